@@ -1,0 +1,83 @@
+//! The one error type of the core. Every variant carries the offending value so that
+//! the bindings can build a sentence naming it, and map the variant to a named
+//! Python exception without a catch-all arm.
+
+use std::fmt;
+
+/// Everything that can go wrong with user input in the core.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// Text that is not a card, e.g. `"1x"`.
+    InvalidCard {
+        /// The text as given.
+        text: String,
+    },
+    /// A card index outside 0..52.
+    CardIndex {
+        /// The index as given.
+        index: i64,
+    },
+    /// The same card given twice (or a card that is also dead or on the board).
+    DuplicateCard {
+        /// The card, formatted like `"Ah"`.
+        card: String,
+    },
+    /// A hand with the wrong number of cards.
+    CardCount {
+        /// What was being counted, e.g. `"a Hold'em hand"`.
+        what: &'static str,
+        /// The accepted counts, e.g. `"5, 6 or 7"`.
+        expected: &'static str,
+        /// How many cards were given.
+        got: usize,
+    },
+    /// A mask with bits set above card 51.
+    InvalidMask {
+        /// The mask as given.
+        mask: u64,
+    },
+    /// Not enough cards left in the deck for a deal.
+    DeckExhausted {
+        /// Cards asked for.
+        wanted: usize,
+        /// Cards left.
+        left: usize,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InvalidCard { text } => write!(
+                f,
+                "'{text}' is not a card: expected a rank 2-9, T, J, Q, K, A followed by a suit c, d, h, s"
+            ),
+            Error::CardIndex { index } => write!(
+                f,
+                "{index} is not a card index: expected an integer from 0 (2c) to 51 (As)"
+            ),
+            Error::DuplicateCard { card } => {
+                write!(f, "the card {card} is given more than once")
+            }
+            Error::CardCount {
+                what,
+                expected,
+                got,
+            } => write!(f, "{what} needs {expected} cards, but {got} were given"),
+            Error::InvalidMask { mask } => write!(
+                f,
+                "{mask:#x} is not a card mask: only bits 0 to 51 may be set"
+            ),
+            Error::DeckExhausted { wanted, left } => write!(
+                f,
+                "cannot deal {wanted} cards: only {left} are left in the deck"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Result alias for the core.
+pub type Result<T> = std::result::Result<T, Error>;

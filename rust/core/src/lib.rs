@@ -1,0 +1,17 @@
+//! pokerforge-core: cards as bitsets, hand evaluators and equity, in plain Rust.
+//!
+//! This crate has no Python in it: the `pokerforge-py` crate wraps it for Python. Every
+//! fallible function returns [`Error`], whose variants carry the offending value.
+
+pub mod card;
+pub mod card_set;
+pub mod deck;
+pub mod error;
+pub mod eval;
+pub mod rng;
+
+pub use card::{Card, Rank, Suit};
+pub use card_set::CardSet;
+pub use deck::Deck;
+pub use error::{Error, Result};
+pub use eval::{Category, HandKey, HandRank};
