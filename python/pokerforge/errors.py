@@ -1,0 +1,59 @@
+"""The exceptions pokerforge raises.
+
+Every error caused by bad input is a :class:`PokerError`, which is a :class:`ValueError`,
+so ``except ValueError`` keeps working for code that does not know pokerforge. Messages are
+sentences that name the bad value. A failed call leaves every object as it was.
+
+Examples:
+    >>> import pokerforge
+    >>> try:
+    ...     pokerforge.Card("1x")
+    ... except pokerforge.InvalidCardError as err:
+    ...     print(err)
+    '1x' is not a card: expected a rank 2-9, T, J, Q, K, A followed by a suit c, d, h, s
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardCountError",
+    "DuplicateCardError",
+    "IllegalActionError",
+    "InvalidArrayError",
+    "InvalidCardError",
+    "InvalidRangeError",
+    "InvalidSpecError",
+    "PokerError",
+]
+
+
+class PokerError(ValueError):
+    """Base class of every pokerforge error about bad input."""
+
+
+class InvalidCardError(PokerError):
+    """Text, an index or a mask that is not a card (or set of cards)."""
+
+
+class DuplicateCardError(PokerError):
+    """The same card appears twice: in one hand, or in two places (hand, board, dead)."""
+
+
+class CardCountError(PokerError):
+    """A hand or board with the wrong number of cards, or a deck with too few left."""
+
+
+class InvalidArrayError(PokerError):
+    """A NumPy array of the wrong dtype or shape for a batch function."""
+
+
+class InvalidRangeError(PokerError):
+    """A hand range that does not parse, or that leaves no possible hand."""
+
+
+class InvalidSpecError(PokerError):
+    """A game specification or table set-up that makes no sense."""
+
+
+class IllegalActionError(PokerError):
+    """An action the rules do not allow now; the message names the rule."""
