@@ -44,6 +44,45 @@ pub enum Error {
         /// Cards left.
         left: usize,
     },
+    /// Range text that does not parse, e.g. `"AK+x"`.
+    InvalidRange {
+        /// The whole range text as given.
+        text: String,
+        /// Character offset (0-based) of the problem in `text`.
+        position: usize,
+        /// What is wrong there, e.g. `"expected a rank"`.
+        reason: String,
+    },
+    /// A game name that is not one of `"holdem"`, `"omaha"`, `"omaha-hilo"`.
+    UnknownGame {
+        /// The name as given.
+        name: String,
+    },
+    /// Too few or too many players for the game.
+    PlayerCount {
+        /// How many players were given.
+        got: usize,
+        /// The accepted counts, e.g. `"2 to 10"`.
+        expected: &'static str,
+    },
+    /// A player's range (or the ranges together) cannot be dealt once the known cards are
+    /// removed.
+    NoPossibleHand {
+        /// The player (0-based) whose range is empty, or `None` when every range has hands
+        /// but they cannot all be dealt at once.
+        player: Option<usize>,
+    },
+    /// A setting out of its allowed range, e.g. a negative number of samples.
+    InvalidSetting {
+        /// The setting's name, e.g. `"samples"`.
+        name: &'static str,
+        /// The value as given, formatted.
+        value: String,
+        /// What is allowed, e.g. `"a positive integer"`.
+        expected: &'static str,
+    },
+    /// The computation was stopped by its cancellation hook (e.g. Ctrl-C).
+    Interrupted,
 }
 
 impl fmt::Display for Error {
@@ -73,6 +112,36 @@ impl fmt::Display for Error {
                 f,
                 "cannot deal {wanted} cards: only {left} are left in the deck"
             ),
+            Error::InvalidRange {
+                text,
+                position,
+                reason,
+            } => write!(
+                f,
+                "'{text}' is not a valid range: {reason} at position {position}"
+            ),
+            Error::UnknownGame { name } => write!(
+                f,
+                "'{name}' is not a game: expected \"holdem\", \"omaha\" or \"omaha-hilo\""
+            ),
+            Error::PlayerCount { got, expected } => write!(
+                f,
+                "equity needs {expected} players, but {got} were given"
+            ),
+            Error::NoPossibleHand { player: Some(p) } => write!(
+                f,
+                "player {p}'s range leaves no possible hand once the known cards are removed"
+            ),
+            Error::NoPossibleHand { player: None } => write!(
+                f,
+                "the players' ranges cannot all be dealt at once: every deal reuses a card"
+            ),
+            Error::InvalidSetting {
+                name,
+                value,
+                expected,
+            } => write!(f, "{name} = {value} is not allowed: expected {expected}"),
+            Error::Interrupted => write!(f, "the computation was interrupted"),
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod card_set;
 pub mod deck;
 pub mod error;
 pub mod eval;
+pub mod range;
 pub mod rng;
 
 pub use card::{Card, Rank, Suit};
@@ -15,3 +16,4 @@ pub use card_set::CardSet;
 pub use deck::Deck;
 pub use error::{Error, Result};
 pub use eval::{Category, HandKey, HandRank};
+pub use range::{Combo, Range};
