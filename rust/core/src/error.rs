@@ -6,7 +6,6 @@ use std::fmt;
 
 /// Everything that can go wrong with user input in the core.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
 pub enum Error {
     /// Text that is not a card, e.g. `"1x"`.
     InvalidCard {

@@ -25,6 +25,18 @@ static CARD_KEYS: [u64; 64] = {
     keys
 };
 
+/// `CARD_BITS[i] = 1 << i`, read from a table because a variable shift is slow on the
+/// baseline x86-64 target.
+static CARD_BITS: [u64; 64] = {
+    let mut bits = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        bits[i] = 1 << i;
+        i += 1;
+    }
+    bits
+};
+
 /// `BYTE_KEYS[j][b]`: the summed keys of the cards in byte `j` of a mask equal to `b`, so a
 /// whole mask's key is seven table reads, with no loop over its cards.
 static BYTE_KEYS: [[u64; 256]; 7] = {
@@ -178,6 +190,60 @@ pub fn rank_rows<const K: usize>(cards: &[u8], out: &mut [u16]) {
     }
 }
 
+/// Ranks each row of `cards` like [`rank_rows`], checking every row first: each value must
+/// be a card index (< 52) and the row's cards distinct.
+///
+/// # Errors
+/// The index of the first bad row (rows before it are ranked, the rest are not); rebuild
+/// that row as a [`CardSet`] to learn what is wrong with it.
+#[inline]
+pub fn rank_rows_checked<const K: usize>(
+    cards: &[u8],
+    out: &mut [u16],
+) -> std::result::Result<(), usize> {
+    // Check a block, then rank it: two simple loops run faster than one that can exit.
+    const BLOCK: usize = 256;
+    for (b, (rows, slots)) in cards.chunks(BLOCK * K).zip(out.chunks_mut(BLOCK)).enumerate() {
+        if let Some(bad) = first_bad_row::<K>(rows) {
+            return Err(b * BLOCK + bad);
+        }
+        rank_rows::<K>(rows, slots);
+    }
+    Ok(())
+}
+
+/// The first row that is not `K` distinct card indices.
+#[inline]
+pub fn first_bad_row<const K: usize>(cards: &[u8]) -> Option<usize> {
+    let mut bad = false;
+    for row in cards.chunks_exact(K) {
+        let mut union = 0u64;
+        let mut sum = 0u64;
+        let mut any = 0u8;
+        for &c in row {
+            let bit = CARD_BITS[usize::from(c & 63)];
+            union |= bit;
+            sum = sum.wrapping_add(bit);
+            any |= c;
+        }
+        // A value >= 64 shows in `any`, 52..64 in the union's top bits, and a repeated card
+        // as a carry that makes the sum differ from the union. (Table reads and no popcount:
+        // the portable x86-64 baseline has neither a one-cycle variable shift nor POPCNT.)
+        bad |= any >= 64 || union >> 52 != 0 || sum != union;
+    }
+    if !bad {
+        return None;
+    }
+    cards.chunks_exact(K).position(|row| {
+        let mut seen = 0u64;
+        row.iter().any(|&c| {
+            let bad = c >= 52 || seen >> c & 1 == 1;
+            seen |= 1u64 << (c & 63);
+            bad
+        })
+    })
+}
+
 /// The best five-card rank of 5, 6 or 7 cards.
 ///
 /// # Errors
@@ -257,6 +323,22 @@ mod tests {
                 })
             );
         }
+    }
+
+    #[test]
+    fn checked_rows_find_the_first_bad_row() {
+        let good = [0u8, 4, 8, 12, 21, 30, 51];
+        let mut rows: Vec<u8> = good.repeat(600);
+        let mut out = vec![0u16; 600];
+        assert_eq!(rank_rows_checked::<7>(&rows, &mut out), Ok(()));
+        assert!(out.iter().all(|&c| c == rank_indices(&good).class()));
+        for (row, bad) in [(599usize, 52u8), (300, 200), (0, 64)] {
+            let mut broken = rows.clone();
+            broken[row * 7 + 3] = bad;
+            assert_eq!(rank_rows_checked::<7>(&broken, &mut out), Err(row));
+        }
+        rows[257 * 7 + 6] = rows[257 * 7];
+        assert_eq!(rank_rows_checked::<7>(&rows, &mut out), Err(257));
     }
 
     #[test]

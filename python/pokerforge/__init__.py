@@ -1,0 +1,42 @@
+"""pokerforge: a poker engine for Python with a Rust core.
+
+Examples:
+    >>> import pokerforge
+    >>> pokerforge.evaluate("AsKsQsJsTs").describe()
+    'Royal flush'
+"""
+
+from pokerforge._core import __version__
+from pokerforge.cards import Card, CardSet, Deck, Rank, Suit
+from pokerforge.errors import (
+    CardCountError,
+    DuplicateCardError,
+    IllegalActionError,
+    InvalidArrayError,
+    InvalidCardError,
+    InvalidRangeError,
+    InvalidSpecError,
+    PokerError,
+)
+from pokerforge.eval import Category, HandRank, evaluate, evaluate_many
+
+__all__ = [
+    "Card",
+    "CardCountError",
+    "CardSet",
+    "Category",
+    "Deck",
+    "DuplicateCardError",
+    "HandRank",
+    "IllegalActionError",
+    "InvalidArrayError",
+    "InvalidCardError",
+    "InvalidRangeError",
+    "InvalidSpecError",
+    "PokerError",
+    "Rank",
+    "Suit",
+    "__version__",
+    "evaluate",
+    "evaluate_many",
+]

@@ -1,0 +1,100 @@
+//! Normalises every "cards-like" argument into a `CardSet` (or an ordered card list), in
+//! one place: text (`"AhKh"`, `"Ah Kh"`, `"Ah,Kh"`), a `Card`, a `CardSet`, an int mask, or
+//! an iterable of cards (each a `Card`, a card index 0..51, or a card's text).
+
+use pokerforge_core::{Card, CardSet, Error};
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyString};
+
+use crate::cards::{PyCard, PyCardSet};
+use crate::errors::{to_py, InvalidCardError};
+
+/// A mask from a Python int; every bit must name a card.
+pub fn mask_from_int(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
+    let mask: u64 = obj.extract().map_err(|_| {
+        InvalidCardError::new_err(format!(
+            "{} is not a card mask: expected an int with only bits 0 to 51 set",
+            obj.str().map(|s| s.to_string()).unwrap_or_default()
+        ))
+    })?;
+    CardSet::from_mask(mask).map_err(to_py)
+}
+
+/// One element of an iterable of cards.
+fn element(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
+    if let Ok(card) = obj.cast::<PyCard>() {
+        return Ok(card.get().0);
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        return text.to_str()?.parse::<Card>().map_err(to_py);
+    }
+    if let Ok(index) = obj.extract::<i64>() {
+        return Card::from_index(index).map_err(to_py);
+    }
+    Err(not_cards(obj))
+}
+
+fn not_cards(obj: &Bound<'_, PyAny>) -> PyErr {
+    let type_name = obj
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "object".into());
+    InvalidCardError::new_err(format!(
+        "a {type_name} is not cards: expected text like 'AhKh', a Card, a CardSet, an int mask \
+         or an iterable of cards"
+    ))
+}
+
+/// The cards of `obj` in the order given (duplicates are an error).
+pub fn card_list(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+    if let Ok(text) = obj.cast::<PyString>() {
+        return CardSet::parse_cards(text.to_str()?).map_err(to_py);
+    }
+    if let Ok(card) = obj.cast::<PyCard>() {
+        return Ok(vec![card.get().0]);
+    }
+    if let Ok(set) = obj.cast::<PyCardSet>() {
+        return Ok(set.get().0.iter().collect());
+    }
+    if obj.is_instance_of::<PyInt>() {
+        return Ok(mask_from_int(obj)?.iter().collect());
+    }
+    let iter = obj.try_iter().map_err(|_| not_cards(obj))?;
+    let mut seen = CardSet::EMPTY;
+    let mut cards = Vec::new();
+    for item in iter {
+        let card = element(&item?)?;
+        seen.try_insert(card).map_err(to_py)?;
+        cards.push(card);
+    }
+    Ok(cards)
+}
+
+/// The set of cards of `obj` (duplicates are an error).
+pub fn card_set(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
+    if obj.is_exact_instance_of::<PyInt>() {
+        return mask_from_int(obj);
+    }
+    if let Ok(set) = obj.cast::<PyCardSet>() {
+        return Ok(set.get().0);
+    }
+    if let Ok(card) = obj.cast::<PyCard>() {
+        return Ok(CardSet::from(card.get().0));
+    }
+    let cards = card_list(obj)?;
+    Ok(cards.into_iter().collect())
+}
+
+/// Like [`card_set`], with `None` as the empty set.
+pub fn optional_card_set(obj: Option<&Bound<'_, PyAny>>) -> PyResult<CardSet> {
+    match obj {
+        Some(o) if !o.is_none() => card_set(o),
+        _ => Ok(CardSet::EMPTY),
+    }
+}
+
+/// Converts a core result.
+pub fn core<T>(result: Result<T, Error>) -> PyResult<T> {
+    result.map_err(to_py)
+}

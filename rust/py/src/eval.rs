@@ -1,0 +1,246 @@
+//! `evaluate`, `evaluate_many` and `HandRank` for Python.
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pokerforge_core::eval::high::{rank_mask, rank_rows_checked};
+use pokerforge_core::{CardSet, Error, HandRank};
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyInt, PyTuple, PyType};
+use rayon::prelude::*;
+
+use crate::cards::PyCard;
+use crate::convert::{card_list, mask_from_int};
+use crate::errors::{to_py, with_message, InvalidArrayError, PokerError};
+use crate::parallel::{pool, threads_for};
+
+static CATEGORY_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// The strength of a hand: dense class 1 (7-5-4-3-2) to 7462 (royal flush).
+#[pyclass(name = "HandRank", module = "pokerforge", frozen, freelist = 256)]
+#[derive(Debug)]
+pub struct PyHandRank {
+    rank: HandRank,
+    /// The cards it was computed from, when known (for `best_five`).
+    cards: CardSet,
+}
+
+impl PyHandRank {
+    pub fn new(rank: HandRank, cards: CardSet) -> PyHandRank {
+        PyHandRank { rank, cards }
+    }
+}
+
+#[pymethods]
+impl PyHandRank {
+    #[new]
+    fn py_new(class: i64) -> PyResult<PyHandRank> {
+        let rank = u16::try_from(class)
+            .ok()
+            .and_then(HandRank::new)
+            .ok_or_else(|| {
+                PokerError::new_err(format!(
+                    "{class} is not a hand class: expected an integer from 1 to 7462"
+                ))
+            })?;
+        Ok(PyHandRank::new(rank, CardSet::EMPTY))
+    }
+
+    /// The hand's category, a `Category`.
+    #[getter]
+    fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        CATEGORY_TYPE
+            .import(py, "pokerforge.eval", "Category")?
+            .call1((self.rank.category() as u8,))
+    }
+
+    /// A phrase naming the hand, e.g. `'Full house, kings full of sevens'`.
+    fn describe(&self) -> String {
+        self.rank.describe()
+    }
+
+    /// The five cards that make the hand, most significant first, or `None` when the rank
+    /// was not computed from cards (e.g. `HandRank(7462)`).
+    #[getter]
+    fn best_five<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        if self.cards.is_empty() {
+            return Ok(None);
+        }
+        let cards: Vec<_> = self.cards.iter().collect();
+        let five = self.rank.best_five(&cards).into_iter().map(PyCard);
+        PyTuple::new(py, five).map(Some)
+    }
+
+    fn __int__(&self) -> u16 {
+        self.rank.class()
+    }
+
+    fn __index__(&self) -> u16 {
+        self.rank.class()
+    }
+
+    fn __hash__(&self) -> u64 {
+        u64::from(self.rank.class())
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PyHandRank>() else {
+            return Ok(py.NotImplemented());
+        };
+        let result = op.matches(self.rank.cmp(&other.get().rank));
+        Ok(result.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    fn __str__(&self) -> String {
+        self.rank.describe()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "HandRank({}, '{}')",
+            self.rank.class(),
+            self.rank.describe()
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u16,))> {
+        Ok((slf.get_type().into_any(), (slf.get().rank.class(),)))
+    }
+}
+
+fn count_error(got: usize) -> PyErr {
+    to_py(Error::CardCount {
+        what: "a hand",
+        expected: "5, 6 or 7",
+        got,
+    })
+}
+
+/// The best five-card rank of 5, 6 or 7 cards.
+#[pyfunction]
+pub fn evaluate(cards: &Bound<'_, PyAny>) -> PyResult<PyHandRank> {
+    // Fast path first: an int mask is the cheapest input to check and rank.
+    let set = if cards.is_exact_instance_of::<PyInt>() {
+        mask_from_int(cards)?
+    } else {
+        card_list(cards)?.into_iter().collect()
+    };
+    let n = set.len();
+    if !(5..=7).contains(&n) {
+        return Err(count_error(n));
+    }
+    Ok(PyHandRank::new(rank_mask(set.mask()), set))
+}
+
+/// Rows per unit of parallel work, and per check for Ctrl-C.
+const CHUNK_ROWS: usize = 1 << 15;
+const SIGNAL_ROWS: usize = 1 << 22;
+
+/// The array as `uint8[N, k]` or a named error saying what it is instead.
+pub fn u8_matrix<'py>(
+    obj: &Bound<'py, PyAny>,
+    name: &str,
+    widths: &[usize],
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let untyped = obj.cast::<PyUntypedArray>().map_err(|_| {
+        InvalidArrayError::new_err(format!(
+            "{name} must be a NumPy array of dtype uint8, not a {}",
+            obj.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
+    let dtype = untyped.dtype().str()?.to_string();
+    if untyped.ndim() != 2 {
+        return Err(InvalidArrayError::new_err(format!(
+            "{name} must be 2-dimensional (one row per hand), not {}-dimensional",
+            untyped.ndim()
+        )));
+    }
+    let array = untyped.cast::<PyArray2<u8>>().map_err(|_| {
+        InvalidArrayError::new_err(format!(
+            "{name} must have dtype uint8, not {dtype}: convert it with .astype(numpy.uint8)"
+        ))
+    })?;
+    let width = untyped.shape()[1];
+    if !widths.contains(&width) {
+        let allowed: Vec<String> = widths.iter().map(|w| w.to_string()).collect();
+        return Err(InvalidArrayError::new_err(format!(
+            "{name} has {width} cards per row, but {} are allowed",
+            allowed.join(" or ")
+        )));
+    }
+    Ok(array.clone())
+}
+
+/// The error for the first bad row of a batch (found by a plain scan: errors are rare and
+/// a parallel search could find a later row first).
+pub fn first_row_error(data: &[u8], width: usize, name: &str) -> PyErr {
+    for (row, cells) in data.chunks_exact(width).enumerate() {
+        let checked = cells.iter().try_fold(CardSet::EMPTY, |mut set, &c| {
+            let card = pokerforge_core::Card::from_index(i64::from(c))?;
+            set.try_insert(card).map(|()| set)
+        });
+        if let Err(err) = checked {
+            return with_message(&err, format!("row {row} of {name}: {err}"));
+        }
+    }
+    PokerError::new_err(format!("{name} holds an invalid hand"))
+}
+
+fn rank_rows_dispatch(width: usize, rows: &[u8], out: &mut [u16]) -> Result<(), usize> {
+    match width {
+        5 => rank_rows_checked::<5>(rows, out),
+        6 => rank_rows_checked::<6>(rows, out),
+        _ => rank_rows_checked::<7>(rows, out),
+    }
+}
+
+/// Ranks every row of `uint8[N, k]` card indices (k = 5, 6 or 7) into `uint16[N]`.
+#[pyfunction]
+#[pyo3(signature = (cards, *, threads = None))]
+pub fn evaluate_many<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let array = u8_matrix(cards, "cards", &[5, 6, 7])?;
+    let readonly = array.readonly();
+    let width = readonly.shape()[1];
+    let owned;
+    let data: &[u8] = match readonly.as_slice() {
+        Ok(slice) => slice,
+        Err(_) => {
+            owned = readonly.as_array().iter().copied().collect::<Vec<u8>>();
+            &owned
+        }
+    };
+    let n = data.len() / width.max(1);
+    let threads = threads_for(threads, n, 1 << 16)?;
+    let mut out = vec![0u16; n];
+    let workers = if threads > 1 {
+        Some(pool(threads)?)
+    } else {
+        None
+    };
+    for (rows, results) in data
+        .chunks(SIGNAL_ROWS * width)
+        .zip(out.chunks_mut(SIGNAL_ROWS))
+    {
+        let outcome: Result<(), usize> = py.detach(|| match &workers {
+            None => rank_rows_dispatch(width, rows, results),
+            Some(pool) => pool.install(|| {
+                rows.par_chunks(CHUNK_ROWS * width)
+                    .zip(results.par_chunks_mut(CHUNK_ROWS))
+                    .try_for_each(|(r, o)| rank_rows_dispatch(width, r, o))
+            }),
+        });
+        if outcome.is_err() {
+            return Err(first_row_error(data, width, "cards"));
+        }
+        py.check_signals()?;
+    }
+    Ok(PyArray1::from_vec(py, out))
+}
