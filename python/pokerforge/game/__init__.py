@@ -1,0 +1,69 @@
+"""The game engine: specifications, single hands, betting, pots and showdown.
+
+Examples:
+    >>> from pokerforge.game import GameSpec, Hand
+    >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], seed=7)
+    >>> hand.positions
+    ('BTN', 'BB')
+    >>> _ = hand.call(); _ = hand.check()
+    >>> hand.street, len(hand.board)
+    (<Street.FLOP: 1>, 3)
+"""
+
+from pokerforge.game.actions import (
+    Action,
+    Award,
+    Bet,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    Event,
+    Fold,
+    LegalActions,
+    Muck,
+    PostAnte,
+    PostBlind,
+    Raise,
+    RakeTaken,
+    Record,
+    ReturnBet,
+    Show,
+    Street,
+)
+from pokerforge.game.hand import Hand
+from pokerforge.game.pots import Pot
+from pokerforge.game.profile import DEFAULT_RULES, TDA_2024, RuleProfile
+from pokerforge.game.rake import Rake
+from pokerforge.game.spec import GameSpec
+from pokerforge.game.view import HandView
+
+__all__ = [
+    "DEFAULT_RULES",
+    "TDA_2024",
+    "Action",
+    "Award",
+    "Bet",
+    "Call",
+    "Check",
+    "DealBoard",
+    "DealHole",
+    "Event",
+    "Fold",
+    "GameSpec",
+    "Hand",
+    "HandView",
+    "LegalActions",
+    "Muck",
+    "PostAnte",
+    "PostBlind",
+    "Pot",
+    "Raise",
+    "Rake",
+    "RakeTaken",
+    "Record",
+    "ReturnBet",
+    "RuleProfile",
+    "Show",
+    "Street",
+]

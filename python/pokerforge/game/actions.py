@@ -1,0 +1,237 @@
+"""The records of a hand: what players did and what the dealer did.
+
+Every entry of :attr:`Hand.history <pokerforge.game.Hand.history>` is one of the immutable
+records below. Player actions are :class:`Fold`, :class:`Check`, :class:`Call`, :class:`Bet`
+and :class:`Raise`; everything else is an event of the deal: forced bets, cards, returned
+bets, shown or mucked hands, pot awards and rake.
+
+Records are named tuples (the fastest immutable record CPython offers, which matters when
+millions of hands are simulated), but two records are equal only when they have the same
+type and the same fields, so ``Fold(seat=1) != Check(seat=1)``. Cards inside records are
+kept as card indices (``4 * rank + suit``); the ``cards`` property turns them into
+:class:`~pokerforge.Card` objects.
+
+Examples:
+    >>> from pokerforge.game.actions import Call, Check, Fold, Street
+    >>> Call(seat=2, amount=10, all_in=False)
+    Call(seat=2, amount=10, all_in=False)
+    >>> Fold(seat=1) == Check(seat=1), Fold(seat=1) == Fold(seat=1)
+    (False, True)
+    >>> Street.FLOP, Street(3).name
+    (<Street.FLOP: 1>, 'RIVER')
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any, NamedTuple
+
+from pokerforge.cards import Card
+
+__all__ = [
+    "Action",
+    "Award",
+    "Bet",
+    "Call",
+    "Check",
+    "DealBoard",
+    "DealHole",
+    "Event",
+    "Fold",
+    "LegalActions",
+    "Muck",
+    "PostAnte",
+    "PostBlind",
+    "Raise",
+    "RakeTaken",
+    "Record",
+    "ReturnBet",
+    "Show",
+    "Street",
+]
+
+
+class Street(IntEnum):
+    """The betting rounds of a hand, then the showdown."""
+
+    PREFLOP = 0
+    FLOP = 1
+    TURN = 2
+    RIVER = 3
+    SHOWDOWN = 4
+
+
+def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple(Card.from_index(i) for i in indices)
+
+
+class Fold(NamedTuple):
+    """A player folds and gives up every pot."""
+
+    seat: int
+
+
+class Check(NamedTuple):
+    """A player checks: nothing was owed."""
+
+    seat: int
+
+
+class Call(NamedTuple):
+    """A player calls, putting in ``amount`` chips (less than owed only when all-in)."""
+
+    seat: int
+    amount: int
+    all_in: bool
+
+
+class Bet(NamedTuple):
+    """The opening bet of a street, to a street total of ``to`` (``amount`` chips added)."""
+
+    seat: int
+    to: int
+    amount: int
+    all_in: bool
+
+
+class Raise(NamedTuple):
+    """A raise to a street total of ``to``; ``full`` is false for an incomplete all-in."""
+
+    seat: int
+    to: int
+    amount: int
+    all_in: bool
+    full: bool
+
+
+class PostAnte(NamedTuple):
+    """A forced ante (dead money); ``amount`` is less than the ante only when all-in."""
+
+    seat: int
+    amount: int
+
+
+class PostBlind(NamedTuple):
+    """A forced blind: ``blind`` is ``"SB"``, ``"BB"`` or ``"straddle"``."""
+
+    seat: int
+    amount: int
+    blind: str
+
+
+class DealHole(NamedTuple):
+    """Hole cards dealt to a seat; ``indices`` is empty in a view that hides them."""
+
+    seat: int
+    indices: tuple[int, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The hole cards as :class:`~pokerforge.Card` objects."""
+        return _cards(self.indices)
+
+
+class DealBoard(NamedTuple):
+    """Board cards turned up for a street (after a burn card)."""
+
+    street: Street
+    indices: tuple[int, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The new board cards as :class:`~pokerforge.Card` objects."""
+        return _cards(self.indices)
+
+
+class ReturnBet(NamedTuple):
+    """The uncalled part of a bet goes back to the bettor (rule 19)."""
+
+    seat: int
+    amount: int
+
+
+class Show(NamedTuple):
+    """A player shows: ``rank`` is the high hand's class, ``low`` the low's (0: none)."""
+
+    seat: int
+    indices: tuple[int, ...]
+    rank: int
+    low: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The shown hole cards as :class:`~pokerforge.Card` objects."""
+        return _cards(self.indices)
+
+
+class Muck(NamedTuple):
+    """A player mucks at showdown and gives up every pot (rule 22)."""
+
+    seat: int
+
+
+class Award(NamedTuple):
+    """``amount`` chips of pot ``pot`` (0 = main pot) go to ``seat``.
+
+    ``half`` is ``"high"`` or ``"low"`` in a split hi-lo pot, otherwise ``"all"``.
+    """
+
+    pot: int
+    seat: int
+    amount: int
+    half: str
+
+
+class RakeTaken(NamedTuple):
+    """The house takes ``amount`` chips from the pots (rule 27)."""
+
+    amount: int
+
+
+class LegalActions(NamedTuple):
+    """What the player to act may do now, with exact amounts.
+
+    Attributes:
+        fold: whether folding is allowed.
+        check: true exactly when nothing is owed.
+        call: the chips a call puts in (what is owed, capped at the stack); 0 when nothing
+            is owed.
+        min_raise_to: the smallest street total a bet or raise may reach, or ``None`` when
+            raising is not allowed. When the stack cannot reach a full raise it equals the
+            all-in total; in fixed-limit it is the one allowed amount.
+        max_raise_to: the largest such total (the all-in total in no-limit, the pot in
+            pot-limit), or ``None``.
+    """
+
+    fold: bool
+    check: bool
+    call: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+
+
+Action = Fold | Check | Call | Bet | Raise
+Event = PostAnte | PostBlind | DealHole | DealBoard | ReturnBet | Show | Muck | Award | RakeTaken
+Record = Action | Event
+
+
+def _record_eq(self: tuple[Any, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _record_ne(self: tuple[Any, ...], other: object) -> bool:
+    return not _record_eq(self, other)
+
+
+def _record_hash(self: tuple[Any, ...]) -> int:
+    return hash((type(self).__name__, tuple(self)))
+
+
+for _cls in (
+    Fold, Check, Call, Bet, Raise, PostAnte, PostBlind, DealHole, DealBoard, ReturnBet,
+    Show, Muck, Award, RakeTaken,
+):  # fmt: skip
+    # Named tuples compare as plain tuples; records of different kinds must never be equal.
+    setattr(_cls, "__eq__", _record_eq)  # noqa: B010 - mypy forbids assigning methods
+    setattr(_cls, "__ne__", _record_ne)  # noqa: B010
+    setattr(_cls, "__hash__", _record_hash)  # noqa: B010

@@ -1,0 +1,465 @@
+"""Betting: the verify / can / apply triad and the exact legal amounts.
+
+:class:`BettingState` is the part of a :class:`~pokerforge.game.Hand` that knows the betting
+rules of RULES.md section 2 for all three structures. The legal amounts for the player to
+act are worked out once, when the turn passes to them, so that ``legal_actions()``,
+``verify_*``, ``can_*`` and the actions themselves only compare numbers.
+
+The state of a street is a handful of integers:
+
+* ``level``: the street total every player must match (pre-flop at least the full big blind
+  or straddle, even when it was posted short: rule 7);
+* ``min_inc``: the last full bet or raise (no-limit, pot-limit) or the bet size
+  (fixed-limit); the minimum raise is ``level + min_inc`` (rule 12);
+* ``full_level``: the street total after the last *full* bet or raise; fixed-limit raises go
+  to ``full_level + bet`` ("completing", rules 16 and 18);
+* per seat ``faced``: the level the seat matched when it last acted (-1: not yet). A seat
+  that has acted may raise again only when a full raise came after it, or when the raises
+  since add up to a full raise (rule 13).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerforge.errors import IllegalActionError
+from pokerforge.game.actions import Bet, Call, Check, Fold, LegalActions, Raise
+
+if TYPE_CHECKING:
+    from pokerforge.game.actions import Record
+
+__all__ = ["FIXED_LIMIT", "NO_LIMIT", "POT_LIMIT", "BettingState"]
+
+NO_LIMIT = 0
+POT_LIMIT = 1
+FIXED_LIMIT = 2
+
+# Why the player to act may not raise (0: they may).
+_MAY_RAISE = 0
+_ONLY_CALL = 1  # calling takes the whole stack
+_NOT_REOPENED = 2  # rule 13
+_NOBODY_TO_CALL = 3  # rule 14
+_CAPPED = 4  # rule 17
+
+_NO_RAISE_WHY = {
+    _ONLY_CALL: "calling already takes the whole stack (rule 12: only an all-in for more "
+    "than the call is a raise)",
+    _NOT_REOPENED: "the betting was not reopened: the raises since this seat last acted add "
+    "up to less than a full raise (rule 13)",
+    _NOBODY_TO_CALL: "every other player is all-in, so nobody could call (rule 14)",
+    _CAPPED: "the betting is capped on this street (rule 17)",
+}
+
+
+class BettingState:
+    """Chips, bets and turn order of a hand; the betting actions.
+
+    This class holds the state and the rules of betting; :class:`~pokerforge.game.Hand`
+    adds dealing, streets and the showdown. Seats are ints ``0..n-1``.
+    """
+
+    __slots__ = (
+        "_active",
+        "_actor",
+        "_aggressor",
+        "_bet",
+        "_cap",
+        "_contrib",
+        "_dead",
+        "_faced",
+        "_fold_free",
+        "_folded",
+        "_full_level",
+        "_half_rule",
+        "_level",
+        "_live",
+        "_log",
+        "_min_inc",
+        "_n",
+        "_no_raise",
+        "_orders",
+        "_over",
+        "_owe",
+        "_pl_extra",
+        "_raises",
+        "_rmax",
+        "_rmin",
+        "_stack",
+        "_street",
+        "_structure",
+        "_unit",
+    )
+
+    _n: int
+    _structure: int
+    _unit: int
+    _fold_free: bool
+    _half_rule: bool
+    _orders: tuple[tuple[int, ...], ...]
+    _stack: list[int]
+    _bet: list[int]
+    _contrib: list[int]
+    _folded: list[bool]
+    _faced: list[int]
+    _dead: int
+    _live: int
+    _active: int
+    _level: int
+    _full_level: int
+    _min_inc: int
+    _raises: int
+    _cap: int
+    _pl_extra: int
+    _street: int
+    _actor: int
+    _aggressor: int
+    _over: bool
+    _owe: int
+    _rmin: int
+    _rmax: int
+    _no_raise: int
+    _log: list[Record]
+
+    # -- hooks for the hand -------------------------------------------------------------
+
+    def _close_round(self) -> None:  # pragma: no cover - provided by Hand
+        raise NotImplementedError
+
+    def _finish_uncontested(self) -> None:  # pragma: no cover - provided by Hand
+        raise NotImplementedError
+
+    # -- turn bookkeeping ---------------------------------------------------------------
+
+    def _prepare(self) -> None:
+        """Work out the legal amounts for the player to act."""
+        s = self._actor
+        bet = self._bet[s]
+        stack = self._stack[s]
+        level = self._level
+        owe = level - bet if level > bet else 0
+        if owe >= stack:
+            self._owe = stack
+            self._rmin = self._rmax = -1
+            self._no_raise = _ONLY_CALL
+            return
+        self._owe = owe
+        faced = self._faced[s]
+        if faced >= 0 and self._full_level <= faced and level - faced < self._min_inc:
+            self._rmin = self._rmax = -1
+            self._no_raise = _NOT_REOPENED
+            return
+        if self._active < 2:
+            self._rmin = self._rmax = -1
+            self._no_raise = _NOBODY_TO_CALL
+            return
+        all_in = bet + stack
+        structure = self._structure
+        if structure == FIXED_LIMIT:
+            if self._raises >= self._cap:
+                self._rmin = self._rmax = -1
+                self._no_raise = _CAPPED
+                return
+            target = self._full_level + self._min_inc
+            if target <= level:
+                target = level + self._min_inc
+            if target > all_in:  # noqa: PLR1730 - hot path, faster than min()
+                target = all_in
+            self._rmin = self._rmax = target
+        else:
+            low = level + self._min_inc
+            if structure == NO_LIMIT:
+                high = all_in
+            else:
+                pot = sum(self._contrib) + self._dead + owe + self._pl_extra
+                high = level + pot
+                high -= high % self._unit
+                if high > all_in:  # noqa: PLR1730
+                    high = all_in
+            if low > high:  # noqa: PLR1730
+                low = high
+            self._rmin = low
+            self._rmax = high
+        self._no_raise = _MAY_RAISE
+
+    def _advance(self) -> None:
+        """Pass the turn to the next seat that must act, or close the betting round."""
+        level = self._level
+        folded = self._folded
+        stack = self._stack
+        bet = self._bet
+        faced = self._faced
+        for i in self._orders[self._actor]:
+            if folded[i] or not stack[i]:
+                continue
+            if faced[i] < 0 or bet[i] < level:
+                if bet[i] >= level and self._active == 1:
+                    continue  # alone with chips and nothing owed: no decision to make
+                self._actor = i
+                self._prepare()
+                return
+        self._actor = -1
+        self._close_round()
+
+    # -- queries ------------------------------------------------------------------------
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or ``None`` when nobody is to act (the hand is over)."""
+        return None if self._actor < 0 else self._actor
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended and its pots have been paid."""
+        return self._over
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do now, with exact amounts (see ``LegalActions``).
+
+        When the hand is over every field is false, 0 or ``None``.
+        """
+        if self._actor < 0:
+            return LegalActions(False, False, 0, None, None)
+        owe = self._owe
+        if self._rmax < 0:
+            return LegalActions(owe > 0 or self._fold_free, owe == 0, owe, None, None)
+        return LegalActions(owe > 0 or self._fold_free, owe == 0, owe, self._rmin, self._rmax)
+
+    # -- reasons an action is refused -----------------------------------------------------
+
+    def _turn_problem(self, verb: str, seat: int | None) -> str | None:
+        if self._over:
+            return f"cannot {verb}: the hand is over"
+        if seat is not None and seat != self._actor:
+            return (
+                f"seat {seat} cannot {verb}: it is seat {self._actor}'s turn "
+                "(rule 11: players act in turn, clockwise)"
+            )
+        return None
+
+    def _fold_problem(self, seat: int | None) -> str | None:
+        problem = self._turn_problem("fold", seat)
+        if problem is None and self._owe == 0 and not self._fold_free:
+            problem = (
+                f"seat {self._actor} cannot fold: nothing is owed, so it may check "
+                "(this rule profile forbids folding when checking is free)"
+            )
+        return problem
+
+    def _check_problem(self, seat: int | None) -> str | None:
+        problem = self._turn_problem("check", seat)
+        if problem is None and self._owe:
+            problem = (
+                f"seat {self._actor} cannot check: {self._level - self._bet[self._actor]} "
+                "chips are owed (rule 11: a player may check only when nothing is owed)"
+            )
+        return problem
+
+    def _call_problem(self, seat: int | None) -> str | None:
+        problem = self._turn_problem("call", seat)
+        if problem is None and not self._owe:
+            problem = (
+                f"seat {self._actor} cannot call: nothing is owed (rule 11: check instead, or bet)"
+            )
+        return problem
+
+    def _raise_problem(self, total: object, seat: int | None) -> str | None:
+        problem = self._turn_problem("raise", seat)
+        if problem is not None:
+            return problem
+        s = self._actor
+        if isinstance(total, bool) or not isinstance(total, int):
+            return (
+                f"seat {s} cannot raise to {total!r}: a bet is a whole number of chips "
+                "(chips are integers)"
+            )
+        if self._rmax < 0:
+            return f"seat {s} cannot raise: {_NO_RAISE_WHY[self._no_raise]}"
+        rmin = self._rmin
+        rmax = self._rmax
+        all_in = self._bet[s] + self._stack[s]
+        if total < rmin:
+            if self._structure == FIXED_LIMIT:
+                return (
+                    f"seat {s} cannot raise to {total}: in fixed-limit the bet or raise is "
+                    f"to exactly {rmin} (rule 16)"
+                )
+            return (
+                f"seat {s} cannot raise to {total}: the minimum is {rmin}, the current bet "
+                f"of {self._level} plus the last full bet or raise of {self._min_inc} "
+                "(rule 12), unless all-in"
+            )
+        if total > rmax:
+            if total > all_in:
+                return (
+                    f"seat {s} cannot raise to {total}: its stack only reaches {all_in} "
+                    "(table stakes)"
+                )
+            if self._structure == FIXED_LIMIT:
+                return (
+                    f"seat {s} cannot raise to {total}: in fixed-limit the bet or raise is "
+                    f"to exactly {rmin} (rule 16)"
+                )
+            return (
+                f"seat {s} cannot raise to {total}: the pot-limit maximum is {rmax} "
+                "(rule 15: the bet plus the pot after calling)"
+            )
+        if total % self._unit and total != all_in:
+            return (
+                f"seat {s} cannot raise to {total}: bets are whole units of the "
+                f"{self._unit}-chip unit unless all-in"
+            )
+        return None
+
+    # -- verify / can / apply ----------------------------------------------------------------
+
+    def verify_fold(self, *, seat: int | None = None) -> None:
+        """Raise ``IllegalActionError`` (naming the rule) unless folding is legal now.
+
+        ``seat``, when given, must be the seat to act.
+        """
+        problem = self._fold_problem(seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+
+    def can_fold(self, *, seat: int | None = None) -> bool:
+        """Whether folding is legal now."""
+        return self._fold_problem(seat) is None
+
+    def fold(self, *, seat: int | None = None) -> Fold:
+        """The player to act folds; returns the record appended to ``history``.
+
+        Raises:
+            IllegalActionError: folding is not legal now; nothing changes.
+        """
+        problem = self._fold_problem(seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        s = self._actor
+        self._folded[s] = True
+        self._live -= 1
+        self._active -= 1
+        record = Fold(s)
+        self._log.append(record)
+        if self._live == 1:
+            self._actor = -1
+            self._finish_uncontested()
+        else:
+            self._advance()
+        return record
+
+    def verify_check(self, *, seat: int | None = None) -> None:
+        """Raise ``IllegalActionError`` (naming the rule) unless checking is legal now."""
+        problem = self._check_problem(seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+
+    def can_check(self, *, seat: int | None = None) -> bool:
+        """Whether checking is legal now (nothing is owed)."""
+        return self._check_problem(seat) is None
+
+    def check(self, *, seat: int | None = None) -> Check:
+        """The player to act checks; returns the record appended to ``history``.
+
+        Raises:
+            IllegalActionError: chips are owed or it is not this seat's turn; nothing changes.
+        """
+        problem = self._check_problem(seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        s = self._actor
+        self._faced[s] = self._level
+        record = Check(s)
+        self._log.append(record)
+        self._advance()
+        return record
+
+    def verify_call(self, *, seat: int | None = None) -> None:
+        """Raise ``IllegalActionError`` (naming the rule) unless calling is legal now."""
+        problem = self._call_problem(seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+
+    def can_call(self, *, seat: int | None = None) -> bool:
+        """Whether calling is legal now (something is owed)."""
+        return self._call_problem(seat) is None
+
+    def call(self, *, seat: int | None = None) -> Call:
+        """The player to act calls what is owed (all-in when short); returns the record.
+
+        Raises:
+            IllegalActionError: nothing is owed or it is not this seat's turn; nothing changes.
+        """
+        problem = self._call_problem(seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        s = self._actor
+        amount = self._owe
+        left = self._stack[s] - amount
+        self._stack[s] = left
+        self._bet[s] += amount
+        self._contrib[s] += amount
+        self._faced[s] = self._level
+        if not left:
+            self._active -= 1
+        record = Call(s, amount, not left)
+        self._log.append(record)
+        self._advance()
+        return record
+
+    def verify_raise_to(self, total: int, *, seat: int | None = None) -> None:
+        """Raise ``IllegalActionError`` (naming the rule) unless ``raise_to(total)`` is legal.
+
+        ``total`` is the street total after the raise (also for an opening bet).
+        """
+        problem = self._raise_problem(total, seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+
+    def can_raise_to(self, total: int, *, seat: int | None = None) -> bool:
+        """Whether ``raise_to(total)`` is legal now."""
+        return self._raise_problem(total, seat) is None
+
+    def raise_to(self, total: int, *, seat: int | None = None) -> Bet | Raise:
+        """Bet or raise to a street total of ``total``; returns the record appended.
+
+        An opening bet is recorded as :class:`Bet`, anything else as :class:`Raise`.
+
+        Raises:
+            IllegalActionError: the amount or the moment is not legal; nothing changes.
+        """
+        problem = self._raise_problem(total, seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        s = self._actor
+        added = total - self._bet[s]
+        left = self._stack[s] - added
+        self._stack[s] = left
+        self._bet[s] = total
+        self._contrib[s] += added
+        level = self._level
+        if self._structure == FIXED_LIMIT:
+            complete = self._full_level + self._min_inc
+            full = total >= complete or (
+                self._half_rule and 2 * (total - self._full_level) >= self._min_inc
+            )
+            if full:
+                self._raises += 1
+        else:
+            full = total - level >= self._min_inc
+            if full:
+                self._min_inc = total - level
+        if full:
+            self._full_level = total
+        self._level = total
+        self._faced[s] = total
+        self._aggressor = s
+        if not left:
+            self._active -= 1
+        record: Bet | Raise
+        if level == 0:
+            record = Bet(s, total, added, not left)
+        else:
+            record = Raise(s, total, added, not left, full)
+        self._log.append(record)
+        self._advance()
+        return record

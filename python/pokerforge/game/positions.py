@@ -1,0 +1,89 @@
+"""Position names and the seats of the forced bets.
+
+Seats are numbered clockwise. Clockwise from the button the positions of a full ring are
+BTN, SB, BB, UTG, UTG+1, UTG+2, UTG+3, UTG+4, HJ, CO; shorter tables drop UTG+4 first, then
+UTG+3, UTG+2, UTG+1, UTG and HJ (rule 2). Heads-up, the button posts the small blind
+(rule 4) and the two seats are BTN and BB.
+
+Examples:
+    >>> from pokerforge.game.positions import position_names, blind_seats
+    >>> position_names(6, button=0)
+    ('BTN', 'SB', 'BB', 'UTG', 'HJ', 'CO')
+    >>> position_names(3, button=2)
+    ('SB', 'BB', 'BTN')
+    >>> position_names(2, button=1)
+    ('BB', 'BTN')
+    >>> blind_seats(2, button=1), blind_seats(6, button=4)
+    ((1, 0), (5, 0))
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pokerforge.errors import InvalidSpecError
+
+__all__ = ["MAX_SEATS", "MIN_SEATS", "blind_seats", "position_names", "seat_order"]
+
+MIN_SEATS = 2
+MAX_SEATS = 10
+
+# Clockwise after the big blind, for a full ring; shorter tables drop from the front of
+# _DROP_ORDER.
+_AFTER_BB = ("UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4", "HJ", "CO")
+_DROP_ORDER = ("UTG+4", "UTG+3", "UTG+2", "UTG+1", "UTG", "HJ", "CO")
+
+
+def _check(n: int, button: int) -> None:
+    if not MIN_SEATS <= n <= MAX_SEATS:
+        raise InvalidSpecError(f"a hand needs 2 to 10 players, not {n}")
+    if not 0 <= button < n:
+        raise InvalidSpecError(f"the button must be a seat from 0 to {n - 1}, not {button}")
+
+
+@cache
+def _names_from_button(n: int) -> tuple[str, ...]:
+    if n == 2:
+        return ("BTN", "BB")
+    dropped = set(_DROP_ORDER[: MAX_SEATS - n])
+    return ("BTN", "SB", "BB", *(name for name in _AFTER_BB if name not in dropped))
+
+
+def position_names(n: int, button: int) -> tuple[str, ...]:
+    """The position name of each seat ``0..n-1`` with the button at ``button``.
+
+    Raises:
+        InvalidSpecError: ``n`` is not 2 to 10 or ``button`` is not a seat.
+
+    Examples:
+        >>> position_names(10, button=0)[3:]
+        ('UTG', 'UTG+1', 'UTG+2', 'UTG+3', 'UTG+4', 'HJ', 'CO')
+        >>> position_names(5, button=0)
+        ('BTN', 'SB', 'BB', 'HJ', 'CO')
+    """
+    _check(n, button)
+    names = _names_from_button(n)
+    return tuple(names[(seat - button) % n] for seat in range(n))
+
+
+def blind_seats(n: int, button: int) -> tuple[int, int]:
+    """The small-blind and big-blind seats (heads-up the button posts the small blind).
+
+    Examples:
+        >>> blind_seats(3, button=0)
+        (1, 2)
+    """
+    _check(n, button)
+    sb = button if n == 2 else (button + 1) % n
+    return sb, (sb + 1) % n
+
+
+@cache
+def seat_order(n: int, start: int) -> tuple[int, ...]:
+    """The seats clockwise after ``start``, ending with ``start`` itself.
+
+    Examples:
+        >>> seat_order(4, 2)
+        (3, 0, 1, 2)
+    """
+    return tuple((start + k) % n for k in range(1, n + 1))

@@ -1,0 +1,215 @@
+"""Showdown: ranking hands, who shows and who mucks, and who wins each pot.
+
+Evaluation is isolated in one small function per variant (:func:`rank_holdem`,
+:func:`rank_omaha`, :func:`rank_omaha_hilo`); everything else works on integer ranks where
+greater is better (high: the 1..7462 class of :class:`~pokerforge.HandRank`; low: 1..56, as
+``int(LowRank)``, with 0 for no qualifying low), so pot splitting can be tested with given
+rankings.
+
+Examples:
+    >>> from pokerforge.game.pots import Pot
+    >>> pots = [Pot(51, (0, 1, 2))]
+    >>> ranks = {0: (3000, 0), 1: (3000, 0), 2: (100, 0)}
+    >>> result = resolve(pots, ranks, show_order=[0, 1, 2], odd_chip_order=[1, 2, 0])
+    >>> result.shown, result.mucked, result.awards  # worked example Q, seat 0 is the button
+    ([0, 1], [2], [(0, 1, 26, 'all'), (0, 0, 25, 'all')])
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import NamedTuple
+
+from pokerforge import _core
+from pokerforge.eval import evaluate
+from pokerforge.game.pots import Pot, split, split_hilo
+
+__all__ = [
+    "Showdown",
+    "low_rank_of",
+    "rank_holdem",
+    "rank_omaha",
+    "rank_omaha_hilo",
+    "resolve",
+]
+
+# Rust Omaha evaluators, when the extension provides them (exactly two hole + three board).
+_evaluate_omaha = getattr(_core, "evaluate_omaha", None)
+_evaluate_omaha_low = getattr(_core, "evaluate_omaha_low", None)
+
+
+def rank_holdem(hole_mask: int, board_mask: int) -> int:
+    """The high-hand class (1..7462) of Hold'em hole cards with the board (best five).
+
+    Examples:
+        >>> from pokerforge import CardSet
+        >>> rank_holdem(CardSet("AhAd").mask, CardSet("AsKsQsJs2d").mask) < rank_holdem(
+        ...     CardSet("Ts9h").mask, CardSet("AsKsQsJs2d").mask)
+        True
+    """
+    return int(evaluate(hole_mask | board_mask))
+
+
+def _combo_masks(cards: tuple[int, ...], k: int) -> list[int]:
+    return [sum(1 << c for c in combo) for combo in combinations(cards, k)]
+
+
+def rank_omaha(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
+    """The Omaha high-hand class: exactly two hole cards and three board cards.
+
+    Examples:
+        >>> from pokerforge import Card
+        >>> idx = lambda text: tuple(int(Card(text[i:i + 2])) for i in range(0, len(text), 2))
+        >>> board = idx("AsKsQsJs2d")
+        >>> rank_omaha(idx("Ts9h8h7h"), board) > rank_omaha(idx("AhAd3c4c"), board)  # ex. S
+        True
+    """
+    if _evaluate_omaha is not None:
+        return int(_evaluate_omaha(_mask(hole), _mask(board)))
+    boards = _combo_masks(board, 3)
+    return max(int(evaluate(h | b)) for h in _combo_masks(hole, 2) for b in boards)
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+# Ace-to-five lows, 8 or better: the 56 sets of five distinct ranks from A(1) to 8, ranked
+# dense from 1 (8-7-6-5-4) to 56 (5-4-3-2-A) like ``int(LowRank)``.
+_LOW_SETS = sorted(
+    (tuple(sorted(c, reverse=True)) for c in combinations(range(1, 9), 5)), reverse=True
+)
+_LOW_RANK = {low: rank for rank, low in enumerate(_LOW_SETS, start=1)}
+
+
+def _low_value(card: int) -> int:
+    rank = card >> 2
+    return 1 if rank == 12 else rank + 2
+
+
+def low_rank_of(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
+    """The best qualifying Omaha low (two hole + three board), 1..56, or 0 for none.
+
+    Examples:
+        >>> from pokerforge import Card
+        >>> idx = lambda text: tuple(int(Card(text[i:i + 2])) for i in range(0, len(text), 2))
+        >>> low_rank_of(idx("Ah3dJcJs"), idx("2c5d7sKhQc"))  # 7-5-3-2-A
+        49
+        >>> low_rank_of(idx("Ah3dJcJs"), idx("2c9dTsKhQc"))
+        0
+    """
+    if _evaluate_omaha_low is not None:
+        low = _evaluate_omaha_low(_mask(hole), _mask(board))
+        return 0 if low is None else int(low)
+    best = 0
+    board_lows = [_low_value(c) for c in board]
+    hole_lows = [_low_value(c) for c in hole]
+    for pair in combinations(hole_lows, 2):
+        if pair[0] > 8 or pair[1] > 8 or pair[0] == pair[1]:
+            continue
+        for trio in combinations(board_lows, 3):
+            ranks = {*pair, *trio}
+            if len(ranks) == 5 and max(ranks) <= 8:
+                rank = _LOW_RANK[tuple(sorted(ranks, reverse=True))]
+                best = max(best, rank)
+    return best
+
+
+def rank_omaha_hilo(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int, int]:
+    """The Omaha high class and the low rank (0: no qualifying low) of one hand.
+
+    Examples:
+        >>> from pokerforge import Card
+        >>> idx = lambda text: tuple(int(Card(text[i:i + 2])) for i in range(0, len(text), 2))
+        >>> rank_omaha_hilo(idx("Ac3hThTd"), idx("2c5d7sKhQc"))[1]
+        49
+    """
+    return rank_omaha(hole, board), low_rank_of(hole, board)
+
+
+class Showdown(NamedTuple):
+    """The outcome of a showdown.
+
+    Attributes:
+        shown: seats that showed, in showing order.
+        mucked: seats that mucked, in order.
+        awards: ``(pot index, seat, chips, half)`` with half ``"all"``, ``"high"`` or
+            ``"low"``.
+    """
+
+    shown: list[int]
+    mucked: list[int]
+    awards: list[tuple[int, int, int, str]]
+
+
+def resolve(
+    pots: list[Pot],
+    ranks: dict[int, tuple[int, int]],
+    *,
+    show_order: list[int],
+    odd_chip_order: list[int],
+    hilo: bool = False,
+    face_up: bool = False,
+    muck_losers: bool = True,
+    unit: int = 1,
+) -> Showdown:
+    """Decide who shows and split every pot between the best shown hands.
+
+    Args:
+        pots: the pots, main pot first.
+        ranks: ``seat -> (high, low)`` for every seat still in the hand (greater is better;
+            low 0 = no qualifying low).
+        show_order: the live seats in showing order (rule 22).
+        odd_chip_order: every seat, starting left of the button (rule 26).
+        hilo: split each pot between the best high and the best qualifying low (rule 25).
+        face_up: every hand is shown (someone is all-in and betting is over).
+        muck_losers: a seat that cannot win or tie any pot it is eligible for, against the
+            hands already shown, mucks and gives up every pot.
+        unit: the chip unit for splitting.
+    """
+    best_high = [0] * len(pots)
+    best_low = [0] * len(pots)
+    shown: list[int] = []
+    mucked: list[int] = []
+    for seat in show_order:
+        high, low = ranks[seat]
+        show = face_up or not muck_losers or not shown
+        if not show:
+            for i, pot in enumerate(pots):
+                if seat in pot.eligible and (
+                    high >= best_high[i] or (hilo and low and low >= best_low[i])
+                ):
+                    show = True
+                    break
+        if not show:
+            mucked.append(seat)
+            continue
+        shown.append(seat)
+        for i, pot in enumerate(pots):
+            if seat in pot.eligible:
+                best_high[i] = max(best_high[i], high)
+                best_low[i] = max(best_low[i], low)
+    position = {seat: k for k, seat in enumerate(odd_chip_order)}
+    awards: list[tuple[int, int, int, str]] = []
+    for i, pot in enumerate(pots):
+        contenders = sorted((s for s in pot.eligible if s in ranks and s not in mucked),
+                            key=position.__getitem__)  # fmt: skip
+        if not contenders or not pot.amount:
+            continue
+        top = max(ranks[s][0] for s in contenders)
+        high_winners = [s for s in contenders if ranks[s][0] == top]
+        low_top = max(ranks[s][1] for s in contenders) if hilo else 0
+        if not low_top:
+            shares = split(pot.amount, high_winners, unit)
+            awards.extend((i, s, c, "all") for s, c in zip(high_winners, shares, strict=True))
+            continue
+        low_winners = [s for s in contenders if ranks[s][1] == low_top]
+        high_half, low_half = split_hilo(pot.amount, unit)
+        shares = split(high_half, high_winners, unit)
+        awards.extend((i, s, c, "high") for s, c in zip(high_winners, shares, strict=True))
+        shares = split(low_half, low_winners, unit)
+        awards.extend((i, s, c, "low") for s, c in zip(low_winners, shares, strict=True))
+    return Showdown(shown, mucked, awards)

@@ -1,0 +1,197 @@
+"""The game specification: variant, betting structure, forced bets, rake and rules.
+
+A :class:`GameSpec` is immutable data, checked when it is built: a spec that makes no sense
+raises :class:`~pokerforge.InvalidSpecError` with a sentence naming the bad value. Variants
+and betting structures are composed as data, never as a class per combination.
+
+Examples:
+    >>> from pokerforge.game import GameSpec
+    >>> GameSpec(blinds=(1, 2)).hole_card_count
+    2
+    >>> spec = GameSpec(variant="omaha", betting="pot-limit", blinds=(5, 10), hole_cards=5)
+    >>> spec.hole_card_count, spec.small_blind, spec.big_blind
+    (5, 5, 10)
+    >>> GameSpec(betting="fixed-limit", blinds=(5, 10), small_bet=10, big_bet=20).bet_size(2)
+    20
+    >>> GameSpec(blinds=(2, 1))
+    Traceback (most recent call last):
+    ...
+    pokerforge.errors.InvalidSpecError: the big blind (1) must be at least the small blind (2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pokerforge.errors import InvalidSpecError
+from pokerforge.game.profile import DEFAULT_RULES, RuleProfile
+from pokerforge.game.rake import Rake
+
+__all__ = ["AnteKind", "Betting", "GameSpec", "Variant"]
+
+Variant = Literal["holdem", "omaha", "omaha-hilo"]
+Betting = Literal["no-limit", "pot-limit", "fixed-limit"]
+AnteKind = Literal["uniform", "big-blind"]
+
+_VARIANTS = ("holdem", "omaha", "omaha-hilo")
+_BETTINGS = ("no-limit", "pot-limit", "fixed-limit")
+_OMAHA_HOLE = (4, 5, 6)
+
+
+def _chips(name: str, value: object, *, positive: bool = False) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidSpecError(f"{name} must be a whole number of chips, not {value!r}")
+    if value < 0 or (positive and value == 0):
+        bound = "greater than 0" if positive else "at least 0"
+        raise InvalidSpecError(f"{name} must be {bound}, not {value}")
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSpec:
+    """What game is played: everything about a hand except the players and the cards.
+
+    Attributes:
+        variant: ``"holdem"``, ``"omaha"`` or ``"omaha-hilo"`` (8 or better).
+        betting: ``"no-limit"``, ``"pot-limit"`` or ``"fixed-limit"``.
+        blinds: ``(small, big)``; the small blind may be any amount up to the big blind
+            (half, two-thirds, ...).
+        ante: the ante in chips (0: none).
+        ante_kind: ``"uniform"`` (every player antes) or ``"big-blind"`` (the big blind
+            pays ``ante`` alone, as dead money).
+        straddle: a live straddle posted by the player left of the big blind (0: none);
+            it must exceed the big blind and needs at least three players.
+        small_bet: fixed-limit bet size on pre-flop and flop (required there, else ``None``).
+        big_bet: fixed-limit bet size on turn and river (required there, else ``None``).
+        hole_cards: hole cards per player: 2 in Hold'em; 4 (default), 5 or 6 in Omaha.
+        chip_unit: the smallest chip in play; bets are whole units (except all-ins) and
+            pots are split in units.
+        rake: a :class:`Rake`, or ``None`` for no rake.
+        rules: the :class:`RuleProfile`.
+
+    Raises:
+        InvalidSpecError: any value that makes no sense.
+    """
+
+    variant: Variant = "holdem"
+    betting: Betting = "no-limit"
+    blinds: tuple[int, int] = (1, 2)
+    ante: int = 0
+    ante_kind: AnteKind = "uniform"
+    straddle: int = 0
+    small_bet: int | None = None
+    big_bet: int | None = None
+    hole_cards: int | None = None
+    chip_unit: int = 1
+    rake: Rake | None = None
+    rules: RuleProfile = DEFAULT_RULES
+    hole_card_count: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.variant not in _VARIANTS:
+            raise InvalidSpecError(
+                f"variant must be 'holdem', 'omaha' or 'omaha-hilo', not {self.variant!r}"
+            )
+        if self.betting not in _BETTINGS:
+            raise InvalidSpecError(
+                f"betting must be 'no-limit', 'pot-limit' or 'fixed-limit', not {self.betting!r}"
+            )
+        self._check_cards()
+        self._check_forced_bets()
+        self._check_limits()
+        if self.rake is not None and not isinstance(self.rake, Rake):
+            raise InvalidSpecError(f"rake must be a Rake or None, not {self.rake!r}")
+        if not isinstance(self.rules, RuleProfile):
+            raise InvalidSpecError(f"rules must be a RuleProfile, not {self.rules!r}")
+
+    def _check_cards(self) -> None:
+        count = self.hole_cards
+        if count is not None and (isinstance(count, bool) or not isinstance(count, int)):
+            raise InvalidSpecError(f"hole_cards must be a whole number, not {count!r}")
+        if self.variant == "holdem":
+            if count not in (None, 2):
+                raise InvalidSpecError(f"Hold'em deals 2 hole cards, not {count}")
+            count = 2
+        else:
+            if count is None:
+                count = 4
+            if count not in _OMAHA_HOLE:
+                raise InvalidSpecError(f"Omaha deals 4, 5 or 6 hole cards, not {count}")
+        object.__setattr__(self, "hole_card_count", count)
+
+    def _check_forced_bets(self) -> None:
+        blinds = self.blinds
+        if not isinstance(blinds, tuple | list) or len(blinds) != 2:
+            raise InvalidSpecError(f"blinds must be a pair (small, big), not {blinds!r}")
+        small = _chips("the small blind", blinds[0])
+        big = _chips("the big blind", blinds[1], positive=True)
+        if big < small:
+            raise InvalidSpecError(
+                f"the big blind ({big}) must be at least the small blind ({small})"
+            )
+        object.__setattr__(self, "blinds", (small, big))
+        unit = _chips("chip_unit", self.chip_unit, positive=True)
+        ante = _chips("the ante", self.ante)
+        if self.ante_kind not in ("uniform", "big-blind"):
+            raise InvalidSpecError(
+                f"ante_kind must be 'uniform' or 'big-blind', not {self.ante_kind!r}"
+            )
+        straddle = _chips("the straddle", self.straddle)
+        if straddle and straddle <= big:
+            raise InvalidSpecError(
+                f"a straddle ({straddle}) must be larger than the big blind ({big})"
+            )
+        for name, value in (("small blind", small), ("big blind", big), ("ante", ante),
+                            ("straddle", straddle)):  # fmt: skip
+            if value % unit:
+                raise InvalidSpecError(
+                    f"the {name} ({value}) must be a multiple of the chip unit ({unit})"
+                )
+
+    def _check_limits(self) -> None:
+        small_bet, big_bet = self.small_bet, self.big_bet
+        if self.betting != "fixed-limit":
+            if small_bet is not None or big_bet is not None:
+                raise InvalidSpecError(
+                    f"small_bet and big_bet apply only to fixed-limit, not {self.betting}"
+                )
+            return
+        if small_bet is None or big_bet is None:
+            raise InvalidSpecError("fixed-limit needs both small_bet and big_bet")
+        small_bet = _chips("small_bet", small_bet, positive=True)
+        big_bet = _chips("big_bet", big_bet, positive=True)
+        if big_bet < small_bet:
+            raise InvalidSpecError(
+                f"the big bet ({big_bet}) must be at least the small bet ({small_bet})"
+            )
+        if self.blinds[1] > small_bet:
+            raise InvalidSpecError(
+                f"the big blind ({self.blinds[1]}) must not exceed the small bet ({small_bet})"
+            )
+        for name, value in (("small bet", small_bet), ("big bet", big_bet)):
+            if value % self.chip_unit:
+                raise InvalidSpecError(
+                    f"the {name} ({value}) must be a multiple of the chip unit ({self.chip_unit})"
+                )
+
+    @property
+    def small_blind(self) -> int:
+        """The small blind in chips."""
+        return self.blinds[0]
+
+    @property
+    def big_blind(self) -> int:
+        """The big blind in chips."""
+        return self.blinds[1]
+
+    def bet_size(self, street: int) -> int:
+        """The fixed-limit bet on ``street`` (0 pre-flop .. 3 river); the big blind otherwise.
+
+        Examples:
+            >>> GameSpec(blinds=(1, 2)).bet_size(3)
+            2
+        """
+        if self.small_bet is None or self.big_bet is None:
+            return self.blinds[1]
+        return self.small_bet if street < 2 else self.big_bet

@@ -1,0 +1,104 @@
+"""A seat's view of a hand: public information plus its own hole cards.
+
+Bots and user interfaces get a :class:`HandView`, an immutable snapshot in which other
+players' hole cards are hidden until they are shown at showdown.
+
+Examples:
+    >>> from pokerforge.game import GameSpec, Hand
+    >>> hand = Hand(GameSpec(), stacks=[100, 100, 100], seed=3)
+    >>> view = hand.view(1)
+    >>> len(view.hole_cards[1]), view.hole_cards[0], view.position
+    (2, None, 'SB')
+    >>> [rec.indices for rec in view.history[:3]][0]
+    ()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pokerforge.cards import Card
+from pokerforge.game.actions import DealHole, LegalActions, Record, Show, Street
+from pokerforge.game.pots import Pot
+
+if TYPE_CHECKING:
+    from pokerforge.game.hand import Hand
+
+__all__ = ["HandView"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """An immutable snapshot of a hand as one seat sees it.
+
+    Attributes:
+        seat: the seat whose view this is.
+        position: that seat's position name.
+        positions: every seat's position name.
+        button: the button's seat.
+        hole_cards: per seat, the hole cards when known to this seat, else ``None``.
+        board: the board cards turned up.
+        street: the current street.
+        stacks: chips behind per seat.
+        bets: bets on the current street per seat.
+        pots: the pots (see :attr:`Hand.pots <pokerforge.game.Hand.pots>`).
+        folded: whether each seat has folded.
+        actor: the seat to act, or ``None``.
+        legal_actions: this seat's legal actions when it is to act, else ``None``.
+        is_over: whether the hand is over.
+        payouts: chips won from the pots per seat.
+        history: the records, with other seats' unshown hole cards left empty.
+    """
+
+    seat: int
+    position: str
+    positions: tuple[str, ...]
+    button: int
+    hole_cards: tuple[tuple[Card, ...] | None, ...]
+    board: tuple[Card, ...]
+    street: Street
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    pots: tuple[Pot, ...]
+    folded: tuple[bool, ...]
+    actor: int | None
+    legal_actions: LegalActions | None
+    is_over: bool
+    payouts: tuple[int, ...]
+    history: tuple[Record, ...]
+
+    @classmethod
+    def of(cls, hand: Hand, seat: int) -> HandView:
+        """The view of ``hand`` from ``seat``."""
+        if not 0 <= seat < hand.num_seats:
+            raise ValueError(f"seat must be 0 to {hand.num_seats - 1}, not {seat}")
+        history = hand.history
+        shown = {rec.seat for rec in history if isinstance(rec, Show)}
+        visible = shown | {seat}
+        hidden = tuple(
+            DealHole(rec.seat, ()) if isinstance(rec, DealHole) and rec.seat not in visible
+            else rec
+            for rec in history
+        )  # fmt: skip
+        positions = hand.positions
+        return cls(
+            seat=seat,
+            position=positions[seat],
+            positions=positions,
+            button=hand.button,
+            hole_cards=tuple(
+                hand.hole_cards(s) if s in visible else None for s in range(hand.num_seats)
+            ),
+            board=hand.board,
+            street=hand.street,
+            stacks=hand.stacks,
+            bets=hand.bets,
+            pots=tuple(hand.pots),
+            folded=hand.folded,
+            actor=hand.actor,
+            legal_actions=hand.legal_actions() if hand.actor == seat else None,
+            is_over=hand.is_over,
+            payouts=hand.payouts,
+            history=hidden,
+        )
