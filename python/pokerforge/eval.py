@@ -19,7 +19,7 @@ Examples:
     >>> import numpy as np
     >>> hands = np.array([[48, 44, 40, 36, 32], [0, 4, 8, 12, 21]], dtype=np.uint8)
     >>> evaluate_many(hands).tolist()
-    [7461, 1]
+    [7462, 1]
 """
 
 from __future__ import annotations

@@ -1,0 +1,7 @@
+"""``python -m pokerforge``: the same as the ``pokerforge`` command."""
+
+import sys
+
+from pokerforge.cli import main
+
+sys.exit(main())
