@@ -29,5 +29,21 @@ fn main() {
     emit(&mut out, "FLUSH_TABLE", "u16", &tables.flush_table);
     emit(&mut out, "CLASS_VALUES", "u32", &tables.class_values);
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+
+    // Omaha: the 1.5 MB high table goes in as raw little-endian bytes, which the compiler
+    // takes in at once, where an array literal of 770,000 numbers would take it seconds.
+    let omaha = gen::build_omaha();
+    let high: Vec<u8> = omaha.high.iter().flat_map(|v| v.to_le_bytes()).collect();
+    std::fs::write(dir.join("omaha_high.bin"), &high).expect("OUT_DIR is writable");
+    let _ = writeln!(
+        out,
+        "pub static OMAHA_HIGH: &[u8; {}] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/omaha_high.bin\"));",
+        high.len()
+    );
+    emit(&mut out, "OMAHA_ROW_TERMS", "u32", &omaha.row_terms);
+    emit(&mut out, "OMAHA_ROW_BASE", "u32", &omaha.row_base);
+    emit(&mut out, "OMAHA_PAIR_BYTES", "u8", &omaha.pair_bytes);
+    emit(&mut out, "LOW_TABLE", "u8", &omaha.low);
+
     std::fs::write(dir.join("tables.rs"), out).expect("OUT_DIR is writable");
 }

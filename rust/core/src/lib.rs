@@ -15,5 +15,5 @@ pub use card::{Card, Rank, Suit};
 pub use card_set::CardSet;
 pub use deck::Deck;
 pub use error::{Error, Result};
-pub use eval::{Category, HandKey, HandRank};
+pub use eval::{Category, HandKey, HandRank, LowRank, OmahaBoard};
 pub use range::{Combo, Range};

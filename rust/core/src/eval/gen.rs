@@ -14,11 +14,14 @@ pub const STRAIGHT_FLUSH: u32 = 8;
 /// count, then rank; a straight by its cards from the top, the wheel as 5-4-3-2-A).
 /// Comparing values compares hands.
 pub fn value5(counts: &[u8; 13], suited: bool) -> u32 {
-    let mut order: Vec<u8> = (0..13u8).rev().filter(|&r| counts[r as usize] > 0).collect();
+    let mut order: Vec<u8> = (0..13u8)
+        .rev()
+        .filter(|&r| counts[r as usize] > 0)
+        .collect();
     order.sort_by(|&a, &b| counts[b as usize].cmp(&counts[a as usize]).then(b.cmp(&a)));
     let mut ranks: Vec<u8> = order
         .iter()
-        .flat_map(|&r| std::iter::repeat_n(r, counts[r as usize] as usize))
+        .flat_map(|&r| std::iter::repeat(r).take(counts[r as usize] as usize))
         .collect();
     let shape: Vec<u8> = order.iter().map(|&r| counts[r as usize]).collect();
     let distinct = shape.len() == 5;
@@ -37,9 +40,7 @@ pub fn value5(counts: &[u8; 13], suited: bool) -> u32 {
         (_, _, [2, 1, 1, 1]) => 1,
         _ => 0,
     };
-    ranks
-        .iter()
-        .fold(category, |v, &r| (v << 4) | u32::from(r))
+    ranks.iter().fold(category, |v, &r| (v << 4) | u32::from(r))
 }
 
 /// Every distinct five-card hand value, ascending: index + 1 is the dense class.
@@ -123,14 +124,20 @@ pub struct Tables {
 /// hash cannot be built: both would be bugs in `hash.rs`, never a user error.
 pub fn build() -> Tables {
     let values = all_values();
-    assert_eq!(values.len(), 7462, "there must be 7,462 distinct five-card hands");
+    assert_eq!(
+        values.len(),
+        7462,
+        "there must be 7,462 distinct five-card hands"
+    );
     let class_of = |v: u32| values.binary_search(&v).expect("value of a real hand") as u16 + 1;
 
     // Non-flush hands: every rank multiset of 5, 6 or 7 cards.
     let mut entries: Vec<(u32, u16)> = Vec::new();
     for size in 5..=7 {
         for_each_multiset(size, &mut |counts| {
-            let key: u32 = (0..13).map(|r| u32::from(counts[r]) * hash::RANK_KEYS[r]).sum();
+            let key: u32 = (0..13)
+                .map(|r| u32::from(counts[r]) * hash::RANK_KEYS[r])
+                .sum();
             entries.push((key, class_of(best_unsuited(counts))));
         });
     }
@@ -190,5 +197,193 @@ pub fn build() -> Tables {
         displacement,
         flush_table,
         class_values,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Omaha high and the 8-or-better low.
+
+/// Columns of the Omaha high table: one per unordered pair of hole ranks `lo <= hi`, at
+/// [`omaha_pair`].
+pub const OMAHA_PAIRS: usize = 91;
+
+/// The column of the hole-rank pair `{a, b}`: `hi * (hi + 1) / 2 + lo`.
+pub fn omaha_pair(a: u8, b: u8) -> usize {
+    let (lo, hi) = (usize::from(a.min(b)), usize::from(a.max(b)));
+    hi * (hi + 1) / 2 + lo
+}
+
+fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// First row of the boards of each size (3, 4, 5 cards), and the total, in rows.
+fn omaha_row_base(size: usize) -> usize {
+    // Multisets of `size` ranks out of 13 (stars and bars: C(12 + size, size)), smaller
+    // boards first.
+    (3..size).map(|s| binomial(12 + s, s)).sum()
+}
+
+/// Rows of the Omaha high table: every multiset of 3, 4 or 5 ranks (8,463; the 13 boards
+/// of five equal ranks are unused rows, which keeps the index arithmetic free of gaps).
+pub fn omaha_rows() -> usize {
+    omaha_row_base(6)
+}
+
+/// The row of a board whose ranks, ascending, are `ranks` (3 to 5 of them). Within a size
+/// the row is the colex rank of the strictly increasing sequence `ranks[i] + i`, so it is a
+/// sum of one term per card, `C(ranks[i] + i, i + 1)`, which the evaluator reads from a
+/// table while walking the board's mask in ascending card order (which sorts by rank).
+pub fn omaha_row(ranks: &[u8]) -> usize {
+    omaha_row_base(ranks.len())
+        + ranks
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| binomial(usize::from(r) + i, i + 1))
+            .sum::<usize>()
+}
+
+/// The rank key (sum of [`hash::RANK_KEYS`]) of rank counts.
+fn rank_key(counts: &[u8; 13]) -> u32 {
+    (0..13)
+        .map(|r| u32::from(counts[r]) * hash::RANK_KEYS[r])
+        .sum()
+}
+
+/// The 8-or-better lows as 8-bit rank masks (bit 0 the ace, bit 7 the eight), best first.
+/// Comparing lows from the highest card down is comparing these masks as integers, smaller
+/// being better.
+pub fn low_masks() -> Vec<u8> {
+    (0u8..=255).filter(|m| m.count_ones() == 5).collect()
+}
+
+/// All the Omaha tables.
+pub struct OmahaTables {
+    /// `high[row * OMAHA_PAIRS + pair]`: the best class, flushes aside, of a board (its row)
+    /// with a hole-rank pair, using the pair and three board cards; 0 where the pair cannot
+    /// go with the board (a rank five times).
+    pub high: Vec<u16>,
+    /// `row_terms[13 * i + r]`: the byte offset that the `i`-th board card (ascending) of
+    /// rank `r` adds to its board's row: `2 * OMAHA_PAIRS * C(r + i, i + 1)`.
+    pub row_terms: Vec<u32>,
+    /// By board size (0..=5): the byte offset of the first row of that size.
+    pub row_base: Vec<u32>,
+    /// `pair_bytes[16 * a + b]`: the byte offset of the column of ranks `{a, b}` in a row.
+    pub pair_bytes: Vec<u8>,
+    /// `low[256 * hole + board]`: the best low class (1..=56, 56 = 5-4-3-2-A) using two
+    /// ranks of the 8-bit low-rank mask `hole` and three of `board`; 0 when none qualifies.
+    pub low: Vec<u8>,
+}
+
+/// Builds the Omaha tables. Slow and direct: every pair against every three-card subset of
+/// every board.
+pub fn build_omaha() -> OmahaTables {
+    let values = all_values();
+    // Every unsuited five-card rank multiset by its rank key, so that the million
+    // combinations below are a binary search each (the build script runs unoptimised).
+    let mut fives: Vec<(u32, u16)> = Vec::new();
+    for_each_multiset(5, &mut |counts| {
+        let class = values
+            .binary_search(&value5(counts, false))
+            .expect("a real hand")
+            + 1;
+        fives.push((rank_key(counts), class as u16));
+    });
+    fives.sort_unstable();
+    let class_of_key = |key: u32| {
+        let i = fives
+            .binary_search_by_key(&key, |f| f.0)
+            .expect("a five-card key");
+        fives[i].1
+    };
+    let rows = omaha_rows();
+    let mut high = vec![0u16; rows * OMAHA_PAIRS];
+    for size in 3..=5u8 {
+        for_each_multiset(size, &mut |board| {
+            let ranks: Vec<u8> = (0..13u8)
+                .flat_map(|r| std::iter::repeat(r).take(usize::from(board[usize::from(r)])))
+                .collect();
+            let row = omaha_row(&ranks);
+            // The rank keys of the distinct three-card rank multisets within the board.
+            let key = |r: u8| hash::RANK_KEYS[usize::from(r)];
+            let mut triples: Vec<u32> = Vec::new();
+            for a in 0..ranks.len() {
+                for b in a + 1..ranks.len() {
+                    for c in b + 1..ranks.len() {
+                        let t = key(ranks[a]) + key(ranks[b]) + key(ranks[c]);
+                        if !triples.contains(&t) {
+                            triples.push(t);
+                        }
+                    }
+                }
+            }
+            for hi in 0..13u8 {
+                for lo in 0..=hi {
+                    let mut with_pair = *board;
+                    with_pair[usize::from(lo)] += 1;
+                    with_pair[usize::from(hi)] += 1;
+                    if with_pair.iter().any(|&c| c > 4) {
+                        continue;
+                    }
+                    let best = triples
+                        .iter()
+                        .map(|&t| class_of_key(t + key(lo) + key(hi)))
+                        .max()
+                        .unwrap_or(0);
+                    high[row * OMAHA_PAIRS + omaha_pair(lo, hi)] = best;
+                }
+            }
+        });
+    }
+
+    let row_bytes = 2 * OMAHA_PAIRS;
+    let row_terms = (0..5usize)
+        .flat_map(|i| (0..13usize).map(move |r| (row_bytes * binomial(r + i, i + 1)) as u32))
+        .collect();
+    let row_base = (0..=5usize)
+        .map(|size| {
+            if size < 3 {
+                0
+            } else {
+                (row_bytes * omaha_row_base(size)) as u32
+            }
+        })
+        .collect();
+    let pair_bytes = (0..256usize)
+        .map(|i| {
+            let (a, b) = ((i >> 4) as u8, (i & 15) as u8);
+            if a < 13 && b < 13 {
+                (2 * omaha_pair(a, b)) as u8
+            } else {
+                0
+            }
+        })
+        .collect();
+
+    let lows = low_masks();
+    let mut low = vec![0u8; 256 * 256];
+    for hole in 0..256usize {
+        for board in 0..256usize {
+            let (h, b) = (hole as u8, board as u8);
+            // A low L can be made from exactly two hole ranks X and three board ranks
+            // L \ X when its ranks missing from the board (at most two) are in the hole,
+            // and the hole holds at least two of its ranks to pick X from.
+            let best = lows.iter().position(|&l| {
+                l & !(h | b) == 0 && (l & !b).count_ones() <= 2 && (l & h).count_ones() >= 2
+            });
+            if let Some(i) = best {
+                low[256 * hole + board] = (lows.len() - i) as u8;
+            }
+        }
+    }
+    OmahaTables {
+        high,
+        row_terms,
+        row_base,
+        pair_bytes,
+        low,
     }
 }

@@ -1,11 +1,15 @@
 //! Hand evaluators.
 //!
 //! - [`high`]: Texas Hold'em and any best-five-of-five-to-seven high hand.
+//! - [`omaha`]: Omaha high for 4 to 6 hole cards, and Omaha Hi-Lo.
+//! - [`low`]: the eight-or-better low, on its own scale, [`LowRank`].
 //!
-//! Every evaluator answers on the same scale, [`HandRank`].
+//! Every high evaluator answers on the same scale, [`HandRank`].
 
 pub mod hash;
 pub mod high;
+pub mod low;
+pub mod omaha;
 mod rank;
 
 #[cfg(test)]
@@ -17,4 +21,6 @@ mod tables {
 }
 
 pub use high::{evaluate, evaluate_cards, HandKey};
+pub use low::{evaluate_omaha_low, LowRank};
+pub use omaha::{evaluate_omaha, evaluate_omaha_hilo, OmahaBoard};
 pub use rank::{Category, HandRank};

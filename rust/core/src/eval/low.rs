@@ -1,0 +1,271 @@
+//! The ace-to-five low, eight or better, as Omaha Hi-Lo plays it: exactly two hole cards and
+//! three board cards, five distinct ranks from the ace (low) to the eight; straights and
+//! flushes do not count against a low.
+//!
+//! A low is a pure rank problem. Each side reduces to an 8-bit mask of the low ranks it
+//! holds (suits and pairs cannot matter: five *distinct* ranks are needed), and a generated
+//! 64 KiB table answers every pair of masks, `LOW_TABLE[256 * hole + board]`, in one read.
+
+use std::fmt;
+
+use super::omaha::check_omaha;
+use super::tables::LOW_TABLE;
+use crate::card::Rank;
+use crate::card_set::CardSet;
+use crate::error::Result;
+
+/// The 56 lows as 8-bit rank masks (bit 0 the ace, bit 7 the eight), indexed by class:
+/// `LOW_MASKS[56]` is 5-4-3-2-A. Entry 0 is unused.
+///
+/// Comparing two lows from the highest card down is comparing their masks as integers,
+/// smaller being better, so the classes follow the masks in descending order.
+static LOW_MASKS: [u8; 57] = {
+    let mut masks = [0u8; 57];
+    let mut class = 56;
+    let mut m = 0u32;
+    while m < 256 {
+        if m.count_ones() == 5 {
+            masks[class] = m as u8;
+            class -= 1;
+        }
+        m += 1;
+    }
+    masks
+};
+
+/// The low-rank bit of each card index (0 for ranks nine to king); 64 entries so that
+/// `index & 63` needs no bounds check.
+static LOW_BITS: [u8; 64] = {
+    let mut bits = [0u8; 64];
+    let mut i = 0;
+    while i < 52 {
+        bits[i] = low_bit_of_rank((i / 4) as u8);
+        i += 1;
+    }
+    bits
+};
+
+/// Bit 0 for an ace, bit `r + 1` for ranks two (0) to eight (6), nothing above.
+const fn low_bit_of_rank(rank: u8) -> u8 {
+    if rank == 12 {
+        1
+    } else if rank <= 6 {
+        1 << (rank + 1)
+    } else {
+        0
+    }
+}
+
+/// The strength of an eight-or-better low.
+///
+/// # Representation
+/// The dense class of the low among the 56 qualifying lows: 1 is the worst (8-7-6-5-4) and
+/// 56 the best (5-4-3-2-A, the wheel). Greater is better, so integer order is hand order and
+/// equality is a split. Lows are compared from the highest card down, aces low; suits never
+/// matter. "No qualifying low" is not a `LowRank` but `None` (and 0 in the batch forms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LowRank(u8);
+
+impl LowRank {
+    /// The worst qualifying low, 8-7-6-5-4.
+    pub const MIN: LowRank = LowRank(1);
+    /// The best low, 5-4-3-2-A.
+    pub const MAX: LowRank = LowRank(56);
+
+    /// The low of class `class` (1..=56), or `None` outside that range.
+    pub const fn new(class: u8) -> Option<LowRank> {
+        if class >= 1 && class <= 56 {
+            Some(LowRank(class))
+        } else {
+            None
+        }
+    }
+
+    /// The dense class, 1..=56.
+    pub const fn class(self) -> u8 {
+        self.0
+    }
+
+    /// The low's five ranks as an 8-bit mask: bit 0 the ace, bit `r + 1` the rank `r` for
+    /// two (0) to eight (6).
+    pub const fn rank_mask(self) -> u8 {
+        LOW_MASKS[self.0 as usize]
+    }
+
+    /// The five ranks, highest first (the ace last, as it plays low).
+    pub fn ranks(self) -> [Rank; 5] {
+        let mut mask = self.rank_mask();
+        std::array::from_fn(|_| {
+            let bit = 7 - mask.leading_zeros() as usize;
+            mask &= !(1 << bit);
+            if bit == 0 {
+                Rank::Ace
+            } else {
+                Rank::ALL[bit - 1]
+            }
+        })
+    }
+
+    /// A sentence fragment naming the low, e.g. `"7-5-3-2-A low"`.
+    pub fn describe(self) -> String {
+        format!("{self} low")
+    }
+}
+
+impl fmt::Display for LowRank {
+    /// The ranks from the highest down, e.g. `"7-5-3-2-A"`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, rank) in self.ranks().into_iter().enumerate() {
+            if i > 0 {
+                f.write_str("-")?;
+            }
+            write!(f, "{}", rank.symbol())?;
+        }
+        Ok(())
+    }
+}
+
+/// The 8-bit mask of the low ranks (ace to eight) among `cards`; bit 0 is the ace.
+#[inline]
+pub const fn low_mask(cards: CardSet) -> u8 {
+    let ranks = cards.rank_mask();
+    // Two to eight are rank bits 0..7 and move up one; the ace (bit 12) becomes bit 0.
+    (((ranks << 1) & 0xFE) | ((ranks >> 12) & 1)) as u8
+}
+
+/// The low-rank mask of the cards with these indices (each < 52; unchecked).
+#[inline(always)]
+pub fn low_mask_indices(cards: &[u8]) -> u8 {
+    cards
+        .iter()
+        .fold(0, |m, &c| m | LOW_BITS[usize::from(c & 63)])
+}
+
+/// The best low from two ranks of the low-rank mask `hole` and three of `board` (see
+/// [`low_mask`]), as the dense class 1..=56, or 0 when no low qualifies. One table read.
+#[inline(always)]
+pub fn low_class_of_masks(hole: u8, board: u8) -> u8 {
+    LOW_TABLE[usize::from(hole) << 8 | usize::from(board)]
+}
+
+/// [`low_class_of_masks`] as an optional [`LowRank`].
+#[inline]
+pub fn low_of_masks(hole: u8, board: u8) -> Option<LowRank> {
+    LowRank::new(low_class_of_masks(hole, board))
+}
+
+/// The best Omaha eight-or-better low of `hole` (4, 5 or 6 cards) on `board` (3, 4 or 5
+/// cards), using exactly two hole cards and three board cards; `None` when no low
+/// qualifies.
+///
+/// # Errors
+/// [`Error::CardCount`](crate::Error::CardCount) for a hole of other than 4 to 6 cards or a
+/// board of other than 3 to 5, [`Error::DuplicateCard`](crate::Error::DuplicateCard) for a
+/// card in both.
+pub fn evaluate_omaha_low(hole: CardSet, board: CardSet) -> Result<Option<LowRank>> {
+    check_omaha(hole, board)?;
+    Ok(low_of_masks(low_mask(hole), low_mask(board)))
+}
+
+/// The low class (0 = no low) of hole and board card indices, unchecked: both must be
+/// valid, distinct card indices of the Omaha sizes.
+#[inline(always)]
+pub fn omaha_low_indices(hole: &[u8], board: &[u8]) -> u8 {
+    low_class_of_masks(low_mask_indices(hole), low_mask_indices(board))
+}
+
+/// The low class (0 = no low) of each row: `holes` holds rows of `H` card indices and
+/// `boards` rows of `B`, row `i` of each making hand `i`; unchecked like
+/// [`omaha_low_indices`].
+#[inline]
+pub fn omaha_low_rows<const H: usize, const B: usize>(holes: &[u8], boards: &[u8], out: &mut [u8]) {
+    for ((hole, board), slot) in holes
+        .chunks_exact(H)
+        .zip(boards.chunks_exact(B))
+        .zip(out.iter_mut())
+    {
+        *slot = omaha_low_indices(hole, board);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::gen;
+    use crate::Error;
+
+    fn low(hole: &str, board: &str) -> Option<LowRank> {
+        evaluate_omaha_low(hole.parse().unwrap(), board.parse().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn classes_follow_the_generator_order() {
+        let masks = gen::low_masks();
+        assert_eq!(masks.len(), 56);
+        for (i, &m) in masks.iter().enumerate() {
+            assert_eq!(LOW_MASKS[56 - i], m);
+        }
+    }
+
+    #[test]
+    fn ends_of_the_scale_and_text() {
+        assert_eq!(LowRank::MAX.to_string(), "5-4-3-2-A");
+        assert_eq!(LowRank::MIN.to_string(), "8-7-6-5-4");
+        assert_eq!(LowRank::MAX.describe(), "5-4-3-2-A low");
+        assert_eq!(LowRank::new(0), None);
+        assert_eq!(LowRank::new(57), None);
+        let w = low("As2d9c9h", "3c4d5hKsKd").unwrap();
+        assert_eq!(w, LowRank::MAX);
+        assert_eq!(
+            w.ranks(),
+            [Rank::Five, Rank::Four, Rank::Three, Rank::Two, Rank::Ace]
+        );
+    }
+
+    #[test]
+    fn exactly_two_from_the_hole() {
+        // Four low hole cards, but the board gives only two low ranks: no low.
+        assert_eq!(low("As2d3c4h", "5c6dKhQsJd"), None);
+        // Board 2-5-7 and hole A-3: 7-5-3-2-A; the hole's 4 cannot be used as a third card.
+        assert_eq!(
+            low("Ah3d4cJs", "2c5d7sKhQc").unwrap().to_string(),
+            "7-5-3-2-A"
+        );
+        // A paired hole gives one rank only.
+        assert_eq!(low("AhAdKcKs", "2c3d4s9h9c"), None);
+        // Counterfeit: the board's ace and two leave hole A-2 only 3-4 short of a wheel.
+        assert_eq!(
+            low("Ah2dKcKs", "Ac2s3d7h8c").unwrap().to_string(),
+            "8-7-3-2-A"
+        );
+    }
+
+    #[test]
+    fn masks_and_indices_agree() {
+        let hole: CardSet = "Ah3d4cJs".parse().unwrap();
+        let board: CardSet = "2c5d7sKhQc".parse().unwrap();
+        assert_eq!(low_mask(hole), 0b0000_1101);
+        let hi: Vec<u8> = hole.iter().map(|c| c.index()).collect();
+        let bi: Vec<u8> = board.iter().map(|c| c.index()).collect();
+        assert_eq!(low_mask_indices(&hi), low_mask(hole));
+        assert_eq!(low_mask_indices(&bi), low_mask(board));
+        let class = omaha_low_indices(&hi, &bi);
+        assert_eq!(
+            Some(class),
+            low("Ah3d4cJs", "2c5d7sKhQc").map(LowRank::class)
+        );
+        let mut out = [0u8; 1];
+        omaha_low_rows::<4, 5>(&hi, &bi, &mut out);
+        assert_eq!(out[0], class);
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let hole: CardSet = "AhKhQh".parse().unwrap();
+        let board: CardSet = "2c3c4c".parse().unwrap();
+        assert!(matches!(
+            evaluate_omaha_low(hole, board),
+            Err(Error::CardCount { got: 3, .. })
+        ));
+    }
+}

@@ -1,0 +1,589 @@
+//! Omaha high (4, 5 or 6 hole cards) and Omaha Hi-Lo eight or better: the best hand using
+//! exactly two hole cards and three board cards, on the Hold'em scale ([`HandRank`]).
+//!
+//! # How
+//! Flushes aside, a hand is a rank problem, and it splits along the two-plus-three rule:
+//! for a board's rank multiset and a pair of hole ranks, the best class over the board's
+//! three-card subsets depends on nothing else. A generated table holds that answer for every
+//! board multiset of 3 to 5 ranks (8,463 rows) and every pair of ranks (91 columns): 1.5 MB.
+//! A hand is then one lookup per hole pair (6 for PLO4, 10 for PLO5, 15 for PLO6), all in
+//! the board's 182-byte row.
+//!
+//! Flushes need three board cards of a suit, so at most one suit of a board of five can
+//! make one, and then the hole needs two of that suit. The best flush of two hole ranks
+//! and three board ranks takes the top two and the top three (any other choice is beaten
+//! card by card), so only straight flushes need a search: over the straights with exactly
+//! three board cards in the suit (a precomputed 16 KiB table), highest first, checking
+//! whether the hole has the other two. The flush classes come from the Hold'em flush table.
+//!
+//! The low is in [`low`](super::low); [`OmahaBoard`] prepares a board once for many holes.
+
+use super::low::{low_class_of_masks, low_mask, low_mask_indices, LowRank};
+use super::rank::HandRank;
+use super::tables::{FLUSH_TABLE, OMAHA_HIGH, OMAHA_PAIR_BYTES, OMAHA_ROW_BASE, OMAHA_ROW_TERMS};
+use crate::card_set::{CardSet, FULL_MASK};
+use crate::error::{Error, Result};
+
+/// The cards of suit 0 in a mask: every fourth bit from bit 0, thirteen of them.
+const SUIT_CARDS: u64 = 0x0001_1111_1111_1111;
+
+/// `flush_suit` of a board on which no flush is possible.
+const NO_SUIT: u8 = 4;
+
+/// The ten straights as 13-bit rank masks, weakest first: the wheel (A-2-3-4-5), then the
+/// straight from rank `w - 1` to `w + 3` at index `w`.
+const STRAIGHTS: [u16; 10] = {
+    let mut s = [0x100F; 10];
+    let mut w = 1;
+    while w < 10 {
+        s[w] = 0x1F << (w - 1);
+        w += 1;
+    }
+    s
+};
+
+/// `STRAIGHT_FLUSH_WINDOWS[m]`: bit `w` set when [`STRAIGHTS`]`[w]` has exactly three ranks
+/// in the 13-bit mask `m`, so that a hole holding the other two makes that straight flush.
+static STRAIGHT_FLUSH_WINDOWS: [u16; 8192] = {
+    let mut table = [0u16; 8192];
+    let mut m = 0;
+    while m < 8192 {
+        let mut w = 0;
+        while w < 10 {
+            if (STRAIGHTS[w] & m as u16).count_ones() == 3 {
+                table[m] |= 1 << w;
+            }
+            w += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// The `k` highest bits of `x`.
+#[inline(always)]
+fn top_bits(mut x: u16, k: usize) -> u16 {
+    let mut out = 0;
+    for _ in 0..k {
+        if x == 0 {
+            break;
+        }
+        let bit = 1 << (15 - x.leading_zeros());
+        out |= bit;
+        x &= !bit;
+    }
+    out
+}
+
+/// A board prepared for evaluating many Omaha holes against it: the board's row of the
+/// high table, its flush suit and its low ranks, each found once.
+///
+/// The unchecked methods (`*_mask`, `*_indices`, `*_rows`) trust their input: hole cards
+/// must be valid (index < 52), distinct, not on the board, and 4 to 6 of them (fewer
+/// than two give no hand). Breaking that gives meaningless answers, never undefined
+/// behaviour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OmahaBoard {
+    cards: CardSet,
+    /// Byte offset of the board's row in the high table.
+    row: u32,
+    /// The one suit with three or more board cards, or [`NO_SUIT`].
+    flush_suit: u8,
+    /// The board's ranks in `flush_suit`.
+    suited: u16,
+    /// [`STRAIGHT_FLUSH_WINDOWS`] of `suited`.
+    straight_flushes: u16,
+    /// The board's low-rank mask (see [`low_mask`]).
+    low: u8,
+}
+
+impl OmahaBoard {
+    /// Prepares a board of 3, 4 or 5 cards.
+    ///
+    /// # Errors
+    /// [`Error::CardCount`] for any other number of cards.
+    pub fn new(board: CardSet) -> Result<OmahaBoard> {
+        check_board(board)?;
+        Ok(OmahaBoard::from_mask(board.mask()))
+    }
+
+    /// Prepares the board of card mask `mask`, unchecked: it must hold 3 to 5 cards.
+    #[inline]
+    pub fn from_mask(mask: u64) -> OmahaBoard {
+        let mask = mask & FULL_MASK;
+        let mut suit_counts = 0u16;
+        for suit in 0..4 {
+            suit_counts |= ((mask >> suit & SUIT_CARDS).count_ones() as u16) << (4 * suit);
+        }
+        OmahaBoard::build(
+            mask,
+            suit_counts,
+            low_mask(CardSet::from_mask_truncate(mask)),
+        )
+    }
+
+    /// Prepares the board of these card indices, unchecked: 3 to 5 valid, distinct cards.
+    #[inline(always)]
+    pub fn from_indices(board: &[u8]) -> OmahaBoard {
+        let mut mask = 0u64;
+        // One 4-bit counter per suit; five cards cannot overflow one.
+        let mut suit_counts = 0u16;
+        for &c in board {
+            mask |= 1 << (c & 63);
+            suit_counts += 1 << (4 * (c & 3));
+        }
+        OmahaBoard::build(mask & FULL_MASK, suit_counts, low_mask_indices(board))
+    }
+
+    #[inline(always)]
+    fn build(mask: u64, suit_counts: u16, low: u8) -> OmahaBoard {
+        // Ascending card order is ascending rank order, so the `i`-th set bit is the `i`-th
+        // smallest rank and adds its term to the row (see `gen::omaha_row`).
+        let mut row = OMAHA_ROW_BASE[(mask.count_ones() as usize).min(5)];
+        let mut rest = mask;
+        for term in OMAHA_ROW_TERMS.chunks_exact(13) {
+            if rest == 0 {
+                break;
+            }
+            row += term[(rest.trailing_zeros() as usize >> 2).min(12)];
+            rest &= rest - 1;
+        }
+        // A counter of 3 or more carries into its top bit when 5 is added.
+        let flush = (suit_counts + 0x5555) & 0x8888;
+        let (flush_suit, suited, straight_flushes) = if flush == 0 {
+            (NO_SUIT, 0, 0)
+        } else {
+            let suit = (flush.trailing_zeros() / 4) as u8;
+            let suited = CardSet::from_mask_truncate(mask).suit_ranks(suit);
+            (
+                suit,
+                suited,
+                STRAIGHT_FLUSH_WINDOWS[usize::from(suited & 0x1FFF)],
+            )
+        };
+        OmahaBoard {
+            cards: CardSet::from_mask_truncate(mask),
+            row,
+            flush_suit,
+            suited,
+            straight_flushes,
+            low,
+        }
+    }
+
+    /// The board's cards.
+    pub const fn cards(&self) -> CardSet {
+        self.cards
+    }
+
+    /// The best Omaha high hand of `hole` (4, 5 or 6 cards) on this board.
+    ///
+    /// # Errors
+    /// [`Error::CardCount`] for a wrong hole size, [`Error::DuplicateCard`] for a hole card
+    /// on the board.
+    pub fn rank(&self, hole: CardSet) -> Result<HandRank> {
+        check_omaha(hole, self.cards)?;
+        Ok(self.rank_mask(hole.mask()))
+    }
+
+    /// The best Omaha low of `hole` on this board, `None` when no low qualifies.
+    ///
+    /// # Errors
+    /// As [`OmahaBoard::rank`].
+    pub fn low(&self, hole: CardSet) -> Result<Option<LowRank>> {
+        check_omaha(hole, self.cards)?;
+        Ok(LowRank::new(self.low_mask(hole.mask())))
+    }
+
+    /// High and low of `hole` on this board, each with its own choice of two hole cards.
+    ///
+    /// # Errors
+    /// As [`OmahaBoard::rank`].
+    pub fn hilo(&self, hole: CardSet) -> Result<(HandRank, Option<LowRank>)> {
+        check_omaha(hole, self.cards)?;
+        Ok((
+            self.rank_mask(hole.mask()),
+            LowRank::new(self.low_mask(hole.mask())),
+        ))
+    }
+
+    /// The high rank of the hole with card mask `hole`, unchecked (see the type's docs).
+    #[inline]
+    pub fn rank_mask(&self, hole: u64) -> HandRank {
+        let mut cards = [0u8; 6];
+        let mut n = 0;
+        let mut rest = hole & FULL_MASK;
+        while rest != 0 && n < 6 {
+            cards[n] = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            n += 1;
+        }
+        self.rank_indices(&cards[..n])
+    }
+
+    /// The high rank of the hole with these card indices, unchecked (see the type's docs).
+    #[inline(always)]
+    pub fn rank_indices(&self, hole: &[u8]) -> HandRank {
+        HandRank::from_table(self.high_class(hole))
+    }
+
+    /// The low class (1..=56, 0 for no low) of the hole with card mask `hole`, unchecked.
+    #[inline]
+    pub fn low_mask(&self, hole: u64) -> u8 {
+        low_class_of_masks(low_mask(CardSet::from_mask_truncate(hole)), self.low)
+    }
+
+    /// The low class (1..=56, 0 for no low) of these hole card indices, unchecked.
+    #[inline(always)]
+    pub fn low_indices(&self, hole: &[u8]) -> u8 {
+        low_class_of_masks(low_mask_indices(hole), self.low)
+    }
+
+    /// High classes of many holes on this board: `holes` holds rows of `H` card indices;
+    /// row `i` goes to `out[i]`. Unchecked (see the type's docs).
+    #[inline]
+    pub fn rank_rows<const H: usize>(&self, holes: &[u8], out: &mut [u16]) {
+        for (hole, slot) in holes.chunks_exact(H).zip(out.iter_mut()) {
+            *slot = self.high_class(hole);
+        }
+    }
+
+    /// The best high class: one table read per hole pair, then flushes when possible.
+    #[inline(always)]
+    fn high_class(&self, hole: &[u8]) -> u16 {
+        let row = self.row as usize;
+        let mut best = 0u16;
+        for (i, &a) in hole.iter().enumerate() {
+            let a_rank = usize::from(a >> 2 & 15) << 4;
+            for &b in &hole[i + 1..] {
+                let at = row + usize::from(OMAHA_PAIR_BYTES[a_rank | usize::from(b >> 2 & 15)]);
+                best = best.max(u16::from_le_bytes([OMAHA_HIGH[at], OMAHA_HIGH[at + 1]]));
+            }
+        }
+        if self.flush_suit != NO_SUIT {
+            let suited = hole
+                .iter()
+                .filter(|&&c| c & 3 == self.flush_suit)
+                .fold(0u16, |m, &c| m | 1 << (c >> 2 & 15));
+            // Two or more hole cards of the suit.
+            if suited & suited.wrapping_sub(1) != 0 {
+                best = best.max(self.flush_class(suited));
+            }
+        }
+        best
+    }
+
+    /// The best flush or straight flush with two of the hole's `suited` ranks.
+    #[cold]
+    fn flush_class(&self, suited: u16) -> u16 {
+        let mut windows = self.straight_flushes;
+        while windows != 0 {
+            let w = (15 - windows.leading_zeros()) as usize;
+            let straight = STRAIGHTS[w.min(9)];
+            if straight & !self.suited & !suited == 0 {
+                return FLUSH_TABLE[usize::from(straight)];
+            }
+            windows &= !(1 << w);
+        }
+        FLUSH_TABLE[usize::from((top_bits(suited, 2) | top_bits(self.suited, 3)) & 0x1FFF)]
+    }
+}
+
+fn check_board(board: CardSet) -> Result<()> {
+    if (3..=5).contains(&board.len()) {
+        Ok(())
+    } else {
+        Err(Error::CardCount {
+            what: "an Omaha board",
+            expected: "3, 4 or 5",
+            got: board.len(),
+        })
+    }
+}
+
+/// Checks an Omaha hole and board: 4 to 6 hole cards, 3 to 5 board cards, none shared.
+pub(crate) fn check_omaha(hole: CardSet, board: CardSet) -> Result<()> {
+    if !(4..=6).contains(&hole.len()) {
+        return Err(Error::CardCount {
+            what: "an Omaha hand",
+            expected: "4, 5 or 6",
+            got: hole.len(),
+        });
+    }
+    check_board(board)?;
+    hole.try_union(board).map(|_| ())
+}
+
+/// The best Omaha high hand of `hole` (4, 5 or 6 cards) on `board` (3, 4 or 5 cards),
+/// using exactly two hole cards and three board cards.
+///
+/// # Errors
+/// [`Error::CardCount`] for a hole of other than 4 to 6 cards or a board of other than 3
+/// to 5, [`Error::DuplicateCard`] for a card in both.
+pub fn evaluate_omaha(hole: CardSet, board: CardSet) -> Result<HandRank> {
+    check_omaha(hole, board)?;
+    Ok(OmahaBoard::from_mask(board.mask()).rank_mask(hole.mask()))
+}
+
+/// Omaha Hi-Lo eight or better: the best high hand and the best qualifying low (`None` when
+/// there is none) of `hole` on `board`, the hole cards chosen independently for each.
+///
+/// # Errors
+/// As [`evaluate_omaha`].
+pub fn evaluate_omaha_hilo(hole: CardSet, board: CardSet) -> Result<(HandRank, Option<LowRank>)> {
+    // `hilo` checks the sizes and the overlap before evaluating.
+    OmahaBoard::from_mask(board.mask()).hilo(hole)
+}
+
+/// The Omaha high rank of hole and board card indices, unchecked: 4 to 6 hole and 3 to 5
+/// board cards, all valid and distinct (otherwise meaningless, never undefined behaviour).
+#[inline(always)]
+pub fn omaha_rank_indices(hole: &[u8], board: &[u8]) -> HandRank {
+    OmahaBoard::from_indices(board).rank_indices(hole)
+}
+
+/// High and low (0 = no low) of hole and board card indices, unchecked like
+/// [`omaha_rank_indices`].
+#[inline(always)]
+pub fn omaha_hilo_indices(hole: &[u8], board: &[u8]) -> (HandRank, u8) {
+    let board = OmahaBoard::from_indices(board);
+    (board.rank_indices(hole), board.low_indices(hole))
+}
+
+/// High classes of many hands: `holes` holds rows of `H` card indices and `boards` rows of
+/// `B`; row `i` of each makes hand `i`, ranked into `out[i]`. Unchecked like
+/// [`omaha_rank_indices`]; stops at the shortest of the three.
+#[inline]
+pub fn omaha_rank_rows<const H: usize, const B: usize>(
+    holes: &[u8],
+    boards: &[u8],
+    out: &mut [u16],
+) {
+    for ((hole, board), slot) in holes
+        .chunks_exact(H)
+        .zip(boards.chunks_exact(B))
+        .zip(out.iter_mut())
+    {
+        *slot = omaha_rank_indices(hole, board).class();
+    }
+}
+
+/// High and low classes of many hands, like [`omaha_rank_rows`]; lows go to `low_out`
+/// (0 = no low).
+#[inline]
+pub fn omaha_hilo_rows<const H: usize, const B: usize>(
+    holes: &[u8],
+    boards: &[u8],
+    high_out: &mut [u16],
+    low_out: &mut [u8],
+) {
+    for (((hole, board), high), low) in holes
+        .chunks_exact(H)
+        .zip(boards.chunks_exact(B))
+        .zip(high_out.iter_mut())
+        .zip(low_out.iter_mut())
+    {
+        let (h, l) = omaha_hilo_indices(hole, board);
+        *high = h.class();
+        *low = l;
+    }
+}
+
+/// Whether a row is a valid Omaha hand: sizes 4..=6 and 3..=5, every index < 52, all
+/// distinct (hole and board together).
+#[inline]
+fn valid_row(hole: &[u8], board: &[u8]) -> bool {
+    let mut mask = 0u64;
+    let mut any = 0u8;
+    for &c in hole.iter().chain(board) {
+        mask |= 1u64 << (c & 63);
+        any |= c;
+    }
+    (4..=6).contains(&hole.len())
+        && (3..=5).contains(&board.len())
+        && any < 64
+        && mask & !FULL_MASK == 0
+        && mask.count_ones() as usize == hole.len() + board.len()
+}
+
+/// Finds the first invalid row of `holes`/`boards` (rows of `H` and `B` card indices) among
+/// the first `rows`.
+fn first_bad_row<const H: usize, const B: usize>(
+    holes: &[u8],
+    boards: &[u8],
+    rows: usize,
+) -> std::result::Result<(), usize> {
+    match holes
+        .chunks_exact(H)
+        .zip(boards.chunks_exact(B))
+        .take(rows)
+        .position(|(hole, board)| !valid_row(hole, board))
+    {
+        Some(i) => Err(i),
+        None => Ok(()),
+    }
+}
+
+/// [`omaha_rank_rows`], checking every row first: hole sizes 4 to 6, board sizes 3 to 5,
+/// every value a card index (< 52), and no card twice in a row (hole and board together).
+///
+/// # Errors
+/// The index of the first bad row; nothing is written then. Rebuild that row as two
+/// [`CardSet`]s and call [`evaluate_omaha`] to learn what is wrong with it.
+pub fn omaha_rank_rows_checked<const H: usize, const B: usize>(
+    holes: &[u8],
+    boards: &[u8],
+    out: &mut [u16],
+) -> std::result::Result<(), usize> {
+    first_bad_row::<H, B>(holes, boards, out.len())?;
+    omaha_rank_rows::<H, B>(holes, boards, out);
+    Ok(())
+}
+
+/// [`omaha_hilo_rows`], checking every row first like [`omaha_rank_rows_checked`].
+///
+/// # Errors
+/// The index of the first bad row; nothing is written then.
+pub fn omaha_hilo_rows_checked<const H: usize, const B: usize>(
+    holes: &[u8],
+    boards: &[u8],
+    high_out: &mut [u16],
+    low_out: &mut [u8],
+) -> std::result::Result<(), usize> {
+    first_bad_row::<H, B>(holes, boards, high_out.len().min(low_out.len()))?;
+    omaha_hilo_rows::<H, B>(holes, boards, high_out, low_out);
+    Ok(())
+}
+
+/// [`omaha_low_rows`](super::low::omaha_low_rows), checking every row first like
+/// [`omaha_rank_rows_checked`].
+///
+/// # Errors
+/// The index of the first bad row; nothing is written then.
+pub fn omaha_low_rows_checked<const H: usize, const B: usize>(
+    holes: &[u8],
+    boards: &[u8],
+    out: &mut [u8],
+) -> std::result::Result<(), usize> {
+    first_bad_row::<H, B>(holes, boards, out.len())?;
+    super::low::omaha_low_rows::<H, B>(holes, boards, out);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::gen;
+
+    fn set(text: &str) -> CardSet {
+        text.parse().unwrap()
+    }
+
+    fn hi(hole: &str, board: &str) -> HandRank {
+        evaluate_omaha(set(hole), set(board)).unwrap()
+    }
+
+    #[test]
+    fn row_terms_match_the_generator() {
+        // The runtime walks the mask; the generator sums binomials over sorted ranks.
+        for ranks in [
+            &[0u8, 0, 0][..],
+            &[12, 12, 12, 12],
+            &[0, 5, 5, 9, 12],
+            &[3, 7, 11],
+        ] {
+            let mask = ranks
+                .iter()
+                .enumerate()
+                .fold(0u64, |m, (i, &r)| m | 1 << (4 * r + (i as u8 % 4)));
+            let board = OmahaBoard::from_mask(mask);
+            let expected = 2 * gen::OMAHA_PAIRS * gen::omaha_row(ranks);
+            assert_eq!(board.row as usize, expected, "{ranks:?}");
+        }
+        assert_eq!(OMAHA_HIGH.len(), 2 * gen::OMAHA_PAIRS * gen::omaha_rows());
+    }
+
+    #[test]
+    fn exactly_two_from_the_hole_and_three_from_the_board() {
+        // Four hearts in the hole, one on the board: no flush.
+        assert_eq!(hi("AhKhQhJh", "Th2c3d4s9c").to_string(), "High card, ace");
+        // Four of a kind on the board plays only three of them.
+        assert_eq!(
+            hi("AhKd2c3c", "QcQdQhQs5d").describe(),
+            "Three of a kind, queens"
+        );
+        assert_eq!(
+            hi("AhAd2c3c", "QcQdQhQs5d").describe(),
+            "Full house, queens full of aces"
+        );
+        // A board flush needs two hole cards of the suit.
+        assert_eq!(hi("As2c3d4h", "KsQsJs9s8s").describe(), "High card, ace");
+        assert_eq!(hi("AsTs3d4h", "KsQsJs9s8s").describe(), "Royal flush");
+    }
+
+    #[test]
+    fn straight_flush_over_a_higher_flush_choice() {
+        // Top two and top three would be A-K with K-Q-J... but 9-8 with 7-6-5 is a straight
+        // flush, which wins.
+        let r = hi("9h8hAhKh", "7h6h5hQh2c");
+        assert_eq!(r.describe(), "Straight flush, nine high");
+        // The wheel straight flush.
+        assert_eq!(
+            hi("Ah2h9c9d", "3h4h5hKsKd").describe(),
+            "Straight flush, five high"
+        );
+    }
+
+    #[test]
+    fn prepared_board_agrees_with_the_one_call_forms() {
+        let board = OmahaBoard::new(set("2c5d7sKhQc")).unwrap();
+        let hole = set("Ah3d4cJs");
+        assert_eq!(
+            board.rank(hole).unwrap(),
+            evaluate_omaha(hole, board.cards()).unwrap()
+        );
+        let (h, l) = board.hilo(hole).unwrap();
+        assert_eq!(l.map(|l| l.to_string()).as_deref(), Some("7-5-3-2-A"));
+        assert_eq!(board.low(hole).unwrap(), l);
+        let idx: Vec<u8> = hole.iter().map(|c| c.index()).collect();
+        let bidx: Vec<u8> = board.cards().iter().map(|c| c.index()).collect();
+        assert_eq!(
+            omaha_hilo_indices(&idx, &bidx),
+            (h, l.map_or(0, |l| l.class()))
+        );
+        let mut out = [0u16; 1];
+        board.rank_rows::<4>(&idx, &mut out);
+        assert_eq!(out[0], h.class());
+    }
+
+    #[test]
+    fn checked_rows_name_the_bad_row() {
+        let holes = [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+        let boards = [20u8, 21, 22, 23, 24, 25, 26, 27, 8];
+        let mut out = [0u16; 3];
+        assert_eq!(
+            omaha_rank_rows_checked::<4, 3>(&holes, &boards, &mut out),
+            Err(2)
+        );
+        assert_eq!(out, [0; 3]);
+        let mut low = [0u8; 2];
+        assert_eq!(
+            omaha_low_rows_checked::<4, 3>(&holes, &boards, &mut low),
+            Ok(())
+        );
+        let mut high = [0u16; 2];
+        assert_eq!(
+            omaha_hilo_rows_checked::<4, 3>(&holes, &boards, &mut high, &mut low),
+            Ok(())
+        );
+        assert!(high.iter().all(|&h| h > 0));
+        assert_eq!(
+            omaha_rank_rows_checked::<4, 3>(&holes, &[52, 0, 1], &mut out),
+            Err(0)
+        );
+        assert_eq!(
+            omaha_rank_rows_checked::<3, 3>(&holes, &boards, &mut out),
+            Err(0)
+        );
+    }
+}
