@@ -6,6 +6,7 @@
 pub mod card;
 pub mod card_set;
 pub mod deck;
+pub mod equity;
 pub mod error;
 pub mod eval;
 pub mod range;
@@ -14,6 +15,7 @@ pub mod rng;
 pub use card::{Card, Rank, Suit};
 pub use card_set::CardSet;
 pub use deck::Deck;
+pub use equity::{equity, EquityOptions, EquityResult, Game, Method, Player, PlayerEquity};
 pub use error::{Error, Result};
 pub use eval::{Category, HandKey, HandRank, LowRank, OmahaBoard};
 pub use range::{Combo, Range};

@@ -1,0 +1,291 @@
+//! Monte Carlo equity: seeded random deals in fixed work units.
+//!
+//! Unit `u` draws its deals from `Rng::for_stream(seed, u)` and units are summed in
+//! order, so a seed gives the same result whatever the number of threads. Stopping rules
+//! are checked between rounds of [`ROUND`] units (so a target standard error also stops at
+//! the same place on every machine); a deadline and the cancellation hook are also
+//! checked before each unit.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::deals::{for_each_deal, Hand, Holes};
+use super::holdem::{Counts, MAX_PLAYERS};
+use super::result::{EquityResult, Method, Tally};
+use super::Setup;
+use crate::card_set::FULL_MASK;
+use crate::error::{Error, Result};
+use crate::eval::HandKey;
+use crate::rng::Rng;
+
+/// Deals per work unit.
+pub(crate) const UNIT: u64 = 4096;
+/// Units per round.
+const ROUND: u64 = 32;
+/// Joint deals of hole cards listed up front for exact sampling (beyond this the ranges
+/// are wide, clashes rare, and sampling each player then rejecting clashes is cheap).
+const TABLE_LIMIT: u64 = 200_000;
+/// Clashing draws in a row after which the ranges are taken to be impossible together.
+const MAX_REJECTIONS: u32 = 100_000;
+/// Samples taken when no stopping rule is given.
+pub(crate) const DEFAULT_SAMPLES: u64 = 1_000_000;
+/// Samples at most when only a target standard error is given.
+const MAX_SAMPLES: u64 = 1 << 34;
+
+/// When to stop.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Stop {
+    pub samples: Option<u64>,
+    pub target_stderr: Option<f64>,
+    pub deadline: Option<Instant>,
+}
+
+/// One player's possible hands, for drawing by weight.
+#[derive(Debug, Clone)]
+struct Table {
+    masks: Vec<u64>,
+    keys: Vec<HandKey>,
+    /// Running sums of the weights.
+    cumulative: Vec<f64>,
+}
+
+impl Table {
+    fn new(hands: &[Hand]) -> Table {
+        let mut total = 0.0;
+        Table {
+            masks: hands.iter().map(|h| h.mask).collect(),
+            keys: hands.iter().map(|h| key_of(h.mask)).collect(),
+            cumulative: hands
+                .iter()
+                .map(|h| {
+                    total += h.weight;
+                    total
+                })
+                .collect(),
+        }
+    }
+
+    #[inline]
+    fn draw(&self, rng: &mut Rng) -> usize {
+        let total = self.cumulative.last().copied().unwrap_or(0.0);
+        let x = rng.unit_f64() * total;
+        self.cumulative
+            .partition_point(|&c| c <= x)
+            .min(self.cumulative.len() - 1)
+    }
+}
+
+fn key_of(mask: u64) -> HandKey {
+    HandKey::from_set(crate::card_set::CardSet::from_mask_truncate(mask))
+}
+
+/// How hole cards are drawn.
+#[derive(Debug)]
+enum Holdings {
+    /// Every player's hand is known.
+    Fixed {
+        masks: Holes,
+        keys: [HandKey; MAX_PLAYERS],
+    },
+    /// Every possible joint deal, listed: draws follow the joint weights exactly.
+    Listed {
+        deals: Vec<Holes>,
+        cumulative: Vec<f64>,
+    },
+    /// Each player drawn from their own range; a deal with a clash is drawn again from
+    /// scratch, which keeps the joint weights exact.
+    Independent { tables: Vec<Table> },
+}
+
+impl Holdings {
+    fn new(players: &[Vec<Hand>]) -> Result<Holdings> {
+        let n = players.len();
+        if players.iter().all(|hands| hands.len() == 1) {
+            let mut masks = [0u64; MAX_PLAYERS];
+            let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
+            for p in 0..n {
+                masks[p] = players[p][0].mask;
+                keys[p] = key_of(masks[p]);
+            }
+            return Ok(Holdings::Fixed { masks, keys });
+        }
+        let mut deals = Vec::new();
+        let mut cumulative = Vec::new();
+        let mut total = 0.0;
+        let listed = for_each_deal(players, TABLE_LIMIT, &mut |holes, weight| {
+            total += weight;
+            deals.push(*holes);
+            cumulative.push(total);
+        });
+        if listed {
+            if deals.is_empty() {
+                return Err(Error::NoPossibleHand { player: None });
+            }
+            return Ok(Holdings::Listed { deals, cumulative });
+        }
+        Ok(Holdings::Independent {
+            tables: players.iter().map(|hands| Table::new(hands)).collect(),
+        })
+    }
+
+    /// Draws one deal into `masks` and `keys`; answers the union of the hole cards.
+    #[inline]
+    fn draw(
+        &self,
+        n: usize,
+        rng: &mut Rng,
+        masks: &mut Holes,
+        keys: &mut [HandKey; MAX_PLAYERS],
+    ) -> Result<u64> {
+        match self {
+            Holdings::Fixed { masks: m, keys: k } => {
+                *masks = *m;
+                *keys = *k;
+                Ok(m[..n].iter().fold(0, |a, &b| a | b))
+            }
+            Holdings::Listed { deals, cumulative } => {
+                let total = cumulative.last().copied().unwrap_or(0.0);
+                let x = rng.unit_f64() * total;
+                let i = cumulative.partition_point(|&c| c <= x).min(deals.len() - 1);
+                *masks = deals[i];
+                let mut used = 0;
+                for p in 0..n {
+                    keys[p] = key_of(masks[p]);
+                    used |= masks[p];
+                }
+                Ok(used)
+            }
+            Holdings::Independent { tables } => {
+                'again: for _ in 0..MAX_REJECTIONS {
+                    let mut used = 0;
+                    for (p, table) in tables.iter().enumerate() {
+                        let i = table.draw(rng);
+                        let mask = table.masks[i];
+                        if mask & used != 0 {
+                            continue 'again;
+                        }
+                        used |= mask;
+                        masks[p] = mask;
+                        keys[p] = table.keys[i];
+                    }
+                    return Ok(used);
+                }
+                Err(Error::NoPossibleHand { player: None })
+            }
+        }
+    }
+}
+
+/// Runs one unit of `size` deals.
+fn run_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Result<Counts> {
+    let n = setup.players.len();
+    let mut counts = Counts::new();
+    let board_key = key_of(setup.board);
+    let fixed_used = setup.board | setup.dead | !FULL_MASK;
+    let mut masks = [0u64; MAX_PLAYERS];
+    let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
+    let mut classes = [0u16; MAX_PLAYERS];
+    for _ in 0..size {
+        let holes = holdings.draw(n, rng, &mut masks, &mut keys)?;
+        let mut used = fixed_used | holes;
+        let mut board = board_key;
+        let mut left = setup.need;
+        // Six random bits per candidate card, ten candidates per draw: a candidate is
+        // taken when it is a card not yet used, which keeps every runout equally likely.
+        'draw: while left > 0 {
+            let mut bits = rng.next_u64();
+            for _ in 0..10 {
+                let card = (bits & 63) as u8;
+                bits >>= 6;
+                if used >> card & 1 == 0 {
+                    used |= 1 << card;
+                    board = board.add_index(card);
+                    left -= 1;
+                    if left == 0 {
+                        break 'draw;
+                    }
+                }
+            }
+        }
+        for p in 0..n {
+            classes[p] = keys[p].combine(board).rank().class();
+        }
+        counts.score(&classes[..n], 1);
+    }
+    counts.total = size as i64;
+    Ok(counts)
+}
+
+/// Monte Carlo equity of a validated setup.
+pub(crate) fn run(
+    setup: &Setup,
+    stop: Stop,
+    seed: u64,
+    cancel: Option<&AtomicBool>,
+) -> Result<EquityResult> {
+    let n = setup.players.len();
+    let holdings = Holdings::new(&setup.players)?;
+    let samples = match stop {
+        Stop {
+            samples: Some(s), ..
+        } => s,
+        Stop {
+            samples: None,
+            target_stderr: None,
+            deadline: None,
+        } => DEFAULT_SAMPLES,
+        Stop {
+            target_stderr: Some(_),
+            ..
+        } => MAX_SAMPLES,
+        _ => u64::MAX,
+    };
+    let units = samples.div_ceil(UNIT);
+    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    let late = || stop.deadline.is_some_and(|d| Instant::now() >= d);
+    let mut tally = Tally::new(n);
+    let mut first = 0u64;
+    while first < units {
+        let last = units.min(first + ROUND);
+        let results: Vec<Option<Result<Counts>>> = (first..last)
+            .into_par_iter()
+            .map(|unit| {
+                if cancelled() || late() {
+                    return None;
+                }
+                let size = UNIT.min(samples - unit * UNIT);
+                let mut rng = Rng::for_stream(seed, unit);
+                Some(run_unit(setup, &holdings, &mut rng, size))
+            })
+            .collect();
+        if cancelled() {
+            return Err(Error::Interrupted);
+        }
+        let mut skipped = false;
+        for result in results {
+            match result {
+                Some(counts) => tally.add(&counts?, 1.0, 1),
+                None => skipped = true,
+            }
+        }
+        first = last;
+        if skipped || late() {
+            break;
+        }
+        if stop.target_stderr.is_some_and(|t| tally.stderr() <= t) {
+            break;
+        }
+    }
+    if tally.deals() == 0 {
+        // A deadline that passed before the first unit: run one so there is an answer.
+        let mut rng = Rng::for_stream(seed, 0);
+        tally.add(
+            &run_unit(setup, &holdings, &mut rng, UNIT.min(samples))?,
+            1.0,
+            1,
+        );
+    }
+    Ok(tally.finish(Method::MonteCarlo, Some(seed)))
+}
