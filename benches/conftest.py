@@ -1,0 +1,85 @@
+"""Shared set-up for the pytest-benchmark suites: fixed hands and a hands/s summary.
+
+pytest-benchmark reports seconds per call; each benchmark here ranks a known number of
+hands per call, so the summary at the end of the run divides that out into hands per
+second (from the median call), which is the figure worth comparing across libraries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+SCALAR_HANDS = 1_000
+BATCH_HANDS = 1_000_000
+
+
+@dataclass(frozen=True)
+class Throughput:
+    """One benchmark's figure: ``hands`` ranked per call in ``median_s`` seconds."""
+
+    group: str
+    name: str
+    hands: int
+    median_s: float
+
+    @property
+    def hands_per_s(self) -> float:
+        return self.hands / self.median_s
+
+
+RESULTS: list[Throughput] = []
+
+
+def random_hands(n: int, k: int, seed: int) -> npt.NDArray[np.uint8]:
+    """``n`` seeded random hands of ``k`` distinct card indices, as ``uint8[n, k]``."""
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+@pytest.fixture(scope="session")
+def seven_card_hands() -> list[tuple[int, ...]]:
+    """The hands every scalar benchmark ranks, the same for every library."""
+    return [tuple(int(c) for c in row) for row in random_hands(SCALAR_HANDS, 7, seed=2024)]
+
+
+@pytest.fixture(scope="session")
+def seven_card_batch() -> npt.NDArray[np.uint8]:
+    """A ``uint8[1_000_000, 7]`` batch of random hands."""
+    return random_hands(BATCH_HANDS, 7, seed=2025)
+
+
+Measure = Callable[[Any, Callable[[], object], int], object]
+
+
+@pytest.fixture
+def measure(request: pytest.FixtureRequest) -> Measure:
+    """Runs ``benchmark(fn)`` and records how many hands one call of ``fn`` ranks."""
+
+    def run(benchmark: Any, fn: Callable[[], object], hands: int) -> object:
+        result = benchmark(fn)
+        benchmark.extra_info["hands_per_call"] = hands
+        stats = getattr(getattr(benchmark, "stats", None), "stats", None)
+        if stats is not None:
+            figure = Throughput(benchmark.group or "", request.node.name, hands, stats.median)
+            benchmark.extra_info["hands_per_s"] = figure.hands_per_s
+            RESULTS.append(figure)
+        return result
+
+    return run
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not RESULTS:
+        return
+    terminalreporter.section("hands per second (median call)")
+    width = max(len(r.name) for r in RESULTS)
+    for r in sorted(RESULTS, key=lambda r: (r.group, -r.hands_per_s)):
+        terminalreporter.write_line(
+            f"{r.group:<14} {r.name:<{width}} {r.hands_per_s / 1e6:10.2f} M hands/s"
+        )
