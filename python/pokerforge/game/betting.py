@@ -24,15 +24,12 @@ from typing import TYPE_CHECKING
 
 from pokerforge.errors import IllegalActionError
 from pokerforge.game.actions import Bet, Call, Check, Fold, LegalActions, Raise
+from pokerforge.game.spec import FIXED_LIMIT, NO_LIMIT
 
 if TYPE_CHECKING:
     from pokerforge.game.actions import Record
 
-__all__ = ["FIXED_LIMIT", "NO_LIMIT", "POT_LIMIT", "BettingState"]
-
-NO_LIMIT = 0
-POT_LIMIT = 1
-FIXED_LIMIT = 2
+__all__ = ["BettingState"]
 
 # Why the player to act may not raise (0: they may).
 _MAY_RAISE = 0
@@ -331,10 +328,9 @@ class BettingState:
         Raises:
             IllegalActionError: folding is not legal now; nothing changes.
         """
-        problem = self._fold_problem(seat)
-        if problem is not None:
-            raise IllegalActionError(problem)
         s = self._actor
+        if s < 0 or (seat is not None and seat != s) or not (self._owe or self._fold_free):
+            self.verify_fold(seat=seat)
         self._folded[s] = True
         self._live -= 1
         self._active -= 1
@@ -363,10 +359,9 @@ class BettingState:
         Raises:
             IllegalActionError: chips are owed or it is not this seat's turn; nothing changes.
         """
-        problem = self._check_problem(seat)
-        if problem is not None:
-            raise IllegalActionError(problem)
         s = self._actor
+        if s < 0 or (seat is not None and seat != s) or self._owe:
+            self.verify_check(seat=seat)
         self._faced[s] = self._level
         record = Check(s)
         self._log.append(record)
@@ -389,11 +384,10 @@ class BettingState:
         Raises:
             IllegalActionError: nothing is owed or it is not this seat's turn; nothing changes.
         """
-        problem = self._call_problem(seat)
-        if problem is not None:
-            raise IllegalActionError(problem)
         s = self._actor
         amount = self._owe
+        if s < 0 or (seat is not None and seat != s) or not amount:
+            self.verify_call(seat=seat)
         left = self._stack[s] - amount
         self._stack[s] = left
         self._bet[s] += amount
@@ -427,10 +421,15 @@ class BettingState:
         Raises:
             IllegalActionError: the amount or the moment is not legal; nothing changes.
         """
-        problem = self._raise_problem(total, seat)
-        if problem is not None:
-            raise IllegalActionError(problem)
         s = self._actor
+        if (
+            s < 0
+            or seat is not None
+            or type(total) is not int
+            or not 0 <= self._rmin <= total <= self._rmax
+            or (total % self._unit and total != self._bet[s] + self._stack[s])
+        ):
+            self.verify_raise_to(total, seat=seat)
         added = total - self._bet[s]
         left = self._stack[s] - added
         self._stack[s] = left

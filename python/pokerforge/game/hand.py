@@ -17,11 +17,11 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pokerforge.cards import Card, Deck
-from pokerforge.errors import CardCountError, DuplicateCardError, InvalidSpecError
+from pokerforge.cards import Card
+from pokerforge.errors import InvalidSpecError
 from pokerforge.game import showdown as _showdown
 from pokerforge.game.actions import (
     Award,
@@ -36,20 +36,19 @@ from pokerforge.game.actions import (
     Show,
     Street,
 )
-from pokerforge.game.betting import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, BettingState
-from pokerforge.game.positions import MAX_SEATS, MIN_SEATS, blind_seats, position_names
+from pokerforge.game.betting import BettingState
+from pokerforge.game.deal import deal
+from pokerforge.game.positions import MAX_SEATS, MIN_SEATS, position_names
 from pokerforge.game.pots import Pot, build_pots
-from pokerforge.game.spec import GameSpec
+from pokerforge.game.spec import FIXED_LIMIT, OMAHA_HILO, UNCAPPED, EngineConstants, GameSpec
 
 if TYPE_CHECKING:
     from pokerforge.game.view import HandView
 
 __all__ = ["Hand"]
 
-_STRUCTURE = {"no-limit": NO_LIMIT, "pot-limit": POT_LIMIT, "fixed-limit": FIXED_LIMIT}
 _STREETS = tuple(Street)
 _BOARD_AT = (0, 3, 4, 5, 5)  # board cards showing on each street
-_UNCAPPED = 1 << 60
 
 _orders_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
 
@@ -62,13 +61,12 @@ def _orders(n: int) -> tuple[tuple[int, ...], ...]:
     return orders
 
 
-def _indices(cards: object, what: str) -> list[int]:
-    """Card indices of a cards-like value, keeping the order given."""
-    if isinstance(cards, str | Card) or not isinstance(cards, Iterable):
-        items: Any = cards
-    else:
-        items = list(cards)
-    return [c.index for c in Deck.from_cards(items).undealt] if items else []
+def _check_stacks(stacks: list[Any]) -> None:
+    for seat, chips in enumerate(stacks):
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+            raise InvalidSpecError(
+                f"seat {seat}'s stack must be a whole number of chips above 0, not {chips!r}"
+            )
 
 
 class Hand(BettingState):
@@ -98,9 +96,9 @@ class Hand(BettingState):
         "_board",
         "_board_n",
         "_button",
+        "_engine",
         "_final_pots",
         "_hole",
-        "_hole_mask",
         "_payouts",
         "_rake",
         "_seed",
@@ -112,8 +110,8 @@ class Hand(BettingState):
     _button: int
     _start: tuple[int, ...]
     _seed: int | None
+    _engine: EngineConstants
     _hole: list[tuple[int, ...]]
-    _hole_mask: list[int]
     _board: tuple[int, ...]
     _board_n: int
     _payouts: list[int]
@@ -130,32 +128,40 @@ class Hand(BettingState):
         hole_cards: Sequence[object | None] | None = None,
         board: object | None = None,
     ) -> None:
-        if not isinstance(spec, GameSpec):
+        if type(spec) is not GameSpec and not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
+        engine = spec.engine
         stacks = list(stacks)
         n = len(stacks)
         if not MIN_SEATS <= n <= MAX_SEATS:
             raise InvalidSpecError(f"a hand needs 2 to 10 players, not {n}")
-        for seat, chips in enumerate(stacks):
-            if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-                raise InvalidSpecError(
-                    f"seat {seat}'s stack must be a whole number of chips above 0, not {chips!r}"
-                )
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+        for chips in stacks:
+            if type(chips) is not int or chips <= 0:
+                _check_stacks(stacks)
+        if type(button) is not int or not 0 <= button < n:
             raise InvalidSpecError(f"the button must be a seat from 0 to {n - 1}, not {button!r}")
-        if spec.straddle and n < 3:
+        if engine.straddle and n < 3:
             raise InvalidSpecError("a straddle needs at least three players")
+        if engine.hole_count * n + 8 > 52:
+            raise InvalidSpecError(
+                f"{n} players with {engine.hole_count} hole cards each need more than 52 cards"
+            )
+        self._seed, holes, self._board = deal(
+            n, engine.hole_count, button=button, seed=seed, hole_cards=hole_cards, board=board
+        )
         self._spec = spec
+        self._engine = engine
         self._button = button
         self._start = tuple(stacks)
         self._n = n
-        self._structure = _STRUCTURE[spec.betting]
-        self._unit = spec.chip_unit
-        rules = spec.rules
-        self._fold_free = rules.fold_when_nothing_owed
-        self._half_rule = rules.limit_half_bet_rule
-        self._orders = _orders(n)
-        self._deal(seed, hole_cards, board)
+        self._structure = engine.structure
+        self._unit = engine.unit
+        self._fold_free = engine.fold_free
+        self._half_rule = engine.half_rule
+        self._orders = orders = _orders(n)
+        self._hole = holes
+        self._log = [DealHole(seat, hole) for seat, hole in enumerate(holes)]
+        self._board_n = 0
         self._stack = stacks
         self._bet = [0] * n
         self._contrib = [0] * n
@@ -164,89 +170,80 @@ class Hand(BettingState):
         self._dead = 0
         self._live = n
         self._street = 0
-        self._actor = -1
         self._aggressor = -1
         self._over = False
         self._owe = self._rmin = self._rmax = self._no_raise = 0
         self._payouts = [0] * n
         self._final_pots = []
         self._rake = 0
-        self._post_forced_bets()
+        self._post_forced_bets(engine, stacks, orders)
 
-    # -- setting up ----------------------------------------------------------------------
-
-    def _deal(
-        self, seed: int | None, hole_cards: Sequence[object | None] | None, board: object | None
+    def _post_forced_bets(
+        self, engine: EngineConstants, stacks: list[int], orders: tuple[tuple[int, ...], ...]
     ) -> None:
+        """Uniform antes, blinds, big-blind ante and straddle (rules 3, 7, 8, 9)."""
+        log = self._log
+        button = self._button
         n = self._n
-        h = self._spec.hole_card_count
-        log: list[Record] = []
-        self._log = log
-        order = self._orders[self._button]
-        if hole_cards is None and board is None:
-            deck = Deck(seed=seed)
-            self._seed = deck.seed
-            cards = [c.index for c in deck.deal(n * h + 8)]
-            holes: list[list[int]] = [[] for _ in range(n)]
-            k = 0
-            for _ in range(h):
-                for seat in order:
-                    holes[seat].append(cards[k])
-                    k += 1
-            self._board = (*cards[k + 1 : k + 4], cards[k + 5], cards[k + 7])
+        if engine.uniform_ante:
+            for seat in orders[button]:
+                paid = self._post(seat, engine.uniform_ante, False)
+                self._contrib[seat] += paid
+                log.append(PostAnte(seat, paid))
+        bb_ante = engine.big_blind_ante
+        if n == 2:
+            sb, bb = button, orders[button][0]
         else:
-            holes, self._board = self._deal_replay(seed, hole_cards, board)
-        self._hole = [tuple(cards) for cards in holes]
-        masks = []
-        for seat, hole in enumerate(self._hole):
-            mask = 0
-            for c in hole:
-                mask |= 1 << c
-            masks.append(mask)
-            log.append(DealHole(seat, hole))
-        self._hole_mask = masks
-        self._board_n = 0
+            sb, bb = orders[button][0], orders[button][1]
+        if bb_ante and engine.ante_first:
+            self._dead = paid = self._post(bb, bb_ante, False)
+            log.append(PostAnte(bb, paid))
+        small = engine.small
+        big = engine.big
+        short = 0
+        if small:
+            paid = self._post(sb, small, True)
+            short += small - paid
+            log.append(PostBlind(sb, paid, "SB"))
+        paid = self._post(bb, big, True)
+        short += big - paid
+        log.append(PostBlind(bb, paid, "BB"))
+        if bb_ante and not engine.ante_first:
+            self._dead = paid = self._post(bb, bb_ante, False)
+            log.append(PostAnte(bb, paid))
+        last = bb
+        level = big
+        if engine.straddle:
+            last = orders[bb][0]
+            level = engine.straddle
+            paid = self._post(last, level, True)
+            short += level - paid
+            log.append(PostBlind(last, paid, "straddle"))
+        self._pl_extra = short if engine.pot_limit_full_blinds else 0
+        self._open_preflop(engine, stacks, level, last)
 
-    def _deal_replay(
-        self, seed: int | None, hole_cards: Sequence[object | None] | None, board: object | None
-    ) -> tuple[list[list[int]], tuple[int, ...]]:
-        n = self._n
-        h = self._spec.hole_card_count
-        if hole_cards is not None and len(hole_cards) != n:
-            raise CardCountError(
-                f"hole_cards needs one entry per seat ({n}), not {len(hole_cards)}"
-            )
-        given: list[list[int] | None] = []
-        for seat, entry in enumerate(hole_cards or [None] * n):
-            if entry is None:
-                given.append(None)
-                continue
-            cards = _indices(entry, "hole cards")
-            if len(cards) != h:
-                raise CardCountError(f"seat {seat} needs {h} hole cards, not {len(cards)}")
-            given.append(cards)
-        board_cards = [] if board is None else _indices(board, "board")
-        if len(board_cards) > 5:
-            raise CardCountError(f"a board has at most 5 cards, not {len(board_cards)}")
-        known = [c for cards in given if cards for c in cards] + board_cards
-        if len(set(known)) != len(known):
-            dup = next(c for c in known if known.count(c) > 1)
-            raise DuplicateCardError(f"the card {Card.from_index(dup)} is given more than once")
-        deck = Deck(seed=seed)
-        self._seed = deck.seed
-        taken = set(known)
-        stream = iter([c.index for c in deck.deal(52) if c.index not in taken])
-        holes: list[list[int]] = [list(c) if c else [] for c in given]
-        for _ in range(h):
-            for seat in self._orders[self._button]:
-                if given[seat] is None:
-                    holes[seat].append(next(stream))
-        out = list(board_cards)
-        for street_end in (3, 4, 5):  # burn, then the street's cards
-            next(stream)
-            while len(out) < street_end:
-                out.append(next(stream))
-        return holes, tuple(out)
+    def _open_preflop(
+        self, engine: EngineConstants, stacks: list[int], level: int, last: int
+    ) -> None:
+        """The pre-flop betting state over the forced bets; the first turn."""
+        big = engine.big
+        self._level = self._full_level = level
+        self._min_inc = engine.preflop_min_inc
+        self._raises = 0
+        if self._structure == FIXED_LIMIT:
+            # The big blind is the pre-flop bet when it is at least half a bet (rule 18).
+            if 2 * big >= self._min_inc:
+                self._raises = 1 + (1 if engine.straddle else 0)
+            else:
+                self._full_level = 0
+        self._cap = self._round_cap()
+        active = 0
+        for chips in stacks:
+            if chips:
+                active += 1
+        self._active = active
+        self._actor = last
+        self._advance()
 
     def _post(self, seat: int, amount: int, live: bool) -> int:
         stack = self._stack[seat]
@@ -258,75 +255,11 @@ class Hand(BettingState):
             self._contrib[seat] += amount
         return amount
 
-    def _post_forced_bets(self) -> None:
-        spec = self._spec
-        n = self._n
-        log = self._log
-        small, big = spec.blinds
-        sb, bb = blind_seats(n, self._button)
-        ante = spec.ante
-        if ante and spec.ante_kind == "uniform":
-            for seat in self._orders[self._button]:
-                paid = self._post(seat, ante, False)
-                self._contrib[seat] += paid
-                log.append(PostAnte(seat, paid))
-        bb_ante = ante if spec.ante_kind == "big-blind" else 0
-        ante_first = spec.rules.big_blind_ante_order == "ante-first"
-        short = 0
-        if bb_ante and ante_first:
-            self._dead = paid = self._post(bb, bb_ante, False)
-            log.append(PostAnte(bb, paid))
-        if small:
-            paid = self._post(sb, small, True)
-            short += small - paid
-            log.append(PostBlind(sb, paid, "SB"))
-        paid = self._post(bb, big, True)
-        short += big - paid
-        log.append(PostBlind(bb, paid, "BB"))
-        if bb_ante and not ante_first:
-            self._dead = paid = self._post(bb, bb_ante, False)
-            log.append(PostAnte(bb, paid))
-        last = bb
-        level = big
-        if spec.straddle:
-            last = (bb + 1) % n
-            level = spec.straddle
-            paid = self._post(last, level, True)
-            short += level - paid
-            log.append(PostBlind(last, paid, "straddle"))
-        self._pl_extra = short if spec.rules.pot_limit_full_blinds else 0
-        self._open_preflop(level, last)
-
-    def _open_preflop(self, level: int, last: int) -> None:
-        """Set the pre-flop betting state over the blinds and give the first turn."""
-        spec = self._spec
-        big = spec.big_blind
-        self._level = level
-        self._full_level = level
-        if self._structure == FIXED_LIMIT:
-            size = spec.bet_size(0)
-            self._min_inc = size
-            self._raises = level // size if 2 * big >= size else 0
-            if not self._raises:
-                self._full_level = 0
-        else:
-            self._min_inc = big
-            if spec.straddle:
-                if spec.rules.straddle_min_raise == "double":
-                    self._min_inc = level
-                else:
-                    self._min_inc = max(big, level - big)
-            self._raises = 0
-        self._cap = self._round_cap()
-        self._active = sum(1 for chips in self._stack if chips)
-        self._actor = last
-        self._advance()
-
     def _round_cap(self) -> int:
-        rules = self._spec.rules
-        if self._structure != FIXED_LIMIT or (rules.heads_up_uncapped and self._live == 2):
-            return _UNCAPPED
-        return rules.limit_raise_cap + 1
+        engine = self._engine
+        if engine.heads_up_uncapped and self._live == 2:
+            return UNCAPPED
+        return engine.cap
 
     # -- streets -------------------------------------------------------------------------
 
@@ -336,40 +269,52 @@ class Hand(BettingState):
         if not top:
             return
         seat = bet.index(top)
-        second = max(b for i, b in enumerate(bet) if i != seat)
+        bet[seat] = 0
+        second = max(bet)
+        bet[seat] = second
         if top > second:
             back = top - second
-            bet[seat] = second
             self._contrib[seat] -= back
             self._stack[seat] += back
             self._log.append(ReturnBet(seat, back))
+        else:
+            bet[seat] = top
 
     def _close_round(self) -> None:
         self._return_uncalled()
         n = self._n
         folded = self._folded
         stack = self._stack
-        while self._street < 3:
-            street = self._street + 1
-            self._street = street
-            shown = self._board_n
-            self._board_n = _BOARD_AT[street]
-            self._log.append(DealBoard(_STREETS[street], self._board[shown : self._board_n]))
-            self._bet = [0] * n
-            self._faced = [-1] * n
-            self._level = self._full_level = self._raises = self._pl_extra = 0
-            self._min_inc = self._spec.bet_size(street)
-            self._aggressor = -1
+        street = self._street
+        board = self._board
+        log = self._log
+        shown = self._board_n
+        while street < 3:
+            street += 1
+            end = _BOARD_AT[street]
+            log.append(DealBoard(_STREETS[street], board[shown:end]))
+            shown = end
             active = 0
             for i in range(n):
                 if not folded[i] and stack[i]:
                     active += 1
-            self._active = active
             if active >= 2:
+                self._street = street
+                self._board_n = end
+                self._active = active
+                self._bet = [0] * n
+                self._faced = [-1] * n
+                self._level = self._full_level = self._raises = self._pl_extra = 0
+                self._min_inc = self._engine.street_min_inc[street]
+                self._aggressor = -1
                 self._cap = self._round_cap()
                 self._actor = self._button
                 self._advance()
                 return
+        self._board_n = shown
+        self._bet = [0] * n
+        self._aggressor = -1 if self._street < 3 else self._aggressor
+        self._street = 4
         self._showdown()
 
     def _finish_uncontested(self) -> None:
@@ -405,54 +350,43 @@ class Hand(BettingState):
     def _end(self) -> None:
         self._over = True
         self._actor = -1
+        self._rmin = self._rmax = -1
         self._bet = [0] * self._n
 
     def _showdown(self) -> None:
-        self._street = 4
-        spec = self._spec
-        n = self._n
         folded = self._folded
         pots = self._take_rake(build_pots(self._contrib, folded, self._dead))
-        board = self._board
-        ranks: dict[int, tuple[int, int]] = {}
-        variant = spec.variant
-        if variant == "holdem":
-            board_mask = 0
-            for c in board:
-                board_mask |= 1 << c
-            for i in range(n):
-                if not folded[i]:
-                    ranks[i] = (_showdown.rank_holdem(self._hole_mask[i], board_mask), 0)
-        elif variant == "omaha":
-            for i in range(n):
-                if not folded[i]:
-                    ranks[i] = (_showdown.rank_omaha(self._hole[i], board), 0)
-        else:
-            for i in range(n):
-                if not folded[i]:
-                    ranks[i] = _showdown.rank_omaha_hilo(self._hole[i], board)
+        ranks = _showdown.rank_hands(self._engine.variant, self._hole, self._board, folded)
         first = self._aggressor
         if first < 0:
             first = next(s for s in self._orders[self._button] if not folded[s])
         show_order = [s for s in (first, *self._orders[first][:-1]) if not folded[s]]
-        rules = spec.rules
-        face_up = rules.all_in_face_up and any(not self._stack[s] for s in ranks)
+        rules = self._spec.rules
+        face_up = False
+        if rules.all_in_face_up:
+            for s in show_order:
+                if not self._stack[s]:
+                    face_up = True
+                    break
         result = _showdown.resolve(
             pots,
             ranks,
             show_order=show_order,
-            odd_chip_order=list(self._orders[self._button]),
-            hilo=variant == "omaha-hilo",
+            odd_chip_order=self._orders[self._button],
+            hilo=self._engine.variant == OMAHA_HILO,
             face_up=face_up,
             muck_losers=rules.muck_losing_hands,
             unit=self._unit,
         )
         log = self._log
+        mucked = result.mucked
+        hole = self._hole
         for seat in show_order:
-            if seat in result.mucked:
+            if mucked and seat in mucked:
                 log.append(Muck(seat))
             else:
-                log.append(Show(seat, self._hole[seat], *ranks[seat]))
+                high, low = ranks[seat]
+                log.append(Show(seat, hole[seat], high, low))
         for pot, seat, amount, half in result.awards:
             self._award(pot, seat, amount, half)
         self._end()
@@ -619,7 +553,7 @@ class Hand(BettingState):
         new._start = self._start
         new._seed = self._seed
         new._hole = self._hole
-        new._hole_mask = self._hole_mask
+        new._engine = self._engine
         new._board = self._board
         new._board_n = self._board_n
         new._payouts = self._payouts[:]

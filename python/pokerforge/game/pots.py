@@ -49,7 +49,12 @@ def build_pots(contributions: list[int], folded: list[bool], dead: int = 0) -> l
         [Pot(amount=3, eligible=(0,))]
     """
     n = len(contributions)
-    levels = sorted({c for c, f in zip(contributions, folded, strict=True) if not f and c > 0})
+    live = [i for i in range(n) if not folded[i]]
+    levels = sorted({contributions[i] for i in live})
+    if levels and not levels[0]:
+        del levels[0]
+    if len(levels) == 1:  # the common case: one pot, every live seat eligible
+        return [Pot(sum(contributions) + dead, tuple(live))]
     pots: list[Pot] = []
     previous = 0
     for level in levels:
@@ -57,10 +62,12 @@ def build_pots(contributions: list[int], folded: list[bool], dead: int = 0) -> l
         for c in contributions:
             if c > previous:
                 amount += (level if c > level else c) - previous
-        eligible = tuple(i for i in range(n) if not folded[i] and contributions[i] >= level)
-        pots.append(Pot(amount, eligible))
+        pots.append(Pot(amount, tuple(i for i in live if contributions[i] >= level)))
         previous = level
-    rest = sum(c - previous for c in contributions if c > previous)
+    rest = 0
+    for c in contributions:
+        if c > previous:
+            rest += c - previous
     if pots:
         if rest:
             last = pots[-1]
@@ -69,8 +76,7 @@ def build_pots(contributions: list[int], folded: list[bool], dead: int = 0) -> l
             main = pots[0]
             pots[0] = Pot(main.amount + dead, main.eligible)
     elif rest or dead:
-        live = tuple(i for i in range(n) if not folded[i])
-        pots.append(Pot(rest + dead, live))
+        pots.append(Pot(rest + dead, tuple(live)))
     return pots
 
 

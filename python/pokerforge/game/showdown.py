@@ -17,16 +17,21 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
 from pokerforge import _core
 from pokerforge.eval import evaluate
 from pokerforge.game.pots import Pot, split, split_hilo
+from pokerforge.game.spec import HOLDEM, OMAHA
+
+_evaluate = evaluate
 
 __all__ = [
     "Showdown",
     "low_rank_of",
+    "rank_hands",
     "rank_holdem",
     "rank_omaha",
     "rank_omaha_hilo",
@@ -130,6 +135,38 @@ def rank_omaha_hilo(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int,
     return rank_omaha(hole, board), low_rank_of(hole, board)
 
 
+def rank_hands(
+    variant: int, holes: list[tuple[int, ...]], board: tuple[int, ...], folded: list[bool]
+) -> dict[int, tuple[int, int]]:
+    """``seat -> (high, low)`` for every seat that has not folded (``variant``: a code).
+
+    Examples:
+        >>> from pokerforge.game.spec import HOLDEM
+        >>> rank_hands(HOLDEM, [(35, 0), (4, 5)], (51, 47, 43, 39, 1), [False, True])
+        {0: (7462, 0)}
+    """
+    ranks: dict[int, tuple[int, int]] = {}
+    if variant == HOLDEM:
+        board_mask = 0
+        for c in board:
+            board_mask |= 1 << c
+        for seat, hole in enumerate(holes):
+            if not folded[seat]:
+                mask = board_mask
+                for c in hole:
+                    mask |= 1 << c
+                ranks[seat] = (int(_evaluate(mask)), 0)
+    elif variant == OMAHA:
+        for seat, hole in enumerate(holes):
+            if not folded[seat]:
+                ranks[seat] = (rank_omaha(hole, board), 0)
+    else:
+        for seat, hole in enumerate(holes):
+            if not folded[seat]:
+                ranks[seat] = rank_omaha_hilo(hole, board)
+    return ranks
+
+
 class Showdown(NamedTuple):
     """The outcome of a showdown.
 
@@ -150,7 +187,7 @@ def resolve(
     ranks: dict[int, tuple[int, int]],
     *,
     show_order: list[int],
-    odd_chip_order: list[int],
+    odd_chip_order: Sequence[int],
     hilo: bool = False,
     face_up: bool = False,
     muck_losers: bool = True,
@@ -170,6 +207,15 @@ def resolve(
             hands already shown, mucks and gives up every pot.
         unit: the chip unit for splitting.
     """
+    if len(pots) == 1 and not hilo:
+        return _resolve_one_pot(
+            pots[0],
+            ranks,
+            show_order=show_order,
+            odd_chip_order=odd_chip_order,
+            show_all=face_up or not muck_losers,
+            unit=unit,
+        )
     best_high = [0] * len(pots)
     best_low = [0] * len(pots)
     shown: list[int] = []
@@ -213,3 +259,31 @@ def resolve(
         shares = split(low_half, low_winners, unit)
         awards.extend((i, s, c, "low") for s, c in zip(low_winners, shares, strict=True))
     return Showdown(shown, mucked, awards)
+
+
+def _resolve_one_pot(
+    pot: Pot,
+    ranks: dict[int, tuple[int, int]],
+    *,
+    show_order: list[int],
+    odd_chip_order: Sequence[int],
+    show_all: bool,
+    unit: int,
+) -> Showdown:
+    """``resolve`` for the common case: one pot, high hands only."""
+    best = -1
+    shown: list[int] = []
+    mucked: list[int] = []
+    for seat in show_order:
+        high = ranks[seat][0]
+        if show_all or high >= best:
+            shown.append(seat)
+            best = max(best, high)
+        else:
+            mucked.append(seat)
+    eligible = pot.eligible
+    winners = [s for s in odd_chip_order if s in ranks and ranks[s][0] == best and s in eligible]
+    if len(winners) == 1:
+        return Showdown(shown, mucked, [(0, winners[0], pot.amount, "all")])
+    shares = split(pot.amount, winners, unit)
+    return Showdown(shown, mucked, [(0, s, c, "all") for s, c in zip(winners, shares, strict=True)])

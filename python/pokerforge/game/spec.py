@@ -22,13 +22,22 @@ Examples:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game.profile import DEFAULT_RULES, RuleProfile
 from pokerforge.game.rake import Rake
 
 __all__ = ["AnteKind", "Betting", "GameSpec", "Variant"]
+
+# Integer codes the engine works with (comparing ints is cheaper than comparing strings).
+NO_LIMIT = 0
+POT_LIMIT = 1
+FIXED_LIMIT = 2
+HOLDEM = 0
+OMAHA = 1
+OMAHA_HILO = 2
+UNCAPPED = 1 << 60
 
 Variant = Literal["holdem", "omaha", "omaha-hilo"]
 Betting = Literal["no-limit", "pot-limit", "fixed-limit"]
@@ -46,6 +55,28 @@ def _chips(name: str, value: object, *, positive: bool = False) -> int:
         bound = "greater than 0" if positive else "at least 0"
         raise InvalidSpecError(f"{name} must be {bound}, not {value}")
     return value
+
+
+class EngineConstants(NamedTuple):
+    """Everything the hand engine needs from a spec, worked out once per spec."""
+
+    structure: int
+    variant: int
+    unit: int
+    hole_count: int
+    small: int
+    big: int
+    uniform_ante: int
+    big_blind_ante: int
+    ante_first: bool
+    straddle: int
+    preflop_min_inc: int
+    street_min_inc: tuple[int, int, int, int]
+    cap: int
+    heads_up_uncapped: bool
+    pot_limit_full_blinds: bool
+    fold_free: bool
+    half_rule: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -87,6 +118,7 @@ class GameSpec:
     rake: Rake | None = None
     rules: RuleProfile = DEFAULT_RULES
     hole_card_count: int = field(init=False, repr=False, compare=False)
+    engine: EngineConstants = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.variant not in _VARIANTS:
@@ -104,6 +136,46 @@ class GameSpec:
             raise InvalidSpecError(f"rake must be a Rake or None, not {self.rake!r}")
         if not isinstance(self.rules, RuleProfile):
             raise InvalidSpecError(f"rules must be a RuleProfile, not {self.rules!r}")
+        object.__setattr__(self, "engine", self._engine_constants())
+
+    def _engine_constants(self) -> EngineConstants:
+        rules = self.rules
+        small, big = self.blinds
+        structure = ("no-limit", "pot-limit", "fixed-limit").index(self.betting)
+        straddle = self.straddle
+        if structure == FIXED_LIMIT:
+            preflop_min_inc = self.bet_size(0)
+        elif not straddle:
+            preflop_min_inc = big
+        elif rules.straddle_min_raise == "double":
+            preflop_min_inc = straddle
+        else:
+            preflop_min_inc = max(big, straddle - big)
+        bb_ante = self.ante_kind == "big-blind"
+        return EngineConstants(
+            structure=structure,
+            variant=_VARIANTS.index(self.variant),
+            unit=self.chip_unit,
+            hole_count=self.hole_card_count,
+            small=small,
+            big=big,
+            uniform_ante=0 if bb_ante else self.ante,
+            big_blind_ante=self.ante if bb_ante else 0,
+            ante_first=rules.big_blind_ante_order == "ante-first",
+            straddle=straddle,
+            preflop_min_inc=preflop_min_inc,
+            street_min_inc=(
+                self.bet_size(0),
+                self.bet_size(1),
+                self.bet_size(2),
+                self.bet_size(3),
+            ),
+            cap=rules.limit_raise_cap + 1 if structure == FIXED_LIMIT else UNCAPPED,
+            heads_up_uncapped=rules.heads_up_uncapped,
+            pot_limit_full_blinds=rules.pot_limit_full_blinds,
+            fold_free=rules.fold_when_nothing_owed,
+            half_rule=rules.limit_half_bet_rule,
+        )
 
     def _check_cards(self) -> None:
         count = self.hole_cards

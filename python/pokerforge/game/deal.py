@@ -1,0 +1,122 @@
+"""The deal: hole cards and the board of one hand, from a seeded deck or given cards.
+
+Cards are dealt one at a time clockwise starting left of the button, then the dealer burns
+one card before the flop, the turn and the river (rule 10). The whole deal is drawn when the
+hand starts, so a seed fixes every card. For replays, given hole cards and board cards take
+their places and the rest come from the seeded deck in the same order, skipping the given
+cards.
+
+Examples:
+    >>> from pokerforge.game.deal import deal
+    >>> seed, holes, board = deal(3, 2, button=0, seed=11)
+    >>> seed, len(holes), [len(h) for h in holes], len(board)
+    (11, 3, [2, 2, 2], 5)
+    >>> _, holes, board = deal(2, 2, button=0, seed=1, hole_cards=["AhKh", None], board="2c3d4s")
+    >>> holes[0], board[:3]
+    ((50, 46), (0, 5, 11))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pokerforge.cards import Card, Deck
+from pokerforge.errors import CardCountError, DuplicateCardError
+
+__all__ = ["deal"]
+
+BOARD_CARDS = 5
+
+
+def _orders(n: int, button: int) -> list[int]:
+    return [(button + k) % n for k in range(1, n + 1)]
+
+
+def _indices(cards: object) -> list[int]:
+    """Card indices of a cards-like value, keeping the order given."""
+    if isinstance(cards, str | Card) or not isinstance(cards, Iterable):
+        items: Any = cards
+    else:
+        items = list(cards)
+    return [c.index for c in Deck.from_cards(items).undealt] if items else []
+
+
+def deal(
+    n: int,
+    hole_count: int,
+    *,
+    button: int,
+    seed: int | None,
+    hole_cards: Sequence[object | None] | None = None,
+    board: object | None = None,
+) -> tuple[int | None, list[tuple[int, ...]], tuple[int, ...]]:
+    """Deal ``n`` seats ``hole_count`` cards each and a five-card board.
+
+    Args:
+        n: the number of seats.
+        hole_count: hole cards per seat.
+        button: the button's seat (dealing starts left of it).
+        seed: the deck's seed; ``None`` draws a random one.
+        hole_cards: optional per-seat cards-like values (``None`` entries are dealt).
+        board: optional board cards, up to five, in order.
+
+    Returns:
+        ``(seed, holes, board)``: the seed used, each seat's hole cards and the five board
+        cards, as card indices.
+
+    Raises:
+        CardCountError: a wrong number of given cards.
+        DuplicateCardError: a card given twice.
+    """
+    deck = Deck(seed=seed)
+    order = _orders(n, button)
+    if hole_cards is None and board is None:
+        total = n * hole_count
+        cards = [c.index for c in deck.deal(total + 8)]
+        holes: list[tuple[int, ...]] = [()] * n
+        for j, seat in enumerate(order):
+            holes[seat] = tuple(cards[j:total:n])
+        k = total
+        return deck.seed, holes, (*cards[k + 1 : k + 4], cards[k + 5], cards[k + 7])
+    given = _given_holes(n, hole_count, hole_cards)
+    board_cards = [] if board is None else _indices(board)
+    if len(board_cards) > BOARD_CARDS:
+        raise CardCountError(f"a board has at most 5 cards, not {len(board_cards)}")
+    known = [c for cards in given if cards for c in cards] + board_cards
+    if len(set(known)) != len(known):
+        dup = next(c for c in known if known.count(c) > 1)
+        raise DuplicateCardError(f"the card {Card.from_index(dup)} is given more than once")
+    taken = set(known)
+    stream = iter([c.index for c in deck.deal(52) if c.index not in taken])
+    dealt: list[list[int]] = [list(c) if c else [] for c in given]
+    for _ in range(hole_count):
+        for seat in order:
+            if given[seat] is None:
+                dealt[seat].append(next(stream))
+    out = list(board_cards)
+    for street_end in (3, 4, 5):  # burn, then the street's cards
+        next(stream)
+        while len(out) < street_end:
+            out.append(next(stream))
+    return deck.seed, [tuple(cards) for cards in dealt], tuple(out)
+
+
+def _given_holes(
+    n: int, hole_count: int, hole_cards: Sequence[object | None] | None
+) -> list[list[int] | None]:
+    if hole_cards is None:
+        return [None] * n
+    if isinstance(hole_cards, str) or len(hole_cards) != n:
+        count = "a string" if isinstance(hole_cards, str) else str(len(hole_cards))
+        raise CardCountError(f"hole_cards needs one entry per seat ({n}), not {count}")
+    given: list[list[int] | None] = []
+    for seat, entry in enumerate(hole_cards):
+        if entry is None:
+            given.append(None)
+            continue
+        cards = _indices(entry)
+        if len(cards) != hole_count:
+            raise CardCountError(f"seat {seat} needs {hole_count} hole cards, not {len(cards)}")
+        given.append(cards)
+    return given

@@ -1,0 +1,212 @@
+"""Hypothesis state machines over random action sequences, legal and illegal.
+
+For every betting structure and variant: chips are conserved after every action; every pot
+is paid only to seats eligible for it; the hand always ends; ``legal_actions()`` never
+offers an action that then fails, and every action it does not offer is refused by
+``verify_*`` with ``IllegalActionError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from pokerforge.errors import IllegalActionError
+from pokerforge.game import TDA_2024, Award, GameSpec, Hand, Rake
+
+STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
+MAX_ACTIONS = 400  # far more than any hand can take
+
+
+def snapshot(hand: Hand) -> tuple[Any, ...]:
+    return (
+        hand.stacks,
+        hand.bets,
+        hand.pots,
+        hand.actor,
+        hand.street,
+        hand.legal_actions(),
+        hand.history,
+        hand.board_indices,
+        hand.is_over,
+        hand.payouts,
+    )
+
+
+@st.composite
+def specs(draw: st.DrawFn, betting: str) -> GameSpec:
+    variant = draw(st.sampled_from(["holdem", "omaha", "omaha-hilo"]))
+    unit = draw(st.sampled_from([1, 1, 1, 5]))
+    big = unit * draw(st.integers(1, 4))
+    small = draw(st.sampled_from([0, big // 2 // unit * unit, big]))
+    kwargs: dict[str, Any] = {}
+    if betting == "fixed-limit":
+        kwargs["small_bet"] = big * draw(st.integers(1, 2))
+        kwargs["big_bet"] = kwargs["small_bet"] * 2
+    if variant != "holdem":
+        kwargs["hole_cards"] = draw(st.sampled_from([4, 5, 6]))
+    ante = unit * draw(st.integers(0, 2))
+    return GameSpec(
+        variant=variant,  # type: ignore[arg-type]
+        betting=betting,  # type: ignore[arg-type]
+        blinds=(small, big),
+        ante=ante,
+        ante_kind=draw(st.sampled_from(["uniform", "big-blind"])),
+        straddle=draw(st.sampled_from([0, 0, 2 * big])),
+        chip_unit=unit,
+        rake=draw(st.sampled_from([None, Rake(percent=5, cap=3 * unit)])),
+        rules=draw(st.sampled_from([GameSpec().rules, TDA_2024])),
+        **kwargs,
+    )
+
+
+class HandMachine(RuleBasedStateMachine):
+    betting = "no-limit"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hand: Hand | None = None
+        self.total = 0
+        self.actions = 0
+
+    @initialize(data=st.data())
+    def deal(self, data: st.DataObject) -> None:
+        spec = data.draw(specs(self.betting))
+        n = data.draw(st.integers(3 if spec.straddle else 2, 10))
+        if spec.hole_card_count * n + 8 > 52:
+            n = (52 - 8) // spec.hole_card_count
+        stacks = data.draw(st.lists(st.integers(1, 60 * spec.big_blind), min_size=n, max_size=n))
+        button = data.draw(st.integers(0, n - 1))
+        self.hand = Hand(spec, stacks=stacks, button=button, seed=data.draw(st.integers(0, 99)))
+        self.total = sum(stacks)
+
+    @property
+    def h(self) -> Hand:
+        assert self.hand is not None
+        return self.hand
+
+    def attempt(self, kind: str, amount: int | float = 0, seat: int | None = None) -> None:
+        hand = self.h
+        legal = hand.legal_actions()
+        actor = hand.actor
+        if kind == "raise":
+            allowed = legal.min_raise_to is not None and legal.max_raise_to is not None
+            if allowed and isinstance(amount, int):
+                assert legal.min_raise_to is not None and legal.max_raise_to is not None
+                all_in = hand.bets[actor] + hand.stacks[actor]  # type: ignore[index]
+                unit = hand.spec.chip_unit
+                allowed = legal.min_raise_to <= amount <= legal.max_raise_to and (
+                    amount % unit == 0 or amount == all_in
+                )
+            else:
+                allowed = False
+        else:
+            allowed = {"fold": legal.fold, "check": legal.check, "call": legal.call > 0}[kind]
+        if seat is not None and seat != actor:
+            allowed = False
+        verify = getattr(hand, f"verify_{kind}" if kind != "raise" else "verify_raise_to")
+        can = getattr(hand, f"can_{kind}" if kind != "raise" else "can_raise_to")
+        apply = getattr(hand, kind if kind != "raise" else "raise_to")
+        args = (amount,) if kind == "raise" else ()
+        assert can(*args, seat=seat) == allowed, (kind, amount, legal)
+        if allowed:
+            verify(*args, seat=seat)
+            record = apply(*args, seat=seat)
+            assert hand.history[hand.history.index(record)] == record
+            self.actions += 1
+            assert self.actions <= MAX_ACTIONS
+        else:
+            before = snapshot(hand)
+            with pytest.raises(IllegalActionError, match=r"rule|over|chips|unit|stack"):
+                verify(*args, seat=seat)
+            with pytest.raises(IllegalActionError):
+                apply(*args, seat=seat)
+            assert snapshot(hand) == before
+
+    @rule(data=st.data())
+    def legal_action(self, data: st.DataObject) -> None:
+        hand = self.h
+        if hand.is_over:
+            return
+        legal = hand.legal_actions()
+        choices = [k for k, ok in (("fold", legal.fold), ("check", legal.check),
+                                   ("call", legal.call > 0),
+                                   ("raise", legal.min_raise_to is not None)) if ok]  # fmt: skip
+        kind = data.draw(st.sampled_from(choices))
+        amount = 0
+        if kind == "raise":
+            assert legal.min_raise_to is not None and legal.max_raise_to is not None
+            amount = data.draw(st.sampled_from([legal.min_raise_to, legal.max_raise_to]))
+        self.attempt(kind, amount)
+
+    @rule(
+        kind=st.sampled_from(["fold", "check", "call", "raise"]),
+        amount=st.one_of(st.integers(-5, 400), st.floats(0, 100)),
+        seat=st.one_of(st.none(), st.integers(0, 9)),
+    )
+    def any_action(self, kind: str, amount: int | float, seat: int | None) -> None:
+        self.attempt(kind, amount, seat)
+
+    @invariant()
+    def chips_are_conserved(self) -> None:
+        if self.hand is None:
+            return
+        hand = self.hand
+        in_middle = sum(hand.bets) + sum(p.amount for p in hand.pots)
+        if hand.is_over:
+            assert sum(hand.stacks) + hand.rake == self.total
+            assert sum(hand.pots[i].amount for i in range(len(hand.pots))) == sum(hand.payouts)
+        else:
+            assert sum(hand.stacks) + in_middle == self.total
+            assert hand.total_pot == in_middle
+            assert hand.actor is not None
+        assert min(hand.stacks) >= 0
+
+    @invariant()
+    def pots_go_to_eligible_seats(self) -> None:
+        if self.hand is None or not self.hand.is_over:
+            return
+        pots = self.hand.pots
+        for record in self.hand.history:
+            if isinstance(record, Award):
+                assert record.seat in pots[record.pot].eligible
+
+    def teardown(self) -> None:
+        # The hand always ends: finish it with legal actions.
+        if self.hand is None:
+            return
+        hand = self.hand
+        steps = 0
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            if legal.call:
+                hand.call()
+            elif legal.check:
+                hand.check()
+            else:  # pragma: no cover - an actor always has a legal action
+                raise AssertionError(legal)
+            steps += 1
+            assert steps <= MAX_ACTIONS
+        self.chips_are_conserved()
+        self.pots_go_to_eligible_seats()
+
+
+def make_test(betting: str) -> Any:
+    machine = type(f"HandMachine_{betting}", (HandMachine,), {"betting": betting})
+    test_case = machine.TestCase
+    test_case.settings = settings(
+        max_examples=60,
+        stateful_step_count=40,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    return test_case
+
+
+TestNoLimit = make_test("no-limit")
+TestPotLimit = make_test("pot-limit")
+TestFixedLimit = make_test("fixed-limit")
