@@ -196,7 +196,7 @@ class HandMachine(RuleBasedStateMachine):
 
 
 def make_test(betting: str) -> Any:
-    machine = type(f"HandMachine_{betting}", (HandMachine,), {"betting": betting})
+    machine: Any = type(f"HandMachine_{betting}", (HandMachine,), {"betting": betting})
     test_case = machine.TestCase
     test_case.settings = settings(
         max_examples=60,

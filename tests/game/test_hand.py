@@ -1,0 +1,231 @@
+"""Hands: positions, forced bets, turn order, showdown order, views, copies, replays."""
+
+from __future__ import annotations
+
+import pytest
+from game_helpers import check_around, limp_preflop
+
+from pokerforge.game import (
+    Award,
+    Bet,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    Fold,
+    GameSpec,
+    Hand,
+    Muck,
+    PostAnte,
+    PostBlind,
+    Pot,
+    RuleProfile,
+    Show,
+    Street,
+)
+from pokerforge.game.positions import position_names
+from pokerforge.game.showdown import resolve
+
+
+def test_position_names_all_table_sizes() -> None:
+    assert position_names(2, 0) == ("BTN", "BB")
+    assert position_names(3, 0) == ("BTN", "SB", "BB")
+    assert position_names(6, 0) == ("BTN", "SB", "BB", "UTG", "HJ", "CO")
+    assert position_names(9, 0)[3:] == ("UTG", "UTG+1", "UTG+2", "UTG+3", "HJ", "CO")
+    for n in range(2, 11):
+        names = position_names(n, n - 1)
+        assert len(set(names)) == n and names[-1] == "BTN"
+
+
+def test_heads_up_order() -> None:
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], button=1, seed=1)
+    assert hand.actor == 1 and hand.bets == (2, 1)  # the button posts the small blind
+    hand.call()
+    assert hand.actor == 0  # the big blind's option
+    hand.check()
+    assert hand.street == Street.FLOP and hand.actor == 0  # big blind first after the flop
+
+
+def test_big_blind_option() -> None:
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100] * 3, button=0, seed=1)
+    hand.call()
+    hand.call()
+    assert hand.actor == 2
+    legal = hand.legal_actions()
+    assert legal.check and legal.call == 0 and legal.min_raise_to == 4
+
+
+def test_uniform_antes_and_short_ante() -> None:
+    spec = GameSpec(blinds=(1, 2), ante=5)
+    hand = Hand(spec, stacks=[100, 100, 100, 3], button=0, seed=1)
+    antes = [r for r in hand.history if isinstance(r, PostAnte)]
+    assert [(r.seat, r.amount) for r in antes] == [(1, 5), (2, 5), (3, 3), (0, 5)]
+    assert hand.pots == [Pot(12, (0, 1, 2, 3)), Pot(6, (0, 1, 2))]
+    assert hand.stacks[3] == 0 and hand.actor == 0  # the short ante is all-in
+
+
+@pytest.mark.parametrize(
+    ("order", "blind", "ante", "won"), [("blind-first", 2, 1, 3), ("ante-first", 1, 2, 4)]
+)
+def test_big_blind_ante_order(order: str, blind: int, ante: int, won: int) -> None:
+    spec = GameSpec(blinds=(1, 2), ante=2, ante_kind="big-blind",
+                    rules=RuleProfile(big_blind_ante_order=order))  # type: ignore[arg-type]  # fmt: skip
+    hand = Hand(spec, stacks=[100, 100, 3], button=0, seed=1)
+    posted = {type(r).__name__: r.amount for r in hand.history
+              if isinstance(r, PostBlind | PostAnte) and r.seat == 2}  # fmt: skip
+    assert posted == {"PostBlind": blind, "PostAnte": ante}
+    assert hand.legal_actions().call == 2  # the blind's size does not change
+    hand.fold()
+    hand.fold()
+    assert hand.stacks[2] == 4 and hand.payouts == (0, 0, won)  # 1 returned uncalled if blind-first
+
+
+def test_straddle() -> None:
+    hand = Hand(GameSpec(blinds=(1, 2), straddle=4), stacks=[100] * 5, button=0, seed=1)
+    assert hand.bets == (0, 1, 2, 4, 0) and hand.actor == 4
+    assert hand.legal_actions().min_raise_to == 8  # twice the straddle (RR)
+    hand.call()
+    hand.call()
+    hand.call()
+    hand.call()
+    assert hand.actor == 3  # the straddler acts last and may raise
+    assert hand.legal_actions().min_raise_to == 8
+    spec = GameSpec(blinds=(1, 2), straddle=4, rules=RuleProfile(straddle_min_raise="increment"))
+    assert Hand(spec, stacks=[100] * 5, seed=1).legal_actions().min_raise_to == 6
+
+
+def test_pot_limit_counts_short_blinds_at_full_size() -> None:
+    spec = GameSpec(betting="pot-limit", blinds=(5, 10))
+    hand = Hand(spec, stacks=[1000, 1000, 4, 1000], button=0, seed=1)
+    assert hand.legal_actions().max_raise_to == 35
+    spec = GameSpec(betting="pot-limit", blinds=(5, 10),
+                    rules=RuleProfile(pot_limit_full_blinds=False))  # fmt: skip
+    assert Hand(spec, stacks=[1000, 1000, 4, 1000], seed=1).legal_actions().max_raise_to == 29
+
+
+def test_everyone_all_in_from_the_blinds_runs_out() -> None:
+    hand = Hand(GameSpec(blinds=(5, 10)), stacks=[3, 8], button=0, seed=4)
+    assert hand.is_over and hand.street == Street.SHOWDOWN
+    assert sum(hand.stacks) == 11
+    assert [r.street for r in hand.history if isinstance(r, DealBoard)] == [1, 2, 3]
+
+
+def test_history_records() -> None:
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], button=0, hole_cards=["AhAd", "KcKd"],
+                board="2c7d9hTsJs")  # fmt: skip
+    hand.call()
+    hand.check()
+    hand.raise_to(2)
+    hand.call()
+    hand.check()
+    hand.check()
+    hand.check()
+    hand.check()
+    kinds = [type(r) for r in hand.history]
+    assert kinds[:4] == [DealHole, DealHole, PostBlind, PostBlind]
+    assert Call(0, 1, False) in hand.history and Check(1) in hand.history
+    assert Bet(1, 2, 2, False) in hand.history
+    shows = [r for r in hand.history if isinstance(r, Show)]
+    assert [r.seat for r in shows] == [1, 0]  # nobody bet the river: left of the button first
+    assert [str(c) for c in shows[1].cards] == ["Ah", "Ad"]
+    assert hand.history[-1] == Award(0, 0, 8, "all")
+    with pytest.raises(AttributeError):
+        hand.history[-1].amount = 3  # type: ignore[misc]
+
+
+def test_last_aggressor_shows_first_and_loser_mucks() -> None:
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100] * 3, button=0,
+                hole_cards=["AhAd", "KcKd", "4c3d"], board="2c8d9hTsJs")  # fmt: skip
+    limp_preflop(hand)
+    check_around(hand)
+    check_around(hand)
+    hand.check()  # SB
+    hand.raise_to(10)  # BB bets the river
+    hand.call()  # BTN
+    hand.call()  # SB
+    records = [(type(r), r.seat) for r in hand.history if isinstance(r, Show | Muck)]
+    assert records == [(Show, 2), (Show, 0), (Muck, 1)]
+    assert hand.payouts == (36, 0, 0)
+
+
+def test_all_in_hands_are_face_up() -> None:
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], button=0,
+                hole_cards=["AhAd", "7c2d"], board="2c8d9hTsJs")  # fmt: skip
+    hand.raise_to(100)
+    hand.call()
+    assert sum(isinstance(r, Show) for r in hand.history) == 2
+
+
+def test_a_player_who_loses_the_main_pot_shows_for_the_side_pot() -> None:
+    ranks = {0: (5000, 0), 1: (4000, 0), 2: (100, 0)}
+    pots = [Pot(150, (0, 1, 2)), Pot(100, (1, 2))]
+    result = resolve(pots, ranks, show_order=[0, 1, 2], odd_chip_order=[1, 2, 0])
+    assert result.shown == [0, 1] and result.mucked == [2]
+    assert result.awards == [(0, 0, 150, "all"), (1, 1, 100, "all")]
+
+
+def test_hilo_quartering_and_odd_chips_with_given_ranks() -> None:
+    ranks = {0: (900, 0), 1: (100, 40), 2: (100, 40)}
+    result = resolve([Pot(10, (0, 1, 2))], ranks, show_order=[0, 1, 2],
+                     odd_chip_order=[1, 2, 0], hilo=True)  # fmt: skip
+    assert result.awards == [(0, 0, 5, "high"), (0, 1, 3, "low"), (0, 2, 2, "low")]
+    ranks = {0: (900, 56), 1: (900, 10), 2: (100, 0)}  # seat 0 scoops the low, ties high
+    result = resolve([Pot(11, (0, 1, 2))], ranks, show_order=[0, 1, 2],
+                     odd_chip_order=[1, 2, 0], hilo=True)  # fmt: skip
+    assert result.awards == [(0, 1, 3, "high"), (0, 0, 3, "high"), (0, 0, 5, "low")]
+    result = resolve([Pot(30, (0, 1))], {0: (5, 0), 1: (5, 0)}, show_order=[0, 1],
+                     odd_chip_order=[0, 1], unit=10)  # fmt: skip
+    assert result.awards == [(0, 0, 20, "all"), (0, 1, 10, "all")]
+
+
+def test_view_hides_other_hole_cards() -> None:
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100] * 3, button=0, seed=5)
+    view = hand.view(2)
+    assert view.hole_cards[2] == hand.hole_cards(2)
+    assert view.hole_cards[0] is None and view.hole_cards[1] is None
+    hidden = [r for r in view.history if isinstance(r, DealHole)]
+    assert [len(r.indices) for r in hidden] == [0, 0, 2]
+    assert view.legal_actions is None and hand.view(0).legal_actions == hand.legal_actions()
+    with pytest.raises(ValueError, match="seat"):
+        hand.view(3)
+
+
+def test_copy_is_independent() -> None:
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100] * 3, button=0, seed=5)
+    twin = hand.copy()
+    twin.raise_to(10)
+    twin.fold()
+    twin.fold()
+    assert twin.is_over and not hand.is_over
+    assert hand.bets == (0, 1, 2) and hand.actor == 0
+    assert len(hand.history) < len(twin.history)
+    hand.fold()
+    assert twin.history[-1] != hand.history[-1]
+
+
+def test_same_seed_same_hand_and_replay() -> None:
+    spec = GameSpec(variant="omaha", betting="pot-limit", blinds=(1, 2))
+    a = Hand(spec, stacks=[100] * 4, seed=77)
+    b = Hand(spec, stacks=[100] * 4, seed=77)
+    assert a.history == b.history and a.seed == 77
+    for hand in (a, b):
+        limp_preflop(hand)
+    assert a.board == b.board
+    holes = [a.hole_cards(s) for s in range(4)]
+    c = Hand(spec, stacks=[100] * 4, hole_cards=holes, board=[str(x) for x in a.board])
+    assert [c.hole_cards(s) for s in range(4)] == holes
+    limp_preflop(c)
+    assert c.board == a.board
+    assert Hand(spec, stacks=[100] * 4).seed is not None
+
+
+def test_fold_leaves_one_winner_without_showdown() -> None:
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100] * 3, button=0, seed=5)
+    limp_preflop(hand)
+    hand.raise_to(6)
+    hand.fold()
+    hand.fold()
+    assert hand.is_over and hand.street == Street.FLOP
+    assert not any(isinstance(r, Show) for r in hand.history)
+    assert hand.payouts == (0, 6, 0) and hand.net == (-2, 4, -2)
+    assert Fold(2) in hand.history
