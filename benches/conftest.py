@@ -2,7 +2,8 @@
 
 pytest-benchmark reports seconds per call; each benchmark here ranks a known number of
 hands per call, so the summary at the end of the run divides that out into hands per
-second (from the median call), which is the figure worth comparing across libraries.
+second, the figure worth comparing across libraries: from the median call, and from the
+fastest call (the better guide on a machine that is busy with other work).
 """
 
 from __future__ import annotations
@@ -21,16 +22,21 @@ BATCH_HANDS = 1_000_000
 
 @dataclass(frozen=True)
 class Throughput:
-    """One benchmark's figure: ``hands`` ranked per call in ``median_s`` seconds."""
+    """One benchmark's figure: ``hands`` ranked per call in ``median_s`` (``min_s``) seconds."""
 
     group: str
     name: str
     hands: int
     median_s: float
+    min_s: float
 
     @property
     def hands_per_s(self) -> float:
         return self.hands / self.median_s
+
+    @property
+    def best_hands_per_s(self) -> float:
+        return self.hands / self.min_s
 
 
 RESULTS: list[Throughput] = []
@@ -66,7 +72,8 @@ def measure(request: pytest.FixtureRequest) -> Measure:
         benchmark.extra_info["hands_per_call"] = hands
         stats = getattr(getattr(benchmark, "stats", None), "stats", None)
         if stats is not None:
-            figure = Throughput(benchmark.group or "", request.node.name, hands, stats.median)
+            group = benchmark.group or ""
+            figure = Throughput(group, request.node.name, hands, stats.median, stats.min)
             benchmark.extra_info["hands_per_s"] = figure.hands_per_s
             RESULTS.append(figure)
         return result
@@ -77,9 +84,11 @@ def measure(request: pytest.FixtureRequest) -> Measure:
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if not RESULTS:
         return
-    terminalreporter.section("hands per second (median call)")
+    terminalreporter.section("million hands per second")
     width = max(len(r.name) for r in RESULTS)
+    terminalreporter.write_line(f"{'group':<14} {'benchmark':<{width}} {'median':>8} {'best':>8}")
     for r in sorted(RESULTS, key=lambda r: (r.group, -r.hands_per_s)):
         terminalreporter.write_line(
-            f"{r.group:<14} {r.name:<{width}} {r.hands_per_s / 1e6:10.2f} M hands/s"
+            f"{r.group:<14} {r.name:<{width}} "
+            f"{r.hands_per_s / 1e6:8.2f} {r.best_hands_per_s / 1e6:8.2f}"
         )
