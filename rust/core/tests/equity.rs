@@ -237,6 +237,107 @@ fn auto_chooses_and_says_which() {
     assert_close(r.players[0].equity, 1.0 / 3.0, 4.0 * r.stderr);
 }
 
+fn omaha(texts: &[&str], board: &str, game: Game, method: Method) -> EquityResult {
+    let options = EquityOptions {
+        game,
+        method,
+        samples: Some(200_000),
+        seed: 5,
+        ..EquityOptions::default()
+    };
+    equity(&players(texts), cards(board), CardSet::EMPTY, &options).unwrap()
+}
+
+#[test]
+fn omaha_hilo_reference() {
+    let r = omaha(
+        &["As2s3d4d", "KhKcQhQc"],
+        "",
+        Game::OmahaHiLo,
+        Method::Exact,
+    );
+    assert_eq!(r.deals, 1_086_008);
+    assert_close(r.players[0].equity, 0.550647, 5e-7);
+    assert_consistent(&r);
+    for p in &r.players {
+        let (high, low) = (p.high.unwrap(), p.low.unwrap());
+        assert_close(high + low, p.equity, 1e-12);
+        assert_eq!(p.scoop, Some(p.win));
+    }
+    let auto = omaha(&["As2s3d4d", "KhKcQhQc"], "", Game::OmahaHiLo, Method::Auto);
+    assert_eq!(auto.method, Method::Exact);
+}
+
+#[test]
+fn omaha_monte_carlo_agrees_with_exact() {
+    for (hands, board, game) in [
+        (&["AhKhQdJd", "9s8s7c6c"][..], "2h3h9d", Game::Omaha),
+        (
+            &["As2s3d4d5c", "KhKcQhQcJd", "9s8s7c6c2h"][..],
+            "",
+            Game::Omaha,
+        ),
+        (
+            &["As2s3d4d", "KhKcQhQc", "5h6h7d8d"][..],
+            "2d9cTs",
+            Game::OmahaHiLo,
+        ),
+    ] {
+        let truth = omaha(hands, board, game, Method::Exact);
+        let mc = omaha(hands, board, game, Method::MonteCarlo);
+        assert_consistent(&mc);
+        for (t, m) in truth.players.iter().zip(&mc.players) {
+            assert!((t.equity - m.equity).abs() <= 4.0 * m.stderr, "{hands:?}");
+        }
+    }
+    let r = omaha(&["AhAsKhKs", "random"], "", Game::Omaha, Method::Auto);
+    assert_eq!(r.method, Method::MonteCarlo);
+    assert!(
+        r.players[0].equity > 0.6 && r.players[0].equity < 0.75,
+        "{r:?}"
+    );
+}
+
+#[test]
+fn omaha_errors() {
+    let o = EquityOptions {
+        game: Game::Omaha,
+        ..EquityOptions::default()
+    };
+    assert!(matches!(
+        error(&["AhKh", "QsQd"], "", "", &o),
+        Error::CardCount { got: 2, .. }
+    ));
+    assert!(matches!(
+        error(&["AhKhQhJh", "QsQdTs9s8s"], "", "", &o),
+        Error::CardCount { got: 5, .. }
+    ));
+    assert!(matches!(
+        error(&["AhKhQhJh", "QQ+"], "", "", &o),
+        Error::InvalidSetting {
+            name: "players",
+            ..
+        }
+    ));
+    let exact = EquityOptions {
+        method: Method::Exact,
+        ..o
+    };
+    assert!(matches!(
+        error(&["AhKhQhJh", "random"], "", "", &exact),
+        Error::InvalidSetting { name: "method", .. }
+    ));
+    let mut crowd = vec!["AhKhQhJhTh9h"];
+    crowd.extend(["random"; 9]);
+    assert_eq!(
+        error(&crowd, "", "", &o),
+        Error::DeckExhausted {
+            wanted: 59,
+            left: 46
+        }
+    );
+}
+
 fn error(texts: &[&str], board: &str, dead: &str, options: &EquityOptions<'_>) -> Error {
     equity(&players(texts), cards(board), cards(dead), options).unwrap_err()
 }

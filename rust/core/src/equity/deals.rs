@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::holdem::{MAX_PLAYERS, SUIT0};
+use super::result::{MAX_PLAYERS, SUIT0};
 
 /// One possible hand of a player: its cards as a mask, and its weight in the range.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -79,16 +79,11 @@ pub(crate) fn permute(mask: u64, perm: &SuitPerm) -> u64 {
 /// deals that one of them maps onto each other have the same results.
 pub(crate) fn symmetries(fixed: u64, dead: u64) -> Vec<SuitPerm> {
     let mut perms = Vec::with_capacity(24);
-    for a in 0..4u8 {
-        for b in 0..4u8 {
-            for c in 0..4u8 {
-                let d = 6 - a - b - c;
-                let perm = [a, b, c, d];
-                let distinct = a != b && a != c && b != c && d < 4 && d != a && d != b && d != c;
-                if distinct && permute(fixed, &perm) == fixed && permute(dead, &perm) == dead {
-                    perms.push(perm);
-                }
-            }
+    for code in 0..256u32 {
+        let perm: SuitPerm = [0, 1, 2, 3].map(|i| (code >> (2 * i) & 3) as u8);
+        let distinct = (0..4).all(|i| (i + 1..4).all(|j| perm[i] != perm[j]));
+        if distinct && permute(fixed, &perm) == fixed && permute(dead, &perm) == dead {
+            perms.push(perm);
         }
     }
     perms

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use super::deals::{deal_classes, symmetries, DealClass};
 use super::holdem::count_runouts;
 use super::result::{EquityResult, Method, Tally};
-use super::Setup;
+use super::{omaha, Game, Setup};
 use crate::error::{Error, Result};
 
 /// Most deals of hole cards that exact enumeration will list (beyond this the classes
@@ -24,8 +24,27 @@ const BATCH: usize = 256;
 /// machine; only the order of magnitude matters).
 const NANOS_PER_PLAYER: [f64; 6] = [20.0, 60.0, 400.0, 3_000.0, 20_000.0, 120_000.0];
 
+/// Estimated nanoseconds per Omaha board and player (hi-lo a little more).
+const OMAHA_NANOS_PER_PLAYER: f64 = 40.0;
+
+fn binomial(n: u64, k: u64) -> f64 {
+    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
+
 /// Estimated seconds of exact work on one thread, or infinity when it is out of reach.
 pub(crate) fn estimated_seconds(setup: &Setup) -> f64 {
+    if setup.game != Game::Holdem {
+        if !setup.dealt.is_empty() {
+            return f64::INFINITY;
+        }
+        let known = setup
+            .players
+            .iter()
+            .fold(setup.board | setup.dead, |a, h| a | h[0].mask);
+        let boards = binomial(52 - known.count_ones() as u64, setup.need as u64);
+        let threads = rayon::current_num_threads() as f64;
+        return boards * OMAHA_NANOS_PER_PLAYER * setup.players.len() as f64 * 1e-9 / threads;
+    }
     let deals: f64 = setup
         .players
         .iter()
@@ -48,6 +67,24 @@ pub(crate) fn estimated_seconds(setup: &Setup) -> f64 {
 /// Exact equity of a validated setup.
 pub(crate) fn run(setup: &Setup, cancel: Option<&AtomicBool>) -> Result<EquityResult> {
     let n = setup.players.len();
+    if setup.game != Game::Holdem {
+        if !setup.dealt.is_empty() {
+            return Err(Error::InvalidSetting {
+                name: "method",
+                value: "\"exact\"".to_string(),
+                expected: "\"monte-carlo\" or \"auto\": exact Omaha equity needs every hand known",
+            });
+        }
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Err(Error::Interrupted);
+        }
+        let holes: Vec<u64> = setup.players.iter().map(|h| h[0].mask).collect();
+        let hilo = setup.game == Game::OmahaHiLo;
+        let counts = omaha::count_runouts(&holes, setup.board, setup.dead, hilo);
+        let mut tally = Tally::new(n);
+        tally.add(&counts, 1.0, 1);
+        return Ok(tally.finish(Method::Exact, None));
+    }
     let perms = symmetries(setup.board, setup.dead);
     let classes = deal_classes(&setup.players, &perms, MAX_DEALS).ok_or(Error::InvalidSetting {
         name: "method",

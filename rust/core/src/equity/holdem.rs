@@ -18,77 +18,9 @@
 
 use std::sync::OnceLock;
 
+use super::result::{Counts, MAX_PLAYERS};
 use crate::card_set::CardSet;
-use crate::eval::{Category, HandKey};
-
-/// Most players in one deal.
-pub(crate) const MAX_PLAYERS: usize = 10;
-
-/// Every fourth bit: the cards of suit 0.
-pub(crate) const SUIT0: u64 = 0x0001_1111_1111_1111;
-
-/// Integer results of one set of hole cards over every runout. Counts are signed because
-/// the flush pass subtracts what the rank-only pass added.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Counts {
-    /// Boards counted.
-    pub total: i64,
-    /// `wins[p]`: boards player `p` wins alone.
-    pub wins: [i64; MAX_PLAYERS],
-    /// `ties[p][k]`: boards player `p` shares with `k` winners in all.
-    pub ties: [[i64; MAX_PLAYERS + 1]; MAX_PLAYERS],
-    /// `categories[p][c]`: boards on which player `p` ends with category `c`.
-    pub categories: [[i64; 9]; MAX_PLAYERS],
-}
-
-impl Counts {
-    pub(crate) fn new() -> Counts {
-        Counts {
-            total: 0,
-            wins: [0; MAX_PLAYERS],
-            ties: [[0; MAX_PLAYERS + 1]; MAX_PLAYERS],
-            categories: [[0; 9]; MAX_PLAYERS],
-        }
-    }
-
-    /// Adds `weight` boards on which the players end with hand classes `classes`.
-    #[inline]
-    pub(crate) fn score(&mut self, classes: &[u16], weight: i64) {
-        let best = classes.iter().copied().max().unwrap_or(0);
-        let winners = classes.iter().filter(|&&c| c == best).count();
-        for (p, &class) in classes.iter().enumerate() {
-            self.categories[p][category_of(class)] += weight;
-            if class == best {
-                if winners == 1 {
-                    self.wins[p] += weight;
-                } else {
-                    self.ties[p][winners] += weight;
-                }
-            }
-        }
-    }
-}
-
-/// The category of each class 0..=7462 (0 is unused).
-static CATEGORY_OF: [u8; 7463] = {
-    let mut table = [0u8; 7463];
-    let mut class = 1;
-    let mut category = 0;
-    while class < 7463 {
-        while Category::UPPER_BOUNDS[category] < class as u16 {
-            category += 1;
-        }
-        table[class] = category as u8;
-        class += 1;
-    }
-    table
-};
-
-/// The category index of a hand class.
-#[inline(always)]
-pub(crate) fn category_of(class: u16) -> usize {
-    usize::from(CATEGORY_OF[usize::from(class)])
-}
+use crate::eval::HandKey;
 
 /// Best flush (or straight flush) class of a 13-bit rank mask of one suit with five to
 /// seven ranks; 0 for fewer than five.

@@ -17,6 +17,7 @@ mod deals;
 mod exact;
 mod holdem;
 mod monte_carlo;
+mod omaha;
 mod result;
 
 use std::str::FromStr;
@@ -31,7 +32,7 @@ use crate::range::Range;
 use deals::Hand;
 
 /// Most players at a Hold'em table.
-pub const MAX_PLAYERS: usize = holdem::MAX_PLAYERS;
+pub const MAX_PLAYERS: usize = result::MAX_PLAYERS;
 
 /// Seconds of single-thread exact work that `Method::Auto` accepts before it switches to
 /// Monte Carlo.
@@ -133,7 +134,13 @@ pub struct EquityOptions<'a> {
 /// A validated calculation: every player's possible hands with weights.
 #[derive(Debug, Clone)]
 pub(crate) struct Setup {
+    pub game: Game,
+    /// Hole cards per player.
+    pub hole: usize,
+    /// Each player's possible hands (for an Omaha random player, one empty placeholder).
     pub players: Vec<Vec<Hand>>,
+    /// The random players: Monte Carlo deals them from the deck.
+    pub dealt: Vec<usize>,
     pub board: u64,
     pub dead: u64,
     /// Board cards still to come.
@@ -146,14 +153,15 @@ pub(crate) struct Setup {
 ///
 /// # Errors
 /// - [`Error::PlayerCount`]: fewer than 2 or more than 10 players.
-/// - [`Error::CardCount`]: a board of 1, 2 or 6+ cards, or a hand that is not 2 cards.
+/// - [`Error::CardCount`]: a board of 1, 2 or 6+ cards, a Hold'em hand that is not 2
+///   cards, Omaha hands that are not all 4, 5 or 6 cards.
 /// - [`Error::DuplicateCard`]: a card in two places (hands, board, dead).
 /// - [`Error::DeckExhausted`]: more cards needed than the deck has left.
 /// - [`Error::NoPossibleHand`]: a range with no hand left once the known cards are out,
 ///   or ranges that cannot all be dealt at once.
 /// - [`Error::InvalidSetting`]: `samples = 0`, a target standard error that is not a
-///   positive number, `Method::Exact` with more combinations than can be listed, or a
-///   game whose equity is not built yet.
+///   positive number, `Method::Exact` with more combinations than can be listed (or an
+///   Omaha random player), or a range in an Omaha game.
 /// - [`Error::Interrupted`]: the cancellation hook was set.
 pub fn equity(
     players: &[Player],
@@ -199,13 +207,7 @@ fn validate(
     dead: CardSet,
     options: &EquityOptions<'_>,
 ) -> Result<Setup> {
-    if options.game != Game::Holdem {
-        return Err(Error::InvalidSetting {
-            name: "game",
-            value: format!("\"{}\"", options.game.name()),
-            expected: "\"holdem\" (Omaha equity is not built yet)",
-        });
-    }
+    let game = options.game;
     if !(2..=MAX_PLAYERS).contains(&players.len()) {
         return Err(Error::PlayerCount {
             got: players.len(),
@@ -235,17 +237,44 @@ fn validate(
             });
         }
     }
+    // Omaha: the hole size comes from the known hands (4 if there are none).
+    let first_known = players.iter().find_map(|p| match p {
+        Player::Hand(cards) => Some(cards.len()),
+        _ => None,
+    });
+    let (hole, what, expected) = match game {
+        Game::Holdem => (2, "a Hold'em hand", "2"),
+        _ => (
+            first_known.unwrap_or(4),
+            "an Omaha hand",
+            "4, 5 or 6 (all the same)",
+        ),
+    };
     let mut known = board.try_union(dead)?;
     for player in players {
-        if let Player::Hand(cards) = player {
-            if cards.len() != 2 {
-                return Err(Error::CardCount {
-                    what: "a Hold'em hand",
-                    expected: "2",
-                    got: cards.len(),
+        match player {
+            Player::Hand(cards) => {
+                let fits = match game {
+                    Game::Holdem => cards.len() == 2,
+                    _ => cards.len() == hole && (4..=6).contains(&hole),
+                };
+                if !fits {
+                    return Err(Error::CardCount {
+                        what,
+                        expected,
+                        got: cards.len(),
+                    });
+                }
+                known = known.try_union(*cards)?;
+            }
+            Player::Range(range) if game != Game::Holdem => {
+                return Err(Error::InvalidSetting {
+                    name: "players",
+                    value: format!("'{range}'"),
+                    expected: "Omaha hands as cards or \"random\" (ranges are Hold'em only)",
                 });
             }
-            known = known.try_union(*cards)?;
+            _ => {}
         }
     }
     let unknown = players
@@ -254,13 +283,14 @@ fn validate(
         .count();
     let need = 5 - board.len();
     let left = 52 - known.len();
-    if 2 * unknown + need > left {
+    if hole * unknown + need > left {
         return Err(Error::DeckExhausted {
-            wanted: 2 * unknown + need,
+            wanted: hole * unknown + need,
             left,
         });
     }
     let mut hands = Vec::with_capacity(players.len());
+    let mut dealt = Vec::new();
     for (i, player) in players.iter().enumerate() {
         let list: Vec<Hand> = match player {
             Player::Hand(cards) => vec![Hand {
@@ -268,7 +298,17 @@ fn validate(
                 weight: 1.0,
             }],
             Player::Range(range) => range_hands(range, known),
-            Player::Random => range_hands(&Range::random(), known),
+            Player::Random if game == Game::Holdem => {
+                dealt.push(i);
+                range_hands(&Range::random(), known)
+            }
+            Player::Random => {
+                dealt.push(i);
+                vec![Hand {
+                    mask: 0,
+                    weight: 1.0,
+                }]
+            }
         };
         if list.is_empty() {
             return Err(Error::NoPossibleHand { player: Some(i) });
@@ -276,7 +316,10 @@ fn validate(
         hands.push(list);
     }
     Ok(Setup {
+        game,
+        hole,
         players: hands,
+        dealt,
         board: board.mask(),
         dead: dead.mask(),
         need,

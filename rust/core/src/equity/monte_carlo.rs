@@ -12,9 +12,9 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::deals::{for_each_deal, Hand, Holes};
-use super::holdem::{Counts, MAX_PLAYERS};
+use super::result::{Counts, MAX_PLAYERS};
 use super::result::{EquityResult, Method, Tally};
-use super::Setup;
+use super::{omaha, Game, Setup};
 use crate::card_set::FULL_MASK;
 use crate::error::{Error, Result};
 use crate::eval::HandKey;
@@ -131,6 +131,16 @@ impl Holdings {
     }
 
     /// Draws one deal into `masks` and `keys`; answers the union of the hole cards.
+    /// Fills `masks` and `keys` with the hands that never change.
+    fn init(&self, masks: &mut Holes, keys: &mut [HandKey; MAX_PLAYERS]) {
+        if let Holdings::Fixed { masks: m, keys: k } = self {
+            *masks = *m;
+            *keys = *k;
+        }
+    }
+
+    /// Draws one deal into `masks` and `keys` (after [`Holdings::init`]); answers the
+    /// union of the hole cards.
     #[inline]
     fn draw(
         &self,
@@ -140,11 +150,7 @@ impl Holdings {
         keys: &mut [HandKey; MAX_PLAYERS],
     ) -> Result<u64> {
         match self {
-            Holdings::Fixed { masks: m, keys: k } => {
-                *masks = *m;
-                *keys = *k;
-                Ok(m[..n].iter().fold(0, |a, &b| a | b))
-            }
+            Holdings::Fixed { masks: m, .. } => Ok(m[..n].iter().fold(0, |a, &b| a | b)),
             Holdings::Listed { deals, cumulative } => {
                 let total = cumulative.last().copied().unwrap_or(0.0);
                 let x = rng.unit_f64() * total;
@@ -178,43 +184,68 @@ impl Holdings {
     }
 }
 
+/// `count` cards not in `used`, drawn uniformly, added to `used` and answered as a mask.
+#[inline]
+fn draw_cards(rng: &mut Rng, used: &mut u64, count: usize) -> u64 {
+    let mut drawn = 0u64;
+    let mut left = count;
+    // Six random bits per candidate card, ten candidates per draw: a candidate is taken
+    // when it is a card not yet used, which keeps every set of cards equally likely.
+    while left > 0 {
+        let mut bits = rng.next_u64();
+        for _ in 0..10 {
+            let card = bits & 63;
+            bits >>= 6;
+            if (*used | drawn) >> card & 1 == 0 {
+                drawn |= 1 << card;
+                left -= 1;
+                if left == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    *used |= drawn;
+    drawn
+}
+
 /// Runs one unit of `size` deals.
 fn run_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Result<Counts> {
     let n = setup.players.len();
-    let mut counts = Counts::new();
+    let hilo = setup.game == Game::OmahaHiLo;
+    let mut counts = if hilo {
+        Counts::new_hilo()
+    } else {
+        Counts::new()
+    };
     let board_key = key_of(setup.board);
     let fixed_used = setup.board | setup.dead | !FULL_MASK;
     let mut masks = [0u64; MAX_PLAYERS];
     let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
     let mut classes = [0u16; MAX_PLAYERS];
+    holdings.init(&mut masks, &mut keys);
     for _ in 0..size {
-        let holes = holdings.draw(n, rng, &mut masks, &mut keys)?;
-        let mut used = fixed_used | holes;
-        let mut board = board_key;
-        let mut left = setup.need;
-        // Six random bits per candidate card, ten candidates per draw: a candidate is
-        // taken when it is a card not yet used, which keeps every runout equally likely.
-        'draw: while left > 0 {
-            let mut bits = rng.next_u64();
-            for _ in 0..10 {
-                let card = (bits & 63) as u8;
-                bits >>= 6;
-                if used >> card & 1 == 0 {
-                    used |= 1 << card;
-                    board = board.add_index(card);
-                    left -= 1;
-                    if left == 0 {
-                        break 'draw;
-                    }
-                }
+        let mut used = fixed_used | holdings.draw(n, rng, &mut masks, &mut keys)?;
+        for &p in &setup.dealt {
+            masks[p] = draw_cards(rng, &mut used, setup.hole);
+            keys[p] = key_of(masks[p]);
+        }
+        let mut drawn = draw_cards(rng, &mut used, setup.need);
+        if setup.game == Game::Holdem {
+            let mut board = board_key;
+            while drawn != 0 {
+                board = board.add_index(drawn.trailing_zeros() as u8);
+                drawn &= drawn - 1;
             }
+            for p in 0..n {
+                classes[p] = keys[p].combine(board).rank().class();
+            }
+            counts.score(&classes[..n], 1);
+            counts.total += 1;
+        } else {
+            omaha::score_board(&mut counts, &masks[..n], setup.board | drawn);
         }
-        for p in 0..n {
-            classes[p] = keys[p].combine(board).rank().class();
-        }
-        counts.score(&classes[..n], 1);
     }
-    counts.total = size as i64;
     Ok(counts)
 }
 
@@ -226,7 +257,18 @@ pub(crate) fn run(
     cancel: Option<&AtomicBool>,
 ) -> Result<EquityResult> {
     let n = setup.players.len();
-    let holdings = Holdings::new(&setup.players)?;
+    // Random players are dealt from the deck with the board: drawing the ranged players
+    // by their joint weights first and the rest uniformly from what is left gives every
+    // deal its exact chance, since the number of ways to deal the rest is the same for
+    // every choice of ranged hands.
+    let mut ranged = setup.players.clone();
+    for &p in &setup.dealt {
+        ranged[p] = vec![Hand {
+            mask: 0,
+            weight: 1.0,
+        }];
+    }
+    let holdings = Holdings::new(&ranged)?;
     let samples = match stop {
         Stop {
             samples: Some(s), ..

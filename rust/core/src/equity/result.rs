@@ -1,7 +1,160 @@
 //! What an equity calculation reports, and the running totals it is built from.
 
-use super::holdem::{Counts, MAX_PLAYERS};
 use crate::eval::Category;
+
+/// Most players in one deal.
+pub(crate) const MAX_PLAYERS: usize = 10;
+
+/// Every fourth bit: the cards of suit 0.
+pub(crate) const SUIT0: u64 = 0x0001_1111_1111_1111;
+
+/// Integer results of one set of hole cards over every runout. Counts are signed because
+/// the flush pass subtracts what the rank-only pass added.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Counts {
+    /// Boards counted.
+    pub total: i64,
+    /// `wins[p]`: boards player `p` wins alone.
+    pub wins: [i64; MAX_PLAYERS],
+    /// `ties[p][k]`: boards player `p` shares with `k` winners in all.
+    pub ties: [[i64; MAX_PLAYERS + 1]; MAX_PLAYERS],
+    /// `categories[p][c]`: boards on which player `p` ends with category `c` (high hand).
+    pub categories: [[i64; 9]; MAX_PLAYERS],
+    /// Hi-lo only (`ties[p][0]` then counts deals with a part of the pot): pot shares,
+    /// their squares, and the shares from each half.
+    pub hilo: Option<Box<HiLo>>,
+}
+
+/// Pot shares of a hi-lo game, which are not whole counts (halves split again).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct HiLo {
+    pub share: [f64; MAX_PLAYERS],
+    pub share_sq: [f64; MAX_PLAYERS],
+    pub high: [f64; MAX_PLAYERS],
+    pub low: [f64; MAX_PLAYERS],
+}
+
+impl Counts {
+    pub(crate) fn new() -> Counts {
+        Counts {
+            total: 0,
+            wins: [0; MAX_PLAYERS],
+            ties: [[0; MAX_PLAYERS + 1]; MAX_PLAYERS],
+            categories: [[0; 9]; MAX_PLAYERS],
+            hilo: None,
+        }
+    }
+
+    /// Empty counts for a hi-lo game.
+    pub(crate) fn new_hilo() -> Counts {
+        Counts {
+            hilo: Some(Box::default()),
+            ..Counts::new()
+        }
+    }
+
+    /// Adds `other` (counts of other deals of the same players).
+    pub(crate) fn merge(&mut self, other: &Counts) {
+        self.total += other.total;
+        for p in 0..MAX_PLAYERS {
+            self.wins[p] += other.wins[p];
+            for (a, b) in self.ties[p].iter_mut().zip(&other.ties[p]) {
+                *a += b;
+            }
+            for (a, b) in self.categories[p].iter_mut().zip(&other.categories[p]) {
+                *a += b;
+            }
+        }
+        if let (Some(a), Some(b)) = (self.hilo.as_deref_mut(), other.hilo.as_deref()) {
+            for p in 0..MAX_PLAYERS {
+                a.share[p] += b.share[p];
+                a.share_sq[p] += b.share_sq[p];
+                a.high[p] += b.high[p];
+                a.low[p] += b.low[p];
+            }
+        }
+    }
+
+    /// Adds one hi-lo deal: high classes `high`, low classes `low` (0: no low). The high
+    /// half goes to the best high hands, the low half to the best qualifying lows, the
+    /// whole pot to the high hands when nobody has a low; each half splits evenly.
+    pub(crate) fn score_hilo(&mut self, high: &[u16], low: &[u8]) {
+        let best_high = high.iter().copied().max().unwrap_or(0);
+        let best_low = low.iter().copied().max().unwrap_or(0);
+        let high_winners = high.iter().filter(|&&c| c == best_high).count() as f64;
+        let low_winners = low.iter().filter(|&&c| c == best_low).count() as f64;
+        let (high_pot, low_pot) = if best_low == 0 {
+            (1.0, 0.0)
+        } else {
+            (0.5, 0.5)
+        };
+        self.total += 1;
+        let Some(split) = self.hilo.as_deref_mut() else {
+            return;
+        };
+        for (p, (&h, &l)) in high.iter().zip(low).enumerate() {
+            self.categories[p][category_of(h)] += 1;
+            let from_high = if h == best_high {
+                high_pot / high_winners
+            } else {
+                0.0
+            };
+            let from_low = if best_low != 0 && l == best_low {
+                low_pot / low_winners
+            } else {
+                0.0
+            };
+            let share = from_high + from_low;
+            split.high[p] += from_high;
+            split.low[p] += from_low;
+            split.share[p] += share;
+            split.share_sq[p] += share * share;
+            if share >= 1.0 {
+                self.wins[p] += 1;
+            } else if share > 0.0 {
+                self.ties[p][0] += 1;
+            }
+        }
+    }
+
+    /// Adds `weight` boards on which the players end with hand classes `classes`.
+    #[inline]
+    pub(crate) fn score(&mut self, classes: &[u16], weight: i64) {
+        let best = classes.iter().copied().max().unwrap_or(0);
+        let winners = classes.iter().filter(|&&c| c == best).count();
+        for (p, &class) in classes.iter().enumerate() {
+            self.categories[p][category_of(class)] += weight;
+            if class == best {
+                if winners == 1 {
+                    self.wins[p] += weight;
+                } else {
+                    self.ties[p][winners] += weight;
+                }
+            }
+        }
+    }
+}
+
+/// The category of each class 0..=7462 (0 is unused).
+static CATEGORY_OF: [u8; 7463] = {
+    let mut table = [0u8; 7463];
+    let mut class = 1;
+    let mut category = 0;
+    while class < 7463 {
+        while Category::UPPER_BOUNDS[category] < class as u16 {
+            category += 1;
+        }
+        table[class] = category as u8;
+        class += 1;
+    }
+    table
+};
+
+/// The category index of a hand class.
+#[inline(always)]
+pub(crate) fn category_of(class: u16) -> usize {
+    usize::from(CATEGORY_OF[usize::from(class)])
+}
 
 /// How equity is computed: asked for in the options, reported in the result (never
 /// [`Method::Auto`] there).
@@ -81,11 +234,14 @@ struct PlayerTally {
     /// Sum of squared shares (for the standard error of Monte Carlo).
     share_sq: f64,
     categories: [f64; 9],
+    high: f64,
+    low: f64,
 }
 
 /// Running totals of a calculation: deals counted with weights.
 #[derive(Debug, Clone)]
 pub(crate) struct Tally {
+    hilo: bool,
     weight: f64,
     deals: u64,
     players: Vec<PlayerTally>,
@@ -94,6 +250,7 @@ pub(crate) struct Tally {
 impl Tally {
     pub(crate) fn new(players: usize) -> Tally {
         Tally {
+            hilo: false,
             weight: 0.0,
             deals: 0,
             players: vec![PlayerTally::default(); players.min(MAX_PLAYERS)],
@@ -108,11 +265,20 @@ impl Tally {
         for (p, t) in self.players.iter_mut().enumerate() {
             let wins = counts.wins[p] as f64;
             let (mut tie, mut share, mut sq) = (0.0, wins, wins);
-            for (k, &n) in counts.ties[p].iter().enumerate().skip(2) {
-                let n = n as f64;
-                tie += n;
-                share += n / k as f64;
-                sq += n / (k * k) as f64;
+            if let Some(split) = counts.hilo.as_deref() {
+                self.hilo = true;
+                tie = counts.ties[p][0] as f64;
+                share = split.share[p];
+                sq = split.share_sq[p];
+                t.high += weight * split.high[p];
+                t.low += weight * split.low[p];
+            } else {
+                for (k, &n) in counts.ties[p].iter().enumerate().skip(2) {
+                    let n = n as f64;
+                    tie += n;
+                    share += n / k as f64;
+                    sq += n / (k * k) as f64;
+                }
             }
             t.win += weight * wins;
             t.tie += weight * tie;
@@ -149,6 +315,7 @@ impl Tally {
     pub(crate) fn finish(self, method: Method, seed: Option<u64>) -> EquityResult {
         let exact = method == Method::Exact;
         let n = self.weight;
+        let hilo = self.hilo;
         let players: Vec<PlayerEquity> = self
             .players
             .iter()
@@ -165,9 +332,10 @@ impl Tally {
                     tie: t.tie / n,
                     categories: t.categories.map(|c| c / n),
                     stderr,
-                    high: None,
-                    low: None,
-                    scoop: None,
+                    high: hilo.then_some(t.high / n),
+                    low: hilo.then_some(t.low / n),
+                    // Winning the whole pot alone is a scoop.
+                    scoop: hilo.then_some(t.win / n),
                 }
             })
             .collect();
