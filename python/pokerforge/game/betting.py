@@ -38,6 +38,10 @@ _NOT_REOPENED = 2  # rule 13
 _NOBODY_TO_CALL = 3  # rule 14
 _CAPPED = 4  # rule 17
 
+# Named tuples built without their Python-level ``__new__`` (the hot path makes millions).
+_record = tuple.__new__
+_NOTHING_LEGAL = LegalActions(False, False, 0, None, None)
+
 _NO_RAISE_WHY = {
     _ONLY_CALL: "calling already takes the whole stack (rule 12: only an all-in for more "
     "than the call is a raise)",
@@ -127,73 +131,72 @@ class BettingState:
 
     # -- turn bookkeeping ---------------------------------------------------------------
 
-    def _prepare(self) -> None:
-        """Work out the legal amounts for the player to act."""
-        s = self._actor
-        bet = self._bet[s]
-        stack = self._stack[s]
+    def _advance(self) -> None:  # noqa: PLR0915
+        """Pass the turn to the next seat that must act, or close the betting round.
+
+        The legal amounts of the new actor are worked out here, once per turn (this is the
+        engine's innermost loop, hence one long function).
+        """
         level = self._level
-        owe = level - bet if level > bet else 0
-        if owe >= stack:
-            self._owe = stack
-            self._rmin = self._rmax = -1
-            self._no_raise = _ONLY_CALL
-            return
-        self._owe = owe
-        faced = self._faced[s]
-        if faced >= 0 and self._full_level <= faced and level - faced < self._min_inc:
-            self._rmin = self._rmax = -1
-            self._no_raise = _NOT_REOPENED
-            return
-        if self._active < 2:
-            self._rmin = self._rmax = -1
-            self._no_raise = _NOBODY_TO_CALL
-            return
-        all_in = bet + stack
-        structure = self._structure
-        if structure == FIXED_LIMIT:
-            if self._raises >= self._cap:
+        folded = self._folded
+        stacks = self._stack
+        bets = self._bet
+        faced = self._faced
+        for s in self._orders[self._actor]:
+            stack = stacks[s]
+            if folded[s] or not stack:
+                continue
+            bet = bets[s]
+            if faced[s] >= 0 and bet >= level:
+                continue
+            if bet >= level and self._active == 1:
+                continue  # alone with chips and nothing owed: no decision to make
+            self._actor = s
+            owe = level - bet if level > bet else 0
+            if owe >= stack:
+                self._owe = stack
                 self._rmin = self._rmax = -1
-                self._no_raise = _CAPPED
+                self._no_raise = _ONLY_CALL
                 return
-            target = self._full_level + self._min_inc
-            if target <= level:
-                target = level + self._min_inc
-            if target > all_in:  # noqa: PLR1730 - hot path, faster than min()
-                target = all_in
-            self._rmin = self._rmax = target
-        else:
-            low = level + self._min_inc
+            self._owe = owe
+            seen = faced[s]
+            if seen >= 0 and self._full_level <= seen and level - seen < self._min_inc:
+                self._rmin = self._rmax = -1
+                self._no_raise = _NOT_REOPENED
+                return
+            if self._active < 2:
+                self._rmin = self._rmax = -1
+                self._no_raise = _NOBODY_TO_CALL
+                return
+            all_in = bet + stack
+            structure = self._structure
             if structure == NO_LIMIT:
-                high = all_in
+                low = level + self._min_inc
+                self._rmin = low if low < all_in else all_in
+                self._rmax = all_in
+            elif structure == FIXED_LIMIT:
+                if self._raises >= self._cap:
+                    self._rmin = self._rmax = -1
+                    self._no_raise = _CAPPED
+                    return
+                target = self._full_level + self._min_inc
+                if target <= level:
+                    target = level + self._min_inc
+                if target > all_in:  # noqa: PLR1730 - hot path, faster than min()
+                    target = all_in
+                self._rmin = self._rmax = target
             else:
-                pot = sum(self._contrib) + self._dead + owe + self._pl_extra
-                high = level + pot
+                low = level + self._min_inc
+                high = level + sum(self._contrib) + self._dead + owe + self._pl_extra
                 high -= high % self._unit
                 if high > all_in:  # noqa: PLR1730
                     high = all_in
-            if low > high:  # noqa: PLR1730
-                low = high
-            self._rmin = low
-            self._rmax = high
-        self._no_raise = _MAY_RAISE
-
-    def _advance(self) -> None:
-        """Pass the turn to the next seat that must act, or close the betting round."""
-        level = self._level
-        folded = self._folded
-        stack = self._stack
-        bet = self._bet
-        faced = self._faced
-        for i in self._orders[self._actor]:
-            if folded[i] or not stack[i]:
-                continue
-            if faced[i] < 0 or bet[i] < level:
-                if bet[i] >= level and self._active == 1:
-                    continue  # alone with chips and nothing owed: no decision to make
-                self._actor = i
-                self._prepare()
-                return
+                if low > high:  # noqa: PLR1730
+                    low = high
+                self._rmin = low
+                self._rmax = high
+            self._no_raise = _MAY_RAISE
+            return
         self._actor = -1
         self._close_round()
 
@@ -215,11 +218,13 @@ class BettingState:
         When the hand is over every field is false, 0 or ``None``.
         """
         if self._actor < 0:
-            return LegalActions(False, False, 0, None, None)
+            return _NOTHING_LEGAL
         owe = self._owe
         if self._rmax < 0:
-            return LegalActions(owe > 0 or self._fold_free, owe == 0, owe, None, None)
-        return LegalActions(owe > 0 or self._fold_free, owe == 0, owe, self._rmin, self._rmax)
+            return _record(LegalActions, (owe > 0 or self._fold_free, owe == 0, owe, None, None))
+        return _record(
+            LegalActions, (owe > 0 or self._fold_free, owe == 0, owe, self._rmin, self._rmax)
+        )
 
     # -- reasons an action is refused -----------------------------------------------------
 
@@ -334,7 +339,7 @@ class BettingState:
         self._folded[s] = True
         self._live -= 1
         self._active -= 1
-        record = Fold(s)
+        record = _record(Fold, (s,))
         self._log.append(record)
         if self._live == 1:
             self._actor = -1
@@ -363,7 +368,7 @@ class BettingState:
         if s < 0 or (seat is not None and seat != s) or self._owe:
             self.verify_check(seat=seat)
         self._faced[s] = self._level
-        record = Check(s)
+        record = _record(Check, (s,))
         self._log.append(record)
         self._advance()
         return record
@@ -395,7 +400,7 @@ class BettingState:
         self._faced[s] = self._level
         if not left:
             self._active -= 1
-        record = Call(s, amount, not left)
+        record = _record(Call, (s, amount, not left))
         self._log.append(record)
         self._advance()
         return record
@@ -456,9 +461,9 @@ class BettingState:
             self._active -= 1
         record: Bet | Raise
         if level == 0:
-            record = Bet(s, total, added, not left)
+            record = _record(Bet, (s, total, added, not left))
         else:
-            record = Raise(s, total, added, not left, full)
+            record = _record(Raise, (s, total, added, not left, full))
         self._log.append(record)
         self._advance()
         return record

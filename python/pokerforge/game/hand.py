@@ -275,6 +275,8 @@ class Hand(BettingState):
         if top > second:
             back = top - second
             self._contrib[seat] -= back
+            if not self._stack[seat] and not self._folded[seat]:
+                self._active += 1  # an all-in player has chips again
             self._stack[seat] += back
             self._log.append(ReturnBet(seat, back))
         else:
@@ -283,25 +285,19 @@ class Hand(BettingState):
     def _close_round(self) -> None:
         self._return_uncalled()
         n = self._n
-        folded = self._folded
-        stack = self._stack
         street = self._street
         board = self._board
         log = self._log
         shown = self._board_n
+        active = self._active
         while street < 3:
             street += 1
             end = _BOARD_AT[street]
-            log.append(DealBoard(_STREETS[street], board[shown:end]))
+            log.append(_record(DealBoard, (_STREETS[street], board[shown:end])))
             shown = end
-            active = 0
-            for i in range(n):
-                if not folded[i] and stack[i]:
-                    active += 1
             if active >= 2:
                 self._street = street
                 self._board_n = end
-                self._active = active
                 self._bet = [0] * n
                 self._faced = [-1] * n
                 self._level = self._full_level = self._raises = self._pl_extra = 0
@@ -569,3 +565,4 @@ class Hand(BettingState):
 
 
 _new = object.__new__
+_record = tuple.__new__
