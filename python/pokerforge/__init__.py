@@ -18,7 +18,19 @@ from pokerforge.errors import (
     InvalidSpecError,
     PokerError,
 )
-from pokerforge.eval import Category, HandRank, evaluate, evaluate_many
+from pokerforge.eval import (
+    Category,
+    HandRank,
+    LowRank,
+    evaluate,
+    evaluate_many,
+    evaluate_omaha,
+    evaluate_omaha_hilo,
+    evaluate_omaha_hilo_many,
+    evaluate_omaha_low,
+    evaluate_omaha_low_many,
+    evaluate_omaha_many,
+)
 
 __all__ = [
     "Card",
@@ -33,10 +45,17 @@ __all__ = [
     "InvalidCardError",
     "InvalidRangeError",
     "InvalidSpecError",
+    "LowRank",
     "PokerError",
     "Rank",
     "Suit",
     "__version__",
     "evaluate",
     "evaluate_many",
+    "evaluate_omaha",
+    "evaluate_omaha_hilo",
+    "evaluate_omaha_hilo_many",
+    "evaluate_omaha_low",
+    "evaluate_omaha_low_many",
+    "evaluate_omaha_many",
 ]

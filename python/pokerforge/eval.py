@@ -5,6 +5,12 @@ ordered (greater is better) and ``int(rank)`` is the hand's class among the 7,46
 five-card hands, dense from 1 (7-5-4-3-2 offsuit) to 7462 (a royal flush); equal ranks
 split the pot. :func:`evaluate_many` ranks a NumPy batch without the GIL, on every core.
 
+Omaha (4, 5 or 6 hole cards) uses exactly two hole cards and three board cards, on the same
+scale: :func:`evaluate_omaha`. Omaha Hi-Lo adds the eight-or-better low,
+:func:`evaluate_omaha_low`, a :class:`LowRank` dense from 1 (8-7-6-5-4) to 56 (5-4-3-2-A)
+or ``None`` when no low qualifies; :func:`evaluate_omaha_hilo` gives both, choosing the
+hole cards for each half independently. Each has a ``*_many`` NumPy batch form.
+
 Examples:
     >>> from pokerforge import evaluate, Category
     >>> rank = evaluate("AsKsQsJsTs")
@@ -20,15 +26,45 @@ Examples:
     >>> hands = np.array([[48, 44, 40, 36, 32], [0, 4, 8, 12, 21]], dtype=np.uint8)
     >>> evaluate_many(hands).tolist()
     [7462, 1]
+    >>> evaluate_omaha("Ts9h8h7h", "AsKsQsJs2d").describe()
+    'Straight, king high'
+    >>> high, low = evaluate_omaha_hilo("Ah3dJcJs", "2c5d7sKhQc")
+    >>> high.describe(), low.describe(), int(low)
+    ('Pair of jacks', '7-5-3-2-A low', 49)
+    >>> evaluate_omaha_low("KdKs9h9d", "2c5d7sKhQc") is None
+    True
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
 
-from pokerforge._core import HandRank, evaluate, evaluate_many
+from pokerforge._core import (
+    HandRank,
+    LowRank,
+    evaluate,
+    evaluate_many,
+    evaluate_omaha,
+    evaluate_omaha_hilo,
+    evaluate_omaha_hilo_many,
+    evaluate_omaha_low,
+    evaluate_omaha_low_many,
+    evaluate_omaha_many,
+)
 
-__all__ = ["Category", "HandRank", "evaluate", "evaluate_many"]
+__all__ = [
+    "Category",
+    "HandRank",
+    "LowRank",
+    "evaluate",
+    "evaluate_many",
+    "evaluate_omaha",
+    "evaluate_omaha_hilo",
+    "evaluate_omaha_hilo_many",
+    "evaluate_omaha_low",
+    "evaluate_omaha_low_many",
+    "evaluate_omaha_many",
+]
 
 
 class Category(IntEnum):

@@ -189,7 +189,11 @@ impl fmt::Display for CardSet {
         while m != 0 {
             let top = 63 - m.leading_zeros();
             m &= !(1u64 << top);
-            write!(f, "{}", Card::from_index(i64::from(top)).map_err(|_| fmt::Error)?)?;
+            write!(
+                f,
+                "{}",
+                Card::from_index(i64::from(top)).map_err(|_| fmt::Error)?
+            )?;
         }
         Ok(())
     }
@@ -308,7 +312,10 @@ mod tests {
             "AhKhAh".parse::<CardSet>(),
             Err(Error::DuplicateCard { card: "Ah".into() })
         );
-        assert_eq!(CardSet::from_mask(1 << 52), Err(Error::InvalidMask { mask: 1 << 52 }));
+        assert_eq!(
+            CardSet::from_mask(1 << 52),
+            Err(Error::InvalidMask { mask: 1 << 52 })
+        );
     }
 
     #[test]
@@ -322,7 +329,11 @@ mod tests {
                     }
                 }
                 // Noise in the other suits must not leak in.
-                let noise = !set - CardSet::from_cards((0..13).map(|r| Card::from_index(4 * r + i64::from(suit)).unwrap())).unwrap();
+                let noise = !set
+                    - CardSet::from_cards(
+                        (0..13).map(|r| Card::from_index(4 * r + i64::from(suit)).unwrap()),
+                    )
+                    .unwrap();
                 assert_eq!((set | noise).suit_ranks(suit), ranks);
             }
         }
@@ -337,6 +348,9 @@ mod tests {
         assert_eq!((a - b).to_string(), "Ah");
         assert_eq!((a ^ b).to_string(), "AhJh");
         assert_eq!((!CardSet::EMPTY).len(), 52);
-        assert_eq!(a.iter().map(|c| c.index()).collect::<Vec<_>>(), vec![42, 46, 50]);
+        assert_eq!(
+            a.iter().map(|c| c.index()).collect::<Vec<_>>(),
+            vec![42, 46, 50]
+        );
     }
 }

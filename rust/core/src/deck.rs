@@ -86,7 +86,10 @@ mod tests {
         let a = Deck::shuffled(1);
         assert_eq!(a, Deck::shuffled(1));
         assert_ne!(a, Deck::shuffled(2));
-        assert_eq!(CardSet::from_cards(a.undealt().iter().copied()).unwrap(), CardSet::FULL);
+        assert_eq!(
+            CardSet::from_cards(a.undealt().iter().copied()).unwrap(),
+            CardSet::FULL
+        );
     }
 
     #[test]
@@ -98,7 +101,13 @@ mod tests {
         assert!(hand.iter().all(|c| !dead.contains(*c)));
         deck.burn().unwrap();
         assert_eq!(deck.remaining(), 47);
-        assert_eq!(deck.deal(48), Err(Error::DeckExhausted { wanted: 48, left: 47 }));
+        assert_eq!(
+            deck.deal(48),
+            Err(Error::DeckExhausted {
+                wanted: 48,
+                left: 47
+            })
+        );
         assert_eq!(deck.remaining(), 47);
     }
 

@@ -102,14 +102,20 @@ impl fmt::Display for Error {
                 what,
                 expected,
                 got,
-            } => write!(f, "{what} needs {expected} cards, but {got} were given"),
+            } => write!(
+                f,
+                "{what} needs {expected} cards, but {got} {} given",
+                if *got == 1 { "was" } else { "were" }
+            ),
             Error::InvalidMask { mask } => write!(
                 f,
                 "{mask:#x} is not a card mask: only bits 0 to 51 may be set"
             ),
             Error::DeckExhausted { wanted, left } => write!(
                 f,
-                "cannot deal {wanted} cards: only {left} are left in the deck"
+                "cannot deal {wanted} card{}: only {left} {} left in the deck",
+                if *wanted == 1 { "" } else { "s" },
+                if *left == 1 { "is" } else { "are" }
             ),
             Error::InvalidRange {
                 text,

@@ -95,6 +95,9 @@ mod tests {
         for _ in 0..52_000 {
             counts[rng.below(52) as usize] += 1;
         }
-        assert!(counts.iter().all(|&c| (800..1200).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (800..1200).contains(&c)),
+            "{counts:?}"
+        );
     }
 }

@@ -96,7 +96,7 @@ fn naive_low(hole: &[Card], board: &[Card]) -> Option<[u8; 5]> {
             return;
         }
         let v = [v[0], v[1], v[2], v[3], v[4]];
-        if best.map_or(true, |b| v < b) {
+        if best.is_none_or(|b| v < b) {
             best = Some(v);
         }
     });

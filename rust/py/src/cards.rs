@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyType};
 
-use crate::convert::{card_list, card_set, core, optional_card_set};
-use crate::errors::InvalidCardError;
+use crate::convert::{card_list, card_set, core, mask_from_int, optional_card_set, Int};
+use crate::errors::{CardCountError, InvalidCardError, PokerError};
 
 static RANK_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static SUIT_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
@@ -36,7 +36,8 @@ impl PyCard {
 
     /// The card with index `index` (`4 * rank + suit`, 0..51).
     #[staticmethod]
-    fn from_index(index: i64) -> PyResult<PyCard> {
+    fn from_index(index: Int) -> PyResult<PyCard> {
+        let index = index.get::<i64>().unwrap_or(i64::MAX);
         core(Card::from_index(index)).map(PyCard)
     }
 
@@ -114,8 +115,8 @@ impl PyCardSet {
 
     /// The set whose mask is `mask`.
     #[staticmethod]
-    fn from_mask(mask: u64) -> PyResult<PyCardSet> {
-        core(CardSet::from_mask(mask)).map(PyCardSet)
+    fn from_mask(mask: &Bound<'_, PyAny>) -> PyResult<PyCardSet> {
+        mask_from_int(mask).map(PyCardSet)
     }
 
     /// The 52-bit mask.
@@ -207,6 +208,16 @@ impl PyCardSet {
     }
 }
 
+/// A seed given by the user: any integer from 0 to 2**64 - 1.
+pub fn seed_value(seed: Int) -> PyResult<u64> {
+    seed.get::<u64>().ok_or_else(|| {
+        PokerError::new_err(format!(
+            "seed={} is not allowed: expected an integer from 0 to 2**64 - 1",
+            seed.0
+        ))
+    })
+}
+
 /// A seed from the operating system's per-process random keys and the clock.
 pub fn fresh_seed() -> u64 {
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
@@ -230,8 +241,11 @@ pub struct PyDeck {
 impl PyDeck {
     #[new]
     #[pyo3(signature = (seed = None, *, dead = None))]
-    fn new(seed: Option<u64>, dead: Option<&Bound<'_, PyAny>>) -> PyResult<PyDeck> {
-        let seed = seed.unwrap_or_else(fresh_seed);
+    fn new(seed: Option<Int>, dead: Option<&Bound<'_, PyAny>>) -> PyResult<PyDeck> {
+        let seed = match seed {
+            None => fresh_seed(),
+            Some(seed) => seed_value(seed)?,
+        };
         let dead = optional_card_set(dead)?;
         Ok(PyDeck {
             deck: Deck::shuffled_without(dead, seed),
@@ -255,8 +269,14 @@ impl PyDeck {
     }
 
     /// Deals the next `n` cards.
-    #[pyo3(signature = (n = 1))]
-    fn deal(&mut self, n: usize) -> PyResult<Vec<PyCard>> {
+    #[pyo3(signature = (n = Int(1)), text_signature = "($self, n=1)")]
+    fn deal(&mut self, n: Int) -> PyResult<Vec<PyCard>> {
+        let n = n.get::<usize>().ok_or_else(|| {
+            CardCountError::new_err(format!(
+                "cannot deal {} cards: the count must be 0 or more",
+                n.0
+            ))
+        })?;
         Ok(core(self.deck.deal(n))?
             .iter()
             .map(|&c| PyCard(c))

@@ -4,10 +4,37 @@
 
 use pokerforge_core::{Card, CardSet, Error};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString};
+use pyo3::types::{PyBool, PyInt, PyString};
 
 use crate::cards::{PyCard, PyCardSet};
 use crate::errors::{to_py, InvalidCardError};
+
+/// An integer argument of any size, saturated to `i128`: so an out-of-range value gets the
+/// caller's named error and sentence instead of Python's `OverflowError`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Int(pub i128);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        match obj.extract::<i128>() {
+            Ok(value) => Ok(Int(value)),
+            Err(err) if obj.is_instance_of::<PyInt>() => {
+                let negative = obj.lt(0).map_err(|_| err)?;
+                Ok(Int(if negative { i128::MIN } else { i128::MAX }))
+            }
+            Err(err) => Err(err),
+        }
+    }
+}
+
+impl Int {
+    /// The value when it fits `T`.
+    pub fn get<T: TryFrom<i128>>(self) -> Option<T> {
+        T::try_from(self.0).ok()
+    }
+}
 
 /// A mask from a Python int; every bit must name a card.
 pub fn mask_from_int(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
@@ -41,8 +68,9 @@ fn not_cards(obj: &Bound<'_, PyAny>) -> PyErr {
         .map(|n| n.to_string())
         .unwrap_or_else(|_| "object".into());
     InvalidCardError::new_err(format!(
-        "a {type_name} is not cards: expected text like 'AhKh', a Card, a CardSet, an int mask \
-         or an iterable of cards"
+        "{} (of type {type_name}) is not cards: expected text like 'AhKh', a Card, a CardSet, \
+         an int mask or an iterable of cards",
+        obj.repr().map(|r| r.to_string()).unwrap_or_default()
     ))
 }
 
@@ -57,7 +85,10 @@ pub fn card_list(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     if let Ok(set) = obj.cast::<PyCardSet>() {
         return Ok(set.get().0.iter().collect());
     }
-    if obj.is_instance_of::<PyInt>() {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(not_cards(obj));
+    }
+    if is_mask(obj) {
         return Ok(mask_from_int(obj)?.iter().collect());
     }
     let iter = obj.try_iter().map_err(|_| not_cards(obj))?;
@@ -71,10 +102,24 @@ pub fn card_list(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     Ok(cards)
 }
 
+/// Whether `obj` stands for an int mask: a Python int (not a bool) or an integer scalar
+/// such as NumPy's, which is not iterable.
+fn is_mask(obj: &Bound<'_, PyAny>) -> bool {
+    if obj.is_exact_instance_of::<PyInt>() {
+        return true;
+    }
+    !obj.is_instance_of::<PyBool>()
+        && obj.hasattr("__index__").unwrap_or(false)
+        && obj.try_iter().is_err()
+}
+
 /// The set of cards of `obj` (duplicates are an error).
 pub fn card_set(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
     if obj.is_exact_instance_of::<PyInt>() {
         return mask_from_int(obj);
+    }
+    if obj.is_instance_of::<PyBool>() {
+        return Err(not_cards(obj));
     }
     if let Ok(set) = obj.cast::<PyCardSet>() {
         return Ok(set.get().0);

@@ -1,18 +1,19 @@
 //! `evaluate`, `evaluate_many` and `HandRank` for Python.
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use numpy::PyArray1;
 use pokerforge_core::eval::high::{rank_mask, rank_rows_checked};
 use pokerforge_core::{CardSet, Error, HandRank};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyTuple, PyType};
-use rayon::prelude::*;
 
+use crate::batch::{self, u8_matrix, with_rows, PARALLEL_ROWS};
 use crate::cards::PyCard;
-use crate::convert::{card_list, mask_from_int};
-use crate::errors::{to_py, with_message, InvalidArrayError, PokerError};
-use crate::parallel::{pool, threads_for};
+use crate::convert::{card_list, mask_from_int, Int};
+use crate::errors::{to_py, with_message, PokerError};
+use crate::omaha::omaha_five;
+use crate::parallel::threads_for;
 
 static CATEGORY_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
@@ -21,28 +22,41 @@ static CATEGORY_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 #[derive(Debug)]
 pub struct PyHandRank {
     rank: HandRank,
-    /// The cards it was computed from, when known (for `best_five`).
+    /// The cards it was computed from, when known (for `best_five`): all of them, or for
+    /// Omaha the board, with the hole cards in `hole`.
     cards: CardSet,
+    hole: CardSet,
 }
 
 impl PyHandRank {
     pub fn new(rank: HandRank, cards: CardSet) -> PyHandRank {
-        PyHandRank { rank, cards }
+        PyHandRank {
+            rank,
+            cards,
+            hole: CardSet::EMPTY,
+        }
+    }
+
+    /// An Omaha rank, whose best five use exactly two of `hole` and three of `board`.
+    pub fn omaha(rank: HandRank, hole: CardSet, board: CardSet) -> PyHandRank {
+        PyHandRank {
+            rank,
+            cards: board,
+            hole,
+        }
     }
 }
 
 #[pymethods]
 impl PyHandRank {
     #[new]
-    fn py_new(class: i64) -> PyResult<PyHandRank> {
-        let rank = u16::try_from(class)
-            .ok()
-            .and_then(HandRank::new)
-            .ok_or_else(|| {
-                PokerError::new_err(format!(
-                    "{class} is not a hand class: expected an integer from 1 to 7462"
-                ))
-            })?;
+    fn py_new(class: Int) -> PyResult<PyHandRank> {
+        let rank = class.get::<u16>().and_then(HandRank::new).ok_or_else(|| {
+            PokerError::new_err(format!(
+                "{} is not a hand class: expected an integer from 1 to 7462",
+                class.0
+            ))
+        })?;
         Ok(PyHandRank::new(rank, CardSet::EMPTY))
     }
 
@@ -66,7 +80,13 @@ impl PyHandRank {
         if self.cards.is_empty() {
             return Ok(None);
         }
-        let cards: Vec<_> = self.cards.iter().collect();
+        let cards: Vec<_> = if self.hole.is_empty() {
+            self.cards.iter().collect()
+        } else {
+            omaha_five(self.hole, self.cards, self.rank)
+                .iter()
+                .collect()
+        };
         let five = self.rank.best_five(&cards).into_iter().map(PyCard);
         PyTuple::new(py, five).map(Some)
     }
@@ -133,48 +153,6 @@ pub fn evaluate(cards: &Bound<'_, PyAny>) -> PyResult<PyHandRank> {
     Ok(PyHandRank::new(rank_mask(set.mask()), set))
 }
 
-/// Rows per unit of parallel work, and per check for Ctrl-C.
-const CHUNK_ROWS: usize = 1 << 15;
-const SIGNAL_ROWS: usize = 1 << 22;
-
-/// The array as `uint8[N, k]` or a named error saying what it is instead.
-pub fn u8_matrix<'py>(
-    obj: &Bound<'py, PyAny>,
-    name: &str,
-    widths: &[usize],
-) -> PyResult<Bound<'py, PyArray2<u8>>> {
-    let untyped = obj.cast::<PyUntypedArray>().map_err(|_| {
-        InvalidArrayError::new_err(format!(
-            "{name} must be a NumPy array of dtype uint8, not a {}",
-            obj.get_type()
-                .name()
-                .map(|n| n.to_string())
-                .unwrap_or_default()
-        ))
-    })?;
-    let dtype = untyped.dtype().str()?.to_string();
-    if untyped.ndim() != 2 {
-        return Err(InvalidArrayError::new_err(format!(
-            "{name} must be 2-dimensional (one row per hand), not {}-dimensional",
-            untyped.ndim()
-        )));
-    }
-    let array = untyped.cast::<PyArray2<u8>>().map_err(|_| {
-        InvalidArrayError::new_err(format!(
-            "{name} must have dtype uint8, not {dtype}: convert it with .astype(numpy.uint8)"
-        ))
-    })?;
-    let width = untyped.shape()[1];
-    if !widths.contains(&width) {
-        let allowed: Vec<String> = widths.iter().map(|w| w.to_string()).collect();
-        return Err(InvalidArrayError::new_err(format!(
-            "{name} has {width} cards per row, but {} are allowed",
-            allowed.join(" or ")
-        )));
-    }
-    Ok(array.clone())
-}
-
 /// The error for the first bad row of a batch (found by a plain scan: errors are rare and
 /// a parallel search could find a later row first).
 pub fn first_row_error(data: &[u8], width: usize, name: &str) -> PyErr {
@@ -190,57 +168,31 @@ pub fn first_row_error(data: &[u8], width: usize, name: &str) -> PyErr {
     PokerError::new_err(format!("{name} holds an invalid hand"))
 }
 
-fn rank_rows_dispatch(width: usize, rows: &[u8], out: &mut [u16]) -> Result<(), usize> {
-    match width {
-        5 => rank_rows_checked::<5>(rows, out),
-        6 => rank_rows_checked::<6>(rows, out),
-        _ => rank_rows_checked::<7>(rows, out),
-    }
-}
-
 /// Ranks every row of `uint8[N, k]` card indices (k = 5, 6 or 7) into `uint16[N]`.
 #[pyfunction]
 #[pyo3(signature = (cards, *, threads = None))]
 pub fn evaluate_many<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
-    threads: Option<i64>,
+    threads: Option<Int>,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
     let array = u8_matrix(cards, "cards", &[5, 6, 7])?;
-    let readonly = array.readonly();
-    let width = readonly.shape()[1];
-    let owned;
-    let data: &[u8] = match readonly.as_slice() {
-        Ok(slice) => slice,
-        Err(_) => {
-            owned = readonly.as_array().iter().copied().collect::<Vec<u8>>();
-            &owned
+    let out = with_rows(&array, |rows| {
+        let threads = threads_for(threads, rows.rows, PARALLEL_ROWS)?;
+        let mut out = vec![0u16; rows.rows];
+        let work = |first: usize, out: &mut [u16]| {
+            let cells = rows.block(first, out.len());
+            match rows.width {
+                5 => rank_rows_checked::<5>(cells, out),
+                6 => rank_rows_checked::<6>(cells, out),
+                _ => rank_rows_checked::<7>(cells, out),
+            }
+        };
+        if batch::run(py, threads, &mut out, 1, &work)? {
+            Ok(out)
+        } else {
+            Err(first_row_error(rows.data, rows.width, "cards"))
         }
-    };
-    let n = data.len() / width.max(1);
-    let threads = threads_for(threads, n, 1 << 16)?;
-    let mut out = vec![0u16; n];
-    let workers = if threads > 1 {
-        Some(pool(threads)?)
-    } else {
-        None
-    };
-    for (rows, results) in data
-        .chunks(SIGNAL_ROWS * width)
-        .zip(out.chunks_mut(SIGNAL_ROWS))
-    {
-        let outcome: Result<(), usize> = py.detach(|| match &workers {
-            None => rank_rows_dispatch(width, rows, results),
-            Some(pool) => pool.install(|| {
-                rows.par_chunks(CHUNK_ROWS * width)
-                    .zip(results.par_chunks_mut(CHUNK_ROWS))
-                    .try_for_each(|(r, o)| rank_rows_dispatch(width, r, o))
-            }),
-        });
-        if outcome.is_err() {
-            return Err(first_row_error(data, width, "cards"));
-        }
-        py.check_signals()?;
-    }
+    })?;
     Ok(PyArray1::from_vec(py, out))
 }

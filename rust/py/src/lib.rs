@@ -3,10 +3,12 @@
 //! Every binding validates its arguments while holding the GIL, computes without it, and
 //! converts the result back; nothing here implements poker logic.
 
+mod batch;
 mod cards;
 mod convert;
 mod errors;
 mod eval;
+mod omaha;
 mod parallel;
 
 use pyo3::prelude::*;
@@ -20,5 +22,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<eval::PyHandRank>()?;
     m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_many, m)?)?;
+    m.add_class::<omaha::PyLowRank>()?;
+    m.add_function(wrap_pyfunction!(omaha::evaluate_omaha, m)?)?;
+    m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_low, m)?)?;
+    m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_hilo, m)?)?;
+    m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_many, m)?)?;
+    m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_low_many, m)?)?;
+    m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_hilo_many, m)?)?;
     Ok(())
 }

@@ -5,10 +5,14 @@ use std::sync::{Arc, Mutex, OnceLock};
 use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
+use crate::convert::Int;
 use crate::errors::PokerError;
 
 /// Pools by thread count, built once: building a pool costs far more than a batch call.
-static POOLS: OnceLock<Mutex<Vec<(usize, Arc<ThreadPool>)>>> = OnceLock::new();
+static POOLS: OnceLock<Mutex<Pools>> = OnceLock::new();
+
+/// The pools built so far, by thread count.
+type Pools = Vec<(usize, Arc<ThreadPool>)>;
 
 /// The pool with `threads` threads.
 pub fn pool(threads: usize) -> PyResult<Arc<ThreadPool>> {
@@ -31,12 +35,15 @@ pub fn pool(threads: usize) -> PyResult<Arc<ThreadPool>> {
 
 /// The number of threads to use for `work_items` items: `threads` when given (at least 1),
 /// else every core when the batch is big enough to pay for them, else one.
-pub fn threads_for(threads: Option<i64>, work_items: usize, worth_it: usize) -> PyResult<usize> {
+pub fn threads_for(threads: Option<Int>, work_items: usize, worth_it: usize) -> PyResult<usize> {
     match threads {
-        Some(n) if n < 1 => Err(PokerError::new_err(format!(
-            "threads={n} is not allowed: use at least 1 thread, or None for all cores"
-        ))),
-        Some(n) => Ok(usize::try_from(n).unwrap_or(usize::MAX).min(1024)),
+        Some(n) => match n.get::<usize>() {
+            Some(n) if (1..=1024).contains(&n) => Ok(n),
+            _ => Err(PokerError::new_err(format!(
+                "threads={} is not allowed: use 1 to 1024 threads, or None for all cores",
+                n.0
+            ))),
+        },
         None if work_items >= worth_it => Ok(std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)),

@@ -110,7 +110,7 @@ impl HandKey {
     /// This hand plus `card` (which must not be in it yet).
     #[inline(always)]
     #[must_use]
-    pub fn add(self, card: Card) -> HandKey {
+    pub fn with_card(self, card: Card) -> HandKey {
         self.add_index(card.index())
     }
 
@@ -203,7 +203,11 @@ pub fn rank_rows_checked<const K: usize>(
 ) -> std::result::Result<(), usize> {
     // Check a block, then rank it: two simple loops run faster than one that can exit.
     const BLOCK: usize = 256;
-    for (b, (rows, slots)) in cards.chunks(BLOCK * K).zip(out.chunks_mut(BLOCK)).enumerate() {
+    for (b, (rows, slots)) in cards
+        .chunks(BLOCK * K)
+        .zip(out.chunks_mut(BLOCK))
+        .enumerate()
+    {
         if let Some(bad) = first_bad_row::<K>(rows) {
             return Err(b * BLOCK + bad);
         }
@@ -293,7 +297,10 @@ mod tests {
 
     #[test]
     fn describes() {
-        assert_eq!(rank("KhKdKs7c7d").describe(), "Full house, kings full of sevens");
+        assert_eq!(
+            rank("KhKdKs7c7d").describe(),
+            "Full house, kings full of sevens"
+        );
         assert_eq!(rank("5c4d3h2sAc").describe(), "Straight, five high");
         assert_eq!(rank("AcAd4h4s9c").describe(), "Two pair, aces and fours");
         assert_eq!(rank("Ac3d4h8s9c").describe(), "High card, ace");
@@ -348,7 +355,10 @@ mod tests {
         let five: CardSet = r.best_five(&cards).into_iter().collect();
         assert_eq!(five.to_string(), "AhKhQh3h2h");
         let cards = CardSet::parse_cards("KhKdKs7c7d7h2c").unwrap();
-        let five: CardSet = rank("KhKdKs7c7d7h2c").best_five(&cards).into_iter().collect();
+        let five: CardSet = rank("KhKdKs7c7d7h2c")
+            .best_five(&cards)
+            .into_iter()
+            .collect();
         assert_eq!(five.len(), 5);
         assert_eq!(evaluate(five).unwrap(), rank("KhKdKs7c7d"));
     }

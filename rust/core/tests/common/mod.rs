@@ -90,7 +90,10 @@ pub fn naive_classes() -> Vec<u64> {
 
 /// The dense class the naive evaluator gives, for comparison with a [`HandRank`].
 pub fn naive_rank(classes: &[u64], cards: &[Card]) -> u16 {
-    classes.binary_search(&naive_best(cards)).expect("a five-card value") as u16 + 1
+    classes
+        .binary_search(&naive_best(cards))
+        .expect("a five-card value") as u16
+        + 1
 }
 
 /// A small deterministic generator for sampling hands in tests.

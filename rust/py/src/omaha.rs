@@ -1,0 +1,274 @@
+//! Omaha and Omaha Hi-Lo for Python: `evaluate_omaha`, `evaluate_omaha_low`,
+//! `evaluate_omaha_hilo`, their NumPy batch forms, and `LowRank`.
+
+use numpy::PyArray1;
+use pokerforge_core::eval as core_eval;
+use pokerforge_core::eval::omaha::{
+    omaha_hilo_rows_checked, omaha_low_rows_checked, omaha_rank_rows_checked,
+};
+use pokerforge_core::{CardSet, HandRank, LowRank};
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+
+use crate::batch::{self, u8_matrix, with_rows, Rows, PARALLEL_ROWS};
+use crate::convert::{card_set, core, Int};
+use crate::errors::{with_message, InvalidArrayError, PokerError};
+use crate::eval::PyHandRank;
+use crate::parallel::threads_for;
+
+/// An eight-or-better low: dense class 1 (8-7-6-5-4) to 56 (5-4-3-2-A).
+#[pyclass(name = "LowRank", module = "pokerforge", frozen, freelist = 64)]
+#[derive(Debug)]
+pub struct PyLowRank(LowRank);
+
+#[pymethods]
+impl PyLowRank {
+    #[new]
+    fn py_new(class: Int) -> PyResult<PyLowRank> {
+        class
+            .get::<u8>()
+            .and_then(LowRank::new)
+            .map(PyLowRank)
+            .ok_or_else(|| {
+                PokerError::new_err(format!(
+                    "{} is not a low class: expected an integer from 1 to 56",
+                    class.0
+                ))
+            })
+    }
+
+    /// A phrase naming the low, e.g. `'7-5-3-2-A low'`.
+    fn describe(&self) -> String {
+        self.0.describe()
+    }
+
+    fn __int__(&self) -> u8 {
+        self.0.class()
+    }
+
+    fn __index__(&self) -> u8 {
+        self.0.class()
+    }
+
+    fn __hash__(&self) -> u64 {
+        u64::from(self.0.class())
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PyLowRank>() else {
+            return Ok(py.NotImplemented());
+        };
+        let result = op.matches(self.0.cmp(&other.get().0));
+        Ok(result.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("LowRank({}, '{}')", self.0.class(), self.0)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u8,))> {
+        Ok((slf.get_type().into_any(), (slf.get().0.class(),)))
+    }
+}
+
+/// The five cards (two hole, three board) that make `rank`, for `best_five`.
+pub fn omaha_five(hole: CardSet, board: CardSet, rank: HandRank) -> CardSet {
+    let hole: Vec<_> = hole.iter().collect();
+    let board: Vec<_> = board.iter().collect();
+    for (i, &a) in hole.iter().enumerate() {
+        for &b in &hole[i + 1..] {
+            for (j, &c) in board.iter().enumerate() {
+                for (k, &d) in board.iter().enumerate().skip(j + 1) {
+                    for &e in &board[k + 1..] {
+                        let five: CardSet = [a, b, c, d, e].into_iter().collect();
+                        if core_eval::evaluate(five).ok() == Some(rank) {
+                            return five;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    CardSet::EMPTY
+}
+
+/// The best Omaha high hand: exactly two of `hole` (4, 5 or 6 cards) and three of `board`
+/// (3, 4 or 5 cards).
+#[pyfunction]
+pub fn evaluate_omaha(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyResult<PyHandRank> {
+    let (hole, board) = (card_set(hole)?, card_set(board)?);
+    let rank = core(core_eval::evaluate_omaha(hole, board))?;
+    Ok(PyHandRank::omaha(rank, hole, board))
+}
+
+/// The best eight-or-better low (exactly two hole and three board cards), or `None`.
+#[pyfunction]
+pub fn evaluate_omaha_low(
+    hole: &Bound<'_, PyAny>,
+    board: &Bound<'_, PyAny>,
+) -> PyResult<Option<PyLowRank>> {
+    let low = core(core_eval::evaluate_omaha_low(
+        card_set(hole)?,
+        card_set(board)?,
+    ))?;
+    Ok(low.map(PyLowRank))
+}
+
+/// The best high hand and the best low (or `None`), hole cards chosen independently.
+#[pyfunction]
+pub fn evaluate_omaha_hilo(
+    hole: &Bound<'_, PyAny>,
+    board: &Bound<'_, PyAny>,
+) -> PyResult<(PyHandRank, Option<PyLowRank>)> {
+    let (hole, board) = (card_set(hole)?, card_set(board)?);
+    let (high, low) = core(core_eval::evaluate_omaha_hilo(hole, board))?;
+    Ok((PyHandRank::omaha(high, hole, board), low.map(PyLowRank)))
+}
+
+/// A batch kernel over `(holes, boards, out)` rows.
+type Kernel<T> = fn(&[u8], &[u8], &mut [T]) -> Result<(), usize>;
+
+/// Picks the kernel monomorphised for hole width `h` and board width `b`.
+macro_rules! kernel_for {
+    ($f:ident, $h:expr, $b:expr) => {
+        match ($h, $b) {
+            (4, 3) => $f::<4, 3> as Kernel<_>,
+            (4, 4) => $f::<4, 4>,
+            (4, 5) => $f::<4, 5>,
+            (5, 3) => $f::<5, 3>,
+            (5, 4) => $f::<5, 4>,
+            (5, 5) => $f::<5, 5>,
+            (6, 3) => $f::<6, 3>,
+            (6, 4) => $f::<6, 4>,
+            _ => $f::<6, 5>,
+        }
+    };
+}
+
+/// Hi-lo as one kernel writing `(high, low)` pairs.
+fn hilo_pairs<const H: usize, const B: usize>(
+    holes: &[u8],
+    boards: &[u8],
+    out: &mut [(u16, u8)],
+) -> Result<(), usize> {
+    let mut high = vec![0u16; out.len()];
+    let mut low = vec![0u8; out.len()];
+    omaha_hilo_rows_checked::<H, B>(holes, boards, &mut high, &mut low)?;
+    for ((slot, h), l) in out.iter_mut().zip(high).zip(low) {
+        *slot = (h, l);
+    }
+    Ok(())
+}
+
+/// The first row whose hole and board are not a valid Omaha hand, as an exception.
+fn first_bad_row(holes: Rows<'_>, boards: Rows<'_>) -> PyErr {
+    for row in 0..holes.rows {
+        let cells = |rows: Rows<'_>| {
+            rows.block(row, 1)
+                .iter()
+                .try_fold(CardSet::EMPTY, |mut set, &c| {
+                    set.try_insert(pokerforge_core::Card::from_index(i64::from(c))?)
+                        .map(|()| set)
+                })
+        };
+        let checked = cells(holes)
+            .and_then(|hole| cells(boards).map(|board| (hole, board)))
+            .and_then(|(hole, board)| core_eval::evaluate_omaha(hole, board));
+        if let Err(err) = checked {
+            return with_message(&err, format!("row {row} of hole and board: {err}"));
+        }
+    }
+    PokerError::new_err("hole and board hold an invalid Omaha hand")
+}
+
+/// Runs an Omaha batch kernel over matching rows of `hole` and `board`.
+fn omaha_batch<T: Send + Default + Clone>(
+    py: Python<'_>,
+    hole: &Bound<'_, PyAny>,
+    board: &Bound<'_, PyAny>,
+    threads: Option<Int>,
+    pick: fn(usize, usize) -> Kernel<T>,
+) -> PyResult<Vec<T>> {
+    let hole = u8_matrix(hole, "hole", &[4, 5, 6])?;
+    let board = u8_matrix(board, "board", &[3, 4, 5])?;
+    with_rows(&hole, |holes| {
+        with_rows(&board, |boards| {
+            if holes.rows != boards.rows {
+                return Err(InvalidArrayError::new_err(format!(
+                    "hole has {} rows but board has {}: they must match, one row per hand",
+                    holes.rows, boards.rows
+                )));
+            }
+            let kernel = pick(holes.width, boards.width);
+            let threads = threads_for(threads, holes.rows, PARALLEL_ROWS)?;
+            let mut out = vec![T::default(); holes.rows];
+            let work = |first: usize, out: &mut [T]| {
+                kernel(
+                    holes.block(first, out.len()),
+                    boards.block(first, out.len()),
+                    out,
+                )
+            };
+            if batch::run(py, threads, &mut out, 1, &work)? {
+                Ok(out)
+            } else {
+                Err(first_bad_row(holes, boards))
+            }
+        })
+    })
+}
+
+/// Omaha high classes of `hole[N, 4..6]` on `board[N, 3..5]` as `uint16[N]`.
+#[pyfunction]
+#[pyo3(signature = (hole, board, *, threads = None))]
+pub fn evaluate_omaha_many<'py>(
+    py: Python<'py>,
+    hole: &Bound<'py, PyAny>,
+    board: &Bound<'py, PyAny>,
+    threads: Option<Int>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let out = omaha_batch(py, hole, board, threads, |h, b| {
+        kernel_for!(omaha_rank_rows_checked, h, b)
+    })?;
+    Ok(PyArray1::from_vec(py, out))
+}
+
+/// Eight-or-better low classes (0 = no low) of `hole[N, 4..6]` on `board[N, 3..5]` as
+/// `uint8[N]`.
+#[pyfunction]
+#[pyo3(signature = (hole, board, *, threads = None))]
+pub fn evaluate_omaha_low_many<'py>(
+    py: Python<'py>,
+    hole: &Bound<'py, PyAny>,
+    board: &Bound<'py, PyAny>,
+    threads: Option<Int>,
+) -> PyResult<Bound<'py, PyArray1<u8>>> {
+    let out = omaha_batch(py, hole, board, threads, |h, b| {
+        kernel_for!(omaha_low_rows_checked, h, b)
+    })?;
+    Ok(PyArray1::from_vec(py, out))
+}
+
+/// The high and low classes of a hi-lo batch.
+type HiLoArrays<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
+
+/// High classes (`uint16[N]`) and low classes (`uint8[N]`, 0 = no low) together.
+#[pyfunction]
+#[pyo3(signature = (hole, board, *, threads = None))]
+pub fn evaluate_omaha_hilo_many<'py>(
+    py: Python<'py>,
+    hole: &Bound<'py, PyAny>,
+    board: &Bound<'py, PyAny>,
+    threads: Option<Int>,
+) -> PyResult<HiLoArrays<'py>> {
+    let pairs = omaha_batch(py, hole, board, threads, |h, b| {
+        kernel_for!(hilo_pairs, h, b)
+    })?;
+    let (high, low): (Vec<u16>, Vec<u8>) = pairs.into_iter().unzip();
+    Ok((PyArray1::from_vec(py, high), PyArray1::from_vec(py, low)))
+}
