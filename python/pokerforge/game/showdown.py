@@ -1,7 +1,8 @@
 """Showdown: ranking hands, who shows and who mucks, and who wins each pot.
 
 Evaluation is isolated in one small function per variant (:func:`rank_holdem`,
-:func:`rank_omaha`, :func:`rank_omaha_hilo`); everything else works on integer ranks where
+:func:`rank_omaha`, :func:`rank_omaha_hilo`, each a call into the Rust core, with brute-force
+Python references for tests); everything else works on integer ranks where
 greater is better (high: the 1..7462 class of :class:`~pokerforge.HandRank`; low: 1..56, as
 ``int(LowRank)``, with 0 for no qualifying low), so pot splitting can be tested with given
 rankings.
@@ -21,7 +22,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from pokerforge import _core
+from pokerforge._core import evaluate_omaha, evaluate_omaha_hilo
 from pokerforge.eval import evaluate
 from pokerforge.game.pots import Pot, split, split_hilo
 from pokerforge.game.spec import HOLDEM, OMAHA
@@ -30,17 +31,14 @@ _evaluate = evaluate
 
 __all__ = [
     "Showdown",
-    "low_rank_of",
+    "omaha_high_reference",
+    "omaha_low_reference",
     "rank_hands",
     "rank_holdem",
     "rank_omaha",
     "rank_omaha_hilo",
     "resolve",
 ]
-
-# Rust Omaha evaluators, when the extension provides them (exactly two hole + three board).
-_evaluate_omaha = getattr(_core, "evaluate_omaha", None)
-_evaluate_omaha_low = getattr(_core, "evaluate_omaha_low", None)
 
 
 def rank_holdem(hole_mask: int, board_mask: int) -> int:
@@ -69,8 +67,16 @@ def rank_omaha(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
         >>> rank_omaha(idx("Ts9h8h7h"), board) > rank_omaha(idx("AhAd3c4c"), board)  # ex. S
         True
     """
-    if _evaluate_omaha is not None:
-        return int(_evaluate_omaha(_mask(hole), _mask(board)))
+    return int(evaluate_omaha(_mask(hole), _mask(board)))
+
+
+def omaha_high_reference(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
+    """:func:`rank_omaha` by brute force over every two-plus-three choice (a test oracle).
+
+    Examples:
+        >>> omaha_high_reference((35, 31, 30, 22), (51, 47, 43, 39, 1))  # Ts9s: K-high SF
+        7461
+    """
     boards = _combo_masks(board, 3)
     return max(int(evaluate(h | b)) for h in _combo_masks(hole, 2) for b in boards)
 
@@ -95,20 +101,20 @@ def _low_value(card: int) -> int:
     return 1 if rank == 12 else rank + 2
 
 
-def low_rank_of(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
+def omaha_low_reference(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
     """The best qualifying Omaha low (two hole + three board), 1..56, or 0 for none.
+
+    Brute force over every two-plus-three choice, in Python: the test oracle for the
+    engine's low ranks (the same scale as ``int(LowRank)``).
 
     Examples:
         >>> from pokerforge import Card
         >>> idx = lambda text: tuple(int(Card(text[i:i + 2])) for i in range(0, len(text), 2))
-        >>> low_rank_of(idx("Ah3dJcJs"), idx("2c5d7sKhQc"))  # 7-5-3-2-A
+        >>> omaha_low_reference(idx("Ah3dJcJs"), idx("2c5d7sKhQc"))  # 7-5-3-2-A
         49
-        >>> low_rank_of(idx("Ah3dJcJs"), idx("2c9dTsKhQc"))
+        >>> omaha_low_reference(idx("Ah3dJcJs"), idx("2c9dTsKhQc"))
         0
     """
-    if _evaluate_omaha_low is not None:
-        low = _evaluate_omaha_low(_mask(hole), _mask(board))
-        return 0 if low is None else int(low)
     best = 0
     board_lows = [_low_value(c) for c in board]
     hole_lows = [_low_value(c) for c in hole]
@@ -132,7 +138,8 @@ def rank_omaha_hilo(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int,
         >>> rank_omaha_hilo(idx("Ac3hThTd"), idx("2c5d7sKhQc"))[1]
         49
     """
-    return rank_omaha(hole, board), low_rank_of(hole, board)
+    high, low = evaluate_omaha_hilo(_mask(hole), _mask(board))
+    return int(high), 0 if low is None else int(low)
 
 
 def rank_hands(
