@@ -29,8 +29,11 @@ __all__ = ["deal"]
 BOARD_CARDS = 5
 
 
-def _orders(n: int, button: int) -> list[int]:
-    return [(button + k) % n for k in range(1, n + 1)]
+# Dealing order for each table size and button: clockwise from the seat left of the button.
+_ORDERS = {
+    n: tuple(tuple((button + k) % n for k in range(1, n + 1)) for button in range(n))
+    for n in range(2, 11)
+}
 
 
 def _indices(cards: object) -> list[int]:
@@ -70,15 +73,24 @@ def deal(
         DuplicateCardError: a card given twice.
     """
     deck = Deck(seed=seed)
-    order = _orders(n, button)
+    order = _ORDERS[n][button]
     if hole_cards is None and board is None:
         total = n * hole_count
         cards = [c.index for c in deck.deal(total + 8)]
         holes: list[tuple[int, ...]] = [()] * n
         for j, seat in enumerate(order):
             holes[seat] = tuple(cards[j:total:n])
-        k = total
-        return deck.seed, holes, (*cards[k + 1 : k + 4], cards[k + 5], cards[k + 7])
+        return (
+            deck.seed,
+            holes,
+            (
+                cards[total + 1],
+                cards[total + 2],
+                cards[total + 3],
+                cards[total + 5],
+                cards[total + 7],
+            ),
+        )
     given = _given_holes(n, hole_count, hole_cards)
     board_cards = [] if board is None else _indices(board)
     if len(board_cards) > BOARD_CARDS:

@@ -160,7 +160,7 @@ class Hand(BettingState):
         self._half_rule = engine.half_rule
         self._orders = orders = _orders(n)
         self._hole = holes
-        self._log = [DealHole(seat, hole) for seat, hole in enumerate(holes)]
+        self._log = [_record(DealHole, (seat, hole)) for seat, hole in enumerate(holes)]
         self._board_n = 0
         self._stack = stacks
         self._bet = [0] * n

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokerforge.cards import Card
+from pokerforge.errors import PokerError
 from pokerforge.game.actions import DealHole, LegalActions, Record, Show, Street
 from pokerforge.game.pots import Pot
 
@@ -72,7 +73,7 @@ class HandView:
     def of(cls, hand: Hand, seat: int) -> HandView:
         """The view of ``hand`` from ``seat``."""
         if not 0 <= seat < hand.num_seats:
-            raise ValueError(f"seat must be 0 to {hand.num_seats - 1}, not {seat}")
+            raise PokerError(f"seat must be 0 to {hand.num_seats - 1}, not {seat!r}")
         history = hand.history
         shown = {rec.seat for rec in history if isinstance(rec, Show)}
         visible = shown | {seat}
