@@ -8,6 +8,7 @@ Examples:
 
 from pokerforge._core import __version__
 from pokerforge.cards import Card, CardSet, Deck, Rank, Suit
+from pokerforge.equity import EquityResult, PlayerEquity, Range, equity
 from pokerforge.errors import (
     CardCountError,
     DuplicateCardError,
@@ -39,6 +40,7 @@ __all__ = [
     "Category",
     "Deck",
     "DuplicateCardError",
+    "EquityResult",
     "HandRank",
     "IllegalActionError",
     "InvalidArrayError",
@@ -46,10 +48,13 @@ __all__ = [
     "InvalidRangeError",
     "InvalidSpecError",
     "LowRank",
+    "PlayerEquity",
     "PokerError",
+    "Range",
     "Rank",
     "Suit",
     "__version__",
+    "equity",
     "evaluate",
     "evaluate_many",
     "evaluate_omaha",

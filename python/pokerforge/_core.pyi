@@ -17,7 +17,9 @@ __all__ = [
     "Deck",
     "HandRank",
     "LowRank",
+    "Range",
     "__version__",
+    "equity",
     "evaluate",
     "evaluate_many",
     "evaluate_omaha",
@@ -153,3 +155,35 @@ def evaluate_omaha_low_many(
 def evaluate_omaha_hilo_many(
     hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], *, threads: int | None = None
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
+
+@final
+class Range:
+    def __new__(cls, text: str) -> Range: ...
+    @property
+    def combos(self) -> list[tuple[CardSet, float]]: ...
+    def weight(self, combo: _CardsLike) -> float: ...
+    def without(self, dead: _CardsLike) -> Range: ...
+    @property
+    def total_weight(self) -> float: ...
+    def __len__(self) -> int: ...
+    def __contains__(self, combo: object, /) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+
+_PlayerRow: TypeAlias = tuple[
+    float, float, float, list[float], float, float | None, float | None, float | None
+]
+
+def equity(
+    players: list[Any],
+    board: _CardsLike | None = None,
+    dead: _CardsLike | None = None,
+    *,
+    game: str = "holdem",
+    method: str = "auto",
+    samples: int | None = None,
+    target_stderr: float | None = None,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    threads: int | None = None,
+) -> tuple[list[_PlayerRow], str, bool, int, float, int | None]: ...

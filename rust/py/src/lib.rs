@@ -6,6 +6,7 @@
 mod batch;
 mod cards;
 mod convert;
+mod equity;
 mod errors;
 mod eval;
 mod omaha;
@@ -23,6 +24,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_many, m)?)?;
     m.add_class::<omaha::PyLowRank>()?;
+    m.add_class::<equity::PyRange>()?;
+    m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_low, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_hilo, m)?)?;

@@ -1,0 +1,170 @@
+"""Equity: each player's share of the pot, by exact enumeration or Monte Carlo.
+
+:func:`equity` answers "what are my chances?" for Texas Hold'em, Omaha (4, 5 or 6 hole
+cards) and Omaha Hi-Lo, for 2 to 10 players. Each player is a known hand (``"AhKh"``), a
+Hold'em :class:`Range` (``"QQ+, AKs, 0.5(JJ)"``) or ``"random"`` (any hand). The board may
+hold 0, 3, 4 or 5 cards; ``dead`` cards are out of play.
+
+Examples:
+    >>> from pokerforge import equity
+    >>> result = equity(["AhAs", "KdKc"], method="exact")
+    >>> round(result.players[0].equity, 6), result.exact, result.deals
+    (0.812555, True, 1712304)
+    >>> flop = equity(["AhKh", "QsQd", "JcTc"], board="2h7h9c")
+    >>> [round(p.equity * 100, 3) for p in flop.players]
+    [52.602, 32.115, 15.282]
+    >>> mc = equity(["AhKh", "random", "random"], samples=20_000, seed=1)
+    >>> mc.method, mc.seed, mc.deals
+    ('monte-carlo', 1, 20000)
+    >>> abs(sum(p.equity for p in mc.players) - 1) < 1e-9
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from pokerforge import _core
+from pokerforge._core import Range
+from pokerforge.eval import Category
+
+if TYPE_CHECKING:
+    from pokerforge._core import _CardsLike
+
+__all__ = ["EquityResult", "PlayerEquity", "Range", "equity"]
+
+Game = Literal["holdem", "omaha", "omaha-hilo"]
+Method = Literal["auto", "exact", "monte-carlo"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEquity:
+    """One player's result.
+
+    Attributes:
+        equity: The player's expected share of the pot (split pots count as the fraction
+            won); equities over all players sum to 1.
+        win: The fraction of deals won outright (the whole pot).
+        tie: The fraction of deals in which the player shares the pot.
+        categories: The chance of ending with each hand category (the best high hand).
+        stderr: The standard error of ``equity`` (0 when exact).
+        high: Hi-lo only: the expected share won from the high half (as a share of the
+            whole pot); ``None`` in other games.
+        low: Hi-lo only: the expected share won from the low half; ``None`` otherwise.
+        scoop: Hi-lo only: the fraction of deals won whole (both halves, or a high that
+            takes all when no low qualifies); ``None`` otherwise.
+    """
+
+    equity: float
+    win: float
+    tie: float
+    categories: Mapping[Category, float]
+    stderr: float
+    high: float | None = None
+    low: float | None = None
+    scoop: float | None = None
+
+    @property
+    def lose(self) -> float:
+        """The fraction of deals in which the player wins nothing."""
+        return max(0.0, 1.0 - self.win - self.tie)
+
+
+@dataclass(frozen=True, slots=True)
+class EquityResult:
+    """The result of :func:`equity`.
+
+    Attributes:
+        players: One :class:`PlayerEquity` per player, in the order given.
+        method: ``"exact"`` or ``"monte-carlo"``: what was used (``"auto"`` picks one).
+        exact: Whether every runout and combination was counted.
+        deals: Boards (exact) or samples (Monte Carlo) counted.
+        stderr: Monte Carlo: the largest standard error of a player's equity; 0 when exact.
+        seed: The seed that drove Monte Carlo (``None`` when exact).
+    """
+
+    players: tuple[PlayerEquity, ...]
+    method: str
+    exact: bool
+    deals: int
+    stderr: float
+    seed: int | None
+
+
+def equity(
+    players: Iterable[str | Range | _CardsLike | None],
+    board: _CardsLike | None = None,
+    dead: _CardsLike | None = None,
+    *,
+    game: Game = "holdem",
+    method: Method = "auto",
+    samples: int | None = None,
+    target_stderr: float | None = None,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    threads: int | None = None,
+) -> EquityResult:
+    """Each player's equity.
+
+    Args:
+        players: 2 to 10 players, each a known hand (``"AhKh"``, or any cards-like value),
+            a Hold'em range (text or :class:`Range`), or ``"random"`` / ``None``.
+        board: 0, 3, 4 or 5 board cards.
+        dead: Cards out of play (folded, burned, seen).
+        game: ``"holdem"``, ``"omaha"`` (hole size from the hands: 4, 5 or 6) or
+            ``"omaha-hilo"``.
+        method: ``"exact"`` (every runout and every combination), ``"monte-carlo"``, or
+            ``"auto"``: exact when it takes well under a second, else Monte Carlo.
+        samples: Monte Carlo: deals to sample (default 1,000,000 unless another limit is
+            given).
+        target_stderr: Monte Carlo: stop once every equity's standard error is below this.
+        seed: Monte Carlo: the seed; the same seed gives the same result on every platform
+            and for any thread count. Default: a fresh one, reported in the result.
+        time_limit: Monte Carlo: stop after this many seconds.
+        threads: Threads to use; default all cores.
+
+    Returns:
+        The :class:`EquityResult`.
+
+    Raises:
+        InvalidCardError, DuplicateCardError: Bad or repeated cards (also between a hand,
+            the board and the dead cards).
+        CardCountError: A board of 1, 2 or 6+ cards; hands of the wrong size for the game.
+        InvalidRangeError: A range that does not parse, or leaves no possible hand.
+        InvalidSpecError: An unknown game or method, a bad number of players, samples or
+            limits.
+    """
+    rows, used, exact, deals, stderr, used_seed = _core.equity(
+        list(players),
+        board,
+        dead,
+        game=game,
+        method=method,
+        samples=samples,
+        target_stderr=target_stderr,
+        seed=seed,
+        time_limit=time_limit,
+        threads=threads,
+    )
+    return EquityResult(
+        players=tuple(
+            PlayerEquity(
+                equity=eq,
+                win=win,
+                tie=tie,
+                categories={Category(i): chance for i, chance in enumerate(cats)},
+                stderr=err,
+                high=high,
+                low=low,
+                scoop=scoop,
+            )
+            for eq, win, tie, cats, err, high, low, scoop in rows
+        ),
+        method=used,
+        exact=exact,
+        deals=deals,
+        stderr=stderr,
+        seed=used_seed,
+    )
