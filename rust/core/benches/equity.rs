@@ -5,7 +5,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use pokerforge_core::{equity, CardSet, EquityOptions, Method, Player};
+use pokerforge_core::{equity, CardSet, EquityOptions, Game, Method, Player};
 
 fn players(texts: &[&str]) -> Vec<Player> {
     texts
@@ -49,6 +49,17 @@ fn bench_exact(c: &mut Criterion) {
         });
     }
     group.sample_size(10);
+    let hilo = EquityOptions {
+        game: Game::OmahaHiLo,
+        ..options
+    };
+    let hands = players(&["As2s3d4d", "KhKcQhQc"]);
+    group.bench_function("plo8_headsup_preflop", |b| {
+        b.iter(|| {
+            pool.install(|| equity(black_box(&hands), CardSet::EMPTY, CardSet::EMPTY, &hilo))
+                .expect("equity")
+        })
+    });
     group.measurement_time(Duration::from_secs(8));
     let hands = players(&["AA", "random"]);
     group.bench_function("aces_vs_random_preflop", |b| {

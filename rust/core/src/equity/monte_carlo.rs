@@ -185,7 +185,7 @@ impl Holdings {
 }
 
 /// `count` cards not in `used`, drawn uniformly, added to `used` and answered as a mask.
-#[inline]
+#[inline(always)]
 fn draw_cards(rng: &mut Rng, used: &mut u64, count: usize) -> u64 {
     let mut drawn = 0u64;
     let mut left = count;
@@ -211,13 +211,17 @@ fn draw_cards(rng: &mut Rng, used: &mut u64, count: usize) -> u64 {
 
 /// Runs one unit of `size` deals.
 fn run_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Result<Counts> {
+    match setup.game {
+        Game::Holdem => holdem_unit(setup, holdings, rng, size),
+        Game::Omaha | Game::OmahaHiLo => omaha_unit(setup, holdings, rng, size),
+    }
+}
+
+/// A Hold'em unit: the board's key is built card by card as it is drawn, then each hole
+/// key is added to it.
+fn holdem_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Result<Counts> {
     let n = setup.players.len();
-    let hilo = setup.game == Game::OmahaHiLo;
-    let mut counts = if hilo {
-        Counts::new_hilo()
-    } else {
-        Counts::new()
-    };
+    let mut counts = Counts::new();
     let board_key = key_of(setup.board);
     let fixed_used = setup.board | setup.dead | !FULL_MASK;
     let mut masks = [0u64; MAX_PLAYERS];
@@ -227,24 +231,55 @@ fn run_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Res
     for _ in 0..size {
         let mut used = fixed_used | holdings.draw(n, rng, &mut masks, &mut keys)?;
         for &p in &setup.dealt {
-            masks[p] = draw_cards(rng, &mut used, setup.hole);
+            masks[p] = draw_cards(rng, &mut used, 2);
             keys[p] = key_of(masks[p]);
         }
-        let mut drawn = draw_cards(rng, &mut used, setup.need);
-        if setup.game == Game::Holdem {
-            let mut board = board_key;
-            while drawn != 0 {
-                board = board.add_index(drawn.trailing_zeros() as u8);
-                drawn &= drawn - 1;
+        let mut board = board_key;
+        let mut left = setup.need;
+        'draw: while left > 0 {
+            let mut bits = rng.next_u64();
+            for _ in 0..10 {
+                let card = (bits & 63) as u8;
+                bits >>= 6;
+                if used >> card & 1 == 0 {
+                    used |= 1 << card;
+                    board = board.add_index(card);
+                    left -= 1;
+                    if left == 0 {
+                        break 'draw;
+                    }
+                }
             }
-            for p in 0..n {
-                classes[p] = keys[p].combine(board).rank().class();
-            }
-            counts.score(&classes[..n], 1);
-            counts.total += 1;
-        } else {
-            omaha::score_board(&mut counts, &masks[..n], setup.board | drawn);
         }
+        for p in 0..n {
+            classes[p] = keys[p].combine(board).rank().class();
+        }
+        counts.score(&classes[..n], 1);
+    }
+    counts.total = size as i64;
+    Ok(counts)
+}
+
+/// An Omaha unit: each board is prepared once and every hole asked about it.
+fn omaha_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Result<Counts> {
+    let n = setup.players.len();
+    let hilo = setup.game == Game::OmahaHiLo;
+    let mut counts = if hilo {
+        Counts::new_hilo()
+    } else {
+        Counts::new()
+    };
+    let fixed_used = setup.board | setup.dead | !FULL_MASK;
+    let mut masks = [0u64; MAX_PLAYERS];
+    let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
+    holdings.init(&mut masks, &mut keys);
+    for _ in 0..size {
+        let mut used = fixed_used | holdings.draw(n, rng, &mut masks, &mut keys)?;
+        for &p in &setup.dealt {
+            masks[p] = draw_cards(rng, &mut used, setup.hole);
+        }
+        let drawn = draw_cards(rng, &mut used, setup.need);
+        omaha::score_board(&mut counts, &masks[..n], setup.board | drawn);
     }
     Ok(counts)
 }
