@@ -21,7 +21,7 @@ pub fn value5(counts: &[u8; 13], suited: bool) -> u32 {
     order.sort_by(|&a, &b| counts[b as usize].cmp(&counts[a as usize]).then(b.cmp(&a)));
     let mut ranks: Vec<u8> = order
         .iter()
-        .flat_map(|&r| std::iter::repeat(r).take(counts[r as usize] as usize))
+        .flat_map(|&r| std::iter::repeat_n(r, counts[r as usize] as usize))
         .collect();
     let shape: Vec<u8> = order.iter().map(|&r| counts[r as usize]).collect();
     let distinct = shape.len() == 5;
@@ -266,8 +266,9 @@ pub struct OmahaTables {
     /// with a hole-rank pair, using the pair and three board cards; 0 where the pair cannot
     /// go with the board (a rank five times).
     pub high: Vec<u16>,
-    /// `row_terms[13 * i + r]`: the byte offset that the `i`-th board card (ascending) of
-    /// rank `r` adds to its board's row: `2 * OMAHA_PAIRS * C(r + i, i + 1)`.
+    /// `row_terms[16 * i + r]`: the byte offset that the `i`-th board card (ascending) of
+    /// rank `r` adds to its board's row: `2 * OMAHA_PAIRS * C(r + i, i + 1)` (ranks 13..16
+    /// pad the stride so that a rank from `index >> 2` needs no bounds check).
     pub row_terms: Vec<u32>,
     /// By board size (0..=5): the byte offset of the first row of that size.
     pub row_base: Vec<u32>,
@@ -304,7 +305,7 @@ pub fn build_omaha() -> OmahaTables {
     for size in 3..=5u8 {
         for_each_multiset(size, &mut |board| {
             let ranks: Vec<u8> = (0..13u8)
-                .flat_map(|r| std::iter::repeat(r).take(usize::from(board[usize::from(r)])))
+                .flat_map(|r| std::iter::repeat_n(r, usize::from(board[usize::from(r)])))
                 .collect();
             let row = omaha_row(&ranks);
             // The rank keys of the distinct three-card rank multisets within the board.
@@ -341,7 +342,15 @@ pub fn build_omaha() -> OmahaTables {
 
     let row_bytes = 2 * OMAHA_PAIRS;
     let row_terms = (0..5usize)
-        .flat_map(|i| (0..13usize).map(move |r| (row_bytes * binomial(r + i, i + 1)) as u32))
+        .flat_map(|i| {
+            (0..16usize).map(move |r| {
+                if r < 13 {
+                    (row_bytes * binomial(r + i, i + 1)) as u32
+                } else {
+                    0
+                }
+            })
+        })
         .collect();
     let row_base = (0..=5usize)
         .map(|size| {

@@ -45,6 +45,12 @@ static LOW_BITS: [u8; 64] = {
     bits
 };
 
+/// The low-rank bit of card `index` (< 64), 0 for ranks nine to king.
+#[inline(always)]
+pub(crate) fn low_bit(index: usize) -> u8 {
+    LOW_BITS[index & 63]
+}
+
 /// Bit 0 for an ace, bit `r + 1` for ranks two (0) to eight (6), nothing above.
 const fn low_bit_of_rank(rank: u8) -> u8 {
     if rank == 12 {

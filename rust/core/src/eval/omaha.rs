@@ -18,7 +18,7 @@
 //!
 //! The low is in [`low`](super::low); [`OmahaBoard`] prepares a board once for many holes.
 
-use super::low::{low_class_of_masks, low_mask, low_mask_indices, LowRank};
+use super::low::{low_bit, low_class_of_masks, low_mask, low_mask_indices, LowRank};
 use super::rank::HandRank;
 use super::tables::{FLUSH_TABLE, OMAHA_HIGH, OMAHA_PAIR_BYTES, OMAHA_ROW_BASE, OMAHA_ROW_TERMS};
 use crate::card_set::{CardSet, FULL_MASK};
@@ -26,6 +26,17 @@ use crate::error::{Error, Result};
 
 /// The cards of suit 0 in a mask: every fourth bit from bit 0, thirteen of them.
 const SUIT_CARDS: u64 = 0x0001_1111_1111_1111;
+
+/// `SUIT_ONES[i]`: a one in the 4-bit counter of card `i`'s suit.
+static SUIT_ONES: [u16; 64] = {
+    let mut ones = [0u16; 64];
+    let mut i = 0;
+    while i < 64 {
+        ones[i] = 1 << (4 * (i % 4));
+        i += 1;
+    }
+    ones
+};
 
 /// `flush_suit` of a board on which no flush is possible.
 const NO_SUIT: u8 = 4;
@@ -60,6 +71,20 @@ static STRAIGHT_FLUSH_WINDOWS: [u16; 8192] = {
     table
 };
 
+/// The larger of each pair of 16-bit lanes of `x` and `y`, lanes below `0x8000`.
+///
+/// Which pair of hole cards makes the best hand is a coin toss with random deals; a chain
+/// of `max` compiles to branches that are mispredicted about once a hand, and lane
+/// arithmetic has none.
+#[inline(always)]
+fn lane_max(x: u64, y: u64) -> u64 {
+    const TOP: u64 = 0x8000_8000_8000_8000;
+    // Per lane `(x | 0x8000) - y` cannot borrow, and keeps the top bit iff x >= y.
+    let x_wins = ((x | TOP) - y) & TOP;
+    let mask = (x_wins >> 15) * 0xFFFF;
+    (x & mask) | (y & !mask)
+}
+
 /// The `k` highest bits of `x`.
 #[inline(always)]
 fn top_bits(mut x: u16, k: usize) -> u16 {
@@ -89,10 +114,8 @@ pub struct OmahaBoard {
     row: u32,
     /// The one suit with three or more board cards, or [`NO_SUIT`].
     flush_suit: u8,
-    /// The board's ranks in `flush_suit`.
-    suited: u16,
-    /// [`STRAIGHT_FLUSH_WINDOWS`] of `suited`.
-    straight_flushes: u16,
+    /// The cards of `flush_suit` (mask), none without one: a hole needs two of them.
+    flush_cards: u64,
     /// The board's low-rank mask (see [`low_mask`]).
     low: u8,
 }
@@ -108,65 +131,64 @@ impl OmahaBoard {
     }
 
     /// Prepares the board of card mask `mask`, unchecked: it must hold 3 to 5 cards.
-    #[inline]
+    #[inline(always)]
     pub fn from_mask(mask: u64) -> OmahaBoard {
         let mask = mask & FULL_MASK;
+        // One pass over the cards (no population counts: x86-64 without POPCNT has none
+        // to spare), counting suits in 4-bit counters.
         let mut suit_counts = 0u16;
-        for suit in 0..4 {
-            suit_counts |= ((mask >> suit & SUIT_CARDS).count_ones() as u16) << (4 * suit);
+        let mut low = 0u8;
+        let mut len = 0;
+        let mut rest = mask;
+        while rest != 0 && len < 5 {
+            let card = rest.trailing_zeros() as usize;
+            suit_counts += SUIT_ONES[card & 63];
+            low |= low_bit(card);
+            len += 1;
+            rest &= rest - 1;
         }
-        OmahaBoard::build(
-            mask,
-            suit_counts,
-            low_mask(CardSet::from_mask_truncate(mask)),
-        )
+        OmahaBoard::build(mask, len, suit_counts, low)
     }
 
     /// Prepares the board of these card indices, unchecked: 3 to 5 valid, distinct cards.
     #[inline(always)]
     pub fn from_indices(board: &[u8]) -> OmahaBoard {
         let mut mask = 0u64;
-        // One 4-bit counter per suit; five cards cannot overflow one.
         let mut suit_counts = 0u16;
         for &c in board {
             mask |= 1 << (c & 63);
-            suit_counts += 1 << (4 * (c & 3));
+            suit_counts += SUIT_ONES[usize::from(c & 63)];
         }
-        OmahaBoard::build(mask & FULL_MASK, suit_counts, low_mask_indices(board))
+        let low = low_mask_indices(board);
+        OmahaBoard::build(mask & FULL_MASK, board.len(), suit_counts, low)
     }
 
+    /// `suit_counts` has one 4-bit counter of the board's cards per suit.
     #[inline(always)]
-    fn build(mask: u64, suit_counts: u16, low: u8) -> OmahaBoard {
+    fn build(mask: u64, len: usize, suit_counts: u16, low: u8) -> OmahaBoard {
         // Ascending card order is ascending rank order, so the `i`-th set bit is the `i`-th
         // smallest rank and adds its term to the row (see `gen::omaha_row`).
-        let mut row = OMAHA_ROW_BASE[(mask.count_ones() as usize).min(5)];
+        let mut row = OMAHA_ROW_BASE[len.min(5)];
         let mut rest = mask;
-        for term in OMAHA_ROW_TERMS.chunks_exact(13) {
+        for terms in OMAHA_ROW_TERMS.chunks_exact(16) {
             if rest == 0 {
                 break;
             }
-            row += term[(rest.trailing_zeros() as usize >> 2).min(12)];
+            row += terms[rest.trailing_zeros() as usize >> 2 & 15];
             rest &= rest - 1;
         }
-        // A counter of 3 or more carries into its top bit when 5 is added.
+        // A counter of 3 or more carries into its top bit when 5 is added. Branch-free (a
+        // third of random boards have a flush suit, unpredictably): with no flush the suit
+        // comes out as NO_SUIT and its cards as none.
         let flush = (suit_counts + 0x5555) & 0x8888;
-        let (flush_suit, suited, straight_flushes) = if flush == 0 {
-            (NO_SUIT, 0, 0)
-        } else {
-            let suit = (flush.trailing_zeros() / 4) as u8;
-            let suited = CardSet::from_mask_truncate(mask).suit_ranks(suit);
-            (
-                suit,
-                suited,
-                STRAIGHT_FLUSH_WINDOWS[usize::from(suited & 0x1FFF)],
-            )
-        };
+        let flush_suit = ((u32::from(flush) | 1 << (4 * NO_SUIT)).trailing_zeros() / 4) as u8;
+        let flush_cards =
+            (SUIT_CARDS << (flush_suit & 3)) & 0u64.wrapping_sub(u64::from(flush != 0));
         OmahaBoard {
             cards: CardSet::from_mask_truncate(mask),
             row,
             flush_suit,
-            suited,
-            straight_flushes,
+            flush_cards,
             low,
         }
     }
@@ -251,41 +273,58 @@ impl OmahaBoard {
     /// The best high class: one table read per hole pair, then flushes when possible.
     #[inline(always)]
     fn high_class(&self, hole: &[u8]) -> u16 {
-        let row = self.row as usize;
-        let mut best = 0u16;
+        // The board's row, read whole, so that a column from a byte needs no bounds check;
+        // the table is padded for the last rows. A row never fails for a valid board.
+        let row = OMAHA_HIGH
+            .get(self.row as usize..self.row as usize + 256)
+            .and_then(|row| <&[u8; 256]>::try_from(row).ok())
+            .unwrap_or(&[0; 256]);
+        // Four classes to a word, for a branch-free maximum (see `lane_max`).
+        let mut words = [0u64; 4];
+        let mut k = 0;
+        let mut hole_cards = 0u64;
         for (i, &a) in hole.iter().enumerate() {
+            hole_cards |= 1 << (a & 63);
             let a_rank = usize::from(a >> 2 & 15) << 4;
             for &b in &hole[i + 1..] {
-                let at = row + usize::from(OMAHA_PAIR_BYTES[a_rank | usize::from(b >> 2 & 15)]);
-                best = best.max(u16::from_le_bytes([OMAHA_HIGH[at], OMAHA_HIGH[at + 1]]));
+                let at = OMAHA_PAIR_BYTES[a_rank | usize::from(b >> 2 & 15)];
+                let class = u16::from_le_bytes([row[usize::from(at)], row[usize::from(at | 1)]]);
+                words[k >> 2 & 3] |= u64::from(class) << (16 * (k & 3));
+                k += 1;
             }
         }
-        if self.flush_suit != NO_SUIT {
-            let suited = hole
-                .iter()
-                .filter(|&&c| c & 3 == self.flush_suit)
-                .fold(0u16, |m, &c| m | 1 << (c >> 2 & 15));
-            // Two or more hole cards of the suit.
-            if suited & suited.wrapping_sub(1) != 0 {
-                best = best.max(self.flush_class(suited));
-            }
+        let mut best = if k <= 8 {
+            lane_max(words[0], words[1])
+        } else {
+            lane_max(lane_max(words[0], words[1]), lane_max(words[2], words[3]))
+        };
+        best = lane_max(best, best >> 32);
+        let best = lane_max(best, best >> 16) as u16;
+        // A flush needs two hole cards of the board's flush suit: rare, so out of line.
+        let suited = hole_cards & self.flush_cards;
+        if suited & suited.wrapping_sub(1) != 0 {
+            best.max(self.flush_class(suited))
+        } else {
+            best
         }
-        best
     }
 
-    /// The best flush or straight flush with two of the hole's `suited` ranks.
+    /// The best flush or straight flush with two of the hole's `suited` cards.
     #[cold]
-    fn flush_class(&self, suited: u16) -> u16 {
-        let mut windows = self.straight_flushes;
+    fn flush_class(&self, suited: u64) -> u16 {
+        let suit = self.flush_suit & 3;
+        let hole = CardSet::from_mask_truncate(suited).suit_ranks(suit);
+        let board = self.cards.suit_ranks(suit);
+        let mut windows = STRAIGHT_FLUSH_WINDOWS[usize::from(board & 0x1FFF)];
         while windows != 0 {
             let w = (15 - windows.leading_zeros()) as usize;
             let straight = STRAIGHTS[w.min(9)];
-            if straight & !self.suited & !suited == 0 {
+            if straight & !board & !hole == 0 {
                 return FLUSH_TABLE[usize::from(straight)];
             }
             windows &= !(1 << w);
         }
-        FLUSH_TABLE[usize::from((top_bits(suited, 2) | top_bits(self.suited, 3)) & 0x1FFF)]
+        FLUSH_TABLE[usize::from((top_bits(hole, 2) | top_bits(board, 3)) & 0x1FFF)]
     }
 }
 
@@ -500,7 +539,10 @@ mod tests {
             let expected = 2 * gen::OMAHA_PAIRS * gen::omaha_row(ranks);
             assert_eq!(board.row as usize, expected, "{ranks:?}");
         }
-        assert_eq!(OMAHA_HIGH.len(), 2 * gen::OMAHA_PAIRS * gen::omaha_rows());
+        let rows = 2 * gen::OMAHA_PAIRS * gen::omaha_rows();
+        assert_eq!(OMAHA_HIGH.len(), rows + 256 - 2 * gen::OMAHA_PAIRS);
+        // The padding bytes are zeros.
+        assert!(OMAHA_HIGH[rows..].iter().all(|&b| b == 0));
     }
 
     #[test]

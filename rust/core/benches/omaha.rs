@@ -1,0 +1,154 @@
+//! Omaha high (PLO4/5/6), the eight-or-better low and hi-lo over random deals held in
+//! memory, one thread; throughput in hands per second.
+//!
+//! `cargo bench -p pokerforge-core --bench omaha`
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use pokerforge_core::eval::high::rank_indices;
+use pokerforge_core::eval::low::omaha_low_rows;
+use pokerforge_core::eval::omaha::{omaha_hilo_rows, omaha_rank_rows};
+use pokerforge_core::eval::{evaluate_omaha, OmahaBoard};
+use pokerforge_core::rng::Rng;
+use pokerforge_core::CardSet;
+
+/// Deals per batch: big enough that the tables, not the deals, decide the cache behaviour.
+const DEALS: usize = 1 << 16;
+
+/// `DEALS` random deals of `h` hole and `b` board cards, as flat rows of card indices.
+fn deals(h: usize, b: usize, seed: u64) -> (Vec<u8>, Vec<u8>) {
+    let mut rng = Rng::new(seed);
+    let mut holes = Vec::with_capacity(DEALS * h);
+    let mut boards = Vec::with_capacity(DEALS * b);
+    let mut deck: Vec<u8> = (0..52).collect();
+    for _ in 0..DEALS {
+        for i in 0..h + b {
+            let j = i + rng.below((52 - i) as u32) as usize;
+            deck.swap(i, j);
+        }
+        holes.extend_from_slice(&deck[..h]);
+        boards.extend_from_slice(&deck[h..h + b]);
+    }
+    (holes, boards)
+}
+
+fn configure(c: &mut Criterion) -> criterion::BenchmarkGroup<'_, criterion::measurement::WallTime> {
+    let mut group = c.benchmark_group("omaha");
+    group
+        .throughput(Throughput::Elements(DEALS as u64))
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    group
+}
+
+fn high(c: &mut Criterion) {
+    let mut group = configure(c);
+    let mut out = vec![0u16; DEALS];
+    let (h4, b4) = deals(4, 5, 4);
+    group.bench_function("plo4_high", |bench| {
+        bench.iter(|| omaha_rank_rows::<4, 5>(black_box(&h4), black_box(&b4), &mut out))
+    });
+    let (h4f, b4f) = deals(4, 3, 43);
+    group.bench_function("plo4_high_flop", |bench| {
+        bench.iter(|| omaha_rank_rows::<4, 3>(black_box(&h4f), black_box(&b4f), &mut out))
+    });
+    let (h5, b5) = deals(5, 5, 5);
+    group.bench_function("plo5_high", |bench| {
+        bench.iter(|| omaha_rank_rows::<5, 5>(black_box(&h5), black_box(&b5), &mut out))
+    });
+    let (h6, b6) = deals(6, 5, 6);
+    group.bench_function("plo6_high", |bench| {
+        bench.iter(|| omaha_rank_rows::<6, 5>(black_box(&h6), black_box(&b6), &mut out))
+    });
+
+    // One board prepared once, many holes: the equity engine's inner loop.
+    let board = OmahaBoard::from_indices(&b4[..5]);
+    let live: Vec<&[u8]> = h4
+        .chunks_exact(4)
+        .filter(|hole| !hole.iter().any(|c| b4[..5].contains(c)))
+        .collect();
+    let holes: Vec<u8> = live
+        .iter()
+        .cycle()
+        .take(DEALS)
+        .flat_map(|h| h.iter().copied())
+        .collect();
+    group.bench_function("plo4_high_prepared_board", |bench| {
+        bench.iter(|| board.rank_rows::<4>(black_box(&holes), &mut out))
+    });
+
+    // The scalar checked entry point, from card sets.
+    let sets: Vec<(CardSet, CardSet)> = h4
+        .chunks_exact(4)
+        .zip(b4.chunks_exact(5))
+        .map(|(h, b)| {
+            let set = |cards: &[u8]| CardSet::from_mask(cards.iter().fold(0, |m, &c| m | 1 << c));
+            (set(h).unwrap_or_default(), set(b).unwrap_or_default())
+        })
+        .collect();
+    group.bench_function("plo4_high_scalar_checked", |bench| {
+        bench.iter(|| {
+            let mut sum = 0u32;
+            for &(h, b) in &sets {
+                sum +=
+                    evaluate_omaha(black_box(h), black_box(b)).map_or(0, |r| u32::from(r.class()));
+            }
+            sum
+        })
+    });
+
+    // The naive way, for scale: every 2 + 3 combination through the five-card evaluator.
+    group.bench_function("plo4_high_brute_force_60", |bench| {
+        bench.iter(|| {
+            for ((hole, board), slot) in h4
+                .chunks_exact(4)
+                .zip(b4.chunks_exact(5))
+                .zip(out.iter_mut())
+            {
+                let mut best = 0;
+                for i in 0..4 {
+                    for j in i + 1..4 {
+                        for x in 0..5 {
+                            for y in x + 1..5 {
+                                for z in y + 1..5 {
+                                    let five = [hole[i], hole[j], board[x], board[y], board[z]];
+                                    best = best.max(rank_indices(&five).class());
+                                }
+                            }
+                        }
+                    }
+                }
+                *slot = best;
+            }
+        })
+    });
+    group.finish();
+}
+
+fn low_and_hilo(c: &mut Criterion) {
+    let mut group = configure(c);
+    let mut high = vec![0u16; DEALS];
+    let mut low = vec![0u8; DEALS];
+    let (h4, b4) = deals(4, 5, 8);
+    group.bench_function("plo4_low", |bench| {
+        bench.iter(|| omaha_low_rows::<4, 5>(black_box(&h4), black_box(&b4), &mut low))
+    });
+    let (h6, b6) = deals(6, 5, 9);
+    group.bench_function("plo6_low", |bench| {
+        bench.iter(|| omaha_low_rows::<6, 5>(black_box(&h6), black_box(&b6), &mut low))
+    });
+    group.bench_function("plo4_hilo", |bench| {
+        bench.iter(|| omaha_hilo_rows::<4, 5>(black_box(&h4), black_box(&b4), &mut high, &mut low))
+    });
+    let (h5, b5) = deals(5, 5, 10);
+    group.bench_function("plo5_hilo", |bench| {
+        bench.iter(|| omaha_hilo_rows::<5, 5>(black_box(&h5), black_box(&b5), &mut high, &mut low))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, high, low_and_hilo);
+criterion_main!(benches);
