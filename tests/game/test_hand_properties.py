@@ -140,8 +140,34 @@ class HandMachine(RuleBasedStateMachine):
         amount = 0
         if kind == "raise":
             assert legal.min_raise_to is not None and legal.max_raise_to is not None
-            amount = data.draw(st.sampled_from([legal.min_raise_to, legal.max_raise_to]))
+            amount = data.draw(
+                st.one_of(
+                    st.sampled_from([legal.min_raise_to, legal.max_raise_to]),
+                    st.integers(legal.min_raise_to, legal.max_raise_to),
+                )
+            )
+            unit = hand.spec.chip_unit
+            if amount % unit and amount != legal.max_raise_to:
+                amount = legal.min_raise_to
         self.attempt(kind, amount)
+
+    @rule(data=st.data())
+    def copy_plays_the_same(self, data: st.DataObject) -> None:
+        hand = self.h
+        twin = hand.copy()
+        assert snapshot(twin) == snapshot(hand)
+        if hand.is_over:
+            return
+        legal = hand.legal_actions()
+        if legal.call:
+            twin.call()
+        elif legal.check:
+            twin.check()
+        assert snapshot(hand) != snapshot(twin)  # the original did not move
+        hand_view = hand.view(data.draw(st.integers(0, hand.num_seats - 1)))
+        for seat, cards in enumerate(hand_view.hole_cards):
+            if seat != hand_view.seat:
+                assert cards is None or hand.is_over
 
     @rule(
         kind=st.sampled_from(["fold", "check", "call", "raise"]),
