@@ -229,3 +229,51 @@ def test_fold_leaves_one_winner_without_showdown() -> None:
     assert not any(isinstance(r, Show) for r in hand.history)
     assert hand.payouts == (0, 6, 0) and hand.net == (-2, 4, -2)
     assert Fold(2) in hand.history
+
+
+@pytest.mark.parametrize("half_rule", [True, False])
+def test_limit_half_bet_all_in_reopens(half_rule: bool) -> None:
+    spec = GameSpec(betting="fixed-limit", blinds=(5, 10), small_bet=10, big_bet=20,
+                    rules=RuleProfile(limit_half_bet_rule=half_rule))  # fmt: skip
+    hand = Hand(spec, stacks=[1000, 1000, 40, 1000], button=0, seed=1)
+    limp_preflop(hand)
+    check_around(hand)
+    hand.raise_to(20)  # A (small blind) bets the turn
+    hand.raise_to(30)  # B all-in: half a bet more
+    legal = hand.legal_actions()
+    assert legal.min_raise_to == (50 if half_rule else 40)
+    hand.call()
+    hand.call()
+    legal = hand.legal_actions()  # back to A
+    assert hand.actor == 1
+    assert legal.call == 10
+    assert legal.min_raise_to == (50 if half_rule else None)
+
+
+def test_no_limit_opening_bet_is_at_least_the_big_blind() -> None:
+    hand = Hand(GameSpec(blinds=(5, 10)), stacks=[1000] * 3, button=0, seed=1)
+    limp_preflop(hand)
+    legal = hand.legal_actions()
+    assert legal.check and legal.min_raise_to == 10
+    assert not hand.can_raise_to(5)
+    hand.raise_to(10)
+    assert hand.legal_actions().min_raise_to == 20
+
+
+def test_hilo_side_pot_through_a_hand() -> None:
+    spec = GameSpec(variant="omaha-hilo", betting="pot-limit", blinds=(1, 2))
+    hand = Hand(spec, stacks=[20, 100, 100], button=0,
+                hole_cards=["Ah2h9c9d", "KdKs3c4c", "QdQs8h7h"], board="5d6s7cKhQc")  # fmt: skip
+    hand.raise_to(7)  # button
+    hand.raise_to(20)  # small blind
+    hand.call()  # big blind
+    hand.call()  # button all-in for 20
+    assert hand.pots == [Pot(60, (0, 1, 2))]
+    hand.raise_to(30)
+    hand.call()
+    check_around(hand)
+    check_around(hand)
+    assert hand.is_over
+    # Main pot 60: high to seat 1's 7-high straight, low to seat 0's 7-6-5-2-A (better than
+    # seat 1's 7-6-5-4-3). Side pot 60 (seats 1, 2): seat 2 has no low, seat 1 scoops.
+    assert hand.payouts == (30, 90, 0)
