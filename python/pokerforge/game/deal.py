@@ -23,17 +23,11 @@ from typing import Any
 
 from pokerforge.cards import Card, Deck
 from pokerforge.errors import CardCountError, DuplicateCardError
+from pokerforge.game.positions import SEAT_ORDERS
 
 __all__ = ["deal"]
 
 BOARD_CARDS = 5
-
-
-# Dealing order for each table size and button: clockwise from the seat left of the button.
-_ORDERS = {
-    n: tuple(tuple((button + k) % n for k in range(1, n + 1)) for button in range(n))
-    for n in range(2, 11)
-}
 
 
 def _indices(cards: object) -> list[int]:
@@ -73,7 +67,7 @@ def deal(
         DuplicateCardError: a card given twice.
     """
     deck = Deck(seed=seed)
-    order = _ORDERS[n][button]
+    order = SEAT_ORDERS[n][button]  # clockwise from the seat left of the button
     if hole_cards is None and board is None:
         total = n * hole_count
         cards = [c.index for c in deck.deal(total + 8)]

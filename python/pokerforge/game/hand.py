@@ -38,7 +38,7 @@ from pokerforge.game.actions import (
 )
 from pokerforge.game.betting import BettingState
 from pokerforge.game.deal import deal
-from pokerforge.game.positions import MAX_SEATS, MIN_SEATS, position_names
+from pokerforge.game.positions import MAX_SEATS, MIN_SEATS, SEAT_ORDERS, position_names
 from pokerforge.game.pots import Pot, build_pots
 from pokerforge.game.spec import FIXED_LIMIT, OMAHA_HILO, UNCAPPED, EngineConstants, GameSpec
 
@@ -49,16 +49,6 @@ __all__ = ["Hand"]
 
 _STREETS = tuple(Street)
 _BOARD_AT = (0, 3, 4, 5, 5)  # board cards showing on each street
-
-_orders_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-
-def _orders(n: int) -> tuple[tuple[int, ...], ...]:
-    orders = _orders_cache.get(n)
-    if orders is None:
-        orders = tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n))
-        _orders_cache[n] = orders
-    return orders
 
 
 def _check_stacks(stacks: list[Any]) -> None:
@@ -158,7 +148,7 @@ class Hand(BettingState):
         self._unit = engine.unit
         self._fold_free = engine.fold_free
         self._half_rule = engine.half_rule
-        self._orders = orders = _orders(n)
+        self._orders = orders = SEAT_ORDERS[n]
         self._hole = holes
         self._log = [_record(DealHole, (seat, hole)) for seat, hole in enumerate(holes)]
         self._board_n = 0

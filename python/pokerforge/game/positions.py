@@ -23,7 +23,7 @@ from functools import cache
 
 from pokerforge.errors import InvalidSpecError
 
-__all__ = ["MAX_SEATS", "MIN_SEATS", "blind_seats", "position_names", "seat_order"]
+__all__ = ["MAX_SEATS", "MIN_SEATS", "SEAT_ORDERS", "blind_seats", "position_names", "seat_order"]
 
 MIN_SEATS = 2
 MAX_SEATS = 10
@@ -78,7 +78,13 @@ def blind_seats(n: int, button: int) -> tuple[int, int]:
     return sb, (sb + 1) % n
 
 
-@cache
+SEAT_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple((start + k) % n for k in range(1, n + 1)) for start in range(n))
+    for n in range(MIN_SEATS, MAX_SEATS + 1)
+}
+"""``SEAT_ORDERS[n][start]``: the seats clockwise after ``start``, ending with ``start``."""
+
+
 def seat_order(n: int, start: int) -> tuple[int, ...]:
     """The seats clockwise after ``start``, ending with ``start`` itself.
 
@@ -86,4 +92,4 @@ def seat_order(n: int, start: int) -> tuple[int, ...]:
         >>> seat_order(4, 2)
         (3, 0, 1, 2)
     """
-    return tuple((start + k) % n for k in range(1, n + 1))
+    return SEAT_ORDERS[n][start]
