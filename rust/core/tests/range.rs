@@ -1,0 +1,157 @@
+//! The range syntax: combo counts of every form, weights, canonical text, and every error
+//! with its position.
+
+use pokerforge_core::range::{Combo, Range, COMBOS};
+use pokerforge_core::Error;
+
+fn count(text: &str) -> usize {
+    Range::parse(text).unwrap().len()
+}
+
+#[test]
+fn combo_index_round_trips() {
+    for i in 0..COMBOS {
+        assert_eq!(Combo::from_index(i).unwrap().index(), i);
+    }
+    assert!(Combo::from_index(COMBOS).is_none());
+}
+
+#[test]
+fn class_counts() {
+    assert_eq!(count("AA"), 6);
+    assert_eq!(count("AKs"), 4);
+    assert_eq!(count("AKo"), 12);
+    assert_eq!(count("AK"), 16);
+    assert_eq!(count("KA"), 16);
+    assert_eq!(count("QQ+"), 18);
+    assert_eq!(count("A2s+"), 48);
+    assert_eq!(count("KTo+"), 36);
+    assert_eq!(count("A5s-A2s"), 16);
+    assert_eq!(count("A2s-A5s"), 16);
+    assert_eq!(count("22-77"), 36);
+    assert_eq!(count("77-22"), 36);
+    assert_eq!(count("AhKh"), 1);
+    assert_eq!(count("random"), 1326);
+    assert_eq!(count("*"), 1326);
+    assert_eq!(count("Any"), 1326);
+    assert_eq!(count("22+"), 78);
+    assert_eq!(count("32+"), 16);
+    assert_eq!(count("AK, AKs"), 16);
+}
+
+#[test]
+fn whitespace_and_case() {
+    let a = Range::parse("QQ+, AKs, A5s-A2s").unwrap();
+    assert_eq!(a, Range::parse("  qq + ,aks,a5s - a2s ").unwrap());
+    assert_eq!(a, Range::parse("QQ+,AKS,A5S-A2S").unwrap());
+    assert_eq!(Range::parse("10s9s").unwrap().to_string(), "Ts9s");
+    assert_eq!(Range::parse("AsKs").unwrap().len(), 1);
+    assert_eq!(Range::parse("ahkh").unwrap().to_string(), "AhKh");
+}
+
+#[test]
+fn weights() {
+    let r = Range::parse("0.5(JJ), AKs:0.25, 0.5 (TT, 99:0.5)").unwrap();
+    let jj = Combo::new("Jh".parse().unwrap(), "Jd".parse().unwrap()).unwrap();
+    let aks = Combo::new("Ah".parse().unwrap(), "Kh".parse().unwrap()).unwrap();
+    let nn = Combo::new("9h".parse().unwrap(), "9d".parse().unwrap()).unwrap();
+    assert_eq!(r.weight(jj), 0.5);
+    assert_eq!(r.weight(aks), 0.25);
+    assert_eq!(r.weight(nn), 0.25);
+    assert_eq!(r.len(), 6 + 4 + 6 + 6);
+    assert_eq!(r.total_weight(), 3.0 + 1.0 + 3.0 + 1.5);
+    // Later wins; weight 0 removes.
+    assert_eq!(count("AA, AhAs:0"), 5);
+    assert_eq!(count("1(AA)"), 6);
+    assert_eq!(count(".5(AA)"), 6);
+}
+
+#[test]
+fn canonical_text_round_trips() {
+    for text in [
+        "QQ+, AKs, A5s-A2s",
+        "AA, 77-22, AK, KTo+, Q9s-Q6s",
+        "0.5(JJ), AKs:0.25, AhKh",
+        "random",
+        "AA, AhAs:0",
+        "K2s+, 33",
+    ] {
+        let r = Range::parse(text).unwrap();
+        let canonical = r.to_string();
+        assert_eq!(
+            Range::parse(&canonical).unwrap(),
+            r,
+            "{text} -> {canonical}"
+        );
+    }
+    assert_eq!(Range::parse("AA, KK, QQ").unwrap().to_string(), "QQ+");
+    assert_eq!(Range::parse("a2s-a5s").unwrap().to_string(), "A5s-A2s");
+    assert_eq!(Range::parse("22-77").unwrap().to_string(), "77-22");
+    assert_eq!(Range::parse("AKs, AKo").unwrap().to_string(), "AK");
+    assert_eq!(Range::parse("KQs, KJs").unwrap().to_string(), "KJs+");
+    assert_eq!(Range::parse("JJ:0.5").unwrap().to_string(), "JJ:0.5");
+    assert_eq!(
+        Range::parse("AA, AsAh:0").unwrap().to_string(),
+        "AsAd, AsAc, AhAd, AhAc, AdAc"
+    );
+}
+
+fn error_at(text: &str) -> (usize, String) {
+    match Range::parse(text) {
+        Err(Error::InvalidRange {
+            text: t,
+            position,
+            reason,
+        }) => {
+            assert_eq!(t, text);
+            (position, reason)
+        }
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+#[test]
+fn every_error_names_its_position() {
+    let cases: &[(&str, usize, &str)] = &[
+        ("", 0, "empty"),
+        ("   ", 0, "empty"),
+        ("AK+x", 3, "expected ','"),
+        ("XX", 0, "expected a rank"),
+        ("A", 1, "expected a rank"),
+        ("AKs,", 4, "expected a rank"),
+        ("AA,,KK", 3, "expected a rank"),
+        ("AAs", 2, "pair cannot be suited"),
+        ("AAo", 2, "pair cannot be suited"),
+        ("AhK", 3, "expected a suit"),
+        ("AhAh", 2, "same card twice"),
+        ("AKs-QJs", 4, "share their first rank"),
+        ("AKs-A2o", 4, "same kind"),
+        ("22-A2s", 3, "same kind"),
+        ("JJ:2", 3, "not between 0 and 1"),
+        ("JJ:", 3, "expected a weight"),
+        ("2(JJ)", 0, "not between 0 and 1"),
+        ("0.5(JJ", 6, "missing ')'"),
+        ("0.5()", 4, "empty brackets"),
+        ("1..5(JJ)", 0, "not a number"),
+        ("AA KK", 3, "expected ','"),
+        ("AA)", 2, "expected ','"),
+        ("AK-", 3, "expected a rank"),
+    ];
+    for &(text, position, reason) in cases {
+        let (p, r) = error_at(text);
+        assert_eq!(p, position, "{text}: {r}");
+        assert!(r.contains(reason), "{text}: {r}");
+        let message = Range::parse(text).unwrap_err().to_string();
+        assert!(
+            message.contains(&format!("position {position}")),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn without_removes_dead_cards() {
+    let r = Range::parse("AA").unwrap();
+    assert_eq!(r.without("Ah".parse().unwrap()).len(), 3);
+    assert_eq!(r.without("AhAs".parse().unwrap()).len(), 1);
+}
