@@ -81,14 +81,27 @@ def measure(request: pytest.FixtureRequest) -> Measure:
     return run
 
 
+def per_second(rate: float) -> str:
+    """A rate with an SI suffix, e.g. ``'25.4 k'`` or ``'122.8 M'``.
+
+    Examples:
+        >>> per_second(25_400.0), per_second(122_800_000.0), per_second(12.5)
+        ('25.4 k', '122.8 M', '12.5  ')
+    """
+    for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if rate >= scale:
+            return f"{rate / scale:.1f} {suffix}"
+    return f"{rate:.1f}  "
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if not RESULTS:
         return
-    terminalreporter.section("million hands per second")
+    terminalreporter.section("items (hands, deals, requests) per second")
     width = max(len(r.name) for r in RESULTS)
-    terminalreporter.write_line(f"{'group':<14} {'benchmark':<{width}} {'median':>8} {'best':>8}")
+    terminalreporter.write_line(f"{'group':<14} {'benchmark':<{width}} {'median':>9} {'best':>9}")
     for r in sorted(RESULTS, key=lambda r: (r.group, -r.hands_per_s)):
         terminalreporter.write_line(
             f"{r.group:<14} {r.name:<{width}} "
-            f"{r.hands_per_s / 1e6:8.2f} {r.best_hands_per_s / 1e6:8.2f}"
+            f"{per_second(r.hands_per_s):>9} {per_second(r.best_hands_per_s):>9}"
         )

@@ -1,11 +1,18 @@
 """pokerforge: a poker engine for Python with a Rust core.
 
+Cards and evaluators (:mod:`pokerforge.cards`, :mod:`pokerforge.eval`), equity
+(:mod:`pokerforge.equity`) and the rules of the game (:mod:`pokerforge.game`).
+
 Examples:
     >>> import pokerforge
     >>> pokerforge.evaluate("AsKsQsJsTs").describe()
     'Royal flush'
+    >>> hand = pokerforge.game.Hand(pokerforge.game.GameSpec(blinds=(1, 2)), stacks=[100, 100])
+    >>> hand.legal_actions().call
+    1
 """
 
+from pokerforge import game
 from pokerforge._core import __version__
 from pokerforge.cards import Card, CardSet, Deck, Rank, Suit
 from pokerforge.equity import EquityResult, PlayerEquity, Range, equity
@@ -63,4 +70,5 @@ __all__ = [
     "evaluate_omaha_low",
     "evaluate_omaha_low_many",
     "evaluate_omaha_many",
+    "game",
 ]
