@@ -10,7 +10,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pokerforge_core::eval::high::rank_indices;
 use pokerforge_core::eval::low::omaha_low_rows;
 use pokerforge_core::eval::omaha::{omaha_hilo_rows, omaha_rank_rows};
-use pokerforge_core::eval::{evaluate_omaha, OmahaBoard};
+use pokerforge_core::eval::{evaluate_omaha, OmahaBoard, OmahaHole};
 use pokerforge_core::rng::Rng;
 use pokerforge_core::CardSet;
 
@@ -79,6 +79,52 @@ fn high(c: &mut Criterion) {
     group.bench_function("plo4_high_prepared_board", |bench| {
         bench.iter(|| board.rank_rows::<4>(black_box(&holes), &mut out))
     });
+
+    // The equity engine's loop: boards as masks, each prepared once for three holes.
+    let board_masks: Vec<u64> = b4
+        .chunks_exact(5)
+        .map(|b| b.iter().fold(0, |m, &c| m | 1 << c))
+        .collect();
+    let three = [0x0F_u64 << 8, 0xF0 << 12, 0x0F << 44];
+    let live_boards: Vec<u64> = board_masks
+        .iter()
+        .copied()
+        .filter(|b| three.iter().all(|h| b & h == 0))
+        .collect();
+    group.finish();
+    let mut group3 = c.benchmark_group("omaha_equity_loop");
+    group3
+        .throughput(Throughput::Elements(3 * live_boards.len() as u64))
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    group3.bench_function("plo4_board_mask_rank_mask", |bench| {
+        bench.iter(|| {
+            let mut sum = 0u32;
+            for &b in &live_boards {
+                let board = OmahaBoard::from_mask(black_box(b));
+                for &h in &three {
+                    sum += u32::from(board.rank_mask(h).class());
+                }
+            }
+            sum
+        })
+    });
+    let prepared = three.map(OmahaHole::from_mask);
+    group3.bench_function("plo4_board_mask_prepared_holes", |bench| {
+        bench.iter(|| {
+            let mut sum = 0u32;
+            for &b in &live_boards {
+                let board = OmahaBoard::from_mask(black_box(b));
+                for h in &prepared {
+                    sum += u32::from(board.rank_hole(h).class());
+                }
+            }
+            sum
+        })
+    });
+    group3.finish();
+    let mut group = configure(c);
 
     // The scalar checked entry point, from card sets.
     let sets: Vec<(CardSet, CardSet)> = h4

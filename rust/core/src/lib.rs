@@ -17,5 +17,5 @@ pub use card_set::CardSet;
 pub use deck::Deck;
 pub use equity::{equity, EquityOptions, EquityResult, Game, Method, Player, PlayerEquity};
 pub use error::{Error, Result};
-pub use eval::{Category, HandKey, HandRank, LowRank, OmahaBoard};
+pub use eval::{Category, HandKey, HandRank, LowRank, OmahaBoard, OmahaHole};
 pub use range::{Combo, Range};

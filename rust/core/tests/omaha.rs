@@ -14,6 +14,7 @@ use pokerforge_core::eval::omaha::{
 };
 use pokerforge_core::eval::{
     evaluate_omaha, evaluate_omaha_hilo, evaluate_omaha_low, Category, LowRank, OmahaBoard,
+    OmahaHole,
 };
 use pokerforge_core::rng::Rng;
 use pokerforge_core::{Card, CardSet, Error, HandRank, Rank};
@@ -263,6 +264,10 @@ fn plo5_and_plo6_holes_by_the_prepared_board_and_the_rows() {
             assert_eq!(prepared.rank_mask(mask(hole).mask()).class(), high[i]);
             assert_eq!(prepared.low_mask(mask(hole).mask()), low[i]);
             assert_eq!(prepared, OmahaBoard::from_mask(mask(board).mask()));
+            let hole_prepared = OmahaHole::from_indices(hole);
+            assert_eq!(hole_prepared, OmahaHole::new(mask(hole)).unwrap());
+            assert_eq!(prepared.rank_hole(&hole_prepared).class(), high[i]);
+            assert_eq!(prepared.low_hole(&hole_prepared), low[i]);
             let low_rank = LowRank::new(low[i]);
             assert_eq!(
                 low_rank.map(low_values),
@@ -441,7 +446,8 @@ fn every_error_path() {
         let prepared = OmahaBoard::new(board).unwrap();
         assert_eq!(prepared.rank(bad), Err(expected.clone()));
         assert_eq!(prepared.low(bad), Err(expected.clone()));
-        assert_eq!(prepared.hilo(bad), Err(expected));
+        assert_eq!(prepared.hilo(bad), Err(expected.clone()));
+        assert_eq!(OmahaHole::new(bad), Err(expected));
     }
     assert_eq!(
         evaluate_omaha(set("AhKdQs"), board)

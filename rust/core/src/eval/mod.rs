@@ -22,5 +22,5 @@ mod tables {
 
 pub use high::{evaluate, evaluate_cards, HandKey};
 pub use low::{evaluate_omaha_low, LowRank};
-pub use omaha::{evaluate_omaha, evaluate_omaha_hilo, OmahaBoard};
+pub use omaha::{evaluate_omaha, evaluate_omaha_hilo, OmahaBoard, OmahaHole};
 pub use rank::{Category, HandRank};

@@ -232,14 +232,7 @@ impl OmahaBoard {
     /// The high rank of the hole with card mask `hole`, unchecked (see the type's docs).
     #[inline]
     pub fn rank_mask(&self, hole: u64) -> HandRank {
-        let mut cards = [0u8; 6];
-        let mut n = 0;
-        let mut rest = hole & FULL_MASK;
-        while rest != 0 && n < 6 {
-            cards[n] = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            n += 1;
-        }
+        let (cards, n) = hole_indices(hole);
         self.rank_indices(&cards[..n])
     }
 
@@ -270,30 +263,60 @@ impl OmahaBoard {
         }
     }
 
+    /// High classes of prepared holes on this board, unchecked (see the type's docs): the
+    /// equity engine's inner loop, where every hole meets every board.
+    #[inline]
+    pub fn rank_hole(&self, hole: &OmahaHole) -> HandRank {
+        let row = self.row_bytes();
+        let mut words = [0u64; 4];
+        for (k, &column) in hole.columns[..usize::from(hole.pairs).min(15)]
+            .iter()
+            .enumerate()
+        {
+            words[k >> 2] |= u64::from(class_at(row, column)) << (16 * (k & 3));
+        }
+        HandRank::from_table(self.best_of(&words, usize::from(hole.pairs), hole.cards.mask()))
+    }
+
+    /// The low class (1..=56, 0 for no low) of a prepared hole on this board, unchecked.
+    #[inline]
+    pub fn low_hole(&self, hole: &OmahaHole) -> u8 {
+        low_class_of_masks(hole.low, self.low)
+    }
+
+    /// The board's row of the high table, read whole, so that a column from a byte needs
+    /// no bounds check (the table is padded for the last rows). A valid board always has
+    /// its row; anything else reads as no hand.
+    #[inline(always)]
+    fn row_bytes(&self) -> &'static [u8; 256] {
+        OMAHA_HIGH
+            .get(self.row as usize..self.row as usize + 256)
+            .and_then(|row| <&[u8; 256]>::try_from(row).ok())
+            .unwrap_or(&[0; 256])
+    }
+
     /// The best high class: one table read per hole pair, then flushes when possible.
     #[inline(always)]
     fn high_class(&self, hole: &[u8]) -> u16 {
-        // The board's row, read whole, so that a column from a byte needs no bounds check;
-        // the table is padded for the last rows. A row never fails for a valid board.
-        let row = OMAHA_HIGH
-            .get(self.row as usize..self.row as usize + 256)
-            .and_then(|row| <&[u8; 256]>::try_from(row).ok())
-            .unwrap_or(&[0; 256]);
+        let row = self.row_bytes();
         // Four classes to a word, for a branch-free maximum (see `lane_max`).
         let mut words = [0u64; 4];
         let mut k = 0;
         let mut hole_cards = 0u64;
         for (i, &a) in hole.iter().enumerate() {
             hole_cards |= 1 << (a & 63);
-            let a_rank = usize::from(a >> 2 & 15) << 4;
             for &b in &hole[i + 1..] {
-                let at = OMAHA_PAIR_BYTES[a_rank | usize::from(b >> 2 & 15)];
-                let class = u16::from_le_bytes([row[usize::from(at)], row[usize::from(at | 1)]]);
-                words[k >> 2 & 3] |= u64::from(class) << (16 * (k & 3));
+                words[k >> 2 & 3] |= u64::from(class_at(row, pair_column(a, b))) << (16 * (k & 3));
                 k += 1;
             }
         }
-        let mut best = if k <= 8 {
+        self.best_of(&words, k, hole_cards)
+    }
+
+    /// The best of the `pairs` classes packed in `words`, or a flush of `hole_cards`.
+    #[inline(always)]
+    fn best_of(&self, words: &[u64; 4], pairs: usize, hole_cards: u64) -> u16 {
+        let mut best = if pairs <= 8 {
             lane_max(words[0], words[1])
         } else {
             lane_max(lane_max(words[0], words[1]), lane_max(words[2], words[3]))
@@ -328,6 +351,102 @@ impl OmahaBoard {
     }
 }
 
+/// The indices of the (up to six) lowest cards of `mask`, and how many there are.
+#[inline(always)]
+fn hole_indices(mask: u64) -> ([u8; 6], usize) {
+    let mut cards = [0u8; 6];
+    let mut n = 0;
+    let mut rest = mask & FULL_MASK;
+    while rest != 0 && n < 6 {
+        cards[n] = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        n += 1;
+    }
+    (cards, n)
+}
+
+/// The byte offset in a row of the high table of the column of cards `a` and `b`'s ranks.
+#[inline(always)]
+fn pair_column(a: u8, b: u8) -> u8 {
+    OMAHA_PAIR_BYTES[usize::from(a >> 2 & 15) << 4 | usize::from(b >> 2 & 15)]
+}
+
+/// The class at byte offset `column` (even, at most 180) of a row.
+#[inline(always)]
+fn class_at(row: &[u8; 256], column: u8) -> u16 {
+    u16::from_le_bytes([row[usize::from(column)], row[usize::from(column | 1)]])
+}
+
+/// An Omaha hole prepared for evaluation on many boards ([`OmahaBoard::rank_hole`]): the
+/// columns of its pairs in the high table, its cards and its low ranks, each found once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OmahaHole {
+    cards: CardSet,
+    /// Byte offsets in a row of the high table, one per pair of hole cards; the first
+    /// `pairs` are used (6, 10 or 15).
+    columns: [u8; 15],
+    pairs: u8,
+    /// The hole's low-rank mask (see [`low_mask`]).
+    low: u8,
+}
+
+impl OmahaHole {
+    /// Prepares a hole of 4, 5 or 6 cards.
+    ///
+    /// # Errors
+    /// [`Error::CardCount`] for any other number of cards.
+    pub fn new(hole: CardSet) -> Result<OmahaHole> {
+        check_hole(hole)?;
+        Ok(OmahaHole::from_mask(hole.mask()))
+    }
+
+    /// Prepares the hole of card mask `mask`, unchecked: it must hold 4 to 6 cards (only
+    /// the lowest six count).
+    pub fn from_mask(mask: u64) -> OmahaHole {
+        let (cards, n) = hole_indices(mask);
+        OmahaHole::from_indices(&cards[..n])
+    }
+
+    /// Prepares the hole of these card indices, unchecked: 4 to 6 valid, distinct cards
+    /// (only the first six count).
+    pub fn from_indices(hole: &[u8]) -> OmahaHole {
+        let hole = &hole[..hole.len().min(6)];
+        let mut columns = [0u8; 15];
+        let mut pairs = 0;
+        for (i, &a) in hole.iter().enumerate() {
+            for &b in &hole[i + 1..] {
+                columns[pairs] = pair_column(a, b);
+                pairs += 1;
+            }
+        }
+        // In one order, so that equal holes compare equal however their cards came.
+        columns[..pairs].sort_unstable();
+        OmahaHole {
+            cards: CardSet::from_mask_truncate(hole.iter().fold(0, |m, &c| m | 1 << (c & 63))),
+            columns,
+            pairs: pairs as u8,
+            low: low_mask_indices(hole),
+        }
+    }
+
+    /// The hole's cards.
+    pub const fn cards(&self) -> CardSet {
+        self.cards
+    }
+}
+
+fn check_hole(hole: CardSet) -> Result<()> {
+    if (4..=6).contains(&hole.len()) {
+        Ok(())
+    } else {
+        Err(Error::CardCount {
+            what: "an Omaha hand",
+            expected: "4, 5 or 6",
+            got: hole.len(),
+        })
+    }
+}
+
 fn check_board(board: CardSet) -> Result<()> {
     if (3..=5).contains(&board.len()) {
         Ok(())
@@ -342,13 +461,7 @@ fn check_board(board: CardSet) -> Result<()> {
 
 /// Checks an Omaha hole and board: 4 to 6 hole cards, 3 to 5 board cards, none shared.
 pub(crate) fn check_omaha(hole: CardSet, board: CardSet) -> Result<()> {
-    if !(4..=6).contains(&hole.len()) {
-        return Err(Error::CardCount {
-            what: "an Omaha hand",
-            expected: "4, 5 or 6",
-            got: hole.len(),
-        });
-    }
+    check_hole(hole)?;
     check_board(board)?;
     hole.try_union(board).map(|_| ())
 }
