@@ -11,6 +11,10 @@ python3 -m venv .venv
 # so pytest's doctests import the same package the tests do.
 .venv/bin/python -m pip install --quiet -e '.[test]'
 
+# The web calculator's test drives Debian's Chromium (Playwright cannot download its own
+# browser here); install it once.
+command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+
 # pytest exits 5 when it collects nothing; with `set -e` that fails the run, as it should.
 .venv/bin/python -m pytest -q
 cargo test --release --workspace --exclude pokerforge-py

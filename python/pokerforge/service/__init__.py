@@ -1,0 +1,28 @@
+"""The HTTP equity service and its web calculator.
+
+``create_app()`` builds the ASGI application (FastAPI): ``POST /v1/equity``,
+``POST /v1/evaluate``, ``GET /healthz``, the OpenAPI schema at ``/openapi.json`` and the
+single-page calculator at ``/``. ``pokerforge serve`` runs it with uvicorn. The web
+framework is an optional dependency (``pip install 'pokerforge[service]'``), so this
+package imports it only when an app is built; :mod:`pokerforge.service.work` (request
+planning and work limits) and :mod:`pokerforge.service.convert` (results as JSON) are plain
+Python that the command line shares.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerforge.service.work import Limits
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+__all__ = ["Limits", "create_app"]
+
+
+def create_app(limits: Limits | None = None) -> FastAPI:
+    """Builds the service's ASGI app (see :func:`pokerforge.service.app.create_app`)."""
+    from pokerforge.service.app import create_app as build  # noqa: PLC0415 - optional deps
+
+    return build(limits)

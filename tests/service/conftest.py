@@ -1,0 +1,53 @@
+"""A real uvicorn server with the equity service on a free loopback port."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+uvicorn = pytest.importorskip("uvicorn")
+httpx = pytest.importorskip("httpx")
+
+from pokerforge.service import Limits, create_app  # noqa: E402
+
+# Small limits so the work-limit tests run fast: at most 0.5 s and 400,000 samples a request.
+TEST_LIMITS = Limits(max_samples=400_000, default_samples=20_000, max_time=0.5, workers=2)
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """Starts the service on 127.0.0.1 for the whole session; yields its URL."""
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(TEST_LIMITS), host="127.0.0.1", port=port, log_level="warning"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=15)
+
+
+@pytest.fixture
+def client(base_url: str) -> Iterator[httpx.Client]:
+    """An HTTP client for the test server."""
+    with httpx.Client(base_url=base_url, timeout=30) as http:
+        yield http
