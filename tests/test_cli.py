@@ -1,11 +1,15 @@
 """The ``pokerforge`` command through its entry point."""
 
+import io
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from pokerforge.cli import main
+from pokerforge.simulate import Progress, simulate
 
 
 def test_eval_prints_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
@@ -36,3 +40,131 @@ def test_python_dash_m_runs_the_command() -> None:
     )
     assert usage.returncode == 2
     assert "usage: pokerforge eval" in usage.stderr
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """Runs ``python -m pokerforge ARGS`` (stdout piped, so never a progress bar)."""
+    return subprocess.run(
+        [sys.executable, "-m", "pokerforge", *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["odds", "AhKh", "--board", "2c7d9h", "--opponents", "2", "--samples", "20000"]
+    assert main([*args, "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "AhKh against 2 random opponents (Hold'em), board: 2c 7d 9h"
+    shares = {line.split()[0]: float(line.split()[1].rstrip("%")) for line in lines[2:6]}
+    assert list(shares) == ["win", "tie", "lose", "equity"]
+    assert shares["win"] + shares["tie"] + shares["lose"] == pytest.approx(100, abs=0.02)
+    assert 30 < shares["equity"] < 40
+    assert "Flush" in out
+    assert "Royal" not in out
+    assert lines[-1].startswith("Monte Carlo: 20,000 samples, seed 1")
+
+
+def test_odds_exact_and_json() -> None:
+    done = run_cli("odds", "AhKh", "--board", "2c7d9h4s", "--exact", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["exact"] is True
+    assert data["players"][1]["player"] == "random"
+    assert data["players"][0]["categories"]["straight_flush"] == 0
+
+
+def test_equity_ranges_json_and_hilo() -> None:
+    done = run_cli("equity", "AhKh", "QsQd", "JJ+,AKs", "--board", "2c7d9h", "--json")
+    data = json.loads(done.stdout)
+    assert [p["player"] for p in data["players"]] == ["AhKh", "QsQd", "JJ+,AKs"]
+    assert sum(p["equity"] for p in data["players"]) == pytest.approx(1)
+    hilo = run_cli(
+        "equity", "AhKhQd2c", "KsKd3c4c", "--game", "omaha-hilo", "--dead", "5c", "--exact"
+    )
+    assert hilo.returncode == 0, hilo.stderr
+    assert hilo.stdout.splitlines()[0].split()[-3:] == ["high", "low", "scoop"]
+    seeded = [run_cli("equity", "AhKh", "random", "--samples", "5000", "--seed", "3") for _ in "ab"]
+    assert seeded[0].stdout == seeded[1].stdout
+    assert "seed 3" in seeded[0].stdout
+
+
+def test_eval_omaha(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "--omaha", "Ah3dJcJs", "2c5d7sKhQc"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "Pair of jacks"
+    assert "low: 7-5-3-2-A low" in out
+    assert main(["eval", "--omaha", "KdKs9h9d", "2c5d7sKhQc"]) == 0
+    assert "no eight-or-better low" in capsys.readouterr().out
+
+
+def test_simulate_summary_and_json_lines(tmp_path: Path) -> None:
+    out = tmp_path / "hands.jsonl"
+    args = ["simulate", "--players", "4", "--hands", "300", "--seed", "5"]
+    done = run_cli(*args, "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # no progress bar when not on a terminal
+    assert "300 hands, 4 players, policy random, seed 5" in done.stdout
+    assert "showdown share" in done.stdout
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 301
+    assert sum(sum(hand["net"]) for hand in lines[:-1]) == 0
+    summary = lines[-1]
+    assert summary["hands"] == 300
+    assert [seat["net"] for seat in summary["seats"]] == [
+        sum(hand["net"][seat] for hand in lines[:-1]) for seat in range(4)
+    ]
+    again = run_cli(*args, "--json")
+    assert json.loads(again.stdout)["seats"] == summary["seats"]
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    screen = io.StringIO()
+    screen.isatty = lambda: True  # type: ignore[method-assign]
+    simulate(players=2, hands=50, policy="call", seed=1, progress=Progress(50, stream=screen))
+    assert "50/50" in screen.getvalue()
+    piped = io.StringIO()
+    simulate(players=2, hands=50, policy="call", seed=1, progress=Progress(50, stream=piped))
+    assert piped.getvalue() == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["odds", "AhKx"], "'Kx' is not a card"),
+        (["odds", "AhKh", "--opponents", "12"], "--opponents must be 1 to 9"),
+        (["equity", "AhKh", "AhQd"], "the card Ah is given more than once"),
+        (["equity", "AhKh", "QQ+,AKz"], "not a valid range"),
+        (["equity", "AhKh", "QsQd", "--board", "2c3c"], "a board needs 0, 3, 4 or 5 cards"),
+        (["equity", "AhKh", "QsQd", "--samples", "0"], "--samples must be at least 1"),
+        (["eval", "--omaha", "AhKhQd2c"], "--omaha takes two arguments"),
+        (["simulate", "--players", "11"], "a table needs 2 to 10 players"),
+        (["simulate", "--hands", "0"], "hands must be at least 1"),
+        (["simulate", "--hands", "5", "--out", "/nonexistent/dir/x.jsonl"], "cannot write"),
+    ],
+)
+def test_errors_print_one_line_and_exit_2(args: list[str], message: str) -> None:
+    done = run_cli(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith("pokerforge: error: ")
+    assert message in done.stderr
+
+
+@pytest.mark.parametrize("command", ["odds", "equity", "eval", "simulate", "serve"])
+def test_help_everywhere(command: str) -> None:
+    done = run_cli(command, "--help")
+    assert done.returncode == 0
+    assert done.stdout.startswith(f"usage: pokerforge {command}")
+
+
+def test_entry_point_script_and_bad_usage() -> None:
+    script = Path(sys.executable).with_name("pokerforge")
+    if script.exists():
+        done = subprocess.run(
+            [str(script), "eval", "AsKsQsJsTs"], capture_output=True, text=True, check=False
+        )
+        assert done.stdout.startswith("Royal flush")
+    usage = run_cli("odds", "AhKh", "--game", "stud")
+    assert usage.returncode == 2
+    assert "invalid choice: 'stud'" in usage.stderr

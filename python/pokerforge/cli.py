@@ -27,6 +27,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
+from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult, equity
 from pokerforge.errors import PokerError
 from pokerforge.eval import Category, evaluate, evaluate_omaha_hilo
@@ -162,6 +163,7 @@ def _categories(result: EquityResult, who: int) -> list[str]:
 def _odds(args: argparse.Namespace) -> str | dict[str, Any]:
     if not 1 <= args.opponents <= 9:
         raise PokerError(f"--opponents must be 1 to 9, not {args.opponents}")
+    CardSet(args.hand)  # a hand, not a range: name the bad card if it is not one
     players = [args.hand, *["random"] * args.opponents]
     result = _run_equity(args, players)
     if args.json:
@@ -185,8 +187,6 @@ def _odds(args: argparse.Namespace) -> str | dict[str, Any]:
 
 
 def _cards(text: str) -> list[str]:
-    from pokerforge.cards import CardSet  # noqa: PLC0415 - only for display
-
     return [str(card) for card in CardSet(text or "")] if text else []
 
 
