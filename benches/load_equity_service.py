@@ -1,0 +1,188 @@
+"""Load test of the equity service: mixed requests at a fixed concurrency, loopback only.
+
+Starts ``pokerforge serve`` on a free port of 127.0.0.1 (or uses ``--url`` of one already
+running on loopback), then keeps ``--concurrency`` requests in flight for ``--duration``
+seconds (at most 120) and prints requests/s, errors, and median and p99 latency per kind.
+Heads-up pre-flop exact requests draw two random known hands each time, so they are
+almost never answered from the cache.
+
+Run:
+
+    .venv/bin/python benches/load_equity_service.py                  # 30 s, concurrency 16
+    .venv/bin/python benches/load_equity_service.py --duration 5 --concurrency 4
+    .venv/bin/python benches/load_equity_service.py --only heads_up_exact --concurrency 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+CARDS = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+MAX_DURATION = 120.0
+MAX_REQUESTS = 2_000_000
+
+
+def heads_up_exact(rng: random.Random) -> tuple[str, dict[str, Any]]:
+    a, b, c, d = rng.sample(CARDS, 4)
+    return "equity heads-up pre-flop exact", {
+        "path": "/v1/equity",
+        "json": {"players": [a + b, c + d], "method": "exact"},
+    }
+
+
+def flop_multiway(rng: random.Random) -> tuple[str, dict[str, Any]]:
+    cards = rng.sample(CARDS, 5)
+    return "equity 3-way flop vs random (MC 20k)", {
+        "path": "/v1/equity",
+        "json": {
+            "players": [cards[0] + cards[1], "random", "random"],
+            "board": "".join(cards[2:]),
+            "samples": 20_000,
+            "seed": rng.randrange(1000),
+        },
+    }
+
+
+def ranges(rng: random.Random) -> tuple[str, dict[str, Any]]:
+    villain = rng.choice(["QQ+, AKs", "JJ+, AQs+, AKo", "22+, A2s+", "TT+"])
+    return "equity hand vs range pre-flop (auto)", {
+        "path": "/v1/equity",
+        "json": {"players": [rng.choice(["AhKh", "7c7d", "QsJs"]), villain]},
+    }
+
+
+def evaluate(rng: random.Random) -> tuple[str, dict[str, Any]]:
+    return "evaluate 7 cards", {
+        "path": "/v1/evaluate",
+        "json": {"cards": "".join(rng.sample(CARDS, 7))},
+    }
+
+
+MIX = [(heads_up_exact, 0.5), (flop_multiway, 0.2), (ranges, 0.15), (evaluate, 0.15)]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+async def worker(
+    client: httpx.AsyncClient,
+    rng: random.Random,
+    *,
+    mix: list[tuple[Any, float]],
+    stop_at: float,
+    latencies: dict[str, list[float]],
+    errors: dict[str, int],
+    budget: list[int],
+) -> None:
+    makers, weights = zip(*mix, strict=True)
+    while time.perf_counter() < stop_at and budget[0] > 0:
+        budget[0] -= 1
+        kind, request = rng.choices(makers, weights)[0](rng)
+        start = time.perf_counter()
+        try:
+            answer = await client.post(request["path"], json=request["json"])
+            ok = answer.status_code == 200
+        except httpx.HTTPError:
+            ok = False
+        if ok:
+            latencies[kind].append(time.perf_counter() - start)
+        else:
+            errors[kind] += 1
+
+
+async def drive(url: str, duration: float, concurrency: int, seed: int, only: str | None) -> None:
+    mix = [(maker, weight) for maker, weight in MIX if only in (None, maker.__name__)]
+    latencies: dict[str, list[float]] = defaultdict(list)
+    errors: dict[str, int] = defaultdict(int)
+    budget = [MAX_REQUESTS]
+    limits = httpx.Limits(max_connections=concurrency)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
+        await client.get("/healthz")
+        start = time.perf_counter()
+        stop_at = start + duration
+        await asyncio.gather(
+            *(
+                worker(
+                    client,
+                    random.Random(seed * 1000 + i),
+                    mix=mix,
+                    stop_at=stop_at,
+                    latencies=latencies,
+                    errors=errors,
+                    budget=budget,
+                )
+                for i in range(concurrency)
+            )
+        )
+        elapsed = time.perf_counter() - start
+    total = sum(len(v) for v in latencies.values())
+    print(
+        f"{total:,} requests in {elapsed:.1f} s at concurrency {concurrency}: "
+        f"{total / elapsed:,.0f} requests/s, {sum(errors.values())} errors"
+    )
+    print(f"{'kind':<40} {'count':>7} {'median ms':>10} {'p99 ms':>8} {'errors':>7}")
+    for kind in sorted(set(latencies) | set(errors)):
+        values = sorted(latencies[kind])
+        median = statistics.median(values) * 1000 if values else float("nan")
+        p99 = values[min(len(values) - 1, int(len(values) * 0.99))] * 1000 if values else 0
+        print(f"{kind:<40} {len(values):>7,} {median:>10.2f} {p99:>8.2f} {errors[kind]:>7}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds (max 120)")
+    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--workers", type=int, help="server threads (default: all cores)")
+    parser.add_argument("--url", help="a running server on 127.0.0.1 instead of a new one")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--only", choices=[maker.__name__ for maker, _ in MIX], help="one kind of request"
+    )
+    args = parser.parse_args()
+    duration = min(args.duration, MAX_DURATION)
+    if args.url:
+        if urlsplit(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):
+            parser.error("--url must be a loopback address")
+        asyncio.run(drive(args.url, duration, args.concurrency, args.seed, args.only))
+        return
+    port = free_port()
+    command = [sys.executable, "-m", "pokerforge", "serve", "--port", str(port)]
+    command += ["--log-level", "warning"]
+    if args.workers:
+        command += ["--workers", str(args.workers)]
+    server = subprocess.Popen(command)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(url + "/healthz", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise
+                time.sleep(0.1)
+        asyncio.run(drive(url, duration, args.concurrency, args.seed, args.only))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
