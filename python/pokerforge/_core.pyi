@@ -175,7 +175,7 @@ _PlayerRow: TypeAlias = tuple[
 ]
 
 def equity(
-    players: list[Any],
+    players: str | list[Any],
     board: _CardsLike | None = None,
     dead: _CardsLike | None = None,
     *,

@@ -136,8 +136,10 @@ def equity(
         InvalidSpecError: An unknown game or method, a bad number of players, samples or
             limits.
     """
+    # A lone string is not a list of players: pass it whole so the core can say so.
+    given = players if isinstance(players, str) else list(players)
     rows, used, exact, deals, stderr, used_seed = _core.equity(
-        list(players),
+        given,
         board,
         dead,
         game=game,

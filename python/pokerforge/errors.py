@@ -52,7 +52,8 @@ class InvalidRangeError(PokerError):
 
 
 class InvalidSpecError(PokerError):
-    """A game specification or table set-up that makes no sense."""
+    """A setting that makes no sense: a game specification or table set-up, an unknown game
+    or method, a bad number of players, samples, threads or seed."""
 
 
 class IllegalActionError(PokerError):

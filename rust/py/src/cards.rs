@@ -9,7 +9,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyType};
 
 use crate::convert::{card_list, card_set, core, mask_from_int, optional_card_set, Int};
-use crate::errors::{CardCountError, InvalidCardError, PokerError};
+use crate::errors::{CardCountError, InvalidCardError, InvalidSpecError};
 
 static RANK_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static SUIT_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
@@ -211,7 +211,7 @@ impl PyCardSet {
 /// A seed given by the user: any integer from 0 to 2**64 - 1.
 pub fn seed_value(seed: Int) -> PyResult<u64> {
     seed.get::<u64>().ok_or_else(|| {
-        PokerError::new_err(format!(
+        InvalidSpecError::new_err(format!(
             "seed={} is not allowed: expected an integer from 0 to 2**64 - 1",
             seed.0
         ))

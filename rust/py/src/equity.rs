@@ -248,9 +248,16 @@ pub fn equity(
     let method = self::method(method)?;
     let samples = match samples {
         None => None,
-        Some(n) => Some(core(pokerforge_core::equity::checked_samples(
-            n.get::<i64>().unwrap_or(i64::MIN),
-        ))?),
+        Some(n) => Some(match n.get::<i64>() {
+            Some(n) => core(pokerforge_core::equity::checked_samples(n))?,
+            None => {
+                return Err(to_py(Error::InvalidSetting {
+                    name: "samples",
+                    value: n.0.to_string(),
+                    expected: "a positive number of deals below 2**63",
+                }))
+            }
+        }),
     };
     let target_stderr = target_stderr
         .map(|t| positive_seconds("target_stderr", t))

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
 use crate::convert::Int;
-use crate::errors::PokerError;
+use crate::errors::{InvalidSpecError, PokerError};
 
 /// Pools by thread count, built once: building a pool costs far more than a batch call.
 static POOLS: OnceLock<Mutex<Pools>> = OnceLock::new();
@@ -39,7 +39,7 @@ pub fn threads_for(threads: Option<Int>, work_items: usize, worth_it: usize) -> 
     match threads {
         Some(n) => match n.get::<usize>() {
             Some(n) if (1..=1024).contains(&n) => Ok(n),
-            _ => Err(PokerError::new_err(format!(
+            _ => Err(InvalidSpecError::new_err(format!(
                 "threads={} is not allowed: use 1 to 1024 threads, or None for all cores",
                 n.0
             ))),

@@ -105,9 +105,16 @@ impl Holdings {
         if players.iter().all(|hands| hands.len() == 1) {
             let mut masks = [0u64; MAX_PLAYERS];
             let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
+            let mut used = 0u64;
             for p in 0..n {
                 masks[p] = players[p][0].mask;
                 keys[p] = key_of(masks[p]);
+                // Ranges narrowed to one combo each may still share a card (AA and AA
+                // once AhAs is out): such hands can never be dealt together.
+                if masks[p] & used != 0 {
+                    return Err(Error::NoPossibleHand { player: None });
+                }
+                used |= masks[p];
             }
             return Ok(Holdings::Fixed { masks, keys });
         }

@@ -14,9 +14,10 @@ use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::error::{Error, Result};
 
-/// Card keys by index; 64 entries so that `index & 63` never needs a bounds check.
-static CARD_KEYS: [u64; 64] = {
-    let mut keys = [0u64; 64];
+/// Card keys by index; 256 entries so that any byte indexes it without a bounds check
+/// (entries past 51 are never used by valid input).
+static CARD_KEYS: [u64; 256] = {
+    let mut keys = [0u64; 256];
     let mut i = 0;
     while i < 52 {
         keys[i] = card_key(i as u8);
@@ -25,12 +26,13 @@ static CARD_KEYS: [u64; 64] = {
     keys
 };
 
-/// `CARD_BITS[i] = 1 << i`, read from a table because a variable shift is slow on the
-/// baseline x86-64 target.
-static CARD_BITS: [u64; 64] = {
-    let mut bits = [0u64; 64];
+/// `CARD_BITS[i] = 1 << i` for a card index `i`, and bit 63 (a poison bit no card has) for
+/// every other byte, so one table read both places a card and flags a bad value. A table,
+/// because a variable shift is slow on the baseline x86-64 target.
+static CARD_BITS: [u64; 256] = {
+    let mut bits = [1u64 << 63; 256];
     let mut i = 0;
-    while i < 64 {
+    while i < 52 {
         bits[i] = 1 << i;
         i += 1;
     }
@@ -119,7 +121,7 @@ impl HandKey {
     #[must_use]
     pub fn add_index(self, index: u8) -> HandKey {
         HandKey {
-            key: self.key + CARD_KEYS[usize::from(index & 63)],
+            key: self.key + CARD_KEYS[usize::from(index)],
             mask: self.mask | 1u64 << (index & 63),
         }
     }
@@ -166,8 +168,14 @@ pub fn rank_mask(mask: u64) -> HandRank {
 pub fn rank_indices(cards: &[u8]) -> HandRank {
     let mut key = SUIT_START;
     for &c in cards {
-        key += CARD_KEYS[usize::from(c & 63)];
+        key += CARD_KEYS[usize::from(c)];
     }
+    rank_key_of(key, cards)
+}
+
+/// The rank of a hand whose summed key is `key` and whose cards are `cards`.
+#[inline(always)]
+fn rank_key_of(key: u64, cards: &[u8]) -> HandRank {
     let flush = key & FLUSH_BITS;
     let class = if flush == 0 {
         non_flush(key)
@@ -201,43 +209,39 @@ pub fn rank_rows_checked<const K: usize>(
     cards: &[u8],
     out: &mut [u16],
 ) -> std::result::Result<(), usize> {
-    // Check a block, then rank it: two simple loops run faster than one that can exit.
+    // One pass ranks and checks together; a block's flag is tested once at its end, so the
+    // loop has no exit to predict. Rows of a bad block may be written with garbage.
     const BLOCK: usize = 256;
     for (b, (rows, slots)) in cards
         .chunks(BLOCK * K)
         .zip(out.chunks_mut(BLOCK))
         .enumerate()
     {
-        if let Some(bad) = first_bad_row::<K>(rows) {
-            return Err(b * BLOCK + bad);
+        let mut bad = 0u64;
+        for (row, slot) in rows.chunks_exact(K).zip(slots.iter_mut()) {
+            let mut key = SUIT_START;
+            let mut union = 0u64;
+            let mut sum = 0u64;
+            for &c in row {
+                key += CARD_KEYS[usize::from(c)];
+                let bit = CARD_BITS[usize::from(c)];
+                union |= bit;
+                sum = sum.wrapping_add(bit);
+            }
+            // A value that is no card sets a bit >= 52; a repeated card carries, so the
+            // sum differs from the union. (No popcount: the x86-64 baseline lacks POPCNT.)
+            bad |= (union >> 52) | (sum ^ union);
+            *slot = rank_key_of(key, row).class();
         }
-        rank_rows::<K>(rows, slots);
+        if bad != 0 {
+            return Err(b * BLOCK + first_bad_row::<K>(rows).unwrap_or(0));
+        }
     }
     Ok(())
 }
 
-/// The first row that is not `K` distinct card indices.
-#[inline]
+/// The first row of `cards` that is not `K` distinct card indices (slow; for errors).
 pub fn first_bad_row<const K: usize>(cards: &[u8]) -> Option<usize> {
-    let mut bad = false;
-    for row in cards.chunks_exact(K) {
-        let mut union = 0u64;
-        let mut sum = 0u64;
-        let mut any = 0u8;
-        for &c in row {
-            let bit = CARD_BITS[usize::from(c & 63)];
-            union |= bit;
-            sum = sum.wrapping_add(bit);
-            any |= c;
-        }
-        // A value >= 64 shows in `any`, 52..64 in the union's top bits, and a repeated card
-        // as a carry that makes the sum differ from the union. (Table reads and no popcount:
-        // the portable x86-64 baseline has neither a one-cycle variable shift nor POPCNT.)
-        bad |= any >= 64 || union >> 52 != 0 || sum != union;
-    }
-    if !bad {
-        return None;
-    }
     cards.chunks_exact(K).position(|row| {
         let mut seen = 0u64;
         row.iter().any(|&c| {
