@@ -36,6 +36,7 @@ from pokerforge.game.pots import Pot
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024, RuleProfile
 from pokerforge.game.rake import Rake
 from pokerforge.game.spec import GameSpec
+from pokerforge.game.table import Seat, Table, TableHand
 from pokerforge.game.view import HandView
 
 __all__ = [
@@ -64,6 +65,9 @@ __all__ = [
     "Record",
     "ReturnBet",
     "RuleProfile",
+    "Seat",
     "Show",
     "Street",
+    "Table",
+    "TableHand",
 ]

@@ -71,6 +71,8 @@ class Hand(BettingState):
             indices) or ``None`` to deal that seat from the deck.
         board: replays: up to five board cards in order (flop, turn, river); missing ones
             come from the deck.
+        dead_small_blind: no small blind this hand (dead button rule, rule 29): the seat
+            left of the button posts the big blind. Needs three or more players.
 
     Raises:
         InvalidSpecError: bad seats, stacks or button; a straddle with two players.
@@ -117,6 +119,7 @@ class Hand(BettingState):
         seed: int | None = None,
         hole_cards: Sequence[object | None] | None = None,
         board: object | None = None,
+        dead_small_blind: bool = False,
     ) -> None:
         if type(spec) is not GameSpec and not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
@@ -132,6 +135,8 @@ class Hand(BettingState):
             raise InvalidSpecError(f"the button must be a seat from 0 to {n - 1}, not {button!r}")
         if engine.straddle and n < 3:
             raise InvalidSpecError("a straddle needs at least three players")
+        if dead_small_blind and n < 3:
+            raise InvalidSpecError("a dead small blind needs at least three players (rule 29)")
         if engine.hole_count * n + 8 > 52:
             raise InvalidSpecError(
                 f"{n} players with {engine.hole_count} hole cards each need more than 52 cards"
@@ -166,10 +171,14 @@ class Hand(BettingState):
         self._payouts = [0] * n
         self._final_pots = []
         self._rake = 0
-        self._post_forced_bets(engine, stacks, orders)
+        self._post_forced_bets(engine, stacks, orders, dead_small_blind)
 
     def _post_forced_bets(
-        self, engine: EngineConstants, stacks: list[int], orders: tuple[tuple[int, ...], ...]
+        self,
+        engine: EngineConstants,
+        stacks: list[int],
+        orders: tuple[tuple[int, ...], ...],
+        dead_small_blind: bool = False,
     ) -> None:
         """Uniform antes, blinds, big-blind ante and straddle (rules 3, 7, 8, 9)."""
         log = self._log
@@ -183,6 +192,8 @@ class Hand(BettingState):
         bb_ante = engine.big_blind_ante
         if n == 2:
             sb, bb = button, orders[button][0]
+        elif dead_small_blind:
+            sb, bb = -1, orders[button][0]
         else:
             sb, bb = orders[button][0], orders[button][1]
         if bb_ante and engine.ante_first:
@@ -191,7 +202,7 @@ class Hand(BettingState):
         small = engine.small
         big = engine.big
         short = 0
-        if small:
+        if small and sb >= 0:
             paid = self._post(sb, small, True)
             short += small - paid
             log.append(PostBlind(sb, paid, "SB"))
@@ -376,6 +387,18 @@ class Hand(BettingState):
         for pot, seat, amount, half in result.awards:
             self._award(pot, seat, amount, half)
         self._end()
+
+    def _redeal_board(self, board: tuple[int, ...]) -> None:
+        """Dealer-error procedures (rules 34, 35): new board cards for the streets to come.
+
+        A flop just redealt (nobody has acted on it) replaces the cards already turned up and
+        their :class:`DealBoard` record. The caller keeps the cards distinct from the hole cards.
+        """
+        self._board = board
+        log = self._log
+        last = log[-1]
+        if type(last) is DealBoard and last.street == self._street == 1:
+            log[-1] = _record(DealBoard, (Street.FLOP, board[:3]))
 
     # -- public state ----------------------------------------------------------------------
 

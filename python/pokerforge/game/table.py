@@ -1,0 +1,419 @@
+"""A table: seats, players, and one hand after another.
+
+A :class:`Table` has up to ten seats. Players sit down, leave and sit out; between hands the
+button moves one seat left with the blinds (rule 28). With the default **dead button**
+(rule 29; RR; TR 85) the big blind always moves to the next player left of the last big
+blind, the small blind takes the last big blind's seat and the button the last small
+blind's, so the button may stay on an empty seat (a dead button) and the small blind may be
+missing (a dead small blind); nobody posts the big blind twice in a row and nobody skips
+it. The switch ``RuleProfile(dead_button=False)`` gives the simplified moving button: the
+button moves to the next player and the blinds follow it. Going heads-up, the player who
+was big blind never posts it again (TR 87). Players left with no chips are eliminated.
+
+Each hand is a :class:`~pokerforge.game.Hand` over the players dealt in, numbered clockwise
+from the lowest table seat; :class:`TableHand` maps hand seats back to table seats.
+
+Examples:
+    >>> from pokerforge.game import GameSpec, Table
+    >>> table = Table(GameSpec(blinds=(1, 2)), seats=6, seed=3)
+    >>> for seat, name in ((0, "Ann"), (2, "Bob"), (4, "Cy")):
+    ...     table.sit(seat, name, 100)
+    >>> hand = table.start_hand()
+    >>> table.button, hand.bets
+    (0, (0, 1, 2))
+    >>> _ = hand.fold(); _ = hand.fold()
+    >>> done = table.finish_hand()
+    >>> done.big_blind, table.chips(4), table.button
+    (4, 101, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.game.hand import Hand
+from pokerforge.game.positions import MAX_SEATS
+from pokerforge.game.spec import GameSpec
+
+if TYPE_CHECKING:
+    from pokerforge.game.dealer import Dealer
+
+__all__ = ["Seat", "Table", "TableHand"]
+
+
+class Seat(NamedTuple):
+    """An occupied seat: who sits there, their chips, and whether they sit out."""
+
+    seat: int
+    name: str
+    chips: int
+    sitting_out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableHand:
+    """A finished hand at a table.
+
+    Attributes:
+        number: the hand's number at the table (1 for the first).
+        hand: the finished :class:`~pokerforge.game.Hand`.
+        seats: the table seat of each hand seat.
+        names: the player of each hand seat.
+        button: the table seat of the button (an empty seat when the button is dead).
+        small_blind: the table seat that posted the small blind (``None``: dead small blind).
+        big_blind: the table seat that posted the big blind.
+        eliminated: names of the players who busted in this hand, the one who started the
+            hand with more chips first (TR 126b).
+    """
+
+    number: int
+    hand: Hand
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    button: int
+    small_blind: int | None
+    big_blind: int
+    eliminated: tuple[str, ...]
+
+
+def _phh_order(n: int, button: int) -> list[int]:
+    """Hand seats in PHH player order: left of the button first, the button last."""
+    return [(button + i) % n for i in range(1, n + 1)]
+
+
+class _Deal(NamedTuple):
+    """Who is dealt in and where the button and blinds are, for one hand."""
+
+    live: list[int]
+    button: int
+    hand_button: int
+    small_blind: int | None
+    big_blind: int
+    sb_pos: int  # the small blind's seat, even when it is empty (dead small blind)
+
+
+class Table:
+    """Seats and players playing one hand after another.
+
+    Args:
+        spec: the game played (its ``rules.dead_button`` picks the button rule); a hand may
+            be started with another spec (tournament levels).
+        seats: the number of seats, 2 to 10.
+        button: the seat of the first hand's button (the next player from there if empty).
+        seed: seeds every hand's deck in turn (``None``: random decks).
+
+    Raises:
+        InvalidSpecError: a bad number of seats or button.
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        *,
+        seats: int = MAX_SEATS,
+        button: int = 0,
+        seed: int | None = None,
+    ) -> None:
+        if not isinstance(spec, GameSpec):
+            raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= MAX_SEATS:
+            raise InvalidSpecError(f"a table has 2 to 10 seats, not {seats!r}")
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats:
+            raise InvalidSpecError(
+                f"the button must be a seat from 0 to {seats - 1}, not {button!r}"
+            )
+        self.spec = spec
+        self._size = seats
+        self._names: list[str | None] = [None] * seats
+        self._chips = [0] * seats
+        self._out = [False] * seats
+        self._first_button = button
+        self._rng = random.Random(seed) if seed is not None else None
+        self._last_bb: int | None = None
+        self._last_sb_pos: int | None = None
+        self._last_button: int | None = None
+        self._current: tuple[Hand, _Deal] | None = None
+        self.hands: list[TableHand] = []
+        """Every finished hand, in order."""
+
+    # -- seats ---------------------------------------------------------------------------
+
+    def _seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._size:
+            raise InvalidSpecError(f"seat must be a seat from 0 to {self._size - 1}, not {seat!r}")
+        return seat
+
+    def _occupied(self, seat: object) -> int:
+        seat = self._seat(seat)
+        if self._names[seat] is None:
+            raise InvalidSpecError(f"seat {seat} is empty")
+        return seat
+
+    def _check_not_playing(self, seat: int, what: str) -> None:
+        if self._current is not None and seat in self._current[1].live:
+            raise IllegalActionError(
+                f"seat {seat} is in the hand in progress and cannot {what} until it is over"
+            )
+
+    def sit(self, seat: int, name: str, chips: int) -> None:
+        """Seat a player with ``chips``; they are dealt in from the next hand.
+
+        Raises:
+            InvalidSpecError: a taken seat, a name already seated, or chips not above 0.
+        """
+        seat = self._seat(seat)
+        taken = self._names[seat]
+        if taken is not None:
+            raise InvalidSpecError(f"seat {seat} is taken by {taken!r}")
+        if not isinstance(name, str) or not name:
+            raise InvalidSpecError(f"a player's name must be a non-empty string, not {name!r}")
+        if name in self._names:
+            raise InvalidSpecError(f"{name!r} already sits at seat {self._names.index(name)}")
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+            raise InvalidSpecError(
+                f"{name!r} must bring a whole number of chips above 0, not {chips!r}"
+            )
+        self._names[seat] = name
+        self._chips[seat] = chips
+        self._out[seat] = False
+
+    def leave(self, seat: int) -> int:
+        """The player at ``seat`` leaves with their chips, which are returned.
+
+        Raises:
+            InvalidSpecError: an empty seat.
+            IllegalActionError: the player is in the hand in progress.
+        """
+        seat = self._occupied(seat)
+        self._check_not_playing(seat, "leave")
+        chips = self._chips[seat]
+        self._names[seat] = None
+        self._chips[seat] = 0
+        self._out[seat] = False
+        return chips
+
+    def sit_out(self, seat: int) -> None:
+        """The player at ``seat`` is not dealt in from the next hand (the seat counts as empty
+        for the button and blinds)."""
+        self._out[self._occupied(seat)] = True
+
+    def sit_in(self, seat: int) -> None:
+        """The player at ``seat`` is dealt in again from the next hand."""
+        self._out[self._occupied(seat)] = False
+
+    def chips(self, seat: int) -> int:
+        """The chips of the player at ``seat`` (between hands; before the current hand)."""
+        return self._chips[self._occupied(seat)]
+
+    @property
+    def num_seats(self) -> int:
+        """The number of seats."""
+        return self._size
+
+    @property
+    def players(self) -> tuple[Seat, ...]:
+        """Every occupied seat, clockwise from seat 0."""
+        return tuple(
+            Seat(s, name, self._chips[s], self._out[s])
+            for s, name in enumerate(self._names)
+            if name is not None
+        )
+
+    @property
+    def total_chips(self) -> int:
+        """All chips at the table, including those in a hand in progress."""
+        return sum(self._chips)
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand in progress, or ``None``."""
+        return None if self._current is None else self._current[0]
+
+    @property
+    def button(self) -> int | None:
+        """The button's seat for the hand in progress, or for the next hand (``None`` when
+        fewer than two players can be dealt in)."""
+        if self._current is not None:
+            return self._current[1].button
+        live = self._live()
+        return self._positions(live).button if len(live) >= 2 else None
+
+    # -- button and blinds ---------------------------------------------------------------------
+
+    def _live(self) -> list[int]:
+        names, chips, out = self._names, self._chips, self._out
+        return [s for s in range(self._size) if names[s] is not None and chips[s] and not out[s]]
+
+    def _after(self, live: list[int], seat: int) -> int:
+        """The first live seat clockwise after ``seat`` (``seat`` itself may be empty)."""
+        for s in live:
+            if s > seat:
+                return s
+        return live[0]
+
+    def _before(self, live: list[int], seat: int) -> int:
+        """The first live seat counter-clockwise before ``seat``."""
+        for s in reversed(live):
+            if s < seat:
+                return s
+        return live[-1]
+
+    def _positions(self, live: list[int]) -> _Deal:
+        last_bb = self._last_bb
+        heads_up = len(live) == 2
+        if last_bb is None:  # the first hand: button where asked, blinds after it
+            button = self._first_button if self._first_button in live else None
+            if button is None:
+                button = self._after(live, self._first_button)
+            sb = button if heads_up else self._after(live, button)
+            return _Deal(live, button, button, sb, self._after(live, sb), sb)
+        if self.spec.rules.dead_button:
+            bb = self._after(live, last_bb)
+            if heads_up:  # TR 87: the last big blind is now the button and small blind
+                button = self._before(live, bb)
+                return _Deal(live, button, button, button, bb, button)
+            sb_pos = last_bb
+            button = self._last_sb_pos if self._last_sb_pos is not None else sb_pos
+            if sb_pos in live:
+                return _Deal(live, button, self._before(live, sb_pos), sb_pos, bb, sb_pos)
+            return _Deal(live, button, self._before(live, bb), None, bb, sb_pos)
+        assert self._last_button is not None
+        button = self._after(live, self._last_button)
+        if heads_up:
+            bb = self._after(live, button)
+            if bb == last_bb:  # TR 87 also under the simplified moving button
+                button, bb = bb, button
+            return _Deal(live, button, button, button, bb, button)
+        sb = self._after(live, button)
+        return _Deal(live, button, button, sb, self._after(live, sb), sb)
+
+    # -- hands ---------------------------------------------------------------------------------
+
+    def _prepare(self, spec: GameSpec | None) -> tuple[GameSpec, _Deal, int | None]:
+        if self._current is not None:
+            raise IllegalActionError("a hand is in progress: finish it before starting another")
+        live = self._live()
+        if len(live) < 2:
+            raise IllegalActionError(f"a hand needs two players dealt in, not {len(live)}")
+        seed = self._rng.getrandbits(63) if self._rng is not None else None
+        return spec if spec is not None else self.spec, self._positions(live), seed
+
+    def start_hand(
+        self,
+        *,
+        spec: GameSpec | None = None,
+        dealer: Dealer | None = None,
+        hole_cards: Sequence[object | None] | None = None,
+        board: object | None = None,
+    ) -> Hand:
+        """Deal the next hand and return it (also :attr:`hand` until :meth:`finish_hand`).
+
+        Args:
+            spec: the game for this hand (default: the table's).
+            dealer: a deal from :meth:`deal`, after any dealer-error procedures.
+            hole_cards: replays: cards per player dealt in, clockwise from the lowest seat.
+            board: replays: the board cards.
+
+        Raises:
+            IllegalActionError: a hand in progress, or fewer than two players dealt in.
+        """
+        if dealer is not None:
+            if dealer.table_deal is None or dealer.table_deal[0] is not self:
+                raise InvalidSpecError("the dealer was not made by this table's deal()")
+            hand = dealer.start_hand()
+            self._current = (hand, dealer.table_deal[1])
+            return hand
+        spec, deal, seed = self._prepare(spec)
+        live = deal.live
+        hand = Hand(
+            spec,
+            stacks=[self._chips[s] for s in live],
+            button=live.index(deal.hand_button),
+            seed=seed,
+            hole_cards=hole_cards,
+            board=board,
+            dead_small_blind=deal.small_blind is None,
+        )
+        self._current = (hand, deal)
+        return hand
+
+    def deal(self, *, spec: GameSpec | None = None) -> Dealer:
+        """The next hand's deal as a :class:`~pokerforge.game.dealer.Dealer`, for dealer-error
+        procedures; pass it to :meth:`start_hand`. A misdeal does not move the button."""
+        from pokerforge.game.dealer import Dealer  # noqa: PLC0415 - the dealer imports hands
+
+        spec, deal, seed = self._prepare(spec)
+        live = deal.live
+        dealer = Dealer(
+            spec,
+            stacks=[self._chips[s] for s in live],
+            button=live.index(deal.hand_button),
+            seed=seed,
+            dead_small_blind=deal.small_blind is None,
+        )
+        dealer.table_deal = (self, deal)
+        return dealer
+
+    def finish_hand(self) -> TableHand:
+        """Settle the finished hand: stacks back to the seats, bust players out, blinds on.
+
+        Raises:
+            IllegalActionError: no hand, or the hand is not over.
+        """
+        if self._current is None:
+            raise IllegalActionError("there is no hand in progress")
+        hand, deal = self._current
+        if not hand.is_over:
+            raise IllegalActionError("the hand is not over yet")
+        live = deal.live
+        names = tuple(self._names[seat] or "" for seat in live)
+        busted: list[tuple[int, str]] = []
+        for i, seat in enumerate(live):
+            chips = hand.stacks[i]
+            self._chips[seat] = chips
+            if not chips:
+                busted.append((hand.starting_stacks[i], names[i]))
+                self._names[seat] = None
+                self._out[seat] = False
+        busted.sort(key=lambda item: -item[0])  # stable: equal stacks keep seat order
+        self._last_bb = deal.big_blind
+        self._last_sb_pos = deal.sb_pos
+        self._last_button = deal.hand_button
+        self._current = None
+        done = TableHand(
+            number=len(self.hands) + 1,
+            hand=hand,
+            seats=tuple(live),
+            names=names,
+            button=deal.button,
+            small_blind=deal.small_blind,
+            big_blind=deal.big_blind,
+            eliminated=tuple(name for _, name in busted),
+        )
+        self.hands.append(done)
+        return done
+
+    def play_hand(
+        self, decide: Callable[[Hand], object], *, spec: GameSpec | None = None
+    ) -> TableHand:
+        """Start a hand, let ``decide`` act for the player to act until it is over, finish it.
+
+        Examples:
+            >>> from pokerforge.game import GameSpec, Table
+            >>> table = Table(GameSpec(blinds=(1, 2)), seed=5)
+            >>> table.sit(3, "Ann", 20); table.sit(7, "Bob", 20)
+            >>> done = table.play_hand(lambda hand: hand.fold())
+            >>> done.button, done.big_blind, table.chips(3), table.chips(7)
+            (3, 7, 19, 21)
+        """
+        hand = self.start_hand(spec=spec)
+        while not hand.is_over:
+            decide(hand)
+        return self.finish_hand()
+
+    def __repr__(self) -> str:
+        return f"<Table {len(self.players)}/{self._size} seats, {len(self.hands)} hands played>"
