@@ -33,30 +33,35 @@ from pokerforge.game import GameSpec, Hand
 __all__ = ["POLICIES", "Progress", "Summary", "simulate"]
 
 POLICIES = ("random", "call")
-Policy = Callable[[Hand, random.Random], None]
+# A policy plays one whole hand (one call per hand keeps the per-action cost down).
+Policy = Callable[[Hand, Callable[[], float]], None]
 
 
-def _random_policy(hand: Hand, rng: random.Random) -> None:
-    legal = hand.legal_actions()
-    choices = 1 + (legal.call > 0) + (legal.min_raise_to is not None)
-    pick = int(rng.random() * choices)
-    low = legal.min_raise_to
-    if low is not None and pick == choices - 1:
-        top = legal.max_raise_to if legal.max_raise_to is not None else low
-        hand.raise_to(low + int(rng.random() * (top - low + 1)))
-    elif legal.call and pick == 1:
-        hand.fold()
-    elif legal.call:
-        hand.call()
-    else:
-        hand.check()
+def _random_policy(hand: Hand, rnd: Callable[[], float]) -> None:
+    legal_actions = hand.legal_actions
+    while not hand.is_over:
+        legal = legal_actions()
+        low = legal.min_raise_to
+        choices = 1 + (legal.call > 0) + (low is not None)
+        pick = int(rnd() * choices)
+        if low is not None and pick == choices - 1:
+            top = legal.max_raise_to if legal.max_raise_to is not None else low
+            hand.raise_to(low + int(rnd() * (top - low + 1)))
+        elif legal.call and pick == 1:
+            hand.fold()
+        elif legal.call:
+            hand.call()
+        else:
+            hand.check()
 
 
-def _call_policy(hand: Hand, _: random.Random) -> None:
-    if hand.legal_actions().call:
-        hand.call()
-    else:
-        hand.check()
+def _call_policy(hand: Hand, _: Callable[[], float]) -> None:
+    legal_actions = hand.legal_actions
+    while not hand.is_over:
+        if legal_actions().call:
+            hand.call()
+        else:
+            hand.check()
 
 
 _POLICY: dict[str, Policy] = {"random": _random_policy, "call": _call_policy}
@@ -203,6 +208,8 @@ def simulate(
         raise InvalidSpecError(f"hands must be at least 1, not {hands}")
     act = _POLICY[policy]
     rng = random.Random(seed)
+    rnd = rng.random
+    deal_seed = rng.getrandbits
     spec = GameSpec(blinds=blinds)
     stacks = [stack] * players
     net = [0] * players
@@ -211,9 +218,8 @@ def simulate(
     start = time.perf_counter()
     step = 512
     for number in range(hands):
-        hand = Hand(spec, stacks=stacks, button=number % players, seed=rng.getrandbits(63))
-        while not hand.is_over:
-            act(hand, rng)
+        hand = Hand(spec, stacks=stacks, button=number % players, seed=deal_seed(63))
+        act(hand, rnd)
         hand_net = hand.net
         for seat, chips in enumerate(hand_net):
             net[seat] += chips
