@@ -31,12 +31,14 @@ from pokerforge.game.actions import (
     Show,
     Street,
 )
+from pokerforge.game.dealer import Dealer, Procedure
 from pokerforge.game.hand import Hand
 from pokerforge.game.pots import Pot
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024, RuleProfile
 from pokerforge.game.rake import Rake
 from pokerforge.game.spec import GameSpec
 from pokerforge.game.table import Seat, Table, TableHand
+from pokerforge.game.tournament import BlindSchedule, Level, Tournament
 from pokerforge.game.view import HandView
 
 __all__ = [
@@ -45,20 +47,24 @@ __all__ = [
     "Action",
     "Award",
     "Bet",
+    "BlindSchedule",
     "Call",
     "Check",
     "DealBoard",
     "DealHole",
+    "Dealer",
     "Event",
     "Fold",
     "GameSpec",
     "Hand",
     "HandView",
     "LegalActions",
+    "Level",
     "Muck",
     "PostAnte",
     "PostBlind",
     "Pot",
+    "Procedure",
     "Raise",
     "Rake",
     "RakeTaken",
@@ -70,4 +76,5 @@ __all__ = [
     "Street",
     "Table",
     "TableHand",
+    "Tournament",
 ]

@@ -1,0 +1,244 @@
+"""Tournaments: a blind and ante schedule, eliminations and finishing places.
+
+Blinds and antes rise by a :class:`BlindSchedule`, level by level, after a number of hands
+or a length of time (rule 30). The level of a hand is fixed when the hand starts, so a level
+that expires during a hand applies from the next one. Time comes from a clock passed in
+(``time.monotonic`` by default), so tests can drive it exactly. Players with no chips are
+eliminated; when several bust in the same hand, the one who started it with more chips
+places higher (TR 126b); players who started it with the same chips share the place.
+
+Examples:
+    >>> from pokerforge.game import GameSpec
+    >>> from pokerforge.game.tournament import BlindSchedule, Level, Tournament
+    >>> schedule = BlindSchedule([Level(10, 20, length=2), Level(20, 40, ante=5)])
+    >>> event = Tournament(GameSpec(), schedule, players=[("Ann", 500), ("Bob", 500)], seed=1)
+    >>> [event.play_hand(lambda hand: hand.fold()).hand.spec.blinds for _ in range(3)]
+    [(10, 20), (10, 20), (20, 40)]
+    >>> event.level
+    Level(small_blind=20, big_blind=40, ante=5, length=None)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.game.hand import Hand
+from pokerforge.game.spec import GameSpec
+from pokerforge.game.table import Table, TableHand
+
+__all__ = ["BlindSchedule", "Level", "Tournament"]
+
+LevelUnit = Literal["hands", "seconds"]
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level of a schedule.
+
+    Attributes:
+        small_blind: the small blind.
+        big_blind: the big blind.
+        ante: the ante (uniform or big-blind, as the tournament's spec says).
+        length: how long the level lasts, in the schedule's unit (``None``: for ever; only
+            the last level may last for ever).
+    """
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    length: float | None = None
+
+
+class BlindSchedule:
+    """Levels that rise by hands played or by time.
+
+    Args:
+        levels: the levels in order; each must raise the blinds or the ante and lower none.
+        unit: ``"hands"`` or ``"seconds"``: what the levels' lengths count.
+
+    Raises:
+        InvalidSpecError: no levels, a bad length, or a level that does not increase (the
+            message names the level, counting from 1).
+
+    Examples:
+        >>> schedule = BlindSchedule([Level(5, 10, length=60), Level(10, 20)], unit="seconds")
+        >>> schedule.level_at(hands=0, seconds=59.9), schedule.level_at(hands=0, seconds=60)
+        (0, 1)
+        >>> BlindSchedule([Level(5, 10, length=3), Level(5, 10)])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokerforge.errors.InvalidSpecError: level 2 (blinds 5/10, ante 0) does not increase ...
+    """
+
+    def __init__(self, levels: Sequence[Level], *, unit: LevelUnit = "hands") -> None:
+        levels = list(levels)
+        if not levels:
+            raise InvalidSpecError("a schedule needs at least one level")
+        if unit not in ("hands", "seconds"):
+            raise InvalidSpecError(f"unit must be 'hands' or 'seconds', not {unit!r}")
+        for number, level in enumerate(levels, 1):
+            if not isinstance(level, Level):
+                raise InvalidSpecError(f"level {number} must be a Level, not {level!r}")
+            length = level.length
+            last = number == len(levels)
+            if length is None and not last:
+                raise InvalidSpecError(
+                    f"level {number} needs a length: only the last may last for ever"
+                )
+            if length is not None and (isinstance(length, bool) or not length > 0):
+                raise InvalidSpecError(f"level {number}'s length must be above 0, not {length!r}")
+            try:
+                GameSpec(blinds=(level.small_blind, level.big_blind), ante=level.ante)
+            except InvalidSpecError as err:
+                raise InvalidSpecError(f"level {number}: {err}") from None
+            if number > 1:
+                prev = levels[number - 2]
+                old = (prev.small_blind, prev.big_blind, prev.ante)
+                new = (level.small_blind, level.big_blind, level.ante)
+                if new == old or any(b < a for a, b in zip(old, new, strict=True)):
+                    raise InvalidSpecError(
+                        f"level {number} ({_describe(level)}) does not increase on "
+                        f"level {number - 1} ({_describe(prev)})"
+                    )
+        self.levels: tuple[Level, ...] = tuple(levels)
+        self.unit: LevelUnit = unit
+
+    def level_at(self, *, hands: int, seconds: float) -> int:
+        """The index of the level in force after ``hands`` hands or ``seconds`` seconds."""
+        elapsed = hands if self.unit == "hands" else seconds
+        for index, level in enumerate(self.levels):
+            if level.length is None or elapsed < level.length:
+                return index
+            elapsed -= level.length
+        return len(self.levels) - 1
+
+
+def _describe(level: Level) -> str:
+    return f"blinds {level.small_blind}/{level.big_blind}, ante {level.ante}"
+
+
+class Tournament:
+    """A one-table tournament: a :class:`~pokerforge.game.Table` whose blinds follow a schedule.
+
+    Args:
+        spec: the game; its blinds and ante are replaced by each level's (fixed-limit bets
+            are the big blind and twice the big blind).
+        schedule: the :class:`BlindSchedule`.
+        players: ``(name, chips)`` pairs, seated from seat 0.
+        seats: the table's seats (at least the number of players).
+        button: the first button's seat.
+        seed: seeds every deck.
+        clock: returns the time in seconds (``time.monotonic`` by default); read when the
+            tournament is made and when each hand starts.
+
+    Raises:
+        InvalidSpecError: fewer than two players, or a bad seating.
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        schedule: BlindSchedule,
+        *,
+        players: Sequence[tuple[str, int]],
+        seats: int = 10,
+        button: int = 0,
+        seed: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if len(players) < 2:
+            raise InvalidSpecError(f"a tournament needs at least two players, not {len(players)}")
+        if len(players) > seats:
+            raise InvalidSpecError(f"{len(players)} players do not fit at {seats} seats")
+        self.schedule = schedule
+        self.table = Table(spec, seats=seats, button=button, seed=seed)
+        for seat, (name, chips) in enumerate(players):
+            self.table.sit(seat, name, chips)
+        self._specs = [self._level_spec(spec, level) for level in schedule.levels]
+        self._clock = clock
+        self._start = clock()
+        self._level = 0
+        self._entrants = len(players)
+        self.places: dict[str, int] = {}
+        """Finishing place of every player out so far, and of the winner."""
+
+    @staticmethod
+    def _level_spec(spec: GameSpec, level: Level) -> GameSpec:
+        blinds = (level.small_blind, level.big_blind)
+        if spec.betting == "fixed-limit":
+            big = level.big_blind
+            return replace(spec, blinds=blinds, ante=level.ante, small_bet=big, big_bet=2 * big)
+        return replace(spec, blinds=blinds, ante=level.ante)
+
+    @property
+    def level(self) -> Level:
+        """The level of the current (or last) hand."""
+        return self.schedule.levels[self._level]
+
+    @property
+    def level_number(self) -> int:
+        """The current level's number, counting from 1."""
+        return self._level + 1
+
+    @property
+    def is_over(self) -> bool:
+        """Whether one player has all the chips."""
+        return len(self.places) == self._entrants
+
+    @property
+    def winner(self) -> str | None:
+        """The winner once the tournament is over."""
+        for name, place in self.places.items():
+            if place == 1:
+                return name
+        return None
+
+    def standings(self) -> list[tuple[int, str]]:
+        """``(place, name)`` for every player out so far and the winner, best first."""
+        return sorted((place, name) for name, place in self.places.items())
+
+    def start_hand(self) -> Hand:
+        """Start the next hand at the level in force now.
+
+        Raises:
+            IllegalActionError: the tournament is over, or a hand is in progress.
+        """
+        if self.is_over:
+            raise IllegalActionError("the tournament is over")
+        self._level = self.schedule.level_at(
+            hands=len(self.table.hands), seconds=self._clock() - self._start
+        )
+        return self.table.start_hand(spec=self._specs[self._level])
+
+    def finish_hand(self) -> TableHand:
+        """Settle the finished hand and give the bust players their places (TR 126b)."""
+        done = self.table.finish_hand()
+        left = len(self.table.players)
+        starting = dict(zip(done.names, done.hand.starting_stacks, strict=True))
+        out = done.eliminated  # more chips at the start of the hand first
+        for name in out:
+            # Equal starting chips share the better place.
+            first = next(i for i, other in enumerate(out) if starting[other] == starting[name])
+            self.places[name] = left + 1 + first
+        if left == 1:
+            self.places[self.table.players[0].name] = 1
+        return done
+
+    def play_hand(self, decide: Callable[[Hand], object]) -> TableHand:
+        """Start a hand, let ``decide`` act until it is over, and finish it."""
+        hand = self.start_hand()
+        while not hand.is_over:
+            decide(hand)
+        return self.finish_hand()
+
+    def play(self, decide: Callable[[Hand], object], *, max_hands: int = 100_000) -> str | None:
+        """Play hands until one player is left (or ``max_hands`` hands); the winner."""
+        for _ in range(max_hands):
+            if self.is_over:
+                break
+            self.play_hand(decide)
+        return self.winner
