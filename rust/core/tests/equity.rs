@@ -475,3 +475,82 @@ fn every_error_path() {
         assert!(e.to_string().len() > 20, "{e}");
     }
 }
+
+/// Every hand the deck can deal, as a range: the same deals as `"random"`, but counted
+/// by enumeration rather than read from the pre-flop table.
+fn every_hand() -> Player {
+    Player::Range(Range::random())
+}
+
+#[test]
+fn preflop_table_matches_enumeration() {
+    let options = EquityOptions::default();
+    for (hero, other) in [
+        ("AhAs", "random"),
+        ("7h2s", "random"),
+        ("random", "Ts9s"),
+        ("QQ+, AKs, 0.5(JJ)", "random"),
+    ] {
+        let table = equity(
+            &players(&[hero, other]),
+            CardSet::EMPTY,
+            CardSet::EMPTY,
+            &options,
+        )
+        .unwrap();
+        assert_eq!(table.method, Method::Exact);
+        assert!(table.exact);
+        assert_consistent(&table);
+        let live_players: Vec<Player> = [hero, other]
+            .iter()
+            .map(|t| match *t {
+                "random" => every_hand(),
+                t => t.parse().unwrap(),
+            })
+            .collect();
+        let exact = EquityOptions {
+            method: Method::Exact,
+            ..options
+        };
+        let live = equity(&live_players, CardSet::EMPTY, CardSet::EMPTY, &exact).unwrap();
+        assert_eq!(table.deals, live.deals, "{hero} vs {other}");
+        for (t, l) in table.players.iter().zip(&live.players) {
+            assert_close(t.equity, l.equity, 1e-12);
+            assert_close(t.win, l.win, 1e-12);
+            assert_close(t.tie, l.tie, 1e-12);
+            for (a, b) in t.categories.iter().zip(&l.categories) {
+                assert_close(*a, *b, 1e-12);
+            }
+        }
+    }
+    // Board, dead cards or a Monte Carlo request bypass the table.
+    let mc = EquityOptions {
+        method: Method::MonteCarlo,
+        samples: Some(10_000),
+        ..options
+    };
+    let r = equity(
+        &players(&["AhAs", "random"]),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+        &mc,
+    )
+    .unwrap();
+    assert_eq!(r.method, Method::MonteCarlo);
+}
+
+#[test]
+fn preflop_table_regenerates() {
+    use pokerforge_core::equity::preflop::{class_name, enumerate, table, CLASSES};
+    let table = table().expect("the committed table parses");
+    // A sample keeps the test short: a pair, suited, offsuit, both ends of the chart.
+    for index in [0, 1, 13, 84, 168, CLASSES - 2] {
+        assert_eq!(
+            enumerate(index),
+            Some(table[index]),
+            "{:?}",
+            class_name(index)
+        );
+    }
+    assert_close(table[0].equity(), 0.852037, 5e-7);
+}

@@ -18,6 +18,7 @@ mod exact;
 mod holdem;
 mod monte_carlo;
 mod omaha;
+pub mod preflop;
 mod result;
 
 use std::str::FromStr;
@@ -170,6 +171,9 @@ pub fn equity(
     options: &EquityOptions<'_>,
 ) -> Result<EquityResult> {
     let setup = validate(players, board, dead, options)?;
+    if let Some(result) = from_table(&setup, options) {
+        return Ok(result);
+    }
     let stop = monte_carlo::Stop {
         samples: options.samples,
         target_stderr: options.target_stderr,
@@ -184,6 +188,29 @@ pub fn equity(
         Method::MonteCarlo => monte_carlo::run(&setup, stop, options.seed, options.cancel),
         _ => exact::run(&setup, options.cancel),
     }
+}
+
+/// The answer from the pre-flop table ([`preflop`]) when it applies: Hold'em heads-up,
+/// no board, no dead cards, at least one random player, and an exact answer wanted.
+fn from_table(setup: &Setup, options: &EquityOptions<'_>) -> Option<EquityResult> {
+    let applies = setup.game == Game::Holdem
+        && setup.players.len() == 2
+        && setup.board == 0
+        && setup.dead == 0
+        && options.method != Method::MonteCarlo
+        && !options
+            .cancel
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+    // The hand or range that is looked up; the other player is random.
+    let hero = match setup.dealt.as_slice() {
+        [1] | [0, 1] => 0,
+        [0] => 1,
+        _ => return None,
+    };
+    if !applies {
+        return None;
+    }
+    preflop::lookup(&setup.players[hero], hero)
 }
 
 /// Converts a sample count given as a signed integer (as from Python).
