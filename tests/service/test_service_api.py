@@ -12,9 +12,9 @@ from typing import Any
 
 import httpx
 import pytest
+from service_helpers import TEST_LIMITS, free_port
 
 import pokerforge
-from conftest import TEST_LIMITS, free_port
 
 
 def post(client: httpx.Client, body: Any) -> httpx.Response:
