@@ -7,7 +7,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pokerforge import Card, CardSet, Deck, HandRank, PokerError, evaluate, evaluate_many
+from pokerforge import (
+    Card,
+    CardSet,
+    Deck,
+    HandRank,
+    InvalidCardError,
+    PokerError,
+    evaluate,
+    evaluate_many,
+)
 
 
 def test_evaluate_many_fortran_order_gives_correct_results() -> None:
@@ -69,3 +78,19 @@ def test_messages_are_sentences(call: object, wrong: str) -> None:
     with pytest.raises(PokerError) as info:
         call()
     assert wrong not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: CardSet("\ud800"),
+        lambda: Card("\ud800"),
+        lambda: evaluate(["Ah", "\ud800"]),
+    ],
+    ids=["CardSet", "Card", "evaluate"],
+)
+def test_lone_surrogates_are_invalid_cards(call: object) -> None:
+    """Text that cannot be UTF-8 is an InvalidCardError, not a UnicodeEncodeError."""
+    assert callable(call)
+    with pytest.raises(InvalidCardError, match="not valid text"):
+        call()

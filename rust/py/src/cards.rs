@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyType};
 
-use crate::convert::{card_list, card_set, core, mask_from_int, optional_card_set, Int};
+use crate::convert::{card_list, card_set, core, mask_from_int, optional_card_set, text_of, Int};
 use crate::errors::{CardCountError, InvalidCardError, InvalidSpecError};
 
 static RANK_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
@@ -31,7 +31,7 @@ impl PyCard {
                 "Card() takes the card's text, like 'Ah'; use Card.from_index(i) for an index",
             )
         })?;
-        core(text.to_str()?.parse::<Card>()).map(PyCard)
+        core(text_of(text)?.parse::<Card>()).map(PyCard)
     }
 
     /// The card with index `index` (`4 * rank + suit`, 0..51).

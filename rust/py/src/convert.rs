@@ -36,6 +36,16 @@ impl Int {
     }
 }
 
+/// The text of a Python string; one that cannot be UTF-8 (a lone surrogate) is no card.
+pub fn text_of<'a>(text: &'a Bound<'_, PyString>) -> PyResult<std::borrow::Cow<'a, str>> {
+    text.to_cow().map_err(|_| {
+        InvalidCardError::new_err(format!(
+            "{} is not valid text: it holds a lone surrogate, which no card or range contains",
+            text.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })
+}
+
 /// A mask from a Python int; every bit must name a card.
 pub fn mask_from_int(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
     let mask: u64 = obj.extract().map_err(|_| {
@@ -53,7 +63,7 @@ fn element(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
         return Ok(card.get().0);
     }
     if let Ok(text) = obj.cast::<PyString>() {
-        return text.to_str()?.parse::<Card>().map_err(to_py);
+        return text_of(text)?.parse::<Card>().map_err(to_py);
     }
     if let Ok(index) = obj.extract::<i64>() {
         return Card::from_index(index).map_err(to_py);
@@ -77,7 +87,7 @@ fn not_cards(obj: &Bound<'_, PyAny>) -> PyErr {
 /// The cards of `obj` in the order given (duplicates are an error).
 pub fn card_list(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     if let Ok(text) = obj.cast::<PyString>() {
-        return CardSet::parse_cards(text.to_str()?).map_err(to_py);
+        return CardSet::parse_cards(&text_of(text)?).map_err(to_py);
     }
     if let Ok(card) = obj.cast::<PyCard>() {
         return Ok(vec![card.get().0]);

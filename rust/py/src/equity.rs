@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::cards::{fresh_seed, seed_value, PyCardSet};
-use crate::convert::{card_set, core, optional_card_set, Int};
+use crate::convert::{card_set, core, optional_card_set, text_of, Int};
 use crate::errors::to_py;
 use crate::parallel::{pool, threads_for};
 
@@ -26,8 +26,8 @@ pub struct PyRange(pub Range);
 #[pymethods]
 impl PyRange {
     #[new]
-    fn new(text: &str) -> PyResult<PyRange> {
-        core(Range::parse(text)).map(PyRange)
+    fn new(text: &Bound<'_, PyString>) -> PyResult<PyRange> {
+        core(Range::parse(&text_of(text)?)).map(PyRange)
     }
 
     /// Every combo with a positive weight, as `(CardSet, weight)` pairs.
@@ -95,7 +95,7 @@ impl PyRange {
 /// or any cards-like value.
 fn player(obj: &Bound<'_, PyAny>) -> PyResult<Player> {
     if let Ok(text) = obj.cast::<PyString>() {
-        return core(text.to_str()?.parse::<Player>());
+        return core(text_of(text)?.parse::<Player>());
     }
     if let Ok(range) = obj.cast::<PyRange>() {
         return Ok(Player::Range(range.get().0.clone()));
