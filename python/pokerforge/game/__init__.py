@@ -33,6 +33,7 @@ from pokerforge.game.actions import (
 )
 from pokerforge.game.dealer import Dealer, Procedure
 from pokerforge.game.hand import Hand
+from pokerforge.game.history import InvalidHistoryError, from_phh, load_phh, to_phh
 from pokerforge.game.pots import Pot
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024, RuleProfile
 from pokerforge.game.rake import Rake
@@ -58,6 +59,7 @@ __all__ = [
     "GameSpec",
     "Hand",
     "HandView",
+    "InvalidHistoryError",
     "LegalActions",
     "Level",
     "Muck",
@@ -77,4 +79,7 @@ __all__ = [
     "Table",
     "TableHand",
     "Tournament",
+    "from_phh",
+    "load_phh",
+    "to_phh",
 ]

@@ -79,6 +79,18 @@ class TableHand:
     big_blind: int
     eliminated: tuple[str, ...]
 
+    def to_phh(self) -> str:
+        """The hand in the PHH format, with the table's seats and names."""
+        from pokerforge.game.history import to_phh  # noqa: PLC0415 - history imports tables' hands
+
+        order = _phh_order(len(self.seats), self.hand.button)
+        return to_phh(
+            self.hand,
+            players=[self.names[s] for s in order],
+            seats=[self.seats[s] + 1 for s in order],
+            hand_number=self.number,
+        )
+
 
 def _phh_order(n: int, button: int) -> list[int]:
     """Hand seats in PHH player order: left of the button first, the button last."""

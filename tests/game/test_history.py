@@ -1,0 +1,167 @@
+"""PHH hand histories: export, import, round trips, published examples, bad files."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from pokerforge.game import TDA_2024, GameSpec, Hand, Rake, Table
+from pokerforge.game.history import (
+    InvalidHistoryError,
+    from_phh,
+    load_many,
+    load_phh,
+    to_phh,
+)
+
+DATA = Path(__file__).parent / "data"
+
+SPECS = [
+    GameSpec(blinds=(1, 2)),
+    GameSpec(blinds=(1, 2), ante=1),
+    GameSpec(blinds=(5, 10), ante=10, ante_kind="big-blind", rules=TDA_2024),
+    GameSpec(blinds=(1, 2), straddle=4),
+    GameSpec(blinds=(1, 2), rake=Rake(percent=5, cap=3)),
+    GameSpec(variant="omaha", betting="pot-limit", blinds=(1, 2)),
+    GameSpec(variant="omaha", betting="pot-limit", blinds=(1, 2), hole_cards=5),
+    GameSpec(betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4),
+    GameSpec(variant="omaha-hilo", betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4),
+    GameSpec(variant="holdem", betting="pot-limit", blinds=(1, 2)),
+]
+
+
+def _random_hand(spec: GameSpec, rng: random.Random, *, finish: bool = True) -> Hand:
+    n = rng.randint(3 if spec.straddle else 2, 6)
+    stacks = [rng.randint(10, 200) for _ in range(n)]
+    hand = Hand(spec, stacks=stacks, button=rng.randrange(n), seed=rng.getrandbits(32))
+    steps = 0
+    while not hand.is_over and (finish or steps < 3):
+        legal = hand.legal_actions()
+        r = rng.random()
+        if legal.min_raise_to is not None and legal.max_raise_to is not None and r < 0.3:
+            hand.raise_to(rng.choice((legal.min_raise_to, legal.max_raise_to)))
+        elif legal.check:
+            hand.check()
+        elif r < 0.8:
+            hand.call()
+        else:
+            hand.fold()
+        steps += 1
+    return hand
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: f"{s.variant}-{s.betting}")
+def test_round_trip(spec: GameSpec) -> None:
+    rng = random.Random(repr(spec))
+    for _ in range(40):
+        hand = _random_hand(spec, rng)
+        again = from_phh(to_phh(hand))
+        assert again.history == hand.history
+        assert again.stacks == hand.stacks and again.button == hand.button
+        assert again.spec == spec
+
+
+def test_unfinished_hand_resumes() -> None:
+    rng = random.Random(3)
+    hand = _random_hand(SPECS[0], rng, finish=False)
+    again = from_phh(to_phh(hand))
+    assert again.history == hand.history and again.actor == hand.actor
+    assert "finishing_stacks" not in to_phh(hand)
+
+
+def test_table_hands_export_with_seats_names_and_dead_small_blind() -> None:
+    table = Table(GameSpec(blinds=(1, 2)), seats=6, seed=8)
+    for seat, name in ((0, "Ann"), (1, "Bob"), (2, "Cy"), (4, "Di")):
+        table.sit(seat, name, 100)
+    hand = table.start_hand(hole_cards=["AhAd", None, "7c2d", None], board="KsQd9c4h3s")
+    hand.fold()  # Di
+    hand.raise_to(100)  # Ann
+    hand.fold()  # Bob
+    hand.call()  # Cy, the big blind, busts
+    table.finish_hand()
+    done = table.play_hand(lambda h: h.fold())
+    assert done.small_blind is None  # dead small blind
+    text = done.to_phh()
+    assert "blinds_or_straddles = [2, 0, 0]" in text
+    assert 'players = ["Di", "Ann", "Bob"]' in text and "seats = [5, 1, 2]" in text
+    again = from_phh(text)
+    assert again.stacks == (done.hand.stacks[2], done.hand.stacks[0], done.hand.stacks[1])
+
+
+def test_published_dwan_ivey_hand() -> None:
+    hand = load_phh(DATA / "dwan_ivey_2009.phh")
+    assert hand.is_over
+    assert [str(c) for c in hand.board] == ["Jc", "3d", "5c", "4h", "Jh"]
+    # Hand seats follow PHH order: p1 Ivey, p2 Antonius, p3 Dwan (button).
+    assert hand.stacks == (572_100, 1_997_500, 1_109_500)
+    assert hand.button == 2
+
+
+def test_published_triple_draw_hand_is_refused_clearly() -> None:
+    with pytest.raises(InvalidHistoryError, match="variant: 'F2L3D' is not a game"):
+        load_phh(DATA / "arieh_yockey_2019.phh")
+
+
+def test_rules_example_n_as_phh() -> None:
+    hand = load_phh(DATA / "three_way_side_pot.phh")
+    assert hand.stacks == (90, 20, 120)  # SB, BB, BTN
+
+
+GOOD = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = [
+  "d dh p1 ????",
+  "d dh p2 ????",
+  "d dh p3 ????",
+  "p3 cbr 6",
+  "p1 f",
+  "p2 f",
+]
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('"p3 cbr 6"', '"p3 raise 6"', r"line 10: 'p3 raise 6': unknown or malformed action"),
+        ('"p3 cbr 6"', '"p3 cbr 6.5"', r"line 10: 'p3 cbr 6.5': 6.5 is not a whole number"),
+        ('"p3 cbr 6"', '"p3 cbr 3"', r"line 10: 'p3 cbr 3': .*rule 12"),
+        ('"p3 cbr 6"', '"p3 cbr 500"', r"line 10: 'p3 cbr 500'"),
+        ('"p3 cbr 6"', '"p3 cbr -4"', r"line 10: .*impossible"),
+        ('"p1 f"', '"p2 f"', r"line 11: 'p2 f': it is p1's turn, not p2's"),
+        ('"p2 f",', '"p2 f", "p3 cc",', r"line 12: 'p3 cc': the hand is already over"),
+        ('"d dh p1 ????"', '"d dh p9 ????"', r"line 7: .*only 3 players"),
+        ('"d dh p1 ????"', '"d dh p1 AhAh"', r"impossible: .*Ah"),
+        ("antes = [0, 0, 0]", "antes = [0, 0]", r"field antes needs 3 entries"),
+        ("min_bet = 2", "min_bet = 5", r"field min_bet"),
+        ("[100, 100, 100]", "[100, 0, 100]", r"field starting_stacks\[1\]: 0 is not"),
+        ("[100, 100, 100]", "[100, 1.5, 100]", r"field starting_stacks\[1\]: 1.5"),
+        ('variant = "NT"\n', "", r"required field variant is missing"),
+        ("min_bet = 2", "min_bet = ", r"not a valid TOML file: .*line 4"),
+        ("[1, 2, 0]", "[1, 2, 0, 4]", r"blinds_or_straddles needs 3 entries"),
+    ],
+)
+def test_bad_files_name_the_line_or_field(old: str, new: str, message: str) -> None:
+    assert old in GOOD
+    with pytest.raises(InvalidHistoryError, match=message):
+        from_phh(GOOD.replace(old, new))
+
+
+def test_finishing_stacks_must_match_the_replay() -> None:
+    with pytest.raises(InvalidHistoryError, match="field finishing_stacks"):
+        from_phh(GOOD + "finishing_stacks = [100, 100, 100]\n")
+    assert from_phh(GOOD + "finishing_stacks = [99, 98, 103]\n").stacks == (99, 98, 103)
+
+
+def test_several_hands_all_or_none() -> None:
+    one = "\n".join("  " + line for line in GOOD.splitlines())
+    bad = one.replace('"p1 f"', '"p1 zz"')
+    hands = load_many(f"[1]\n{one}\n[2]\n{one}\n")
+    assert [h.stacks for h in hands] == [(99, 98, 103)] * 2
+    with pytest.raises(InvalidHistoryError, match=r"hand \[2\]: line .*'p1 zz'"):
+        load_many(f"[1]\n{one}\n[2]\n{bad}\n")
