@@ -235,6 +235,16 @@ fn auto_chooses_and_says_which() {
     assert_eq!(r.method, Method::MonteCarlo);
     assert_eq!(r.deals, 1_000_000);
     assert_close(r.players[0].equity, 1.0 / 3.0, 4.0 * r.stderr);
+    // A range against a random hand with a dead card (past the pre-flop table) is
+    // seconds of exact work: Monte Carlo.
+    let r = equity(
+        &players(&["QQ+, AKs", "random"]),
+        CardSet::EMPTY,
+        cards("2c"),
+        &options,
+    )
+    .unwrap();
+    assert_eq!(r.method, Method::MonteCarlo);
 }
 
 fn omaha(texts: &[&str], board: &str, game: Game, method: Method) -> EquityResult {
