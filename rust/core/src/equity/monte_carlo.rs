@@ -12,7 +12,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::deals::{for_each_deal, Hand, Holes};
-use super::result::{Counts, MAX_PLAYERS};
+use super::result::{category_of, Counts, MAX_PLAYERS};
 use super::result::{EquityResult, Method, Tally};
 use super::{omaha, Game, Setup};
 use crate::card_set::FULL_MASK;
@@ -228,6 +228,16 @@ fn run_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Res
 /// key is added to it.
 fn holdem_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Result<Counts> {
     let n = setup.players.len();
+    if let (2, true, Holdings::Fixed { masks, keys }) = (n, setup.dealt.is_empty(), holdings) {
+        let used = setup.board | setup.dead | !FULL_MASK | masks[0] | masks[1];
+        return Ok(headsup_unit(setup, [keys[0], keys[1]], used, rng, size));
+    }
+    any_holdem_unit(setup, holdings, rng, size)
+}
+
+/// A Hold'em unit for any players.
+fn any_holdem_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Result<Counts> {
+    let n = setup.players.len();
     let mut counts = Counts::new();
     let board_key = key_of(setup.board);
     let fixed_used = setup.board | setup.dead | !FULL_MASK;
@@ -265,6 +275,42 @@ fn holdem_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> 
     }
     counts.total = size as i64;
     Ok(counts)
+}
+
+/// A Hold'em unit for two known hands, the most common question: the same deals as
+/// [`holdem_unit`] (the same random numbers, used the same way), with the scoring
+/// written out for two players and kept in local counters.
+fn headsup_unit(setup: &Setup, keys: [HandKey; 2], used: u64, rng: &mut Rng, size: u64) -> Counts {
+    let board_key = key_of(setup.board);
+    let mut wins = [0u64; 2];
+    let mut ties = 0u64;
+    let mut categories = [[0u64; 9]; 2];
+    for _ in 0..size {
+        let drawn = draw_cards(rng, &mut used.clone(), setup.need);
+        let mut board = board_key;
+        let mut rest = drawn;
+        while rest != 0 {
+            board = board.add_index(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+        }
+        let a = keys[0].combine(board).rank().class();
+        let b = keys[1].combine(board).rank().class();
+        categories[0][category_of(a)] += 1;
+        categories[1][category_of(b)] += 1;
+        wins[0] += u64::from(a > b);
+        wins[1] += u64::from(b > a);
+        ties += u64::from(a == b);
+    }
+    let mut counts = Counts::new();
+    counts.total = size as i64;
+    for p in 0..2 {
+        counts.wins[p] = wins[p] as i64;
+        counts.ties[p][2] = ties as i64;
+        for (c, &k) in counts.categories[p].iter_mut().zip(&categories[p]) {
+            *c = k as i64;
+        }
+    }
+    counts
 }
 
 /// An Omaha unit: each board is prepared once and every hole asked about it.
@@ -372,4 +418,26 @@ pub(crate) fn run(
         );
     }
     Ok(tally.finish(Method::MonteCarlo, Some(seed)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card_set::CardSet;
+    use crate::equity::{validate, EquityOptions, Player};
+
+    #[test]
+    fn headsup_path_deals_what_the_general_loop_deals() {
+        for (hands, board) in [(["AhKh", "QsQd"], ""), (["7c2d", "8h8s"], "2h7h9c")] {
+            let players: Vec<Player> = hands.iter().map(|t| t.parse().unwrap()).collect();
+            let board: CardSet = board.parse().unwrap();
+            let options = EquityOptions::default();
+            let setup = validate(&players, board, CardSet::EMPTY, &options).unwrap();
+            let holdings = Holdings::new(&setup.players).unwrap();
+            let fast = holdem_unit(&setup, &holdings, &mut Rng::for_stream(3, 1), UNIT).unwrap();
+            let slow =
+                any_holdem_unit(&setup, &holdings, &mut Rng::for_stream(3, 1), UNIT).unwrap();
+            assert_eq!(fast, slow);
+        }
+    }
 }
