@@ -94,3 +94,15 @@ def test_lone_surrogates_are_invalid_cards(call: object) -> None:
     assert callable(call)
     with pytest.raises(InvalidCardError, match="not valid text"):
         call()
+
+
+def test_unchecked_batches_agree_on_valid_rows_and_survive_garbage() -> None:
+    """``check=False`` gives the same classes on valid rows, and never crashes on bad ones."""
+    rng = np.random.default_rng(5)
+    for k in (5, 6, 7):
+        rows = np.argsort(rng.random((2_000, 52)), axis=1)[:, :k].astype(np.uint8)
+        assert np.array_equal(evaluate_many(rows, check=False), evaluate_many(rows))
+        garbage = rng.integers(0, 256, size=(2_000, k), dtype=np.uint8)
+        out = evaluate_many(garbage, check=False)
+        assert out.shape == (2_000,)
+        assert int(out.max()) <= 7462

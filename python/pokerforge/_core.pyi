@@ -125,7 +125,7 @@ class HandRank:
 
 def evaluate(cards: _CardsLike) -> HandRank: ...
 def evaluate_many(
-    cards: npt.NDArray[np.uint8], *, threads: int | None = None
+    cards: npt.NDArray[np.uint8], *, threads: int | None = None, check: bool = True
 ) -> npt.NDArray[np.uint16]: ...
 
 @final
