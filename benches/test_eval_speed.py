@@ -58,14 +58,19 @@ def test_pokerforge_evaluate(
 
 
 @pytest.mark.benchmark(group="batch 7-card")
+@pytest.mark.parametrize("check", [True, False], ids=["checked", "unchecked"])
 @pytest.mark.parametrize("threads", [1, None], ids=["threads=1", "threads=default"])
 def test_pokerforge_evaluate_many(
-    benchmark: Any, measure: Measure, seven_card_batch: npt.NDArray[np.uint8], threads: int | None
+    benchmark: Any,
+    measure: Measure,
+    seven_card_batch: npt.NDArray[np.uint8],
+    threads: int | None,
+    check: bool,
 ) -> None:
-    """``evaluate_many`` on ``uint8[1_000_000, 7]``."""
+    """``evaluate_many`` on ``uint8[1_000_000, 7]``, rows checked or trusted."""
 
     def run() -> npt.NDArray[np.uint16]:
-        return evaluate_many(seven_card_batch, threads=threads)
+        return evaluate_many(seven_card_batch, threads=threads, check=check)
 
     measure(benchmark, run, len(seven_card_batch))
 

@@ -18,7 +18,7 @@ use crate::parallel::threads_for;
 static CATEGORY_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 /// The strength of a hand: dense class 1 (7-5-4-3-2) to 7462 (royal flush).
-#[pyclass(name = "HandRank", module = "pokerforge", frozen, freelist = 256)]
+#[pyclass(name = "HandRank", module = "pokerforge", frozen, freelist = 4096)]
 #[derive(Debug)]
 pub struct PyHandRank {
     rank: HandRank,
