@@ -228,9 +228,11 @@ fn run_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Res
 /// key is added to it.
 fn holdem_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Result<Counts> {
     let n = setup.players.len();
-    if let (2, true, Holdings::Fixed { masks, keys }) = (n, setup.dealt.is_empty(), holdings) {
-        let used = setup.board | setup.dead | !FULL_MASK | masks[0] | masks[1];
-        return Ok(headsup_unit(setup, [keys[0], keys[1]], used, rng, size));
+    if let (2, Holdings::Fixed { masks, keys }) = (n, holdings) {
+        if let [] | [_] = setup.dealt.as_slice() {
+            let used = setup.board | setup.dead | !FULL_MASK | masks[0] | masks[1];
+            return Ok(headsup_unit(setup, [keys[0], keys[1]], used, rng, size));
+        }
     }
     any_holdem_unit(setup, holdings, rng, size)
 }
@@ -277,16 +279,30 @@ fn any_holdem_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64)
     Ok(counts)
 }
 
-/// A Hold'em unit for two known hands, the most common question: the same deals as
-/// [`holdem_unit`] (the same random numbers, used the same way), with the scoring
-/// written out for two players and kept in local counters.
-fn headsup_unit(setup: &Setup, keys: [HandKey; 2], used: u64, rng: &mut Rng, size: u64) -> Counts {
+/// A Hold'em unit for two players, each known or random (at most one random), the most
+/// common questions: the same deals as [`any_holdem_unit`] (the same random numbers,
+/// used the same way), with the scoring written out for two players and kept in local
+/// counters.
+fn headsup_unit(
+    setup: &Setup,
+    mut keys: [HandKey; 2],
+    fixed_used: u64,
+    rng: &mut Rng,
+    size: u64,
+) -> Counts {
     let board_key = key_of(setup.board);
+    let random = setup.dealt.first().map(|&p| p & 1);
     let mut wins = [0u64; 2];
     let mut ties = 0u64;
     let mut categories = [[0u64; 9]; 2];
     for _ in 0..size {
-        let drawn = draw_cards(rng, &mut used.clone(), setup.need);
+        let mut used = fixed_used;
+        if let Some(p) = random {
+            let hole = draw_cards(rng, &mut used, 2);
+            let (a, b) = (hole.trailing_zeros(), 63 - hole.leading_zeros());
+            keys[p] = HandKey::EMPTY.add_index(a as u8).add_index(b as u8);
+        }
+        let drawn = draw_cards(rng, &mut used, setup.need);
         let mut board = board_key;
         let mut rest = drawn;
         while rest != 0 {
@@ -337,6 +353,21 @@ fn omaha_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> R
     Ok(counts)
 }
 
+/// How the players' hole cards are drawn. Random players are dealt from the deck with
+/// the board: drawing the ranged players by their joint weights first and the rest
+/// uniformly from what is left gives every deal its exact chance, since the number of
+/// ways to deal the rest is the same for every choice of ranged hands.
+fn holdings_of(setup: &Setup) -> Result<Holdings> {
+    let mut ranged = setup.players.clone();
+    for &p in &setup.dealt {
+        ranged[p] = vec![Hand {
+            mask: 0,
+            weight: 1.0,
+        }];
+    }
+    Holdings::new(&ranged)
+}
+
 /// Monte Carlo equity of a validated setup.
 pub(crate) fn run(
     setup: &Setup,
@@ -345,18 +376,7 @@ pub(crate) fn run(
     cancel: Option<&AtomicBool>,
 ) -> Result<EquityResult> {
     let n = setup.players.len();
-    // Random players are dealt from the deck with the board: drawing the ranged players
-    // by their joint weights first and the rest uniformly from what is left gives every
-    // deal its exact chance, since the number of ways to deal the rest is the same for
-    // every choice of ranged hands.
-    let mut ranged = setup.players.clone();
-    for &p in &setup.dealt {
-        ranged[p] = vec![Hand {
-            mask: 0,
-            weight: 1.0,
-        }];
-    }
-    let holdings = Holdings::new(&ranged)?;
+    let holdings = holdings_of(setup)?;
     let samples = match stop {
         Stop {
             samples: Some(s), ..
@@ -428,12 +448,18 @@ mod tests {
 
     #[test]
     fn headsup_path_deals_what_the_general_loop_deals() {
-        for (hands, board) in [(["AhKh", "QsQd"], ""), (["7c2d", "8h8s"], "2h7h9c")] {
+        for (hands, board) in [
+            (["AhKh", "QsQd"], ""),
+            (["7c2d", "8h8s"], "2h7h9c"),
+            (["AhKh", "random"], ""),
+            (["random", "8h8s"], "2h7h9c"),
+        ] {
             let players: Vec<Player> = hands.iter().map(|t| t.parse().unwrap()).collect();
             let board: CardSet = board.parse().unwrap();
             let options = EquityOptions::default();
             let setup = validate(&players, board, CardSet::EMPTY, &options).unwrap();
-            let holdings = Holdings::new(&setup.players).unwrap();
+            let holdings = holdings_of(&setup).unwrap();
+            assert!(matches!(holdings, Holdings::Fixed { .. }));
             let fast = holdem_unit(&setup, &holdings, &mut Rng::for_stream(3, 1), UNIT).unwrap();
             let slow =
                 any_holdem_unit(&setup, &holdings, &mut Rng::for_stream(3, 1), UNIT).unwrap();
