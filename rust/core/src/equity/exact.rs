@@ -153,10 +153,66 @@ pub(crate) fn run(setup: &Setup, cancel: Option<&AtomicBool>) -> Result<EquityRe
     Ok(tally.finish(Method::Exact, None))
 }
 
+/// Calibration of `Method::Auto`: for a fixed list of set-ups, one line each with the
+/// estimated and the measured seconds on one thread (run by `cargo run --release -p
+/// pokerforge-core --example calibrate_auto`); the per-class costs in `NANOS` come from
+/// its output.
+#[doc(hidden)]
+pub fn calibration_report() -> Result<Vec<String>> {
+    use crate::card_set::CardSet;
+    use crate::equity::{validate, EquityOptions, Player};
+
+    let mut lines = Vec::new();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .map_err(|_| Error::Interrupted)?;
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["AhKh", "QsQd"], "", ""),
+        (&["AhKh", "QsQd", "JcTc", "9s8s", "7d7c", "5h4h"], "", ""),
+        (&["AhKh", "QsQd", "JcTc"], "2h7h9c", ""),
+        (&["QQ+, AKs", "random"], "2h7h9c", ""),
+        (&["QQ+, AKs", "random"], "", "2c"),
+        (&["AhKh", "random"], "", "2c"),
+        (&["22+, AK", "QQ+"], "", ""),
+        (&["AhKh", "random", "random"], "2h7h9c", ""),
+        (&["random", "random"], "2h7h9cTd", ""),
+        (&["QQ+", "AK", "random"], "2h7h9c", ""),
+        (&["AhKh", "random", "random"], "2h7h9cTd", ""),
+        (&["AA", "KK"], "", ""),
+        (&["JJ+", "random"], "2h7h9c", "3s"),
+        (&["AhKh", "random", "random"], "2h7h9cTdJs", ""),
+        (&["QQ+, AKs", "random", "random"], "2h7h9cTdJs", ""),
+        (&["AhKh", "QsQd", "random"], "", ""),
+        (&["AhAd", "random"], "2h7h9c", ""),
+    ];
+    for (hands, board, dead) in cases {
+        let players = hands
+            .iter()
+            .map(|t| t.parse())
+            .collect::<Result<Vec<Player>>>()?;
+        let board: CardSet = board.parse()?;
+        let dead: CardSet = dead.parse()?;
+        let setup = pool.install(|| validate(&players, board, dead, &EquityOptions::default()))?;
+        let estimate = pool.install(|| estimated_seconds(&setup));
+        let start = std::time::Instant::now();
+        let ok = pool.install(|| run(&setup, None)).is_ok();
+        let took = start.elapsed().as_secs_f64();
+        let perms = symmetries(setup.board, setup.dead);
+        let classes = deal_classes(&setup.players, &perms, MAX_DEALS).map_or(0, |c| c.len());
+        let n = setup.players.len();
+        let est_classes = estimated_classes(&setup, &perms);
+        lines.push(format!(
+            "{hands:?} {board} {dead}: est classes {est_classes:.0} estimate {estimate:.4} s, actual {took:.4} s, ratio {:.2} {ok} classes {classes} need {} us/class/player {:.3}",
+            took / estimate, setup.need, took * 1e6 / (classes * n) as f64
+        ));
+    }
+    Ok(lines)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card_set::CardSet;
     use crate::equity::{validate, EquityOptions, Player, AUTO_EXACT_SECONDS};
 
     fn setup(hands: &[&str], board: &str, dead: &str) -> Setup {
@@ -209,56 +265,5 @@ mod tests {
         }
         assert!(six < AUTO_EXACT_SECONDS / 10.0);
         assert!(est(&["random"; 3], "", "").is_infinite());
-    }
-
-    /// Calibration: prints estimated and measured seconds on one thread
-    /// (`cargo test --release -p pokerforge-core --lib print_estimates -- --ignored
-    /// --nocapture`); the `NANOS` figures come from its output.
-    #[test]
-    #[ignore]
-    fn print_estimates() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
-        let cases: &[(&[&str], &str, &str)] = &[
-            (&["AhKh", "QsQd"], "", ""),
-            (&["AhKh", "QsQd", "JcTc", "9s8s", "7d7c", "5h4h"], "", ""),
-            (&["AhKh", "QsQd", "JcTc"], "2h7h9c", ""),
-            (&["QQ+, AKs", "random"], "2h7h9c", ""),
-            (&["QQ+, AKs", "random"], "", "2c"),
-            (&["AhKh", "random"], "", "2c"),
-            (&["22+, AK", "QQ+"], "", ""),
-            (&["AhKh", "random", "random"], "2h7h9c", ""),
-            (&["random", "random"], "2h7h9cTd", ""),
-            (&["QQ+", "AK", "random"], "2h7h9c", ""),
-            (&["AhKh", "random", "random"], "2h7h9cTd", ""),
-            (&["AA", "KK"], "", ""),
-            (&["JJ+", "random"], "2h7h9c", "3s"),
-            (&["AhKh", "random", "random"], "2h7h9cTdJs", ""),
-            (&["QQ+, AKs", "random", "random"], "2h7h9cTdJs", ""),
-            (&["AhKh", "QsQd", "random"], "", ""),
-            (&["AhAd", "random"], "2h7h9c", ""),
-        ];
-        for (hands, board, dead) in cases {
-            let players: Vec<Player> = hands.iter().map(|t| t.parse().unwrap()).collect();
-            let board: CardSet = board.parse().unwrap();
-            let dead: CardSet = dead.parse().unwrap();
-            let setup = pool
-                .install(|| validate(&players, board, dead, &EquityOptions::default()))
-                .unwrap();
-            let estimate = pool.install(|| estimated_seconds(&setup));
-            let start = std::time::Instant::now();
-            let ok = pool.install(|| run(&setup, None)).is_ok();
-            let took = start.elapsed().as_secs_f64();
-            let perms = symmetries(setup.board, setup.dead);
-            let classes = deal_classes(&setup.players, &perms, MAX_DEALS).map_or(0, |c| c.len());
-            let n = setup.players.len();
-            let est_classes = estimated_classes(&setup, &perms);
-            println!(
-                "{hands:?} {board} {dead}: est classes {est_classes:.0} estimate {estimate:.4} s, actual {took:.4} s, ratio {:.2} {ok} classes {classes} need {} us/class/player {:.3}",
-                took / estimate, setup.need, took * 1e6 / (classes * n) as f64
-            );
-        }
     }
 }

@@ -28,6 +28,8 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+#[doc(hidden)]
+pub use exact::calibration_report;
 pub use result::{EquityResult, Method, PlayerEquity};
 
 use crate::card_set::CardSet;
