@@ -112,8 +112,8 @@ fn best_suited(ranks: u16) -> u32 {
 pub struct Tables {
     /// Dense class (1..=7462) per hash slot; 0 for empty slots.
     pub rank_table: Vec<u16>,
-    /// Displacement per hash bucket.
-    pub displacement: Vec<u16>,
+    /// Mixed displacement per hash bucket (see `hash::mix`).
+    pub displacement: Vec<u32>,
     /// Dense class per 13-bit suited rank mask of 5 to 7 ranks; 0 otherwise.
     pub flush_table: Vec<u16>,
     /// Per class (index 0 unused): the five-card value (category and rank nibbles).
@@ -155,9 +155,9 @@ pub fn build() -> Tables {
     let mut order: Vec<usize> = (0..buckets_len).collect();
     // Largest buckets first, ties by index, so the build is deterministic.
     order.sort_by_key(|&b| (std::cmp::Reverse(buckets[b].len()), b));
-    let mut rank_table = vec![0u16; hash::SLOTS];
+    let mut rank_table = vec![0u16; hash::TABLE_LEN];
     let mut used = vec![false; hash::SLOTS];
-    let mut displacement = vec![0u16; buckets_len];
+    let mut displacement = vec![0u32; buckets_len];
     let mut slots = Vec::new();
     for &b in &order {
         if buckets[b].is_empty() {
@@ -166,15 +166,19 @@ pub fn build() -> Tables {
         let d = (0..=u16::MAX)
             .find(|&d| {
                 slots.clear();
-                slots.extend(buckets[b].iter().map(|&(bits, _)| hash::slot(bits, d)));
+                slots.extend(
+                    buckets[b]
+                        .iter()
+                        .map(|&(bits, _)| hash::slot(bits, hash::mix(d))),
+                );
                 let free = slots.iter().all(|&s| !used[s]);
                 slots.sort_unstable();
                 free && slots.windows(2).all(|w| w[0] != w[1])
             })
             .expect("a displacement for every bucket");
-        displacement[b] = d;
+        displacement[b] = hash::mix(d);
         for &(bits, class) in &buckets[b] {
-            let s = hash::slot(bits, d);
+            let s = hash::slot(bits, hash::mix(d));
             used[s] = true;
             rank_table[s] = class;
         }

@@ -45,9 +45,18 @@ pub const fn bucket_and_bits(rank_key: u32) -> (usize, u32) {
     ((h >> (64 - BUCKET_BITS)) as usize, (h >> 16) as u32)
 }
 
-/// The slot of hash bits `bits` under displacement `displacement`.
-#[inline(always)]
-pub const fn slot(bits: u32, displacement: u16) -> usize {
-    let x = bits ^ (displacement as u32).wrapping_mul(0x9E37_79B9);
-    ((x as u64 * SLOTS as u64) >> 32) as usize
+/// A bucket's displacement as stored: scrambled once at build time, so a lookup saves
+/// the multiply.
+pub const fn mix(displacement: u16) -> u32 {
+    (displacement as u32).wrapping_mul(0x9E37_79B9)
 }
+
+/// The slot of hash bits `bits` under a bucket's mixed displacement (see [`mix`]).
+#[inline(always)]
+pub const fn slot(bits: u32, mixed: u32) -> usize {
+    (((bits ^ mixed) as u64 * SLOTS as u64) >> 32) as usize
+}
+
+/// Length of the rank table: `SLOTS` rounded up to a power of two, so a lookup can mask
+/// its index instead of checking bounds. The padding is never read, so it costs no cache.
+pub const TABLE_LEN: usize = SLOTS.next_power_of_two();

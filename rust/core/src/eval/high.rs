@@ -4,8 +4,9 @@
 //! the key's rank part names the rank multiset, and a perfect hash maps it to the class in
 //! one table read. With a flush (at most one suit can have five of seven cards, and then
 //! no non-flush hand can beat it) the flush suit's 13-bit rank mask indexes a second table.
-//! Tables: 152 KiB rank table, 32 KiB displacements, 16 KiB flush table, 29 KiB class
-//! values, 14 KiB byte keys.
+//! Tables: the rank table (152 KiB used, padded to 256 KiB so its index is masked rather
+//! than bounds-checked), 64 KiB displacements, 16 KiB flush table, 29 KiB class values,
+//! 14 KiB byte keys and 4 KiB card keys and bits: 384 KiB in all.
 
 use super::hash::{self, card_key, FLUSH_BITS, SUIT_SHIFT, SUIT_START};
 use super::rank::HandRank;
@@ -68,7 +69,7 @@ static BYTE_KEYS: [[u64; 256]; 7] = {
 #[inline(always)]
 fn non_flush(key: u64) -> u16 {
     let (bucket, bits) = hash::bucket_and_bits(key as u32);
-    RANK_TABLE[hash::slot(bits, DISPLACEMENT[bucket])]
+    RANK_TABLE[hash::slot(bits, DISPLACEMENT[bucket]) & (hash::TABLE_LEN - 1)]
 }
 
 /// The flush suit of a key that has one.
