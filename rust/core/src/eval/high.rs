@@ -28,6 +28,17 @@ static CARD_KEYS: [u64; 256] = {
     keys
 };
 
+/// [`CARD_KEYS`] plus the suit counters' start, for a hand's first card.
+static FIRST_KEYS: [u64; 256] = {
+    let mut keys = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        keys[i] = CARD_KEYS[i] + SUIT_START;
+        i += 1;
+    }
+    keys
+};
+
 /// `CARD_BITS[i] = 1 << i` for a card index `i`, and bit 63 (a poison bit no card has) for
 /// every other byte, so one table read both places a card and flags a bad value. A table,
 /// because a variable shift is slow on the baseline x86-64 target.
@@ -168,8 +179,13 @@ pub fn rank_mask(mask: u64) -> HandRank {
 /// The rank of 5 to 7 distinct card indices, unchecked: the batch path's inner loop.
 #[inline(always)]
 pub fn rank_indices(cards: &[u8]) -> HandRank {
-    let mut key = SUIT_START;
-    for &c in cards {
+    // The first card's key comes with the suit counters' start already added: two
+    // instructions fewer in the hottest loop.
+    let Some((&first, rest)) = cards.split_first() else {
+        return HandRank::from_table(0);
+    };
+    let mut key = FIRST_KEYS[usize::from(first)];
+    for &c in rest {
         key += CARD_KEYS[usize::from(c)];
     }
     rank_key_of(key, cards)
