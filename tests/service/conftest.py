@@ -6,14 +6,14 @@ import threading
 import time
 from collections.abc import Iterator
 
+# The `test` extra installs the service's dependencies: a missing one is an error, not a
+# reason to skip.
+import httpx
 import pytest
+import uvicorn
+from service_helpers import TEST_LIMITS, free_port
 
-uvicorn = pytest.importorskip("uvicorn")
-httpx = pytest.importorskip("httpx")
-
-from service_helpers import TEST_LIMITS, free_port  # noqa: E402
-
-from pokerforge.service import create_app  # noqa: E402
+from pokerforge.service import create_app
 
 
 @pytest.fixture(scope="session")

@@ -12,8 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-sync_api = pytest.importorskip("playwright.sync_api")
+from playwright import sync_api
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None and os.environ.get("CI"):
