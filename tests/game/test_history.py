@@ -104,6 +104,58 @@ def test_published_triple_draw_hand_is_refused_clearly() -> None:
         load_phh(DATA / "arieh_yockey_2019.phh")
 
 
+# Three published hands of the 2023 WSOP $50,000 Poker Players Championship final table
+# (pokerkit's data/wsop/2023/43/5/), typed in by hand. The final stacks below are worked out
+# by hand from the actions, in PHH order (p1 first).
+WSOP_2023 = {
+    # PLO, big-blind ante: p5 raises to 300,000 and p2 calls (pot 750,000 with the ante);
+    # checked to the river, p2 bets 250,000 and p5 calls. p5's nines and sevens
+    # (9h7d on 6cJc4h9s7c) beat p2's pair of fours: p5 wins 1,250,000.
+    "wsop_2023_43_hand30_plo.phh": (
+        ("omaha", "pot-limit"),
+        (10_125_000, 7_700_000, 4_050_000, 4_300_000, 3_525_000),
+        (0, 0, 0, 0, 1_250_000),
+    ),
+    # Fixed-limit Hold'em: p5 raises, p1 three-bets to 600,000, the big blind folds
+    # (pot 1,400,000); p1 bets every street and p5 calls (200,000, 400,000, 400,000); p1's
+    # kings up beat p5, who mucks: p1 wins 3,400,000.
+    "wsop_2023_43_hand35_flhe.phh": (
+        ("holdem", "fixed-limit"),
+        (13_725_000, 7_550_000, 3_150_000, 3_800_000, 1_475_000),
+        (3_400_000, 0, 0, 0, 0),
+    ),
+    # Omaha hi-lo heads-up (p1 the big blind): 600,000 + 300,000 + 600,000 each, a
+    # 3,000,000 pot split: p1's jacks and eights take the high half, p2's 8-7-4-3-2 the low
+    # half (p1's low is 8-7-5-4-2), so both stacks end where they began.
+    "wsop_2023_43_hand80_fo8.phh": (
+        ("omaha-hilo", "fixed-limit"),
+        (4_550_000, 25_150_000),
+        (1_500_000, 1_500_000),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WSOP_2023))
+def test_published_wsop_2023_hands(name: str) -> None:
+    game, stacks, payouts = WSOP_2023[name]
+    hand = load_phh(DATA / name)
+    assert hand.is_over
+    assert (hand.spec.variant, hand.spec.betting) == game
+    assert hand.stacks == stacks and hand.payouts == payouts
+    assert sum(hand.stacks) == sum(hand.starting_stacks)
+    again = from_phh(to_phh(hand))
+    assert again.history == hand.history and again.spec == hand.spec
+    assert again.stacks == hand.stacks and again.payouts == hand.payouts
+    assert again.board == hand.board and again.button == hand.button
+
+
+def test_hole_cards_dealt_over_several_actions_add_up() -> None:
+    whole = from_phh(GOOD.replace('"d dh p1 ????"', '"d dh p1 AhKd"'))
+    split = from_phh(GOOD.replace('"d dh p1 ????"', '"d dh p1 Ah", "d dh p1 Kd"'))
+    assert [str(c) for c in split.hole_cards(0)] == ["Ah", "Kd"]
+    assert split.history == whole.history and split.stacks == whole.stacks
+
+
 def test_rules_example_n_as_phh() -> None:
     hand = load_phh(DATA / "three_way_side_pot.phh")
     assert hand.stacks == (90, 20, 120)  # SB, BB, BTN

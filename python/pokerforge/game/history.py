@@ -356,12 +356,16 @@ def from_phh(text: str) -> Hand:
 def _cards_dealt(
     steps: list[tuple[str, int, str, str]], n: int
 ) -> tuple[list[list[int | None] | None], list[int]]:
-    """Each player's hole cards (``None``: unknown) and the board, from every action."""
+    """Each player's hole cards (``None``: unknown) and the board, from every action.
+
+    A player's hole cards may be dealt over several ``d dh`` actions (one card at a time, as
+    in the standard's WSOP files); they add up.
+    """
     holes: list[list[int | None] | None] = [None] * n
     board: list[int] = []
     for label, who, verb, arg in steps:
         if verb == "dh":
-            holes[who] = _cards(label, arg)
+            holes[who] = (holes[who] or []) + _cards(label, arg)
         elif verb == "db":
             cards = _cards(label, arg)
             if None in cards:
