@@ -116,7 +116,9 @@ def equity(
         game: ``"holdem"``, ``"omaha"`` (hole size from the hands: 4, 5 or 6) or
             ``"omaha-hilo"``.
         method: ``"exact"`` (every runout and every combination), ``"monte-carlo"``, or
-            ``"auto"``: exact when it takes well under a second, else Monte Carlo.
+            ``"auto"``: exact when it takes well under a second, else Monte Carlo. Hold'em
+            heads-up pre-flop against ``"random"`` (no board, no dead cards) is answered
+            exactly from a table of all 169 starting hands shipped in the library.
         samples: Monte Carlo: deals to sample (default 1,000,000 unless another limit is
             given).
         target_stderr: Monte Carlo: stop once every equity's standard error is below this.
