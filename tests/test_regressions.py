@@ -106,3 +106,13 @@ def test_unchecked_batches_agree_on_valid_rows_and_survive_garbage() -> None:
         out = evaluate_many(garbage, check=False)
         assert out.shape == (2_000,)
         assert int(out.max()) <= 7462
+
+
+def test_bools_and_huge_ints_in_card_lists_are_named_errors() -> None:
+    """``[True, ...]`` is not a list of cards, and a huge index is an InvalidCardError."""
+    with pytest.raises(InvalidCardError, match="True"):
+        CardSet([True, 5])
+    with pytest.raises(InvalidCardError, match="not a card index"):
+        CardSet([2**70])
+    with pytest.raises(InvalidCardError, match="not a card index"):
+        CardSet([-(2**70)])

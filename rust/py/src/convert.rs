@@ -65,7 +65,12 @@ fn element(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
     if let Ok(text) = obj.cast::<PyString>() {
         return text_of(text)?.parse::<Card>().map_err(to_py);
     }
-    if let Ok(index) = obj.extract::<i64>() {
+    // A bool is an int to Python, but `[True]` is surely not the card 2d.
+    if obj.is_instance_of::<PyBool>() {
+        return Err(not_cards(obj));
+    }
+    if let Ok(Int(index)) = obj.extract::<Int>() {
+        let index = i64::try_from(index).unwrap_or(if index < 0 { i64::MIN } else { i64::MAX });
         return Card::from_index(index).map_err(to_py);
     }
     Err(not_cards(obj))
