@@ -11,6 +11,7 @@ pub mod high;
 pub mod low;
 pub mod omaha;
 mod rank;
+mod rows;
 
 #[cfg(test)]
 #[allow(dead_code)]
