@@ -10,6 +10,7 @@ pub mod hash;
 pub mod high;
 pub mod low;
 pub mod omaha;
+mod omaha_rows;
 mod rank;
 mod rows;
 
