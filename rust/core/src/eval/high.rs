@@ -1,6 +1,6 @@
 //! The best-five high-hand evaluator for 5, 6 or 7 cards (Texas Hold'em).
 //!
-//! A hand's key is the sum of its cards' keys (see [`hash`](super::hash)). Without a flush
+//! A hand's key is the sum of its cards' keys (see [`super::hash`]). Without a flush
 //! the key's rank part names the rank multiset, and a perfect hash maps it to the class in
 //! one table read. With a flush (at most one suit can have five of seven cards, and then
 //! no non-flush hand can beat it) the flush suit's 13-bit rank mask indexes a second table.
