@@ -6,6 +6,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use pokerforge_core::equity::{equity as core_equity, Game, Method, Player};
@@ -16,7 +17,7 @@ use pyo3::types::PyString;
 use crate::cards::{fresh_seed, seed_value, PyCardSet};
 use crate::convert::{card_set, core, optional_card_set, text_of, Int};
 use crate::errors::to_py;
-use crate::parallel::{pool, threads_for};
+use crate::parallel::{pool_for_caller, threads_for};
 
 /// A Hold'em range: weighted two-card combos.
 #[pyclass(name = "Range", module = "pokerforge", frozen)]
@@ -173,43 +174,45 @@ fn raw(result: EquityResult) -> RawResult {
     )
 }
 
-/// Runs `work` on `threads` threads without the GIL, checking for Ctrl-C every 20 ms and
-/// raising `cancel` when one arrives.
-fn interruptible<T: Send>(
+/// Runs `work` on a pool of `threads` threads (the calling thread's own pool for one
+/// thread, so calls from several Python threads run side by side) while this thread,
+/// without the GIL, waits and wakes every 20 ms to check for Ctrl-C; on an interrupt it
+/// raises the cancel flag the core checks between work units. No thread is created per
+/// call: the work is queued on the pool.
+fn interruptible<T: Send + 'static>(
     py: Python<'_>,
     threads: usize,
-    cancel: &AtomicBool,
-    work: impl FnOnce() -> Result<T, Error> + Send,
+    work: impl FnOnce(&AtomicBool) -> Result<T, Error> + Send + 'static,
 ) -> PyResult<T> {
-    let pool = pool(threads)?;
+    let pool = pool_for_caller(threads)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
     let (done, mut wait) = mpsc::channel();
-    std::thread::scope(|scope| {
-        scope.spawn(move || {
-            let _ = done.send(pool.install(work));
+    pool.spawn(move || {
+        let _ = done.send(work(&flag));
+    });
+    loop {
+        // The receiver is Send but not Sync, so it moves into the GIL-free closure.
+        let (outcome, back) = py.detach(move || {
+            let outcome = wait.recv_timeout(Duration::from_millis(20));
+            (outcome, wait)
         });
-        loop {
-            // The receiver is Send but not Sync, so it moves into the GIL-free closure.
-            let (outcome, back) = py.detach(move || {
-                let outcome = wait.recv_timeout(Duration::from_millis(20));
-                (outcome, wait)
-            });
-            wait = back;
-            match outcome {
-                Ok(result) => return result.map_err(to_py),
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if let Err(interrupt) = py.check_signals() {
-                        cancel.store(true, Ordering::Relaxed);
-                        // The worker stops at its next check; wait so nothing outlives us.
-                        let _ = py.detach(move || wait.recv());
-                        return Err(interrupt);
-                    }
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(to_py(Error::Interrupted));
+        wait = back;
+        match outcome {
+            Ok(result) => return result.map_err(to_py),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(interrupt) = py.check_signals() {
+                    cancel.store(true, Ordering::Relaxed);
+                    // The worker stops at its next check; wait so nothing outlives us.
+                    let _ = py.detach(move || wait.recv());
+                    return Err(interrupt);
                 }
             }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(to_py(Error::Interrupted));
+            }
         }
-    })
+    }
 }
 
 /// Equity of each player; see `pokerforge.equity.equity` for the documentation.
@@ -271,17 +274,16 @@ pub fn equity(
         Some(s) => seed_value(s)?,
     };
     let threads = threads_for(threads, usize::MAX, 0)?;
-    let cancel = AtomicBool::new(false);
-    let options = EquityOptions {
-        game,
-        method,
-        samples,
-        target_stderr,
-        deadline,
-        seed,
-        cancel: Some(&cancel),
-    };
-    let result = interruptible(py, threads, &cancel, || {
+    let result = interruptible(py, threads, move |cancel| {
+        let options = EquityOptions {
+            game,
+            method,
+            samples,
+            target_stderr,
+            deadline,
+            seed,
+            cancel: Some(cancel),
+        };
         core_equity(&players, board, dead, &options)
     })?;
     Ok(raw(result))

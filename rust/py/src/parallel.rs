@@ -33,6 +33,31 @@ pub fn pool(threads: usize) -> PyResult<Arc<ThreadPool>> {
     Ok(pool)
 }
 
+thread_local! {
+    /// Each Python thread's own one-thread pool: one-thread work from several Python
+    /// threads (a server's workers) must not queue behind a single shared worker.
+    static OWN_POOL: std::cell::OnceCell<Arc<ThreadPool>> = const { std::cell::OnceCell::new() };
+}
+
+/// The pool for work with `threads` threads started from this thread: its own pool for
+/// one thread, else the shared pool of that size.
+pub fn pool_for_caller(threads: usize) -> PyResult<Arc<ThreadPool>> {
+    if threads != 1 {
+        return pool(threads);
+    }
+    OWN_POOL.with(|own| {
+        if let Some(pool) = own.get() {
+            return Ok(Arc::clone(pool));
+        }
+        let pool = ThreadPoolBuilder::new()
+            .num_threads(1)
+            .thread_name(|_| "pokerforge-own".to_string())
+            .build()
+            .map_err(|e| PokerError::new_err(format!("cannot start a worker thread: {e}")))?;
+        Ok(Arc::clone(own.get_or_init(|| Arc::new(pool))))
+    })
+}
+
 /// The number of threads to use for `work_items` items: `threads` when given (at least 1),
 /// else every core when the batch is big enough to pay for them, else one.
 pub fn threads_for(threads: Option<Int>, work_items: usize, worth_it: usize) -> PyResult<usize> {
