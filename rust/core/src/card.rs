@@ -93,7 +93,7 @@ impl TryFrom<u8> for Rank {
             .get(usize::from(value))
             .copied()
             .ok_or(Error::CardIndex {
-                index: i64::from(value),
+                index: i128::from(value),
             })
     }
 }
@@ -147,7 +147,9 @@ impl Card {
         if (0..52).contains(&index) {
             Ok(Card(index as u8))
         } else {
-            Err(Error::CardIndex { index })
+            Err(Error::CardIndex {
+                index: i128::from(index),
+            })
         }
     }
 

@@ -15,7 +15,7 @@ pub enum Error {
     /// A card index outside 0..52.
     CardIndex {
         /// The index as given.
-        index: i64,
+        index: i128,
     },
     /// The same card given twice (or a card that is also dead or on the board).
     DuplicateCard {

@@ -37,8 +37,7 @@ impl PyCard {
     /// The card with index `index` (`4 * rank + suit`, 0..51).
     #[staticmethod]
     fn from_index(index: Int) -> PyResult<PyCard> {
-        let index = index.get::<i64>().unwrap_or(i64::MAX);
-        core(Card::from_index(index)).map(PyCard)
+        index.card().map(PyCard)
     }
 
     /// The card's index, `4 * rank + suit`.

@@ -3,6 +3,7 @@
 //! an iterable of cards (each a `Card`, a card index 0..51, or a card's text).
 
 use pokerforge_core::{Card, CardSet, Error};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
@@ -18,13 +19,25 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
     type Error = PyErr;
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
-        match obj.extract::<i128>() {
+        // Anything with `__index__` (a NumPy integer, a Card) counts as its integer.
+        let int = if obj.is_instance_of::<PyInt>() {
+            obj.to_owned()
+        } else {
+            obj.call_method0("__index__").map_err(|_| {
+                let type_name = obj
+                    .get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default();
+                PyTypeError::new_err(format!("expected an integer, not a {type_name}"))
+            })?
+        };
+        match int.extract::<i128>() {
             Ok(value) => Ok(Int(value)),
-            Err(err) if obj.is_instance_of::<PyInt>() => {
-                let negative = obj.lt(0).map_err(|_| err)?;
+            Err(err) => {
+                let negative = int.lt(0).map_err(|_| err)?;
                 Ok(Int(if negative { i128::MIN } else { i128::MAX }))
             }
-            Err(err) => Err(err),
         }
     }
 }
@@ -33,6 +46,14 @@ impl Int {
     /// The value when it fits `T`.
     pub fn get<T: TryFrom<i128>>(self) -> Option<T> {
         T::try_from(self.0).ok()
+    }
+
+    /// The card with this index, or the core's error naming the index as given.
+    pub fn card(self) -> PyResult<Card> {
+        match self.get::<i64>() {
+            Some(index) => core(Card::from_index(index)),
+            None => Err(to_py(Error::CardIndex { index: self.0 })),
+        }
     }
 }
 
@@ -69,9 +90,8 @@ fn element(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
     if obj.is_instance_of::<PyBool>() {
         return Err(not_cards(obj));
     }
-    if let Ok(Int(index)) = obj.extract::<Int>() {
-        let index = i64::try_from(index).unwrap_or(if index < 0 { i64::MIN } else { i64::MAX });
-        return Card::from_index(index).map_err(to_py);
+    if let Ok(index) = obj.extract::<Int>() {
+        return index.card();
     }
     Err(not_cards(obj))
 }

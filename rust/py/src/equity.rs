@@ -107,6 +107,15 @@ fn player(obj: &Bound<'_, PyAny>) -> PyResult<Player> {
     Ok(Player::Hand(card_set(obj)?))
 }
 
+/// The text of a setting's name; one that cannot be UTF-8 becomes its repr, which no name
+/// matches, so the caller's "unknown name" error names it.
+fn setting_text(name: &Bound<'_, PyString>) -> String {
+    match name.to_cow() {
+        Ok(text) => text.into_owned(),
+        Err(_) => name.repr().map(|r| r.to_string()).unwrap_or_default(),
+    }
+}
+
 fn method(name: &str) -> PyResult<Method> {
     match name.trim().to_ascii_lowercase().replace('_', "-").as_str() {
         "auto" => Ok(Method::Auto),
@@ -218,7 +227,7 @@ fn interruptible<T: Send + 'static>(
 /// Equity of each player; see `pokerforge.equity.equity` for the documentation.
 #[pyfunction]
 #[pyo3(signature = (
-    players, board = None, dead = None, *, game = "holdem", method = "auto", samples = None,
+    players, board = None, dead = None, *, game = None, method = None, samples = None,
     target_stderr = None, seed = None, time_limit = None, threads = None
 ))]
 #[allow(clippy::too_many_arguments)]
@@ -227,8 +236,8 @@ pub fn equity(
     players: &Bound<'_, PyAny>,
     board: Option<&Bound<'_, PyAny>>,
     dead: Option<&Bound<'_, PyAny>>,
-    game: &str,
-    method: &str,
+    game: Option<&Bound<'_, PyString>>,
+    method: Option<&Bound<'_, PyString>>,
     samples: Option<Int>,
     target_stderr: Option<f64>,
     seed: Option<Int>,
@@ -247,8 +256,15 @@ pub fn equity(
         .collect::<PyResult<_>>()?;
     let board: CardSet = optional_card_set(board)?;
     let dead: CardSet = optional_card_set(dead)?;
-    let game: Game = core(game.parse())?;
-    let method = self::method(method)?;
+    // Names that cannot even be UTF-8 (a lone surrogate) are unknown names all the same.
+    let game: Game = match game {
+        Some(name) => core(setting_text(name).parse())?,
+        None => Game::Holdem,
+    };
+    let method = match method {
+        Some(name) => self::method(&setting_text(name))?,
+        None => Method::Auto,
+    };
     let samples = match samples {
         None => None,
         Some(n) => Some(match n.get::<i64>() {
