@@ -5,8 +5,8 @@ ordered (greater is better) and ``int(rank)`` is the hand's class among the 7,46
 five-card hands, dense from 1 (7-5-4-3-2 offsuit) to 7462 (a royal flush); equal ranks
 split the pot. :func:`evaluate_many` ranks a NumPy batch without the GIL, on every core;
 every row is checked (card indices below 52, no card twice) unless ``check=False`` says the
-rows are valid by construction, which about doubles its speed (a bad row then gives a
-meaningless class, never a crash).
+rows are valid by construction, which makes it about a quarter faster (a bad row then
+gives a meaningless class, never a crash).
 
 Omaha (4, 5 or 6 hole cards) uses exactly two hole cards and three board cards, on the same
 scale: :func:`evaluate_omaha`. Omaha Hi-Lo adds the eight-or-better low,

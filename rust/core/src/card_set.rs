@@ -56,6 +56,18 @@ impl CardSet {
         Ok(set)
     }
 
+    /// The set of the cards with these indices (`4 * rank + suit`).
+    ///
+    /// # Errors
+    /// [`Error::CardIndex`] for a value above 51, [`Error::DuplicateCard`] for a repeat.
+    pub fn from_indices(indices: &[u8]) -> Result<CardSet> {
+        let mut set = CardSet::EMPTY;
+        for &index in indices {
+            set.try_insert(Card::from_index(i64::from(index))?)?;
+        }
+        Ok(set)
+    }
+
     /// The mask.
     pub const fn mask(self) -> u64 {
         self.0
@@ -337,6 +349,22 @@ mod tests {
                 assert_eq!((set | noise).suit_ranks(suit), ranks);
             }
         }
+    }
+
+    #[test]
+    fn from_indices_checks_every_index() {
+        assert_eq!(
+            CardSet::from_indices(&[50, 51]).unwrap().to_string(),
+            "AsAh"
+        );
+        assert_eq!(
+            CardSet::from_indices(&[0, 52]),
+            Err(Error::CardIndex { index: 52 })
+        );
+        assert_eq!(
+            CardSet::from_indices(&[7, 7]),
+            Err(Error::DuplicateCard { card: "3s".into() })
+        );
     }
 
     #[test]

@@ -168,14 +168,7 @@ fn hilo_pairs<const H: usize, const B: usize>(
 /// The first row whose hole and board are not a valid Omaha hand, as an exception.
 fn first_bad_row(holes: Rows<'_>, boards: Rows<'_>) -> PyErr {
     for row in 0..holes.rows {
-        let cells = |rows: Rows<'_>| {
-            rows.block(row, 1)
-                .iter()
-                .try_fold(CardSet::EMPTY, |mut set, &c| {
-                    set.try_insert(pokerforge_core::Card::from_index(i64::from(c))?)
-                        .map(|()| set)
-                })
-        };
+        let cells = |rows: Rows<'_>| CardSet::from_indices(rows.block(row, 1));
         let checked = cells(holes)
             .and_then(|hole| cells(boards).map(|board| (hole, board)))
             .and_then(|(hole, board)| core_eval::evaluate_omaha(hole, board));
