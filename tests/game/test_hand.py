@@ -76,8 +76,14 @@ def test_big_blind_ante_order(order: str, blind: int, ante: int, won: int) -> No
     assert posted == {"PostBlind": blind, "PostAnte": ante}
     assert hand.legal_actions().call == 2  # the blind's size does not change
     hand.fold()
-    hand.fold()
-    assert hand.stacks[2] == 4 and hand.payouts == (0, 0, won)  # 1 returned uncalled if blind-first
+    if order == "blind-first":
+        hand.fold()
+        assert hand.stacks[2] == 4 and hand.payouts == (0, 0, won)  # 1 returned uncalled
+    else:
+        # The small blind's 1 already covers the all-in big blind's 1: it is not asked to
+        # act (rule 14) and the board is dealt out.
+        assert hand.is_over and hand.street == Street.SHOWDOWN
+        assert sum(hand.payouts) == won and sum(hand.stacks) == 203
 
 
 def test_straddle() -> None:

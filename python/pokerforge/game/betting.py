@@ -15,7 +15,11 @@ The state of a street is a handful of integers:
   to ``full_level + bet`` ("completing", rules 16 and 18);
 * per seat ``faced``: the level the seat matched when it last acted (-1: not yet). A seat
   that has acted may raise again only when a full raise came after it, or when the raises
-  since add up to a full raise (rule 13).
+  since add up to a full raise (rule 13);
+* per seat ``reach``: the street total the seat can reach (bet plus stack; 0 once folded).
+  It does not change while the street is bet, so rule 14 is one ``max``: a raise is offered
+  only when another live seat reaches beyond the current bet, and a seat whose bet already
+  reaches everybody else's is not asked to act.
 """
 
 from __future__ import annotations
@@ -47,7 +51,8 @@ _NO_RAISE_WHY = {
     "than the call is a raise)",
     _NOT_REOPENED: "the betting was not reopened: the raises since this seat last acted add "
     "up to less than a full raise (rule 13)",
-    _NOBODY_TO_CALL: "every other player is all-in, so nobody could call (rule 14)",
+    _NOBODY_TO_CALL: "no other player has chips beyond the current bet, so nobody could "
+    "call a raise (rule 14)",
     _CAPPED: "the betting is capped on this street (rule 17)",
 }
 
@@ -83,6 +88,7 @@ class BettingState:
         "_owe",
         "_pl_extra",
         "_raises",
+        "_reach",
         "_rmax",
         "_rmin",
         "_stack",
@@ -102,6 +108,7 @@ class BettingState:
     _contrib: list[int]
     _folded: list[bool]
     _faced: list[int]
+    _reach: list[int]
     _dead: int
     _live: int
     _active: int
@@ -142,6 +149,7 @@ class BettingState:
         stacks = self._stack
         bets = self._bet
         faced = self._faced
+        reach = self._reach
         for s in self._orders[self._actor]:
             stack = stacks[s]
             if folded[s] or not stack:
@@ -149,8 +157,13 @@ class BettingState:
             bet = bets[s]
             if faced[s] >= 0 and bet >= level:
                 continue
-            if bet >= level and self._active == 1:
-                continue  # alone with chips and nothing owed: no decision to make
+            # Rule 14: the most any other live player can put in on this street.
+            own = reach[s]
+            reach[s] = 0
+            top = max(reach)
+            reach[s] = own
+            if top <= bet:
+                continue  # this bet already covers everybody left: no decision to make
             self._actor = s
             owe = level - bet if level > bet else 0
             if owe >= stack:
@@ -164,7 +177,7 @@ class BettingState:
                 self._rmin = self._rmax = -1
                 self._no_raise = _NOT_REOPENED
                 return
-            if self._active < 2:
+            if top <= level:
                 self._rmin = self._rmax = -1
                 self._no_raise = _NOBODY_TO_CALL
                 return
@@ -337,6 +350,7 @@ class BettingState:
         if s < 0 or (seat is not None and seat != s) or not (self._owe or self._fold_free):
             self.verify_fold(seat=seat)
         self._folded[s] = True
+        self._reach[s] = 0
         self._live -= 1
         self._active -= 1
         record = _record(Fold, (s,))

@@ -243,6 +243,7 @@ class Hand(BettingState):
             if chips:
                 active += 1
         self._active = active
+        self._reach = [b + c for b, c in zip(self._bet, stacks, strict=True)]
         self._actor = last
         self._advance()
 
@@ -301,6 +302,8 @@ class Hand(BettingState):
                 self._board_n = end
                 self._bet = [0] * n
                 self._faced = [-1] * n
+                folded = self._folded
+                self._reach = [0 if folded[i] else c for i, c in enumerate(self._stack)]
                 self._level = self._full_level = self._raises = self._pl_extra = 0
                 self._min_inc = self._engine.street_min_inc[street]
                 self._aggressor = -1
@@ -539,6 +542,7 @@ class Hand(BettingState):
         new._contrib = self._contrib[:]
         new._folded = self._folded[:]
         new._faced = self._faced[:]
+        new._reach = self._reach[:]
         new._dead = self._dead
         new._live = self._live
         new._active = self._active
