@@ -32,9 +32,18 @@ def test_position_names_all_table_sizes() -> None:
     assert position_names(3, 0) == ("BTN", "SB", "BB")
     assert position_names(6, 0) == ("BTN", "SB", "BB", "UTG", "HJ", "CO")
     assert position_names(9, 0)[3:] == ("UTG", "UTG+1", "UTG+2", "UTG+3", "HJ", "CO")
+    assert position_names(5, 0) == ("BTN", "SB", "BB", "UTG", "CO")
+    assert position_names(4, 0) == ("BTN", "SB", "BB", "UTG")
     for n in range(2, 11):
         names = position_names(n, n - 1)
         assert len(set(names)) == n and names[-1] == "BTN"
+
+
+@pytest.mark.parametrize("n", range(4, 11))
+def test_utg_acts_first_preflop(n: int) -> None:
+    # Rule 2: from four players on, UTG exists and is the first to act pre-flop.
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100] * n, button=n - 1, seed=1)
+    assert hand.positions[hand.actor] == "UTG"  # type: ignore[index]
 
 
 def test_heads_up_order() -> None:

@@ -105,7 +105,7 @@ def test_f_incomplete_raise_reopens_only_for_those_facing_a_full_raise() -> None
 
 
 def test_g_two_short_all_ins_add_up() -> None:
-    # 5 players, flop order SB (A), BB (B), HJ (C), CO (D), BTN (E).
+    # 5 players, flop order SB (A), BB (B), UTG (C), CO (D), BTN (E).
     hand = _to_flop(NL_50_100, [1000, 1000, 225, 1000, 300])
     hand.raise_to(100)  # A
     hand.raise_to(125)  # B all-in
@@ -121,7 +121,7 @@ def test_g_two_short_all_ins_add_up() -> None:
 
 
 def test_h_wsop_96a() -> None:
-    # 5 players, flop order SB (A), BB (B), HJ (C), CO (D), BTN (E).
+    # 5 players, flop order SB (A), BB (B), UTG (C), CO (D), BTN (E).
     hand = _to_flop(NL_50_100, [1800, 10_000, 10_000, 10_000, 1400])
     hand.raise_to(500)  # A (SB)
     hand.raise_to(1000)  # B (BB)
