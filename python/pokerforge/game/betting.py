@@ -28,10 +28,12 @@ from typing import TYPE_CHECKING
 
 from pokerforge.errors import IllegalActionError
 from pokerforge.game.actions import Bet, Call, Check, Fold, LegalActions, Raise
+from pokerforge.game.positions import SEAT_ORDERS
 from pokerforge.game.spec import FIXED_LIMIT, NO_LIMIT
 
 if TYPE_CHECKING:
     from pokerforge.game.actions import Record
+    from pokerforge.game.spec import EngineConstants
 
 __all__ = ["BettingState"]
 
@@ -128,12 +130,75 @@ class BettingState:
     _no_raise: int
     _log: list[Record]
 
-    # -- hooks for the hand -------------------------------------------------------------
+    def __init__(self, engine: EngineConstants, stacks: list[int], log: list[Record]) -> None:
+        """Betting over ``stacks`` (taken over, not copied) before any forced bet.
 
-    def _close_round(self) -> None:  # pragma: no cover - provided by Hand
+        The hand posts the forced bets and opens the first round; ``log`` is the history
+        the actions are appended to.
+        """
+        n = len(stacks)
+        self._n = n
+        self._structure = engine.structure
+        self._unit = engine.unit
+        self._fold_free = engine.fold_free
+        self._half_rule = engine.half_rule
+        self._orders = SEAT_ORDERS[n]
+        self._stack = stacks
+        self._bet = [0] * n
+        self._contrib = [0] * n
+        self._folded = [False] * n
+        self._faced = [-1] * n
+        self._reach = [0] * n
+        self._dead = self._street = self._active = 0
+        self._live = n
+        self._level = self._full_level = self._min_inc = self._raises = self._pl_extra = 0
+        self._cap = 0
+        self._actor = self._aggressor = -1
+        self._over = False
+        self._owe = self._rmin = self._rmax = self._no_raise = 0
+        self._log = log
+
+    def _copy_betting(self, new: BettingState) -> None:
+        """Copy this betting state into ``new`` (made without ``__init__``), for copies."""
+        new._n = self._n
+        new._structure = self._structure
+        new._unit = self._unit
+        new._fold_free = self._fold_free
+        new._half_rule = self._half_rule
+        new._orders = self._orders
+        new._stack = self._stack[:]
+        new._bet = self._bet[:]
+        new._contrib = self._contrib[:]
+        new._folded = self._folded[:]
+        new._faced = self._faced[:]
+        new._reach = self._reach[:]
+        new._dead = self._dead
+        new._live = self._live
+        new._active = self._active
+        new._level = self._level
+        new._full_level = self._full_level
+        new._min_inc = self._min_inc
+        new._raises = self._raises
+        new._cap = self._cap
+        new._pl_extra = self._pl_extra
+        new._street = self._street
+        new._actor = self._actor
+        new._aggressor = self._aggressor
+        new._over = self._over
+        new._owe = self._owe
+        new._rmin = self._rmin
+        new._rmax = self._rmax
+        new._no_raise = self._no_raise
+        new._log = self._log[:]
+
+    # -- what the hand does when betting ends ---------------------------------------------
+
+    def _close_round(self) -> None:  # pragma: no cover - the hand deals the next street
+        """The betting round is over: the next street or the showdown."""
         raise NotImplementedError
 
-    def _finish_uncontested(self) -> None:  # pragma: no cover - provided by Hand
+    def _finish_uncontested(self) -> None:  # pragma: no cover - the hand pays the pots
+        """Everybody but one player folded: that player wins every pot."""
         raise NotImplementedError
 
     # -- turn bookkeeping ---------------------------------------------------------------

@@ -41,22 +41,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from pokerforge.cards import Card, Deck
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game.actions import DealBoard, Street
+from pokerforge.game.arguments import player_count, seat_number
+from pokerforge.game.deal import BOARD_AT, lay_out_board
 from pokerforge.game.hand import Hand
-from pokerforge.game.positions import MAX_SEATS, MIN_SEATS, SEAT_ORDERS
+from pokerforge.game.positions import SEAT_ORDERS
 from pokerforge.game.spec import GameSpec
 
-if TYPE_CHECKING:
-    from pokerforge.game.table import Table
-
 __all__ = ["Dealer", "Procedure"]
-
-_STREET_CARDS = (3, 1, 1)
-_BOARD_SHOWN = (3, 4, 5)  # board cards showing once the flop, turn, river are out
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +91,6 @@ class Dealer:
         InvalidSpecError: a bad number of seats or button.
     """
 
-    table_deal: tuple[Table, Any] | None
-    """Set by :meth:`Table.deal <pokerforge.game.Table.deal>`: the table and its seating."""
-
     def __init__(
         self,
         spec: GameSpec,
@@ -108,11 +100,8 @@ class Dealer:
         seed: int | None = None,
         dead_small_blind: bool = False,
     ) -> None:
-        n = len(stacks)
-        if not MIN_SEATS <= n <= MAX_SEATS:
-            raise InvalidSpecError(f"a hand needs 2 to 10 players, not {n}")
-        if not 0 <= button < n:
-            raise InvalidSpecError(f"the button must be a seat from 0 to {n - 1}, not {button}")
+        n = player_count(len(stacks))
+        seat_number(button, n, what="the button")
         self.spec = spec
         self._stacks = list(stacks)
         self._button = button
@@ -133,7 +122,6 @@ class Dealer:
         """How many misdeals this deal has had (the button stays where it is)."""
         self.procedures: list[Procedure] = []
         """Every procedure applied, in order."""
-        self.table_deal = None
 
     # -- the deck --------------------------------------------------------------------------
 
@@ -145,7 +133,7 @@ class Dealer:
         shown = self._hand.board_indices
         out: list[int] = []
         for i, (burns, cards) in enumerate(self._plan):
-            if len(shown) < _BOARD_SHOWN[i]:
+            if len(shown) < BOARD_AT[i]:
                 out.extend(b for b in burns if b not in self._early_burns)
                 out.extend(cards)
         return _cards(out + self._rest)
@@ -161,7 +149,7 @@ class Dealer:
                 b
                 for i, (burns, _) in enumerate(self._plan)
                 for b in burns
-                if len(shown) >= _BOARD_SHOWN[i] or b in self._early_burns
+                if len(shown) >= BOARD_AT[i] or b in self._early_burns
             ]
         )
 
@@ -276,16 +264,10 @@ class Dealer:
             first_burn = holes[seat][nth]
             holes[seat][nth] = stub[p]
             p += 1
-        rest = stub[p:]
-        plan: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        for i, count in enumerate(_STREET_CARDS):
-            if i == 0 and first_burn is not None:
-                burn = (first_burn,)
-            else:
-                burn, rest = (rest[0],), rest[1:]
-            plan.append((burn, tuple(rest[:count])))
-            rest = rest[count:]
-        self._plan, self._rest = plan, rest
+        stream = iter(stub[p:])
+        burns, board = lay_out_board(stream, first_burn=first_burn)
+        self._plan = [((burns[0],), board[:3]), ((burns[1],), board[3:4]), ((burns[2],), board[4:])]
+        self._rest = list(stream)
         self._hand = Hand(
             self.spec,
             stacks=self._stacks,

@@ -18,7 +18,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
 from pokerforge.cards import Card
 from pokerforge.errors import InvalidSpecError
@@ -36,27 +35,19 @@ from pokerforge.game.actions import (
     Show,
     Street,
 )
+from pokerforge.game.arguments import chip_count, player_count, seat_number
 from pokerforge.game.betting import BettingState
-from pokerforge.game.deal import deal
-from pokerforge.game.positions import MAX_SEATS, MIN_SEATS, SEAT_ORDERS, position_names
+from pokerforge.game.deal import BOARD_AT, deal
+from pokerforge.game.positions import position_names
 from pokerforge.game.pots import Pot, build_pots
+from pokerforge.game.rake import take_rake
 from pokerforge.game.spec import FIXED_LIMIT, OMAHA_HILO, UNCAPPED, EngineConstants, GameSpec
-
-if TYPE_CHECKING:
-    from pokerforge.game.view import HandView
+from pokerforge.game.view import HandView
 
 __all__ = ["Hand"]
 
 _STREETS = tuple(Street)
-_BOARD_AT = (0, 3, 4, 5, 5)  # board cards showing on each street
-
-
-def _check_stacks(stacks: list[Any]) -> None:
-    for seat, chips in enumerate(stacks):
-        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-            raise InvalidSpecError(
-                f"seat {seat}'s stack must be a whole number of chips above 0, not {chips!r}"
-            )
+_BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 
 
 class Hand(BettingState):
@@ -125,14 +116,13 @@ class Hand(BettingState):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
         engine = spec.engine
         stacks = list(stacks)
-        n = len(stacks)
-        if not MIN_SEATS <= n <= MAX_SEATS:
-            raise InvalidSpecError(f"a hand needs 2 to 10 players, not {n}")
+        n = player_count(len(stacks))
         for chips in stacks:
-            if type(chips) is not int or chips <= 0:
-                _check_stacks(stacks)
+            if type(chips) is not int or chips <= 0:  # the fast path; the check names the seat
+                for seat, value in enumerate(stacks):
+                    chip_count(f"seat {seat}'s stack", value, positive=True)
         if type(button) is not int or not 0 <= button < n:
-            raise InvalidSpecError(f"the button must be a seat from 0 to {n - 1}, not {button!r}")
+            seat_number(button, n, what="the button")
         if engine.straddle and n < 3:
             raise InvalidSpecError("a straddle needs at least three players")
         if dead_small_blind and n < 3:
@@ -144,30 +134,16 @@ class Hand(BettingState):
         self._seed, holes, self._board = deal(
             n, engine.hole_count, button=button, seed=seed, hole_cards=hole_cards, board=board
         )
+        super().__init__(
+            engine, stacks, [_record(DealHole, (seat, hole)) for seat, hole in enumerate(holes)]
+        )
         self._spec = spec
         self._engine = engine
         self._button = button
         self._start = tuple(stacks)
-        self._n = n
-        self._structure = engine.structure
-        self._unit = engine.unit
-        self._fold_free = engine.fold_free
-        self._half_rule = engine.half_rule
-        self._orders = orders = SEAT_ORDERS[n]
+        orders = self._orders
         self._hole = holes
-        self._log = [_record(DealHole, (seat, hole)) for seat, hole in enumerate(holes)]
         self._board_n = 0
-        self._stack = stacks
-        self._bet = [0] * n
-        self._contrib = [0] * n
-        self._folded = [False] * n
-        self._faced = [-1] * n
-        self._dead = 0
-        self._live = n
-        self._street = 0
-        self._aggressor = -1
-        self._over = False
-        self._owe = self._rmin = self._rmax = self._no_raise = 0
         self._payouts = [0] * n
         self._final_pots = []
         self._rake = 0
@@ -329,16 +305,11 @@ class Hand(BettingState):
         rake = self._spec.rake
         if rake is not None:
             total = sum(p.amount for p in pots)
-            left = rake.amount(total, flop_seen=self._board_n >= 3, chip_unit=self._unit)
-            if left:
-                self._rake = left
-                self._log.append(RakeTaken(left))
-                out = []
-                for pot in pots:
-                    taken = min(left, pot.amount)
-                    left -= taken
-                    out.append(Pot(pot.amount - taken, pot.eligible))
-                pots = out
+            due = rake.amount(total, flop_seen=self._board_n >= 3, chip_unit=self._unit)
+            if due:
+                amounts, self._rake = take_rake([p.amount for p in pots], due)
+                self._log.append(RakeTaken(self._rake))
+                pots = [Pot(a, p.eligible) for a, p in zip(amounts, pots, strict=True)]
         self._final_pots = pots
         return pots
 
@@ -513,8 +484,6 @@ class Hand(BettingState):
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` can see: its own hole cards, others' only once shown."""
-        from pokerforge.game.view import HandView  # noqa: PLC0415 - avoids an import cycle
-
         return HandView.of(self, seat)
 
     # -- copying -----------------------------------------------------------------------------
@@ -531,36 +500,7 @@ class Hand(BettingState):
             (False, True)
         """
         new = _new(Hand)
-        new._n = self._n
-        new._structure = self._structure
-        new._unit = self._unit
-        new._fold_free = self._fold_free
-        new._half_rule = self._half_rule
-        new._orders = self._orders
-        new._stack = self._stack[:]
-        new._bet = self._bet[:]
-        new._contrib = self._contrib[:]
-        new._folded = self._folded[:]
-        new._faced = self._faced[:]
-        new._reach = self._reach[:]
-        new._dead = self._dead
-        new._live = self._live
-        new._active = self._active
-        new._level = self._level
-        new._full_level = self._full_level
-        new._min_inc = self._min_inc
-        new._raises = self._raises
-        new._cap = self._cap
-        new._pl_extra = self._pl_extra
-        new._street = self._street
-        new._actor = self._actor
-        new._aggressor = self._aggressor
-        new._over = self._over
-        new._owe = self._owe
-        new._rmin = self._rmin
-        new._rmax = self._rmax
-        new._no_raise = self._no_raise
-        new._log = self._log[:]
+        self._copy_betting(new)
         new._spec = self._spec
         new._button = self._button
         new._start = self._start

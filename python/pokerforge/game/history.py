@@ -49,6 +49,7 @@ from pokerforge.cards import Card
 from pokerforge.errors import IllegalActionError, InvalidSpecError, PokerError
 from pokerforge.game.actions import Bet, Call, Check, DealBoard, Fold, Muck, PostBlind, Raise, Show
 from pokerforge.game.hand import Hand
+from pokerforge.game.positions import seat_order
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
 from pokerforge.game.rake import Rake
 from pokerforge.game.spec import GameSpec
@@ -118,7 +119,7 @@ def to_phh(
     """
     spec = hand.spec
     n, button = hand.num_seats, hand.button
-    order = [(button + i) % n for i in range(1, n + 1)]
+    order = list(seat_order(n, button))  # PHH order: left of the button first
     lines = [f"{key} = {_toml(value)}" for key, value in _game_fields(hand, order)]
     actions = _actions(hand, order)
     lines += ["actions = [", *(f"  {_toml(a)}," for a in actions), "]"]

@@ -24,12 +24,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from pokerforge.errors import InvalidSpecError
+from pokerforge.game.arguments import MAX_SEATS, MIN_SEATS, player_count, seat_number
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "SEAT_ORDERS", "blind_seats", "position_names", "seat_order"]
-
-MIN_SEATS = 2
-MAX_SEATS = 10
 
 # Clockwise after the big blind, for a full ring; shorter tables drop from the front of
 # _DROP_ORDER.
@@ -38,10 +35,7 @@ _DROP_ORDER = ("UTG+4", "UTG+3", "UTG+2", "UTG+1", "HJ", "CO", "UTG")
 
 
 def _check(n: int, button: int) -> None:
-    if not MIN_SEATS <= n <= MAX_SEATS:
-        raise InvalidSpecError(f"a hand needs 2 to 10 players, not {n}")
-    if not 0 <= button < n:
-        raise InvalidSpecError(f"the button must be a seat from 0 to {n - 1}, not {button}")
+    seat_number(button, player_count(n), what="the button")
 
 
 @cache

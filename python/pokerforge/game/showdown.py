@@ -27,8 +27,6 @@ from pokerforge.eval import evaluate
 from pokerforge.game.pots import Pot, split, split_hilo
 from pokerforge.game.spec import HOLDEM, OMAHA
 
-_evaluate = evaluate
-
 __all__ = [
     "Showdown",
     "omaha_high_reference",
@@ -154,15 +152,10 @@ def rank_hands(
     """
     ranks: dict[int, tuple[int, int]] = {}
     if variant == HOLDEM:
-        board_mask = 0
-        for c in board:
-            board_mask |= 1 << c
+        board_mask = _mask(board)
         for seat, hole in enumerate(holes):
             if not folded[seat]:
-                mask = board_mask
-                for c in hole:
-                    mask |= 1 << c
-                ranks[seat] = (int(_evaluate(mask)), 0)
+                ranks[seat] = (rank_holdem(_mask(hole), board_mask), 0)
     elif variant == OMAHA:
         for seat, hole in enumerate(holes):
             if not folded[seat]:

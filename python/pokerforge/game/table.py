@@ -32,15 +32,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.game.arguments import MAX_SEATS, chip_count, player_count, seat_number
+from pokerforge.game.dealer import Dealer
 from pokerforge.game.hand import Hand
-from pokerforge.game.positions import MAX_SEATS
+from pokerforge.game.history import to_phh
+from pokerforge.game.positions import seat_order
 from pokerforge.game.spec import GameSpec
-
-if TYPE_CHECKING:
-    from pokerforge.game.dealer import Dealer
 
 __all__ = ["Seat", "Table", "TableHand"]
 
@@ -81,20 +81,13 @@ class TableHand:
 
     def to_phh(self) -> str:
         """The hand in the PHH format, with the table's seats and names."""
-        from pokerforge.game.history import to_phh  # noqa: PLC0415 - history imports tables' hands
-
-        order = _phh_order(len(self.seats), self.hand.button)
+        order = seat_order(len(self.seats), self.hand.button)  # PHH order
         return to_phh(
             self.hand,
             players=[self.names[s] for s in order],
             seats=[self.seats[s] + 1 for s in order],
             hand_number=self.number,
         )
-
-
-def _phh_order(n: int, button: int) -> list[int]:
-    """Hand seats in PHH player order: left of the button first, the button last."""
-    return [(button + i) % n for i in range(1, n + 1)]
 
 
 class _Deal(NamedTuple):
@@ -132,12 +125,8 @@ class Table:
     ) -> None:
         if not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= MAX_SEATS:
-            raise InvalidSpecError(f"a table has 2 to 10 seats, not {seats!r}")
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats:
-            raise InvalidSpecError(
-                f"the button must be a seat from 0 to {seats - 1}, not {button!r}"
-            )
+        player_count(seats, what="a table has", unit="seats")
+        seat_number(button, seats, what="the button")
         self.spec = spec
         self._size = seats
         self._names: list[str | None] = [None] * seats
@@ -149,15 +138,14 @@ class Table:
         self._last_sb_pos: int | None = None
         self._last_button: int | None = None
         self._current: tuple[Hand, _Deal] | None = None
+        self._pending: tuple[Dealer, _Deal] | None = None  # from deal(), until start_hand()
         self.hands: list[TableHand] = []
         """Every finished hand, in order."""
 
     # -- seats ---------------------------------------------------------------------------
 
     def _seat(self, seat: object) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._size:
-            raise InvalidSpecError(f"seat must be a seat from 0 to {self._size - 1}, not {seat!r}")
-        return seat
+        return seat_number(seat, self._size)
 
     def _occupied(self, seat: object) -> int:
         seat = self._seat(seat)
@@ -185,10 +173,7 @@ class Table:
             raise InvalidSpecError(f"a player's name must be a non-empty string, not {name!r}")
         if name in self._names:
             raise InvalidSpecError(f"{name!r} already sits at seat {self._names.index(name)}")
-        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-            raise InvalidSpecError(
-                f"{name!r} must bring a whole number of chips above 0, not {chips!r}"
-            )
+        chip_count(f"{name!r}'s chips", chips, positive=True)
         self._names[seat] = name
         self._chips[seat] = chips
         self._out[seat] = False
@@ -308,6 +293,7 @@ class Table:
     def _prepare(self, spec: GameSpec | None) -> tuple[GameSpec, _Deal, int | None]:
         if self._current is not None:
             raise IllegalActionError("a hand is in progress: finish it before starting another")
+        self._pending = None  # a deal not started is given up
         live = self._live()
         if len(live) < 2:
             raise IllegalActionError(f"a hand needs two players dealt in, not {len(live)}")
@@ -334,10 +320,12 @@ class Table:
             IllegalActionError: a hand in progress, or fewer than two players dealt in.
         """
         if dealer is not None:
-            if dealer.table_deal is None or dealer.table_deal[0] is not self:
+            pending = self._pending
+            if pending is None or pending[0] is not dealer:
                 raise InvalidSpecError("the dealer was not made by this table's deal()")
             hand = dealer.start_hand()
-            self._current = (hand, dealer.table_deal[1])
+            self._current = (hand, pending[1])
+            self._pending = None
             return hand
         spec, deal, seed = self._prepare(spec)
         live = deal.live
@@ -356,8 +344,6 @@ class Table:
     def deal(self, *, spec: GameSpec | None = None) -> Dealer:
         """The next hand's deal as a :class:`~pokerforge.game.dealer.Dealer`, for dealer-error
         procedures; pass it to :meth:`start_hand`. A misdeal does not move the button."""
-        from pokerforge.game.dealer import Dealer  # noqa: PLC0415 - the dealer imports hands
-
         spec, deal, seed = self._prepare(spec)
         live = deal.live
         dealer = Dealer(
@@ -367,7 +353,7 @@ class Table:
             seed=seed,
             dead_small_blind=deal.small_blind is None,
         )
-        dealer.table_deal = (self, deal)
+        self._pending = (dealer, deal)
         return dealer
 
     def finish_hand(self) -> TableHand:
