@@ -17,9 +17,10 @@ The state of a street is a handful of integers:
   that has acted may raise again only when a full raise came after it, or when the raises
   since add up to a full raise (rule 13);
 * per seat ``reach``: the street total the seat can reach (bet plus stack; 0 once folded).
-  It does not change while the street is bet, so rule 14 is one ``max``: a raise is offered
-  only when another live seat reaches beyond the current bet, and a seat whose bet already
-  reaches everybody else's is not asked to act.
+  It does not change while the street is bet (only a fold sets it to 0), so the two largest
+  are kept and rule 14 is one comparison: a raise is offered only when another live seat
+  reaches beyond the current bet, and a seat whose bet already reaches everybody else's is
+  not asked to act.
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ class BettingState:
         "_pl_extra",
         "_raises",
         "_reach",
+        "_reach_top",
         "_rmax",
         "_rmin",
         "_stack",
@@ -111,6 +113,7 @@ class BettingState:
     _folded: list[bool]
     _faced: list[int]
     _reach: list[int]
+    _reach_top: tuple[int, int]
     _dead: int
     _live: int
     _active: int
@@ -149,6 +152,7 @@ class BettingState:
         self._folded = [False] * n
         self._faced = [-1] * n
         self._reach = [0] * n
+        self._reach_top = (0, 0)
         self._dead = self._street = self._active = 0
         self._live = n
         self._level = self._full_level = self._min_inc = self._raises = self._pl_extra = 0
@@ -172,6 +176,7 @@ class BettingState:
         new._folded = self._folded[:]
         new._faced = self._faced[:]
         new._reach = self._reach[:]
+        new._reach_top = self._reach_top
         new._dead = self._dead
         new._live = self._live
         new._active = self._active
@@ -190,6 +195,12 @@ class BettingState:
         new._rmax = self._rmax
         new._no_raise = self._no_raise
         new._log = self._log[:]
+
+    def _set_reach(self, reach: list[int]) -> None:
+        """Set what each seat can reach on this street (0: folded), and the two largest."""
+        self._reach = reach
+        ordered = sorted(reach)
+        self._reach_top = (ordered[-1], ordered[-2])
 
     # -- what the hand does when betting ends ---------------------------------------------
 
@@ -215,6 +226,7 @@ class BettingState:
         bets = self._bet
         faced = self._faced
         reach = self._reach
+        top, second = self._reach_top
         for s in self._orders[self._actor]:
             stack = stacks[s]
             if folded[s] or not stack:
@@ -223,11 +235,8 @@ class BettingState:
             if faced[s] >= 0 and bet >= level:
                 continue
             # Rule 14: the most any other live player can put in on this street.
-            own = reach[s]
-            reach[s] = 0
-            top = max(reach)
-            reach[s] = own
-            if top <= bet:
+            most = second if reach[s] == top else top
+            if most <= bet:
                 continue  # this bet already covers everybody left: no decision to make
             self._actor = s
             owe = level - bet if level > bet else 0
@@ -242,7 +251,7 @@ class BettingState:
                 self._rmin = self._rmax = -1
                 self._no_raise = _NOT_REOPENED
                 return
-            if top <= level:
+            if most <= level:
                 self._rmin = self._rmax = -1
                 self._no_raise = _NOBODY_TO_CALL
                 return
@@ -415,7 +424,12 @@ class BettingState:
         if s < 0 or (seat is not None and seat != s) or not (self._owe or self._fold_free):
             self.verify_fold(seat=seat)
         self._folded[s] = True
-        self._reach[s] = 0
+        reach = self._reach
+        if reach[s] >= self._reach_top[1]:
+            reach[s] = 0
+            self._set_reach(reach)
+        else:
+            reach[s] = 0
         self._live -= 1
         self._active -= 1
         record = _record(Fold, (s,))

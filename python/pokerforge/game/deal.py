@@ -63,6 +63,11 @@ def lay_out_board(
     return tuple(burns), tuple(board)
 
 
+# The board's places among the cards after the hole cards, as laid out above: the hot path
+# picks them by index instead of walking the layout.
+_BOARD_PLACES = lay_out_board(iter(range(BOARD_CARDS + len(BOARD_AT))))[1]
+
+
 def _indices(cards: object) -> list[int]:
     """Card indices of a cards-like value, keeping the order given."""
     if isinstance(cards, str | Card) or not isinstance(cards, Iterable):
@@ -104,10 +109,11 @@ def deal(
     if hole_cards is None and board is None:
         total = n * hole_count
         cards = [c.index for c in deck.deal(total + 8)]
+        board = tuple([cards[total + i] for i in _BOARD_PLACES])
         holes: list[tuple[int, ...]] = [()] * n
         for j, seat in enumerate(order):
             holes[seat] = tuple(cards[j:total:n])
-        return deck.seed, holes, lay_out_board(iter(cards[total:]))[1]
+        return deck.seed, holes, board
     given = _given_holes(n, hole_count, hole_cards)
     board_cards = [] if board is None else _indices(board)
     if len(board_cards) > BOARD_CARDS:

@@ -18,6 +18,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 
 from pokerforge.cards import Card
 from pokerforge.errors import InvalidSpecError
@@ -219,7 +220,7 @@ class Hand(BettingState):
             if chips:
                 active += 1
         self._active = active
-        self._reach = [b + c for b, c in zip(self._bet, stacks, strict=True)]
+        self._set_reach(list(map(add, self._bet, stacks)))
         self._actor = last
         self._advance()
 
@@ -278,8 +279,7 @@ class Hand(BettingState):
                 self._board_n = end
                 self._bet = [0] * n
                 self._faced = [-1] * n
-                folded = self._folded
-                self._reach = [0 if folded[i] else c for i, c in enumerate(self._stack)]
+                self._set_reach([0 if f else c for f, c in zip(self._folded, self._stack)])  # noqa: B905
                 self._level = self._full_level = self._raises = self._pl_extra = 0
                 self._min_inc = self._engine.street_min_inc[street]
                 self._aggressor = -1

@@ -155,7 +155,10 @@ def rank_hands(
         board_mask = _mask(board)
         for seat, hole in enumerate(holes):
             if not folded[seat]:
-                ranks[seat] = (rank_holdem(_mask(hole), board_mask), 0)
+                mask = board_mask
+                for c in hole:
+                    mask |= 1 << c
+                ranks[seat] = (rank_holdem(mask, 0), 0)
     elif variant == OMAHA:
         for seat, hole in enumerate(holes):
             if not folded[seat]:
