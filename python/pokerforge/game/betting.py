@@ -318,6 +318,11 @@ class BettingState:
     def _turn_problem(self, verb: str, seat: int | None) -> str | None:
         if self._over:
             return f"cannot {verb}: the hand is over"
+        if self._actor < 0:
+            return (
+                f"cannot {verb}: the betting is over and the players at showdown show or muck "
+                "(rule 22)"
+            )
         if seat is not None and seat != self._actor:
             return (
                 f"seat {seat} cannot {verb}: it is seat {self._actor}'s turn "

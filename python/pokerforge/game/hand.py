@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from operator import add
 
 from pokerforge.cards import Card
-from pokerforge.errors import InvalidSpecError
+from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import showdown as _showdown
 from pokerforge.game.actions import (
     Award,
@@ -77,6 +77,7 @@ class Hand(BettingState):
     """
 
     __slots__ = (
+        "_asked",
         "_board",
         "_board_n",
         "_button",
@@ -101,6 +102,7 @@ class Hand(BettingState):
     _payouts: list[int]
     _final_pots: list[Pot]
     _rake: int
+    _asked: _showdown.AskedShowdown | None
 
     def __init__(
         self,
@@ -148,6 +150,7 @@ class Hand(BettingState):
         self._payouts = [0] * n
         self._final_pots = []
         self._rake = 0
+        self._asked = None
         self._post_forced_bets(engine, stacks, orders, dead_small_blind)
 
     def _post_forced_bets(
@@ -339,12 +342,16 @@ class Hand(BettingState):
                 if not self._stack[s]:
                     face_up = True
                     break
+        hilo = self._engine.variant == OMAHA_HILO
+        if rules.showdown == "ask" and not face_up and len(show_order) > 1:
+            self._asked = _showdown.AskedShowdown(pots, ranks, show_order, hilo=hilo)
+            return  # the players choose with show() and muck()
         result = _showdown.resolve(
             pots,
             ranks,
             show_order=show_order,
             odd_chip_order=self._orders[self._button],
-            hilo=self._engine.variant == OMAHA_HILO,
+            hilo=hilo,
             face_up=face_up,
             muck_losers=rules.muck_losing_hands,
             unit=self._unit,
@@ -358,9 +365,106 @@ class Hand(BettingState):
             else:
                 high, low = ranks[seat]
                 log.append(Show(seat, hole[seat], high, low))
-        for pot, seat, amount, half in result.awards:
+        self._pay(result.awards)
+
+    def _pay(self, awards: list[tuple[int, int, int, str]]) -> None:
+        for pot, seat, amount, half in awards:
             self._award(pot, seat, amount, half)
         self._end()
+
+    # -- show or muck (rule 22, RuleProfile(showdown="ask")) ---------------------------------
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act (to bet, or at an asked showdown to show or muck), or ``None``."""
+        if self._actor >= 0:
+            return self._actor
+        return None if self._asked is None else self._asked.to_act
+
+    def _show_problem(self, verb: str, seat: int | None) -> str | None:
+        asked = self._asked
+        if asked is None or self._over:
+            return (
+                f"cannot {verb}: nobody is asked to show or muck (rule 22: only at a showdown "
+                'with RuleProfile(showdown="ask"))'
+            )
+        s = asked.to_act
+        if seat is not None and seat != s:
+            return (
+                f"seat {seat} cannot {verb}: it is seat {s}'s turn to show or muck "
+                "(rule 22: showdown order)"
+            )
+        if verb == "muck" and not asked.may_muck(s):  # type: ignore[arg-type]
+            return (
+                f"seat {s} cannot muck: no hand already shown beats it for every pot it "
+                "plays for (rule 22: only a beaten hand may muck)"
+            )
+        return None
+
+    def verify_show(self, *, seat: int | None = None) -> None:
+        """Raise ``IllegalActionError`` (naming the rule) unless showing is legal now."""
+        problem = self._show_problem("show", seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+
+    def can_show(self, *, seat: int | None = None) -> bool:
+        """Whether the seat to act may show its hand now (an asked showdown)."""
+        return self._show_problem("show", seat) is None
+
+    def show(self, *, seat: int | None = None) -> Show:
+        """At an asked showdown the seat to act shows its hand; returns the record.
+
+        Raises:
+            IllegalActionError: nobody is asked to show, or not this seat; nothing changes.
+        """
+        self.verify_show(seat=seat)
+        return self._decide(show=True)  # type: ignore[return-value]
+
+    def verify_muck(self, *, seat: int | None = None) -> None:
+        """Raise ``IllegalActionError`` (naming the rule) unless mucking is legal now."""
+        problem = self._show_problem("muck", seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+
+    def can_muck(self, *, seat: int | None = None) -> bool:
+        """Whether the seat to act may muck now: a hand already shown beats it (rule 22)."""
+        return self._show_problem("muck", seat) is None
+
+    def muck(self, *, seat: int | None = None) -> Muck:
+        """At an asked showdown the seat to act mucks and gives up every pot (rule 22).
+
+        Raises:
+            IllegalActionError: mucking is not legal now; nothing changes.
+        """
+        self.verify_muck(seat=seat)
+        return self._decide(show=False)  # type: ignore[return-value]
+
+    def _decide(self, *, show: bool) -> Show | Muck:
+        asked = self._asked
+        assert asked is not None
+        seat = asked.to_act
+        assert seat is not None
+        asked.decide(show=show)
+        record: Show | Muck
+        if show:
+            high, low = asked.ranks[seat]
+            record = Show(seat, self._hole[seat], high, low)
+        else:
+            record = Muck(seat)
+        self._log.append(record)
+        if asked.to_act is None:
+            shown = asked.shown
+            result = _showdown.resolve(
+                asked.pots,
+                {s: asked.ranks[s] for s in shown},
+                show_order=shown,
+                odd_chip_order=self._orders[self._button],
+                hilo=self._engine.variant == OMAHA_HILO,
+                face_up=True,
+                unit=self._unit,
+            )
+            self._pay(result.awards)
+        return record
 
     def _redeal_board(self, board: tuple[int, ...]) -> None:
         """Dealer-error procedures (rules 34, 35): new board cards for the streets to come.
@@ -512,12 +616,13 @@ class Hand(BettingState):
         new._payouts = self._payouts[:]
         new._final_pots = self._final_pots
         new._rake = self._rake
+        new._asked = None if self._asked is None else self._asked.copy()
         return new
 
     __copy__ = copy
 
     def __repr__(self) -> str:
-        state = "over" if self._over else f"{self.street.name.lower()}, seat {self._actor} to act"
+        state = "over" if self._over else f"{self.street.name.lower()}, seat {self.actor} to act"
         return f"<Hand {self._spec.variant} {self._spec.betting}, {self._n} seats, {state}>"
 
 

@@ -20,7 +20,8 @@ How pokerforge maps onto PHH:
 * Actions ``d dh``, ``d db``, ``pN f``, ``pN cc``, ``pN cbr X`` (a street total) and
   ``pN sm [cards]``; unknown cards ``??`` are dealt from a seeded deck on import.
 * Rake and the rule profile travel in user-defined fields (``_rake_percent``,
-  ``_rake_cap``, ``_rake_no_flop_no_drop``, ``_rules``).
+  ``_rake_cap``, ``_rake_no_flop_no_drop``, ``_rules``, and ``_showdown = "ask"`` when the
+  players chose to show or muck: their ``sm`` actions are then replayed as choices).
 
 Examples:
     >>> from pokerforge.game import GameSpec, Hand
@@ -41,13 +42,25 @@ import math
 import re
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from pokerforge.cards import Card
 from pokerforge.errors import IllegalActionError, InvalidSpecError, PokerError
-from pokerforge.game.actions import Bet, Call, Check, DealBoard, Fold, Muck, PostBlind, Raise, Show
+from pokerforge.game.actions import (
+    Bet,
+    Call,
+    Check,
+    DealBoard,
+    Fold,
+    Muck,
+    PostBlind,
+    Raise,
+    Show,
+    Street,
+)
 from pokerforge.game.hand import Hand
 from pokerforge.game.positions import seat_order
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
@@ -132,8 +145,10 @@ def to_phh(
     if hand.is_over:
         optional.append(("finishing_stacks", [hand.stacks[s] for s in order]))
         optional.append(("winnings", [hand.payouts[s] for s in order]))
-    if spec.rules != DEFAULT_RULES:
+    if replace(spec.rules, name="default", showdown="auto") != DEFAULT_RULES:
         optional.append(("_rules", spec.rules.name))
+    if spec.rules.showdown != "auto":
+        optional.append(("_showdown", spec.rules.showdown))
     if spec.rake is not None:
         optional.append(("_rake_percent", str(spec.rake.percent)))
         if spec.rake.cap is not None:
@@ -253,6 +268,11 @@ def _spec(doc: Mapping[str, Any], n: int, hole_count: int) -> tuple[GameSpec, bo
     if rules not in ("default", "tda-2024"):
         raise InvalidHistoryError(f"field _rules: {rules!r} is not 'default' or 'tda-2024'")
     kwargs["rules"] = TDA_2024 if rules == "tda-2024" else DEFAULT_RULES
+    showdown = doc.get("_showdown", "auto")
+    if showdown not in ("auto", "ask"):
+        raise InvalidHistoryError(f"field _showdown: {showdown!r} is not 'auto' or 'ask'")
+    if showdown == "ask":
+        kwargs["rules"] = replace(kwargs["rules"], showdown="ask")
     if "_rake_percent" in doc:
         cap = doc.get("_rake_cap")
         kwargs["rake"] = Rake(
@@ -449,6 +469,11 @@ def _play(hand: Hand, steps: list[tuple[str, int, str, str]], seat_of: list[int]
                 and known != sorted(c.index for c in hand.hole_cards(seat))
             ):
                 raise InvalidHistoryError(f"{label}: these are not the cards p{who + 1} was dealt")
+            if hand.street == Street.SHOWDOWN and not hand.is_over:  # an asked showdown
+                try:
+                    hand.show(seat=seat) if arg else hand.muck(seat=seat)
+                except IllegalActionError as err:
+                    raise InvalidHistoryError(f"{label}: {err}") from None
             continue
         if hand.is_over:
             raise InvalidHistoryError(f"{label}: the hand is already over")
