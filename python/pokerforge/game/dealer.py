@@ -86,6 +86,7 @@ class Dealer:
         button: the button's seat.
         seed: seeds the deck and every reshuffle (``None``: random).
         dead_small_blind: passed on to the hand (rule 29).
+        posts: passed on to the hand (rule 29b).
 
     Raises:
         InvalidSpecError: a bad number of seats or button.
@@ -99,6 +100,7 @@ class Dealer:
         button: int = 0,
         seed: int | None = None,
         dead_small_blind: bool = False,
+        posts: Sequence[tuple[int, int, int]] = (),
     ) -> None:
         n = player_count(len(stacks))
         seat_number(button, n, what="the button")
@@ -106,6 +108,7 @@ class Dealer:
         self._stacks = list(stacks)
         self._button = button
         self._dead_sb = dead_small_blind
+        self._posts = tuple(posts)
         deck = Deck(seed=seed)
         self.seed: int = deck.seed if deck.seed is not None else 0
         self._rng = random.Random(self.seed)
@@ -276,6 +279,7 @@ class Dealer:
             hole_cards=holes,
             board=self._board(),
             dead_small_blind=self._dead_sb,
+            posts=self._posts,
         )
         return self._hand
 

@@ -51,6 +51,27 @@ _STREETS = tuple(Street)
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 
 
+def _check_posts(
+    posts: Sequence[tuple[int, int, int]], n: int, button: int, dead_small_blind: bool
+) -> list[tuple[int, int, int]]:
+    """The players' extra posts as ``(seat, live, dead)``, each seat at most once, never a
+    blind's or the straddle's seat."""
+    blinds = {button, (button + 1) % n} if n == 2 else {(button + 1) % n, (button + 2) % n}
+    out: list[tuple[int, int, int]] = []
+    for entry in posts:
+        if not isinstance(entry, tuple) or len(entry) != 3:
+            raise InvalidSpecError(f"a post is (seat, live, dead), not {entry!r}")
+        seat = seat_number(entry[0], n, what="a post's seat")
+        live = chip_count(f"seat {seat}'s live post", entry[1])
+        dead = chip_count(f"seat {seat}'s dead post", entry[2])
+        if seat in blinds and not (dead_small_blind and seat == (button + 2) % n):
+            raise InvalidSpecError(f"seat {seat} posts a blind this hand and cannot post again")
+        if any(seat == other for other, _, _ in out):
+            raise InvalidSpecError(f"seat {seat} posts more than once")
+        out.append((seat, live, dead))
+    return out
+
+
 class Hand(BettingState):
     """One hand: forced bets and cards on creation, then betting until the pots are paid.
 
@@ -65,6 +86,9 @@ class Hand(BettingState):
             come from the deck.
         dead_small_blind: no small blind this hand (dead button rule, rule 29): the seat
             left of the button posts the big blind. Needs three or more players.
+        posts: players' own forced bets (rule 29b), ``(seat, live, dead)``: ``live`` chips
+            posted as a live big blind by a player coming in, ``dead`` chips (a missed small
+            blind) straight into the pot. A seat posting a blind this hand cannot post.
 
     Raises:
         InvalidSpecError: bad seats, stacks or button; a straddle with two players.
@@ -114,6 +138,7 @@ class Hand(BettingState):
         hole_cards: Sequence[object | None] | None = None,
         board: object | None = None,
         dead_small_blind: bool = False,
+        posts: Sequence[tuple[int, int, int]] = (),
     ) -> None:
         if type(spec) is not GameSpec and not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
@@ -151,7 +176,9 @@ class Hand(BettingState):
         self._final_pots = []
         self._rake = 0
         self._asked = None
-        self._post_forced_bets(engine, stacks, orders, dead_small_blind)
+        if posts:
+            posts = _check_posts(posts, n, button, dead_small_blind)
+        self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
 
     def _post_forced_bets(
         self,
@@ -159,8 +186,10 @@ class Hand(BettingState):
         stacks: list[int],
         orders: tuple[tuple[int, ...], ...],
         dead_small_blind: bool = False,
+        posts: Sequence[tuple[int, int, int]] = (),
     ) -> None:
-        """Uniform antes, blinds, big-blind ante and straddle (rules 3, 7, 8, 9)."""
+        """Uniform antes, blinds, big-blind ante, players' posts and straddle (rules 3, 7-9,
+        29b)."""
         log = self._log
         button = self._button
         n = self._n
@@ -192,6 +221,13 @@ class Hand(BettingState):
         if bb_ante and not engine.ante_first:
             self._dead = paid = self._post(bb, bb_ante, False)
             log.append(PostAnte(bb, paid))
+        for seat, live, dead in posts:  # rule 29b: a big blind to come in, a missed blind
+            if dead:
+                paid = self._post(seat, dead, False)
+                self._dead += paid
+                log.append(PostBlind(seat, paid, "dead"))
+            if live:
+                log.append(PostBlind(seat, self._post(seat, live, True), "BB"))
         last = bb
         level = big
         if engine.straddle:
