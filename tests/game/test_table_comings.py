@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokerforge.errors import IllegalActionError
-from pokerforge.game import GameSpec, Hand, PostBlind, Table, TableHand
+from pokerforge.game import GameSpec, Hand, PostBlind, Table, TableHand, from_phh
 
 SPEC = GameSpec(blinds=(1, 2))
 
@@ -145,3 +145,24 @@ def test_post_big_blind_needs_a_waiting_player() -> None:
     table = _table([0, 2, 4])
     with pytest.raises(IllegalActionError, match="rule 29b"):
         table.post_big_blind(0)
+
+
+def test_posts_travel_in_phh() -> None:
+    table = _five_handed()
+    _fold_hand(table)
+    table.sit_out(3)
+    for _ in range(3):
+        _fold_hand(table)
+    table.sit_in(3)
+    hand = table.start_hand()
+    while not hand.is_over:
+        if hand.legal_actions().call:
+            hand.call()
+        else:
+            hand.check()
+    done = table.finish_hand()
+    assert any(r.blind == "dead" for r in hand.history if isinstance(r, PostBlind))
+    text = done.to_phh()
+    assert "_posts = [[" in text
+    again = from_phh(text)
+    assert again.stacks == hand.stacks and again.history[-6:] == hand.history[-6:]

@@ -149,6 +149,10 @@ def to_phh(
         optional.append(("_rules", spec.rules.name))
     if spec.rules.showdown != "auto":
         optional.append(("_showdown", spec.rules.showdown))
+    posts = _posts_of(hand)
+    if posts:
+        index = {seat: i for i, seat in enumerate(order, 1)}
+        optional.append(("_posts", [[index[s], live, dead] for s, live, dead in posts]))
     if spec.rake is not None:
         optional.append(("_rake_percent", str(spec.rake.percent)))
         if spec.rake.cap is not None:
@@ -157,6 +161,21 @@ def to_phh(
     optional += list((fields or {}).items())
     lines += [f"{key} = {_toml(value)}" for key, value in optional]
     return "\n".join(lines) + "\n"
+
+
+def _posts_of(hand: Hand) -> list[tuple[int, int, int]]:
+    """The players' own posts of a table hand (rule 29b), as ``Hand(posts=...)`` takes them:
+    every dead blind, and every big blind after the first (the real one)."""
+    posts: dict[int, list[int]] = {}
+    big_blinds = 0
+    for record in hand.history:
+        if isinstance(record, PostBlind) and record.blind == "dead":
+            posts.setdefault(record.seat, [0, 0])[1] = record.amount
+        elif isinstance(record, PostBlind) and record.blind == "BB":
+            big_blinds += 1
+            if big_blinds > 1:
+                posts.setdefault(record.seat, [0, 0])[0] = record.amount
+    return [(seat, live, dead) for seat, (live, dead) in posts.items()]
 
 
 def _game_fields(hand: Hand, order: list[int]) -> list[tuple[str, object]]:
@@ -400,6 +419,25 @@ def _cards_dealt(
     return holes, board
 
 
+def _posts_field(doc: Mapping[str, Any], seat_of: list[int]) -> list[tuple[int, int, int]]:
+    """``_posts = [[player, live, dead], ...]``: players' own posts (rule 29b)."""
+    raw = doc.get("_posts", [])
+    n = len(seat_of)
+    out = []
+    for entry in raw if isinstance(raw, list) else [raw]:
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 3
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry)
+            or not 1 <= entry[0] <= n
+        ):
+            raise InvalidHistoryError(
+                f"field _posts: {entry!r} is not [player, live, dead] with a player 1 to {n}"
+            )
+        out.append((seat_of[entry[0] - 1], entry[1], entry[2]))
+    return out
+
+
 def _replay(doc: Mapping[str, Any], text: str) -> Hand:
     for field in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
         if field not in doc:
@@ -440,6 +478,7 @@ def _replay(doc: Mapping[str, Any], text: str) -> Hand:
             hole_cards=hand_holes,
             board=[Card.from_index(c) for c in board],
             dead_small_blind=dead_sb,
+            posts=_posts_field(doc, seat_of),
         )
     except PokerError as err:
         raise InvalidHistoryError(f"field actions: the cards dealt are impossible: {err}") from None
