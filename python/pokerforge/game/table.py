@@ -302,6 +302,36 @@ class Table:
         live = self._live()
         return self._positions(live).button if len(live) >= 2 else None
 
+    @property
+    def big_blind(self) -> int | None:
+        """The big blind's seat for the hand in progress, or for the next hand (``None``
+        when fewer than two players can be dealt in)."""
+        if self._current is not None:
+            return self._current[1].big_blind
+        live = self._live()
+        return self._positions(live).big_blind if len(live) >= 2 else None
+
+    def seats_toward_big_blind(self) -> list[int]:
+        """The empty seats, the one the big blind reaches first first: a player seated
+        there pays the big blind soonest (tournament balancing, rule 30b)."""
+        start = self._last_bb if self._last_bb is not None else self._first_button
+        size = self._size
+        order = [(start + k) % size for k in range(1, size + 1)]
+        return [s for s in order if self._names[s] is None]
+
+    def seat_moved_player(self, seat: int, name: str, chips: int) -> None:
+        """Seat a tournament player moved from another table: dealt in from the next hand
+        (no waiting, no post), except on the button or between it and the big blind, where
+        they wait for the big blind to reach them (rules 29b, 30b)."""
+        self.sit(seat, name, chips)
+        if self._last_bb is None or not self._waiting[seat]:
+            return
+        self._waiting[seat] = False
+        ring = self._ring()
+        if len(ring) >= 2:
+            nxt = self._positions(ring)
+            self._waiting[seat] = seat != nxt.big_blind and self._between(seat, nxt)
+
     # -- button and blinds ---------------------------------------------------------------------
 
     def _ring(self) -> list[int]:
