@@ -4,9 +4,10 @@ Blinds and antes rise by a :class:`BlindSchedule`, level by level, after a numbe
 or a length of time (rule 30); the blinds never go down, while a level may change the ante
 freely (lower it, drop it, or change its kind). The level of a hand is fixed when the hand
 starts, so a level that expires during a hand applies from the next one. Time comes from a
-clock passed in (``time.monotonic`` by default), so tests can drive it exactly. Players with no chips are
-eliminated; when several bust in the same hand, the one who started it with more chips
-places higher (TR 126b); players who started it with the same chips share the place.
+clock passed in (``time.monotonic`` by default), so tests can drive it exactly. Players with
+no chips are eliminated; when several bust in the same hand, the one who started it with
+more chips places higher (TR 126b); players who started it with the same chips share the
+place.
 
 Examples:
     >>> from pokerforge.game import GameSpec
