@@ -1,4 +1,4 @@
-"""The dealer's deck and the procedures for dealer errors (RULES.md section 6).
+"""The dealer's deck and the procedures for dealer errors (docs/rules.md section 6).
 
 A :class:`Dealer` follows the physical deck of one hand: the shuffled stub, the hole cards
 dealt one at a time clockwise from the seat left of the button, and for each street its
@@ -65,7 +65,7 @@ class Procedure:
         kind: ``"misdeal"``, ``"replace"`` (rule 32), ``"extra-burn"`` (rule 33),
             ``"redeal-flop"``, ``"scramble-flop"``, ``"missed-burn"``, ``"boxed-card"``
             (rule 34), ``"premature-flop"``, ``"premature-turn"`` or ``"premature-river"``.
-        rule: the RULES.md rule applied.
+        rule: the rule applied (docs/rules.md).
         cards: the cards the error is about (the exposed, extra or early board cards).
         reshuffled: the stub in its new order after a reshuffle (empty when none).
     """
