@@ -314,6 +314,13 @@ class Dealer:
         self.procedures.append(done)
         return done
 
+    def _turn_not_set_aside(self, what: str) -> None:
+        if len(self._plan[1][0]) != 1:
+            raise IllegalActionError(
+                f"{what} cannot be handled: the turn card was already set aside on this flop "
+                "(rule 35)"
+            )
+
     def _unshown_stub(self, start: int) -> list[int]:
         out: list[int] = []
         for burns, cards in self._plan[start:]:
@@ -365,6 +372,7 @@ class Dealer:
         if isinstance(extra, bool) or not isinstance(extra, int) or not 1 <= extra <= 4:
             raise InvalidSpecError(f"extra must be 1 to 4 cards too many, not {extra!r}")
         burn, flop = self._plan[0]
+        self._turn_not_set_aside("a flop with too many cards")
         (turn_burn,), turn = self._plan[1]
         unshown = [turn_burn, *turn, *self._unshown_stub(2)]
         turned = (*flop, *unshown[:extra])
@@ -437,6 +445,7 @@ class Dealer:
             IllegalActionError: the hand is not in flop betting.
         """
         hand = self._started(Street.FLOP, "a premature turn")
+        self._turn_not_set_aside("a premature turn")
         (burn,), (early,) = self._plan[1]
         (river_burn,), river = self._plan[2]
         self._early_burns.add(burn)

@@ -197,9 +197,13 @@ class Table:
         self._out[seat] = False
         self._missed[seat] = (False, False)
         self._posting[seat] = False
-        self._waiting[seat] = self._last_bb is not None
+        self._waiting[seat] = self._started()
         if not wait_for_big_blind and self._waiting[seat]:
             self.post_big_blind(seat)
+
+    def _started(self) -> bool:
+        """Whether the table has dealt a hand (from then on new players wait or post)."""
+        return self._last_bb is not None or self._current is not None or bool(self._pending)
 
     def leave(self, seat: int) -> int:
         """The player at ``seat`` leaves with their chips, which are returned.
@@ -305,6 +309,11 @@ class Table:
         return self._positions(live).button if len(live) >= 2 else None
 
     @property
+    def dealt_in(self) -> tuple[int, ...]:
+        """The table seat of each seat of the hand in progress (empty between hands)."""
+        return () if self._current is None else tuple(self._current[1].live)
+
+    @property
     def big_blind(self) -> int | None:
         """The big blind's seat for the hand in progress, or for the next hand (``None``
         when fewer than two players can be dealt in)."""
@@ -335,7 +344,7 @@ class Table:
         are dealt in once the button has passed (rules 29b, 30b)."""
         self.sit(seat, name, chips)
         self._waiting[seat] = False
-        self._free[seat] = self._last_bb is not None
+        self._free[seat] = self._started()
 
     # -- button and blinds ---------------------------------------------------------------------
 
@@ -398,6 +407,8 @@ class Table:
                 return _Deal(live, button, button, button, bb, button)
             sb_pos = last_bb
             button = self._last_sb_pos if self._last_sb_pos is not None else sb_pos
+            if button == bb:  # from heads-up (where the button was the small blind) to more
+                button = self._before(live, sb_pos)
             if sb_pos in live:
                 return _Deal(live, button, self._before(live, sb_pos), sb_pos, bb, sb_pos)
             return _Deal(live, button, self._before(live, bb), None, bb, sb_pos)
