@@ -158,7 +158,7 @@ def _reopened_for(hand: Hand, seat: int) -> bool:
     return since_full or level - seen >= full_inc
 
 
-def _odd_chips_only(hand: Hand, theirs: tuple[int, ...]) -> bool:
+def odd_chips_only(hand: Hand, theirs: tuple[int, ...]) -> bool:
     """Whether stacks ``theirs`` differ from the hand's only in odd chips, ours by rule 26.
 
     Rule 26: each pot is split separately; the tied winners get equal shares and the odd
@@ -305,7 +305,7 @@ def _play(
         out.differences.append(f"{where}: hand over, pokerkit still running ({hand.history})")
         return out
     pk_stacks = tuple(state.stacks[seat_of.index(s)] for s in range(n))
-    if pk_stacks != hand.stacks and _odd_chips_only(hand, pk_stacks):
+    if pk_stacks != hand.stacks and odd_chips_only(hand, pk_stacks):
         # pokerkit fault: see KNOWN_FAULTS; our split is checked against rule 26.
         out.faults["odd-chips"] += 1
     elif pk_stacks != hand.stacks:

@@ -184,13 +184,13 @@ def _game_fields(hand: Hand, order: list[int]) -> list[tuple[str, object]]:
     n = len(order)
     engine = spec.engine
     antes = [engine.uniform_ante] * n
-    if engine.big_blind_ante:
-        antes[1] = engine.big_blind_ante
     dead_sb = (
         n > 2
         and spec.small_blind > 0
         and not any(isinstance(r, PostBlind) and r.blind == "SB" for r in hand.history)
     )
+    if engine.big_blind_ante:  # paid by the big blind: p1 after a dead small blind
+        antes[0 if dead_sb else 1] = engine.big_blind_ante
     forced = [spec.big_blind] if dead_sb else [spec.small_blind, spec.big_blind]
     if spec.straddle:
         forced.append(spec.straddle)
@@ -256,13 +256,14 @@ def _spec(doc: Mapping[str, Any], n: int, hole_count: int) -> tuple[GameSpec, bo
     kwargs: dict[str, Any] = {"variant": variant, "betting": betting}
     if variant != "holdem" and hole_count != 4:
         kwargs["hole_cards"] = hole_count
+    dead_sb = n > 2 and blinds[0] > 0 and blinds[1] == 0
+    big_blind = 0 if dead_sb else 1
     if len(set(antes)) == 1:
         kwargs["ante"] = antes[0]
-    elif sum(1 for a in antes if a) == 1 and antes[1]:
-        kwargs.update(ante=antes[1], ante_kind="big-blind")
+    elif sum(1 for a in antes if a) == 1 and antes[big_blind]:
+        kwargs.update(ante=antes[big_blind], ante_kind="big-blind")
     else:
         raise InvalidHistoryError(f"field antes: {antes} is neither uniform nor a big-blind ante")
-    dead_sb = n > 2 and blinds[0] > 0 and blinds[1] == 0
     forced = [0, *blinds] if dead_sb else blinds
     if any(forced[3:]) or (n == 2 and blinds[0] > blinds[1]):
         raise InvalidHistoryError(
