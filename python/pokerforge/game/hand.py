@@ -146,7 +146,9 @@ class Hand(BettingState):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
         engine = spec.engine
         stacks = list(stacks)
-        n = player_count(len(stacks))
+        n = len(stacks)
+        if not 2 <= n <= 10:
+            player_count(n)
         for chips in stacks:
             if type(chips) is not int or chips <= 0:  # the fast path; the check names the seat
                 for seat, value in enumerate(stacks):
