@@ -55,7 +55,7 @@ def _check_posts(
     posts: Sequence[tuple[int, int, int]], n: int, button: int, dead_small_blind: bool
 ) -> list[tuple[int, int, int]]:
     """The players' extra posts as ``(seat, live, dead)``, each seat at most once, never a
-    blind's or the straddle's seat."""
+    blind's seat."""
     blinds = {button, (button + 1) % n} if n == 2 else {(button + 1) % n, (button + 2) % n}
     out: list[tuple[int, int, int]] = []
     for entry in posts:
