@@ -217,3 +217,32 @@ def test_several_hands_all_or_none() -> None:
     assert [h.stacks for h in hands] == [(99, 98, 103)] * 2
     with pytest.raises(InvalidHistoryError, match=r"hand \[2\]: line .*'p1 zz'"):
         load_many(f"[1]\n{one}\n[2]\n{bad}\n")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        ("antes = [0, 0, 0]", "antes = [0, 0]", "antes"),
+        ("min_bet = 2", "min_bet = 5", "min_bet"),
+        ("[100, 100, 100]", "[100, 0, 100]", "starting_stacks"),
+    ],
+)
+def test_field_errors_name_the_exact_line(old: str, new: str, line: str) -> None:
+    text = GOOD.replace(old, new)
+    number = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith(line))
+    with pytest.raises(InvalidHistoryError, match=rf"^line {number}: field {line}"):
+        from_phh(text)
+
+
+def test_errors_in_a_later_hand_name_its_own_lines() -> None:
+    one = "\n".join("  " + line for line in GOOD.splitlines())
+    bad = one.replace('"p1 f"', '"p1 zz"')
+    text = f"[1]\n{one}\n[2]\n{bad}\n"
+    number = next(i for i, row in enumerate(text.splitlines(), 1) if "p1 zz" in row)
+    with pytest.raises(InvalidHistoryError, match=rf"hand \[2\]: line {number}: 'p1 zz'"):
+        load_many(text)
+    wrong = one.replace("min_bet = 2", "min_bet = 5")
+    text = f"[1]\n{one}\n[2]\n{wrong}\n"
+    number = [i for i, row in enumerate(text.splitlines(), 1) if "min_bet" in row][1]
+    with pytest.raises(InvalidHistoryError, match=rf"hand \[2\]: line {number}: field min_bet"):
+        load_many(text)

@@ -55,7 +55,7 @@ def _check_posts(
     posts: Sequence[tuple[int, int, int]], n: int, button: int, dead_small_blind: bool
 ) -> list[tuple[int, int, int]]:
     """The players' extra posts as ``(seat, live, dead)``, each seat at most once, never a
-    blind's or the straddle's seat."""
+    blind's seat."""
     blinds = {button, (button + 1) % n} if n == 2 else {(button + 1) % n, (button + 2) % n}
     out: list[tuple[int, int, int]] = []
     for entry in posts:
@@ -146,7 +146,9 @@ class Hand(BettingState):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
         engine = spec.engine
         stacks = list(stacks)
-        n = player_count(len(stacks))
+        n = len(stacks)
+        if not 2 <= n <= 10:
+            player_count(n)
         for chips in stacks:
             if type(chips) is not int or chips <= 0:  # the fast path; the check names the seat
                 for seat, value in enumerate(stacks):

@@ -184,13 +184,13 @@ def _game_fields(hand: Hand, order: list[int]) -> list[tuple[str, object]]:
     n = len(order)
     engine = spec.engine
     antes = [engine.uniform_ante] * n
-    if engine.big_blind_ante:
-        antes[1] = engine.big_blind_ante
     dead_sb = (
         n > 2
         and spec.small_blind > 0
         and not any(isinstance(r, PostBlind) and r.blind == "SB" for r in hand.history)
     )
+    if engine.big_blind_ante:  # paid by the big blind: p1 after a dead small blind
+        antes[0 if dead_sb else 1] = engine.big_blind_ante
     forced = [spec.big_blind] if dead_sb else [spec.small_blind, spec.big_blind]
     if spec.straddle:
         forced.append(spec.straddle)
@@ -256,13 +256,14 @@ def _spec(doc: Mapping[str, Any], n: int, hole_count: int) -> tuple[GameSpec, bo
     kwargs: dict[str, Any] = {"variant": variant, "betting": betting}
     if variant != "holdem" and hole_count != 4:
         kwargs["hole_cards"] = hole_count
+    dead_sb = n > 2 and blinds[0] > 0 and blinds[1] == 0
+    big_blind = 0 if dead_sb else 1
     if len(set(antes)) == 1:
         kwargs["ante"] = antes[0]
-    elif sum(1 for a in antes if a) == 1 and antes[1]:
-        kwargs.update(ante=antes[1], ante_kind="big-blind")
+    elif sum(1 for a in antes if a) == 1 and antes[big_blind]:
+        kwargs.update(ante=antes[big_blind], ante_kind="big-blind")
     else:
         raise InvalidHistoryError(f"field antes: {antes} is neither uniform nor a big-blind ante")
-    dead_sb = n > 2 and blinds[0] > 0 and blinds[1] == 0
     forced = [0, *blinds] if dead_sb else blinds
     if any(forced[3:]) or (n == 2 and blinds[0] > blinds[1]):
         raise InvalidHistoryError(
@@ -322,10 +323,21 @@ def _cards(where: str, text: str) -> list[int | None]:
     return out
 
 
-def _action_lines(text: str, actions: list[str]) -> list[str]:
+def _field_line(lines: list[str], field: str, first: int) -> int | None:
+    """The index of the line that sets ``field`` in the hand starting at line ``first``."""
+    for i in range(first, len(lines)):
+        line = lines[i].lstrip()
+        if i > first and line.startswith("["):
+            return None  # the next hand's table
+        if line.startswith(field) and line[len(field) :].lstrip().startswith("="):
+            return i
+    return None
+
+
+def _action_lines(text: str, actions: list[str], first: int = 0) -> list[str]:
     """Where each action is, for error messages: 'line N' (or 'action N' if not found)."""
     lines = text.splitlines()
-    start = next((i for i, line in enumerate(lines) if line.lstrip().startswith("actions")), 0)
+    start = _field_line(lines, "actions", first) or first
     out = []
     at = start
     for k, action in enumerate(actions):
@@ -438,7 +450,22 @@ def _posts_field(doc: Mapping[str, Any], seat_of: list[int]) -> list[tuple[int, 
     return out
 
 
-def _replay(doc: Mapping[str, Any], text: str) -> Hand:
+def _replay(doc: Mapping[str, Any], text: str, first: int = 0) -> Hand:
+    """Replay one hand whose fields start at line ``first`` of ``text``; an error about a
+    field names the line that sets it."""
+    try:
+        return _replay_fields(doc, text, first)
+    except InvalidHistoryError as err:
+        message = str(err)
+        if message.startswith("field "):
+            field = re.match(r"field (\w+)", message).group(1)  # type: ignore[union-attr]
+            line = _field_line(text.splitlines(), field, first)
+            if line is not None:
+                raise InvalidHistoryError(f"line {line + 1}: {message}") from None
+        raise
+
+
+def _replay_fields(doc: Mapping[str, Any], text: str, first: int) -> Hand:
     for field in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
         if field not in doc:
             raise InvalidHistoryError(f"the required field {field} is missing")
@@ -454,7 +481,7 @@ def _replay(doc: Mapping[str, Any], text: str) -> Hand:
     raw = doc["actions"]
     if not isinstance(raw, list):
         raise InvalidHistoryError("field actions must be a list of strings")
-    steps = _parse(raw, _action_lines(text, [str(a) for a in raw]), n)
+    steps = _parse(raw, _action_lines(text, [str(a) for a in raw], first), n)
     holes, board = _cards_dealt(steps, n)
     counts = {len(h) for h in holes if h is not None}
     if len(counts) > 1:
@@ -570,11 +597,16 @@ def load_many(text: str) -> list[Hand]:
     except tomllib.TOMLDecodeError as err:
         raise InvalidHistoryError(f"not a valid TOML file: {err}") from None
     hands = []
+    lines = text.splitlines()
     for name, table in doc.items():
         if not isinstance(table, dict):
             raise InvalidHistoryError(f"{name!r} is not a table of one hand")
+        header = next(
+            (i for i, line in enumerate(lines) if line.strip() in (f"[{name}]", f'["{name}"]')),
+            0,
+        )
         try:
-            hands.append(_replay(table, text))
+            hands.append(_replay(table, text, header))
         except InvalidHistoryError as err:
             raise InvalidHistoryError(f"hand [{name}]: {err}") from None
     return hands
