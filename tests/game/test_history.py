@@ -181,7 +181,7 @@ actions = [
     ("old", "new", "message"),
     [
         ('"p3 cbr 6"', '"p3 raise 6"', r"line 10: 'p3 raise 6': unknown or malformed action"),
-        ('"p3 cbr 6"', '"p3 cbr 6.5"', r"line 10: 'p3 cbr 6.5': 6.5 is not a whole number"),
+        ('"p3 cbr 6"', '"p3 cbr 6.5.0"', r"line 10: 'p3 cbr 6.5.0': '6.5.0' is not an amount"),
         ('"p3 cbr 6"', '"p3 cbr 3"', r"line 10: 'p3 cbr 3': .*rule 12"),
         ('"p3 cbr 6"', '"p3 cbr 500"', r"line 10: 'p3 cbr 500'"),
         ('"p3 cbr 6"', '"p3 cbr -4"', r"line 10: .*impossible"),
@@ -192,7 +192,7 @@ actions = [
         ("antes = [0, 0, 0]", "antes = [0, 0]", r"field antes needs 3 entries"),
         ("min_bet = 2", "min_bet = 5", r"field min_bet"),
         ("[100, 100, 100]", "[100, 0, 100]", r"field starting_stacks\[1\]: 0 is not"),
-        ("[100, 100, 100]", "[100, 1.5, 100]", r"field starting_stacks\[1\]: 1.5"),
+        ("[100, 100, 100]", "[100, -1.5, 100]", r"field starting_stacks\[1\]: -1.5 is not"),
         ('variant = "NT"\n', "", r"required field variant is missing"),
         ("min_bet = 2", "min_bet = ", r"not a valid TOML file: .*line 4"),
         ("[1, 2, 0]", "[1, 2, 0, 4]", r"blinds_or_straddles needs 3 entries"),
