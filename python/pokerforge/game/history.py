@@ -252,16 +252,17 @@ def _show(value: object) -> str:
 def _chips(field: str, value: object, unit: Decimal = _ONE, *, positive: bool = False) -> int:
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         value = int(value)
-    bound = "above 0" if positive else "0 or more"
-    problem = f"field {field}: {_show(value)} is not a whole number of chips {bound}"
-    if isinstance(value, bool) or not isinstance(value, int | Decimal):
-        raise InvalidHistoryError(problem)
-    try:
-        chips = to_chips(value, unit)
-    except UnitError:
-        raise InvalidHistoryError(problem) from None
-    if chips < (1 if positive else 0):
-        raise InvalidHistoryError(problem)
+    chips: int | None = None
+    if not isinstance(value, bool) and isinstance(value, int | Decimal):
+        try:
+            chips = to_chips(value, unit)
+        except UnitError:
+            chips = None
+    if chips is None or chips < (1 if positive else 0):
+        bound = "above 0" if positive else "0 or more"
+        raise InvalidHistoryError(
+            f"field {field}: {_show(value)} is not a whole number of chips {bound}"
+        )
     return chips
 
 
@@ -272,8 +273,16 @@ def _chip_list(
     if not isinstance(values, list) or len(values) != n:
         count = len(values) if isinstance(values, list) else "no list"
         raise InvalidHistoryError(f"field {field} needs {n} entries (one per player), not {count}")
-    if unit == _ONE and all(type(v) is int and v >= positive for v in values):
-        return values  # the common case of a file in whole chips, without a call per value
+    if unit == _ONE:
+        if all(type(v) is int and v >= positive for v in values):
+            return values  # the common case of a file in whole chips
+    else:
+        scale = _ONE / unit  # a power of ten: exact
+        chips = [int(v * scale) for v in values if type(v) is int or type(v) is Decimal]
+        if len(chips) == n and all(
+            c >= positive and c == v * scale for c, v in zip(chips, values, strict=True)
+        ):
+            return chips
     return [_chips(f"{field}[{i}]", v, unit, positive=positive) for i, v in enumerate(values)]
 
 
@@ -400,8 +409,9 @@ def _cards(where: str | Callable[[], str], text: str) -> list[int | None]:
     return out
 
 
-def _action_lines(text: str, actions: list[str]) -> list[str]:
-    """Where each action is, for error messages: 'line N' (or 'action N' if not found)."""
+def _action_lines(text: str, actions: list[str], first_line: int = 1) -> list[str]:
+    """Where each action is, for error messages: 'line N' (or 'action N' if not found),
+    counting the text's first line as ``first_line``."""
     lines = text.splitlines()
     start = next((i for i, line in enumerate(lines) if line.lstrip().startswith("actions")), 0)
     out = []
@@ -411,7 +421,7 @@ def _action_lines(text: str, actions: list[str]) -> list[str]:
         if found is None:
             out.append(f"action {k + 1}")
         else:
-            out.append(f"line {found + 1}")
+            out.append(f"line {found + first_line}")
             at = found
     return out
 
@@ -431,8 +441,7 @@ class _Where:
         if self._places is None:
             lines = self._text
             text = lines if isinstance(lines, str) else "\n".join(x.rstrip("\n") for x in lines)
-            text = "\n" * (self._first - 1) + text  # lines counted from the file's start
-            self._places = _action_lines(text, [str(a) for a in self._actions])
+            self._places = _action_lines(text, [str(a) for a in self._actions], self._first)
         action = self._actions[k]
         return f"{self._places[k]}: {action.strip() if isinstance(action, str) else action!r}"
 
@@ -632,7 +641,7 @@ def _play(hand: Hand, steps: list[Step], seat_of: list[int], where: _Where) -> N
             continue
         seat = seat_of[who]
         if verb == "sm":
-            shown = _cards(where(k), arg) if arg and arg != "-" else []
+            shown = _cards(lambda k=k: where(k), arg) if arg and arg != "-" else []
             known = sorted(c for c in shown if c is not None)
             if (
                 shown

@@ -1,10 +1,38 @@
-"""Real hand histories at scale: streaming PHH files, checked results, player statistics.
+"""Real hand histories at scale: PHH files with decimal stakes and unknown cards, streamed
+hand by hand, checked against their recorded results, and player statistics over them.
 
 Examples:
-    >>> from pokerforge.histories import read_phhs
+    >>> from pathlib import Path
+    >>> from pokerforge.histories import Stats, read_phhs
+    >>> data = Path(__file__).parents[3] / "tests" / "data" / "phh"
+    >>> reader = read_phhs(data / "handhq_abs_100nlh.phhs", skip_bad=True)
+    >>> stats = Stats().update(reader)
+    >>> reader.hands, reader.skipped, stats.unknown_results
+    (40, 1, 5)
 """
 
+from pokerforge.histories.collection import (
+    FileSummary,
+    Summary,
+    phh_files,
+    read_many,
+    summarize,
+)
 from pokerforge.histories.phhs import BadHandError, PhhReader, parse_table, read_phhs
 from pokerforge.histories.record import HandRecord
+from pokerforge.histories.stats import PlayerStats, Stats
 
-__all__ = ["BadHandError", "HandRecord", "PhhReader", "parse_table", "read_phhs"]
+__all__ = [
+    "BadHandError",
+    "FileSummary",
+    "HandRecord",
+    "PhhReader",
+    "PlayerStats",
+    "Stats",
+    "Summary",
+    "parse_table",
+    "phh_files",
+    "read_many",
+    "read_phhs",
+    "summarize",
+]
