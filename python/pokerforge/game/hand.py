@@ -397,10 +397,10 @@ class Hand(BettingState):
 
     def _showdown_from_record(self) -> None:
         """A showdown that needs unknown hole cards: paid as recorded, or left undecided."""
-        if self._recorded is None:
-            self._known = False
+        won = self._recorded_winnings() if self._recorded is not None else None
+        if won is None or sum(won) > sum(p.amount for p in self._final_pots):
+            self._known = False  # no record, or one paying more than the pots hold
         else:
-            won = self._recorded_winnings()
             for seat in range(self._n):
                 # A folded seat is never paid; the record's check reports the difference.
                 if won[seat] and not self._folded[seat]:

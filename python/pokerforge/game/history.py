@@ -687,6 +687,13 @@ def _check_record(doc: Mapping[str, Any], hand: Hand, seat_of: list[int], unit: 
     if not hand.is_over:
         return
     n = hand.num_seats
+    if not hand.result_known and ("winnings" in doc or "finishing_stacks" in doc):
+        pots = sum(p.amount for p in hand.pots)
+        raise RecordMismatchError(
+            f"the recorded result pays more than the pots hold "
+            f"({_show(to_money(pots, unit))})",
+            [],
+        )
     checks = []
     if "winnings" in doc and hand.result_known:
         checks.append(("winnings", hand.payouts))

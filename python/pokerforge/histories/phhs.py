@@ -188,8 +188,16 @@ class PhhReader:
         else:
             yield from self._records(self._source)
 
+    def _parse(self, chunk: list[str]) -> dict[str, Any]:
+        """The PHH fields of one hand."""
+        return parse_table(chunk)
+
+    def _chunks(self, lines: Iterable[str]) -> Iterator[tuple[str | None, int, list[str]]]:
+        """``(name, first line number, lines)`` of each hand of the source."""
+        return _tables(lines)
+
     def _records(self, lines: Iterable[str]) -> Iterator[HandRecord]:
-        for name, first_line, chunk in _tables(lines):
+        for name, first_line, chunk in self._chunks(lines):
             try:
                 record = self._replay(name, first_line, chunk)
             except BadHandError as err:
@@ -206,7 +214,7 @@ class PhhReader:
     def _replay(self, name: str | None, first_line: int, chunk: list[str]) -> HandRecord:
         doc: dict[str, Any] = {}
         try:
-            doc = parse_table(chunk)
+            doc = self._parse(chunk)
             hand = replay(doc, chunk, first_line=first_line)
         except InvalidHistoryError as err:
             table = "" if name is None else f" [{name}]"

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerforge.game.hand import Hand
-from pokerforge.game.history import seat_map
+from pokerforge.game.history import seat_map, to_phh
 
 __all__ = ["HandRecord"]
 
@@ -76,4 +76,13 @@ class HandRecord:
             source,
             table,
             doc,
+        )
+
+    def to_phh(self) -> str:
+        """The hand as PHH text in the record's own money, with its players and number."""
+        hand = self.hand
+        n = hand.num_seats
+        order = [(hand.button + i) % n for i in range(1, n + 1)]
+        return to_phh(
+            hand, players=[self.players[s] for s in order], hand_number=self.number
         )
