@@ -124,21 +124,19 @@ class _Hand:
             raise PokerStarsError("the blinds are not one small and one big blind")
         sb_at = int(player[small[0][0]][1:]) - 1 if small else None
         bb_at = int(player[big[0][0]][1:]) - 1
-        heads_up = n == 2
-        if heads_up:
+        # The stakes in the first line, not what a short stack could post all-in.
+        sb, bb = self.blinds or (small[0][1] if small else 0, big[0][1])
+        if n == 2:
             if sb_at != 1 or bb_at != 0:
                 raise PokerStarsError("heads-up, the button must post the small blind")
-            blinds = [small[0][1], big[0][1]]
+            blinds = [sb, bb]
         elif small and (sb_at, bb_at) == (0, 1):
-            blinds[0], blinds[1] = small[0][1], big[0][1]
+            blinds[0], blinds[1] = sb, bb
         elif not small and bb_at == 0:
-            blinds[0] = big[0][1]  # a dead small blind
+            blinds[0] = bb  # a dead small blind
         else:
             raise PokerStarsError("a blind is posted out of its position")
-        if self.blinds is not None:
-            min_bet = self.blinds[1]
-        else:
-            min_bet = big[0][1]
+        min_bet = bb
         actions = []
         for _, name, _ in order:
             cards = self.dealt.get(name) or self.shown.get(name)
