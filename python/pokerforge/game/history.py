@@ -392,6 +392,8 @@ def _make_spec(doc: dict[str, Any]) -> tuple[GameSpec, bool]:
 
 
 def _cards(where: str | Callable[[], str], text: str) -> list[int | None]:
+    if text.count("?") == len(text) and not len(text) % 2:
+        return [None] * (len(text) // 2)  # all unknown, as most online hands are
     if len(text) % 2:
         place = where if isinstance(where, str) else where()
         raise InvalidHistoryError(f"{place}: {text!r} is not a run of two-character cards")
@@ -471,8 +473,8 @@ def _parse(actions: list[Any], where: _Where, n: int) -> list[Step]:
                 out.append((k, -1, "db", words[2]))
                 continue
             raise InvalidHistoryError(f"{where(k)}: not a dealer action pokerforge knows")
-        match = _PLAYER.match(first)
-        if match is None or int(match.group(1)) > n:
+        number = first[1:]
+        if first[:1] != "p" or not number.isdecimal() or number[0] == "0" or int(number) > n:
             raise InvalidHistoryError(f"{where(k)}: {first!r} is not a player (p1 to p{n})")
         verb, args = (words[1] if len(words) > 1 else ""), words[2:]
         arity = _ARITY.get(verb, len(args) if verb == "sm" and len(args) <= 1 else -1)

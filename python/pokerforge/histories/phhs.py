@@ -98,6 +98,11 @@ def _value(text: str) -> Any:
     inner = text[1:-1].strip()
     if not inner:
         return []
+    if inner[0] == "'" and inner[-1] == "'" and "\n" not in inner:
+        # The dataset's usual list of single-quoted strings: split, then check each item.
+        items = inner[1:-1].split("', '")
+        if not any("'" in item for item in items):
+            return items
     if inner[0] in "'\"":
         out: list[Any] = []
         pos, end = 0, len(inner)
@@ -112,7 +117,14 @@ def _value(text: str) -> Any:
     parts = inner.split(",")
     if not parts[-1].strip():
         parts.pop()  # a trailing comma
-    return [_scalar(part.strip()) for part in parts]
+    out = []
+    for part in parts:
+        part = part.strip()
+        if part.isdigit():
+            out.append(int(part))
+        else:
+            out.append(_scalar(part))
+    return out
 
 
 def parse_table(lines: list[str]) -> dict[str, Any]:
