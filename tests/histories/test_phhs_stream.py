@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -11,6 +12,11 @@ import pytest
 from pokerforge.game.history import InvalidHistoryError
 from pokerforge.histories import BadHandError, parse_table, phh_files, read_many, read_phhs
 from pokerforge.histories.phhs import _tables
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
+    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
 
 DATA = Path(__file__).parents[1] / "data" / "phh"
 HANDHQ = DATA / "handhq_abs_100nlh.phhs"
@@ -24,8 +30,6 @@ actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 f']
 
 
 def test_the_fast_reader_reads_what_tomllib_reads() -> None:
-    import tomllib
-
     text = HANDHQ.read_text(encoding="utf-8")
     whole = tomllib.loads(text, parse_float=Decimal)
     for name, _, chunk in _tables(text.splitlines(keepends=True)):
@@ -42,9 +46,9 @@ def test_the_fast_reader_reads_what_tomllib_reads() -> None:
     ],
 )
 def test_values_the_fast_reader_leaves_to_tomllib(line: str) -> None:
-    import tomllib
-
-    assert parse_table(line.splitlines(keepends=True)) == tomllib.loads(line + "\n", parse_float=Decimal)
+    assert parse_table(line.splitlines(keepends=True)) == tomllib.loads(
+        line + "\n", parse_float=Decimal
+    )
 
 
 def test_bad_toml_is_named() -> None:
@@ -76,9 +80,14 @@ def test_streams_lazily() -> None:
 
 def test_a_bad_hand_names_file_table_hand_and_line() -> None:
     lines = list(_lines(3))
-    lines[lines.index("[2]\n") + 5] = "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p1 f']\n"
+    lines[lines.index("[2]\n") + 5] = (
+        "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p1 f']\n"
+    )
     lines.insert(lines.index("[2]\n") + 1, "hand = 77\n")
-    with pytest.raises(BadHandError, match=r"<lines> \[2\] \(hand 77\), from line 9: line 14: 'p1 f': it is p3's turn"):
+    with pytest.raises(
+        BadHandError,
+        match=r"<lines> \[2\] \(hand 77\), from line 9: line 14: 'p1 f': it is p3's turn",
+    ):
         list(read_phhs(lines))
     reader = read_phhs(lines, skip_bad=True)
     assert [r.table for r in reader] == ["1", "3"]
@@ -91,7 +100,10 @@ def test_a_single_hand_file_and_directories(tmp_path: Path) -> None:
     (tmp_path / "a" / "notes.txt").write_text("not a hand", encoding="utf-8")
     (tmp_path / "b.phhs").write_text("".join(_lines(3)), encoding="utf-8")
     files = phh_files([tmp_path])
-    assert [f.name for f in files] == ["one.phh", "b.phhs"] or [f.name for f in files] == ["b.phhs", "one.phh"]
+    assert [f.name for f in files] == ["one.phh", "b.phhs"] or [f.name for f in files] == [
+        "b.phhs",
+        "one.phh",
+    ]
     records = list(read_many([tmp_path]))
     assert len(records) == 4 and {r.table for r in records} == {None, "1", "2", "3"}
     with pytest.raises(FileNotFoundError, match="nowhere"):

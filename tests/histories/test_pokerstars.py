@@ -52,8 +52,12 @@ Seat 6: Eve (small blind) folded before Flop
 
 """
 
-TOURNAMENT_PLO = """\
-PokerStars Hand #230000000001: Tournament #3300000000, $10+$1 USD Omaha Pot Limit - Level II (15/30) - 2021/05/01 12:00:00 ET
+TOURNAMENT_PLO = (
+    (
+        "PokerStars Hand #230000000001: Tournament #3300000000, $10+$1 USD Omaha Pot Limit - "
+        "Level II (15/30) - 2021/05/01 12:00:00 ET\n"
+    )
+    + """\
 Table '3300000000 1' 3-max Seat #1 is the button
 Seat 1: Ann (1500 in chips)
 Seat 2: Bob (1500 in chips)
@@ -84,6 +88,7 @@ Total pot 210 Main pot 60. Side pot 150. | Rake 0
 Board [2c 7d 9h Js 3s]
 
 """
+)
 
 CASH_HEADS_UP = """\
 PokerStars Hand #208951437999:  Hold'em Pot Limit ($0.50/$1 USD) - 2020/01/22 22:00:00 ET
@@ -155,7 +160,11 @@ def test_a_record_that_disagrees_is_reported() -> None:
     ("old", "new", "message"),
     [
         ("Hold'em No Limit", "Razz", r"line 1: not no-limit or pot-limit Hold'em or Omaha"),
-        ("Eve: posts small blind $0.05\n", "Eve: posts small & big blinds $0.15\n", "line 8: .*not a blind"),
+        (
+            "Eve: posts small blind $0.05\n",
+            "Eve: posts small & big blinds $0.15\n",
+            "line 8: .*not a blind",
+        ),
         ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** 2c 7d 9h", r"line 16: .*is not a street"),
         ("Ann: posts big blind $0.10", "Bob: posts big blind $0.10", "out of its position"),
     ],

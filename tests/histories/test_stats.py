@@ -17,7 +17,9 @@ DATA = Path(__file__).parents[1] / "data" / "phh"
 SPEC = GameSpec(blinds=(1, 2))
 
 
-def _record(actions: str, names: tuple[str, ...] = ("A", "B", "C", "D"), board: str = "") -> HandRecord:
+def _record(
+    actions: str, names: tuple[str, ...] = ("A", "B", "C", "D"), board: str = ""
+) -> HandRecord:
     """Play ``actions`` (f, x, c, rN) with seat 0 on the button; known cards, fixed deal."""
     hand = Hand(
         SPEC,
@@ -81,7 +83,9 @@ def test_money_by_hand(stats: Stats) -> None:
     assert a.net == Decimal(9)
     # Hand 2: D in 2+12=14, B in 2+4=6, C in 2+12=14, A in 0 -> C wins 34: +20.
     # Hand 3: C wins B's small blind: +1.
-    assert c.net == Decimal(-2 + 20 + 1) and d.net == Decimal(-6 - 14) and b.net == Decimal(-1 - 6 - 1)
+    assert (
+        c.net == Decimal(-2 + 20 + 1) and d.net == Decimal(-6 - 14) and b.net == Decimal(-1 - 6 - 1)
+    )
     assert a.net + b.net + c.net + d.net == 0
     # bb/100: C won -1, +10, +0.5 big blinds.
     xs = [-1.0, 10.0, 0.5]
@@ -132,7 +136,8 @@ def test_unknown_results_count_for_actions_only() -> None:
     assert stats.hands == 40 and stats.unknown_results == 5
     total = sum((stats.player(p).net for p in stats.players()), Decimal(0))
     rakes = sum(
-        r.hand.rake * r.hand.chip_value for r in read_phhs(DATA / "handhq_abs_100nlh.phhs", skip_bad=True)
+        r.hand.rake * r.hand.chip_value
+        for r in read_phhs(DATA / "handhq_abs_100nlh.phhs", skip_bad=True)
     )
     assert total == -rakes  # the known hands' winnings add up to minus the rake
 

@@ -169,15 +169,9 @@ class Hand(BettingState):
         self._seed, holes, self._board = deal(
             n, engine.hole_count, button=button, seed=seed, hole_cards=hole_cards, board=board
         )
-        self._unknown = frozenset(unknown_hole_cards)
-        if self._unknown:
-            if not self._unknown <= set(range(n)):
-                raise InvalidSpecError(f"unknown_hole_cards names seats outside 0 to {n - 1}")
-            # Never invent cards: the deck's placeholders for these seats are dropped.
-            holes = [() if seat in self._unknown else h for seat, h in enumerate(holes)]
-        self._recorded = _recorded(n, recorded_winnings, recorded_stacks)
-        self._known = True
-        self._chip_value = Decimal(chip_value)
+        holes = self._replay_setup(
+            holes, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
+        )
         self._spec = spec
         self._engine = engine
         self._button = button
@@ -206,6 +200,27 @@ class Hand(BettingState):
         self._final_pots = []
         self._rake = 0
         self._post_forced_bets(engine, stacks, orders, dead_small_blind)
+
+    def _replay_setup(
+        self,
+        holes: list[tuple[int, ...]],
+        unknown: Collection[int],
+        winnings: Sequence[int] | None,
+        stacks: Sequence[int] | None,
+        chip_value: Decimal | int,
+    ) -> list[tuple[int, ...]]:
+        """What a replay of a recorded hand knows: unknown cards, the recorded result."""
+        n = len(holes)
+        self._unknown = frozenset(unknown)
+        if self._unknown:
+            if not self._unknown <= set(range(n)):
+                raise InvalidSpecError(f"unknown_hole_cards names seats outside 0 to {n - 1}")
+            # Never invent cards: the deck's placeholders for these seats are dropped.
+            holes = [() if seat in self._unknown else h for seat, h in enumerate(holes)]
+        self._recorded = _recorded(n, winnings, stacks)
+        self._known = True
+        self._chip_value = Decimal(chip_value)
+        return holes
 
     def _post_forced_bets(
         self,

@@ -154,10 +154,9 @@ def to_phh(
     optional.append(("seats", list(seats) if seats is not None else [s + 1 for s in order]))
     if hand_number is not None:
         optional.append(("hand", hand_number))
-    if hand.is_over:
-        if hand.result_known:
-            optional.append(("finishing_stacks", [money(hand.stacks[s]) for s in order]))
-            optional.append(("winnings", [money(hand.payouts[s]) for s in order]))
+    if hand.is_over and hand.result_known:
+        optional.append(("finishing_stacks", [money(hand.stacks[s]) for s in order]))
+        optional.append(("winnings", [money(hand.payouts[s]) for s in order]))
     if spec.rules != DEFAULT_RULES:
         optional.append(("_rules", spec.rules.name))
     if spec.rake is not None:
@@ -212,8 +211,7 @@ def _actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> li
     player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
     unknown = "??" * hand.spec.hole_card_count
     actions = [
-        f"d dh {player[s]} {_text([c.index for c in hand.hole_cards(s)]) or unknown}"
-        for s in order
+        f"d dh {player[s]} {_text([c.index for c in hand.hole_cards(s)]) or unknown}" for s in order
     ]
     for record in hand.history:
         if isinstance(record, Fold):
@@ -332,7 +330,7 @@ def _spec(
     }
     for field in ("small_bet", "big_bet", "min_bet", "_rake_cap"):
         if field in doc:
-            positive = field != "min_bet" and field != "_rake_cap"
+            positive = field not in {"min_bet", "_rake_cap"}
             fields[field] = _chips(field, doc[field], unit, positive=positive)
     if "_rake_percent" in doc:
         fields["rake"] = (str(doc["_rake_percent"]), bool(doc.get("_rake_no_flop_no_drop", True)))
@@ -543,9 +541,7 @@ def _cards_dealt(
     return holes, board
 
 
-def replay(
-    doc: Mapping[str, Any], text: str | Sequence[str] = "", *, first_line: int = 1
-) -> Hand:
+def replay(doc: Mapping[str, Any], text: str | Sequence[str] = "", *, first_line: int = 1) -> Hand:
     """Replay one hand from its parsed PHH fields.
 
     Args:
@@ -619,7 +615,10 @@ def _recorded(
     doc: Mapping[str, Any], n: int, unit: Decimal, seat_of: list[int]
 ) -> dict[str, list[int]]:
     """The recorded result by seat, as the keyword the hand takes (winnings first)."""
-    for field, keyword in (("winnings", "recorded_winnings"), ("finishing_stacks", "recorded_stacks")):
+    for field, keyword in (
+        ("winnings", "recorded_winnings"),
+        ("finishing_stacks", "recorded_stacks"),
+    ):
         if field in doc:
             values = _chip_list(doc, field, n, unit)
             by_seat = [0] * n
@@ -650,7 +649,9 @@ def _play(hand: Hand, steps: list[Step], seat_of: list[int], where: _Where) -> N
                 and len(known) == len(shown)
                 and known != sorted(c.index for c in hand.hole_cards(seat))
             ):
-                raise InvalidHistoryError(f"{where(k)}: these are not the cards p{who + 1} was dealt")
+                raise InvalidHistoryError(
+                    f"{where(k)}: these are not the cards p{who + 1} was dealt"
+                )
             continue
         if hand.is_over:
             raise InvalidHistoryError(f"{where(k)}: the hand is already over")
@@ -692,8 +693,7 @@ def _check_record(doc: Mapping[str, Any], hand: Hand, seat_of: list[int], unit: 
     if not hand.result_known and ("winnings" in doc or "finishing_stacks" in doc):
         pots = sum(p.amount for p in hand.pots)
         raise RecordMismatchError(
-            f"the recorded result pays more than the pots hold "
-            f"({_show(to_money(pots, unit))})",
+            f"the recorded result pays more than the pots hold ({_show(to_money(pots, unit))})",
             [],
         )
     checks = []
@@ -711,13 +711,15 @@ def _check_record(doc: Mapping[str, Any], hand: Hand, seat_of: list[int], unit: 
         if field == "winnings":
             # Rooms may count a returned uncalled bet as won (HandHQ files do for the big
             # blind's walk); either way the player's chips come out the same.
-            got = [g + returned[seat_of[p]] if g + returned[seat_of[p]] == want[p] else g
-                   for p, g in enumerate(got)]
+            got = [
+                g + returned[seat_of[p]] if g + returned[seat_of[p]] == want[p] else g
+                for p, g in enumerate(got)
+            ]
         if want != got:
             diffs = [(p, g, w) for p, (g, w) in enumerate(zip(got, want, strict=True)) if g != w]
             text = ", ".join(
-                f"p{p + 1} {_show(to_money(w, unit))} in the record, "
-                f"{_show(to_money(g, unit))} in the replay (difference {_show(to_money(g - w, unit))})"
+                f"p{p + 1} {_show(to_money(w, unit))} in the record, {_show(to_money(g, unit))} "
+                f"in the replay (difference {_show(to_money(g - w, unit))})"
                 for p, g, w in diffs
             )
             raise RecordMismatchError(f"field {field} disagrees with the replay: {text}", diffs)

@@ -62,7 +62,7 @@ class BadHandError(InvalidHistoryError):
         self.mismatch = mismatch
 
 
-class _Fallback(Exception):
+class _FallbackError(Exception):
     """The fast reader does not handle this value; :mod:`tomllib` reads the table."""
 
 
@@ -71,11 +71,11 @@ def _scalar(text: str) -> Any:
     if first == "'":
         if len(text) >= 2 and text[-1] == "'" and "'" not in text[1:-1] and text != "'''":
             return text[1:-1]
-        raise _Fallback
+        raise _FallbackError
     if first == '"':
         if len(text) >= 2 and text[-1] == '"' and '"' not in text[1:-1] and "\\" not in text:
             return text[1:-1]
-        raise _Fallback
+        raise _FallbackError
     if _INT.match(text):
         return int(text)
     if _DECIMAL.match(text):
@@ -87,14 +87,14 @@ def _scalar(text: str) -> Any:
     match = _TIME.match(text)
     if match:
         return time(*(int(g) for g in match.groups()))
-    raise _Fallback
+    raise _FallbackError
 
 
 def _value(text: str) -> Any:
     if not text.startswith("["):
         return _scalar(text)
     if not text.endswith("]"):
-        raise _Fallback  # an array over several lines
+        raise _FallbackError  # an array over several lines
     inner = text[1:-1].strip()
     if not inner:
         return []
@@ -109,7 +109,7 @@ def _value(text: str) -> Any:
         while pos < end:
             match = _STRING_ITEM.match(inner, pos)
             if match is None:
-                raise _Fallback
+                raise _FallbackError
             single = match.group(1)
             out.append(single if single is not None else match.group(2))
             pos = match.end()
@@ -118,12 +118,9 @@ def _value(text: str) -> Any:
     if not parts[-1].strip():
         parts.pop()  # a trailing comma
     out = []
-    for part in parts:
-        part = part.strip()
-        if part.isdigit():
-            out.append(int(part))
-        else:
-            out.append(_scalar(part))
+    for raw in parts:
+        part = raw.strip()
+        out.append(int(part) if part.isdigit() else _scalar(part))
     return out
 
 
@@ -146,15 +143,15 @@ def parse_table(lines: list[str]) -> dict[str, Any]:
             if not stripped or stripped[0] == "#":
                 continue
             if "#" in stripped:
-                raise _Fallback  # a comment after a value, or a '#' inside a string
+                raise _FallbackError  # a comment after a value, or a '#' inside a string
             match = _KEY_VALUE.match(stripped)
             if match is None:
-                raise _Fallback
+                raise _FallbackError
             key = match.group(1)
             if key in doc:
-                raise _Fallback  # let tomllib name the duplicate key
+                raise _FallbackError  # let tomllib name the duplicate key
             doc[key] = _value(match.group(2))
-    except _Fallback:
+    except _FallbackError:
         try:
             return tomllib.loads("".join(_lines_ending(lines)), parse_float=Decimal)
         except tomllib.TOMLDecodeError as err:

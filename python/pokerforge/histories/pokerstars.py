@@ -178,7 +178,10 @@ _VERBS = (
     (re.compile(r"checks\b"), lambda m: "cc"),
     (re.compile(r"calls " + _AMOUNT), lambda m: "cc"),
     (re.compile(r"bets " + _AMOUNT), lambda m: f"cbr {m.group(1).replace(',', '')}"),
-    (re.compile(r"raises " + _AMOUNT + " to " + _AMOUNT), lambda m: f"cbr {m.group(2).replace(',', '')}"),
+    (
+        re.compile(r"raises " + _AMOUNT + " to " + _AMOUNT),
+        lambda m: f"cbr {m.group(2).replace(',', '')}",
+    ),
 )
 
 
@@ -230,7 +233,11 @@ def _line(hand: _Hand, section: str, line: str, names: list[str]) -> str:
             return "hole"
         if line.startswith("*** SUMMARY"):
             return "summary"
-        if line.startswith("*** SHOW DOWN") or line.startswith("*** FIRST") or line.startswith("*** SECOND"):
+        if (
+            line.startswith("*** SHOW DOWN")
+            or line.startswith("*** FIRST")
+            or line.startswith("*** SECOND")
+        ):
             if "FIRST" in line or "SECOND" in line:
                 raise PokerStarsError("a board run twice is not supported")
             return "showdown"

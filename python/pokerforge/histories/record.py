@@ -83,6 +83,4 @@ class HandRecord:
         hand = self.hand
         n = hand.num_seats
         order = [(hand.button + i) % n for i in range(1, n + 1)]
-        return to_phh(
-            hand, players=[self.players[s] for s in order], hand_number=self.number
-        )
+        return to_phh(hand, players=[self.players[s] for s in order], hand_number=self.number)

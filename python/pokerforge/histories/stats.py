@@ -202,7 +202,9 @@ class Stats:
 
     def players(self) -> list[str]:
         """The players seen, most hands first."""
-        totals = [(t.counts[_HANDS], name) for (name, pos), t in self._tallies.items() if pos == ALL]
+        totals = [
+            (t.counts[_HANDS], name) for (name, pos), t in self._tallies.items() if pos == ALL
+        ]
         return [name for _, name in sorted(totals, key=lambda x: (-x[0], x[1]))]
 
     def positions(self, player: str) -> list[str]:
@@ -247,7 +249,9 @@ class Stats:
             hands_with_result=n,
         )
 
-    def rows(self, *, player: str | None = None, by_position: bool = False) -> Iterator[PlayerStats]:
+    def rows(
+        self, *, player: str | None = None, by_position: bool = False
+    ) -> Iterator[PlayerStats]:
         """Every player's statistics (or one player's), and by position when asked."""
         names = [player] if player is not None else self.players()
         for name in names:
@@ -256,13 +260,29 @@ class Stats:
                 for pos in self.positions(name):
                     yield self.player(name, pos)
 
-    def table(self, *, player: str | None = None, by_position: bool = False, top: int | None = None) -> str:
+    def table(
+        self, *, player: str | None = None, by_position: bool = False, top: int | None = None
+    ) -> str:
         """The statistics as a text table, most hands first."""
         rows = list(self.rows(player=player, by_position=by_position))
         if top is not None and player is None:
             keep = set(self.players()[:top])
             rows = [r for r in rows if r.player in keep]
-        head = ("player", "pos", "hands", "VPIP", "PFR", "3bet", "F3bet", "AF", "WTSD", "W$SD", "net", "bb/100", "+/-")
+        head = (
+            "player",
+            "pos",
+            "hands",
+            "VPIP",
+            "PFR",
+            "3bet",
+            "F3bet",
+            "AF",
+            "WTSD",
+            "W$SD",
+            "net",
+            "bb/100",
+            "+/-",
+        )
         lines = [head]
         for r in rows:
             lines.append(
