@@ -45,7 +45,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -528,16 +528,16 @@ def _cards_dealt(
     board: list[int] = []
     for k, who, verb, arg in steps:
         if verb == "dh":
-            holes[who] = (holes[who] or []) + _cards(lambda k=k: where(k), arg)
+            holes[who] = (holes[who] or []) + _cards(partial(where, k), arg)
         elif verb == "db":
-            cards = _cards(lambda k=k: where(k), arg)
+            cards = _cards(partial(where, k), arg)
             if None in cards:
                 raise InvalidHistoryError(f"{where(k)}: board cards must be known")
             board.extend(c for c in cards if c is not None)
         elif verb == "sm" and arg and arg != "-" and "?" not in arg:
             dealt_cards = holes[who]
             if dealt_cards is None or None in dealt_cards:
-                holes[who] = _cards(lambda k=k: where(k), arg)
+                holes[who] = _cards(partial(where, k), arg)
     return holes, board
 
 
@@ -642,7 +642,7 @@ def _play(hand: Hand, steps: list[Step], seat_of: list[int], where: _Where) -> N
             continue
         seat = seat_of[who]
         if verb == "sm":
-            shown = _cards(lambda k=k: where(k), arg) if arg and arg != "-" else []
+            shown = _cards(partial(where, k), arg) if arg and arg != "-" else []
             known = sorted(c for c in shown if c is not None)
             if (
                 shown

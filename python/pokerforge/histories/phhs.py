@@ -86,7 +86,8 @@ def _scalar(text: str) -> Any:
         return False
     match = _TIME.match(text)
     if match:
-        return time(*(int(g) for g in match.groups()))
+        hour, minute, second = match.groups()
+        return time(int(hour), int(minute), int(second))
     raise _FallbackError
 
 
@@ -153,9 +154,10 @@ def parse_table(lines: list[str]) -> dict[str, Any]:
             doc[key] = _value(match.group(2))
     except _FallbackError:
         try:
-            return tomllib.loads("".join(_lines_ending(lines)), parse_float=Decimal)
+            read: dict[str, Any] = tomllib.loads("".join(_lines_ending(lines)), parse_float=Decimal)
         except tomllib.TOMLDecodeError as err:
             raise InvalidHistoryError(f"not valid TOML: {err}") from None
+        return read
     return doc
 
 

@@ -173,15 +173,13 @@ def _who(line: str, names: list[str]) -> tuple[str, str] | None:
     return None
 
 
+# Player actions: the pattern, the PHH verb, and the group holding the street total (if any).
 _VERBS = (
-    (re.compile(r"folds\b"), lambda m: "f"),
-    (re.compile(r"checks\b"), lambda m: "cc"),
-    (re.compile(r"calls " + _AMOUNT), lambda m: "cc"),
-    (re.compile(r"bets " + _AMOUNT), lambda m: f"cbr {m.group(1).replace(',', '')}"),
-    (
-        re.compile(r"raises " + _AMOUNT + " to " + _AMOUNT),
-        lambda m: f"cbr {m.group(2).replace(',', '')}",
-    ),
+    (re.compile(r"folds\b"), "f", 0),
+    (re.compile(r"checks\b"), "cc", 0),
+    (re.compile(r"calls " + _AMOUNT), "cc", 0),
+    (re.compile(r"bets " + _AMOUNT), "cbr", 1),
+    (re.compile(r"raises " + _AMOUNT + " to " + _AMOUNT), "cbr", 2),
 )
 
 
@@ -284,10 +282,11 @@ def _line(hand: _Hand, section: str, line: str, names: list[str]) -> str:
         return section
     if rest.startswith("mucks") or rest.startswith("doesn't show") or rest.startswith("is "):
         return section
-    for pattern, phh in _VERBS:
+    for pattern, verb, group in _VERBS:
         match = pattern.match(rest)
         if match is not None:
-            hand.actions.append((name, phh(match)))
+            total = f" {match.group(group).replace(',', '')}" if group else ""
+            hand.actions.append((name, verb + total))
             return section
     if rest.startswith("posts "):
         raise PokerStarsError(f"{line!r}: a blind posted out of turn is not supported")

@@ -327,7 +327,7 @@ class Stats:
         Raises:
             ImportError: pandas is not installed.
         """
-        import pandas as pd  # noqa: PLC0415 - optional dependency
+        import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # noqa: PLC0415
 
         rows = [asdict(r) for r in self.rows(by_position=by_position)]
         frame = pd.DataFrame(rows, columns=[f for f in PlayerStats.__dataclass_fields__])
