@@ -44,9 +44,13 @@ def _places(value: Amount) -> int:
     if not isinstance(value, Decimal) or not value.is_finite():
         raise UnitError(f"{value!r} is not an amount of money (use int or Decimal, not float)")
     # The places as written: "247.10" is counted in cents, as the file counts it.
-    exponent = value.as_tuple().exponent
-    assert isinstance(exponent, int)  # finite, checked above
-    return max(0, -exponent)
+    text = str(value)
+    if "E" in text:
+        exponent = value.as_tuple().exponent
+        assert isinstance(exponent, int)  # finite, checked above
+        return max(0, -exponent)
+    dot = text.find(".")
+    return 0 if dot < 0 else len(text) - dot - 1
 
 
 def chip_unit(amounts: Iterable[Amount]) -> Decimal:

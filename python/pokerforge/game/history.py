@@ -312,13 +312,38 @@ def _unit(doc: Mapping[str, Any], raw: list[Any]) -> Decimal:
         raise InvalidHistoryError(f"the amounts need a chip unit: {err}") from None
 
 
-@lru_cache(maxsize=512)
-def _spec_of(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
-    return _make_spec(dict(key))
+_SPEC_FIELDS = ("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet")
+_SPEC_EXTRAS = ("_rules", "_rake_percent", "_rake_cap", "_rake_no_flop_no_drop")
 
 
 def _spec(
     doc: Mapping[str, Any], n: int, hole_count: int, unit: Decimal = _ONE
+) -> tuple[GameSpec, bool]:
+    """The hand's game and whether its small blind is dead; files repeat their games, so
+    the answer is cached by the fields as written."""
+    key: list[Any] = [n, hole_count, unit]
+    for field in _SPEC_FIELDS + _SPEC_EXTRAS:
+        value = doc.get(field)
+        key.append(tuple(value) if isinstance(value, list) else value)
+    try:
+        return _spec_of(tuple(key))
+    except TypeError:  # a field that cannot be a cache key: its check names it
+        return _spec_fields(doc, n, hole_count, unit)
+
+
+@lru_cache(maxsize=512)
+def _spec_of(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
+    n, hole_count, unit, *values = key
+    doc = {
+        field: list(value) if isinstance(value, tuple) else value
+        for field, value in zip(_SPEC_FIELDS + _SPEC_EXTRAS, values, strict=True)
+        if value is not None
+    }
+    return _spec_fields(doc, n, hole_count, unit)
+
+
+def _spec_fields(
+    doc: Mapping[str, Any], n: int, hole_count: int, unit: Decimal
 ) -> tuple[GameSpec, bool]:
     fields: dict[str, Any] = {
         "variant": doc["variant"],
@@ -334,11 +359,11 @@ def _spec(
             fields[field] = _chips(field, doc[field], unit, positive=positive)
     if "_rake_percent" in doc:
         fields["rake"] = (str(doc["_rake_percent"]), bool(doc.get("_rake_no_flop_no_drop", True)))
-    return _spec_of(tuple(sorted(fields.items())))
+    return _make_spec(fields)
 
 
 def _make_spec(doc: dict[str, Any]) -> tuple[GameSpec, bool]:
-    """The game of a hand from its fields in chips (cached: files repeat their games)."""
+    """The game of a hand from its fields in chips."""
     variant, betting = _GAMES[doc["variant"]]
     n, antes, blinds = doc["n"], list(doc["antes"]), list(doc["blinds"])
     kwargs: dict[str, Any] = {"variant": variant, "betting": betting}
