@@ -45,9 +45,7 @@ else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
 __all__ = ["BadHandError", "PhhReader", "parse_table", "read_phhs"]
 
 _HEADER = re.compile(r"\[\s*([A-Za-z0-9_.-]+|'[^']*'|\"[^\"]*\")\s*\]\s*(#.*)?\Z")
-_KEY_VALUE = re.compile(r"([A-Za-z0-9_-]+)\s*=\s*(.*?)\s*\Z")
-_INT = re.compile(r"[+-]?[0-9]+\Z")
-_DECIMAL = re.compile(r"[+-]?[0-9]+\.[0-9]+\Z")
+_BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _TIME = re.compile(r"([0-9]{2}):([0-9]{2}):([0-9]{2})\Z")
 _STRING_ITEM = re.compile(r"\s*(?:'([^'\n]*)'|\"([^\"\\\n]*)\")\s*(?:,|\Z)")
 
@@ -76,9 +74,11 @@ def _scalar(text: str) -> Any:
         if len(text) >= 2 and text[-1] == '"' and '"' not in text[1:-1] and "\\" not in text:
             return text[1:-1]
         raise _FallbackError
-    if _INT.match(text):
+    digits = text[1:] if first in "+-" else text
+    if digits.isdigit() and digits.isascii():
         return int(text)
-    if _DECIMAL.match(text):
+    whole, dot, part = digits.partition(".")
+    if dot and whole.isdigit() and part.isdigit() and digits.isascii():
         return Decimal(text)
     if text == "true":
         return True
@@ -145,13 +145,11 @@ def parse_table(lines: list[str]) -> dict[str, Any]:
                 continue
             if "#" in stripped:
                 raise _FallbackError  # a comment after a value, or a '#' inside a string
-            match = _KEY_VALUE.match(stripped)
-            if match is None:
-                raise _FallbackError
-            key = match.group(1)
-            if key in doc:
-                raise _FallbackError  # let tomllib name the duplicate key
-            doc[key] = _value(match.group(2))
+            key, equals, value = stripped.partition("=")
+            key = key.rstrip()
+            if not equals or not _BARE_KEY.issuperset(key) or not key or key in doc:
+                raise _FallbackError  # not a one-line bare key, or a duplicate tomllib names
+            doc[key] = _value(value.lstrip())
     except _FallbackError:
         try:
             read: dict[str, Any] = tomllib.loads("".join(_lines_ending(lines)), parse_float=Decimal)
