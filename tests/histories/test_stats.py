@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
 
+from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.histories import HandRecord, Stats, read_phhs, summarize
 
@@ -151,3 +155,28 @@ def test_summaries_agree_on_every_backend() -> None:
     assert pooled.stats.table(by_position=True) == inline.stats.table(by_position=True)
     key = "KX/0x8JtlabNJOZ7jkDHaw"
     assert pooled.stats.cumulative(key) == inline.stats.cumulative(key)
+
+
+class ThreadExecutor:
+    """An executor of another kind (threads, in reverse order): summaries must not care."""
+
+    def map(self, fn: Any, payload: Any, count: int) -> Iterator[tuple[int, Any]]:
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            futures = [(k, pool.submit(fn, payload, k)) for k in reversed(range(count))]
+            for k, future in futures:
+                yield k, future.result()
+
+
+def test_any_executor_runs_the_tasks() -> None:
+    files = [DATA / "handhq_abs_100nlh.phhs", DATA / "wsop_2019_42_3_00-01-07.phh"]
+    threads = summarize(files, executor=ThreadExecutor())
+    inline = summarize(files)
+    assert threads.stats.table(by_position=True) == inline.stats.table(by_position=True)
+    assert threads.problems == inline.problems
+
+
+def test_bad_backends_are_named() -> None:
+    with pytest.raises(InvalidSpecError, match="'dask' is not a backend"):
+        summarize([DATA], backend="dask")  # type: ignore[arg-type]
+    with pytest.raises(InvalidSpecError, match="workers must be at least 1"):
+        summarize([DATA], backend="processes", workers=0)

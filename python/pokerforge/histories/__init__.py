@@ -12,27 +12,35 @@ Examples:
 """
 
 from pokerforge.histories.collection import (
+    Executor,
     FileSummary,
+    LocalExecutor,
     Summary,
     phh_files,
     read_many,
     summarize,
 )
 from pokerforge.histories.phhs import BadHandError, PhhReader, parse_table, read_phhs
+from pokerforge.histories.pokerstars import PokerStarsError, PokerStarsReader, read_pokerstars
 from pokerforge.histories.record import HandRecord
 from pokerforge.histories.stats import PlayerStats, Stats
 
 __all__ = [
     "BadHandError",
+    "Executor",
     "FileSummary",
     "HandRecord",
+    "LocalExecutor",
     "PhhReader",
     "PlayerStats",
+    "PokerStarsError",
+    "PokerStarsReader",
     "Stats",
     "Summary",
     "parse_table",
     "phh_files",
     "read_many",
     "read_phhs",
+    "read_pokerstars",
     "summarize",
 ]

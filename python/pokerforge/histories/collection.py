@@ -3,8 +3,9 @@
 :func:`phh_files` finds the files under directories; :func:`read_many` streams the hands
 of many files in this process; :func:`summarize` replays every file and gathers
 :class:`~pokerforge.histories.stats.Stats`, one task per file, on a backend: ``"inline"``
-(this process) or ``"processes"`` (a pool of local processes). The result is the same on
-every backend and for every number of workers: files are added up in the order given.
+(this process) or ``"processes"`` (a pool of local processes), or any :class:`Executor`
+(such as a Dask one). The result is the same on every backend and for every number of
+workers: files are added up in the order given.
 
 Examples:
     >>> from pathlib import Path
@@ -18,17 +19,27 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from pokerforge.errors import InvalidSpecError
 from pokerforge.histories.phhs import read_phhs
 from pokerforge.histories.record import HandRecord
 from pokerforge.histories.stats import Stats
 
-__all__ = ["Backend", "FileSummary", "Summary", "phh_files", "read_many", "summarize"]
+__all__ = [
+    "Backend",
+    "Executor",
+    "FileSummary",
+    "LocalExecutor",
+    "Summary",
+    "phh_files",
+    "read_many",
+    "summarize",
+    "summarize_file",
+]
 
 Backend = Literal["inline", "processes"]
 _SUFFIXES = (".phh", ".phhs")
@@ -100,26 +111,55 @@ def summarize_file(path: str, skip_bad: bool = True, track: tuple[str, ...] = ()
     )
 
 
-def _tasks(
-    files: Sequence[Path], backend: Backend, workers: int, skip_bad: bool, track: tuple[str, ...]
-) -> Iterator[tuple[int, FileSummary]]:
-    """``(file number, summary)`` as files finish, in no particular order."""
-    if backend == "inline":
-        for k, path in enumerate(files):
-            yield k, summarize_file(str(path), skip_bad, track)
-        return
-    context = multiprocessing.get_context("spawn")  # never fork the library's state
-    with cf.ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = {
-            pool.submit(summarize_file, str(path), skip_bad, track): k
-            for k, path in enumerate(files)
-        }
-        try:
-            for future in cf.as_completed(futures):
-                yield futures[future], future.result()
-        finally:
-            for future in futures:
-                future.cancel()
+Payload = tuple[tuple[str, ...], bool, tuple[str, ...]]  # (files, skip_bad, track)
+
+
+def summarize_task(payload: Payload, k: int) -> FileSummary:
+    """Task ``k`` of a run: the summary of its ``k``-th file (for any executor)."""
+    files, skip_bad, track = payload
+    return summarize_file(files[k], skip_bad, track)
+
+
+class Executor(Protocol):
+    """What :func:`summarize` runs its tasks on: ``map(fn, payload, count)`` runs
+    ``fn(payload, k)`` for ``k`` in ``range(count)`` and yields ``(k, result)`` as tasks
+    finish, in any order (the interface of ``pokerforge.sim``'s executors, Dask included)."""
+
+    def map(
+        self, fn: Callable[[Payload, int], FileSummary], payload: Payload, count: int
+    ) -> Iterable[tuple[int, FileSummary]]: ...
+
+
+class LocalExecutor:
+    """The built-in executors: ``"inline"`` (this process) or ``"processes"`` (a pool of
+    ``workers`` local processes, started with ``spawn`` so the library's state is never
+    forked)."""
+
+    def __init__(self, backend: Backend = "inline", workers: int = 1) -> None:
+        if backend not in ("inline", "processes"):
+            raise InvalidSpecError(f"{backend!r} is not a backend: expected inline or processes")
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise InvalidSpecError(f"workers must be at least 1, not {workers!r}")
+        self.backend = backend
+        self.workers = workers
+
+    def map(
+        self, fn: Callable[[Payload, int], FileSummary], payload: Payload, count: int
+    ) -> Iterator[tuple[int, FileSummary]]:
+        """Run every task; yield ``(k, result)`` as they finish."""
+        if self.backend == "inline":
+            for k in range(count):
+                yield k, fn(payload, k)
+            return
+        context = multiprocessing.get_context("spawn")
+        with cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=context) as pool:
+            futures = {pool.submit(fn, payload, k): k for k in range(count)}
+            try:
+                for future in cf.as_completed(futures):
+                    yield futures[future], future.result()
+            finally:
+                for future in futures:
+                    future.cancel()
 
 
 def summarize(
@@ -127,6 +167,7 @@ def summarize(
     *,
     backend: Backend = "inline",
     workers: int = 1,
+    executor: Executor | None = None,
     skip_bad: bool = True,
     track: Iterable[str] = (),
     progress: Callable[[FileSummary], None] | None = None,
@@ -137,6 +178,7 @@ def summarize(
         paths: files and directories (searched for ``.phh`` and ``.phhs`` files).
         backend: ``"inline"`` or ``"processes"`` (``workers`` local processes).
         workers: processes for the ``"processes"`` backend.
+        executor: run the tasks (one per file) on this instead (see :class:`Executor`).
         skip_bad: count and skip bad hands (else the first one raises).
         track: players whose winnings are kept hand by hand (for a graph).
         progress: called with each file's summary as it finishes.
@@ -145,17 +187,15 @@ def summarize(
         InvalidSpecError: an unknown backend or a bad number of workers.
         BadHandError: a bad hand, without ``skip_bad``.
     """
-    if backend not in ("inline", "processes"):
-        raise InvalidSpecError(f"{backend!r} is not a backend: expected inline or processes")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidSpecError(f"workers must be at least 1, not {workers!r}")
-    files = phh_files(paths)
+    runner = executor if executor is not None else LocalExecutor(backend, workers)
+    files = tuple(str(path) for path in phh_files(paths))
+    track = tuple(track)
     done: dict[int, FileSummary] = {}
-    for k, part in _tasks(files, backend, workers, skip_bad, tuple(track)):
+    for k, part in runner.map(summarize_task, (files, skip_bad, track), len(files)):
         done[k] = part
         if progress is not None:
             progress(part)
     summary = Summary(stats=Stats(track=track))
-    for k in range(len(files)):
+    for k in range(len(files)):  # in the order given, whatever order they finished in
         summary.add(done[k])
     return summary
