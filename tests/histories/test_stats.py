@@ -102,7 +102,7 @@ def test_money_by_hand(stats: Stats) -> None:
 
 def test_by_position(stats: Stats) -> None:
     assert stats.positions("C") == ["BB"]
-    assert stats.positions("D") == ["CO"] and stats.player("D", "CO").hands == 3
+    assert stats.positions("D") == ["UTG"] and stats.player("D", "UTG").hands == 3
     with pytest.raises(KeyError, match="no hands of 'D' at BTN"):
         stats.player("D", "BTN")
 

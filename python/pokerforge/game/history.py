@@ -22,7 +22,8 @@ How pokerforge maps onto PHH:
 * Amounts may be decimal (dollars and cents): the hand counts chips of the unit the file
   needs (``hand.chip_value``) and :func:`to_phh` writes the file's units back, exactly.
 * Rake and the rule profile travel in user-defined fields (``_rake_percent``,
-  ``_rake_cap``, ``_rake_no_flop_no_drop``, ``_rules``).
+  ``_rake_cap``, ``_rake_no_flop_no_drop``, ``_rules``, and ``_showdown = "ask"`` when the
+  players chose to show or muck: their ``sm`` actions are then replayed as choices).
 
 Examples:
     >>> from pokerforge.game import GameSpec, Hand
@@ -43,6 +44,7 @@ import math
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache, partial
@@ -62,8 +64,10 @@ from pokerforge.game.actions import (
     Raise,
     ReturnBet,
     Show,
+    Street,
 )
 from pokerforge.game.hand import Hand
+from pokerforge.game.positions import seat_order
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
 from pokerforge.game.rake import Rake
 from pokerforge.game.spec import GameSpec
@@ -143,7 +147,7 @@ def to_phh(
     """
     spec = hand.spec
     n, button = hand.num_seats, hand.button
-    order = [(button + i) % n for i in range(1, n + 1)]
+    order = list(seat_order(n, button))  # PHH order: left of the button first
     money = _money(hand.chip_value)
     lines = [f"{key} = {_toml(value)}" for key, value in _game_fields(hand, order, money)]
     actions = _actions(hand, order, money)
@@ -157,8 +161,16 @@ def to_phh(
     if hand.is_over and hand.result_known:
         optional.append(("finishing_stacks", [money(hand.stacks[s]) for s in order]))
         optional.append(("winnings", [money(hand.payouts[s]) for s in order]))
-    if spec.rules != DEFAULT_RULES:
+    if replace(spec.rules, name="default", showdown="auto") != DEFAULT_RULES:
         optional.append(("_rules", spec.rules.name))
+    if spec.rules.showdown != "auto":
+        optional.append(("_showdown", spec.rules.showdown))
+    posts = _posts_of(hand)
+    if posts:
+        index = {seat: i for i, seat in enumerate(order, 1)}
+        optional.append(
+            ("_posts", [[index[s], money(live), money(dead)] for s, live, dead in posts])
+        )
     if spec.rake is not None:
         optional.append(("_rake_percent", str(spec.rake.percent)))
         if spec.rake.cap is not None:
@@ -167,6 +179,21 @@ def to_phh(
     optional += list((fields or {}).items())
     lines += [f"{key} = {_toml(value)}" for key, value in optional]
     return "\n".join(lines) + "\n"
+
+
+def _posts_of(hand: Hand) -> list[tuple[int, int, int]]:
+    """The players' own posts of a table hand (rule 29b), as ``Hand(posts=...)`` takes them:
+    every dead blind, and every big blind after the first (the real one)."""
+    posts: dict[int, list[int]] = {}
+    big_blinds = 0
+    for record in hand.history:
+        if isinstance(record, PostBlind) and record.blind == "dead":
+            posts.setdefault(record.seat, [0, 0])[1] = record.amount
+        elif isinstance(record, PostBlind) and record.blind == "BB":
+            big_blinds += 1
+            if big_blinds > 1:
+                posts.setdefault(record.seat, [0, 0])[0] = record.amount
+    return [(seat, live, dead) for seat, (live, dead) in posts.items()]
 
 
 def _money(unit: Decimal) -> Callable[[int], object]:
@@ -313,7 +340,7 @@ def _unit(doc: Mapping[str, Any], raw: list[Any]) -> Decimal:
 
 
 _SPEC_FIELDS = ("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet")
-_SPEC_EXTRAS = ("_rules", "_rake_percent", "_rake_cap", "_rake_no_flop_no_drop")
+_SPEC_EXTRAS = ("_rules", "_showdown", "_rake_percent", "_rake_cap", "_rake_no_flop_no_drop")
 
 
 def _spec(
@@ -352,6 +379,7 @@ def _spec_fields(
         "antes": tuple(_chip_list(doc, "antes", n, unit)),
         "blinds": tuple(_chip_list(doc, "blinds_or_straddles", n, unit)),
         "rules": doc.get("_rules", "default"),
+        "showdown": doc.get("_showdown", "auto"),
     }
     for field in ("small_bet", "big_bet", "min_bet", "_rake_cap"):
         if field in doc:
@@ -402,6 +430,11 @@ def _make_spec(doc: dict[str, Any]) -> tuple[GameSpec, bool]:
     if rules not in ("default", "tda-2024"):
         raise InvalidHistoryError(f"field _rules: {rules!r} is not 'default' or 'tda-2024'")
     kwargs["rules"] = TDA_2024 if rules == "tda-2024" else DEFAULT_RULES
+    showdown = doc["showdown"]
+    if showdown not in ("auto", "ask"):
+        raise InvalidHistoryError(f"field _showdown: {showdown!r} is not 'auto' or 'ask'")
+    if showdown == "ask":
+        kwargs["rules"] = replace(kwargs["rules"], showdown="ask")
     if "rake" in doc:
         percent, no_flop_no_drop = doc["rake"]
         kwargs["rake"] = Rake(
@@ -620,6 +653,7 @@ def replay(doc: Mapping[str, Any], text: str | Sequence[str] = "", *, first_line
             hole_cards=hand_holes,
             board=board,
             dead_small_blind=dead_sb,
+            posts=_posts_field(doc, seat_of, unit),
             unknown_hole_cards=unknown,
             chip_value=unit,
             **recorded,
@@ -634,6 +668,30 @@ def replay(doc: Mapping[str, Any], text: str | Sequence[str] = "", *, first_line
         )
     _check_record(doc, hand, seat_of, unit)
     return hand
+
+
+def _posts_field(
+    doc: Mapping[str, Any], seat_of: list[int], unit: Decimal
+) -> list[tuple[int, int, int]]:
+    """``_posts = [[player, live, dead], ...]``: players' own posts (rule 29b)."""
+    raw = doc.get("_posts", [])
+    n = len(seat_of)
+    out = []
+    for entry in raw if isinstance(raw, list) else [raw]:
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 3
+            or not all(isinstance(v, int | Decimal) and not isinstance(v, bool) for v in entry)
+            or not isinstance(entry[0], int)
+            or not 1 <= entry[0] <= n
+        ):
+            raise InvalidHistoryError(
+                f"field _posts: {entry!r} is not [player, live, dead] with a player 1 to {n}"
+            )
+        live = _chips("_posts live", entry[1], unit)
+        dead = _chips("_posts dead", entry[2], unit)
+        out.append((seat_of[entry[0] - 1], live, dead))
+    return out
 
 
 def _recorded(
@@ -677,6 +735,11 @@ def _play(hand: Hand, steps: list[Step], seat_of: list[int], where: _Where) -> N
                 raise InvalidHistoryError(
                     f"{where(k)}: these are not the cards p{who + 1} was dealt"
                 )
+            if hand.street == Street.SHOWDOWN and not hand.is_over:  # an asked showdown
+                try:
+                    hand.show(seat=seat) if arg else hand.muck(seat=seat)
+                except IllegalActionError as err:
+                    raise InvalidHistoryError(f"{where(k)}: {err}") from None
             continue
         if hand.is_over:
             raise InvalidHistoryError(f"{where(k)}: the hand is already over")
