@@ -323,6 +323,9 @@ def _unit(doc: Mapping[str, Any], raw: list[Any]) -> Decimal:
         if isinstance(values, list):
             amounts += [v for v in values if isinstance(v, Decimal)]
     amounts += [doc[f] for f in _MONEY_FIELDS if isinstance(doc.get(f), Decimal)]
+    posts = doc.get("_posts")
+    if isinstance(posts, list):
+        amounts += [v for e in posts if isinstance(e, list) for v in e if isinstance(v, Decimal)]
     for action in raw:
         if isinstance(action, str) and " cbr " in action:
             words = action.split("#", 1)[0].split()
