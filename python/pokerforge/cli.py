@@ -280,9 +280,20 @@ def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
     return summary.as_dict() if args.json else summary.table()
 
 
+def _progress_bar() -> Any:
+    """The simulations' progress bar class (in ``pokerforge.sim`` where that package exists,
+    else in ``pokerforge.simulate``)."""
+    import importlib  # noqa: PLC0415
+    import importlib.util  # noqa: PLC0415
+
+    name = "pokerforge.sim.progress"
+    if importlib.util.find_spec("pokerforge.sim") is None:
+        name = "pokerforge.simulate"
+    return importlib.import_module(name).Progress
+
+
 def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
     from pokerforge.histories import phh_files, summarize  # noqa: PLC0415
-    from pokerforge.simulate import Progress  # noqa: PLC0415
 
     if args.png and not args.player:
         raise PokerError("--png needs --player NAME: whose winnings to draw")
@@ -294,7 +305,7 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
         raise PokerError(str(err)) from None
     if not files:
         raise PokerError(f"no .phh or .phhs files in {' '.join(args.files)}")
-    progress = Progress(len(files), label="stats")
+    progress = _progress_bar()(len(files), label="stats")
     done = [0]
 
     def advance(_: object) -> None:
