@@ -40,6 +40,7 @@ from pokerforge.game.history import (
     load_phh,
     to_phh,
 )
+from pokerforge.game.multitable import Move, MultiTableTournament
 from pokerforge.game.pots import Pot
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024, RuleProfile
 from pokerforge.game.rake import Rake
@@ -68,7 +69,9 @@ __all__ = [
     "InvalidHistoryError",
     "LegalActions",
     "Level",
+    "Move",
     "Muck",
+    "MultiTableTournament",
     "PostAnte",
     "PostBlind",
     "Pot",

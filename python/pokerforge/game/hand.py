@@ -119,6 +119,7 @@ class Hand(BettingState):
         "_board_n",
         "_button",
         "_chip_value",
+        "_dead_sb",
         "_engine",
         "_final_pots",
         "_hole",
@@ -148,6 +149,7 @@ class Hand(BettingState):
     _recorded: tuple[str, tuple[int, ...]] | None
     _known: bool
     _chip_value: Decimal
+    _dead_sb: bool
 
     def __init__(
         self,
@@ -204,6 +206,7 @@ class Hand(BettingState):
         self._final_pots = []
         self._rake = 0
         self._asked = None
+        self._dead_sb = dead_small_blind
         if posts:
             posts = _check_posts(posts, n, button, dead_small_blind)
         self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
@@ -615,7 +618,7 @@ class Hand(BettingState):
     @property
     def positions(self) -> tuple[str, ...]:
         """Each seat's position name (BTN, SB, BB, UTG, ..., HJ, CO; rule 2)."""
-        return position_names(self._n, self._button)
+        return position_names(self._n, self._button, dead_small_blind=self._dead_sb)
 
     @property
     def street(self) -> Street:
@@ -752,6 +755,7 @@ class Hand(BettingState):
         new._recorded = self._recorded
         new._known = self._known
         new._chip_value = self._chip_value
+        new._dead_sb = self._dead_sb
         return new
 
     __copy__ = copy
