@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from game_helpers import play_random
 
 from pokerforge.game import TDA_2024, GameSpec, Hand, Rake, Table
 from pokerforge.game.history import (
@@ -36,20 +37,7 @@ def _random_hand(spec: GameSpec, rng: random.Random, *, finish: bool = True) -> 
     n = rng.randint(3 if spec.straddle else 2, 6)
     stacks = [rng.randint(10, 200) for _ in range(n)]
     hand = Hand(spec, stacks=stacks, button=rng.randrange(n), seed=rng.getrandbits(32))
-    steps = 0
-    while not hand.is_over and (finish or steps < 3):
-        legal = hand.legal_actions()
-        r = rng.random()
-        if legal.min_raise_to is not None and legal.max_raise_to is not None and r < 0.3:
-            hand.raise_to(rng.choice((legal.min_raise_to, legal.max_raise_to)))
-        elif legal.check:
-            hand.check()
-        elif r < 0.8:
-            hand.call()
-        else:
-            hand.fold()
-        steps += 1
-    return hand
+    return play_random(hand, rng, steps=None if finish else 3)
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: f"{s.variant}-{s.betting}")

@@ -9,6 +9,7 @@ import re
 from decimal import Decimal
 
 import pytest
+from game_helpers import play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,18 +33,7 @@ def _play(spec: GameSpec, rng: random.Random) -> Hand:
         seed=rng.getrandbits(32),
         chip_value=Decimal("0.01"),
     )
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        r = rng.random()
-        if legal.min_raise_to is not None and legal.max_raise_to is not None and r < 0.3:
-            hand.raise_to(rng.choice((legal.min_raise_to, legal.max_raise_to)))
-        elif legal.check:
-            hand.check()
-        elif r < 0.75:
-            hand.call()
-        else:
-            hand.fold()
-    return hand
+    return play_random(hand, rng, call_share=0.75)
 
 
 def _as_recorded(text: str, *, hide: bool) -> str:
