@@ -91,6 +91,19 @@ def test_a_showdown_with_unknown_cards_is_paid_as_recorded() -> None:
         from_phh(too_much)
 
 
+def test_a_showdown_with_unknown_cards_is_paid_as_the_finishing_stacks_say() -> None:
+    _, _, chunk = _chunks()[1]  # hand 2: starting stacks 247.10, 14.60, 200, 96.50, 55.50
+    text = "".join(chunk) + "finishing_stacks = [246.10, 13.60, 202, 96.50, 55.50]\n"
+    hand = from_phh(text)
+    assert hand.result_known and hand.rake == 0
+    order = [(hand.button + i) % 5 for i in range(1, 6)]
+    assert [hand.net[s] for s in order] == [-100, -100, 200, 0, 0]
+    # A dollar of the pot moved to p5, who folded pre-flop: never paid, and reported.
+    wrong = "".join(chunk) + "finishing_stacks = [246.10, 13.60, 201, 96.50, 56.50]\n"
+    with pytest.raises(RecordMismatchError, match=r"field finishing_stacks disagrees"):
+        from_phh(wrong)
+
+
 def test_decimal_hands_export_in_their_own_units() -> None:
     for record in read_phhs(HANDHQ, skip_bad=True):
         text = record.to_phh()
