@@ -2,7 +2,8 @@
 
 Commands: ``odds`` (your chances against random opponents), ``equity`` (hands and ranges
 against each other), ``eval`` (rank a hand), ``simulate`` (self-play through the hand
-engine) and ``serve`` (the HTTP equity service and its web calculator). Bad input prints
+engine), ``stats`` (player statistics over PHH hand histories) and ``serve`` (the HTTP
+equity service and its web calculator). Bad input prints
 one line naming the problem and exits with status 2.
 
 Examples:
@@ -107,6 +108,22 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--stack", type=int, default=200, help="chips per seat (blinds 1/2)")
     sim.add_argument("--out", metavar="FILE", help="write one JSON line per hand to FILE")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    stats = commands.add_parser(
+        "stats",
+        help="player statistics over PHH hand histories",
+        description="Replay the hands of PHH files (.phh, .phhs, or directories of them), "
+        "check them against their recorded results and print each player's VPIP, PFR, "
+        "3-bet, fold to 3-bet, aggression factor, showdowns, net won and bb/100; a "
+        "progress bar shows on a terminal.",
+    )
+    stats.add_argument("files", nargs="+", metavar="FILE", help="PHH files or directories")
+    stats.add_argument("--player", metavar="NAME", help="only this player, by position too")
+    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    stats.add_argument("--top", type=int, default=20, metavar="N", help="most hands (20)")
+    stats.add_argument("--png", metavar="FILE", help="graph the player's winnings (--player)")
+    stats.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    stats.add_argument("--strict", action="store_true", help="stop at the first bad hand")
 
     serve = commands.add_parser(
         "serve",
@@ -263,6 +280,74 @@ def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
     return summary.as_dict() if args.json else summary.table()
 
 
+def _progress_bar() -> Any:
+    """The simulations' progress bar class (in ``pokerforge.sim`` where that package exists,
+    else in ``pokerforge.simulate``)."""
+    import importlib  # noqa: PLC0415
+    import importlib.util  # noqa: PLC0415
+
+    name = "pokerforge.sim.progress"
+    if importlib.util.find_spec("pokerforge.sim") is None:
+        name = "pokerforge.simulate"
+    return importlib.import_module(name).Progress
+
+
+def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
+    from pokerforge.histories import phh_files, summarize  # noqa: PLC0415
+
+    if args.png and not args.player:
+        raise PokerError("--png needs --player NAME: whose winnings to draw")
+    if args.workers < 1 or args.top < 1:
+        raise PokerError("--workers and --top must be at least 1")
+    try:
+        files = phh_files(args.files)
+    except FileNotFoundError as err:
+        raise PokerError(str(err)) from None
+    if not files:
+        raise PokerError(f"no .phh or .phhs files in {' '.join(args.files)}")
+    progress = _progress_bar()(len(files), label="stats")
+    done = [0]
+
+    def advance(_: object) -> None:
+        done[0] += 1
+        progress.update(done[0], final=done[0] == len(files))
+
+    summary = summarize(
+        files,
+        backend="processes" if args.workers > 1 else "inline",
+        workers=args.workers,
+        skip_bad=not args.strict,
+        track=[args.player] if args.player else [],
+        progress=advance,
+    )
+    stats = summary.stats
+    if args.player and args.player not in stats.players():
+        raise PokerError(f"no hands of {args.player!r} in {len(files)} files")
+    if args.png:
+        try:
+            stats.plot_cumulative(args.player, args.png)
+        except ImportError:
+            raise PokerError("--png needs matplotlib: pip install matplotlib") from None
+    counts = {
+        "files": summary.files,
+        "hands": summary.hands,
+        "bad_hands": summary.skipped,
+        "disagreeing_records": summary.mismatches,
+        "unknown_results": stats.unknown_results,
+    }
+    if args.json:
+        out = json.loads(stats.to_json(player=args.player))
+        return {**counts, "players": out["players"], "problems": summary.problems}
+    lines = [stats.table(player=args.player, by_position=bool(args.player), top=args.top), ""]
+    lines.append(
+        f"{summary.hands:,} hands from {summary.files:,} files; {summary.skipped:,} bad hands "
+        f"skipped ({summary.mismatches:,} disagree with their recorded results); "
+        f"{stats.unknown_results:,} hands with a result the records do not give"
+    )
+    lines += [f"  {problem}" for problem in summary.problems[:5]]
+    return "\n".join(lines)
+
+
 def _serve(args: argparse.Namespace) -> None:
     import os  # noqa: PLC0415
     import signal  # noqa: PLC0415
@@ -300,7 +385,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     Bad input prints one line naming the problem and returns 2.
     """
     args = _parser().parse_args(argv)
-    commands = {"odds": _odds, "equity": _equity, "eval": _eval, "simulate": _simulate}
+    commands = {
+        "odds": _odds,
+        "equity": _equity,
+        "eval": _eval,
+        "simulate": _simulate,
+        "stats": _stats,
+    }
     try:
         if args.command == "serve":
             _serve(args)
