@@ -42,6 +42,7 @@ from pokerforge.service.models import (
     EvaluateResponse,
     Health,
 )
+from pokerforge.service.range_api import mount_ranges
 from pokerforge.service.work import FieldError, Limits, Plan, plan_equity
 
 __all__ = ["create_app"]
@@ -280,6 +281,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     async def page() -> FileResponse:
         return FileResponse(str(_STATIC / "index.html"))
 
+    mount_ranges(app, limits)
     app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
     app.add_middleware(_BodyLimit)
     return app
