@@ -12,11 +12,11 @@ Examples:
     ('AA', 'AKs', 'AKo', 169)
     >>> info = describe_range("QQ+, AKs, 0.5(AKo)", exclude="Ah")
     >>> info["text"], info["total"], info["combos"], info["weight"]
-    ('QQ+, AKs, AKo:0.5', 34, 28, 22.5)
+    ('QQ+, AKs, AKo:0.5', 34, 27, 22.5)
     >>> info["classes"]["AA"], info["classes"]["AKo"]
     ({'weight': 1.0, 'live': 3.0}, {'weight': 0.5, 'live': 4.5})
     >>> preset(5)
-    '88+, AT+, KQ, KJs'
+    '77+, AK, AQs-AJs'
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def strength_order() -> tuple[tuple[str, float], ...]:
     Examples:
         >>> order = strength_order()
         >>> order[0][0], order[-1][0], round(order[0][1], 4)
-        ('AA', '32o', 0.8493)
+        ('AA', '32o', 0.852)
     """
     rows = [(name, equity([name, "random"], threads=1).players[0].equity) for name in GRID_CLASSES]
     rows.sort(key=lambda row: -row[1])
@@ -194,8 +194,8 @@ def _is_range(text: str) -> bool:
 
 
 def _class_text(combos: Iterable[tuple[CardSet, float]]) -> str:
-    """Explicit combos with their weights: the engine reads ``AhKh:0.5``."""
-    return ", ".join(str(combo) if w == 1 else f"{combo}:{w:.6g}" for combo, w in combos)
+    """Explicit combos with their weights (``AhKh:1``: a range, never a list of cards)."""
+    return ", ".join(f"{combo}:{w:.6g}" for combo, w in combos)
 
 
 def class_breakdown(plan: Plan, seed: int | None) -> list[dict[str, float] | None]:
@@ -216,13 +216,16 @@ def class_breakdown(plan: Plan, seed: int | None) -> list[dict[str, float] | Non
         One entry per player: class -> equity for a range player, ``None`` for a known
         hand or ``"random"``.
 
+    Raises:
+        FieldError: ``players[i]`` when a range has no combination left.
+
     Examples:
         >>> from pokerforge.service.work import Limits, plan_equity
         >>> plan = plan_equity(["AA, KK", "QsQh"], board="", dead="", game="holdem",
         ...                    method="exact", samples=None, time_limit=None, limits=Limits())
         >>> rows = class_breakdown(plan, None)
-        >>> {name: round(eq, 4) for name, eq in rows[0].items()}, rows[1]
-        ({'AA': 0.8171, 'KK': 0.8171}, None)
+        >>> sorted((name, round(eq, 4)) for name, eq in rows[0].items()), rows[1]
+        ([('AA', 0.8155), ('KK', 0.8193)], None)
     """
     known = CardSet(plan.board) | CardSet(plan.dead)
     for text in plan.players:
@@ -237,6 +240,10 @@ def class_breakdown(plan: Plan, seed: int | None) -> list[dict[str, float] | Non
         groups: dict[str, list[tuple[CardSet, float]]] = {}
         for combo, weight in Range(text).without(known).combos:
             groups.setdefault(hand_class(combo), []).append((combo, weight))
+        if not groups:
+            raise FieldError(
+                f"players[{index}]", f"the range {text!r} has no hand left after card removal"
+            )
         work.extend((index, name, _class_text(combos)) for name, combos in groups.items())
     share = max(len(work), 1)
     samples = None if plan.samples is None else max(2_000, plan.samples // share)

@@ -191,6 +191,7 @@ function showRangeInfo(p) {
   const r = ranges[p];
   const text = state.players[p].range.trim();
   info.textContent = "";
+  info.dataset.read = r ? r.read : "";
   error.textContent = "";
   input.removeAttribute("aria-invalid");
   if (!text) {
@@ -214,7 +215,7 @@ async function refreshRange(p) {
   } else {
     const { ok, data } = await post("/v1/range", { range: text, exclude: knownCards() });
     if (pl.range.trim() !== text) return; // typed on meanwhile: a newer request follows
-    ranges[p] = ok ? data : { error: data.error.message };
+    ranges[p] = ok ? { ...data, read: text } : { error: data.error.message, read: text };
   }
   showRangeInfo(p);
   if (p === state.gridPlayer) showGrid();
@@ -375,7 +376,6 @@ function buildSelects() {
 
 function relabel() {
   applyStatic();
-  document.querySelector(".results").setAttribute("aria-label", t("results"));
   buildSelects();
   editor.relabel();
   render();
