@@ -91,7 +91,7 @@ function playerBox(pl, p) {
       change(() => { pl.mode = mode.value; });
       if (pl.mode === "range") state.gridPlayer = p;
       else if (state.gridPlayer === p) state.gridPlayer = null;
-      if (state.target && !fits(state.target)) state.target = null;
+      if (state.target && !fits(state.target)) state.target = firstEmptyHandSlot();
       update();
     });
     head.append(mode);
@@ -533,7 +533,7 @@ function wire() {
   for (let n = 2; n <= 10; n++) count.add(option(String(n), String(n)));
   count.addEventListener("change", () => {
     change(() => setPlayerCount(Number(count.value)));
-    if (state.target && !fits(state.target)) state.target = null;
+    if (state.target && !fits(state.target)) state.target = firstEmptyHandSlot();
     update();
   });
   $("game").addEventListener("change", (e) => {
