@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
 from page_helpers import calculate, equity_text, grid_cell, percent, pick, use_range, wait_for_range
-
-from pokerforge.service.ranges import preset
+from playwright.sync_api import expect
 
 import pokerforge
 from pokerforge import Range
+from pokerforge.service.ranges import preset
 
 
 def test_a_range_chosen_on_the_grid_gives_the_api_answer(page: Any) -> None:
@@ -112,9 +111,11 @@ def test_hand_by_hand_grid_and_distribution_chart(page: Any) -> None:
         "board": "Ts9d4c",
         "method": "exact",
     }
-    by_class = pokerforge.equity(
-        ["TT", "99-66, AJs, KJs+"], body["board"], method="exact"
-    ).players[0].equity
+    by_class = (
+        pokerforge.equity(["TT", "99-66, AJs, KJs+"], body["board"], method="exact")
+        .players[0]
+        .equity
+    )
     # The page's colour for TT is the engine's answer for TT alone (up to Monte Carlo).
     assert tt == pytest.approx(by_class, abs=0.02)
     chart = page.locator('.player-breakdown[data-player="0"] svg.chart')

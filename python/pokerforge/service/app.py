@@ -20,19 +20,18 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerforge import __version__
 from pokerforge.cards import CardSet
 from pokerforge.equity import equity
 from pokerforge.errors import PokerError
+from pokerforge.service.calculator import mount_calculator
 from pokerforge.service.convert import equity_json, evaluate_json
 from pokerforge.service.models import (
     EquityRequest,
@@ -42,14 +41,12 @@ from pokerforge.service.models import (
     EvaluateResponse,
     Health,
 )
-from pokerforge.service.range_api import mount_ranges
 from pokerforge.service.work import FieldError, Limits, Plan, plan_equity
 
 __all__ = ["create_app"]
 
 log = logging.getLogger("pokerforge.service")
 
-_STATIC = resources.files("pokerforge.service") / "static"
 _MAX_BODY = 64 * 1024
 _ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorResponse, "description": "A request field is wrong."},
@@ -277,12 +274,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             return _error(422, "invalid_request", fields[-1], str(err))
         return JSONResponse(answer)
 
-    @app.get("/", include_in_schema=False)
-    async def page() -> FileResponse:
-        return FileResponse(str(_STATIC / "index.html"))
-
-    mount_ranges(app, limits)
-    app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
+    mount_calculator(app, limits)
     app.add_middleware(_BodyLimit)
     return app
 

@@ -241,18 +241,21 @@ function showGrid() {
 
 // Grid edits are written after the range's own text ("named again takes the later
 // weight"), so combos typed by hand keep their exact weights; the service then gives the
-// canonical text back.
-async function paint(edits) {
+// canonical text back. Strokes are applied one after the other, each on the text the
+// previous one left.
+let painting = Promise.resolve();
+
+function paint(edits) {
   const p = state.gridPlayer;
+  painting = painting.then(() => paintNow(p, edits)).catch(() => {});
+}
+
+async function paintNow(p, edits) {
   const pl = state.players[p];
-  const r = ranges[p];
-  const base = r && !r.error ? r.text : "";
-  const weights = {};
-  if (r && r.classes) for (const [name, c] of Object.entries(r.classes)) weights[name] = c.weight;
-  for (const [name, w] of edits) weights[name] = w;
+  const added = edits.map(([name, w]) => `${name}:${Number(w.toFixed(4))}`);
   let text = "";
-  if (Object.values(weights).some((w) => w > 0)) {
-    const added = edits.map(([name, w]) => `${name}:${Number(w.toFixed(4))}`);
+  if (editor.hasAny()) {
+    const base = ranges[p] && ranges[p].error ? "" : pl.range.trim();
     const { ok, data } = await post("/v1/range", { range: [base, ...added].filter(Boolean).join(", "), exclude: "" });
     if (!ok) return;
     text = data.text;
@@ -261,7 +264,7 @@ async function paint(edits) {
   const input = $(`range-${p}`);
   if (input) input.value = text;
   saveUrl();
-  refreshRange(p);
+  await refreshRange(p);
 }
 
 function gridWeight() {

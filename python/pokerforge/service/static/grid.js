@@ -112,6 +112,10 @@ export function rangeEditor(container, { weight, onPaint, label }) {
     show(weights) {
       list.forEach((el) => draw(el, weights[el.dataset.hand] || 0));
     },
+    // Whether any cell is in the range as drawn now.
+    hasAny() {
+      return [...shown.values()].some((w) => w > 0);
+    },
     relabel() {
       list.forEach((el) => draw(el, shown.get(el.dataset.hand) || 0));
     },

@@ -1,5 +1,7 @@
-"""The service's range endpoints: the calculator's grid, presets and hand-by-hand view.
+"""The web calculator's side of the service: its page, and the range endpoints behind it.
 
+The page (``/`` and ``/static/``) is plain HTML, CSS and JavaScript modules shipped in the
+package: no inline script or style, so it runs under a strict Content-Security-Policy.
 ``POST /v1/range`` parses a range in the engine's syntax and answers it as the grid shows
 it (each class's weight and the combinations left after card removal); ``GET
 /v1/range/presets`` gives the 169 classes by pre-flop strength and the "top N%" ranges;
@@ -9,7 +11,7 @@ player (the data behind the calculator's coloured grid and distribution chart).
 Examples:
     >>> from fastapi import FastAPI
     >>> app = FastAPI()
-    >>> mount_ranges(app, Limits())
+    >>> mount_calculator(app, Limits())
     >>> sorted(app.openapi()["paths"])
     ['/v1/equity/by-class', '/v1/range', '/v1/range/presets']
 """
@@ -17,10 +19,12 @@ Examples:
 from __future__ import annotations
 
 import time
+from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from pokerforge.service.models import EquityRequest, ErrorBody, ErrorResponse
@@ -33,7 +37,9 @@ from pokerforge.service.ranges import (
 )
 from pokerforge.service.work import FieldError, Limits, plan_equity
 
-__all__ = ["mount_ranges"]
+__all__ = ["mount_calculator"]
+
+_STATIC = resources.files("pokerforge.service") / "static"
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorResponse, "description": "A request field is wrong."},
@@ -111,9 +117,16 @@ def _field_error(err: FieldError) -> JSONResponse:
     return JSONResponse(body.model_dump(), status_code=422)
 
 
-def mount_ranges(app: FastAPI, limits: Limits) -> None:
-    """Adds the range endpoints to ``app``; ``limits`` bounds the per-class work."""
+def mount_calculator(app: FastAPI, limits: Limits) -> None:
+    """Adds the calculator's page, static files and range endpoints to ``app``.
+
+    ``limits`` bounds the per-class work as it bounds ``POST /v1/equity``.
+    """
     router = APIRouter(tags=["ranges"])
+
+    @router.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(str(_STATIC / "index.html"))
 
     @router.post("/v1/range", response_model=RangeResponse, responses=_ERRORS)
     def post_range(body: RangeRequest) -> Any:
@@ -161,3 +174,4 @@ def mount_ranges(app: FastAPI, limits: Limits) -> None:
         }
 
     app.include_router(router)
+    app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
