@@ -230,7 +230,8 @@ function showGrid() {
   const active = p !== null && p < state.players.length && isRangePlayer(p);
   $("grid-box").hidden = !active;
   $("grid-none").hidden = active;
-  $("grid-title").textContent = active ? t("grid.title", { n: p + 1 }) : t("grid.title", { n: "" }).trim();
+  $("grid-title").textContent = active ? t("grid.title", { n: p + 1 }) : t("grid.heading");
+  document.querySelector(".layout").classList.toggle("no-grid", state.game !== "holdem");
   if (!active) return;
   $("grid").setAttribute("aria-label", t("grid.label", { n: p + 1 }));
   const r = ranges[p];
@@ -598,7 +599,11 @@ function wire() {
   window.addEventListener("hashchange", () => {
     if (location.hash.slice(1) === serialize()) return;
     deserialize(location.hash.slice(1));
-    update();
+    setLanguage(pickLanguage(state.lang));
+    $("lang").value = language();
+    state.target = firstEmptyHandSlot();
+    relabel();
+    answerIfAsked();
   });
 }
 
@@ -617,16 +622,19 @@ async function init() {
   wire();
   state.target = firstEmptyHandSlot();
   relabel();
-  refreshRanges();
+  if (!fromUrl) refreshRanges();
   fetch("/v1/range/presets").then((r) => r.json()).then((data) => {
     presets = data.presets;
     buildSelects();
   });
   document.body.dataset.ready = "true";
-  if (fromUrl && state.players.some((pl, p) => isRangePlayer(p) || pl.cards.some(Boolean))) {
-    await Promise.all(state.players.map((_, p) => refreshRange(p)));
-    calculate();
-  }
+  if (fromUrl) await answerIfAsked();
+}
+
+// A question from a link is answered at once when it names any cards or range.
+async function answerIfAsked() {
+  await Promise.all(state.players.map((_, p) => refreshRange(p)));
+  if (state.players.some((pl, p) => isRangePlayer(p) || pl.cards.some(Boolean))) await calculate();
 }
 
 init();

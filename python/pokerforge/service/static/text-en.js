@@ -50,6 +50,7 @@ export default {
   "type.bad": "'{text}' is not a card: write a rank (2-9, T, J, Q, K, A) and a suit (c, d, h, s).",
   "type.used": "{card} is already in use.",
   "grid.title": "Range of player {n}",
+  "grid.heading": "Ranges",
   "grid.none": "Switch a Hold'em player to Range to edit it here.",
   "grid.help": "Click or drag over cells to add or remove hands; arrow keys move, Space toggles.",
   "grid.weight": "Weight of the hands you add (%)",

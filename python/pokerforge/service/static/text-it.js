@@ -50,6 +50,7 @@ export default {
   "type.bad": "'{text}' non è una carta: scrivete un valore (2-9, T, J, Q, K, A) e un seme (c, d, h, s).",
   "type.used": "{card} è già in uso.",
   "grid.title": "Range del giocatore {n}",
+  "grid.heading": "Range",
   "grid.none": "Passate un giocatore di Hold'em a Range per modificarlo qui.",
   "grid.help": "Cliccate o trascinate sulle caselle per aggiungere o togliere mani; le frecce spostano, Spazio seleziona.",
   "grid.weight": "Peso delle mani aggiunte (%)",
