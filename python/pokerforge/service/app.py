@@ -41,7 +41,7 @@ from pokerforge.service.models import (
     EvaluateResponse,
     Health,
 )
-from pokerforge.service.work import FieldError, Limits, Plan, plan_equity
+from pokerforge.service.work import FieldError, Limits, Plan
 
 __all__ = ["create_app"]
 
@@ -231,16 +231,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         """Each player's equity, win, tie and hand-category chances."""
         start = time.perf_counter()
         try:
-            plan = plan_equity(
-                list(body.players),
-                board=body.board,
-                dead=body.dead,
-                game=body.game,
-                method=body.method,
-                samples=body.samples,
-                time_limit=body.time_limit,
-                limits=limits,
-            )
+            plan = body.plan(limits)
             answer, cached = await engine.equity(plan, body.seed)
         except FieldError as err:
             return _error(422, "invalid_request", err.field, err.message)

@@ -35,7 +35,7 @@ from pokerforge.service.ranges import (
     preset,
     strength_order,
 )
-from pokerforge.service.work import FieldError, Limits, plan_equity
+from pokerforge.service.work import FieldError, Limits
 
 __all__ = ["mount_calculator"]
 
@@ -154,16 +154,7 @@ def mount_calculator(app: FastAPI, limits: Limits) -> None:
         """
         start = time.perf_counter()
         try:
-            plan = plan_equity(
-                list(body.players),
-                board=body.board,
-                dead=body.dead,
-                game=body.game,
-                method=body.method,
-                samples=body.samples,
-                time_limit=body.time_limit,
-                limits=limits,
-            )
+            plan = body.plan(limits)
             rows = class_breakdown(plan, body.seed)
         except FieldError as err:
             return _field_error(err)
