@@ -136,8 +136,9 @@ export function change(mutate) {
 export function undo() {
   const before = history.pop();
   if (before === undefined) return false;
-  const { target, gridPlayer } = state;
+  const { target, gridPlayer, lang } = state;
   deserialize(before);
+  state.lang = lang; // the language is not part of the question's history
   state.target = target && fits(target) ? target : null;
   if (gridPlayer !== null && gridPlayer < state.players.length && isRangePlayer(gridPlayer)) {
     state.gridPlayer = gridPlayer;
