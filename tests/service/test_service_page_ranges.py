@@ -128,3 +128,15 @@ def test_hand_by_hand_grid_and_distribution_chart(page: Any) -> None:
     )
     ms = int(page.evaluate("document.body.dataset.answerMs"))
     print(f"flop range against range answered on the page in {ms} ms")
+
+
+def test_calculate_right_after_typing_a_range(page: Any) -> None:
+    """Text typed a moment ago is what gets asked, not the text before it."""
+    use_range(page, 0, "QQ+")
+    pick(page, "Kh", "Kd")
+    page.fill("#range-0", "AA")
+    calculate(page)
+    assert page.inner_text('.result-row[data-player="0"] .hand') == "AA"
+    direct = pokerforge.equity(["AA", "KhKd"], method="exact")
+    assert equity_text(page, 0) == f"{direct.players[0].equity:.2%}"
+    assert "AA" in page.url

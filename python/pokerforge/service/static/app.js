@@ -460,7 +460,19 @@ function drawAnswer(answer) {
   showStatus(methodText(answer.equity));
 }
 
+// Takes range text typed but not yet read (the field waits for a pause in typing), and
+// reads every range again, so the answer and its weights match what is on screen.
+async function flushRanges() {
+  state.players.forEach((pl, p) => {
+    const input = $(`range-${p}`);
+    if (input && isRangePlayer(p) && input.value !== pl.range) change(() => { pl.range = input.value; });
+  });
+  saveUrl();
+  await Promise.all(state.players.map((_, p) => refreshRange(p)));
+}
+
 async function calculate() {
+  await flushRanges();
   clearFieldErrors();
   let body;
   try {
@@ -633,7 +645,6 @@ async function init() {
 
 // A question from a link is answered at once when it names any cards or range.
 async function answerIfAsked() {
-  await Promise.all(state.players.map((_, p) => refreshRange(p)));
   if (state.players.some((pl, p) => isRangePlayer(p) || pl.cards.some(Boolean))) await calculate();
 }
 
