@@ -1,33 +1,23 @@
 // The pokerforge odds calculator: the question on the page (cards, ranges, board, dead
 // cards), the calls to the service, and the answer drawn by results.js.
-import { rangeEditor } from "./grid.js";
 import { applyStatic, language, pickLanguage, setLanguage, t } from "./i18n.js";
+import { $, option, post, saveUrl } from "./page.js";
+import {
+  createEditor, flushRanges, markEditing, rangeField, readings, refreshRanges,
+  setRange, showGrid, showRangeInfo,
+} from "./range-panel.js";
 import { clearResult, methodText, showBreakdown, showResult } from "./results.js";
 import {
-  DEAD_SLOTS, GAMES, RANKS, SUITS, canUndo, cardAt, change, deserialize, fits, firstEmptyHandSlot,
-  isRangePlayer, isRed, knownCards, newPlayer, nextTarget, pretty, serialize, setCardAt,
+  DEAD_SLOTS, GAMES, RANKS, SUITS, change, deserialize, fits, firstEmptyHandSlot,
+  isRangePlayer, isRed, newPlayer, nextTarget, pretty, serialize, setCardAt,
   setPlayerCount, splitCards, state, undo, usedCards,
 } from "./state.js";
 
-const $ = (id) => document.getElementById(id);
-const ranges = []; // per player: the service's reading of its range ({text, combos, ...} or {error})
 let last = null; // the last answer, redrawn when the language changes
 let presets = [];
 let editor = null;
 
-async function post(path, body) {
-  const answer = await fetch(path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  return { ok: answer.ok, data: await answer.json() };
-}
-
 // ---- the question -------------------------------------------------------------------
-
-function saveUrl() {
-  history.replaceState(null, "", "#" + serialize());
-  $("undo").disabled = !canUndo();
-}
 
 function slotLabel(kind, p, i, card) {
   const shown = card ? pretty(card) : t("slot.empty");
@@ -58,13 +48,6 @@ function slot(card, kind, p, i) {
     update();
   });
   return el;
-}
-
-function option(value, text) {
-  const o = document.createElement("option");
-  o.value = value;
-  o.textContent = text;
-  return o;
 }
 
 function playerBox(pl, p) {
@@ -125,160 +108,6 @@ function playerBox(pl, p) {
   error.id = `player-${p}-error`;
   box.append(error);
   return box;
-}
-
-function rangeField(pl, p) {
-  const wrap = document.createElement("div");
-  wrap.className = "range-field";
-  const input = document.createElement("input");
-  input.type = "text";
-  input.className = "range-text";
-  input.id = `range-${p}`;
-  input.dataset.key = `range-${p}`;
-  input.value = pl.range;
-  input.spellcheck = false;
-  input.autocomplete = "off";
-  input.placeholder = t("range.placeholder");
-  input.setAttribute("aria-label", t("range.label", { n: p + 1 }));
-  input.setAttribute("aria-describedby", `range-${p}-info player-${p}-error`);
-  let timer = null;
-  input.addEventListener("input", () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      change(() => { pl.range = input.value; });
-      saveUrl();
-      refreshRange(p);
-    }, 250);
-  });
-  input.addEventListener("focus", () => {
-    if (state.gridPlayer !== p) { state.gridPlayer = p; showGrid(); markEditing(); }
-  });
-  const info = document.createElement("span");
-  info.className = "combos";
-  info.id = `range-${p}-info`;
-  info.setAttribute("aria-live", "polite");
-  const edit = document.createElement("button");
-  edit.type = "button";
-  edit.className = "link edit";
-  edit.dataset.key = `edit-${p}`;
-  edit.addEventListener("click", () => {
-    state.gridPlayer = p;
-    showGrid();
-    markEditing();
-    $("grid").querySelector('.cell[tabindex="0"]').focus();
-  });
-  wrap.append(input, info, edit);
-  return wrap;
-}
-
-function markEditing() {
-  document.querySelectorAll(".player").forEach((box) => {
-    const p = Number(box.dataset.player);
-    const edit = box.querySelector(".edit");
-    box.classList.toggle("editing", p === state.gridPlayer);
-    if (edit) {
-      edit.textContent = p === state.gridPlayer ? t("player.editing") : t("player.edit");
-      edit.setAttribute("aria-pressed", String(p === state.gridPlayer));
-    }
-  });
-}
-
-function showRangeInfo(p) {
-  const info = $(`range-${p}-info`);
-  const error = $(`player-${p}-error`);
-  const input = $(`range-${p}`);
-  if (!info) return;
-  const r = ranges[p];
-  const text = state.players[p].range.trim();
-  info.textContent = "";
-  info.dataset.read = r ? r.read : "";
-  error.textContent = "";
-  input.removeAttribute("aria-invalid");
-  if (!text) {
-    info.textContent = t("range.combos", { n: 0 });
-  } else if (r && r.error) {
-    error.textContent = r.error;
-    input.setAttribute("aria-invalid", "true");
-  } else if (r) {
-    info.textContent = r.combos === r.total ? t("range.combos", { n: r.combos })
-      : t("range.combos.removed", { n: r.combos, total: r.total });
-  }
-}
-
-// Asks the service to read player p's range (with the cards it cannot use removed).
-async function refreshRange(p) {
-  const pl = state.players[p];
-  const text = pl.range.trim();
-  if (!isRangePlayer(p)) return;
-  if (!text) {
-    ranges[p] = null;
-  } else {
-    const { ok, data } = await post("/v1/range", { range: text, exclude: knownCards() });
-    if (pl.range.trim() !== text) return; // typed on meanwhile: a newer request follows
-    ranges[p] = ok ? { ...data, read: text } : { error: data.error.message, read: text };
-  }
-  showRangeInfo(p);
-  if (p === state.gridPlayer) showGrid();
-}
-
-function refreshRanges() {
-  state.players.forEach((_, p) => { if (isRangePlayer(p)) refreshRange(p); });
-}
-
-function showGrid() {
-  const p = state.gridPlayer;
-  const active = p !== null && p < state.players.length && isRangePlayer(p);
-  $("grid-box").hidden = !active;
-  $("grid-none").hidden = active;
-  $("grid-title").textContent = active ? t("grid.title", { n: p + 1 }) : t("grid.heading");
-  document.querySelector(".layout").classList.toggle("no-grid", state.game !== "holdem");
-  if (!active) return;
-  $("grid").setAttribute("aria-label", t("grid.label", { n: p + 1 }));
-  const r = ranges[p];
-  const weights = {};
-  if (r && r.classes) for (const [name, c] of Object.entries(r.classes)) weights[name] = c.weight;
-  editor.show(weights);
-}
-
-// Grid edits are written after the range's own text ("named again takes the later
-// weight"), so combos typed by hand keep their exact weights; the service then gives the
-// canonical text back. Strokes are applied one after the other, each on the text the
-// previous one left.
-let painting = Promise.resolve();
-
-function paint(edits) {
-  const p = state.gridPlayer;
-  painting = painting.then(() => paintNow(p, edits)).catch(() => {});
-}
-
-async function paintNow(p, edits) {
-  const pl = state.players[p];
-  const added = edits.map(([name, w]) => `${name}:${Number(w.toFixed(4))}`);
-  let text = "";
-  if (editor.hasAny()) {
-    const base = ranges[p] && ranges[p].error ? "" : pl.range.trim();
-    const { ok, data } = await post("/v1/range", { range: [base, ...added].filter(Boolean).join(", "), exclude: "" });
-    if (!ok) return;
-    text = data.text;
-  }
-  change(() => { pl.range = text; });
-  const input = $(`range-${p}`);
-  if (input) input.value = text;
-  saveUrl();
-  await refreshRange(p);
-}
-
-function gridWeight() {
-  const w = Number($("grid-weight").value);
-  return Number.isFinite(w) && w > 0 ? Math.min(w, 100) / 100 : 1;
-}
-
-function setRange(p, text) {
-  change(() => { state.players[p].range = text; });
-  const input = $(`range-${p}`);
-  if (input) input.value = text;
-  saveUrl();
-  refreshRange(p);
 }
 
 // ---- cards --------------------------------------------------------------------------
@@ -460,17 +289,6 @@ function drawAnswer(answer) {
   showStatus(methodText(answer.equity));
 }
 
-// Takes range text typed but not yet read (the field waits for a pause in typing), and
-// reads every range again, so the answer and its weights match what is on screen.
-async function flushRanges() {
-  state.players.forEach((pl, p) => {
-    const input = $(`range-${p}`);
-    if (input && isRangePlayer(p) && input.value !== pl.range) change(() => { pl.range = input.value; });
-  });
-  saveUrl();
-  await Promise.all(state.players.map((_, p) => refreshRange(p)));
-}
-
 async function calculate() {
   await flushRanges();
   clearFieldErrors();
@@ -502,7 +320,7 @@ async function calculate() {
     const byClass = eq.data.players.map((pl, p) => pl.by_class
       || (classes && classes.ok ? classes.data.players[p].by_class : null));
     const weights = state.players.map((_, p) => {
-      const r = ranges[p];
+      const r = readings[p];
       const live = {};
       if (r && r.classes) for (const [name, c] of Object.entries(r.classes)) live[name] = c.live;
       return live;
@@ -625,11 +443,7 @@ async function init() {
   else setPlayerCount(2);
   setLanguage(pickLanguage(state.lang));
   $("lang").value = language();
-  editor = rangeEditor($("grid"), {
-    weight: gridWeight,
-    onPaint: paint,
-    label: (hand, w) => (w > 0 ? t("grid.cell", { hand, w: Math.round(w * 100) }) : t("grid.cell.off", { hand })),
-  });
+  editor = createEditor();
   buildDeck();
   wire();
   state.target = firstEmptyHandSlot();

@@ -155,12 +155,6 @@ export function fits(target) {
   return target.p < state.players.length && target.i < state.hole && !isRangePlayer(target.p);
 }
 
-export function cardAt(target) {
-  if (target.kind === "board") return state.board[target.i];
-  if (target.kind === "dead") return state.dead[target.i];
-  return state.players[target.p].cards[target.i];
-}
-
 export function setCardAt(target, card) {
   if (target.kind === "board") state.board[target.i] = card;
   else if (target.kind === "dead") state.dead[target.i] = card;
