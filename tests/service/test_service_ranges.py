@@ -127,7 +127,7 @@ def test_equity_by_class_monte_carlo_and_other_games(client: httpx.Client) -> No
     bad = client.post("/v1/equity/by-class", json={"players": ["AA", "AhAs", "AdAc"]})
     assert bad.status_code == 422
     assert bad.json()["error"]["field"] == "players[0]"
-    assert "no hand left" in bad.json()["error"]["message"]
+    assert "no possible hand" in bad.json()["error"]["message"]
     wrong = client.post("/v1/equity/by-class", json={"players": ["AKx", "random"]})
     assert wrong.status_code == 422
     assert wrong.json()["error"]["field"] == "players[0]"

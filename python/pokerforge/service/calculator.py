@@ -154,12 +154,12 @@ def mount_calculator(app: FastAPI, limits: Limits) -> None:
         """
         start = time.perf_counter()
         try:
-            plan = body.plan(limits)
-            rows = class_breakdown(plan, body.seed)
+            job = body.plan(limits)
+            rows = class_breakdown(job, board=body.board, dead=body.dead, seed=body.seed)
         except FieldError as err:
             return _field_error(err)
         return {
-            "method": plan.method,
+            "method": job.method,
             "players": [{"by_class": row} for row in rows],
             "elapsed_ms": round((time.perf_counter() - start) * 1000, 3),
         }

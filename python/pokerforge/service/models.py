@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pokerforge.service.work import Limits, Plan, plan_equity
+from pokerforge.service.work import Job, Limits, plan_equity
 
 __all__ = [
     "EquityRequest",
@@ -53,7 +53,7 @@ class EquityRequest(BaseModel):
         None, gt=0, description="Seconds of work at most (at most the server's maximum)."
     )
 
-    def plan(self, limits: Limits) -> Plan:
+    def plan(self, limits: Limits) -> Job:
         """Checks this request and decides how to run it within ``limits``.
 
         Raises:

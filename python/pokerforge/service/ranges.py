@@ -28,7 +28,7 @@ from typing import Any
 from pokerforge.cards import CardSet
 from pokerforge.equity import Range, equity
 from pokerforge.errors import PokerError
-from pokerforge.service.work import FieldError, Plan
+from pokerforge.service.work import FieldError, Job
 
 __all__ = [
     "GRID_CLASSES",
@@ -198,69 +198,67 @@ def _class_text(combos: Iterable[tuple[CardSet, float]]) -> str:
     return ", ".join(f"{combo}:{w:.6g}" for combo, w in combos)
 
 
-def class_breakdown(plan: Plan, seed: int | None) -> list[dict[str, float] | None]:
-    """Each range player's equity class by class, for the same question as ``plan``.
+def class_breakdown(
+    job: Job, *, board: str, dead: str, seed: int | None
+) -> list[dict[str, float] | None]:
+    """Each range player's equity class by class, for the same question as ``job``.
 
     For every player given as a range, each class of that range with combinations left
-    after card removal is asked on its own against the same opponents, board and dead
-    cards. When ``plan`` is exact each class is exact too (the classes partition the
-    range, so the work adds up to about that of the whole question); otherwise each
-    class gets an equal share of the plan's Monte Carlo samples and time, at least 2,000
-    samples.
+    after card removal (the plan has checked that some are) is asked on its own against
+    the same opponents, board and dead cards, with an equal share of the job's time. When ``job`` is exact each class is
+    asked with ``"auto"`` (exact, since the classes partition the range and their work adds
+    up to about that of the whole question, with Monte Carlo as the core's fallback at the
+    deadline); otherwise each class gets an equal share of the job's Monte Carlo samples,
+    at least 2,000.
 
     Args:
-        plan: A checked request (:func:`pokerforge.service.work.plan_equity`).
+        job: A checked request (:func:`pokerforge.service.work.plan_equity`).
+        board: Its board cards.
+        dead: Its dead cards.
         seed: The Monte Carlo seed; class ``k`` uses ``seed + k``.
 
     Returns:
         One entry per player: class -> equity for a range player, ``None`` for a known
         hand or ``"random"``.
 
-    Raises:
-        FieldError: ``players[i]`` when a range has no combination left.
-
     Examples:
         >>> from pokerforge.service.work import Limits, plan_equity
-        >>> plan = plan_equity(["AA, KK", "QsQh"], board="", dead="", game="holdem",
-        ...                    method="exact", samples=None, time_limit=None, limits=Limits())
-        >>> rows = class_breakdown(plan, None)
+        >>> job = plan_equity(["AA, KK", "QsQh"], board="", dead="", game="holdem",
+        ...                   method="exact", samples=None, time_limit=None, limits=Limits())
+        >>> rows = class_breakdown(job, board="", dead="", seed=None)
         >>> sorted((name, round(eq, 4)) for name, eq in rows[0].items()), rows[1]
         ([('AA', 0.8155), ('KK', 0.8193)], None)
     """
-    known = CardSet(plan.board) | CardSet(plan.dead)
-    for text in plan.players:
+    known = CardSet(board) | CardSet(dead)
+    for text in job.players:
         if text != "random" and not _is_range(text):
             known |= CardSet(text)
     work: list[tuple[int, str, str]] = []
     found: dict[int, dict[str, float]] = {}
-    for index, text in enumerate(plan.players):
-        if plan.game != "holdem" or not _is_range(text):
+    for index, text in enumerate(job.players):
+        if job.game != "holdem" or not _is_range(text):
             continue
         found[index] = {}
         groups: dict[str, list[tuple[CardSet, float]]] = {}
         for combo, weight in Range(text).without(known).combos:
             groups.setdefault(hand_class(combo), []).append((combo, weight))
-        if not groups:
-            raise FieldError(
-                f"players[{index}]", f"the range {text!r} has no hand left after card removal"
-            )
         work.extend((index, name, _class_text(combos)) for name, combos in groups.items())
     share = max(len(work), 1)
-    samples = None if plan.samples is None else max(2_000, plan.samples // share)
-    time_limit = None if plan.time_limit is None else plan.time_limit / share
+    exact = job.method == "exact"
+    samples = None if exact or job.samples is None else max(2_000, job.samples // share)
     for k, (index, name, text) in enumerate(work):
-        players = list(plan.players)
+        players = list(job.players)
         players[index] = text
         result = equity(
             players,
-            plan.board or None,
-            plan.dead or None,
+            board or None,
+            dead or None,
             game="holdem",
-            method=plan.method,
+            method="auto" if exact else "monte-carlo",
             samples=samples,
             seed=None if seed is None else (seed + k) % 2**63,
-            time_limit=time_limit,
+            time_limit=job.time_limit / share,
             threads=1,
         )
         found[index][name] = result.players[index].equity
-    return [found.get(index) for index in range(len(plan.players))]
+    return [found.get(index) for index in range(len(job.players))]
