@@ -205,11 +205,11 @@ def class_breakdown(
 
     For every player given as a range, each class of that range with combinations left
     after card removal (the plan has checked that some are) is asked on its own against
-    the same opponents, board and dead cards, with an equal share of the job's time. When ``job`` is exact each class is
-    asked with ``"auto"`` (exact, since the classes partition the range and their work adds
-    up to about that of the whole question, with Monte Carlo as the core's fallback at the
-    deadline); otherwise each class gets an equal share of the job's Monte Carlo samples,
-    at least 2,000.
+    the same opponents, board and dead cards, with an equal share of the job's time. When
+    ``job`` is exact each class is asked with ``"auto"``: exact, since the classes
+    partition the range and their work adds up to about that of the whole question, with
+    the core's Monte Carlo fallback at the deadline. Otherwise each class gets an equal
+    share of the job's Monte Carlo samples, at least 2,000.
 
     Args:
         job: A checked request (:func:`pokerforge.service.work.plan_equity`).
