@@ -45,8 +45,12 @@ def test_board_cards_stay_on_the_board(page: Any) -> None:
     page.click('#board .slot[data-index="3"]')
     pick(page, "Jd")
     assert slots(page, "board")[3] == "Jd"
+    page.click('.slot[data-kind="player"][data-player="0"][data-index="0"]')
+    pick(page, "Ah", "Kh")
+    assert slots(page, "board") == ["2h", "7h", "9c", "Jd", "3s"]
     calculate(page)
-    assert equity_text(page, 0) == "50.00%"  # two random hands on a full board
+    direct = pokerforge.equity(["AhKh", "random"], "2h7h9cJd3s", method="exact")
+    assert equity_text(page, 0) == f"{direct.players[0].equity:.2%}"
 
 
 def test_a_card_cannot_go_to_two_places(page: Any) -> None:

@@ -289,7 +289,23 @@ function drawAnswer(answer) {
   showStatus(methodText(answer.equity));
 }
 
+// Asks the service; the page is busy (data-busy, Calculate disabled) until the answer or
+// the error is drawn.
 async function calculate() {
+  document.body.dataset.busy = "true";
+  $("calculate").disabled = true;
+  try {
+    await ask();
+  } catch (err) {
+    showFieldError(null, t("status.offline", { error: err.message }));
+  } finally {
+    $("calculate").disabled = false;
+    delete document.body.dataset.busy;
+  }
+}
+
+async function ask() {
+  const start = performance.now();
   await flushRanges();
   clearFieldErrors();
   let body;
@@ -302,38 +318,28 @@ async function calculate() {
   const anyRange = state.players.some((_, p) => isRangePlayer(p));
   last = null;
   clearResult();
-  $("calculate").disabled = true;
   showStatus(t("status.working"));
-  document.body.dataset.busy = "true";
-  const start = performance.now();
-  try {
-    const [eq, classes] = await Promise.all([
-      post("/v1/equity", body),
-      anyRange ? post("/v1/equity/by-class", body) : Promise.resolve(null),
-    ]);
-    if (!eq.ok) {
-      const e = eq.data.error || {};
-      showFieldError(e.field, e.message || "");
-      return;
-    }
-    // The engine's own breakdown when the service gives one, else the service's per class.
-    const byClass = eq.data.players.map((pl, p) => pl.by_class
-      || (classes && classes.ok ? classes.data.players[p].by_class : null));
-    const weights = state.players.map((_, p) => {
-      const r = readings[p];
-      const live = {};
-      if (r && r.classes) for (const [name, c] of Object.entries(r.classes)) live[name] = c.live;
-      return live;
-    });
-    last = { equity: eq.data, byClass, weights, request: body };
-    drawAnswer(last);
-    document.body.dataset.answerMs = String(Math.round(performance.now() - start));
-  } catch (err) {
-    showFieldError(null, t("status.offline", { error: err.message }));
-  } finally {
-    $("calculate").disabled = false;
-    delete document.body.dataset.busy;
+  const [eq, classes] = await Promise.all([
+    post("/v1/equity", body),
+    anyRange ? post("/v1/equity/by-class", body) : Promise.resolve(null),
+  ]);
+  if (!eq.ok) {
+    const e = eq.data.error || {};
+    showFieldError(e.field, e.message || "");
+    return;
   }
+  // The engine's own breakdown when the service gives one, else the service's per class.
+  const byClass = eq.data.players.map((pl, p) => pl.by_class
+    || (classes && classes.ok ? classes.data.players[p].by_class : null));
+  const weights = state.players.map((_, p) => {
+    const r = readings[p];
+    const live = {};
+    if (r && r.classes) for (const [name, c] of Object.entries(r.classes)) live[name] = c.live;
+    return live;
+  });
+  last = { equity: eq.data, byClass, weights, request: body };
+  drawAnswer(last);
+  document.body.dataset.answerMs = String(Math.round(performance.now() - start));
 }
 
 // ---- start --------------------------------------------------------------------------
