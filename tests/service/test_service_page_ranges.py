@@ -102,6 +102,8 @@ def test_hand_by_hand_grid_and_distribution_chart(page: Any) -> None:
     heat = page.locator('.player-breakdown[data-player="0"] .heat-cell[data-equity]')
     shown = {heat.nth(i).get_attribute("data-hand"): heat.nth(i) for i in range(heat.count())}
     assert set(shown) == {"AA", "KK", "QQ", "JJ", "TT", "AKs", "AQs", "KQs"}
+    note = page.inner_text('.player-breakdown[data-player="0"] .help')
+    assert note == "Each hand counted exactly."
     # The top set against 99-66: about 90%; JJ under the ten is behind the sets of nines.
     tt = float(shown["TT"].get_attribute("data-equity"))
     assert tt > 0.8

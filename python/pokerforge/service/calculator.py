@@ -106,7 +106,7 @@ class ClassEquities(BaseModel):
 class ByClassResponse(BaseModel):
     """Each player's equity class by class."""
 
-    method: str
+    method: str = Field(description="How the classes were computed: exact or monte-carlo.")
     players: list[ClassEquities]
     elapsed_ms: float
 
@@ -149,17 +149,21 @@ def mount_calculator(app: FastAPI, limits: Limits) -> None:
         """Each range player's equity per hand class, for the same question as /v1/equity.
 
         The question is checked and planned as ``POST /v1/equity`` plans it; each class is
-        then computed exactly when the whole question is, else by Monte Carlo with an equal
-        share of the samples and time.
+        then computed exactly when the whole question is exact and cheap, else by Monte
+        Carlo with an equal share of the samples (the request's, or the server's default)
+        and of the time.
         """
         start = time.perf_counter()
         try:
             job = body.plan(limits)
-            rows = class_breakdown(job, board=body.board, dead=body.dead, seed=body.seed)
+            samples = job.samples or limits.default_samples
+            rows, method = class_breakdown(
+                job, board=body.board, dead=body.dead, seed=body.seed, samples=samples
+            )
         except FieldError as err:
             return _field_error(err)
         return {
-            "method": job.method,
+            "method": method,
             "players": [{"by_class": row} for row in rows],
             "elapsed_ms": round((time.perf_counter() - start) * 1000, 3),
         }

@@ -43,6 +43,9 @@ __all__ = [
 
 RANKS = "AKQJT98765432"
 PRESET_PERCENTS = (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)
+# An exact question estimated under this is answered exactly class by class too; a larger
+# one gets Monte Carlo per class (the colours need about a percent, not every runout).
+_EXACT_CLASSES_SECONDS = 0.1
 _ALL_COMBOS = 1326
 
 
@@ -199,35 +202,38 @@ def _class_text(combos: Iterable[tuple[CardSet, float]]) -> str:
 
 
 def class_breakdown(
-    job: Job, *, board: str, dead: str, seed: int | None
-) -> list[dict[str, float] | None]:
+    job: Job, *, board: str, dead: str, seed: int | None, samples: int
+) -> tuple[list[dict[str, float] | None], str]:
     """Each range player's equity class by class, for the same question as ``job``.
 
     For every player given as a range, each class of that range with combinations left
     after card removal (the plan has checked that some are) is asked on its own against
     the same opponents, board and dead cards, with an equal share of the job's time. When
-    ``job`` is exact each class is asked with ``"auto"``: exact, since the classes
-    partition the range and their work adds up to about that of the whole question, with
-    the core's Monte Carlo fallback at the deadline. Otherwise each class gets an equal
-    share of the job's Monte Carlo samples, at least 2,000.
+    ``job`` is exact and cheap (estimated at most 0.1 s) each class is asked with
+    ``"auto"``: exact, since the classes partition the range and their work adds up to
+    about that of the whole question, with the core's Monte Carlo fallback at the
+    deadline. Otherwise the classes share ``samples`` Monte Carlo samples equally (at least
+    2,000 each), so the view of a large question costs a fraction of the question itself.
 
     Args:
         job: A checked request (:func:`pokerforge.service.work.plan_equity`).
         board: Its board cards.
         dead: Its dead cards.
         seed: The Monte Carlo seed; class ``k`` uses ``seed + k``.
+        samples: Monte Carlo samples for all the classes together.
 
     Returns:
-        One entry per player: class -> equity for a range player, ``None`` for a known
-        hand or ``"random"``.
+        One entry per player (class -> equity for a range player, ``None`` for a known
+        hand or ``"random"``), and the method used for the classes: ``"exact"`` (``"auto"``
+        as above) or ``"monte-carlo"``.
 
     Examples:
         >>> from pokerforge.service.work import Limits, plan_equity
         >>> job = plan_equity(["AA, KK", "QsQh"], board="", dead="", game="holdem",
         ...                   method="exact", samples=None, time_limit=None, limits=Limits())
-        >>> rows = class_breakdown(job, board="", dead="", seed=None)
-        >>> sorted((name, round(eq, 4)) for name, eq in rows[0].items()), rows[1]
-        ([('AA', 0.8155), ('KK', 0.8193)], None)
+        >>> rows, method = class_breakdown(job, board="", dead="", seed=None, samples=100_000)
+        >>> sorted((name, round(eq, 4)) for name, eq in rows[0].items()), rows[1], method
+        ([('AA', 0.8155), ('KK', 0.8193)], None, 'exact')
     """
     known = CardSet(board) | CardSet(dead)
     for text in job.players:
@@ -244,8 +250,8 @@ def class_breakdown(
             groups.setdefault(hand_class(combo), []).append((combo, weight))
         work.extend((index, name, _class_text(combos)) for name, combos in groups.items())
     share = max(len(work), 1)
-    exact = job.method == "exact"
-    samples = None if exact or job.samples is None else max(2_000, job.samples // share)
+    exact = job.method == "exact" and job.cost <= _EXACT_CLASSES_SECONDS
+    each = None if exact else max(2_000, samples // share)
     for k, (index, name, text) in enumerate(work):
         players = list(job.players)
         players[index] = text
@@ -255,10 +261,11 @@ def class_breakdown(
             dead or None,
             game="holdem",
             method="auto" if exact else "monte-carlo",
-            samples=samples,
+            samples=each,
             seed=None if seed is None else (seed + k) % 2**63,
             time_limit=job.time_limit / share,
             threads=1,
         )
         found[index][name] = result.players[index].equity
-    return [found.get(index) for index in range(len(job.players))]
+    rows = [found.get(index) for index in range(len(job.players))]
+    return rows, "exact" if exact else "monte-carlo"

@@ -285,7 +285,7 @@ function names(body) {
 
 function drawAnswer(answer) {
   showResult(answer.equity, names(answer.request));
-  showBreakdown(answer.byClass, answer.weights);
+  showBreakdown(answer.byClass, answer.weights, answer.byClassMethod);
   showStatus(methodText(answer.equity));
 }
 
@@ -329,15 +329,17 @@ async function ask() {
     return;
   }
   // The engine's own breakdown when the service gives one, else the service's per class.
+  const engine = eq.data.players.some((pl) => pl.by_class);
   const byClass = eq.data.players.map((pl, p) => pl.by_class
     || (classes && classes.ok ? classes.data.players[p].by_class : null));
+  const byClassMethod = engine ? eq.data.method : classes && classes.ok ? classes.data.method : null;
   const weights = state.players.map((_, p) => {
     const r = readings[p];
     const live = {};
     if (r && r.classes) for (const [name, c] of Object.entries(r.classes)) live[name] = c.live;
     return live;
   });
-  last = { equity: eq.data, byClass, weights, request: body };
+  last = { equity: eq.data, byClass, byClassMethod, weights, request: body };
   drawAnswer(last);
   document.body.dataset.answerMs = String(Math.round(performance.now() - start));
 }

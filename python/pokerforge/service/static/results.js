@@ -131,7 +131,7 @@ function chart(steps, n) {
 }
 
 // Per range player: the grid coloured by each class's equity and the distribution chart.
-export function showBreakdown(rows, weights) {
+export function showBreakdown(rows, weights, method) {
   const out = document.getElementById("breakdown");
   out.replaceChildren();
   rows.forEach((byClass, p) => {
@@ -143,7 +143,8 @@ export function showBreakdown(rows, weights) {
       el("span", { text: t("heat.low") }), el("span", { class: "scale" }), el("span", { text: t("heat.high") }));
     const steps = distribution(byClass, weights[p] || {});
     out.append(el("section", { class: "player-breakdown", "data-player": String(p) },
-      el("h3", { text: t("heat.title", { n }) }), grid, legend,
+      el("h3", { text: t("heat.title", { n }) }),
+      el("p", { class: "help", text: t(method === "exact" ? "heat.exact" : "heat.mc") }), grid, legend,
       el("h3", { text: t("chart.title", { n }) }), chart(steps, n)));
   });
 }

@@ -91,6 +91,8 @@ export default {
   "cat.pair": "Pair",
   "cat.high_card": "High card",
   "heat.title": "Player {n}: equity hand by hand",
+  "heat.exact": "Each hand counted exactly.",
+  "heat.mc": "Each hand estimated by Monte Carlo (about a percent).",
   "heat.label": "Player {n}'s range coloured by each hand's equity",
   "heat.cell": "{hand}: {eq}",
   "heat.low": "0%",

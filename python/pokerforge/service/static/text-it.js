@@ -91,6 +91,8 @@ export default {
   "cat.pair": "Coppia",
   "cat.high_card": "Carta alta",
   "heat.title": "Giocatore {n}: equity mano per mano",
+  "heat.exact": "Ogni mano contata esattamente.",
+  "heat.mc": "Ogni mano stimata con Monte Carlo (circa un punto percentuale).",
   "heat.label": "Range del giocatore {n} colorato secondo l'equity di ogni mano",
   "heat.cell": "{hand}: {eq}",
   "heat.low": "0%",
