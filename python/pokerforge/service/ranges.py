@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal
 
 from pokerforge.cards import CardSet
 from pokerforge.equity import Range, equity
@@ -225,7 +225,7 @@ def class_breakdown(
     Returns:
         One entry per player (class -> equity for a range player, ``None`` for a known
         hand or ``"random"``), and the method used for the classes: ``"exact"`` (``"auto"``
-        as above) or ``"monte-carlo"``.
+        as above, every class counted exactly) or ``"monte-carlo"``.
 
     Examples:
         >>> from pokerforge.service.work import Limits, plan_equity
@@ -252,6 +252,7 @@ def class_breakdown(
     share = max(len(work), 1)
     exact = job.method == "exact" and job.cost <= _EXACT_CLASSES_SECONDS
     each = None if exact else max(2_000, samples // share)
+    method: Literal["auto", "monte-carlo"] = "auto" if exact else "monte-carlo"
     for k, (index, name, text) in enumerate(work):
         players = list(job.players)
         players[index] = text
@@ -260,12 +261,13 @@ def class_breakdown(
             board or None,
             dead or None,
             game="holdem",
-            method="auto" if exact else "monte-carlo",
+            method=method,
             samples=each,
             seed=None if seed is None else (seed + k) % 2**63,
             time_limit=job.time_limit / share,
             threads=1,
         )
         found[index][name] = result.players[index].equity
+        exact = exact and result.exact  # a class past its deadline was sampled
     rows = [found.get(index) for index in range(len(job.players))]
     return rows, "exact" if exact else "monte-carlo"
