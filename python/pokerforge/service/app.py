@@ -20,18 +20,17 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerforge import __version__
 from pokerforge.cards import CardSet
 from pokerforge.errors import PokerError
+from pokerforge.service.calculator import mount_calculator
 from pokerforge.service.convert import equity_json, evaluate_json
 from pokerforge.service.models import (
     EquityRequest,
@@ -41,13 +40,12 @@ from pokerforge.service.models import (
     EvaluateResponse,
     Health,
 )
-from pokerforge.service.work import FieldError, Job, Limits, plan_equity
+from pokerforge.service.work import FieldError, Job, Limits
 
 __all__ = ["create_app"]
 
 log = logging.getLogger("pokerforge.service")
 
-_STATIC = resources.files("pokerforge.service") / "static"
 _MAX_BODY = 64 * 1024
 _ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorResponse, "description": "A request field is wrong."},
@@ -222,16 +220,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         """Each player's equity, win, tie and hand-category chances."""
         start = time.perf_counter()
         try:
-            job = plan_equity(
-                list(body.players),
-                board=body.board,
-                dead=body.dead,
-                game=body.game,
-                method=body.method,
-                samples=body.samples,
-                time_limit=body.time_limit,
-                limits=limits,
-            )
+            job = body.plan(limits)
             answer, cached = await engine.equity(job, body.seed)
         except FieldError as err:
             return _error(422, "invalid_request", err.field, err.message)
@@ -265,11 +254,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             return _error(422, "invalid_request", fields[-1], str(err))
         return JSONResponse(answer)
 
-    @app.get("/", include_in_schema=False)
-    async def page() -> FileResponse:
-        return FileResponse(str(_STATIC / "index.html"))
-
-    app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
+    mount_calculator(app, limits)
     app.add_middleware(_BodyLimit)
     return app
 

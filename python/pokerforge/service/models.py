@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokerforge.service.work import Job, Limits, plan_equity
+
 __all__ = [
     "EquityRequest",
     "EquityResponse",
@@ -50,6 +52,23 @@ class EquityRequest(BaseModel):
     time_limit: float | None = Field(
         None, gt=0, description="Seconds of work at most (at most the server's maximum)."
     )
+
+    def plan(self, limits: Limits) -> Job:
+        """Checks this request and decides how to run it within ``limits``.
+
+        Raises:
+            FieldError: naming the field at fault (see :func:`plan_equity`).
+        """
+        return plan_equity(
+            list(self.players),
+            board=self.board,
+            dead=self.dead,
+            game=self.game,
+            method=self.method,
+            samples=self.samples,
+            time_limit=self.time_limit,
+            limits=limits,
+        )
 
 
 class PlayerResult(BaseModel):
