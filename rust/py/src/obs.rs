@@ -1,0 +1,325 @@
+//! `ObsEncoder`: the core's observation encoder for one or many tables, writing into NumPy
+//! arrays it owns (one row per table), so that a step creates no Python objects.
+//!
+//! The game layer (Python) applies every action and reports it with `record`, and passes
+//! its public state to `encode`; the rules live there, not here.
+
+use numpy::{PyArray2, PyArrayMethods};
+use pokerforge_core::obs::{
+    ActionKind, ActionSet, Entry, HandLog, Legal, ObsLayout, TableState, LAYOUT_VERSION,
+};
+use pokerforge_core::{Card, CardSet, Error};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+use crate::errors::{to_py, InvalidSpecError};
+
+const MAX_SEATS: usize = 10;
+
+/// Observation encoder over `tables` tables of up to `seats` players.
+#[derive(Debug)]
+#[pyclass(name = "ObsEncoder", module = "pokerforge._core")]
+pub struct PyObsEncoder {
+    layout: ObsLayout,
+    logs: Vec<Option<HandLog>>,
+    starts_total: Vec<i64>,
+    obs: Py<PyArray2<f32>>,
+    mask: Py<PyArray2<i8>>,
+    amounts: Py<PyArray2<i64>>,
+}
+
+fn setting(name: &'static str, value: impl ToString, expected: &'static str) -> PyErr {
+    to_py(Error::InvalidSetting {
+        name,
+        value: value.to_string(),
+        expected,
+    })
+}
+
+/// Reads a tuple or list of ints (or bools) into `out`; returns how many.
+fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py>>(
+    obj: &Bound<'py, PyAny>,
+    name: &'static str,
+    out: &mut [T; MAX_SEATS],
+) -> PyResult<usize> {
+    let mut put = |i: usize, item: Bound<'py, PyAny>| -> PyResult<()> {
+        if i >= MAX_SEATS {
+            return Err(setting(name, "more than 10 entries", "one entry per seat"));
+        }
+        out[i] = item
+            .extract()
+            .map_err(|_| setting(name, item.to_string(), "one number per seat"))?;
+        Ok(())
+    };
+    if let Ok(tuple) = obj.cast::<PyTuple>() {
+        for (i, item) in tuple.iter().enumerate() {
+            put(i, item)?;
+        }
+        Ok(tuple.len())
+    } else if let Ok(list) = obj.cast::<PyList>() {
+        for (i, item) in list.iter().enumerate() {
+            put(i, item)?;
+        }
+        Ok(list.len())
+    } else {
+        let mut n = 0;
+        for item in obj.try_iter()? {
+            put(n, item?)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+}
+
+fn cards_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<CardSet> {
+    let mut set = CardSet::EMPTY;
+    for item in obj.try_iter()? {
+        let item = item?;
+        let index: i64 = item
+            .extract()
+            .map_err(|_| setting(name, item.to_string(), "card indices 0 to 51"))?;
+        set.try_insert(Card::from_index(index).map_err(to_py)?)
+            .map_err(to_py)?;
+    }
+    Ok(set)
+}
+
+impl PyObsEncoder {
+    fn check_table(&self, table: usize) -> PyResult<()> {
+        if table < self.logs.len() {
+            Ok(())
+        } else {
+            Err(setting("table", table, "a table index below the encoder's table count"))
+        }
+    }
+
+    fn log(&self, table: usize) -> PyResult<&HandLog> {
+        self.check_table(table)?;
+        self.logs[table].as_ref().ok_or_else(|| {
+            InvalidSpecError::new_err(format!("table {table} has no hand: call begin() first"))
+        })
+    }
+}
+
+#[pymethods]
+impl PyObsEncoder {
+    #[new]
+    #[pyo3(signature = (seats, *, history = 16, actions = None, tables = 1))]
+    fn new(
+        py: Python<'_>,
+        seats: usize,
+        history: usize,
+        actions: Option<Vec<String>>,
+        tables: usize,
+    ) -> PyResult<Self> {
+        let set = match actions {
+            Some(names) => ActionSet::parse(&names).map_err(to_py)?,
+            None => ActionSet::standard(),
+        };
+        if !(1..=1 << 20).contains(&tables) {
+            return Err(setting("tables", tables, "1 to 1048576 tables"));
+        }
+        let layout = ObsLayout::new(seats, history, set).map_err(to_py)?;
+        let a = layout.actions().len();
+        Ok(PyObsEncoder {
+            obs: PyArray2::zeros(py, [tables, layout.size()], false).unbind(),
+            mask: PyArray2::zeros(py, [tables, a], false).unbind(),
+            amounts: PyArray2::zeros(py, [tables, a], false).unbind(),
+            logs: vec![None; tables],
+            starts_total: vec![0; tables],
+            layout,
+        })
+    }
+
+    /// Slots in one observation.
+    #[getter]
+    fn size(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// The layout's seat count.
+    #[getter]
+    fn seats(&self) -> usize {
+        self.layout.seats()
+    }
+
+    /// History entries kept.
+    #[getter]
+    fn history(&self) -> usize {
+        self.layout.history()
+    }
+
+    /// Number of tables (rows).
+    #[getter]
+    fn tables(&self) -> usize {
+        self.logs.len()
+    }
+
+    /// The layout version.
+    #[getter]
+    fn version(&self) -> u32 {
+        LAYOUT_VERSION
+    }
+
+    /// The discrete actions' names, in index order.
+    #[getter]
+    fn actions(&self) -> Vec<String> {
+        self.layout
+            .actions()
+            .actions()
+            .iter()
+            .map(|a| a.name())
+            .collect()
+    }
+
+    /// The observations, `float32[tables, size]` (rewritten in place by `encode`).
+    #[getter]
+    fn obs(&self, py: Python<'_>) -> Py<PyArray2<f32>> {
+        self.obs.clone_ref(py)
+    }
+
+    /// The discrete action masks, `int8[tables, actions]`.
+    #[getter]
+    fn mask(&self, py: Python<'_>) -> Py<PyArray2<i8>> {
+        self.mask.clone_ref(py)
+    }
+
+    /// The chips behind each discrete action, `int64[tables, actions]`.
+    #[getter]
+    fn amounts(&self, py: Python<'_>) -> Py<PyArray2<i64>> {
+        self.amounts.clone_ref(py)
+    }
+
+    /// `(name, offset, length)` of each section, in order.
+    fn sections(&self) -> Vec<(&'static str, usize, usize)> {
+        self.layout
+            .sections()
+            .into_iter()
+            .map(|s| (s.name, s.offset, s.len))
+            .collect()
+    }
+
+    /// The name of every slot.
+    fn slot_names(&self) -> Vec<String> {
+        self.layout.slot_names()
+    }
+
+    /// Starts a new hand at `table`.
+    #[pyo3(signature = (table, *, button, big_blind, unit, stacks, holes))]
+    fn begin(
+        &mut self,
+        table: usize,
+        button: usize,
+        big_blind: i64,
+        unit: i64,
+        stacks: Vec<i64>,
+        holes: Vec<Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        self.check_table(table)?;
+        if stacks.len() > self.layout.seats() {
+            return Err(setting("seats", stacks.len(), "at most the encoder's seat count"));
+        }
+        let holes = holes
+            .iter()
+            .map(|h| cards_of(h, "hole cards"))
+            .collect::<PyResult<Vec<CardSet>>>()?;
+        let total = stacks.iter().sum();
+        let log = HandLog::new(button, big_blind, unit, stacks, holes).map_err(to_py)?;
+        self.logs[table] = Some(log);
+        self.starts_total[table] = total;
+        Ok(())
+    }
+
+    /// Reports an action the game layer applied: `kind` 0 fold, 1 check, 2 call, 3 bet or
+    /// raise; `amount` the call's chips or the raise-to total.
+    #[pyo3(signature = (table, seat, kind, street, amount = 0, all_in = false))]
+    fn record(
+        &mut self,
+        table: usize,
+        seat: u8,
+        kind: i64,
+        street: u8,
+        amount: i64,
+        all_in: bool,
+    ) -> PyResult<()> {
+        self.log(table)?;
+        let kind = ActionKind::from_code(kind).map_err(to_py)?;
+        let entry = Entry {
+            seat,
+            kind,
+            street,
+            all_in,
+            amount,
+        };
+        if let Some(log) = self.logs[table].as_mut() {
+            log.push(entry).map_err(to_py)?;
+        }
+        Ok(())
+    }
+
+    /// Writes row `table` of `obs`, `mask` and `amounts`: the view of `seat`. `legal` is
+    /// the actor's `(fold, check, call, min_raise_to, max_raise_to)` (``None`` when
+    /// `seat` is not to act).
+    #[pyo3(signature = (table, seat, street, board, stacks, bets, folded, actor, legal))]
+    #[allow(clippy::too_many_arguments)]
+    fn encode(
+        &self,
+        py: Python<'_>,
+        table: usize,
+        seat: usize,
+        street: usize,
+        board: &Bound<'_, PyAny>,
+        stacks: &Bound<'_, PyAny>,
+        bets: &Bound<'_, PyAny>,
+        folded: &Bound<'_, PyAny>,
+        actor: Option<usize>,
+        legal: Option<(bool, bool, i64, Option<i64>, Option<i64>)>,
+    ) -> PyResult<()> {
+        let log = self.log(table)?;
+        let board = cards_of(board, "board")?;
+        let (mut s, mut b, mut f) = ([0i64; MAX_SEATS], [0i64; MAX_SEATS], [false; MAX_SEATS]);
+        let ns = read_seq(stacks, "stacks", &mut s)?;
+        let nb = read_seq(bets, "bets", &mut b)?;
+        let nf = read_seq(folded, "folded", &mut f)?;
+        let legal = legal.map_or(Legal::default(), |(fold, check, call, lo, hi)| Legal {
+            fold,
+            check,
+            call,
+            min_raise_to: lo,
+            max_raise_to: hi,
+        });
+        let state = TableState {
+            street,
+            board,
+            stacks: &s[..ns],
+            bets: &b[..nb],
+            folded: &f[..nf],
+            // Chips are conserved during a hand: what left the stacks is in the middle.
+            total_pot: self.starts_total[table] - s[..ns].iter().sum::<i64>(),
+            actor,
+            legal,
+        };
+        let size = self.layout.size();
+        let a = self.layout.actions().len();
+        let mut obs = self.obs.bind(py).try_readwrite()?;
+        let mut mask = self.mask.bind(py).try_readwrite()?;
+        let mut amounts = self.amounts.bind(py).try_readwrite()?;
+        let obs = &mut obs.as_slice_mut()?[table * size..(table + 1) * size];
+        let mask = &mut mask.as_slice_mut()?[table * a..(table + 1) * a];
+        let amounts = &mut amounts.as_slice_mut()?[table * a..(table + 1) * a];
+        let mut bytes = [0u8; 32];
+        self.layout
+            .encode(log, &state, seat, obs, &mut bytes[..a], amounts)
+            .map_err(to_py)?;
+        for (m, &byte) in mask.iter_mut().zip(bytes.iter()) {
+            *m = byte as i8;
+        }
+        Ok(())
+    }
+
+    /// The information-set key of `seat` at `table` (see the core's `HandLog::infoset`).
+    fn infoset(&self, table: usize, seat: usize, board: &Bound<'_, PyAny>) -> PyResult<String> {
+        let board = cards_of(board, "board")?;
+        self.log(table)?.infoset(seat, board).map_err(to_py)
+    }
+}
