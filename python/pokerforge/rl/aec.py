@@ -28,7 +28,7 @@ from pettingzoo import AECEnv
 
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec
-from pokerforge.rl.env import Observation, observation_space
+from pokerforge.rl.env import Observation, card_options, observation_space
 from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables
 
 __all__ = ["PokerAECEnv", "aec_env"]
@@ -110,10 +110,14 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         return self.tables.infoset(0, self._seat(agent))
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal the next hand (``seed``: restart the sequence of hands from that seed)."""
+        """Deal the next hand (``seed``: restart the sequence of hands from that seed).
+
+        ``options`` may fix cards for replays and tests: ``{"hole_cards": [...], "board":
+        ...}`` as in :class:`~pokerforge.game.Hand`.
+        """
         if seed is not None:
             self.tables.reseed(seed)
-        self.tables.new_hand(0)
+        self.tables.new_hand(0, **card_options(options))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -32,7 +32,7 @@ from pokerforge.game import GameSpec
 from pokerforge.rl.policies import Policy, call_policy
 from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables, hand_seed
 
-__all__ = ["PokerEnv", "observation_space"]
+__all__ = ["PokerEnv", "card_options", "observation_space"]
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -59,6 +59,18 @@ def _policies(opponents: Policy | Sequence[Policy], seats: int, seat: int) -> li
             f"not {opponents!r}"
         )
     return policies
+
+
+def card_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The fixed cards among ``reset()``'s options."""
+    if not options:
+        return {}
+    unknown = set(options) - {"hole_cards", "board"}
+    if unknown:
+        raise InvalidSpecError(
+            f"reset() options may be 'hole_cards' and 'board', not {sorted(unknown)!r}"
+        )
+    return dict(options)
 
 
 class PokerEnv(gymnasium.Env[Observation, int]):
@@ -143,7 +155,11 @@ class PokerEnv(gymnasium.Env[Observation, int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal the next hand (``seed``: restart the sequence of hands from that seed)."""
+        """Deal the next hand (``seed``: restart the sequence of hands from that seed).
+
+        ``options`` may fix cards for replays and tests: ``{"hole_cards": [...], "board":
+        ...}`` as in :class:`~pokerforge.game.Hand`.
+        """
         super().reset(seed=seed)
         if seed is not None:
             self.tables.reseed(seed)
@@ -153,7 +169,7 @@ class PokerEnv(gymnasium.Env[Observation, int]):
                     reseed(hand_seed(seed, -1 - i, 0))
         skipped = 0
         while True:
-            self.tables.new_hand(0)
+            self.tables.new_hand(0, **card_options(options))
             if self._play_others():
                 break
             # The hand ended without a decision for the learning seat (everyone folded to

@@ -85,6 +85,8 @@ class Tables:
             tables and give the same hands.
         button: the button's seat for the first hand.
         move_button: whether the button moves one seat clockwise every hand.
+        layout_seats: size the observation for this many seats (default ``seats``), so
+            that one model can play tables of several sizes; missing seats read as absent.
 
     Raises:
         InvalidSpecError: a bad seat count, stack, history length or action name.
@@ -103,6 +105,7 @@ class Tables:
         first_table: int = 0,
         button: int = 0,
         move_button: bool = True,
+        layout_seats: int | None = None,
     ) -> None:
         if not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
@@ -118,7 +121,12 @@ class Tables:
                 raise InvalidSpecError(
                     f"seat {seat}'s stack must be a whole number of chips above 0, not {chips!r}"
                 )
-        self.encoder = ObsEncoder(seats, history=history, actions=list(actions), tables=tables)
+        width = seats if layout_seats is None else layout_seats
+        if isinstance(width, bool) or not isinstance(width, int) or not seats <= width <= 10:
+            raise InvalidSpecError(
+                f"layout_seats must be from {seats} (the seats) to 10, not {layout_seats!r}"
+            )
+        self.encoder = ObsEncoder(width, history=history, actions=list(actions), tables=tables)
         self.actions: tuple[str, ...] = tuple(self.encoder.actions)
         self._kinds = [_action_kind(name) for name in self.actions]
         self.obs: npt.NDArray[np.float32] = self.encoder.obs
@@ -149,13 +157,26 @@ class Tables:
         """The number of tables."""
         return len(self.hand_numbers)
 
-    def new_hand(self, table: int) -> None:
-        """Deal the next hand at ``table`` (its seed and button follow from the hand number)."""
+    def new_hand(
+        self, table: int, *, hole_cards: Sequence[object] | None = None, board: object = None
+    ) -> None:
+        """Deal the next hand at ``table`` (its seed and button follow from the hand number).
+
+        ``hole_cards`` (one entry per seat, ``None`` to deal that seat) and ``board`` fix
+        cards as in :class:`~pokerforge.game.Hand`, for replays and tests.
+        """
         number = self.hand_numbers[table]
-        self.hand_numbers[table] = number + 1
         button = (self.first_button + (number if self.move_button else 0)) % self.seats
         seed = hand_seed(self.seed, self.first_table + table, number)
-        hand = Hand(self.spec, stacks=self.stacks, button=button, seed=seed)
+        hand = Hand(
+            self.spec,
+            stacks=self.stacks,
+            button=button,
+            seed=seed,
+            hole_cards=hole_cards,
+            board=board,
+        )
+        self.hand_numbers[table] = number + 1
         holes = [rec.indices for rec in hand.history[: self.seats] if type(rec) is DealHole]
         self.encoder.begin(
             table,
@@ -186,7 +207,7 @@ class Tables:
         self.encoder.encode(
             table,
             seat,
-            hand.street,
+            4 if actor is None else hand.street,  # "over", also when won without showdown
             hand.board_indices,
             hand.stacks,
             hand.bets,
