@@ -54,7 +54,7 @@ def act(q: dict, key: tuple, mask: np.ndarray, epsilon: float, rng: np.random.Ge
     return max(legal, key=lambda a: values[a])
 
 
-def play(env, q, layout, hands, epsilon, rng, learn, first_seed):
+def play(env, q, layout, hands, *, epsilon, rng, learn, first_seed):
     """Play ``hands`` hands; returns the learner's win rate in big blinds per 100 hands."""
     counts = defaultdict(lambda: np.zeros(6))
     total = 0.0
@@ -86,15 +86,17 @@ def main(hands: int = 16000, rounds: int = 7, evaluate: int = 2000, seed: int = 
     rng = np.random.default_rng(seed)
     q: dict = defaultdict(lambda: np.zeros(6))
     start = time.perf_counter()
-    random_rate = play(env, q, layout, evaluate, 1.0, rng, False, 10**6)
+    random_rate = play(
+        env, q, layout, evaluate, epsilon=1.0, rng=rng, learn=False, first_seed=10**6
+    )
     print(f"uniformly random play: {random_rate:+8.1f} bb/100")
     rates = [random_rate]
     trained = 0
     for r in range(rounds):
         size = max(1, hands * 2**r // (2**rounds - 1))
-        play(env, q, layout, size, 0.2, rng, True, seed + r)
+        play(env, q, layout, size, epsilon=0.2, rng=rng, learn=True, first_seed=seed + r)
         trained += size
-        rate = play(env, q, layout, evaluate, 0.0, rng, False, 10**6)
+        rate = play(env, q, layout, evaluate, epsilon=0.0, rng=rng, learn=False, first_seed=10**6)
         rates.append(rate)
         print(f"after {trained:6d} training hands: {rate:+8.1f} bb/100 (greedy)")
     print(f"{time.perf_counter() - start:.1f} s")

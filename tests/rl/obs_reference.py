@@ -33,9 +33,7 @@ def history_entries(hand: Hand) -> list[tuple[int, str, int, bool, int]]:
     return out
 
 
-def discrete(
-    hand: Hand, actions: tuple[str, ...], seat: int
-) -> tuple[list[int], list[int]]:
+def discrete(hand: Hand, actions: tuple[str, ...], seat: int) -> tuple[list[int], list[int]]:
     """The mask and amounts of the discrete actions, from ``legal_actions()``."""
     legal = hand.legal_actions()
     unit = hand.spec.chip_unit

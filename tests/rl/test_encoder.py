@@ -7,13 +7,12 @@ import random
 
 import numpy as np
 import pytest
+from obs_reference import card_names, reference
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import InvalidCardError, InvalidSpecError, PokerError
 from pokerforge.game import GameSpec
 from pokerforge.rl import ObservationLayout, RandomPolicy, Tables
-
-from obs_reference import card_names, reference
 
 SPECS = {
     "nlhe": GameSpec(blinds=(1, 2)),
@@ -134,13 +133,21 @@ def test_encoder_refuses_bad_input_and_writes_nothing() -> None:
     with pytest.raises(InvalidSpecError, match="call begin"):
         enc.encode(0, 0, 0, (), (1, 1, 1), (0, 0, 0), (False,) * 3, None, None)
     with pytest.raises(InvalidCardError, match="52 is not a card index"):
-        enc.begin(0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 52)])
+        enc.begin(
+            0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 52)]
+        )
     with pytest.raises(PokerError, match="given more than once"):
-        enc.begin(0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (3, 4)])
+        enc.begin(
+            0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (3, 4)]
+        )
     with pytest.raises(InvalidSpecError, match="button = 3"):
-        enc.begin(0, button=3, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)])
+        enc.begin(
+            0, button=3, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)]
+        )
     with pytest.raises(InvalidSpecError, match="table = 2"):
-        enc.begin(2, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)])
+        enc.begin(
+            2, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)]
+        )
     enc.begin(0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)])
     with pytest.raises(InvalidSpecError, match="seat = 3"):
         enc.encode(0, 3, 0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None)

@@ -13,21 +13,21 @@ from pokerforge.rl import RandomPolicy, Tables, VectorPokerEnv, call_policy
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from pokerforge.rl import PokerEnv, aec_env  # noqa: E402
+from pokerforge.rl import PokerEnv, aec_env
 
 
 def play_gym(env: PokerEnv, seed: int, hands: int) -> list[tuple[int, ...]]:
     """Play ``hands`` hands with a seeded random learner; the sequence of what happened."""
     learner = RandomPolicy(seed=seed)
     out = []
-    obs, info = env.reset(seed=seed)
+    obs, _ = env.reset(seed=seed)
     for _ in range(hands):
         done = False
         while not done:
             action = learner(obs["observation"], obs["action_mask"])
-            obs, reward, done, _, info = env.step(action)
+            obs, _, done, _, _ = env.step(action)
         out.append((env.hand.seed, env.hand.button, *env.hand.net))
-        obs, info = env.reset()
+        obs, _ = env.reset()
     return out
 
 
@@ -35,7 +35,9 @@ def test_gym_reset_with_a_seed_is_reproducible() -> None:
     env = PokerEnv(seats=4, opponents=RandomPolicy(seed=9), stacks=[50, 100, 150, 200])
     first = play_gym(env, 11, 20)
     again = play_gym(env, 11, 20)
-    other = play_gym(PokerEnv(seats=4, opponents=RandomPolicy(), stacks=[50, 100, 150, 200]), 11, 20)
+    other = play_gym(
+        PokerEnv(seats=4, opponents=RandomPolicy(), stacks=[50, 100, 150, 200]), 11, 20
+    )
     assert first == again == other
     assert first != play_gym(env, 12, 20)
     assert env.hand.starting_stacks == (50, 100, 150, 200)
@@ -44,14 +46,14 @@ def test_gym_reset_with_a_seed_is_reproducible() -> None:
 def test_gym_button_moves_and_reward_is_the_net_in_big_blinds() -> None:
     env = PokerEnv(GameSpec(blinds=(5, 10)), seats=3, opponents=call_policy, seed=1)
     buttons = []
-    obs, _ = env.reset(seed=1)
+    env.reset(seed=1)
     for _ in range(6):
         buttons.append(env.hand.button)
         done = False
         while not done:
-            obs, reward, done, _, info = env.step(1)
+            _, reward, done, _, info = env.step(1)
         assert reward == info["net"] / 10 == env.hand.net[0] / 10
-        obs, _ = env.reset()
+        env.reset()
     assert buttons == [0, 1, 2, 0, 1, 2]
 
 
@@ -85,7 +87,9 @@ def test_masked_index_names_the_legal_actions() -> None:
     env.step(("raise_to", 20))
     env.step(5)
     env.step(1)
-    with pytest.raises(IllegalActionError, match=r"action 2 \('min'\) is not legal now.*'fold', 'call'"):
+    with pytest.raises(
+        IllegalActionError, match=r"action 2 \('min'\) is not legal now.*'fold', 'call'"
+    ):
         env.step(2)
 
 
@@ -96,8 +100,8 @@ def test_aec_reset_seed_reproduces_hands() -> None:
         policy = RandomPolicy(seed=seed)
         out = []
         for _ in range(10):
-            for agent in env.agent_iter():
-                obs, reward, term, trunc, info = env.last()
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
                 env.step(None if term or trunc else policy(obs["observation"], obs["action_mask"]))
             out.append(env.hand.net)
             env.reset()
@@ -177,7 +181,9 @@ def test_vector_refuses_bad_actions() -> None:
     "spec",
     [
         GameSpec(variant="omaha", betting="pot-limit", blinds=(1, 2)),
-        GameSpec(variant="omaha-hilo", betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4),
+        GameSpec(
+            variant="omaha-hilo", betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4
+        ),
         GameSpec(blinds=(1, 2), straddle=4),
     ],
     ids=["plo", "flo8", "straddle"],

@@ -15,7 +15,7 @@ from pokerforge.game import GameSpec
 
 pytest.importorskip("pettingzoo")
 
-from pokerforge.rl import PokerEnv, aec_env  # noqa: E402
+from pokerforge.rl import PokerEnv, aec_env
 
 FOLD, CALL, MIN, HALF, POT, ALLIN = range(6)
 
@@ -23,9 +23,7 @@ FOLD, CALL, MIN, HALF, POT, ALLIN = range(6)
 def test_side_pots_50_200_200() -> None:
     """Three all-ins: the short stack wins the main pot, the second best the side pot."""
     env = aec_env(seats=3, stacks=[50, 200, 200], button=0)
-    env.reset(
-        seed=1, options={"hole_cards": ["AhAs", "KhKs", "QhQs"], "board": "2c7d9cTd3s"}
-    )
+    env.reset(seed=1, options={"hole_cards": ["AhAs", "KhKs", "QhQs"], "board": "2c7d9cTd3s"})
     assert env.agent_selection == "player_0"  # three-handed, the button acts first
     env.step(ALLIN)  # to 50
     env.step(ALLIN)  # small blind to 200

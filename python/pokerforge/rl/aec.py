@@ -27,7 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from pokerforge.errors import InvalidSpecError
-from pokerforge.game import GameSpec
+from pokerforge.game import GameSpec, Hand
 from pokerforge.rl.env import Observation, card_options, observation_space
 from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables
 
@@ -71,7 +71,7 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         )
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(seats)]
-        self.agents = []
+        self.agents: list[str] = []
         space = observation_space(self.tables.encoder.size, len(self.tables.actions))
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {
@@ -87,7 +87,7 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         return self.action_spaces[agent]
 
     @property
-    def hand(self) -> Any:
+    def hand(self) -> Hand:
         """The :class:`~pokerforge.game.Hand` being played."""
         return self.tables.hands[0]
 
@@ -154,7 +154,9 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """``agent``'s legal discrete actions now."""
-        return self.observe(agent)["action_mask"]
+        self.tables.observe(0, self._seat(agent))
+        mask: npt.NDArray[np.int8] = self.tables.mask[0].copy()
+        return mask
 
     def render(self) -> str | None:
         """The hand so far as text, one record per line (``render_mode="ansi"``)."""

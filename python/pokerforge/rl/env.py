@@ -6,7 +6,7 @@ action set; the reward, paid when the hand ends, is the learning seat's net chip
 blinds. The button moves one seat every hand, so the learning seat plays every position.
 
 Examples:
-    >>> from pokerforge.game import GameSpec
+    >>> from pokerforge.game import GameSpec, Hand
     >>> from pokerforge.rl import PokerEnv, call_policy
     >>> env = PokerEnv(GameSpec(blinds=(1, 2)), seats=3, opponents=call_policy, stacks=100)
     >>> obs, info = env.reset(seed=1)
@@ -28,13 +28,13 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from pokerforge.errors import InvalidSpecError
-from pokerforge.game import GameSpec
+from pokerforge.game import GameSpec, Hand
 from pokerforge.rl.policies import Policy, call_policy
 from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables, hand_seed
 
 __all__ = ["PokerEnv", "card_options", "observation_space"]
 
-Observation = dict[str, npt.NDArray[Any]]
+Observation = dict[str, Any]  # {'observation': float32[size], 'action_mask': int8[actions]}
 
 
 def observation_space(size: int, actions: int) -> spaces.Dict:
@@ -55,25 +55,19 @@ def _policies(opponents: Policy | Sequence[Policy], seats: int, seat: int) -> li
         policies.insert(seat, call_policy)
     if len(policies) != seats or not all(callable(p) for p in policies):
         raise InvalidSpecError(
-            f"opponents must be one policy or one per other seat ({seats - 1}), "
-            f"not {opponents!r}"
+            f"opponents must be one policy or one per other seat ({seats - 1}), not {opponents!r}"
         )
     return policies
 
 
 def card_options(options: dict[str, Any] | None) -> dict[str, Any]:
-    """The fixed cards among ``reset()``'s options."""
+    """The fixed cards among ``reset()``'s options (other keys are not this env's)."""
     if not options:
         return {}
-    unknown = set(options) - {"hole_cards", "board"}
-    if unknown:
-        raise InvalidSpecError(
-            f"reset() options may be 'hole_cards' and 'board', not {sorted(unknown)!r}"
-        )
-    return dict(options)
+    return {key: options[key] for key in ("hole_cards", "board") if key in options}
 
 
-class PokerEnv(gymnasium.Env[Observation, int]):
+class PokerEnv(gymnasium.Env[Observation, Any]):
     """One hand per episode; ``seat`` learns, the others play ``opponents``.
 
     Args:
@@ -140,13 +134,14 @@ class PokerEnv(gymnasium.Env[Observation, int]):
         return self.tables.actions
 
     @property
-    def hand(self) -> Any:
+    def hand(self) -> Hand:
         """The :class:`~pokerforge.game.Hand` being played."""
         return self.tables.hands[0]
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal discrete actions now (for maskable agents)."""
-        return self.tables.mask[0].astype(bool)
+        mask: npt.NDArray[np.bool_] = self.tables.mask[0] != 0
+        return mask
 
     def infoset(self) -> str:
         """The learning seat's information-set key (see :meth:`Tables.infoset`)."""
@@ -210,7 +205,7 @@ class PokerEnv(gymnasium.Env[Observation, int]):
             "action_mask": self.tables.mask[0].copy(),
         }
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The hand so far as text, one record per line (``render_mode="ansi"``)."""
         if self.render_mode != "ansi":
             return None

@@ -96,5 +96,3 @@ class ObservationLayout:
             f"ObservationLayout(seats={self.seats}, history={self.history}, "
             f"actions={self.actions!r}, size={self.size}, version={self.version})"
         )
-
-

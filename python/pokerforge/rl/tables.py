@@ -21,6 +21,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
@@ -56,8 +57,8 @@ def hand_seed(seed: int, table: int, hand: int) -> int:
 
 
 def _stacks(stacks: int | Sequence[int], seats: int) -> list[int]:
-    if isinstance(stacks, int) and not isinstance(stacks, bool):
-        return [stacks] * seats
+    if isinstance(stacks, int):
+        return [stacks] * seats  # a bool is refused with the other bad stacks
     out = list(stacks)
     if len(out) != seats:
         raise InvalidSpecError(f"stacks must give one stack per seat ({seats}), not {stacks!r}")
@@ -112,7 +113,9 @@ class Tables:
         if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
             raise InvalidSpecError(f"a table seats 2 to 10 players, not {seats!r}")
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats:
-            raise InvalidSpecError(f"the button must be a seat from 0 to {seats - 1}, not {button!r}")
+            raise InvalidSpecError(
+                f"the button must be a seat from 0 to {seats - 1}, not {button!r}"
+            )
         self.spec = spec
         self.seats = seats
         self.stacks = _stacks(stacks, seats)

@@ -110,9 +110,7 @@ class VectorPokerEnv:
         """Slots in one observation."""
         return int(self.tables.encoder.size)
 
-    def reset(
-        self, *, seed: int | None = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    def reset(self, *, seed: int | None = None) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         """Deal a new hand at every table (``seed``: restart every table's hands from it)."""
         if seed is not None:
             self.tables.reseed(seed)

@@ -16,6 +16,10 @@ use crate::errors::{to_py, InvalidSpecError};
 
 const MAX_SEATS: usize = 10;
 
+/// `hand.legal_actions()` as Python gives it: `(fold, check, call, min_raise_to,
+/// max_raise_to)`.
+type LegalTuple = (bool, bool, i64, Option<i64>, Option<i64>);
+
 /// Observation encoder over `tables` tables of up to `seats` players.
 #[derive(Debug)]
 #[pyclass(name = "ObsEncoder", module = "pokerforge._core")]
@@ -89,7 +93,11 @@ impl PyObsEncoder {
         if table < self.logs.len() {
             Ok(())
         } else {
-            Err(setting("table", table, "a table index below the encoder's table count"))
+            Err(setting(
+                "table",
+                table,
+                "a table index below the encoder's table count",
+            ))
         }
     }
 
@@ -217,7 +225,11 @@ impl PyObsEncoder {
     ) -> PyResult<()> {
         self.check_table(table)?;
         if stacks.len() > self.layout.seats() {
-            return Err(setting("seats", stacks.len(), "at most the encoder's seat count"));
+            return Err(setting(
+                "seats",
+                stacks.len(),
+                "at most the encoder's seat count",
+            ));
         }
         let holes = holes
             .iter()
@@ -273,7 +285,7 @@ impl PyObsEncoder {
         bets: &Bound<'_, PyAny>,
         folded: &Bound<'_, PyAny>,
         actor: Option<usize>,
-        legal: Option<(bool, bool, i64, Option<i64>, Option<i64>)>,
+        legal: Option<LegalTuple>,
     ) -> PyResult<()> {
         let log = self.log(table)?;
         let board = cards_of(board, "board")?;

@@ -233,8 +233,8 @@ mod tests {
 
     #[test]
     fn parses_names() {
-        let set = ActionSet::parse(&["fold", "Check", "min", "0.5pot", "pot", "2POT", "all-in"])
-            .unwrap();
+        let set =
+            ActionSet::parse(&["fold", "Check", "min", "0.5pot", "pot", "2POT", "all-in"]).unwrap();
         assert_eq!(
             set.actions(),
             &[

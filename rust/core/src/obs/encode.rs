@@ -179,7 +179,9 @@ mod tests {
     fn three_handed_flop() {
         // Blinds 1/2, button seat 0. Pre-flop: seat 0 raises to 6, seat 1 folds, seat 2
         // calls 4. On the flop seat 2 checks; seat 0 is to act with 94 behind.
-        let holes = ["AhKh", "2c2d", "7s8s"].map(|t| t.parse().unwrap()).to_vec();
+        let holes = ["AhKh", "2c2d", "7s8s"]
+            .map(|t| t.parse().unwrap())
+            .to_vec();
         let mut log = HandLog::new(0, 2, 1, vec![100, 100, 100], holes).unwrap();
         let act = |seat, kind, street, amount| Entry {
             seat,
@@ -220,11 +222,23 @@ mod tests {
         assert_eq!((s("board:Qs"), s("board:Ah")), (1.0, 0.0));
         assert_eq!((s("street:flop"), s("street:preflop")), (1.0, 0.0));
         assert_eq!((s("position:0"), s("position:1")), (1.0, 0.0));
-        assert_eq!((s("seat+0:stack"), s("seat+1:folded"), s("seat+2:acted")), (47.0, 1.0, 1.0));
-        assert_eq!((s("seat+0:acted"), s("seat+3:present"), s("seat+2:present")), (0.0, 0.0, 1.0));
+        assert_eq!(
+            (s("seat+0:stack"), s("seat+1:folded"), s("seat+2:acted")),
+            (47.0, 1.0, 1.0)
+        );
+        assert_eq!(
+            (s("seat+0:acted"), s("seat+3:present"), s("seat+2:present")),
+            (0.0, 0.0, 1.0)
+        );
         assert_eq!((s("pot"), s("bets")), (6.5, 0.0));
-        assert_eq!((s("legal:to_act"), s("legal:check"), s("legal:fold")), (1.0, 1.0, 0.0));
-        assert_eq!((s("legal:min_raise_to"), s("legal:max_raise_to")), (1.0, 47.0));
+        assert_eq!(
+            (s("legal:to_act"), s("legal:check"), s("legal:fold")),
+            (1.0, 1.0, 0.0)
+        );
+        assert_eq!(
+            (s("legal:min_raise_to"), s("legal:max_raise_to")),
+            (1.0, 47.0)
+        );
         assert_eq!(mask, [0, 1, 1, 1, 1, 1]);
         // Half pot: 6 chips; pot: 13.
         assert_eq!(amounts, [0, 0, 2, 6, 13, 94]);
@@ -232,9 +246,15 @@ mod tests {
         assert_eq!(s("history[0]:kind:check"), 1.0);
         assert_eq!(s("history[0]:seat+2"), 1.0);
         assert_eq!(s("history[0]:street:flop"), 1.0);
-        assert_eq!((s("history[1]:kind:call"), s("history[1]:amount")), (1.0, 2.0));
+        assert_eq!(
+            (s("history[1]:kind:call"), s("history[1]:amount")),
+            (1.0, 2.0)
+        );
         // Three entries kept: the pre-flop raise has dropped out.
-        assert_eq!((s("history[2]:kind:fold"), s("history[2]:seat+1")), (1.0, 1.0));
+        assert_eq!(
+            (s("history[2]:kind:fold"), s("history[2]:seat+1")),
+            (1.0, 1.0)
+        );
 
         // Seat 2's view: its cards, its position, no legal actions.
         layout

@@ -196,7 +196,11 @@ impl ObsLayout {
             names.extend((0..self.seats).map(|k| format!("history[{h}]:seat+{k}")));
             names.extend(KINDS.iter().map(|k| format!("history[{h}]:kind:{k}")));
             names.push(format!("history[{h}]:all_in"));
-            names.extend(STREETS[..4].iter().map(|s| format!("history[{h}]:street:{s}")));
+            names.extend(
+                STREETS[..4]
+                    .iter()
+                    .map(|s| format!("history[{h}]:street:{s}")),
+            );
             names.push(format!("history[{h}]:amount"));
         }
         names

@@ -306,7 +306,13 @@ mod tests {
             amount: 0,
         };
         assert!(log.push(entry).is_err());
-        assert!(log.push(Entry { seat: 1, street: 4, ..entry }).is_err());
+        assert!(log
+            .push(Entry {
+                seat: 1,
+                street: 4,
+                ..entry
+            })
+            .is_err());
         assert!(log.entries().is_empty());
         assert!(ActionKind::from_code(4).is_err());
     }
