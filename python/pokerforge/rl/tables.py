@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import IllegalActionError, InvalidSpecError
-from pokerforge.game import DealHole, GameSpec, Hand
+from pokerforge.game import DealHole, GameSpec, Hand, Street
 
 __all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "hand_seed"]
 
@@ -141,8 +141,9 @@ class Tables:
         self.big_blind = spec.engine.big
         self.unit = spec.chip_unit
         self.hands: list[Hand] = []
-        # Whether row t holds the actor's legal actions for the hand as it is now.
-        self._fresh = [False] * tables
+        # Per table, the legal discrete actions of the seat to act as bits (bit 32: it may
+        # check), as the last encode of that seat returned them; -1 once stale.
+        self._legal = [-1] * tables
         self.hand_numbers = [0] * tables
         self.reseed(seed)
 
@@ -189,7 +190,7 @@ class Tables:
             stacks=self.stacks,
             holes=holes,
         )
-        self._fresh[table] = False
+        self._legal[table] = -1
         if table < len(self.hands):
             self.hands[table] = hand
         else:
@@ -207,18 +208,31 @@ class Tables:
             if actor is None:
                 return -1
             seat = actor
-        self.encoder.encode(
-            table,
-            seat,
-            4 if actor is None else hand.street,  # "over", also when won without showdown
-            hand.board_indices,
-            hand.stacks,
-            hand.bets,
-            hand.folded,
-            actor,
-            hand.legal_actions() if actor == seat else None,
-        )
-        self._fresh[table] = actor == seat
+        if actor == seat:
+            self._legal[table] = self.encoder.encode(
+                table,
+                seat,
+                hand.street,
+                hand.board_indices,
+                hand.stacks,
+                hand.bets,
+                hand.folded,
+                actor,
+                hand.legal_actions(),
+            )
+        else:
+            self._legal[table] = -1
+            self.encoder.encode(
+                table,
+                seat,
+                4 if actor is None else hand.street,  # "over", also when won without showdown
+                hand.board_indices,
+                hand.stacks,
+                hand.bets,
+                hand.folded,
+                actor,
+                None,
+            )
         return seat
 
     def act(self, table: int, action: int | Move) -> None:
@@ -234,31 +248,32 @@ class Tables:
         seat = hand.actor
         if seat is None:
             raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")
-        street = int(hand.street)
+        street = hand.street
         if type(action) is not int:
             self._act_exact(table, hand, seat, street, action)
             return
-        if not self._fresh[table]:
+        bits = self._legal[table]
+        if bits < 0:
             self.observe(table)
-        self._fresh[table] = False
+            bits = self._legal[table]
         kinds = self._kinds
-        if not 0 <= action < len(kinds) or not self.mask[table, action]:
+        if not 0 <= action < len(kinds) or not bits >> action & 1:
             raise IllegalActionError(self._masked(table, action))
+        self._legal[table] = -1
         kind = kinds[action]
         record = self.encoder.record
         if kind == _RAISE:
             rec = hand.raise_to(int(self.amounts[table, action]))
             record(table, seat, 3, street, rec.to, rec.all_in)
-        elif kind == _CALL:
-            if self.amounts[table, action]:
-                called = hand.call()
-                record(table, seat, 2, street, called.amount, called.all_in)
-            else:
-                hand.check()
-                record(table, seat, 1, street)
-        else:
+        elif kind == _FOLD:
             hand.fold()
             record(table, seat, 0, street)
+        elif bits >> 32:
+            hand.check()
+            record(table, seat, 1, street)
+        else:
+            called = hand.call()
+            record(table, seat, 2, street, called.amount, called.all_in)
 
     def _masked(self, table: int, action: object) -> str:
         legal = [self.actions[i] for i in np.flatnonzero(self.mask[table])]
@@ -269,7 +284,7 @@ class Tables:
             )
         return f"{action!r} is not an action index: expected 0 to {len(self.actions) - 1}"
 
-    def _act_exact(self, table: int, hand: Hand, seat: int, street: int, move: object) -> None:
+    def _act_exact(self, table: int, hand: Hand, seat: int, street: Street, move: object) -> None:
         if not isinstance(move, tuple) or not move or move[0] not in _EXACT:
             raise IllegalActionError(
                 f"{move!r} is not an action: expected an index, ('fold',), ('check',), "
@@ -281,11 +296,11 @@ class Tables:
                 raise IllegalActionError(f"{move!r} needs exactly one amount: ('raise_to', total)")
             rec = hand.raise_to(move[1])
             self.encoder.record(table, seat, 3, street, rec.to, rec.all_in)
-            self._fresh[table] = False
+            self._legal[table] = -1
             return
         if len(move) != 1:
             raise IllegalActionError(f"{move!r} takes no amount")
-        self._fresh[table] = False
+        self._legal[table] = -1
         if name == "fold":
             hand.fold()
             self.encoder.record(table, seat, 0, street)

@@ -272,6 +272,10 @@ impl PyObsEncoder {
     /// Writes row `table` of `obs`, `mask` and `amounts`: the view of `seat`. `legal` is
     /// the actor's `(fold, check, call, min_raise_to, max_raise_to)` (``None`` when
     /// `seat` is not to act).
+    ///
+    /// Returns the mask as bits (bit `i` set when action `i` is legal), with bit 32 set
+    /// when checking is legal, so that the caller can apply an action without reading
+    /// the arrays back.
     #[pyo3(signature = (table, seat, street, board, stacks, bets, folded, actor, legal))]
     #[allow(clippy::too_many_arguments)]
     fn encode(
@@ -286,7 +290,7 @@ impl PyObsEncoder {
         folded: &Bound<'_, PyAny>,
         actor: Option<usize>,
         legal: Option<LegalTuple>,
-    ) -> PyResult<()> {
+    ) -> PyResult<u64> {
         let log = self.log(table)?;
         let board = cards_of(board, "board")?;
         let (mut s, mut b, mut f) = ([0i64; MAX_SEATS], [0i64; MAX_SEATS], [false; MAX_SEATS]);
@@ -313,20 +317,33 @@ impl PyObsEncoder {
         };
         let size = self.layout.size();
         let a = self.layout.actions().len();
-        let mut obs = self.obs.bind(py).try_readwrite()?;
-        let mut mask = self.mask.bind(py).try_readwrite()?;
-        let mut amounts = self.amounts.bind(py).try_readwrite()?;
-        let obs = &mut obs.as_slice_mut()?[table * size..(table + 1) * size];
-        let mask = &mut mask.as_slice_mut()?[table * a..(table + 1) * a];
-        let amounts = &mut amounts.as_slice_mut()?[table * a..(table + 1) * a];
+        let (obs, mask, amounts) = (self.obs.bind(py), self.mask.bind(py), self.amounts.bind(py));
+        // SAFETY: the three arrays were created C-contiguous by `new` and their memory can
+        // never be swapped out from under them. Python code cannot run while this method
+        // holds the GIL, and no binding of this crate keeps a borrow of an `int8`, `int64`
+        // or `float32` array across a release of the GIL, so these slices are the only live
+        // references to the rows during this call. (rust-numpy's dynamic borrow checking
+        // would say the same, at several times the cost of the whole encoding.)
+        let (obs, mask, amounts) = unsafe {
+            (
+                &mut obs.as_slice_mut()?[table * size..(table + 1) * size],
+                &mut mask.as_slice_mut()?[table * a..(table + 1) * a],
+                &mut amounts.as_slice_mut()?[table * a..(table + 1) * a],
+            )
+        };
         let mut bytes = [0u8; 32];
         self.layout
             .encode(log, &state, seat, obs, &mut bytes[..a], amounts)
             .map_err(to_py)?;
-        for (m, &byte) in mask.iter_mut().zip(bytes.iter()) {
+        let mut bits = 0u64;
+        for (i, (m, &byte)) in mask.iter_mut().zip(bytes.iter()).enumerate() {
             *m = byte as i8;
+            bits |= u64::from(byte) << i;
         }
-        Ok(())
+        if state.actor == Some(seat) && legal.check {
+            bits |= 1 << 32;
+        }
+        Ok(bits)
     }
 
     /// The information-set key of `seat` at `table` (see the core's `HandLog::infoset`).
