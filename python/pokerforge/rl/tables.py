@@ -144,6 +144,7 @@ class Tables:
         # Per table, the legal discrete actions of the seat to act as bits (bit 32: it may
         # check), as the last encode of that seat returned them; -1 once stale.
         self._legal = [-1] * tables
+        self._indices: dict[int, tuple[int, ...]] = {}
         self.hand_numbers = [0] * tables
         self.reseed(seed)
 
@@ -234,6 +235,22 @@ class Tables:
                 None,
             )
         return seat
+
+    def legal(self, table: int) -> tuple[int, ...]:
+        """The legal discrete action indices of the seat to act at ``table`` (empty when
+        the hand is over): the mask of :meth:`observe` as a tuple, without NumPy."""
+        bits = self._legal[table]
+        if bits < 0:
+            if self.observe(table) < 0:
+                return ()
+            bits = self._legal[table]
+        bits &= 0xFFFFFFFF
+        cached = self._indices.get(bits)
+        if cached is None:
+            cached = self._indices[bits] = tuple(
+                i for i in range(len(self.actions)) if bits >> i & 1
+            )
+        return cached
 
     def act(self, table: int, action: int | Move) -> None:
         """Apply ``action`` for the seat to act at ``table``: an index into the discrete
