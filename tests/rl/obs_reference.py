@@ -52,7 +52,7 @@ def discrete(hand: Hand, actions: tuple[str, ...], seat: int) -> tuple[list[int]
             elif name == "allin":
                 ok, amount = True, legal.max_raise_to
             else:
-                fraction = float(name.removesuffix("pot"))
+                fraction = float(name.removesuffix("pot") or 1)
                 wanted = level + math.floor(fraction * (pot + legal.call))
                 wanted -= wanted % unit
                 if wanted >= legal.min_raise_to:
@@ -100,8 +100,8 @@ def reference(hand: Hand, seat: int, layout: ObservationLayout) -> npt.NDArray[n
             v["legal:max_raise_to"] = legal.max_raise_to / bb
         mask, amounts = discrete(hand, layout.actions, seat)
         for name, m, a in zip(layout.actions, mask, amounts, strict=True):
-            v[f"action:{_label(name)}:legal"] = m
-            v[f"action:{_label(name)}:amount"] = a / bb
+            v[f"action:{name}:legal"] = m
+            v[f"action:{name}:amount"] = a / bb
     recent = entries[::-1][: layout.history]
     for h, (s, kind, st, all_in, amount) in enumerate(recent):
         v[f"history[{h}]:present"] = 1
@@ -114,11 +114,6 @@ def reference(hand: Hand, seat: int, layout: ObservationLayout) -> npt.NDArray[n
     for name, value in v.items():
         out[layout.index(name)] = value
     return out
-
-
-def _label(name: str) -> str:
-    """The slot label of an action name (``"pot"`` is labelled ``"1pot"``)."""
-    return "1pot" if name == "pot" else name
 
 
 def card_names(mask_row: npt.NDArray[np.float32]) -> list[str]:

@@ -101,7 +101,7 @@ def test_layout_names_every_slot() -> None:
         assert start == offset
         offset += length
     assert offset == layout.size
-    assert layout.actions == ("fold", "call", "1pot", "2pot")
+    assert layout.actions == ("fold", "call", "pot", "2pot")
     assert names[layout.section("action_mask")[0] + 3] == "action:2pot:legal"
     assert "| history |" in layout.table()
     with pytest.raises(InvalidSpecError, match="'nope' is not a slot"):

@@ -45,7 +45,8 @@ pub enum Action {
 }
 
 impl Action {
-    /// The action's name as parsed by [`FromStr`]: `fold`, `call`, `min`, `0.5pot`, `allin`.
+    /// The action's name as parsed by [`FromStr`]: `fold`, `call`, `min`, `0.5pot`, `pot`,
+    /// `allin`.
     pub fn name(self) -> String {
         self.to_string()
     }
@@ -57,6 +58,7 @@ impl fmt::Display for Action {
             Action::Fold => f.write_str("fold"),
             Action::CheckCall => f.write_str("call"),
             Action::MinRaise => f.write_str("min"),
+            Action::Pot(x) if *x == 1.0 => f.write_str("pot"),
             Action::Pot(x) => write!(f, "{x}pot"),
             Action::AllIn => f.write_str("allin"),
         }
@@ -250,7 +252,7 @@ mod tests {
         let names: Vec<String> = set.actions().iter().map(|a| a.name()).collect();
         assert_eq!(
             names,
-            ["fold", "call", "min", "0.5pot", "1pot", "2pot", "allin"]
+            ["fold", "call", "min", "0.5pot", "pot", "2pot", "allin"]
         );
         for bad in ["", "raise", "-1pot", "0pot", "xpot", "101pot", "NaNpot"] {
             assert!(Action::from_str(bad).is_err(), "{bad}");
