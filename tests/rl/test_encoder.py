@@ -159,6 +159,21 @@ def test_encoder_refuses_bad_input_and_writes_nothing() -> None:
         enc.record(0, 1, 9, 0)
     with pytest.raises(InvalidSpecError, match="seat = 5"):
         enc.record(0, 5, 0, 0)
+    huge = 2**70
+    for call, match in [
+        (lambda: enc.record(-1, 0, 0, 0), "table = -1"),
+        (lambda: enc.record(0, huge, 0, 0), f"seat = {huge}"),
+        (lambda: enc.record(0, 0, 2, 0, huge), f"amount = {huge}"),
+        (lambda: enc.record(0, 0, 0, 7), "street = 7"),
+        (lambda: enc.encode(0, 0, 9, (), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None), "street"),
+        (lambda: enc.encode(0, 0, 0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, -2, None), "actor"),
+        (lambda: enc.encode(0, 0, 0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, 0, (1, 2)), "legal"),
+        (lambda: enc.encode(0, 0, 0, (), (9, "x", 7), (0, 1, 2), (False,) * 3, 0, None), "stacks"),
+        (lambda: ObsEncoder(huge), f"seats = {huge}"),
+        (lambda: ObsEncoder(6, tables=0), "tables = 0"),
+    ]:
+        with pytest.raises(PokerError, match=match):
+            call()
     assert (enc.obs == 7).all()
     with pytest.raises(InvalidSpecError, match="has no hand"):
         enc.infoset(1, 0, ())

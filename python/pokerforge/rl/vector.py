@@ -93,6 +93,7 @@ class VectorPokerEnv:
         self.rewards = np.zeros((num_tables, seats), dtype=np.float32)
         self.dones = np.zeros(num_tables, dtype=bool)
         self.finished: list[Hand | None] = [None] * num_tables
+        self._actors = [0] * num_tables
         self._started = False
 
     @property
@@ -117,6 +118,7 @@ class VectorPokerEnv:
         self.rewards[:] = 0.0
         for t in range(self.num_tables):
             self._deal(t)
+        self._actors = self.actor.tolist()
         self._started = True
         return self.obs, {"seed": self.tables.seed}
 
@@ -159,21 +161,27 @@ class VectorPokerEnv:
         hands = tables.hands
         act = tables.act
         observe = tables.observe
-        rewards = self.rewards
-        rewards[:] = 0.0
-        dones = self.dones
-        dones[:] = False
-        finished = self.finished
-        actor = self.actor
+        actors = self._actors
+        ended = []
         for t, a in enumerate(acts.tolist()):
             act(t, a)
             seat = observe(t)
             if seat < 0:
-                rewards[t] += tables.net_bb(t)
-                dones[t] = True
-                finished[t] = hands[t]
-                self._deal(t)
+                ended.append(t)
             else:
-                finished[t] = None
-                actor[t] = seat
+                actors[t] = seat
+        # Whole-array writes: cheaper than a NumPy scalar write per table.
+        rewards = self.rewards
+        rewards[:] = 0.0
+        dones = self.dones
+        dones[:] = False
+        finished: list[Hand | None] = [None] * self.num_tables
+        for t in ended:
+            rewards[t] = tables.net_bb(t)
+            finished[t] = hands[t]
+            self._deal(t)
+            actors[t] = int(self.actor[t])
+        dones[ended] = True
+        self.finished = finished
+        self.actor[:] = actors
         return self.obs, rewards, dones, {}

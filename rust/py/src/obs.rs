@@ -12,13 +12,10 @@ use pokerforge_core::{Card, CardSet, Error};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
+use crate::convert::Int;
 use crate::errors::{to_py, InvalidSpecError};
 
 const MAX_SEATS: usize = 10;
-
-/// `hand.legal_actions()` as Python gives it: `(fold, check, call, min_raise_to,
-/// max_raise_to)`.
-type LegalTuple = (bool, bool, i64, Option<i64>, Option<i64>);
 
 /// Observation encoder over `tables` tables of up to `seats` players.
 #[derive(Debug)]
@@ -37,6 +34,53 @@ fn setting(name: &'static str, value: impl ToString, expected: &'static str) -> 
         name,
         value: value.to_string(),
         expected,
+    })
+}
+
+/// An integer argument in `0..=max`, or a named error.
+fn small(value: Int, name: &'static str, max: i128, expected: &'static str) -> PyResult<usize> {
+    if (0..=max).contains(&value.0) {
+        Ok(value.0 as usize)
+    } else {
+        Err(setting(name, value.0, expected))
+    }
+}
+
+/// A chip amount that fits 64 bits, or a named error.
+fn chips(value: Int, name: &'static str) -> PyResult<i64> {
+    value
+        .get::<i64>()
+        .ok_or_else(|| setting(name, value.0, "a chip count that fits 64 bits"))
+}
+
+/// Reads `legal_actions()`'s `(fold, check, call, min_raise_to, max_raise_to)`.
+fn legal_of(obj: &Bound<'_, PyAny>) -> PyResult<Legal> {
+    let bad = || {
+        setting(
+            "legal",
+            obj.to_string(),
+            "(fold, check, call, min, max) or None",
+        )
+    };
+    let tuple = obj.cast::<PyTuple>().map_err(|_| bad())?;
+    if tuple.len() != 5 {
+        return Err(bad());
+    }
+    let flag = |i: usize| -> PyResult<bool> { tuple.get_item(i)?.extract().map_err(|_| bad()) };
+    let amount = |i: usize| -> PyResult<Option<i64>> {
+        let item = tuple.get_item(i)?;
+        if item.is_none() {
+            return Ok(None);
+        }
+        let value: Int = item.extract().map_err(|_| bad())?;
+        chips(value, "legal amount").map(Some)
+    };
+    Ok(Legal {
+        fold: flag(0)?,
+        check: flag(1)?,
+        call: amount(2)?.unwrap_or(0),
+        min_raise_to: amount(3)?,
+        max_raise_to: amount(4)?,
     })
 }
 
@@ -89,20 +133,17 @@ fn cards_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<CardSet> {
 }
 
 impl PyObsEncoder {
-    fn check_table(&self, table: usize) -> PyResult<()> {
-        if table < self.logs.len() {
-            Ok(())
-        } else {
-            Err(setting(
-                "table",
-                table,
-                "a table index below the encoder's table count",
-            ))
-        }
+    fn table(&self, table: Int) -> PyResult<usize> {
+        let last = self.logs.len() as i128 - 1;
+        small(
+            table,
+            "table",
+            last,
+            "a table index below the encoder's table count",
+        )
     }
 
     fn log(&self, table: usize) -> PyResult<&HandLog> {
-        self.check_table(table)?;
         self.logs[table].as_ref().ok_or_else(|| {
             InvalidSpecError::new_err(format!("table {table} has no hand: call begin() first"))
         })
@@ -112,14 +153,17 @@ impl PyObsEncoder {
 #[pymethods]
 impl PyObsEncoder {
     #[new]
-    #[pyo3(signature = (seats, *, history = 16, actions = None, tables = 1))]
+    #[pyo3(signature = (seats, *, history = Int(16), actions = None, tables = Int(1)))]
     fn new(
         py: Python<'_>,
-        seats: usize,
-        history: usize,
+        seats: Int,
+        history: Int,
         actions: Option<Vec<String>>,
-        tables: usize,
+        tables: Int,
     ) -> PyResult<Self> {
+        let seats = small(seats, "seats", 10, "2 to 10")?;
+        let history = small(history, "history", 1024, "0 to 1024 entries")?;
+        let tables = small(tables, "tables", 1 << 20, "1 to 1048576 tables")?;
         let set = match actions {
             Some(names) => ActionSet::parse(&names).map_err(to_py)?,
             None => ActionSet::standard(),
@@ -216,14 +260,21 @@ impl PyObsEncoder {
     #[pyo3(signature = (table, *, button, big_blind, unit, stacks, holes))]
     fn begin(
         &mut self,
-        table: usize,
-        button: usize,
-        big_blind: i64,
-        unit: i64,
-        stacks: Vec<i64>,
+        table: Int,
+        button: Int,
+        big_blind: Int,
+        unit: Int,
+        stacks: Vec<Int>,
         holes: Vec<Bound<'_, PyAny>>,
     ) -> PyResult<()> {
-        self.check_table(table)?;
+        let table = self.table(table)?;
+        let button = small(button, "button", 9, "a seat of the table")?;
+        let big_blind = chips(big_blind, "big_blind")?;
+        let unit = chips(unit, "unit")?;
+        let stacks = stacks
+            .into_iter()
+            .map(|s| chips(s, "stack"))
+            .collect::<PyResult<Vec<i64>>>()?;
         if stacks.len() > self.layout.seats() {
             return Err(setting(
                 "seats",
@@ -244,18 +295,22 @@ impl PyObsEncoder {
 
     /// Reports an action the game layer applied: `kind` 0 fold, 1 check, 2 call, 3 bet or
     /// raise; `amount` the call's chips or the raise-to total.
-    #[pyo3(signature = (table, seat, kind, street, amount = 0, all_in = false))]
+    #[pyo3(signature = (table, seat, kind, street, amount = Int(0), all_in = false))]
     fn record(
         &mut self,
-        table: usize,
-        seat: u8,
-        kind: i64,
-        street: u8,
-        amount: i64,
+        table: Int,
+        seat: Int,
+        kind: Int,
+        street: Int,
+        amount: Int,
         all_in: bool,
     ) -> PyResult<()> {
+        let table = self.table(table)?;
         self.log(table)?;
-        let kind = ActionKind::from_code(kind).map_err(to_py)?;
+        let seat = small(seat, "seat", 9, "a seat of the table")? as u8;
+        let street = small(street, "street", 3, "0 (pre-flop) to 3 (river)")? as u8;
+        let amount = chips(amount, "amount")?;
+        let kind = ActionKind::from_code(kind.get::<i64>().unwrap_or(-1)).map_err(to_py)?;
         let entry = Entry {
             seat,
             kind,
@@ -281,29 +336,32 @@ impl PyObsEncoder {
     fn encode(
         &self,
         py: Python<'_>,
-        table: usize,
-        seat: usize,
-        street: usize,
+        table: Int,
+        seat: Int,
+        street: Int,
         board: &Bound<'_, PyAny>,
         stacks: &Bound<'_, PyAny>,
         bets: &Bound<'_, PyAny>,
         folded: &Bound<'_, PyAny>,
-        actor: Option<usize>,
-        legal: Option<LegalTuple>,
+        actor: Option<Int>,
+        legal: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
+        let table = self.table(table)?;
         let log = self.log(table)?;
+        let seat = small(seat, "seat", 9, "a seat of the table")?;
+        let street = small(street, "street", 4, "0 (pre-flop) to 4 (over)")?;
+        let actor = actor
+            .map(|a| small(a, "actor", 9, "a seat of the table"))
+            .transpose()?;
         let board = cards_of(board, "board")?;
         let (mut s, mut b, mut f) = ([0i64; MAX_SEATS], [0i64; MAX_SEATS], [false; MAX_SEATS]);
         let ns = read_seq(stacks, "stacks", &mut s)?;
         let nb = read_seq(bets, "bets", &mut b)?;
         let nf = read_seq(folded, "folded", &mut f)?;
-        let legal = legal.map_or(Legal::default(), |(fold, check, call, lo, hi)| Legal {
-            fold,
-            check,
-            call,
-            min_raise_to: lo,
-            max_raise_to: hi,
-        });
+        let legal = match legal {
+            Some(obj) if !obj.is_none() => legal_of(obj)?,
+            _ => Legal::default(),
+        };
         let state = TableState {
             street,
             board,
@@ -347,7 +405,9 @@ impl PyObsEncoder {
     }
 
     /// The information-set key of `seat` at `table` (see the core's `HandLog::infoset`).
-    fn infoset(&self, table: usize, seat: usize, board: &Bound<'_, PyAny>) -> PyResult<String> {
+    fn infoset(&self, table: Int, seat: Int, board: &Bound<'_, PyAny>) -> PyResult<String> {
+        let table = self.table(table)?;
+        let seat = small(seat, "seat", 9, "a seat of the table")?;
         let board = cards_of(board, "board")?;
         self.log(table)?.infoset(seat, board).map_err(to_py)
     }
