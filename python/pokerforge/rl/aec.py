@@ -35,7 +35,19 @@ __all__ = ["PokerAECEnv", "aec_env"]
 
 
 class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
-    """Every seat an agent (see :func:`aec_env` for the arguments)."""
+    """Every seat an agent, one hand per episode.
+
+    Args:
+        spec: the game (default: no-limit Hold'em, blinds 1/2).
+        seats: players (2 to 10); agent ``player_i`` sits in seat ``i``.
+        stacks: every seat's stack at the start of each hand (one int or one per seat).
+        history: betting-history entries in the observation.
+        actions: the discrete action set.
+        button: the button's seat in the first hand.
+        move_button: whether the button moves every hand.
+        seed: the seed of the first ``reset()`` without one.
+        render_mode: ``None`` or ``"ansi"``.
+    """
 
     metadata = {  # noqa: RUF012 - PettingZoo's convention
         "name": "pokerforge_v1",
@@ -168,39 +180,7 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         """Nothing to release."""
 
 
-def aec_env(
-    spec: GameSpec | None = None,
-    *,
-    seats: int = 2,
-    stacks: int | Sequence[int] = 200,
-    history: int = 16,
-    actions: Sequence[str] = DEFAULT_ACTIONS,
-    button: int = 0,
-    move_button: bool = True,
-    seed: int | None = None,
-    render_mode: str | None = None,
-) -> PokerAECEnv:
-    """A PettingZoo AEC environment where every seat is an agent.
-
-    Args:
-        spec: the game (default: no-limit Hold'em, blinds 1/2).
-        seats: players (2 to 10); agent ``player_i`` sits in seat ``i``.
-        stacks: every seat's stack at the start of each hand (one int or one per seat).
-        history: betting-history entries in the observation.
-        actions: the discrete action set.
-        button: the button's seat in the first hand.
-        move_button: whether the button moves every hand.
-        seed: the seed of the first ``reset()`` without one.
-        render_mode: ``None`` or ``"ansi"``.
-    """
-    return PokerAECEnv(
-        spec,
-        seats=seats,
-        stacks=stacks,
-        history=history,
-        actions=actions,
-        button=button,
-        move_button=move_button,
-        seed=seed,
-        render_mode=render_mode,
-    )
+def aec_env(spec: GameSpec | None = None, **settings: Any) -> PokerAECEnv:
+    """A PettingZoo AEC environment where every seat is an agent: ``PokerAECEnv(spec,
+    **settings)`` (see :class:`PokerAECEnv` for the settings)."""
+    return PokerAECEnv(spec, **settings)

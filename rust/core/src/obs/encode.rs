@@ -167,7 +167,7 @@ impl ObsLayout {
 mod tests {
     use super::*;
     use crate::obs::actions::ActionSet;
-    use crate::obs::log::{ActionKind, Entry};
+    use crate::obs::log::{act, ActionKind};
 
     fn slot(layout: &ObsLayout, obs: &[f32], name: &str) -> f32 {
         let names = layout.slot_names();
@@ -183,13 +183,6 @@ mod tests {
             .map(|t| t.parse().unwrap())
             .to_vec();
         let mut log = HandLog::new(0, 2, 1, vec![100, 100, 100], holes).unwrap();
-        let act = |seat, kind, street, amount| Entry {
-            seat,
-            kind,
-            street,
-            all_in: false,
-            amount,
-        };
         log.push(act(0, ActionKind::Raise, 0, 6)).unwrap();
         log.push(act(1, ActionKind::Fold, 0, 0)).unwrap();
         log.push(act(2, ActionKind::Call, 0, 4)).unwrap();

@@ -243,6 +243,18 @@ fn setting(name: &'static str, value: impl ToString, expected: &'static str) -> 
     }
 }
 
+/// An action that does not put the seat all-in, for tests.
+#[cfg(test)]
+pub(crate) fn act(seat: u8, kind: ActionKind, street: u8, amount: i64) -> Entry {
+    Entry {
+        seat,
+        kind,
+        street,
+        all_in: false,
+        amount,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -261,13 +273,6 @@ mod tests {
             vec![cards("AhKh"), cards("2c2d"), cards("7s8s")],
         )
         .unwrap();
-        let act = |seat, kind, street, amount| Entry {
-            seat,
-            kind,
-            street,
-            all_in: false,
-            amount,
-        };
         log.push(act(0, ActionKind::Raise, 0, 6)).unwrap();
         log.push(act(1, ActionKind::Fold, 0, 0)).unwrap();
         log.push(act(2, ActionKind::Call, 0, 4)).unwrap();
