@@ -153,7 +153,10 @@ impl PyObsEncoder {
 #[pymethods]
 impl PyObsEncoder {
     #[new]
-    #[pyo3(signature = (seats, *, history = Int(16), actions = None, tables = Int(1)))]
+    #[pyo3(
+        signature = (seats, *, history = Int(16), actions = None, tables = Int(1)),
+        text_signature = "(seats, *, history=16, actions=None, tables=1)"
+    )]
     fn new(
         py: Python<'_>,
         seats: Int,
@@ -295,7 +298,10 @@ impl PyObsEncoder {
 
     /// Reports an action the game layer applied: `kind` 0 fold, 1 check, 2 call, 3 bet or
     /// raise; `amount` the call's chips or the raise-to total.
-    #[pyo3(signature = (table, seat, kind, street, amount = Int(0), all_in = false))]
+    #[pyo3(
+        signature = (table, seat, kind, street, amount = Int(0), all_in = false),
+        text_signature = "($self, table, seat, kind, street, amount=0, all_in=False)"
+    )]
     fn record(
         &mut self,
         table: Int,
