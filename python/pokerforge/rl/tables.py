@@ -144,6 +144,7 @@ class Tables:
         # Per table, the legal discrete actions of the seat to act as bits (bit 32: it may
         # check), as the last encode of that seat returned them; -1 once stale.
         self._legal = [-1] * tables
+        self._turn: list[tuple[int, Street]] = [(0, Street.PREFLOP)] * tables
         self._indices: dict[int, tuple[int, ...]] = {}
         self.hand_numbers = [0] * tables
         self.reseed(seed)
@@ -210,10 +211,12 @@ class Tables:
                 return -1
             seat = actor
         if actor == seat:
+            street = hand.street
+            self._turn[table] = (seat, street)
             self._legal[table] = self.encoder.encode(
                 table,
                 seat,
-                hand.street,
+                street,
                 hand.board_indices,
                 hand.stacks,
                 hand.bets,
@@ -262,17 +265,16 @@ class Tables:
                 legal; nothing changes.
         """
         hand = self.hands[table]
-        seat = hand.actor
-        if seat is None:
-            raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")
-        street = hand.street
-        if type(action) is not int:
-            self._act_exact(table, hand, seat, street, action)
-            return
         bits = self._legal[table]
-        if bits < 0:
-            self.observe(table)
+        if bits < 0 or type(action) is not int:
+            if self.observe(table) < 0:
+                raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")
+            if type(action) is not int:
+                self._act_exact(table, hand, *self._turn[table], action)
+                return
             bits = self._legal[table]
+        # The seat and street of the observation the bits came from: the hand as it is now.
+        seat, street = self._turn[table]
         kinds = self._kinds
         if not 0 <= action < len(kinds) or not bits >> action & 1:
             raise IllegalActionError(self._masked(table, action))
