@@ -35,7 +35,7 @@ PEER_HANDS = 50  # RLCard and PettingZoo are several times slower
 FCPA = ("fold", "call", "pot", "allin")
 SPEC = GameSpec(blinds=(1, 2))
 VECTOR_TABLES = 256
-VECTOR_STEPS = 100
+VECTOR_STEPS = 400  # long enough that building the 256 tables is a small part
 
 
 def play_tables(tables: Tables, rnd: Callable[[], float], hands: int) -> int:
