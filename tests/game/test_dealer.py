@@ -1,4 +1,4 @@
-"""Dealer errors (RULES.md section 6): exact deck states after each procedure.
+"""Dealer errors (docs/rules.md section 6): exact deck states after each procedure.
 
 Three players, button 0, seed 9: the deal goes to seats 1, 2, 0, 1, 2, 0 (stub positions
 0-5); then normally burn 6, flop 7-9, burn 10, turn 11, burn 12, river 13.

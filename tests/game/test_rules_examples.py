@@ -1,4 +1,4 @@
-"""The worked examples A-Z of RULES.md section 7, each with exact chips."""
+"""The worked examples A-Z of docs/rules.md section 7, each with exact chips."""
 
 from __future__ import annotations
 
@@ -327,9 +327,7 @@ def test_t_hilo_split_and_quartered_low() -> None:
 
 
 def test_u_hilo_no_low_high_scoops() -> None:
-    # RULES.md writes the board as 2c 9d Ts Kh Qc, but 9d is in the button's hand; any
-    # other nine leaves the example unchanged.
-    hand = _hilo_checked_down("2c9sTsKhQc")
+    hand = _hilo_checked_down("2c9cTsKhQc")
     assert hand.payouts == (0, 9, 0)
 
 

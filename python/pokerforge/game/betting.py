@@ -1,7 +1,7 @@
 """Betting: the verify / can / apply triad and the exact legal amounts.
 
 :class:`BettingState` is the part of a :class:`~pokerforge.game.Hand` that knows the betting
-rules of RULES.md section 2 for all three structures. The legal amounts for the player to
+rules of docs/rules.md section 2 for all three structures. The legal amounts for the player to
 act are worked out once, when the turn passes to them, so that ``legal_actions()``,
 ``verify_*``, ``can_*`` and the actions themselves only compare numbers.
 

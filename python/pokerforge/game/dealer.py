@@ -1,4 +1,4 @@
-"""The dealer's deck and the procedures for dealer errors (RULES.md section 6).
+"""The dealer's deck and the procedures for dealer errors (docs/rules.md section 6).
 
 A :class:`Dealer` follows the physical deck of one hand: the shuffled stub, the hole cards
 dealt one at a time clockwise from the seat left of the button, and for each street its
@@ -65,7 +65,7 @@ class Procedure:
         kind: ``"misdeal"``, ``"replace"`` (rule 32), ``"extra-burn"`` (rule 33),
             ``"redeal-flop"``, ``"scramble-flop"``, ``"missed-burn"``, ``"boxed-card"``
             (rule 34), ``"premature-flop"``, ``"premature-turn"`` or ``"premature-river"``.
-        rule: the RULES.md rule applied.
+        rule: the rule applied (docs/rules.md).
         cards: the cards the error is about (the exposed, extra or early board cards).
         reshuffled: the stub in its new order after a reshuffle (empty when none).
     """
@@ -314,6 +314,13 @@ class Dealer:
         self.procedures.append(done)
         return done
 
+    def _turn_not_set_aside(self, what: str) -> None:
+        if len(self._plan[1][0]) != 1:
+            raise IllegalActionError(
+                f"{what} cannot be handled: the turn card was already set aside on this flop "
+                "(rule 35)"
+            )
+
     def _unshown_stub(self, start: int) -> list[int]:
         out: list[int] = []
         for burns, cards in self._plan[start:]:
@@ -365,6 +372,7 @@ class Dealer:
         if isinstance(extra, bool) or not isinstance(extra, int) or not 1 <= extra <= 4:
             raise InvalidSpecError(f"extra must be 1 to 4 cards too many, not {extra!r}")
         burn, flop = self._plan[0]
+        self._turn_not_set_aside("a flop with too many cards")
         (turn_burn,), turn = self._plan[1]
         unshown = [turn_burn, *turn, *self._unshown_stub(2)]
         turned = (*flop, *unshown[:extra])
@@ -437,6 +445,7 @@ class Dealer:
             IllegalActionError: the hand is not in flop betting.
         """
         hand = self._started(Street.FLOP, "a premature turn")
+        self._turn_not_set_aside("a premature turn")
         (burn,), (early,) = self._plan[1]
         (river_burn,), river = self._plan[2]
         self._early_burns.add(burn)

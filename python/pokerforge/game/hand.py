@@ -105,6 +105,7 @@ class Hand(BettingState):
         "_board",
         "_board_n",
         "_button",
+        "_dead_sb",
         "_engine",
         "_final_pots",
         "_hole",
@@ -127,6 +128,7 @@ class Hand(BettingState):
     _final_pots: list[Pot]
     _rake: int
     _asked: _showdown.AskedShowdown | None
+    _dead_sb: bool
 
     def __init__(
         self,
@@ -176,6 +178,7 @@ class Hand(BettingState):
         self._final_pots = []
         self._rake = 0
         self._asked = None
+        self._dead_sb = dead_small_blind
         if posts:
             posts = _check_posts(posts, n, button, dead_small_blind)
         self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
@@ -539,7 +542,7 @@ class Hand(BettingState):
     @property
     def positions(self) -> tuple[str, ...]:
         """Each seat's position name (BTN, SB, BB, UTG, ..., HJ, CO; rule 2)."""
-        return position_names(self._n, self._button)
+        return position_names(self._n, self._button, dead_small_blind=self._dead_sb)
 
     @property
     def street(self) -> Street:
@@ -653,6 +656,7 @@ class Hand(BettingState):
         new._final_pots = self._final_pots
         new._rake = self._rake
         new._asked = None if self._asked is None else self._asked.copy()
+        new._dead_sb = self._dead_sb
         return new
 
     __copy__ = copy

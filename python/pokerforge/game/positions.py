@@ -46,8 +46,11 @@ def _names_from_button(n: int) -> tuple[str, ...]:
     return ("BTN", "SB", "BB", *(name for name in _AFTER_BB if name not in dropped))
 
 
-def position_names(n: int, button: int) -> tuple[str, ...]:
+def position_names(n: int, button: int, *, dead_small_blind: bool = False) -> tuple[str, ...]:
     """The position name of each seat ``0..n-1`` with the button at ``button``.
+
+    With ``dead_small_blind`` (rule 29) nobody is the small blind: the seat left of the
+    button is the big blind and the others are named as at a table one seat larger.
 
     Raises:
         InvalidSpecError: ``n`` is not 2 to 10 or ``button`` is not a seat.
@@ -57,9 +60,17 @@ def position_names(n: int, button: int) -> tuple[str, ...]:
         ('UTG', 'UTG+1', 'UTG+2', 'UTG+3', 'UTG+4', 'HJ', 'CO')
         >>> position_names(5, button=0)
         ('BTN', 'SB', 'BB', 'UTG', 'CO')
+        >>> position_names(3, button=0, dead_small_blind=True)
+        ('BTN', 'BB', 'UTG')
     """
     _check(n, button)
-    names = _names_from_button(n)
+    if dead_small_blind and n < MAX_SEATS:
+        names = tuple(name for name in _names_from_button(n + 1) if name != "SB")
+    elif dead_small_blind:  # ten players: one UTG more than a full ring has
+        full = _names_from_button(n)
+        names = ("BTN", *full[2:8], "UTG+5", *full[8:])
+    else:
+        names = _names_from_button(n)
     return tuple(names[(seat - button) % n] for seat in range(n))
 
 

@@ -142,6 +142,8 @@ class Table:
         # blinds missed while sitting out (big, small).
         self._waiting = [False] * seats
         self._posting = [False] * seats
+        self._free = [False] * seats  # moved in a tournament: enters, without a post, once
+        # the button has passed the seat
         self._missed = [(False, False)] * seats
         self._first_button = button
         self._rng = random.Random(seed) if seed is not None else None
@@ -195,9 +197,13 @@ class Table:
         self._out[seat] = False
         self._missed[seat] = (False, False)
         self._posting[seat] = False
-        self._waiting[seat] = self._last_bb is not None
+        self._waiting[seat] = self._started()
         if not wait_for_big_blind and self._waiting[seat]:
             self.post_big_blind(seat)
+
+    def _started(self) -> bool:
+        """Whether the table has dealt a hand (from then on new players wait or post)."""
+        return self._last_bb is not None or self._current is not None or bool(self._pending)
 
     def leave(self, seat: int) -> int:
         """The player at ``seat`` leaves with their chips, which are returned.
@@ -215,7 +221,7 @@ class Table:
     def _empty(self, seat: int) -> None:
         self._names[seat] = None
         self._chips[seat] = 0
-        self._out[seat] = self._waiting[seat] = self._posting[seat] = False
+        self._out[seat] = self._waiting[seat] = self._posting[seat] = self._free[seat] = False
         self._missed[seat] = (False, False)
 
     def sit_out(self, seat: int) -> None:
@@ -242,7 +248,7 @@ class Table:
         """The player at ``seat``, waiting for the big blind, posts one to be dealt in from
         the next hand (rule 29b).
 
-        Nobody comes in on the button or between it and the big blind: a player seated
+        Nobody comes in on the button or between it and the small blind: a player seated
         there is dealt in, posting, once the button has passed their seat.
 
         Raises:
@@ -303,6 +309,11 @@ class Table:
         return self._positions(live).button if len(live) >= 2 else None
 
     @property
+    def dealt_in(self) -> tuple[int, ...]:
+        """The table seat of each seat of the hand in progress (empty between hands)."""
+        return () if self._current is None else tuple(self._current[1].live)
+
+    @property
     def big_blind(self) -> int | None:
         """The big blind's seat for the hand in progress, or for the next hand (``None``
         when fewer than two players can be dealt in)."""
@@ -319,18 +330,21 @@ class Table:
         order = [(start + k) % size for k in range(1, size + 1)]
         return [s for s in order if self._names[s] is None]
 
+    def big_blind_first(self, seat: int) -> bool:
+        """Whether a player seated now at the empty ``seat`` would be the next big blind."""
+        seat = self._seat(seat)
+        if self._last_bb is None or self._names[seat] is not None:
+            return False
+        ring = sorted([*self._ring(), seat])
+        return len(ring) >= 2 and self._positions(ring).big_blind == seat
+
     def seat_moved_player(self, seat: int, name: str, chips: int) -> None:
         """Seat a tournament player moved from another table: dealt in from the next hand
-        (no waiting, no post), except on the button or between it and the big blind, where
-        they wait for the big blind to reach them (rules 29b, 30b)."""
+        without a post, except on the button or between it and the small blind, where they
+        are dealt in once the button has passed (rules 29b, 30b)."""
         self.sit(seat, name, chips)
-        if self._last_bb is None or not self._waiting[seat]:
-            return
         self._waiting[seat] = False
-        ring = self._ring()
-        if len(ring) >= 2:
-            nxt = self._positions(ring)
-            self._waiting[seat] = seat != nxt.big_blind and self._between(seat, nxt)
+        self._free[seat] = self._started()
 
     # -- button and blinds ---------------------------------------------------------------------
 
@@ -346,17 +360,22 @@ class Table:
         if self._last_bb is None or len(ring) < 2:
             return ring
         nxt = self._positions(ring)
-        waiting, posting = self._waiting, self._posting
+        waiting, posting, free = self._waiting, self._posting, self._free
         return [
             s
             for s in ring
-            if s == nxt.big_blind or not (waiting[s] or (posting[s] and self._between(s, nxt)))
+            if s == nxt.big_blind
+            or not (waiting[s] or ((posting[s] or free[s]) and self._between(s, nxt)))
         ]
 
     def _between(self, seat: int, deal: _Deal) -> bool:
-        """Whether ``seat`` is on the button or between it and the big blind (rule 29b)."""
+        """Whether ``seat`` is on the button or between it and the small blind, where
+        nobody comes in (rule 29b)."""
         size = self._size
-        return (seat - deal.button) % size < (deal.big_blind - deal.button) % size
+        return (
+            seat != deal.big_blind
+            and (seat - deal.button) % size <= (deal.sb_pos - deal.button) % size
+        )
 
     def _after(self, live: list[int], seat: int) -> int:
         """The first live seat clockwise after ``seat`` (``seat`` itself may be empty)."""
@@ -388,6 +407,8 @@ class Table:
                 return _Deal(live, button, button, button, bb, button)
             sb_pos = last_bb
             button = self._last_sb_pos if self._last_sb_pos is not None else sb_pos
+            if button == bb:  # from heads-up (where the button was the small blind) to more
+                button = self._before(live, sb_pos)
             if sb_pos in live:
                 return _Deal(live, button, self._before(live, sb_pos), sb_pos, bb, sb_pos)
             return _Deal(live, button, self._before(live, bb), None, bb, sb_pos)
@@ -426,7 +447,7 @@ class Table:
         passed them (rule 29b)."""
         last_bb = self._last_bb
         for s in deal.live:
-            self._waiting[s] = self._posting[s] = False
+            self._waiting[s] = self._posting[s] = self._free[s] = False
             self._missed[s] = (False, False)
         if last_bb is None:
             self._waiting = [False] * self._size
