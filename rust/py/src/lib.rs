@@ -9,6 +9,7 @@ mod convert;
 mod equity;
 mod errors;
 mod eval;
+mod obs;
 mod omaha;
 mod parallel;
 mod range;
@@ -37,5 +38,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_many, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_low_many, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_hilo_many, m)?)?;
+    m.add_class::<obs::PyObsEncoder>()?;
     Ok(())
 }
