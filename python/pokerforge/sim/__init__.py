@@ -19,6 +19,7 @@ from pokerforge.sim.policies import (
     Decision,
     Policy,
     TightAggressive,
+    Turn,
     call_policy,
     random_policy,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "SimInterrupted",
     "SimResult",
     "TightAggressive",
+    "Turn",
     "call_policy",
     "preflop_grid",
     "random_policy",

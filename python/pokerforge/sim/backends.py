@@ -28,6 +28,7 @@ Examples:
 from __future__ import annotations
 
 import concurrent.futures as cf
+import importlib
 import logging
 import multiprocessing
 import signal
@@ -66,10 +67,12 @@ def choose_backend(backend: str | None, *, workers: int, scheduler: str | None) 
     if backend is None:
         return "dask" if scheduler else "processes" if workers > 1 else "inline"
     if backend not in BACKENDS:
-        raise InvalidSpecError(f"{backend!r} is not a backend: expected one of inline, processes, dask")
+        raise InvalidSpecError(
+            f"{backend!r} is not a backend: expected one of inline, processes, dask"
+        )
     if scheduler and backend != "dask":
         raise InvalidSpecError(f"a scheduler address needs the dask backend, not {backend!r}")
-    return backend  # type: ignore[return-value]
+    return backend
 
 
 def _ignore_interrupts() -> None:
@@ -153,14 +156,11 @@ class Executor:
         pool, self._pool = self._pool, None
         if pool is None:
             return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
         if kill:  # running chunks are abandoned: do not wait for them to finish
-            terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
-            if terminate is not None:
-                terminate()
-            else:
-                for process in list(getattr(pool, "_processes", {}).values()):
-                    process.terminate()
+            for process in processes:
+                process.terminate()
         pool.shutdown(wait=True)
 
     def _map_processes(
@@ -200,21 +200,23 @@ class Executor:
                         )
                     self._stop_pool(kill=False)
                     pool = self._new_pool()
-        finally:
-            self._stop_pool()
+        except BaseException:
+            self._stop_pool(kill=True)
+            raise
+        self._stop_pool(kill=False)
 
     # -- Dask ------------------------------------------------------------------------------
 
     def _start_dask(self) -> None:
         try:
-            from distributed import Client, LocalCluster  # noqa: PLC0415
+            distributed = importlib.import_module("distributed")
         except ImportError:
             raise SimBackendError(
                 "the dask backend needs Dask distributed: pip install 'pokerforge[dask]'"
             ) from None
         if self.scheduler:
             try:
-                self._client = Client(self.scheduler, timeout=self.timeout)
+                self._client = distributed.Client(self.scheduler, timeout=self.timeout)
             except (OSError, TimeoutError, ValueError) as err:
                 raise SimBackendError(
                     f"cannot reach the Dask scheduler at {self.scheduler!r} within "
@@ -229,26 +231,26 @@ class Executor:
                 ) from None
             self.workers = len(self._client.scheduler_info()["workers"])
             return
-        self._cluster = LocalCluster(
+        self._cluster = distributed.LocalCluster(
             n_workers=self.workers,
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
             silence_logs=logging.ERROR,
         )
-        self._client = Client(self._cluster)
+        self._client = distributed.Client(self._cluster)
 
     def _map_dask(
         self, fn: Callable[[P, int], R], payload: P, count: int
     ) -> Iterator[tuple[int, R]]:
-        from distributed import as_completed  # noqa: PLC0415
-        from distributed.scheduler import KilledWorker  # noqa: PLC0415
+        distributed: Any = importlib.import_module("distributed")
+        killed_worker = importlib.import_module("distributed.scheduler").KilledWorker
 
         client = self._client
         token = uuid.uuid4().hex[:12]
         pending = deque(range(count))
         running: dict[Any, int] = {}
-        finished = as_completed()
+        finished = distributed.as_completed()
 
         def submit() -> None:
             k = pending.popleft()
@@ -263,7 +265,7 @@ class Executor:
                 k = running.pop(future)
                 try:
                     result = future.result()
-                except KilledWorker as err:
+                except killed_worker as err:
                     raise SimBackendError(
                         f"chunk {k} killed every Dask worker that ran it: {err}"
                     ) from None

@@ -28,7 +28,7 @@ from typing import Literal
 from pokerforge.errors import InvalidSpecError, PolicyError
 from pokerforge.game import Bet, Call, Check, DealBoard, Fold, GameSpec, Hand, Raise
 from pokerforge.game.history import to_phh
-from pokerforge.sim.policies import Decision, Policy, resolve
+from pokerforge.sim.policies import Decision, Policy, Turn, resolve
 from pokerforge.sim.results import ActionRow, ChunkResult, HandRow, Tally
 
 __all__ = ["Job", "Record", "chunk_seed", "hand_seeds", "play_chunk", "play_hand"]
@@ -169,7 +169,7 @@ def play_hand(
         if seat is None:  # only betting decisions are asked of policies
             raise InvalidSpecError("the hand waits for a decision that is not a bet")
         try:
-            _apply(hand, policies[seat](hand.view(seat), rng))
+            _apply(hand, policies[seat](Turn(hand, seat), rng))
         except Exception as err:  # a policy's bug, whatever it is, names the hand
             where = f"hand {number} " if number is not None else "the hand "
             raise PolicyError(
@@ -187,23 +187,20 @@ def _action_rows(hand: Hand, number: int) -> list[ActionRow]:
     rows: list[ActionRow] = []
     board = 0
     for rec in hand.history:
-        kind = type(rec)
-        if kind is DealBoard:
-            board += len(rec.indices)  # type: ignore[union-attr]
+        if isinstance(rec, DealBoard):
+            board += len(rec.indices)
             continue
         street = _STREET_OF_BOARD.get(board, 3)
         index = len(rows)
-        if kind is Fold:
-            rows.append((number, index, street, rec.seat, "fold", 0, None, False))  # type: ignore[union-attr]
-        elif kind is Check:
-            rows.append((number, index, street, rec.seat, "check", 0, None, False))  # type: ignore[union-attr]
-        elif kind is Call:
-            seat, amount, all_in = rec  # type: ignore[misc]
-            rows.append((number, index, street, seat, "call", amount, None, all_in))
-        elif kind is Bet or kind is Raise:
-            seat, to, amount, all_in = rec[:4]  # type: ignore[misc]
-            name = "bet" if kind is Bet else "raise"
-            rows.append((number, index, street, seat, name, amount, to, all_in))
+        if isinstance(rec, Fold):
+            rows.append((number, index, street, rec.seat, "fold", 0, None, False))
+        elif isinstance(rec, Check):
+            rows.append((number, index, street, rec.seat, "check", 0, None, False))
+        elif isinstance(rec, Call):
+            rows.append((number, index, street, rec.seat, "call", rec.amount, None, rec.all_in))
+        elif isinstance(rec, Bet | Raise):
+            name = "bet" if isinstance(rec, Bet) else "raise"
+            rows.append((number, index, street, rec.seat, name, rec.amount, rec.to, rec.all_in))
     return rows
 
 

@@ -29,12 +29,14 @@ from __future__ import annotations
 
 import csv
 import functools
+import importlib
 import math
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -197,14 +199,14 @@ class Grid:
     def heatmap(self, path: str | os.PathLike[str], *, title: str | None = None) -> None:
         """Draws the grid as a heatmap PNG (needs matplotlib, in the ``dask`` extra)."""
         try:
-            from matplotlib.figure import Figure  # noqa: PLC0415
+            figure: Any = importlib.import_module("matplotlib.figure")
         except ImportError:
             raise SimBackendError(
                 "drawing a heatmap needs matplotlib: pip install 'pokerforge[dask]'"
             ) from None
         n_rows, n_cols = self.values.shape
         side = min(16.0, 4.0 + max(n_rows, n_cols) * 0.07)
-        fig = Figure(figsize=(side + 1.5, side))
+        fig = figure.Figure(figsize=(side + 1.5, side))
         ax = fig.subplots()
         image = ax.imshow(
             np.ma.masked_invalid(self.values), cmap="RdYlGn", vmin=0.0, vmax=1.0,
@@ -212,9 +214,9 @@ class Grid:
         )  # fmt: skip
         fig.colorbar(image, ax=ax, fraction=0.04, label="equity of the row hand")
         font = max(2.5, min(9.0, 500 / max(n_rows, n_cols, 1)))
-        for axis, names, n in ((ax.set_yticks, self.rows, n_rows), (ax.set_xticks, self.cols, n_cols)):
-            if n <= 200:
-                axis(range(n), names, fontsize=font)
+        if max(n_rows, n_cols) <= 200:
+            ax.set_yticks(range(n_rows), self.rows, fontsize=font)
+            ax.set_xticks(range(n_cols), self.cols, fontsize=font)
         ax.tick_params(axis="x", labelrotation=90)
         ax.set_title(title or f"Equity, row against column{self._board_text()}")
         fig.tight_layout()

@@ -22,6 +22,7 @@ Examples:
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 from pathlib import Path
@@ -58,8 +59,8 @@ def _partial(path: str) -> str:
 def pyarrow_modules() -> tuple[Any, Any]:
     """``(pyarrow, pyarrow.parquet)``, or a clear error saying what to install."""
     try:
-        import pyarrow as pa  # noqa: PLC0415
-        import pyarrow.parquet as pq  # noqa: PLC0415
+        pa = importlib.import_module("pyarrow")
+        pq = importlib.import_module("pyarrow.parquet")
     except ImportError:
         raise SimBackendError(
             "Parquet output needs pyarrow: pip install 'pokerforge[dask]'"
@@ -203,10 +204,10 @@ class ParquetWriter(HandWriter):
     def _write(self, chunk: ChunkResult) -> None:
         pa = self._pa
         if chunk.hands:
-            columns = list(zip(*chunk.hands, strict=True))
-            self._hands.write_table(pa.Table.from_arrays(columns, schema=self.hand_schema))
+            rows = list(zip(*chunk.hands, strict=True))
+            self._hands.write_table(pa.Table.from_arrays(rows, schema=self.hand_schema))
         if chunk.actions:
-            columns = list(zip(*chunk.actions, strict=True))
+            columns: list[Any] = list(zip(*chunk.actions, strict=True))
             columns[2] = [_STREETS[street] for street in columns[2]]
             self._actions.write_table(pa.Table.from_arrays(columns, schema=self.action_schema))
 

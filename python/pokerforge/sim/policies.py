@@ -1,13 +1,14 @@
 """Policies: who decides what a seat does.
 
-A policy is any callable ``policy(view, rng) -> decision``. ``view`` is the
-:class:`~pokerforge.game.HandView` of the seat to act (its own hole cards, the board, the
-bets, pots and history that seat may see, and its :class:`~pokerforge.game.LegalActions`);
-``rng`` is a :class:`random.Random` seeded from the hand's seed, so a policy that draws its
-randomness from it plays the same hand the same way on every run, worker and backend. The
-decision is ``"fold"``, ``"check"``, ``"call"``, or an ``int``: bet or raise to that street
-total. Policies run in worker processes, so they must pickle: a module-level function or an
-instance of a module-level class, never a lambda.
+A policy is any callable ``policy(turn, rng) -> decision``. ``turn`` is a :class:`Turn`:
+the seat to act, its :class:`~pokerforge.game.LegalActions`, and its
+:class:`~pokerforge.game.HandView` (its own hole cards, the board, the bets, pots and
+history that seat may see), built only when a policy asks for it, since building it costs
+more than most decisions; ``rng`` is a :class:`random.Random` seeded from the hand's
+seed, so a policy that draws its randomness from it plays the same hand the same way on
+every run, worker and backend. The decision is ``"fold"``, ``"check"``, ``"call"``, or an
+``int``: bet or raise to that street total. Policies run in worker processes, so they must
+pickle: a module-level function or an instance of a module-level class, never a lambda.
 
 Built-ins, by name: ``"random"`` (uniform over folding when facing a bet, checking or
 calling, and raising to a uniform amount), ``"call"`` (always check or call) and ``"tag"``
@@ -17,8 +18,10 @@ Examples:
     >>> import random
     >>> from pokerforge.game import GameSpec, Hand
     >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100, 100], seed=4)
-    >>> view = hand.view(hand.actor)
-    >>> call_policy(view, random.Random(0))
+    >>> turn = Turn(hand, hand.actor)
+    >>> turn.seat, turn.legal_actions.call, turn.view.position
+    (0, 2, 'BTN')
+    >>> call_policy(turn, random.Random(0))
     'call'
     >>> [name for name, _ in resolve(["call", "tag"], players=2)]
     ['call', 'tag']
@@ -33,13 +36,14 @@ from typing import Literal, TypeAlias
 from pokerforge.cards import Card
 from pokerforge.errors import InvalidSpecError
 from pokerforge.eval import Category, evaluate, evaluate_omaha
-from pokerforge.game import HandView, LegalActions
+from pokerforge.game import Hand, HandView, LegalActions
 
 __all__ = [
     "POLICIES",
     "Decision",
     "Policy",
     "TightAggressive",
+    "Turn",
     "call_policy",
     "chen_score",
     "random_policy",
@@ -49,24 +53,46 @@ __all__ = [
 Decision: TypeAlias = Literal["fold", "check", "call"] | int
 """What a policy returns: fold, check, call, or bet/raise to this street total."""
 
-Policy: TypeAlias = Callable[[HandView, random.Random], Decision]
-"""``policy(view, rng) -> decision``."""
+
+class Turn:
+    """A seat's turn to act: what a policy is given.
+
+    Attributes:
+        seat: The seat to act.
+        legal_actions: Its legal actions, with exact amounts.
+    """
+
+    __slots__ = ("_hand", "_view", "legal_actions", "seat")
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self._hand = hand
+        self._view: HandView | None = None
+        self.seat = seat
+        self.legal_actions = hand.legal_actions()
+
+    @property
+    def view(self) -> HandView:
+        """What the seat may see of the hand (built on first use)."""
+        if self._view is None:
+            self._view = self._hand.view(self.seat)
+        return self._view
+
+    def __repr__(self) -> str:
+        return f"Turn(seat={self.seat}, legal_actions={self.legal_actions})"
 
 
-def _legal(view: HandView) -> LegalActions:
-    if view.legal_actions is None:  # the runner asks only the seat to act
-        raise RuntimeError(f"seat {view.seat} is not to act")
-    return view.legal_actions
+Policy: TypeAlias = Callable[[Turn, random.Random], Decision]
+"""``policy(turn, rng) -> decision``."""
 
 
 def _check_or_call(legal: LegalActions) -> Decision:
     return "call" if legal.call else "check"
 
 
-def random_policy(view: HandView, rng: random.Random) -> Decision:
+def random_policy(turn: Turn, rng: random.Random) -> Decision:
     """Uniform over folding (only when facing a bet), checking or calling, and raising to an
     amount uniform between the smallest and largest allowed totals."""
-    legal = _legal(view)
+    legal = turn.legal_actions
     low = legal.min_raise_to
     choices = 1 + (legal.call > 0) + (low is not None)
     pick = int(rng.random() * choices)
@@ -78,9 +104,9 @@ def random_policy(view: HandView, rng: random.Random) -> Decision:
     return _check_or_call(legal)
 
 
-def call_policy(view: HandView, rng: random.Random) -> Decision:
+def call_policy(turn: Turn, rng: random.Random) -> Decision:
     """Always checks or calls, so every hand reaches a showdown."""
-    return _check_or_call(_legal(view))
+    return _check_or_call(turn.legal_actions)
 
 
 def chen_score(ranks: tuple[int, int], suited: bool) -> float:
@@ -118,7 +144,7 @@ class TightAggressive:
     Examples:
         >>> from pokerforge.game import GameSpec, Hand
         >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], hole_cards=["AsAd", "7c2d"])
-        >>> TightAggressive()(hand.view(hand.actor), random.Random(0))
+        >>> TightAggressive()(Turn(hand, hand.actor), random.Random(0))
         6
     """
 
@@ -141,8 +167,8 @@ class TightAggressive:
     def __hash__(self) -> int:
         return hash((self.raise_score, self.call_score, self.call_share))
 
-    def __call__(self, view: HandView, rng: random.Random) -> Decision:
-        legal = _legal(view)
+    def __call__(self, turn: Turn, rng: random.Random) -> Decision:
+        legal, view = turn.legal_actions, turn.view
         hole = view.hole_cards[view.seat] or ()
         if not view.board:
             return self._preflop(view, legal, hole)
@@ -210,8 +236,7 @@ def resolve(
         if isinstance(item, str):
             if item not in POLICIES:
                 raise InvalidSpecError(
-                    f"{item!r} is not a policy: expected one of {', '.join(POLICIES)}"
-                    " or a callable"
+                    f"{item!r} is not a policy: expected one of {', '.join(POLICIES)} or a callable"
                 )
             seats.append((item, POLICIES[item]))
         elif callable(item):

@@ -197,8 +197,10 @@ class SimResult:
 
     def _policy_text(self) -> str:
         names = dict.fromkeys(self.policies)
-        return f"policy {self.policies[0]}" if len(names) == 1 else "policies " + ", ".join(
-            self.policies
+        return (
+            f"policy {self.policies[0]}"
+            if len(names) == 1
+            else "policies " + ", ".join(self.policies)
         )
 
     def as_dict(self) -> dict[str, Any]:

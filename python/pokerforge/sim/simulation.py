@@ -34,7 +34,7 @@ from pokerforge.sim.results import SimResult, Tally
 __all__ = ["SimInterrupted", "replay", "run"]
 
 
-class SimInterrupted(KeyboardInterrupt):  # noqa: N818 - it is a KeyboardInterrupt
+class SimInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped a run: the workers are stopped; ``partial`` names the files left with
     the first ``hands_written`` hands (see :mod:`pokerforge.sim.output`)."""
 
