@@ -75,6 +75,7 @@ class _GridJob:
     dead: str
     symmetric: bool
     chunk_size: int
+    classes: bool = False
 
     def cells(self) -> list[tuple[int, int]]:
         """Every cell to compute, in a fixed order (the upper triangle when symmetric)."""
@@ -90,6 +91,8 @@ def _cells(job: _GridJob) -> list[tuple[int, int]]:
     if job.symmetric:
         n = len(job.rows)
         return [(i, j) for i in range(n) for j in range(i, n)]
+    if job.classes:  # any two classes have hands that share no card
+        return [(i, j) for i in range(len(job.rows)) for j in range(len(job.cols))]
     cols = [CardSet(text).mask for text in job.cols]
     cells = []
     for i, text in enumerate(job.rows):
@@ -253,9 +256,22 @@ def _run_grid(
     return values, kind, used, time.perf_counter() - start
 
 
+def _class_names(given: Iterable[str]) -> tuple[str, ...]:
+    names = tuple(given)
+    for name in names:
+        if name not in CLASSES:
+            raise InvalidRangeError(
+                f"{name!r} is not a starting-hand class: expected one like AA, AKs or AKo"
+            )
+    if len(set(names)) != len(names) or not names:
+        raise InvalidRangeError("the classes must be given once each, and at least one")
+    return names
+
+
 def preflop_grid(
     classes: Iterable[str] | None = None,
     *,
+    against: Iterable[str] | None = None,
     workers: int = 1,
     scheduler: str | None = None,
     backend: str | None = None,
@@ -266,28 +282,24 @@ def preflop_grid(
     """The exact pre-flop equity of each starting-hand class against each other.
 
     Args:
-        classes: The classes (default all 169, in :data:`CLASSES` order).
+        classes: The row classes (default all 169, in :data:`CLASSES` order).
+        against: The column classes (default: the same as the rows, and then only the
+            upper triangle is computed).
         workers, scheduler, backend, progress, timeout: As for :func:`pokerforge.sim.run`.
         chunk_size: Cells per chunk.
 
     Raises:
         InvalidRangeError: A name that is not a starting-hand class.
     """
-    names = CLASSES if classes is None else tuple(classes)
-    for name in names:
-        if name not in CLASSES:
-            raise InvalidRangeError(
-                f"{name!r} is not a starting-hand class: expected one like AA, AKs or AKo"
-            )
-    if len(set(names)) != len(names) or not names:
-        raise InvalidRangeError("the classes must be given once each, and at least one")
+    rows = _class_names(CLASSES if classes is None else classes)
+    cols = rows if against is None else _class_names(against)
     _check_chunk_size(chunk_size)
-    job = _GridJob(names, names, "", "", True, chunk_size)
+    job = _GridJob(rows, cols, "", "", against is None, chunk_size, classes=True)
     values, kind, used, seconds = _run_grid(
         job, workers=workers, scheduler=scheduler, backend=backend, progress=progress,
         timeout=timeout,
     )  # fmt: skip
-    return Grid(names, names, values, seconds=seconds, backend=kind, workers=used)
+    return Grid(rows, cols, values, seconds=seconds, backend=kind, workers=used)
 
 
 def _hands(text: str | Range, gone: CardSet) -> tuple[tuple[str, ...], tuple[float, ...]]:
