@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from pokerforge.sim import Progress, run
 
 from pokerforge.cli import main
+from pokerforge.sim import Progress, run
 
 
 def test_eval_prints_the_hand(capsys: pytest.CaptureFixture[str]) -> None:

@@ -48,9 +48,7 @@ def test_a_row_of_the_full_grid_adds_up_to_the_equity_against_a_random_hand() ->
     # class-against-class equity, weighted by the hand pairs that share no card.
     grid = preflop_grid(["AKs"], against=CLASSES, chunk_size=32, workers=2)
     hero = _combos("AKs")
-    weights = [
-        sum(1 for h in hero for v in _combos(name) if not h & v) for name in grid.cols
-    ]
+    weights = [sum(1 for h in hero for v in _combos(name) if not h & v) for name in grid.cols]
     row = grid.values[0]
     total = sum(w * e for w, e in zip(weights, row, strict=True)) / sum(weights)
     table = equity(["AKs", "random"]).players[0].equity

@@ -86,9 +86,9 @@ def test_a_policy_error_names_the_hand_and_replays() -> None:
     message = str(caught.value)
     assert "'fail_on_aces'" in message
     assert "ZeroDivisionError: the policy divided by zero" in message
-    seed = int(message.split("(seed ")[1].split(",")[0])
-    button = int(message.split("button ")[1].split(")")[0])
-    number = int(message.split(" in hand ")[1].split(" ")[0])
+    seed = int(message.split("(seed ")[1].split(",", maxsplit=1)[0])
+    button = int(message.split("button ")[1].split(")", maxsplit=1)[0])
+    number = int(message.split(" in hand ")[1].split(" ", maxsplit=1)[0])
     assert button == number % 6
     with pytest.raises(PolicyError, match=f"seed {seed}, button {button}"):
         sim.replay(None, seed=seed, button=button, players=6, policies=fail_on_aces)
@@ -114,7 +114,9 @@ def test_a_bad_decision_is_a_policy_error(policy: sim.Policy, reason: str) -> No
 
 
 def test_unreachable_scheduler_is_a_clear_error() -> None:
-    with pytest.raises(SimBackendError, match=r"cannot reach the Dask scheduler at 'tcp://127\.0\.0\.1:9'"):
+    with pytest.raises(
+        SimBackendError, match=r"cannot reach the Dask scheduler at 'tcp://127\.0\.0\.1:9'"
+    ):
         sim.run(None, hands=10, scheduler="tcp://127.0.0.1:9", timeout=1.0)
 
 

@@ -161,7 +161,7 @@ def test_ctrl_c_stops_every_worker_and_marks_the_output(tmp_path: Path) -> None:
     assert proc.returncode == 130
     assert "partial output" in err
     assert err.rstrip().endswith("pokerforge: interrupted")
-    gone, alive = psutil.wait_procs(workers, timeout=30)
+    _, alive = psutil.wait_procs(workers, timeout=30)
     assert alive == []  # no orphan process
     assert not out.exists()
     lines = [json.loads(line) for line in partial.read_text().splitlines()]

@@ -28,7 +28,7 @@ from typing import Literal
 from pokerforge.errors import InvalidSpecError, PolicyError
 from pokerforge.game import Bet, Call, Check, DealBoard, Fold, GameSpec, Hand, Raise
 from pokerforge.game.history import to_phh
-from pokerforge.sim.policies import Decision, Policy, Turn, resolve
+from pokerforge.sim.policies import Policy, Turn, resolve
 from pokerforge.sim.results import ActionRow, ChunkResult, HandRow, Tally
 
 __all__ = ["Job", "Record", "chunk_seed", "hand_seeds", "play_chunk", "play_hand"]
@@ -136,25 +136,7 @@ def hand_seeds(job: Job, chunk: int) -> list[tuple[int, int]]:
     return [(number, rng.getrandbits(63)) for number in range(start, stop)]
 
 
-def _apply(hand: Hand, decision: Decision) -> None:
-    if decision == "fold":
-        hand.fold()
-    elif decision == "check":
-        hand.check()
-    elif decision == "call":
-        hand.call()
-    elif isinstance(decision, int) and not isinstance(decision, bool):
-        hand.raise_to(decision)
-    else:
-        raise TypeError(
-            f"{decision!r} is not a decision: expected 'fold', 'check', 'call' or an int "
-            "(bet or raise to that street total)"
-        )
-
-
-def play_hand(
-    job: Job, *, seed: int, button: int, number: int | None = None, hole_cards: object = None
-) -> Hand:
+def play_hand(job: Job, *, seed: int, button: int, number: int | None = None) -> Hand:
     """Plays one hand of ``job`` from its seed and button, as the run does.
 
     Raises:
@@ -164,12 +146,23 @@ def play_hand(
     hand = Hand(job.spec, stacks=[job.stack] * job.players, button=button, seed=seed)
     rng = random.Random(seed)
     policies = job.policies
+    actions = {"fold": hand.fold, "check": hand.check, "call": hand.call}
     while not hand.is_over:
         seat = hand.actor
         if seat is None:  # only betting decisions are asked of policies
             raise InvalidSpecError("the hand waits for a decision that is not a bet")
         try:
-            _apply(hand, policies[seat](Turn(hand, seat), rng))
+            decision = policies[seat](Turn(hand, seat), rng)
+            act = actions.get(decision) if type(decision) is str else None  # type: ignore[arg-type]
+            if act is not None:
+                act()
+            elif type(decision) is int:
+                hand.raise_to(decision)
+            else:
+                raise TypeError(
+                    f"{decision!r} is not a decision: expected 'fold', 'check', 'call' or an "
+                    "int (bet or raise to that street total)"
+                )
         except Exception as err:  # a policy's bug, whatever it is, names the hand
             where = f"hand {number} " if number is not None else "the hand "
             raise PolicyError(
