@@ -153,7 +153,7 @@ def play_hand(job: Job, *, seed: int, button: int, number: int | None = None) ->
             raise InvalidSpecError("the hand waits for a decision that is not a bet")
         try:
             decision = policies[seat](Turn(hand, seat), rng)
-            act = actions.get(decision) if type(decision) is str else None  # type: ignore[arg-type]
+            act = actions.get(decision) if type(decision) is str else None
             if act is not None:
                 act()
             elif type(decision) is int:
