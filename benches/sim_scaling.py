@@ -1,0 +1,111 @@
+"""Scaling of simulations and equity grids over workers and backends.
+
+Runs the same simulation (6-max no-limit Hold'em, random policy, fixed seed) on each backend
+and worker count and prints hands/s with the speed-up over one worker of the same backend;
+measures what one chunk costs a backend when it does no work (the scheduling overhead the
+scaling model in BENCHMARKS.md needs); and times the exact 169x169 pre-flop grid. Every run
+of one simulation must give the same result, which the script checks. It prints the load
+average before and after each figure: the machine may be shared.
+
+Run (not part of the test suite):
+
+    .venv/bin/python benches/sim_scaling.py                          # everything, 1,000,000 hands
+    .venv/bin/python benches/sim_scaling.py --hands 200000 --only sim --backends processes
+    .venv/bin/python benches/sim_scaling.py --only overhead
+    .venv/bin/python benches/sim_scaling.py --only grid --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from pokerforge import sim
+from pokerforge.sim.backends import Backend, Executor
+
+
+def _load() -> str:
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def _noop(payload: None, chunk: int) -> int:
+    return chunk
+
+
+def simulations(hands: int, chunk_size: int, backends: list[str], workers: list[int]) -> None:
+    print(f"== simulation: {hands:,} hands, 6 players, random policy, chunks of {chunk_size:,}")
+    print("backend    workers    seconds     hands/s   speed-up   load before -> after")
+    reference: sim.SimResult | None = None
+    for backend in backends:
+        base = None
+        for n in workers:
+            if backend == "inline" and n > 1:
+                continue
+            before = _load()
+            result = sim.run(
+                None, players=6, hands=hands, policies="random", seed=1, backend=backend,
+                workers=n, chunk_size=chunk_size,
+            )  # fmt: skip
+            if reference is None:
+                reference = result
+            assert result == reference, "a backend gave a different result"
+            base = base or result.hands_per_second
+            print(
+                f"{backend:<10} {n:>7} {result.seconds:>10.1f} {result.hands_per_second:>11,.0f}"
+                f" {result.hands_per_second / base:>9.2f}x   {before} -> {_load()}"
+            )
+
+
+def overhead(chunks: int, workers: int) -> None:
+    print(f"== cost of an empty chunk ({chunks:,} chunks, {workers} workers)")
+    print("backend      start s   per chunk ms   chunks/s   load after")
+    backends: list[Backend] = ["processes", "dask"]
+    for backend in backends:
+        start = time.perf_counter()
+        with Executor(backend, workers=workers) as executor:
+            up = time.perf_counter()
+            assert len(list(executor.map(_noop, None, 1))) == 1  # warm the workers
+            warm = time.perf_counter()
+            done = sum(1 for _ in executor.map(_noop, None, chunks))
+            end = time.perf_counter()
+        assert done == chunks
+        per = (end - warm) / chunks
+        print(
+            f"{backend:<10} {up - start + warm - up:>9.2f} {per * 1e3:>14.3f}"
+            f" {1 / per:>10,.0f}   {_load()}"
+        )
+
+
+def grid(workers: int, backend: str | None) -> None:
+    print(f"== exact 169x169 pre-flop grid, {workers} workers")
+    before = _load()
+    result = sim.preflop_grid(workers=workers, backend=backend)
+    cells = 169 * 170 // 2
+    print(
+        f"{result.backend}, {result.workers} workers: {result.seconds:.1f} s "
+        f"({cells:,} class pairs, {result.seconds / cells * 1e3:.2f} ms each)   "
+        f"load {before} -> {_load()}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=1_000_000)
+    parser.add_argument("--chunk-size", type=int, default=1000)
+    parser.add_argument("--backends", default="inline,processes,dask")
+    parser.add_argument("--workers", default="1,2")
+    parser.add_argument("--chunks", type=int, default=2000, help="empty chunks for --only overhead")
+    parser.add_argument("--only", choices=("sim", "overhead", "grid"))
+    args = parser.parse_args()
+    workers = [int(n) for n in args.workers.split(",")]
+    if args.only in (None, "sim"):
+        simulations(args.hands, args.chunk_size, args.backends.split(","), workers)
+    if args.only in (None, "overhead"):
+        overhead(args.chunks, max(workers))
+    if args.only in (None, "grid"):
+        grid(max(workers), None)
+
+
+if __name__ == "__main__":
+    main()
