@@ -6,6 +6,10 @@ chips each seat won, how often hands reached a showdown, and the pots. The hands
 into chunks with seeds derived from the run's seed (see :mod:`pokerforge.sim.chunks`), so
 the result is the same for any number of workers on any backend.
 
+Worker processes (local or a Dask ``LocalCluster``) start fresh interpreters that import
+the main module, as :mod:`multiprocessing` does with ``spawn``: a script that runs with
+``workers > 1`` keeps its top-level code under ``if __name__ == "__main__":``.
+
 Examples:
     >>> result = run(None, players=3, hands=200, policies="call", seed=1, chunk_size=64)
     >>> result.hands, result.showdowns, sum(result.net)
