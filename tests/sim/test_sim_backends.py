@@ -80,9 +80,13 @@ def test_a_worker_killed_mid_run_changes_nothing(backend: str, tmp_path: Path) -
     assert hit.hands == 800
 
 
-def test_a_policy_error_names_the_hand_and_replays() -> None:
+@pytest.mark.parametrize("backend", ["processes", "dask"])
+def test_a_policy_error_names_the_hand_and_replays(backend: str) -> None:
     with pytest.raises(PolicyError) as caught:
-        sim.run(None, players=6, hands=400, policies=fail_on_aces, seed=2, workers=2, chunk_size=40)
+        sim.run(
+            None, players=6, hands=400, policies=fail_on_aces, seed=2, workers=2, chunk_size=40,
+            backend=backend,
+        )  # fmt: skip
     message = str(caught.value)
     assert "'fail_on_aces'" in message
     assert "ZeroDivisionError: the policy divided by zero" in message
