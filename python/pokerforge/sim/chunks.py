@@ -21,6 +21,7 @@ Examples:
 from __future__ import annotations
 
 import hashlib
+import operator
 import random
 from dataclasses import dataclass
 from typing import Literal
@@ -158,6 +159,8 @@ def play_hand(job: Job, *, seed: int, button: int, number: int | None = None) ->
                 act()
             elif type(decision) is int:
                 hand.raise_to(decision)
+            elif not isinstance(decision, bool | str) and hasattr(decision, "__index__"):
+                hand.raise_to(operator.index(decision))  # a NumPy integer, say
             else:
                 raise TypeError(
                     f"{decision!r} is not a decision: expected 'fold', 'check', 'call' or an "
