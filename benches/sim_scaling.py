@@ -10,7 +10,7 @@ average before and after each figure: the machine may be shared.
 Run (not part of the test suite):
 
     .venv/bin/python benches/sim_scaling.py                          # everything, 1,000,000 hands
-    .venv/bin/python benches/sim_scaling.py --hands 200000 --only sim --backends processes
+    .venv/bin/python benches/sim_scaling.py --hands 200000 --only sim --backends inline,dask
     .venv/bin/python benches/sim_scaling.py --only overhead
     .venv/bin/python benches/sim_scaling.py --only grid --workers 2
 """
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import time
 
 from pokerforge import sim
@@ -29,31 +30,50 @@ def _load() -> str:
     return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and every finished worker process (they are all waited
+    for when a run ends, Dask's nannies and workers included)."""
+    me, kids = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def _noop(payload: None, chunk: int) -> int:
     return chunk
 
 
 def simulations(hands: int, chunk_size: int, backends: list[str], workers: list[int]) -> None:
+    """Wall hands/s, and hands per CPU-second of all processes: on a busy machine the wall
+    speed-up says how many cores were free, the CPU figure what the backend costs."""
     print(f"== simulation: {hands:,} hands, 6 players, random policy, chunks of {chunk_size:,}")
-    print("backend    workers    seconds     hands/s   speed-up   load before -> after")
+    print(
+        "backend    workers  seconds   hands/s  speed-up  CPU s  hands/CPU-s  CPU efficiency"
+        "  load before -> after"
+    )
     reference: sim.SimResult | None = None
+    inline_rate = inline_cpu_rate = 0.0
     for backend in backends:
-        base = None
-        for n in workers:
-            if backend == "inline" and n > 1:
-                continue
-            before = _load()
+        base = inline_rate if backend == "processes" else 0.0
+        for n in [1] if backend == "inline" else workers:
+            before, cpu = _load(), _cpu()
             result = sim.run(
                 None, players=6, hands=hands, policies="random", seed=1, backend=backend,
                 workers=n, chunk_size=chunk_size,
             )  # fmt: skip
+            cpu = _cpu() - cpu
             if reference is None:
                 reference = result
             assert result == reference, "a backend gave a different result"
             base = base or result.hands_per_second
+            cpu_rate = hands / cpu
+            if backend == "inline":
+                inline_rate, inline_cpu_rate = result.hands_per_second, cpu_rate
             print(
-                f"{backend:<10} {n:>7} {result.seconds:>10.1f} {result.hands_per_second:>11,.0f}"
-                f" {result.hands_per_second / base:>9.2f}x   {before} -> {_load()}"
+                f"{backend:<10} {n:>7} {result.seconds:>8.1f} {result.hands_per_second:>9,.0f}"
+                f" {result.hands_per_second / base:>8.2f}x {cpu:>6.1f} {cpu_rate:>12,.0f}"
+                f" {cpu_rate / (inline_cpu_rate or cpu_rate):>14.1%}  {before} -> {_load()}"
             )
 
 

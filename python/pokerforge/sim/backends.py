@@ -156,12 +156,16 @@ class Executor:
         pool, self._pool = self._pool, None
         if pool is None:
             return
+        if not kill:
+            pool.shutdown(wait=True, cancel_futures=True)
+            return
+        # Running chunks are abandoned: stop their processes instead of waiting for them.
         processes = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
-        if kill:  # running chunks are abandoned: do not wait for them to finish
-            for process in processes:
-                process.terminate()
-        pool.shutdown(wait=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
 
     def _map_processes(
         self, fn: Callable[[P, int], R], payload: P, count: int
