@@ -235,13 +235,17 @@ class Executor:
                 ) from None
             self.workers = len(self._client.scheduler_info()["workers"])
             return
-        self._cluster = distributed.LocalCluster(
-            n_workers=self.workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
+        # Each worker's statistical profiler samples its stack every 10 ms: a cost that a
+        # cluster started only to run chunks has no use for (workers copy this config).
+        config = importlib.import_module("dask.config")
+        with config.set({"distributed.worker.profile.enabled": False}):
+            self._cluster = distributed.LocalCluster(
+                n_workers=self.workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
         self._client = distributed.Client(self._cluster)
 
     def _map_dask(
