@@ -99,12 +99,13 @@ def overhead(chunks: int, workers: int) -> None:
 
 def grid(workers: int, backend: str | None) -> None:
     print(f"== exact 169x169 pre-flop grid, {workers} workers")
-    before = _load()
+    before, cpu = _load(), _cpu()
     result = sim.preflop_grid(workers=workers, backend=backend)
+    cpu = _cpu() - cpu
     cells = 169 * 170 // 2
     print(
-        f"{result.backend}, {result.workers} workers: {result.seconds:.1f} s "
-        f"({cells:,} class pairs, {result.seconds / cells * 1e3:.2f} ms each)   "
+        f"{result.backend}, {result.workers} workers: {result.seconds:.1f} s, {cpu:.1f} CPU s "
+        f"({cells:,} class pairs, {cpu / cells * 1e3:.2f} CPU ms each)   "
         f"load {before} -> {_load()}"
     )
 
