@@ -2,9 +2,9 @@
 
 Commands: ``odds`` (your chances against random opponents), ``equity`` (hands and ranges
 against each other), ``eval`` (rank a hand), ``simulate`` (self-play through the hand
-engine), ``stats`` (player statistics over PHH hand histories) and ``serve`` (the HTTP
-equity service and its web calculator). Bad input prints
-one line naming the problem and exits with status 2.
+engine, on every core or a Dask cluster), ``grid`` (exact equity grids), ``stats`` (player
+statistics over PHH hand histories) and ``serve`` (the HTTP equity service and its web
+calculator). Bad input prints one line naming the problem and exits with status 2.
 
 Examples:
     >>> main(["eval", "AsKsQsJsTs"])
@@ -26,7 +26,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult, equity
@@ -35,7 +35,6 @@ from pokerforge.eval import Category, evaluate, evaluate_omaha_hilo
 
 if TYPE_CHECKING:
     from pokerforge.equity import Method
-    from pokerforge.simulate import Summary
 
 __all__ = ["main"]
 
@@ -53,6 +52,18 @@ def _add_equity_options(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--seed", type=int, help="Monte Carlo seed (same seed, same answer)")
     cmd.add_argument("--time-limit", type=float, metavar="SECONDS", help="Monte Carlo limit")
     cmd.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _add_scale_options(cmd: argparse.ArgumentParser, *, chunk: int | None) -> None:
+    cmd.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    cmd.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
+    cmd.add_argument(
+        "--backend",
+        choices=("inline", "processes", "dask"),
+        help="default: dask with --scheduler, processes with --workers > 1, else inline",
+    )
+    default = f"default {chunk}" if chunk else "default: the library's"
+    cmd.add_argument("--chunk-size", type=int, metavar="N", help=f"work per chunk ({default})")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -97,17 +108,44 @@ def _parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser(
         "simulate",
-        help="self-play hands through the hand engine",
-        description="Play no-limit Hold'em hands with a policy for every seat and sum chips "
-        "won per seat and the showdown share; a progress bar shows on a terminal.",
+        help="self-play hands through the hand engine, on every core or a Dask cluster",
+        description="Play hands of no-limit Hold'em (blinds 1/2) with a policy for every "
+        "seat and sum chips won per seat, the showdown share and the pots; a progress bar "
+        "shows on a terminal. The result is the same for any --workers and backend.",
     )
     sim.add_argument("--players", type=int, default=6, help="seats, 2-10 (default 6)")
     sim.add_argument("--hands", type=int, default=10_000, help="hands (default 10,000)")
-    sim.add_argument("--policy", choices=("random", "call"), default="random")
+    sim.add_argument(
+        "--policy",
+        default="random",
+        help="random, call or tag for every seat, or one per seat: tag,random,call",
+    )
     sim.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     sim.add_argument("--stack", type=int, default=200, help="chips per seat (blinds 1/2)")
-    sim.add_argument("--out", metavar="FILE", help="write one JSON line per hand to FILE")
+    sim.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write every hand: FILE.parquet (hands, and actions in FILE.actions.parquet), "
+        "FILE.phhs (PHH), else JSON lines",
+    )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _add_scale_options(sim, chunk=1000)
+
+    grid = commands.add_parser(
+        "grid",
+        help="exact equity grids: every starting hand against every other, or two ranges",
+        description="'pokerforge grid preflop': the 169x169 pre-flop class matrix; "
+        "'pokerforge grid range ROWS COLS --board 2c7d9h': each hand of one range against "
+        "each hand of another. Exact, chunked over --workers or a Dask cluster.",
+    )
+    grid.add_argument("kind", choices=("preflop", "range"), help="which grid")
+    grid.add_argument("ranges", nargs="*", help="range: ROWS COLS, e.g. 'QQ+,AKs' 'JJ-77'")
+    grid.add_argument("--classes", help="preflop: only these classes, e.g. AA,KK,AKs")
+    grid.add_argument("--board", default="", help="range: 0, 3, 4 or 5 board cards")
+    grid.add_argument("--dead", default="", help="range: cards out of play")
+    grid.add_argument("--out", metavar="FILE", help="write FILE.csv (matrix) or FILE.parquet")
+    grid.add_argument("--png", metavar="FILE", help="draw a heatmap PNG (needs matplotlib)")
+    _add_scale_options(grid, chunk=None)
 
     stats = commands.add_parser(
         "stats",
@@ -251,49 +289,85 @@ def _eval(args: argparse.Namespace) -> str:
     )
 
 
-def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
-    from pokerforge.simulate import Progress, simulate  # noqa: PLC0415
+def _scale(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {
+        "workers": args.workers,
+        "scheduler": args.scheduler,
+        "backend": args.backend,
+    }
+    if args.chunk_size is not None:
+        options["chunk_size"] = args.chunk_size
+    return options
 
-    progress = Progress(args.hands, label="simulate")
+
+def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
+    from pokerforge.sim import Progress, SimInterrupted, run  # noqa: PLC0415
+
     if args.stack < 3:
         raise PokerError(f"--stack must be at least 3 chips, not {args.stack}")
-
-    def run(out: IO[str] | None) -> Summary:
-        return simulate(
+    names = args.policy.split(",")
+    try:
+        result = run(
+            None,
             players=args.players,
             hands=args.hands,
-            policy=args.policy,
+            policies=names[0] if len(names) == 1 else names,
             seed=args.seed,
             stack=args.stack,
-            out=out,
-            progress=progress,
+            out=args.out,
+            progress=Progress(args.hands, label="simulate"),
+            **_scale(args),
         )
+    except SimInterrupted as stop:
+        if stop.partial:
+            print(
+                f"pokerforge: partial output ({stop.hands_written:,} of {args.hands:,} "
+                f"hands) left in {', '.join(stop.partial)}",
+                file=sys.stderr,
+            )
+        raise
+    return result.as_dict() if args.json else result.table()
 
-    if args.out:
-        try:
-            with open(args.out, "w", encoding="utf-8") as out:
-                summary = run(out)
-        except OSError as err:
-            raise PokerError(f"cannot write {args.out}: {err.strerror}") from None
+
+def _grid(args: argparse.Namespace) -> str:
+    from pokerforge.sim import Progress, preflop_grid, range_grid  # noqa: PLC0415
+
+    progress = Progress(0, label="grid")
+    if args.kind == "preflop":
+        if args.ranges or args.board or args.dead:
+            raise PokerError("the preflop grid takes no ranges, --board or --dead")
+        classes = args.classes.split(",") if args.classes else None
+        grid = preflop_grid(classes, progress=progress, **_scale(args))
+        what = f"{len(grid.rows)}x{len(grid.cols)} pre-flop classes"
+        lines = []
     else:
-        summary = run(None)
-    return summary.as_dict() if args.json else summary.table()
-
-
-def _progress_bar() -> Any:
-    """The simulations' progress bar class (in ``pokerforge.sim`` where that package exists,
-    else in ``pokerforge.simulate``)."""
-    import importlib  # noqa: PLC0415
-    import importlib.util  # noqa: PLC0415
-
-    name = "pokerforge.sim.progress"
-    if importlib.util.find_spec("pokerforge.sim") is None:
-        name = "pokerforge.simulate"
-    return importlib.import_module(name).Progress
+        if len(args.ranges) != 2 or args.classes:
+            raise PokerError("the range grid takes two ranges, ROWS and COLS, and no --classes")
+        grid = range_grid(
+            args.ranges[0], args.ranges[1], board=args.board, dead=args.dead,
+            progress=progress, **_scale(args),
+        )  # fmt: skip
+        what = f"{len(grid.rows)}x{len(grid.cols)} hands, board {args.board or 'none'}"
+        width = max(6, *(len(hand) for hand in grid.rows))
+        lines = ["", f"{'hand':<{width}} equity against {args.ranges[1]}"]
+        ranked = sorted(grid.vs_range().items(), key=lambda item: -item[1])
+        lines += [f"{hand:<{width}} {_pct(value):>8}" for hand, value in ranked]
+    if args.out:
+        grid.save(args.out)
+    if args.png:
+        grid.heatmap(args.png)
+    written = [path for path in (args.out, args.png) if path]
+    head = (
+        f"{what}, exact: {grid.seconds:.2f} s ({grid.backend}, {grid.workers} "
+        f"worker{'s' if grid.workers > 1 else ''})"
+    )
+    tail = [f"wrote {', '.join(written)}"] if written else []
+    return "\n".join([head, *lines, *tail])
 
 
 def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
     from pokerforge.histories import phh_files, summarize  # noqa: PLC0415
+    from pokerforge.sim import Progress  # noqa: PLC0415
 
     if args.png and not args.player:
         raise PokerError("--png needs --player NAME: whose winnings to draw")
@@ -305,7 +379,7 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
         raise PokerError(str(err)) from None
     if not files:
         raise PokerError(f"no .phh or .phhs files in {' '.join(args.files)}")
-    progress = _progress_bar()(len(files), label="stats")
+    progress = Progress(len(files), label="stats")
     done = [0]
 
     def advance(_: object) -> None:
@@ -391,6 +465,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "eval": _eval,
         "simulate": _simulate,
         "stats": _stats,
+        "grid": _grid,
     }
     try:
         if args.command == "serve":
