@@ -224,10 +224,20 @@ def _install_error_handlers(app: FastAPI) -> None:
         return _error(422, "invalid_request", field, str(first.get("msg", "invalid")))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         response = _error(exc.status_code, "http", None, str(exc.detail))
         for name, value in (exc.headers or {}).items():
             response.headers[name] = value
+        if exc.status_code == 405:
+            # Every method of every route at this path (the router names only the first).
+            allowed = {
+                method
+                for route in app.routes
+                if getattr(route, "path_regex", None) is not None
+                and route.path_regex.match(request.url.path)  # type: ignore[attr-defined]
+                for method in getattr(route, "methods", None) or ()
+            }
+            response.headers["Allow"] = ", ".join(sorted(allowed))
         return response
 
     @app.exception_handler(Exception)

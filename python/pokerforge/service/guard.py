@@ -127,26 +127,23 @@ class Guard:
             if problem is not None:
                 await refuse(*problem)
                 return
-            received = 0
-            declared = headers.get(b"content-length")
-
-            async def receive_counted() -> Message:
-                nonlocal received
-                message = await receive()
-                if message["type"] == "http.request":
-                    received += len(message.get("body", b""))
-                    if received > self.max_body:
-                        raise _BodyError(413, f"the body is over {self.max_body} bytes")
-                    if declared is not None and received > int(declared):
-                        raise _BodyError(400, "the body is longer than its Content-Length")
-                return message
-
             try:
-                await self.app(scope, receive_counted, send_wrapped)
+                body = await self._read_body(receive, headers.get(b"content-length"))
             except _BodyError as err:
-                if not state["started"]:
-                    kind = "too_large" if err.status == 413 else "bad_request"
-                    await refuse(err.status, kind, err.message)
+                kind = "too_large" if err.status == 413 else "bad_request"
+                await refuse(err.status, kind, err.message)
+                return
+            replayed = False
+
+            async def receive_buffered() -> Message:
+                # The body once, whole; then the client's own messages (its disconnect).
+                nonlocal replayed
+                if not replayed:
+                    replayed = True
+                    return {"type": "http.request", "body": body, "more_body": False}
+                return await receive()
+
+            await self.app(scope, receive_buffered, send_wrapped)
         finally:
             self._record(scope, state["status"], time.perf_counter() - start)
             REQUEST_ID.reset(token)
@@ -172,6 +169,25 @@ class Guard:
                 }
             },
         )
+
+    async def _read_body(self, receive: Receive, declared: bytes | None) -> bytes:
+        """The whole body, read before the app runs and refused as soon as it is too long
+        (whatever ``Content-Length`` said, and however it is sent)."""
+        parts: list[bytes] = []
+        received = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return b"".join(parts)  # the client left: the app will see that too
+            part = message.get("body", b"")
+            received += len(part)
+            if received > self.max_body:
+                raise _BodyError(413, f"the body is over {self.max_body} bytes")
+            if declared is not None and received > int(declared):
+                raise _BodyError(400, "the body is longer than its Content-Length")
+            parts.append(part)
+            if not message.get("more_body", False):
+                return b"".join(parts)
 
     def _check(self, scope: Scope, headers: dict[bytes, bytes]) -> tuple[int, str, str] | None:
         """A reason to refuse the request from its headers alone."""
