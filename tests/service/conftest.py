@@ -14,7 +14,7 @@ import uvicorn
 from service_helpers import TEST_LIMITS, free_port
 
 from pokerforge.service import create_app
-from pokerforge.service.server import GuardedH11, Server
+from pokerforge.service.server import GuardedH11
 
 
 @pytest.fixture(scope="session")
@@ -28,7 +28,7 @@ def base_url() -> Iterator[str]:
         log_level="warning",
         http=GuardedH11,
     )
-    server = Server(config)
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

@@ -23,7 +23,7 @@ import uvicorn
 from service_helpers import free_port
 
 from pokerforge.service import Limits, create_app
-from pokerforge.service.server import GuardedH11, Server
+from pokerforge.service.server import GuardedH11
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -49,7 +49,7 @@ def running(
     app = create_app(limits)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", http=protocol)
-    server = Server(config)
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

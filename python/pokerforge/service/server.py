@@ -9,8 +9,10 @@ adds to plain uvicorn:
   or of its previous answer, so idle connections and one-byte-a-second senders are
   closed; and a cap on open connections per process, beyond which a new connection gets
   a JSON 503 with ``Retry-After`` and is closed, so file descriptors never run out.
-- :class:`Server`, which on SIGTERM/SIGINT first answers every queued request with a JSON
-  503 (``Retry-After``), then lets uvicorn finish the running ones and stop.
+- on SIGTERM/SIGINT, when uvicorn starts its graceful shutdown (it asks each connection
+  to shut down), every queued request is answered at once with a JSON 503
+  (``Retry-After``), and uvicorn lets the running ones finish (each is bounded by the
+  time limit) before it stops. This works the same in each worker process.
 - JSON logs for everything, uvicorn's own errors included (:func:`log_config`).
 """
 
@@ -24,7 +26,6 @@ import os
 import resource
 import tempfile
 from dataclasses import dataclass
-from types import FrameType
 from typing import Any
 
 import h11
@@ -35,7 +36,7 @@ from uvicorn.supervisors import Multiprocess
 from pokerforge.service.guard import error_body
 from pokerforge.service.work import Limits
 
-__all__ = ["GuardedH11", "Server", "ServerOptions", "app_from_env", "log_config", "serve"]
+__all__ = ["GuardedH11", "ServerOptions", "app_from_env", "log_config", "serve"]
 
 _LIMITS_ENV = "POKERFORGE_SERVICE_LIMITS"
 _SERVER_ENV = "POKERFORGE_SERVICE_SERVER"
@@ -113,6 +114,11 @@ class GuardedH11(H11Protocol):
         if not self.transport.is_closing():
             self._arm()
 
+    def shutdown(self) -> None:
+        """The server is stopping: answer the queues with 503 first (once per process)."""
+        _drain_all()
+        super().shutdown()
+
     def connection_lost(self, exc: Exception | None) -> None:
         """Stops the clock."""
         timer = getattr(self, "_request_timer", None)
@@ -125,17 +131,8 @@ def _drain_all() -> None:
     from pokerforge.service.app import SCHEDULERS  # noqa: PLC0415 - needs the web framework
 
     for scheduler in list(SCHEDULERS):
-        scheduler.drain()
-
-
-class Server(uvicorn.Server):
-    """uvicorn's server that answers the queue with 503 as soon as it is told to stop."""
-
-    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        """Drains the queues (on the event loop), then stops as uvicorn does."""
-        with contextlib.suppress(RuntimeError):  # no loop running: nothing is queued
-            asyncio.get_running_loop().call_soon_threadsafe(_drain_all)
-        super().handle_exit(sig, frame)
+        if not scheduler.draining:
+            scheduler.drain()
 
 
 def log_config(level: str = "info") -> dict[str, Any]:
@@ -206,9 +203,7 @@ def serve(limits: Limits, options: ServerOptions) -> None:
         forwarded_allow_ips=options.forwarded_allow_ips,
         server_header=False,
     )
-    server = Server(config)
     if options.workers > 1:
-        socket = config.bind_socket()
-        Multiprocess(config, target=server.run, sockets=[socket]).run()
+        Multiprocess(config, sockets=[config.bind_socket()]).run()
     else:
-        server.run()
+        uvicorn.Server(config).run()
