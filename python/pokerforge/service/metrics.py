@@ -19,6 +19,7 @@ import os
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
+    REGISTRY,
     CollectorRegistry,
     Counter,
     Gauge,
@@ -37,37 +38,40 @@ class Metrics:
 
     def __init__(self) -> None:
         self.multiprocess = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
-        # In multiprocess mode metrics live in the default registry's files.
-        self.registry = None if self.multiprocess else CollectorRegistry()
-        reg = {"registry": self.registry} if self.registry is not None else {}
+        # In multiprocess mode the metrics are written to the shared directory's files
+        # through the default registry, and read back from there by render().
+        registry = REGISTRY if self.multiprocess else CollectorRegistry()
+        self.registry = registry
         self.requests = Counter(
             "pokerforge_requests",
             "HTTP requests answered, by route, method and status.",
             ["route", "method", "status"],
-            **reg,
+            registry=registry,
         )
         self.latency = Histogram(
             "pokerforge_request_seconds",
             "Time from the request's arrival to its answer, by route.",
             ["route"],
             buckets=_LATENCY_BUCKETS,
-            **reg,
+            registry=registry,
         )
-        gauge_mode = {"multiprocess_mode": "livesum"} if self.multiprocess else {}
         self.queue_depth = Gauge(
-            "pokerforge_queue_depth", "Equity requests waiting for a thread.", **gauge_mode, **reg
+            "pokerforge_queue_depth",
+            "Equity requests waiting for a thread.",
+            multiprocess_mode="livesum",
+            registry=registry,
         )
         self.work_seconds = Counter(
-            "pokerforge_work_seconds", "Seconds of equity computation done.", **reg
+            "pokerforge_work_seconds", "Seconds of equity computation done.", registry=registry
         )
         self.cache_hits = Counter(
-            "pokerforge_cache_hits", "Equity requests answered from the cache.", **reg
+            "pokerforge_cache_hits", "Equity requests answered from the cache.", registry=registry
         )
         self.refused = Counter(
             "pokerforge_refused",
             "Requests refused before any work: by status (413, 415, 429, 503, ...).",
             ["status"],
-            **reg,
+            registry=registry,
         )
 
     def render(self) -> tuple[bytes, str]:
@@ -76,5 +80,4 @@ class Metrics:
             registry = CollectorRegistry()
             mp.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
             return generate_latest(registry), CONTENT_TYPE_LATEST
-        assert self.registry is not None
         return generate_latest(self.registry), CONTENT_TYPE_LATEST

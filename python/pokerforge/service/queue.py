@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import math
 import time
 from collections import OrderedDict, deque
@@ -193,7 +194,7 @@ class Scheduler:
             lane.running.add(task)
             context = contextvars.copy_context()
             done = loop.run_in_executor(lane.pool, context.run, self._timed, task)
-            done.add_done_callback(lambda f, t=task: self._finished(lane, t, f))
+            done.add_done_callback(functools.partial(self._finished, lane, task))
 
     def _timed(self, task: _Task) -> Any:
         start = time.perf_counter()
