@@ -46,26 +46,30 @@ def start(*options: str) -> tuple[subprocess.Popen[str], str]:
             time.sleep(0.1)
 
 
-def queue_depth(url: str) -> float:
+def accepted(url: str) -> float:
+    """Equity requests the server has taken: answered, plus waiting, plus one running."""
+    total = 1.0
     for line in httpx.get(f"{url}/metrics").text.splitlines():
-        if line.startswith("pokerforge_queue_depth"):
-            return float(line.split()[-1])
-    return 0.0
+        if line.startswith("pokerforge_queue_depth") or (
+            line.startswith("pokerforge_requests_total") and 'route="/v1/equity"' in line
+        ):
+            total += float(line.split()[-1])
+    return total
 
 
 def test_sigterm_with_a_queue_answers_200_or_json_503() -> None:
-    server, url = start("--threads", "1", "--max-time", "0.5", "--max-samples", "10000000")
+    server, url = start("--threads", "1", "--max-time", "1", "--max-samples", "10000000")
     try:
 
         def send(i: int) -> httpx.Response:
             return httpx.post(f"{url}/v1/equity", json={**EXPENSIVE, "seed": i}, timeout=60)
 
-        with ThreadPoolExecutor(12) as pool:
-            futures = [pool.submit(send, i) for i in range(12)]
+        with ThreadPoolExecutor(16) as pool:
+            futures = [pool.submit(send, i) for i in range(16)]
             deadline = time.monotonic() + 20
-            # Every request accepted (one running, the rest queued) before the signal:
-            # connections the server has not accepted yet are closed with its listener.
-            while queue_depth(url) < 11:
+            # Every request taken before the signal: connections the server has not
+            # accepted yet are closed with its listener.
+            while accepted(url) < 16:
                 assert time.monotonic() < deadline, "the queue never filled"
                 time.sleep(0.05)
             server.send_signal(signal.SIGTERM)
@@ -85,7 +89,7 @@ def test_sigterm_with_a_queue_answers_200_or_json_503() -> None:
     lines = err.splitlines()
     records = [json.loads(line) for line in lines]
     requests = [r for r in records if r.get("event") == "request" and r["path"] == "/v1/equity"]
-    assert len(requests) == 12
+    assert len(requests) == 16
     assert all(len(r["request_id"]) == 32 for r in requests)
     assert any(r.get("event") == "shutdown" for r in records)
 

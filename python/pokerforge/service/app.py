@@ -107,6 +107,7 @@ class _Engine:
             max_client_wait=limits.max_client_wait,
         )
         self.scheduler.on_work = metrics.work_seconds.inc
+        self.scheduler.on_depth = metrics.queue_depth.set
         SCHEDULERS.add(self.scheduler)
         self.cache: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
 
@@ -142,11 +143,7 @@ class _Engine:
             )
         )
         watch = asyncio.ensure_future(_disconnected(request))
-        self.metrics.queue_depth.set(self.scheduler.depth() + 1)
-        try:
-            await asyncio.wait({work, watch}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            self.metrics.queue_depth.set(self.scheduler.depth())
+        await asyncio.wait({work, watch}, return_when=asyncio.FIRST_COMPLETED)
         if not work.done():
             work.cancel()
             raise ClientGoneError

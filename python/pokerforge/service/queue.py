@@ -142,7 +142,14 @@ class Scheduler:
         self.max_wait = max_wait
         self.max_client_wait = max_client_wait
         self.draining = False
+        #: Called with the seconds of each piece of work done, and with the number of
+        #: requests waiting whenever it changes (for the metrics).
         self.on_work: Callable[[float], None] | None = None
+        self.on_depth: Callable[[int], None] | None = None
+
+    def _depth_changed(self) -> None:
+        if self.on_depth is not None:
+            self.on_depth(self.depth())
 
     def lanes(self) -> list[_Lane]:
         """The lanes, main first."""
@@ -176,11 +183,14 @@ class Scheduler:
         task = _Task(client, cost, work, asyncio.get_running_loop().create_future())
         lane.push(task)
         self._dispatch(lane)
+        self._depth_changed()
         try:
             return await asyncio.shield(task.future)
         except asyncio.CancelledError:
             # The caller is gone (its client disconnected): drop or stop the work.
-            if not lane.remove(task):
+            if lane.remove(task):
+                self._depth_changed()
+            else:
                 task.cancel.cancel()
             raise
 
@@ -214,6 +224,7 @@ class Scheduler:
             else:
                 task.future.set_result(done.result())
         self._dispatch(lane)
+        self._depth_changed()
 
     def drain(self) -> int:
         """Stops taking work and answers everything queued with 503; returns how many."""
@@ -225,6 +236,7 @@ class Scheduler:
                     busy = BusyError(503, 2, "the server is restarting; try again")
                     task.future.set_exception(busy)
                 dropped += 1
+        self._depth_changed()
         return dropped
 
     def close(self) -> None:
