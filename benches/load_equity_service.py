@@ -106,7 +106,10 @@ async def worker(
             errors[kind] += 1
 
 
-async def drive(url: str, duration: float, concurrency: int, seed: int, only: str | None) -> None:
+async def drive(
+    url: str, duration: float, concurrency: int, seed: int, only: str | None
+) -> dict[str, float]:
+    """Runs the mix and prints the table; returns requests/s, errors and the worst p99."""
     mix = [(maker, weight) for maker, weight in MIX if only in (None, maker.__name__)]
     latencies: dict[str, list[float]] = defaultdict(list)
     errors: dict[str, int] = defaultdict(int)
@@ -142,13 +145,19 @@ async def drive(url: str, duration: float, concurrency: int, seed: int, only: st
         median = statistics.median(values) * 1000 if values else float("nan")
         p99 = values[min(len(values) - 1, int(len(values) * 0.99))] * 1000 if values else 0
         print(f"{kind:<40} {len(values):>7,} {median:>10.2f} {p99:>8.2f} {errors[kind]:>7}")
+    every = sorted(v for values in latencies.values() for v in values)
+    return {
+        "rate": total / elapsed,
+        "errors": float(sum(errors.values())),
+        "p99_ms": every[min(len(every) - 1, int(len(every) * 0.99))] * 1000 if every else 0.0,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=float, default=30.0, help="seconds (max 120)")
     parser.add_argument("--concurrency", type=int, default=16)
-    parser.add_argument("--workers", type=int, help="server threads (default: all cores)")
+    parser.add_argument("--threads", type=int, help="server threads (default: all cores)")
     parser.add_argument("--url", help="a running server on 127.0.0.1 instead of a new one")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -164,8 +173,8 @@ def main() -> None:
     port = free_port()
     command = [sys.executable, "-m", "pokerforge", "serve", "--port", str(port)]
     command += ["--log-level", "warning"]
-    if args.workers:
-        command += ["--workers", str(args.workers)]
+    if args.threads:
+        command += ["--threads", str(args.threads)]
     server = subprocess.Popen(command)
     url = f"http://127.0.0.1:{port}"
     try:
