@@ -128,7 +128,7 @@ class Scheduler:
     Args:
         workers: Threads of the main lane.
         cheap_cost: Requests estimated at most this many seconds take the cheap lane
-            (one thread); 0 sends everything to the main lane.
+            (as many threads as the main one); 0 sends everything to the main lane.
         max_wait: The most seconds of queued work a lane accepts ahead of a request.
         max_client_wait: The most seconds of queued work one client may have in a lane.
     """
@@ -137,7 +137,9 @@ class Scheduler:
         self, *, workers: int, cheap_cost: float, max_wait: float, max_client_wait: float
     ) -> None:
         self.main = _Lane("equity", workers)
-        self.cheap = _Lane("cheap", 1) if cheap_cost > 0 else None
+        # As many threads as the main lane: cheap work is short, so the two lanes share
+        # the cores by turns of milliseconds.
+        self.cheap = _Lane("cheap", workers) if cheap_cost > 0 else None
         self.cheap_cost = cheap_cost
         self.max_wait = max_wait
         self.max_client_wait = max_client_wait
