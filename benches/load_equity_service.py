@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import socket
 import statistics
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -78,6 +80,33 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+@contextlib.contextmanager
+def serving(*options: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``pokerforge serve`` with ``options`` on a free loopback port, its logs discarded:
+    yields its URL (once it answers) and the process; stops it afterwards."""
+    port = free_port()
+    command = [sys.executable, "-m", "pokerforge", "serve", "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--log-level", "warning", *options], stderr=subprocess.DEVNULL
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(url + "/healthz", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise
+                time.sleep(0.1)
+        yield url, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        process.wait(timeout=60)
 
 
 async def worker(
@@ -170,27 +199,9 @@ def main() -> None:
             parser.error("--url must be a loopback address")
         asyncio.run(drive(args.url, duration, args.concurrency, args.seed, args.only))
         return
-    port = free_port()
-    command = [sys.executable, "-m", "pokerforge", "serve", "--port", str(port)]
-    command += ["--log-level", "warning"]
-    if args.threads:
-        command += ["--threads", str(args.threads)]
-    server = subprocess.Popen(command)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(url + "/healthz", timeout=1)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise
-                time.sleep(0.1)
+    options = ["--threads", str(args.threads)] if args.threads else []
+    with serving(*options) as (url, _):
         asyncio.run(drive(url, duration, args.concurrency, args.seed, args.only))
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 if __name__ == "__main__":

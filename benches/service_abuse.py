@@ -32,18 +32,15 @@ import selectors
 import signal
 import socket
 import statistics
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
 
-from load_equity_service import drive, free_port
+from load_equity_service import drive, serving
 
 CHEAP = {"players": ["AhAs", "KdKc"], "board": "2c7d9h"}
 EXPENSIVE = {
@@ -51,32 +48,6 @@ EXPENSIVE = {
     "method": "monte-carlo",
     "samples": 5_000_000,
 }
-
-
-@contextlib.contextmanager
-def server(*options: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``pokerforge serve`` on a free loopback port, logs discarded."""
-    port = free_port()
-    command = [sys.executable, "-m", "pokerforge", "serve", "--port", str(port)]
-    process = subprocess.Popen(
-        [*command, "--log-level", "warning", *options], stderr=subprocess.DEVNULL
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(url + "/healthz", timeout=1)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise
-                time.sleep(0.1)
-        yield url, process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-        process.wait(timeout=60)
 
 
 def timed(url: str, method: str, path: str, body: Any = None, **headers: str) -> float:
@@ -104,7 +75,7 @@ def summary(values: list[float]) -> str:
 
 
 def idle(count: int, header_timeout: float) -> None:
-    with server("--header-timeout", str(header_timeout), "--threads", "2") as (url, _):
+    with serving("--header-timeout", str(header_timeout), "--threads", "2") as (url, _):
         host, port = url.removeprefix("http://").split(":")
         selector = selectors.DefaultSelector()
         held = []
@@ -140,7 +111,7 @@ def idle(count: int, header_timeout: float) -> None:
 
 
 def slow(header_timeout: float) -> None:
-    with server("--header-timeout", str(header_timeout)) as (url, _):
+    with serving("--header-timeout", str(header_timeout)) as (url, _):
         host, port = url.removeprefix("http://").split(":")
         results: list[float] = []
 
@@ -170,7 +141,7 @@ def slow(header_timeout: float) -> None:
 
 def queue() -> None:
     options = ("--threads", "2", "--max-time", "1", "--api-key-header", "X-API-Key")
-    with server(*options) as (url, _):
+    with serving(*options) as (url, _):
         cheap: list[float] = []
         codes: Counter[int] = Counter()
         for round_ in range(3):
@@ -194,13 +165,13 @@ def queue() -> None:
 
 
 def mixed(duration: float) -> dict[str, float]:
-    with server("--threads", "2") as (url, _):
+    with serving("--threads", "2") as (url, _):
         print(f"mixed: concurrency 64 for {duration:g} s")
         return asyncio.run(drive(url, duration, 64, 1, None))
 
 
 def sigterm() -> None:
-    with server("--threads", "2", "--max-time", "1") as (url, process):
+    with serving("--threads", "2", "--max-time", "1") as (url, process):
         outcomes: Counter[str] = Counter()
         lock = threading.Lock()
         stop = time.monotonic() + 30
