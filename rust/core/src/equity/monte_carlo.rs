@@ -505,13 +505,7 @@ const DRAW_SECONDS: f64 = 40e-9;
 /// Infinite when none of the sample fits.
 fn draws_per_deal(setup: &Setup) -> f64 {
     const TRIES: u32 = 1024;
-    let ranged: Vec<&Vec<Hand>> = setup
-        .players
-        .iter()
-        .enumerate()
-        .filter(|(p, hands)| !setup.dealt.contains(p) && hands.len() > 1)
-        .map(|(_, hands)| hands)
-        .collect();
+    let ranged = setup.ranged();
     if ranged.len() < 2 {
         return 1.0;
     }
