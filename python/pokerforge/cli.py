@@ -171,7 +171,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000, help="default 8000")
-    serve.add_argument("--workers", type=int, help="equity threads (default: all cores)")
+    serve.add_argument(
+        "--workers", type=int, metavar="N", help="worker processes (default 1; see docs/service.md)"
+    )
+    serve.add_argument(
+        "--threads", type=int, metavar="N", help="equity threads per worker (default: cores/N)"
+    )
+    serve.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS")
+    serve.add_argument("--max-connections", type=int, default=10_000, metavar="N")
+    serve.add_argument(
+        "--api-key-header", metavar="NAME", help="share work fairly by this header, not by address"
+    )
+    serve.add_argument(
+        "--forwarded-allow-ips", metavar="IPS", help="proxies trusted for X-Forwarded-For"
+    )
     serve.add_argument("--max-samples", type=int, default=5_000_000, metavar="N")
     serve.add_argument("--max-time", type=float, default=2.0, metavar="SECONDS")
     serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning"))
@@ -427,30 +440,37 @@ def _serve(args: argparse.Namespace) -> None:
     import signal  # noqa: PLC0415
 
     try:
-        import uvicorn  # noqa: PLC0415
-
-        from pokerforge.service import Limits, create_app  # noqa: PLC0415
-        from pokerforge.service.logs import configure_logging  # noqa: PLC0415
+        from pokerforge.service import Limits  # noqa: PLC0415
+        from pokerforge.service.server import ServerOptions, serve  # noqa: PLC0415
     except ImportError as err:
         raise PokerError(
             f"the service needs its extra dependencies ({err.name} is missing): "
             "pip install 'pokerforge[service]'"
         ) from None
-    workers = args.workers or os.cpu_count() or 1
-    if workers < 1 or args.max_samples < 1 or args.max_time <= 0:
-        raise PokerError("--workers, --max-samples and --max-time must be above 0")
-    limits = Limits(max_samples=args.max_samples, max_time=args.max_time, workers=workers)
-    configure_logging(args.log_level)
-    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again: exit 0 then.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    uvicorn.run(
-        create_app(limits),
+    processes = args.workers or 1
+    threads = args.threads or max(1, (os.cpu_count() or 1) // processes)
+    if min(processes, threads, args.max_samples) < 1 or args.max_time <= 0:
+        raise PokerError("--workers, --threads, --max-samples and --max-time must be above 0")
+    if args.header_timeout <= 0 or args.max_connections < 1:
+        raise PokerError("--header-timeout and --max-connections must be above 0")
+    limits = Limits(
+        max_samples=args.max_samples,
+        max_time=args.max_time,
+        workers=threads,
+        api_key_header=args.api_key_header,
+    )
+    options = ServerOptions(
         host=args.host,
         port=args.port,
-        log_config=None,
-        access_log=False,
-        timeout_graceful_shutdown=10,
+        workers=processes,
+        header_timeout=args.header_timeout,
+        max_connections=args.max_connections,
+        log_level=args.log_level,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again: exit 0 then.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    serve(limits, options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

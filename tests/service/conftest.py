@@ -18,6 +18,7 @@ from playwright import sync_api
 from service_helpers import TEST_LIMITS, free_port
 
 from pokerforge.service import create_app
+from pokerforge.service.server import GuardedH11
 
 
 @pytest.fixture(scope="session")
@@ -25,7 +26,11 @@ def base_url() -> Iterator[str]:
     """Starts the service on 127.0.0.1 for the whole session; yields its URL."""
     port = free_port()
     config = uvicorn.Config(
-        create_app(TEST_LIMITS), host="127.0.0.1", port=port, log_level="warning"
+        create_app(TEST_LIMITS),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        http=GuardedH11,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -124,7 +124,7 @@ def mount_calculator(app: FastAPI, limits: Limits) -> None:
     """
     router = APIRouter(tags=["ranges"])
 
-    @router.get("/", include_in_schema=False)
+    @router.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(str(_STATIC / "index.html"))
 
@@ -158,7 +158,7 @@ def mount_calculator(app: FastAPI, limits: Limits) -> None:
             job = body.plan(limits)
             samples = job.samples or limits.default_samples
             rows, method = class_breakdown(
-                job, board=body.board, dead=body.dead, seed=body.seed, samples=samples
+                job, board=body.board, dead=body.dead, seed=body.seed_value(), samples=samples
             )
         except FieldError as err:
             return _field_error(err)
