@@ -88,8 +88,12 @@ def open_page(browser: Any, base_url: str) -> Iterator[Callable[..., Any]]:
     def opener(
         path: str = "/", viewport: tuple[int, int] = (1280, 1000), locale: str = "en-US"
     ) -> Any:
+        # The tests evaluate their own scripts in the page, which the service's
+        # Content-Security-Policy forbids; test_service_page_access runs the page under it.
         context = browser.new_context(
-            viewport={"width": viewport[0], "height": viewport[1]}, locale=locale
+            viewport={"width": viewport[0], "height": viewport[1]},
+            locale=locale,
+            bypass_csp=True,
         )
         contexts.append(context)
         tab = context.new_page()

@@ -53,7 +53,18 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
-_ROUTES = {"/", "/healthz", "/metrics", "/v1/equity", "/v1/evaluate", "/docs", "/openapi.json"}
+_ROUTES = {
+    "/",
+    "/healthz",
+    "/metrics",
+    "/v1/equity",
+    "/v1/equity/by-class",
+    "/v1/evaluate",
+    "/v1/range",
+    "/v1/range/presets",
+    "/docs",
+    "/openapi.json",
+}
 
 
 class RequestIdFilter(logging.Filter):
