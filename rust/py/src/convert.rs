@@ -5,7 +5,7 @@
 use pokerforge_core::{Card, CardSet, Error};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString};
+use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
 use crate::cards::{PyCard, PyCardSet};
 use crate::errors::{to_py, InvalidCardError};
@@ -149,9 +149,32 @@ fn is_mask(obj: &Bound<'_, PyAny>) -> bool {
 }
 
 /// The set of cards of `obj` (duplicates are an error).
+///
+/// The common forms take a fast path that neither allocates nor builds a card list: an
+/// int mask, a `CardSet`, compact text (`"AhKh"`), and a list or tuple of card indices or
+/// `Card`s. Anything the fast paths do not accept, bad input included, goes the general
+/// way, which also says what is wrong.
 pub fn card_set(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
     if obj.is_exact_instance_of::<PyInt>() {
         return mask_from_int(obj);
+    }
+    if let Ok(set) = obj.cast_exact::<PyCardSet>() {
+        return Ok(set.get().0);
+    }
+    if let Ok(text) = obj.cast_exact::<PyString>() {
+        if let Some(set) = text.to_str().ok().and_then(|t| CardSet::parse_compact(t.as_bytes())) {
+            return Ok(set);
+        }
+    } else if let Ok(tuple) = obj.cast_exact::<PyTuple>() {
+        let mut mask = 0;
+        if tuple.iter_borrowed().all(|item| add_item(&mut mask, &item).is_some()) {
+            return Ok(CardSet::from_mask_truncate(mask));
+        }
+    } else if let Ok(list) = obj.cast_exact::<PyList>() {
+        let mut mask = 0;
+        if list.iter().all(|item| add_item(&mut mask, &item).is_some()) {
+            return Ok(CardSet::from_mask_truncate(mask));
+        }
     }
     if obj.is_instance_of::<PyBool>() {
         return Err(not_cards(obj));
@@ -164,6 +187,23 @@ pub fn card_set(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
     }
     let cards = card_list(obj)?;
     Ok(cards.into_iter().collect())
+}
+
+/// Adds one item of a list or tuple to `mask` when it is a plain int 0..51 or a `Card`
+/// not seen yet; `None` otherwise (the general path then reads or explains the input).
+#[inline]
+fn add_item(mask: &mut u64, item: &Bound<'_, PyAny>) -> Option<()> {
+    let index = if item.is_exact_instance_of::<PyInt>() {
+        item.extract::<u8>().ok().filter(|&i| i < 52)?
+    } else {
+        item.cast_exact::<PyCard>().ok()?.get().0.index()
+    };
+    let bit = 1u64 << index;
+    if *mask & bit != 0 {
+        return None;
+    }
+    *mask |= bit;
+    Some(())
 }
 
 /// Like [`card_set`], with `None` as the empty set.

@@ -18,6 +18,7 @@
 
 mod deals;
 mod exact;
+pub mod heads_up;
 mod holdem;
 mod monte_carlo;
 mod omaha;
