@@ -22,6 +22,7 @@ pub mod heads_up;
 mod holdem;
 mod monte_carlo;
 mod omaha;
+mod ranges;
 pub mod preflop;
 mod result;
 
