@@ -39,6 +39,7 @@ from pokerforge.eval import (
     evaluate_omaha_low_many,
     evaluate_omaha_many,
 )
+from pokerforge.preflop import HAND_CLASSES, preflop_matrix
 
 __all__ = [
     "Card",
@@ -48,6 +49,7 @@ __all__ = [
     "Deck",
     "DuplicateCardError",
     "EquityResult",
+    "HAND_CLASSES",
     "HandRank",
     "IllegalActionError",
     "InvalidArrayError",
@@ -71,4 +73,5 @@ __all__ = [
     "evaluate_omaha_low_many",
     "evaluate_omaha_many",
     "game",
+    "preflop_matrix",
 ]

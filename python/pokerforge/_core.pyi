@@ -28,6 +28,8 @@ __all__ = [
     "evaluate_omaha_low",
     "evaluate_omaha_low_many",
     "evaluate_omaha_many",
+    "hand_classes",
+    "preflop_matrix",
 ]
 
 __version__: str
@@ -187,3 +189,7 @@ def equity(
     time_limit: float | None = None,
     threads: int | None = None,
 ) -> tuple[list[_PlayerRow], str, bool, int, float, int | None]: ...
+
+# Heads-up pre-flop table (pokerforge.preflop wraps these).
+def hand_classes() -> list[str]: ...
+def preflop_matrix() -> npt.NDArray[np.float64]: ...

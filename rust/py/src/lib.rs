@@ -11,6 +11,7 @@ mod errors;
 mod eval;
 mod omaha;
 mod parallel;
+mod preflop;
 
 use pyo3::prelude::*;
 
@@ -32,5 +33,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_many, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_low_many, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_hilo_many, m)?)?;
+    m.add_function(wrap_pyfunction!(preflop::preflop_matrix, m)?)?;
+    m.add_function(wrap_pyfunction!(preflop::hand_classes, m)?)?;
     Ok(())
 }

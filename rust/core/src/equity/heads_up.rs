@@ -22,6 +22,8 @@ use rayon::prelude::*;
 use super::deals::{permute, symmetries, SuitPerm};
 use super::holdem::count_runouts;
 use super::preflop::{class_index, representative, CLASSES};
+#[cfg(test)]
+use super::preflop::class_name;
 use crate::card_set::CardSet;
 use crate::range::COMBOS;
 
@@ -170,6 +172,50 @@ pub fn row(class: usize) -> Option<Vec<Matchup>> {
     (class < CLASSES).then(|| (0..COMBOS).map(|c| entry(class, c)).collect())
 }
 
+/// The starting-hand classes (indices of [`class_name`](super::preflop::class_name)) in
+/// the order the public API lists them: the pairs and suited hands row by row as in the
+/// usual chart (`AA`, `AKs`, ... `A2s`, `KK`, `KQs`, ... `22`), then the offsuit hands in
+/// the same order (`AKo`, `AQo`, ... `32o`).
+pub fn class_order() -> Vec<usize> {
+    let upper = (0..13).flat_map(|row| (row..13).map(move |col| 13 * row + col));
+    let lower = (0..13).flat_map(|high| (high + 1..13).map(move |low| 13 * low + high));
+    upper.chain(lower).collect()
+}
+
+/// The equity of every starting-hand class against every other, heads-up before the flop:
+/// `matrix[169 * i + j]` is class `i`'s share of the pot against class `j`, every pair of
+/// their hands that can be dealt together counting once, classes in the order of
+/// [`class_order`].
+pub fn preflop_matrix() -> Vec<f64> {
+    let mut members = vec![Vec::new(); CLASSES];
+    for combo in 0..COMBOS {
+        let mask = combo_mask(combo);
+        if let Some(class) = class_index(CardSet::from_mask_truncate(mask)) {
+            members[class].push(mask);
+        }
+    }
+    let order = class_order();
+    order
+        .par_iter()
+        .flat_map_iter(|&i| {
+            let (members, order) = (&members, &order);
+            order.iter().map(move |&j| {
+                let (mut share, mut pairs) = (0u64, 0u64);
+                for &a in &members[i] {
+                    for &b in &members[j] {
+                        if a & b == 0 {
+                            let m = lookup_masks(a, b);
+                            share += 2 * u64::from(m.wins) + u64::from(m.ties);
+                            pairs += 1;
+                        }
+                    }
+                }
+                share as f64 / (2 * pairs * BOARDS) as f64
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,6 +258,29 @@ mod tests {
         assert_eq!((ab.wins, ab.ties), (ba.losses(), ba.ties));
         assert_eq!((ab.wins, ab.ties), (1_388_072, 6_538));
         assert_eq!(lookup(a, set("AhKd")), None);
+    }
+
+    #[test]
+    fn matrix_is_antisymmetric() {
+        let m = preflop_matrix();
+        assert_eq!(m.len(), CLASSES * CLASSES);
+        for i in 0..CLASSES {
+            for j in 0..CLASSES {
+                assert!((m[CLASSES * i + j] + m[CLASSES * j + i] - 1.0).abs() < 1e-12);
+            }
+        }
+        let order = class_order();
+        let names: Vec<String> = order.iter().filter_map(|&c| class_name(c)).collect();
+        assert_eq!(names.len(), CLASSES);
+        assert_eq!((names[0].as_str(), names[1].as_str()), ("AA", "AKs"));
+        assert_eq!((names[13].as_str(), names[90].as_str()), ("KK", "22"));
+        assert_eq!((names[91].as_str(), names[168].as_str()), ("AKo", "32o"));
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert!(sorted.iter().copied().eq(0..CLASSES));
+        // AA against KK, every combo pair: the textbook 82%.
+        let kk = names.iter().position(|n| n == "KK").unwrap();
+        assert!((m[kk] - 0.8195).abs() < 0.001, "{}", m[kk]);
     }
 
     #[test]

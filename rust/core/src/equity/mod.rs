@@ -16,6 +16,7 @@
 //! Games plug in at [`Game`]: a game supplies the exact runout counter and the per-deal
 //! evaluation; validation, deals of ranges, symmetry, threads and stopping are shared.
 
+mod breakdown;
 mod deals;
 mod exact;
 pub mod heads_up;

@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use super::breakdown::HandEquity;
 use super::deals::Hand;
 use super::heads_up::{combo_index, lookup_masks, BOARDS};
 use super::result::{category_of, EquityResult, Method, PlayerEquity};
@@ -106,6 +107,28 @@ impl HeadsUp {
             stderr: 0.0,
             seed: None,
         })
+    }
+}
+
+impl HeadsUp {
+    /// Player `p`'s hands, each with its own result.
+    pub fn breakdown(&self, p: usize) -> Vec<HandEquity> {
+        self.hands[p]
+            .iter()
+            .zip(&self.totals[p])
+            .filter(|(_, t)| t.deals > 0.0)
+            .map(|(hand, t)| {
+                let result = player(t);
+                HandEquity {
+                    cards: CardSet::from_mask_truncate(hand.mask),
+                    weight: hand.weight,
+                    equity: result.equity,
+                    win: result.win,
+                    tie: result.tie,
+                    deals: t.deals,
+                }
+            })
+            .collect()
     }
 }
 
