@@ -21,6 +21,7 @@ __all__ = [
     "__version__",
     "equity",
     "evaluate",
+    "evaluate_class",
     "evaluate_many",
     "evaluate_omaha",
     "evaluate_omaha_hilo",
@@ -126,6 +127,7 @@ class HandRank:
     def __reduce__(self) -> tuple[Any, tuple[int]]: ...
 
 def evaluate(cards: _CardsLike) -> HandRank: ...
+def evaluate_class(cards: _CardsLike) -> int: ...
 def evaluate_many(
     cards: npt.NDArray[np.uint8], *, threads: int | None = None, check: bool = True
 ) -> npt.NDArray[np.uint16]: ...

@@ -151,6 +151,34 @@ pub fn evaluate<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyHandRan
     )?)
 }
 
+/// The hand's class (`int(evaluate(cards))`, 1 to 7462) as a plain int, without building
+/// a `HandRank`: the fastest scalar form when only the strength is wanted.
+#[pyfunction]
+pub fn evaluate_class(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let set = card_set(cards)?;
+    let n = set.len();
+    if !(5..=7).contains(&n) {
+        return Err(count_error(n));
+    }
+    Ok(class_int(py, rank_mask(set.mask()).class()))
+}
+
+/// The Python int for a hand class, from a cache of all 7,462 (built on first use), so
+/// that no int is allocated per call.
+fn class_int(py: Python<'_>, class: u16) -> Py<PyAny> {
+    static INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+    let ints = INTS.get_or_init(py, || {
+        (0..=HandRank::MAX.class())
+            .map(|c| c.into_pyobject(py).map(|i| i.into_any().unbind()))
+            .collect::<Result<_, _>>()
+            .unwrap_or_default()
+    });
+    match ints.get(usize::from(class)) {
+        Some(int) => int.clone_ref(py),
+        None => class.into_pyobject(py).map_or_else(|e| match e {}, |i| i.into_any().unbind()),
+    }
+}
+
 /// Takes a new `HandRank` off the garbage collector's list. A rank holds no Python
 /// object, so it can never be part of a reference cycle; left on the list, every rank a
 /// program keeps is walked again by each collection, which made keeping many results

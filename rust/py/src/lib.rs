@@ -24,6 +24,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<eval::PyHandRank>()?;
     m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(eval::evaluate_class, m)?)?;
     m.add_class::<omaha::PyLowRank>()?;
     m.add_class::<equity::PyRange>()?;
     m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
