@@ -384,7 +384,14 @@ mod tests {
         }
         let seven = CardSet::parse_compact(b"AhkH7c2d3s4s5S").unwrap();
         assert_eq!(seven, "Ah Kh 7c 2d 3s 4s 5s".parse().unwrap());
-        for other in [&b"Ah Kh"[..], b"10hJh", b"AhAh", b"Ah1", b"Xh", "A\u{2665}".as_bytes()] {
+        for other in [
+            &b"Ah Kh"[..],
+            b"10hJh",
+            b"AhAh",
+            b"Ah1",
+            b"Xh",
+            "A\u{2665}".as_bytes(),
+        ] {
             assert_eq!(CardSet::parse_compact(other), None, "{other:?}");
         }
         assert_eq!(CardSet::parse_compact(b""), Some(CardSet::EMPTY));

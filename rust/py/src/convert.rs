@@ -5,8 +5,8 @@
 use pokerforge_core::{Card, CardSet, Error};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::{ffi, Borrowed, PyTypeInfo};
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
+use pyo3::{ffi, Borrowed, PyTypeInfo};
 
 use crate::cards::{PyCard, PyCardSet};
 use crate::errors::{to_py, InvalidCardError};
@@ -163,7 +163,11 @@ pub fn card_set(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
         return Ok(set.get().0);
     }
     if let Ok(text) = obj.cast_exact::<PyString>() {
-        if let Some(set) = text.to_str().ok().and_then(|t| CardSet::parse_compact(t.as_bytes())) {
+        if let Some(set) = text
+            .to_str()
+            .ok()
+            .and_then(|t| CardSet::parse_compact(t.as_bytes()))
+        {
             return Ok(set);
         }
     } else if let Some(set) = sequence_set(obj) {

@@ -175,7 +175,9 @@ fn class_int(py: Python<'_>, class: u16) -> Py<PyAny> {
     });
     match ints.get(usize::from(class)) {
         Some(int) => int.clone_ref(py),
-        None => class.into_pyobject(py).map_or_else(|e| match e {}, |i| i.into_any().unbind()),
+        None => class
+            .into_pyobject(py)
+            .map_or_else(|e| match e {}, |i| i.into_any().unbind()),
     }
 }
 

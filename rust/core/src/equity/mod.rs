@@ -23,8 +23,8 @@ pub mod heads_up;
 mod holdem;
 mod monte_carlo;
 mod omaha;
-mod ranges;
 pub mod preflop;
+mod ranges;
 mod result;
 
 use std::str::FromStr;

@@ -160,7 +160,8 @@ pub(crate) fn preflop(hands: [&[Hand]; 2]) -> HeadsUp {
                 continue;
             }
             let m = lookup_masks(hand.mask, other.mask);
-            let (wins, ties, losses) = (f64::from(m.wins), f64::from(m.ties), f64::from(m.losses()));
+            let (wins, ties, losses) =
+                (f64::from(m.wins), f64::from(m.ties), f64::from(m.losses()));
             me.win += other.weight * wins;
             me.tie += other.weight * ties;
             me.deals += other.weight * boards;
@@ -408,22 +409,37 @@ mod tests {
         {
             let hero = random_range(&mut rng, 12 + round, false);
             let villain = random_range(&mut rng, 9, false);
-            let s = setup(&[&hero, &villain], board, if round == 1 { "2h" } else { "" });
+            let s = setup(
+                &[&hero, &villain],
+                board,
+                if round == 1 { "2h" } else { "" },
+            );
             let fast = postflop(pair(&s), s.board, s.dead, None).unwrap();
             let slow = exact::run(&s, None).unwrap();
             assert_same(&fast.result().unwrap(), &slow, true, board);
         }
         let s = setup(&["QQ+,AKs", "JJ-99,AQs+"], "Ts8s2c", "");
         let fast = postflop(pair(&s), s.board, s.dead, None).unwrap();
-        assert_same(&fast.result().unwrap(), &exact::run(&s, None).unwrap(), true, "QQ+");
+        assert_same(
+            &fast.result().unwrap(),
+            &exact::run(&s, None).unwrap(),
+            true,
+            "QQ+",
+        );
     }
 
     #[test]
     fn weighted_sweep_agrees_with_enumeration() {
         let mut rng = Rng::new(11);
-        let (hero, villain) = (random_range(&mut rng, 10, true), random_range(&mut rng, 8, true));
+        let (hero, villain) = (
+            random_range(&mut rng, 10, true),
+            random_range(&mut rng, 8, true),
+        );
         let s = setup(&[&hero, &villain], "3d8hJc4s", "");
-        let fast = postflop(pair(&s), s.board, s.dead, None).unwrap().result().unwrap();
+        let fast = postflop(pair(&s), s.board, s.dead, None)
+            .unwrap()
+            .result()
+            .unwrap();
         let slow = exact::run(&s, None).unwrap();
         for (f, s) in fast.players.iter().zip(&slow.players) {
             assert!((f.equity - s.equity).abs() < 1e-12);
