@@ -19,6 +19,7 @@ use rayon::prelude::*;
 
 use super::breakdown::HandEquity;
 use super::deals::Hand;
+use super::{Game, Setup};
 use super::heads_up::{combo_index, lookup_masks, BOARDS};
 use super::result::{category_of, EquityResult, Method, PlayerEquity};
 use crate::card_set::{CardSet, FULL_MASK};
@@ -29,6 +30,43 @@ use crate::range::COMBOS;
 /// Runouts per unit of parallel work; units are summed in order so the totals do not
 /// depend on the thread count, and cancellation is checked between them.
 const RUNOUTS_PER_UNIT: usize = 48;
+
+/// The exact heads-up way that answers a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Route {
+    /// Before the flop, no dead cards: the heads-up table (no categories).
+    Table,
+    /// After the flop: the sorted-rank sweep.
+    Sweep,
+}
+
+/// Which way answers a Hold'em heads-up `setup` exactly, hand by hand, if any: the table
+/// when the categories may be left out (or each hand's result is wanted), the sweep after
+/// the flop unless both hands are known (the runout counter is quicker for two hands,
+/// unless each hand's result is wanted).
+pub(crate) fn route(setup: &Setup, skip_categories: bool, by_hand: bool) -> Option<Route> {
+    if setup.game != Game::Holdem || setup.players.len() != 2 {
+        return None;
+    }
+    let both_known = setup.players.iter().all(|hands| hands.len() == 1);
+    match setup.board.count_ones() {
+        0 if setup.dead == 0 && (skip_categories || by_hand) => Some(Route::Table),
+        3..=5 if by_hand || !both_known => Some(Route::Sweep),
+        _ => None,
+    }
+}
+
+/// Runs `route` on `setup` (two players).
+///
+/// # Errors
+/// [`Error::Interrupted`] when `cancel` is set.
+pub(crate) fn run(route: Route, setup: &Setup, cancel: Option<&AtomicBool>) -> Result<HeadsUp> {
+    let hands = [setup.players[0].as_slice(), setup.players[1].as_slice()];
+    match route {
+        Route::Table => Ok(preflop(hands)),
+        Route::Sweep => postflop(hands, setup.board, setup.dead, cancel),
+    }
+}
 
 /// One hand's exact totals against the other player's range, weighted by the opponent's
 /// weights (the hand's own weight is applied when the player's totals are summed).
