@@ -27,8 +27,10 @@ __all__ = ["equity_json", "evaluate_json"]
 def equity_json(result: EquityResult, players: Sequence[str], game: str) -> dict[str, Any]:
     """An :class:`~pokerforge.EquityResult` as a dictionary of plain JSON values.
 
-    Categories are keyed by lower-case name (``"full_house"``); ``high``, ``low`` and
-    ``scoop`` are ``None`` outside Omaha Hi-Lo.
+    Categories are keyed by lower-case name (``"full_house"``), or ``None`` when the
+    result was computed without them (hand by hand before the flop); ``high``, ``low`` and
+    ``scoop`` are ``None`` outside Omaha Hi-Lo; ``by_hand`` and ``by_class`` are ``None``
+    unless the hand-by-hand breakdown was asked for.
     """
     return {
         "game": game,
@@ -50,7 +52,11 @@ def equity_json(result: EquityResult, players: Sequence[str], game: str) -> dict
                 "scoop": p.scoop,
                 "categories": {
                     Category(cat).name.lower(): chance for cat, chance in p.categories.items()
-                },
+                }
+                if result.categories_counted
+                else None,
+                "by_hand": None if p.by_hand is None else dict(p.by_hand),
+                "by_class": None if p.by_class is None else dict(p.by_class),
             }
             for text, p in zip(players, result.players, strict=True)
         ],
