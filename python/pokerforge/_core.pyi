@@ -7,18 +7,22 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerforge.cards import Rank, Suit
+from pokerforge.equity import EquityResult
 from pokerforge.eval import Category
 
 _CardsLike: TypeAlias = str | Card | CardSet | int | Iterable[Card | SupportsIndex | str]
 
 __all__ = [
+    "Cancel",
     "Card",
     "CardSet",
     "Deck",
+    "EquityPlan",
     "HandRank",
     "LowRank",
     "Range",
     "__version__",
+    "_panic_for_tests",
     "equity",
     "evaluate",
     "evaluate_class",
@@ -30,6 +34,7 @@ __all__ = [
     "evaluate_omaha_low_many",
     "evaluate_omaha_many",
     "hand_classes",
+    "plan_equity",
     "preflop_matrix",
 ]
 
@@ -174,10 +179,6 @@ class Range:
     def __eq__(self, other: object, /) -> bool: ...
     def __reduce__(self) -> tuple[Any, tuple[str]]: ...
 
-_PlayerRow: TypeAlias = tuple[
-    float, float, float, list[float], float, float | None, float | None, float | None
-]
-
 def equity(
     players: str | list[Any],
     board: _CardsLike | None = None,
@@ -190,7 +191,44 @@ def equity(
     seed: int | None = None,
     time_limit: float | None = None,
     threads: int | None = None,
-) -> tuple[list[_PlayerRow], str, bool, int, float, int | None]: ...
+) -> EquityResult: ...
+
+@final
+class Cancel:
+    def __new__(cls) -> Cancel: ...
+    def cancel(self) -> None: ...
+    @property
+    def cancelled(self) -> bool: ...
+
+@final
+class EquityPlan:
+    @property
+    def method(self) -> str: ...
+    @property
+    def players(self) -> list[str]: ...
+    @property
+    def exact_seconds(self) -> float: ...
+    def estimated_seconds(self, time_limit: float | None = None) -> float: ...
+    def run(
+        self,
+        *,
+        seed: int | None = None,
+        time_limit: float | None = None,
+        threads: int | None = None,
+        cancel: Cancel | None = None,
+    ) -> EquityResult: ...
+
+def plan_equity(
+    players: str | list[Any],
+    board: _CardsLike | None = None,
+    dead: _CardsLike | None = None,
+    *,
+    game: str | None = None,
+    method: str | None = None,
+    samples: int | None = None,
+    target_stderr: float | None = None,
+) -> EquityPlan: ...
+def _panic_for_tests(place: str) -> None: ...
 
 # Heads-up pre-flop table (pokerforge.preflop wraps these).
 def hand_classes() -> list[str]: ...

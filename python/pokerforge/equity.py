@@ -35,9 +35,6 @@ if TYPE_CHECKING:
 
 __all__ = ["EquityResult", "PlayerEquity", "Range", "equity"]
 
-# Looked up once: building a Category from an int costs about a microsecond.
-_CATEGORIES = tuple(Category)
-
 Game = Literal["holdem", "omaha", "omaha-hilo"]
 Method = Literal["auto", "exact", "monte-carlo"]
 
@@ -123,11 +120,15 @@ def equity(
             heads-up pre-flop against ``"random"`` (no board, no dead cards) is answered
             exactly from a table of all 169 starting hands shipped in the library.
         samples: Monte Carlo: deals to sample (default 1,000,000 unless another limit is
-            given).
+            given). Giving ``samples`` or ``target_stderr`` makes ``"auto"`` Monte Carlo;
+            with ``method="exact"`` they are refused.
         target_stderr: Monte Carlo: stop once every equity's standard error is below this.
         seed: Monte Carlo: the seed; the same seed gives the same result on every platform
             and for any thread count. Default: a fresh one, reported in the result.
-        time_limit: Monte Carlo: stop after this many seconds.
+        time_limit: Stop after this many seconds. Monte Carlo keeps the deals counted by
+            then, and ``seed`` with ``samples=result.deals`` replays it exactly; exact
+            enumeration asked for by name raises :class:`InvalidSpecError`; ``"auto"``'s
+            exact enumeration gets half the time, then hands over to Monte Carlo.
         threads: Threads to use; default all cores.
 
     Returns:
@@ -135,7 +136,8 @@ def equity(
 
     Raises:
         InvalidCardError, DuplicateCardError: Bad or repeated cards (also between a hand,
-            the board and the dead cards).
+            the board and the dead cards). Errors about one player, the board or the dead
+            cards say where in their message and in ``location`` (``"players[1]"``).
         CardCountError: A board of 1, 2 or 6+ cards; hands of the wrong size for the game.
         InvalidRangeError: A range that does not parse, or leaves no possible hand.
         InvalidSpecError: An unknown game or method, a bad number of players, samples or
@@ -143,7 +145,7 @@ def equity(
     """
     # A lone string is not a list of players: pass it whole so the core can say so.
     given = players if isinstance(players, str) else list(players)
-    rows, used, exact, deals, stderr, used_seed = _core.equity(
+    return _core.equity(
         given,
         board,
         dead,
@@ -154,24 +156,4 @@ def equity(
         seed=seed,
         time_limit=time_limit,
         threads=threads,
-    )
-    return EquityResult(
-        players=tuple(
-            PlayerEquity(
-                equity=eq,
-                win=win,
-                tie=tie,
-                categories=dict(zip(_CATEGORIES, cats, strict=True)),
-                stderr=err,
-                high=high,
-                low=low,
-                scoop=scoop,
-            )
-            for eq, win, tie, cats, err, high, low, scoop in rows
-        ),
-        method=used,
-        exact=exact,
-        deals=deals,
-        stderr=stderr,
-        seed=used_seed,
     )

@@ -28,7 +28,16 @@ __all__ = [
 
 
 class PokerError(ValueError):
-    """Base class of every pokerforge error about bad input."""
+    """Base class of every pokerforge error about bad input.
+
+    Attributes:
+        location: For an error about an equity request, the part at fault as the
+            request names it: ``"players[2]"``, ``"board"``, ``"dead"``, a setting
+            (``"samples"``, ``"method"``), or ``"players"`` for the players as a whole;
+            ``None`` otherwise.
+    """
+
+    location: str | None = None
 
 
 class InvalidCardError(PokerError):

@@ -1,4 +1,4 @@
-"""Dealer errors (RULES.md section 6): exact deck states after each procedure.
+"""Dealer errors (docs/rules.md section 6): exact deck states after each procedure.
 
 Three players, button 0, seed 9: the deal goes to seats 1, 2, 0, 1, 2, 0 (stub positions
 0-5); then normally burn 6, flop 7-9, burn 10, turn 11, burn 12, river 13.
@@ -212,3 +212,53 @@ def test_table_misdeal_keeps_the_button() -> None:  # rule 31
     hand.fold()
     table.finish_hand()
     assert table.button == 1
+
+
+def test_flop_with_two_extra_cards_is_redealt_in_both_profiles() -> None:  # rule 34
+    for spec in (SPEC, GameSpec(blinds=(1, 2), rules=TDA_2024)):
+        dealer, stub = _at_flop(spec)
+        hand = dealer.hand
+        assert hand is not None
+        done = dealer.flop_too_many_cards(extra=2)
+        assert (done.kind, done.cards) == ("redeal-flop", tuple(stub[7:12]))
+        new = done.reshuffled
+        assert sorted(new) == sorted(stub[7:])
+        assert hand.board == new[:3] and dealer.burns == (stub[6],)  # the burn stays
+    with pytest.raises(InvalidSpecError, match="extra"):
+        _at_flop()[0].flop_too_many_cards(extra=0)
+
+
+def test_boxed_card_is_set_aside_and_the_deal_goes_on() -> None:  # rule 34, RR
+    dealer = _dealer()
+    done = dealer.boxed_card(1)  # seat 2's first card is face up in the deck
+    assert (done.kind, done.cards) == ("boxed-card", (STUB[1],)) and dealer.boxed == [STUB[1]]
+    hand = dealer.start_hand()
+    # Everything from position 1 on comes one card later.
+    assert hand.hole_cards(1) == (STUB[0], STUB[4]) and hand.hole_cards(2) == (STUB[2], STUB[5])
+    assert hand.hole_cards(0) == (STUB[3], STUB[6])
+    limp_preflop(hand)
+    assert dealer.burns == (STUB[7],) and hand.board == tuple(STUB[8:11])
+    assert STUB[1] not in dealer.stub and STUB[1] not in hand.board
+    with pytest.raises(IllegalActionError, match="the hand has started"):
+        dealer.boxed_card(0)
+
+
+def test_missed_burn_restores_the_proper_order() -> None:  # rule 34, RR
+    dealer, stub = _at_flop()
+    hand = dealer.hand
+    assert hand is not None
+    board = hand.board
+    done = dealer.missed_burn()
+    assert (done.kind, done.cards) == ("missed-burn", (stub[6],))
+    assert hand.board == board == tuple(stub[7:10]) and dealer.burns == (stub[6],)
+    hand.check()
+    with pytest.raises(IllegalActionError, match="before any action"):
+        dealer.missed_burn()
+    with pytest.raises(IllegalActionError, match="no board card"):
+        _dealer_started().missed_burn()
+
+
+def _dealer_started() -> Dealer:
+    dealer = _dealer()
+    dealer.start_hand()
+    return dealer

@@ -32,9 +32,18 @@ def test_position_names_all_table_sizes() -> None:
     assert position_names(3, 0) == ("BTN", "SB", "BB")
     assert position_names(6, 0) == ("BTN", "SB", "BB", "UTG", "HJ", "CO")
     assert position_names(9, 0)[3:] == ("UTG", "UTG+1", "UTG+2", "UTG+3", "HJ", "CO")
+    assert position_names(5, 0) == ("BTN", "SB", "BB", "UTG", "CO")
+    assert position_names(4, 0) == ("BTN", "SB", "BB", "UTG")
     for n in range(2, 11):
         names = position_names(n, n - 1)
         assert len(set(names)) == n and names[-1] == "BTN"
+
+
+@pytest.mark.parametrize("n", range(4, 11))
+def test_utg_acts_first_preflop(n: int) -> None:
+    # Rule 2: from four players on, UTG exists and is the first to act pre-flop.
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100] * n, button=n - 1, seed=1)
+    assert hand.positions[hand.actor] == "UTG"  # type: ignore[index]
 
 
 def test_heads_up_order() -> None:
@@ -76,8 +85,14 @@ def test_big_blind_ante_order(order: str, blind: int, ante: int, won: int) -> No
     assert posted == {"PostBlind": blind, "PostAnte": ante}
     assert hand.legal_actions().call == 2  # the blind's size does not change
     hand.fold()
-    hand.fold()
-    assert hand.stacks[2] == 4 and hand.payouts == (0, 0, won)  # 1 returned uncalled if blind-first
+    if order == "blind-first":
+        hand.fold()
+        assert hand.stacks[2] == 4 and hand.payouts == (0, 0, won)  # 1 returned uncalled
+    else:
+        # The small blind's 1 already covers the all-in big blind's 1: it is not asked to
+        # act (rule 14) and the board is dealt out.
+        assert hand.is_over and hand.street == Street.SHOWDOWN
+        assert sum(hand.payouts) == won and sum(hand.stacks) == 203
 
 
 def test_straddle() -> None:

@@ -1,10 +1,11 @@
-"""The worked examples A-X of RULES.md section 7, each with exact chips."""
+"""The worked examples A-Z of docs/rules.md section 7, each with exact chips."""
 
 from __future__ import annotations
 
 import pytest
 from game_helpers import check_around, limp_preflop
 
+from pokerforge.errors import IllegalActionError
 from pokerforge.game import (
     DEFAULT_RULES,
     TDA_2024,
@@ -104,7 +105,7 @@ def test_f_incomplete_raise_reopens_only_for_those_facing_a_full_raise() -> None
 
 
 def test_g_two_short_all_ins_add_up() -> None:
-    # 5 players, flop order SB (A), BB (B), HJ (C), CO (D), BTN (E).
+    # 5 players, flop order SB (A), BB (B), UTG (C), CO (D), BTN (E).
     hand = _to_flop(NL_50_100, [1000, 1000, 225, 1000, 300])
     hand.raise_to(100)  # A
     hand.raise_to(125)  # B all-in
@@ -120,7 +121,7 @@ def test_g_two_short_all_ins_add_up() -> None:
 
 
 def test_h_wsop_96a() -> None:
-    # 5 players, flop order SB (A), BB (B), HJ (C), CO (D), BTN (E).
+    # 5 players, flop order SB (A), BB (B), UTG (C), CO (D), BTN (E).
     hand = _to_flop(NL_50_100, [1800, 10_000, 10_000, 10_000, 1400])
     hand.raise_to(500)  # A (SB)
     hand.raise_to(1000)  # B (BB)
@@ -326,9 +327,7 @@ def test_t_hilo_split_and_quartered_low() -> None:
 
 
 def test_u_hilo_no_low_high_scoops() -> None:
-    # RULES.md writes the board as 2c 9d Ts Kh Qc, but 9d is in the button's hand; any
-    # other nine leaves the example unchanged.
-    hand = _hilo_checked_down("2c9sTsKhQc")
+    hand = _hilo_checked_down("2c9cTsKhQc")
     assert hand.payouts == (0, 9, 0)
 
 
@@ -358,3 +357,55 @@ def test_x_board_plays_for_everyone() -> None:
     for _ in range(3):
         check_around(hand)
     assert hand.payouts == (2, 2, 2)
+
+
+def test_y_incomplete_all_in_does_not_reopen() -> None:
+    hand = Hand(NL_1_2, stacks=[3, 16, 20, 25], button=2, seed=1)
+    assert hand.bets == (2, 0, 0, 1)
+    hand.call()  # seat 1
+    hand.call()  # seat 2, the button
+    hand.call()  # seat 3 completes
+    hand.raise_to(3)  # seat 0 all-in, one chip more: not a full raise
+    assert hand.actor == 1
+    assert hand.legal_actions() == LegalActions(True, False, 1, None, None)
+    assert not hand.can_raise_to(5)
+    with pytest.raises(IllegalActionError, match="rule 13"):
+        hand.verify_raise_to(5)
+
+
+def test_z_no_raise_that_nobody_could_call() -> None:
+    hand = Hand(NL_1_2, stacks=[16, 32, 59], button=1, seed=1)
+    assert hand.bets == (2, 0, 1) and hand.actor == 1
+    hand.raise_to(32)  # the button shoves
+    assert hand.actor == 2
+    # Seat 0 has 16 in all: a raise by seat 2 could be called by nobody.
+    assert hand.legal_actions() == LegalActions(True, False, 31, None, None)
+    assert not hand.can_raise_to(59)
+    with pytest.raises(IllegalActionError, match="rule 14"):
+        hand.verify_raise_to(59)
+    before = hand.history
+    with pytest.raises(IllegalActionError, match="rule 14"):
+        hand.raise_to(59)
+    assert hand.history == before  # refused: nothing changed
+    hand.call()
+    assert hand.actor == 0 and hand.legal_actions().call == 14
+
+
+def test_rule_14_covered_button_is_not_asked() -> None:
+    # Heads-up 10/20, the big blind is all-in for 5: the button's 10 already covers it.
+    spec = GameSpec(blinds=(10, 20))
+    hand = Hand(spec, stacks=[1000, 5], button=0, seed=1)
+    assert hand.is_over and hand.actor is None
+    assert not hand.can_fold() and not hand.can_call()
+    assert ReturnBet(0, 5) in hand.history
+    assert sum(hand.payouts) == 10 and sum(hand.stacks) == 1005
+
+
+def test_rule_14_covered_after_a_fold() -> None:
+    # 3 players 10/20: the big blind is all-in for 5; once the button folds, the small
+    # blind's 10 covers everybody left and it is not asked to call or fold.
+    hand = Hand(GameSpec(blinds=(10, 20)), stacks=[1000, 1000, 5], button=0, seed=1)
+    assert hand.actor == 0 and hand.legal_actions().call == 20
+    hand.fold()
+    assert hand.is_over and ReturnBet(1, 5) in hand.history
+    assert sum(hand.payouts) == 10

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from pokerforge.errors import IllegalActionError, InvalidSpecError
-from pokerforge.game import GameSpec, Hand, RuleProfile, TableHand
+from pokerforge.game import GameSpec, Hand, PostAnte, RuleProfile, TableHand
 from pokerforge.game.tournament import BlindSchedule, Level, Tournament
 
 SPEC = GameSpec()
@@ -54,11 +54,10 @@ def test_fixed_limit_bets_follow_the_level() -> None:
 @pytest.mark.parametrize(
     ("levels", "message"),
     [
-        ([Level(1, 2, length=5), Level(1, 2)], "level 2 .* does not increase on level 1"),
-        ([Level(1, 2, 1, length=5), Level(2, 4, 0)], "level 2 .*ante 0.* does not increase"),
+        ([Level(1, 2, length=5), Level(1, 2)], "level 2 .* changes nothing on level 1"),
         (
             [Level(1, 2, length=5), Level(2, 4, length=5), Level(1, 8)],
-            "level 3 .* does not increase on level 2",
+            "level 3 .* lowers the blinds of level 2",
         ),
         ([Level(1, 2), Level(2, 4)], "level 1 needs a length"),
         ([Level(1, 2, length=0), Level(2, 4)], "level 1's length must be above 0"),
@@ -69,6 +68,24 @@ def test_fixed_limit_bets_follow_the_level() -> None:
 def test_bad_schedules(levels: list[Level], message: str) -> None:
     with pytest.raises(InvalidSpecError, match=message):
         BlindSchedule(levels)
+
+
+def test_a_level_may_lower_or_change_the_ante() -> None:  # rule 30
+    schedule = BlindSchedule([
+        Level(1, 2, ante=1, length=1),
+        Level(2, 4, ante=0, length=1),  # the ante drops
+        Level(2, 4, ante=4, ante_kind="big-blind", length=1),  # and comes back as a BB ante
+        Level(3, 6, ante=1, ante_kind="uniform"),
+    ])  # fmt: skip
+    event = Tournament(SPEC, schedule, players=[("A", 500), ("B", 500), ("C", 500)], seed=1)
+    seen = []
+    for _ in range(4):
+        done = event.play_hand(lambda hand: hand.fold())
+        antes = [r.amount for r in done.hand.history if isinstance(r, PostAnte)]
+        seen.append((done.hand.spec.ante_kind, antes))
+    assert seen == [("uniform", [1, 1, 1]), ("uniform", []), ("big-blind", [4]),
+                    ("uniform", [1, 1, 1])]  # fmt: skip
+    assert event.table.total_chips == 1500
 
 
 def test_several_bust_in_one_hand_places() -> None:  # rule 30; TR 126b

@@ -112,9 +112,9 @@ INVALID_EQUITY = [
     ({"players": "AhKh"}, "players", "valid list"),
     ({"players": ["AhKhQh", "QsQd"]}, "players[0]", "needs 2 cards"),
     ({"players": ["AhKh", "QsQd"], "game": "stud"}, "game", "holdem"),
-    ({"players": ["AhKhQd2c", "QQ+"], "game": "omaha"}, "players[1]", "not a card"),
+    ({"players": ["AhKhQd2c", "QQ+"], "game": "omaha"}, "players[1]", "Hold'em only"),
     ({"players": ["AhKhQd2c", "QsQdJc"], "game": "omaha"}, "players[1]", "4, 5 or 6"),
-    ({"players": ["AhKhQd2c", "QsQcJcJd9c"], "game": "omaha"}, "players[1]", "same number"),
+    ({"players": ["AhKhQd2c", "QsQcJcJd9c"], "game": "omaha"}, "players[1]", "all the same"),
     ({"players": ["AhKh", "QsQd"], "method": "fast"}, "method", "exact"),
     ({"players": ["AhKh", "QsQd"], "samples": 0}, "samples", "greater than or equal to 1"),
     ({"players": ["AhKh", "QsQd"], "samples": 10**9}, "samples", "expected 1 to 400000"),
@@ -184,7 +184,8 @@ def test_invalid_evaluate_requests(client: httpx.Client, body: dict[str, Any], f
 
 
 def test_work_limit(client: httpx.Client) -> None:
-    # Exact enumeration of a three-way turn takes seconds: refused when asked for...
+    # Exact enumeration of a three-way turn takes seconds: stopped at the time limit and
+    # refused when asked for...
     slow = {"players": ["AhKh", "random", "random"], "board": "2c7d9h4s"}
     refused = post(client, {**slow, "method": "exact"})
     assert refused.status_code == 422

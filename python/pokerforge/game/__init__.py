@@ -34,6 +34,7 @@ from pokerforge.game.actions import (
 from pokerforge.game.dealer import Dealer, Procedure
 from pokerforge.game.hand import Hand
 from pokerforge.game.history import InvalidHistoryError, from_phh, load_phh, to_phh
+from pokerforge.game.multitable import Move, MultiTableTournament
 from pokerforge.game.pots import Pot
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024, RuleProfile
 from pokerforge.game.rake import Rake
@@ -62,7 +63,9 @@ __all__ = [
     "InvalidHistoryError",
     "LegalActions",
     "Level",
+    "Move",
     "Muck",
+    "MultiTableTournament",
     "PostAnte",
     "PostBlind",
     "Pot",

@@ -1,7 +1,7 @@
 """Betting: the verify / can / apply triad and the exact legal amounts.
 
 :class:`BettingState` is the part of a :class:`~pokerforge.game.Hand` that knows the betting
-rules of RULES.md section 2 for all three structures. The legal amounts for the player to
+rules of docs/rules.md section 2 for all three structures. The legal amounts for the player to
 act are worked out once, when the turn passes to them, so that ``legal_actions()``,
 ``verify_*``, ``can_*`` and the actions themselves only compare numbers.
 
@@ -15,7 +15,12 @@ The state of a street is a handful of integers:
   to ``full_level + bet`` ("completing", rules 16 and 18);
 * per seat ``faced``: the level the seat matched when it last acted (-1: not yet). A seat
   that has acted may raise again only when a full raise came after it, or when the raises
-  since add up to a full raise (rule 13).
+  since add up to a full raise (rule 13);
+* per seat ``reach``: the street total the seat can reach (bet plus stack; 0 once folded).
+  It does not change while the street is bet (only a fold sets it to 0), so the two largest
+  are kept and rule 14 is one comparison: a raise is offered only when another live seat
+  reaches beyond the current bet, and a seat whose bet already reaches everybody else's is
+  not asked to act.
 """
 
 from __future__ import annotations
@@ -24,10 +29,12 @@ from typing import TYPE_CHECKING
 
 from pokerforge.errors import IllegalActionError
 from pokerforge.game.actions import Bet, Call, Check, Fold, LegalActions, Raise
+from pokerforge.game.positions import SEAT_ORDERS
 from pokerforge.game.spec import FIXED_LIMIT, NO_LIMIT
 
 if TYPE_CHECKING:
     from pokerforge.game.actions import Record
+    from pokerforge.game.spec import EngineConstants
 
 __all__ = ["BettingState"]
 
@@ -47,7 +54,8 @@ _NO_RAISE_WHY = {
     "than the call is a raise)",
     _NOT_REOPENED: "the betting was not reopened: the raises since this seat last acted add "
     "up to less than a full raise (rule 13)",
-    _NOBODY_TO_CALL: "every other player is all-in, so nobody could call (rule 14)",
+    _NOBODY_TO_CALL: "no other player has chips beyond the current bet, so nobody could "
+    "call a raise (rule 14)",
     _CAPPED: "the betting is capped on this street (rule 17)",
 }
 
@@ -83,6 +91,8 @@ class BettingState:
         "_owe",
         "_pl_extra",
         "_raises",
+        "_reach",
+        "_reach_top",
         "_rmax",
         "_rmin",
         "_stack",
@@ -102,6 +112,8 @@ class BettingState:
     _contrib: list[int]
     _folded: list[bool]
     _faced: list[int]
+    _reach: list[int]
+    _reach_top: tuple[int, int]
     _dead: int
     _live: int
     _active: int
@@ -121,12 +133,83 @@ class BettingState:
     _no_raise: int
     _log: list[Record]
 
-    # -- hooks for the hand -------------------------------------------------------------
+    def __init__(self, engine: EngineConstants, stacks: list[int], log: list[Record]) -> None:
+        """Betting over ``stacks`` (taken over, not copied) before any forced bet.
 
-    def _close_round(self) -> None:  # pragma: no cover - provided by Hand
+        The hand posts the forced bets and opens the first round; ``log`` is the history
+        the actions are appended to.
+        """
+        n = len(stacks)
+        self._n = n
+        self._structure = engine.structure
+        self._unit = engine.unit
+        self._fold_free = engine.fold_free
+        self._half_rule = engine.half_rule
+        self._orders = SEAT_ORDERS[n]
+        self._stack = stacks
+        self._bet = [0] * n
+        self._contrib = [0] * n
+        self._folded = [False] * n
+        self._faced = [-1] * n
+        self._reach = [0] * n
+        self._reach_top = (0, 0)
+        self._dead = self._street = self._active = 0
+        self._live = n
+        self._level = self._full_level = self._min_inc = self._raises = self._pl_extra = 0
+        self._cap = 0
+        self._actor = self._aggressor = -1
+        self._over = False
+        self._owe = self._rmin = self._rmax = self._no_raise = 0
+        self._log = log
+
+    def _copy_betting(self, new: BettingState) -> None:
+        """Copy this betting state into ``new`` (made without ``__init__``), for copies."""
+        new._n = self._n
+        new._structure = self._structure
+        new._unit = self._unit
+        new._fold_free = self._fold_free
+        new._half_rule = self._half_rule
+        new._orders = self._orders
+        new._stack = self._stack[:]
+        new._bet = self._bet[:]
+        new._contrib = self._contrib[:]
+        new._folded = self._folded[:]
+        new._faced = self._faced[:]
+        new._reach = self._reach[:]
+        new._reach_top = self._reach_top
+        new._dead = self._dead
+        new._live = self._live
+        new._active = self._active
+        new._level = self._level
+        new._full_level = self._full_level
+        new._min_inc = self._min_inc
+        new._raises = self._raises
+        new._cap = self._cap
+        new._pl_extra = self._pl_extra
+        new._street = self._street
+        new._actor = self._actor
+        new._aggressor = self._aggressor
+        new._over = self._over
+        new._owe = self._owe
+        new._rmin = self._rmin
+        new._rmax = self._rmax
+        new._no_raise = self._no_raise
+        new._log = self._log[:]
+
+    def _set_reach(self, reach: list[int]) -> None:
+        """Set what each seat can reach on this street (0: folded), and the two largest."""
+        self._reach = reach
+        ordered = sorted(reach)
+        self._reach_top = (ordered[-1], ordered[-2])
+
+    # -- what the hand does when betting ends ---------------------------------------------
+
+    def _close_round(self) -> None:  # pragma: no cover - the hand deals the next street
+        """The betting round is over: the next street or the showdown."""
         raise NotImplementedError
 
-    def _finish_uncontested(self) -> None:  # pragma: no cover - provided by Hand
+    def _finish_uncontested(self) -> None:  # pragma: no cover - the hand pays the pots
+        """Everybody but one player folded: that player wins every pot."""
         raise NotImplementedError
 
     # -- turn bookkeeping ---------------------------------------------------------------
@@ -142,6 +225,8 @@ class BettingState:
         stacks = self._stack
         bets = self._bet
         faced = self._faced
+        reach = self._reach
+        top, second = self._reach_top
         for s in self._orders[self._actor]:
             stack = stacks[s]
             if folded[s] or not stack:
@@ -149,8 +234,10 @@ class BettingState:
             bet = bets[s]
             if faced[s] >= 0 and bet >= level:
                 continue
-            if bet >= level and self._active == 1:
-                continue  # alone with chips and nothing owed: no decision to make
+            # Rule 14: the most any other live player can put in on this street.
+            most = second if reach[s] == top else top
+            if most <= bet:
+                continue  # this bet already covers everybody left: no decision to make
             self._actor = s
             owe = level - bet if level > bet else 0
             if owe >= stack:
@@ -164,7 +251,7 @@ class BettingState:
                 self._rmin = self._rmax = -1
                 self._no_raise = _NOT_REOPENED
                 return
-            if self._active < 2:
+            if most <= level:
                 self._rmin = self._rmax = -1
                 self._no_raise = _NOBODY_TO_CALL
                 return
@@ -231,6 +318,11 @@ class BettingState:
     def _turn_problem(self, verb: str, seat: int | None) -> str | None:
         if self._over:
             return f"cannot {verb}: the hand is over"
+        if self._actor < 0:
+            return (
+                f"cannot {verb}: the betting is over and the players at showdown show or muck "
+                "(rule 22)"
+            )
         if seat is not None and seat != self._actor:
             return (
                 f"seat {seat} cannot {verb}: it is seat {self._actor}'s turn "
@@ -337,6 +429,12 @@ class BettingState:
         if s < 0 or (seat is not None and seat != s) or not (self._owe or self._fold_free):
             self.verify_fold(seat=seat)
         self._folded[s] = True
+        reach = self._reach
+        if reach[s] >= self._reach_top[1]:
+            reach[s] = 0
+            self._set_reach(reach)
+        else:
+            reach[s] = 0
         self._live -= 1
         self._active -= 1
         record = _record(Fold, (s,))

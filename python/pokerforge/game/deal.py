@@ -18,16 +18,54 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from pokerforge.cards import Card, Deck
 from pokerforge.errors import CardCountError, DuplicateCardError
 from pokerforge.game.positions import SEAT_ORDERS
 
-__all__ = ["deal"]
+__all__ = ["BOARD_AT", "deal", "lay_out_board"]
 
 BOARD_CARDS = 5
+BOARD_AT = (3, 4, 5)
+"""Board cards showing once the flop, the turn and the river are out."""
+
+
+def lay_out_board(
+    stream: Iterator[int], given: Sequence[int] = (), first_burn: int | None = None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The burns and the five board cards dealt from ``stream`` (rule 10).
+
+    Before each street the dealer burns one card, then turns the street's cards. Board
+    cards in ``given`` take the first places (replays); ``first_burn``, when given, is the
+    burn before the flop instead of a card from the stream (dealer procedures, rule 32).
+
+    Returns:
+        ``(burns, board)``: one burn per street and the five board cards, as card indices.
+
+    Examples:
+        >>> lay_out_board(iter(range(8)))
+        ((0, 4, 6), (1, 2, 3, 5, 7))
+        >>> lay_out_board(iter(range(8)), given=(40, 41, 42, 43))
+        ((0, 1, 2), (40, 41, 42, 43, 3))
+    """
+    board = list(given)
+    burns = []
+    for end in BOARD_AT:
+        if first_burn is not None:
+            burns.append(first_burn)
+            first_burn = None
+        else:
+            burns.append(next(stream))
+        while len(board) < end:
+            board.append(next(stream))
+    return tuple(burns), tuple(board)
+
+
+# The board's places among the cards after the hole cards, as laid out above: the hot path
+# picks them by index instead of walking the layout.
+_BOARD_PLACES = lay_out_board(iter(range(BOARD_CARDS + len(BOARD_AT))))[1]
 
 
 def _indices(cards: object) -> list[int]:
@@ -71,20 +109,11 @@ def deal(
     if hole_cards is None and board is None:
         total = n * hole_count
         cards = [c.index for c in deck.deal(total + 8)]
+        board = tuple([cards[total + i] for i in _BOARD_PLACES])
         holes: list[tuple[int, ...]] = [()] * n
         for j, seat in enumerate(order):
             holes[seat] = tuple(cards[j:total:n])
-        return (
-            deck.seed,
-            holes,
-            (
-                cards[total + 1],
-                cards[total + 2],
-                cards[total + 3],
-                cards[total + 5],
-                cards[total + 7],
-            ),
-        )
+        return deck.seed, holes, board
     given = _given_holes(n, hole_count, hole_cards)
     board_cards = [] if board is None else _indices(board)
     if len(board_cards) > BOARD_CARDS:
@@ -100,12 +129,7 @@ def deal(
         for seat in order:
             if given[seat] is None:
                 dealt[seat].append(next(stream))
-    out = list(board_cards)
-    for street_end in (3, 4, 5):  # burn, then the street's cards
-        next(stream)
-        while len(out) < street_end:
-            out.append(next(stream))
-    return deck.seed, [tuple(cards) for cards in dealt], tuple(out)
+    return deck.seed, [tuple(cards) for cards in dealt], lay_out_board(stream, board_cards)[1]
 
 
 def _given_holes(

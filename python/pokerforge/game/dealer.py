@@ -1,4 +1,4 @@
-"""The dealer's deck and the procedures for dealer errors (RULES.md section 6).
+"""The dealer's deck and the procedures for dealer errors (docs/rules.md section 6).
 
 A :class:`Dealer` follows the physical deck of one hand: the shuffled stub, the hole cards
 dealt one at a time clockwise from the seat left of the button, and for each street its
@@ -10,8 +10,11 @@ as the rule says (IT by default; the WSOP preset through ``RuleProfile.flop_misd
   burn (rule 32); a second irregular card is a misdeal.
 * :meth:`Dealer.deal_extra_card`: a card too many after every player has a first card goes
   back on the deck as the first burn (rule 33); a second one is a misdeal.
-* :meth:`Dealer.flop_too_many_cards`: redealt entirely (IT), or scrambled with one card
-  becoming the next burn (WSOP) (rule 34).
+* :meth:`Dealer.flop_too_many_cards`: one or more extra cards: redealt entirely (IT), or
+  with one extra card scrambled, one card becoming the next burn (WSOP) (rule 34).
+* :meth:`Dealer.boxed_card`: a card found face up in the deck while dealing is set aside
+  and the deal goes on (RR; rule 34); :meth:`Dealer.missed_burn`: a street turned without
+  a burn is put back in its proper order (RR; rule 34).
 * :meth:`Dealer.premature_flop`, :meth:`Dealer.premature_turn`,
   :meth:`Dealer.premature_river` (rules 34, 35).
 
@@ -41,22 +44,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from pokerforge.cards import Card, Deck
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game.actions import DealBoard, Street
+from pokerforge.game.arguments import player_count, seat_number
+from pokerforge.game.deal import BOARD_AT, lay_out_board
 from pokerforge.game.hand import Hand
-from pokerforge.game.positions import MAX_SEATS, MIN_SEATS, SEAT_ORDERS
+from pokerforge.game.positions import SEAT_ORDERS
 from pokerforge.game.spec import GameSpec
 
-if TYPE_CHECKING:
-    from pokerforge.game.table import Table
-
 __all__ = ["Dealer", "Procedure"]
-
-_STREET_CARDS = (3, 1, 1)
-_BOARD_SHOWN = (3, 4, 5)  # board cards showing once the flop, turn, river are out
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +63,9 @@ class Procedure:
 
     Attributes:
         kind: ``"misdeal"``, ``"replace"`` (rule 32), ``"extra-burn"`` (rule 33),
-            ``"redeal-flop"``, ``"scramble-flop"``, ``"premature-flop"``, ``"premature-turn"``
-            or ``"premature-river"``.
-        rule: the RULES.md rule applied.
+            ``"redeal-flop"``, ``"scramble-flop"``, ``"missed-burn"``, ``"boxed-card"``
+            (rule 34), ``"premature-flop"``, ``"premature-turn"`` or ``"premature-river"``.
+        rule: the rule applied (docs/rules.md).
         cards: the cards the error is about (the exposed, extra or early board cards).
         reshuffled: the stub in its new order after a reshuffle (empty when none).
     """
@@ -91,13 +89,11 @@ class Dealer:
         button: the button's seat.
         seed: seeds the deck and every reshuffle (``None``: random).
         dead_small_blind: passed on to the hand (rule 29).
+        posts: passed on to the hand (rule 29b).
 
     Raises:
         InvalidSpecError: a bad number of seats or button.
     """
-
-    table_deal: tuple[Table, Any] | None
-    """Set by :meth:`Table.deal <pokerforge.game.Table.deal>`: the table and its seating."""
 
     def __init__(
         self,
@@ -107,16 +103,15 @@ class Dealer:
         button: int = 0,
         seed: int | None = None,
         dead_small_blind: bool = False,
+        posts: Sequence[tuple[int, int, int]] = (),
     ) -> None:
-        n = len(stacks)
-        if not MIN_SEATS <= n <= MAX_SEATS:
-            raise InvalidSpecError(f"a hand needs 2 to 10 players, not {n}")
-        if not 0 <= button < n:
-            raise InvalidSpecError(f"the button must be a seat from 0 to {n - 1}, not {button}")
+        n = player_count(len(stacks))
+        seat_number(button, n, what="the button")
         self.spec = spec
         self._stacks = list(stacks)
         self._button = button
         self._dead_sb = dead_small_blind
+        self._posts = tuple(posts)
         deck = Deck(seed=seed)
         self.seed: int = deck.seed if deck.seed is not None else 0
         self._rng = random.Random(self.seed)
@@ -133,7 +128,8 @@ class Dealer:
         """How many misdeals this deal has had (the button stays where it is)."""
         self.procedures: list[Procedure] = []
         """Every procedure applied, in order."""
-        self.table_deal = None
+        self.boxed: list[Card] = []
+        """Cards found face up in the deck and set aside, out of play (rule 34)."""
 
     # -- the deck --------------------------------------------------------------------------
 
@@ -145,7 +141,7 @@ class Dealer:
         shown = self._hand.board_indices
         out: list[int] = []
         for i, (burns, cards) in enumerate(self._plan):
-            if len(shown) < _BOARD_SHOWN[i]:
+            if len(shown) < BOARD_AT[i]:
                 out.extend(b for b in burns if b not in self._early_burns)
                 out.extend(cards)
         return _cards(out + self._rest)
@@ -161,7 +157,7 @@ class Dealer:
                 b
                 for i, (burns, _) in enumerate(self._plan)
                 for b in burns
-                if len(shown) >= _BOARD_SHOWN[i] or b in self._early_burns
+                if len(shown) >= BOARD_AT[i] or b in self._early_burns
             ]
         )
 
@@ -276,16 +272,10 @@ class Dealer:
             first_burn = holes[seat][nth]
             holes[seat][nth] = stub[p]
             p += 1
-        rest = stub[p:]
-        plan: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        for i, count in enumerate(_STREET_CARDS):
-            if i == 0 and first_burn is not None:
-                burn = (first_burn,)
-            else:
-                burn, rest = (rest[0],), rest[1:]
-            plan.append((burn, tuple(rest[:count])))
-            rest = rest[count:]
-        self._plan, self._rest = plan, rest
+        stream = iter(stub[p:])
+        burns, board = lay_out_board(stream, first_burn=first_burn)
+        self._plan = [((burns[0],), board[:3]), ((burns[1],), board[3:4]), ((burns[2],), board[4:])]
+        self._rest = list(stream)
         self._hand = Hand(
             self.spec,
             stacks=self._stacks,
@@ -294,6 +284,7 @@ class Dealer:
             hole_cards=holes,
             board=self._board(),
             dead_small_blind=self._dead_sb,
+            posts=self._posts,
         )
         return self._hand
 
@@ -301,6 +292,12 @@ class Dealer:
 
     def _board(self) -> tuple[int, ...]:
         return tuple(c for _, cards in self._plan for c in cards)
+
+    def _started_any(self, what: str) -> Hand:
+        hand = self._hand
+        if hand is None or hand.is_over:
+            raise IllegalActionError(f"{what}: no hand is being dealt")
+        return hand
 
     def _started(self, street: Street, what: str) -> Hand:
         hand = self._hand
@@ -316,6 +313,13 @@ class Dealer:
         hand._redeal_board(self._board())
         self.procedures.append(done)
         return done
+
+    def _turn_not_set_aside(self, what: str) -> None:
+        if len(self._plan[1][0]) != 1:
+            raise IllegalActionError(
+                f"{what} cannot be handled: the turn card was already set aside on this flop "
+                "(rule 35)"
+            )
 
     def _unshown_stub(self, start: int) -> list[int]:
         out: list[int] = []
@@ -341,35 +345,93 @@ class Dealer:
         self._rest = s[7:]
         return self._apply(hand, Procedure("premature-flop", 34, _cards(flop), _cards(s)))
 
-    def flop_too_many_cards(self) -> Procedure:
-        """The flop just dealt came with a fourth card (the next card off the deck).
+    def _fresh_street(self, street: Street, what: str) -> Hand:
+        """The hand, when ``street`` has just been dealt and nobody has acted on it yet."""
+        hand = self._started(street, what)
+        last = hand.history[-1]
+        if type(last) is not DealBoard or last.street != street:
+            raise IllegalActionError(
+                f"{what} is handled before any action on the {street.name.lower()}"
+            )
+        return hand
 
-        IT (``flop_misdeal="redeal"``): the burn stays, the four cards go back into the stub,
-        which is reshuffled, and a new flop is dealt without a burn. WSOP (``"scramble"``):
-        the four are scrambled, one becomes the next burn and the other three the flop
-        (rule 34).
+    def flop_too_many_cards(self, extra: int = 1) -> Procedure:
+        """The flop just dealt came with ``extra`` cards too many (the next cards off the
+        deck), before any action on it (rule 34).
+
+        IT (``flop_misdeal="redeal"``): the burn stays, the flop and the extra cards go
+        back into the stub, which is reshuffled, and a new flop is dealt without a burn.
+        WSOP (``"scramble"``), one extra card: the four are scrambled, one becomes the next
+        burn and the other three the flop. Two or more extra cards are always redealt.
 
         Raises:
             IllegalActionError: the flop is not freshly dealt (or action on it began).
+            InvalidSpecError: ``extra`` is not 1 to 4.
         """
-        hand = self._started(Street.FLOP, "a flop with too many cards")
-        last = hand.history[-1]
-        if type(last) is not DealBoard or last.street != Street.FLOP:
-            raise IllegalActionError(
-                "a flop with too many cards is handled before any action on the flop"
-            )
+        hand = self._fresh_street(Street.FLOP, "a flop with too many cards")
+        if isinstance(extra, bool) or not isinstance(extra, int) or not 1 <= extra <= 4:
+            raise InvalidSpecError(f"extra must be 1 to 4 cards too many, not {extra!r}")
         burn, flop = self._plan[0]
+        self._turn_not_set_aside("a flop with too many cards")
         (turn_burn,), turn = self._plan[1]
-        four = (*flop, turn_burn)
-        if self.spec.rules.flop_misdeal == "scramble":
-            s = self._reshuffle(four)
+        unshown = [turn_burn, *turn, *self._unshown_stub(2)]
+        turned = (*flop, *unshown[:extra])
+        if extra == 1 and self.spec.rules.flop_misdeal == "scramble":
+            s = self._reshuffle(turned)
             self._plan[0] = (burn, tuple(s[1:]))
             self._plan[1] = ((s[0],), turn)
-            return self._apply(hand, Procedure("scramble-flop", 34, _cards(four), _cards(s)))
-        s = self._reshuffle([*four, *turn, *self._unshown_stub(2)])
+            return self._apply(hand, Procedure("scramble-flop", 34, _cards(turned), _cards(s)))
+        s = self._reshuffle([*flop, *unshown])
         self._plan = [(burn, tuple(s[:3])), ((s[3],), (s[4],)), ((s[5],), (s[6],))]
         self._rest = s[7:]
-        return self._apply(hand, Procedure("redeal-flop", 34, _cards(four), _cards(s)))
+        return self._apply(hand, Procedure("redeal-flop", 34, _cards(turned), _cards(s)))
+
+    def missed_burn(self) -> Procedure:
+        """The street just dealt was turned without a burn, before any action on it.
+
+        The error is corrected by restoring the cards to their proper order (RR): the
+        first card turned is the burn it should have been, the street's cards are the
+        ones after it, so the board is exactly the one a correct deal gives (rule 34).
+        The procedure reports the burn card that was exposed.
+
+        Raises:
+            IllegalActionError: no street was just dealt, or action on it began.
+        """
+        hand = self._started_any("a missed burn")
+        street = hand.street
+        if street == Street.PREFLOP:
+            raise IllegalActionError("a missed burn: no board card has been dealt yet")
+        self._fresh_street(street, "a missed burn")
+        burns, _ = self._plan[street - 1]
+        done = Procedure("missed-burn", 34, _cards(burns[-1:]))
+        self.procedures.append(done)
+        return done
+
+    def boxed_card(self, position: int) -> Procedure:
+        """The card the deal would put at ``position`` (0: the first card dealt) is found
+        face up in the deck (a boxed card).
+
+        It is a meaningless scrap of paper (RR): it is set aside, out of play, and the
+        deal goes on with the next card in its place (rule 34).
+
+        Raises:
+            IllegalActionError: the hand has already started.
+            InvalidSpecError: ``position`` is not a card of the deal.
+        """
+        self._dealing()
+        total = len(self._order)
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise InvalidSpecError(f"position must be a whole number, not {position!r}")
+        if not 0 <= position < total:
+            raise InvalidSpecError(
+                f"position must be a card of the deal, 0 to {total - 1}, not {position}"
+            )
+        index = position + sum(1 for e in self._extra if e <= position)
+        card = self._stub.pop(index)
+        self.boxed.append(Card.from_index(card))
+        done = Procedure("boxed-card", 34, _cards([card]))
+        self.procedures.append(done)
+        return done
 
     def premature_turn(self) -> Procedure:
         """The turn was turned before the flop betting ended (rule 35).
@@ -383,6 +445,7 @@ class Dealer:
             IllegalActionError: the hand is not in flop betting.
         """
         hand = self._started(Street.FLOP, "a premature turn")
+        self._turn_not_set_aside("a premature turn")
         (burn,), (early,) = self._plan[1]
         (river_burn,), river = self._plan[2]
         self._early_burns.add(burn)

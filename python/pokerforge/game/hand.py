@@ -18,10 +18,10 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from operator import add
 
 from pokerforge.cards import Card
-from pokerforge.errors import InvalidSpecError
+from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import showdown as _showdown
 from pokerforge.game.actions import (
     Award,
@@ -36,27 +36,40 @@ from pokerforge.game.actions import (
     Show,
     Street,
 )
+from pokerforge.game.arguments import chip_count, player_count, seat_number
 from pokerforge.game.betting import BettingState
-from pokerforge.game.deal import deal
-from pokerforge.game.positions import MAX_SEATS, MIN_SEATS, SEAT_ORDERS, position_names
+from pokerforge.game.deal import BOARD_AT, deal
+from pokerforge.game.positions import position_names
 from pokerforge.game.pots import Pot, build_pots
+from pokerforge.game.rake import take_rake
 from pokerforge.game.spec import FIXED_LIMIT, OMAHA_HILO, UNCAPPED, EngineConstants, GameSpec
-
-if TYPE_CHECKING:
-    from pokerforge.game.view import HandView
+from pokerforge.game.view import HandView
 
 __all__ = ["Hand"]
 
 _STREETS = tuple(Street)
-_BOARD_AT = (0, 3, 4, 5, 5)  # board cards showing on each street
+_BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 
 
-def _check_stacks(stacks: list[Any]) -> None:
-    for seat, chips in enumerate(stacks):
-        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-            raise InvalidSpecError(
-                f"seat {seat}'s stack must be a whole number of chips above 0, not {chips!r}"
-            )
+def _check_posts(
+    posts: Sequence[tuple[int, int, int]], n: int, button: int, dead_small_blind: bool
+) -> list[tuple[int, int, int]]:
+    """The players' extra posts as ``(seat, live, dead)``, each seat at most once, never a
+    blind's or the straddle's seat."""
+    blinds = {button, (button + 1) % n} if n == 2 else {(button + 1) % n, (button + 2) % n}
+    out: list[tuple[int, int, int]] = []
+    for entry in posts:
+        if not isinstance(entry, tuple) or len(entry) != 3:
+            raise InvalidSpecError(f"a post is (seat, live, dead), not {entry!r}")
+        seat = seat_number(entry[0], n, what="a post's seat")
+        live = chip_count(f"seat {seat}'s live post", entry[1])
+        dead = chip_count(f"seat {seat}'s dead post", entry[2])
+        if seat in blinds and not (dead_small_blind and seat == (button + 2) % n):
+            raise InvalidSpecError(f"seat {seat} posts a blind this hand and cannot post again")
+        if any(seat == other for other, _, _ in out):
+            raise InvalidSpecError(f"seat {seat} posts more than once")
+        out.append((seat, live, dead))
+    return out
 
 
 class Hand(BettingState):
@@ -73,6 +86,9 @@ class Hand(BettingState):
             come from the deck.
         dead_small_blind: no small blind this hand (dead button rule, rule 29): the seat
             left of the button posts the big blind. Needs three or more players.
+        posts: players' own forced bets (rule 29b), ``(seat, live, dead)``: ``live`` chips
+            posted as a live big blind by a player coming in, ``dead`` chips (a missed small
+            blind) straight into the pot. A seat posting a blind this hand cannot post.
 
     Raises:
         InvalidSpecError: bad seats, stacks or button; a straddle with two players.
@@ -85,9 +101,11 @@ class Hand(BettingState):
     """
 
     __slots__ = (
+        "_asked",
         "_board",
         "_board_n",
         "_button",
+        "_dead_sb",
         "_engine",
         "_final_pots",
         "_hole",
@@ -109,6 +127,8 @@ class Hand(BettingState):
     _payouts: list[int]
     _final_pots: list[Pot]
     _rake: int
+    _asked: _showdown.AskedShowdown | None
+    _dead_sb: bool
 
     def __init__(
         self,
@@ -120,19 +140,19 @@ class Hand(BettingState):
         hole_cards: Sequence[object | None] | None = None,
         board: object | None = None,
         dead_small_blind: bool = False,
+        posts: Sequence[tuple[int, int, int]] = (),
     ) -> None:
         if type(spec) is not GameSpec and not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
         engine = spec.engine
         stacks = list(stacks)
-        n = len(stacks)
-        if not MIN_SEATS <= n <= MAX_SEATS:
-            raise InvalidSpecError(f"a hand needs 2 to 10 players, not {n}")
+        n = player_count(len(stacks))
         for chips in stacks:
-            if type(chips) is not int or chips <= 0:
-                _check_stacks(stacks)
+            if type(chips) is not int or chips <= 0:  # the fast path; the check names the seat
+                for seat, value in enumerate(stacks):
+                    chip_count(f"seat {seat}'s stack", value, positive=True)
         if type(button) is not int or not 0 <= button < n:
-            raise InvalidSpecError(f"the button must be a seat from 0 to {n - 1}, not {button!r}")
+            seat_number(button, n, what="the button")
         if engine.straddle and n < 3:
             raise InvalidSpecError("a straddle needs at least three players")
         if dead_small_blind and n < 3:
@@ -144,34 +164,24 @@ class Hand(BettingState):
         self._seed, holes, self._board = deal(
             n, engine.hole_count, button=button, seed=seed, hole_cards=hole_cards, board=board
         )
+        super().__init__(
+            engine, stacks, [_record(DealHole, (seat, hole)) for seat, hole in enumerate(holes)]
+        )
         self._spec = spec
         self._engine = engine
         self._button = button
         self._start = tuple(stacks)
-        self._n = n
-        self._structure = engine.structure
-        self._unit = engine.unit
-        self._fold_free = engine.fold_free
-        self._half_rule = engine.half_rule
-        self._orders = orders = SEAT_ORDERS[n]
+        orders = self._orders
         self._hole = holes
-        self._log = [_record(DealHole, (seat, hole)) for seat, hole in enumerate(holes)]
         self._board_n = 0
-        self._stack = stacks
-        self._bet = [0] * n
-        self._contrib = [0] * n
-        self._folded = [False] * n
-        self._faced = [-1] * n
-        self._dead = 0
-        self._live = n
-        self._street = 0
-        self._aggressor = -1
-        self._over = False
-        self._owe = self._rmin = self._rmax = self._no_raise = 0
         self._payouts = [0] * n
         self._final_pots = []
         self._rake = 0
-        self._post_forced_bets(engine, stacks, orders, dead_small_blind)
+        self._asked = None
+        self._dead_sb = dead_small_blind
+        if posts:
+            posts = _check_posts(posts, n, button, dead_small_blind)
+        self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
 
     def _post_forced_bets(
         self,
@@ -179,8 +189,10 @@ class Hand(BettingState):
         stacks: list[int],
         orders: tuple[tuple[int, ...], ...],
         dead_small_blind: bool = False,
+        posts: Sequence[tuple[int, int, int]] = (),
     ) -> None:
-        """Uniform antes, blinds, big-blind ante and straddle (rules 3, 7, 8, 9)."""
+        """Uniform antes, blinds, big-blind ante, players' posts and straddle (rules 3, 7-9,
+        29b)."""
         log = self._log
         button = self._button
         n = self._n
@@ -212,6 +224,13 @@ class Hand(BettingState):
         if bb_ante and not engine.ante_first:
             self._dead = paid = self._post(bb, bb_ante, False)
             log.append(PostAnte(bb, paid))
+        for seat, live, dead in posts:  # rule 29b: a big blind to come in, a missed blind
+            if dead:
+                paid = self._post(seat, dead, False)
+                self._dead += paid
+                log.append(PostBlind(seat, paid, "dead"))
+            if live:
+                log.append(PostBlind(seat, self._post(seat, live, True), "BB"))
         last = bb
         level = big
         if engine.straddle:
@@ -243,6 +262,7 @@ class Hand(BettingState):
             if chips:
                 active += 1
         self._active = active
+        self._set_reach(list(map(add, self._bet, stacks)))
         self._actor = last
         self._advance()
 
@@ -301,6 +321,7 @@ class Hand(BettingState):
                 self._board_n = end
                 self._bet = [0] * n
                 self._faced = [-1] * n
+                self._set_reach([0 if f else c for f, c in zip(self._folded, self._stack)])  # noqa: B905
                 self._level = self._full_level = self._raises = self._pl_extra = 0
                 self._min_inc = self._engine.street_min_inc[street]
                 self._aggressor = -1
@@ -326,16 +347,11 @@ class Hand(BettingState):
         rake = self._spec.rake
         if rake is not None:
             total = sum(p.amount for p in pots)
-            left = rake.amount(total, flop_seen=self._board_n >= 3, chip_unit=self._unit)
-            if left:
-                self._rake = left
-                self._log.append(RakeTaken(left))
-                out = []
-                for pot in pots:
-                    taken = min(left, pot.amount)
-                    left -= taken
-                    out.append(Pot(pot.amount - taken, pot.eligible))
-                pots = out
+            due = rake.amount(total, flop_seen=self._board_n >= 3, chip_unit=self._unit)
+            if due:
+                amounts, self._rake = take_rake([p.amount for p in pots], due)
+                self._log.append(RakeTaken(self._rake))
+                pots = [Pot(a, p.eligible) for a, p in zip(amounts, pots, strict=True)]
         self._final_pots = pots
         return pots
 
@@ -365,12 +381,16 @@ class Hand(BettingState):
                 if not self._stack[s]:
                     face_up = True
                     break
+        hilo = self._engine.variant == OMAHA_HILO
+        if rules.showdown == "ask" and not face_up and len(show_order) > 1:
+            self._asked = _showdown.AskedShowdown(pots, ranks, show_order, hilo=hilo)
+            return  # the players choose with show() and muck()
         result = _showdown.resolve(
             pots,
             ranks,
             show_order=show_order,
             odd_chip_order=self._orders[self._button],
-            hilo=self._engine.variant == OMAHA_HILO,
+            hilo=hilo,
             face_up=face_up,
             muck_losers=rules.muck_losing_hands,
             unit=self._unit,
@@ -384,9 +404,106 @@ class Hand(BettingState):
             else:
                 high, low = ranks[seat]
                 log.append(Show(seat, hole[seat], high, low))
-        for pot, seat, amount, half in result.awards:
+        self._pay(result.awards)
+
+    def _pay(self, awards: list[tuple[int, int, int, str]]) -> None:
+        for pot, seat, amount, half in awards:
             self._award(pot, seat, amount, half)
         self._end()
+
+    # -- show or muck (rule 22, RuleProfile(showdown="ask")) ---------------------------------
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act (to bet, or at an asked showdown to show or muck), or ``None``."""
+        if self._actor >= 0:
+            return self._actor
+        return None if self._asked is None else self._asked.to_act
+
+    def _show_problem(self, verb: str, seat: int | None) -> str | None:
+        asked = self._asked
+        if asked is None or self._over:
+            return (
+                f"cannot {verb}: nobody is asked to show or muck (rule 22: only at a showdown "
+                'with RuleProfile(showdown="ask"))'
+            )
+        s = asked.to_act
+        if seat is not None and seat != s:
+            return (
+                f"seat {seat} cannot {verb}: it is seat {s}'s turn to show or muck "
+                "(rule 22: showdown order)"
+            )
+        if verb == "muck" and not asked.may_muck(s):  # type: ignore[arg-type]
+            return (
+                f"seat {s} cannot muck: no hand already shown beats it for every pot it "
+                "plays for (rule 22: only a beaten hand may muck)"
+            )
+        return None
+
+    def verify_show(self, *, seat: int | None = None) -> None:
+        """Raise ``IllegalActionError`` (naming the rule) unless showing is legal now."""
+        problem = self._show_problem("show", seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+
+    def can_show(self, *, seat: int | None = None) -> bool:
+        """Whether the seat to act may show its hand now (an asked showdown)."""
+        return self._show_problem("show", seat) is None
+
+    def show(self, *, seat: int | None = None) -> Show:
+        """At an asked showdown the seat to act shows its hand; returns the record.
+
+        Raises:
+            IllegalActionError: nobody is asked to show, or not this seat; nothing changes.
+        """
+        self.verify_show(seat=seat)
+        return self._decide(show=True)  # type: ignore[return-value]
+
+    def verify_muck(self, *, seat: int | None = None) -> None:
+        """Raise ``IllegalActionError`` (naming the rule) unless mucking is legal now."""
+        problem = self._show_problem("muck", seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+
+    def can_muck(self, *, seat: int | None = None) -> bool:
+        """Whether the seat to act may muck now: a hand already shown beats it (rule 22)."""
+        return self._show_problem("muck", seat) is None
+
+    def muck(self, *, seat: int | None = None) -> Muck:
+        """At an asked showdown the seat to act mucks and gives up every pot (rule 22).
+
+        Raises:
+            IllegalActionError: mucking is not legal now; nothing changes.
+        """
+        self.verify_muck(seat=seat)
+        return self._decide(show=False)  # type: ignore[return-value]
+
+    def _decide(self, *, show: bool) -> Show | Muck:
+        asked = self._asked
+        assert asked is not None
+        seat = asked.to_act
+        assert seat is not None
+        asked.decide(show=show)
+        record: Show | Muck
+        if show:
+            high, low = asked.ranks[seat]
+            record = Show(seat, self._hole[seat], high, low)
+        else:
+            record = Muck(seat)
+        self._log.append(record)
+        if asked.to_act is None:
+            shown = asked.shown
+            result = _showdown.resolve(
+                asked.pots,
+                {s: asked.ranks[s] for s in shown},
+                show_order=shown,
+                odd_chip_order=self._orders[self._button],
+                hilo=self._engine.variant == OMAHA_HILO,
+                face_up=True,
+                unit=self._unit,
+            )
+            self._pay(result.awards)
+        return record
 
     def _redeal_board(self, board: tuple[int, ...]) -> None:
         """Dealer-error procedures (rules 34, 35): new board cards for the streets to come.
@@ -425,7 +542,7 @@ class Hand(BettingState):
     @property
     def positions(self) -> tuple[str, ...]:
         """Each seat's position name (BTN, SB, BB, UTG, ..., HJ, CO; rule 2)."""
-        return position_names(self._n, self._button)
+        return position_names(self._n, self._button, dead_small_blind=self._dead_sb)
 
     @property
     def street(self) -> Street:
@@ -510,8 +627,6 @@ class Hand(BettingState):
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` can see: its own hole cards, others' only once shown."""
-        from pokerforge.game.view import HandView  # noqa: PLC0415 - avoids an import cycle
-
         return HandView.of(self, seat)
 
     # -- copying -----------------------------------------------------------------------------
@@ -528,35 +643,7 @@ class Hand(BettingState):
             (False, True)
         """
         new = _new(Hand)
-        new._n = self._n
-        new._structure = self._structure
-        new._unit = self._unit
-        new._fold_free = self._fold_free
-        new._half_rule = self._half_rule
-        new._orders = self._orders
-        new._stack = self._stack[:]
-        new._bet = self._bet[:]
-        new._contrib = self._contrib[:]
-        new._folded = self._folded[:]
-        new._faced = self._faced[:]
-        new._dead = self._dead
-        new._live = self._live
-        new._active = self._active
-        new._level = self._level
-        new._full_level = self._full_level
-        new._min_inc = self._min_inc
-        new._raises = self._raises
-        new._cap = self._cap
-        new._pl_extra = self._pl_extra
-        new._street = self._street
-        new._actor = self._actor
-        new._aggressor = self._aggressor
-        new._over = self._over
-        new._owe = self._owe
-        new._rmin = self._rmin
-        new._rmax = self._rmax
-        new._no_raise = self._no_raise
-        new._log = self._log[:]
+        self._copy_betting(new)
         new._spec = self._spec
         new._button = self._button
         new._start = self._start
@@ -568,12 +655,14 @@ class Hand(BettingState):
         new._payouts = self._payouts[:]
         new._final_pots = self._final_pots
         new._rake = self._rake
+        new._asked = None if self._asked is None else self._asked.copy()
+        new._dead_sb = self._dead_sb
         return new
 
     __copy__ = copy
 
     def __repr__(self) -> str:
-        state = "over" if self._over else f"{self.street.name.lower()}, seat {self._actor} to act"
+        state = "over" if self._over else f"{self.street.name.lower()}, seat {self.actor} to act"
         return f"<Hand {self._spec.variant} {self._spec.betting}, {self._n} seats, {state}>"
 
 

@@ -20,7 +20,8 @@ How pokerforge maps onto PHH:
 * Actions ``d dh``, ``d db``, ``pN f``, ``pN cc``, ``pN cbr X`` (a street total) and
   ``pN sm [cards]``; unknown cards ``??`` are dealt from a seeded deck on import.
 * Rake and the rule profile travel in user-defined fields (``_rake_percent``,
-  ``_rake_cap``, ``_rake_no_flop_no_drop``, ``_rules``).
+  ``_rake_cap``, ``_rake_no_flop_no_drop``, ``_rules``, and ``_showdown = "ask"`` when the
+  players chose to show or muck: their ``sm`` actions are then replayed as choices).
 
 Examples:
     >>> from pokerforge.game import GameSpec, Hand
@@ -41,14 +42,27 @@ import math
 import re
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from pokerforge.cards import Card
 from pokerforge.errors import IllegalActionError, InvalidSpecError, PokerError
-from pokerforge.game.actions import Bet, Call, Check, DealBoard, Fold, Muck, PostBlind, Raise, Show
+from pokerforge.game.actions import (
+    Bet,
+    Call,
+    Check,
+    DealBoard,
+    Fold,
+    Muck,
+    PostBlind,
+    Raise,
+    Show,
+    Street,
+)
 from pokerforge.game.hand import Hand
+from pokerforge.game.positions import seat_order
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
 from pokerforge.game.rake import Rake
 from pokerforge.game.spec import GameSpec
@@ -118,7 +132,7 @@ def to_phh(
     """
     spec = hand.spec
     n, button = hand.num_seats, hand.button
-    order = [(button + i) % n for i in range(1, n + 1)]
+    order = list(seat_order(n, button))  # PHH order: left of the button first
     lines = [f"{key} = {_toml(value)}" for key, value in _game_fields(hand, order)]
     actions = _actions(hand, order)
     lines += ["actions = [", *(f"  {_toml(a)}," for a in actions), "]"]
@@ -131,8 +145,14 @@ def to_phh(
     if hand.is_over:
         optional.append(("finishing_stacks", [hand.stacks[s] for s in order]))
         optional.append(("winnings", [hand.payouts[s] for s in order]))
-    if spec.rules != DEFAULT_RULES:
+    if replace(spec.rules, name="default", showdown="auto") != DEFAULT_RULES:
         optional.append(("_rules", spec.rules.name))
+    if spec.rules.showdown != "auto":
+        optional.append(("_showdown", spec.rules.showdown))
+    posts = _posts_of(hand)
+    if posts:
+        index = {seat: i for i, seat in enumerate(order, 1)}
+        optional.append(("_posts", [[index[s], live, dead] for s, live, dead in posts]))
     if spec.rake is not None:
         optional.append(("_rake_percent", str(spec.rake.percent)))
         if spec.rake.cap is not None:
@@ -141,6 +161,21 @@ def to_phh(
     optional += list((fields or {}).items())
     lines += [f"{key} = {_toml(value)}" for key, value in optional]
     return "\n".join(lines) + "\n"
+
+
+def _posts_of(hand: Hand) -> list[tuple[int, int, int]]:
+    """The players' own posts of a table hand (rule 29b), as ``Hand(posts=...)`` takes them:
+    every dead blind, and every big blind after the first (the real one)."""
+    posts: dict[int, list[int]] = {}
+    big_blinds = 0
+    for record in hand.history:
+        if isinstance(record, PostBlind) and record.blind == "dead":
+            posts.setdefault(record.seat, [0, 0])[1] = record.amount
+        elif isinstance(record, PostBlind) and record.blind == "BB":
+            big_blinds += 1
+            if big_blinds > 1:
+                posts.setdefault(record.seat, [0, 0])[0] = record.amount
+    return [(seat, live, dead) for seat, (live, dead) in posts.items()]
 
 
 def _game_fields(hand: Hand, order: list[int]) -> list[tuple[str, object]]:
@@ -252,6 +287,11 @@ def _spec(doc: Mapping[str, Any], n: int, hole_count: int) -> tuple[GameSpec, bo
     if rules not in ("default", "tda-2024"):
         raise InvalidHistoryError(f"field _rules: {rules!r} is not 'default' or 'tda-2024'")
     kwargs["rules"] = TDA_2024 if rules == "tda-2024" else DEFAULT_RULES
+    showdown = doc.get("_showdown", "auto")
+    if showdown not in ("auto", "ask"):
+        raise InvalidHistoryError(f"field _showdown: {showdown!r} is not 'auto' or 'ask'")
+    if showdown == "ask":
+        kwargs["rules"] = replace(kwargs["rules"], showdown="ask")
     if "_rake_percent" in doc:
         cap = doc.get("_rake_cap")
         kwargs["rake"] = Rake(
@@ -379,6 +419,25 @@ def _cards_dealt(
     return holes, board
 
 
+def _posts_field(doc: Mapping[str, Any], seat_of: list[int]) -> list[tuple[int, int, int]]:
+    """``_posts = [[player, live, dead], ...]``: players' own posts (rule 29b)."""
+    raw = doc.get("_posts", [])
+    n = len(seat_of)
+    out = []
+    for entry in raw if isinstance(raw, list) else [raw]:
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 3
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry)
+            or not 1 <= entry[0] <= n
+        ):
+            raise InvalidHistoryError(
+                f"field _posts: {entry!r} is not [player, live, dead] with a player 1 to {n}"
+            )
+        out.append((seat_of[entry[0] - 1], entry[1], entry[2]))
+    return out
+
+
 def _replay(doc: Mapping[str, Any], text: str) -> Hand:
     for field in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
         if field not in doc:
@@ -419,6 +478,7 @@ def _replay(doc: Mapping[str, Any], text: str) -> Hand:
             hole_cards=hand_holes,
             board=[Card.from_index(c) for c in board],
             dead_small_blind=dead_sb,
+            posts=_posts_field(doc, seat_of),
         )
     except PokerError as err:
         raise InvalidHistoryError(f"field actions: the cards dealt are impossible: {err}") from None
@@ -448,6 +508,11 @@ def _play(hand: Hand, steps: list[tuple[str, int, str, str]], seat_of: list[int]
                 and known != sorted(c.index for c in hand.hole_cards(seat))
             ):
                 raise InvalidHistoryError(f"{label}: these are not the cards p{who + 1} was dealt")
+            if hand.street == Street.SHOWDOWN and not hand.is_over:  # an asked showdown
+                try:
+                    hand.show(seat=seat) if arg else hand.muck(seat=seat)
+                except IllegalActionError as err:
+                    raise InvalidHistoryError(f"{label}: {err}") from None
             continue
         if hand.is_over:
             raise InvalidHistoryError(f"{label}: the hand is already over")

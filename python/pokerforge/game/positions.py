@@ -2,13 +2,16 @@
 
 Seats are numbered clockwise. Clockwise from the button the positions of a full ring are
 BTN, SB, BB, UTG, UTG+1, UTG+2, UTG+3, UTG+4, HJ, CO; shorter tables drop UTG+4 first, then
-UTG+3, UTG+2, UTG+1, UTG and HJ (rule 2). Heads-up, the button posts the small blind
-(rule 4) and the two seats are BTN and BB.
+UTG+3, UTG+2, UTG+1, HJ and CO, so that from four players on UTG, the first to act
+pre-flop, always exists (rule 2). Heads-up, the button posts the small blind (rule 4) and
+the two seats are BTN and BB.
 
 Examples:
     >>> from pokerforge.game.positions import position_names, blind_seats
     >>> position_names(6, button=0)
     ('BTN', 'SB', 'BB', 'UTG', 'HJ', 'CO')
+    >>> position_names(5, button=0), position_names(4, button=0)
+    (('BTN', 'SB', 'BB', 'UTG', 'CO'), ('BTN', 'SB', 'BB', 'UTG'))
     >>> position_names(3, button=2)
     ('SB', 'BB', 'BTN')
     >>> position_names(2, button=1)
@@ -21,24 +24,18 @@ from __future__ import annotations
 
 from functools import cache
 
-from pokerforge.errors import InvalidSpecError
+from pokerforge.game.arguments import MAX_SEATS, MIN_SEATS, player_count, seat_number
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "SEAT_ORDERS", "blind_seats", "position_names", "seat_order"]
-
-MIN_SEATS = 2
-MAX_SEATS = 10
 
 # Clockwise after the big blind, for a full ring; shorter tables drop from the front of
 # _DROP_ORDER.
 _AFTER_BB = ("UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4", "HJ", "CO")
-_DROP_ORDER = ("UTG+4", "UTG+3", "UTG+2", "UTG+1", "UTG", "HJ", "CO")
+_DROP_ORDER = ("UTG+4", "UTG+3", "UTG+2", "UTG+1", "HJ", "CO", "UTG")
 
 
 def _check(n: int, button: int) -> None:
-    if not MIN_SEATS <= n <= MAX_SEATS:
-        raise InvalidSpecError(f"a hand needs 2 to 10 players, not {n}")
-    if not 0 <= button < n:
-        raise InvalidSpecError(f"the button must be a seat from 0 to {n - 1}, not {button}")
+    seat_number(button, player_count(n), what="the button")
 
 
 @cache
@@ -49,8 +46,11 @@ def _names_from_button(n: int) -> tuple[str, ...]:
     return ("BTN", "SB", "BB", *(name for name in _AFTER_BB if name not in dropped))
 
 
-def position_names(n: int, button: int) -> tuple[str, ...]:
+def position_names(n: int, button: int, *, dead_small_blind: bool = False) -> tuple[str, ...]:
     """The position name of each seat ``0..n-1`` with the button at ``button``.
+
+    With ``dead_small_blind`` (rule 29) nobody is the small blind: the seat left of the
+    button is the big blind and the others are named as at a table one seat larger.
 
     Raises:
         InvalidSpecError: ``n`` is not 2 to 10 or ``button`` is not a seat.
@@ -59,10 +59,18 @@ def position_names(n: int, button: int) -> tuple[str, ...]:
         >>> position_names(10, button=0)[3:]
         ('UTG', 'UTG+1', 'UTG+2', 'UTG+3', 'UTG+4', 'HJ', 'CO')
         >>> position_names(5, button=0)
-        ('BTN', 'SB', 'BB', 'HJ', 'CO')
+        ('BTN', 'SB', 'BB', 'UTG', 'CO')
+        >>> position_names(3, button=0, dead_small_blind=True)
+        ('BTN', 'BB', 'UTG')
     """
     _check(n, button)
-    names = _names_from_button(n)
+    if dead_small_blind and n < MAX_SEATS:
+        names = tuple(name for name in _names_from_button(n + 1) if name != "SB")
+    elif dead_small_blind:  # ten players: one UTG more than a full ring has
+        full = _names_from_button(n)
+        names = ("BTN", *full[2:8], "UTG+5", *full[8:])
+    else:
+        names = _names_from_button(n)
     return tuple(names[(seat - button) % n] for seat in range(n))
 
 

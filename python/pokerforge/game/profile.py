@@ -2,7 +2,7 @@
 
 A :class:`RuleProfile` is plain data. The default follows the product's own rule pages (IT),
 then Robert's Rules of Poker; :data:`TDA_2024` follows the Poker TDA 2024 rules and the 2024
-WSOP tournament rules. Rule numbers in the field descriptions refer to RULES.md.
+WSOP tournament rules. Rule numbers in the field descriptions refer to docs/rules.md.
 
 Examples:
     >>> from pokerforge.game import DEFAULT_RULES, TDA_2024, RuleProfile
@@ -26,6 +26,7 @@ __all__ = ["DEFAULT_RULES", "TDA_2024", "RuleProfile"]
 BigBlindAnteOrder = Literal["blind-first", "ante-first"]
 StraddleMinRaise = Literal["double", "increment"]
 FlopMisdeal = Literal["redeal", "scramble"]
+ShowdownMode = Literal["auto", "ask"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -51,6 +52,10 @@ class RuleProfile:
             eligible for mucks instead of showing (rule 22; IT).
         all_in_face_up: when a player is all-in and betting is over, every hand is shown
             (TR 70; rule 22).
+        showdown: ``"auto"``: the engine shows and mucks by ``muck_losing_hands``;
+            ``"ask"``: each player at showdown, in showdown order, chooses with
+            ``hand.show()`` or ``hand.muck()``; a hand beaten by one already shown may muck
+            (rule 22).
         dead_button: between hands, a bust player leaves a dead button (RR, TR 85) rather
             than a simplified moving button (rule 29; used by tables).
         flop_misdeal: a flop with too many cards is redealt (``"redeal"``, IT) or scrambled
@@ -69,6 +74,7 @@ class RuleProfile:
     all_in_face_up: bool = True
     dead_button: bool = True
     flop_misdeal: FlopMisdeal = "redeal"
+    showdown: ShowdownMode = "auto"
 
     def __post_init__(self) -> None:
         cap = self.limit_raise_cap
@@ -80,6 +86,7 @@ class RuleProfile:
             ("big_blind_ante_order", self.big_blind_ante_order, ("blind-first", "ante-first")),
             ("straddle_min_raise", self.straddle_min_raise, ("double", "increment")),
             ("flop_misdeal", self.flop_misdeal, ("redeal", "scramble")),
+            ("showdown", self.showdown, ("auto", "ask")),
         ):
             if value not in allowed:
                 raise InvalidSpecError(

@@ -27,10 +27,10 @@ from pokerforge.eval import evaluate
 from pokerforge.game.pots import Pot, split, split_hilo
 from pokerforge.game.spec import HOLDEM, OMAHA
 
-_evaluate = evaluate
-
 __all__ = [
+    "AskedShowdown",
     "Showdown",
+    "beaten",
     "omaha_high_reference",
     "omaha_low_reference",
     "rank_hands",
@@ -154,15 +154,13 @@ def rank_hands(
     """
     ranks: dict[int, tuple[int, int]] = {}
     if variant == HOLDEM:
-        board_mask = 0
-        for c in board:
-            board_mask |= 1 << c
+        board_mask = _mask(board)
         for seat, hole in enumerate(holes):
             if not folded[seat]:
                 mask = board_mask
                 for c in hole:
                     mask |= 1 << c
-                ranks[seat] = (int(_evaluate(mask)), 0)
+                ranks[seat] = (rank_holdem(mask, 0), 0)
     elif variant == OMAHA:
         for seat, hole in enumerate(holes):
             if not folded[seat]:
@@ -227,24 +225,13 @@ def resolve(
     best_low = [0] * len(pots)
     shown: list[int] = []
     mucked: list[int] = []
+    show_all = face_up or not muck_losers
     for seat in show_order:
-        high, low = ranks[seat]
-        show = face_up or not muck_losers or not shown
-        if not show:
-            for i, pot in enumerate(pots):
-                if seat in pot.eligible and (
-                    high >= best_high[i] or (hilo and low and low >= best_low[i])
-                ):
-                    show = True
-                    break
-        if not show:
+        if not show_all and shown and beaten(seat, ranks, pots, best_high, best_low, hilo=hilo):
             mucked.append(seat)
-            continue
-        shown.append(seat)
-        for i, pot in enumerate(pots):
-            if seat in pot.eligible:
-                best_high[i] = max(best_high[i], high)
-                best_low[i] = max(best_low[i], low)
+        else:
+            shown.append(seat)
+            _raise_bests(seat, ranks, pots, best_high, best_low)
     position = {seat: k for k, seat in enumerate(odd_chip_order)}
     awards: list[tuple[int, int, int, str]] = []
     for i, pot in enumerate(pots):
@@ -266,6 +253,117 @@ def resolve(
         shares = split(low_half, low_winners, unit)
         awards.extend((i, s, c, "low") for s, c in zip(low_winners, shares, strict=True))
     return Showdown(shown, mucked, awards)
+
+
+def beaten(
+    seat: int,
+    ranks: dict[int, tuple[int, int]],
+    pots: list[Pot],
+    best_high: list[int],
+    best_low: list[int],
+    *,
+    hilo: bool,
+) -> bool:
+    """Whether ``seat``'s hand can win or tie no pot it is eligible for against the hands
+    already shown (``best_high`` / ``best_low`` per pot): it may muck (rule 22).
+
+    Examples:
+        >>> pots = [Pot(30, (0, 1, 2)), Pot(20, (1, 2))]
+        >>> ranks = {0: (5000, 0), 1: (4000, 0), 2: (100, 0)}
+        >>> beaten(1, ranks, pots, [5000, 0], [0, 0], hilo=False)  # the side pot is open
+        False
+        >>> beaten(2, ranks, pots, [5000, 4000], [0, 0], hilo=False)
+        True
+    """
+    high, low = ranks[seat]
+    for i, pot in enumerate(pots):
+        if seat in pot.eligible and (high >= best_high[i] or (hilo and low and low >= best_low[i])):
+            return False
+    return True
+
+
+def _raise_bests(
+    seat: int,
+    ranks: dict[int, tuple[int, int]],
+    pots: list[Pot],
+    best_high: list[int],
+    best_low: list[int],
+) -> None:
+    high, low = ranks[seat]
+    for i, pot in enumerate(pots):
+        if seat in pot.eligible:
+            best_high[i] = max(best_high[i], high)
+            best_low[i] = max(best_low[i], low)
+
+
+class AskedShowdown:
+    """A showdown where the players choose to show or muck, in showdown order (rule 22).
+
+    The first player to decide must show; later players may muck only a hand that is
+    beaten, for every pot they are eligible for, by a hand already shown. A mucked hand
+    wins nothing.
+
+    Examples:
+        >>> pots = [Pot(40, (0, 1))]
+        >>> asked = AskedShowdown(pots, {0: (5000, 0), 1: (100, 0)}, [1, 0], hilo=False)
+        >>> asked.to_act, asked.may_muck(1)
+        (1, False)
+        >>> asked.decide(show=True); asked.to_act, asked.may_muck(0)
+        (0, False)
+        >>> asked.decide(show=True); asked.to_act, asked.shown
+        (None, [1, 0])
+    """
+
+    __slots__ = ("_best_high", "_best_low", "_hilo", "_order", "mucked", "pots", "ranks", "shown")
+
+    def __init__(
+        self,
+        pots: list[Pot],
+        ranks: dict[int, tuple[int, int]],
+        order: list[int],
+        *,
+        hilo: bool,
+    ) -> None:
+        self.pots = pots
+        self.ranks = ranks
+        self._order = order
+        self._hilo = hilo
+        self._best_high = [0] * len(pots)
+        self._best_low = [0] * len(pots)
+        self.shown: list[int] = []
+        self.mucked: list[int] = []
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to show or muck next, or ``None`` once everybody has chosen."""
+        done = len(self.shown) + len(self.mucked)
+        return self._order[done] if done < len(self._order) else None
+
+    def may_muck(self, seat: int) -> bool:
+        """Whether ``seat`` may muck: a hand already shown beats it for every pot."""
+        if not self.shown:
+            return False
+        return beaten(seat, self.ranks, self.pots, self._best_high, self._best_low,
+                      hilo=self._hilo)  # fmt: skip
+
+    def decide(self, *, show: bool) -> None:
+        """The seat to act shows or mucks (the caller has checked that it may)."""
+        seat = self.to_act
+        assert seat is not None
+        if show:
+            self.shown.append(seat)
+            _raise_bests(seat, self.ranks, self.pots, self._best_high, self._best_low)
+        else:
+            self.mucked.append(seat)
+
+    def copy(self) -> AskedShowdown:
+        """An independent copy (for ``Hand.copy``)."""
+        new = AskedShowdown(self.pots, self.ranks, self._order, hilo=self._hilo)
+        new._best_high = self._best_high[:]
+        new._best_low = self._best_low[:]
+        new.shown = self.shown[:]
+        new.mucked = self.mucked[:]
+        return new
 
 
 def _resolve_one_pot(

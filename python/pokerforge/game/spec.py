@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from pokerforge.errors import InvalidSpecError
+from pokerforge.game.arguments import chip_count
 from pokerforge.game.profile import DEFAULT_RULES, RuleProfile
 from pokerforge.game.rake import Rake
 
@@ -46,15 +47,6 @@ AnteKind = Literal["uniform", "big-blind"]
 _VARIANTS = ("holdem", "omaha", "omaha-hilo")
 _BETTINGS = ("no-limit", "pot-limit", "fixed-limit")
 _OMAHA_HOLE = (4, 5, 6)
-
-
-def _chips(name: str, value: object, *, positive: bool = False) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidSpecError(f"{name} must be a whole number of chips, not {value!r}")
-    if value < 0 or (positive and value == 0):
-        bound = "greater than 0" if positive else "at least 0"
-        raise InvalidSpecError(f"{name} must be {bound}, not {value}")
-    return value
 
 
 class EngineConstants(NamedTuple):
@@ -196,20 +188,20 @@ class GameSpec:
         blinds = self.blinds
         if not isinstance(blinds, tuple | list) or len(blinds) != 2:
             raise InvalidSpecError(f"blinds must be a pair (small, big), not {blinds!r}")
-        small = _chips("the small blind", blinds[0])
-        big = _chips("the big blind", blinds[1], positive=True)
+        small = chip_count("the small blind", blinds[0])
+        big = chip_count("the big blind", blinds[1], positive=True)
         if big < small:
             raise InvalidSpecError(
                 f"the big blind ({big}) must be at least the small blind ({small})"
             )
         object.__setattr__(self, "blinds", (small, big))
-        unit = _chips("chip_unit", self.chip_unit, positive=True)
-        ante = _chips("the ante", self.ante)
+        unit = chip_count("chip_unit", self.chip_unit, positive=True)
+        ante = chip_count("the ante", self.ante)
         if self.ante_kind not in ("uniform", "big-blind"):
             raise InvalidSpecError(
                 f"ante_kind must be 'uniform' or 'big-blind', not {self.ante_kind!r}"
             )
-        straddle = _chips("the straddle", self.straddle)
+        straddle = chip_count("the straddle", self.straddle)
         if straddle and straddle <= big:
             raise InvalidSpecError(
                 f"a straddle ({straddle}) must be larger than the big blind ({big})"
@@ -231,8 +223,8 @@ class GameSpec:
             return
         if small_bet is None or big_bet is None:
             raise InvalidSpecError("fixed-limit needs both small_bet and big_bet")
-        small_bet = _chips("small_bet", small_bet, positive=True)
-        big_bet = _chips("big_bet", big_bet, positive=True)
+        small_bet = chip_count("small_bet", small_bet, positive=True)
+        big_bet = chip_count("big_bet", big_bet, positive=True)
         if big_bet < small_bet:
             raise InvalidSpecError(
                 f"the big bet ({big_bet}) must be at least the small bet ({small_bet})"

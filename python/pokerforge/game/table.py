@@ -32,15 +32,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.game.arguments import MAX_SEATS, chip_count, player_count, seat_number
+from pokerforge.game.dealer import Dealer
 from pokerforge.game.hand import Hand
-from pokerforge.game.positions import MAX_SEATS
+from pokerforge.game.history import to_phh
+from pokerforge.game.positions import seat_order
 from pokerforge.game.spec import GameSpec
-
-if TYPE_CHECKING:
-    from pokerforge.game.dealer import Dealer
 
 __all__ = ["Seat", "Table", "TableHand"]
 
@@ -81,20 +81,13 @@ class TableHand:
 
     def to_phh(self) -> str:
         """The hand in the PHH format, with the table's seats and names."""
-        from pokerforge.game.history import to_phh  # noqa: PLC0415 - history imports tables' hands
-
-        order = _phh_order(len(self.seats), self.hand.button)
+        order = seat_order(len(self.seats), self.hand.button)  # PHH order
         return to_phh(
             self.hand,
             players=[self.names[s] for s in order],
             seats=[self.seats[s] + 1 for s in order],
             hand_number=self.number,
         )
-
-
-def _phh_order(n: int, button: int) -> list[int]:
-    """Hand seats in PHH player order: left of the button first, the button last."""
-    return [(button + i) % n for i in range(1, n + 1)]
 
 
 class _Deal(NamedTuple):
@@ -106,6 +99,12 @@ class _Deal(NamedTuple):
     small_blind: int | None
     big_blind: int
     sb_pos: int  # the small blind's seat, even when it is empty (dead small blind)
+    posts: tuple[tuple[int, int, int], ...] = ()  # (table seat, live, dead): rule 29b
+
+
+def _hand_posts(deal: _Deal) -> list[tuple[int, int, int]]:
+    """The deal's posts (rule 29b) with hand seats instead of table seats."""
+    return [(deal.live.index(s), live, dead) for s, live, dead in deal.posts]
 
 
 class Table:
@@ -132,32 +131,34 @@ class Table:
     ) -> None:
         if not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= MAX_SEATS:
-            raise InvalidSpecError(f"a table has 2 to 10 seats, not {seats!r}")
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats:
-            raise InvalidSpecError(
-                f"the button must be a seat from 0 to {seats - 1}, not {button!r}"
-            )
+        player_count(seats, what="a table has", unit="seats")
+        seat_number(button, seats, what="the button")
         self.spec = spec
         self._size = seats
         self._names: list[str | None] = [None] * seats
         self._chips = [0] * seats
         self._out = [False] * seats
+        # Rule 29b, per seat: waiting for the big blind; posting to come in at once; the
+        # blinds missed while sitting out (big, small).
+        self._waiting = [False] * seats
+        self._posting = [False] * seats
+        self._free = [False] * seats  # moved in a tournament: enters, without a post, once
+        # the button has passed the seat
+        self._missed = [(False, False)] * seats
         self._first_button = button
         self._rng = random.Random(seed) if seed is not None else None
         self._last_bb: int | None = None
         self._last_sb_pos: int | None = None
         self._last_button: int | None = None
         self._current: tuple[Hand, _Deal] | None = None
+        self._pending: tuple[Dealer, _Deal] | None = None  # from deal(), until start_hand()
         self.hands: list[TableHand] = []
         """Every finished hand, in order."""
 
     # -- seats ---------------------------------------------------------------------------
 
     def _seat(self, seat: object) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._size:
-            raise InvalidSpecError(f"seat must be a seat from 0 to {self._size - 1}, not {seat!r}")
-        return seat
+        return seat_number(seat, self._size)
 
     def _occupied(self, seat: object) -> int:
         seat = self._seat(seat)
@@ -171,8 +172,13 @@ class Table:
                 f"seat {seat} is in the hand in progress and cannot {what} until it is over"
             )
 
-    def sit(self, seat: int, name: str, chips: int) -> None:
-        """Seat a player with ``chips``; they are dealt in from the next hand.
+    def sit(self, seat: int, name: str, chips: int, wait_for_big_blind: bool = True) -> None:
+        """Seat a player with ``chips``.
+
+        Before the table's first hand everybody seated is dealt in. After that a new player
+        waits for the big blind to reach their seat (the default), or with
+        ``wait_for_big_blind=False`` posts a big blind to be dealt in at once, as
+        :meth:`post_big_blind` (rule 29b).
 
         Raises:
             InvalidSpecError: a taken seat, a name already seated, or chips not above 0.
@@ -185,13 +191,19 @@ class Table:
             raise InvalidSpecError(f"a player's name must be a non-empty string, not {name!r}")
         if name in self._names:
             raise InvalidSpecError(f"{name!r} already sits at seat {self._names.index(name)}")
-        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-            raise InvalidSpecError(
-                f"{name!r} must bring a whole number of chips above 0, not {chips!r}"
-            )
+        chip_count(f"{name!r}'s chips", chips, positive=True)
         self._names[seat] = name
         self._chips[seat] = chips
         self._out[seat] = False
+        self._missed[seat] = (False, False)
+        self._posting[seat] = False
+        self._waiting[seat] = self._started()
+        if not wait_for_big_blind and self._waiting[seat]:
+            self.post_big_blind(seat)
+
+    def _started(self) -> bool:
+        """Whether the table has dealt a hand (from then on new players wait or post)."""
+        return self._last_bb is not None or self._current is not None or bool(self._pending)
 
     def leave(self, seat: int) -> int:
         """The player at ``seat`` leaves with their chips, which are returned.
@@ -203,19 +215,61 @@ class Table:
         seat = self._occupied(seat)
         self._check_not_playing(seat, "leave")
         chips = self._chips[seat]
+        self._empty(seat)
+        return chips
+
+    def _empty(self, seat: int) -> None:
         self._names[seat] = None
         self._chips[seat] = 0
-        self._out[seat] = False
-        return chips
+        self._out[seat] = self._waiting[seat] = self._posting[seat] = self._free[seat] = False
+        self._missed[seat] = (False, False)
 
     def sit_out(self, seat: int) -> None:
         """The player at ``seat`` is not dealt in from the next hand (the seat counts as empty
-        for the button and blinds)."""
-        self._out[self._occupied(seat)] = True
+        for the button and blinds); the blinds that pass meanwhile are owed (rule 29b)."""
+        seat = self._occupied(seat)
+        self._out[seat] = True
+        self._posting[seat] = False
 
-    def sit_in(self, seat: int) -> None:
-        """The player at ``seat`` is dealt in again from the next hand."""
-        self._out[self._occupied(seat)] = False
+    def sit_in(self, seat: int, *, wait_for_big_blind: bool = False) -> None:
+        """The player at ``seat`` is dealt in again from the next hand.
+
+        A player who missed blinds while sitting out posts them on return, the big blind
+        live and the small blind dead (the default), or with ``wait_for_big_blind=True``
+        waits until the big blind reaches their seat (rule 29b).
+        """
+        seat = self._occupied(seat)
+        self._out[seat] = False
+        if any(self._missed[seat]):
+            self._waiting[seat] = wait_for_big_blind
+            self._posting[seat] = not wait_for_big_blind
+
+    def post_big_blind(self, seat: int) -> None:
+        """The player at ``seat``, waiting for the big blind, posts one to be dealt in from
+        the next hand (rule 29b).
+
+        Nobody comes in on the button or between it and the small blind: a player seated
+        there is dealt in, posting, once the button has passed their seat.
+
+        Raises:
+            InvalidSpecError: an empty seat.
+            IllegalActionError: the player is not waiting for the big blind.
+        """
+        seat = self._occupied(seat)
+        if not self._waiting[seat]:
+            raise IllegalActionError(
+                f"seat {seat} is not waiting for the big blind: it is dealt in already (rule 29b)"
+            )
+        self._waiting[seat] = False
+        self._posting[seat] = True
+
+    def owes(self, seat: int) -> tuple[bool, bool]:
+        """``(big, small)``: the blinds the player at ``seat`` missed and owes (rule 29b)."""
+        return self._missed[self._occupied(seat)]
+
+    def waiting(self, seat: int) -> bool:
+        """Whether the player at ``seat`` waits for the big blind to be dealt in (rule 29b)."""
+        return self._waiting[self._occupied(seat)]
 
     def chips(self, seat: int) -> int:
         """The chips of the player at ``seat`` (between hands; before the current hand)."""
@@ -254,11 +308,74 @@ class Table:
         live = self._live()
         return self._positions(live).button if len(live) >= 2 else None
 
+    @property
+    def dealt_in(self) -> tuple[int, ...]:
+        """The table seat of each seat of the hand in progress (empty between hands)."""
+        return () if self._current is None else tuple(self._current[1].live)
+
+    @property
+    def big_blind(self) -> int | None:
+        """The big blind's seat for the hand in progress, or for the next hand (``None``
+        when fewer than two players can be dealt in)."""
+        if self._current is not None:
+            return self._current[1].big_blind
+        live = self._live()
+        return self._positions(live).big_blind if len(live) >= 2 else None
+
+    def seats_toward_big_blind(self) -> list[int]:
+        """The empty seats, the one the big blind reaches first first: a player seated
+        there pays the big blind soonest (tournament balancing, rule 30b)."""
+        start = self._last_bb if self._last_bb is not None else self._first_button
+        size = self._size
+        order = [(start + k) % size for k in range(1, size + 1)]
+        return [s for s in order if self._names[s] is None]
+
+    def big_blind_first(self, seat: int) -> bool:
+        """Whether a player seated now at the empty ``seat`` would be the next big blind."""
+        seat = self._seat(seat)
+        if self._last_bb is None or self._names[seat] is not None:
+            return False
+        ring = sorted([*self._ring(), seat])
+        return len(ring) >= 2 and self._positions(ring).big_blind == seat
+
+    def seat_moved_player(self, seat: int, name: str, chips: int) -> None:
+        """Seat a tournament player moved from another table: dealt in from the next hand
+        without a post, except on the button or between it and the small blind, where they
+        are dealt in once the button has passed (rules 29b, 30b)."""
+        self.sit(seat, name, chips)
+        self._waiting[seat] = False
+        self._free[seat] = self._started()
+
     # -- button and blinds ---------------------------------------------------------------------
 
-    def _live(self) -> list[int]:
+    def _ring(self) -> list[int]:
+        """The seats the blinds go round: players with chips who do not sit out."""
         names, chips, out = self._names, self._chips, self._out
         return [s for s in range(self._size) if names[s] is not None and chips[s] and not out[s]]
+
+    def _live(self) -> list[int]:
+        """The seats dealt into the next hand (rule 29b: a waiting player only once the big
+        blind reaches them; a posting one not from the small blind's seat or the button)."""
+        ring = self._ring()
+        if self._last_bb is None or len(ring) < 2:
+            return ring
+        nxt = self._positions(ring)
+        waiting, posting, free = self._waiting, self._posting, self._free
+        return [
+            s
+            for s in ring
+            if s == nxt.big_blind
+            or not (waiting[s] or ((posting[s] or free[s]) and self._between(s, nxt)))
+        ]
+
+    def _between(self, seat: int, deal: _Deal) -> bool:
+        """Whether ``seat`` is on the button or between it and the small blind, where
+        nobody comes in (rule 29b)."""
+        size = self._size
+        return (
+            seat != deal.big_blind
+            and (seat - deal.button) % size <= (deal.sb_pos - deal.button) % size
+        )
 
     def _after(self, live: list[int], seat: int) -> int:
         """The first live seat clockwise after ``seat`` (``seat`` itself may be empty)."""
@@ -290,6 +407,8 @@ class Table:
                 return _Deal(live, button, button, button, bb, button)
             sb_pos = last_bb
             button = self._last_sb_pos if self._last_sb_pos is not None else sb_pos
+            if button == bb:  # from heads-up (where the button was the small blind) to more
+                button = self._before(live, sb_pos)
             if sb_pos in live:
                 return _Deal(live, button, self._before(live, sb_pos), sb_pos, bb, sb_pos)
             return _Deal(live, button, self._before(live, bb), None, bb, sb_pos)
@@ -308,11 +427,41 @@ class Table:
     def _prepare(self, spec: GameSpec | None) -> tuple[GameSpec, _Deal, int | None]:
         if self._current is not None:
             raise IllegalActionError("a hand is in progress: finish it before starting another")
+        self._pending = None  # a deal not started is given up
         live = self._live()
         if len(live) < 2:
             raise IllegalActionError(f"a hand needs two players dealt in, not {len(live)}")
         seed = self._rng.getrandbits(63) if self._rng is not None else None
-        return spec if spec is not None else self.spec, self._positions(live), seed
+        spec = spec if spec is not None else self.spec
+        deal = self._positions(live)
+        posts = []
+        for s in live:
+            if self._posting[s] and s not in (deal.big_blind, deal.small_blind):
+                big, small = self._missed[s]
+                live_post = spec.big_blind if big or not small else 0
+                posts.append((s, live_post, spec.small_blind if small else 0))
+        return spec, deal._replace(posts=tuple(posts)), seed
+
+    def _commit(self, deal: _Deal) -> None:
+        """The hand is dealt: who came in is square; who sits out misses the blinds that
+        passed them (rule 29b)."""
+        last_bb = self._last_bb
+        for s in deal.live:
+            self._waiting[s] = self._posting[s] = self._free[s] = False
+            self._missed[s] = (False, False)
+        if last_bb is None:
+            self._waiting = [False] * self._size
+            return
+        bb = deal.big_blind
+        for s in range(self._size):
+            if self._names[s] is None or not self._out[s]:
+                continue
+            if 0 < (s - last_bb) % self._size < (bb - last_bb) % self._size or (
+                bb == last_bb and s != bb
+            ):
+                self._missed[s] = (True, True)  # the big blind went past them
+            elif s == deal.sb_pos:
+                self._missed[s] = (self._missed[s][0], True)
 
     def start_hand(
         self,
@@ -334,10 +483,13 @@ class Table:
             IllegalActionError: a hand in progress, or fewer than two players dealt in.
         """
         if dealer is not None:
-            if dealer.table_deal is None or dealer.table_deal[0] is not self:
+            pending = self._pending
+            if pending is None or pending[0] is not dealer:
                 raise InvalidSpecError("the dealer was not made by this table's deal()")
             hand = dealer.start_hand()
-            self._current = (hand, dealer.table_deal[1])
+            self._commit(pending[1])
+            self._current = (hand, pending[1])
+            self._pending = None
             return hand
         spec, deal, seed = self._prepare(spec)
         live = deal.live
@@ -349,15 +501,15 @@ class Table:
             hole_cards=hole_cards,
             board=board,
             dead_small_blind=deal.small_blind is None,
+            posts=_hand_posts(deal),
         )
+        self._commit(deal)
         self._current = (hand, deal)
         return hand
 
     def deal(self, *, spec: GameSpec | None = None) -> Dealer:
         """The next hand's deal as a :class:`~pokerforge.game.dealer.Dealer`, for dealer-error
         procedures; pass it to :meth:`start_hand`. A misdeal does not move the button."""
-        from pokerforge.game.dealer import Dealer  # noqa: PLC0415 - the dealer imports hands
-
         spec, deal, seed = self._prepare(spec)
         live = deal.live
         dealer = Dealer(
@@ -366,8 +518,9 @@ class Table:
             button=live.index(deal.hand_button),
             seed=seed,
             dead_small_blind=deal.small_blind is None,
+            posts=_hand_posts(deal),
         )
-        dealer.table_deal = (self, deal)
+        self._pending = (dealer, deal)
         return dealer
 
     def finish_hand(self) -> TableHand:
@@ -389,8 +542,7 @@ class Table:
             self._chips[seat] = chips
             if not chips:
                 busted.append((hand.starting_stacks[i], names[i]))
-                self._names[seat] = None
-                self._out[seat] = False
+                self._empty(seat)
         busted.sort(key=lambda item: -item[0])  # stable: equal stacks keep seat order
         self._last_bb = deal.big_blind
         self._last_sb_pos = deal.sb_pos

@@ -1,11 +1,13 @@
 """Tournaments: a blind and ante schedule, eliminations and finishing places.
 
 Blinds and antes rise by a :class:`BlindSchedule`, level by level, after a number of hands
-or a length of time (rule 30). The level of a hand is fixed when the hand starts, so a level
-that expires during a hand applies from the next one. Time comes from a clock passed in
-(``time.monotonic`` by default), so tests can drive it exactly. Players with no chips are
-eliminated; when several bust in the same hand, the one who started it with more chips
-places higher (TR 126b); players who started it with the same chips share the place.
+or a length of time (rule 30); the blinds never go down, while a level may change the ante
+freely (lower it, drop it, or change its kind). The level of a hand is fixed when the hand
+starts, so a level that expires during a hand applies from the next one. Time comes from a
+clock passed in (``time.monotonic`` by default), so tests can drive it exactly. Players with
+no chips are eliminated; when several bust in the same hand, the one who started it with
+more chips places higher (TR 126b); players who started it with the same chips share the
+place.
 
 Examples:
     >>> from pokerforge.game import GameSpec
@@ -15,7 +17,7 @@ Examples:
     >>> [event.play_hand(lambda hand: hand.fold()).hand.spec.blinds for _ in range(3)]
     [(10, 20), (10, 20), (20, 40)]
     >>> event.level
-    Level(small_blind=20, big_blind=40, ante=5, length=None)
+    Level(small_blind=20, big_blind=40, ante=5, length=None, ante_kind=None)
 """
 
 from __future__ import annotations
@@ -27,10 +29,10 @@ from typing import Literal
 
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game.hand import Hand
-from pokerforge.game.spec import GameSpec
+from pokerforge.game.spec import AnteKind, GameSpec
 from pokerforge.game.table import Table, TableHand
 
-__all__ = ["BlindSchedule", "Level", "Tournament"]
+__all__ = ["BlindSchedule", "Level", "Tournament", "level_spec"]
 
 LevelUnit = Literal["hands", "seconds"]
 
@@ -42,22 +44,25 @@ class Level:
     Attributes:
         small_blind: the small blind.
         big_blind: the big blind.
-        ante: the ante (uniform or big-blind, as the tournament's spec says).
+        ante: the ante.
         length: how long the level lasts, in the schedule's unit (``None``: for ever; only
             the last level may last for ever).
+        ante_kind: ``"uniform"`` or ``"big-blind"``; ``None``: as the tournament's spec.
     """
 
     small_blind: int
     big_blind: int
     ante: int = 0
     length: float | None = None
+    ante_kind: AnteKind | None = None
 
 
 class BlindSchedule:
     """Levels that rise by hands played or by time.
 
     Args:
-        levels: the levels in order; each must raise the blinds or the ante and lower none.
+        levels: the levels in order; each must change something and lower neither blind
+            (the ante may change freely, rule 30).
         unit: ``"hands"`` or ``"seconds"``: what the levels' lengths count.
 
     Raises:
@@ -71,7 +76,7 @@ class BlindSchedule:
         >>> BlindSchedule([Level(5, 10, length=3), Level(5, 10)])  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        pokerforge.errors.InvalidSpecError: level 2 (blinds 5/10, ante 0) does not increase ...
+        pokerforge.errors.InvalidSpecError: level 2 (blinds 5/10, ante 0) changes nothing on ...
     """
 
     def __init__(self, levels: Sequence[Level], *, unit: LevelUnit = "hands") -> None:
@@ -92,17 +97,29 @@ class BlindSchedule:
             if length is not None and (isinstance(length, bool) or not length > 0):
                 raise InvalidSpecError(f"level {number}'s length must be above 0, not {length!r}")
             try:
-                GameSpec(blinds=(level.small_blind, level.big_blind), ante=level.ante)
+                GameSpec(
+                    blinds=(level.small_blind, level.big_blind),
+                    ante=level.ante,
+                    ante_kind=level.ante_kind or "uniform",
+                )
             except InvalidSpecError as err:
                 raise InvalidSpecError(f"level {number}: {err}") from None
             if number > 1:
                 prev = levels[number - 2]
-                old = (prev.small_blind, prev.big_blind, prev.ante)
-                new = (level.small_blind, level.big_blind, level.ante)
-                if new == old or any(b < a for a, b in zip(old, new, strict=True)):
+                if (level.small_blind, level.big_blind, level.ante, level.ante_kind) == (
+                    prev.small_blind,
+                    prev.big_blind,
+                    prev.ante,
+                    prev.ante_kind,
+                ):
                     raise InvalidSpecError(
-                        f"level {number} ({_describe(level)}) does not increase on "
+                        f"level {number} ({_describe(level)}) changes nothing on "
                         f"level {number - 1} ({_describe(prev)})"
+                    )
+                if level.small_blind < prev.small_blind or level.big_blind < prev.big_blind:
+                    raise InvalidSpecError(
+                        f"level {number} ({_describe(level)}) lowers the blinds of "
+                        f"level {number - 1} ({_describe(prev)}) (rule 30)"
                     )
         self.levels: tuple[Level, ...] = tuple(levels)
         self.unit: LevelUnit = unit
@@ -118,7 +135,26 @@ class BlindSchedule:
 
 
 def _describe(level: Level) -> str:
-    return f"blinds {level.small_blind}/{level.big_blind}, ante {level.ante}"
+    kind = f" ({level.ante_kind})" if level.ante_kind else ""
+    return f"blinds {level.small_blind}/{level.big_blind}, ante {level.ante}{kind}"
+
+
+def level_spec(spec: GameSpec, level: Level) -> GameSpec:
+    """``spec`` with the blinds and ante of ``level`` (fixed-limit bets: the big blind and
+    twice the big blind).
+
+    Examples:
+        >>> level_spec(GameSpec(ante=5), Level(10, 20, ante=20, ante_kind="big-blind")).ante_kind
+        'big-blind'
+    """
+    blinds = (level.small_blind, level.big_blind)
+    kind = level.ante_kind or spec.ante_kind
+    if spec.betting == "fixed-limit":
+        big = level.big_blind
+        return replace(
+            spec, blinds=blinds, ante=level.ante, ante_kind=kind, small_bet=big, big_bet=2 * big
+        )
+    return replace(spec, blinds=blinds, ante=level.ante, ante_kind=kind)
 
 
 class Tournament:
@@ -168,11 +204,7 @@ class Tournament:
 
     @staticmethod
     def _level_spec(spec: GameSpec, level: Level) -> GameSpec:
-        blinds = (level.small_blind, level.big_blind)
-        if spec.betting == "fixed-limit":
-            big = level.big_blind
-            return replace(spec, blinds=blinds, ante=level.ante, small_bet=big, big_bet=2 * big)
-        return replace(spec, blinds=blinds, ante=level.ante)
+        return level_spec(spec, level)
 
     @property
     def level(self) -> Level:

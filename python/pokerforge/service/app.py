@@ -31,7 +31,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerforge import __version__
 from pokerforge.cards import CardSet
-from pokerforge.equity import equity
 from pokerforge.errors import PokerError
 from pokerforge.service.convert import equity_json, evaluate_json
 from pokerforge.service.models import (
@@ -42,7 +41,7 @@ from pokerforge.service.models import (
     EvaluateResponse,
     Health,
 )
-from pokerforge.service.work import FieldError, Limits, Plan, plan_equity
+from pokerforge.service.work import FieldError, Job, Limits, plan_equity
 
 __all__ = ["create_app"]
 
@@ -88,23 +87,13 @@ class _Engine:
         self.running: dict[tuple[Any, ...], asyncio.Future[dict[str, Any]]] = {}
         self.pending = 0
 
-    def _compute(self, plan: Plan, seed: int | None) -> dict[str, Any]:
-        result = equity(
-            list(plan.players),
-            plan.board or None,
-            plan.dead or None,
-            game=plan.game,  # type: ignore[arg-type]
-            method=plan.method,
-            samples=plan.samples,
-            seed=seed,
-            time_limit=plan.time_limit,
-            threads=1,
-        )
-        return equity_json(result, plan.players, plan.game)
+    def _compute(self, job: Job, seed: int | None) -> dict[str, Any]:
+        result = job.plan.run(seed=seed, time_limit=job.time_limit, threads=1)
+        return equity_json(result, job.players, job.game)
 
-    async def equity(self, plan: Plan, seed: int | None) -> tuple[dict[str, Any], bool]:
-        """The answer for ``plan`` and whether it came from the cache."""
-        key = (plan, seed)
+    async def equity(self, job: Job, seed: int | None) -> tuple[dict[str, Any], bool]:
+        """The answer for ``job`` and whether it came from the cache."""
+        key = (job.key, seed)
         hit = self.cache.get(key)
         if hit is not None:
             self.cache.move_to_end(key)
@@ -115,7 +104,7 @@ class _Engine:
         if self.pending >= self.limits.max_pending:
             raise _BusyError
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.pool, self._compute, plan, seed)
+        future = loop.run_in_executor(self.pool, self._compute, job, seed)
         self.running[key] = future
         self.pending += 1
         try:
@@ -233,7 +222,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         """Each player's equity, win, tie and hand-category chances."""
         start = time.perf_counter()
         try:
-            plan = plan_equity(
+            job = plan_equity(
                 list(body.players),
                 board=body.board,
                 dead=body.dead,
@@ -243,11 +232,11 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                 time_limit=body.time_limit,
                 limits=limits,
             )
-            answer, cached = await engine.equity(plan, body.seed)
+            answer, cached = await engine.equity(job, body.seed)
         except FieldError as err:
             return _error(422, "invalid_request", err.field, err.message)
         except PokerError as err:
-            return _error(422, "invalid_request", "players", str(err))
+            return _error(422, "invalid_request", err.location, str(err))
         except _BusyError:
             return _error(503, "busy", None, "too many requests are waiting; try again")
         elapsed = (time.perf_counter() - start) * 1000

@@ -82,6 +82,89 @@ pub enum Error {
     },
     /// The computation was stopped by its cancellation hook (e.g. Ctrl-C).
     Interrupted,
+    /// Exact enumeration was asked for and did not finish before the deadline.
+    OutOfTime {
+        /// The time it was given, formatted in seconds.
+        seconds: String,
+    },
+    /// An error in one part of an equity request.
+    At {
+        /// Where: a player, the board or the dead cards.
+        location: Location,
+        /// What is wrong there.
+        error: Box<Error>,
+    },
+}
+
+/// The part of an equity request an error is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Location {
+    /// The player at this index (0-based) of the list of players.
+    Player(usize),
+    /// The board cards.
+    Board,
+    /// The dead cards.
+    Dead,
+}
+
+impl fmt::Display for Location {
+    /// `players[2]`, `board` or `dead`: the names of the request's fields.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Player(i) => write!(f, "players[{i}]"),
+            Location::Board => f.write_str("board"),
+            Location::Dead => f.write_str("dead"),
+        }
+    }
+}
+
+impl Error {
+    /// This error, said to be about `location` (an error that already names a place keeps
+    /// its own).
+    pub fn at(self, location: Location) -> Error {
+        match self {
+            Error::At { .. } | Error::NoPossibleHand { player: Some(_) } => self,
+            error => Error::At {
+                location,
+                error: Box::new(error),
+            },
+        }
+    }
+
+    /// Where in an equity request the problem is, when the error says.
+    pub fn location(&self) -> Option<Location> {
+        match self {
+            Error::At { location, .. } => Some(*location),
+            Error::NoPossibleHand { player: Some(p) } => Some(Location::Player(*p)),
+            _ => None,
+        }
+    }
+
+    /// The field of an equity request at fault, as a request names it: the location
+    /// (`players[2]`, `board`, `dead`), a setting's name (`samples`, `method`), or
+    /// `players` for the players as a whole (their count, a deck they exhaust, ranges
+    /// that cannot be dealt together); `None` for errors outside a request.
+    pub fn field(&self) -> Option<String> {
+        match self {
+            Error::At { location, .. } => Some(location.to_string()),
+            Error::NoPossibleHand { player: Some(p) } => Some(Location::Player(*p).to_string()),
+            Error::InvalidSetting { name, .. } => Some((*name).to_string()),
+            Error::UnknownGame { .. } => Some("game".to_string()),
+            Error::OutOfTime { .. } => Some("method".to_string()),
+            Error::PlayerCount { .. }
+            | Error::DeckExhausted { .. }
+            | Error::NoPossibleHand { player: None } => Some("players".to_string()),
+            _ => None,
+        }
+    }
+
+    /// The error without its location.
+    pub fn inner(&self) -> &Error {
+        match self {
+            Error::At { error, .. } => error.inner(),
+            error => error,
+        }
+    }
 }
 
 impl fmt::Display for Error {
@@ -147,6 +230,12 @@ impl fmt::Display for Error {
                 expected,
             } => write!(f, "{name} = {value} is not allowed: expected {expected}"),
             Error::Interrupted => write!(f, "the computation was interrupted"),
+            Error::OutOfTime { seconds } => write!(
+                f,
+                "exact enumeration did not finish within the time limit of {seconds} s: \
+                 use \"monte-carlo\" or \"auto\""
+            ),
+            Error::At { location, error } => write!(f, "{location}: {error}"),
         }
     }
 }

@@ -16,6 +16,6 @@ pub use card::{Card, Rank, Suit};
 pub use card_set::CardSet;
 pub use deck::Deck;
 pub use equity::{equity, EquityOptions, EquityResult, Game, Method, Player, PlayerEquity};
-pub use error::{Error, Result};
+pub use error::{Error, Location, Result};
 pub use eval::{Category, HandKey, HandRank, LowRank, OmahaBoard, OmahaHole};
 pub use range::{Combo, Range};

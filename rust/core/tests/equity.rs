@@ -5,7 +5,8 @@ use std::time::{Duration, Instant};
 
 use pokerforge_core::equity::{checked_samples, MAX_PLAYERS};
 use pokerforge_core::{
-    equity, CardSet, Category, EquityOptions, EquityResult, Error, Game, Method, Player, Range,
+    equity, CardSet, Category, EquityOptions, EquityResult, Error, Game, Location, Method, Player,
+    Range,
 };
 
 fn players(texts: &[&str]) -> Vec<Player> {
@@ -251,7 +252,7 @@ fn omaha(texts: &[&str], board: &str, game: Game, method: Method) -> EquityResul
     let options = EquityOptions {
         game,
         method,
-        samples: Some(200_000),
+        samples: (method == Method::MonteCarlo).then_some(200_000),
         seed: 5,
         ..EquityOptions::default()
     };
@@ -348,8 +349,38 @@ fn omaha_errors() {
     );
 }
 
+/// The error of a request, without its location (tested in `errors_name_their_place`).
 fn error(texts: &[&str], board: &str, dead: &str, options: &EquityOptions<'_>) -> Error {
+    located(texts, board, dead, options).inner().clone()
+}
+
+fn located(texts: &[&str], board: &str, dead: &str, options: &EquityOptions<'_>) -> Error {
     equity(&players(texts), cards(board), cards(dead), options).unwrap_err()
+}
+
+#[test]
+fn errors_name_their_place() {
+    let d = EquityOptions::default();
+    let cases: [(&[&str], &str, &str, Option<Location>); 8] = [
+        (&["AhKh", "AhQd"], "", "", Some(Location::Player(1))),
+        (&["AhKh", "QsQd"], "2c7dAh", "", Some(Location::Board)),
+        (&["AhKh", "QsQd"], "", "Qd", Some(Location::Dead)),
+        (&["AhKh", "QsQd"], "2c7d9c", "9c", Some(Location::Dead)),
+        (&["AhKh", "QsQd"], "2c7d", "", Some(Location::Board)),
+        (&["AhKhQh", "QsQd"], "", "", Some(Location::Player(0))),
+        (&["AhKh", "AA"], "2c7dAs", "Ad", Some(Location::Player(1))),
+        (&["AA", "AA", "AA"], "", "", None),
+    ];
+    for (hands, board, dead, want) in cases {
+        let err = located(hands, board, dead, &d);
+        assert_eq!(err.location(), want, "{hands:?} {board} {dead}: {err}");
+        if let Some(place) = want {
+            assert!(
+                err.to_string().starts_with(&format!("{place}: "))
+                    || matches!(err, Error::NoPossibleHand { .. })
+            );
+        }
+    }
 }
 
 #[test]
@@ -563,4 +594,82 @@ fn preflop_table_regenerates() {
         );
     }
     assert_close(table[0].equity(), 0.852037, 5e-7);
+}
+
+#[test]
+fn exact_stops_at_its_deadline() {
+    // About a second of exact work on one thread: given 20 ms.
+    let hands = players(&["AhKh", "random", "random"]);
+    let board = cards("2h7h9cTd");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let run = |method| {
+        let options = EquityOptions {
+            method,
+            seed: 9,
+            deadline: Some(Instant::now() + Duration::from_millis(20)),
+            ..EquityOptions::default()
+        };
+        let start = Instant::now();
+        let result = pool.install(|| equity(&hands, board, CardSet::EMPTY, &options));
+        (result, start.elapsed())
+    };
+    let (exact, took) = run(Method::Exact);
+    assert!(matches!(exact, Err(Error::OutOfTime { .. })), "{exact:?}");
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    // Auto hands over to Monte Carlo for the rest of the time.
+    let (auto, _) = run(Method::Auto);
+    let auto = auto.unwrap();
+    assert_eq!((auto.method, auto.seed), (Method::MonteCarlo, Some(9)));
+    assert!(auto.deals > 0);
+}
+
+#[test]
+fn a_run_cut_by_its_deadline_replays_from_seed_and_samples() {
+    let hands = players(&["QQ+, AKs", "TT-77, AQ", "random"]);
+    for millis in [0, 3, 15] {
+        let cut = EquityOptions {
+            method: Method::MonteCarlo,
+            seed: 11,
+            deadline: Some(Instant::now() + Duration::from_millis(millis)),
+            ..EquityOptions::default()
+        };
+        let first = equity(&hands, CardSet::EMPTY, CardSet::EMPTY, &cut).unwrap();
+        assert!(first.deals > 0);
+        let replay = EquityOptions {
+            method: Method::MonteCarlo,
+            seed: 11,
+            samples: Some(first.deals),
+            ..EquityOptions::default()
+        };
+        let again = equity(&hands, CardSet::EMPTY, CardSet::EMPTY, &replay).unwrap();
+        assert_eq!(first, again, "{millis} ms");
+    }
+}
+
+#[test]
+fn crowded_ranges_are_sampled_not_refused() {
+    // Ten players on 22+ clash on most joint draws, and on TT+ (five ranks for ten
+    // players) only about one draw in a million fits; valid deals exist in both.
+    for range in ["22+", "TT+"] {
+        let options = EquityOptions {
+            method: Method::MonteCarlo,
+            samples: Some(100),
+            seed: 2,
+            deadline: Some(Instant::now() + Duration::from_secs(30)),
+            ..EquityOptions::default()
+        };
+        let r = equity(
+            &players(&[range; 10]),
+            CardSet::EMPTY,
+            CardSet::EMPTY,
+            &options,
+        )
+        .unwrap();
+        assert!(r.deals > 0, "{range}");
+        let total: f64 = r.players.iter().map(|p| p.equity).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{range}: {total}");
+    }
 }

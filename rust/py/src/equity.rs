@@ -1,102 +1,40 @@
-//! `equity()` and `Range` for Python.
+//! `equity()` and `plan_equity()` for Python.
+//!
+//! The core owns every rule of an equity request (checks and where they fail, cost
+//! estimate, method, deadline); this module converts the arguments, runs the work and
+//! builds the result objects of `pokerforge.equity` by keyword, in this one place.
 //!
 //! The computation runs on a worker thread of a rayon pool while the calling thread, without
 //! the GIL, waits for it and wakes every few milliseconds to check for Ctrl-C; on an
-//! interrupt it raises the cancel flag the core checks between work units.
+//! interrupt it raises the cancel flag the core checks as it goes. A panic in the work
+//! (a bug) comes back as a `RuntimeError`, never an abort.
 
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use pokerforge_core::equity::{equity as core_equity, Game, Method, Player};
-use pokerforge_core::{CardSet, EquityOptions, EquityResult, Error, Range};
+use pokerforge_core::equity::{plan, Game, Method, Plan, Player};
+use pokerforge_core::{CardSet, EquityOptions, EquityResult, Error, Location};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyString, PyTuple};
 
-use crate::cards::{fresh_seed, seed_value, PyCardSet};
-use crate::convert::{card_set, core, optional_card_set, text_of, Int};
-use crate::errors::to_py;
+use crate::cards::{fresh_seed, seed_value};
+use crate::convert::{card_set, core, text_of, Int};
+use crate::errors::{located, to_py};
 use crate::parallel::{pool_for_caller, threads_for};
-
-/// A Hold'em range: weighted two-card combos.
-#[pyclass(name = "Range", module = "pokerforge", frozen)]
-#[derive(Debug, Clone)]
-pub struct PyRange(pub Range);
-
-#[pymethods]
-impl PyRange {
-    #[new]
-    fn new(text: &Bound<'_, PyString>) -> PyResult<PyRange> {
-        core(Range::parse(&text_of(text)?)).map(PyRange)
-    }
-
-    /// Every combo with a positive weight, as `(CardSet, weight)` pairs.
-    #[getter]
-    fn combos(&self) -> Vec<(PyCardSet, f64)> {
-        self.0
-            .iter()
-            .map(|(combo, weight)| (PyCardSet(combo.cards()), weight))
-            .collect()
-    }
-
-    /// The weight of a two-card combo (0 when it is not in the range).
-    fn weight(&self, combo: &Bound<'_, PyAny>) -> PyResult<f64> {
-        let cards: Vec<_> = card_set(combo)?.iter().collect();
-        match cards.as_slice() {
-            [a, b] => Ok(self.0.weight(core(pokerforge_core::Combo::new(*a, *b))?)),
-            _ => Err(to_py(Error::CardCount {
-                what: "a combo",
-                expected: "2",
-                got: cards.len(),
-            })),
-        }
-    }
-
-    /// The range without the combos that use any of `dead`.
-    fn without(&self, dead: &Bound<'_, PyAny>) -> PyResult<PyRange> {
-        Ok(PyRange(self.0.without(card_set(dead)?)))
-    }
-
-    /// The sum of the weights (the number of combos when every weight is 1).
-    #[getter]
-    fn total_weight(&self) -> f64 {
-        self.0.total_weight()
-    }
-
-    fn __len__(&self) -> usize {
-        self.0.len()
-    }
-
-    fn __contains__(&self, combo: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.weight(combo)? > 0.0)
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyRange>()
-            .is_ok_and(|o| o.get().0.weights() == self.0.weights())
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Range('{}')", self.0)
-    }
-
-    /// Ranges pickle by their text.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((slf.get_type().into_any(), (slf.get().0.to_string(),)))
-    }
-}
+use crate::range::PyRange;
 
 /// One entry of `players`: text (a hand, a range or "random"), a `Range`, `None` (random),
-/// or any cards-like value.
-fn player(obj: &Bound<'_, PyAny>) -> PyResult<Player> {
+/// or any cards-like value. Errors name the player (`players[i]`).
+fn player(i: usize, obj: &Bound<'_, PyAny>) -> PyResult<Player> {
+    let here = Location::Player(i);
     if let Ok(text) = obj.cast::<PyString>() {
-        return core(text_of(text)?.parse::<Player>());
+        let text = text_of(text).map_err(|e| located(e, &here.to_string()))?;
+        return text.parse::<Player>().map_err(|e| to_py(e.at(here)));
     }
     if let Ok(range) = obj.cast::<PyRange>() {
         return Ok(Player::Range(range.get().0.clone()));
@@ -104,7 +42,18 @@ fn player(obj: &Bound<'_, PyAny>) -> PyResult<Player> {
     if obj.is_none() {
         return Ok(Player::Random);
     }
-    Ok(Player::Hand(card_set(obj)?))
+    card_set(obj)
+        .map(Player::Hand)
+        .map_err(|e| located(e, &here.to_string()))
+}
+
+/// Board or dead cards, `None` being none; errors name the field.
+fn cards_at(obj: Option<&Bound<'_, PyAny>>, location: Location) -> PyResult<CardSet> {
+    match obj {
+        None => Ok(CardSet::EMPTY),
+        Some(o) if o.is_none() => Ok(CardSet::EMPTY),
+        Some(o) => card_set(o).map_err(|e| located(e, &location.to_string())),
+    }
 }
 
 /// The text of a setting's name; one that cannot be UTF-8 becomes its repr, which no name
@@ -116,20 +65,7 @@ fn setting_text(name: &Bound<'_, PyString>) -> String {
     }
 }
 
-fn method(name: &str) -> PyResult<Method> {
-    match name.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-        "auto" => Ok(Method::Auto),
-        "exact" => Ok(Method::Exact),
-        "monte-carlo" | "montecarlo" | "mc" => Ok(Method::MonteCarlo),
-        _ => Err(to_py(Error::InvalidSetting {
-            name: "method",
-            value: format!("'{name}'"),
-            expected: "\"auto\", \"exact\" or \"monte-carlo\"",
-        })),
-    }
-}
-
-fn positive_seconds(name: &'static str, value: f64) -> PyResult<f64> {
+fn positive(name: &'static str, value: f64) -> PyResult<f64> {
     if value > 0.0 && value.is_finite() {
         Ok(value)
     } else {
@@ -141,98 +77,31 @@ fn positive_seconds(name: &'static str, value: f64) -> PyResult<f64> {
     }
 }
 
-/// What `equity` hands back to `pokerforge.equity`, which wraps it in dataclasses:
-/// per player `(equity, win, tie, categories, stderr, high, low, scoop)`, then the method's
-/// name, `exact`, `deals`, `stderr` and the seed.
-type PlayerRow = (
-    f64,
-    f64,
-    f64,
-    [f64; 9],
-    f64,
-    Option<f64>,
-    Option<f64>,
-    Option<f64>,
-);
-type RawResult = (Vec<PlayerRow>, &'static str, bool, u64, f64, Option<u64>);
-
-fn raw(result: EquityResult) -> RawResult {
-    let players = result
-        .players
-        .iter()
-        .map(|p| {
-            (
-                p.equity,
-                p.win,
-                p.tie,
-                p.categories,
-                p.stderr,
-                p.high,
-                p.low,
-                p.scoop,
-            )
-        })
-        .collect();
-    (
-        players,
-        result.method.name(),
-        result.exact,
-        result.deals,
-        result.stderr,
-        result.seed,
-    )
+/// The deadline `seconds` from now.
+fn deadline_in(seconds: Option<f64>) -> PyResult<Option<Instant>> {
+    Ok(seconds
+        .map(|t| positive("time_limit", t))
+        .transpose()?
+        .map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9))))
 }
 
-/// Runs `work` on a pool of `threads` threads (the calling thread's own pool for one
-/// thread, so calls from several Python threads run side by side) while this thread,
-/// without the GIL, waits and wakes every 20 ms to check for Ctrl-C; on an interrupt it
-/// raises the cancel flag the core checks between work units. No thread is created per
-/// call: the work is queued on the pool.
-fn interruptible<T: Send + 'static>(
-    py: Python<'_>,
-    threads: usize,
-    work: impl FnOnce(&AtomicBool) -> Result<T, Error> + Send + 'static,
-) -> PyResult<T> {
-    let pool = pool_for_caller(threads)?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&cancel);
-    let (done, mut wait) = mpsc::channel();
-    pool.spawn(move || {
-        let _ = done.send(work(&flag));
-    });
-    loop {
-        // The receiver is Send but not Sync, so it moves into the GIL-free closure.
-        let (outcome, back) = py.detach(move || {
-            let outcome = wait.recv_timeout(Duration::from_millis(20));
-            (outcome, wait)
-        });
-        wait = back;
-        match outcome {
-            Ok(result) => return result.map_err(to_py),
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                if let Err(interrupt) = py.check_signals() {
-                    cancel.store(true, Ordering::Relaxed);
-                    // The worker stops at its next check; wait so nothing outlives us.
-                    let _ = py.detach(move || wait.recv());
-                    return Err(interrupt);
-                }
-            }
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(to_py(Error::Interrupted));
-            }
-        }
+/// How a player is shown: a hand's cards in order, a range as given, or `random`.
+fn label(player: &Player, given: &Bound<'_, PyAny>) -> String {
+    match player {
+        Player::Hand(cards) => cards.to_string(),
+        Player::Random => "random".to_string(),
+        Player::Range(range) => given
+            .cast::<PyString>()
+            .ok()
+            .and_then(|t| t.to_str().ok().map(|t| t.trim().to_string()))
+            .unwrap_or_else(|| range.to_string()),
     }
 }
 
-/// Equity of each player; see `pokerforge.equity.equity` for the documentation.
-#[pyfunction]
-#[pyo3(signature = (
-    players, board = None, dead = None, *, game = None, method = None, samples = None,
-    target_stderr = None, seed = None, time_limit = None, threads = None
-))]
+/// The arguments of an equity request, converted and checked by the core, with each
+/// player's label.
 #[allow(clippy::too_many_arguments)]
-pub fn equity(
-    py: Python<'_>,
+fn plan_of(
     players: &Bound<'_, PyAny>,
     board: Option<&Bound<'_, PyAny>>,
     dead: Option<&Bound<'_, PyAny>>,
@@ -240,29 +109,33 @@ pub fn equity(
     method: Option<&Bound<'_, PyString>>,
     samples: Option<Int>,
     target_stderr: Option<f64>,
-    seed: Option<Int>,
-    time_limit: Option<f64>,
-    threads: Option<Int>,
-) -> PyResult<RawResult> {
+) -> PyResult<(Plan, Vec<String>)> {
     if players.is_instance_of::<PyString>() {
         return Err(to_py(Error::PlayerCount {
             got: 1,
             expected: "2 to 10 (as a list, e.g. [\"AhKh\", \"random\"])",
         }));
     }
+    let mut labels = Vec::new();
     let players: Vec<Player> = players
         .try_iter()?
-        .map(|p| player(&p?))
+        .enumerate()
+        .map(|(i, given)| {
+            let given = given?;
+            let p = player(i, &given)?;
+            labels.push(label(&p, &given));
+            Ok(p)
+        })
         .collect::<PyResult<_>>()?;
-    let board: CardSet = optional_card_set(board)?;
-    let dead: CardSet = optional_card_set(dead)?;
+    let board = cards_at(board, Location::Board)?;
+    let dead = cards_at(dead, Location::Dead)?;
     // Names that cannot even be UTF-8 (a lone surrogate) are unknown names all the same.
     let game: Game = match game {
         Some(name) => core(setting_text(name).parse())?,
         None => Game::Holdem,
     };
-    let method = match method {
-        Some(name) => self::method(&setting_text(name))?,
+    let method: Method = match method {
+        Some(name) => core(setting_text(name).parse())?,
         None => Method::Auto,
     };
     let samples = match samples {
@@ -279,28 +152,294 @@ pub fn equity(
         }),
     };
     let target_stderr = target_stderr
-        .map(|t| positive_seconds("target_stderr", t))
+        .map(|t| positive("target_stderr", t))
         .transpose()?;
-    let deadline = time_limit
-        .map(|t| positive_seconds("time_limit", t))
-        .transpose()?
-        .map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9)));
+    let options = EquityOptions {
+        game,
+        method,
+        samples,
+        target_stderr,
+        ..EquityOptions::default()
+    };
+    Ok((core(plan(&players, board, dead, &options))?, labels))
+}
+
+/// The classes of `pokerforge.equity` the results are built from, and `Category` in
+/// index order, looked up once.
+struct ResultTypes {
+    player: Py<PyAny>,
+    result: Py<PyAny>,
+    categories: Py<PyTuple>,
+}
+
+static RESULT_TYPES: PyOnceLock<ResultTypes> = PyOnceLock::new();
+
+fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
+    RESULT_TYPES.get_or_try_init(py, || {
+        let equity = py.import("pokerforge.equity")?;
+        let category = py.import("pokerforge.eval")?.getattr("Category")?;
+        let categories = PyTuple::new(py, category.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
+        Ok(ResultTypes {
+            player: equity.getattr("PlayerEquity")?.unbind(),
+            result: equity.getattr("EquityResult")?.unbind(),
+            categories: categories.unbind(),
+        })
+    })
+}
+
+/// The core's result as a `pokerforge.equity.EquityResult`, built by keyword.
+fn to_python<'py>(py: Python<'py>, result: &EquityResult) -> PyResult<Bound<'py, PyAny>> {
+    let types = result_types(py)?;
+    let categories = types.categories.bind(py);
+    let players = result
+        .players
+        .iter()
+        .map(|p| {
+            let chances = PyDict::new(py);
+            for (category, chance) in categories.iter().zip(p.categories) {
+                chances.set_item(category, chance)?;
+            }
+            let kwargs = PyDict::new(py);
+            kwargs.set_item("equity", p.equity)?;
+            kwargs.set_item("win", p.win)?;
+            kwargs.set_item("tie", p.tie)?;
+            kwargs.set_item("categories", chances)?;
+            kwargs.set_item("stderr", p.stderr)?;
+            kwargs.set_item("high", p.high)?;
+            kwargs.set_item("low", p.low)?;
+            kwargs.set_item("scoop", p.scoop)?;
+            types.player.bind(py).call((), Some(&kwargs))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("players", PyTuple::new(py, players)?)?;
+    kwargs.set_item("method", result.method.name())?;
+    kwargs.set_item("exact", result.exact)?;
+    kwargs.set_item("deals", result.deals)?;
+    kwargs.set_item("stderr", result.stderr)?;
+    kwargs.set_item("seed", result.seed)?;
+    types.result.bind(py).call((), Some(&kwargs))
+}
+
+/// The message of a caught panic.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".to_string())
+}
+
+/// What a worker sends back: the result, or the message of a panic.
+type Outcome<T> = Result<Result<T, Error>, String>;
+
+/// Runs `work` on a pool of `threads` threads (the calling thread's own pool for one
+/// thread, so calls from several Python threads run side by side) while this thread,
+/// without the GIL, waits and wakes every 20 ms to check for Ctrl-C and `cancel`; on
+/// either it raises the cancel flag the core checks as it goes. No thread is created per
+/// call: the work is queued on the pool. A panic in the work, on this pool's thread or
+/// on one of rayon's, is caught there and raised here as a `RuntimeError`.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    threads: usize,
+    cancel: Arc<AtomicBool>,
+    work: impl FnOnce(&AtomicBool) -> Result<T, Error> + Send + 'static,
+) -> PyResult<T> {
+    let pool = pool_for_caller(threads)?;
+    let flag = Arc::clone(&cancel);
+    let (done, mut wait) = mpsc::channel::<Outcome<T>>();
+    pool.spawn(move || {
+        let outcome = catch_unwind(AssertUnwindSafe(|| work(&flag)));
+        let _ = done.send(outcome.map_err(|payload| panic_message(payload.as_ref())));
+    });
+    loop {
+        // The receiver is Send but not Sync, so it moves into the GIL-free closure.
+        let (outcome, back) = py.detach(move || {
+            let outcome = wait.recv_timeout(Duration::from_millis(20));
+            (outcome, wait)
+        });
+        wait = back;
+        match outcome {
+            Ok(Ok(result)) => return result.map_err(to_py),
+            Ok(Err(panic)) => {
+                return Err(PyRuntimeError::new_err(format!(
+                    "a bug in pokerforge's Rust core (please report it): {panic}"
+                )))
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(interrupt) = py.check_signals() {
+                    cancel.store(true, Ordering::Relaxed);
+                    // The worker stops at its next check; wait so nothing outlives us.
+                    let _ = py.detach(move || wait.recv());
+                    return Err(interrupt);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(to_py(Error::Interrupted));
+            }
+        }
+    }
+}
+
+/// Runs `plan` and builds the Python result.
+fn run_plan(
+    py: Python<'_>,
+    plan: Plan,
+    seed: Option<Int>,
+    time_limit: Option<f64>,
+    threads: Option<Int>,
+    cancel: Arc<AtomicBool>,
+) -> PyResult<Bound<'_, PyAny>> {
+    let deadline = deadline_in(time_limit)?;
     let seed = match seed {
         None => fresh_seed(),
         Some(s) => seed_value(s)?,
     };
     let threads = threads_for(threads, usize::MAX, 0)?;
-    let result = interruptible(py, threads, move |cancel| {
-        let options = EquityOptions {
-            game,
-            method,
-            samples,
-            target_stderr,
-            deadline,
-            seed,
-            cancel: Some(cancel),
-        };
-        core_equity(&players, board, dead, &options)
+    let result = interruptible(py, threads, cancel, move |cancel| {
+        plan.run(seed, deadline, Some(cancel))
     })?;
-    Ok(raw(result))
+    to_python(py, &result)
+}
+
+/// Equity of each player; see `pokerforge.equity.equity` for the documentation.
+#[pyfunction]
+#[pyo3(signature = (
+    players, board = None, dead = None, *, game = None, method = None, samples = None,
+    target_stderr = None, seed = None, time_limit = None, threads = None
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn equity<'py>(
+    py: Python<'py>,
+    players: &Bound<'py, PyAny>,
+    board: Option<&Bound<'py, PyAny>>,
+    dead: Option<&Bound<'py, PyAny>>,
+    game: Option<&Bound<'py, PyString>>,
+    method: Option<&Bound<'py, PyString>>,
+    samples: Option<Int>,
+    target_stderr: Option<f64>,
+    seed: Option<Int>,
+    time_limit: Option<f64>,
+    threads: Option<Int>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (plan, _) = plan_of(players, board, dead, game, method, samples, target_stderr)?;
+    deadline_in(time_limit)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    run_plan(py, plan, seed, time_limit, threads, cancel)
+}
+
+/// A flag that stops a running `EquityPlan.run` at its next check.
+#[pyclass(name = "Cancel", module = "pokerforge._core", frozen)]
+#[derive(Debug, Default)]
+pub struct PyCancel(Arc<AtomicBool>);
+
+#[pymethods]
+impl PyCancel {
+    #[new]
+    fn new() -> PyCancel {
+        PyCancel::default()
+    }
+
+    /// Asks the run to stop; it raises `KeyboardInterrupt` soon after.
+    fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether `cancel()` was called.
+    #[getter]
+    fn cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// A checked equity request, ready to run: made by `plan_equity`.
+#[pyclass(name = "EquityPlan", module = "pokerforge._core", frozen)]
+#[derive(Debug)]
+pub struct PyEquityPlan(Plan, Vec<String>);
+
+#[pymethods]
+impl PyEquityPlan {
+    /// The method that will run first: `"exact"` or `"monte-carlo"`.
+    #[getter]
+    fn method(&self) -> &'static str {
+        self.0.method().name()
+    }
+
+    /// Each player as text: a hand's cards, a range as given, or `"random"`.
+    #[getter]
+    fn players(&self) -> Vec<String> {
+        self.1.clone()
+    }
+
+    /// The estimated seconds of exact enumeration on one thread (infinite when out of
+    /// reach).
+    #[getter]
+    fn exact_seconds(&self) -> f64 {
+        self.0.exact_seconds()
+    }
+
+    /// The estimated seconds of the work on one thread, at most `time_limit`.
+    #[pyo3(signature = (time_limit = None))]
+    fn estimated_seconds(&self, time_limit: Option<f64>) -> f64 {
+        self.0.estimated_seconds(time_limit)
+    }
+
+    /// Runs the plan; `cancel` (a `Cancel`) stops it from another thread.
+    #[pyo3(signature = (*, seed = None, time_limit = None, threads = None, cancel = None))]
+    fn run<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<Int>,
+        time_limit: Option<f64>,
+        threads: Option<Int>,
+        cancel: Option<&Bound<'py, PyCancel>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let flag = cancel.map_or_else(Arc::default, |c| Arc::clone(&c.get().0));
+        run_plan(py, self.0.clone(), seed, time_limit, threads, flag)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "EquityPlan(method='{}', exact_seconds={:.3e})",
+            self.0.method().name(),
+            self.0.exact_seconds()
+        )
+    }
+}
+
+/// Checks an equity request and plans it; arguments as for `equity`.
+#[pyfunction]
+#[pyo3(signature = (
+    players, board = None, dead = None, *, game = None, method = None, samples = None,
+    target_stderr = None
+))]
+pub fn plan_equity(
+    players: &Bound<'_, PyAny>,
+    board: Option<&Bound<'_, PyAny>>,
+    dead: Option<&Bound<'_, PyAny>>,
+    game: Option<&Bound<'_, PyString>>,
+    method: Option<&Bound<'_, PyString>>,
+    samples: Option<Int>,
+    target_stderr: Option<f64>,
+) -> PyResult<PyEquityPlan> {
+    plan_of(players, board, dead, game, method, samples, target_stderr)
+        .map(|(plan, labels)| PyEquityPlan(plan, labels))
+}
+
+/// Test hook: panics inside the work of a pool thread (`"pool"`) or inside a parallel
+/// loop of the core (`"parallel"`), to show that a bug becomes a `RuntimeError`.
+#[pyfunction]
+pub fn _panic_for_tests(py: Python<'_>, place: &str) -> PyResult<()> {
+    let parallel = place == "parallel";
+    interruptible(py, 2, Arc::default(), move |_| {
+        if parallel {
+            use rayon::prelude::*;
+            (0..64u32).into_par_iter().for_each(|i| {
+                assert!(i != 37, "test panic in a parallel loop");
+            });
+            Ok(())
+        } else {
+            panic!("test panic on a pool thread")
+        }
+    })
 }

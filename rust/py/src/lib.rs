@@ -12,6 +12,7 @@ mod eval;
 mod omaha;
 mod parallel;
 mod preflop;
+mod range;
 
 use pyo3::prelude::*;
 
@@ -26,8 +27,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(eval::evaluate_many, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_class, m)?)?;
     m.add_class::<omaha::PyLowRank>()?;
-    m.add_class::<equity::PyRange>()?;
+    m.add_class::<range::PyRange>()?;
     m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
+    m.add_class::<equity::PyCancel>()?;
+    m.add_class::<equity::PyEquityPlan>()?;
+    m.add_function(wrap_pyfunction!(equity::plan_equity, m)?)?;
+    m.add_function(wrap_pyfunction!(equity::_panic_for_tests, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_low, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_hilo, m)?)?;

@@ -61,6 +61,31 @@ pub(crate) fn for_each_deal(
     walk.go(0, 0, 1.0)
 }
 
+/// Whether one hand per player can be dealt with no card used twice: `Some(answer)`, or
+/// `None` when the search gave up after `budget` steps. Players with the fewest hands
+/// are placed first, which settles most questions in a few steps.
+pub(crate) fn can_deal(players: &[Vec<Hand>], budget: u64) -> Option<bool> {
+    fn go(order: &[&Vec<Hand>], used: u64, steps: &mut u64) -> Option<bool> {
+        let Some((first, rest)) = order.split_first() else {
+            return Some(true);
+        };
+        for hand in first.iter() {
+            if *steps == 0 {
+                return None;
+            }
+            *steps -= 1;
+            if hand.mask & used == 0 && go(rest, used | hand.mask, steps)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+    let mut order: Vec<&Vec<Hand>> = players.iter().collect();
+    order.sort_by_key(|hands| hands.len());
+    let mut steps = budget;
+    go(&order, 0, &mut steps)
+}
+
 /// A permutation of the four suits: `perm[s]` is where suit `s` goes.
 pub(crate) type SuitPerm = [u8; 4];
 
@@ -100,17 +125,39 @@ pub(crate) struct DealClass {
     pub copies: u64,
 }
 
-/// Every possible deal of `players`, grouped by `perms`; `None` if there are more than
-/// `limit` deals. Classes come in ascending order, so that results do not depend on
-/// hashing.
+/// What [`deal_classes`] found.
+#[derive(Debug)]
+pub(crate) enum Listing {
+    /// Every class, in ascending order.
+    Done(Vec<DealClass>),
+    /// More deals than the limit.
+    TooMany,
+    /// `abort` answered `true`.
+    Stopped,
+}
+
+/// Deals listed between two calls of the `abort` hook of [`deal_classes`].
+const ABORT_CHECK: u64 = 1 << 14;
+
+/// Every possible deal of `players`, grouped by `perms`, unless there are more than
+/// `limit` deals or `abort` (asked every few thousand deals) says to stop. Classes come in
+/// ascending order, so that results do not depend on hashing.
 pub(crate) fn deal_classes(
     players: &[Vec<Hand>],
     perms: &[SuitPerm],
     limit: u64,
-) -> Option<Vec<DealClass>> {
+    abort: &dyn Fn() -> bool,
+) -> Listing {
     let n = players.len();
     let mut classes: HashMap<Holes, (f64, u64)> = HashMap::new();
+    let mut seen = 0u64;
+    let mut aborted = false;
     let complete = for_each_deal(players, limit, &mut |holes, weight| {
+        seen += 1;
+        if aborted || (seen % ABORT_CHECK == 0 && abort()) {
+            aborted = true;
+            return;
+        }
         let mut best = *holes;
         for perm in perms {
             let mut moved = [0u64; MAX_PLAYERS];
@@ -125,8 +172,11 @@ pub(crate) fn deal_classes(
         entry.0 += weight;
         entry.1 += 1;
     });
+    if aborted {
+        return Listing::Stopped;
+    }
     if !complete {
-        return None;
+        return Listing::TooMany;
     }
     let mut out: Vec<DealClass> = classes
         .into_iter()
@@ -137,7 +187,7 @@ pub(crate) fn deal_classes(
         })
         .collect();
     out.sort_by_key(|c| c.holes);
-    Some(out)
+    Listing::Done(out)
 }
 
 #[cfg(test)]
@@ -179,7 +229,11 @@ mod tests {
             &mut |_, _| count += 1
         ));
         assert_eq!(count, 6);
-        let classes = deal_classes(&[aa.clone(), aa], &symmetries(0, 0), 100).unwrap();
+        let Listing::Done(classes) =
+            deal_classes(&[aa.clone(), aa], &symmetries(0, 0), 100, &|| false)
+        else {
+            panic!("not listed");
+        };
         assert_eq!(classes.len(), 1);
         assert_eq!(classes[0].copies, 6);
     }

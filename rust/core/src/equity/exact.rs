@@ -2,10 +2,13 @@
 //! every runout, spread over threads.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::deals::{deal_classes, permute, symmetries, DealClass, SuitPerm};
+use super::deals::{
+    deal_classes, for_each_deal, permute, symmetries, DealClass, Listing, SuitPerm,
+};
 use super::holdem::count_runouts;
 use super::result::{EquityResult, Method, Tally};
 use super::{omaha, Game, Setup};
@@ -106,19 +109,60 @@ pub(crate) fn estimated_seconds(setup: &Setup) -> f64 {
     estimated_classes(setup, &perms) * (per_class + per_player * n) * 1e-9
 }
 
-/// Exact equity of a validated setup.
-pub(crate) fn run(setup: &Setup, cancel: Option<&AtomicBool>) -> Result<EquityResult> {
+/// Refuses exact enumeration that cannot be done: an Omaha random player, or more deals
+/// of hole cards than can be listed.
+pub(crate) fn check_affordable(setup: &Setup, estimate: f64) -> Result<()> {
+    if setup.game != Game::Holdem && !setup.dealt.is_empty() {
+        return Err(Error::InvalidSetting {
+            name: "method",
+            value: "\"exact\"".to_string(),
+            expected: "\"monte-carlo\" or \"auto\": exact Omaha equity needs every hand known",
+        });
+    }
+    // An infinite estimate means more listed combinations than `MAX_DEALS` before clashes
+    // are removed: count the real ones.
+    if estimate.is_infinite() && !for_each_deal(&setup.players, MAX_DEALS, &mut |_, _| {}) {
+        return Err(too_many_deals());
+    }
+    Ok(())
+}
+
+fn too_many_deals() -> Error {
+    Error::InvalidSetting {
+        name: "method",
+        value: "\"exact\"".to_string(),
+        expected:
+            "\"monte-carlo\" or \"auto\": these ranges make too many combinations to enumerate",
+    }
+}
+
+/// Exact equity of a validated setup, stopped with [`Error::OutOfTime`] at `deadline`
+/// (checked before each class of deals, and while the classes are listed).
+pub(crate) fn run(
+    setup: &Setup,
+    deadline: Option<Instant>,
+    cancel: Option<&AtomicBool>,
+) -> Result<EquityResult> {
     let n = setup.players.len();
-    if setup.game != Game::Holdem {
-        if !setup.dealt.is_empty() {
-            return Err(Error::InvalidSetting {
-                name: "method",
-                value: "\"exact\"".to_string(),
-                expected: "\"monte-carlo\" or \"auto\": exact Omaha equity needs every hand known",
-            });
+    let start = Instant::now();
+    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    let stopped = || {
+        if cancelled() {
+            Error::Interrupted
+        } else {
+            Error::OutOfTime {
+                seconds: format!(
+                    "{:.3}",
+                    deadline.map_or(0.0, |d| d.saturating_duration_since(start).as_secs_f64())
+                ),
+            }
         }
-        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            return Err(Error::Interrupted);
+    };
+    if setup.game != Game::Holdem {
+        check_affordable(setup, 0.0)?;
+        if cancelled() || late() {
+            return Err(stopped());
         }
         let holes: Vec<u64> = setup.players.iter().map(|h| h[0].mask).collect();
         let hilo = setup.game == Game::OmahaHiLo;
@@ -128,25 +172,29 @@ pub(crate) fn run(setup: &Setup, cancel: Option<&AtomicBool>) -> Result<EquityRe
         return Ok(tally.finish(Method::Exact, None));
     }
     let perms = symmetries(setup.board, setup.dead);
-    let classes = deal_classes(&setup.players, &perms, MAX_DEALS).ok_or(Error::InvalidSetting {
-        name: "method",
-        value: "\"exact\"".to_string(),
-        expected:
-            "\"monte-carlo\" or \"auto\": these ranges make too many combinations to enumerate",
-    })?;
+    let abort = || cancelled() || late();
+    let classes = match deal_classes(&setup.players, &perms, MAX_DEALS, &abort) {
+        Listing::Done(classes) => classes,
+        Listing::TooMany => return Err(too_many_deals()),
+        Listing::Stopped => return Err(stopped()),
+    };
     if classes.is_empty() {
         return Err(Error::NoPossibleHand { player: None });
     }
     let mut tally = Tally::new(n);
     for batch in classes.chunks(BATCH) {
-        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            return Err(Error::Interrupted);
-        }
-        let counted: Vec<_> = batch
+        // Each class is checked on its own: one pre-flop class takes up to a few
+        // milliseconds, a batch of them far longer than a deadline may allow.
+        let counted: Vec<Option<_>> = batch
             .par_iter()
-            .map(|class: &DealClass| count_runouts(&class.holes[..n], setup.board, setup.dead))
+            .map(|class: &DealClass| {
+                (!abort()).then(|| count_runouts(&class.holes[..n], setup.board, setup.dead))
+            })
             .collect();
-        for (class, counts) in batch.iter().zip(&counted) {
+        if counted.iter().any(Option::is_none) {
+            return Err(stopped());
+        }
+        for (class, counts) in batch.iter().zip(counted.iter().flatten()) {
             tally.add(counts, class.weight, class.copies);
         }
     }
@@ -196,10 +244,13 @@ pub fn calibration_report() -> Result<Vec<String>> {
         let setup = pool.install(|| validate(&players, board, dead, &EquityOptions::default()))?;
         let estimate = pool.install(|| estimated_seconds(&setup));
         let start = std::time::Instant::now();
-        let ok = pool.install(|| run(&setup, None)).is_ok();
+        let ok = pool.install(|| run(&setup, None, None)).is_ok();
         let took = start.elapsed().as_secs_f64();
         let perms = symmetries(setup.board, setup.dead);
-        let classes = deal_classes(&setup.players, &perms, MAX_DEALS).map_or(0, |c| c.len());
+        let classes = match deal_classes(&setup.players, &perms, MAX_DEALS, &|| false) {
+            Listing::Done(c) => c.len(),
+            _ => 0,
+        };
         let n = setup.players.len();
         let est_classes = estimated_classes(&setup, &perms);
         lines.push(format!(
@@ -238,7 +289,10 @@ mod tests {
         ] {
             let s = setup(hands, board, dead);
             let perms = symmetries(s.board, s.dead);
-            let real = deal_classes(&s.players, &perms, MAX_DEALS).unwrap().len() as f64;
+            let Listing::Done(real) = deal_classes(&s.players, &perms, MAX_DEALS, &|| false) else {
+                panic!("{hands:?} not listed");
+            };
+            let real = real.len() as f64;
             let guess = estimated_classes(&s, &perms);
             assert!(
                 real <= guess && guess <= 1.2 * real,

@@ -23,6 +23,7 @@ pub mod heads_up;
 mod holdem;
 mod monte_carlo;
 mod omaha;
+mod plan;
 pub mod preflop;
 mod ranges;
 mod result;
@@ -33,10 +34,11 @@ use std::time::Instant;
 
 #[doc(hidden)]
 pub use exact::calibration_report;
+pub use plan::{plan, Plan};
 pub use result::{EquityResult, Method, PlayerEquity};
 
 use crate::card_set::CardSet;
-use crate::error::{Error, Result};
+use crate::error::{Error, Location, Result};
 use crate::range::Range;
 use deals::Hand;
 
@@ -105,16 +107,27 @@ impl FromStr for Player {
     /// [`Player::Hand`], anything else a range (`"QQ+, AKs"`).
     ///
     /// # Errors
-    /// [`Error::InvalidRange`] when the text is neither cards nor a range.
+    /// [`Error::InvalidRange`] when the text is neither cards nor a range, or the card
+    /// error when it starts with a card (`"QsQx"`).
     fn from_str(text: &str) -> Result<Player> {
         let trimmed = text.trim();
         if trimmed == "*" || trimmed.eq_ignore_ascii_case("random") {
             return Ok(Player::Random);
         }
-        if let Ok(cards) = trimmed.parse::<CardSet>() {
+        let cards = trimmed.parse::<CardSet>();
+        if let Ok(cards) = cards {
             return Ok(Player::Hand(cards));
         }
-        Range::parse(text).map(Player::Range)
+        // Text that starts with a card ("QsQx") was meant as cards: its error is the
+        // card's, not the range parser's.
+        let starts_with_card = trimmed
+            .get(..2)
+            .is_some_and(|head| head.parse::<crate::card::Card>().is_ok());
+        match (Range::parse(text), cards) {
+            (Ok(range), _) => Ok(Player::Range(range)),
+            (Err(_), Err(card_error)) if starts_with_card => Err(card_error),
+            (Err(range_error), _) => Err(range_error),
+        }
     }
 }
 
@@ -130,10 +143,14 @@ pub struct EquityOptions<'a> {
     pub samples: Option<u64>,
     /// Monte Carlo: stop once every player's standard error is at most this.
     pub target_stderr: Option<f64>,
-    /// Monte Carlo: stop at this instant (checked between work units of 4,096 deals).
+    /// Stop at this instant. Monte Carlo keeps the deals counted so far (whole work units
+    /// in order, so the result's seed and sample count replay it exactly); exact
+    /// enumeration asked for by name fails with [`Error::OutOfTime`]; exact enumeration
+    /// chosen by [`Method::Auto`] gets the first half of the time and then hands over to
+    /// Monte Carlo.
     pub deadline: Option<Instant>,
-    /// Monte Carlo: the seed; the same seed gives the same result on any thread count
-    /// (unless a deadline cuts the run short).
+    /// Monte Carlo: the seed; the same seed and sample count give the same result on any
+    /// thread count.
     pub seed: u64,
     /// Checked between work units: when it becomes `true` the call returns
     /// [`Error::Interrupted`] (the Python binding sets it on Ctrl-C).
@@ -156,7 +173,8 @@ pub(crate) struct Setup {
     pub need: usize,
 }
 
-/// Equity of `players` on `board` with `dead` cards out of play.
+/// Equity of `players` on `board` with `dead` cards out of play: [`plan`], then
+/// [`Plan::run`].
 ///
 /// Threads: runs on the current rayon pool (`ThreadPool::install` chooses the count).
 ///
@@ -164,16 +182,9 @@ pub(crate) struct Setup {
 /// the [`preflop`] table in microseconds unless Monte Carlo is asked for.
 ///
 /// # Errors
-/// - [`Error::PlayerCount`]: fewer than 2 or more than 10 players.
-/// - [`Error::CardCount`]: a board of 1, 2 or 6+ cards, a Hold'em hand that is not 2
-///   cards, Omaha hands that are not all 4, 5 or 6 cards.
-/// - [`Error::DuplicateCard`]: a card in two places (hands, board, dead).
-/// - [`Error::DeckExhausted`]: more cards needed than the deck has left.
-/// - [`Error::NoPossibleHand`]: a range with no hand left once the known cards are out,
-///   or ranges that cannot all be dealt at once.
-/// - [`Error::InvalidSetting`]: `samples = 0`, a target standard error that is not a
-///   positive number, `Method::Exact` with more combinations than can be listed (or an
-///   Omaha random player), or a range in an Omaha game.
+/// Those of [`plan`], and:
+/// - [`Error::NoPossibleHand`]: ranges that cannot all be dealt at once.
+/// - [`Error::OutOfTime`]: `Method::Exact` did not finish before the deadline.
 /// - [`Error::Interrupted`]: the cancellation hook was set.
 pub fn equity(
     players: &[Player],
@@ -181,47 +192,7 @@ pub fn equity(
     dead: CardSet,
     options: &EquityOptions<'_>,
 ) -> Result<EquityResult> {
-    let setup = validate(players, board, dead, options)?;
-    if let Some(result) = from_table(&setup, options) {
-        return Ok(result);
-    }
-    let stop = monte_carlo::Stop {
-        samples: options.samples,
-        target_stderr: options.target_stderr,
-        deadline: options.deadline,
-    };
-    let method = match options.method {
-        Method::Auto if exact::estimated_seconds(&setup) <= AUTO_EXACT_SECONDS => Method::Exact,
-        Method::Auto => Method::MonteCarlo,
-        m => m,
-    };
-    match method {
-        Method::MonteCarlo => monte_carlo::run(&setup, stop, options.seed, options.cancel),
-        _ => exact::run(&setup, options.cancel),
-    }
-}
-
-/// The answer from the pre-flop table ([`preflop`]) when it applies: Hold'em heads-up,
-/// no board, no dead cards, at least one random player, and an exact answer wanted.
-fn from_table(setup: &Setup, options: &EquityOptions<'_>) -> Option<EquityResult> {
-    let applies = setup.game == Game::Holdem
-        && setup.players.len() == 2
-        && setup.board == 0
-        && setup.dead == 0
-        && options.method != Method::MonteCarlo
-        && !options
-            .cancel
-            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
-    // The hand or range that is looked up; the other player is random.
-    let hero = match setup.dealt.as_slice() {
-        [1] | [0, 1] => 0,
-        [0] => 1,
-        _ => return None,
-    };
-    if !applies {
-        return None;
-    }
-    preflop::lookup(&setup.players[hero], hero)
+    plan(players, board, dead, options)?.run(options.seed, options.deadline, options.cancel)
 }
 
 /// Converts a sample count given as a signed integer (as from Python).
@@ -239,7 +210,9 @@ pub fn checked_samples(samples: i64) -> Result<u64> {
     }
 }
 
-fn validate(
+/// Checks the players, board and dead cards and lists each player's possible hands.
+/// Errors about one part of the request carry its [`Location`].
+pub(crate) fn validate(
     players: &[Player],
     board: CardSet,
     dead: CardSet,
@@ -257,23 +230,8 @@ fn validate(
             what: "a board",
             expected: "0, 3, 4 or 5",
             got: board.len(),
-        });
-    }
-    if options.samples == Some(0) {
-        return Err(Error::InvalidSetting {
-            name: "samples",
-            value: "0".to_string(),
-            expected: "a positive number of deals",
-        });
-    }
-    if let Some(t) = options.target_stderr {
-        if !(t > 0.0 && t.is_finite()) {
-            return Err(Error::InvalidSetting {
-                name: "target_stderr",
-                value: t.to_string(),
-                expected: "a positive number",
-            });
         }
+        .at(Location::Board));
     }
     // Omaha: the hole size comes from the known hands (4 if there are none).
     let first_known = players.iter().find_map(|p| match p {
@@ -288,8 +246,10 @@ fn validate(
             "4, 5 or 6 (all the same)",
         ),
     };
-    let mut known = board.try_union(dead)?;
-    for player in players {
+    // Hands first, then the board, then the dead cards: a card given twice is blamed on
+    // the later place.
+    let mut known = CardSet::EMPTY;
+    for (i, player) in players.iter().enumerate() {
         match player {
             Player::Hand(cards) => {
                 let fits = match game {
@@ -301,20 +261,29 @@ fn validate(
                         what,
                         expected,
                         got: cards.len(),
-                    });
+                    }
+                    .at(Location::Player(i)));
                 }
-                known = known.try_union(*cards)?;
+                known = known
+                    .try_union(*cards)
+                    .map_err(|e| e.at(Location::Player(i)))?;
             }
             Player::Range(range) if game != Game::Holdem => {
                 return Err(Error::InvalidSetting {
                     name: "players",
                     value: format!("'{range}'"),
                     expected: "Omaha hands as cards or \"random\" (ranges are Hold'em only)",
-                });
+                }
+                .at(Location::Player(i)));
             }
             _ => {}
         }
     }
+    known = known
+        .try_union(board)
+        .map_err(|e| e.at(Location::Board))?
+        .try_union(dead)
+        .map_err(|e| e.at(Location::Dead))?;
     let unknown = players
         .iter()
         .filter(|p| !matches!(p, Player::Hand(_)))
@@ -353,7 +322,7 @@ fn validate(
         }
         hands.push(list);
     }
-    Ok(Setup {
+    let setup = Setup {
         game,
         hole,
         players: hands,
@@ -361,7 +330,31 @@ fn validate(
         board: board.mask(),
         dead: dead.mask(),
         need,
-    })
+    };
+    if !setup.ranges_can_be_dealt() {
+        return Err(Error::NoPossibleHand { player: None });
+    }
+    Ok(setup)
+}
+
+impl Setup {
+    /// A quick necessary condition for the ranged players to be dealt at once: together
+    /// their hands must cover enough distinct cards for all of them (ten players on
+    /// `JJ+` cannot be dealt: 16 cards for 20 places).
+    fn ranges_can_be_dealt(&self) -> bool {
+        let ranged: Vec<&Vec<Hand>> = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(i, hands)| !self.dealt.contains(i) && hands.len() > 1)
+            .map(|(_, hands)| hands)
+            .collect();
+        let cards = ranged
+            .iter()
+            .flat_map(|hands| hands.iter())
+            .fold(0u64, |a, h| a | h.mask);
+        cards.count_ones() as usize >= self.hole * ranged.len()
+    }
 }
 
 fn range_hands(range: &Range, known: CardSet) -> Vec<Hand> {

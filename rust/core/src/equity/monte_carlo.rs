@@ -4,14 +4,17 @@
 //! order, so a seed gives the same result whatever the number of threads. Stopping rules
 //! are checked between rounds of [`ROUND`] units (so a target standard error also stops at
 //! the same place on every machine); a deadline and the cancellation hook are also
-//! checked before each unit.
+//! checked every [`CHECK`] deals inside a unit. A run cut short by its deadline keeps the
+//! deals in order up to the first unit that was stopped (that unit's deals so far
+//! included): the first `m` deals of a unit are the deals of a unit of size `m`, so the
+//! result's seed and sample count replay it exactly.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::deals::{for_each_deal, Hand, Holes};
+use super::deals::{can_deal, for_each_deal, Hand, Holes};
 use super::result::{category_of, Counts, MAX_PLAYERS};
 use super::result::{EquityResult, Method, Tally};
 use super::{omaha, Game, Setup};
@@ -27,8 +30,14 @@ const ROUND: u64 = 32;
 /// Joint deals of hole cards listed up front for exact sampling (beyond this the ranges
 /// are wide, clashes rare, and sampling each player then rejecting clashes is cheap).
 const TABLE_LIMIT: u64 = 200_000;
-/// Clashing draws in a row after which the ranges are taken to be impossible together.
-const MAX_REJECTIONS: u32 = 100_000;
+/// Deals between two checks of the deadline and the cancellation hook.
+const CHECK: u64 = 128;
+/// Clashing draws in a row after which ranges are taken to be impossible together when
+/// nothing else can stop the run (no deadline, no cancellation hook); with either, draws
+/// go on until a deal is found or the run is stopped.
+const MAX_REJECTIONS: u64 = 1 << 32;
+/// Steps of the search that tells whether ranges can be dealt at all.
+const FEASIBILITY_STEPS: u64 = 1 << 20;
 /// Samples taken when no stopping rule is given.
 pub(crate) const DEFAULT_SAMPLES: u64 = 1_000_000;
 /// Samples at most when only a target standard error is given.
@@ -132,6 +141,9 @@ impl Holdings {
             }
             return Ok(Holdings::Listed { deals, cumulative });
         }
+        if can_deal(players, FEASIBILITY_STEPS) == Some(false) {
+            return Err(Error::NoPossibleHand { player: None });
+        }
         Ok(Holdings::Independent {
             tables: players.iter().map(|hands| Table::new(hands)).collect(),
         })
@@ -147,7 +159,7 @@ impl Holdings {
     }
 
     /// Draws one deal into `masks` and `keys` (after [`Holdings::init`]); answers the
-    /// union of the hole cards.
+    /// union of the hole cards, or `None` when `checker` stopped a long run of clashes.
     #[inline]
     fn draw(
         &self,
@@ -155,9 +167,10 @@ impl Holdings {
         rng: &mut Rng,
         masks: &mut Holes,
         keys: &mut [HandKey; MAX_PLAYERS],
-    ) -> Result<u64> {
+        checker: &Checker<'_>,
+    ) -> Result<Option<u64>> {
         match self {
-            Holdings::Fixed { masks: m, .. } => Ok(m[..n].iter().fold(0, |a, &b| a | b)),
+            Holdings::Fixed { masks: m, .. } => Ok(Some(m[..n].iter().fold(0, |a, &b| a | b))),
             Holdings::Listed { deals, cumulative } => {
                 let total = cumulative.last().copied().unwrap_or(0.0);
                 let x = rng.unit_f64() * total;
@@ -168,10 +181,20 @@ impl Holdings {
                     keys[p] = key_of(masks[p]);
                     used |= masks[p];
                 }
-                Ok(used)
+                Ok(Some(used))
             }
             Holdings::Independent { tables } => {
-                'again: for _ in 0..MAX_REJECTIONS {
+                let mut tries = 0u64;
+                'again: loop {
+                    tries += 1;
+                    if tries % (1 << 12) == 0 {
+                        if checker.can_stop && checker.late() {
+                            return Ok(None);
+                        }
+                        if !checker.stoppable && tries >= MAX_REJECTIONS {
+                            return Err(Error::NoPossibleHand { player: None });
+                        }
+                    }
                     let mut used = 0;
                     for (p, table) in tables.iter().enumerate() {
                         let i = table.draw(rng);
@@ -183,9 +206,8 @@ impl Holdings {
                         masks[p] = mask;
                         keys[p] = table.keys[i];
                     }
-                    return Ok(used);
+                    return Ok(Some(used));
                 }
-                Err(Error::NoPossibleHand { player: None })
             }
         }
     }
@@ -216,29 +238,84 @@ fn draw_cards(rng: &mut Rng, used: &mut u64, count: usize) -> u64 {
     drawn
 }
 
-/// Runs one unit of `size` deals.
-fn run_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Result<Counts> {
+/// Tells a unit when to stop early.
+struct Checker<'a> {
+    /// Answers `true` once the run must stop (deadline passed or cancelled).
+    stop: &'a (dyn Fn() -> bool + Sync),
+    /// Whether anything can stop the run at all.
+    stoppable: bool,
+    /// Whether this unit may stop now: the first unit of a run always counts a deal, so
+    /// that every result has one.
+    can_stop: bool,
+}
+
+impl Checker<'_> {
+    fn late(&self) -> bool {
+        (self.stop)()
+    }
+
+    /// Whether to stop before deal number `done` of the unit.
+    #[inline(always)]
+    fn stop_at(&mut self, done: u64) -> bool {
+        if done % CHECK != 0 {
+            return false;
+        }
+        if done > 0 {
+            self.can_stop = true;
+        }
+        self.can_stop && self.late()
+    }
+}
+
+/// Runs one unit of at most `size` deals; its `total` says how many were counted before
+/// `checker` stopped it.
+fn run_unit(
+    setup: &Setup,
+    holdings: &Holdings,
+    rng: &mut Rng,
+    size: u64,
+    checker: &mut Checker<'_>,
+) -> Result<Counts> {
     match setup.game {
-        Game::Holdem => holdem_unit(setup, holdings, rng, size),
-        Game::Omaha | Game::OmahaHiLo => omaha_unit(setup, holdings, rng, size),
+        Game::Holdem => holdem_unit(setup, holdings, rng, size, checker),
+        Game::Omaha | Game::OmahaHiLo => omaha_unit(setup, holdings, rng, size, checker),
     }
 }
 
 /// A Hold'em unit: the board's key is built card by card as it is drawn, then each hole
 /// key is added to it.
-fn holdem_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Result<Counts> {
+fn holdem_unit(
+    setup: &Setup,
+    holdings: &Holdings,
+    rng: &mut Rng,
+    size: u64,
+    checker: &mut Checker<'_>,
+) -> Result<Counts> {
     let n = setup.players.len();
     if let (2, Holdings::Fixed { masks, keys }) = (n, holdings) {
         if let [] | [_] = setup.dealt.as_slice() {
             let used = setup.board | setup.dead | !FULL_MASK | masks[0] | masks[1];
-            return Ok(headsup_unit(setup, [keys[0], keys[1]], used, rng, size));
+            return Ok(headsup_unit(
+                setup,
+                [keys[0], keys[1]],
+                used,
+                rng,
+                size,
+                checker,
+            ));
         }
     }
-    any_holdem_unit(setup, holdings, rng, size)
+    any_holdem_unit(setup, holdings, rng, size, checker)
 }
 
 /// A Hold'em unit for any players.
-fn any_holdem_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Result<Counts> {
+fn any_holdem_unit(
+    setup: &Setup,
+    holdings: &Holdings,
+    rng: &mut Rng,
+    size: u64,
+    checker: &mut Checker<'_>,
+) -> Result<Counts> {
     let n = setup.players.len();
     let mut counts = Counts::new();
     let board_key = key_of(setup.board);
@@ -247,8 +324,15 @@ fn any_holdem_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64)
     let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
     let mut classes = [0u16; MAX_PLAYERS];
     holdings.init(&mut masks, &mut keys);
-    for _ in 0..size {
-        let mut used = fixed_used | holdings.draw(n, rng, &mut masks, &mut keys)?;
+    let mut done = 0;
+    while done < size {
+        if checker.stop_at(done) {
+            break;
+        }
+        let Some(hole) = holdings.draw(n, rng, &mut masks, &mut keys, checker)? else {
+            break;
+        };
+        let mut used = fixed_used | hole;
         for &p in &setup.dealt {
             masks[p] = draw_cards(rng, &mut used, 2);
             keys[p] = key_of(masks[p]);
@@ -274,8 +358,9 @@ fn any_holdem_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64)
             classes[p] = keys[p].combine(board).rank().class();
         }
         counts.score(&classes[..n], 1);
+        done += 1;
     }
-    counts.total = size as i64;
+    counts.total = done as i64;
     Ok(counts)
 }
 
@@ -289,13 +374,19 @@ fn headsup_unit(
     fixed_used: u64,
     rng: &mut Rng,
     size: u64,
+    checker: &mut Checker<'_>,
 ) -> Counts {
     let board_key = key_of(setup.board);
     let random = setup.dealt.first().map(|&p| p & 1);
     let mut wins = [0u64; 2];
     let mut ties = 0u64;
     let mut categories = [[0u64; 9]; 2];
-    for _ in 0..size {
+    let mut done = 0;
+    while done < size {
+        if checker.stop_at(done) {
+            break;
+        }
+        done += 1;
         let mut used = fixed_used;
         if let Some(p) = random {
             let hole = draw_cards(rng, &mut used, 2);
@@ -318,7 +409,7 @@ fn headsup_unit(
         ties += u64::from(a == b);
     }
     let mut counts = Counts::new();
-    counts.total = size as i64;
+    counts.total = done as i64;
     for p in 0..2 {
         counts.wins[p] = wins[p] as i64;
         counts.ties[p][2] = ties as i64;
@@ -330,7 +421,13 @@ fn headsup_unit(
 }
 
 /// An Omaha unit: each board is prepared once and every hole asked about it.
-fn omaha_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> Result<Counts> {
+fn omaha_unit(
+    setup: &Setup,
+    holdings: &Holdings,
+    rng: &mut Rng,
+    size: u64,
+    checker: &mut Checker<'_>,
+) -> Result<Counts> {
     let n = setup.players.len();
     let hilo = setup.game == Game::OmahaHiLo;
     let mut counts = if hilo {
@@ -342,8 +439,16 @@ fn omaha_unit(setup: &Setup, holdings: &Holdings, rng: &mut Rng, size: u64) -> R
     let mut masks = [0u64; MAX_PLAYERS];
     let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
     holdings.init(&mut masks, &mut keys);
-    for _ in 0..size {
-        let mut used = fixed_used | holdings.draw(n, rng, &mut masks, &mut keys)?;
+    let mut done = 0;
+    while done < size {
+        if checker.stop_at(done) {
+            break;
+        }
+        let Some(hole) = holdings.draw(n, rng, &mut masks, &mut keys, checker)? else {
+            break;
+        };
+        done += 1;
+        let mut used = fixed_used | hole;
         for &p in &setup.dealt {
             masks[p] = draw_cards(rng, &mut used, setup.hole);
         }
@@ -368,16 +473,9 @@ fn holdings_of(setup: &Setup) -> Result<Holdings> {
     Holdings::new(&ranged)
 }
 
-/// Monte Carlo equity of a validated setup.
-pub(crate) fn run(
-    setup: &Setup,
-    stop: Stop,
-    seed: u64,
-    cancel: Option<&AtomicBool>,
-) -> Result<EquityResult> {
-    let n = setup.players.len();
-    let holdings = holdings_of(setup)?;
-    let samples = match stop {
+/// The number of deals a run stops at, unless a deadline or a target stops it first.
+fn sample_cap(stop: Stop) -> u64 {
+    match stop {
         Stop {
             samples: Some(s), ..
         } => s,
@@ -391,51 +489,82 @@ pub(crate) fn run(
             ..
         } => MAX_SAMPLES,
         _ => u64::MAX,
+    }
+}
+
+/// Rough seconds per deal on one thread: measured figures for known hands, rounded up.
+fn seconds_per_deal(setup: &Setup) -> f64 {
+    let n = setup.players.len() as f64;
+    let nanos = match setup.game {
+        Game::Holdem => 15.0 + 8.0 * n,
+        Game::Omaha | Game::OmahaHiLo => 60.0 + 120.0 * n,
     };
+    nanos * 1e-9
+}
+
+/// Estimated seconds of a run on one thread (infinite when only a deadline stops it).
+pub(crate) fn estimated_seconds(setup: &Setup, stop: Stop) -> f64 {
+    match sample_cap(stop) {
+        u64::MAX => f64::INFINITY,
+        cap => cap as f64 * seconds_per_deal(setup),
+    }
+}
+
+/// Monte Carlo equity of a validated setup.
+pub(crate) fn run(
+    setup: &Setup,
+    stop: Stop,
+    seed: u64,
+    cancel: Option<&AtomicBool>,
+) -> Result<EquityResult> {
+    let n = setup.players.len();
+    let holdings = holdings_of(setup)?;
+    let samples = sample_cap(stop);
     let units = samples.div_ceil(UNIT);
     let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let late = || stop.deadline.is_some_and(|d| Instant::now() >= d);
+    let halt = || cancelled() || late();
+    let stoppable = cancel.is_some() || stop.deadline.is_some();
     let mut tally = Tally::new(n);
     let mut first = 0u64;
-    while first < units {
+    'rounds: while first < units {
         let last = units.min(first + ROUND);
-        let results: Vec<Option<Result<Counts>>> = (first..last)
+        let results: Vec<Result<Counts>> = (first..last)
             .into_par_iter()
             .map(|unit| {
-                if cancelled() || late() {
-                    return None;
-                }
                 let size = UNIT.min(samples - unit * UNIT);
+                let mut checker = Checker {
+                    stop: &halt,
+                    stoppable,
+                    can_stop: unit > 0,
+                };
                 let mut rng = Rng::for_stream(seed, unit);
-                Some(run_unit(setup, &holdings, &mut rng, size))
+                run_unit(setup, &holdings, &mut rng, size, &mut checker)
             })
             .collect();
         if cancelled() {
             return Err(Error::Interrupted);
         }
-        let mut skipped = false;
-        for result in results {
-            match result {
-                Some(counts) => tally.add(&counts?, 1.0, 1),
-                None => skipped = true,
+        // Whole units in order, then the first unit that was cut short (its deals so far
+        // are what a unit of that size deals): what a replay with the same sample count
+        // counts.
+        for (unit, result) in (first..last).zip(results) {
+            let counts = result?;
+            let full = counts.total as u64 == UNIT.min(samples - unit * UNIT);
+            if counts.total > 0 {
+                tally.add(&counts, 1.0, 1);
+            }
+            if !full {
+                break 'rounds;
             }
         }
         first = last;
-        if skipped || late() {
+        if late() {
             break;
         }
         if stop.target_stderr.is_some_and(|t| tally.stderr() <= t) {
             break;
         }
-    }
-    if tally.deals() == 0 {
-        // A deadline that passed before the first unit: run one so there is an answer.
-        let mut rng = Rng::for_stream(seed, 0);
-        tally.add(
-            &run_unit(setup, &holdings, &mut rng, UNIT.min(samples))?,
-            1.0,
-            1,
-        );
     }
     Ok(tally.finish(Method::MonteCarlo, Some(seed)))
 }
@@ -460,9 +589,28 @@ mod tests {
             let setup = validate(&players, board, CardSet::EMPTY, &options).unwrap();
             let holdings = holdings_of(&setup).unwrap();
             assert!(matches!(holdings, Holdings::Fixed { .. }));
-            let fast = holdem_unit(&setup, &holdings, &mut Rng::for_stream(3, 1), UNIT).unwrap();
-            let slow =
-                any_holdem_unit(&setup, &holdings, &mut Rng::for_stream(3, 1), UNIT).unwrap();
+            let never = || false;
+            let mut checker = Checker {
+                stop: &never,
+                stoppable: false,
+                can_stop: true,
+            };
+            let fast = holdem_unit(
+                &setup,
+                &holdings,
+                &mut Rng::for_stream(3, 1),
+                UNIT,
+                &mut checker,
+            )
+            .unwrap();
+            let slow = any_holdem_unit(
+                &setup,
+                &holdings,
+                &mut Rng::for_stream(3, 1),
+                UNIT,
+                &mut checker,
+            )
+            .unwrap();
             assert_eq!(fast, slow);
         }
     }

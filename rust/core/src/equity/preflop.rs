@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
-use super::deals::{deal_classes, symmetries, Hand};
+use super::deals::{deal_classes, symmetries, Hand, Listing};
 use super::holdem::count_runouts;
 use super::result::{EquityResult, Method, PlayerEquity};
 use crate::card::RANK_CHARS;
@@ -119,7 +119,10 @@ pub fn enumerate(index: usize) -> Option<PreflopEntry> {
         }],
         opponents,
     ];
-    let classes = deal_classes(&players, &symmetries(0, 0), u64::MAX)?;
+    let Listing::Done(classes) = deal_classes(&players, &symmetries(0, 0), u64::MAX, &|| false)
+    else {
+        return None;
+    };
     let parts: Vec<PreflopEntry> = classes
         .par_iter()
         .map(|class| {

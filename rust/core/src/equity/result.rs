@@ -180,6 +180,24 @@ impl Method {
     }
 }
 
+impl std::str::FromStr for Method {
+    type Err = crate::error::Error;
+
+    /// Parses `"auto"`, `"exact"` or `"monte-carlo"` (also `"mc"`; case and `_`/`-` free).
+    fn from_str(name: &str) -> crate::error::Result<Method> {
+        match name.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "auto" => Ok(Method::Auto),
+            "exact" => Ok(Method::Exact),
+            "monte-carlo" | "montecarlo" | "mc" => Ok(Method::MonteCarlo),
+            _ => Err(crate::error::Error::InvalidSetting {
+                name: "method",
+                value: format!("'{name}'"),
+                expected: "\"auto\", \"exact\" or \"monte-carlo\"",
+            }),
+        }
+    }
+}
+
 /// One player's share of the results.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayerEquity {
@@ -288,11 +306,6 @@ impl Tally {
                 *c += weight * n as f64;
             }
         }
-    }
-
-    /// Deals counted so far.
-    pub(crate) fn deals(&self) -> u64 {
-        self.deals
     }
 
     /// The largest standard error of a player's equity, treating the deals as independent

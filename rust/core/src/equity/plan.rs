@@ -1,0 +1,297 @@
+//! A checked equity request: the method that will run, what it is expected to cost, and
+//! running it within a deadline.
+//!
+//! [`plan`] is the one place an equity request is checked: players, board and dead cards
+//! (errors carry their [`Location`](crate::Location)), the settings and how they combine,
+//! and the choice [`Method::Auto`] makes. A caller that has to budget work (the HTTP
+//! service) plans first, reads [`Plan::estimated_seconds`], and runs the plan later with
+//! its own deadline; [`equity`](super::equity) does both at once.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::monte_carlo::{self, Stop};
+use super::{exact, preflop, validate, EquityOptions, Game, Player, Setup, AUTO_EXACT_SECONDS};
+use super::{EquityResult, Method};
+use crate::card_set::CardSet;
+use crate::error::{Error, Result};
+
+/// What an equity request will run; made by [`plan`].
+#[derive(Debug, Clone)]
+pub struct Plan {
+    setup: Setup,
+    /// The method asked for.
+    asked: Method,
+    /// The method chosen (never `Auto`).
+    method: Method,
+    /// Answered from the pre-flop table.
+    table: bool,
+    exact_seconds: f64,
+    samples: Option<u64>,
+    target_stderr: Option<f64>,
+}
+
+/// Checks an equity request and decides how it will run (nothing is computed yet, except
+/// each player's list of possible hands).
+///
+/// `Method::Auto` picks exact enumeration when the pre-flop table answers it or its
+/// estimated cost on one thread is at most [`AUTO_EXACT_SECONDS`], and Monte Carlo
+/// otherwise, or whenever `samples` or `target_stderr` (settings only Monte Carlo uses)
+/// are given.
+///
+/// # Errors
+/// - [`Error::PlayerCount`]: fewer than 2 or more than 10 players.
+/// - [`Error::CardCount`]: a board of 1, 2 or 6+ cards, a Hold'em hand that is not 2
+///   cards, Omaha hands that are not all 4, 5 or 6 cards.
+/// - [`Error::DuplicateCard`]: a card in two places (hands, board, dead).
+/// - [`Error::DeckExhausted`]: more cards needed than the deck has left.
+/// - [`Error::NoPossibleHand`]: a range with no hand left once the known cards are out,
+///   or ranges that plainly cannot all be dealt at once.
+/// - [`Error::InvalidSetting`]: `samples = 0`, a target standard error that is not a
+///   positive number, a range in an Omaha game, `Method::Exact` with more combinations
+///   than can be listed, with an Omaha random player, or together with `samples` or
+///   `target_stderr`.
+///
+/// Errors about one player, the board or the dead cards are wrapped in [`Error::At`].
+pub fn plan(
+    players: &[Player],
+    board: CardSet,
+    dead: CardSet,
+    options: &EquityOptions<'_>,
+) -> Result<Plan> {
+    if options.samples == Some(0) {
+        return Err(Error::InvalidSetting {
+            name: "samples",
+            value: "0".to_string(),
+            expected: "a positive number of deals",
+        });
+    }
+    if let Some(t) = options.target_stderr {
+        if !(t > 0.0 && t.is_finite()) {
+            return Err(Error::InvalidSetting {
+                name: "target_stderr",
+                value: t.to_string(),
+                expected: "a positive number",
+            });
+        }
+    }
+    let setup = validate(players, board, dead, options)?;
+    let monte_carlo_only = options.samples.is_some() || options.target_stderr.is_some();
+    if options.method == Method::Exact && monte_carlo_only {
+        let (name, value) = match options.samples {
+            Some(s) => ("samples", s.to_string()),
+            None => (
+                "target_stderr",
+                options.target_stderr.unwrap_or_default().to_string(),
+            ),
+        };
+        return Err(Error::InvalidSetting {
+            name,
+            value,
+            expected: "no Monte Carlo setting with method \"exact\" (or method \"monte-carlo\")",
+        });
+    }
+    let table =
+        options.method != Method::MonteCarlo && !monte_carlo_only && preflop_table_applies(&setup);
+    let exact_seconds = if table {
+        0.0
+    } else {
+        exact::estimated_seconds(&setup)
+    };
+    let method = match options.method {
+        Method::Auto if table || (!monte_carlo_only && exact_seconds <= AUTO_EXACT_SECONDS) => {
+            Method::Exact
+        }
+        Method::Auto => Method::MonteCarlo,
+        m => m,
+    };
+    if method == Method::Exact && !table {
+        exact::check_affordable(&setup, exact_seconds)?;
+    }
+    Ok(Plan {
+        setup,
+        asked: options.method,
+        method,
+        table,
+        exact_seconds,
+        samples: options.samples,
+        target_stderr: options.target_stderr,
+    })
+}
+
+/// Whether the pre-flop table answers: Hold'em heads-up, no board, no dead cards, one
+/// player random.
+fn preflop_table_applies(setup: &Setup) -> bool {
+    setup.game == Game::Holdem
+        && setup.players.len() == 2
+        && setup.board == 0
+        && setup.dead == 0
+        && matches!(setup.dealt.as_slice(), [0] | [1] | [0, 1])
+}
+
+impl Plan {
+    /// The method that will run first: `Exact` or `MonteCarlo` (never `Auto`). A plan of
+    /// `Auto` that picked `Exact` may hand over to Monte Carlo at run time.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// Estimated seconds of exact enumeration on one thread (0 for the pre-flop table,
+    /// infinity when out of reach). Pessimistic by design, and the same on every machine.
+    pub fn exact_seconds(&self) -> f64 {
+        self.exact_seconds
+    }
+
+    /// Estimated seconds of work on one thread for the chosen method, at most
+    /// `time_limit` when one is given: the exact estimate, or Monte Carlo's sample count
+    /// times a per-deal cost (a rough, machine-independent figure).
+    pub fn estimated_seconds(&self, time_limit: Option<f64>) -> f64 {
+        let seconds = match self.method {
+            Method::MonteCarlo => monte_carlo::estimated_seconds(
+                &self.setup,
+                self.stop(time_limit.map(|_| Instant::now())),
+            ),
+            _ => self.exact_seconds,
+        };
+        time_limit.map_or(seconds, |t| seconds.min(t))
+    }
+
+    fn stop(&self, deadline: Option<Instant>) -> Stop {
+        Stop {
+            samples: self.samples,
+            target_stderr: self.target_stderr,
+            deadline,
+        }
+    }
+
+    /// Runs the plan on the current rayon pool.
+    ///
+    /// `deadline` bounds the work: Monte Carlo stops there and reports the whole work units
+    /// counted (replayable by seed and sample count); exact enumeration asked for by name
+    /// fails with [`Error::OutOfTime`]; exact enumeration chosen by `Auto` gets the first
+    /// half of the time left (or `4 * AUTO_EXACT_SECONDS` without a deadline) and then
+    /// hands over to Monte Carlo for the rest. `cancel` is checked as often as the
+    /// deadline.
+    ///
+    /// # Errors
+    /// [`Error::OutOfTime`], [`Error::Interrupted`], or [`Error::NoPossibleHand`] when
+    /// the ranges cannot all be dealt at once.
+    pub fn run(
+        &self,
+        seed: u64,
+        deadline: Option<Instant>,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<EquityResult> {
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Err(Error::Interrupted);
+        }
+        if self.table {
+            let hero = usize::from(self.setup.dealt.as_slice() == [0]);
+            if let Some(result) = preflop::lookup(&self.setup.players[hero], hero) {
+                return Ok(result);
+            }
+        }
+        if self.method == Method::MonteCarlo {
+            return monte_carlo::run(&self.setup, self.stop(deadline), seed, cancel);
+        }
+        if self.asked == Method::Exact {
+            return exact::run(&self.setup, deadline, cancel);
+        }
+        let now = Instant::now();
+        let exact_deadline = match deadline {
+            Some(d) => now + d.saturating_duration_since(now) / 2,
+            None => now + Duration::from_secs_f64(4.0 * AUTO_EXACT_SECONDS),
+        };
+        match exact::run(&self.setup, Some(exact_deadline), cancel) {
+            Err(Error::OutOfTime { .. }) => {
+                monte_carlo::run(&self.setup, self.stop(deadline), seed, cancel)
+            }
+            other => other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Location;
+
+    fn players(texts: &[&str]) -> Vec<Player> {
+        texts.iter().map(|t| t.parse().unwrap()).collect()
+    }
+
+    fn plan_of(texts: &[&str], method: Method) -> Result<Plan> {
+        let options = EquityOptions {
+            method,
+            ..EquityOptions::default()
+        };
+        plan(&players(texts), CardSet::EMPTY, CardSet::EMPTY, &options)
+    }
+
+    #[test]
+    fn auto_picks_by_the_estimate() {
+        assert_eq!(
+            plan_of(&["AhAs", "KdKc"], Method::Auto).unwrap().method(),
+            Method::Exact
+        );
+        assert_eq!(
+            plan_of(&["AhKh", "random", "random"], Method::Auto)
+                .unwrap()
+                .method(),
+            Method::MonteCarlo
+        );
+        let table = plan_of(&["AhKh", "random"], Method::Auto).unwrap();
+        assert_eq!(
+            (table.method(), table.exact_seconds()),
+            (Method::Exact, 0.0)
+        );
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let err = plan_of(&["AhKh", "AhQd"], Method::Auto).unwrap_err();
+        assert_eq!(err.location(), Some(Location::Player(1)));
+        assert_eq!(
+            err.to_string(),
+            "players[1]: the card Ah is given more than once"
+        );
+        let options = EquityOptions::default();
+        let board: CardSet = "2c3c".parse().unwrap();
+        let err = plan(&players(&["AhKh", "QsQd"]), board, CardSet::EMPTY, &options).unwrap_err();
+        assert_eq!(err.location(), Some(Location::Board));
+        let dead: CardSet = "2c".parse().unwrap();
+        let board: CardSet = "2c3c4c".parse().unwrap();
+        let err = plan(&players(&["AhKh", "QsQd"]), board, dead, &options).unwrap_err();
+        assert_eq!(err.location(), Some(Location::Dead));
+    }
+
+    #[test]
+    fn exact_refuses_monte_carlo_settings() {
+        let options = EquityOptions {
+            method: Method::Exact,
+            samples: Some(1000),
+            ..EquityOptions::default()
+        };
+        let err = plan(
+            &players(&["AhAs", "KdKc"]),
+            CardSet::EMPTY,
+            CardSet::EMPTY,
+            &options,
+        )
+        .unwrap_err();
+        assert!(matches!(
+            err,
+            Error::InvalidSetting {
+                name: "samples",
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn plainly_impossible_ranges_are_refused_up_front() {
+        let ten = ["JJ+"; 10];
+        let err = plan_of(&ten, Method::Auto).unwrap_err();
+        assert_eq!(err, Error::NoPossibleHand { player: None });
+    }
+}

@@ -1,0 +1,324 @@
+"""Random hands played side by side by pokerforge and pokerkit, compared at every step.
+
+Both engines play the same cards and the same actions. Before each action the two must
+agree on the seat to act, the amount to call and the raise range (minimum and maximum
+raise-to, or no raise at all); at the end they must agree on every stack. The actions are
+drawn at random among those both engines allow: fold, check or call, the minimum and the
+maximum raise and one amount between them.
+
+Where pokerkit is known to break a rule, the comparison checks pokerforge against the rule
+instead and counts the spot as a known pokerkit fault (see :data:`KNOWN_FAULTS`).
+
+Used by ``tests/game/test_pokerkit_differential.py`` (a seeded sample) and by
+``scripts/pokerkit_differential.py`` (the full 10,000-hand run).
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerforge.cards import Deck
+from pokerforge.game import GameSpec, Hand
+from pokerforge.game.actions import Award, Bet, Call, Check, DealBoard, Fold, Raise
+
+KNOWN_FAULTS = {
+    "reraise-after-incomplete-all-in": (
+        "pokerkit lets a player who already acted re-raise when the only raise since was an "
+        "incomplete all-in (rule 13 reopens the betting only after a full raise, or when "
+        "short all-ins add up to one)"
+    ),
+    "odd-chips": (
+        "pokerkit merges side pots whose remaining contenders are the same once losing hands "
+        "are killed, and gives all of a split pot's odd chips to its first winner; rule 26 "
+        "splits each pot separately, one odd chip at a time in seat order left of the button"
+    ),
+}
+"""Known pokerkit faults: name -> what pokerkit does wrong."""
+
+_AUTOMATIONS: Any = None
+
+
+def _automations() -> Any:
+    global _AUTOMATIONS  # noqa: PLW0603 - pokerkit is imported lazily, once
+    if _AUTOMATIONS is None:
+        from pokerkit import Automation  # noqa: PLC0415
+
+        _AUTOMATIONS = (
+            Automation.ANTE_POSTING,
+            Automation.BET_COLLECTION,
+            Automation.BLIND_OR_STRADDLE_POSTING,
+            Automation.CARD_BURNING,
+            Automation.RUNOUT_COUNT_SELECTION,
+            Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+            Automation.HAND_KILLING,
+            Automation.CHIPS_PUSHING,
+            Automation.CHIPS_PULLING,
+        )
+    return _AUTOMATIONS
+
+
+@dataclass
+class Outcome:
+    """What one or many compared hands found."""
+
+    hands: int = 0
+    steps: int = 0
+    differences: list[str] = field(default_factory=list)
+    faults: Counter[str] = field(default_factory=Counter)
+
+    def add(self, other: Outcome) -> None:
+        """Fold another outcome into this one."""
+        self.hands += other.hands
+        self.steps += other.steps
+        self.differences += other.differences
+        self.faults.update(other.faults)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One random hand's setting."""
+
+    betting: str
+    blinds: tuple[int, int]
+    stacks: tuple[int, ...]
+    button: int
+    seed: int
+
+    @staticmethod
+    def draw(rng: random.Random, seed: int) -> Deal:
+        """A random setting: 2-9 players, no-limit Hold'em or pot-limit Omaha, mixed stacks."""
+        n = rng.randint(2, 9)
+        betting = rng.choice(("no-limit", "pot-limit"))
+        small = rng.choice((1, 1, 2, 5))
+        big = small * 2
+        depth = rng.choice(("short", "deep", "mixed"))
+        stacks = []
+        for _ in range(n):
+            kind = depth if depth != "mixed" else rng.choice(("short", "deep"))
+            if kind == "short":
+                stacks.append(rng.randint(big, 30 * big))
+            else:
+                stacks.append(rng.randint(50 * big, 300 * big))
+        return Deal(betting, (small, big), tuple(stacks), rng.randrange(n), seed)
+
+
+def _pokerkit_state(deal: Deal, pk_stacks: tuple[int, ...]) -> Any:
+    from pokerkit import NoLimitTexasHoldem, PotLimitOmahaHoldem  # noqa: PLC0415
+
+    game: Any = NoLimitTexasHoldem if deal.betting == "no-limit" else PotLimitOmahaHoldem
+    return game.create_state(
+        _automations(), True, 0, deal.blinds, deal.blinds[1], pk_stacks, len(pk_stacks)
+    )
+
+
+def _reopened_for(hand: Hand, seat: int) -> bool:
+    """Rule 13 read from the history alone: may ``seat`` raise again on this street?
+
+    A seat that has not acted on this street may raise. A seat that has acted may raise
+    again only when a full raise came after its last action, or when the raises since add
+    up to at least the last full raise.
+    """
+    history = hand.history
+    # The records of the current street: everything after the last board card dealt.
+    start = 0
+    for i, record in enumerate(history):
+        if type(record) is DealBoard:
+            start = i + 1
+    street = history[start:]
+    last = max(
+        (
+            i
+            for i, r in enumerate(street)
+            if type(r) in (Fold, Check, Call, Bet, Raise) and r.seat == seat
+        ),
+        default=-1,
+    )
+    if last < 0:
+        return True
+    # The level the seat matched when it last acted, and the last full increment then.
+    level = hand.spec.big_blind if hand.street == 0 else 0
+    full_inc = hand.spec.big_blind
+    for record in street[: last + 1]:
+        if type(record) in (Bet, Raise):
+            inc = record.to - level
+            if type(record) is Bet or record.full:
+                full_inc = max(full_inc, inc) if type(record) is Bet else inc
+            level = record.to
+    seen = level
+    since_full = False
+    for record in street[last + 1 :]:
+        if type(record) is Bet or (type(record) is Raise and record.full):
+            since_full = True
+        if type(record) in (Bet, Raise):
+            level = max(level, record.to)
+    return since_full or level - seen >= full_inc
+
+
+def _odd_chips_only(hand: Hand, theirs: tuple[int, ...]) -> bool:
+    """Whether stacks ``theirs`` differ from the hand's only in odd chips, ours by rule 26.
+
+    Rule 26: each pot is split separately; the tied winners get equal shares and the odd
+    chips go one at a time to the winners in seat order starting left of the button.
+    """
+    ours = hand.stacks
+    if sum(theirs) != sum(ours):
+        return False
+    n = hand.num_seats
+    shares: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    for record in hand.history:
+        if type(record) is Award:
+            shares.setdefault((record.pot, record.half), []).append((record.seat, record.amount))
+    splitters: set[int] = set()
+    split_pots = 0
+    for winners in shares.values():
+        if len(winners) < 2:
+            continue
+        split_pots += 1
+        splitters.update(seat for seat, _ in winners)
+        in_order = sorted(winners, key=lambda w: (w[0] - hand.button - 1) % n)
+        amounts = [amount for _, amount in in_order]
+        if max(amounts) - min(amounts) > 1 or amounts != sorted(amounts, reverse=True):
+            return False
+    differing = {seat for seat in range(n) if theirs[seat] != ours[seat]}
+    return differing <= splitters and all(
+        abs(theirs[seat] - ours[seat]) <= split_pots * n for seat in differing
+    )
+
+
+def play(deal: Deal, hand_class: type[Hand] = Hand) -> Outcome:
+    """Play one hand in both engines; the differences found.
+
+    ``hand_class`` is the engine under test (a subclass lets the tests plant a fault).
+    """
+    n = len(deal.stacks)
+    button = deal.button
+    variant = "holdem" if deal.betting == "no-limit" else "omaha"
+    spec = GameSpec(variant=variant, betting=deal.betting, blinds=deal.blinds)  # type: ignore[arg-type]
+    cards = [str(c) for c in Deck(seed=deal.seed).deal(n * spec.hole_card_count + 5)]
+    hole_count = spec.hole_card_count
+    holes = [cards[i * hole_count : (i + 1) * hole_count] for i in range(n)]
+    board = cards[n * hole_count :]
+    hand = hand_class(spec, stacks=deal.stacks, button=button, hole_cards=holes, board=board)
+    # pokerkit numbers players from the small blind (heads-up: from the big blind), so its
+    # player i is our seat button + 1 + i.
+    seat_of = [(button + 1 + i) % n for i in range(n)]
+    state = _pokerkit_state(deal, tuple(deal.stacks[s] for s in seat_of))
+    with warnings.catch_warnings():
+        # pokerkit warns when a card it burned from its own deck is dealt: the cards here
+        # are pokerforge's, so that is expected.
+        warnings.simplefilter("ignore", UserWarning)
+        return _play(deal, hand=hand, state=state, seat_of=seat_of, holes=holes, board=board)
+
+
+def _play(
+    deal: Deal,
+    *,
+    hand: Hand,
+    state: Any,
+    seat_of: list[int],
+    holes: list[list[str]],
+    board: list[str],
+) -> Outcome:
+    out = Outcome(hands=1)
+    n = len(seat_of)
+    rng = random.Random(deal.seed)
+    dealt = [0] * n
+    shown = 0
+    where = f"{deal}"
+
+    def sync_cards() -> None:
+        nonlocal shown
+        while state.can_deal_hole():
+            seat = seat_of[state.hole_dealee_index]
+            state.deal_hole(holes[seat][dealt[seat]])
+            dealt[seat] += 1
+        while state.can_deal_board():
+            count = 3 if shown == 0 else 1
+            state.deal_board("".join(board[shown : shown + count]))
+            shown += count
+
+    sync_cards()
+    while not hand.is_over:
+        out.steps += 1
+        legal = hand.legal_actions()
+        pk_actor = state.actor_index
+        actor = None if pk_actor is None else seat_of[pk_actor]
+        if actor != hand.actor:
+            out.differences.append(f"{where}: seat to act {hand.actor}, pokerkit {actor}")
+            return out
+        pk_call = state.checking_or_calling_amount
+        if legal.call != pk_call:
+            out.differences.append(
+                f"{where}: call {legal.call}, pokerkit {pk_call} ({hand.history})"
+            )
+            return out
+        pk_raise = (
+            (
+                state.min_completion_betting_or_raising_to_amount,
+                state.max_completion_betting_or_raising_to_amount,
+            )
+            if state.can_complete_bet_or_raise_to()
+            else (None, None)
+        )
+        ours = (legal.min_raise_to, legal.max_raise_to)
+        may_raise = ours[0] is not None
+        if ours != pk_raise:
+            if ours[0] is None and not _reopened_for(hand, hand.actor):
+                # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 13.
+                out.faults["reraise-after-incomplete-all-in"] += 1
+            else:
+                out.differences.append(
+                    f"{where}: raise range {ours}, pokerkit {pk_raise} ({hand.history})"
+                )
+                return out
+        elif may_raise and hand.actor is not None and not _reopened_for(hand, hand.actor):
+            out.differences.append(f"{where}: raise offered against rule 13 ({hand.history})")
+            return out
+        choices = ["call"]
+        if legal.call:
+            choices.append("fold")
+        if may_raise:
+            choices += ["min", "max", "between"]
+        pick = rng.choice(choices)
+        if pick == "fold":
+            hand.fold()
+            state.fold()
+        elif pick == "call":
+            if legal.call:
+                hand.call()
+            else:
+                hand.check()
+            state.check_or_call()
+        else:
+            low, high = ours
+            assert low is not None and high is not None
+            to = low if pick == "min" else high if pick == "max" else rng.randint(low, high)
+            hand.raise_to(to)
+            state.complete_bet_or_raise_to(to)
+        sync_cards()
+    sync_cards()
+    if state.status:
+        out.differences.append(f"{where}: hand over, pokerkit still running ({hand.history})")
+        return out
+    pk_stacks = tuple(state.stacks[seat_of.index(s)] for s in range(n))
+    if pk_stacks != hand.stacks and _odd_chips_only(hand, pk_stacks):
+        # pokerkit fault: see KNOWN_FAULTS; our split is checked against rule 26.
+        out.faults["odd-chips"] += 1
+    elif pk_stacks != hand.stacks:
+        out.differences.append(
+            f"{where}: stacks {hand.stacks}, pokerkit {pk_stacks} ({hand.history})"
+        )
+    return out
+
+
+def run(hands: int, seed: int) -> Outcome:
+    """Compare ``hands`` random hands drawn from ``seed``."""
+    rng = random.Random(seed)
+    total = Outcome()
+    for i in range(hands):
+        total.add(play(Deal.draw(rng, seed * 1_000_003 + i)))
+    return total

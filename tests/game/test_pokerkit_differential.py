@@ -1,0 +1,43 @@
+"""pokerforge against pokerkit on seeded random no-limit and pot-limit hands.
+
+The harness is ``tests/game/pokerkit_differential.py``; this test plays a seeded sample
+(2,000 hands, well under a minute). ``scripts/pokerkit_differential.py`` plays the full
+10,000 hands. Spots where pokerkit is known to break a rule are checked against the rule
+instead and counted apart (``KNOWN_FAULTS``).
+"""
+
+from __future__ import annotations
+
+import pokerkit_differential as diff
+
+from pokerforge.game import Hand, LegalActions
+
+
+def test_no_differences_on_random_hands() -> None:
+    outcome = diff.run(2_000, seed=20_260_101)
+    assert outcome.hands == 2_000
+    assert outcome.steps > 10_000  # hands are really played, not just dealt
+    assert outcome.differences == []
+    assert set(outcome.faults) <= set(diff.KNOWN_FAULTS)
+
+
+def test_example_z_raise_nobody_could_call() -> None:
+    # Example Z, which pokerkit and pokerforge now agree on.
+    outcome = diff.play(diff.Deal("no-limit", (1, 2), (16, 32, 59), button=1, seed=7))
+    assert outcome.differences == []
+
+
+def test_harness_finds_a_difference() -> None:
+    # The harness is not blind: a hand with a wrong raise range is reported.
+    class Liar(Hand):
+        __slots__ = ()
+
+        def legal_actions(self) -> LegalActions:
+            legal = super().legal_actions()
+            if legal.min_raise_to is None:
+                return legal
+            return legal._replace(max_raise_to=legal.max_raise_to - 1)  # type: ignore[operator]
+
+    outcome = diff.play(diff.Deal("no-limit", (1, 2), (100, 100, 100), button=0, seed=3), Liar)
+    assert len(outcome.differences) == 1
+    assert "raise range" in outcome.differences[0]

@@ -1,0 +1,108 @@
+"""The core as owner of an equity request: where errors are, plans, deadlines, panics."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from pokerforge import equity
+from pokerforge._core import Cancel, _panic_for_tests, plan_equity
+from pokerforge.errors import (
+    CardCountError,
+    DuplicateCardError,
+    InvalidCardError,
+    InvalidRangeError,
+    InvalidSpecError,
+    PokerError,
+)
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "error", "location"),
+    [
+        (["AhKh", "QsQx"], None, None, InvalidCardError, "players[1]"),
+        (["AhKh", "QQ+, AKz"], None, None, InvalidRangeError, "players[1]"),
+        (["AhKh", "AhQd"], None, None, DuplicateCardError, "players[1]"),
+        (["AhKh", "QsQd"], "Ah2c3c", None, DuplicateCardError, "board"),
+        (["AhKh", "QsQd"], "2c3c", None, CardCountError, "board"),
+        (["AhKh", "QsQd"], "zz", None, InvalidCardError, "board"),
+        (["AhKh", "QsQd"], None, "Kh", DuplicateCardError, "dead"),
+        (["AhKh", "QsQd"], None, "zz", InvalidCardError, "dead"),
+        (["AhKhQh", "QsQd"], None, None, CardCountError, "players[0]"),
+        (["AhKh"], None, None, InvalidSpecError, "players"),
+        (["JJ+"] * 10, None, None, InvalidRangeError, "players"),
+    ],
+)
+def test_errors_say_where(
+    players: list[str], board: str | None, dead: str | None, error: type, location: str
+) -> None:
+    with pytest.raises(error) as info:
+        equity(players, board, dead)
+    assert info.value.location == location
+    with pytest.raises(error):
+        plan_equity(players, board, dead)
+
+
+def test_errors_outside_a_request_have_no_location() -> None:
+    assert PokerError("x").location is None
+
+
+def test_settings_that_conflict_are_refused() -> None:
+    with pytest.raises(InvalidSpecError, match="samples") as info:
+        equity(["AhAs", "KdKc"], method="exact", samples=1000)
+    assert info.value.location == "samples"
+    with pytest.raises(InvalidSpecError, match="target_stderr"):
+        equity(["AhAs", "KdKc"], method="exact", target_stderr=0.01)
+
+
+def test_a_plan_says_what_it_will_do() -> None:
+    cheap = plan_equity(["AhAs", "KdKc"])
+    assert cheap.method == "exact"
+    assert cheap.players == ["AsAh", "KdKc"]
+    assert 0 < cheap.exact_seconds < 0.5
+    wide = plan_equity(["AhKh", "random", "random"], board="2c7d9h")
+    assert wide.method == "monte-carlo"
+    assert wide.estimated_seconds(0.25) == 0.25
+    result = wide.run(seed=4, time_limit=0.05, threads=1)
+    assert result.seed == 4 and result.deals > 0
+    replay = plan_equity(
+        ["AhKh", "random", "random"], board="2c7d9h", samples=result.deals, method="monte-carlo"
+    ).run(seed=4, threads=1)
+    assert replay == result
+
+
+def test_exact_by_name_fails_at_the_time_limit_and_auto_hands_over() -> None:
+    slow = (["AhKh", "random", "random"], "2h7h9cTd")
+    start = time.perf_counter()
+    with pytest.raises(InvalidSpecError, match="time limit") as info:
+        equity(*slow, method="exact", time_limit=0.02, threads=1)
+    assert info.value.location == "method"
+    assert time.perf_counter() - start < 1.5  # generous: a loaded machine
+    fallback = equity(*slow, method="auto", time_limit=0.05, seed=1, threads=1)
+    assert fallback.method == "monte-carlo" and fallback.seed == 1
+
+
+def test_seeds_up_to_two_to_the_64_replay() -> None:
+    seed = 2**64 - 1
+    first = equity(["AhKh", "random"], board="2c7d9h", samples=4096, seed=seed)
+    assert first.seed == seed
+    assert equity(["AhKh", "random"], board="2c7d9h", samples=4096, seed=first.seed) == first
+
+
+def test_cancel_stops_a_run_from_another_thread() -> None:
+    plan = plan_equity(["AhKh", "random", "random"], method="monte-carlo", samples=10**9)
+    cancel = Cancel()
+    threading.Timer(0.05, cancel.cancel).start()
+    with pytest.raises(KeyboardInterrupt):
+        plan.run(seed=1, threads=1, cancel=cancel)
+    assert cancel.cancelled
+
+
+@pytest.mark.parametrize("place", ["pool", "parallel"])
+def test_a_panic_is_an_exception_not_an_abort(place: str) -> None:
+    with pytest.raises(RuntimeError, match="test panic"):
+        _panic_for_tests(place)
+    # The pools still work afterwards.
+    assert equity(["AhAs", "KdKc"], method="exact", threads=2).deals == 1_712_304
