@@ -14,6 +14,7 @@
 //! sums, so they equal the pair-by-pair enumeration in counts.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -56,15 +57,39 @@ pub(crate) fn route(setup: &Setup, skip_categories: bool, by_hand: bool) -> Opti
     }
 }
 
-/// Runs `route` on `setup` (two players).
+/// Estimated seconds of `route` on one thread (pessimistic, as measured on a busy
+/// machine): per pair of hands for the table, per hand and runout for the sweep.
+pub(crate) fn estimated_seconds(route: Route, setup: &Setup) -> f64 {
+    let [a, b] = [setup.players[0].len(), setup.players[1].len()].map(|n| n as f64);
+    match route {
+        Route::Table => a * b * 40e-9,
+        Route::Sweep => {
+            let left = 52 - (setup.board | setup.dead).count_ones() as u64;
+            let runouts = match 5 - setup.board.count_ones() {
+                0 => 1,
+                1 => left,
+                _ => left * (left - 1) / 2,
+            };
+            runouts as f64 * (a + b) * 80e-9
+        }
+    }
+}
+
+/// Runs `route` on `setup` (two players), stopped with [`Error::OutOfTime`] at
+/// `deadline` (checked between batches of runouts).
 ///
 /// # Errors
-/// [`Error::Interrupted`] when `cancel` is set.
-pub(crate) fn run(route: Route, setup: &Setup, cancel: Option<&AtomicBool>) -> Result<HeadsUp> {
+/// [`Error::Interrupted`] when `cancel` is set, [`Error::OutOfTime`].
+pub(crate) fn run(
+    route: Route,
+    setup: &Setup,
+    deadline: Option<Instant>,
+    cancel: Option<&AtomicBool>,
+) -> Result<HeadsUp> {
     let hands = [setup.players[0].as_slice(), setup.players[1].as_slice()];
     match route {
         Route::Table => Ok(preflop(hands)),
-        Route::Sweep => postflop(hands, setup.board, setup.dead, cancel),
+        Route::Sweep => postflop(hands, setup.board, setup.dead, deadline, cancel),
     }
 }
 
@@ -115,6 +140,22 @@ impl HeadsUp {
         }
     }
 
+    /// The players' results, with each hand's own when `by_hand`.
+    ///
+    /// # Errors
+    /// [`Error::NoPossibleHand`] when no pair of hands can be dealt together.
+    pub fn answer(&self, by_hand: bool) -> Result<EquityResult> {
+        let mut result = self
+            .result()
+            .ok_or(Error::NoPossibleHand { player: None })?;
+        if by_hand {
+            for (p, player) in result.players.iter_mut().enumerate() {
+                player.by_hand = Some(self.breakdown(p));
+            }
+        }
+        Ok(result)
+    }
+
     /// The players' results: each the weighted sum of its hands' totals. `None` when no
     /// pair of hands can be dealt together.
     pub fn result(&self) -> Option<EquityResult> {
@@ -144,6 +185,7 @@ impl HeadsUp {
             deals,
             stderr: 0.0,
             seed: None,
+            categories: self.categories,
         })
     }
 }
@@ -182,6 +224,7 @@ pub(crate) fn player(t: &HandTotals) -> PlayerEquity {
         high: None,
         low: None,
         scoop: None,
+        by_hand: None,
     }
 }
 
@@ -352,8 +395,10 @@ pub(crate) fn postflop(
     hands: [&[Hand]; 2],
     board: u64,
     dead: u64,
+    deadline: Option<Instant>,
     cancel: Option<&AtomicBool>,
 ) -> Result<HeadsUp> {
+    let start = Instant::now();
     let sides = hands.map(Side::new);
     let deck: Vec<u8> = (0..52u8)
         .filter(|&c| (board | dead) >> c & 1 == 0 && FULL_MASK >> c & 1 == 1)
@@ -373,6 +418,14 @@ pub(crate) fn postflop(
     for batch in units.chunks(4 * threads) {
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Err(Error::Interrupted);
+        }
+        if let Some(deadline) = deadline.filter(|&d| Instant::now() >= d) {
+            return Err(Error::OutOfTime {
+                seconds: format!(
+                    "{:.3}",
+                    deadline.saturating_duration_since(start).as_secs_f64()
+                ),
+            });
         }
         let parts: Vec<[Vec<HandTotals>; 2]> = batch
             .par_iter()
@@ -452,15 +505,15 @@ mod tests {
                 board,
                 if round == 1 { "2h" } else { "" },
             );
-            let fast = postflop(pair(&s), s.board, s.dead, None).unwrap();
-            let slow = exact::run(&s, None).unwrap();
+            let fast = postflop(pair(&s), s.board, s.dead, None, None).unwrap();
+            let slow = exact::run(&s, None, None).unwrap();
             assert_same(&fast.result().unwrap(), &slow, true, board);
         }
         let s = setup(&["QQ+,AKs", "JJ-99,AQs+"], "Ts8s2c", "");
-        let fast = postflop(pair(&s), s.board, s.dead, None).unwrap();
+        let fast = postflop(pair(&s), s.board, s.dead, None, None).unwrap();
         assert_same(
             &fast.result().unwrap(),
-            &exact::run(&s, None).unwrap(),
+            &exact::run(&s, None, None).unwrap(),
             true,
             "QQ+",
         );
@@ -474,11 +527,11 @@ mod tests {
             random_range(&mut rng, 8, true),
         );
         let s = setup(&[&hero, &villain], "3d8hJc4s", "");
-        let fast = postflop(pair(&s), s.board, s.dead, None)
+        let fast = postflop(pair(&s), s.board, s.dead, None, None)
             .unwrap()
             .result()
             .unwrap();
-        let slow = exact::run(&s, None).unwrap();
+        let slow = exact::run(&s, None, None).unwrap();
         for (f, s) in fast.players.iter().zip(&slow.players) {
             assert!((f.equity - s.equity).abs() < 1e-12);
             assert!((f.tie - s.tie).abs() < 1e-12);
@@ -489,13 +542,13 @@ mod tests {
     fn table_equals_pair_by_pair_enumeration() {
         let s = setup(&["KK,7c6c", "QQ,AKs,AhKd"], "", "");
         let fast = preflop(pair(&s)).result().unwrap();
-        assert_same(&fast, &exact::run(&s, None).unwrap(), false, "pre-flop");
+        assert_same(&fast, &exact::run(&s, None, None).unwrap(), false, "pre-flop");
     }
 
     #[test]
     fn each_hand_sums_to_the_player() {
         let s = setup(&["QQ+,AKs", "random"], "2c7d9h", "");
-        let heads_up = postflop(pair(&s), s.board, s.dead, None).unwrap();
+        let heads_up = postflop(pair(&s), s.board, s.dead, None, None).unwrap();
         for p in 0..2 {
             let count: u64 = heads_up.totals[p].iter().map(|t| t.count).sum();
             assert_eq!(count, heads_up.result().unwrap().deals);
