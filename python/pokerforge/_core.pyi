@@ -16,6 +16,7 @@ __all__ = [
     "Cancel",
     "Card",
     "CardSet",
+    "CategoryCount",
     "Deck",
     "EquityPlan",
     "HandRank",
@@ -191,6 +192,8 @@ def equity(
     seed: int | None = None,
     time_limit: float | None = None,
     threads: int | None = None,
+    categories: bool = True,
+    by_hand: bool = False,
 ) -> EquityResult: ...
 
 @final
@@ -199,6 +202,10 @@ class Cancel:
     def cancel(self) -> None: ...
     @property
     def cancelled(self) -> bool: ...
+
+@final
+class CategoryCount:
+    def player(self, index: int) -> list[float]: ...
 
 @final
 class EquityPlan:
@@ -227,6 +234,8 @@ def plan_equity(
     method: str | None = None,
     samples: int | None = None,
     target_stderr: float | None = None,
+    categories: bool = True,
+    by_hand: bool = False,
 ) -> EquityPlan: ...
 def _panic_for_tests(place: str) -> None: ...
 

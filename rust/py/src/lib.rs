@@ -31,6 +31,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
     m.add_class::<equity::PyCancel>()?;
     m.add_class::<equity::PyEquityPlan>()?;
+    m.add_class::<equity::PyCategoryCount>()?;
     m.add_function(wrap_pyfunction!(equity::plan_equity, m)?)?;
     m.add_function(wrap_pyfunction!(equity::_panic_for_tests, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha, m)?)?;

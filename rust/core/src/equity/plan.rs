@@ -153,6 +153,27 @@ fn preflop_table_applies(setup: &Setup) -> bool {
 }
 
 impl Plan {
+    /// The same request counted by exact enumeration with every final-hand category: for
+    /// a plan whose answer leaves them out (the heads-up table), so that they can still be
+    /// counted when asked for.
+    pub fn counting_categories(&self) -> Plan {
+        let route = self.route.filter(|&r| r != Route::Table);
+        Plan {
+            setup: self.setup.clone(),
+            asked: Method::Exact,
+            method: Method::Exact,
+            table: false,
+            route,
+            by_hand: false,
+            exact_seconds: match route {
+                Some(route) => ranges::estimated_seconds(route, &self.setup),
+                None => exact::estimated_seconds(&self.setup),
+            },
+            samples: None,
+            target_stderr: None,
+        }
+    }
+
     /// The method that will run first: `Exact` or `MonteCarlo` (never `Auto`). A plan of
     /// `Auto` that picked `Exact` may hand over to Monte Carlo at run time.
     pub fn method(&self) -> Method {
