@@ -89,7 +89,7 @@ class _Engine:
 
     def _compute(self, job: Job, seed: int | None) -> dict[str, Any]:
         result = job.plan.run(seed=seed, time_limit=job.time_limit, threads=1)
-        return equity_json(result, job.players, job.game)
+        return equity_json(result, job.players, job.game, count_later=False)
 
     async def equity(self, job: Job, seed: int | None) -> tuple[dict[str, Any], bool]:
         """The answer for ``job`` and whether it came from the cache."""
@@ -231,6 +231,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                 samples=body.samples,
                 time_limit=body.time_limit,
                 limits=limits,
+                by_hand=body.by_hand,
             )
             answer, cached = await engine.equity(job, body.seed)
         except FieldError as err:
