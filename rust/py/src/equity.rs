@@ -206,7 +206,10 @@ fn to_python<'py>(
     let count = if result.categories {
         None
     } else {
-        Some(Bound::new(py, PyCategoryCount::new(plan.counting_categories()))?)
+        Some(Bound::new(
+            py,
+            PyCategoryCount::new(plan.counting_categories()),
+        )?)
     };
     let players = result
         .players

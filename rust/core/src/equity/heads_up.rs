@@ -139,12 +139,12 @@ pub fn enumerate(class: usize) -> Option<Vec<Matchup>> {
             (villain, Matchup { wins, ties })
         })
         .collect();
-    for combo in 0..COMBOS {
+    for (combo, entry) in row.iter_mut().enumerate() {
         let mask = combo_mask(combo);
         if mask & hero == 0 {
             let key = canonical(mask);
             let at = counted.binary_search_by_key(&key, |&(m, _)| m).ok()?;
-            row[combo] = counted[at].1;
+            *entry = counted[at].1;
         }
     }
     Some(row)

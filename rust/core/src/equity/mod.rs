@@ -36,10 +36,10 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+pub use breakdown::{by_class, ClassEquity, HandEquity};
 #[doc(hidden)]
 pub use exact::calibration_report;
 pub use plan::{plan, Plan};
-pub use breakdown::{by_class, ClassEquity, HandEquity};
 pub use result::{EquityResult, Method, PlayerEquity};
 
 use crate::card_set::CardSet;

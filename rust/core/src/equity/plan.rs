@@ -240,9 +240,7 @@ impl Plan {
                 .and_then(|heads_up| heads_up.answer(self.by_hand));
             return match counted {
                 // Auto may still hand over to Monte Carlo when the time runs out.
-                Err(Error::OutOfTime { .. })
-                    if self.asked == Method::Auto && !self.by_hand =>
-                {
+                Err(Error::OutOfTime { .. }) if self.asked == Method::Auto && !self.by_hand => {
                     monte_carlo::run(&self.setup, self.stop(deadline), seed, cancel)
                 }
                 other => other,

@@ -20,9 +20,9 @@ use rayon::prelude::*;
 
 use super::breakdown::HandEquity;
 use super::deals::Hand;
-use super::{Game, Setup};
 use super::heads_up::{combo_index, lookup_masks, BOARDS};
 use super::result::{category_of, EquityResult, Method, PlayerEquity};
+use super::{Game, Setup};
 use crate::card_set::{CardSet, FULL_MASK};
 use crate::error::{Error, Result};
 use crate::eval::HandKey;
@@ -172,7 +172,7 @@ impl HeadsUp {
                     *a += hand.weight * b;
                 }
             }
-            if !(sum.deals > 0.0) {
+            if sum.deals <= 0.0 {
                 return None;
             }
             deals = sum.count;
@@ -325,8 +325,8 @@ impl Runout {
             }
             ranked.sort_unstable();
         }
-        for me in 0..2 {
-            self.sweep(sides, me, &mut acc[me]);
+        for (me, totals) in acc.iter_mut().enumerate() {
+            self.sweep(sides, me, totals);
         }
     }
 
@@ -542,7 +542,12 @@ mod tests {
     fn table_equals_pair_by_pair_enumeration() {
         let s = setup(&["KK,7c6c", "QQ,AKs,AhKd"], "", "");
         let fast = preflop(pair(&s)).result().unwrap();
-        assert_same(&fast, &exact::run(&s, None, None).unwrap(), false, "pre-flop");
+        assert_same(
+            &fast,
+            &exact::run(&s, None, None).unwrap(),
+            false,
+            "pre-flop",
+        );
     }
 
     #[test]
