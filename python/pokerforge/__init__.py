@@ -43,6 +43,7 @@ from pokerforge.eval import (
 from pokerforge.preflop import HAND_CLASSES, preflop_matrix
 
 __all__ = [
+    "HAND_CLASSES",
     "Card",
     "CardCountError",
     "CardSet",
@@ -50,7 +51,6 @@ __all__ = [
     "Deck",
     "DuplicateCardError",
     "EquityResult",
-    "HAND_CLASSES",
     "HandRank",
     "IllegalActionError",
     "InvalidArrayError",
