@@ -257,28 +257,48 @@ pub(crate) fn preflop(hands: [&[Hand]; 2]) -> HeadsUp {
     out
 }
 
-/// One player's hands as the sweep sees them.
+/// One player's hands as the sweep sees them, with what it needs of each worked out once.
 struct Side<'a> {
     hands: &'a [Hand],
     keys: Vec<HandKey>,
-    /// Weight of each combo in this player's list (0 when absent), by combo index.
-    by_combo: Vec<f64>,
+    /// Each hand's two card indices, lower first.
+    cards: Vec<[usize; 2]>,
+    /// The opponent's weight of the very same combo (0 when it has none).
+    same: Vec<f64>,
 }
 
 impl<'a> Side<'a> {
-    fn new(hands: &'a [Hand]) -> Side<'a> {
-        let mut by_combo = vec![0.0; COMBOS];
-        for h in hands {
-            by_combo[combo_index(h.mask)] = h.weight;
-        }
-        Side {
-            hands,
-            keys: hands
-                .iter()
-                .map(|h| HandKey::from_set(CardSet::from_mask_truncate(h.mask)))
-                .collect(),
-            by_combo,
-        }
+    fn pair(hands: [&'a [Hand]; 2]) -> [Side<'a>; 2] {
+        let by_combo = hands.map(|list| {
+            let mut weights = vec![0.0; COMBOS];
+            for h in list {
+                weights[combo_index(h.mask)] = h.weight;
+            }
+            weights
+        });
+        [0, 1].map(|me| {
+            let list = hands[me];
+            Side {
+                hands: list,
+                keys: list
+                    .iter()
+                    .map(|h| HandKey::from_set(CardSet::from_mask_truncate(h.mask)))
+                    .collect(),
+                cards: list
+                    .iter()
+                    .map(|h| {
+                        [
+                            h.mask.trailing_zeros() as usize & 63,
+                            63 - h.mask.leading_zeros() as usize,
+                        ]
+                    })
+                    .collect(),
+                same: list
+                    .iter()
+                    .map(|h| by_combo[1 - me][combo_index(h.mask)])
+                    .collect(),
+            }
+        })
     }
 }
 
@@ -317,8 +337,8 @@ impl Runout {
                 ranked.push(class << 16 | i as u32);
                 self.total[s].0 += hand.weight;
                 self.total[s].1 += 1;
-                for card in [hand.mask.trailing_zeros(), 63 - hand.mask.leading_zeros()] {
-                    let slot = &mut self.per_card[s][card as usize];
+                for card in side.cards[i] {
+                    let slot = &mut self.per_card[s][card];
                     slot.0 += hand.weight;
                     slot.1 += 1;
                 }
@@ -330,58 +350,50 @@ impl Runout {
         }
     }
 
-    /// Adds to `acc` the results of each hand of side `me` against the other side: one
-    /// pass counts the opponent weight ranked below each hand, a second the weight ranked
-    /// at or below it; ties are the difference.
+    /// Adds to `acc` the results of each hand of side `me` against the other side, in
+    /// one pass through both sorted lists: one pointer passes the opponent hands ranked
+    /// below the current hand (wins), a second those ranked at or below it (wins and
+    /// ties), each with running sums in all and per card.
     fn sweep(&self, sides: &[Side<'_>; 2], me: usize, acc: &mut [HandTotals]) {
         let them = 1 - me;
-        let (theirs, other) = (&self.ranked[them], &sides[them]);
+        let (theirs, other, mine) = (&self.ranked[them], &sides[them], &sides[me]);
         let (total_w, total_n) = self.total[them];
         let per_card = &self.per_card[them];
-        let cards = |mask: u64| {
-            (
-                mask.trailing_zeros() as usize,
-                63 - mask.leading_zeros() as usize,
-            )
+        let (mut below, mut below_card) = (0.0, [0.0f64; 52]);
+        let (mut upto, mut upto_card) = (0.0, [0.0f64; 52]);
+        let (mut next_below, mut next_upto) = (0usize, 0usize);
+        let add = |sum: &mut f64, card: &mut [f64; 52], packed: u32| {
+            let index = (packed & 0xFFFF) as usize;
+            let w = other.hands[index].weight;
+            let [lo, hi] = other.cards[index];
+            *sum += w;
+            card[lo] += w;
+            card[hi] += w;
         };
-        for inclusive in [false, true] {
-            // Opponent weight passed so far, in all and per card.
-            let (mut sum, mut sum_card) = (0.0, [0.0f64; 52]);
-            let mut next = 0usize;
-            for &packed in &self.ranked[me] {
-                let class = packed >> 16;
-                while next < theirs.len()
-                    && (theirs[next] >> 16 < class || inclusive && theirs[next] >> 16 == class)
-                {
-                    let hand = other.hands[(theirs[next] & 0xFFFF) as usize];
-                    let (lo, hi) = cards(hand.mask);
-                    sum += hand.weight;
-                    sum_card[lo] += hand.weight;
-                    sum_card[hi] += hand.weight;
-                    next += 1;
-                }
-                let index = (packed & 0xFFFF) as usize;
-                let mask = sides[me].hands[index].mask;
-                let (lo, hi) = cards(mask);
-                let passed = sum - sum_card[lo] - sum_card[hi];
-                let t = &mut acc[index];
-                if !inclusive {
-                    // Strictly below: wins. Ties are "at or below" less this, so it is
-                    // taken off now and the second pass adds "at or below". (The
-                    // opponent's copy of this very combo ranks the same: never below.)
-                    t.win += passed;
-                    t.tie -= passed;
-                    continue;
-                }
-                // The opponent's copy of this very combo was taken out twice (once per
-                // card): put it back once.
-                let same = other.by_combo[combo_index(mask)];
-                let deals = total_w - per_card[lo].0 - per_card[hi].0 + same;
-                t.tie += passed + same;
-                t.deals += deals;
-                t.count += total_n + u64::from(same > 0.0) - per_card[lo].1 - per_card[hi].1;
-                t.categories[category_of(class as u16)] += deals;
+        for &packed in &self.ranked[me] {
+            let class = packed >> 16;
+            while next_below < theirs.len() && theirs[next_below] >> 16 < class {
+                add(&mut below, &mut below_card, theirs[next_below]);
+                next_below += 1;
             }
+            while next_upto < theirs.len() && theirs[next_upto] >> 16 <= class {
+                add(&mut upto, &mut upto_card, theirs[next_upto]);
+                next_upto += 1;
+            }
+            let index = (packed & 0xFFFF) as usize;
+            let [lo, hi] = mine.cards[index];
+            // The opponent's copy of this very combo ranks the same: never below, but at
+            // or below, where it was taken out twice (once per card): put back once.
+            let same = mine.same[index];
+            let wins = below - below_card[lo] - below_card[hi];
+            let at_or_below = upto - upto_card[lo] - upto_card[hi] + same;
+            let deals = total_w - per_card[lo].0 - per_card[hi].0 + same;
+            let t = &mut acc[index];
+            t.win += wins;
+            t.tie += at_or_below - wins;
+            t.deals += deals;
+            t.count += total_n + u64::from(same > 0.0) - per_card[lo].1 - per_card[hi].1;
+            t.categories[category_of(class as u16)] += deals;
         }
     }
 }
@@ -399,7 +411,7 @@ pub(crate) fn postflop(
     cancel: Option<&AtomicBool>,
 ) -> Result<HeadsUp> {
     let start = Instant::now();
-    let sides = hands.map(Side::new);
+    let sides = Side::pair(hands);
     let deck: Vec<u8> = (0..52u8)
         .filter(|&c| (board | dead) >> c & 1 == 0 && FULL_MASK >> c & 1 == 1)
         .collect();
