@@ -386,9 +386,11 @@ fn run_plan(
         // The count is checked but not looked up: asking the system for the number of
         // cores costs more than the work.
         threads_for(threads, 0, 1)?;
-        // Microseconds of work (a table lookup): handing it to a pool thread would cost
-        // more than doing it. A panic is still caught.
-        let result = catch_unwind(AssertUnwindSafe(|| plan.run(seed, deadline, None)))
+        // At most a few milliseconds of work (table lookups): handing it to a pool
+        // thread would cost more than doing it here, without the GIL. A panic is still
+        // caught.
+        let result = py
+            .detach(|| catch_unwind(AssertUnwindSafe(|| plan.run(seed, deadline, None))))
             .map_err(|payload| {
                 PyRuntimeError::new_err(format!(
                     "a bug in pokerforge's Rust core (please report it): {}",
@@ -406,8 +408,9 @@ fn run_plan(
     to_python(py, &result, &plan)
 }
 
-/// Estimated work below which a request runs on the calling thread.
-const INLINE_SECONDS: f64 = 20e-6;
+/// Estimated work below which a request runs on the calling thread (too short to need
+/// Ctrl-C or a second core).
+const INLINE_SECONDS: f64 = 5e-3;
 
 /// Equity of each player; see `pokerforge.equity.equity` for the documentation.
 #[pyfunction]
