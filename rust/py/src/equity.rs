@@ -382,13 +382,13 @@ fn run_plan(
         None => fresh_seed(),
         Some(s) => seed_value(s)?,
     };
-    if plan.method() == Method::Exact && plan.exact_seconds() <= INLINE_SECONDS {
+    if plan.sequential() && plan.exact_seconds() <= INLINE_SECONDS {
         // The count is checked but not looked up: asking the system for the number of
         // cores costs more than the work.
         threads_for(threads, 0, 1)?;
-        // At most a few milliseconds of work (table lookups): handing it to a pool
-        // thread would cost more than doing it here, without the GIL. A panic is still
-        // caught.
+        // At most a few milliseconds of work on one thread (table lookups, a sweep from
+        // the turn on): handing it to a pool thread would cost more than doing it here,
+        // without the GIL. A panic is still caught.
         let result = py
             .detach(|| catch_unwind(AssertUnwindSafe(|| plan.run(seed, deadline, None))))
             .map_err(|payload| {

@@ -174,6 +174,15 @@ impl Plan {
         }
     }
 
+    /// Whether running the plan uses no thread but the caller's: a table lookup, or a
+    /// heads-up sweep from the turn on (microseconds to a few milliseconds).
+    pub fn sequential(&self) -> bool {
+        self.table
+            || self
+                .route
+                .is_some_and(|r| ranges::sequential(r, &self.setup))
+    }
+
     /// The method that will run first: `Exact` or `MonteCarlo` (never `Auto`). A plan of
     /// `Auto` that picked `Exact` may hand over to Monte Carlo at run time.
     pub fn method(&self) -> Method {

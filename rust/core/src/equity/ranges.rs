@@ -75,6 +75,12 @@ pub(crate) fn estimated_seconds(route: Route, setup: &Setup) -> f64 {
     }
 }
 
+/// Whether `route` runs on the calling thread alone: the table, or a sweep of one unit
+/// of runouts (from the turn on).
+pub(crate) fn sequential(route: Route, setup: &Setup) -> bool {
+    route == Route::Table || setup.board.count_ones() >= 4
+}
+
 /// Runs `route` on `setup` (two players), stopped with [`Error::OutOfTime`] at
 /// `deadline` (checked between batches of runouts).
 ///
@@ -439,17 +445,20 @@ pub(crate) fn postflop(
                 ),
             });
         }
-        let parts: Vec<[Vec<HandTotals>; 2]> = batch
-            .par_iter()
-            .map(|unit| {
-                let mut acc = hands.map(|h| vec![HandTotals::default(); h.len()]);
-                let mut scratch = Runout::new();
-                for &runout in *unit {
-                    scratch.count(&sides, runout, &mut acc);
-                }
-                acc
-            })
-            .collect();
+        let count = |unit: &&[u64]| {
+            let mut acc = hands.map(|h| vec![HandTotals::default(); h.len()]);
+            let mut scratch = Runout::new();
+            for &runout in *unit {
+                scratch.count(&sides, runout, &mut acc);
+            }
+            acc
+        };
+        // One unit (a turn or a river) is not worth waking other threads for.
+        let parts: Vec<[Vec<HandTotals>; 2]> = if units.len() == 1 {
+            batch.iter().map(count).collect()
+        } else {
+            batch.par_iter().map(count).collect()
+        };
         for part in &parts {
             for (totals, add) in out.totals.iter_mut().zip(part) {
                 for (t, a) in totals.iter_mut().zip(add) {
