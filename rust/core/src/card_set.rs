@@ -185,31 +185,24 @@ impl CardSet {
     }
 }
 
-/// Rank (0..13) of an ASCII byte, or 13 for a byte that is no rank (upper or lower case).
-const RANK_OF_BYTE: [u8; 256] = {
-    let mut table = [13u8; 256];
-    let ranks = *b"23456789TJQKA";
-    let mut r = 0;
-    while r < 13 {
-        table[ranks[r] as usize] = r as u8;
-        table[ranks[r].to_ascii_lowercase() as usize] = r as u8;
-        r += 1;
+/// `table[b]` is the position of byte `b` in `chars`, in either case, or `chars.len()`
+/// for a byte that is not there.
+const fn position_table(chars: &[u8]) -> [u8; 256] {
+    let mut table = [chars.len() as u8; 256];
+    let mut i = 0;
+    while i < chars.len() {
+        table[chars[i].to_ascii_lowercase() as usize] = i as u8;
+        table[chars[i].to_ascii_uppercase() as usize] = i as u8;
+        i += 1;
     }
     table
-};
+}
+
+/// Rank (0..13) of an ASCII byte, or 13 for a byte that is no rank.
+const RANK_OF_BYTE: [u8; 256] = position_table(b"23456789TJQKA");
 
 /// Suit (0..4) of an ASCII byte, or 4 for a byte that is no suit.
-const SUIT_OF_BYTE: [u8; 256] = {
-    let mut table = [4u8; 256];
-    let suits = *b"cdhs";
-    let mut s = 0;
-    while s < 4 {
-        table[suits[s] as usize] = s as u8;
-        table[suits[s].to_ascii_uppercase() as usize] = s as u8;
-        s += 1;
-    }
-    table
-};
+const SUIT_OF_BYTE: [u8; 256] = position_table(b"cdhs");
 
 impl CardSet {
     /// The cards of text in the commonest form, two-character ASCII cards with nothing
