@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import socket
 import statistics
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -80,6 +82,33 @@ def free_port() -> int:
         return port
 
 
+@contextlib.contextmanager
+def serving(*options: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``pokerforge serve`` with ``options`` on a free loopback port, its logs discarded:
+    yields its URL (once it answers) and the process; stops it afterwards."""
+    port = free_port()
+    command = [sys.executable, "-m", "pokerforge", "serve", "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--log-level", "warning", *options], stderr=subprocess.DEVNULL
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(url + "/healthz", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise
+                time.sleep(0.1)
+        yield url, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        process.wait(timeout=60)
+
+
 async def worker(
     client: httpx.AsyncClient,
     rng: random.Random,
@@ -106,7 +135,10 @@ async def worker(
             errors[kind] += 1
 
 
-async def drive(url: str, duration: float, concurrency: int, seed: int, only: str | None) -> None:
+async def drive(
+    url: str, duration: float, concurrency: int, seed: int, only: str | None
+) -> dict[str, float]:
+    """Runs the mix and prints the table; returns requests/s, errors and the worst p99."""
     mix = [(maker, weight) for maker, weight in MIX if only in (None, maker.__name__)]
     latencies: dict[str, list[float]] = defaultdict(list)
     errors: dict[str, int] = defaultdict(int)
@@ -142,13 +174,19 @@ async def drive(url: str, duration: float, concurrency: int, seed: int, only: st
         median = statistics.median(values) * 1000 if values else float("nan")
         p99 = values[min(len(values) - 1, int(len(values) * 0.99))] * 1000 if values else 0
         print(f"{kind:<40} {len(values):>7,} {median:>10.2f} {p99:>8.2f} {errors[kind]:>7}")
+    every = sorted(v for values in latencies.values() for v in values)
+    return {
+        "rate": total / elapsed,
+        "errors": float(sum(errors.values())),
+        "p99_ms": every[min(len(every) - 1, int(len(every) * 0.99))] * 1000 if every else 0.0,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=float, default=30.0, help="seconds (max 120)")
     parser.add_argument("--concurrency", type=int, default=16)
-    parser.add_argument("--workers", type=int, help="server threads (default: all cores)")
+    parser.add_argument("--threads", type=int, help="server threads (default: all cores)")
     parser.add_argument("--url", help="a running server on 127.0.0.1 instead of a new one")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -161,27 +199,9 @@ def main() -> None:
             parser.error("--url must be a loopback address")
         asyncio.run(drive(args.url, duration, args.concurrency, args.seed, args.only))
         return
-    port = free_port()
-    command = [sys.executable, "-m", "pokerforge", "serve", "--port", str(port)]
-    command += ["--log-level", "warning"]
-    if args.workers:
-        command += ["--workers", str(args.workers)]
-    server = subprocess.Popen(command)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(url + "/healthz", timeout=1)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise
-                time.sleep(0.1)
+    options = ["--threads", str(args.threads)] if args.threads else []
+    with serving(*options) as (url, _):
         asyncio.run(drive(url, duration, args.concurrency, args.seed, args.only))
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 # Editable install: builds pokerforge._core (release profile) next to the Python sources,
 # so pytest's doctests import the same package the tests do.
-.venv/bin/python -m pip install --quiet -e '.[test]'
+.venv/bin/python -m pip install --quiet -e '.[test,rl]'
 
 # The web calculator's test drives Debian's Chromium (Playwright cannot download its own
 # browser here); install it once.

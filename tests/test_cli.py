@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pokerforge.cli import main
-from pokerforge.simulate import Progress, simulate
+from pokerforge.sim import Progress, run
 
 
 def test_eval_prints_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
@@ -120,10 +120,10 @@ def test_simulate_summary_and_json_lines(tmp_path: Path) -> None:
 def test_progress_bar_only_on_a_terminal() -> None:
     screen = io.StringIO()
     screen.isatty = lambda: True  # type: ignore[method-assign]
-    simulate(players=2, hands=50, policy="call", seed=1, progress=Progress(50, stream=screen))
+    run(None, players=2, hands=50, policies="call", progress=Progress(50, stream=screen))
     assert "50/50" in screen.getvalue()
     piped = io.StringIO()
-    simulate(players=2, hands=50, policy="call", seed=1, progress=Progress(50, stream=piped))
+    run(None, players=2, hands=50, policies="call", progress=Progress(50, stream=piped))
     assert piped.getvalue() == ""
 
 
@@ -151,7 +151,7 @@ def test_errors_print_one_line_and_exit_2(args: list[str], message: str) -> None
     assert message in done.stderr
 
 
-@pytest.mark.parametrize("command", ["odds", "equity", "eval", "simulate", "serve"])
+@pytest.mark.parametrize("command", ["odds", "equity", "eval", "simulate", "grid", "serve"])
 def test_help_everywhere(command: str) -> None:
     done = run_cli(command, "--help")
     assert done.returncode == 0

@@ -65,7 +65,7 @@ def test_a_plan_says_what_it_will_do() -> None:
     wide = plan_equity(["AhKh", "random", "random"], board="2c7d9h")
     assert wide.method == "monte-carlo"
     assert wide.estimated_seconds(0.25) == 0.25
-    result = wide.run(seed=4, time_limit=0.05, threads=1)
+    result = wide.run(seed=4, time_limit=0.3, threads=1)
     assert result.seed == 4 and result.deals > 0
     replay = plan_equity(
         ["AhKh", "random", "random"], board="2c7d9h", samples=result.deals, method="monte-carlo"
@@ -80,7 +80,7 @@ def test_exact_by_name_fails_at_the_time_limit_and_auto_hands_over() -> None:
         equity(*slow, method="exact", time_limit=0.02, threads=1)
     assert info.value.location == "method"
     assert time.perf_counter() - start < 1.5  # generous: a loaded machine
-    fallback = equity(*slow, method="auto", time_limit=0.05, seed=1, threads=1)
+    fallback = equity(*slow, method="auto", time_limit=0.3, seed=1, threads=1)
     assert fallback.method == "monte-carlo" and fallback.seed == 1
 
 

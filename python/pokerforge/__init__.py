@@ -12,7 +12,7 @@ Examples:
     1
 """
 
-from pokerforge import game
+from pokerforge import game, sim
 from pokerforge._core import __version__
 from pokerforge.cards import Card, CardSet, Deck, Rank, Suit
 from pokerforge.equity import EquityResult, PlayerEquity, Range, equity
@@ -25,6 +25,8 @@ from pokerforge.errors import (
     InvalidRangeError,
     InvalidSpecError,
     PokerError,
+    PolicyError,
+    SimBackendError,
 )
 from pokerforge.eval import (
     Category,
@@ -60,8 +62,10 @@ __all__ = [
     "LowRank",
     "PlayerEquity",
     "PokerError",
+    "PolicyError",
     "Range",
     "Rank",
+    "SimBackendError",
     "Suit",
     "__version__",
     "equity",
@@ -76,4 +80,5 @@ __all__ = [
     "evaluate_omaha_many",
     "game",
     "preflop_matrix",
+    "sim",
 ]

@@ -1,6 +1,6 @@
 """Type stubs for the Rust extension ``pokerforge._core`` (written by hand)."""
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, SupportsIndex, TypeAlias, final
 
 import numpy as np
@@ -21,6 +21,7 @@ __all__ = [
     "EquityPlan",
     "HandRank",
     "LowRank",
+    "ObsEncoder",
     "Range",
     "__version__",
     "_panic_for_tests",
@@ -238,6 +239,58 @@ def plan_equity(
     by_hand: bool = False,
 ) -> EquityPlan: ...
 def _panic_for_tests(place: str) -> None: ...
+
+@final
+class ObsEncoder:
+    def __new__(
+        cls, seats: int, *, history: int = 16, actions: list[str] | None = None, tables: int = 1
+    ) -> ObsEncoder: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def seats(self) -> int: ...
+    @property
+    def history(self) -> int: ...
+    @property
+    def tables(self) -> int: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def actions(self) -> list[str]: ...
+    @property
+    def obs(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def mask(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def amounts(self) -> npt.NDArray[np.int64]: ...
+    def sections(self) -> list[tuple[str, int, int]]: ...
+    def slot_names(self) -> list[str]: ...
+    def begin(
+        self,
+        table: int,
+        *,
+        button: int,
+        big_blind: int,
+        unit: int,
+        stacks: Sequence[int],
+        holes: Sequence[Iterable[int]],
+    ) -> None: ...
+    def record(
+        self, table: int, seat: int, kind: int, street: int, amount: int = 0, all_in: bool = False
+    ) -> None: ...
+    def encode(
+        self,
+        table: int,
+        seat: int,
+        street: int,
+        board: Iterable[int],
+        stacks: Sequence[int],
+        bets: Sequence[int],
+        folded: Sequence[bool],
+        actor: int | None,
+        legal: tuple[bool, bool, int, int | None, int | None] | None,
+    ) -> int: ...
+    def infoset(self, table: int, seat: int, board: Iterable[int]) -> str: ...
 
 # Heads-up pre-flop table (pokerforge.preflop wraps these).
 def hand_classes() -> list[str]: ...

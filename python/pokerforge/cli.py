@@ -2,8 +2,9 @@
 
 Commands: ``odds`` (your chances against random opponents), ``equity`` (hands and ranges
 against each other), ``eval`` (rank a hand), ``simulate`` (self-play through the hand
-engine) and ``serve`` (the HTTP equity service and its web calculator). Bad input prints
-one line naming the problem and exits with status 2.
+engine, on every core or a Dask cluster), ``grid`` (exact equity grids), ``stats`` (player
+statistics over PHH hand histories) and ``serve`` (the HTTP equity service and its web
+calculator). Bad input prints one line naming the problem and exits with status 2.
 
 Examples:
     >>> main(["eval", "AsKsQsJsTs"])
@@ -25,7 +26,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult, PlayerEquity, equity
@@ -34,7 +35,6 @@ from pokerforge.eval import Category, evaluate, evaluate_omaha_hilo
 
 if TYPE_CHECKING:
     from pokerforge.equity import Method
-    from pokerforge.simulate import Summary
 
 __all__ = ["main"]
 
@@ -52,6 +52,18 @@ def _add_equity_options(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--seed", type=int, help="Monte Carlo seed (same seed, same answer)")
     cmd.add_argument("--time-limit", type=float, metavar="SECONDS", help="Monte Carlo limit")
     cmd.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _add_scale_options(cmd: argparse.ArgumentParser, *, chunk: int | None) -> None:
+    cmd.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    cmd.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
+    cmd.add_argument(
+        "--backend",
+        choices=("inline", "processes", "dask"),
+        help="default: dask with --scheduler, processes with --workers > 1, else inline",
+    )
+    default = f"default {chunk}" if chunk else "default: the library's"
+    cmd.add_argument("--chunk-size", type=int, metavar="N", help=f"work per chunk ({default})")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -101,17 +113,60 @@ def _parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser(
         "simulate",
-        help="self-play hands through the hand engine",
-        description="Play no-limit Hold'em hands with a policy for every seat and sum chips "
-        "won per seat and the showdown share; a progress bar shows on a terminal.",
+        help="self-play hands through the hand engine, on every core or a Dask cluster",
+        description="Play hands of no-limit Hold'em (blinds 1/2) with a policy for every "
+        "seat and sum chips won per seat, the showdown share and the pots; a progress bar "
+        "shows on a terminal. The result is the same for any --workers and backend.",
     )
     sim.add_argument("--players", type=int, default=6, help="seats, 2-10 (default 6)")
     sim.add_argument("--hands", type=int, default=10_000, help="hands (default 10,000)")
-    sim.add_argument("--policy", choices=("random", "call"), default="random")
+    sim.add_argument(
+        "--policy",
+        default="random",
+        help="random, call or tag for every seat, or one per seat: tag,random,call",
+    )
     sim.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     sim.add_argument("--stack", type=int, default=200, help="chips per seat (blinds 1/2)")
-    sim.add_argument("--out", metavar="FILE", help="write one JSON line per hand to FILE")
+    sim.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write every hand: FILE.parquet (hands, and actions in FILE.actions.parquet), "
+        "FILE.phhs (PHH), else JSON lines",
+    )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _add_scale_options(sim, chunk=1000)
+
+    grid = commands.add_parser(
+        "grid",
+        help="exact equity grids: every starting hand against every other, or two ranges",
+        description="'pokerforge grid preflop': the 169x169 pre-flop class matrix; "
+        "'pokerforge grid range ROWS COLS --board 2c7d9h': each hand of one range against "
+        "each hand of another. Exact, chunked over --workers or a Dask cluster.",
+    )
+    grid.add_argument("kind", choices=("preflop", "range"), help="which grid")
+    grid.add_argument("ranges", nargs="*", help="range: ROWS COLS, e.g. 'QQ+,AKs' 'JJ-77'")
+    grid.add_argument("--classes", help="preflop: only these classes, e.g. AA,KK,AKs")
+    grid.add_argument("--board", default="", help="range: 0, 3, 4 or 5 board cards")
+    grid.add_argument("--dead", default="", help="range: cards out of play")
+    grid.add_argument("--out", metavar="FILE", help="write FILE.csv (matrix) or FILE.parquet")
+    grid.add_argument("--png", metavar="FILE", help="draw a heatmap PNG (needs matplotlib)")
+    _add_scale_options(grid, chunk=None)
+
+    stats = commands.add_parser(
+        "stats",
+        help="player statistics over PHH hand histories",
+        description="Replay the hands of PHH files (.phh, .phhs, or directories of them), "
+        "check them against their recorded results and print each player's VPIP, PFR, "
+        "3-bet, fold to 3-bet, aggression factor, showdowns, net won and bb/100; a "
+        "progress bar shows on a terminal.",
+    )
+    stats.add_argument("files", nargs="+", metavar="FILE", help="PHH files or directories")
+    stats.add_argument("--player", metavar="NAME", help="only this player, by position too")
+    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    stats.add_argument("--top", type=int, default=20, metavar="N", help="most hands (20)")
+    stats.add_argument("--png", metavar="FILE", help="graph the player's winnings (--player)")
+    stats.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    stats.add_argument("--strict", action="store_true", help="stop at the first bad hand")
 
     serve = commands.add_parser(
         "serve",
@@ -121,7 +176,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000, help="default 8000")
-    serve.add_argument("--workers", type=int, help="equity threads (default: all cores)")
+    serve.add_argument(
+        "--workers", type=int, metavar="N", help="worker processes (default 1; see docs/service.md)"
+    )
+    serve.add_argument(
+        "--threads", type=int, metavar="N", help="equity threads per worker (default: cores/N)"
+    )
+    serve.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS")
+    serve.add_argument("--max-connections", type=int, default=10_000, metavar="N")
+    serve.add_argument(
+        "--api-key-header", metavar="NAME", help="share work fairly by this header, not by address"
+    )
+    serve.add_argument(
+        "--forwarded-allow-ips", metavar="IPS", help="proxies trusted for X-Forwarded-For"
+    )
     serve.add_argument("--max-samples", type=int, default=5_000_000, metavar="N")
     serve.add_argument("--max-time", type=float, default=2.0, metavar="SECONDS")
     serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning"))
@@ -255,33 +323,137 @@ def _eval(args: argparse.Namespace) -> str:
     )
 
 
-def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
-    from pokerforge.simulate import Progress, simulate  # noqa: PLC0415
+def _scale(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {
+        "workers": args.workers,
+        "scheduler": args.scheduler,
+        "backend": args.backend,
+    }
+    if args.chunk_size is not None:
+        options["chunk_size"] = args.chunk_size
+    return options
 
-    progress = Progress(args.hands, label="simulate")
+
+def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
+    from pokerforge.sim import Progress, SimInterrupted, run  # noqa: PLC0415
+
     if args.stack < 3:
         raise PokerError(f"--stack must be at least 3 chips, not {args.stack}")
-
-    def run(out: IO[str] | None) -> Summary:
-        return simulate(
+    names = args.policy.split(",")
+    try:
+        result = run(
+            None,
             players=args.players,
             hands=args.hands,
-            policy=args.policy,
+            policies=names[0] if len(names) == 1 else names,
             seed=args.seed,
             stack=args.stack,
-            out=out,
-            progress=progress,
+            out=args.out,
+            progress=Progress(args.hands, label="simulate"),
+            **_scale(args),
         )
+    except SimInterrupted as stop:
+        if stop.partial:
+            print(
+                f"pokerforge: partial output ({stop.hands_written:,} of {args.hands:,} "
+                f"hands) left in {', '.join(stop.partial)}",
+                file=sys.stderr,
+            )
+        raise
+    return result.as_dict() if args.json else result.table()
 
-    if args.out:
-        try:
-            with open(args.out, "w", encoding="utf-8") as out:
-                summary = run(out)
-        except OSError as err:
-            raise PokerError(f"cannot write {args.out}: {err.strerror}") from None
+
+def _grid(args: argparse.Namespace) -> str:
+    from pokerforge.sim import Progress, preflop_grid, range_grid  # noqa: PLC0415
+
+    progress = Progress(0, label="grid")
+    if args.kind == "preflop":
+        if args.ranges or args.board or args.dead:
+            raise PokerError("the preflop grid takes no ranges, --board or --dead")
+        classes = args.classes.split(",") if args.classes else None
+        grid = preflop_grid(classes, progress=progress, **_scale(args))
+        what = f"{len(grid.rows)}x{len(grid.cols)} pre-flop classes"
+        lines = []
     else:
-        summary = run(None)
-    return summary.as_dict() if args.json else summary.table()
+        if len(args.ranges) != 2 or args.classes:
+            raise PokerError("the range grid takes two ranges, ROWS and COLS, and no --classes")
+        grid = range_grid(
+            args.ranges[0], args.ranges[1], board=args.board, dead=args.dead,
+            progress=progress, **_scale(args),
+        )  # fmt: skip
+        what = f"{len(grid.rows)}x{len(grid.cols)} hands, board {args.board or 'none'}"
+        width = max(6, *(len(hand) for hand in grid.rows))
+        lines = ["", f"{'hand':<{width}} equity against {args.ranges[1]}"]
+        ranked = sorted(grid.vs_range().items(), key=lambda item: -item[1])
+        lines += [f"{hand:<{width}} {_pct(value):>8}" for hand, value in ranked]
+    if args.out:
+        grid.save(args.out)
+    if args.png:
+        grid.heatmap(args.png)
+    written = [path for path in (args.out, args.png) if path]
+    head = (
+        f"{what}, exact: {grid.seconds:.2f} s ({grid.backend}, {grid.workers} "
+        f"worker{'s' if grid.workers > 1 else ''})"
+    )
+    tail = [f"wrote {', '.join(written)}"] if written else []
+    return "\n".join([head, *lines, *tail])
+
+
+def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
+    from pokerforge.histories import phh_files, summarize  # noqa: PLC0415
+    from pokerforge.sim import Progress  # noqa: PLC0415
+
+    if args.png and not args.player:
+        raise PokerError("--png needs --player NAME: whose winnings to draw")
+    if args.workers < 1 or args.top < 1:
+        raise PokerError("--workers and --top must be at least 1")
+    try:
+        files = phh_files(args.files)
+    except FileNotFoundError as err:
+        raise PokerError(str(err)) from None
+    if not files:
+        raise PokerError(f"no .phh or .phhs files in {' '.join(args.files)}")
+    progress = Progress(len(files), label="stats")
+    done = [0]
+
+    def advance(_: object) -> None:
+        done[0] += 1
+        progress.update(done[0], final=done[0] == len(files))
+
+    summary = summarize(
+        files,
+        backend="processes" if args.workers > 1 else "inline",
+        workers=args.workers,
+        skip_bad=not args.strict,
+        track=[args.player] if args.player else [],
+        progress=advance,
+    )
+    stats = summary.stats
+    if args.player and args.player not in stats.players():
+        raise PokerError(f"no hands of {args.player!r} in {len(files)} files")
+    if args.png:
+        try:
+            stats.plot_cumulative(args.player, args.png)
+        except ImportError:
+            raise PokerError("--png needs matplotlib: pip install matplotlib") from None
+    counts = {
+        "files": summary.files,
+        "hands": summary.hands,
+        "bad_hands": summary.skipped,
+        "disagreeing_records": summary.mismatches,
+        "unknown_results": stats.unknown_results,
+    }
+    if args.json:
+        out = json.loads(stats.to_json(player=args.player))
+        return {**counts, "players": out["players"], "problems": summary.problems}
+    lines = [stats.table(player=args.player, by_position=bool(args.player), top=args.top), ""]
+    lines.append(
+        f"{summary.hands:,} hands from {summary.files:,} files; {summary.skipped:,} bad hands "
+        f"skipped ({summary.mismatches:,} disagree with their recorded results); "
+        f"{stats.unknown_results:,} hands with a result the records do not give"
+    )
+    lines += [f"  {problem}" for problem in summary.problems[:5]]
+    return "\n".join(lines)
 
 
 def _serve(args: argparse.Namespace) -> None:
@@ -289,30 +461,37 @@ def _serve(args: argparse.Namespace) -> None:
     import signal  # noqa: PLC0415
 
     try:
-        import uvicorn  # noqa: PLC0415
-
-        from pokerforge.service import Limits, create_app  # noqa: PLC0415
-        from pokerforge.service.logs import configure_logging  # noqa: PLC0415
+        from pokerforge.service import Limits  # noqa: PLC0415
+        from pokerforge.service.server import ServerOptions, serve  # noqa: PLC0415
     except ImportError as err:
         raise PokerError(
             f"the service needs its extra dependencies ({err.name} is missing): "
             "pip install 'pokerforge[service]'"
         ) from None
-    workers = args.workers or os.cpu_count() or 1
-    if workers < 1 or args.max_samples < 1 or args.max_time <= 0:
-        raise PokerError("--workers, --max-samples and --max-time must be above 0")
-    limits = Limits(max_samples=args.max_samples, max_time=args.max_time, workers=workers)
-    configure_logging(args.log_level)
-    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again: exit 0 then.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    uvicorn.run(
-        create_app(limits),
+    processes = args.workers or 1
+    threads = args.threads or max(1, (os.cpu_count() or 1) // processes)
+    if min(processes, threads, args.max_samples) < 1 or args.max_time <= 0:
+        raise PokerError("--workers, --threads, --max-samples and --max-time must be above 0")
+    if args.header_timeout <= 0 or args.max_connections < 1:
+        raise PokerError("--header-timeout and --max-connections must be above 0")
+    limits = Limits(
+        max_samples=args.max_samples,
+        max_time=args.max_time,
+        workers=threads,
+        api_key_header=args.api_key_header,
+    )
+    options = ServerOptions(
         host=args.host,
         port=args.port,
-        log_config=None,
-        access_log=False,
-        timeout_graceful_shutdown=10,
+        workers=processes,
+        header_timeout=args.header_timeout,
+        max_connections=args.max_connections,
+        log_level=args.log_level,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again: exit 0 then.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    serve(limits, options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -321,7 +500,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     Bad input prints one line naming the problem and returns 2.
     """
     args = _parser().parse_args(argv)
-    commands = {"odds": _odds, "equity": _equity, "eval": _eval, "simulate": _simulate}
+    commands = {
+        "odds": _odds,
+        "equity": _equity,
+        "eval": _eval,
+        "simulate": _simulate,
+        "stats": _stats,
+        "grid": _grid,
+    }
     try:
         if args.command == "serve":
             _serve(args)

@@ -24,6 +24,8 @@ __all__ = [
     "InvalidRangeError",
     "InvalidSpecError",
     "PokerError",
+    "PolicyError",
+    "SimBackendError",
 ]
 
 
@@ -67,3 +69,13 @@ class InvalidSpecError(PokerError):
 
 class IllegalActionError(PokerError):
     """An action the rules do not allow now; the message names the rule."""
+
+
+class PolicyError(PokerError):
+    """A simulation policy raised an exception or chose an action the rules do not allow;
+    the message names the hand's number, seed and button so the hand can be replayed."""
+
+
+class SimBackendError(PokerError):
+    """A simulation backend cannot run: a missing optional dependency, an unreachable Dask
+    scheduler, or worker processes that keep dying."""

@@ -31,6 +31,16 @@ KNOWN_FAULTS = {
         "incomplete all-in (rule 13 reopens the betting only after a full raise, or when "
         "short all-ins add up to one)"
     ),
+    "short-all-ins-add-up": (
+        "pokerkit refuses a re-raise to a player whose own raise was followed by several "
+        "incomplete all-ins that add up to a full raise (rule 13 reopens the betting then, "
+        "example H)"
+    ),
+    "covered-player-asked": (
+        "pokerkit asks a player whose bet already covers every other player left, all "
+        "all-in, to check when the covering comes from the others' actions (it skips such a "
+        "player only when a round begins); rule 14 does not ask them at all"
+    ),
     "odd-chips": (
         "pokerkit merges side pots whose remaining contenders are the same once losing hands "
         "are killed, and gives all of a split pot's odd chips to its first winner; rule 26 "
@@ -158,7 +168,32 @@ def _reopened_for(hand: Hand, seat: int) -> bool:
     return since_full or level - seen >= full_inc
 
 
-def _odd_chips_only(hand: Hand, theirs: tuple[int, ...]) -> bool:
+def _covered(state: Any, index: int) -> bool:
+    """Rule 14 read from pokerkit's table: player ``index``'s bet covers all any other
+    player still in the hand can put in on this street (so it has no decision to make)."""
+    bets, stacks, live = state.bets, state.stacks, state.statuses
+    return all(
+        bets[o] + stacks[o] <= bets[index] for o in range(len(bets)) if o != index and live[o]
+    )
+
+
+def _short_all_ins_add_up(hand: Hand, seat: int | None) -> bool:
+    """Rule 13 (example H): since ``seat`` last acted only incomplete all-in raises came,
+    and together they add up to a full raise, so the betting is reopened for it."""
+    if seat is None or not _reopened_for(hand, seat):
+        return False
+    history = hand.history
+    start = max((i for i, r in enumerate(history) if type(r) is DealBoard), default=-1) + 1
+    street = history[start:]
+    last = max((i for i, r in enumerate(street) if type(r) in (Fold, Check, Call, Bet, Raise)
+                and r.seat == seat), default=-1)  # fmt: skip
+    if last < 0:
+        return False
+    since = [r for r in street[last + 1 :] if type(r) in (Bet, Raise)]
+    return bool(since) and all(type(r) is Raise and not r.full and r.all_in for r in since)
+
+
+def odd_chips_only(hand: Hand, theirs: tuple[int, ...]) -> bool:
     """Whether stacks ``theirs`` differ from the hand's only in odd chips, ours by rule 26.
 
     Rule 26: each pot is split separately; the tied winners get equal shares and the odd
@@ -241,8 +276,28 @@ def _play(
             state.deal_board("".join(board[shown : shown + count]))
             shown += count
 
+    def covered_check() -> bool:
+        """pokerkit asks a covered player to check where rule 14 asks nobody: check there."""
+        pk_actor = state.actor_index
+        if pk_actor is None or state.checking_or_calling_amount:
+            return False
+        if (
+            seat_of[pk_actor] == hand.actor
+            or state.can_complete_bet_or_raise_to()
+            or not _covered(state, pk_actor)
+        ):
+            return False
+        state.check_or_call()
+        sync_cards()
+        return True
+
     sync_cards()
-    while not hand.is_over:
+    while True:
+        while covered_check():
+            # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 14.
+            out.faults["covered-player-asked"] += 1
+        if hand.is_over:
+            break
         out.steps += 1
         legal = hand.legal_actions()
         pk_actor = state.actor_index
@@ -270,6 +325,10 @@ def _play(
             if ours[0] is None and not _reopened_for(hand, hand.actor):
                 # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 13.
                 out.faults["reraise-after-incomplete-all-in"] += 1
+            elif pk_raise[0] is None and _short_all_ins_add_up(hand, hand.actor):
+                # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 13.
+                out.faults["short-all-ins-add-up"] += 1
+                may_raise = False  # play on with what both allow
             else:
                 out.differences.append(
                     f"{where}: raise range {ours}, pokerkit {pk_raise} ({hand.history})"
@@ -305,7 +364,7 @@ def _play(
         out.differences.append(f"{where}: hand over, pokerkit still running ({hand.history})")
         return out
     pk_stacks = tuple(state.stacks[seat_of.index(s)] for s in range(n))
-    if pk_stacks != hand.stacks and _odd_chips_only(hand, pk_stacks):
+    if pk_stacks != hand.stacks and odd_chips_only(hand, pk_stacks):
         # pokerkit fault: see KNOWN_FAULTS; our split is checked against rule 26.
         out.faults["odd-chips"] += 1
     elif pk_stacks != hand.stacks:

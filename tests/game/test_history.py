@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from game_helpers import play_random
 
 from pokerforge.game import TDA_2024, GameSpec, Hand, Rake, Table
 from pokerforge.game.history import (
@@ -36,20 +37,7 @@ def _random_hand(spec: GameSpec, rng: random.Random, *, finish: bool = True) -> 
     n = rng.randint(3 if spec.straddle else 2, 6)
     stacks = [rng.randint(10, 200) for _ in range(n)]
     hand = Hand(spec, stacks=stacks, button=rng.randrange(n), seed=rng.getrandbits(32))
-    steps = 0
-    while not hand.is_over and (finish or steps < 3):
-        legal = hand.legal_actions()
-        r = rng.random()
-        if legal.min_raise_to is not None and legal.max_raise_to is not None and r < 0.3:
-            hand.raise_to(rng.choice((legal.min_raise_to, legal.max_raise_to)))
-        elif legal.check:
-            hand.check()
-        elif r < 0.8:
-            hand.call()
-        else:
-            hand.fold()
-        steps += 1
-    return hand
+    return play_random(hand, rng, steps=None if finish else 3)
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: f"{s.variant}-{s.betting}")
@@ -181,7 +169,7 @@ actions = [
     ("old", "new", "message"),
     [
         ('"p3 cbr 6"', '"p3 raise 6"', r"line 10: 'p3 raise 6': unknown or malformed action"),
-        ('"p3 cbr 6"', '"p3 cbr 6.5"', r"line 10: 'p3 cbr 6.5': 6.5 is not a whole number"),
+        ('"p3 cbr 6"', '"p3 cbr 6.5.0"', r"line 10: 'p3 cbr 6.5.0': '6.5.0' is not an amount"),
         ('"p3 cbr 6"', '"p3 cbr 3"', r"line 10: 'p3 cbr 3': .*rule 12"),
         ('"p3 cbr 6"', '"p3 cbr 500"', r"line 10: 'p3 cbr 500'"),
         ('"p3 cbr 6"', '"p3 cbr -4"', r"line 10: .*impossible"),
@@ -192,7 +180,7 @@ actions = [
         ("antes = [0, 0, 0]", "antes = [0, 0]", r"field antes needs 3 entries"),
         ("min_bet = 2", "min_bet = 5", r"field min_bet"),
         ("[100, 100, 100]", "[100, 0, 100]", r"field starting_stacks\[1\]: 0 is not"),
-        ("[100, 100, 100]", "[100, 1.5, 100]", r"field starting_stacks\[1\]: 1.5"),
+        ("[100, 100, 100]", "[100, -1.5, 100]", r"field starting_stacks\[1\]: -1.5 is not"),
         ('variant = "NT"\n', "", r"required field variant is missing"),
         ("min_bet = 2", "min_bet = ", r"not a valid TOML file: .*line 4"),
         ("[1, 2, 0]", "[1, 2, 0, 4]", r"blinds_or_straddles needs 3 entries"),
@@ -217,3 +205,32 @@ def test_several_hands_all_or_none() -> None:
     assert [h.stacks for h in hands] == [(99, 98, 103)] * 2
     with pytest.raises(InvalidHistoryError, match=r"hand \[2\]: line .*'p1 zz'"):
         load_many(f"[1]\n{one}\n[2]\n{bad}\n")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        ("antes = [0, 0, 0]", "antes = [0, 0]", "antes"),
+        ("min_bet = 2", "min_bet = 5", "min_bet"),
+        ("[100, 100, 100]", "[100, 0, 100]", "starting_stacks"),
+    ],
+)
+def test_field_errors_name_the_exact_line(old: str, new: str, line: str) -> None:
+    text = GOOD.replace(old, new)
+    number = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith(line))
+    with pytest.raises(InvalidHistoryError, match=rf"^line {number}: field {line}"):
+        from_phh(text)
+
+
+def test_errors_in_a_later_hand_name_its_own_lines() -> None:
+    one = "\n".join("  " + line for line in GOOD.splitlines())
+    bad = one.replace('"p1 f"', '"p1 zz"')
+    text = f"[1]\n{one}\n[2]\n{bad}\n"
+    number = next(i for i, row in enumerate(text.splitlines(), 1) if "p1 zz" in row)
+    with pytest.raises(InvalidHistoryError, match=rf"hand \[2\]: line {number}: 'p1 zz'"):
+        load_many(text)
+    wrong = one.replace("min_bet = 2", "min_bet = 5")
+    text = f"[1]\n{one}\n[2]\n{wrong}\n"
+    number = [i for i, row in enumerate(text.splitlines(), 1) if "min_bet" in row][1]
+    with pytest.raises(InvalidHistoryError, match=rf"hand \[2\]: line {number}: field min_bet"):
+        load_many(text)

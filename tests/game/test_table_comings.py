@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokerforge.errors import IllegalActionError
+from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import GameSpec, Hand, PostBlind, Table, TableHand, from_phh
 
 SPEC = GameSpec(blinds=(1, 2))
@@ -166,3 +166,18 @@ def test_posts_travel_in_phh() -> None:
     assert "_posts = [[" in text
     again = from_phh(text)
     assert again.stacks == hand.stacks and again.history[-6:] == hand.history[-6:]
+
+
+@pytest.mark.parametrize(
+    ("posts", "message"),
+    [
+        ([(1, 2, 0)], "posts a blind this hand"),
+        ([(3, 2, 0), (3, 0, 1)], "more than once"),
+        ([(7, 2, 0)], "a seat from 0 to 3"),
+        ([(3, -2, 0)], "whole number of chips"),
+        ([(3, 2)], r"\(seat, live, dead\)"),
+    ],
+)
+def test_bad_posts_are_refused(posts: list[tuple[int, ...]], message: str) -> None:
+    with pytest.raises(InvalidSpecError, match=message):
+        Hand(SPEC, stacks=[100] * 4, button=0, posts=posts)  # type: ignore[arg-type]

@@ -1,19 +1,24 @@
-"""A real uvicorn server with the equity service on a free loopback port."""
+"""A real uvicorn server with the equity service on a free loopback port, and a browser."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 # The `test` extra installs the service's dependencies: a missing one is an error, not a
 # reason to skip.
 import httpx
 import pytest
 import uvicorn
+from playwright import sync_api
 from service_helpers import TEST_LIMITS, free_port
 
 from pokerforge.service import create_app
+from pokerforge.service.server import GuardedH11
 
 
 @pytest.fixture(scope="session")
@@ -21,7 +26,11 @@ def base_url() -> Iterator[str]:
     """Starts the service on 127.0.0.1 for the whole session; yields its URL."""
     port = free_port()
     config = uvicorn.Config(
-        create_app(TEST_LIMITS), host="127.0.0.1", port=port, log_level="warning"
+        create_app(TEST_LIMITS),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        http=GuardedH11,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -41,3 +50,66 @@ def client(base_url: str) -> Iterator[httpx.Client]:
     """An HTTP client for the test server."""
     with httpx.Client(base_url=base_url, timeout=30) as http:
         yield http
+
+
+# The web calculator's tests drive Debian's `chromium` (scripts/test.sh installs it)
+# through Playwright, launched by its path since Playwright cannot download a browser here.
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None and os.environ.get("CI"):
+    raise RuntimeError("chromium is missing: scripts/test.sh installs it")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for every page test."""
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed")
+    with sync_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def open_page(browser: Any, base_url: str) -> Iterator[Callable[..., Any]]:
+    """Opens the calculator in a fresh context (``viewport``, ``locale``, ``path``).
+
+    Every page opened is checked at the end: no script error, and no request to another
+    origin than the service's.
+    """
+    contexts: list[Any] = []
+    errors: list[str] = []
+    foreign: list[str] = []
+
+    def opener(
+        path: str = "/", viewport: tuple[int, int] = (1280, 1000), locale: str = "en-US"
+    ) -> Any:
+        context = browser.new_context(
+            viewport={"width": viewport[0], "height": viewport[1]}, locale=locale
+        )
+        contexts.append(context)
+        tab = context.new_page()
+        tab.on("pageerror", lambda err: errors.append(str(err)))
+        tab.on(
+            "request",
+            lambda req: None if req.url.startswith(base_url) else foreign.append(req.url),
+        )
+        tab.goto(base_url + path)
+        tab.wait_for_selector("body[data-ready]")
+        return tab
+
+    yield opener
+    for context in contexts:
+        context.close()
+    assert errors == [], errors
+    assert foreign == [], foreign
+
+
+@pytest.fixture
+def page(open_page: Callable[..., Any]) -> Any:
+    """The calculator in English at a desktop size."""
+    return open_page()

@@ -24,7 +24,7 @@ def post(client: httpx.Client, body: Any) -> httpx.Response:
 def test_health_and_openapi(client: httpx.Client) -> None:
     health = client.get("/healthz")
     assert health.status_code == 200
-    assert health.json() == {"status": "ok", "version": pokerforge.__version__}
+    assert health.json() == {"status": "ok", "version": pokerforge.__version__, "pid": os.getpid()}
     schema = client.get("/openapi.json").json()
     assert {"/v1/equity", "/v1/evaluate", "/healthz"} <= set(schema["paths"])
     assert "EquityRequest" in schema["components"]["schemas"]
@@ -56,8 +56,8 @@ def test_ranges_random_board_dead_and_seeded_monte_carlo(client: httpx.Client) -
     }
     first = post(client, body).json()
     assert first["method"] == "monte-carlo"
-    assert first["seed"] == 7
-    assert first["deals"] == 50_000
+    assert first["seed"] == "7"
+    assert first["deals"] == first["samples"] == 50_000
     again = post(client, body).json()
     assert again["cached"] is True
     assert again["players"] == first["players"]
@@ -141,7 +141,13 @@ def test_invalid_equity_requests_name_the_field(
 
 def test_malformed_bodies(client: httpx.Client) -> None:
     surrogate = b'{"players": ["\\ud800", "AhKh"], "board": "\\u0000"}'
-    for content in (b"{not json", b"[1, 2]", b"null", b"", surrogate):
+    for content in (b"{not json", b'{"players": [1,'):
+        answer = client.post(
+            "/v1/equity", content=content, headers={"content-type": "application/json"}
+        )
+        assert answer.status_code == 400, content
+        assert answer.json()["error"]["type"] == "invalid_json"
+    for content in (b"[1, 2]", b"null", b"", surrogate):
         answer = client.post(
             "/v1/equity", content=content, headers={"content-type": "application/json"}
         )
@@ -157,7 +163,9 @@ def test_malformed_bodies(client: httpx.Client) -> None:
         "/v1/equity", content=b"x" * 70_000, headers={"content-type": "application/json"}
     )
     assert huge.status_code == 413
-    assert client.get("/v1/equity").status_code == 405
+    not_allowed = client.get("/v1/equity")
+    assert not_allowed.status_code == 405
+    assert not_allowed.headers["allow"] == "POST"
     missing = client.get("/nowhere")
     assert missing.status_code == 404
     assert missing.json()["error"]["type"] == "http"
@@ -192,7 +200,7 @@ def test_work_limit(client: httpx.Client) -> None:
     assert refused.json()["error"]["field"] == "method"
     # ... and "auto" turns it into Monte Carlo that stops at the time limit.
     start = time.perf_counter()
-    capped = post(client, {**slow, "samples": 400_000, "time_limit": 0.05, "seed": 3})
+    capped = post(client, {**slow, "samples": 400_000, "time_limit": 0.2, "seed": 3})
     assert capped.status_code == 200
     assert capped.json()["method"] == "monte-carlo"
     assert 0 < capped.json()["deals"] <= 400_000

@@ -33,7 +33,13 @@ from pokerforge.game.actions import (
 )
 from pokerforge.game.dealer import Dealer, Procedure
 from pokerforge.game.hand import Hand
-from pokerforge.game.history import InvalidHistoryError, from_phh, load_phh, to_phh
+from pokerforge.game.history import (
+    InvalidHistoryError,
+    RecordMismatchError,
+    from_phh,
+    load_phh,
+    to_phh,
+)
 from pokerforge.game.multitable import Move, MultiTableTournament
 from pokerforge.game.pots import Pot
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024, RuleProfile
@@ -74,6 +80,7 @@ __all__ = [
     "Rake",
     "RakeTaken",
     "Record",
+    "RecordMismatchError",
     "ReturnBet",
     "RuleProfile",
     "Seat",

@@ -17,10 +17,10 @@ The state of a street is a handful of integers:
   that has acted may raise again only when a full raise came after it, or when the raises
   since add up to a full raise (rule 13);
 * per seat ``reach``: the street total the seat can reach (bet plus stack; 0 once folded).
-  It does not change while the street is bet (only a fold sets it to 0), so the two largest
-  are kept and rule 14 is one comparison: a raise is offered only when another live seat
-  reaches beyond the current bet, and a seat whose bet already reaches everybody else's is
-  not asked to act.
+  It does not change while the street is bet (only a fold sets it to 0), so the largest and
+  how many seats have it are kept, and rule 14 is one comparison: a raise is offered only
+  when another live seat reaches beyond the current bet, and a seat whose bet already
+  reaches everybody else's is not asked to act.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ class BettingState:
     _folded: list[bool]
     _faced: list[int]
     _reach: list[int]
-    _reach_top: tuple[int, int]
+    _reach_top: tuple[int, int]  # the largest reach and how many seats have it
     _dead: int
     _live: int
     _active: int
@@ -197,10 +197,10 @@ class BettingState:
         new._log = self._log[:]
 
     def _set_reach(self, reach: list[int]) -> None:
-        """Set what each seat can reach on this street (0: folded), and the two largest."""
+        """Set what each seat can reach on this street (0: folded), and the largest."""
         self._reach = reach
-        ordered = sorted(reach)
-        self._reach_top = (ordered[-1], ordered[-2])
+        top = max(reach)
+        self._reach_top = (top, reach.count(top))
 
     # -- what the hand does when betting ends ---------------------------------------------
 
@@ -226,7 +226,7 @@ class BettingState:
         bets = self._bet
         faced = self._faced
         reach = self._reach
-        top, second = self._reach_top
+        top, ties = self._reach_top
         for s in self._orders[self._actor]:
             stack = stacks[s]
             if folded[s] or not stack:
@@ -235,7 +235,13 @@ class BettingState:
             if faced[s] >= 0 and bet >= level:
                 continue
             # Rule 14: the most any other live player can put in on this street.
-            most = second if reach[s] == top else top
+            own = reach[s]
+            if own != top or ties > 1:
+                most = top
+            else:  # the one seat with the most: the others' largest
+                reach[s] = 0
+                most = max(reach)
+                reach[s] = own
             if most <= bet:
                 continue  # this bet already covers everybody left: no decision to make
             self._actor = s
@@ -430,9 +436,13 @@ class BettingState:
             self.verify_fold(seat=seat)
         self._folded[s] = True
         reach = self._reach
-        if reach[s] >= self._reach_top[1]:
+        top, ties = self._reach_top
+        if reach[s] == top:
             reach[s] = 0
-            self._set_reach(reach)
+            if ties > 1:
+                self._reach_top = (top, ties - 1)
+            else:
+                self._set_reach(reach)
         else:
             reach[s] = 0
         self._live -= 1

@@ -19,6 +19,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from operator import itemgetter
 from typing import Any
 
 from pokerforge.cards import Card, Deck
@@ -65,7 +66,7 @@ def lay_out_board(
 
 # The board's places among the cards after the hole cards, as laid out above: the hot path
 # picks them by index instead of walking the layout.
-_BOARD_PLACES = lay_out_board(iter(range(BOARD_CARDS + len(BOARD_AT))))[1]
+_PICK_BOARD = itemgetter(*lay_out_board(iter(range(BOARD_CARDS + len(BOARD_AT))))[1])
 
 
 def _indices(cards: object) -> list[int]:
@@ -109,11 +110,11 @@ def deal(
     if hole_cards is None and board is None:
         total = n * hole_count
         cards = [c.index for c in deck.deal(total + 8)]
-        board = tuple([cards[total + i] for i in _BOARD_PLACES])
         holes: list[tuple[int, ...]] = [()] * n
         for j, seat in enumerate(order):
             holes[seat] = tuple(cards[j:total:n])
-        return deck.seed, holes, board
+        picked: tuple[int, ...] = _PICK_BOARD(cards[total:])
+        return deck.seed, holes, picked
     given = _given_holes(n, hole_count, hole_cards)
     board_cards = [] if board is None else _indices(board)
     if len(board_cards) > BOARD_CARDS:

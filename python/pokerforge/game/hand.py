@@ -17,7 +17,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from decimal import Decimal
 from operator import add
 
 from pokerforge.cards import Card
@@ -55,7 +56,7 @@ def _check_posts(
     posts: Sequence[tuple[int, int, int]], n: int, button: int, dead_small_blind: bool
 ) -> list[tuple[int, int, int]]:
     """The players' extra posts as ``(seat, live, dead)``, each seat at most once, never a
-    blind's or the straddle's seat."""
+    blind's seat."""
     blinds = {button, (button + 1) % n} if n == 2 else {(button + 1) % n, (button + 2) % n}
     out: list[tuple[int, int, int]] = []
     for entry in posts:
@@ -89,6 +90,18 @@ class Hand(BettingState):
         posts: players' own forced bets (rule 29b), ``(seat, live, dead)``: ``live`` chips
             posted as a live big blind by a player coming in, ``dead`` chips (a missed small
             blind) straight into the pot. A seat posting a blind this hand cannot post.
+        unknown_hole_cards: replays of recorded hands: seats whose hole cards the record
+            does not know. They have no cards (``hole_cards`` is empty) and a showdown that
+            needs them is decided by ``recorded_winnings`` / ``recorded_stacks``, or else
+            left undecided (:attr:`result_known` is false and the pots stay unpaid).
+        recorded_winnings: replays: chips each seat collected from the pots, as the room
+            recorded them (after rake). The rake is what the pots held beyond their sum,
+            taken from the main pot first; it replaces ``spec.rake``.
+        recorded_stacks: replays: each seat's recorded chips after the hand (instead of
+            ``recorded_winnings``; a seat's winnings are its final chips less its chips
+            behind once the betting is over).
+        chip_value: what one chip is worth in the record's money (``Decimal("0.01")`` for a
+            cash game in cents), for exporting; the engine itself counts whole chips.
 
     Raises:
         InvalidSpecError: bad seats, stacks or button; a straddle with two players.
@@ -105,15 +118,19 @@ class Hand(BettingState):
         "_board",
         "_board_n",
         "_button",
+        "_chip_value",
         "_dead_sb",
         "_engine",
         "_final_pots",
         "_hole",
+        "_known",
         "_payouts",
         "_rake",
+        "_recorded",
         "_seed",
         "_spec",
         "_start",
+        "_unknown",
     )
 
     _spec: GameSpec
@@ -128,6 +145,10 @@ class Hand(BettingState):
     _final_pots: list[Pot]
     _rake: int
     _asked: _showdown.AskedShowdown | None
+    _unknown: frozenset[int]
+    _recorded: tuple[str, tuple[int, ...]] | None
+    _known: bool
+    _chip_value: Decimal
     _dead_sb: bool
 
     def __init__(
@@ -141,12 +162,18 @@ class Hand(BettingState):
         board: object | None = None,
         dead_small_blind: bool = False,
         posts: Sequence[tuple[int, int, int]] = (),
+        unknown_hole_cards: Collection[int] = (),
+        recorded_winnings: Sequence[int] | None = None,
+        recorded_stacks: Sequence[int] | None = None,
+        chip_value: Decimal | int = 1,
     ) -> None:
         if type(spec) is not GameSpec and not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
         engine = spec.engine
         stacks = list(stacks)
-        n = player_count(len(stacks))
+        n = len(stacks)
+        if not 2 <= n <= 10:
+            player_count(n)
         for chips in stacks:
             if type(chips) is not int or chips <= 0:  # the fast path; the check names the seat
                 for seat, value in enumerate(stacks):
@@ -163,6 +190,9 @@ class Hand(BettingState):
             )
         self._seed, holes, self._board = deal(
             n, engine.hole_count, button=button, seed=seed, hole_cards=hole_cards, board=board
+        )
+        holes = self._replay_setup(
+            holes, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
         )
         super().__init__(
             engine, stacks, [_record(DealHole, (seat, hole)) for seat, hole in enumerate(holes)]
@@ -182,6 +212,27 @@ class Hand(BettingState):
         if posts:
             posts = _check_posts(posts, n, button, dead_small_blind)
         self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
+
+    def _replay_setup(
+        self,
+        holes: list[tuple[int, ...]],
+        unknown: Collection[int],
+        winnings: Sequence[int] | None,
+        stacks: Sequence[int] | None,
+        chip_value: Decimal | int,
+    ) -> list[tuple[int, ...]]:
+        """What a replay of a recorded hand knows: unknown cards, the recorded result."""
+        n = len(holes)
+        self._unknown = frozenset(unknown)
+        if self._unknown:
+            if not self._unknown <= set(range(n)):
+                raise InvalidSpecError(f"unknown_hole_cards names seats outside 0 to {n - 1}")
+            # Never invent cards: the deck's placeholders for these seats are dropped.
+            holes = [() if seat in self._unknown else h for seat, h in enumerate(holes)]
+        self._recorded = _recorded(n, winnings, stacks)
+        self._known = True
+        self._chip_value = Decimal(chip_value)
+        return holes
 
     def _post_forced_bets(
         self,
@@ -345,9 +396,14 @@ class Hand(BettingState):
 
     def _take_rake(self, pots: list[Pot]) -> list[Pot]:
         rake = self._spec.rake
-        if rake is not None:
+        if rake is not None or self._recorded is not None:
             total = sum(p.amount for p in pots)
-            due = rake.amount(total, flop_seen=self._board_n >= 3, chip_unit=self._unit)
+            if self._recorded is not None:
+                # The record's rake: what the pots held beyond the recorded winnings.
+                due = max(0, total - sum(self._recorded_winnings()))
+            else:
+                assert rake is not None
+                due = rake.amount(total, flop_seen=self._board_n >= 3, chip_unit=self._unit)
             if due:
                 amounts, self._rake = take_rake([p.amount for p in pots], due)
                 self._log.append(RakeTaken(self._rake))
@@ -366,9 +422,31 @@ class Hand(BettingState):
         self._rmin = self._rmax = -1
         self._bet = [0] * self._n
 
+    def _recorded_winnings(self) -> tuple[int, ...]:
+        assert self._recorded is not None
+        kind, values = self._recorded
+        if kind == "winnings":
+            return values
+        return tuple(max(0, v - s) for v, s in zip(values, self._stack, strict=True))
+
+    def _showdown_from_record(self) -> None:
+        """A showdown that needs unknown hole cards: paid as recorded, or left undecided."""
+        won = self._recorded_winnings() if self._recorded is not None else None
+        if won is None or sum(won) > sum(p.amount for p in self._final_pots):
+            self._known = False  # no record, or one paying more than the pots hold
+        else:
+            for seat in range(self._n):
+                # A folded seat is never paid; the record's check reports the difference.
+                if won[seat] and not self._folded[seat]:
+                    self._award(0, seat, won[seat], "recorded")
+        self._end()
+
     def _showdown(self) -> None:
         folded = self._folded
         pots = self._take_rake(build_pots(self._contrib, folded, self._dead))
+        if self._unknown and any(s in self._unknown and not folded[s] for s in range(self._n)):
+            self._showdown_from_record()
+            return
         ranks = _showdown.rank_hands(self._engine.variant, self._hole, self._board, folded)
         first = self._aggressor
         if first < 0:
@@ -617,8 +695,27 @@ class Hand(BettingState):
 
     @property
     def rake(self) -> int:
-        """Chips the house took (rule 27)."""
+        """Chips the house took (rule 27; for a replay with recorded winnings, what the
+        record says it took)."""
         return self._rake
+
+    @property
+    def result_known(self) -> bool:
+        """False for a finished replay whose showdown needs hole cards the record does not
+        know and whose winnings it does not give: no chips were paid (:attr:`pots` holds
+        them)."""
+        return self._known
+
+    @property
+    def unknown_hole_cards(self) -> frozenset[int]:
+        """Seats whose hole cards are unknown (replays of recorded hands)."""
+        return self._unknown
+
+    @property
+    def chip_value(self) -> Decimal:
+        """What one chip is worth in the money of the record the hand came from (1 for
+        hands counted in chips)."""
+        return self._chip_value
 
     @property
     def history(self) -> tuple[Record, ...]:
@@ -656,6 +753,10 @@ class Hand(BettingState):
         new._final_pots = self._final_pots
         new._rake = self._rake
         new._asked = None if self._asked is None else self._asked.copy()
+        new._unknown = self._unknown
+        new._recorded = self._recorded
+        new._known = self._known
+        new._chip_value = self._chip_value
         new._dead_sb = self._dead_sb
         return new
 
@@ -664,6 +765,23 @@ class Hand(BettingState):
     def __repr__(self) -> str:
         state = "over" if self._over else f"{self.street.name.lower()}, seat {self.actor} to act"
         return f"<Hand {self._spec.variant} {self._spec.betting}, {self._n} seats, {state}>"
+
+
+def _recorded(
+    n: int, winnings: Sequence[int] | None, stacks: Sequence[int] | None
+) -> tuple[str, tuple[int, ...]] | None:
+    """The recorded result given to a replay, checked: one list of chips per seat."""
+    if winnings is not None and stacks is not None:
+        raise InvalidSpecError("give recorded_winnings or recorded_stacks, not both")
+    kind, values = ("winnings", winnings) if winnings is not None else ("stacks", stacks)
+    if values is None:
+        return None
+    values = tuple(values)
+    if len(values) != n or any(type(v) is not int or v < 0 for v in values):
+        raise InvalidSpecError(
+            f"recorded {kind} must be {n} whole numbers of chips (0 or more), not {values!r}"
+        )
+    return kind, values
 
 
 _new = object.__new__

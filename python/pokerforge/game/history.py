@@ -18,7 +18,9 @@ How pokerforge maps onto PHH:
 * Variant codes: ``NT``, ``FT``, ``PO``, ``FO/8`` from the standard; pokerforge's other
   combinations use codes of the same shape (``PT``, ``NO``, ``FO``, ``NO/8``, ``PO/8``).
 * Actions ``d dh``, ``d db``, ``pN f``, ``pN cc``, ``pN cbr X`` (a street total) and
-  ``pN sm [cards]``; unknown cards ``??`` are dealt from a seeded deck on import.
+  ``pN sm [cards]``; unknown cards ``??`` stay unknown (see :func:`from_phh`).
+* Amounts may be decimal (dollars and cents): the hand counts chips of the unit the file
+  needs (``hand.chip_value``) and :func:`to_phh` writes the file's units back, exactly.
 * Rake and the rule profile travel in user-defined fields (``_rake_percent``,
   ``_rake_cap``, ``_rake_no_flop_no_drop``, ``_rules``, and ``_showdown = "ask"`` when the
   players chose to show or muck: their ``sm`` actions are then replayed as choices).
@@ -41,9 +43,11 @@ import json
 import math
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +62,7 @@ from pokerforge.game.actions import (
     Muck,
     PostBlind,
     Raise,
+    ReturnBet,
     Show,
     Street,
 )
@@ -66,13 +71,22 @@ from pokerforge.game.positions import seat_order
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
 from pokerforge.game.rake import Rake
 from pokerforge.game.spec import GameSpec
+from pokerforge.money import UnitError, chip_unit, to_chips, to_money
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
     import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
 
-__all__ = ["InvalidHistoryError", "from_phh", "load_many", "load_phh", "to_phh"]
+__all__ = [
+    "InvalidHistoryError",
+    "RecordMismatchError",
+    "from_phh",
+    "load_many",
+    "load_phh",
+    "replay",
+    "to_phh",
+]
 
 _CODES = {
     ("holdem", "no-limit"): "NT",
@@ -87,6 +101,7 @@ _CODES = {
 }
 _GAMES = {code: game for game, code in _CODES.items()}
 _PLAYER = re.compile(r"p([1-9][0-9]*)\Z")
+_ONE = Decimal(1)
 
 
 class InvalidHistoryError(InvalidSpecError):
@@ -100,7 +115,7 @@ class InvalidHistoryError(InvalidSpecError):
 def _toml(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int):
+    if isinstance(value, int | Decimal):
         return str(value)
     if isinstance(value, str):
         return json.dumps(value)  # JSON escapes are valid TOML basic-string escapes
@@ -133,8 +148,9 @@ def to_phh(
     spec = hand.spec
     n, button = hand.num_seats, hand.button
     order = list(seat_order(n, button))  # PHH order: left of the button first
-    lines = [f"{key} = {_toml(value)}" for key, value in _game_fields(hand, order)]
-    actions = _actions(hand, order)
+    money = _money(hand.chip_value)
+    lines = [f"{key} = {_toml(value)}" for key, value in _game_fields(hand, order, money)]
+    actions = _actions(hand, order, money)
     lines += ["actions = [", *(f"  {_toml(a)}," for a in actions), "]"]
     optional: list[tuple[str, object]] = []
     if players is not None:
@@ -142,9 +158,9 @@ def to_phh(
     optional.append(("seats", list(seats) if seats is not None else [s + 1 for s in order]))
     if hand_number is not None:
         optional.append(("hand", hand_number))
-    if hand.is_over:
-        optional.append(("finishing_stacks", [hand.stacks[s] for s in order]))
-        optional.append(("winnings", [hand.payouts[s] for s in order]))
+    if hand.is_over and hand.result_known:
+        optional.append(("finishing_stacks", [money(hand.stacks[s]) for s in order]))
+        optional.append(("winnings", [money(hand.payouts[s]) for s in order]))
     if replace(spec.rules, name="default", showdown="auto") != DEFAULT_RULES:
         optional.append(("_rules", spec.rules.name))
     if spec.rules.showdown != "auto":
@@ -152,11 +168,13 @@ def to_phh(
     posts = _posts_of(hand)
     if posts:
         index = {seat: i for i, seat in enumerate(order, 1)}
-        optional.append(("_posts", [[index[s], live, dead] for s, live, dead in posts]))
+        optional.append(
+            ("_posts", [[index[s], money(live), money(dead)] for s, live, dead in posts])
+        )
     if spec.rake is not None:
         optional.append(("_rake_percent", str(spec.rake.percent)))
         if spec.rake.cap is not None:
-            optional.append(("_rake_cap", spec.rake.cap))
+            optional.append(("_rake_cap", money(spec.rake.cap)))
         optional.append(("_rake_no_flop_no_drop", spec.rake.no_flop_no_drop))
     optional += list((fields or {}).items())
     lines += [f"{key} = {_toml(value)}" for key, value in optional]
@@ -178,45 +196,57 @@ def _posts_of(hand: Hand) -> list[tuple[int, int, int]]:
     return [(seat, live, dead) for seat, (live, dead) in posts.items()]
 
 
-def _game_fields(hand: Hand, order: list[int]) -> list[tuple[str, object]]:
+def _money(unit: Decimal) -> Callable[[int], object]:
+    """Chips to the file's money (the chips themselves for a hand counted in whole chips)."""
+    if unit == _ONE:
+        return lambda chips: chips
+    return lambda chips: to_money(chips, unit)
+
+
+def _game_fields(
+    hand: Hand, order: list[int], money: Callable[[int], object]
+) -> list[tuple[str, object]]:
     """The required fields other than the actions."""
     spec = hand.spec
     n = len(order)
     engine = spec.engine
     antes = [engine.uniform_ante] * n
-    if engine.big_blind_ante:
-        antes[1] = engine.big_blind_ante
     dead_sb = (
         n > 2
         and spec.small_blind > 0
         and not any(isinstance(r, PostBlind) and r.blind == "SB" for r in hand.history)
     )
+    if engine.big_blind_ante:  # paid by the big blind: p1 after a dead small blind
+        antes[0 if dead_sb else 1] = engine.big_blind_ante
     forced = [spec.big_blind] if dead_sb else [spec.small_blind, spec.big_blind]
     if spec.straddle:
         forced.append(spec.straddle)
     out: list[tuple[str, object]] = [
         ("variant", _CODES[(spec.variant, spec.betting)]),
-        ("antes", antes),
-        ("blinds_or_straddles", forced + [0] * (n - len(forced))),
+        ("antes", [money(a) for a in antes]),
+        ("blinds_or_straddles", [money(b) for b in forced + [0] * (n - len(forced))]),
     ]
     if spec.betting == "fixed-limit":
-        out += [("small_bet", spec.bet_size(0)), ("big_bet", spec.bet_size(3))]
+        out += [("small_bet", money(spec.bet_size(0))), ("big_bet", money(spec.bet_size(3)))]
     else:
-        out.append(("min_bet", spec.big_blind))
-    out.append(("starting_stacks", [hand.starting_stacks[s] for s in order]))
+        out.append(("min_bet", money(spec.big_blind)))
+    out.append(("starting_stacks", [money(hand.starting_stacks[s]) for s in order]))
     return out
 
 
-def _actions(hand: Hand, order: list[int]) -> list[str]:
+def _actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:
     player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
-    actions = [f"d dh {player[s]} {_text([c.index for c in hand.hole_cards(s)])}" for s in order]
+    unknown = "??" * hand.spec.hole_card_count
+    actions = [
+        f"d dh {player[s]} {_text([c.index for c in hand.hole_cards(s)]) or unknown}" for s in order
+    ]
     for record in hand.history:
         if isinstance(record, Fold):
             actions.append(f"{player[record.seat]} f")
         elif isinstance(record, Check | Call):
             actions.append(f"{player[record.seat]} cc")
         elif isinstance(record, Bet | Raise):
-            actions.append(f"{player[record.seat]} cbr {record.to}")
+            actions.append(f"{player[record.seat]} cbr {money(record.to)}")
         elif isinstance(record, DealBoard):
             if record.indices:
                 actions.append(f"d db {_text(record.indices)}")
@@ -230,39 +260,154 @@ def _actions(hand: Hand, order: list[int]) -> list[str]:
 # -- import -------------------------------------------------------------------------------------
 
 
-def _chips(field: str, value: object, *, positive: bool = False) -> int:
+class RecordMismatchError(InvalidHistoryError):
+    """A hand history whose recorded result (``winnings`` or ``finishing_stacks``) disagrees
+    with its own replay; ``differences`` lists ``(player, replay, record)`` in chips for
+    each player (``p1`` is player 0) where they differ."""
+
+    def __init__(self, message: str, differences: list[tuple[int, int, int]]) -> None:
+        super().__init__(message)
+        self.differences = differences
+
+
+def _show(value: object) -> str:
+    return str(value) if isinstance(value, Decimal) else repr(value)
+
+
+def _chips(field: str, value: object, unit: Decimal = _ONE, *, positive: bool = False) -> int:
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < (1 if positive else 0):
+    chips: int | None = None
+    if not isinstance(value, bool) and isinstance(value, int | Decimal):
+        try:
+            chips = to_chips(value, unit)
+        except UnitError:
+            chips = None
+    if chips is None or chips < (1 if positive else 0):
         bound = "above 0" if positive else "0 or more"
         raise InvalidHistoryError(
-            f"field {field}: {value!r} is not a whole number of chips {bound}"
+            f"field {field}: {_show(value)} is not a whole number of chips {bound}"
         )
-    return value
+    return chips
 
 
-def _chip_list(doc: Mapping[str, Any], field: str, n: int, *, positive: bool = False) -> list[int]:
+def _chip_list(
+    doc: Mapping[str, Any], field: str, n: int, unit: Decimal = _ONE, *, positive: bool = False
+) -> list[int]:
     values = doc.get(field)
     if not isinstance(values, list) or len(values) != n:
         count = len(values) if isinstance(values, list) else "no list"
         raise InvalidHistoryError(f"field {field} needs {n} entries (one per player), not {count}")
-    return [_chips(f"{field}[{i}]", v, positive=positive) for i, v in enumerate(values)]
+    if unit == _ONE:
+        if all(type(v) is int and v >= positive for v in values):
+            return values  # the common case of a file in whole chips
+    else:
+        scale = _ONE / unit  # a power of ten: exact
+        chips = [int(v * scale) for v in values if type(v) is int or type(v) is Decimal]
+        if len(chips) == n and all(
+            c >= positive and c == v * scale for c, v in zip(chips, values, strict=True)
+        ):
+            return chips
+    return [_chips(f"{field}[{i}]", v, unit, positive=positive) for i, v in enumerate(values)]
 
 
-def _spec(doc: Mapping[str, Any], n: int, hole_count: int) -> tuple[GameSpec, bool]:
+_MONEY_LISTS = ("antes", "blinds_or_straddles", "starting_stacks", "winnings", "finishing_stacks")
+_MONEY_FIELDS = ("small_bet", "big_bet", "min_bet", "_rake_cap")
+
+
+def _unit(doc: Mapping[str, Any], raw: list[Any]) -> Decimal:
+    """The chip unit the file's amounts need (1 for a file in whole chips)."""
+    amounts: list[Any] = []
+    for field in _MONEY_LISTS:
+        values = doc.get(field)
+        if isinstance(values, list):
+            amounts += [v for v in values if isinstance(v, Decimal)]
+    amounts += [doc[f] for f in _MONEY_FIELDS if isinstance(doc.get(f), Decimal)]
+    posts = doc.get("_posts")
+    if isinstance(posts, list):
+        amounts += [v for e in posts if isinstance(e, list) for v in e if isinstance(v, Decimal)]
+    for action in raw:
+        if isinstance(action, str) and " cbr " in action:
+            words = action.split("#", 1)[0].split()
+            if words and "." in words[-1]:
+                try:
+                    amounts.append(Decimal(words[-1]))
+                except ArithmeticError:
+                    continue  # not an amount: the replay names it
+    if not amounts:
+        return _ONE
+    try:
+        return chip_unit(a for a in amounts if a.is_finite() and a >= 0)
+    except UnitError as err:
+        raise InvalidHistoryError(f"the amounts need a chip unit: {err}") from None
+
+
+_SPEC_FIELDS = ("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet")
+_SPEC_EXTRAS = ("_rules", "_showdown", "_rake_percent", "_rake_cap", "_rake_no_flop_no_drop")
+
+
+def _spec(
+    doc: Mapping[str, Any], n: int, hole_count: int, unit: Decimal = _ONE
+) -> tuple[GameSpec, bool]:
+    """The hand's game and whether its small blind is dead; files repeat their games, so
+    the answer is cached by the fields as written."""
+    key: list[Any] = [n, hole_count, unit]
+    for field in _SPEC_FIELDS + _SPEC_EXTRAS:
+        value = doc.get(field)
+        key.append(tuple(value) if isinstance(value, list) else value)
+    try:
+        return _spec_of(tuple(key))
+    except TypeError:  # a field that cannot be a cache key: its check names it
+        return _spec_fields(doc, n, hole_count, unit)
+
+
+@lru_cache(maxsize=512)
+def _spec_of(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
+    n, hole_count, unit, *values = key
+    doc = {
+        field: list(value) if isinstance(value, tuple) else value
+        for field, value in zip(_SPEC_FIELDS + _SPEC_EXTRAS, values, strict=True)
+        if value is not None
+    }
+    return _spec_fields(doc, n, hole_count, unit)
+
+
+def _spec_fields(
+    doc: Mapping[str, Any], n: int, hole_count: int, unit: Decimal
+) -> tuple[GameSpec, bool]:
+    fields: dict[str, Any] = {
+        "variant": doc["variant"],
+        "n": n,
+        "hole_count": hole_count,
+        "antes": tuple(_chip_list(doc, "antes", n, unit)),
+        "blinds": tuple(_chip_list(doc, "blinds_or_straddles", n, unit)),
+        "rules": doc.get("_rules", "default"),
+        "showdown": doc.get("_showdown", "auto"),
+    }
+    for field in ("small_bet", "big_bet", "min_bet", "_rake_cap"):
+        if field in doc:
+            positive = field not in {"min_bet", "_rake_cap"}
+            fields[field] = _chips(field, doc[field], unit, positive=positive)
+    if "_rake_percent" in doc:
+        fields["rake"] = (str(doc["_rake_percent"]), bool(doc.get("_rake_no_flop_no_drop", True)))
+    return _make_spec(fields)
+
+
+def _make_spec(doc: dict[str, Any]) -> tuple[GameSpec, bool]:
+    """The game of a hand from its fields in chips."""
     variant, betting = _GAMES[doc["variant"]]
-    antes = _chip_list(doc, "antes", n)
-    blinds = _chip_list(doc, "blinds_or_straddles", n)
+    n, antes, blinds = doc["n"], list(doc["antes"]), list(doc["blinds"])
     kwargs: dict[str, Any] = {"variant": variant, "betting": betting}
-    if variant != "holdem" and hole_count != 4:
-        kwargs["hole_cards"] = hole_count
+    if variant != "holdem" and doc["hole_count"] != 4:
+        kwargs["hole_cards"] = doc["hole_count"]
+    dead_sb = n > 2 and blinds[0] > 0 and blinds[1] == 0
+    big_blind = 0 if dead_sb else 1  # who pays a big-blind ante
     if len(set(antes)) == 1:
         kwargs["ante"] = antes[0]
-    elif sum(1 for a in antes if a) == 1 and antes[1]:
-        kwargs.update(ante=antes[1], ante_kind="big-blind")
+    elif sum(1 for a in antes if a) == 1 and antes[big_blind]:
+        kwargs.update(ante=antes[big_blind], ante_kind="big-blind")
     else:
         raise InvalidHistoryError(f"field antes: {antes} is neither uniform nor a big-blind ante")
-    dead_sb = n > 2 and blinds[0] > 0 and blinds[1] == 0
     forced = [0, *blinds] if dead_sb else blinds
     if any(forced[3:]) or (n == 2 and blinds[0] > blinds[1]):
         raise InvalidHistoryError(
@@ -276,28 +421,28 @@ def _spec(doc: Mapping[str, Any], n: int, hole_count: int) -> tuple[GameSpec, bo
     if n > 2 and forced[2]:
         kwargs["straddle"] = forced[2]
     if betting == "fixed-limit":
-        kwargs["small_bet"] = _chips("small_bet", doc.get("small_bet"), positive=True)
-        kwargs["big_bet"] = _chips("big_bet", doc.get("big_bet"), positive=True)
-    elif "min_bet" in doc and _chips("min_bet", doc["min_bet"]) != forced[1]:
+        for field in ("small_bet", "big_bet"):
+            if field not in doc:
+                raise InvalidHistoryError(f"field {field}: a fixed-limit game needs it")
+            kwargs[field] = doc[field]
+    elif "min_bet" in doc and doc["min_bet"] != forced[1]:
         raise InvalidHistoryError(
-            f"field min_bet: pokerforge's minimum bet is the big blind ({forced[1]}), "
-            f"not {doc['min_bet']!r}"
+            f"field min_bet: pokerforge's minimum bet is the big blind ({forced[1]} chips), "
+            f"not {doc['min_bet']} chips"
         )
-    rules = doc.get("_rules", "default")
+    rules = doc["rules"]
     if rules not in ("default", "tda-2024"):
         raise InvalidHistoryError(f"field _rules: {rules!r} is not 'default' or 'tda-2024'")
     kwargs["rules"] = TDA_2024 if rules == "tda-2024" else DEFAULT_RULES
-    showdown = doc.get("_showdown", "auto")
+    showdown = doc["showdown"]
     if showdown not in ("auto", "ask"):
         raise InvalidHistoryError(f"field _showdown: {showdown!r} is not 'auto' or 'ask'")
     if showdown == "ask":
         kwargs["rules"] = replace(kwargs["rules"], showdown="ask")
-    if "_rake_percent" in doc:
-        cap = doc.get("_rake_cap")
+    if "rake" in doc:
+        percent, no_flop_no_drop = doc["rake"]
         kwargs["rake"] = Rake(
-            percent=Fraction(str(doc["_rake_percent"])),
-            cap=None if cap is None else _chips("_rake_cap", cap),
-            no_flop_no_drop=bool(doc.get("_rake_no_flop_no_drop", True)),
+            percent=Fraction(percent), cap=doc.get("_rake_cap"), no_flop_no_drop=no_flop_no_drop
         )
     try:
         spec = GameSpec(**kwargs)
@@ -306,9 +451,12 @@ def _spec(doc: Mapping[str, Any], n: int, hole_count: int) -> tuple[GameSpec, bo
     return spec, dead_sb
 
 
-def _cards(where: str, text: str) -> list[int | None]:
+def _cards(where: str | Callable[[], str], text: str) -> list[int | None]:
+    if text.count("?") == len(text) and not len(text) % 2:
+        return [None] * (len(text) // 2)  # all unknown, as most online hands are
     if len(text) % 2:
-        raise InvalidHistoryError(f"{where}: {text!r} is not a run of two-character cards")
+        place = where if isinstance(where, str) else where()
+        raise InvalidHistoryError(f"{place}: {text!r} is not a run of two-character cards")
     out: list[int | None] = []
     for i in range(0, len(text), 2):
         pair = text[i : i + 2]
@@ -318,14 +466,27 @@ def _cards(where: str, text: str) -> list[int | None]:
         try:
             out.append(Card(pair).index)
         except PokerError as err:
-            raise InvalidHistoryError(f"{where}: {err}") from None
+            place = where if isinstance(where, str) else where()
+            raise InvalidHistoryError(f"{place}: {err}") from None
     return out
 
 
-def _action_lines(text: str, actions: list[str]) -> list[str]:
-    """Where each action is, for error messages: 'line N' (or 'action N' if not found)."""
+def _field_line(lines: Sequence[str], field: str) -> int | None:
+    """The index of the line that sets ``field`` in one hand's lines (before the next table)."""
+    for i, raw in enumerate(lines):
+        line = raw.lstrip()
+        if i > 0 and line.startswith("["):
+            return None  # the next hand's table
+        if line.startswith(field) and line[len(field) :].lstrip().startswith("="):
+            return i
+    return None
+
+
+def _action_lines(text: str, actions: list[str], first_line: int = 1) -> list[str]:
+    """Where each action is, for error messages: 'line N' (or 'action N' if not found),
+    counting the text's first line as ``first_line``."""
     lines = text.splitlines()
-    start = next((i for i, line in enumerate(lines) if line.lstrip().startswith("actions")), 0)
+    start = _field_line(lines, "actions") or 0
     out = []
     at = start
     for k, action in enumerate(actions):
@@ -333,44 +494,70 @@ def _action_lines(text: str, actions: list[str]) -> list[str]:
         if found is None:
             out.append(f"action {k + 1}")
         else:
-            out.append(f"line {found + 1}")
+            out.append(f"line {found + first_line}")
             at = found
     return out
 
 
-def _parse(actions: list[str], where: list[str], n: int) -> list[tuple[str, int, str, str]]:
-    """Each action as ``(where, player or -1 for the dealer, verb, argument)``."""
+class _Where:
+    """Labels for error messages (``line N: 'p1 cc'``), worked out only when one is needed."""
+
+    __slots__ = ("_actions", "_first", "_places", "_text")
+
+    def __init__(self, text: str | Sequence[str], actions: list[Any], first_line: int) -> None:
+        self._text = text
+        self._actions = actions
+        self._first = first_line
+        self._places: list[str] | None = None
+
+    def __call__(self, k: int) -> str:
+        if self._places is None:
+            lines = self._text
+            text = lines if isinstance(lines, str) else "\n".join(x.rstrip("\n") for x in lines)
+            self._places = _action_lines(text, [str(a) for a in self._actions], self._first)
+        action = self._actions[k]
+        return f"{self._places[k]}: {action.strip() if isinstance(action, str) else action!r}"
+
+
+Step = tuple[int, int, str, str]  # (action number, player or -1 for the dealer, verb, argument)
+_ARITY = {"f": 0, "cc": 0, "cbr": 1}
+
+
+def _parse(actions: list[Any], where: _Where, n: int) -> list[Step]:
+    """Each action as ``(action number, player or -1 for the dealer, verb, argument)``."""
     out = []
-    for text, place in zip(actions, where, strict=True):
+    for k, text in enumerate(actions):
         if not isinstance(text, str):
-            raise InvalidHistoryError(f"{place}: an action must be a string, not {text!r}")
-        words = text.split("#", 1)[0].split()
+            raise InvalidHistoryError(f"{where(k)}: an action must be a string")
+        words = (text.split("#", 1)[0] if "#" in text else text).split()
         if not words:
             continue
-        label = f"{place}: {text.strip()!r}"
-        if words[0] == "d":
+        first = words[0]
+        if first == "d":
             if len(words) == 4 and words[1] == "dh" and _PLAYER.match(words[2]):
                 seat = int(words[2][1:])
                 if seat > n:
-                    raise InvalidHistoryError(f"{label}: there are only {n} players")
-                out.append((label, seat - 1, "dh", words[3]))
+                    raise InvalidHistoryError(f"{where(k)}: there are only {n} players")
+                out.append((k, seat - 1, "dh", words[3]))
                 continue
             if len(words) == 3 and words[1] == "db":
-                out.append((label, -1, "db", words[2]))
+                out.append((k, -1, "db", words[2]))
                 continue
-            raise InvalidHistoryError(f"{label}: not a dealer action pokerforge knows")
-        match = _PLAYER.match(words[0])
-        if match is None or int(match.group(1)) > n:
-            raise InvalidHistoryError(f"{label}: {words[0]!r} is not a player (p1 to p{n})")
+            raise InvalidHistoryError(f"{where(k)}: not a dealer action pokerforge knows")
+        number = first[1:]
+        if first[:1] != "p" or not number.isdecimal() or number[0] == "0" or int(number) > n:
+            raise InvalidHistoryError(f"{where(k)}: {first!r} is not a player (p1 to p{n})")
         verb, args = (words[1] if len(words) > 1 else ""), words[2:]
-        ok = {"f": 0, "cc": 0, "cbr": 1, "sm": len(args) if len(args) <= 1 else -1}
-        if verb not in ok or len(args) != ok[verb]:
-            raise InvalidHistoryError(f"{label}: unknown or malformed action {verb!r}")
-        out.append((label, int(words[0][1:]) - 1, verb, args[0] if args else ""))
+        arity = _ARITY.get(verb, len(args) if verb == "sm" and len(args) <= 1 else -1)
+        if len(args) != arity:
+            raise InvalidHistoryError(f"{where(k)}: unknown or malformed action {verb!r}")
+        out.append((k, int(first[1:]) - 1, verb, args[0] if args else ""))
     return out
 
 
-def _seat_map(doc: Mapping[str, Any], n: int) -> tuple[list[int], int]:
+def seat_map(doc: Mapping[str, Any], n: int) -> tuple[list[int], int]:
+    """``(seat of each player p1..pN, button seat)``: the record's ``seats`` when they run
+    clockwise, else ``p1`` in seat 0 and the button in the last seat."""
     seats = doc.get("seats")
     if isinstance(seats, list) and sorted(seats) == list(range(1, n + 1)):
         button = seats[-1] - 1
@@ -382,63 +569,74 @@ def _seat_map(doc: Mapping[str, Any], n: int) -> tuple[list[int], int]:
 def from_phh(text: str) -> Hand:
     """Replay a PHH hand history into a :class:`~pokerforge.game.Hand`.
 
+    Amounts may be decimal (``starting_stacks = [247.10, 14.60]``): the hand then counts
+    chips of the unit the file needs (:attr:`Hand.chip_value`, a cent here) and exports back
+    in the file's units. Unknown hole cards (``????``) stay unknown: a showdown that needs
+    them is paid as the file's ``winnings`` / ``finishing_stacks`` say, or left undecided
+    (:attr:`Hand.result_known`). A recorded result must agree with the replay, the rake
+    being what the pots held beyond the recorded winnings.
+
     Raises:
         InvalidHistoryError: bad TOML, a missing or impossible field, an unknown action, an
             action out of turn or against the rules (the message names the line or field).
+        RecordMismatchError: the recorded result disagrees with the replay.
     """
     try:
-        doc = tomllib.loads(text)
+        doc = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as err:
         raise InvalidHistoryError(f"not a valid TOML file: {err}") from None
-    return _replay(doc, text)
+    return replay(doc, text)
 
 
 def _cards_dealt(
-    steps: list[tuple[str, int, str, str]], n: int
+    steps: list[Step], n: int, where: _Where
 ) -> tuple[list[list[int | None] | None], list[int]]:
     """Each player's hole cards (``None``: unknown) and the board, from every action.
 
     A player's hole cards may be dealt over several ``d dh`` actions (one card at a time, as
-    in the standard's WSOP files); they add up.
+    in the standard's WSOP files); they add up. Cards shown at showdown make unknown hole
+    cards known.
     """
     holes: list[list[int | None] | None] = [None] * n
     board: list[int] = []
-    for label, who, verb, arg in steps:
+    for k, who, verb, arg in steps:
         if verb == "dh":
-            holes[who] = (holes[who] or []) + _cards(label, arg)
+            holes[who] = (holes[who] or []) + _cards(partial(where, k), arg)
         elif verb == "db":
-            cards = _cards(label, arg)
+            cards = _cards(partial(where, k), arg)
             if None in cards:
-                raise InvalidHistoryError(f"{label}: board cards must be known")
+                raise InvalidHistoryError(f"{where(k)}: board cards must be known")
             board.extend(c for c in cards if c is not None)
-        elif verb == "sm" and arg and arg != "-":
-            shown = _cards(label, arg)
+        elif verb == "sm" and arg and arg != "-" and "?" not in arg:
             dealt_cards = holes[who]
-            if None not in shown and (dealt_cards is None or None in dealt_cards):
-                holes[who] = shown
+            if dealt_cards is None or None in dealt_cards:
+                holes[who] = _cards(partial(where, k), arg)
     return holes, board
 
 
-def _posts_field(doc: Mapping[str, Any], seat_of: list[int]) -> list[tuple[int, int, int]]:
-    """``_posts = [[player, live, dead], ...]``: players' own posts (rule 29b)."""
-    raw = doc.get("_posts", [])
-    n = len(seat_of)
-    out = []
-    for entry in raw if isinstance(raw, list) else [raw]:
-        if (
-            not isinstance(entry, list)
-            or len(entry) != 3
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry)
-            or not 1 <= entry[0] <= n
-        ):
-            raise InvalidHistoryError(
-                f"field _posts: {entry!r} is not [player, live, dead] with a player 1 to {n}"
-            )
-        out.append((seat_of[entry[0] - 1], entry[1], entry[2]))
-    return out
+def replay(doc: Mapping[str, Any], text: str | Sequence[str] = "", *, first_line: int = 1) -> Hand:
+    """Replay one hand from its parsed PHH fields.
+
+    Args:
+        doc: the fields; amounts are ``int`` or :class:`~decimal.Decimal` (TOML read with
+            ``parse_float=Decimal``); see :func:`from_phh`.
+        text: the hand's text or lines, read only to name the line of an error.
+        first_line: the line number of the text's first line in its file.
+    """
+    try:
+        return _replay_fields(doc, text, first_line)
+    except InvalidHistoryError as err:
+        message = str(err)
+        if type(err) is InvalidHistoryError and message.startswith("field "):
+            field = re.match(r"field (\w+)", message).group(1)  # type: ignore[union-attr]
+            lines = text.splitlines() if isinstance(text, str) else list(text)
+            line = _field_line(lines, field)
+            if line is not None:
+                raise InvalidHistoryError(f"line {line + first_line}: {message}") from None
+        raise
 
 
-def _replay(doc: Mapping[str, Any], text: str) -> Hand:
+def _replay_fields(doc: Mapping[str, Any], text: str | Sequence[str], first_line: int) -> Hand:
     for field in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
         if field not in doc:
             raise InvalidHistoryError(f"the required field {field} is missing")
@@ -450,24 +648,30 @@ def _replay(doc: Mapping[str, Any], text: str) -> Hand:
     n = len(stacks_field) if isinstance(stacks_field, list) else 0
     if not 2 <= n <= 10:
         raise InvalidHistoryError(f"field starting_stacks: a hand needs 2 to 10 players, not {n}")
-    stacks = _chip_list(doc, "starting_stacks", n, positive=True)
     raw = doc["actions"]
     if not isinstance(raw, list):
         raise InvalidHistoryError("field actions must be a list of strings")
-    steps = _parse(raw, _action_lines(text, [str(a) for a in raw]), n)
-    holes, board = _cards_dealt(steps, n)
+    unit = _unit(doc, raw)
+    stacks = _chip_list(doc, "starting_stacks", n, unit, positive=True)
+    where = _Where(text, raw, first_line)
+    steps = _parse(raw, where, n)
+    holes, board = _cards_dealt(steps, n, where)
     counts = {len(h) for h in holes if h is not None}
     if len(counts) > 1:
         raise InvalidHistoryError(f"field actions: players are dealt {sorted(counts)} cards")
-    spec, dead_sb = _spec(doc, n, counts.pop() if counts else 4)
-    seat_of, button = _seat_map(doc, n)
+    spec, dead_sb = _spec(doc, n, counts.pop() if counts else 4, unit)
+    seat_of, button = seat_map(doc, n)
     hand_holes: list[object | None] = [None] * n
     hand_stacks = [0] * n
+    unknown = []
     for p in range(n):
         hand_stacks[seat_of[p]] = stacks[p]
         cards = holes[p]
         if cards is not None and None not in cards:
-            hand_holes[seat_of[p]] = [Card.from_index(c) for c in cards if c is not None]
+            hand_holes[seat_of[p]] = cards
+        else:
+            unknown.append(seat_of[p])
+    recorded = _recorded(doc, n, unit, seat_of)
     seed = doc.get("_seed", 0)
     try:
         hand = Hand(
@@ -476,81 +680,166 @@ def _replay(doc: Mapping[str, Any], text: str) -> Hand:
             button=button,
             seed=seed if isinstance(seed, int) else 0,
             hole_cards=hand_holes,
-            board=[Card.from_index(c) for c in board],
+            board=board,
             dead_small_blind=dead_sb,
-            posts=_posts_field(doc, seat_of),
+            posts=_posts_field(doc, seat_of, unit),
+            unknown_hole_cards=unknown,
+            chip_value=unit,
+            **recorded,
         )
     except PokerError as err:
         raise InvalidHistoryError(f"field actions: the cards dealt are impossible: {err}") from None
-    _play(hand, steps, seat_of)
-    _check_finish(doc, hand, seat_of)
+    _play(hand, steps, seat_of, where)
+    if len(hand.board_indices) > len(board):
+        raise InvalidHistoryError(
+            f"field actions: the replay reaches {len(hand.board_indices)} board cards but the "
+            f"file deals {len(board)}"
+        )
+    _check_record(doc, hand, seat_of, unit)
     return hand
 
 
-def _play(hand: Hand, steps: list[tuple[str, int, str, str]], seat_of: list[int]) -> None:
+def _posts_field(
+    doc: Mapping[str, Any], seat_of: list[int], unit: Decimal
+) -> list[tuple[int, int, int]]:
+    """``_posts = [[player, live, dead], ...]``: players' own posts (rule 29b)."""
+    raw = doc.get("_posts", [])
+    n = len(seat_of)
+    out = []
+    for entry in raw if isinstance(raw, list) else [raw]:
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 3
+            or not all(isinstance(v, int | Decimal) and not isinstance(v, bool) for v in entry)
+            or not isinstance(entry[0], int)
+            or not 1 <= entry[0] <= n
+        ):
+            raise InvalidHistoryError(
+                f"field _posts: {entry!r} is not [player, live, dead] with a player 1 to {n}"
+            )
+        live = _chips("_posts live", entry[1], unit)
+        dead = _chips("_posts dead", entry[2], unit)
+        out.append((seat_of[entry[0] - 1], live, dead))
+    return out
+
+
+def _recorded(
+    doc: Mapping[str, Any], n: int, unit: Decimal, seat_of: list[int]
+) -> dict[str, list[int]]:
+    """The recorded result by seat, as the keyword the hand takes (winnings first)."""
+    for field, keyword in (
+        ("winnings", "recorded_winnings"),
+        ("finishing_stacks", "recorded_stacks"),
+    ):
+        if field in doc:
+            values = _chip_list(doc, field, n, unit)
+            by_seat = [0] * n
+            for p in range(n):
+                by_seat[seat_of[p]] = values[p]
+            return {keyword: by_seat}
+    return {}
+
+
+def _play(hand: Hand, steps: list[Step], seat_of: list[int], where: _Where) -> None:
     """Apply the player actions; check the board and shown cards against the hand."""
     dealt = 0
-    for label, who, verb, arg in steps:
+    unit = hand.chip_value
+    for k, who, verb, arg in steps:
         if verb == "dh":
             continue
         if verb == "db":
             dealt += len(arg) // 2
             if len(hand.board_indices) < dealt:
-                raise InvalidHistoryError(f"{label}: the board is dealt before the betting ends")
+                raise InvalidHistoryError(f"{where(k)}: the board is dealt before the betting ends")
             continue
         seat = seat_of[who]
         if verb == "sm":
-            shown = _cards(label, arg) if arg and arg != "-" else []
+            shown = _cards(partial(where, k), arg) if arg and arg != "-" else []
             known = sorted(c for c in shown if c is not None)
             if (
                 shown
                 and len(known) == len(shown)
                 and known != sorted(c.index for c in hand.hole_cards(seat))
             ):
-                raise InvalidHistoryError(f"{label}: these are not the cards p{who + 1} was dealt")
+                raise InvalidHistoryError(
+                    f"{where(k)}: these are not the cards p{who + 1} was dealt"
+                )
             if hand.street == Street.SHOWDOWN and not hand.is_over:  # an asked showdown
                 try:
                     hand.show(seat=seat) if arg else hand.muck(seat=seat)
                 except IllegalActionError as err:
-                    raise InvalidHistoryError(f"{label}: {err}") from None
+                    raise InvalidHistoryError(f"{where(k)}: {err}") from None
             continue
         if hand.is_over:
-            raise InvalidHistoryError(f"{label}: the hand is already over")
+            raise InvalidHistoryError(f"{where(k)}: the hand is already over")
         if hand.actor != seat:
             actor = seat_of.index(hand.actor) + 1 if hand.actor is not None else 0
-            raise InvalidHistoryError(f"{label}: it is p{actor}'s turn, not p{who + 1}'s")
+            raise InvalidHistoryError(f"{where(k)}: it is p{actor}'s turn, not p{who + 1}'s")
         try:
             if verb == "f":
                 hand.fold()
             elif verb == "cc":
                 hand.call() if hand.legal_actions().call else hand.check()
             else:
-                hand.raise_to(_amount(label, arg))
+                hand.raise_to(_amount(where, k, arg, unit))
         except IllegalActionError as err:
-            raise InvalidHistoryError(f"{label}: {err}") from None
+            raise InvalidHistoryError(f"{where(k)}: {err}") from None
 
 
-def _amount(label: str, text: str) -> int:
+def _amount(where: _Where, k: int, text: str, unit: Decimal) -> int:
     try:
-        value = float(text) if any(ch in text for ch in ".eE") else int(text)
-    except ValueError:
-        raise InvalidHistoryError(f"{label}: {text!r} is not an amount of chips") from None
-    if isinstance(value, float):
-        if not (math.isfinite(value) and value.is_integer()):
-            raise InvalidHistoryError(f"{label}: {text} is not a whole number of chips")
-        value = int(value)
-    if value <= 0:
-        raise InvalidHistoryError(f"{label}: a bet of {value} chips is impossible")
-    return value
+        value = Decimal(text)
+    except ArithmeticError:
+        raise InvalidHistoryError(f"{where(k)}: {text!r} is not an amount of chips") from None
+    if not value.is_finite():
+        raise InvalidHistoryError(f"{where(k)}: {text!r} is not an amount of chips")
+    try:
+        chips = to_chips(value, unit)
+    except UnitError:
+        raise InvalidHistoryError(f"{where(k)}: {text} is not a whole number of chips") from None
+    if chips <= 0:
+        raise InvalidHistoryError(f"{where(k)}: a bet of {text} chips is impossible")
+    return chips
 
 
-def _check_finish(doc: Mapping[str, Any], hand: Hand, seat_of: list[int]) -> None:
-    if "finishing_stacks" not in doc or not hand.is_over:
+def _check_record(doc: Mapping[str, Any], hand: Hand, seat_of: list[int], unit: Decimal) -> None:
+    """The recorded result must be the replay's (the rake being what the record kept)."""
+    if not hand.is_over:
         return
-    want = _chip_list(doc, "finishing_stacks", hand.num_seats)
-    got = [hand.stacks[seat_of[p]] for p in range(hand.num_seats)]
-    if want != got:
-        raise InvalidHistoryError(f"field finishing_stacks: {want} but the replay ends with {got}")
+    n = hand.num_seats
+    if not hand.result_known and ("winnings" in doc or "finishing_stacks" in doc):
+        pots = sum(p.amount for p in hand.pots)
+        raise RecordMismatchError(
+            f"the recorded result pays more than the pots hold ({_show(to_money(pots, unit))})",
+            [],
+        )
+    checks = []
+    if "winnings" in doc and hand.result_known:
+        checks.append(("winnings", hand.payouts))
+    if "finishing_stacks" in doc and hand.result_known:
+        checks.append(("finishing_stacks", hand.stacks))
+    returned = [0] * n
+    for record in hand.history:
+        if isinstance(record, ReturnBet):
+            returned[record.seat] += record.amount
+    for field, result in checks:
+        want = _chip_list(doc, field, n, unit)
+        got = [result[seat_of[p]] for p in range(n)]
+        if field == "winnings":
+            # Rooms may count a returned uncalled bet as won (HandHQ files do for the big
+            # blind's walk); either way the player's chips come out the same.
+            got = [
+                g + returned[seat_of[p]] if g + returned[seat_of[p]] == want[p] else g
+                for p, g in enumerate(got)
+            ]
+        if want != got:
+            diffs = [(p, g, w) for p, (g, w) in enumerate(zip(got, want, strict=True)) if g != w]
+            text = ", ".join(
+                f"p{p + 1} {_show(to_money(w, unit))} in the record, {_show(to_money(g, unit))} "
+                f"in the replay (difference {_show(to_money(g - w, unit))})"
+                for p, g, w in diffs
+            )
+            raise RecordMismatchError(f"field {field} disagrees with the replay: {text}", diffs)
 
 
 def load_phh(path: str | Path) -> Hand:
@@ -561,20 +850,31 @@ def load_phh(path: str | Path) -> Hand:
 def load_many(text: str) -> list[Hand]:
     """Replay several hands, each a TOML table (``[1]``, ``[2]``, ...): all or none.
 
+    For big ``.phhs`` files, :func:`pokerforge.histories.read_phhs` streams hand by hand.
+
     Raises:
         InvalidHistoryError: any hand is bad (the message names its table); no hand is
             returned then.
     """
     try:
-        doc = tomllib.loads(text)
+        doc = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as err:
         raise InvalidHistoryError(f"not a valid TOML file: {err}") from None
     hands = []
+    lines = text.splitlines()
     for name, table in doc.items():
         if not isinstance(table, dict):
             raise InvalidHistoryError(f"{name!r} is not a table of one hand")
+        header = next(
+            (i for i, line in enumerate(lines) if line.strip() in (f"[{name}]", f'["{name}"]')),
+            0,
+        )
         try:
-            hands.append(_replay(table, text))
+            hands.append(replay(table, lines[header:], first_line=header + 1))
         except InvalidHistoryError as err:
-            raise InvalidHistoryError(f"hand [{name}]: {err}") from None
+            raise type(err)(f"hand [{name}]: {err}", *_extra(err)) from None
     return hands
+
+
+def _extra(err: InvalidHistoryError) -> tuple[Any, ...]:
+    return (err.differences,) if isinstance(err, RecordMismatchError) else ()

@@ -1,8 +1,8 @@
 """Showdown: ranking hands, who shows and who mucks, and who wins each pot.
 
-Evaluation is isolated in one small function per variant (:func:`rank_holdem`,
-:func:`rank_omaha`, :func:`rank_omaha_hilo`, each a call into the Rust core, with brute-force
-Python references for tests); everything else works on integer ranks where
+Evaluation is one call into the Rust core per hand (:func:`rank_hands`: Hold'em inline,
+:func:`rank_omaha`, :func:`rank_omaha_hilo`, with brute-force Python references for tests);
+everything else works on integer ranks where
 greater is better (high: the 1..7462 class of :class:`~pokerforge.HandRank`; low: 1..56, as
 ``int(LowRank)``, with 0 for no qualifying low), so pot splitting can be tested with given
 rankings.
@@ -34,23 +34,10 @@ __all__ = [
     "omaha_high_reference",
     "omaha_low_reference",
     "rank_hands",
-    "rank_holdem",
     "rank_omaha",
     "rank_omaha_hilo",
     "resolve",
 ]
-
-
-def rank_holdem(hole_mask: int, board_mask: int) -> int:
-    """The high-hand class (1..7462) of Hold'em hole cards with the board (best five).
-
-    Examples:
-        >>> from pokerforge import CardSet
-        >>> rank_holdem(CardSet("AhAd").mask, CardSet("AsKsQsJs2d").mask) < rank_holdem(
-        ...     CardSet("Ts9h").mask, CardSet("AsKsQsJs2d").mask)
-        True
-    """
-    return int(evaluate(hole_mask | board_mask))
 
 
 def _combo_masks(cards: tuple[int, ...], k: int) -> list[int]:
@@ -160,7 +147,7 @@ def rank_hands(
                 mask = board_mask
                 for c in hole:
                     mask |= 1 << c
-                ranks[seat] = (rank_holdem(mask, 0), 0)
+                ranks[seat] = (int(evaluate(mask)), 0)  # best five of the seven
     elif variant == OMAHA:
         for seat, hole in enumerate(holes):
             if not folded[seat]:

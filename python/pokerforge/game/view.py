@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokerforge.cards import Card
-from pokerforge.errors import PokerError
 from pokerforge.game.actions import DealHole, LegalActions, Record, Show, Street
+from pokerforge.game.arguments import seat_number
 from pokerforge.game.pots import Pot
 
 if TYPE_CHECKING:
@@ -72,8 +72,7 @@ class HandView:
     @classmethod
     def of(cls, hand: Hand, seat: int) -> HandView:
         """The view of ``hand`` from ``seat``."""
-        if not 0 <= seat < hand.num_seats:
-            raise PokerError(f"seat must be 0 to {hand.num_seats - 1}, not {seat!r}")
+        seat_number(seat, hand.num_seats)
         history = hand.history
         shown = {rec.seat for rec in history if isinstance(rec, Show)}
         visible = shown | {seat}

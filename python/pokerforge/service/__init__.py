@@ -1,12 +1,15 @@
 """The HTTP equity service and its web calculator.
 
 ``create_app()`` builds the ASGI application (FastAPI): ``POST /v1/equity``,
-``POST /v1/evaluate``, ``GET /healthz``, the OpenAPI schema at ``/openapi.json`` and the
-single-page calculator at ``/``. ``pokerforge serve`` runs it with uvicorn. The web
+``POST /v1/evaluate``, ``GET /healthz``, the OpenAPI schema at ``/openapi.json``, and the
+web calculator at ``/`` with the range endpoints behind its grid (``POST /v1/range``,
+``GET /v1/range/presets``, ``POST /v1/equity/by-class``; see
+:mod:`pokerforge.service.calculator`). ``pokerforge serve`` runs it with uvicorn. The web
 framework is an optional dependency (``pip install 'pokerforge[service]'``), so this
 package imports it only when an app is built; :mod:`pokerforge.service.work` (request
-planning and work limits) and :mod:`pokerforge.service.convert` (results as JSON) are plain
-Python that the command line shares.
+planning and work limits), :mod:`pokerforge.service.convert` (results as JSON) and
+:mod:`pokerforge.service.ranges` (the grid's classes, presets, equity per class) are plain
+Python.
 """
 
 from __future__ import annotations

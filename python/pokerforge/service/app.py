@@ -1,9 +1,11 @@
-"""The equity service: a FastAPI app whose CPU work runs on a thread pool.
+"""The equity service: a FastAPI app whose CPU work runs on a fair, bounded queue.
 
-Each equity computation runs in the Rust core with the GIL released, one thread per
-request, on a pool of ``Limits.workers`` threads, so requests run in parallel while the
-event loop stays free. Identical requests share one computation and are then answered
-from an LRU cache. Every error is a JSON body ``{"error": {"type", "field", "message"}}``.
+Each equity request is checked and planned by the Rust core (which names the field at
+fault and estimates the cost), then queued by client on :class:`~.queue.Scheduler`: a
+request runs in the core with the GIL released on one of the queue's threads, stops at
+the server's time limit, and is cancelled when its client disconnects. Finished answers
+are kept in an LRU cache. Every error is a JSON body
+``{"error": {"type", "field", "message"}}``; 503 and 429 carry ``Retry-After``.
 
 Examples:
     >>> app = create_app(Limits(workers=1, max_time=0.5))
@@ -15,10 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import secrets
 import time
+import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -26,13 +30,15 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerforge import __version__
 from pokerforge.cards import CardSet
 from pokerforge.errors import PokerError
+from pokerforge.service.calculator import mount_calculator
 from pokerforge.service.convert import equity_json, evaluate_json
+from pokerforge.service.guard import Guard
+from pokerforge.service.metrics import Metrics
 from pokerforge.service.models import (
     EquityRequest,
     EquityResponse,
@@ -41,29 +47,37 @@ from pokerforge.service.models import (
     EvaluateResponse,
     Health,
 )
-from pokerforge.service.work import FieldError, Job, Limits, plan_equity
+from pokerforge.service.queue import BusyError, Scheduler
+from pokerforge.service.work import FieldError, Job, Limits
 
 __all__ = ["create_app"]
 
 log = logging.getLogger("pokerforge.service")
 
 _STATIC = resources.files("pokerforge.service") / "static"
-_MAX_BODY = 64 * 1024
-_ERRORS: dict[int | str, dict[str, Any]] = {
-    422: {"model": ErrorResponse, "description": "A request field is wrong."},
-    503: {"model": ErrorResponse, "description": "Too many requests are waiting."},
-}
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+#: The schedulers of this process's apps: a server stopping drains them all.
+SCHEDULERS: weakref.WeakSet[Scheduler] = weakref.WeakSet()
 
 
-def _error(status: int, kind: str, field: str | None, message: str) -> JSONResponse:
+def _responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    why = {
+        400: "The body is not valid JSON, or its framing is wrong.",
+        413: "The body is over the size limit.",
+        415: "The body is not JSON.",
+        422: "A request field is wrong; `field` names it.",
+        429: "This client has too much work waiting; see `Retry-After`.",
+        503: "The server is busy or restarting; see `Retry-After`.",
+    }
+    return {s: {"model": ErrorResponse, "description": why[s]} for s in statuses}
+
+
+def _error(
+    status: int, kind: str, field: str | None, message: str, retry_after: int | None = None
+) -> JSONResponse:
     body = {"error": {"type": kind, "field": field, "message": message}}
-    return JSONResponse(body, status_code=status)
+    headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def _field_name(loc: tuple[Any, ...]) -> str | None:
@@ -72,214 +86,247 @@ def _field_name(loc: tuple[Any, ...]) -> str | None:
     for part in parts:
         if isinstance(part, int):
             name += f"[{part}]"
+        elif not str(part).isidentifier() or part in ("int", "str", "float", "bool"):
+            continue  # the branch of a union that failed (``constrained-int``), not a field
         else:
             name += f".{part}" if name else str(part)
     return name or None
 
 
 class _Engine:
-    """The thread pool, the cache of answers, and the count of waiting requests."""
+    """The queue, the cache of finished answers, and the metrics."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, metrics: Metrics) -> None:
         self.limits = limits
-        self.pool = ThreadPoolExecutor(limits.workers, thread_name_prefix="pokerforge-equity")
+        self.metrics = metrics
+        self.scheduler = Scheduler(
+            workers=limits.workers,
+            cheap_cost=limits.cheap_cost,
+            max_wait=limits.max_wait,
+            max_client_wait=limits.max_client_wait,
+        )
+        self.scheduler.on_work = metrics.work_seconds.inc
+        self.scheduler.on_depth = metrics.queue_depth.set
+        SCHEDULERS.add(self.scheduler)
         self.cache: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
-        self.running: dict[tuple[Any, ...], asyncio.Future[dict[str, Any]]] = {}
-        self.pending = 0
 
-    def _compute(self, job: Job, seed: int | None) -> dict[str, Any]:
-        result = job.plan.run(seed=seed, time_limit=job.time_limit, threads=1)
-        return equity_json(result, job.players, job.game, count_later=False)
+    def _compute(self, job: Job, seed: int, cancel: Any) -> dict[str, Any]:
+        result = job.plan.run(seed=seed, time_limit=job.time_limit, threads=1, cancel=cancel)
+        answer = equity_json(result, job.players, job.game, count_later=False)
+        monte_carlo = result.method == "monte-carlo"
+        answer["seed"] = str(result.seed) if monte_carlo else None
+        answer["samples"] = result.deals if monte_carlo else None
+        # Only a run that did all it was asked is the answer to the same request again.
+        answer["_complete"] = not monte_carlo or result.deals == job.samples
+        return answer
 
-    async def equity(self, job: Job, seed: int | None) -> tuple[dict[str, Any], bool]:
-        """The answer for ``job`` and whether it came from the cache."""
-        key = (job.key, seed)
+    async def equity(
+        self, job: Job, seed: int | None, client: str, request: Request
+    ) -> tuple[dict[str, Any], bool]:
+        """The answer for ``job`` and whether it came from the cache.
+
+        Raises:
+            BusyError: the queue refused it.
+            ClientGoneError: the client went away (the work is dropped or stopped).
+        """
+        key = (job.key, seed if job.method == "monte-carlo" else None)
         hit = self.cache.get(key)
-        if hit is not None:
+        if hit is not None and (seed is not None or job.method == "exact"):
             self.cache.move_to_end(key)
+            self.metrics.cache_hits.inc()
             return hit, True
-        shared = self.running.get(key)
-        if shared is not None:
-            return await asyncio.shield(shared), True
-        if self.pending >= self.limits.max_pending:
-            raise _BusyError
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.pool, self._compute, job, seed)
-        self.running[key] = future
-        self.pending += 1
-        try:
-            answer = await asyncio.shield(future)
-        finally:
-            self.pending -= 1
-            del self.running[key]
-        self.cache[key] = answer
-        if len(self.cache) > self.limits.cache_size:
-            self.cache.popitem(last=False)
+        chosen = seed if seed is not None else secrets.randbits(64)
+        work = asyncio.ensure_future(
+            self.scheduler.submit(
+                client, job.cost, lambda cancel: self._compute(job, chosen, cancel)
+            )
+        )
+        watch = asyncio.ensure_future(_disconnected(request))
+        await asyncio.wait({work, watch}, return_when=asyncio.FIRST_COMPLETED)
+        if not work.done():
+            work.cancel()
+            raise ClientGoneError
+        watch.cancel()
+        answer: dict[str, Any] = work.result()
+        if answer.pop("_complete"):
+            self.cache[key] = answer
+            if len(self.cache) > self.limits.cache_size:
+                self.cache.popitem(last=False)
         return answer, False
 
 
-class _BusyError(Exception):
-    """Too many requests are waiting for a worker."""
+class ClientGoneError(Exception):
+    """The client disconnected before its answer was ready."""
 
 
-def _body_limit(app: ASGIApp) -> ASGIApp:
-    """Refuses request bodies over 64 KiB (413) and logs each request as JSON."""
-
-    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await app(scope, receive, send)
+async def _disconnected(request: Request) -> None:
+    """Returns once the client has disconnected (the body has been read already)."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
             return
-        start = time.perf_counter()
-        status = 500
 
-        async def send_logged(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-            await send(message)
 
-        headers = dict(scope.get("headers") or [])
-        length = headers.get(b"content-length", b"0")
+def _client(request: Request, limits: Limits) -> str:
+    """Who the request counts against for fairness: its API key, else its address."""
+    if limits.api_key_header:
+        key = request.headers.get(limits.api_key_header)
+        if key:
+            return "key:" + key
+    return "addr:" + (request.client.host if request.client else "?")
+
+
+def _evaluate(body: EvaluateRequest) -> Response:
+    """Answers ``/v1/evaluate``."""
+    fields = ("cards",) if body.game == "holdem" else ("hole", "board")
+    sizes = {"cards": (5, 6, 7), "hole": (4, 5, 6), "board": (3, 4, 5)}
+    for field in fields:
+        text = getattr(body, field)
+        if text is None:
+            return _error(422, "invalid_request", field, f"{field} is required")
         try:
-            too_big = int(length) > _MAX_BODY
-        except ValueError:
-            too_big = True
-        try:
-            if too_big:
-                response = _error(413, "too_large", None, f"the body is over {_MAX_BODY} bytes")
-                await response(scope, receive, send_logged)
-            else:
-                await app(scope, receive, send_logged)
-        finally:
-            log.info(
-                "request",
-                extra={
-                    "fields": {
-                        "method": scope["method"],
-                        "path": scope["path"],
-                        "status": status,
-                        "ms": round((time.perf_counter() - start) * 1000, 2),
-                    }
-                },
-            )
+            count = len(CardSet(text))
+        except ValueError as err:  # a PokerError, or text that is not valid UTF-8
+            return _error(422, "invalid_request", field, str(err))
+        if count not in sizes[field]:
+            allowed = ", ".join(map(str, sizes[field]))
+            message = f"expected {allowed} cards, but {count} were given"
+            return _error(422, "invalid_request", field, message)
+    try:
+        answer = evaluate_json(body.game, cards=body.cards, hole=body.hole, board=body.board)
+    except PokerError as err:
+        return _error(422, "invalid_request", fields[-1], str(err))
+    return JSONResponse(answer)
 
-    return wrapped
+
+def _install_error_handlers(app: FastAPI) -> None:
+    """Every error as the JSON error body, with the headers it needs (``Allow``)."""
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        if first.get("type") == "json_invalid":
+            return _error(400, "invalid_json", "body", str(first.get("msg", "invalid JSON")))
+        field = _field_name(tuple(first.get("loc", ())))
+        return _error(422, "invalid_request", field, str(first.get("msg", "invalid")))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        response = _error(exc.status_code, "http", None, str(exc.detail))
+        for name, value in (exc.headers or {}).items():
+            response.headers[name] = value
+        if exc.status_code == 405:
+            # Every method of every route at this path (the router names only the first).
+            allowed = {
+                method
+                for route in app.routes
+                if getattr(route, "path_regex", None) is not None
+                and route.path_regex.match(request.url.path)  # type: ignore[attr-defined]
+                for method in getattr(route, "methods", None) or ()
+            }
+            response.headers["Allow"] = ", ".join(sorted(allowed))
+        return response
+
+    @app.exception_handler(Exception)
+    async def crash(_: Request, exc: Exception) -> JSONResponse:
+        log.error("error", exc_info=exc, extra={"fields": {"error": repr(exc)}})
+        return _error(500, "internal", None, "internal error")
 
 
 def create_app(limits: Limits | None = None) -> FastAPI:
     """Builds the ASGI app.
 
     Args:
-        limits: Work limits, pool size and cache size (default :class:`Limits`).
+        limits: Work limits, queue bounds, pool size and cache size (default
+            :class:`Limits`).
     """
     limits = limits or Limits()
-    engine = _Engine(limits)
+    metrics = Metrics()
+    engine = _Engine(limits, metrics)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        log.info("startup", extra={"fields": {"workers": limits.workers}})
+        log.info("startup", extra={"fields": {"workers": limits.workers, "pid": os.getpid()}})
         yield
-        # Graceful shutdown: uvicorn has stopped taking requests and waited for those in
-        # flight; the pool finishes what it holds.
-        engine.pool.shutdown(wait=True, cancel_futures=True)
+        # Graceful shutdown: the server has stopped taking requests; anything still queued
+        # was answered 503 when the stop began, and the running work is bounded by
+        # max_time.
+        engine.scheduler.drain()
+        engine.scheduler.close()
         log.info("shutdown", extra={"fields": {"cached": len(engine.cache)}})
 
     app = FastAPI(
         title="pokerforge equity service",
         version=__version__,
-        description="Poker equities and hand ranks from the pokerforge Rust core.",
+        description="Poker equities and hand ranks from the pokerforge Rust core.\n\n"
+        f"Limits of this server: at most {limits.max_samples:,} Monte Carlo samples and "
+        f"{limits.max_time:g} s of work a request (the default time limit); bodies up to "
+        f"{limits.max_body:,} bytes; a request is refused (503, `Retry-After`) when more "
+        f"than {limits.max_wait:g} s of work is queued ahead of it, or (429) when its "
+        f"client has more than {limits.max_client_wait:g} s queued.",
         lifespan=lifespan,
-        docs_url="/docs",
+        docs_url=None,
         redoc_url=None,
     )
     app.state.engine = engine
 
-    @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
-        loc = tuple(first.get("loc", ()))
-        field = _field_name(loc)
-        if first.get("type") == "json_invalid":
-            field = "body"
-        return _error(422, "invalid_request", field, str(first.get("msg", "invalid")))
+    _install_error_handlers(app)
 
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, "http", None, str(exc.detail))
-
-    @app.exception_handler(Exception)
-    async def crash(_: Request, exc: Exception) -> JSONResponse:  # pragma: no cover - a bug
-        log.exception("error", extra={"fields": {"error": repr(exc)}})
-        return _error(500, "internal", None, "internal error")
-
+    @app.head("/healthz", include_in_schema=False)
     @app.get("/healthz", response_model=Health, tags=["service"])
-    async def healthz() -> dict[str, str]:
-        """Says the service is up."""
-        return {"status": "ok", "version": __version__}
+    async def healthz() -> dict[str, Any]:
+        """Says the service is up, and which worker process answered."""
+        return {"status": "ok", "version": __version__, "pid": os.getpid()}
 
-    @app.post("/v1/equity", response_model=EquityResponse, responses=_ERRORS, tags=["equity"])
-    async def post_equity(body: EquityRequest) -> Response:
+    @app.head("/metrics", include_in_schema=False)
+    @app.get("/metrics", tags=["service"], response_class=Response)
+    async def get_metrics() -> Response:
+        """Prometheus metrics: requests, latency, queue depth, work seconds, cache hits."""
+        body, content_type = metrics.render()
+        return Response(body, media_type=content_type)
+
+    @app.post(
+        "/v1/equity",
+        response_model=EquityResponse,
+        responses=_responses(400, 413, 415, 422, 429, 503),
+        tags=["equity"],
+    )
+    async def post_equity(body: EquityRequest, request: Request) -> Response:
         """Each player's equity, win, tie and hand-category chances."""
         start = time.perf_counter()
         try:
-            job = plan_equity(
-                list(body.players),
-                board=body.board,
-                dead=body.dead,
-                game=body.game,
-                method=body.method,
-                samples=body.samples,
-                time_limit=body.time_limit,
-                limits=limits,
-                by_hand=body.by_hand,
-            )
-            answer, cached = await engine.equity(job, body.seed)
+            seed = body.seed_value()
+            job = body.plan(limits)
+            answer, cached = await engine.equity(job, seed, _client(request, limits), request)
         except FieldError as err:
             return _error(422, "invalid_request", err.field, err.message)
         except PokerError as err:
             return _error(422, "invalid_request", err.location, str(err))
-        except _BusyError:
-            return _error(503, "busy", None, "too many requests are waiting; try again")
+        except ClientGoneError:
+            log.info("client gone", extra={"fields": {"work": "cancelled"}})
+            return Response(status_code=499)
+        except BusyError as err:
+            metrics.refused.labels(status=str(err.status)).inc()
+            kind = "busy" if err.status == 503 else "too_many_requests"
+            return _error(err.status, kind, None, err.message, err.retry_after)
         elapsed = (time.perf_counter() - start) * 1000
         return JSONResponse({**answer, "elapsed_ms": round(elapsed, 3), "cached": cached})
 
-    @app.post("/v1/evaluate", response_model=EvaluateResponse, responses=_ERRORS, tags=["evaluate"])
+    @app.post(
+        "/v1/evaluate",
+        response_model=EvaluateResponse,
+        responses=_responses(400, 413, 415, 422),
+        tags=["evaluate"],
+    )
     async def post_evaluate(body: EvaluateRequest) -> Response:
         """The rank of a Hold'em hand (5-7 cards) or an Omaha hand (hole and board)."""
-        fields = ("cards",) if body.game == "holdem" else ("hole", "board")
-        sizes = {"cards": (5, 6, 7), "hole": (4, 5, 6), "board": (3, 4, 5)}
-        for field in fields:
-            text = getattr(body, field)
-            if text is None:
-                return _error(422, "invalid_request", field, f"{field} is required")
-            try:
-                count = len(CardSet(text))
-            except ValueError as err:  # a PokerError, or text that is not valid UTF-8
-                return _error(422, "invalid_request", field, str(err))
-            if count not in sizes[field]:
-                allowed = ", ".join(map(str, sizes[field]))
-                message = f"expected {allowed} cards, but {count} were given"
-                return _error(422, "invalid_request", field, message)
-        try:
-            answer = evaluate_json(body.game, cards=body.cards, hole=body.hole, board=body.board)
-        except PokerError as err:
-            return _error(422, "invalid_request", fields[-1], str(err))
-        return JSONResponse(answer)
+        return _evaluate(body)
 
-    @app.get("/", include_in_schema=False)
-    async def page() -> FileResponse:
-        return FileResponse(str(_STATIC / "index.html"))
+    mount_calculator(app, limits)
 
-    app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
-    app.add_middleware(_BodyLimit)
+    @app.api_route("/docs", methods=["GET", "HEAD"], include_in_schema=False)
+    async def docs() -> FileResponse:
+        return FileResponse(str(_STATIC / "docs.html"))
+
+    app.add_middleware(Guard, max_body=limits.max_body, metrics=metrics)
     return app
-
-
-class _BodyLimit:
-    """ASGI middleware: :func:`_body_limit` in the form ``add_middleware`` takes."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self._call = _body_limit(app)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await self._call(scope, receive, send)

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import json
 import logging
-import sys
 import time
 
-__all__ = ["JsonFormatter", "configure_logging"]
+__all__ = ["JsonFormatter"]
 
 
 class JsonFormatter(logging.Formatter):
-    """Formats a record as JSON: time, level, event (the message) and its ``fields``."""
+    """Formats a record as JSON: time, level, event (the message), the request id (set by
+    :class:`~pokerforge.service.guard.RequestIdFilter`) and the record's ``fields``."""
 
     def format(self, record: logging.LogRecord) -> str:
         """Formats ``record`` as one line of JSON."""
@@ -35,20 +35,12 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname.lower(),
             "event": record.getMessage(),
         }
+        request_id = getattr(record, "request_id", "-")
+        if request_id != "-":
+            data["request_id"] = request_id
         fields = getattr(record, "fields", None)
         if isinstance(fields, dict):
             data.update(fields)
         if record.exc_info:
             data["exception"] = self.formatException(record.exc_info)
         return json.dumps(data, default=str)
-
-
-def configure_logging(level: str = "info") -> None:
-    """Sends the service's and uvicorn's logs to stderr as JSON lines."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter())
-    for name in ("pokerforge.service", "uvicorn", "uvicorn.error"):
-        logger = logging.getLogger(name)
-        logger.handlers[:] = [handler]
-        logger.setLevel(level.upper())
-        logger.propagate = False

@@ -1,10 +1,20 @@
-"""The service's request and response bodies (pydantic models, published in OpenAPI)."""
+"""The service's request and response bodies (pydantic models, published in OpenAPI).
+
+Requests are strict: a number given as text (``"samples": "100"``), a boolean for a
+number (``"seed": false``) or a number for text is refused, never converted.
+
+Seeds are 64-bit (0 to 2**64 - 1). JavaScript numbers hold integers exactly only up to
+2**53, so responses give the seed as a decimal string, and requests take it as a string
+or as an integer: a seed sent back as the response gave it replays the answer.
+"""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from pokerforge.service.work import FieldError, Job, Limits, plan_equity
 
 __all__ = [
     "EquityRequest",
@@ -20,12 +30,15 @@ Game = Literal["holdem", "omaha", "omaha-hilo"]
 PlayerText = Annotated[str, Field(max_length=400)]
 CardsText = Annotated[str, Field(max_length=80)]
 Probability = Annotated[float, Field(ge=0, le=1)]
+SeedInt = Annotated[int, Field(ge=0, le=2**64 - 1)]
+SeedText = Annotated[str, StringConstraints(pattern=r"^[0-9]{1,20}$")]
+MAX_SEED = 2**64 - 1
 
 
 class EquityRequest(BaseModel):
     """An equity question: 2 to 10 players, an optional board and dead cards."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     players: list[PlayerText | None] = Field(
         min_length=2,
@@ -44,8 +57,11 @@ class EquityRequest(BaseModel):
     samples: int | None = Field(
         None, ge=1, description="Monte Carlo samples (at most the server's maximum)."
     )
-    seed: int | None = Field(
-        None, ge=0, le=2**63 - 1, description="Monte Carlo seed: same seed, same answer."
+    seed: SeedInt | SeedText | None = Field(
+        None,
+        description="Monte Carlo seed, 0 to 2**64 - 1, as an integer or a decimal string "
+        "(responses give it as a string: JavaScript numbers are exact only to 2**53). The "
+        "same seed and samples give the same answer. Not allowed with method 'exact'.",
     )
     time_limit: float | None = Field(
         None, gt=0, description="Seconds of work at most (at most the server's maximum)."
@@ -56,6 +72,39 @@ class EquityRequest(BaseModel):
         "(Hold'em heads-up, exact; before the flop without dead cards, and then without "
         "categories).",
     )
+
+    def seed_value(self) -> int | None:
+        """The seed as an integer (requests may send it as a decimal string).
+
+        Raises:
+            FieldError: the seed is past 2**64 - 1.
+        """
+        if self.seed is None:
+            return None
+        seed = int(self.seed)
+        if seed > MAX_SEED:
+            raise FieldError("seed", f"{self.seed} is over the largest seed, 2**64 - 1")
+        return seed
+
+    def plan(self, limits: Limits) -> Job:
+        """Checks this request and decides how to run it within ``limits``.
+
+        Raises:
+            FieldError: naming the field at fault (see :func:`plan_equity`).
+        """
+        if self.method == "exact" and self.seed is not None:
+            raise FieldError("seed", "a seed is for Monte Carlo; method 'exact' takes none")
+        return plan_equity(
+            list(self.players),
+            board=self.board,
+            dead=self.dead,
+            game=self.game,
+            method=self.method,
+            samples=self.samples,
+            time_limit=self.time_limit,
+            limits=limits,
+            by_hand=self.by_hand,
+        )
 
 
 class PlayerResult(BaseModel):
@@ -89,7 +138,11 @@ class EquityResponse(BaseModel):
     exact: bool
     deals: int
     stderr: float
-    seed: int | None
+    seed: str | None = Field(description="The seed as a decimal string (null when exact).")
+    samples: int | None = Field(
+        description="Monte Carlo deals counted (null when exact): sending seed and samples "
+        "back replays the answer exactly, even one stopped by its time limit."
+    )
     players: list[PlayerResult]
     elapsed_ms: float
     cached: bool
@@ -98,7 +151,7 @@ class EquityResponse(BaseModel):
 class EvaluateRequest(BaseModel):
     """A hand to rank: Hold'em ``cards`` (5-7), or Omaha ``hole`` and ``board``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: Game = "holdem"
     cards: CardsText | None = Field(None, examples=["AsKsQsJsTs"])
@@ -135,6 +188,7 @@ class Health(BaseModel):
 
     status: Literal["ok"]
     version: str
+    pid: int = Field(description="The worker process that answered.")
 
 
 class ErrorBody(BaseModel):

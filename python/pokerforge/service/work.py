@@ -54,8 +54,18 @@ class Limits:
         max_time: The most seconds of CPU a request may take (also its time limit when
             it names none): Monte Carlo stops there, exact enumeration is stopped there.
         workers: Threads computing equities in parallel (the Rust core releases the GIL).
-        max_pending: Requests waiting for a worker beyond which the server answers 503.
+        max_pending: Unused; the queue is bounded by ``max_wait`` (kept so that existing
+            callers keep working).
         cache_size: Results kept for identical requests.
+        max_wait: The most seconds of estimated work queued ahead of a request; beyond it
+            the server answers 503 with ``Retry-After``.
+        max_client_wait: The most seconds of estimated work one client may have queued;
+            beyond it the server answers 429 with ``Retry-After``.
+        cheap_cost: Requests estimated at most this many seconds run on a lane of their
+            own, so they never wait behind expensive ones.
+        api_key_header: A header whose value identifies the client for fairness (e.g.
+            ``"X-API-Key"``); by default the client's address does.
+        max_body: The largest request body in bytes (413 beyond, however it is sent).
     """
 
     max_samples: int = 5_000_000
@@ -64,6 +74,11 @@ class Limits:
     workers: int = 2
     max_pending: int = 256
     cache_size: int = 2048
+    max_wait: float = 30.0
+    max_client_wait: float = 20.0
+    cheap_cost: float = 0.05
+    api_key_header: str | None = None
+    max_body: int = 64 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +87,8 @@ class Job:
 
     Attributes:
         plan: The core's plan.
-        key: What identifies the answer (for the cache), without the seed.
+        key: What identifies the answer of a run that finished (for the cache), without
+            the seed.
         players: Each player as text: a hand's cards, a range as given, or ``"random"``.
         game: The game.
         method: ``"exact"`` or ``"monte-carlo"``: what runs first.
@@ -150,7 +166,7 @@ def plan_equity(
     budget = time_limit if time_limit is not None else limits.max_time
     return Job(
         plan=plan,
-        key=(tuple(texts), board, dead, game, method, samples, budget, by_hand),
+        key=(tuple(texts), board, dead, game, method, samples, by_hand),
         players=tuple(plan.players),
         game=game,
         method=plan.method,

@@ -87,6 +87,12 @@ pub enum Error {
         /// The time it was given, formatted in seconds.
         seconds: String,
     },
+    /// Monte Carlo counted not a single deal before the deadline (a deadline already past,
+    /// or ranges that clash on almost every draw).
+    NoDealInTime {
+        /// The time it was given, formatted in seconds.
+        seconds: String,
+    },
     /// An error in one part of an equity request.
     At {
         /// Where: a player, the board or the dead cards.
@@ -154,6 +160,7 @@ impl Error {
             Error::PlayerCount { .. }
             | Error::DeckExhausted { .. }
             | Error::NoPossibleHand { player: None } => Some("players".to_string()),
+            Error::NoDealInTime { .. } => Some("time_limit".to_string()),
             _ => None,
         }
     }
@@ -234,6 +241,11 @@ impl fmt::Display for Error {
                 f,
                 "exact enumeration did not finish within the time limit of {seconds} s: \
                  use \"monte-carlo\" or \"auto\""
+            ),
+            Error::NoDealInTime { seconds } => write!(
+                f,
+                "not a single deal was counted within the time limit of {seconds} s: give it \
+                 more time (crowded ranges clash on most draws)"
             ),
             Error::At { location, error } => write!(f, "{location}: {error}"),
         }

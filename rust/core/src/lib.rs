@@ -9,6 +9,7 @@ pub mod deck;
 pub mod equity;
 pub mod error;
 pub mod eval;
+pub mod obs;
 pub mod range;
 pub mod rng;
 

@@ -203,8 +203,19 @@ fn monte_carlo_stops_on_target_or_deadline() {
         deadline: Some(Instant::now()),
         ..d
     };
-    let r = run(&["AhKh", "QsQd"], late);
-    assert!(r.deals > 0 && r.deals <= 1 << 20);
+    let passed = equity(
+        &players(&["AhKh", "QsQd"]),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+        &EquityOptions {
+            method: Method::MonteCarlo,
+            ..late
+        },
+    );
+    assert!(
+        matches!(passed, Err(Error::NoDealInTime { .. })),
+        "{passed:?}"
+    );
     let soon = EquityOptions {
         deadline: Some(Instant::now() + Duration::from_millis(50)),
         ..d
@@ -598,7 +609,7 @@ fn preflop_table_regenerates() {
 
 #[test]
 fn exact_stops_at_its_deadline() {
-    // About a second of exact work on one thread: given 20 ms.
+    // About a second of exact work on one thread: given 200 ms.
     let hands = players(&["AhKh", "random", "random"]);
     let board = cards("2h7h9cTd");
     let pool = rayon::ThreadPoolBuilder::new()
@@ -609,7 +620,7 @@ fn exact_stops_at_its_deadline() {
         let options = EquityOptions {
             method,
             seed: 9,
-            deadline: Some(Instant::now() + Duration::from_millis(20)),
+            deadline: Some(Instant::now() + Duration::from_millis(200)),
             ..EquityOptions::default()
         };
         let start = Instant::now();
@@ -618,7 +629,7 @@ fn exact_stops_at_its_deadline() {
     };
     let (exact, took) = run(Method::Exact);
     assert!(matches!(exact, Err(Error::OutOfTime { .. })), "{exact:?}");
-    assert!(took < Duration::from_millis(500), "{took:?}");
+    assert!(took < Duration::from_secs(2), "{took:?}");
     // Auto hands over to Monte Carlo for the rest of the time.
     let (auto, _) = run(Method::Auto);
     let auto = auto.unwrap();
@@ -629,7 +640,7 @@ fn exact_stops_at_its_deadline() {
 #[test]
 fn a_run_cut_by_its_deadline_replays_from_seed_and_samples() {
     let hands = players(&["QQ+, AKs", "TT-77, AQ", "random"]);
-    for millis in [0, 3, 15] {
+    for millis in [40, 120] {
         let cut = EquityOptions {
             method: Method::MonteCarlo,
             seed: 11,

@@ -70,7 +70,8 @@ pub fn with_message(err: &Error, message: String) -> PyErr {
         Error::UnknownGame { .. }
         | Error::PlayerCount { .. }
         | Error::InvalidSetting { .. }
-        | Error::OutOfTime { .. } => InvalidSpecError::new_err(message),
+        | Error::OutOfTime { .. }
+        | Error::NoDealInTime { .. } => InvalidSpecError::new_err(message),
         Error::Interrupted => PyKeyboardInterrupt::new_err(message),
         Error::At { error, .. } => with_message(error, message),
     }

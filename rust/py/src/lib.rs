@@ -9,6 +9,7 @@ mod convert;
 mod equity;
 mod errors;
 mod eval;
+mod obs;
 mod omaha;
 mod parallel;
 mod preflop;
@@ -42,5 +43,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_hilo_many, m)?)?;
     m.add_function(wrap_pyfunction!(preflop::preflop_matrix, m)?)?;
     m.add_function(wrap_pyfunction!(preflop::hand_classes, m)?)?;
+    m.add_class::<obs::PyObsEncoder>()?;
     Ok(())
 }

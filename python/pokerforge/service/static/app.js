@@ -1,117 +1,219 @@
-// The pokerforge odds calculator: picks cards, calls POST /v1/equity, draws the answer.
-"use strict";
+// The pokerforge odds calculator: the question on the page (cards, ranges, board, dead
+// cards), the calls to the service, and the answer drawn by results.js.
+import { applyStatic, language, pickLanguage, setLanguage, t } from "./i18n.js";
+import { $, option, post, saveUrl } from "./page.js";
+import {
+  createEditor, flushRanges, markEditing, rangeField, readings, refreshRanges,
+  setRange, showGrid, showRangeInfo,
+} from "./range-panel.js";
+import { clearResult, methodText, showBreakdown, showResult } from "./results.js";
+import {
+  DEAD_SLOTS, GAMES, RANKS, SUITS, change, deserialize, fits, firstEmptyHandSlot,
+  isRangePlayer, isRed, newPlayer, nextTarget, pretty, serialize, setCardAt,
+  setPlayerCount, splitCards, state, undo, usedCards,
+} from "./state.js";
 
-const RANKS = "AKQJT98765432";
-const SUITS = [["s", "\u2660"], ["h", "\u2665"], ["d", "\u2666"], ["c", "\u2663"]];
-const CATEGORIES = [
-  ["straight_flush", "Straight flush"], ["four_of_a_kind", "Four of a kind"],
-  ["full_house", "Full house"], ["flush", "Flush"], ["straight", "Straight"],
-  ["three_of_a_kind", "Three of a kind"], ["two_pair", "Two pair"], ["pair", "Pair"],
-  ["high_card", "High card"],
-];
+let last = null; // the last answer, redrawn when the language changes
+let presets = [];
+let editor = null;
 
-const state = { game: "holdem", count: 2, players: [], board: [null, null, null, null, null], target: null };
+// ---- the question -------------------------------------------------------------------
 
-const $ = (id) => document.getElementById(id);
-const holeSize = () => (state.game === "holdem" ? 2 : 4);
-const isRed = (card) => card[1] === "h" || card[1] === "d";
-const pretty = (card) => card[0] + SUITS.find((s) => s[0] === card[1])[1];
-const pct = (x) => (x * 100).toFixed(2) + "%";
-
-function resetPlayers() {
-  state.players = Array.from({ length: state.count }, (_, p) =>
-    Array.from({ length: holeSize() }, (_, i) => (state.players[p] || [])[i] || null));
-}
-
-function usedCards() {
-  return new Set([...state.players.flat(), ...state.board].filter(Boolean));
+function slotLabel(kind, p, i, card) {
+  const shown = card ? pretty(card) : t("slot.empty");
+  if (kind === "board") return t("slot.board", { i: i + 1, card: shown });
+  if (kind === "dead") return t("slot.dead", { i: i + 1, card: shown });
+  return t("slot.player", { p: p + 1, i: i + 1, card: shown });
 }
 
 function slot(card, kind, p, i) {
   const el = document.createElement("button");
   el.type = "button";
   el.className = "slot" + (card ? " filled" + (isRed(card) ? " red" : "") : "");
-  el.dataset.kind = kind;
-  el.dataset.player = p;
-  el.dataset.index = i;
-  el.textContent = card ? pretty(card) : "?";
+  Object.assign(el.dataset, { kind, player: p, index: i, key: `slot-${kind}-${p}-${i}` });
+  el.textContent = card ? pretty(card) : "";
   if (card) el.dataset.card = card;
-  const t = state.target;
-  if (t && t.kind === kind && t.p === p && t.i === i) el.classList.add("target");
-  el.addEventListener("click", () => {
-    if (kind === "board") state.board[i] = null; else state.players[p][i] = null;
+  el.setAttribute("aria-label", slotLabel(kind, p, i, card));
+  const target = state.target;
+  if (target && target.kind === kind && target.p === p && target.i === i) {
+    el.classList.add("target");
+    el.setAttribute("aria-current", "true");
+  }
+  el.addEventListener("click", () => { state.target = { kind, p, i }; render(); });
+  el.addEventListener("keydown", (e) => {
+    if (e.key !== "Delete" && e.key !== "Backspace") return;
+    e.preventDefault();
+    change(() => setCardAt({ kind, p, i }, null));
     state.target = { kind, p, i };
-    render();
+    update();
   });
   return el;
 }
 
-function nextTarget() {
-  for (let p = 0; p < state.count; p++) {
-    const i = state.players[p].indexOf(null);
-    if (i >= 0) return { kind: "player", p, i };
+function playerBox(pl, p) {
+  const box = document.createElement("div");
+  box.className = "player";
+  box.dataset.player = p;
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-labelledby", `player-${p}-name`);
+  const head = document.createElement("div");
+  head.className = "player-head";
+  const name = document.createElement("span");
+  name.id = `player-${p}-name`;
+  name.className = "name";
+  name.textContent = t("player", { n: p + 1 });
+  head.append(name);
+  if (state.game === "holdem") {
+    const mode = document.createElement("select");
+    mode.className = "mode";
+    mode.dataset.key = `mode-${p}`;
+    mode.setAttribute("aria-label", t("player.mode", { n: p + 1 }));
+    mode.append(option("cards", t("player.cards")), option("range", t("player.range")));
+    mode.value = pl.mode;
+    mode.addEventListener("change", () => {
+      change(() => { pl.mode = mode.value; });
+      if (pl.mode === "range") state.gridPlayer = p;
+      else if (state.gridPlayer === p) state.gridPlayer = null;
+      if (state.target && !fits(state.target)) state.target = firstEmptyHandSlot();
+      update();
+    });
+    head.append(mode);
   }
-  const i = state.board.indexOf(null);
-  return i >= 0 ? { kind: "board", p: 0, i } : null;
-}
-
-function place(card) {
-  if (usedCards().has(card)) return;
-  const t = state.target || nextTarget();
-  if (!t) return;
-  if (t.kind === "board") state.board[t.i] = card; else state.players[t.p][t.i] = card;
-  state.target = nextTarget();
-  render();
-}
-
-function render() {
-  const players = $("players");
-  players.replaceChildren();
-  state.players.forEach((hole, p) => {
-    const box = document.createElement("div");
-    box.className = "player";
-    box.dataset.player = p;
-    const head = document.createElement("div");
-    head.className = "player-head";
-    const known = hole.every(Boolean);
-    head.innerHTML = `<span>Player ${p + 1}${known || hole.some(Boolean) ? "" : " (random)"}</span>`;
+  box.append(head);
+  if (isRangePlayer(p)) {
+    box.append(rangeField(pl, p));
+  } else {
     const clear = document.createElement("button");
     clear.type = "button";
-    clear.textContent = "random";
-    clear.title = "Clear this player's cards (any hand)";
-    clear.addEventListener("click", () => { state.players[p] = hole.map(() => null); render(); });
+    clear.className = "link";
+    clear.dataset.key = `clear-${p}`;
+    clear.textContent = t("player.clear");
+    clear.setAttribute("aria-label", t("player.clear.label", { n: p + 1 }));
+    clear.addEventListener("click", () => {
+      change(() => { pl.cards = pl.cards.map(() => null); });
+      state.target = { kind: "player", p, i: 0 };
+      update();
+    });
     head.append(clear);
     const slots = document.createElement("div");
     slots.className = "slots";
-    hole.forEach((card, i) => slots.append(slot(card, "player", p, i)));
-    box.append(head, slots);
-    players.append(box);
-  });
-  const board = $("board");
-  board.replaceChildren(...state.board.map((card, i) => slot(card, "board", 0, i)));
-  const used = usedCards();
-  document.querySelectorAll("#deck .card").forEach((el) => {
-    el.classList.toggle("used", used.has(el.dataset.card));
-  });
-  const t = state.target;
-  $("target-label").textContent = !t ? "" : t.kind === "board"
-    ? `\u2192 board card ${t.i + 1}` : `\u2192 player ${t.p + 1}, card ${t.i + 1}`;
+    pl.cards.forEach((card, i) => slots.append(slot(card, "player", p, i)));
+    const random = document.createElement("span");
+    random.className = "note";
+    random.textContent = pl.cards.some(Boolean) ? "" : t("player.random");
+    box.append(slots, random);
+  }
+  const error = document.createElement("p");
+  error.className = "field-error";
+  error.id = `player-${p}-error`;
+  box.append(error);
+  return box;
 }
 
-function request() {
-  const players = [];
-  for (let p = 0; p < state.count; p++) {
-    const hole = state.players[p];
-    const n = hole.filter(Boolean).length;
-    if (n === 0) players.push("random");
-    else if (n === hole.length) players.push(hole.join(""));
-    else throw new Error(`Player ${p + 1}: choose all ${hole.length} cards or none (random).`);
+// ---- cards --------------------------------------------------------------------------
+
+function place(card) {
+  const typeError = $("type-error");
+  if (usedCards().has(card)) {
+    typeError.textContent = t("type.used", { card: pretty(card) });
+    return false;
   }
-  const board = state.board.filter(Boolean);
-  if (![0, 3, 4, 5].includes(board.length)) {
-    throw new Error("The board needs 0, 3 (flop), 4 (turn) or 5 (river) cards.");
+  const target = state.target;
+  if (!target || !fits(target)) {
+    $("target-label").textContent = t("target.none");
+    return false;
   }
-  return { players, board: board.join(""), game: state.game };
+  change(() => setCardAt(target, card));
+  state.target = nextTarget(target);
+  return true;
+}
+
+function typeCards() {
+  const input = $("type-cards");
+  const error = $("type-error");
+  error.textContent = "";
+  input.removeAttribute("aria-invalid");
+  let cards;
+  try {
+    cards = splitCards(input.value);
+  } catch (err) {
+    error.textContent = t("type.bad", { text: err.message });
+    input.setAttribute("aria-invalid", "true");
+    return;
+  }
+  let placed = 0;
+  for (const card of cards) {
+    if (!place(card)) break;
+    placed += 1;
+  }
+  if (placed === cards.length) input.value = "";
+  else input.setAttribute("aria-invalid", "true");
+  update();
+}
+
+// ---- drawing ------------------------------------------------------------------------
+
+function restoreFocus(key, selection) {
+  if (!key) return;
+  const el = document.querySelector(`[data-key="${key}"]`);
+  if (!el) return;
+  el.focus();
+  if (selection && el.setSelectionRange) el.setSelectionRange(...selection);
+}
+
+function render() {
+  const active = document.activeElement;
+  const key = active && active.dataset ? active.dataset.key : null;
+  const selection = active && active.selectionStart !== undefined && active.selectionStart !== null
+    ? [active.selectionStart, active.selectionEnd] : null;
+  $("players").replaceChildren(...state.players.map(playerBox));
+  $("board").replaceChildren(...state.board.map((card, i) => slot(card, "board", 0, i)));
+  $("dead").replaceChildren(...state.dead.map((card, i) => slot(card, "dead", 0, i)));
+  const used = usedCards();
+  document.querySelectorAll("#deck .card").forEach((el) => {
+    const card = el.dataset.card;
+    el.disabled = used.has(card);
+    el.setAttribute("aria-label", t(used.has(card) ? "deck.used" : "deck.card", { card: pretty(card) }));
+  });
+  const target = state.target;
+  $("target-label").textContent = !target ? t("target.none")
+    : t(`target.${target.kind}`, { p: target.p + 1, i: target.i + 1 });
+  $("game").value = `${state.game}:${state.hole}`;
+  $("players-count").value = String(state.players.length);
+  $("method").value = state.method;
+  $("samples").value = state.samples;
+  $("samples-box").hidden = state.method === "exact";
+  state.players.forEach((_, p) => showRangeInfo(p));
+  markEditing();
+  showGrid();
+  saveUrl();
+  restoreFocus(key, selection);
+}
+
+// A change to the cards: redraw, and re-read the ranges (their card removal changed).
+function update() {
+  render();
+  refreshRanges();
+}
+
+function buildSelects() {
+  const game = $("game");
+  const current = game.value;
+  game.replaceChildren(...GAMES.map(([g, h]) => option(`${g}:${h}`,
+    g === "holdem" ? t("game.holdem") : t(`game.${g}`, { n: h }))));
+  game.value = current || `${state.game}:${state.hole}`;
+  const presetBox = $("grid-preset");
+  presetBox.replaceChildren(option("", t("grid.preset.choose")),
+    ...presets.map((pr) => option(pr.range, t("grid.preset.top", { n: pr.percent }))));
+}
+
+function relabel() {
+  applyStatic();
+  buildSelects();
+  editor.relabel();
+  render();
+  if (last) drawAnswer(last);
+  else if (!$("status").classList.contains("error")) showStatus(t("status.ready"));
 }
 
 function showStatus(text, error) {
@@ -120,77 +222,131 @@ function showStatus(text, error) {
   status.classList.toggle("error", Boolean(error));
 }
 
-function showResult(body, names) {
-  const out = $("equities");
-  out.replaceChildren();
-  body.players.forEach((pl, p) => {
-    const row = document.createElement("div");
-    row.className = "result-row";
-    row.dataset.player = p;
-    const hilo = pl.scoop !== null ? ` \u00b7 scoop ${pct(pl.scoop)}` : "";
-    row.innerHTML =
-      `<strong>Player ${p + 1} <span class="hand">${names[p]}</span></strong>` +
-      `<div class="bar"><span style="width:${(pl.equity * 100).toFixed(2)}%"></span>` +
-      `<em class="equity">${pct(pl.equity)}</em></div>` +
-      `<span class="detail">win <b class="win">${pct(pl.win)}</b> \u00b7 tie ` +
-      `<b class="tie">${pct(pl.tie)}</b>${hilo}</span>`;
-    out.append(row);
-  });
-  const table = $("categories");
-  table.tHead.innerHTML = "<tr><th>Final hand</th>" +
-    body.players.map((_, p) => `<th>P${p + 1}</th>`).join("") + "</tr>";
-  table.tBodies[0].innerHTML = CATEGORIES.map(([key, label]) =>
-    `<tr data-category="${key}"><td>${label}</td>` +
-    body.players.map((pl) => `<td>${pct(pl.categories[key] || 0)}</td>`).join("") + "</tr>",
-  ).join("");
-  table.hidden = false;
-  const how = body.exact ? `exact over ${body.deals.toLocaleString("en")} deals`
-    : `Monte Carlo, ${body.deals.toLocaleString("en")} samples`;
-  showStatus(`${how}, ${body.elapsed_ms.toFixed(1)} ms${body.cached ? " (cached)" : ""}.`);
+// ---- asking -------------------------------------------------------------------------
+
+class FieldProblem extends Error {
+  constructor(field, message) { super(message); this.field = field; }
 }
 
+function request() {
+  const players = state.players.map((pl, p) => {
+    if (isRangePlayer(p)) {
+      if (!pl.range.trim()) throw new FieldProblem(`players[${p}]`, t("range.empty"));
+      return pl.range.trim();
+    }
+    const n = pl.cards.filter(Boolean).length;
+    if (n === 0) return "random";
+    if (n < pl.cards.length) throw new FieldProblem(`players[${p}]`, t("error.partial", { n: pl.cards.length }));
+    return pl.cards.join("");
+  });
+  const board = state.board.filter(Boolean);
+  if (![0, 3, 4, 5].includes(board.length)) throw new FieldProblem("board", t("error.board"));
+  const body = {
+    players, board: board.join(""), dead: state.dead.filter(Boolean).join(""),
+    game: state.game, method: state.method,
+  };
+  if (state.method !== "exact" && state.samples) body.samples = Number(state.samples);
+  return body;
+}
+
+function fieldLabel(field) {
+  const m = /^players\[(\d+)\]$/.exec(field || "");
+  if (m) return t("player", { n: Number(m[1]) + 1 });
+  if (field === "board") return t("board");
+  if (field === "dead") return t("dead");
+  if (field === "method") return t("method.label");
+  if (field === "samples") return t("samples.label");
+  return field;
+}
+
+function showFieldError(field, message) {
+  last = null;
+  clearResult();
+  const m = /^players\[(\d+)\]$/.exec(field || "");
+  const at = m ? $(`player-${m[1]}-error`) : field === "board" || field === "dead" ? $(`${field}-error`) : null;
+  if (at) at.textContent = message;
+  if (m && $(`range-${m[1]}`)) $(`range-${m[1]}`).setAttribute("aria-invalid", "true");
+  showStatus(field ? t("error.field", { field: fieldLabel(field), message }) : message, true);
+}
+
+function clearFieldErrors() {
+  document.querySelectorAll(".field-error").forEach((el) => {
+    if (el.id !== "type-error") el.textContent = "";
+  });
+  state.players.forEach((_, p) => showRangeInfo(p));
+}
+
+function names(body) {
+  return body.players.map((h, p) => {
+    if (isRangePlayer(p)) return h;
+    return h === "random" ? t("result.random") : h.match(/../g).map(pretty).join(" ");
+  });
+}
+
+function drawAnswer(answer) {
+  showResult(answer.equity, names(answer.request));
+  showBreakdown(answer.byClass, answer.weights, answer.byClassMethod);
+  showStatus(methodText(answer.equity));
+}
+
+// Asks the service; the page is busy (data-busy, Calculate disabled) until the answer or
+// the error is drawn.
 async function calculate() {
+  document.body.dataset.busy = "true";
+  $("calculate").disabled = true;
+  try {
+    await ask();
+  } catch (err) {
+    showFieldError(null, t("status.offline", { error: err.message }));
+  } finally {
+    $("calculate").disabled = false;
+    delete document.body.dataset.busy;
+  }
+}
+
+async function ask() {
+  const start = performance.now();
+  await flushRanges();
+  clearFieldErrors();
   let body;
   try {
     body = request();
   } catch (err) {
-    showStatus(err.message, true);
+    showFieldError(err.field, err.message);
     return;
   }
-  const names = body.players.map((h) => (h === "random" ? "random" : h.match(/../g).map(pretty).join(" ")));
-  $("calculate").disabled = true;
-  showStatus("Calculating\u2026");
-  try {
-    const answer = await fetch("/v1/equity", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const data = await answer.json();
-    if (!answer.ok) {
-      const e = data.error || {};
-      showStatus(`${e.field ? e.field + ": " : ""}${e.message || answer.statusText}`, true);
-    } else {
-      showResult(data, names);
-    }
-  } catch (err) {
-    showStatus("The service did not answer: " + err.message, true);
-  } finally {
-    $("calculate").disabled = false;
+  const anyRange = state.players.some((_, p) => isRangePlayer(p));
+  last = null;
+  clearResult();
+  showStatus(t("status.working"));
+  const [eq, classes] = await Promise.all([
+    post("/v1/equity", body),
+    anyRange ? post("/v1/equity/by-class", body) : Promise.resolve(null),
+  ]);
+  if (!eq.ok) {
+    const e = eq.data.error || {};
+    showFieldError(e.field, e.message || "");
+    return;
   }
+  // The engine's own breakdown when the service gives one, else the service's per class.
+  const engine = eq.data.players.some((pl) => pl.by_class);
+  const byClass = eq.data.players.map((pl, p) => pl.by_class
+    || (classes && classes.ok ? classes.data.players[p].by_class : null));
+  const byClassMethod = engine ? eq.data.method : classes && classes.ok ? classes.data.method : null;
+  const weights = state.players.map((_, p) => {
+    const r = readings[p];
+    const live = {};
+    if (r && r.classes) for (const [name, c] of Object.entries(r.classes)) live[name] = c.live;
+    return live;
+  });
+  last = { equity: eq.data, byClass, byClassMethod, weights, request: body };
+  drawAnswer(last);
+  document.body.dataset.answerMs = String(Math.round(performance.now() - start));
 }
 
-function init() {
-  const count = $("players-count");
-  for (let n = 2; n <= 10; n++) count.add(new Option(String(n), String(n)));
-  count.addEventListener("change", () => { state.count = Number(count.value); resetPlayers(); render(); });
-  $("game").addEventListener("change", (e) => {
-    state.game = e.target.value;
-    state.players = [];
-    resetPlayers();
-    state.target = nextTarget();
-    render();
-  });
+// ---- start --------------------------------------------------------------------------
+
+function buildDeck() {
   const deck = $("deck");
   for (const [suit] of SUITS) {
     for (const rank of RANKS) {
@@ -199,22 +355,119 @@ function init() {
       el.type = "button";
       el.className = "card" + (isRed(card) ? " red" : "");
       el.dataset.card = card;
+      el.dataset.key = `card-${card}`;
       el.textContent = pretty(card);
-      el.addEventListener("click", () => place(card));
+      el.addEventListener("click", () => {
+        if (!place(card)) return;
+        // The clicked card is now in use (disabled): keep the keyboard in the deck.
+        const next = [...deck.querySelectorAll(".card")].slice([...deck.children].indexOf(el))
+          .find((c) => !c.disabled && c !== el);
+        update();
+        if (document.activeElement === document.body && next) next.focus();
+      });
       deck.append(el);
     }
   }
-  $("calculate").addEventListener("click", calculate);
-  $("clear").addEventListener("click", () => {
-    state.players = [];
-    state.board = [null, null, null, null, null];
-    resetPlayers();
-    state.target = nextTarget();
-    render();
+}
+
+function wire() {
+  const count = $("players-count");
+  for (let n = 2; n <= 10; n++) count.add(option(String(n), String(n)));
+  count.addEventListener("change", () => {
+    change(() => setPlayerCount(Number(count.value)));
+    if (state.target && !fits(state.target)) state.target = firstEmptyHandSlot();
+    update();
   });
-  resetPlayers();
-  state.target = nextTarget();
-  render();
+  $("game").addEventListener("change", (e) => {
+    const [game, hole] = e.target.value.split(":");
+    change(() => {
+      state.game = game;
+      state.hole = Number(hole);
+      state.players = state.players.map((pl) => ({
+        ...newPlayer(), mode: pl.mode, range: pl.range,
+        cards: Array.from({ length: state.hole }, (_, i) => pl.cards[i] || null),
+      }));
+    });
+    state.target = firstEmptyHandSlot();
+    update();
+  });
+  $("method").addEventListener("change", (e) => { change(() => { state.method = e.target.value; }); render(); });
+  $("samples").addEventListener("change", (e) => {
+    const v = e.target.value.trim();
+    change(() => { state.samples = /^\d+$/.test(v) ? v : ""; });
+    saveUrl();
+  });
+  $("calculate").addEventListener("click", calculate);
+  $("undo").addEventListener("click", () => { if (undo()) update(); });
+  $("clear").addEventListener("click", () => {
+    change(() => {
+      state.players = state.players.map(() => newPlayer());
+      state.board = Array(5).fill(null);
+      state.dead = Array(DEAD_SLOTS).fill(null);
+    });
+    state.target = firstEmptyHandSlot();
+    state.gridPlayer = null;
+    last = null;
+    clearResult();
+    showStatus(t("status.ready"));
+    update();
+  });
+  $("type-cards").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); typeCards(); }
+  });
+  document.addEventListener("keydown", (e) => {
+    const typing = e.target.matches("input, select, textarea");
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !typing) {
+      e.preventDefault();
+      if (undo()) update();
+    }
+  });
+  $("lang").addEventListener("change", (e) => {
+    state.lang = e.target.value;
+    setLanguage(state.lang);
+    relabel();
+  });
+  $("grid-preset").addEventListener("change", (e) => {
+    if (e.target.value && state.gridPlayer !== null) setRange(state.gridPlayer, e.target.value);
+    e.target.value = "";
+  });
+  $("grid-clear").addEventListener("click", () => {
+    if (state.gridPlayer !== null) setRange(state.gridPlayer, "");
+  });
+  window.addEventListener("hashchange", () => {
+    if (location.hash.slice(1) === serialize()) return;
+    deserialize(location.hash.slice(1));
+    setLanguage(pickLanguage(state.lang));
+    $("lang").value = language();
+    state.target = firstEmptyHandSlot();
+    relabel();
+    answerIfAsked();
+  });
+}
+
+async function init() {
+  const fromUrl = location.hash.length > 1;
+  if (fromUrl) deserialize(location.hash.slice(1));
+  else setPlayerCount(2);
+  setLanguage(pickLanguage(state.lang));
+  $("lang").value = language();
+  editor = createEditor();
+  buildDeck();
+  wire();
+  state.target = firstEmptyHandSlot();
+  relabel();
+  if (!fromUrl) refreshRanges();
+  fetch("/v1/range/presets").then((r) => r.json()).then((data) => {
+    presets = data.presets;
+    buildSelects();
+  });
+  document.body.dataset.ready = "true";
+  if (fromUrl) await answerIfAsked();
+}
+
+// A question from a link is answered at once when it names any cards or range.
+async function answerIfAsked() {
+  if (state.players.some((pl, p) => isRangePlayer(p) || pl.cards.some(Boolean))) await calculate();
 }
 
 init();

@@ -23,11 +23,23 @@ pub(crate) fn for_each_deal(
     limit: u64,
     f: &mut impl FnMut(&Holes, f64),
 ) -> bool {
+    for_each_deal_within(players, limit, u64::MAX, f)
+}
+
+/// [`for_each_deal`] that also stops (answering `false`) after `steps` hands tried, for
+/// crowded ranges whose deals are few among many dead ends.
+pub(crate) fn for_each_deal_within(
+    players: &[Vec<Hand>],
+    limit: u64,
+    steps: u64,
+    f: &mut impl FnMut(&Holes, f64),
+) -> bool {
     struct Walk<'a, F> {
         players: &'a [Vec<Hand>],
         holes: Holes,
         seen: u64,
         limit: u64,
+        steps: u64,
         f: F,
     }
     impl<F: FnMut(&Holes, f64)> Walk<'_, F> {
@@ -41,6 +53,10 @@ pub(crate) fn for_each_deal(
                 return true;
             }
             for hand in &self.players[p] {
+                if self.steps == 0 {
+                    return false;
+                }
+                self.steps -= 1;
                 if hand.mask & used == 0 {
                     self.holes[p] = hand.mask;
                     if !self.go(p + 1, used | hand.mask, weight * hand.weight) {
@@ -56,6 +72,7 @@ pub(crate) fn for_each_deal(
         holes: [0u64; MAX_PLAYERS],
         seen: 0,
         limit,
+        steps,
         f,
     };
     walk.go(0, 0, 1.0)

@@ -352,17 +352,22 @@ pub(crate) fn validate(
 }
 
 impl Setup {
-    /// A quick necessary condition for the ranged players to be dealt at once: together
-    /// their hands must cover enough distinct cards for all of them (ten players on
-    /// `JJ+` cannot be dealt: 16 cards for 20 places).
-    fn ranges_can_be_dealt(&self) -> bool {
-        let ranged: Vec<&Vec<Hand>> = self
-            .players
+    /// The hand lists of the players with a range of more than one hand (not the random
+    /// players, who are dealt from the deck).
+    pub(crate) fn ranged(&self) -> Vec<&Vec<Hand>> {
+        self.players
             .iter()
             .enumerate()
             .filter(|(i, hands)| !self.dealt.contains(i) && hands.len() > 1)
             .map(|(_, hands)| hands)
-            .collect();
+            .collect()
+    }
+
+    /// A quick necessary condition for the ranged players to be dealt at once: together
+    /// their hands must cover enough distinct cards for all of them (ten players on
+    /// `JJ+` cannot be dealt: 16 cards for 20 places).
+    fn ranges_can_be_dealt(&self) -> bool {
+        let ranged = self.ranged();
         let cards = ranged
             .iter()
             .flat_map(|hands| hands.iter())

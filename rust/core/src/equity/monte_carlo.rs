@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::deals::{can_deal, for_each_deal, Hand, Holes};
+use super::deals::{can_deal, for_each_deal_within, Hand, Holes};
 use super::result::{category_of, Counts, MAX_PLAYERS};
 use super::result::{EquityResult, Method, Tally};
 use super::{omaha, Game, Setup};
@@ -37,7 +37,10 @@ const CHECK: u64 = 128;
 /// go on until a deal is found or the run is stopped.
 const MAX_REJECTIONS: u64 = 1 << 32;
 /// Steps of the search that tells whether ranges can be dealt at all.
-const FEASIBILITY_STEPS: u64 = 1 << 20;
+const FEASIBILITY_STEPS: u64 = 1 << 18;
+/// Hands tried while listing the joint deals (a few milliseconds): crowded ranges whose
+/// deals hide among many dead ends are sampled instead.
+const LISTING_STEPS: u64 = 4 * TABLE_LIMIT;
 /// Samples taken when no stopping rule is given.
 pub(crate) const DEFAULT_SAMPLES: u64 = 1_000_000;
 /// Samples at most when only a target standard error is given.
@@ -130,11 +133,12 @@ impl Holdings {
         let mut deals = Vec::new();
         let mut cumulative = Vec::new();
         let mut total = 0.0;
-        let listed = for_each_deal(players, TABLE_LIMIT, &mut |holes, weight| {
-            total += weight;
-            deals.push(*holes);
-            cumulative.push(total);
-        });
+        let listed =
+            for_each_deal_within(players, TABLE_LIMIT, LISTING_STEPS, &mut |holes, weight| {
+                total += weight;
+                deals.push(*holes);
+                cumulative.push(total);
+            });
         if listed {
             if deals.is_empty() {
                 return Err(Error::NoPossibleHand { player: None });
@@ -188,7 +192,7 @@ impl Holdings {
                 'again: loop {
                     tries += 1;
                     if tries % (1 << 12) == 0 {
-                        if checker.can_stop && checker.late() {
+                        if checker.late() {
                             return Ok(None);
                         }
                         if !checker.stoppable && tries >= MAX_REJECTIONS {
@@ -244,9 +248,6 @@ struct Checker<'a> {
     stop: &'a (dyn Fn() -> bool + Sync),
     /// Whether anything can stop the run at all.
     stoppable: bool,
-    /// Whether this unit may stop now: the first unit of a run always counts a deal, so
-    /// that every result has one.
-    can_stop: bool,
 }
 
 impl Checker<'_> {
@@ -257,13 +258,7 @@ impl Checker<'_> {
     /// Whether to stop before deal number `done` of the unit.
     #[inline(always)]
     fn stop_at(&mut self, done: u64) -> bool {
-        if done % CHECK != 0 {
-            return false;
-        }
-        if done > 0 {
-            self.can_stop = true;
-        }
-        self.can_stop && self.late()
+        done % CHECK == 0 && self.late()
     }
 }
 
@@ -502,11 +497,45 @@ fn seconds_per_deal(setup: &Setup) -> f64 {
     nanos * 1e-9
 }
 
-/// Estimated seconds of a run on one thread (infinite when only a deadline stops it).
+/// Rough seconds of one joint draw of the ranged players.
+const DRAW_SECONDS: f64 = 40e-9;
+
+/// Joint draws of the ranged players per deal that fits, estimated from a fixed sample of
+/// draws (uniform within each range): crowded ranges cost that many draws a deal.
+/// Infinite when none of the sample fits.
+fn draws_per_deal(setup: &Setup) -> f64 {
+    const TRIES: u32 = 1024;
+    let ranged = setup.ranged();
+    if ranged.len() < 2 {
+        return 1.0;
+    }
+    let mut rng = Rng::for_stream(0, u64::MAX);
+    let fits = (0..TRIES)
+        .filter(|_| {
+            let mut used = 0u64;
+            ranged.iter().all(|hands| {
+                let len = u32::try_from(hands.len()).unwrap_or(u32::MAX);
+                let mask = hands[rng.below(len) as usize].mask;
+                let free = mask & used == 0;
+                used |= mask;
+                free
+            })
+        })
+        .count();
+    if fits == 0 {
+        f64::INFINITY
+    } else {
+        f64::from(TRIES) / fits as f64
+    }
+}
+
+/// Estimated seconds of a run on one thread (infinite when only a deadline stops it, or
+/// when the ranges almost never fit together).
 pub(crate) fn estimated_seconds(setup: &Setup, stop: Stop) -> f64 {
     match sample_cap(stop) {
         u64::MAX => f64::INFINITY,
-        cap => cap as f64 * seconds_per_deal(setup),
+        // A draw costs a few nanoseconds a player; crowded ranges need many per deal.
+        cap => cap as f64 * (seconds_per_deal(setup) + draws_per_deal(setup) * DRAW_SECONDS),
     }
 }
 
@@ -518,6 +547,7 @@ pub(crate) fn run(
     cancel: Option<&AtomicBool>,
 ) -> Result<EquityResult> {
     let n = setup.players.len();
+    let start = Instant::now();
     let holdings = holdings_of(setup)?;
     let samples = sample_cap(stop);
     let units = samples.div_ceil(UNIT);
@@ -536,7 +566,6 @@ pub(crate) fn run(
                 let mut checker = Checker {
                     stop: &halt,
                     stoppable,
-                    can_stop: unit > 0,
                 };
                 let mut rng = Rng::for_stream(seed, unit);
                 run_unit(setup, &holdings, &mut rng, size, &mut checker)
@@ -566,6 +595,20 @@ pub(crate) fn run(
             break;
         }
     }
+    if tally.is_empty() {
+        // Stopped before a single deal: by the caller, or by a deadline that came before
+        // crowded ranges could be dealt once (or had passed already).
+        if cancelled() {
+            return Err(Error::Interrupted);
+        }
+        return Err(Error::NoDealInTime {
+            seconds: format!(
+                "{:.3}",
+                stop.deadline
+                    .map_or(0.0, |d| d.saturating_duration_since(start).as_secs_f64())
+            ),
+        });
+    }
     Ok(tally.finish(Method::MonteCarlo, Some(seed)))
 }
 
@@ -593,7 +636,6 @@ mod tests {
             let mut checker = Checker {
                 stop: &never,
                 stoppable: false,
-                can_stop: true,
             };
             let fast = holdem_unit(
                 &setup,

@@ -316,6 +316,11 @@ impl Tally {
         }
     }
 
+    /// Whether no deal has been counted.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.deals == 0
+    }
+
     /// The largest standard error of a player's equity, treating the deals as independent
     /// samples of equal weight.
     pub(crate) fn stderr(&self) -> f64 {

@@ -1,0 +1,63 @@
+"""Player statistics over many hands on several cores: ``summarize`` on local processes.
+
+Not part of the test run. Writes ``--hands`` hands (the public dataset's HandHQ sample,
+replicated, 25,000 hands a file) to a temporary directory, then times
+``pokerforge.histories.summarize`` over it with ``--workers`` processes:
+
+    .venv/bin/python benches/stats_million.py --hands 1000000 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from pokerforge.histories import summarize
+from pokerforge.histories.phhs import _tables
+
+SAMPLE = Path(__file__).parents[1] / "tests" / "data" / "phh" / "handhq_abs_100nlh.phhs"
+PER_FILE = 25_000
+
+
+def write_hands(directory: Path, hands: int) -> int:
+    """Write ``hands`` hands (the sample's good hands over and over); returns the files."""
+    chunks = [c for name, _, c in _tables(SAMPLE.read_text().splitlines(True)) if name != "25"]
+    files = 0
+    written = 0
+    while written < hands:
+        count = min(PER_FILE, hands - written)
+        with open(directory / f"part{files:04d}.phhs", "w", encoding="utf-8") as out:
+            for k in range(count):
+                out.write(f"[{written + k + 1}]\n")
+                out.writelines(chunks[(written + k) % len(chunks)])
+                out.write("\n")
+        written += count
+        files += 1
+    return files
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=1_000_000)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        files = write_hands(Path(tmp), args.hands)
+        start = time.perf_counter()
+        summary = summarize(
+            [tmp], backend="processes" if args.workers > 1 else "inline", workers=args.workers
+        )
+        took = time.perf_counter() - start
+    load = os.getloadavg()[0]
+    print(
+        f"{summary.hands:,} hands in {files} files, {len(summary.stats.players())} players: "
+        f"{took:.1f} s with {args.workers} workers = {summary.hands / took:,.0f} hands/s "
+        f"(load average {load:.2f})"
+    )
+
+
+if __name__ == "__main__":
+    main()

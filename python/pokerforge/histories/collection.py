@@ -1,0 +1,201 @@
+"""Collections of hand histories: directories of ``.phh``/``.phhs`` files, on several cores.
+
+:func:`phh_files` finds the files under directories; :func:`read_many` streams the hands
+of many files in this process; :func:`summarize` replays every file and gathers
+:class:`~pokerforge.histories.stats.Stats`, one task per file, on a backend: ``"inline"``
+(this process) or ``"processes"`` (a pool of local processes), or any :class:`Executor`
+(such as a Dask one). The result is the same on every backend and for every number of
+workers: files are added up in the order given.
+
+Examples:
+    >>> from pathlib import Path
+    >>> data = Path(__file__).parents[3] / "tests" / "data" / "phh"
+    >>> summary = summarize([data / "handhq_abs_100nlh.phhs"], skip_bad=True)
+    >>> summary.hands, summary.skipped, summary.mismatches
+    (40, 1, 1)
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Protocol
+
+from pokerforge.errors import InvalidSpecError
+from pokerforge.histories.phhs import read_phhs
+from pokerforge.histories.record import HandRecord
+from pokerforge.histories.stats import Stats
+
+__all__ = [
+    "Backend",
+    "Executor",
+    "FileSummary",
+    "LocalExecutor",
+    "Summary",
+    "phh_files",
+    "read_many",
+    "summarize",
+    "summarize_file",
+]
+
+Backend = Literal["inline", "processes"]
+_SUFFIXES = (".phh", ".phhs")
+
+
+def phh_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The PHH files named or found (recursively, sorted) under the directories named.
+
+    Raises:
+        FileNotFoundError: a path that does not exist.
+    """
+    out: list[Path] = []
+    for item in paths:
+        path = Path(item)
+        if path.is_dir():
+            out += sorted(p for p in path.rglob("*") if p.suffix in _SUFFIXES and p.is_file())
+        elif path.exists():
+            out.append(path)
+        else:
+            raise FileNotFoundError(f"no such file or directory: {str(path)!r}")
+    return out
+
+
+def read_many(paths: Iterable[str | Path], *, skip_bad: bool = False) -> Iterator[HandRecord]:
+    """Every hand of every PHH file under ``paths``, one at a time, in this process."""
+    for path in phh_files(paths):
+        yield from read_phhs(path, skip_bad=skip_bad)
+
+
+@dataclass
+class FileSummary:
+    """What one file held: hands replayed, bad hands skipped, and the statistics."""
+
+    path: str
+    hands: int
+    skipped: int
+    mismatches: int
+    problems: list[str]
+    stats: Stats
+
+
+@dataclass
+class Summary:
+    """Hands, bad hands and statistics over many files (see :func:`summarize`)."""
+
+    files: int = 0
+    hands: int = 0
+    skipped: int = 0
+    mismatches: int = 0
+    problems: list[str] = field(default_factory=list)
+    stats: Stats = field(default_factory=Stats)
+
+    def add(self, part: FileSummary, *, keep: int = 100) -> None:
+        """Add one file's summary."""
+        self.files += 1
+        self.hands += part.hands
+        self.skipped += part.skipped
+        self.mismatches += part.mismatches
+        self.problems += part.problems[: max(0, keep - len(self.problems))]
+        self.stats.merge(part.stats)
+
+
+def summarize_file(path: str, skip_bad: bool = True, track: tuple[str, ...] = ()) -> FileSummary:
+    """Replay one file and gather its statistics (a task of :func:`summarize`)."""
+    reader = read_phhs(path, skip_bad=skip_bad)
+    stats = Stats(track=track).update(reader)
+    return FileSummary(
+        str(path), reader.hands, reader.skipped, reader.mismatches, reader.problems, stats
+    )
+
+
+Payload = tuple[tuple[str, ...], bool, tuple[str, ...]]  # (files, skip_bad, track)
+
+
+def summarize_task(payload: Payload, k: int) -> FileSummary:
+    """Task ``k`` of a run: the summary of its ``k``-th file (for any executor)."""
+    files, skip_bad, track = payload
+    return summarize_file(files[k], skip_bad, track)
+
+
+class Executor(Protocol):
+    """What :func:`summarize` runs its tasks on: ``map(fn, payload, count)`` runs
+    ``fn(payload, k)`` for ``k`` in ``range(count)`` and yields ``(k, result)`` as tasks
+    finish, in any order (the interface of ``pokerforge.sim``'s executors, Dask included)."""
+
+    def map(
+        self, fn: Callable[[Payload, int], FileSummary], payload: Payload, count: int
+    ) -> Iterable[tuple[int, FileSummary]]: ...
+
+
+class LocalExecutor:
+    """The built-in executors: ``"inline"`` (this process) or ``"processes"`` (a pool of
+    ``workers`` local processes, started with ``spawn`` so the library's state is never
+    forked)."""
+
+    def __init__(self, backend: Backend = "inline", workers: int = 1) -> None:
+        if backend not in ("inline", "processes"):
+            raise InvalidSpecError(f"{backend!r} is not a backend: expected inline or processes")
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise InvalidSpecError(f"workers must be at least 1, not {workers!r}")
+        self.backend = backend
+        self.workers = workers
+
+    def map(
+        self, fn: Callable[[Payload, int], FileSummary], payload: Payload, count: int
+    ) -> Iterator[tuple[int, FileSummary]]:
+        """Run every task; yield ``(k, result)`` as they finish."""
+        if self.backend == "inline":
+            for k in range(count):
+                yield k, fn(payload, k)
+            return
+        context = multiprocessing.get_context("spawn")
+        with cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=context) as pool:
+            futures = {pool.submit(fn, payload, k): k for k in range(count)}
+            try:
+                for future in cf.as_completed(futures):
+                    yield futures[future], future.result()
+            finally:
+                for future in futures:
+                    future.cancel()
+
+
+def summarize(
+    paths: Iterable[str | Path],
+    *,
+    backend: Backend = "inline",
+    workers: int = 1,
+    executor: Executor | None = None,
+    skip_bad: bool = True,
+    track: Iterable[str] = (),
+    progress: Callable[[FileSummary], None] | None = None,
+) -> Summary:
+    """Replay every hand of the PHH files under ``paths`` and gather player statistics.
+
+    Args:
+        paths: files and directories (searched for ``.phh`` and ``.phhs`` files).
+        backend: ``"inline"`` or ``"processes"`` (``workers`` local processes).
+        workers: processes for the ``"processes"`` backend.
+        executor: run the tasks (one per file) on this instead (see :class:`Executor`).
+        skip_bad: count and skip bad hands (else the first one raises).
+        track: players whose winnings are kept hand by hand (for a graph).
+        progress: called with each file's summary as it finishes.
+
+    Raises:
+        InvalidSpecError: an unknown backend or a bad number of workers.
+        BadHandError: a bad hand, without ``skip_bad``.
+    """
+    runner = executor if executor is not None else LocalExecutor(backend, workers)
+    files = tuple(str(path) for path in phh_files(paths))
+    track = tuple(track)
+    done: dict[int, FileSummary] = {}
+    for k, part in runner.map(summarize_task, (files, skip_bad, track), len(files)):
+        done[k] = part
+        if progress is not None:
+            progress(part)
+    summary = Summary(stats=Stats(track=track))
+    for k in range(len(files)):  # in the order given, whatever order they finished in
+        summary.add(done[k])
+    return summary

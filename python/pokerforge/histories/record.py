@@ -1,0 +1,86 @@
+"""A replayed hand with what its record says about it: players, hand number, source.
+
+Examples:
+    >>> from pokerforge.game.history import from_phh
+    >>> text = '''variant = "NT"
+    ... antes = [0, 0, 0]
+    ... blinds_or_straddles = [1, 2, 0]
+    ... starting_stacks = [100, 100, 100]
+    ... actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 f"]
+    ... players = ["Ann", "Bob", "Cid"]
+    ... hand = 7
+    ... '''
+    >>> from pokerforge.histories import parse_table
+    >>> doc = parse_table(text.splitlines())
+    >>> record = HandRecord.of(from_phh(text), doc)
+    >>> record.players, record.hand.positions, record.number
+    (('Ann', 'Bob', 'Cid'), ('SB', 'BB', 'BTN'), 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerforge.game.hand import Hand
+from pokerforge.game.history import seat_map, to_phh
+
+__all__ = ["HandRecord"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One recorded hand, replayed.
+
+    Attributes:
+        hand: the replayed :class:`~pokerforge.game.Hand` (counting chips of
+            ``hand.chip_value``; ``hand.result_known``, ``hand.rake``).
+        players: player names by seat (``p1``, ``p2``, ... where the record names none).
+        number: the record's hand number (``hand`` field), if any.
+        source: where it came from (a file name).
+        table: the ``[n]`` table name in a ``.phhs`` file, if any.
+        fields: every field of the record, as read.
+    """
+
+    hand: Hand
+    players: tuple[str, ...]
+    number: int | None = None
+    source: str = ""
+    table: str | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(
+        cls,
+        hand: Hand,
+        doc: Mapping[str, Any],
+        *,
+        source: str = "",
+        table: str | None = None,
+    ) -> HandRecord:
+        """The record of ``hand`` replayed from the PHH fields ``doc``."""
+        n = hand.num_seats
+        seat_of, _ = seat_map(doc, n)
+        names = doc.get("players")
+        if not (isinstance(names, list) and len(names) == n):
+            names = [f"p{p + 1}" for p in range(n)]
+        by_seat = [""] * n
+        for p in range(n):
+            by_seat[seat_of[p]] = str(names[p])
+        number = doc.get("hand")
+        return cls(
+            hand,
+            tuple(by_seat),
+            number if type(number) is int else None,
+            source,
+            table,
+            doc,
+        )
+
+    def to_phh(self) -> str:
+        """The hand as PHH text in the record's own money, with its players and number."""
+        hand = self.hand
+        n = hand.num_seats
+        order = [(hand.button + i) % n for i in range(1, n + 1)]
+        return to_phh(hand, players=[self.players[s] for s in order], hand_number=self.number)

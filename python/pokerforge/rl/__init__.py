@@ -1,0 +1,57 @@
+"""Reinforcement learning on pokerforge's hand engine.
+
+* :class:`PokerEnv`: a Gymnasium environment, one learning seat against given policies.
+* :func:`aec_env`: a PettingZoo AEC environment, every seat an agent.
+* :class:`VectorPokerEnv`: many tables stepped by one call, observations in one array.
+* :class:`ObservationLayout`: what every slot of an observation holds.
+
+The rules are the game layer's (:class:`pokerforge.game.Hand`); observations are written
+by the Rust core's encoder into preallocated NumPy arrays. Needs the ``rl`` extra
+(``pip install 'pokerforge[rl]'``) for Gymnasium and PettingZoo.
+
+Examples:
+    >>> from pokerforge.rl import ObservationLayout
+    >>> ObservationLayout(seats=2, history=4).describe()[-1]
+    'history[3]:amount'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pokerforge.rl.layout import ObservationLayout
+from pokerforge.rl.policies import Policy, RandomPolicy, call_policy
+from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables, hand_seed
+from pokerforge.rl.vector import VectorPokerEnv
+
+if TYPE_CHECKING:
+    from pokerforge.rl.aec import PokerAECEnv, aec_env
+    from pokerforge.rl.env import PokerEnv
+
+__all__ = [
+    "DEFAULT_ACTIONS",
+    "Move",
+    "ObservationLayout",
+    "PokerAECEnv",
+    "PokerEnv",
+    "Policy",
+    "RandomPolicy",
+    "Tables",
+    "VectorPokerEnv",
+    "aec_env",
+    "call_policy",
+    "hand_seed",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # Gymnasium and PettingZoo are optional (the ``rl`` extra): imported on first use.
+    if name == "PokerEnv":
+        from pokerforge.rl.env import PokerEnv  # noqa: PLC0415
+
+        return PokerEnv
+    if name in ("aec_env", "PokerAECEnv"):
+        from pokerforge.rl import aec  # noqa: PLC0415
+
+        return getattr(aec, name)
+    raise AttributeError(f"module 'pokerforge.rl' has no attribute {name!r}")

@@ -1,0 +1,186 @@
+"""A PettingZoo AEC environment: every seat is an agent, one hand per episode.
+
+Agents are ``"player_0"`` ... ``"player_{n-1}"`` (agent ``i`` sits in seat ``i``); the
+button moves one seat every hand. Observations are dicts with the flat ``"observation"``
+vector and the ``"action_mask"``, as in PettingZoo's classic card games; rewards, paid
+when the hand ends, are each seat's net chips in big blinds.
+
+Examples:
+    >>> from pokerforge.rl import aec_env
+    >>> env = aec_env(seats=2, stacks=100)
+    >>> env.reset(seed=3)
+    >>> env.agent_selection, env.observe("player_1")["action_mask"].tolist()
+    ('player_0', [0, 0, 0, 0, 0, 0])
+    >>> env.step(0)  # the button folds its small blind
+    >>> env.rewards
+    {'player_0': -0.5, 'player_1': 0.5}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from pokerforge.errors import InvalidSpecError
+from pokerforge.game import GameSpec, Hand
+from pokerforge.rl.env import Observation, card_options, observation_space
+from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables
+
+__all__ = ["PokerAECEnv", "aec_env"]
+
+
+class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
+    """Every seat an agent, one hand per episode.
+
+    Args:
+        spec: the game (default: no-limit Hold'em, blinds 1/2).
+        seats: players (2 to 10); agent ``player_i`` sits in seat ``i``.
+        stacks: every seat's stack at the start of each hand (one int or one per seat).
+        history: betting-history entries in the observation.
+        actions: the discrete action set.
+        button: the button's seat in the first hand.
+        move_button: whether the button moves every hand.
+        seed: the seed of the first ``reset()`` without one.
+        render_mode: ``None`` or ``"ansi"``.
+    """
+
+    metadata = {  # noqa: RUF012 - PettingZoo's convention
+        "name": "pokerforge_v1",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        spec: GameSpec | None = None,
+        *,
+        seats: int = 2,
+        stacks: int | Sequence[int] = 200,
+        history: int = 16,
+        actions: Sequence[str] = DEFAULT_ACTIONS,
+        button: int = 0,
+        move_button: bool = True,
+        seed: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise InvalidSpecError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.tables = Tables(
+            GameSpec() if spec is None else spec,
+            seats=seats,
+            stacks=stacks,
+            history=history,
+            actions=actions,
+            seed=seed,
+            button=button,
+            move_button=move_button,
+        )
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(seats)]
+        self.agents: list[str] = []
+        space = observation_space(self.tables.encoder.size, len(self.tables.actions))
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {
+            a: spaces.Discrete(len(self.tables.actions)) for a in self.possible_agents
+        }
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: the discrete action set."""
+        return self.action_spaces[agent]
+
+    @property
+    def hand(self) -> Hand:
+        """The :class:`~pokerforge.game.Hand` being played."""
+        return self.tables.hands[0]
+
+    def _seat(self, agent: str) -> int:
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise InvalidSpecError(f"{agent!r} is not an agent of this environment") from None
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation now (its legal mask is all 0 unless it is to act)."""
+        self.tables.observe(0, self._seat(agent))
+        return {
+            "observation": self.tables.obs[0].copy(),
+            "action_mask": self.tables.mask[0].copy(),
+        }
+
+    def infoset(self, agent: str) -> str:
+        """``agent``'s information-set key (what that seat knows)."""
+        return self.tables.infoset(0, self._seat(agent))
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal the next hand (``seed``: restart the sequence of hands from that seed).
+
+        ``options`` may fix cards for replays and tests: ``{"hole_cards": [...], "board":
+        ...}`` as in :class:`~pokerforge.game.Hand`.
+        """
+        if seed is not None:
+            self.tables.reseed(seed)
+        self.tables.new_hand(0, **card_options(options))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        actor = self.tables.hands[0].actor
+        self.agent_selection = self.possible_agents[0 if actor is None else actor]
+
+    def step(self, action: int | Move | None) -> None:
+        """Play ``action`` (an index or an exact move) for ``agent_selection``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if isinstance(action, np.integer):
+            action = int(action)
+        if action is None:
+            raise InvalidSpecError(f"{agent} is to act: None is not an action")
+        self.tables.act(0, action)
+        hand = self.tables.hands[0]
+        self._cumulative_rewards[agent] = 0.0
+        actor = hand.actor
+        if actor is None:
+            net = self.tables.net_bb(0)
+            self.rewards = dict(zip(self.agents, net, strict=True))
+            self.terminations = dict.fromkeys(self.agents, True)
+            for a, chips in zip(self.agents, hand.net, strict=True):
+                self.infos[a] = {"net": chips}
+        else:
+            self.agent_selection = self.possible_agents[actor]
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
+        """``agent``'s legal discrete actions now."""
+        self.tables.observe(0, self._seat(agent))
+        mask: npt.NDArray[np.int8] = self.tables.mask[0].copy()
+        return mask
+
+    def render(self) -> str | None:
+        """The hand so far as text, one record per line (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi":
+            return None
+        return "\n".join(repr(rec) for rec in self.tables.hands[0].history)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def aec_env(spec: GameSpec | None = None, **settings: Any) -> PokerAECEnv:
+    """A PettingZoo AEC environment where every seat is an agent: ``PokerAECEnv(spec,
+    **settings)`` (see :class:`PokerAECEnv` for the settings)."""
+    return PokerAECEnv(spec, **settings)

@@ -1,0 +1,212 @@
+"""A Gymnasium environment: one learning seat, the other seats played by given policies.
+
+One episode is one hand. The observation is a dict with the flat ``"observation"`` vector
+(see :class:`~pokerforge.rl.ObservationLayout`) and the ``"action_mask"`` of the discrete
+action set; the reward, paid when the hand ends, is the learning seat's net chips in big
+blinds. The button moves one seat every hand, so the learning seat plays every position.
+
+Examples:
+    >>> from pokerforge.game import GameSpec, Hand
+    >>> from pokerforge.rl import PokerEnv, call_policy
+    >>> env = PokerEnv(GameSpec(blinds=(1, 2)), seats=3, opponents=call_policy, stacks=100)
+    >>> obs, info = env.reset(seed=1)
+    >>> obs["observation"].shape, obs["action_mask"].tolist()
+    ((376,), [1, 1, 1, 1, 1, 1])
+    >>> obs, reward, terminated, truncated, info = env.step(0)  # fold
+    >>> terminated, reward
+    (True, 0.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from pokerforge.errors import InvalidSpecError
+from pokerforge.game import GameSpec, Hand
+from pokerforge.rl.policies import Policy, call_policy
+from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables, hand_seed
+
+__all__ = ["PokerEnv", "card_options", "observation_space"]
+
+Observation = dict[str, Any]  # {'observation': float32[size], 'action_mask': int8[actions]}
+
+
+def observation_space(size: int, actions: int) -> spaces.Dict:
+    """The space of one seat's observation: the vector and the action mask."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, np.inf, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+        }
+    )
+
+
+def _policies(opponents: Policy | Sequence[Policy], seats: int, seat: int) -> list[Policy]:
+    if callable(opponents):
+        return [opponents] * seats
+    policies = list(opponents)
+    if len(policies) == seats - 1:
+        policies.insert(seat, call_policy)
+    if len(policies) != seats or not all(callable(p) for p in policies):
+        raise InvalidSpecError(
+            f"opponents must be one policy or one per other seat ({seats - 1}), not {opponents!r}"
+        )
+    return policies
+
+
+def card_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The fixed cards among ``reset()``'s options (other keys are not this env's)."""
+    if not options:
+        return {}
+    return {key: options[key] for key in ("hole_cards", "board") if key in options}
+
+
+class PokerEnv(gymnasium.Env[Observation, Any]):
+    """One hand per episode; ``seat`` learns, the others play ``opponents``.
+
+    Args:
+        spec: the game (default: no-limit Hold'em, blinds 1/2).
+        seats: players at the table (2 to 10).
+        seat: the learning seat.
+        opponents: a policy for every other seat, or one per other seat in seat order
+            (see :mod:`pokerforge.rl.policies`).
+        stacks: every seat's stack at the start of each hand (one int or one per seat).
+        history: betting-history entries in the observation.
+        actions: the discrete action set.
+        button: the button's seat in the first hand.
+        move_button: whether the button moves every hand.
+        seed: the seed of the first ``reset()`` without one.
+        render_mode: ``None`` or ``"ansi"`` (the hand as text).
+
+    ``step`` takes an index into the discrete action set, or an exact move: ``("fold",)``,
+    ``("check",)``, ``("call",)``, ``("raise_to", total)``. An illegal action raises
+    :class:`~pokerforge.errors.IllegalActionError` and changes nothing.
+    """
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's convention
+
+    def __init__(
+        self,
+        spec: GameSpec | None = None,
+        *,
+        seats: int = 2,
+        seat: int = 0,
+        opponents: Policy | Sequence[Policy] = call_policy,
+        stacks: int | Sequence[int] = 200,
+        history: int = 16,
+        actions: Sequence[str] = DEFAULT_ACTIONS,
+        button: int = 0,
+        move_button: bool = True,
+        seed: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.tables = Tables(
+            GameSpec() if spec is None else spec,
+            seats=seats,
+            stacks=stacks,
+            history=history,
+            actions=actions,
+            seed=seed,
+            button=button,
+            move_button=move_button,
+        )
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+            raise InvalidSpecError(f"the learning seat must be 0 to {seats - 1}, not {seat!r}")
+        if render_mode not in (None, "ansi"):
+            raise InvalidSpecError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.seat = seat
+        self.opponents = _policies(opponents, seats, seat)
+        self.render_mode = render_mode
+        size = self.tables.encoder.size
+        self.observation_space = observation_space(size, len(self.tables.actions))
+        self.action_space = spaces.Discrete(len(self.tables.actions))
+        self._skipped = 0
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The discrete actions' names, in index order."""
+        return self.tables.actions
+
+    @property
+    def hand(self) -> Hand:
+        """The :class:`~pokerforge.game.Hand` being played."""
+        return self.tables.hands[0]
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal discrete actions now (for maskable agents)."""
+        mask: npt.NDArray[np.bool_] = self.tables.mask[0] != 0
+        return mask
+
+    def infoset(self) -> str:
+        """The learning seat's information-set key (see :meth:`Tables.infoset`)."""
+        return self.tables.infoset(0, self.seat)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deal the next hand (``seed``: restart the sequence of hands from that seed).
+
+        ``options`` may fix cards for replays and tests: ``{"hole_cards": [...], "board":
+        ...}`` as in :class:`~pokerforge.game.Hand`.
+        """
+        super().reset(seed=seed)
+        if seed is not None:
+            self.tables.reseed(seed)
+            for i, policy in enumerate(self.opponents):
+                reseed = getattr(policy, "reseed", None)
+                if reseed is not None:
+                    reseed(hand_seed(seed, -1 - i, 0))
+        skipped = 0
+        while True:
+            self.tables.new_hand(0, **card_options(options))
+            if self._play_others():
+                break
+            # The hand ended without a decision for the learning seat (everyone folded to
+            # its big blind): nothing to learn, so deal again and report the chips.
+            skipped += self.tables.hands[0].net[self.seat]
+        return self._observe(), {"skipped_net": skipped}
+
+    def step(self, action: int | Move) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the learning seat, then the others until its next turn."""
+        if isinstance(action, np.integer):
+            action = int(action)
+        self.tables.act(0, action)
+        if self._play_others():
+            return self._observe(), 0.0, False, False, {}
+        net = self.tables.hands[0].net[self.seat]
+        obs = self._observe()
+        return obs, net / self.tables.big_blind, True, False, {"net": net}
+
+    def _play_others(self) -> bool:
+        """Let the other seats act; whether the learning seat is to act (else: hand over)."""
+        tables = self.tables
+        hand = tables.hands[0]
+        obs = tables.obs[0]
+        mask = tables.mask[0]
+        while True:
+            actor = hand.actor
+            if actor is None:
+                return False
+            if actor == self.seat:
+                return True
+            tables.observe(0, actor)
+            tables.act(0, self.opponents[actor](obs, mask))
+
+    def _observe(self) -> Observation:
+        self.tables.observe(0, self.seat)
+        return {
+            "observation": self.tables.obs[0].copy(),
+            "action_mask": self.tables.mask[0].copy(),
+        }
+
+    def render(self) -> str | None:
+        """The hand so far as text, one record per line (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi":
+            return None
+        return "\n".join(repr(rec) for rec in self.tables.hands[0].history)

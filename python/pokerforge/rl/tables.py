@@ -1,0 +1,343 @@
+"""The tables behind every environment: hands of :class:`~pokerforge.game.Hand`, one
+observation encoder writing into preallocated NumPy rows, seeds per table and per hand.
+
+The game layer decides every rule: an action is applied by the hand's own methods, and the
+encoder is told afterwards what happened. :class:`Tables` is shared by
+:class:`~pokerforge.rl.PokerEnv`, the PettingZoo AEC environment and
+:class:`~pokerforge.rl.VectorPokerEnv`.
+
+Examples:
+    >>> from pokerforge.game import GameSpec
+    >>> tables = Tables(GameSpec(blinds=(1, 2)), seats=3, stacks=100, seed=7)
+    >>> tables.new_hand(0)
+    >>> seat = tables.observe(0)
+    >>> tables.encoder.mask[0].tolist()  # fold, call, min, 0.5pot, pot, allin
+    [1, 1, 1, 1, 1, 1]
+    >>> tables.act(0, 1)  # the button calls 2
+    >>> tables.hands[0].bets
+    (2, 1, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerforge._core import ObsEncoder
+from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.game import DealHole, GameSpec, Hand, Street
+
+__all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "hand_seed"]
+
+DEFAULT_ACTIONS = ("fold", "call", "min", "0.5pot", "pot", "allin")
+
+# What an exact action is: ("fold",), ("check",), ("call",) or ("raise_to", total).
+Move = tuple[str] | tuple[str, int]
+
+_MASK64 = (1 << 64) - 1
+_FOLD, _CALL, _RAISE = 0, 1, 2
+
+
+def hand_seed(seed: int, table: int, hand: int) -> int:
+    """The deck seed of hand number ``hand`` at table ``table`` of a run seeded ``seed``.
+
+    A splitmix64 mix of the three numbers, so a table's hands depend only on the run's seed
+    and the table's number, never on how many tables are stepped together.
+
+    Examples:
+        >>> hand_seed(1, 0, 0) == hand_seed(1, 0, 0) != hand_seed(1, 1, 0)
+        True
+    """
+    z = (seed * 0x9E3779B97F4A7C15 + table * 0xBF58476D1CE4E5B9 + hand) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def _stacks(stacks: int | Sequence[int], seats: int) -> list[int]:
+    if isinstance(stacks, int):
+        return [stacks] * seats  # a bool is refused with the other bad stacks
+    out = list(stacks)
+    if len(out) != seats:
+        raise InvalidSpecError(f"stacks must give one stack per seat ({seats}), not {stacks!r}")
+    return out
+
+
+def _action_kind(name: str) -> int:
+    return {"fold": _FOLD, "call": _CALL}.get(name, _RAISE)
+
+
+class Tables:
+    """``tables`` tables of ``seats`` players, each playing one hand at a time.
+
+    Args:
+        spec: the game (variant, betting structure, blinds).
+        seats: players per table (2 to 10).
+        stacks: every seat's stack at the start of each hand: one int, or one per seat.
+        history: betting-history entries in the observation.
+        actions: the discrete action set, e.g. ``("fold", "call", "min", "0.5pot",
+            "pot", "allin")``.
+        tables: number of tables.
+        seed: the run's seed; hand ``h`` at table ``t`` is dealt from
+            :func:`hand_seed` ``(seed, first_table + t, h)``. ``None``: a random seed.
+        first_table: the number of table 0, so that several runs can split one set of
+            tables and give the same hands.
+        button: the button's seat for the first hand.
+        move_button: whether the button moves one seat clockwise every hand.
+        layout_seats: size the observation for this many seats (default ``seats``), so
+            that one model can play tables of several sizes; missing seats read as absent.
+
+    Raises:
+        InvalidSpecError: a bad seat count, stack, history length or action name.
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        *,
+        seats: int,
+        stacks: int | Sequence[int] = 200,
+        history: int = 16,
+        actions: Sequence[str] = DEFAULT_ACTIONS,
+        tables: int = 1,
+        seed: int | None = None,
+        first_table: int = 0,
+        button: int = 0,
+        move_button: bool = True,
+        layout_seats: int | None = None,
+    ) -> None:
+        if not isinstance(spec, GameSpec):
+            raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
+            raise InvalidSpecError(f"a table seats 2 to 10 players, not {seats!r}")
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats:
+            raise InvalidSpecError(
+                f"the button must be a seat from 0 to {seats - 1}, not {button!r}"
+            )
+        self.spec = spec
+        self.seats = seats
+        self.stacks = _stacks(stacks, seats)
+        for seat, chips in enumerate(self.stacks):
+            if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+                raise InvalidSpecError(
+                    f"seat {seat}'s stack must be a whole number of chips above 0, not {chips!r}"
+                )
+        width = seats if layout_seats is None else layout_seats
+        if isinstance(width, bool) or not isinstance(width, int) or not seats <= width <= 10:
+            raise InvalidSpecError(
+                f"layout_seats must be from {seats} (the seats) to 10, not {layout_seats!r}"
+            )
+        self.encoder = ObsEncoder(width, history=history, actions=list(actions), tables=tables)
+        self.actions: tuple[str, ...] = tuple(self.encoder.actions)
+        self._kinds = [_action_kind(name) for name in self.actions]
+        self.obs: npt.NDArray[np.float32] = self.encoder.obs
+        self.mask: npt.NDArray[np.int8] = self.encoder.mask
+        self.amounts: npt.NDArray[np.int64] = self.encoder.amounts
+        self.first_table = first_table
+        self.first_button = button
+        self.move_button = move_button
+        self.big_blind = spec.engine.big
+        self.unit = spec.chip_unit
+        self.hands: list[Hand] = []
+        # Per table, the legal discrete actions of the seat to act as bits (bit 32: it may
+        # check), as the last encode of that seat returned them; -1 once stale.
+        self._legal = [-1] * tables
+        self._turn: list[tuple[int, Street]] = [(0, Street.PREFLOP)] * tables
+        self._indices: dict[int, tuple[int, ...]] = {}
+        self.hand_numbers = [0] * tables
+        self.reseed(seed)
+
+    def reseed(self, seed: int | None) -> None:
+        """Restart every table's sequence of hands from ``seed`` (``None``: a random one)."""
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy) & _MASK64  # type: ignore[arg-type]
+        if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+            raise InvalidSpecError(f"seed must be an int or None, not {seed!r}")
+        self.seed = int(seed)
+        self.hand_numbers = [0] * len(self.hand_numbers)
+
+    @property
+    def num_tables(self) -> int:
+        """The number of tables."""
+        return len(self.hand_numbers)
+
+    def new_hand(
+        self, table: int, *, hole_cards: Sequence[object] | None = None, board: object = None
+    ) -> None:
+        """Deal the next hand at ``table`` (its seed and button follow from the hand number).
+
+        ``hole_cards`` (one entry per seat, ``None`` to deal that seat) and ``board`` fix
+        cards as in :class:`~pokerforge.game.Hand`, for replays and tests.
+        """
+        number = self.hand_numbers[table]
+        button = (self.first_button + (number if self.move_button else 0)) % self.seats
+        seed = hand_seed(self.seed, self.first_table + table, number)
+        hand = Hand(
+            self.spec,
+            stacks=self.stacks,
+            button=button,
+            seed=seed,
+            hole_cards=hole_cards,
+            board=board,
+        )
+        self.hand_numbers[table] = number + 1
+        holes = [rec.indices for rec in hand.history[: self.seats] if type(rec) is DealHole]
+        self.encoder.begin(
+            table,
+            button=button,
+            big_blind=self.big_blind,
+            unit=self.unit,
+            stacks=self.stacks,
+            holes=holes,
+        )
+        self._legal[table] = -1
+        if table < len(self.hands):
+            self.hands[table] = hand
+        else:
+            self.hands.append(hand)
+
+    def observe(self, table: int, seat: int | None = None) -> int:
+        """Encode ``seat``'s view (default: the seat to act) into row ``table``.
+
+        Returns the seat observed (-1 when the hand is over and no seat was given, in which
+        case nothing is written).
+        """
+        hand = self.hands[table]
+        actor = hand.actor
+        if seat is None:
+            if actor is None:
+                return -1
+            seat = actor
+        if actor == seat:
+            street = hand.street
+            self._turn[table] = (seat, street)
+            self._legal[table] = self.encoder.encode(
+                table,
+                seat,
+                street,
+                hand.board_indices,
+                hand.stacks,
+                hand.bets,
+                hand.folded,
+                actor,
+                hand.legal_actions(),
+            )
+        else:
+            self._legal[table] = -1
+            self.encoder.encode(
+                table,
+                seat,
+                4 if actor is None else hand.street,  # "over", also when won without showdown
+                hand.board_indices,
+                hand.stacks,
+                hand.bets,
+                hand.folded,
+                actor,
+                None,
+            )
+        return seat
+
+    def legal(self, table: int) -> tuple[int, ...]:
+        """The legal discrete action indices of the seat to act at ``table`` (empty when
+        the hand is over): the mask of :meth:`observe` as a tuple, without NumPy."""
+        bits = self._legal[table]
+        if bits < 0:
+            if self.observe(table) < 0:
+                return ()
+            bits = self._legal[table]
+        bits &= 0xFFFFFFFF
+        cached = self._indices.get(bits)
+        if cached is None:
+            cached = self._indices[bits] = tuple(
+                i for i in range(len(self.actions)) if bits >> i & 1
+            )
+        return cached
+
+    def act(self, table: int, action: int | Move) -> None:
+        """Apply ``action`` for the seat to act at ``table``: an index into the discrete
+        action set, legal by the mask of the last :meth:`observe` of that seat, or an exact
+        move (``("fold",)``, ``("check",)``, ``("call",)``, ``("raise_to", total)``).
+
+        Raises:
+            IllegalActionError: the index is masked or out of range, or the move is not
+                legal; nothing changes.
+        """
+        hand = self.hands[table]
+        bits = self._legal[table]
+        if bits < 0 or type(action) is not int:
+            if self.observe(table) < 0:
+                raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")
+            if type(action) is not int:
+                self._act_exact(table, hand, *self._turn[table], action)
+                return
+            bits = self._legal[table]
+        # The seat and street of the observation the bits came from: the hand as it is now.
+        seat, street = self._turn[table]
+        kinds = self._kinds
+        if not 0 <= action < len(kinds) or not bits >> action & 1:
+            raise IllegalActionError(self._masked(table, action))
+        self._legal[table] = -1
+        kind = kinds[action]
+        record = self.encoder.record
+        if kind == _RAISE:
+            rec = hand.raise_to(int(self.amounts[table, action]))
+            record(table, seat, 3, street, rec.to, rec.all_in)
+        elif kind == _FOLD:
+            hand.fold()
+            record(table, seat, 0, street)
+        elif bits >> 32:
+            hand.check()
+            record(table, seat, 1, street)
+        else:
+            called = hand.call()
+            record(table, seat, 2, street, called.amount, called.all_in)
+
+    def _masked(self, table: int, action: object) -> str:
+        legal = [self.actions[i] for i in np.flatnonzero(self.mask[table])]
+        if isinstance(action, int) and 0 <= action < len(self.actions):
+            return (
+                f"action {action} ({self.actions[action]!r}) is not legal now: the legal "
+                f"actions are {legal}"
+            )
+        return f"{action!r} is not an action index: expected 0 to {len(self.actions) - 1}"
+
+    def _act_exact(self, table: int, hand: Hand, seat: int, street: Street, move: object) -> None:
+        if not isinstance(move, tuple) or not move or move[0] not in _EXACT:
+            raise IllegalActionError(
+                f"{move!r} is not an action: expected an index, ('fold',), ('check',), "
+                "('call',) or ('raise_to', total)"
+            )
+        name = move[0]
+        if name == "raise_to":
+            if len(move) != 2:
+                raise IllegalActionError(f"{move!r} needs exactly one amount: ('raise_to', total)")
+            rec = hand.raise_to(move[1])
+            self.encoder.record(table, seat, 3, street, rec.to, rec.all_in)
+            self._legal[table] = -1
+            return
+        if len(move) != 1:
+            raise IllegalActionError(f"{move!r} takes no amount")
+        self._legal[table] = -1
+        if name == "fold":
+            hand.fold()
+            self.encoder.record(table, seat, 0, street)
+        elif name == "check":
+            hand.check()
+            self.encoder.record(table, seat, 1, street)
+        else:
+            called = hand.call()
+            self.encoder.record(table, seat, 2, street, called.amount, called.all_in)
+
+    def infoset(self, table: int, seat: int) -> str:
+        """The information-set key of ``seat`` at ``table`` (what that seat knows)."""
+        return self.encoder.infoset(table, seat, self.hands[table].board_indices)
+
+    def net_bb(self, table: int) -> list[float]:
+        """Each seat's chips won or lost in the hand at ``table``, in big blinds."""
+        bb = self.big_blind
+        return [n / bb for n in self.hands[table].net]
+
+
+_EXACT = ("fold", "check", "call", "raise_to")

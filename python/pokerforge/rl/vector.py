@@ -1,0 +1,187 @@
+"""Many tables stepped by one call, every seat played by the caller (self-play).
+
+Each step takes one action per table for the seat to act there, applies it, deals a new
+hand at every table whose hand ended (auto-reset), and writes the next observation of
+every table into one preallocated ``float32[tables, size]`` array. Hands are dealt from
+seeds derived from the run's seed and each table's number (``first_table + t``), so a set
+of tables gives the same hands and results however it is split across environments.
+
+Examples:
+    >>> import numpy as np
+    >>> from pokerforge.rl import VectorPokerEnv
+    >>> env = VectorPokerEnv(num_tables=4, seats=6, seed=1)
+    >>> obs, info = env.reset()
+    >>> obs.shape, env.action_mask.shape, env.actor.tolist()
+    ((4, 445), (4, 6), [3, 3, 3, 3])
+    >>> obs, rewards, dones, info = env.step(np.zeros(4, dtype=np.int64))  # all fold
+    >>> rewards.shape, dones.tolist()
+    ((4, 6), [False, False, False, False])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerforge.errors import InvalidSpecError
+from pokerforge.game import GameSpec, Hand
+from pokerforge.rl.tables import DEFAULT_ACTIONS, Tables
+
+__all__ = ["VectorPokerEnv"]
+
+
+class VectorPokerEnv:
+    """``num_tables`` tables of ``seats`` players, stepped together.
+
+    Args:
+        spec: the game (default: no-limit Hold'em, blinds 1/2).
+        num_tables: number of tables.
+        seats: players per table (2 to 10).
+        stacks: every seat's stack at the start of each hand (one int or one per seat).
+        history: betting-history entries in the observation.
+        actions: the discrete action set.
+        seed: the run's seed (``None``: a random one).
+        first_table: the number of this environment's table 0 (for splitting a run).
+        button: the button's seat in each table's first hand.
+        move_button: whether the button moves every hand.
+
+    Attributes:
+        obs: ``float32[tables, size]``, each table's observation for its seat to act
+            (rewritten in place by every step: copy what you keep).
+        action_mask: ``int8[tables, actions]``, the legal discrete actions.
+        actor: ``int64[tables]``, the seat to act at each table.
+        hands: the :class:`~pokerforge.game.Hand` of each table.
+        finished: the hand each table finished on the last step (``None`` if none).
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec | None = None,
+        *,
+        num_tables: int,
+        seats: int = 6,
+        stacks: int | Sequence[int] = 200,
+        history: int = 16,
+        actions: Sequence[str] = DEFAULT_ACTIONS,
+        seed: int | None = None,
+        first_table: int = 0,
+        button: int = 0,
+        move_button: bool = True,
+    ) -> None:
+        if isinstance(num_tables, bool) or not isinstance(num_tables, int) or num_tables < 1:
+            raise InvalidSpecError(f"num_tables must be a whole number above 0, not {num_tables!r}")
+        self.tables = Tables(
+            GameSpec() if spec is None else spec,
+            seats=seats,
+            stacks=stacks,
+            history=history,
+            actions=actions,
+            tables=num_tables,
+            seed=seed,
+            first_table=first_table,
+            button=button,
+            move_button=move_button,
+        )
+        self.num_tables = num_tables
+        self.seats = seats
+        self.obs = self.tables.obs
+        self.action_mask = self.tables.mask
+        self.actor = np.zeros(num_tables, dtype=np.int64)
+        self.rewards = np.zeros((num_tables, seats), dtype=np.float32)
+        self.dones = np.zeros(num_tables, dtype=bool)
+        self.finished: list[Hand | None] = [None] * num_tables
+        self._actors = [0] * num_tables
+        self._started = False
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The discrete actions' names, in index order."""
+        return self.tables.actions
+
+    @property
+    def hands(self) -> list[Hand]:
+        """The hand being played at each table."""
+        return self.tables.hands
+
+    @property
+    def observation_size(self) -> int:
+        """Slots in one observation."""
+        return int(self.tables.encoder.size)
+
+    def reset(self, *, seed: int | None = None) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Deal a new hand at every table (``seed``: restart every table's hands from it)."""
+        if seed is not None:
+            self.tables.reseed(seed)
+        self.rewards[:] = 0.0
+        for t in range(self.num_tables):
+            self._deal(t)
+        self._actors = self.actor.tolist()
+        self._started = True
+        return self.obs, {"seed": self.tables.seed}
+
+    def _deal(self, t: int) -> None:
+        tables = self.tables
+        while True:
+            tables.new_hand(t)
+            seat = tables.observe(t)
+            if seat >= 0:
+                self.actor[t] = seat
+                return
+            # Every seat all-in from the forced bets: the hand plays itself out.
+            self.rewards[t] += tables.net_bb(t)
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_], dict[str, Any]
+    ]:
+        """Apply one action per table (indices into the discrete action set).
+
+        Returns ``(obs, rewards, dones, info)``: ``rewards[t, seat]`` is each seat's net in
+        big blinds for a hand that ended at table ``t`` on this step (else 0), ``dones[t]``
+        whether it ended (a new hand is dealt there at once).
+
+        Raises:
+            IllegalActionError: an action is masked at its table; the tables before it
+                have been stepped, that one and those after it have not.
+            InvalidSpecError: ``actions`` does not hold one integer per table.
+        """
+        if not self._started:
+            self.reset()
+        acts = np.asarray(actions)
+        if acts.shape != (self.num_tables,) or acts.dtype.kind not in "iu":
+            raise InvalidSpecError(
+                f"actions must be {self.num_tables} integers (one per table), "
+                f"not an array of shape {acts.shape} and dtype {acts.dtype}"
+            )
+        tables = self.tables
+        hands = tables.hands
+        act = tables.act
+        observe = tables.observe
+        actors = self._actors
+        ended = []
+        for t, a in enumerate(acts.tolist()):
+            act(t, a)
+            seat = observe(t)
+            if seat < 0:
+                ended.append(t)
+            else:
+                actors[t] = seat
+        # Whole-array writes: cheaper than a NumPy scalar write per table.
+        rewards = self.rewards
+        rewards[:] = 0.0
+        dones = self.dones
+        dones[:] = False
+        finished: list[Hand | None] = [None] * self.num_tables
+        for t in ended:
+            rewards[t] = tables.net_bb(t)
+            finished[t] = hands[t]
+            self._deal(t)
+            actors[t] = int(self.actor[t])
+        dones[ended] = True
+        self.finished = finished
+        self.actor[:] = actors
+        return self.obs, rewards, dones, {}

@@ -1,0 +1,172 @@
+"""The web calculator's side of the service: its page, and the range endpoints behind it.
+
+The page (``/`` and ``/static/``) is plain HTML, CSS and JavaScript modules shipped in the
+package: no inline script or style, so it runs under a strict Content-Security-Policy.
+``POST /v1/range`` parses a range in the engine's syntax and answers it as the grid shows
+it (each class's weight and the combinations left after card removal); ``GET
+/v1/range/presets`` gives the 169 classes by pre-flop strength and the "top N%" ranges;
+``POST /v1/equity/by-class`` answers an equity request class by class for each range
+player (the data behind the calculator's coloured grid and distribution chart).
+
+Examples:
+    >>> from fastapi import FastAPI
+    >>> app = FastAPI()
+    >>> mount_calculator(app, Limits())
+    >>> sorted(app.openapi()["paths"])
+    ['/v1/equity/by-class', '/v1/range', '/v1/range/presets']
+"""
+
+from __future__ import annotations
+
+import time
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from pokerforge.service.models import EquityRequest, ErrorBody, ErrorResponse
+from pokerforge.service.ranges import (
+    PRESET_PERCENTS,
+    class_breakdown,
+    describe_range,
+    preset,
+    strength_order,
+)
+from pokerforge.service.work import FieldError, Limits
+
+__all__ = ["mount_calculator"]
+
+_STATIC = resources.files("pokerforge.service") / "static"
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    422: {"model": ErrorResponse, "description": "A request field is wrong."},
+}
+
+
+class RangeRequest(BaseModel):
+    """A range to show on the grid, and the cards it cannot use."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    range: Annotated[str, Field(max_length=2000)] = Field(
+        description="A Hold'em range in the engine's syntax.", examples=["QQ+, AKs, 0.5(AKo)"]
+    )
+    exclude: Annotated[str, Field(max_length=80)] = Field(
+        "", description="Cards the range cannot use: known hands, board, dead cards."
+    )
+
+
+class ClassWeight(BaseModel):
+    """One grid cell."""
+
+    weight: float = Field(description="Mean weight over the class's combinations.")
+    live: float = Field(description="Summed weight of its combinations after card removal.")
+
+
+class RangeResponse(BaseModel):
+    """A range as the grid shows it."""
+
+    text: str = Field(description="The engine's canonical form of the range.")
+    total: int = Field(description="Combinations in the range.")
+    combos: int = Field(description="Combinations left after card removal.")
+    weight: float = Field(description="Their summed weights.")
+    classes: dict[str, ClassWeight]
+
+
+class Strength(BaseModel):
+    """A class and its pre-flop equity against one random hand."""
+
+    hand_class: str = Field(alias="class")
+    equity: float
+
+
+class Preset(BaseModel):
+    """The top ``percent`` of starting hands."""
+
+    percent: float
+    range: str
+
+
+class PresetsResponse(BaseModel):
+    """Classes from strongest to weakest, and the usual "top N%" ranges."""
+
+    classes: list[Strength]
+    presets: list[Preset]
+
+
+class ClassEquities(BaseModel):
+    """One player's equity per class (``None`` unless the player is a range)."""
+
+    by_class: dict[str, float] | None
+
+
+class ByClassResponse(BaseModel):
+    """Each player's equity class by class."""
+
+    method: str = Field(description="How the classes were computed: exact or monte-carlo.")
+    players: list[ClassEquities]
+    elapsed_ms: float
+
+
+def _field_error(err: FieldError) -> JSONResponse:
+    error = ErrorBody(type="invalid_request", field=err.field, message=err.message)
+    body = ErrorResponse(error=error)
+    return JSONResponse(body.model_dump(), status_code=422)
+
+
+def mount_calculator(app: FastAPI, limits: Limits) -> None:
+    """Adds the calculator's page, static files and range endpoints to ``app``.
+
+    ``limits`` bounds the per-class work as it bounds ``POST /v1/equity``.
+    """
+    router = APIRouter(tags=["ranges"])
+
+    @router.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(str(_STATIC / "index.html"))
+
+    @router.post("/v1/range", response_model=RangeResponse, responses=_ERRORS)
+    def post_range(body: RangeRequest) -> Any:
+        """A range's classes and combinations after card removal, as the grid shows them."""
+        try:
+            return describe_range(body.range, body.exclude)
+        except FieldError as err:
+            return _field_error(err)
+
+    @router.get("/v1/range/presets", response_model=PresetsResponse)
+    def get_presets() -> Any:
+        """The 169 classes by equity against a random hand, and the top 5% ... 100%."""
+        return {
+            "classes": [{"class": name, "equity": eq} for name, eq in strength_order()],
+            "presets": [{"percent": p, "range": preset(p)} for p in PRESET_PERCENTS],
+        }
+
+    @router.post("/v1/equity/by-class", response_model=ByClassResponse, responses=_ERRORS)
+    def post_by_class(body: EquityRequest) -> Any:
+        """Each range player's equity per hand class, for the same question as /v1/equity.
+
+        The question is checked and planned as ``POST /v1/equity`` plans it; each class is
+        then computed exactly when the whole question is exact and cheap, else by Monte
+        Carlo with an equal share of the samples (the request's, or the server's default)
+        and of the time.
+        """
+        start = time.perf_counter()
+        try:
+            job = body.plan(limits)
+            samples = job.samples or limits.default_samples
+            rows, method = class_breakdown(
+                job, board=body.board, dead=body.dead, seed=body.seed_value(), samples=samples
+            )
+        except FieldError as err:
+            return _field_error(err)
+        return {
+            "method": method,
+            "players": [{"by_class": row} for row in rows],
+            "elapsed_ms": round((time.perf_counter() - start) * 1000, 3),
+        }
+
+    app.include_router(router)
+    app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")

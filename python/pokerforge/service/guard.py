@@ -1,0 +1,209 @@
+"""The service's outermost ASGI layer: request ids, body limits, headers, logs, metrics.
+
+Everything every request goes through, before the web framework sees it:
+
+- a request id (the client's ``X-Request-ID`` when it is short and plain, else a fresh
+  one), in every log line written while the request runs and in the response;
+- the body limit, enforced on the bytes actually received (a chunked body, or one longer
+  than it claims), not on ``Content-Length`` alone; a request with both
+  ``Content-Length`` and ``Transfer-Encoding`` is refused (400), as RFC 9112 allows;
+- ``415`` for a ``POST`` whose body is not JSON;
+- security headers on every response (CSP, ``nosniff``, ``frame-ancestors``,
+  ``Referrer-Policy``);
+- one JSON log line per request, and the request metrics.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import logging
+import re
+import time
+import uuid
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from pokerforge.service.metrics import Metrics
+
+__all__ = ["REQUEST_ID", "Guard", "RequestIdFilter", "error_body"]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+log = logging.getLogger("pokerforge.service")
+
+#: The id of the request being handled (``"-"`` outside one).
+REQUEST_ID: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
+
+_CLIENT_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
+# The page loads its script and style from /static and talks to /v1 only.
+_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+SECURITY_HEADERS = [
+    (b"content-security-policy", _CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+_ROUTES = {"/", "/healthz", "/metrics", "/v1/equity", "/v1/evaluate", "/docs", "/openapi.json"}
+
+
+class RequestIdFilter(logging.Filter):
+    """Adds the current request id to every log record."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Sets ``record.request_id``; keeps every record."""
+        record.request_id = REQUEST_ID.get()
+        return True
+
+
+def error_body(
+    status: int, kind: str, field: str | None, message: str, retry_after: int | None = None
+) -> tuple[bytes, list[tuple[bytes, bytes]]]:
+    """The JSON body and headers of an error answer."""
+    body = json.dumps({"error": {"type": kind, "field": field, "message": message}}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    if retry_after is not None:
+        headers.append((b"retry-after", str(retry_after).encode()))
+    return body, headers
+
+
+class _BodyError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Guard:
+    """ASGI middleware; see the module's description."""
+
+    def __init__(self, app: ASGIApp, *, max_body: int, metrics: Metrics) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.metrics = metrics
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Handles one request."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers: dict[bytes, bytes] = {}
+        for name, value in scope.get("headers") or []:
+            headers.setdefault(name, value)
+        given = headers.get(b"x-request-id", b"").decode("latin-1")
+        request_id = given if _CLIENT_ID.match(given) else uuid.uuid4().hex
+        token = REQUEST_ID.set(request_id)
+        start = time.perf_counter()
+        state = {"status": 0, "started": False}
+
+        async def send_wrapped(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                state["status"] = message["status"]
+                state["started"] = True
+                extra = [(b"x-request-id", request_id.encode()), *SECURITY_HEADERS]
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        async def refuse(status: int, kind: str, message: str) -> None:
+            self.metrics.refused.labels(status=str(status)).inc()
+            body, extra = error_body(status, kind, "body" if status != 415 else None, message)
+            await send_wrapped({"type": "http.response.start", "status": status, "headers": extra})
+            await send_wrapped({"type": "http.response.body", "body": body})
+
+        try:
+            problem = self._check(scope, headers)
+            if problem is not None:
+                await refuse(*problem)
+                return
+            try:
+                body = await self._read_body(receive, headers.get(b"content-length"))
+            except _BodyError as err:
+                kind = "too_large" if err.status == 413 else "bad_request"
+                await refuse(err.status, kind, err.message)
+                return
+            replayed = False
+
+            async def receive_buffered() -> Message:
+                # The body once, whole; then the client's own messages (its disconnect).
+                nonlocal replayed
+                if not replayed:
+                    replayed = True
+                    return {"type": "http.request", "body": body, "more_body": False}
+                return await receive()
+
+            await self.app(scope, receive_buffered, send_wrapped)
+        finally:
+            self._record(scope, state["status"], time.perf_counter() - start)
+            REQUEST_ID.reset(token)
+
+    def _record(self, scope: Scope, status: int, elapsed: float) -> None:
+        """The request's metrics and its log line."""
+        path = scope["path"] if scope["path"] in _ROUTES else "other"
+        if scope["path"].startswith("/static/"):
+            path = "/static"
+        shown = str(status or 500)
+        self.metrics.requests.labels(route=path, method=scope["method"], status=shown).inc()
+        self.metrics.latency.labels(route=path).observe(elapsed)
+        client = scope.get("client")
+        log.info(
+            "request",
+            extra={
+                "fields": {
+                    "method": scope["method"],
+                    "path": scope["path"],
+                    "status": status or None,
+                    "ms": round(elapsed * 1000, 2),
+                    "client": client[0] if client else None,
+                }
+            },
+        )
+
+    async def _read_body(self, receive: Receive, declared: bytes | None) -> bytes:
+        """The whole body, read before the app runs and refused as soon as it is too long
+        (whatever ``Content-Length`` said, and however it is sent)."""
+        parts: list[bytes] = []
+        received = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return b"".join(parts)  # the client left: the app will see that too
+            part = message.get("body", b"")
+            received += len(part)
+            if received > self.max_body:
+                raise _BodyError(413, f"the body is over {self.max_body} bytes")
+            if declared is not None and received > int(declared):
+                raise _BodyError(400, "the body is longer than its Content-Length")
+            parts.append(part)
+            if not message.get("more_body", False):
+                return b"".join(parts)
+
+    def _check(self, scope: Scope, headers: dict[bytes, bytes]) -> tuple[int, str, str] | None:
+        """A reason to refuse the request from its headers alone."""
+        length = headers.get(b"content-length")
+        if length is not None and b"transfer-encoding" in headers:
+            return 400, "bad_request", "Content-Length and Transfer-Encoding together"
+        if length is not None:
+            try:
+                size = int(length)
+            except ValueError:
+                return 400, "bad_request", "Content-Length is not a number"
+            if size > self.max_body:
+                return 413, "too_large", f"the body is over {self.max_body} bytes"
+        if scope["method"] == "POST":
+            media = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+            if media != b"application/json" and not media.endswith(b"+json"):
+                shown = media.decode("latin-1") or "none"
+                return 415, "unsupported_media_type", f"the body must be JSON, not {shown}"
+        return None

@@ -1,0 +1,83 @@
+"""Prometheus metrics of the service, with the official client library.
+
+Each app has its own registry (tests build several apps in one process). With several
+worker processes (``pokerforge serve --workers N``) the library's multiprocess mode is
+used: ``PROMETHEUS_MULTIPROC_DIR`` names a directory the workers share, and ``/metrics``
+adds up every worker's figures.
+
+Examples:
+    >>> metrics = Metrics()
+    >>> metrics.requests.labels(route="/healthz", method="GET", status="200").inc()
+    >>> b'pokerforge_requests_total{method="GET",route="/healthz",status="200"} 1.0' in (
+    ...     metrics.render()[0])
+    True
+"""
+
+from __future__ import annotations
+
+import os
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+from prometheus_client import multiprocess as mp
+
+__all__ = ["Metrics"]
+
+_LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+
+
+class Metrics:
+    """The counters, gauges and histograms the service keeps."""
+
+    def __init__(self) -> None:
+        self.multiprocess = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
+        # In multiprocess mode the metrics are written to the shared directory's files
+        # through the default registry, and read back from there by render().
+        registry = REGISTRY if self.multiprocess else CollectorRegistry()
+        self.registry = registry
+        self.requests = Counter(
+            "pokerforge_requests",
+            "HTTP requests answered, by route, method and status.",
+            ["route", "method", "status"],
+            registry=registry,
+        )
+        self.latency = Histogram(
+            "pokerforge_request_seconds",
+            "Time from the request's arrival to its answer, by route.",
+            ["route"],
+            buckets=_LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.queue_depth = Gauge(
+            "pokerforge_queue_depth",
+            "Equity requests waiting for a thread.",
+            multiprocess_mode="livesum",
+            registry=registry,
+        )
+        self.work_seconds = Counter(
+            "pokerforge_work_seconds", "Seconds of equity computation done.", registry=registry
+        )
+        self.cache_hits = Counter(
+            "pokerforge_cache_hits", "Equity requests answered from the cache.", registry=registry
+        )
+        self.refused = Counter(
+            "pokerforge_refused",
+            "Requests refused before any work: by status (413, 415, 429, 503, ...).",
+            ["status"],
+            registry=registry,
+        )
+
+    def render(self) -> tuple[bytes, str]:
+        """The metrics in Prometheus' text format, and its content type."""
+        if self.multiprocess:
+            registry = CollectorRegistry()
+            mp.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+            return generate_latest(registry), CONTENT_TYPE_LATEST
+        return generate_latest(self.registry), CONTENT_TYPE_LATEST

@@ -1,0 +1,247 @@
+"""The service's work queue: bounded by expected wait, fair between clients, cancellable.
+
+Every request comes with its estimated cost (seconds of work on one thread, from the
+core's plan). Work runs on two lanes of threads: a *cheap* lane for requests estimated
+under ``cheap_cost`` seconds, so a quick question never waits behind minutes of someone
+else's Monte Carlo, and the main lane for the rest. In each lane every client (address, or
+API key) has its own queue and the lanes take one request from each waiting client in
+turn, so one client's burst delays others by at most one request each.
+
+Admission is by expected wait, not by count: a request is refused with 503 when the work
+queued ahead of it in its lane would take more than ``max_wait`` seconds, and with 429
+when its own client's queued work alone would (``max_client_wait``); both say when to
+retry. A request whose client disconnects is dropped from the queue, or stopped in the
+core if it is running. On shutdown, :meth:`Scheduler.drain` answers everything still
+queued with 503 and lets the running work finish (it is bounded by the time limit).
+
+Examples:
+    >>> import asyncio
+    >>> async def demo() -> tuple[int, int]:
+    ...     queue = Scheduler(workers=1, cheap_cost=0.01, max_wait=1.0, max_client_wait=1.0)
+    ...     answer = await queue.submit("client", 0.001, lambda cancel: 6 * 7)
+    ...     queue.close()
+    ...     return answer, queue.depth()
+    >>> asyncio.run(demo())
+    (42, 0)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import functools
+import math
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerforge._core import Cancel
+
+__all__ = ["BusyError", "Scheduler"]
+
+
+class BusyError(Exception):
+    """The server cannot take the request now: ``status`` 503 or 429, and when to retry."""
+
+    def __init__(self, status: int, retry_after: float, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry_after = max(1, math.ceil(retry_after))
+        self.message = message
+
+
+@dataclass(eq=False)
+class _Task:
+    client: str
+    cost: float
+    work: Callable[[Cancel], Any]
+    future: asyncio.Future[Any]
+    cancel: Cancel = field(default_factory=Cancel)
+    started: float | None = None
+
+
+class _Lane:
+    """Threads and per-client queues for one class of work."""
+
+    def __init__(self, name: str, workers: int) -> None:
+        self.name = name
+        self.workers = workers
+        self.pool = ThreadPoolExecutor(workers, thread_name_prefix=f"pokerforge-{name}")
+        self.queues: OrderedDict[str, deque[_Task]] = OrderedDict()
+        self.running: set[_Task] = set()
+        self.queued_cost = 0.0
+        self.client_cost: dict[str, float] = {}
+
+    def depth(self) -> int:
+        return sum(len(q) for q in self.queues.values())
+
+    def expected_wait(self) -> float:
+        """Seconds until a request queued now would start, if estimates hold."""
+        now = time.monotonic()
+        running = sum(max(0.0, t.cost - (now - (t.started or now))) for t in self.running)
+        return (self.queued_cost + running) / self.workers
+
+    def push(self, task: _Task) -> None:
+        self.queues.setdefault(task.client, deque()).append(task)
+        self.queued_cost += task.cost
+        self.client_cost[task.client] = self.client_cost.get(task.client, 0.0) + task.cost
+
+    def _forget(self, task: _Task) -> None:
+        self.queued_cost = max(0.0, self.queued_cost - task.cost)
+        left = self.client_cost.get(task.client, 0.0) - task.cost
+        if left > 1e-12:
+            self.client_cost[task.client] = left
+        else:
+            self.client_cost.pop(task.client, None)
+
+    def remove(self, task: _Task) -> bool:
+        """Takes a queued task out; whether it was queued."""
+        queue = self.queues.get(task.client)
+        if queue is None or task not in queue:
+            return False
+        queue.remove(task)
+        if not queue:
+            del self.queues[task.client]
+        self._forget(task)
+        return True
+
+    def pop(self) -> _Task | None:
+        """The next task: the first waiting client's oldest, that client moved to the back."""
+        if not self.queues:
+            return None
+        client, queue = next(iter(self.queues.items()))
+        task = queue.popleft()
+        if queue:
+            self.queues.move_to_end(client)
+        else:
+            del self.queues[client]
+        self._forget(task)
+        return task
+
+
+class Scheduler:
+    """Runs work on the lanes' threads fairly and within a bounded wait.
+
+    Args:
+        workers: Threads of the main lane.
+        cheap_cost: Requests estimated at most this many seconds take the cheap lane
+            (as many threads as the main one); 0 sends everything to the main lane.
+        max_wait: The most seconds of queued work a lane accepts ahead of a request.
+        max_client_wait: The most seconds of queued work one client may have in a lane.
+    """
+
+    def __init__(
+        self, *, workers: int, cheap_cost: float, max_wait: float, max_client_wait: float
+    ) -> None:
+        self.main = _Lane("equity", workers)
+        # As many threads as the main lane: cheap work is short, so the two lanes share
+        # the cores by turns of milliseconds.
+        self.cheap = _Lane("cheap", workers) if cheap_cost > 0 else None
+        self.cheap_cost = cheap_cost
+        self.max_wait = max_wait
+        self.max_client_wait = max_client_wait
+        self.draining = False
+        #: Called with the seconds of each piece of work done, and with the number of
+        #: requests waiting whenever it changes (for the metrics).
+        self.on_work: Callable[[float], None] | None = None
+        self.on_depth: Callable[[int], None] | None = None
+
+    def _depth_changed(self) -> None:
+        if self.on_depth is not None:
+            self.on_depth(self.depth())
+
+    def lanes(self) -> list[_Lane]:
+        """The lanes, main first."""
+        return [self.main] if self.cheap is None else [self.main, self.cheap]
+
+    def depth(self) -> int:
+        """Requests waiting, over all lanes."""
+        return sum(lane.depth() for lane in self.lanes())
+
+    def _lane(self, cost: float) -> _Lane:
+        if self.cheap is not None and cost <= self.cheap_cost:
+            return self.cheap
+        return self.main
+
+    async def submit(self, client: str, cost: float, work: Callable[[Cancel], Any]) -> Any:
+        """Runs ``work(cancel)`` on a thread once its turn comes; returns what it returns.
+
+        Raises:
+            BusyError: 503 when the lane's queue is too long (or the server is stopping), 429
+                when this client's own queue is.
+        """
+        if self.draining:
+            raise BusyError(503, 2, "the server is restarting; try again")
+        lane = self._lane(cost)
+        wait = lane.expected_wait()
+        if wait + cost / lane.workers > self.max_wait and (lane.running or lane.queues):
+            raise BusyError(503, wait - self.max_wait + cost, "the server is busy; try again")
+        mine = lane.client_cost.get(client, 0.0) / lane.workers
+        if mine + cost / lane.workers > self.max_client_wait and client in lane.queues:
+            raise BusyError(429, mine, "too much of this client's work is waiting; try again")
+        task = _Task(client, cost, work, asyncio.get_running_loop().create_future())
+        lane.push(task)
+        self._dispatch(lane)
+        self._depth_changed()
+        try:
+            return await asyncio.shield(task.future)
+        except asyncio.CancelledError:
+            # The caller is gone (its client disconnected): drop or stop the work.
+            if lane.remove(task):
+                self._depth_changed()
+            else:
+                task.cancel.cancel()
+            raise
+
+    def _dispatch(self, lane: _Lane) -> None:
+        loop = asyncio.get_running_loop()
+        while len(lane.running) < lane.workers:
+            task = lane.pop()
+            if task is None:
+                return
+            task.started = time.monotonic()
+            lane.running.add(task)
+            context = contextvars.copy_context()
+            done = loop.run_in_executor(lane.pool, context.run, self._timed, task)
+            done.add_done_callback(functools.partial(self._finished, lane, task))
+
+    def _timed(self, task: _Task) -> Any:
+        start = time.perf_counter()
+        try:
+            return task.work(task.cancel)
+        finally:
+            if self.on_work is not None:
+                self.on_work(time.perf_counter() - start)
+
+    def _finished(self, lane: _Lane, task: _Task, done: asyncio.Future[Any]) -> None:
+        lane.running.discard(task)
+        if not task.future.done():
+            if done.cancelled():
+                task.future.cancel()
+            elif done.exception() is not None:
+                task.future.set_exception(done.exception())  # type: ignore[arg-type]
+            else:
+                task.future.set_result(done.result())
+        self._dispatch(lane)
+        self._depth_changed()
+
+    def drain(self) -> int:
+        """Stops taking work and answers everything queued with 503; returns how many."""
+        self.draining = True
+        dropped = 0
+        for lane in self.lanes():
+            while (task := lane.pop()) is not None:
+                if not task.future.done():
+                    busy = BusyError(503, 2, "the server is restarting; try again")
+                    task.future.set_exception(busy)
+                dropped += 1
+        self._depth_changed()
+        return dropped
+
+    def close(self) -> None:
+        """Stops the threads once the running work is done."""
+        for lane in self.lanes():
+            lane.pool.shutdown(wait=True, cancel_futures=True)

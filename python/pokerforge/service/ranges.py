@@ -1,0 +1,273 @@
+"""Hold'em ranges for the web calculator: the grid's classes, presets and per-class equity.
+
+The calculator shows a range as the 13x13 starting-hand grid (pairs on the diagonal, suited
+hands above it, offsuit hands below). This module turns the engine's range text into that
+grid (each class's weight, and the combinations left after card removal), ranks the 169
+classes by their pre-flop equity against one random hand (computed by the engine, from
+the table it ships) to make the "top N%" presets, and answers an equity question class by
+class for the hand-by-hand view.
+
+Examples:
+    >>> GRID_CLASSES[0], GRID_CLASSES[1], GRID_CLASSES[13], len(GRID_CLASSES)
+    ('AA', 'AKs', 'AKo', 169)
+    >>> info = describe_range("QQ+, AKs, 0.5(AKo)", exclude="Ah")
+    >>> info["text"], info["total"], info["combos"], info["weight"]
+    ('QQ+, AKs, AKo:0.5', 34, 27, 22.5)
+    >>> info["classes"]["AA"], info["classes"]["AKo"]
+    ({'weight': 1.0, 'live': 3.0}, {'weight': 0.5, 'live': 4.5})
+    >>> preset(5)
+    '77+, AK, AQs-AJs'
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from pokerforge.cards import CardSet
+from pokerforge.equity import Range, equity
+from pokerforge.errors import PokerError
+from pokerforge.service.work import FieldError, Job
+
+__all__ = [
+    "GRID_CLASSES",
+    "PRESET_PERCENTS",
+    "class_breakdown",
+    "class_size",
+    "describe_range",
+    "hand_class",
+    "preset",
+    "strength_order",
+]
+
+RANKS = "AKQJT98765432"
+PRESET_PERCENTS = (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)
+# An exact question estimated under this is answered exactly class by class too; a larger
+# one gets Monte Carlo per class (the colours need about a percent, not every runout).
+_EXACT_CLASSES_SECONDS = 0.1
+_ALL_COMBOS = 1326
+
+
+def _grid() -> tuple[str, ...]:
+    classes = []
+    for row, high in enumerate(RANKS):
+        for col, low in enumerate(RANKS):
+            if row == col:
+                classes.append(high + low)
+            elif row < col:
+                classes.append(high + low + "s")
+            else:
+                classes.append(low + high + "o")
+    return tuple(classes)
+
+
+GRID_CLASSES = _grid()
+"""The 169 starting-hand classes row by row as the grid shows them (``AA``, ``AKs``, ...)."""
+
+
+def class_size(name: str) -> int:
+    """The number of combinations in a class: 6 (pair), 4 (suited) or 12 (offsuit).
+
+    Examples:
+        >>> class_size("TT"), class_size("T9s"), class_size("T9o")
+        (6, 4, 12)
+    """
+    return 6 if len(name) == 2 else 4 if name.endswith("s") else 12
+
+
+def hand_class(combo: CardSet) -> str:
+    """The class of a two-card combo.
+
+    Examples:
+        >>> hand_class(CardSet("Kh Ah")), hand_class(CardSet("7c7d")), hand_class(CardSet("2s9d"))
+        ('AKs', '77', '92o')
+    """
+    first, second = sorted((str(card) for card in combo), key=lambda c: RANKS.index(c[0]))
+    if first[0] == second[0]:
+        return first[0] + second[0]
+    return first[0] + second[0] + ("s" if first[1] == second[1] else "o")
+
+
+def _range(field: str, text: str) -> Range:
+    try:
+        return Range(text)
+    except PokerError as err:
+        raise FieldError(field, str(err)) from None
+
+
+def _cards(field: str, text: str) -> CardSet:
+    try:
+        return CardSet(text)
+    except PokerError as err:
+        raise FieldError(field, str(err)) from None
+
+
+def describe_range(text: str, exclude: str = "") -> dict[str, Any]:
+    """A range as the grid shows it, with its combinations after card removal.
+
+    Args:
+        text: The range in the engine's syntax (``"QQ+, AKs, 0.5(AKo)"``).
+        exclude: Cards out of the range's reach: other players' known hands, the board
+            and dead cards.
+
+    Returns:
+        ``text`` (the engine's canonical form), ``total`` (combinations in the range),
+        ``combos`` (combinations left after removing ``exclude``), ``weight`` (their summed
+        weights) and ``classes``: for each class in the range, ``weight`` (the mean weight
+        over the class's combinations, so one suited combo of four at weight 1 is 0.25) and
+        ``live`` (the summed weight of its combinations left after card removal).
+
+    Raises:
+        FieldError: ``range`` when the text does not parse, ``exclude`` for bad cards.
+    """
+    rng = _range("range", text)
+    removed = _cards("exclude", exclude)
+    classes: dict[str, dict[str, float]] = {}
+    combos = 0
+    live_weight = 0.0
+    for combo, weight in rng.combos:
+        name = hand_class(combo)
+        entry = classes.setdefault(name, {"weight": 0.0, "live": 0.0})
+        entry["weight"] += weight / class_size(name)
+        if combo.isdisjoint(removed):
+            entry["live"] += weight
+            combos += 1
+            live_weight += weight
+    for entry in classes.values():
+        entry["weight"] = round(entry["weight"], 6)
+        entry["live"] = round(entry["live"], 6)
+    return {
+        "text": str(rng),
+        "total": len(rng),
+        "combos": combos,
+        "weight": round(live_weight, 6),
+        "classes": classes,
+    }
+
+
+@functools.cache
+def strength_order() -> tuple[tuple[str, float], ...]:
+    """The 169 classes from strongest to weakest, by equity against one random hand.
+
+    The engine answers each class against ``"random"`` exactly (from the table of every
+    starting hand it ships), so this takes a few milliseconds once.
+
+    Examples:
+        >>> order = strength_order()
+        >>> order[0][0], order[-1][0], round(order[0][1], 4)
+        ('AA', '32o', 0.852)
+    """
+    rows = [(name, equity([name, "random"], threads=1).players[0].equity) for name in GRID_CLASSES]
+    rows.sort(key=lambda row: -row[1])
+    return tuple(rows)
+
+
+def preset(percent: float) -> str:
+    """The top ``percent`` of starting hands (by combinations) as range text.
+
+    Classes are taken in :func:`strength_order` while the total stays nearest to the
+    share asked for; the text is the engine's canonical form.
+
+    Raises:
+        FieldError: ``percent`` outside (0, 100].
+    """
+    if not 0 < percent <= 100:
+        raise FieldError("percent", f"{percent:g} is not a share of hands: expected 0 to 100")
+    target = percent / 100 * _ALL_COMBOS
+    chosen: list[str] = []
+    total = 0
+    for name, _ in strength_order():
+        size = class_size(name)
+        if total + size / 2 > target:
+            break
+        chosen.append(name)
+        total += size
+    return str(Range(", ".join(chosen or [strength_order()[0][0]])))
+
+
+def _is_range(text: str) -> bool:
+    if text == "random":
+        return False
+    try:
+        CardSet(text)
+    except PokerError:
+        return True
+    return False
+
+
+def _class_text(combos: Iterable[tuple[CardSet, float]]) -> str:
+    """Explicit combos with their weights (``AhKh:1``: a range, never a list of cards)."""
+    return ", ".join(f"{combo}:{w:.6g}" for combo, w in combos)
+
+
+def class_breakdown(
+    job: Job, *, board: str, dead: str, seed: int | None, samples: int
+) -> tuple[list[dict[str, float] | None], str]:
+    """Each range player's equity class by class, for the same question as ``job``.
+
+    For every player given as a range, each class of that range with combinations left
+    after card removal (the plan has checked that some are) is asked on its own against
+    the same opponents, board and dead cards, with an equal share of the job's time. When
+    ``job`` is exact and cheap (estimated at most 0.1 s) each class is asked with
+    ``"auto"``: exact, since the classes partition the range and their work adds up to
+    about that of the whole question, with the core's Monte Carlo fallback at the
+    deadline. Otherwise the classes share ``samples`` Monte Carlo samples equally (at least
+    2,000 each), so the view of a large question costs a fraction of the question itself.
+
+    Args:
+        job: A checked request (:func:`pokerforge.service.work.plan_equity`).
+        board: Its board cards.
+        dead: Its dead cards.
+        seed: The Monte Carlo seed; class ``k`` uses ``seed + k``.
+        samples: Monte Carlo samples for all the classes together.
+
+    Returns:
+        One entry per player (class -> equity for a range player, ``None`` for a known
+        hand or ``"random"``), and the method used for the classes: ``"exact"`` (``"auto"``
+        as above, every class counted exactly) or ``"monte-carlo"``.
+
+    Examples:
+        >>> from pokerforge.service.work import Limits, plan_equity
+        >>> job = plan_equity(["AA, KK", "QsQh"], board="", dead="", game="holdem",
+        ...                   method="exact", samples=None, time_limit=None, limits=Limits())
+        >>> rows, method = class_breakdown(job, board="", dead="", seed=None, samples=100_000)
+        >>> sorted((name, round(eq, 4)) for name, eq in rows[0].items()), rows[1], method
+        ([('AA', 0.8155), ('KK', 0.8193)], None, 'exact')
+    """
+    known = CardSet(board) | CardSet(dead)
+    for text in job.players:
+        if text != "random" and not _is_range(text):
+            known |= CardSet(text)
+    work: list[tuple[int, str, str]] = []
+    found: dict[int, dict[str, float]] = {}
+    for index, text in enumerate(job.players):
+        if job.game != "holdem" or not _is_range(text):
+            continue
+        found[index] = {}
+        groups: dict[str, list[tuple[CardSet, float]]] = {}
+        for combo, weight in Range(text).without(known).combos:
+            groups.setdefault(hand_class(combo), []).append((combo, weight))
+        work.extend((index, name, _class_text(combos)) for name, combos in groups.items())
+    share = max(len(work), 1)
+    exact = job.method == "exact" and job.cost <= _EXACT_CLASSES_SECONDS
+    each = None if exact else max(2_000, samples // share)
+    method: Literal["auto", "monte-carlo"] = "auto" if exact else "monte-carlo"
+    for k, (index, name, text) in enumerate(work):
+        players = list(job.players)
+        players[index] = text
+        result = equity(
+            players,
+            board or None,
+            dead or None,
+            game="holdem",
+            method=method,
+            samples=each,
+            seed=None if seed is None else (seed + k) % 2**63,
+            time_limit=job.time_limit / share,
+            threads=1,
+        )
+        found[index][name] = result.players[index].equity
+        exact = exact and result.exact  # a class past its deadline was sampled
+    rows = [found.get(index) for index in range(len(job.players))]
+    return rows, "exact" if exact else "monte-carlo"

@@ -1,0 +1,209 @@
+"""Running the service: uvicorn with connection limits, timeouts, JSON logs and a drain.
+
+:func:`serve` runs the app with uvicorn in one process or, with ``workers > 1``, in that
+many worker processes sharing the listening socket (uvicorn's process manager). What it
+adds to plain uvicorn:
+
+- :class:`GuardedH11`, the HTTP/1.1 protocol with a *header timeout*: a connection must
+  deliver a whole request (headers and body) within ``header_timeout`` seconds of opening
+  or of its previous answer, so idle connections and one-byte-a-second senders are
+  closed; and a cap on open connections per process, beyond which a new connection gets
+  a JSON 503 with ``Retry-After`` and is closed, so file descriptors never run out.
+- on SIGTERM/SIGINT, when uvicorn starts its graceful shutdown (it asks each connection
+  to shut down), every queued request is answered at once with a JSON 503
+  (``Retry-After``), and uvicorn lets the running ones finish (each is bounded by the
+  time limit) before it stops. This works the same in each worker process.
+- JSON logs for everything, uvicorn's own errors included (:func:`log_config`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import os
+import resource
+import tempfile
+from dataclasses import dataclass
+from typing import Any
+
+import h11
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.supervisors import Multiprocess
+
+from pokerforge.service.guard import error_body
+from pokerforge.service.work import Limits
+
+__all__ = ["GuardedH11", "ServerOptions", "app_from_env", "log_config", "serve"]
+
+_LIMITS_ENV = "POKERFORGE_SERVICE_LIMITS"
+_SERVER_ENV = "POKERFORGE_SERVICE_SERVER"
+
+
+@dataclass(frozen=True, slots=True)
+class ServerOptions:
+    """How the server runs (the work limits are :class:`~.work.Limits`).
+
+    Attributes:
+        host: The address to listen on.
+        port: The port.
+        workers: Worker processes (each with ``Limits.workers`` equity threads).
+        header_timeout: Seconds a connection has to deliver a whole request.
+        keep_alive: Seconds an idle kept-alive connection stays open.
+        max_connections: Open connections per worker process beyond which new ones are
+            refused with 503 (kept below the process's file-descriptor limit).
+        graceful: Seconds the running requests get to finish on shutdown.
+        log_level: ``"debug"``, ``"info"`` or ``"warning"``.
+        forwarded_allow_ips: Proxies trusted to set ``X-Forwarded-For`` (comma-separated
+            addresses, ``"*"`` for any); the client's address then comes from there.
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 1
+    header_timeout: float = 10.0
+    keep_alive: float = 5.0
+    max_connections: int = 10_000
+    graceful: float = 30.0
+    log_level: str = "info"
+    forwarded_allow_ips: str | None = None
+
+
+def _from_env() -> dict[str, Any]:
+    text = os.environ.get(_SERVER_ENV)
+    return json.loads(text) if text else {}
+
+
+class GuardedH11(H11Protocol):
+    """uvicorn's h11 protocol with a header timeout and a connection cap (see module)."""
+
+    header_timeout: float = float(_from_env().get("header_timeout", 10.0))
+    max_connections: int = int(_from_env().get("max_connections", 10_000))
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        """Refuses the connection when there are too many; else starts its clock."""
+        super().connection_made(transport)
+        self._request_timer: asyncio.TimerHandle | None = None
+        if len(self.connections) > self.max_connections:
+            body, headers = error_body(
+                503, "busy", None, "too many open connections; try again", retry_after=1
+            )
+            head = b"HTTP/1.1 503 Service Unavailable\r\n" + b"".join(
+                name + b": " + value + b"\r\n" for name, value in headers
+            )
+            transport.write(head + b"connection: close\r\n\r\n" + body)
+            transport.close()
+            return
+        self._arm()
+
+    def _arm(self) -> None:
+        if self._request_timer is not None:
+            self._request_timer.cancel()
+        self._request_timer = self.loop.call_later(self.header_timeout, self._request_timeout)
+
+    def _request_timeout(self) -> None:
+        # Still waiting for the request's headers or body: the client is too slow.
+        if not self.transport.is_closing() and self.conn.their_state in (h11.IDLE, h11.SEND_BODY):
+            self.transport.close()
+
+    def on_response_complete(self) -> None:
+        """The next request on this connection gets its own ``header_timeout``."""
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()
+
+    def shutdown(self) -> None:
+        """The server is stopping: answer the queues with 503 first (once per process)."""
+        _drain_all()
+        super().shutdown()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """Stops the clock."""
+        timer = getattr(self, "_request_timer", None)
+        if timer is not None:
+            timer.cancel()
+        super().connection_lost(exc)
+
+
+def _drain_all() -> None:
+    from pokerforge.service.app import SCHEDULERS  # noqa: PLC0415 - needs the web framework
+
+    for scheduler in list(SCHEDULERS):
+        if not scheduler.draining:
+            scheduler.drain()
+
+
+def log_config(level: str = "info") -> dict[str, Any]:
+    """A :func:`logging.config.dictConfig` that writes every log as JSON lines to stderr."""
+    handler = {
+        "class": "logging.StreamHandler",
+        "stream": "ext://sys.stderr",
+        "formatter": "json",
+        "filters": ["request_id"],
+    }
+    names = ("pokerforge.service", "uvicorn", "uvicorn.error", "uvicorn.access", "asyncio")
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {"request_id": {"()": "pokerforge.service.guard.RequestIdFilter"}},
+        "formatters": {"json": {"()": "pokerforge.service.logs.JsonFormatter"}},
+        "handlers": {"stderr": handler},
+        "loggers": {
+            name: {"handlers": ["stderr"], "level": level.upper(), "propagate": False}
+            for name in names
+        },
+        "root": {"handlers": ["stderr"], "level": "WARNING"},
+    }
+
+
+def app_from_env() -> Any:
+    """The app with the limits :func:`serve` left in the environment (for each worker)."""
+    from pokerforge.service.app import create_app  # noqa: PLC0415 - needs the web framework
+
+    text = os.environ.get(_LIMITS_ENV)
+    return create_app(Limits(**json.loads(text)) if text else Limits())
+
+
+def _raise_file_limit(wanted: int) -> int:
+    """Raises this process's open-file limit towards ``wanted``; returns the limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def serve(limits: Limits, options: ServerOptions) -> None:
+    """Runs the service until SIGTERM or SIGINT (see the module's description)."""
+    # Room for the connections plus the process's own files and the workers' threads.
+    files = _raise_file_limit(options.max_connections + 256)
+    max_connections = max(1, min(options.max_connections, files - 256))
+    os.environ[_LIMITS_ENV] = json.dumps(dataclasses.asdict(limits))
+    settings = {"header_timeout": options.header_timeout, "max_connections": max_connections}
+    os.environ[_SERVER_ENV] = json.dumps(settings)
+    GuardedH11.header_timeout = options.header_timeout
+    GuardedH11.max_connections = max_connections
+    if options.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="pokerforge-metrics-")
+    config = uvicorn.Config(
+        "pokerforge.service.server:app_from_env",
+        factory=True,
+        host=options.host,
+        port=options.port,
+        workers=options.workers,
+        http=GuardedH11,
+        log_config=log_config(options.log_level),
+        access_log=False,
+        timeout_keep_alive=max(1, round(options.keep_alive)),
+        timeout_graceful_shutdown=max(1, round(options.graceful)),
+        proxy_headers=options.forwarded_allow_ips is not None,
+        forwarded_allow_ips=options.forwarded_allow_ips,
+        server_header=False,
+    )
+    if options.workers > 1:
+        Multiprocess(config, sockets=[config.bind_socket()]).run()
+    else:
+        uvicorn.Server(config).run()

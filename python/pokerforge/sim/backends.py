@@ -1,0 +1,286 @@
+"""Backends that run numbered chunks of work: in this process, on local processes, on Dask.
+
+:class:`Executor` runs ``fn(payload, k)`` for ``k`` in ``range(count)`` and yields
+``(k, result)`` as chunks finish, in no particular order (callers add results up in a way
+that does not depend on it). ``fn`` and ``payload`` must pickle for the process and Dask
+backends. The three backends:
+
+* ``"inline"``: one chunk after another in the calling process.
+* ``"processes"``: a pool of ``workers`` local processes (started with ``spawn``, as Dask
+  does, so that the library's state is never forked). A worker that dies breaks the pool;
+  the chunks it and the others were running are run again on a fresh pool, so none is lost
+  and none is counted twice. Workers ignore Ctrl-C; the caller's interrupt stops them.
+* ``"dask"``: Dask distributed, on an existing cluster (``scheduler="tcp://host:8786"``)
+  or on a ``LocalCluster`` of ``workers`` processes started for the run and closed after
+  it. Dask itself runs a dead worker's chunks again elsewhere.
+
+At most a few chunks per worker are in flight at once, so memory stays bounded however
+many chunks a run has, and an interrupt has little to cancel.
+
+Examples:
+    >>> with Executor("inline") as ex:
+    ...     sorted(ex.map(pow, 2, 4))
+    [(0, 1), (1, 2), (2, 4), (3, 8)]
+    >>> choose_backend(None, workers=2, scheduler=None)
+    'processes'
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import importlib
+import logging
+import multiprocessing
+import signal
+import uuid
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
+from types import TracebackType
+from typing import Any, Literal, TypeAlias, TypeVar
+
+from pokerforge.errors import InvalidSpecError, SimBackendError
+
+__all__ = ["BACKENDS", "Backend", "Executor", "choose_backend"]
+
+Backend: TypeAlias = Literal["inline", "processes", "dask"]
+BACKENDS: tuple[Backend, ...] = ("inline", "processes", "dask")
+
+P = TypeVar("P")
+R = TypeVar("R")
+
+_IN_FLIGHT_PER_WORKER = 3
+# A pool that breaks this many times in a row without finishing a chunk is not a one-off.
+_MAX_RESTARTS = 3
+
+
+def choose_backend(backend: str | None, *, workers: int, scheduler: str | None) -> Backend:
+    """The backend to use: the one asked for, else Dask with a scheduler, processes with
+    more than one worker, inline otherwise.
+
+    Raises:
+        InvalidSpecError: An unknown backend, a bad number of workers, or a scheduler with a
+            backend other than Dask.
+    """
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidSpecError(f"workers must be at least 1, not {workers!r}")
+    if backend is None:
+        return "dask" if scheduler else "processes" if workers > 1 else "inline"
+    if backend not in BACKENDS:
+        raise InvalidSpecError(
+            f"{backend!r} is not a backend: expected one of inline, processes, dask"
+        )
+    if scheduler and backend != "dask":
+        raise InvalidSpecError(f"a scheduler address needs the dask backend, not {backend!r}")
+    return backend
+
+
+def _ignore_interrupts() -> None:
+    # The terminal sends Ctrl-C to the whole process group; the parent decides what stops.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Executor:
+    """A backend, started on ``with`` and shut down (workers and all) on leaving it.
+
+    Args:
+        backend: ``"inline"``, ``"processes"`` or ``"dask"``.
+        workers: Processes for ``"processes"``, or for the ``LocalCluster`` that
+            ``"dask"`` starts when no scheduler is given.
+        scheduler: The address of an existing Dask scheduler.
+        timeout: Seconds to wait for a Dask scheduler (and for it to have a worker).
+
+    Raises:
+        SimBackendError: Dask is not installed, or the scheduler cannot be reached.
+    """
+
+    def __init__(
+        self,
+        backend: Backend,
+        *,
+        workers: int = 1,
+        scheduler: str | None = None,
+        timeout: float = 5.0,
+    ) -> None:
+        self.backend = backend
+        self.workers = workers
+        self.scheduler = scheduler
+        self.timeout = timeout
+        self._pool: cf.ProcessPoolExecutor | None = None
+        self._client: Any = None
+        self._cluster: Any = None
+
+    def __enter__(self) -> Executor:
+        if self.backend == "dask":
+            self._start_dask()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stops every worker this executor started."""
+        self._stop_pool()
+        client, cluster = self._client, self._cluster
+        self._client = self._cluster = None
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+
+    def map(self, fn: Callable[[P, int], R], payload: P, count: int) -> Iterator[tuple[int, R]]:
+        """Runs ``fn(payload, k)`` for every ``k < count``; yields ``(k, result)`` as each
+        finishes. The first chunk that raises stops the run with its exception."""
+        if self.backend == "inline":
+            return ((k, fn(payload, k)) for k in range(count))
+        if self.backend == "processes":
+            return self._map_processes(fn, payload, count)
+        return self._map_dask(fn, payload, count)
+
+    # -- local processes -----------------------------------------------------------------
+
+    def _new_pool(self) -> cf.ProcessPoolExecutor:
+        self._pool = cf.ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_ignore_interrupts,
+        )
+        return self._pool
+
+    def _stop_pool(self, *, kill: bool = True) -> None:
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if not kill:
+            pool.shutdown(wait=True, cancel_futures=True)
+            return
+        # Running chunks are abandoned: stop their processes instead of waiting for them.
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
+
+    def _map_processes(
+        self, fn: Callable[[P, int], R], payload: P, count: int
+    ) -> Iterator[tuple[int, R]]:
+        pending = deque(range(count))
+        running: dict[cf.Future[R], int] = {}
+        restarts = 0
+        pool = self._new_pool()
+        limit = self.workers * _IN_FLIGHT_PER_WORKER
+        try:
+            while pending or running:
+                while pending and len(running) < limit:
+                    k = pending.popleft()
+                    running[pool.submit(fn, payload, k)] = k
+                done, _ = cf.wait(running, return_when=cf.FIRST_COMPLETED)
+                broken = False
+                for future in sorted(done, key=running.__getitem__):
+                    k = running.pop(future)
+                    try:
+                        result = future.result()
+                    except BrokenProcessPool:
+                        pending.appendleft(k)
+                        broken = True
+                        continue
+                    restarts = 0
+                    yield k, result
+                if broken:
+                    # A worker died: the pool is gone, and with it every running chunk.
+                    pending.extendleft(sorted(running.values(), reverse=True))
+                    running.clear()
+                    restarts += 1
+                    if restarts > _MAX_RESTARTS:
+                        raise SimBackendError(
+                            f"worker processes died {restarts} times in a row without "
+                            f"finishing a chunk (chunk {pending[0]} was running)"
+                        )
+                    self._stop_pool(kill=False)
+                    pool = self._new_pool()
+        except BaseException:
+            self._stop_pool(kill=True)
+            raise
+        self._stop_pool(kill=False)
+
+    # -- Dask ------------------------------------------------------------------------------
+
+    def _start_dask(self) -> None:
+        try:
+            distributed = importlib.import_module("distributed")
+        except ImportError:
+            raise SimBackendError(
+                "the dask backend needs Dask distributed: pip install 'pokerforge[dask]'"
+            ) from None
+        if self.scheduler:
+            try:
+                self._client = distributed.Client(self.scheduler, timeout=self.timeout)
+            except (OSError, TimeoutError, ValueError) as err:
+                raise SimBackendError(
+                    f"cannot reach the Dask scheduler at {self.scheduler!r} within "
+                    f"{self.timeout:g} s: {err}"
+                ) from None
+            try:
+                self._client.wait_for_workers(1, timeout=self.timeout)
+            except TimeoutError:
+                self.close()
+                raise SimBackendError(
+                    f"the Dask scheduler at {self.scheduler!r} has no workers"
+                ) from None
+            self.workers = len(self._client.scheduler_info()["workers"])
+            return
+        # Each worker's statistical profiler samples its stack every 10 ms: a cost that a
+        # cluster started only to run chunks has no use for (workers copy this config).
+        config = importlib.import_module("dask.config")
+        with config.set({"distributed.worker.profile.enabled": False}):
+            self._cluster = distributed.LocalCluster(
+                n_workers=self.workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+        self._client = distributed.Client(self._cluster)
+
+    def _map_dask(
+        self, fn: Callable[[P, int], R], payload: P, count: int
+    ) -> Iterator[tuple[int, R]]:
+        distributed: Any = importlib.import_module("distributed")
+        killed_worker = importlib.import_module("distributed.scheduler").KilledWorker
+
+        client = self._client
+        token = uuid.uuid4().hex[:12]
+        pending = deque(range(count))
+        running: dict[Any, int] = {}
+        finished = distributed.as_completed()
+
+        def submit() -> None:
+            k = pending.popleft()
+            future = client.submit(fn, payload, k, key=f"pokerforge-{token}-{k}", pure=False)
+            running[future] = k
+            finished.add(future)
+
+        try:
+            for _ in range(min(count, self.workers * _IN_FLIGHT_PER_WORKER)):
+                submit()
+            for future in finished:
+                k = running.pop(future)
+                try:
+                    result = future.result()
+                except killed_worker as err:
+                    raise SimBackendError(
+                        f"chunk {k} killed every Dask worker that ran it: {err}"
+                    ) from None
+                future.release()
+                if pending:
+                    submit()
+                yield k, result
+        finally:
+            if running:
+                client.cancel(list(running))

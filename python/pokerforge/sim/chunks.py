@@ -1,0 +1,222 @@
+"""Chunks of hands with derived seeds, and playing them.
+
+A run of ``hands`` hands is cut into chunks of ``chunk_size`` hands. Chunk ``k`` gets its
+own seed, derived from the run's seed and ``k`` alone (a hash, so neighbouring chunks are
+unrelated), and draws one 63-bit seed per hand from it. A hand's seed fixes its cards and
+the random stream its policies draw from; hand ``n`` has the button at seat
+``n % players``. So every hand, and therefore every total, is the same whichever worker
+plays which chunk, in whatever order: results never depend on the number of workers or the
+backend (they do depend on ``chunk_size``, which is part of the run's definition).
+
+Examples:
+    >>> job = Job.build(None, players=3, hands=5, policies="call", seed=1, chunk_size=2)
+    >>> job.chunks, [number for number, _ in hand_seeds(job, 2)]
+    (3, [4])
+    >>> play_chunk(job, 0).tally.hands
+    2
+    >>> chunk_seed(1, 0) == chunk_seed(1, 0) != chunk_seed(1, 1)
+    True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import operator
+import random
+from dataclasses import dataclass
+from typing import Literal
+
+from pokerforge.errors import InvalidSpecError, PolicyError
+from pokerforge.game import Bet, Call, Check, DealBoard, Fold, GameSpec, Hand, Raise
+from pokerforge.game.history import to_phh
+from pokerforge.sim.policies import Policy, Turn, resolve
+from pokerforge.sim.results import ActionRow, ChunkResult, HandRow, Tally
+
+__all__ = ["Job", "Record", "chunk_seed", "hand_seeds", "play_chunk", "play_hand"]
+
+Record = Literal["rows", "phh"]
+"""What a chunk keeps besides its totals: table rows (Parquet, JSON lines) or PHH text."""
+
+_MAX_HANDS = 10**12
+
+
+def chunk_seed(seed: int, chunk: int) -> int:
+    """The 63-bit seed of chunk ``chunk`` of a run seeded ``seed``."""
+    digest = hashlib.blake2b(f"pokerforge.sim:{seed}:{chunk}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play any chunk of a run (small, and it pickles).
+
+    Attributes:
+        spec: The game.
+        players: Seats at the table.
+        stack: Every seat's stack at the start of every hand.
+        names: The policy name of each seat.
+        policies: The policy of each seat.
+        seed: The run's seed.
+        hands: Hands in the run.
+        chunk_size: Hands per chunk.
+        record: What each chunk keeps besides its totals.
+    """
+
+    spec: GameSpec
+    players: int
+    stack: int
+    names: tuple[str, ...]
+    policies: tuple[Policy, ...]
+    seed: int
+    hands: int
+    chunk_size: int
+    record: Record | None = None
+
+    @classmethod
+    def build(
+        cls,
+        spec: GameSpec | None,
+        *,
+        players: int,
+        hands: int,
+        policies: object,
+        seed: int,
+        stack: int | None = None,
+        chunk_size: int = 1000,
+        record: Record | None = None,
+    ) -> Job:
+        """A checked job (``spec=None``: no-limit Hold'em, blinds 1/2).
+
+        Raises:
+            InvalidSpecError: A bad number of players, hands, stack, chunk size or seed, or
+                an unknown policy.
+        """
+        spec = GameSpec(blinds=(1, 2)) if spec is None else spec
+        if not isinstance(spec, GameSpec):
+            raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
+        for name, value, low, high in (
+            ("players", players, 2, 10),
+            ("hands", hands, 1, _MAX_HANDS),
+            ("chunk_size", chunk_size, 1, 10**7),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                if name == "players":
+                    raise InvalidSpecError(f"a table needs 2 to 10 players, not {value!r}")
+                raise InvalidSpecError(f"{name} must be at least {low}, not {value!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise InvalidSpecError(f"seed must be a whole number of at least 0, not {seed!r}")
+        stack = spec.big_blind * 100 if stack is None else stack
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= spec.big_blind:
+            raise InvalidSpecError(
+                f"stack must be more than the big blind ({spec.big_blind} chips), not {stack!r}"
+            )
+        seats = resolve(policies, players=players)  # type: ignore[arg-type]
+        return cls(
+            spec=spec,
+            players=players,
+            stack=stack,
+            names=tuple(name for name, _ in seats),
+            policies=tuple(policy for _, policy in seats),
+            seed=seed,
+            hands=hands,
+            chunk_size=chunk_size,
+            record=record,
+        )
+
+    @property
+    def chunks(self) -> int:
+        """Chunks in the run."""
+        return -(-self.hands // self.chunk_size)
+
+
+def hand_seeds(job: Job, chunk: int) -> list[tuple[int, int]]:
+    """``(hand number, hand seed)`` for every hand of chunk ``chunk``."""
+    rng = random.Random(chunk_seed(job.seed, chunk))
+    start = chunk * job.chunk_size
+    stop = min(job.hands, start + job.chunk_size)
+    return [(number, rng.getrandbits(63)) for number in range(start, stop)]
+
+
+def play_hand(job: Job, *, seed: int, button: int, number: int | None = None) -> Hand:
+    """Plays one hand of ``job`` from its seed and button, as the run does.
+
+    Raises:
+        PolicyError: A policy raised an exception or chose an illegal action; the message
+            names the hand's number, seed and button.
+    """
+    hand = Hand(job.spec, stacks=[job.stack] * job.players, button=button, seed=seed)
+    rng = random.Random(seed)
+    policies = job.policies
+    actions = {"fold": hand.fold, "check": hand.check, "call": hand.call}
+    while not hand.is_over:
+        seat = hand.actor
+        if seat is None:  # only betting decisions are asked of policies
+            raise InvalidSpecError("the hand waits for a decision that is not a bet")
+        try:
+            decision = policies[seat](Turn(hand, seat), rng)
+            act = actions.get(decision) if type(decision) is str else None
+            if act is not None:
+                act()
+            elif type(decision) is int:
+                hand.raise_to(decision)
+            elif not isinstance(decision, bool | str) and hasattr(decision, "__index__"):
+                hand.raise_to(operator.index(decision))  # a NumPy integer, say
+            else:
+                raise TypeError(
+                    f"{decision!r} is not a decision: expected 'fold', 'check', 'call' or an "
+                    "int (bet or raise to that street total)"
+                )
+        except Exception as err:  # a policy's bug, whatever it is, names the hand
+            where = f"hand {number} " if number is not None else "the hand "
+            raise PolicyError(
+                f"policy {job.names[seat]!r} of seat {seat} failed in {where}(seed {seed}, "
+                f"button {button}): {type(err).__name__}: {err}; replay it with "
+                f"pokerforge.sim.replay(..., seed={seed}, button={button})"
+            ) from err
+    return hand
+
+
+_STREET_OF_BOARD = {0: 0, 3: 1, 4: 2, 5: 3}
+
+
+def _action_rows(hand: Hand, number: int) -> list[ActionRow]:
+    rows: list[ActionRow] = []
+    board = 0
+    for rec in hand.history:
+        if isinstance(rec, DealBoard):
+            board += len(rec.indices)
+            continue
+        street = _STREET_OF_BOARD.get(board, 3)
+        index = len(rows)
+        if isinstance(rec, Fold):
+            rows.append((number, index, street, rec.seat, "fold", 0, None, False))
+        elif isinstance(rec, Check):
+            rows.append((number, index, street, rec.seat, "check", 0, None, False))
+        elif isinstance(rec, Call):
+            rows.append((number, index, street, rec.seat, "call", rec.amount, None, rec.all_in))
+        elif isinstance(rec, Bet | Raise):
+            name = "bet" if isinstance(rec, Bet) else "raise"
+            rows.append((number, index, street, rec.seat, name, rec.amount, rec.to, rec.all_in))
+    return rows
+
+
+def play_chunk(job: Job, chunk: int) -> ChunkResult:
+    """Plays chunk ``chunk`` of ``job``: its totals, and its records when asked."""
+    if not 0 <= chunk < job.chunks:
+        raise InvalidSpecError(f"chunk must be 0 to {job.chunks - 1}, not {chunk}")
+    tally = Tally.empty(job.players)
+    hands: list[HandRow] = []
+    actions: list[ActionRow] = []
+    phh: list[str] = []
+    players = job.players
+    for number, seed in hand_seeds(job, chunk):
+        button = number % players
+        hand = play_hand(job, seed=seed, button=button, number=number)
+        showdown, pot = tally.add(hand)
+        if job.record == "rows":
+            board = "".join(str(card) for card in hand.board)
+            hands.append((number, seed, button, board, showdown, pot, hand.rake, hand.net))
+            actions += _action_rows(hand, number)
+        elif job.record == "phh":
+            phh.append(to_phh(hand, hand_number=number, fields={"_seed": seed}))
+    return ChunkResult(chunk, tally, hands, actions, phh)

@@ -1,0 +1,239 @@
+"""Writing every hand of a run: Parquet, PHH or JSON lines, in hand order.
+
+The format follows the file name: ``.parquet`` writes a columnar dataset with pyarrow (one
+row per hand in ``NAME.parquet``, one row per player action in ``NAME.actions.parquet``),
+``.phhs`` / ``.phh`` writes PHH hand histories (one TOML table per hand, ``[0]``, ``[1]``,
+...), and anything else JSON lines (one per hand, then one summary line).
+
+While a run goes on, each file is written as ``FILE.partial`` and renamed to ``FILE``
+only when every hand is in. A run that stops early (Ctrl-C, a policy's error) leaves the
+``.partial`` files: a prefix of the run's hands (hand 0 up to the last whole chunk in
+order), each marked inside as well: the Parquet footer's ``pokerforge`` metadata says
+``"complete": false``, the JSON lines end with a ``"partial": true`` line, and the PHH file
+with a comment.
+
+Examples:
+    >>> from pathlib import Path
+    >>> [name for name in output_paths(Path("hands.parquet"))]
+    ['hands.parquet', 'hands.actions.parquet']
+    >>> record_kind(Path("hands.phhs")), record_kind(Path("hands.jsonl"))
+    ('phh', 'rows')
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from pokerforge.errors import PokerError, SimBackendError
+from pokerforge.sim.chunks import Job, Record
+from pokerforge.sim.results import ChunkResult
+
+if TYPE_CHECKING:
+    from pokerforge.sim.results import SimResult
+
+__all__ = ["HandWriter", "open_writer", "output_paths", "record_kind"]
+
+_STREETS = ("preflop", "flop", "turn", "river")
+
+
+def record_kind(path: Path) -> Record:
+    """What chunks must keep to write ``path``."""
+    return "phh" if path.suffix in (".phh", ".phhs") else "rows"
+
+
+def output_paths(path: Path) -> list[str]:
+    """The files a run writes for ``path``."""
+    if path.suffix == ".parquet":
+        return [str(path), str(path.with_name(path.stem + ".actions" + path.suffix))]
+    return [str(path)]
+
+
+def _partial(path: str) -> str:
+    return path + ".partial"
+
+
+def pyarrow_modules() -> tuple[Any, Any]:
+    """``(pyarrow, pyarrow.parquet)``, or a clear error saying what to install."""
+    try:
+        pa = importlib.import_module("pyarrow")
+        pq = importlib.import_module("pyarrow.parquet")
+    except ImportError:
+        raise SimBackendError(
+            "Parquet output needs pyarrow: pip install 'pokerforge[dask]'"
+        ) from None
+    return pa, pq
+
+
+class HandWriter:
+    """Writes a run's chunks, in chunk order, to ``.partial`` files; see the module."""
+
+    def __init__(self, path: Path, job: Job) -> None:
+        self.path = path
+        self.job = job
+        self.finals = output_paths(path)
+        self.hands_written = 0
+        self._next = 0
+        self._waiting: dict[int, ChunkResult] = {}
+
+    def add(self, chunk: ChunkResult) -> None:
+        """Takes a finished chunk; writes it (and any that waited for it) once all chunks
+        before it are written."""
+        self._waiting[chunk.chunk] = chunk
+        while self._next in self._waiting:
+            ready = self._waiting.pop(self._next)
+            self._write(ready)
+            self.hands_written += ready.tally.hands
+            self._next += 1
+
+    def _write(self, chunk: ChunkResult) -> None:
+        raise NotImplementedError
+
+    def _close(self, summary: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def finish(self, result: SimResult) -> tuple[str, ...]:
+        """Closes the files, marked complete, under their final names."""
+        self._close({"complete": True, **result.as_dict()})
+        for final in self.finals:
+            os.replace(_partial(final), final)
+        return tuple(self.finals)
+
+    def abandon(self) -> tuple[str, ...]:
+        """Closes the files, marked partial, under their ``.partial`` names."""
+        self._close(
+            {
+                "complete": False,
+                "partial": True,
+                "hands_written": self.hands_written,
+                "hands_requested": self.job.hands,
+                "seed": self.job.seed,
+            }
+        )
+        return tuple(_partial(final) for final in self.finals)
+
+
+class _TextWriter(HandWriter):
+    def __init__(self, path: Path, job: Job) -> None:
+        super().__init__(path, job)
+        self._file: IO[str] = open(_partial(self.finals[0]), "w", encoding="utf-8")  # noqa: SIM115
+
+
+class JsonLinesWriter(_TextWriter):
+    """One JSON object per hand, then a summary line."""
+
+    def _write(self, chunk: ChunkResult) -> None:
+        dumps = json.dumps
+        self._file.writelines(
+            dumps(
+                {
+                    "hand": number,
+                    "seed": seed,
+                    "button": button,
+                    "board": board,
+                    "net": list(net),
+                    "showdown": showdown,
+                    "pot": pot,
+                }
+            )
+            + "\n"
+            for number, seed, button, board, showdown, pot, _rake, net in chunk.hands
+        )
+
+    def _close(self, summary: dict[str, Any]) -> None:
+        if summary["complete"]:
+            summary = {k: v for k, v in summary.items() if k != "complete"}
+        self._file.write(json.dumps(summary) + "\n")
+        self._file.close()
+
+
+class PhhWriter(_TextWriter):
+    """PHH hand histories, one TOML table per hand."""
+
+    def _write(self, chunk: ChunkResult) -> None:
+        first = chunk.chunk * self.job.chunk_size
+        for offset, text in enumerate(chunk.phh):
+            self._file.write(f"[{first + offset}]\n{text}\n")
+
+    def _close(self, summary: dict[str, Any]) -> None:
+        if not summary["complete"]:
+            self._file.write(
+                f"# partial output: {summary['hands_written']} of "
+                f"{summary['hands_requested']} hands\n"
+            )
+        self._file.close()
+
+
+class ParquetWriter(HandWriter):
+    """A hands table and an actions table, written a chunk (one row group) at a time."""
+
+    def __init__(self, path: Path, job: Job) -> None:
+        super().__init__(path, job)
+        pa, pq = pyarrow_modules()
+        self._pa = pa
+        self.hand_schema = pa.schema(
+            [
+                ("hand", pa.int64()),
+                ("seed", pa.int64()),
+                ("button", pa.int8()),
+                ("board", pa.string()),
+                ("showdown", pa.bool_()),
+                ("pot", pa.int64()),
+                ("rake", pa.int64()),
+                ("net", pa.list_(pa.int64())),
+            ]
+        )
+        self.action_schema = pa.schema(
+            [
+                ("hand", pa.int64()),
+                ("index", pa.int16()),
+                ("street", pa.string()),
+                ("seat", pa.int8()),
+                ("action", pa.string()),
+                ("amount", pa.int64()),
+                ("to", pa.int64()),
+                ("all_in", pa.bool_()),
+            ]
+        )
+        self._hands = pq.ParquetWriter(_partial(self.finals[0]), self.hand_schema)
+        self._actions = pq.ParquetWriter(_partial(self.finals[1]), self.action_schema)
+
+    def _write(self, chunk: ChunkResult) -> None:
+        pa = self._pa
+        if chunk.hands:
+            rows = list(zip(*chunk.hands, strict=True))
+            self._hands.write_table(pa.Table.from_arrays(rows, schema=self.hand_schema))
+        if chunk.actions:
+            columns: list[Any] = list(zip(*chunk.actions, strict=True))
+            columns[2] = [_STREETS[street] for street in columns[2]]
+            self._actions.write_table(pa.Table.from_arrays(columns, schema=self.action_schema))
+
+    def _close(self, summary: dict[str, Any]) -> None:
+        meta = {"pokerforge": json.dumps(summary)}
+        for writer in (self._hands, self._actions):
+            writer.add_key_value_metadata(meta)
+            writer.close()
+
+
+def open_writer(path: str | os.PathLike[str], job: Job) -> HandWriter:
+    """A writer for ``path`` (the format follows the suffix; see the module).
+
+    Raises:
+        PokerError: The file cannot be created.
+        SimBackendError: Parquet without pyarrow.
+    """
+    where = Path(path)
+    cls: type[HandWriter] = (
+        ParquetWriter
+        if where.suffix == ".parquet"
+        else PhhWriter
+        if record_kind(where) == "phh"
+        else JsonLinesWriter
+    )
+    try:
+        return cls(where, job)
+    except OSError as err:
+        raise PokerError(f"cannot write {str(path)!r}: {err.strerror or err}") from None

@@ -1,0 +1,54 @@
+"""A progress bar on a terminal, and nothing when the output is piped.
+
+Examples:
+    >>> import io
+    >>> piped = io.StringIO()
+    >>> bar = Progress(10, stream=piped)
+    >>> bar(5, 10); bar.update(10, final=True); piped.getvalue()
+    ''
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import IO
+
+__all__ = ["Progress"]
+
+
+class Progress:
+    """A progress bar on ``stream`` (default stderr), drawn only when it is a terminal.
+
+    Redraws at most ten times a second, and always for the final update. Calling it as
+    ``progress(done, total)`` is the callback :func:`pokerforge.sim.run` and the grids take.
+    """
+
+    def __init__(self, total: int, *, label: str = "", stream: IO[str] | None = None) -> None:
+        self.total = total
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.start = time.perf_counter()
+        self._next_draw = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        self.total = total
+        self.update(done, final=done >= total)
+
+    def update(self, done: int, *, final: bool = False) -> None:
+        """Shows ``done`` of ``total`` (a no-op off a terminal)."""
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if not final and now < self._next_draw:
+            return
+        self._next_draw = now + 0.1
+        width = 30
+        frac = done / self.total if self.total else 1.0
+        filled = int(width * frac)
+        rate = done / max(now - self.start, 1e-9)
+        bar = "#" * filled + "-" * (width - filled)
+        line = f"\r{self.label} [{bar}] {done:,}/{self.total:,} {frac:6.1%} {rate:,.0f}/s"
+        self.stream.write(line + ("\n" if final else ""))
+        self.stream.flush()

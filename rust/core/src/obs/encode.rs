@@ -1,0 +1,298 @@
+//! Writing one observation: the public state of a hand plus one seat's private cards,
+//! into the flat layout of [`ObsLayout`].
+
+use crate::card_set::CardSet;
+use crate::error::{Error, Result};
+use crate::obs::actions::Legal;
+use crate::obs::layout::{ObsLayout, SEAT_FIELDS};
+use crate::obs::log::{HandLog, MAX_SEATS};
+
+/// The public state of a hand at one moment, as the game layer reports it.
+#[derive(Debug, Clone, Copy)]
+pub struct TableState<'a> {
+    /// The street: 0 pre-flop .. 3 river, 4 when the hand is over.
+    pub street: usize,
+    /// The board cards turned up.
+    pub board: CardSet,
+    /// Chips behind per seat (not counting the bet on this street).
+    pub stacks: &'a [i64],
+    /// Bets on this street per seat.
+    pub bets: &'a [i64],
+    /// Whether each seat has folded.
+    pub folded: &'a [bool],
+    /// All chips in the middle: the pots plus this street's bets.
+    pub total_pot: i64,
+    /// The seat to act, if any.
+    pub actor: Option<usize>,
+    /// The actor's legal actions (ignored when there is no actor).
+    pub legal: Legal,
+}
+
+impl ObsLayout {
+    /// Writes the observation of `seat` into `obs` (the layout's size), the discrete
+    /// actions' mask into `mask` and their exact chip amounts into `amounts` (both the
+    /// action set's length). When `seat` is not the one to act, every legal slot, the mask
+    /// and the amounts are 0.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSetting`] when a buffer has the wrong length, the per-seat lists do
+    /// not match the hand's seat count, the table has more seats than the layout, the
+    /// street is above 4 or a seat is off the table. Nothing is written then.
+    pub fn encode(
+        &self,
+        log: &HandLog,
+        state: &TableState<'_>,
+        seat: usize,
+        obs: &mut [f32],
+        mask: &mut [u8],
+        amounts: &mut [i64],
+    ) -> Result<()> {
+        self.check(log, state, seat, obs, mask, amounts)?;
+        let n = log.seats();
+        let bb = log.big_blind() as f32;
+        obs.fill(0.0);
+        for (plane, cards) in [(0, log.hole(seat)), (52, state.board)] {
+            let mut bits = cards.mask();
+            while bits != 0 {
+                obs[plane + bits.trailing_zeros() as usize] = 1.0;
+                bits &= bits - 1;
+            }
+        }
+        obs[self.street + state.street] = 1.0;
+        obs[self.position + (seat + n - log.button()) % n] = 1.0;
+        let mut street_bets = 0;
+        for k in 0..n {
+            let s = (seat + k) % n;
+            let at = self.seat_block + k * SEAT_FIELDS.len();
+            let folded = state.folded[s];
+            obs[at] = 1.0;
+            obs[at + 1] = state.stacks[s] as f32 / bb;
+            obs[at + 2] = state.bets[s] as f32 / bb;
+            obs[at + 3] = f32::from(u8::from(folded));
+            obs[at + 4] = f32::from(u8::from(!folded && state.stacks[s] == 0));
+            obs[at + 5] = f32::from(u8::from(log.acted(state.street, s)));
+            street_bets += state.bets[s];
+        }
+        obs[self.pot] = (state.total_pot - street_bets) as f32 / bb;
+        obs[self.pot + 1] = street_bets as f32 / bb;
+        mask.fill(0);
+        amounts.fill(0);
+        if state.actor == Some(seat) && state.street < 4 {
+            let legal = &state.legal;
+            let at = self.legal;
+            obs[at] = 1.0;
+            obs[at + 1] = f32::from(u8::from(legal.fold));
+            obs[at + 2] = f32::from(u8::from(legal.check));
+            obs[at + 3] = f32::from(u8::from(legal.call > 0));
+            obs[at + 4] = legal.call as f32 / bb;
+            if let (Some(lo), Some(hi)) = (legal.min_raise_to, legal.max_raise_to) {
+                obs[at + 5] = 1.0;
+                obs[at + 6] = lo as f32 / bb;
+                obs[at + 7] = hi as f32 / bb;
+            }
+            let level = state.bets[seat] + legal.call;
+            self.actions
+                .resolve(legal, level, state.total_pot, log.unit(), mask, amounts);
+            for (i, (&m, &a)) in mask.iter().zip(amounts.iter()).enumerate() {
+                obs[self.mask + i] = f32::from(m);
+                obs[self.amount + i] = a as f32 / bb;
+            }
+        }
+        self.encode_history(log, seat, n, bb, obs);
+        Ok(())
+    }
+
+    fn encode_history(&self, log: &HandLog, seat: usize, n: usize, bb: f32, obs: &mut [f32]) {
+        let width = self.entry_size();
+        for (h, e) in log.entries().iter().rev().take(self.history).enumerate() {
+            let at = self.hist + h * width;
+            obs[at] = 1.0;
+            obs[at + 1 + (usize::from(e.seat) + n - seat) % n] = 1.0;
+            let kinds = at + 1 + self.seats;
+            obs[kinds + e.kind as usize] = 1.0;
+            obs[kinds + 4] = f32::from(u8::from(e.all_in));
+            obs[kinds + 5 + usize::from(e.street)] = 1.0;
+            obs[kinds + 9] = e.amount as f32 / bb;
+        }
+    }
+
+    fn check(
+        &self,
+        log: &HandLog,
+        state: &TableState<'_>,
+        seat: usize,
+        obs: &[f32],
+        mask: &[u8],
+        amounts: &[i64],
+    ) -> Result<()> {
+        let n = log.seats();
+        let bad = |name, value: usize, expected| {
+            Err(Error::InvalidSetting {
+                name,
+                value: value.to_string(),
+                expected,
+            })
+        };
+        if n > self.seats {
+            return bad("seats", n, "at most the layout's seat count");
+        }
+        if seat >= n {
+            return bad("seat", seat, "a seat of the table");
+        }
+        if state.street > 4 {
+            return bad("street", state.street, "0 (pre-flop) to 4 (over)");
+        }
+        for (name, len) in [
+            ("stacks", state.stacks.len()),
+            ("bets", state.bets.len()),
+            ("folded", state.folded.len()),
+        ] {
+            if len != n {
+                return bad(name, len, "one entry per seat");
+            }
+        }
+        if obs.len() != self.size {
+            return bad("observation length", obs.len(), "the layout's size");
+        }
+        let a = self.actions.len();
+        if mask.len() != a || amounts.len() != a {
+            return bad("action buffer length", mask.len(), "the action set's size");
+        }
+        debug_assert!(n <= MAX_SEATS);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::obs::actions::ActionSet;
+    use crate::obs::log::{act, ActionKind};
+
+    fn slot(layout: &ObsLayout, obs: &[f32], name: &str) -> f32 {
+        let names = layout.slot_names();
+        let i = names.iter().position(|n| n == name).expect(name);
+        obs[i]
+    }
+
+    #[test]
+    fn three_handed_flop() {
+        // Blinds 1/2, button seat 0. Pre-flop: seat 0 raises to 6, seat 1 folds, seat 2
+        // calls 4. On the flop seat 2 checks; seat 0 is to act with 94 behind.
+        let holes = ["AhKh", "2c2d", "7s8s"]
+            .map(|t| t.parse().unwrap())
+            .to_vec();
+        let mut log = HandLog::new(0, 2, 1, vec![100, 100, 100], holes).unwrap();
+        log.push(act(0, ActionKind::Raise, 0, 6)).unwrap();
+        log.push(act(1, ActionKind::Fold, 0, 0)).unwrap();
+        log.push(act(2, ActionKind::Call, 0, 4)).unwrap();
+        log.push(act(2, ActionKind::Check, 1, 0)).unwrap();
+        let layout = ObsLayout::new(4, 3, ActionSet::standard()).unwrap();
+        let state = TableState {
+            street: 1,
+            board: "Qs7d2h".parse().unwrap(),
+            stacks: &[94, 99, 94],
+            bets: &[0, 0, 0],
+            folded: &[false, true, false],
+            total_pot: 13,
+            actor: Some(0),
+            legal: Legal {
+                fold: false,
+                check: true,
+                call: 0,
+                min_raise_to: Some(2),
+                max_raise_to: Some(94),
+            },
+        };
+        let mut obs = vec![7.0; layout.size()];
+        let mut mask = vec![7; 6];
+        let mut amounts = vec![7; 6];
+        layout
+            .encode(&log, &state, 0, &mut obs, &mut mask, &mut amounts)
+            .unwrap();
+        let s = |name: &str| slot(&layout, &obs, name);
+        assert_eq!((s("hole:Ah"), s("hole:Kh"), s("hole:2c")), (1.0, 1.0, 0.0));
+        assert_eq!((s("board:Qs"), s("board:Ah")), (1.0, 0.0));
+        assert_eq!((s("street:flop"), s("street:preflop")), (1.0, 0.0));
+        assert_eq!((s("position:0"), s("position:1")), (1.0, 0.0));
+        assert_eq!(
+            (s("seat+0:stack"), s("seat+1:folded"), s("seat+2:acted")),
+            (47.0, 1.0, 1.0)
+        );
+        assert_eq!(
+            (s("seat+0:acted"), s("seat+3:present"), s("seat+2:present")),
+            (0.0, 0.0, 1.0)
+        );
+        assert_eq!((s("pot"), s("bets")), (6.5, 0.0));
+        assert_eq!(
+            (s("legal:to_act"), s("legal:check"), s("legal:fold")),
+            (1.0, 1.0, 0.0)
+        );
+        assert_eq!(
+            (s("legal:min_raise_to"), s("legal:max_raise_to")),
+            (1.0, 47.0)
+        );
+        assert_eq!(mask, [0, 1, 1, 1, 1, 1]);
+        // Half pot: 6 chips; pot: 13.
+        assert_eq!(amounts, [0, 0, 2, 6, 13, 94]);
+        assert_eq!(s("action:0.5pot:amount"), 3.0);
+        assert_eq!(s("history[0]:kind:check"), 1.0);
+        assert_eq!(s("history[0]:seat+2"), 1.0);
+        assert_eq!(s("history[0]:street:flop"), 1.0);
+        assert_eq!(
+            (s("history[1]:kind:call"), s("history[1]:amount")),
+            (1.0, 2.0)
+        );
+        // Three entries kept: the pre-flop raise has dropped out.
+        assert_eq!(
+            (s("history[2]:kind:fold"), s("history[2]:seat+1")),
+            (1.0, 1.0)
+        );
+
+        // Seat 2's view: its cards, its position, no legal actions.
+        layout
+            .encode(&log, &state, 2, &mut obs, &mut mask, &mut amounts)
+            .unwrap();
+        let s = |name: &str| slot(&layout, &obs, name);
+        assert_eq!((s("hole:7s"), s("hole:Ah")), (1.0, 0.0));
+        assert_eq!((s("position:2"), s("legal:to_act")), (1.0, 0.0));
+        assert_eq!((s("seat+1:stack"), s("seat+2:folded")), (47.0, 1.0));
+        assert_eq!(s("history[0]:seat+0"), 1.0);
+        assert_eq!(mask, [0; 6]);
+    }
+
+    #[test]
+    fn bad_input_writes_nothing() {
+        let holes = ["AhKh", "2c2d"].map(|t| t.parse().unwrap()).to_vec();
+        let log = HandLog::new(0, 2, 1, vec![100, 100], holes).unwrap();
+        let layout = ObsLayout::new(2, 0, ActionSet::standard()).unwrap();
+        let state = TableState {
+            street: 0,
+            board: CardSet::EMPTY,
+            stacks: &[99, 98],
+            bets: &[1, 2],
+            folded: &[false, false],
+            total_pot: 3,
+            actor: Some(0),
+            legal: Legal::default(),
+        };
+        let mut obs = vec![7.0; layout.size()];
+        let (mut mask, mut amounts) = (vec![7; 6], vec![7; 6]);
+        assert!(layout
+            .encode(&log, &state, 2, &mut obs, &mut mask, &mut amounts)
+            .is_err());
+        let short = TableState {
+            stacks: &[99],
+            ..state
+        };
+        assert!(layout
+            .encode(&log, &short, 0, &mut obs, &mut mask, &mut amounts)
+            .is_err());
+        assert!(obs.iter().all(|&x| x == 7.0));
+        let small = ObsLayout::new(2, 0, ActionSet::standard()).unwrap();
+        let mut wrong = vec![0.0; small.size() + 1];
+        assert!(small
+            .encode(&log, &state, 0, &mut wrong, &mut mask, &mut amounts)
+            .is_err());
+    }
+}

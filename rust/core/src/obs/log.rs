@@ -1,0 +1,324 @@
+//! What the encoder remembers about one hand: the deal, the starting stacks and the
+//! actions in order. The game layer reports each action after it has applied it; the log
+//! never judges legality.
+
+use std::fmt::Write as _;
+
+use crate::card::Card;
+use crate::card_set::CardSet;
+use crate::error::{Error, Result};
+
+/// The most seats at a table.
+pub const MAX_SEATS: usize = 10;
+
+/// The kind of an action in the log. A bet (the first chips of a street) counts as a raise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActionKind {
+    /// Fold.
+    Fold = 0,
+    /// Check.
+    Check = 1,
+    /// Call.
+    Call = 2,
+    /// Bet or raise.
+    Raise = 3,
+}
+
+impl ActionKind {
+    /// The kind with this code (0 fold, 1 check, 2 call, 3 bet or raise).
+    ///
+    /// # Errors
+    /// [`Error::InvalidSetting`] for another code.
+    pub fn from_code(code: i64) -> Result<ActionKind> {
+        Ok(match code {
+            0 => ActionKind::Fold,
+            1 => ActionKind::Check,
+            2 => ActionKind::Call,
+            3 => ActionKind::Raise,
+            _ => {
+                return Err(Error::InvalidSetting {
+                    name: "action kind",
+                    value: code.to_string(),
+                    expected: "0 (fold), 1 (check), 2 (call) or 3 (bet or raise)",
+                })
+            }
+        })
+    }
+}
+
+/// One action as the game layer applied it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The seat that acted.
+    pub seat: u8,
+    /// What it did.
+    pub kind: ActionKind,
+    /// The street (0 pre-flop .. 3 river).
+    pub street: u8,
+    /// Whether the action put the seat all-in.
+    pub all_in: bool,
+    /// Chips: what a call put in, the street total of a bet or raise, else 0.
+    pub amount: i64,
+}
+
+/// One hand as the encoder knows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandLog {
+    seats: usize,
+    button: usize,
+    big_blind: i64,
+    unit: i64,
+    starts: Vec<i64>,
+    holes: Vec<CardSet>,
+    entries: Vec<Entry>,
+    acted: [u16; 4],
+}
+
+impl HandLog {
+    /// A new hand: `starts` are the stacks before the forced bets (one per seat), `holes`
+    /// the hole cards of each seat.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSetting`] for 2 > seats > 10, a button off the table, a blind or
+    /// unit below 1, a stack below 1 or a hole list of the wrong length;
+    /// [`Error::DuplicateCard`] when a card is dealt twice.
+    pub fn new(
+        button: usize,
+        big_blind: i64,
+        unit: i64,
+        starts: Vec<i64>,
+        holes: Vec<CardSet>,
+    ) -> Result<HandLog> {
+        let seats = starts.len();
+        if !(2..=MAX_SEATS).contains(&seats) {
+            return Err(setting("seats", seats, "2 to 10 seats"));
+        }
+        if button >= seats {
+            return Err(setting("button", button, "a seat of the table"));
+        }
+        if big_blind < 1 {
+            return Err(setting("big_blind", big_blind, "at least 1 chip"));
+        }
+        if unit < 1 {
+            return Err(setting("unit", unit, "at least 1 chip"));
+        }
+        if let Some(bad) = starts.iter().find(|&&s| s < 1) {
+            return Err(setting("stack", bad, "at least 1 chip"));
+        }
+        if holes.len() != seats {
+            return Err(setting("hole cards", holes.len(), "one entry per seat"));
+        }
+        holes
+            .iter()
+            .try_fold(CardSet::EMPTY, |all, &h| all.try_union(h))?;
+        Ok(HandLog {
+            seats,
+            button,
+            big_blind,
+            unit,
+            starts,
+            holes,
+            entries: Vec::with_capacity(32),
+            acted: [0; 4],
+        })
+    }
+
+    /// Appends an action the game layer has applied.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSetting`] for a seat off the table or a street above 3.
+    pub fn push(&mut self, entry: Entry) -> Result<()> {
+        if usize::from(entry.seat) >= self.seats {
+            return Err(setting("seat", entry.seat, "a seat of the table"));
+        }
+        if entry.street > 3 {
+            return Err(setting("street", entry.street, "0 (pre-flop) to 3 (river)"));
+        }
+        self.acted[usize::from(entry.street)] |= 1 << entry.seat;
+        self.entries.push(entry);
+        Ok(())
+    }
+
+    /// Number of seats.
+    pub fn seats(&self) -> usize {
+        self.seats
+    }
+
+    /// The button's seat.
+    pub fn button(&self) -> usize {
+        self.button
+    }
+
+    /// The big blind in chips (the unit of every amount in the observation).
+    pub fn big_blind(&self) -> i64 {
+        self.big_blind
+    }
+
+    /// The chip unit.
+    pub fn unit(&self) -> i64 {
+        self.unit
+    }
+
+    /// The hole cards of `seat`.
+    pub fn hole(&self, seat: usize) -> CardSet {
+        self.holes[seat]
+    }
+
+    /// The actions so far, oldest first.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// Whether `seat` has acted on `street` (0..4; a forced bet is not an action).
+    pub fn acted(&self, street: usize, seat: usize) -> bool {
+        street < 4 && self.acted[street] >> seat & 1 == 1
+    }
+
+    /// The information-set key of `seat`: everything that seat knows, as a string; two
+    /// situations get the same key exactly when the seat cannot tell them apart.
+    ///
+    /// `"<seats>:<position>|<starting stacks>|<hole>|<board>|<actions>"`: the position
+    /// counts seats clockwise from the button (0 = button); stacks are chips, clockwise
+    /// from the button; the actions are grouped by street with `/` (`f` fold, `k` check,
+    /// `c` call, `r<total>` bet or raise to a street total). The order of play is fixed by
+    /// the rules, so who made each action follows from the rest of the key.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSetting`] for a seat off the table.
+    pub fn infoset(&self, seat: usize, board: CardSet) -> Result<String> {
+        if seat >= self.seats {
+            return Err(setting("seat", seat, "a seat of the table"));
+        }
+        let n = self.seats;
+        let mut key = String::with_capacity(64);
+        let _ = write!(key, "{n}:{}|", (seat + n - self.button) % n);
+        for k in 0..n {
+            if k > 0 {
+                key.push(',');
+            }
+            let _ = write!(key, "{}", self.starts[(self.button + k) % n]);
+        }
+        key.push('|');
+        push_cards(&mut key, self.holes[seat]);
+        key.push('|');
+        push_cards(&mut key, board);
+        key.push('|');
+        let mut street = 0;
+        for (i, e) in self.entries.iter().enumerate() {
+            while street < e.street {
+                key.push('/');
+                street += 1;
+            }
+            if i > 0 && !key.ends_with(['/', '|']) {
+                key.push(',');
+            }
+            match e.kind {
+                ActionKind::Fold => key.push('f'),
+                ActionKind::Check => key.push('k'),
+                ActionKind::Call => key.push('c'),
+                ActionKind::Raise => {
+                    let _ = write!(key, "r{}", e.amount);
+                }
+            }
+        }
+        Ok(key)
+    }
+}
+
+fn push_cards(key: &mut String, cards: CardSet) {
+    for i in 0..52u8 {
+        if cards.mask() >> i & 1 == 1 {
+            if let Ok(card) = Card::from_index(i64::from(i)) {
+                let _ = write!(key, "{card}");
+            }
+        }
+    }
+}
+
+fn setting(name: &'static str, value: impl ToString, expected: &'static str) -> Error {
+    Error::InvalidSetting {
+        name,
+        value: value.to_string(),
+        expected,
+    }
+}
+
+/// An action that does not put the seat all-in, for tests.
+#[cfg(test)]
+pub(crate) fn act(seat: u8, kind: ActionKind, street: u8, amount: i64) -> Entry {
+    Entry {
+        seat,
+        kind,
+        street,
+        all_in: false,
+        amount,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> CardSet {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn infoset_key() {
+        let mut log = HandLog::new(
+            0,
+            2,
+            1,
+            vec![100, 200, 300],
+            vec![cards("AhKh"), cards("2c2d"), cards("7s8s")],
+        )
+        .unwrap();
+        log.push(act(0, ActionKind::Raise, 0, 6)).unwrap();
+        log.push(act(1, ActionKind::Fold, 0, 0)).unwrap();
+        log.push(act(2, ActionKind::Call, 0, 4)).unwrap();
+        log.push(act(2, ActionKind::Check, 1, 0)).unwrap();
+        let board = cards("Qs7d2h");
+        assert_eq!(
+            log.infoset(2, board).unwrap(),
+            "3:2|100,200,300|7s8s|2h7dQs|r6,f,c/k"
+        );
+        assert_eq!(
+            log.infoset(0, board).unwrap(),
+            "3:0|100,200,300|KhAh|2h7dQs|r6,f,c/k"
+        );
+        assert!(log.acted(0, 1) && log.acted(1, 2) && !log.acted(1, 0));
+        assert!(log.infoset(3, board).is_err());
+    }
+
+    #[test]
+    fn rejects_bad_hands() {
+        let holes = vec![cards("AhKh"), cards("AhQd")];
+        assert!(matches!(
+            HandLog::new(0, 2, 1, vec![10, 10], holes),
+            Err(Error::DuplicateCard { .. })
+        ));
+        let ok = vec![cards("AhKh"), cards("2c2d")];
+        assert!(HandLog::new(2, 2, 1, vec![10, 10], ok.clone()).is_err());
+        assert!(HandLog::new(0, 0, 1, vec![10, 10], ok.clone()).is_err());
+        assert!(HandLog::new(0, 2, 1, vec![10, 0], ok.clone()).is_err());
+        assert!(HandLog::new(0, 2, 1, vec![10], ok[..1].to_vec()).is_err());
+        let mut log = HandLog::new(0, 2, 1, vec![10, 10], ok).unwrap();
+        let entry = Entry {
+            seat: 2,
+            kind: ActionKind::Fold,
+            street: 0,
+            all_in: false,
+            amount: 0,
+        };
+        assert!(log.push(entry).is_err());
+        assert!(log
+            .push(Entry {
+                seat: 1,
+                street: 4,
+                ..entry
+            })
+            .is_err());
+        assert!(log.entries().is_empty());
+        assert!(ActionKind::from_code(4).is_err());
+    }
+}

@@ -1,0 +1,178 @@
+"""PokerStars text hand histories, from a file the test writes in the format's layout."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from pokerforge.game.history import from_phh
+from pokerforge.histories import BadHandError
+from pokerforge.histories.pokerstars import PokerStarsError, parse_pokerstars, read_pokerstars
+
+CASH_NL = """\
+PokerStars Hand #208951437563:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/01/22 21:35:43 ET
+Table 'Aaltje II' 6-max Seat #4 is the button
+Seat 1: Ann ($10.33 in chips)
+Seat 2: Bob ($9.65 in chips)
+Seat 4: Cid ($10 in chips)
+Seat 5: Dee ($4.94 in chips) is sitting out
+Seat 6: Eve ($12.10 in chips)
+Eve: posts small blind $0.05
+Ann: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to Cid [Ah Kd]
+Bob: folds
+Cid: raises $0.20 to $0.30
+Eve: folds
+Ann: calls $0.20
+*** FLOP *** [2c 7d 9h]
+Ann: checks
+Cid: bets $0.40
+Ann: calls $0.40
+*** TURN *** [2c 7d 9h] [Js]
+Ann: checks
+Cid: checks
+*** RIVER *** [2c 7d 9h Js] [3s]
+Ann: bets $1
+Cid: raises $2 to $3
+Ann: calls $2
+*** SHOW DOWN ***
+Cid: shows [Ah Kd] (high card Ace)
+Ann: shows [Jd Tc] (a pair of Jacks)
+Ann collected $7.05 from pot
+*** SUMMARY ***
+Total pot $7.45 | Rake $0.40
+Board [2c 7d 9h Js 3s]
+Seat 1: Ann (big blind) showed [Jd Tc] and won ($7.05) with a pair of Jacks
+Seat 2: Bob folded before Flop (didn't bet)
+Seat 4: Cid (button) showed [Ah Kd] and lost with high card Ace
+Seat 6: Eve (small blind) folded before Flop
+
+"""
+
+TOURNAMENT_PLO = (
+    (
+        "PokerStars Hand #230000000001: Tournament #3300000000, $10+$1 USD Omaha Pot Limit - "
+        "Level II (15/30) - 2021/05/01 12:00:00 ET\n"
+    )
+    + """\
+Table '3300000000 1' 3-max Seat #1 is the button
+Seat 1: Ann (1500 in chips)
+Seat 2: Bob (1500 in chips)
+Seat 3: Cid (20 in chips)
+Ann: posts the ante 5
+Bob: posts the ante 5
+Cid: posts the ante 5
+Bob: posts small blind 15
+Cid: posts big blind 15 and is all-in
+*** HOLE CARDS ***
+Dealt to Ann [As Ad Kh Qc]
+Ann: raises 60 to 90
+Bob: calls 75
+*** FLOP *** [2c 7d 9h]
+Bob: checks
+Ann: bets 100
+Bob: folds
+Uncalled bet (100) returned to Ann
+*** TURN *** [2c 7d 9h] [Js]
+*** RIVER *** [2c 7d 9h Js] [3s]
+*** SHOW DOWN ***
+Ann: shows [As Ad Kh Qc] (a pair of Aces)
+Cid: shows [8s 8d 4c 5c] (a pair of Eights)
+Ann collected 150 from side pot
+Ann collected 60 from main pot
+*** SUMMARY ***
+Total pot 210 Main pot 60. Side pot 150. | Rake 0
+Board [2c 7d 9h Js 3s]
+
+"""
+)
+
+CASH_HEADS_UP = """\
+PokerStars Hand #208951437999:  Hold'em Pot Limit ($0.50/$1 USD) - 2020/01/22 22:00:00 ET
+Table 'Beta' 2-max Seat #2 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Bob: posts small blind $0.50
+Ann: posts big blind $1
+*** HOLE CARDS ***
+Bob: raises $2 to $3
+Ann: folds
+Uncalled bet ($2) returned to Bob
+Bob collected $2 from pot
+Bob: doesn't show hand
+*** SUMMARY ***
+Total pot $2 | Rake $0
+
+"""
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> Path:
+    path = tmp_path / "HH20200122 Aaltje II.txt"
+    path.write_text("\ufeff" + CASH_NL + TOURNAMENT_PLO + CASH_HEADS_UP, encoding="utf-8")
+    return path
+
+
+def test_cash_tournament_and_heads_up_hands(history: Path) -> None:
+    reader = read_pokerstars(history)
+    cash, tourney, heads_up = list(reader)
+    assert reader.hands == 3 and reader.skipped == 0
+    assert cash.number == 208951437563 and cash.hand.chip_value == Decimal("0.01")
+    assert cash.hand.rake == 40  # the summary's $0.40, from the collected amount
+    names = dict(zip(cash.players, cash.hand.net, strict=True))
+    assert names == {"Eve": -5, "Ann": 335, "Bob": 0, "Cid": -370}  # Dee sat out
+    assert tourney.hand.spec.variant == "omaha" and tourney.hand.spec.betting == "pot-limit"
+    assert tourney.hand.chip_value == 1 and tourney.hand.spec.ante == 5
+    assert dict(zip(tourney.players, tourney.hand.net, strict=True)) == {
+        "Ann": 115,  # 60 + 150 collected, 95 put in
+        "Bob": -95,
+        "Cid": -20,
+    }
+    assert heads_up.hand.spec.betting == "pot-limit"
+    assert dict(zip(heads_up.players, heads_up.hand.net, strict=True)) == {"Ann": -100, "Bob": 100}
+
+
+def test_imported_hands_export_to_phh_and_back(history: Path) -> None:
+    for record in read_pokerstars(history):
+        text = record.to_phh()
+        again = from_phh(text)
+        assert again.stacks == record.hand.stacks and again.history == record.hand.history
+        assert f"hand = {record.number}" in text
+
+
+def test_cards_nobody_showed_stay_unknown(history: Path) -> None:
+    cash = next(iter(read_pokerstars(history)))
+    by_name = dict(zip(cash.players, range(4), strict=True))
+    assert cash.hand.hole_cards(by_name["Bob"]) == ()
+    assert "".join(str(c) for c in cash.hand.hole_cards(by_name["Ann"])) == "JdTc"
+
+
+def test_a_record_that_disagrees_is_reported() -> None:
+    bad = CASH_NL.replace("Ann collected $7.05", "Ann collected $9.05")
+    with pytest.raises(BadHandError, match=r"hand 208951437563.*9.05 in the record, 7.45 in"):
+        list(read_pokerstars(bad.splitlines()))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("Hold'em No Limit", "Razz", r"line 1: not no-limit or pot-limit Hold'em or Omaha"),
+        (
+            "Eve: posts small blind $0.05\n",
+            "Eve: posts small & big blinds $0.15\n",
+            "line 8: .*not a blind",
+        ),
+        ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** 2c 7d 9h", r"line 16: .*is not a street"),
+        ("Ann: posts big blind $0.10", "Bob: posts big blind $0.10", "out of its position"),
+    ],
+)
+def test_bad_hands_name_the_line(old: str, new: str, message: str) -> None:
+    assert old in CASH_NL
+    lines = CASH_NL.replace(old, new).splitlines()
+    with pytest.raises(PokerStarsError, match=message):
+        parse_pokerstars(lines)
+    reader = read_pokerstars(lines, skip_bad=True)
+    assert list(reader) == [] and reader.skipped == 1

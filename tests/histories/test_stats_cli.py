@@ -1,0 +1,60 @@
+"""The ``pokerforge stats`` command."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pokerforge.cli import main
+
+DATA = Path(__file__).parents[1] / "data" / "phh"
+PLAYER = "KX/0x8JtlabNJOZ7jkDHaw"
+
+
+def test_table_over_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", str(DATA), "--top", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:3] == ["player", "pos", "hands"]
+    assert len([line for line in out[1:4] if " all " in line]) == 3
+    assert "40 hands from 2 files; 2 bad hands skipped (1 disagree" in out[5]
+    assert "(hand 3017248608)" in out[6]
+
+
+def test_one_player_as_json_with_a_graph(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    png = tmp_path / "won.png"
+    args = ["stats", str(DATA / "handhq_abs_100nlh.phhs"), "--player", PLAYER, "--json"]
+    assert main([*args, "--png", str(png), "--workers", "2"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hands"] == 40 and out["bad_hands"] == 1 and out["unknown_results"] == 5
+    rows = out["players"]
+    assert rows[0]["player"] == PLAYER and rows[0]["position"] == "all"
+    assert all(r["player"] == PLAYER and r["position"] != "all" for r in rows[1:])
+    assert sum(r["hands"] for r in rows[1:]) == rows[0]["hands"] == 9
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--png", "x.png"], "--png needs --player"),
+        (["--player", "nobody"], "no hands of 'nobody'"),
+        (["--strict"], r"\[25\] \(hand 3017248608\)"),
+    ],
+)
+def test_bad_requests_print_one_line(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["stats", str(DATA / "handhq_abs_100nlh.phhs"), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pokerforge: error:") and err.count("\n") == 1
+    assert re.search(message, err)
+
+
+def test_missing_files(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "/nowhere/at/all"]) == 2
+    assert "no such file or directory" in capsys.readouterr().err

@@ -1,0 +1,179 @@
+"""The observation encoder, slot by slot: a worked example, and every slot of every seat's
+view at every step of random hands compared with an independent Python reference."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from obs_reference import card_names, reference
+
+from pokerforge._core import ObsEncoder
+from pokerforge.errors import InvalidCardError, InvalidSpecError, PokerError
+from pokerforge.game import GameSpec
+from pokerforge.rl import ObservationLayout, RandomPolicy, Tables
+
+SPECS = {
+    "nlhe": GameSpec(blinds=(1, 2)),
+    "plo": GameSpec(variant="omaha", betting="pot-limit", blinds=(1, 2)),
+    "flo8": GameSpec(
+        variant="omaha-hilo", betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4
+    ),
+    "nlhe-units": GameSpec(blinds=(5, 10), chip_unit=5, ante=5, ante_kind="big-blind"),
+}
+
+
+def test_worked_example() -> None:
+    """Three-handed, blinds 1/2, button seat 0: seat 0 raises to 6, seat 1 folds, seat 2
+    calls; on the flop seat 2 checks and seat 0 is to act."""
+    tables = Tables(GameSpec(blinds=(1, 2)), seats=3, stacks=100, history=3, button=0, seed=0)
+    tables.new_hand(0, hole_cards=["AhKh", "2c2d", "7s8s"], board="Qs7d2h5c9c")
+    for move in [("raise_to", 6), ("fold",), ("call",), ("check",)]:
+        tables.act(0, move)
+    assert tables.observe(0) == 0
+    layout = ObservationLayout(seats=3, history=3)
+    obs = tables.obs[0]
+
+    def slot(name: str) -> float:
+        return float(obs[layout.index(name)])
+
+    assert card_names(obs[:52]) == ["Kh", "Ah"]
+    assert card_names(obs[52:104]) == ["2h", "7d", "Qs"]
+    assert [slot(f"street:{s}") for s in ("preflop", "flop", "turn")] == [0, 1, 0]
+    assert [slot(f"position:{k}") for k in range(3)] == [1, 0, 0]
+    assert [slot(f"seat+0:{f}") for f in ("present", "stack", "bet", "folded", "acted")] == [
+        1, 47, 0, 0, 0,
+    ]  # fmt: skip
+    assert [slot("seat+1:folded"), slot("seat+1:stack"), slot("seat+2:acted")] == [1, 49.5, 1]
+    assert [slot("pot"), slot("bets")] == [6.5, 0]
+    # The default rules let a player fold even when checking is free.
+    assert [slot("legal:to_act"), slot("legal:check"), slot("legal:fold")] == [1, 1, 1]
+    assert [slot("legal:min_raise_to"), slot("legal:max_raise_to")] == [1, 47]
+    assert tables.mask[0].tolist() == [1, 1, 1, 1, 1, 1]
+    assert tables.amounts[0].tolist() == [0, 0, 2, 6, 13, 94]
+    assert [slot("history[0]:kind:check"), slot("history[0]:seat+2")] == [1, 1]
+    assert [slot("history[1]:kind:call"), slot("history[1]:amount")] == [1, 2]
+    assert [slot("history[2]:kind:fold"), slot("history[2]:street:preflop")] == [1, 1]
+    assert tables.infoset(0, 0) == "3:0|100,100,100|KhAh|2h7dQs|r6,f,c/k"
+    assert tables.infoset(0, 2) == "3:2|100,100,100|7s8s|2h7dQs|r6,f,c/k"
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+@pytest.mark.parametrize("seats", [2, 3, 6, 9])
+def test_every_slot_matches_the_reference(name: str, seats: int) -> None:
+    spec = SPECS[name]
+    if spec.variant != "holdem" and seats > 9:
+        pytest.skip("too many four-card hands for one deck")
+    rng = random.Random(seats)
+    stacks = [rng.choice([3, 20, 60, 200, 1000]) * spec.chip_unit for _ in range(seats)]
+    layout = ObservationLayout(seats=10, history=6)
+    # A layout for ten seats works for smaller tables: the missing seats are not present.
+    tables = Tables(
+        spec, seats=seats, stacks=stacks, history=6, seed=seats, button=seats - 1, layout_seats=10
+    )
+    policy = RandomPolicy(seed=seats)
+    steps = 0
+    for _ in range(25):
+        tables.new_hand(0)
+        hand = tables.hands[0]
+        while True:
+            for seat in range(seats):
+                tables.observe(0, seat)
+                np.testing.assert_array_equal(
+                    tables.obs[0], reference(hand, seat, layout), err_msg=f"seat {seat}"
+                )
+            if hand.is_over:
+                break
+            tables.observe(0)
+            tables.act(0, policy(tables.obs[0], tables.mask[0]))
+            steps += 1
+    assert steps >= 25
+
+
+def test_layout_names_every_slot() -> None:
+    layout = ObservationLayout(seats=6, history=4, actions=["fold", "call", "pot", "2pot"])
+    names = layout.describe()
+    assert len(names) == len(set(names)) == layout.size
+    assert layout.version == 1
+    offset = 0
+    for _section, start, length in layout.sections():
+        assert start == offset
+        offset += length
+    assert offset == layout.size
+    assert layout.actions == ("fold", "call", "pot", "2pot")
+    assert names[layout.section("action_mask")[0] + 3] == "action:2pot:legal"
+    assert "| history |" in layout.table()
+    with pytest.raises(InvalidSpecError, match="'nope' is not a slot"):
+        layout.index("nope")
+    with pytest.raises(InvalidSpecError, match="'nope' is not a section"):
+        layout.section("nope")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"seats": 1}, "seats = 1"),
+        ({"seats": 11}, "seats = 11"),
+        ({"seats": 6, "history": 5000}, "history = 5000"),
+        ({"seats": 6, "actions": ["fold", "raise"]}, "'raise'"),
+        ({"seats": 6, "actions": ["fold", "fold"]}, "twice"),
+        ({"seats": 6, "actions": []}, "1 to 32 actions"),
+        ({"seats": 6, "actions": ["-1pot"]}, "'-1pot'"),
+    ],
+)
+def test_bad_layouts_are_named_errors(kwargs: dict[str, object], match: str) -> None:
+    with pytest.raises(InvalidSpecError, match=match):
+        ObservationLayout(**kwargs)  # type: ignore[arg-type]
+
+
+def test_encoder_refuses_bad_input_and_writes_nothing() -> None:
+    enc = ObsEncoder(3, history=2, tables=2)
+    enc.obs[:] = 7
+    with pytest.raises(InvalidSpecError, match="call begin"):
+        enc.encode(0, 0, 0, (), (1, 1, 1), (0, 0, 0), (False,) * 3, None, None)
+    with pytest.raises(InvalidCardError, match="52 is not a card index"):
+        enc.begin(
+            0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 52)]
+        )
+    with pytest.raises(PokerError, match="given more than once"):
+        enc.begin(
+            0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (3, 4)]
+        )
+    with pytest.raises(InvalidSpecError, match="button = 3"):
+        enc.begin(
+            0, button=3, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)]
+        )
+    with pytest.raises(InvalidSpecError, match="table = 2"):
+        enc.begin(
+            2, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)]
+        )
+    enc.begin(0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)])
+    with pytest.raises(InvalidSpecError, match="seat = 3"):
+        enc.encode(0, 3, 0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None)
+    with pytest.raises(InvalidSpecError, match="stacks = 2"):
+        enc.encode(0, 0, 0, (), (9, 8), (0, 1, 2), (False,) * 3, None, None)
+    with pytest.raises(InvalidCardError):
+        enc.encode(0, 0, 1, (60, 1, 2), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None)
+    with pytest.raises(InvalidSpecError, match="action kind = 9"):
+        enc.record(0, 1, 9, 0)
+    with pytest.raises(InvalidSpecError, match="seat = 5"):
+        enc.record(0, 5, 0, 0)
+    huge = 2**70
+    for call, match in [
+        (lambda: enc.record(-1, 0, 0, 0), "table = -1"),
+        (lambda: enc.record(0, huge, 0, 0), f"seat = {huge}"),
+        (lambda: enc.record(0, 0, 2, 0, huge), f"amount = {huge}"),
+        (lambda: enc.record(0, 0, 0, 7), "street = 7"),
+        (lambda: enc.encode(0, 0, 9, (), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None), "street"),
+        (lambda: enc.encode(0, 0, 0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, -2, None), "actor"),
+        (lambda: enc.encode(0, 0, 0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, 0, (1, 2)), "legal"),
+        (lambda: enc.encode(0, 0, 0, (), (9, "x", 7), (0, 1, 2), (False,) * 3, 0, None), "stacks"),
+        (lambda: ObsEncoder(huge), f"seats = {huge}"),
+        (lambda: ObsEncoder(6, tables=0), "tables = 0"),
+    ]:
+        with pytest.raises(PokerError, match=match):
+            call()
+    assert (enc.obs == 7).all()
+    with pytest.raises(InvalidSpecError, match="has no hand"):
+        enc.infoset(1, 0, ())

@@ -1,0 +1,215 @@
+"""Seeds, resets, auto-reset, splitting tables, illegal actions and variants in the envs."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.game import GameSpec
+from pokerforge.rl import RandomPolicy, Tables, VectorPokerEnv, call_policy
+
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+from pokerforge.rl import PokerEnv, aec_env
+
+
+def play_gym(env: PokerEnv, seed: int, hands: int) -> list[tuple[int, ...]]:
+    """Play ``hands`` hands with a seeded random learner; the sequence of what happened."""
+    learner = RandomPolicy(seed=seed)
+    out = []
+    obs, _ = env.reset(seed=seed)
+    for _ in range(hands):
+        done = False
+        while not done:
+            action = learner(obs["observation"], obs["action_mask"])
+            obs, _, done, _, _ = env.step(action)
+        out.append((env.hand.seed, env.hand.button, *env.hand.net))
+        obs, _ = env.reset()
+    return out
+
+
+def test_gym_reset_with_a_seed_is_reproducible() -> None:
+    env = PokerEnv(seats=4, opponents=RandomPolicy(seed=9), stacks=[50, 100, 150, 200])
+    first = play_gym(env, 11, 20)
+    again = play_gym(env, 11, 20)
+    other = play_gym(
+        PokerEnv(seats=4, opponents=RandomPolicy(), stacks=[50, 100, 150, 200]), 11, 20
+    )
+    assert first == again == other
+    assert first != play_gym(env, 12, 20)
+    assert env.hand.starting_stacks == (50, 100, 150, 200)
+
+
+def test_gym_button_moves_and_reward_is_the_net_in_big_blinds() -> None:
+    env = PokerEnv(GameSpec(blinds=(5, 10)), seats=3, opponents=call_policy, seed=1)
+    buttons = []
+    env.reset(seed=1)
+    for _ in range(6):
+        buttons.append(env.hand.button)
+        done = False
+        while not done:
+            _, reward, done, _, info = env.step(1)
+        assert reward == info["net"] / 10 == env.hand.net[0] / 10
+        env.reset()
+    assert buttons == [0, 1, 2, 0, 1, 2]
+
+
+def test_gym_illegal_actions_change_nothing() -> None:
+    env = PokerEnv(seats=2, seed=3)
+    obs, _ = env.reset(seed=3)
+    before = (env.hand.history, obs["observation"].copy(), obs["action_mask"].copy())
+    for bad, match in [
+        (6, "not an action index"),
+        (-1, "not an action index"),
+        (("raise_to", 1), "cannot raise to 1"),
+        (("raise_to", 1.5), "whole number"),
+        (("jump",), "is not an action"),
+        (("fold", 3), "takes no amount"),
+        (("raise_to",), "exactly one amount"),
+    ]:
+        with pytest.raises(IllegalActionError, match=match):
+            env.step(bad)  # type: ignore[arg-type]
+        assert env.hand.history == before[0]
+    np.testing.assert_array_equal(env.tables.obs[0], before[1])
+    assert env.action_masks().tolist() == [True] * 6
+    with pytest.raises(InvalidSpecError, match="learning seat"):
+        PokerEnv(seats=2, seat=2)
+    with pytest.raises(InvalidSpecError, match="opponents"):
+        PokerEnv(seats=3, opponents=[call_policy] * 5)
+
+
+def test_masked_index_names_the_legal_actions() -> None:
+    env = aec_env(seats=3, stacks=[200, 30, 200], button=0)
+    env.reset(seed=2)
+    env.step(("raise_to", 20))
+    env.step(5)
+    env.step(1)
+    with pytest.raises(
+        IllegalActionError, match=r"action 2 \('min'\) is not legal now.*'fold', 'call'"
+    ):
+        env.step(2)
+
+
+def test_aec_reset_seed_reproduces_hands() -> None:
+    def run(seed: int) -> list[tuple[int, ...]]:
+        env = aec_env(seats=3, stacks=100)
+        env.reset(seed=seed)
+        policy = RandomPolicy(seed=seed)
+        out = []
+        for _ in range(10):
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                env.step(None if term or trunc else policy(obs["observation"], obs["action_mask"]))
+            out.append(env.hand.net)
+            env.reset()
+        return out
+
+    assert run(5) == run(5) != run(6)
+
+
+def vector_run(
+    env: VectorPokerEnv, steps: int, first: int
+) -> tuple[list[npt.NDArray[np.float32]], list[npt.NDArray[np.float32]], list[int]]:
+    """Step with actions that depend only on each table's number and observation."""
+    obs, _ = env.reset()
+    seen, paid, hands = [obs.copy()], [], []
+    for step in range(steps):
+        actions = np.zeros(env.num_tables, dtype=np.int64)
+        for t in range(env.num_tables):
+            legal = np.flatnonzero(env.action_mask[t])
+            actions[t] = legal[(first + t + step) % len(legal)]
+        obs, rewards, dones, _ = env.step(actions)
+        seen.append(obs.copy())
+        paid.append(rewards.copy())
+        hands.append(int(dones.sum()))
+    return seen, paid, hands
+
+
+def test_vector_results_do_not_depend_on_the_split() -> None:
+    whole = VectorPokerEnv(num_tables=6, seats=3, stacks=[40, 80, 120], seed=21)
+    a = VectorPokerEnv(num_tables=2, seats=3, stacks=[40, 80, 120], seed=21, first_table=0)
+    b = VectorPokerEnv(num_tables=4, seats=3, stacks=[40, 80, 120], seed=21, first_table=2)
+    obs, rewards, hands = vector_run(whole, 60, 0)
+    obs_a, rewards_a, _ = vector_run(a, 60, 0)
+    obs_b, rewards_b, _ = vector_run(b, 60, 2)
+    for full, left, right in zip(obs, obs_a, obs_b, strict=True):
+        np.testing.assert_array_equal(full, np.concatenate([left, right]))
+    for full, left, right in zip(rewards, rewards_a, rewards_b, strict=True):
+        np.testing.assert_array_equal(full, np.concatenate([left, right]))
+    assert sum(hands) > 20  # many auto-resets happened
+
+
+def test_vector_auto_reset_conserves_chips_and_reports_rewards() -> None:
+    env = VectorPokerEnv(num_tables=8, seats=6, seed=4)
+    env.reset()
+    policy = np.random.default_rng(0)
+    total = np.zeros(6)
+    finished = 0
+    for _ in range(300):
+        masks = env.action_mask
+        actions = np.array([policy.choice(np.flatnonzero(m)) for m in masks])
+        obs, rewards, dones, _ = env.step(actions)
+        assert obs is env.obs
+        for t in np.flatnonzero(dones):
+            hand = env.finished[t]
+            assert hand is not None and hand.is_over
+            np.testing.assert_allclose(rewards[t], np.array(hand.net) / 2)
+            assert sum(hand.net) == -hand.rake
+            finished += 1
+        assert not rewards[~dones].any()
+        total += rewards.sum(axis=0)
+        assert all(env.hands[t].actor == env.actor[t] for t in range(8))
+    assert finished > 30
+    assert abs(total.sum()) < 1e-3  # no rake: chips only change hands
+
+
+def test_vector_refuses_bad_actions() -> None:
+    env = VectorPokerEnv(num_tables=3, seats=2, seed=1)
+    env.reset()
+    with pytest.raises(InvalidSpecError, match="3 integers"):
+        env.step(np.zeros(2, dtype=np.int64))
+    with pytest.raises(InvalidSpecError, match="3 integers"):
+        env.step(np.zeros(3, dtype=np.float64))
+    with pytest.raises(InvalidSpecError, match="num_tables"):
+        VectorPokerEnv(num_tables=0)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        GameSpec(variant="omaha", betting="pot-limit", blinds=(1, 2)),
+        GameSpec(
+            variant="omaha-hilo", betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4
+        ),
+        GameSpec(blinds=(1, 2), straddle=4),
+    ],
+    ids=["plo", "flo8", "straddle"],
+)
+def test_variants_play_to_the_end(spec: GameSpec) -> None:
+    env = VectorPokerEnv(spec, num_tables=4, seats=5, seed=8)
+    env.reset()
+    rng = np.random.default_rng(1)
+    done = 0
+    for _ in range(150):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in env.action_mask])
+        _, rewards, dones, _ = env.step(actions)
+        done += int(dones.sum())
+        assert abs(rewards.sum()) < 1e-3
+    assert done > 10
+
+
+def test_tables_validate_their_settings() -> None:
+    spec = GameSpec()
+    for kwargs, match in [
+        ({"seats": 1}, "2 to 10 players"),
+        ({"seats": 3, "stacks": [1, 2]}, "one stack per seat"),
+        ({"seats": 2, "stacks": [0, 5]}, "seat 0's stack"),
+        ({"seats": 2, "button": 2}, "button"),
+        ({"seats": 6, "layout_seats": 4}, "layout_seats"),
+        ({"seats": 2, "seed": "x"}, "seed"),
+    ]:
+        with pytest.raises(InvalidSpecError, match=match):
+            Tables(spec, **kwargs)  # type: ignore[arg-type]

@@ -1,0 +1,57 @@
+"""Policies and helpers for the simulation tests (importable by worker processes: the tests
+put this folder on PYTHONPATH before starting any)."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+from pathlib import Path
+
+from pokerforge.sim import SimResult, Turn, call_policy
+
+_decisions = 0
+
+
+class KillOnce:
+    """Plays like the call policy, but the first worker to make its ``after``-th decision
+    kills its own process (SIGKILL, as an out-of-memory killer would), once per run: the
+    marker file says it has happened."""
+
+    def __init__(self, marker: str | Path, after: int = 300) -> None:
+        self.marker = str(marker)
+        self.after = after
+
+    def __call__(self, turn: Turn, rng: random.Random) -> str | int:
+        global _decisions  # noqa: PLW0603 - counts decisions in this worker process
+        _decisions += 1
+        if _decisions == self.after:
+            try:
+                os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                pass
+            else:
+                os.kill(os.getpid(), signal.SIGKILL)
+        return call_policy(turn, rng)
+
+
+def fail_on_aces(turn: Turn, rng: random.Random) -> str | int:
+    """Plays like the call policy, but raises when dealt two aces (a bug that shows in
+    some hands only, so the error must say which)."""
+    hole = turn.view.hole_cards[turn.seat] or ()
+    if all(card.rank == 12 for card in hole):
+        raise ZeroDivisionError("the policy divided by zero")
+    return call_policy(turn, rng)
+
+
+def totals(result: SimResult) -> tuple[object, ...]:
+    """Everything a run found, without the policies' names."""
+    return (
+        result.hands,
+        result.net,
+        result.showdowns,
+        result.showdowns_won,
+        result.pot_total,
+        result.pot_max,
+        result.actions,
+    )

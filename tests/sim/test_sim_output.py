@@ -1,0 +1,169 @@
+"""Every hand of a run written as Parquet, PHH or JSON lines, read back and checked against
+the run's totals; bad arguments; Ctrl-C leaves no process behind and marks its output."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pyarrow.parquet as pq
+import pytest
+
+from pokerforge import sim
+from pokerforge.errors import InvalidSpecError, PokerError
+from pokerforge.game.history import load_many
+
+RUN = {"players": 3, "hands": 300, "seed": 4, "chunk_size": 70}
+POLICIES = ["tag", "random", "random"]
+
+
+def test_parquet_hands_and_actions_add_up_to_the_summary(tmp_path: Path) -> None:
+    out = tmp_path / "hands.parquet"
+    result = sim.run(None, policies=POLICIES, out=out, workers=2, **RUN)  # type: ignore[arg-type]
+    actions_path = tmp_path / "hands.actions.parquet"
+    assert result.outputs == (str(out), str(actions_path))
+    assert not list(tmp_path.glob("*.partial"))
+    hands = pq.read_table(out).to_pylist()
+    assert [row["hand"] for row in hands] == list(range(300))  # in hand order
+    assert [sum(row["net"][seat] for row in hands) for seat in range(3)] == list(result.net)
+    assert sum(row["showdown"] for row in hands) == result.showdowns
+    assert sum(row["pot"] for row in hands) == result.pot_total
+    assert max(row["pot"] for row in hands) == result.pot_max
+    assert [row["button"] for row in hands[:4]] == [0, 1, 2, 0]
+    actions = pq.read_table(actions_path).to_pylist()
+    assert len(actions) == result.actions
+    assert {row["action"] for row in actions} <= {"fold", "check", "call", "bet", "raise"}
+    assert {row["street"] for row in actions} <= {"preflop", "flop", "turn", "river"}
+    for row in actions:
+        if row["action"] in ("bet", "raise"):
+            assert row["to"] >= row["amount"] > 0
+        else:
+            assert row["to"] is None
+    meta = json.loads(pq.read_metadata(out).metadata[b"pokerforge"])
+    assert meta["complete"] is True
+    assert meta["hands"] == 300
+    # The same run with no output at all finds the same totals.
+    assert sim.run(None, policies=POLICIES, **RUN) == result  # type: ignore[arg-type]
+
+
+def test_phh_output_replays_to_the_same_chips(tmp_path: Path) -> None:
+    out = tmp_path / "hands.phhs"
+    result = sim.run(None, policies=POLICIES, out=out, **{**RUN, "hands": 40})  # type: ignore[arg-type]
+    hands = load_many(out.read_text())
+    assert len(hands) == 40
+    assert [sum(hand.net[seat] for hand in hands) for seat in range(3)] == list(result.net)
+
+
+def test_json_lines_end_with_the_summary(tmp_path: Path) -> None:
+    out = tmp_path / "hands.jsonl"
+    result = sim.run(None, policies="random", out=out, **RUN)  # type: ignore[arg-type]
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 301
+    assert lines[-1]["summary"] is True
+    assert [seat["net"] for seat in lines[-1]["seats"]] == list(result.net)
+    assert [line["hand"] for line in lines[:-1]] == list(range(300))
+
+
+def test_a_failed_run_leaves_marked_partial_output(tmp_path: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from sim_helpers import fail_on_aces  # noqa: PLC0415
+
+    out = tmp_path / "hands.jsonl"
+    with pytest.raises(PokerError):
+        sim.run(None, players=6, hands=500, policies=fail_on_aces, seed=2, out=out, chunk_size=5)
+    assert not out.exists()
+    lines = [json.loads(line) for line in Path(f"{out}.partial").read_text().splitlines()]
+    assert lines[-1]["partial"] is True
+    assert lines[-1]["hands_written"] == len(lines) - 1
+    assert [line["hand"] for line in lines[:-1]] == list(range(len(lines) - 1))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"hands": 0}, "hands must be at least 1, not 0"),
+        ({"hands": 10, "policies": "bluff"}, "'bluff' is not a policy"),
+        ({"hands": 10, "policies": ["call", "call"]}, "one policy per seat (6), not 2"),
+        ({"hands": 10, "players": 1}, "a table needs 2 to 10 players, not 1"),
+        ({"hands": 10, "workers": 0}, "workers must be at least 1, not 0"),
+        ({"hands": 10, "backend": "mpi"}, "'mpi' is not a backend"),
+        ({"hands": 10, "chunk_size": 0}, "chunk_size must be at least 1, not 0"),
+        ({"hands": 10, "stack": 2}, "stack must be more than the big blind"),
+        ({"hands": 10, "seed": -1}, "seed must be a whole number of at least 0"),
+        (
+            {"hands": 10, "backend": "processes", "scheduler": "tcp://x:1"},
+            "a scheduler address needs the dask backend",
+        ),
+    ],
+)
+def test_bad_arguments_are_named(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidSpecError) as caught:
+        sim.run(None, **kwargs)  # type: ignore[arg-type]
+    assert message in str(caught.value)
+
+
+def _cli(*args: str) -> list[str]:
+    return [sys.executable, "-m", "pokerforge", *args]
+
+
+def test_the_command_on_two_workers_writes_parquet(tmp_path: Path) -> None:
+    out = tmp_path / "hands.parquet"
+    args = ["simulate", "--players", "3", "--hands", "400", "--seed", "9", "--chunk-size", "50"]
+    done = subprocess.run(
+        _cli(*args, "--workers", "2", "--out", str(out), "--json"),
+        capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert (summary["backend"], summary["workers"]) == ("processes", 2)
+    hands = pq.read_table(out).to_pylist()
+    assert [seat["net"] for seat in summary["seats"]] == [
+        sum(row["net"][seat] for row in hands) for seat in range(3)
+    ]
+
+
+def test_the_command_names_an_unreachable_scheduler() -> None:
+    done = subprocess.run(
+        _cli("simulate", "--hands", "10", "--scheduler", "tcp://127.0.0.1:9"),
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.startswith("pokerforge: error: cannot reach the Dask scheduler")
+
+
+def test_ctrl_c_stops_every_worker_and_marks_the_output(tmp_path: Path) -> None:
+    out = tmp_path / "hands.jsonl"
+    partial = Path(f"{out}.partial")
+    args = ["simulate", "--hands", "10000000", "--workers", "2", "--chunk-size", "200"]
+    proc = subprocess.Popen(
+        _cli(*args, "--out", str(out)), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not (partial.exists() and partial.stat().st_size > 0):
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "no hand was written"
+            time.sleep(0.1)
+        workers = psutil.Process(proc.pid).children(recursive=True)
+        assert len(workers) >= 2
+        os.kill(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130
+    assert "partial output" in err
+    assert err.rstrip().endswith("pokerforge: interrupted")
+    _, alive = psutil.wait_procs(workers, timeout=30)
+    assert alive == []  # no orphan process
+    assert not out.exists()
+    lines = [json.loads(line) for line in partial.read_text().splitlines()]
+    assert lines[-1]["partial"] is True
+    assert lines[-1]["hands_written"] == len(lines) - 1 > 0
