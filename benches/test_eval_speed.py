@@ -128,3 +128,51 @@ def test_python_loop_baseline(
         return [len(h) for h in seven_card_hands]
 
     measure(benchmark, run, len(seven_card_hands))
+
+
+# --------------------------------------------------------------------------- kept results
+
+KEPT_HANDS = 200_000
+
+
+@pytest.fixture(scope="session")
+def kept_hands() -> list[tuple[int, ...]]:
+    """200,000 random seven-card hands: enough that keeping every result matters."""
+    rows = np.argsort(np.random.default_rng(2026).random((KEPT_HANDS, 52)), axis=1)[:, :7]
+    return [tuple(int(c) for c in row) for row in rows]
+
+
+@pytest.mark.benchmark(group="scalar kept", min_rounds=5)
+@pytest.mark.parametrize("entry", ["evaluate", "evaluate_class"])
+@pytest.mark.parametrize("form", [*INPUT_FORMS, "CardSet"])
+def test_pokerforge_kept(
+    benchmark: Any, measure: Measure, kept_hands: list[tuple[int, ...]], form: str, entry: str
+) -> None:
+    """Every result kept in a list of 200,000, as a program that stores ranks does."""
+    fn = getattr(pokerforge, entry)
+    if form == "CardSet":
+        inputs: list[Any] = [pokerforge.CardSet(list(h)) for h in kept_hands]
+    else:
+        inputs = [INPUT_FORMS[form](hand) for hand in kept_hands]
+
+    def run() -> list[Any]:
+        return [fn(x) for x in inputs]
+
+    measure(benchmark, run, len(inputs))
+
+
+@pytest.mark.benchmark(group="scalar kept", min_rounds=5)
+def test_pkrbot_kept(benchmark: Any, measure: Measure, kept_hands: list[tuple[int, ...]]) -> None:
+    """pkrbot's ``evaluate`` on lists of its own card objects, every result kept."""
+    pkrbot = pytest.importorskip("pkrbot")
+    hands = [[pkrbot.Card(TEXT[c]) for c in hand] for hand in kept_hands]
+    ours = [int(evaluate(h)) for h in kept_hands[:200]]
+    theirs = [pkrbot.evaluate(h) for h in hands[:200]]
+    for i in range(199):
+        # Same hands, same order of strength: a check that the comparison is fair.
+        assert (theirs[i] < theirs[i + 1]) == (ours[i] < ours[i + 1])
+
+    def run() -> list[int]:
+        return [pkrbot.evaluate(h) for h in hands]
+
+    measure(benchmark, run, len(hands))

@@ -539,3 +539,63 @@ def test_equity(args: dict[str, Any]) -> None:
         for p in result.players:
             assert 0 <= p.equity <= 1
             assert not math.isnan(p.stderr)
+
+
+# --- hand by hand, the class matrix, plain-int evaluation -----------------------------------
+
+
+@FUZZ
+@given(cards_like)
+def test_evaluate_class(cards: object) -> None:
+    before = snapshot(cards)
+    ok, result = attempt(pf.evaluate_class, cards, typed={"cards": CARDS_TYPED(cards)})
+    assert snapshot(cards) == before
+    if ok:
+        assert type(result) is int and 1 <= result <= 7462
+
+
+heads_up_player = st.one_of(
+    st.sampled_from(["AhKh", "QsQd", "random", "AA, KK", "22+", "7c2d", "AhAh", "JJ-99,AQs+"]),
+    st.builds(Range, st.sampled_from(["AKs", "QQ+", "0.5(AA), KQo"])),
+    st.none(),
+    cards_like,
+)
+
+
+@FUZZ
+@given(
+    st.one_of(st.lists(heads_up_player, min_size=2, max_size=2), players),
+    st.one_of(st.sampled_from(["", "2c7d9h", "2c7d9hTs", "2c7d9hTsJs", "AhKhQh"]), junk),
+    st.one_of(st.sampled_from(["", "3s", "AhKh"]), cards_like),
+    st.one_of(st.sampled_from(["exact", "auto", "monte-carlo"]), spec_text),
+    st.one_of(st.just(True), junk),
+)
+def test_equity_by_hand(
+    players_: object, board: object, dead: object, method: object, by_hand: object
+) -> None:
+    typed = {
+        "players": isinstance(players_, str | list),
+        "board": CARDS_TYPED(board),
+        "dead": CARDS_TYPED(dead),
+        "method": isinstance(method, str),
+        "by_hand": isinstance(by_hand, bool),
+    }
+    before = snapshot(players_)
+    ok, result = attempt(
+        pf.equity, players_, board, dead, method=method, by_hand=by_hand, samples=None, typed=typed
+    )
+    assert snapshot(players_) == before
+    if ok:
+        assert result.exact
+        for p in result.players:
+            assert p.by_hand is not None and p.by_class is not None
+            assert all(0 <= share <= 1 for share in p.by_hand.values())
+            assert all(0 <= share <= 1 for share in p.by_class.values())
+        assert math.isclose(sum(p.equity for p in result.players), 1.0, abs_tol=1e-9)
+
+
+def test_preflop_matrix_and_classes() -> None:
+    matrix = pf.preflop_matrix()
+    assert matrix.shape == (169, 169) and np.all((matrix >= 0) & (matrix <= 1))
+    assert np.allclose(matrix + matrix.T, 1.0)
+    assert len(pf.HAND_CLASSES) == 169

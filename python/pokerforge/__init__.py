@@ -33,6 +33,7 @@ from pokerforge.eval import (
     HandRank,
     LowRank,
     evaluate,
+    evaluate_class,
     evaluate_many,
     evaluate_omaha,
     evaluate_omaha_hilo,
@@ -41,8 +42,10 @@ from pokerforge.eval import (
     evaluate_omaha_low_many,
     evaluate_omaha_many,
 )
+from pokerforge.preflop import HAND_CLASSES, preflop_matrix
 
 __all__ = [
+    "HAND_CLASSES",
     "Card",
     "CardCountError",
     "CardSet",
@@ -67,6 +70,7 @@ __all__ = [
     "__version__",
     "equity",
     "evaluate",
+    "evaluate_class",
     "evaluate_many",
     "evaluate_omaha",
     "evaluate_omaha_hilo",
@@ -75,5 +79,6 @@ __all__ = [
     "evaluate_omaha_low_many",
     "evaluate_omaha_many",
     "game",
+    "preflop_matrix",
     "sim",
 ]

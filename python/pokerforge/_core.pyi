@@ -16,6 +16,7 @@ __all__ = [
     "Cancel",
     "Card",
     "CardSet",
+    "CategoryCount",
     "Deck",
     "EquityPlan",
     "HandRank",
@@ -26,6 +27,7 @@ __all__ = [
     "_panic_for_tests",
     "equity",
     "evaluate",
+    "evaluate_class",
     "evaluate_many",
     "evaluate_omaha",
     "evaluate_omaha_hilo",
@@ -33,7 +35,9 @@ __all__ = [
     "evaluate_omaha_low",
     "evaluate_omaha_low_many",
     "evaluate_omaha_many",
+    "hand_classes",
     "plan_equity",
+    "preflop_matrix",
 ]
 
 __version__: str
@@ -130,6 +134,7 @@ class HandRank:
     def __reduce__(self) -> tuple[Any, tuple[int]]: ...
 
 def evaluate(cards: _CardsLike) -> HandRank: ...
+def evaluate_class(cards: _CardsLike) -> int: ...
 def evaluate_many(
     cards: npt.NDArray[np.uint8], *, threads: int | None = None, check: bool = True
 ) -> npt.NDArray[np.uint16]: ...
@@ -188,6 +193,8 @@ def equity(
     seed: int | None = None,
     time_limit: float | None = None,
     threads: int | None = None,
+    categories: bool = True,
+    by_hand: bool = False,
 ) -> EquityResult: ...
 
 @final
@@ -196,6 +203,10 @@ class Cancel:
     def cancel(self) -> None: ...
     @property
     def cancelled(self) -> bool: ...
+
+@final
+class CategoryCount:
+    def player(self, index: int) -> list[float]: ...
 
 @final
 class EquityPlan:
@@ -224,6 +235,8 @@ def plan_equity(
     method: str | None = None,
     samples: int | None = None,
     target_stderr: float | None = None,
+    categories: bool = True,
+    by_hand: bool = False,
 ) -> EquityPlan: ...
 def _panic_for_tests(place: str) -> None: ...
 
@@ -278,3 +291,7 @@ class ObsEncoder:
         legal: tuple[bool, bool, int, int | None, int | None] | None,
     ) -> int: ...
     def infoset(self, table: int, seat: int, board: Iterable[int]) -> str: ...
+
+# Heads-up pre-flop table (pokerforge.preflop wraps these).
+def hand_classes() -> list[str]: ...
+def preflop_matrix() -> npt.NDArray[np.float64]: ...

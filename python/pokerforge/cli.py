@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pokerforge.cards import CardSet
-from pokerforge.equity import EquityResult, equity
+from pokerforge.equity import EquityResult, PlayerEquity, equity
 from pokerforge.errors import PokerError
 from pokerforge.eval import Category, evaluate, evaluate_omaha_hilo
 
@@ -92,6 +92,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     eq.add_argument("players", nargs="+", help="2-10 hands, ranges or 'random'")
     _add_equity_options(eq)
+    eq.add_argument(
+        "--by-hand",
+        action="store_true",
+        help="also each hand class and each hand of every player (heads-up Hold'em, exact)",
+    )
 
     ev = commands.add_parser(
         "eval",
@@ -208,7 +213,21 @@ def _run_equity(args: argparse.Namespace, players: list[str]) -> EquityResult:
         samples=args.samples,
         seed=args.seed,
         time_limit=args.time_limit,
+        by_hand=getattr(args, "by_hand", False),
     )
+
+
+def _by_hand(text: str, p: PlayerEquity) -> list[str]:
+    """A player's hand classes, then its hands, strongest first (``--by-hand``)."""
+    if p.by_hand is None or p.by_class is None:
+        return []
+    lines = ["", f"{text}: by class", f"{'class':<6} {'equity':>8}"]
+    for name, share in sorted(p.by_class.items(), key=lambda item: -item[1]):
+        lines.append(f"{name:<6} {_pct(share):>8}")
+    lines += ["", f"{text}: by hand", f"{'hand':<6} {'equity':>8}"]
+    for hand, share in sorted(p.by_hand.items(), key=lambda item: -item[1]):
+        lines.append(f"{hand:<6} {_pct(share):>8}")
+    return lines
 
 
 def _how(result: EquityResult) -> str:
@@ -278,6 +297,8 @@ def _equity(args: argparse.Namespace) -> str | dict[str, Any]:
             row += f" {_pct(p.high or 0):>8} {_pct(p.low or 0):>8} {_pct(p.scoop or 0):>8}"
         lines.append(row)
     lines.append(_how(result))
+    for text, p in zip(args.players, result.players, strict=True):
+        lines += _by_hand(text, p)
     return "\n".join(lines)
 
 

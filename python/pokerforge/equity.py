@@ -18,11 +18,26 @@ Examples:
     ('monte-carlo', 1, 20000)
     >>> abs(sum(p.equity for p in mc.players) - 1) < 1e-9
     True
+
+Heads-up Hold'em, hands and ranges are answered hand by hand: before the flop from the
+shipped table of every hand against every hand (microseconds for two hands, milliseconds
+for two wide ranges), after the flop by ranking each hand once per runout. With
+``by_hand=True`` each player's result also holds the equity of each of its hands and of
+each hand class:
+
+    >>> r = equity(["QQ+,AKs", "JJ-99,AQs+"], by_hand=True)
+    >>> round(r.players[0].equity, 4), round(r.players[0].by_class["AKs"], 4)
+    (0.7312, 0.4999)
+    >>> len(r.players[1].by_hand), round(r.players[1].by_hand["JhJd"], 4)
+    (26, 0.2492)
+
+The table holds no final hands, so ``categories`` of such a result are counted by
+enumeration the first time they are read (``result.categories_counted`` is ``False``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -33,7 +48,7 @@ from pokerforge.eval import Category
 if TYPE_CHECKING:
     from pokerforge._core import _CardsLike
 
-__all__ = ["EquityResult", "PlayerEquity", "Range", "equity"]
+__all__ = ["EquityResult", "LaterCategories", "PlayerEquity", "Range", "equity"]
 
 Game = Literal["holdem", "omaha", "omaha-hilo"]
 Method = Literal["auto", "exact", "monte-carlo"]
@@ -55,6 +70,12 @@ class PlayerEquity:
         low: Hi-lo only: the expected share won from the low half; ``None`` otherwise.
         scoop: Hi-lo only: the fraction of deals won whole (both halves, or a high that
             takes all when no low qualifies); ``None`` otherwise.
+        by_hand: With ``equity(..., by_hand=True)``: each of the player's hands (``"AhKh"``,
+            as :class:`CardSet` writes it) with its own equity against the other player;
+            ``None`` otherwise.
+        by_class: With ``by_hand=True``: each hand class of the player (``"AKs"``, in the
+            order of :data:`pokerforge.HAND_CLASSES`) with the equity of its hands
+            together; ``None`` otherwise.
     """
 
     equity: float
@@ -65,6 +86,8 @@ class PlayerEquity:
     high: float | None = None
     low: float | None = None
     scoop: float | None = None
+    by_hand: Mapping[str, float] | None = None
+    by_class: Mapping[str, float] | None = None
 
     @property
     def lose(self) -> float:
@@ -83,6 +106,9 @@ class EquityResult:
         deals: Boards (exact) or samples (Monte Carlo) counted.
         stderr: Monte Carlo: the largest standard error of a player's equity; 0 when exact.
         seed: The seed that drove Monte Carlo (``None`` when exact).
+        categories_counted: Whether the players' ``categories`` came with the result;
+            ``False`` when the heads-up table answered (it has no final hands): they are
+            then counted by enumeration when first read.
     """
 
     players: tuple[PlayerEquity, ...]
@@ -91,6 +117,55 @@ class EquityResult:
     deals: int
     stderr: float
     seed: int | None
+    categories_counted: bool = True
+
+
+class LaterCategories(Mapping[Category, float]):
+    """A player's final-hand chances, counted by exact enumeration when first read.
+
+    The heads-up table that answers Hold'em hands and ranges before the flop holds wins
+    and ties, not final hands; this mapping runs the enumeration (once for all players of
+    the result: milliseconds for two hands, seconds for two wide ranges) the first time
+    one of them is read.
+
+    Examples:
+        >>> from pokerforge import Category, equity
+        >>> r = equity(["AhAs", "KdKc"])
+        >>> r.categories_counted, type(r.players[0].categories).__name__
+        (False, 'LaterCategories')
+        >>> round(r.players[0].categories[Category.FULL_HOUSE], 4)
+        0.0894
+    """
+
+    __slots__ = ("_chances", "_count", "_index")
+
+    def __init__(self, count: _core.CategoryCount, index: int) -> None:
+        self._count = count
+        self._index = index
+        self._chances: dict[Category, float] | None = None
+
+    def _counted(self) -> dict[Category, float]:
+        if self._chances is None:
+            chances = self._count.player(self._index)
+            self._chances = dict(zip(Category, chances, strict=True))
+        return self._chances
+
+    def __getitem__(self, key: Category) -> float:
+        return self._counted()[key]
+
+    def __iter__(self) -> Iterator[Category]:
+        return iter(self._counted())
+
+    def __len__(self) -> int:
+        return len(Category)
+
+    def __repr__(self) -> str:
+        if self._chances is None:
+            return f"LaterCategories(player={self._index}, not counted yet)"
+        return repr(self._chances)
+
+    def __reduce__(self) -> tuple[type[dict[Category, float]], tuple[dict[Category, float]]]:
+        return (dict, (self._counted(),))
 
 
 def equity(
@@ -105,6 +180,7 @@ def equity(
     seed: int | None = None,
     time_limit: float | None = None,
     threads: int | None = None,
+    by_hand: bool = False,
 ) -> EquityResult:
     """Each player's equity.
 
@@ -130,6 +206,9 @@ def equity(
             enumeration asked for by name raises :class:`InvalidSpecError`; ``"auto"``'s
             exact enumeration gets half the time, then hands over to Monte Carlo.
         threads: Threads to use; default all cores.
+        by_hand: Also give each hand and each hand class of every player its own equity
+            (``PlayerEquity.by_hand``, ``by_class``). Hold'em heads-up only, counted
+            exactly; before the flop without dead cards.
 
     Returns:
         The :class:`EquityResult`.
@@ -156,4 +235,6 @@ def equity(
         seed=seed,
         time_limit=time_limit,
         threads=threads,
+        categories=False,
+        by_hand=by_hand,
     )

@@ -112,7 +112,7 @@ class _Engine:
 
     def _compute(self, job: Job, seed: int, cancel: Any) -> dict[str, Any]:
         result = job.plan.run(seed=seed, time_limit=job.time_limit, threads=1, cancel=cancel)
-        answer = equity_json(result, job.players, job.game)
+        answer = equity_json(result, job.players, job.game, count_later=False)
         monte_carlo = result.method == "monte-carlo"
         answer["seed"] = str(result.seed) if monte_carlo else None
         answer["samples"] = result.deals if monte_carlo else None

@@ -24,11 +24,16 @@ from pokerforge.eval import Category, HandRank, LowRank, evaluate, evaluate_omah
 __all__ = ["equity_json", "evaluate_json"]
 
 
-def equity_json(result: EquityResult, players: Sequence[str], game: str) -> dict[str, Any]:
+def equity_json(
+    result: EquityResult, players: Sequence[str], game: str, *, count_later: bool = True
+) -> dict[str, Any]:
     """An :class:`~pokerforge.EquityResult` as a dictionary of plain JSON values.
 
-    Categories are keyed by lower-case name (``"full_house"``); ``high``, ``low`` and
-    ``scoop`` are ``None`` outside Omaha Hi-Lo.
+    Categories are keyed by lower-case name (``"full_house"``). A result computed without
+    them (from the heads-up table) has them counted now, unless ``count_later`` is false
+    (the service, which bounds every request's work): they are then ``None``. ``high``,
+    ``low`` and ``scoop`` are ``None`` outside Omaha Hi-Lo; ``by_hand`` and ``by_class``
+    are ``None`` unless the hand-by-hand breakdown was asked for.
     """
     return {
         "game": game,
@@ -50,7 +55,11 @@ def equity_json(result: EquityResult, players: Sequence[str], game: str) -> dict
                 "scoop": p.scoop,
                 "categories": {
                     Category(cat).name.lower(): chance for cat, chance in p.categories.items()
-                },
+                }
+                if result.categories_counted or count_later
+                else None,
+                "by_hand": None if p.by_hand is None else dict(p.by_hand),
+                "by_class": None if p.by_class is None else dict(p.by_class),
             }
             for text, p in zip(players, result.players, strict=True)
         ],

@@ -66,6 +66,12 @@ class EquityRequest(BaseModel):
     time_limit: float | None = Field(
         None, gt=0, description="Seconds of work at most (at most the server's maximum)."
     )
+    by_hand: bool = Field(
+        False,
+        description="Also each hand and hand class of both players with its own equity "
+        "(Hold'em heads-up, exact; before the flop without dead cards, and then without "
+        "categories).",
+    )
 
     def seed_value(self) -> int | None:
         """The seed as an integer (requests may send it as a decimal string).
@@ -97,6 +103,7 @@ class EquityRequest(BaseModel):
             samples=self.samples,
             time_limit=self.time_limit,
             limits=limits,
+            by_hand=self.by_hand,
         )
 
 
@@ -112,7 +119,15 @@ class PlayerResult(BaseModel):
     high: float | None
     low: float | None
     scoop: float | None
-    categories: dict[str, Probability]
+    categories: dict[str, Probability] | None = Field(
+        description="Chance of each final hand; null when not counted (by_hand before the flop)."
+    )
+    by_hand: dict[str, Probability] | None = Field(
+        None, description="With by_hand: each hand ('AhKh') and its equity."
+    )
+    by_class: dict[str, Probability] | None = Field(
+        None, description="With by_hand: each hand class ('AKs') and its equity."
+    )
 
 
 class EquityResponse(BaseModel):

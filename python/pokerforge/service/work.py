@@ -108,11 +108,24 @@ class Job:
 
 
 def _core_plan(
-    players: list[str], board: str, dead: str, *, game: str, method: str, samples: int | None
+    players: list[str],
+    board: str,
+    dead: str,
+    *,
+    game: str,
+    method: str,
+    samples: int | None,
+    by_hand: bool = False,
 ) -> EquityPlan:
     try:
         return core_plan(
-            players, board or None, dead or None, game=game, method=method, samples=samples
+            players,
+            board or None,
+            dead or None,
+            game=game,
+            method=method,
+            samples=samples,
+            by_hand=by_hand,
         )
     except PokerError as err:
         field = err.location or "players"
@@ -129,6 +142,7 @@ def plan_equity(
     samples: int | None,
     time_limit: float | None,
     limits: Limits,
+    by_hand: bool = False,
 ) -> Job:
     """Checks an equity request (the core's rules, then the server's limits).
 
@@ -143,14 +157,16 @@ def plan_equity(
         )
     texts = [(p or "").strip() or "random" for p in players]
     board, dead = board or "", dead or ""
-    plan = _core_plan(texts, board, dead, game=game, method=method, samples=samples)
+    plan = _core_plan(
+        texts, board, dead, game=game, method=method, samples=samples, by_hand=by_hand
+    )
     if plan.method == "monte-carlo" and samples is None:
         samples = limits.default_samples
         plan = _core_plan(texts, board, dead, game=game, method=method, samples=samples)
     budget = time_limit if time_limit is not None else limits.max_time
     return Job(
         plan=plan,
-        key=(tuple(texts), board, dead, game, method, samples),
+        key=(tuple(texts), board, dead, game, method, samples, by_hand),
         players=tuple(plan.players),
         game=game,
         method=plan.method,

@@ -185,6 +185,52 @@ impl CardSet {
     }
 }
 
+/// `table[b]` is the position of byte `b` in `chars`, in either case, or `chars.len()`
+/// for a byte that is not there.
+const fn position_table(chars: &[u8]) -> [u8; 256] {
+    let mut table = [chars.len() as u8; 256];
+    let mut i = 0;
+    while i < chars.len() {
+        table[chars[i].to_ascii_lowercase() as usize] = i as u8;
+        table[chars[i].to_ascii_uppercase() as usize] = i as u8;
+        i += 1;
+    }
+    table
+}
+
+/// Rank (0..13) of an ASCII byte, or 13 for a byte that is no rank.
+const RANK_OF_BYTE: [u8; 256] = position_table(b"23456789TJQKA");
+
+/// Suit (0..4) of an ASCII byte, or 4 for a byte that is no suit.
+const SUIT_OF_BYTE: [u8; 256] = position_table(b"cdhs");
+
+impl CardSet {
+    /// The cards of text in the commonest form, two-character ASCII cards with nothing
+    /// between them (`"AhKh7c"`), read in one pass without allocating. `None` for anything
+    /// else (separators, `"10h"`, suit symbols, a bad or repeated card): then
+    /// [`CardSet::parse_cards`] reads the text or says what is wrong with it.
+    #[inline]
+    pub fn parse_compact(text: &[u8]) -> Option<CardSet> {
+        if text.len() % 2 != 0 {
+            return None;
+        }
+        let mut mask = 0u64;
+        for pair in text.chunks_exact(2) {
+            let rank = RANK_OF_BYTE[usize::from(pair[0])];
+            let suit = SUIT_OF_BYTE[usize::from(pair[1])];
+            if rank > 12 || suit > 3 {
+                return None;
+            }
+            let bit = 1u64 << (4 * rank + suit);
+            if mask & bit != 0 {
+                return None;
+            }
+            mask |= bit;
+        }
+        Some(CardSet(mask))
+    }
+}
+
 impl FromStr for CardSet {
     type Err = Error;
 
@@ -312,6 +358,36 @@ mod tests {
         assert_eq!("10hJh".parse::<CardSet>().unwrap().to_string(), "JhTh");
         assert_eq!(a.len(), 2);
         assert_eq!(a.to_string(), "AhKh");
+    }
+
+    #[test]
+    fn compact_text_agrees_with_the_full_parser() {
+        // Every one- and two-card text of ASCII letters and digits: the compact reader
+        // either agrees with the full parser or leaves the text to it.
+        let chars: Vec<u8> = (b'0'..=b'z').filter(u8::is_ascii_alphanumeric).collect();
+        for &a in &chars {
+            for &b in &chars {
+                for text in [vec![a, b], vec![a, b, a, b], vec![a, b, b'K', b'h']] {
+                    if let Some(set) = CardSet::parse_compact(&text) {
+                        let full: CardSet = std::str::from_utf8(&text).unwrap().parse().unwrap();
+                        assert_eq!(set, full, "{text:?}");
+                    }
+                }
+            }
+        }
+        let seven = CardSet::parse_compact(b"AhkH7c2d3s4s5S").unwrap();
+        assert_eq!(seven, "Ah Kh 7c 2d 3s 4s 5s".parse().unwrap());
+        for other in [
+            &b"Ah Kh"[..],
+            b"10hJh",
+            b"AhAh",
+            b"Ah1",
+            b"Xh",
+            "A\u{2665}".as_bytes(),
+        ] {
+            assert_eq!(CardSet::parse_compact(other), None, "{other:?}");
+        }
+        assert_eq!(CardSet::parse_compact(b""), Some(CardSet::EMPTY));
     }
 
     #[test]

@@ -14,6 +14,18 @@ use crate::errors::{CardCountError, InvalidCardError, InvalidSpecError};
 static RANK_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static SUIT_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
+/// The shared object of `card` (cards are immutable, so one object per card serves every
+/// caller, as Python does for small ints).
+pub fn card_object(py: Python<'_>, card: Card) -> PyResult<Py<PyCard>> {
+    static CARDS: PyOnceLock<Vec<Py<PyCard>>> = PyOnceLock::new();
+    let cards = CARDS.get_or_try_init(py, || {
+        (0..52u8)
+            .map(|i| Py::new(py, PyCard(core(Card::try_from(i))?)))
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    Ok(cards[usize::from(card.index())].clone_ref(py))
+}
+
 /// One playing card.
 #[pyclass(name = "Card", module = "pokerforge", frozen, eq, ord, hash)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -34,10 +46,11 @@ impl PyCard {
         core(text_of(text)?.parse::<Card>()).map(PyCard)
     }
 
-    /// The card with index `index` (`4 * rank + suit`, 0..51).
+    /// The card with index `index` (`4 * rank + suit`, 0..51): one shared object per
+    /// card, so lists of cards built from indices stay small and quick to read.
     #[staticmethod]
-    fn from_index(index: Int) -> PyResult<PyCard> {
-        index.card().map(PyCard)
+    fn from_index(py: Python<'_>, index: Int) -> PyResult<Py<PyCard>> {
+        card_object(py, index.card()?)
     }
 
     /// The card's index, `4 * rank + suit`.

@@ -15,7 +15,7 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use pokerforge_core::equity::{plan, Game, Method, Plan, Player};
+use pokerforge_core::equity::{by_class as by_class_of, plan, Game, Method, Plan, Player};
 use pokerforge_core::{CardSet, EquityOptions, EquityResult, Error, Location};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -109,6 +109,8 @@ fn plan_of(
     method: Option<&Bound<'_, PyString>>,
     samples: Option<Int>,
     target_stderr: Option<f64>,
+    categories: bool,
+    by_hand: bool,
 ) -> PyResult<(Plan, Vec<String>)> {
     if players.is_instance_of::<PyString>() {
         return Err(to_py(Error::PlayerCount {
@@ -159,6 +161,8 @@ fn plan_of(
         method,
         samples,
         target_stderr,
+        skip_categories: !categories,
+        by_hand,
         ..EquityOptions::default()
     };
     Ok((core(plan(&players, board, dead, &options))?, labels))
@@ -170,6 +174,7 @@ struct ResultTypes {
     player: Py<PyAny>,
     result: Py<PyAny>,
     categories: Py<PyTuple>,
+    later: Py<PyAny>,
 }
 
 static RESULT_TYPES: PyOnceLock<ResultTypes> = PyOnceLock::new();
@@ -183,27 +188,60 @@ fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
             player: equity.getattr("PlayerEquity")?.unbind(),
             result: equity.getattr("EquityResult")?.unbind(),
             categories: categories.unbind(),
+            later: equity.getattr("LaterCategories")?.unbind(),
         })
     })
 }
 
-/// The core's result as a `pokerforge.equity.EquityResult`, built by keyword.
-fn to_python<'py>(py: Python<'py>, result: &EquityResult) -> PyResult<Bound<'py, PyAny>> {
+/// The core's result as a `pokerforge.equity.EquityResult`, built by keyword. When the
+/// categories were not counted, each player's are a `LaterCategories` that counts them
+/// with `plan`'s request on first use.
+fn to_python<'py>(
+    py: Python<'py>,
+    result: &EquityResult,
+    plan: &Plan,
+) -> PyResult<Bound<'py, PyAny>> {
     let types = result_types(py)?;
     let categories = types.categories.bind(py);
+    let count = if result.categories {
+        None
+    } else {
+        Some(Bound::new(
+            py,
+            PyCategoryCount::new(plan.counting_categories()),
+        )?)
+    };
     let players = result
         .players
         .iter()
-        .map(|p| {
-            let chances = PyDict::new(py);
-            for (category, chance) in categories.iter().zip(p.categories) {
-                chances.set_item(category, chance)?;
-            }
+        .enumerate()
+        .map(|(i, p)| {
+            let chances = match &count {
+                None => {
+                    let chances = PyDict::new(py);
+                    for (category, chance) in categories.iter().zip(p.categories) {
+                        chances.set_item(category, chance)?;
+                    }
+                    chances.into_any()
+                }
+                Some(count) => types.later.bind(py).call1((count, i))?,
+            };
             let kwargs = PyDict::new(py);
             kwargs.set_item("equity", p.equity)?;
             kwargs.set_item("win", p.win)?;
             kwargs.set_item("tie", p.tie)?;
             kwargs.set_item("categories", chances)?;
+            if let Some(hands) = &p.by_hand {
+                let (by_hand, by_class) = (PyDict::new(py), PyDict::new(py));
+                for hand in hands {
+                    by_hand.set_item(hand.cards.to_string(), hand.equity)?;
+                }
+                for class in by_class_of(hands) {
+                    by_class.set_item(class.name(), class.equity)?;
+                }
+                kwargs.set_item("by_hand", by_hand)?;
+                kwargs.set_item("by_class", by_class)?;
+            }
             kwargs.set_item("stderr", p.stderr)?;
             kwargs.set_item("high", p.high)?;
             kwargs.set_item("low", p.low)?;
@@ -218,7 +256,56 @@ fn to_python<'py>(py: Python<'py>, result: &EquityResult) -> PyResult<Bound<'py,
     kwargs.set_item("deals", result.deals)?;
     kwargs.set_item("stderr", result.stderr)?;
     kwargs.set_item("seed", result.seed)?;
+    kwargs.set_item("categories_counted", result.categories)?;
     types.result.bind(py).call((), Some(&kwargs))
+}
+
+/// The categories of a request that was answered without them, counted by exact
+/// enumeration the first time a player's are read (`pokerforge.equity.LaterCategories`
+/// holds one of these for every player of a result).
+#[pyclass(name = "CategoryCount", module = "pokerforge._core", frozen)]
+pub struct PyCategoryCount {
+    plan: Plan,
+    counted: PyOnceLock<Vec<[f64; 9]>>,
+}
+
+impl std::fmt::Debug for PyCategoryCount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PyCategoryCount")
+            .field("plan", &self.plan)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PyCategoryCount {
+    fn new(plan: Plan) -> PyCategoryCount {
+        PyCategoryCount {
+            plan,
+            counted: PyOnceLock::new(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyCategoryCount {
+    /// Player `index`'s chance of each category, in `Category` order (counted on the
+    /// first call, on all cores).
+    fn player(&self, py: Python<'_>, index: usize) -> PyResult<Vec<f64>> {
+        let counted = self.counted.get_or_try_init(py, || {
+            let plan = self.plan.clone();
+            let threads = threads_for(None, usize::MAX, 0)?;
+            let result = interruptible(py, threads, Arc::default(), move |cancel| {
+                plan.run(0, None, Some(cancel))
+            })?;
+            Ok::<_, PyErr>(result.players.iter().map(|p| p.categories).collect())
+        })?;
+        counted.get(index).map(|c| c.to_vec()).ok_or_else(|| {
+            to_py(Error::PlayerCount {
+                got: index + 1,
+                expected: "a player of the result",
+            })
+        })
+    }
 }
 
 /// The message of a caught panic.
@@ -295,18 +382,42 @@ fn run_plan(
         None => fresh_seed(),
         Some(s) => seed_value(s)?,
     };
+    if plan.sequential() && plan.exact_seconds() <= INLINE_SECONDS {
+        // The count is checked but not looked up: asking the system for the number of
+        // cores costs more than the work.
+        threads_for(threads, 0, 1)?;
+        // At most a few milliseconds of work on one thread (table lookups, a sweep from
+        // the turn on): handing it to a pool thread would cost more than doing it here,
+        // without the GIL. A panic is still caught.
+        let result = py
+            .detach(|| catch_unwind(AssertUnwindSafe(|| plan.run(seed, deadline, None))))
+            .map_err(|payload| {
+                PyRuntimeError::new_err(format!(
+                    "a bug in pokerforge's Rust core (please report it): {}",
+                    panic_message(payload.as_ref())
+                ))
+            })?
+            .map_err(to_py)?;
+        return to_python(py, &result, &plan);
+    }
     let threads = threads_for(threads, usize::MAX, 0)?;
+    let work = plan.clone();
     let result = interruptible(py, threads, cancel, move |cancel| {
-        plan.run(seed, deadline, Some(cancel))
+        work.run(seed, deadline, Some(cancel))
     })?;
-    to_python(py, &result)
+    to_python(py, &result, &plan)
 }
+
+/// Estimated work below which a request runs on the calling thread (too short to need
+/// Ctrl-C or a second core).
+const INLINE_SECONDS: f64 = 5e-3;
 
 /// Equity of each player; see `pokerforge.equity.equity` for the documentation.
 #[pyfunction]
 #[pyo3(signature = (
     players, board = None, dead = None, *, game = None, method = None, samples = None,
-    target_stderr = None, seed = None, time_limit = None, threads = None
+    target_stderr = None, seed = None, time_limit = None, threads = None, categories = true,
+    by_hand = false
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn equity<'py>(
@@ -321,8 +432,20 @@ pub fn equity<'py>(
     seed: Option<Int>,
     time_limit: Option<f64>,
     threads: Option<Int>,
+    categories: bool,
+    by_hand: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (plan, _) = plan_of(players, board, dead, game, method, samples, target_stderr)?;
+    let (plan, _) = plan_of(
+        players,
+        board,
+        dead,
+        game,
+        method,
+        samples,
+        target_stderr,
+        categories,
+        by_hand,
+    )?;
     deadline_in(time_limit)?;
     let cancel = Arc::new(AtomicBool::new(false));
     run_plan(py, plan, seed, time_limit, threads, cancel)
@@ -411,8 +534,9 @@ impl PyEquityPlan {
 #[pyfunction]
 #[pyo3(signature = (
     players, board = None, dead = None, *, game = None, method = None, samples = None,
-    target_stderr = None
+    target_stderr = None, categories = true, by_hand = false
 ))]
+#[allow(clippy::too_many_arguments)]
 pub fn plan_equity(
     players: &Bound<'_, PyAny>,
     board: Option<&Bound<'_, PyAny>>,
@@ -421,9 +545,21 @@ pub fn plan_equity(
     method: Option<&Bound<'_, PyString>>,
     samples: Option<Int>,
     target_stderr: Option<f64>,
+    categories: bool,
+    by_hand: bool,
 ) -> PyResult<PyEquityPlan> {
-    plan_of(players, board, dead, game, method, samples, target_stderr)
-        .map(|(plan, labels)| PyEquityPlan(plan, labels))
+    plan_of(
+        players,
+        board,
+        dead,
+        game,
+        method,
+        samples,
+        target_stderr,
+        categories,
+        by_hand,
+    )
+    .map(|(plan, labels)| PyEquityPlan(plan, labels))
 }
 
 /// Test hook: panics inside the work of a pool thread (`"pool"`) or inside a parallel

@@ -6,11 +6,11 @@ use pokerforge_core::{CardSet, Error, HandRank};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyInt, PyTuple, PyType};
+use pyo3::types::{PyTuple, PyType};
 
 use crate::batch::{self, u8_matrix, with_rows, PARALLEL_ROWS};
 use crate::cards::PyCard;
-use crate::convert::{card_list, mask_from_int, Int};
+use crate::convert::{card_set, Int};
 use crate::errors::{to_py, with_message, PokerError};
 use crate::omaha::omaha_five;
 use crate::parallel::threads_for;
@@ -139,18 +139,57 @@ fn count_error(got: usize) -> PyErr {
 
 /// The best five-card rank of 5, 6 or 7 cards.
 #[pyfunction]
-pub fn evaluate(cards: &Bound<'_, PyAny>) -> PyResult<PyHandRank> {
-    // Fast path first: an int mask is the cheapest input to check and rank.
-    let set = if cards.is_exact_instance_of::<PyInt>() {
-        mask_from_int(cards)?
-    } else {
-        card_list(cards)?.into_iter().collect()
-    };
+pub fn evaluate<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyHandRank>> {
+    let set = card_set(cards)?;
     let n = set.len();
     if !(5..=7).contains(&n) {
         return Err(count_error(n));
     }
-    Ok(PyHandRank::new(rank_mask(set.mask()), set))
+    untracked(Bound::new(
+        cards.py(),
+        PyHandRank::new(rank_mask(set.mask()), set),
+    )?)
+}
+
+/// The hand's class (`int(evaluate(cards))`, 1 to 7462) as a plain int, without building
+/// a `HandRank`: the fastest scalar form when only the strength is wanted.
+#[pyfunction]
+pub fn evaluate_class(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let set = card_set(cards)?;
+    let n = set.len();
+    if !(5..=7).contains(&n) {
+        return Err(count_error(n));
+    }
+    Ok(class_int(py, rank_mask(set.mask()).class()))
+}
+
+/// The Python int for a hand class, from a cache of all 7,462 (built on first use), so
+/// that no int is allocated per call.
+fn class_int(py: Python<'_>, class: u16) -> Py<PyAny> {
+    static INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+    let ints = INTS.get_or_init(py, || {
+        (0..=HandRank::MAX.class())
+            .map(|c| c.into_pyobject(py).map(|i| i.into_any().unbind()))
+            .collect::<Result<_, _>>()
+            .unwrap_or_default()
+    });
+    match ints.get(usize::from(class)) {
+        Some(int) => int.clone_ref(py),
+        None => class
+            .into_pyobject(py)
+            .map_or_else(|e| match e {}, |i| i.into_any().unbind()),
+    }
+}
+
+/// Takes a new `HandRank` off the garbage collector's list. A rank holds no Python
+/// object, so it can never be part of a reference cycle; left on the list, every rank a
+/// program keeps is walked again by each collection, which made keeping many results
+/// several times slower than computing them.
+pub fn untracked<T>(rank: Bound<'_, T>) -> PyResult<Bound<'_, T>> {
+    // SAFETY: the pointer is a live object we own a reference to; untracking an object
+    // that holds no references is always sound, and CPython's dealloc accepts it.
+    unsafe { pyo3::ffi::PyObject_GC_UnTrack(rank.as_ptr().cast()) };
+    Ok(rank)
 }
 
 /// The error for the first bad row of a batch (found by a plain scan: errors are rare and

@@ -12,6 +12,7 @@ mod eval;
 mod obs;
 mod omaha;
 mod parallel;
+mod preflop;
 mod range;
 
 use pyo3::prelude::*;
@@ -25,11 +26,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<eval::PyHandRank>()?;
     m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(eval::evaluate_class, m)?)?;
     m.add_class::<omaha::PyLowRank>()?;
     m.add_class::<range::PyRange>()?;
     m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
     m.add_class::<equity::PyCancel>()?;
     m.add_class::<equity::PyEquityPlan>()?;
+    m.add_class::<equity::PyCategoryCount>()?;
     m.add_function(wrap_pyfunction!(equity::plan_equity, m)?)?;
     m.add_function(wrap_pyfunction!(equity::_panic_for_tests, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha, m)?)?;
@@ -38,6 +41,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_many, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_low_many, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_hilo_many, m)?)?;
+    m.add_function(wrap_pyfunction!(preflop::preflop_matrix, m)?)?;
+    m.add_function(wrap_pyfunction!(preflop::hand_classes, m)?)?;
     m.add_class::<obs::PyObsEncoder>()?;
     Ok(())
 }

@@ -12,23 +12,31 @@
 //! - the pre-flop table ([`preflop`]): a hand or range against one random hand, heads-up
 //!   with no board and no dead cards, read from exact counts compiled into the crate
 //!   (reported as exact: it is the enumeration's result, computed ahead of time).
+//! - heads-up hands and ranges (`ranges`): before the flop from the heads-up table
+//!   ([`heads_up`], every hand against every hand), after the flop by ranking each hand
+//!   once per runout and sweeping the sorted ranks; both give each hand's own result
+//!   ([`HandEquity`]).
 //!
 //! Games plug in at [`Game`]: a game supplies the exact runout counter and the per-deal
 //! evaluation; validation, deals of ranges, symmetry, threads and stopping are shared.
 
+mod breakdown;
 mod deals;
 mod exact;
+pub mod heads_up;
 mod holdem;
 mod monte_carlo;
 mod omaha;
 mod plan;
 pub mod preflop;
+mod ranges;
 mod result;
 
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+pub use breakdown::{by_class, ClassEquity, HandEquity};
 #[doc(hidden)]
 pub use exact::calibration_report;
 pub use plan::{plan, Plan};
@@ -152,6 +160,15 @@ pub struct EquityOptions<'a> {
     /// Checked between work units: when it becomes `true` the call returns
     /// [`Error::Interrupted`] (the Python binding sets it on Ctrl-C).
     pub cancel: Option<&'a AtomicBool>,
+    /// The final-hand categories may be left out when that is much faster: Hold'em
+    /// heads-up hands and ranges before the flop, without dead cards, are then answered
+    /// from the heads-up table ([`heads_up`]), which has no categories
+    /// ([`EquityResult::categories`] says whether they were counted).
+    pub skip_categories: bool,
+    /// Report each hand of each player ([`PlayerEquity::by_hand`]): Hold'em heads-up,
+    /// exact, and before the flop only without dead cards (answered from the heads-up
+    /// table, so without categories).
+    pub by_hand: bool,
 }
 
 /// A validated calculation: every player's possible hands with weights.

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::monte_carlo::{self, Stop};
+use super::ranges::{self, Route};
 use super::{exact, preflop, validate, EquityOptions, Game, Player, Setup, AUTO_EXACT_SECONDS};
 use super::{EquityResult, Method};
 use crate::card_set::CardSet;
@@ -26,6 +27,10 @@ pub struct Plan {
     method: Method,
     /// Answered from the pre-flop table.
     table: bool,
+    /// Answered heads-up hand by hand (the heads-up table or the sweep).
+    route: Option<Route>,
+    /// Each hand's result wanted.
+    by_hand: bool,
     exact_seconds: f64,
     samples: Option<u64>,
     target_stderr: Option<f64>,
@@ -91,21 +96,37 @@ pub fn plan(
             expected: "no Monte Carlo setting with method \"exact\" (or method \"monte-carlo\")",
         });
     }
-    let table =
-        options.method != Method::MonteCarlo && !monte_carlo_only && preflop_table_applies(&setup);
-    let exact_seconds = if table {
-        0.0
-    } else {
-        exact::estimated_seconds(&setup)
+    let exact_wanted = options.method != Method::MonteCarlo && !monte_carlo_only;
+    let table = exact_wanted && preflop_table_applies(&setup);
+    // The table against a random hand has the categories too: it answers unless each
+    // hand's result is wanted.
+    let route = exact_wanted
+        .then(|| ranges::route(&setup, options.skip_categories, options.by_hand))
+        .flatten()
+        .filter(|_| options.by_hand || !table);
+    let table = table && route.is_none();
+    if options.by_hand && route.is_none() {
+        return Err(Error::InvalidSetting {
+            name: "by_hand",
+            value: "true".to_string(),
+            expected: "a heads-up Hold'em request counted exactly (two players, no Monte \
+                       Carlo setting; before the flop, no dead cards)",
+        });
+    }
+    let exact_seconds = match route {
+        _ if table => 0.0,
+        Some(route) => ranges::estimated_seconds(route, &setup),
+        None => exact::estimated_seconds(&setup),
     };
+    let quick = table || route.is_some();
     let method = match options.method {
-        Method::Auto if table || (!monte_carlo_only && exact_seconds <= AUTO_EXACT_SECONDS) => {
+        Method::Auto if quick || (!monte_carlo_only && exact_seconds <= AUTO_EXACT_SECONDS) => {
             Method::Exact
         }
         Method::Auto => Method::MonteCarlo,
         m => m,
     };
-    if method == Method::Exact && !table {
+    if method == Method::Exact && !quick {
         exact::check_affordable(&setup, exact_seconds)?;
     }
     Ok(Plan {
@@ -113,6 +134,8 @@ pub fn plan(
         asked: options.method,
         method,
         table,
+        route,
+        by_hand: options.by_hand,
         exact_seconds,
         samples: options.samples,
         target_stderr: options.target_stderr,
@@ -130,6 +153,36 @@ fn preflop_table_applies(setup: &Setup) -> bool {
 }
 
 impl Plan {
+    /// The same request counted by exact enumeration with every final-hand category: for
+    /// a plan whose answer leaves them out (the heads-up table), so that they can still be
+    /// counted when asked for.
+    pub fn counting_categories(&self) -> Plan {
+        let route = self.route.filter(|&r| r != Route::Table);
+        Plan {
+            setup: self.setup.clone(),
+            asked: Method::Exact,
+            method: Method::Exact,
+            table: false,
+            route,
+            by_hand: false,
+            exact_seconds: match route {
+                Some(route) => ranges::estimated_seconds(route, &self.setup),
+                None => exact::estimated_seconds(&self.setup),
+            },
+            samples: None,
+            target_stderr: None,
+        }
+    }
+
+    /// Whether running the plan uses no thread but the caller's: a table lookup, or a
+    /// heads-up sweep from the turn on (microseconds to a few milliseconds).
+    pub fn sequential(&self) -> bool {
+        self.table
+            || self
+                .route
+                .is_some_and(|r| ranges::sequential(r, &self.setup))
+    }
+
     /// The method that will run first: `Exact` or `MonteCarlo` (never `Auto`). A plan of
     /// `Auto` that picked `Exact` may hand over to Monte Carlo at run time.
     pub fn method(&self) -> Method {
@@ -190,6 +243,17 @@ impl Plan {
             if let Some(result) = preflop::lookup(&self.setup.players[hero], hero) {
                 return Ok(result);
             }
+        }
+        if let Some(route) = self.route {
+            let counted = ranges::run(route, &self.setup, deadline, cancel)
+                .and_then(|heads_up| heads_up.answer(self.by_hand));
+            return match counted {
+                // Auto may still hand over to Monte Carlo when the time runs out.
+                Err(Error::OutOfTime { .. }) if self.asked == Method::Auto && !self.by_hand => {
+                    monte_carlo::run(&self.setup, self.stop(deadline), seed, cancel)
+                }
+                other => other,
+            };
         }
         if self.method == Method::MonteCarlo {
             return monte_carlo::run(&self.setup, self.stop(deadline), seed, cancel);

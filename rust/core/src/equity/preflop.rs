@@ -256,6 +256,7 @@ pub(crate) fn lookup(hands: &[Hand], hero: usize) -> Option<EquityResult> {
         high: None,
         low: None,
         scoop: None,
+        by_hand: None,
     };
     let mut players = vec![player(win, mine), player(loss, theirs)];
     if hero == 1 {
@@ -268,6 +269,7 @@ pub(crate) fn lookup(hands: &[Hand], hero: usize) -> Option<EquityResult> {
         deals: hands.len() as u64 * DEALS_PER_HAND,
         stderr: 0.0,
         seed: None,
+        categories: true,
     })
 }
 

@@ -1,5 +1,6 @@
 //! What an equity calculation reports, and the running totals it is built from.
 
+use super::breakdown::HandEquity;
 use crate::eval::Category;
 
 /// Most players in one deal.
@@ -217,6 +218,9 @@ pub struct PlayerEquity {
     pub low: Option<f64>,
     /// Hi-lo only: fraction of deals in which the player wins both halves alone.
     pub scoop: Option<f64>,
+    /// Each of the player's hands with its own result, when asked for
+    /// ([`EquityOptions::by_hand`](super::EquityOptions::by_hand)).
+    pub by_hand: Option<Vec<HandEquity>>,
 }
 
 impl PlayerEquity {
@@ -241,6 +245,10 @@ pub struct EquityResult {
     pub stderr: f64,
     /// The seed of a Monte Carlo run; `None` when exact.
     pub seed: Option<u64>,
+    /// Whether the players' `categories` were counted (`false` only when
+    /// [`EquityOptions::skip_categories`](super::EquityOptions::skip_categories) or
+    /// `by_hand` let the heads-up table answer: they are then all zero).
+    pub categories: bool,
 }
 
 /// Weighted running totals, per player.
@@ -354,6 +362,7 @@ impl Tally {
                     low: hilo.then_some(t.low / n),
                     // Winning the whole pot alone is a scoop.
                     scoop: hilo.then_some(t.win / n),
+                    by_hand: None,
                 }
             })
             .collect();
@@ -365,6 +374,7 @@ impl Tally {
             deals: self.deals,
             stderr,
             seed,
+            categories: true,
         }
     }
 }
