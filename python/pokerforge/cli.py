@@ -27,6 +27,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
+from pokerforge._core import __version__
 from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult, equity
 from pokerforge.errors import PokerError
@@ -60,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
         description="A poker engine with a Rust core: odds, equities, hand ranks and "
         "simulations from the command line, and an HTTP equity service.",
     )
+    parser.add_argument("--version", action="version", version=f"pokerforge {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     odds = commands.add_parser(

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Tests pokerforge as users install it: the wheel in dist/ (scripts/build-dist.sh) goes into
+# a fresh virtual environment per Python version, and the Python suite runs from a copy of
+# tests/ outside the source tree, so every import is the installed wheel, never python/.
+#
+# Usage: bash scripts/test-installed.sh [VERSION...]     (default: 3.10 3.11 3.12 3.13)
+# PYTEST_ARGS adds pytest arguments (e.g. PYTEST_ARGS="-x -k equity").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+wheel=$(ls dist/pokerforge-*.whl 2>/dev/null | head -n 1 || true)
+[ -n "$wheel" ] || { echo "no wheel in dist/: run scripts/build-dist.sh first" >&2; exit 2; }
+[ "$#" -gt 0 ] || set -- 3.10 3.11 3.12 3.13
+
+# An interpreter for "3.12": pyenv's newest 3.12.x where pyenv is set up, else python3.12.
+interpreter() {
+  local v=$1 full
+  if command -v pyenv >/dev/null; then
+    full=$(pyenv versions --bare | grep -E "^${v//./\\.}\.[0-9]+$" | sort -V | tail -n 1 || true)
+    if [ -n "$full" ]; then
+      PYENV_VERSION=$full pyenv which "python$v"
+      return
+    fi
+  fi
+  command -v "python$v"
+}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# The tests read README.md and docs/ beside tests/, as in the repository.
+cp -r tests README.md "$work"/
+[ -d docs ] && cp -r docs "$work"/
+cat > "$work/pytest.ini" <<'INI'
+[pytest]
+addopts = --doctest-modules --strict-markers -p no:cacheprovider
+xfail_strict = true
+INI
+
+for v in "$@"; do
+  py=$(interpreter "$v") || { echo "Python $v not found" >&2; exit 2; }
+  env=".venv-py$v"
+  echo "== installed wheel on Python $v ($py)"
+  rm -rf "$env"
+  "$py" -m venv "$env"
+  "$env/bin/python" -m pip install --quiet --upgrade pip
+  "$env/bin/python" -m pip install --quiet "pokerforge[test] @ file://$root/$wheel"
+  # --pyargs collects the doctests from the installed package itself.
+  (cd "$work" && POKERFORGE_EXPECT_INSTALLED=1 "$root/$env/bin/python" -m pytest -q \
+    ${PYTEST_ARGS:-} tests --pyargs pokerforge)
+done
