@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets everything up on a fresh machine and runs every test:
-#   1. a development install (.venv, editable) for the linters and the Rust-side stub check;
+#   1. a development install (.venv, editable) for the linters and the Rust-side stub check,
+#      and the documentation site (API reference from the docstrings; warnings are errors);
 #   2. the release artifacts (scripts/build-dist.sh: sdist, and the manylinux wheel built
 #      from it), then the whole Python suite with doctests against that wheel installed in
 #      fresh environments for Python 3.10, 3.11, 3.12 and 3.13 (scripts/test-installed.sh);
@@ -11,7 +12,8 @@ cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 # Editable install: builds pokerforge._core (release profile) next to the Python sources.
-.venv/bin/python -m pip install --quiet -e '.[test]'
+.venv/bin/python -m pip install --quiet -e '.[test,docs]'
+.venv/bin/mkdocs build --strict --quiet
 
 # The web calculator's test drives Debian's Chromium (Playwright cannot download its own
 # browser here); install it once.
