@@ -28,6 +28,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from pokerforge._core import __version__
 from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult, PlayerEquity, equity
 from pokerforge.errors import PokerError
@@ -72,6 +73,7 @@ def _parser() -> argparse.ArgumentParser:
         description="A poker engine with a Rust core: odds, equities, hand ranks and "
         "simulations from the command line, and an HTTP equity service.",
     )
+    parser.add_argument("--version", action="version", version=f"pokerforge {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     odds = commands.add_parser(

@@ -1,0 +1,32 @@
+"""Suite-wide checks: which pokerforge the tests import.
+
+``scripts/test-installed.sh`` runs this suite against the wheel installed in a fresh virtual
+environment and sets ``POKERFORGE_EXPECT_INSTALLED=1``; the session then refuses to run
+against a source tree, so a passing run proves that the wheel users get works.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import pokerforge
+
+_LOCATION = Path(pokerforge.__file__).resolve().parent
+
+
+def pytest_report_header() -> str:
+    """Names the pokerforge under test in pytest's header."""
+    return f"pokerforge {pokerforge.__version__} from {_LOCATION}"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Stops at once when an installed-wheel run would import the source tree instead."""
+    if os.environ.get("POKERFORGE_EXPECT_INSTALLED") == "1" and (
+        "site-packages" not in _LOCATION.parts
+    ):
+        raise pytest.UsageError(
+            f"expected the installed pokerforge, but {_LOCATION} is not in site-packages"
+        )
