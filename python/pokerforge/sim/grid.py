@@ -285,7 +285,12 @@ def preflop_grid(
         classes: The row classes (default all 169, in :data:`CLASSES` order).
         against: The column classes (default: the same as the rows, and then only the
             upper triangle is computed).
-        workers, scheduler, backend, progress, timeout: As for :func:`pokerforge.sim.run`.
+        workers: Worker processes (as for :func:`pokerforge.sim.run`).
+        scheduler: A Dask scheduler address (as for :func:`pokerforge.sim.run`).
+        backend: ``"inline"``, ``"processes"`` or ``"dask"`` (as for
+            :func:`pokerforge.sim.run`).
+        progress: Called with (chunks done, chunks in all) as chunks finish.
+        timeout: Seconds to wait for a Dask scheduler.
         chunk_size: Cells per chunk.
 
     Raises:
@@ -326,11 +331,17 @@ def range_grid(
     """Each hand of range ``rows`` against each hand of range ``cols``, exact.
 
     Args:
-        rows, cols: Hold'em ranges (``"QQ+, AKs"``; a single hand is a range of one).
+        rows: A Hold'em range (``"QQ+, AKs"``; a single hand is a range of one).
+        cols: The opposing range, in the same form.
         board: 0, 3, 4 or 5 board cards. Before the flop each cell enumerates 1.7
             million boards (about a millisecond); on the flop, 990.
         dead: Cards out of play.
-        workers, scheduler, backend, progress, timeout: As for :func:`pokerforge.sim.run`.
+        workers: Worker processes (as for :func:`pokerforge.sim.run`).
+        scheduler: A Dask scheduler address (as for :func:`pokerforge.sim.run`).
+        backend: ``"inline"``, ``"processes"`` or ``"dask"`` (as for
+            :func:`pokerforge.sim.run`).
+        progress: Called with (chunks done, chunks in all) as chunks finish.
+        timeout: Seconds to wait for a Dask scheduler.
         chunk_size: Cells per chunk.
 
     Raises:
