@@ -12,7 +12,9 @@ Examples:
     1
 """
 
-from pokerforge import game, sim
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from pokerforge._core import __version__
 from pokerforge.cards import Card, CardSet, Deck, Rank, Suit
 from pokerforge.equity import EquityResult, PlayerEquity, Range, equity
@@ -82,3 +84,18 @@ __all__ = [
     "preflop_matrix",
     "sim",
 ]
+
+if TYPE_CHECKING:
+    from pokerforge import game, sim
+
+# The game engine and the simulations load on first use (``pokerforge.game``), so that
+# ``import pokerforge`` stays quick for programs that only evaluate hands or ask equities.
+_LAZY = frozenset({"game", "sim"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        module = importlib.import_module(f"pokerforge.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'pokerforge' has no attribute {name!r}")

@@ -67,6 +67,25 @@ def _add_scale_options(cmd: argparse.ArgumentParser, *, chunk: int | None) -> No
     cmd.add_argument("--chunk-size", type=int, metavar="N", help=f"work per chunk ({default})")
 
 
+def _add_stats_command(commands: Any) -> None:
+    """The ``stats`` command's arguments."""
+    stats = commands.add_parser(
+        "stats",
+        help="player statistics over PHH hand histories",
+        description="Replay the hands of PHH files (.phh, .phhs, or directories of them), "
+        "check them against their recorded results and print each player's VPIP, PFR, "
+        "3-bet, fold to 3-bet, aggression factor, showdowns, net won and bb/100; a "
+        "progress bar shows on a terminal.",
+    )
+    stats.add_argument("files", nargs="+", metavar="FILE", help="PHH files or directories")
+    stats.add_argument("--player", metavar="NAME", help="only this player, by position too")
+    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    stats.add_argument("--top", type=int, default=20, metavar="N", help="most hands (20)")
+    stats.add_argument("--png", metavar="FILE", help="graph the player's winnings (--player)")
+    stats.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    stats.add_argument("--strict", action="store_true", help="stop at the first bad hand")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerforge",
@@ -154,21 +173,7 @@ def _parser() -> argparse.ArgumentParser:
     grid.add_argument("--png", metavar="FILE", help="draw a heatmap PNG (needs matplotlib)")
     _add_scale_options(grid, chunk=None)
 
-    stats = commands.add_parser(
-        "stats",
-        help="player statistics over PHH hand histories",
-        description="Replay the hands of PHH files (.phh, .phhs, or directories of them), "
-        "check them against their recorded results and print each player's VPIP, PFR, "
-        "3-bet, fold to 3-bet, aggression factor, showdowns, net won and bb/100; a "
-        "progress bar shows on a terminal.",
-    )
-    stats.add_argument("files", nargs="+", metavar="FILE", help="PHH files or directories")
-    stats.add_argument("--player", metavar="NAME", help="only this player, by position too")
-    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
-    stats.add_argument("--top", type=int, default=20, metavar="N", help="most hands (20)")
-    stats.add_argument("--png", metavar="FILE", help="graph the player's winnings (--player)")
-    stats.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
-    stats.add_argument("--strict", action="store_true", help="stop at the first bad hand")
+    _add_stats_command(commands)
 
     serve = commands.add_parser(
         "serve",

@@ -21,10 +21,13 @@ Examples:
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from pokerforge import _core
+
+if TYPE_CHECKING:  # NumPy loads when the matrix is first made, not on import
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["HAND_CLASSES", "preflop_matrix"]
 
