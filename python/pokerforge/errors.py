@@ -16,16 +16,22 @@ Examples:
 from __future__ import annotations
 
 __all__ = [
+    "BadHandError",
     "CardCountError",
     "DuplicateCardError",
+    "FieldError",
     "IllegalActionError",
     "InvalidArrayError",
     "InvalidCardError",
+    "InvalidHistoryError",
     "InvalidRangeError",
     "InvalidSpecError",
     "PokerError",
+    "PokerStarsError",
     "PolicyError",
+    "RecordMismatchError",
     "SimBackendError",
+    "UnitError",
 ]
 
 
@@ -79,3 +85,48 @@ class PolicyError(PokerError):
 class SimBackendError(PokerError):
     """A simulation backend cannot run: a missing optional dependency, an unreachable Dask
     scheduler, or worker processes that keep dying."""
+
+
+class InvalidHistoryError(InvalidSpecError):
+    """A hand history (PHH or PokerStars text) that cannot be read or replayed; the message
+    names the line or field."""
+
+
+class RecordMismatchError(InvalidHistoryError):
+    """A hand history whose recorded result (``winnings`` or ``finishing_stacks``) disagrees
+    with its own replay; ``differences`` lists ``(player, replay, record)`` in chips for
+    each player (``p1`` is player 0) where they differ."""
+
+    def __init__(self, message: str, differences: list[tuple[int, int, int]]) -> None:
+        super().__init__(message)
+        self.differences = differences
+
+
+class BadHandError(InvalidHistoryError):
+    """A hand in a ``.phh``/``.phhs`` file that cannot be read or replayed; the message names
+    the file, the table, the hand number and the line. ``mismatch`` is true when the hand
+    replays but its recorded result disagrees with the replay."""
+
+    def __init__(self, message: str, *, mismatch: bool = False) -> None:
+        super().__init__(message)
+        self.mismatch = mismatch
+
+
+class PokerStarsError(InvalidHistoryError):
+    """A PokerStars hand the importer cannot read; the message names the hand and line."""
+
+
+class UnitError(PokerError):
+    """An amount that is not money: a float, a negative or non-finite value, or one finer
+    than any chip unit allows."""
+
+
+class FieldError(PokerError):
+    """A field of a service request that is wrong; ``field`` (also ``location``) names it
+    (``players[1]``, ``board``) and ``message`` says what is wrong with it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.location = field
+        self.message = message

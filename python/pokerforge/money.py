@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
-from pokerforge.errors import PokerError
+from pokerforge.errors import UnitError
 
 __all__ = ["Amount", "UnitError", "chip_unit", "to_chips", "to_money"]
 
@@ -31,11 +31,6 @@ Amount = int | Decimal
 
 _ONE = Decimal(1)
 _MAX_PLACES = 8  # no room counts money finer than a hundred-millionth
-
-
-class UnitError(PokerError):
-    """An amount that is not money: a float, a negative or non-finite value, or one finer
-    than any chip unit allows."""
 
 
 def _places(value: Amount) -> int:
@@ -87,7 +82,7 @@ def to_chips(value: Amount, unit: Decimal) -> int:
         >>> to_chips(Decimal("0.005"), Decimal("0.01"))
         Traceback (most recent call last):
         ...
-        pokerforge.money.UnitError: 0.005 is not a whole number of chips of 0.01
+        pokerforge.errors.UnitError: 0.005 is not a whole number of chips of 0.01
     """
     if type(value) is int and unit == _ONE:
         return value

@@ -59,9 +59,11 @@ if CHROMIUM is None and os.environ.get("CI"):
     raise RuntimeError("chromium is missing: scripts/test.sh installs it")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for every page test."""
+    """One headless Chromium for a module's page tests (closed after it: Playwright's sync
+    API keeps an event loop running in this thread while it is open, which later tests'
+    ``asyncio.run`` would trip over)."""
     if CHROMIUM is None:
         pytest.skip("chromium is not installed")
     with sync_api.sync_playwright() as pw:

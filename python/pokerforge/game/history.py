@@ -52,7 +52,13 @@ from pathlib import Path
 from typing import Any
 
 from pokerforge.cards import Card
-from pokerforge.errors import IllegalActionError, InvalidSpecError, PokerError
+from pokerforge.errors import (
+    IllegalActionError,
+    InvalidHistoryError,
+    InvalidSpecError,
+    PokerError,
+    RecordMismatchError,
+)
 from pokerforge.game.actions import (
     Bet,
     Call,
@@ -102,11 +108,6 @@ _CODES = {
 _GAMES = {code: game for game, code in _CODES.items()}
 _PLAYER = re.compile(r"p([1-9][0-9]*)\Z")
 _ONE = Decimal(1)
-
-
-class InvalidHistoryError(InvalidSpecError):
-    """A PHH hand history that cannot be read or replayed; the message names the line or
-    field."""
 
 
 # -- export -------------------------------------------------------------------------------------
@@ -258,16 +259,6 @@ def _actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> li
 
 
 # -- import -------------------------------------------------------------------------------------
-
-
-class RecordMismatchError(InvalidHistoryError):
-    """A hand history whose recorded result (``winnings`` or ``finishing_stacks``) disagrees
-    with its own replay; ``differences`` lists ``(player, replay, record)`` in chips for
-    each player (``p1`` is player 0) where they differ."""
-
-    def __init__(self, message: str, differences: list[tuple[int, int, int]]) -> None:
-        super().__init__(message)
-        self.differences = differences
 
 
 def _show(value: object) -> str:

@@ -34,7 +34,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from pokerforge.game.history import InvalidHistoryError, RecordMismatchError, replay
+from pokerforge.errors import BadHandError, InvalidHistoryError, RecordMismatchError
+from pokerforge.game.history import replay
 from pokerforge.histories.record import HandRecord
 
 if sys.version_info >= (3, 11):
@@ -48,16 +49,6 @@ _HEADER = re.compile(r"\[\s*([A-Za-z0-9_.-]+|'[^']*'|\"[^\"]*\")\s*\]\s*(#.*)?\Z
 _BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _TIME = re.compile(r"([0-9]{2}):([0-9]{2}):([0-9]{2})\Z")
 _STRING_ITEM = re.compile(r"\s*(?:'([^'\n]*)'|\"([^\"\\\n]*)\")\s*(?:,|\Z)")
-
-
-class BadHandError(InvalidHistoryError):
-    """A hand in a ``.phh``/``.phhs`` file that cannot be read or replayed; the message names
-    the file, the table, the hand number and the line. ``mismatch`` is true when the hand
-    replays but its recorded result disagrees with the replay."""
-
-    def __init__(self, message: str, *, mismatch: bool = False) -> None:
-        super().__init__(message)
-        self.mismatch = mismatch
 
 
 class _FallbackError(Exception):

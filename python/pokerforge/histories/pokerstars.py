@@ -41,7 +41,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from pokerforge.game.history import InvalidHistoryError
+from pokerforge.errors import PokerStarsError
 from pokerforge.histories.phhs import PhhReader
 
 __all__ = ["PokerStarsError", "PokerStarsReader", "parse_pokerstars", "read_pokerstars"]
@@ -67,10 +67,6 @@ _CODES = {
     ("Omaha Hi/Lo", "Pot Limit"): "PO/8",
     ("Omaha Hi/Lo", "No Limit"): "NO/8",
 }
-
-
-class PokerStarsError(InvalidHistoryError):
-    """A PokerStars hand the importer cannot read; the message names the hand and line."""
 
 
 def _money(text: str) -> int | Decimal:

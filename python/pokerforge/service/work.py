@@ -30,18 +30,9 @@ from dataclasses import dataclass
 
 from pokerforge._core import EquityPlan
 from pokerforge._core import plan_equity as core_plan
-from pokerforge.errors import PokerError
+from pokerforge.errors import FieldError, PokerError
 
 __all__ = ["FieldError", "Job", "Limits", "plan_equity"]
-
-
-class FieldError(ValueError):
-    """A request field that is wrong; ``field`` names it (``players[1]``, ``board``)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,10 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -68,6 +72,22 @@ def pyarrow_modules() -> tuple[Any, Any]:
     return pa, pq
 
 
+@contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Holds Ctrl-C back while a chunk is written and counted, so a partial file always holds
+    exactly the hands its summary counts; the interrupt arrives right after."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
+        threading.main_thread()
+    ):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 class HandWriter:
     """Writes a run's chunks, in chunk order, to ``.partial`` files; see the module."""
 
@@ -85,8 +105,9 @@ class HandWriter:
         self._waiting[chunk.chunk] = chunk
         while self._next in self._waiting:
             ready = self._waiting.pop(self._next)
-            self._write(ready)
-            self.hands_written += ready.tally.hands
+            with _uninterrupted():
+                self._write(ready)
+                self.hands_written += ready.tally.hands
             self._next += 1
 
     def _write(self, chunk: ChunkResult) -> None:
