@@ -32,9 +32,8 @@ interpreter() {
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# The tests read README.md and docs/ beside tests/, as in the repository.
-cp -r tests README.md "$work"/
-[ -d docs ] && cp -r docs "$work"/
+# The tests read README.md, docs/ and examples/ beside tests/, as in the repository.
+cp -r tests README.md docs examples "$work"/
 cat > "$work/pytest.ini" <<'INI'
 [pytest]
 addopts = --doctest-modules --strict-markers -p no:cacheprovider

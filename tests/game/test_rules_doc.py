@@ -5,8 +5,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pokerforge
+
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rules.md"
+# The code that cites the rules: the package under test (the source tree, or the installed
+# wheel when the suite runs against it).
+PACKAGE = Path(pokerforge.__file__).resolve().parent
 
 # "rule 13", "rules 3, 7-9, 29b", "Rule 30b", "rules 34 and 35"
 _CITATION = re.compile(r"\b[Rr]ules? (\d+[a-z]?(?:(?:, | and |-)\d+[a-z]?)*)")
@@ -25,7 +30,7 @@ def _numbers(citation: str) -> set[str]:
 
 def _cited() -> dict[str, set[str]]:
     cited: dict[str, set[str]] = {}
-    for path in sorted((ROOT / "python" / "pokerforge").rglob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         for match in _CITATION.finditer(path.read_text(encoding="utf-8")):
             for number in _numbers(match.group(1)):
                 cited.setdefault(number, set()).add(path.name)

@@ -2,13 +2,40 @@
 hand by hand, checked against their recorded results, and player statistics over them.
 
 Examples:
+    Two hands as an online room records them: dollars and cents, hole cards unknown, and
+    the winnings after a 15-cent rake.
+
+    >>> import tempfile
     >>> from pathlib import Path
     >>> from pokerforge.histories import Stats, read_phhs
-    >>> data = Path(__file__).parents[3] / "tests" / "data" / "phh"
-    >>> reader = read_phhs(data / "handhq_abs_100nlh.phhs", skip_bad=True)
+    >>> table = '''
+    ... variant = "NT"
+    ... antes = [0, 0, 0]
+    ... blinds_or_straddles = [0.50, 1, 0]
+    ... min_bet = 1
+    ... players = ["ann", "bob", "cy"]
+    ... '''
+    >>> deal = '"d dh p1 ????", "d dh p2 ????", "d dh p3 ????"'
+    >>> street = '"p1 cc", "p2 cc", "p3 cc"'
+    >>> text = f'''[1]{table}starting_stacks = [50.00, 100, 75.25]
+    ... actions = [{deal}, "p3 cbr 3", "p1 f", "p2 f"]
+    ... winnings = [0, 0, 4.50]
+    ... [2]{table}starting_stacks = [49.50, 99, 78.75]
+    ... actions = [{deal}, "p3 cc", "p1 cc", "p2 cc", "d db 2c7d9h", {street}, "d db Ks",
+    ...     {street}, "d db 3d", {street}, "p1 sm ????", "p2 sm ????", "p3 sm ????"]
+    ... winnings = [2.85, 0, 0]
+    ... '''
+    >>> path = Path(tempfile.mkdtemp()) / "hands.phhs"
+    >>> _ = path.write_text(text)
+    >>> reader = read_phhs(path)
     >>> stats = Stats().update(reader)
-    >>> reader.hands, reader.skipped, stats.unknown_results
-    (40, 1, 5)
+    >>> reader.hands, reader.skipped
+    (2, 0)
+    >>> print(stats.table())  # doctest: +NORMALIZE_WHITESPACE
+    player  pos  hands   VPIP   PFR  3bet  F3bet  AF   WTSD   W$SD    net  bb/100    +/-
+    ann     all      2   50.0   0.0   0.0      -   -  100.0  100.0   1.35    67.5  117.5
+    bob     all      2    0.0   0.0   0.0      -   -  100.0    0.0  -2.00  -100.0    0.0
+    cy      all      2  100.0  50.0     -      -   -  100.0    0.0   0.50    25.0  125.0
 """
 
 from pokerforge.histories.collection import (

@@ -8,11 +8,17 @@ of many files in this process; :func:`summarize` replays every file and gathers
 workers: files are added up in the order given.
 
 Examples:
+    >>> import tempfile
     >>> from pathlib import Path
-    >>> data = Path(__file__).parents[3] / "tests" / "data" / "phh"
-    >>> summary = summarize([data / "handhq_abs_100nlh.phhs"], skip_bad=True)
+    >>> from pokerforge.game import GameSpec, Hand, to_phh
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> for seed in range(3):
+    ...     hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100, 100], seed=seed)
+    ...     _ = hand.raise_to(6); _ = hand.fold(); _ = hand.fold()
+    ...     _ = (folder / f"hand{seed}.phh").write_text(to_phh(hand))
+    >>> summary = summarize([folder], backend="processes", workers=2)
     >>> summary.hands, summary.skipped, summary.mismatches
-    (40, 1, 1)
+    (3, 0, 0)
 """
 
 from __future__ import annotations
