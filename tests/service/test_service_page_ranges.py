@@ -4,6 +4,7 @@ the hand-by-hand answer (coloured grid and distribution chart)."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 from page_helpers import calculate, equity_text, grid_cell, percent, pick, use_range, wait_for_range
@@ -142,3 +143,102 @@ def test_calculate_right_after_typing_a_range(page: Any) -> None:
     direct = pokerforge.equity(["AA", "KhKd"], method="exact")
     assert equity_text(page, 0) == f"{direct.players[0].equity:.2%}"
     assert "AA" in page.url
+
+
+def _record_equity_requests(page: Any) -> list[tuple[str, dict[str, Any]]]:
+    """From now on, each equity request the page makes: its path and its body."""
+    asked: list[tuple[str, dict[str, Any]]] = []
+
+    def seen(request: Any) -> None:
+        path = urlparse(request.url).path
+        if request.method == "POST" and path.startswith("/v1/equity"):
+            asked.append((path, request.post_data_json))
+
+    page.on("request", seen)
+    return asked
+
+
+def _heat(page: Any, player: int) -> dict[str, float]:
+    heat = page.locator(f'.player-breakdown[data-player="{player}"] .heat-cell[data-equity]')
+    cells = [heat.nth(i) for i in range(heat.count())]
+    return {c.get_attribute("data-hand"): float(c.get_attribute("data-equity")) for c in cells}
+
+
+def test_heads_up_ranges_draw_the_engines_breakdown(page: Any) -> None:
+    """Heads-up Hold'em counted exactly: one /v1/equity request with by_hand, and the grid
+    and chart show the engine's by_class; no per-class request to the service."""
+    asked = _record_equity_requests(page)
+    players = ["QQ+, AKs", "JJ-99, AQs+"]
+    use_range(page, 0, players[0])
+    use_range(page, 1, players[1])
+    page.click('#board .slot[data-index="0"]')
+    pick(page, "2c", "7d", "9h")
+    calculate(page)  # method auto
+    page.wait_for_selector('.player-breakdown[data-player="1"] svg.chart')
+    assert [path for path, _ in asked] == ["/v1/equity"]
+    assert asked[0][1]["by_hand"] is True
+    direct = pokerforge.equity(players, "2c7d9h", by_hand=True)
+    for p, want in enumerate(direct.players):
+        assert want.by_class is not None
+        assert _heat(page, p) == pytest.approx(dict(want.by_class), abs=1e-6)
+        assert equity_text(page, p) == f"{want.equity:.2%}"
+        steps = page.locator(f'.player-breakdown[data-player="{p}"] svg.chart rect.step')
+        best = max(want.by_class, key=want.by_class.__getitem__)
+        assert steps.count() == len(want.by_class)
+        assert steps.first.get_attribute("data-hand") == best
+    note = page.inner_text('.player-breakdown[data-player="0"] .help')
+    assert note == "Each hand counted exactly."
+
+
+def test_before_the_flop_and_where_the_engine_has_no_breakdown(page: Any) -> None:
+    """Before the flop the breakdown (no categories) is asked beside the plain answer; with
+    a dead card before the flop the engine has none, so the service counts per class."""
+    asked = _record_equity_requests(page)
+    use_range(page, 0, "AA, KK, AKs")
+    calculate(page)  # against a random hand
+    page.wait_for_selector('.player-breakdown[data-player="0"] svg.chart')
+    assert sorted((path, bool(body.get("by_hand"))) for path, body in asked) == [
+        ("/v1/equity", False),
+        ("/v1/equity", True),
+    ]
+    direct = pokerforge.equity(["AA, KK, AKs", "random"], by_hand=True).players[0]
+    assert direct.by_class is not None
+    assert _heat(page, 0) == pytest.approx(dict(direct.by_class), abs=1e-6)
+    assert page.locator('.player-breakdown[data-player="1"]').count() == 0  # not a range
+    assert not page.locator("#categories").is_hidden()
+    asked.clear()
+    page.click('#dead .slot[data-index="0"]')
+    pick(page, "As")
+    calculate(page)
+    page.wait_for_selector('.player-breakdown[data-player="0"] svg.chart')
+    assert sorted(path for path, _ in asked) == ["/v1/equity", "/v1/equity/by-class"]
+    assert not any(body.get("by_hand") for _, body in asked)
+    assert set(_heat(page, 0)) == {"AA", "KK", "AKs"}
+
+
+def test_a_refused_breakdown_falls_back_to_the_service(page: Any) -> None:
+    """Should the engine refuse by_hand (422 naming it), the page asks again without it and
+    draws the service's per-class answer."""
+    refusal = {"error": {"type": "invalid_request", "field": "by_hand", "message": "no"}}
+
+    def refuse(route: Any) -> None:
+        if route.request.post_data_json.get("by_hand"):
+            route.fulfill(status=422, json=refusal)
+        else:
+            route.continue_()
+
+    page.route("**/v1/equity", refuse)
+    asked = _record_equity_requests(page)
+    use_range(page, 0, "QQ+")
+    pick(page, "Ah", "Kh")
+    page.click('#board .slot[data-index="0"]')
+    pick(page, "2c", "7d", "9h")
+    calculate(page)
+    page.wait_for_selector('.player-breakdown[data-player="0"] svg.chart')
+    paths = [(path, bool(body.get("by_hand"))) for path, body in asked]
+    assert paths[0] == ("/v1/equity", True)
+    assert sorted(paths[1:]) == [("/v1/equity", False), ("/v1/equity/by-class", False)]
+    direct = pokerforge.equity(["QQ+", "AhKh"], "2c7d9h", method="exact")
+    assert equity_text(page, 0) == f"{direct.players[0].equity:.2%}"
+    assert set(_heat(page, 0)) == {"AA", "KK", "QQ"}
+    assert page.locator('.player-breakdown[data-player="1"]').count() == 0

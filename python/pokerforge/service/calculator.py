@@ -6,7 +6,9 @@ package: no inline script or style, so it runs under a strict Content-Security-P
 it (each class's weight and the combinations left after card removal); ``GET
 /v1/range/presets`` gives the 169 classes by pre-flop strength and the "top N%" ranges;
 ``POST /v1/equity/by-class`` answers an equity request class by class for each range
-player (the data behind the calculator's coloured grid and distribution chart).
+player: the data behind the calculator's coloured grid and distribution chart where the
+engine's own breakdown (``by_hand`` on ``/v1/equity``, Hold'em heads-up counted exactly)
+does not apply.
 
 Examples:
     >>> from fastapi import FastAPI

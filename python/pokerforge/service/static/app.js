@@ -304,6 +304,37 @@ async function calculate() {
   }
 }
 
+// Whether the engine gives this question's hand-by-hand breakdown (by_hand): Hold'em
+// heads-up counted exactly, so no Monte Carlo setting (method exact, or auto without a
+// sample count; auto with by_hand counts exactly), and before the flop no dead cards.
+function engineBreakdown(body) {
+  return body.game === "holdem" && body.players.length === 2
+    && body.method !== "monte-carlo" && body.samples === undefined
+    && (body.board !== "" || body.dead === "");
+}
+
+function refusedByHand(answer) {
+  return !answer.ok && (answer.data.error || {}).field === "by_hand";
+}
+
+// The answer and, with a range player, the breakdown per class: the engine's own where it
+// gives one, else the service's (/v1/equity/by-class), also when the engine refuses by_hand.
+async function answers(body, anyRange) {
+  if (anyRange && engineBreakdown(body)) {
+    const withHands = { ...body, by_hand: true };
+    // Before the flop the breakdown comes without the hand categories: ask for both.
+    const [eq, hands] = body.board
+      ? await post("/v1/equity", withHands).then((a) => [a, a])
+      : await Promise.all([post("/v1/equity", body), post("/v1/equity", withHands)]);
+    if (!refusedByHand(hands)) return { eq, classes: hands };
+  }
+  const [eq, classes] = await Promise.all([
+    post("/v1/equity", body),
+    anyRange ? post("/v1/equity/by-class", body) : Promise.resolve(null),
+  ]);
+  return { eq, classes };
+}
+
 async function ask() {
   const start = performance.now();
   await flushRanges();
@@ -319,20 +350,16 @@ async function ask() {
   last = null;
   clearResult();
   showStatus(t("status.working"));
-  const [eq, classes] = await Promise.all([
-    post("/v1/equity", body),
-    anyRange ? post("/v1/equity/by-class", body) : Promise.resolve(null),
-  ]);
+  const { eq, classes } = await answers(body, anyRange);
   if (!eq.ok) {
     const e = eq.data.error || {};
     showFieldError(e.field, e.message || "");
     return;
   }
-  // The engine's own breakdown when the service gives one, else the service's per class.
-  const engine = eq.data.players.some((pl) => pl.by_class);
-  const byClass = eq.data.players.map((pl, p) => pl.by_class
-    || (classes && classes.ok ? classes.data.players[p].by_class : null));
-  const byClassMethod = engine ? eq.data.method : classes && classes.ok ? classes.data.method : null;
+  const breakdown = classes && classes.ok ? classes.data : null;
+  const byClass = eq.data.players.map((_, p) => breakdown && isRangePlayer(p)
+    ? breakdown.players[p].by_class : null);
+  const byClassMethod = breakdown ? breakdown.method : null;
   const weights = state.players.map((_, p) => {
     const r = readings[p];
     const live = {};
