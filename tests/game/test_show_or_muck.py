@@ -7,7 +7,7 @@ from game_helpers import check_around, limp_preflop
 
 from pokerforge.errors import IllegalActionError
 from pokerforge.game import GameSpec, Hand, Muck, RuleProfile, Show, Street
-from pokerforge.game.history import from_phh, to_phh
+from pokerforge.game.history import loads_phh, to_phh
 
 ASK = GameSpec(blinds=(1, 2), rules=RuleProfile(showdown="ask"))
 BOARD = "Qs8c4h3d9s"
@@ -120,7 +120,7 @@ def test_phh_round_trip_replays_the_choices() -> None:
     hand.show()
     text = to_phh(hand)
     assert '_showdown = "ask"' in text and '"p2 sm",' in text
-    again = from_phh(text)
+    again = loads_phh(text)
     assert again.is_over and again.stacks == hand.stacks
     assert [r for r in again.history if isinstance(r, Show | Muck)] == [
         r for r in hand.history if isinstance(r, Show | Muck)
