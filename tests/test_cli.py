@@ -167,4 +167,4 @@ def test_entry_point_script_and_bad_usage() -> None:
         assert done.stdout.startswith("Royal flush")
     usage = run_cli("odds", "AhKh", "--game", "stud")
     assert usage.returncode == 2
-    assert "invalid choice: 'stud'" in usage.stderr
+    assert "'stud' is not a game" in usage.stderr

@@ -33,20 +33,33 @@ from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult, PlayerEquity, equity
 from pokerforge.errors import PokerError
 from pokerforge.eval import Category, evaluate, evaluate_omaha_hilo
+from pokerforge.games import ALIASES, Game, game_name
 
 if TYPE_CHECKING:
     from pokerforge.equity import Method
 
 __all__ = ["main"]
 
-_GAMES = ("holdem", "omaha", "omaha-hilo")
 _GAME_NAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha Hi-Lo"}
+
+
+def _game(text: str) -> Game:
+    """``--game``: the same names and aliases as ``equity(game=...)``, made canonical."""
+    try:
+        return game_name(text)
+    except PokerError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def _add_equity_options(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 2c7d9h")
     cmd.add_argument("--dead", default="", help="cards out of play")
-    cmd.add_argument("--game", choices=_GAMES, default="holdem", help="default: holdem")
+    cmd.add_argument(
+        "--game",
+        type=_game,
+        default="holdem",
+        help=f"holdem, omaha or omaha-hilo (also {', '.join(ALIASES)}); default: holdem",
+    )
     how = cmd.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every runout")
     how.add_argument("--samples", type=int, metavar="N", help="Monte Carlo with N samples")

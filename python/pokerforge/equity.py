@@ -44,13 +44,13 @@ from typing import TYPE_CHECKING, Literal
 from pokerforge import _core
 from pokerforge._core import Range
 from pokerforge.eval import Category
+from pokerforge.games import GameName
 
 if TYPE_CHECKING:
     from pokerforge._core import _CardsLike
 
 __all__ = ["EquityResult", "LaterCategories", "PlayerEquity", "Range", "equity"]
 
-Game = Literal["holdem", "omaha", "omaha-hilo"]
 Method = Literal["auto", "exact", "monte-carlo"]
 
 
@@ -173,7 +173,7 @@ def equity(
     board: _CardsLike | None = None,
     dead: _CardsLike | None = None,
     *,
-    game: Game = "holdem",
+    game: GameName = "holdem",
     method: Method = "auto",
     samples: int | None = None,
     target_stderr: float | None = None,
@@ -190,7 +190,8 @@ def equity(
         board: 0, 3, 4 or 5 board cards.
         dead: Cards out of play (folded, burned, seen).
         game: ``"holdem"``, ``"omaha"`` (hole size from the hands: 4, 5 or 6) or
-            ``"omaha-hilo"``.
+            ``"omaha-hilo"``, or an alias of one (``"plo"``, ``"omaha8"``, ... the same
+            names as everywhere: :mod:`pokerforge.games`).
         method: ``"exact"`` (every runout and every combination), ``"monte-carlo"``, or
             ``"auto"``: exact when it takes well under a second, else Monte Carlo. Hold'em
             heads-up pre-flop against ``"random"`` (no board, no dead cards) is answered

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from game_helpers import check_around, limp_preflop
 
+from pokerforge import LowRank, evaluate_omaha, evaluate_omaha_low
 from pokerforge.game import (
     Award,
     Bet,
@@ -292,3 +293,31 @@ def test_hilo_side_pot_through_a_hand() -> None:
     # Main pot 60: high to seat 1's 7-high straight, low to seat 0's 7-6-5-2-A (better than
     # seat 1's 7-6-5-4-3). Side pot 60 (seats 1, 2): seat 2 has no low, seat 1 scoops.
     assert hand.payouts == (30, 90, 0)
+
+
+def test_shown_lows_are_low_ranks_or_none() -> None:
+    every_hand_shown = RuleProfile(muck_losing_hands=False)
+    spec = GameSpec(variant="omaha-hilo", blinds=(1, 2), rules=every_hand_shown)
+    holes = ["Ah2h9c9d", "KdKs3c4c", "QdQs8h7h"]
+    hand = Hand(spec, stacks=[100, 100, 100], button=0, hole_cards=holes, board="5d6s7cKhQc")
+    limp_preflop(hand)
+    for _ in range(3):
+        check_around(hand)
+    shows = {r.seat: r for r in hand.history if isinstance(r, Show)}
+    assert sorted(shows) == [0, 1, 2]
+    for seat, show in shows.items():
+        assert show.low == evaluate_omaha_low(holes[seat], "5d6s7cKhQc")
+        assert show.rank == int(evaluate_omaha(holes[seat], "5d6s7cKhQc"))
+    assert isinstance(shows[0].low, LowRank)
+    assert shows[0].low.describe() == "7-6-5-2-A low"
+    assert shows[2].low is None  # Q-Q-8-7 with 5-6-7: no low of five distinct ranks
+    holdem = Hand(
+        GameSpec(rules=every_hand_shown),
+        stacks=[100, 100],
+        hole_cards=["AhKh", "QsQd"],
+        board="2c7d9hTs3s",
+    )
+    limp_preflop(holdem)
+    for _ in range(3):
+        check_around(holdem)
+    assert [r.low for r in holdem.history if isinstance(r, Show)] == [None, None]

@@ -8,12 +8,14 @@ from pathlib import Path
 import pytest
 from game_helpers import play_random
 
-from pokerforge.game import TDA_2024, GameSpec, Hand, Rake, Table
+from pokerforge import game
+from pokerforge.game import TDA_2024, GameSpec, Hand, Rake, Table, history
 from pokerforge.game.history import (
     InvalidHistoryError,
     from_phh,
     load_many,
     load_phh,
+    loads_phh,
     to_phh,
 )
 
@@ -45,7 +47,7 @@ def test_round_trip(spec: GameSpec) -> None:
     rng = random.Random(repr(spec))
     for _ in range(40):
         hand = _random_hand(spec, rng)
-        again = from_phh(to_phh(hand))
+        again = loads_phh(to_phh(hand))
         assert again.history == hand.history
         assert again.stacks == hand.stacks and again.button == hand.button
         assert again.spec == spec
@@ -54,7 +56,7 @@ def test_round_trip(spec: GameSpec) -> None:
 def test_unfinished_hand_resumes() -> None:
     rng = random.Random(3)
     hand = _random_hand(SPECS[0], rng, finish=False)
-    again = from_phh(to_phh(hand))
+    again = loads_phh(to_phh(hand))
     assert again.history == hand.history and again.actor == hand.actor
     assert "finishing_stacks" not in to_phh(hand)
 
@@ -74,7 +76,7 @@ def test_table_hands_export_with_seats_names_and_dead_small_blind() -> None:
     text = done.to_phh()
     assert "blinds_or_straddles = [2, 0, 0]" in text
     assert 'players = ["Di", "Ann", "Bob"]' in text and "seats = [5, 1, 2]" in text
-    again = from_phh(text)
+    again = loads_phh(text)
     assert again.stacks == (done.hand.stacks[2], done.hand.stacks[0], done.hand.stacks[1])
 
 
@@ -131,15 +133,15 @@ def test_published_wsop_2023_hands(name: str) -> None:
     assert (hand.spec.variant, hand.spec.betting) == game
     assert hand.stacks == stacks and hand.payouts == payouts
     assert sum(hand.stacks) == sum(hand.starting_stacks)
-    again = from_phh(to_phh(hand))
+    again = loads_phh(to_phh(hand))
     assert again.history == hand.history and again.spec == hand.spec
     assert again.stacks == hand.stacks and again.payouts == hand.payouts
     assert again.board == hand.board and again.button == hand.button
 
 
 def test_hole_cards_dealt_over_several_actions_add_up() -> None:
-    whole = from_phh(GOOD.replace('"d dh p1 ????"', '"d dh p1 AhKd"'))
-    split = from_phh(GOOD.replace('"d dh p1 ????"', '"d dh p1 Ah", "d dh p1 Kd"'))
+    whole = loads_phh(GOOD.replace('"d dh p1 ????"', '"d dh p1 AhKd"'))
+    split = loads_phh(GOOD.replace('"d dh p1 ????"', '"d dh p1 Ah", "d dh p1 Kd"'))
     assert [str(c) for c in split.hole_cards(0)] == ["Ah", "Kd"]
     assert split.history == whole.history and split.stacks == whole.stacks
 
@@ -189,13 +191,28 @@ actions = [
 def test_bad_files_name_the_line_or_field(old: str, new: str, message: str) -> None:
     assert old in GOOD
     with pytest.raises(InvalidHistoryError, match=message):
-        from_phh(GOOD.replace(old, new))
+        loads_phh(GOOD.replace(old, new))
 
 
 def test_finishing_stacks_must_match_the_replay() -> None:
     with pytest.raises(InvalidHistoryError, match="field finishing_stacks"):
-        from_phh(GOOD + "finishing_stacks = [100, 100, 100]\n")
-    assert from_phh(GOOD + "finishing_stacks = [99, 98, 103]\n").stacks == (99, 98, 103)
+        loads_phh(GOOD + "finishing_stacks = [100, 100, 100]\n")
+    assert loads_phh(GOOD + "finishing_stacks = [99, 98, 103]\n").stacks == (99, 98, 103)
+
+
+def test_from_phh_is_a_deprecated_alias_of_loads_phh() -> None:
+    text = GOOD + "finishing_stacks = [99, 98, 103]\n"
+    with pytest.warns(DeprecationWarning, match="use loads_phh"):
+        hand = from_phh(text)
+    assert hand.stacks == loads_phh(text).stacks == (99, 98, 103)
+    with pytest.warns(DeprecationWarning), pytest.raises(InvalidHistoryError, match="zz"):
+        from_phh(GOOD.replace('"p1 f"', '"p1 zz"'))
+
+
+def test_the_readers_are_exported_beside_each_other() -> None:
+    for name in ("load_phh", "loads_phh", "load_many", "to_phh", "from_phh"):
+        assert name in game.__all__
+        assert getattr(game, name) is getattr(history, name)
 
 
 def test_several_hands_all_or_none() -> None:
@@ -219,7 +236,7 @@ def test_field_errors_name_the_exact_line(old: str, new: str, line: str) -> None
     text = GOOD.replace(old, new)
     number = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith(line))
     with pytest.raises(InvalidHistoryError, match=rf"^line {number}: field {line}"):
-        from_phh(text)
+        loads_phh(text)
 
 
 def test_errors_in_a_later_hand_name_its_own_lines() -> None:

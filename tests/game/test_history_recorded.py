@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerforge.game import GameSpec, Hand, Rake
-from pokerforge.game.history import RecordMismatchError, from_phh, to_phh
+from pokerforge.game.history import RecordMismatchError, loads_phh, to_phh
 
 SPECS = [
     GameSpec(blinds=(50, 100)),
@@ -55,7 +55,7 @@ def test_recorded_hands_replay_to_the_same_chips(seed: int, spec: GameSpec, hide
     hand = _play(spec, random.Random(seed))
     text = _as_recorded(to_phh(hand), hide=hide)
     assert "starting_stacks = [" in text and re.search(r"\d\.\d\d", text)  # dollars and cents
-    again = from_phh(text)
+    again = loads_phh(text)
     assert again.chip_value == Decimal("0.01")
     assert again.result_known  # the winnings decide what the cards cannot
     assert again.stacks == hand.stacks and again.rake == hand.rake
@@ -77,5 +77,5 @@ def test_a_record_that_moves_a_cent_between_players_is_caught(seed: int, spec: G
     values[(winner + 1) % len(values)] += Decimal("0.01")
     wrong = text.replace(line, f"winnings = [{', '.join(str(v) for v in values)}]")
     with pytest.raises(RecordMismatchError) as info:
-        from_phh(wrong)
+        loads_phh(wrong)
     assert info.value.differences  # hand's player, replay and record, in chips

@@ -7,7 +7,7 @@ from game_helpers import check_around, limp_preflop
 
 from pokerforge.errors import IllegalActionError
 from pokerforge.game import GameSpec, Hand, Muck, RuleProfile, Show, Street
-from pokerforge.game.history import from_phh, to_phh
+from pokerforge.game.history import loads_phh, to_phh
 
 ASK = GameSpec(blinds=(1, 2), rules=RuleProfile(showdown="ask"))
 BOARD = "Qs8c4h3d9s"
@@ -30,7 +30,7 @@ def test_beaten_hand_may_muck_and_wins_nothing() -> None:
     assert hand.can_show() and not hand.can_muck()  # nothing shown yet: seat 1 must show
     with pytest.raises(IllegalActionError, match="rule 22"):
         hand.muck()
-    assert hand.show() == Show(1, hand.history[1].indices, hand.history[-1].rank, 0)
+    assert hand.show() == Show(1, hand.history[1].indices, hand.history[-1].rank, None)
     assert hand.actor == 2 and hand.can_muck() and hand.can_show()
     assert hand.muck() == Muck(2)
     assert hand.actor == 0 and not hand.can_muck()  # aces beat kings: must show
@@ -120,7 +120,7 @@ def test_phh_round_trip_replays_the_choices() -> None:
     hand.show()
     text = to_phh(hand)
     assert '_showdown = "ask"' in text and '"p2 sm",' in text
-    again = from_phh(text)
+    again = loads_phh(text)
     assert again.is_over and again.stacks == hand.stacks
     assert [r for r in again.history if isinstance(r, Show | Muck)] == [
         r for r in hand.history if isinstance(r, Show | Muck)

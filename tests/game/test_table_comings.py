@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokerforge.errors import IllegalActionError, InvalidSpecError
-from pokerforge.game import GameSpec, Hand, PostBlind, Table, TableHand, from_phh
+from pokerforge.game import GameSpec, Hand, PostBlind, Table, TableHand, loads_phh
 
 SPEC = GameSpec(blinds=(1, 2))
 
@@ -164,7 +164,7 @@ def test_posts_travel_in_phh() -> None:
     assert any(r.blind == "dead" for r in hand.history if isinstance(r, PostBlind))
     text = done.to_phh()
     assert "_posts = [[" in text
-    again = from_phh(text)
+    again = loads_phh(text)
     assert again.stacks == hand.stacks and again.history[-6:] == hand.history[-6:]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pokerkit
 import pytest
 
-from pokerforge.game.history import RecordMismatchError, from_phh, load_phh
+from pokerforge.game.history import RecordMismatchError, load_phh, loads_phh
 from pokerforge.histories import BadHandError, read_phhs
 from pokerforge.histories.phhs import _tables
 
@@ -54,7 +54,7 @@ def test_the_disagreeing_record_is_reported_with_hand_number_and_difference() ->
         list(read_phhs(HANDHQ))
     _, _, chunk = _chunks()[24]
     with pytest.raises(RecordMismatchError) as info:
-        from_phh("".join(chunk))
+        loads_phh("".join(chunk))
     assert info.value.differences == [(2, 250, 350)]
 
 
@@ -79,35 +79,35 @@ def test_unknown_showdowns_are_never_decided_by_invented_cards() -> None:
 def test_a_showdown_with_unknown_cards_is_paid_as_recorded() -> None:
     _, _, chunk = _chunks()[1]  # hand 2: three unknown hands see a showdown
     text = "".join(chunk) + "winnings = [0, 0, 2.85, 0, 0]\n"  # the pot is $3.00
-    hand = from_phh(text)
+    hand = loads_phh(text)
     assert hand.result_known and hand.rake == 15
     order = [(hand.button + i) % 5 for i in range(1, 6)]
     assert [hand.net[s] for s in order] == [-100, -100, 185, 0, 0]
     bad = "".join(chunk) + "winnings = [0, 0, 0, 2.85, 0]\n"  # p4 folded pre-flop
     with pytest.raises(RecordMismatchError, match=r"p4 2\.85 in the record, 0\.00 in the replay"):
-        from_phh(bad)
+        loads_phh(bad)
     too_much = "".join(chunk) + "winnings = [0, 0, 3.50, 0, 0]\n"
     with pytest.raises(RecordMismatchError, match=r"pays more than the pots hold \(3.00\)"):
-        from_phh(too_much)
+        loads_phh(too_much)
 
 
 def test_a_showdown_with_unknown_cards_is_paid_as_the_finishing_stacks_say() -> None:
     _, _, chunk = _chunks()[1]  # hand 2: starting stacks 247.10, 14.60, 200, 96.50, 55.50
     text = "".join(chunk) + "finishing_stacks = [246.10, 13.60, 202, 96.50, 55.50]\n"
-    hand = from_phh(text)
+    hand = loads_phh(text)
     assert hand.result_known and hand.rake == 0
     order = [(hand.button + i) % 5 for i in range(1, 6)]
     assert [hand.net[s] for s in order] == [-100, -100, 200, 0, 0]
     # A dollar of the pot moved to p5, who folded pre-flop: never paid, and reported.
     wrong = "".join(chunk) + "finishing_stacks = [246.10, 13.60, 201, 96.50, 56.50]\n"
     with pytest.raises(RecordMismatchError, match=r"field finishing_stacks disagrees"):
-        from_phh(wrong)
+        loads_phh(wrong)
 
 
 def test_decimal_hands_export_in_their_own_units() -> None:
     for record in read_phhs(HANDHQ, skip_bad=True):
         text = record.to_phh()
-        again = from_phh(text)
+        again = loads_phh(text)
         assert again.chip_value == record.hand.chip_value
         assert again.stacks == record.hand.stacks and again.history == record.hand.history
         if record.fields.get("starting_stacks"):
@@ -120,10 +120,10 @@ def test_decimal_hands_export_in_their_own_units() -> None:
 def test_known_cards_are_still_checked() -> None:
     _, _, chunk = _chunks()[10]  # hand 11: both hands shown, a split pot
     text = "".join(chunk)
-    hand = from_phh(text)
+    hand = loads_phh(text)
     assert hand.result_known and hand.net[0] == hand.net[1] == 0
     with pytest.raises(Exception, match=r"given more than once|not the cards"):
-        from_phh(text.replace("'p2 sm 2s8d'", "'p2 sm Jh8d'"))
+        loads_phh(text.replace("'p2 sm 2s8d'", "'p2 sm Jh8d'"))
 
 
 def _pokerkit_stacks(text: str) -> list[Decimal]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pokerforge.game.history import from_phh
+from pokerforge.game.history import loads_phh
 from pokerforge.histories import BadHandError
 from pokerforge.histories.pokerstars import PokerStarsError, parse_pokerstars, read_pokerstars
 
@@ -138,7 +138,7 @@ def test_cash_tournament_and_heads_up_hands(history: Path) -> None:
 def test_imported_hands_export_to_phh_and_back(history: Path) -> None:
     for record in read_pokerstars(history):
         text = record.to_phh()
-        again = from_phh(text)
+        again = loads_phh(text)
         assert again.stacks == record.hand.stacks and again.history == record.hand.history
         assert f"hand = {record.number}" in text
 

@@ -37,7 +37,9 @@ from pokerforge.game.history import (
     InvalidHistoryError,
     RecordMismatchError,
     from_phh,
+    load_many,
     load_phh,
+    loads_phh,
     to_phh,
 )
 from pokerforge.game.multitable import Move, MultiTableTournament
@@ -90,6 +92,8 @@ __all__ = [
     "TableHand",
     "Tournament",
     "from_phh",
+    "load_many",
     "load_phh",
+    "loads_phh",
     "to_phh",
 ]

@@ -26,6 +26,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any, NamedTuple
 
+from pokerforge._core import LowRank
 from pokerforge.cards import Card
 
 __all__ = [
@@ -151,12 +152,14 @@ class ReturnBet(NamedTuple):
 
 
 class Show(NamedTuple):
-    """A player shows: ``rank`` is the high hand's class, ``low`` the low's (0: none)."""
+    """A player shows: ``rank`` is the high hand's class, ``low`` the 8-or-better low
+    (a :class:`~pokerforge.LowRank`; ``None`` when the hand has none or the game is not
+    hi-lo)."""
 
     seat: int
     indices: tuple[int, ...]
     rank: int
-    low: int
+    low: LowRank | None
 
     @property
     def cards(self) -> tuple[Card, ...]:

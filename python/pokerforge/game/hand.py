@@ -21,6 +21,7 @@ from collections.abc import Collection, Sequence
 from decimal import Decimal
 from operator import add
 
+from pokerforge._core import LowRank
 from pokerforge.cards import Card
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import showdown as _showdown
@@ -50,6 +51,13 @@ __all__ = ["Hand"]
 
 _STREETS = tuple(Street)
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
+
+
+def _show(seat: int, hole: tuple[int, ...], ranks: tuple[int, int]) -> Show:
+    """The record of a player showing: the showdown ranks as the records give them (the
+    engine's low rank, 0 for none, becomes a :class:`LowRank` or ``None``)."""
+    high, low = ranks
+    return Show(seat, hole, high, LowRank(low) if low else None)
 
 
 def _check_posts(
@@ -480,8 +488,7 @@ class Hand(BettingState):
             if mucked and seat in mucked:
                 log.append(Muck(seat))
             else:
-                high, low = ranks[seat]
-                log.append(Show(seat, hole[seat], high, low))
+                log.append(_show(seat, hole[seat], ranks[seat]))
         self._pay(result.awards)
 
     def _pay(self, awards: list[tuple[int, int, int, str]]) -> None:
@@ -562,12 +569,9 @@ class Hand(BettingState):
         seat = asked.to_act
         assert seat is not None
         asked.decide(show=show)
-        record: Show | Muck
-        if show:
-            high, low = asked.ranks[seat]
-            record = Show(seat, self._hole[seat], high, low)
-        else:
-            record = Muck(seat)
+        record: Show | Muck = (
+            _show(seat, self._hole[seat], asked.ranks[seat]) if show else Muck(seat)
+        )
         self._log.append(record)
         if asked.to_act is None:
             shown = asked.shown

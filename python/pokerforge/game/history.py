@@ -1,10 +1,11 @@
 """Hand histories in the PHH format (the TOML-based Poker Hand History standard).
 
-:func:`to_phh` writes a hand (finished or not) as PHH text; :func:`from_phh` reads PHH text
+:func:`to_phh` writes a hand (finished or not) as PHH text; :func:`loads_phh` reads PHH text
 back into a :class:`~pokerforge.game.Hand` by replaying every action through the engine, so
 a history that breaks a rule is refused with the line and the rule. :func:`load_phh` reads a
 ``.phh`` file and :func:`load_many` several hands (one TOML table each, as in ``.phhs``
-files): all of them or none.
+files): all of them or none. The names pair as Python's own ``load``/``loads`` do
+(:func:`from_phh` is the old, deprecated name of :func:`loads_phh`).
 
 How pokerforge maps onto PHH:
 
@@ -18,7 +19,7 @@ How pokerforge maps onto PHH:
 * Variant codes: ``NT``, ``FT``, ``PO``, ``FO/8`` from the standard; pokerforge's other
   combinations use codes of the same shape (``PT``, ``NO``, ``FO``, ``NO/8``, ``PO/8``).
 * Actions ``d dh``, ``d db``, ``pN f``, ``pN cc``, ``pN cbr X`` (a street total) and
-  ``pN sm [cards]``; unknown cards ``??`` stay unknown (see :func:`from_phh`).
+  ``pN sm [cards]``; unknown cards ``??`` stay unknown (see :func:`loads_phh`).
 * Amounts may be decimal (dollars and cents): the hand counts chips of the unit the file
   needs (``hand.chip_value``) and :func:`to_phh` writes the file's units back, exactly.
 * Rake and the rule profile travel in user-defined fields (``_rake_percent``,
@@ -27,13 +28,13 @@ How pokerforge maps onto PHH:
 
 Examples:
     >>> from pokerforge.game import GameSpec, Hand
-    >>> from pokerforge.game.history import from_phh, to_phh
+    >>> from pokerforge.game.history import loads_phh, to_phh
     >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100, 100], seed=7)
     >>> _ = hand.raise_to(6); _ = hand.fold(); _ = hand.fold()
     >>> text = to_phh(hand)
     >>> [line for line in text.splitlines() if "cbr" in line or "f\\"" in line]
     ['  "p3 cbr 6",', '  "p1 f",', '  "p2 f",']
-    >>> from_phh(text).stacks == hand.stacks
+    >>> loads_phh(text).stacks == hand.stacks
     True
 """
 
@@ -43,6 +44,7 @@ import json
 import math
 import re
 import sys
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
@@ -90,6 +92,7 @@ __all__ = [
     "from_phh",
     "load_many",
     "load_phh",
+    "loads_phh",
     "replay",
     "to_phh",
 ]
@@ -557,8 +560,8 @@ def seat_map(doc: Mapping[str, Any], n: int) -> tuple[list[int], int]:
     return list(range(n)), n - 1
 
 
-def from_phh(text: str) -> Hand:
-    """Replay a PHH hand history into a :class:`~pokerforge.game.Hand`.
+def loads_phh(text: str) -> Hand:
+    """Replay a PHH hand history (one hand's text) into a :class:`~pokerforge.game.Hand`.
 
     Amounts may be decimal (``starting_stacks = [247.10, 14.60]``): the hand then counts
     chips of the unit the file needs (:attr:`Hand.chip_value`, a cent here) and exports back
@@ -610,7 +613,7 @@ def replay(doc: Mapping[str, Any], text: str | Sequence[str] = "", *, first_line
 
     Args:
         doc: the fields; amounts are ``int`` or :class:`~decimal.Decimal` (TOML read with
-            ``parse_float=Decimal``); see :func:`from_phh`.
+            ``parse_float=Decimal``); see :func:`loads_phh`.
         text: the hand's text or lines, read only to name the line of an error.
         first_line: the line number of the text's first line in its file.
     """
@@ -833,9 +836,30 @@ def _check_record(doc: Mapping[str, Any], hand: Hand, seat_of: list[int], unit: 
             raise RecordMismatchError(f"field {field} disagrees with the replay: {text}", diffs)
 
 
+def from_phh(text: str) -> Hand:
+    """Deprecated name of :func:`loads_phh` (same behaviour; warns).
+
+    Examples:
+        >>> import warnings
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> text = to_phh(Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], seed=1))
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     hand = from_phh(text)
+        >>> caught[0].category.__name__, hand.stacks
+        ('DeprecationWarning', (99, 98))
+    """
+    warnings.warn(
+        "from_phh is deprecated; use loads_phh (text) or load_phh (a file path)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return loads_phh(text)
+
+
 def load_phh(path: str | Path) -> Hand:
-    """Replay the PHH file at ``path`` (see :func:`from_phh`)."""
-    return from_phh(Path(path).read_text(encoding="utf-8"))
+    """Replay the PHH file at ``path`` (see :func:`loads_phh`)."""
+    return loads_phh(Path(path).read_text(encoding="utf-8"))
 
 
 def load_many(text: str) -> list[Hand]:

@@ -28,6 +28,7 @@ from pokerforge.errors import InvalidSpecError
 from pokerforge.game.arguments import chip_count
 from pokerforge.game.profile import DEFAULT_RULES, RuleProfile
 from pokerforge.game.rake import Rake
+from pokerforge.games import GAMES, Game, game_name
 
 __all__ = ["AnteKind", "Betting", "GameSpec", "Variant"]
 
@@ -40,11 +41,11 @@ OMAHA = 1
 OMAHA_HILO = 2
 UNCAPPED = 1 << 60
 
-Variant = Literal["holdem", "omaha", "omaha-hilo"]
+Variant = Game
 Betting = Literal["no-limit", "pot-limit", "fixed-limit"]
 AnteKind = Literal["uniform", "big-blind"]
 
-_VARIANTS = ("holdem", "omaha", "omaha-hilo")
+_VARIANTS = GAMES
 _BETTINGS = ("no-limit", "pot-limit", "fixed-limit")
 _OMAHA_HOLE = (4, 5, 6)
 
@@ -76,7 +77,9 @@ class GameSpec:
     """What game is played: everything about a hand except the players and the cards.
 
     Attributes:
-        variant: ``"holdem"``, ``"omaha"`` or ``"omaha-hilo"`` (8 or better).
+        variant: ``"holdem"``, ``"omaha"`` or ``"omaha-hilo"`` (8 or better); an alias
+            (``"plo"``, ``"omaha8"``, ... see :mod:`pokerforge.games`) is stored under
+            its canonical name.
         betting: ``"no-limit"``, ``"pot-limit"`` or ``"fixed-limit"``.
         blinds: ``(small, big)``; the small blind may be any amount up to the big blind
             (half, two-thirds, ...).
@@ -113,10 +116,11 @@ class GameSpec:
     engine: EngineConstants = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.variant not in _VARIANTS:
-            raise InvalidSpecError(
-                f"variant must be 'holdem', 'omaha' or 'omaha-hilo', not {self.variant!r}"
-            )
+        # Aliases ("plo", "omaha8", ...) are stored under the canonical name.
+        try:
+            object.__setattr__(self, "variant", game_name(self.variant))
+        except InvalidSpecError as err:
+            raise InvalidSpecError(f"variant {err}") from None
         if self.betting not in _BETTINGS:
             raise InvalidSpecError(
                 f"betting must be 'no-limit', 'pot-limit' or 'fixed-limit', not {self.betting!r}"

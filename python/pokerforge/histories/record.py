@@ -1,7 +1,7 @@
 """A replayed hand with what its record says about it: players, hand number, source.
 
 Examples:
-    >>> from pokerforge.game.history import from_phh
+    >>> from pokerforge.game.history import loads_phh
     >>> text = '''variant = "NT"
     ... antes = [0, 0, 0]
     ... blinds_or_straddles = [1, 2, 0]
@@ -12,7 +12,7 @@ Examples:
     ... '''
     >>> from pokerforge.histories import parse_table
     >>> doc = parse_table(text.splitlines())
-    >>> record = HandRecord.of(from_phh(text), doc)
+    >>> record = HandRecord.of(loads_phh(text), doc)
     >>> record.players, record.hand.positions, record.number
     (('Ann', 'Bob', 'Cid'), ('SB', 'BB', 'BTN'), 7)
 """

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
+from pokerforge.errors import PokerError
+from pokerforge.games import ALIASES, game_name
+from pokerforge.games import Game as CanonicalGame
 from pokerforge.service.work import FieldError, Job, Limits, plan_equity
 
 __all__ = [
@@ -26,7 +29,25 @@ __all__ = [
     "Health",
 ]
 
-Game = Literal["holdem", "omaha", "omaha-hilo"]
+
+def _canonical_game(value: object) -> object:
+    """An alias of a game (``"plo"``, ``"omaha8"``, ...) becomes its canonical name; anything
+    else goes on as sent, for the ``Literal`` to accept or refuse."""
+    try:
+        return game_name(value) if isinstance(value, str) else value
+    except PokerError:
+        return value
+
+
+Game = Annotated[
+    CanonicalGame,
+    BeforeValidator(_canonical_game),
+    Field(
+        description="holdem, omaha or omaha-hilo; the aliases "
+        + ", ".join(ALIASES)
+        + " (any case) are accepted and answered under the canonical name."
+    ),
+]
 PlayerText = Annotated[str, Field(max_length=400)]
 CardsText = Annotated[str, Field(max_length=80)]
 Probability = Annotated[float, Field(ge=0, le=1)]
