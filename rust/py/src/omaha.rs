@@ -8,7 +8,7 @@ use pokerforge_core::eval::omaha::{
     omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows_checked, omaha_rank_rows,
     omaha_rank_rows_checked,
 };
-use pokerforge_core::{CardSet, HandRank, LowRank};
+use pokerforge_core::{CardSet, LowRank};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 
@@ -76,27 +76,6 @@ impl PyLowRank {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u8,))> {
         Ok((slf.get_type().into_any(), (slf.get().0.class(),)))
     }
-}
-
-/// The five cards (two hole, three board) that make `rank`, for `best_five`.
-pub fn omaha_five(hole: CardSet, board: CardSet, rank: HandRank) -> CardSet {
-    let hole: Vec<_> = hole.iter().collect();
-    let board: Vec<_> = board.iter().collect();
-    for (i, &a) in hole.iter().enumerate() {
-        for &b in &hole[i + 1..] {
-            for (j, &c) in board.iter().enumerate() {
-                for (k, &d) in board.iter().enumerate().skip(j + 1) {
-                    for &e in &board[k + 1..] {
-                        let five: CardSet = [a, b, c, d, e].into_iter().collect();
-                        if core_eval::evaluate(five).ok() == Some(rank) {
-                            return five;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    CardSet::EMPTY
 }
 
 /// The best Omaha high hand: exactly two of `hole` (4, 5 or 6 cards) and three of `board`
