@@ -3,10 +3,9 @@
 
 use numpy::PyArray1;
 use pokerforge_core::eval as core_eval;
-use pokerforge_core::eval::low::omaha_low_rows;
 use pokerforge_core::eval::omaha::{
-    omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows_checked, omaha_rank_rows,
-    omaha_rank_rows_checked,
+    omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows, omaha_low_rows_checked,
+    omaha_rank_rows, omaha_rank_rows_checked,
 };
 use pokerforge_core::{CardSet, LowRank};
 use pyo3::basic::CompareOp;

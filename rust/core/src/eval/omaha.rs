@@ -32,8 +32,8 @@ use crate::card_set::{CardSet, FULL_MASK};
 use crate::error::{Error, Result};
 
 pub use super::omaha_rows::{
-    omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows_checked, omaha_rank_rows,
-    omaha_rank_rows_checked,
+    omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows, omaha_low_rows_checked,
+    omaha_rank_rows, omaha_rank_rows_checked,
 };
 
 /// The cards of suit 0 in a mask: every fourth bit from bit 0, thirteen of them.
