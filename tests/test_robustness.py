@@ -381,16 +381,20 @@ def test_evaluate_many(cards: object, threads: object, check: object) -> None:
     arrays((3, 4, 5)),
     threads_values,
     st.sampled_from(["", "_low", "_hilo"]),
+    st.one_of(st.booleans(), junk),
 )
-def test_evaluate_omaha_many(hole: object, board: object, threads: object, kind: str) -> None:
+def test_evaluate_omaha_many(
+    hole: object, board: object, threads: object, kind: str, check: object
+) -> None:
     fn = getattr(pf, f"evaluate_omaha{kind}_many")
     before = (snapshot(hole), snapshot(board))
     typed = {
         "hole": _is_array(hole),
         "board": _is_array(board),
         "threads": OPT_INT_TYPED(threads),
+        "check": _is_bool(check),
     }
-    ok, result = attempt(fn, hole, board, threads=threads, typed=typed)
+    ok, result = attempt(fn, hole, board, threads=threads, check=check, typed=typed)
     assert (snapshot(hole), snapshot(board)) == before
     if ok:
         assert isinstance(hole, np.ndarray)

@@ -158,13 +158,25 @@ def evaluate_omaha(hole: _CardsLike, board: _CardsLike) -> HandRank: ...
 def evaluate_omaha_low(hole: _CardsLike, board: _CardsLike) -> LowRank | None: ...
 def evaluate_omaha_hilo(hole: _CardsLike, board: _CardsLike) -> tuple[HandRank, LowRank | None]: ...
 def evaluate_omaha_many(
-    hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], *, threads: int | None = None
+    hole: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    *,
+    threads: int | None = None,
+    check: bool = True,
 ) -> npt.NDArray[np.uint16]: ...
 def evaluate_omaha_low_many(
-    hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], *, threads: int | None = None
+    hole: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    *,
+    threads: int | None = None,
+    check: bool = True,
 ) -> npt.NDArray[np.uint8]: ...
 def evaluate_omaha_hilo_many(
-    hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], *, threads: int | None = None
+    hole: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    *,
+    threads: int | None = None,
+    check: bool = True,
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
 
 @final

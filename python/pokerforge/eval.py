@@ -17,7 +17,8 @@ Omaha (4, 5 or 6 hole cards) uses exactly two hole cards and three board cards, 
 scale: :func:`evaluate_omaha`. Omaha Hi-Lo adds the eight-or-better low,
 :func:`evaluate_omaha_low`, a :class:`LowRank` dense from 1 (8-7-6-5-4) to 56 (5-4-3-2-A)
 or ``None`` when no low qualifies; :func:`evaluate_omaha_hilo` gives both, choosing the
-hole cards for each half independently. Each has a ``*_many`` NumPy batch form.
+hole cards for each half independently. Each has a ``*_many`` NumPy batch form, which
+checks its rows as :func:`evaluate_many` does, unless ``check=False``.
 
 Examples:
     >>> from pokerforge import evaluate, Category

@@ -2,6 +2,7 @@
 
 use numpy::PyArray1;
 use pokerforge_core::eval::high::{rank_mask, rank_rows, rank_rows_checked};
+use pokerforge_core::eval::omaha::omaha_five;
 use pokerforge_core::{CardSet, Error, HandRank};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -12,7 +13,6 @@ use crate::batch::{self, u8_matrix, with_rows, PARALLEL_ROWS};
 use crate::cards::PyCard;
 use crate::convert::{card_set, Int};
 use crate::errors::{to_py, with_message, PokerError};
-use crate::omaha::omaha_five;
 use crate::parallel::threads_for;
 
 static CATEGORY_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();

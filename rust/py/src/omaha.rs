@@ -4,9 +4,10 @@
 use numpy::PyArray1;
 use pokerforge_core::eval as core_eval;
 use pokerforge_core::eval::omaha::{
-    omaha_hilo_rows_checked, omaha_low_rows_checked, omaha_rank_rows_checked,
+    omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows, omaha_low_rows_checked,
+    omaha_rank_rows, omaha_rank_rows_checked,
 };
-use pokerforge_core::{CardSet, HandRank, LowRank};
+use pokerforge_core::{CardSet, LowRank};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 
@@ -76,27 +77,6 @@ impl PyLowRank {
     }
 }
 
-/// The five cards (two hole, three board) that make `rank`, for `best_five`.
-pub fn omaha_five(hole: CardSet, board: CardSet, rank: HandRank) -> CardSet {
-    let hole: Vec<_> = hole.iter().collect();
-    let board: Vec<_> = board.iter().collect();
-    for (i, &a) in hole.iter().enumerate() {
-        for &b in &hole[i + 1..] {
-            for (j, &c) in board.iter().enumerate() {
-                for (k, &d) in board.iter().enumerate().skip(j + 1) {
-                    for &e in &board[k + 1..] {
-                        let five: CardSet = [a, b, c, d, e].into_iter().collect();
-                        if core_eval::evaluate(five).ok() == Some(rank) {
-                            return five;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    CardSet::EMPTY
-}
-
 /// The best Omaha high hand: exactly two of `hole` (4, 5 or 6 cards) and three of `board`
 /// (3, 4 or 5 cards).
 #[pyfunction]
@@ -133,32 +113,70 @@ pub fn evaluate_omaha_hilo(
 /// A batch kernel over `(holes, boards, out)` rows.
 type Kernel<T> = fn(&[u8], &[u8], &mut [T]) -> Result<(), usize>;
 
-/// Picks the kernel monomorphised for hole width `h` and board width `b`.
+/// Picks the kernel monomorphised for hole width `h`, board width `b` and whether it checks
+/// each row.
 macro_rules! kernel_for {
-    ($f:ident, $h:expr, $b:expr) => {
+    ($f:ident, $h:expr, $b:expr, $check:expr) => {
+        if $check {
+            kernel_for!(@ $f, $h, $b, true)
+        } else {
+            kernel_for!(@ $f, $h, $b, false)
+        }
+    };
+    (@ $f:ident, $h:expr, $b:expr, $c:literal) => {
         match ($h, $b) {
-            (4, 3) => $f::<4, 3> as Kernel<_>,
-            (4, 4) => $f::<4, 4>,
-            (4, 5) => $f::<4, 5>,
-            (5, 3) => $f::<5, 3>,
-            (5, 4) => $f::<5, 4>,
-            (5, 5) => $f::<5, 5>,
-            (6, 3) => $f::<6, 3>,
-            (6, 4) => $f::<6, 4>,
-            _ => $f::<6, 5>,
+            (4, 3) => $f::<4, 3, $c> as Kernel<_>,
+            (4, 4) => $f::<4, 4, $c>,
+            (4, 5) => $f::<4, 5, $c>,
+            (5, 3) => $f::<5, 3, $c>,
+            (5, 4) => $f::<5, 4, $c>,
+            (5, 5) => $f::<5, 5, $c>,
+            (6, 3) => $f::<6, 3, $c>,
+            (6, 4) => $f::<6, 4, $c>,
+            _ => $f::<6, 5, $c>,
         }
     };
 }
 
-/// Hi-lo as one kernel writing `(high, low)` pairs.
-fn hilo_pairs<const H: usize, const B: usize>(
+/// High classes, checking each row first when `CHECK`.
+fn high_rows<const H: usize, const B: usize, const CHECK: bool>(
+    holes: &[u8],
+    boards: &[u8],
+    out: &mut [u16],
+) -> Result<(), usize> {
+    if CHECK {
+        return omaha_rank_rows_checked::<H, B>(holes, boards, out);
+    }
+    omaha_rank_rows::<H, B>(holes, boards, out);
+    Ok(())
+}
+
+/// Low classes (0 = no low), checking each row first when `CHECK`.
+fn low_rows<const H: usize, const B: usize, const CHECK: bool>(
+    holes: &[u8],
+    boards: &[u8],
+    out: &mut [u8],
+) -> Result<(), usize> {
+    if CHECK {
+        return omaha_low_rows_checked::<H, B>(holes, boards, out);
+    }
+    omaha_low_rows::<H, B>(holes, boards, out);
+    Ok(())
+}
+
+/// Hi-lo as one kernel writing `(high, low)` pairs, checking each row first when `CHECK`.
+fn hilo_pairs<const H: usize, const B: usize, const CHECK: bool>(
     holes: &[u8],
     boards: &[u8],
     out: &mut [(u16, u8)],
 ) -> Result<(), usize> {
     let mut high = vec![0u16; out.len()];
     let mut low = vec![0u8; out.len()];
-    omaha_hilo_rows_checked::<H, B>(holes, boards, &mut high, &mut low)?;
+    if CHECK {
+        omaha_hilo_rows_checked::<H, B>(holes, boards, &mut high, &mut low)?;
+    } else {
+        omaha_hilo_rows::<H, B>(holes, boards, &mut high, &mut low);
+    }
     for ((slot, h), l) in out.iter_mut().zip(high).zip(low) {
         *slot = (h, l);
     }
@@ -185,7 +203,8 @@ fn omaha_batch<T: Send + Default + Clone>(
     hole: &Bound<'_, PyAny>,
     board: &Bound<'_, PyAny>,
     threads: Option<Int>,
-    pick: fn(usize, usize) -> Kernel<T>,
+    check: bool,
+    pick: fn(usize, usize, bool) -> Kernel<T>,
 ) -> PyResult<Vec<T>> {
     let hole = u8_matrix(hole, "hole", &[4, 5, 6])?;
     let board = u8_matrix(board, "board", &[3, 4, 5])?;
@@ -197,7 +216,7 @@ fn omaha_batch<T: Send + Default + Clone>(
                     holes.rows, boards.rows
                 )));
             }
-            let kernel = pick(holes.width, boards.width);
+            let kernel = pick(holes.width, boards.width, check);
             let threads = threads_for(threads, holes.rows, PARALLEL_ROWS)?;
             let mut out = vec![T::default(); holes.rows];
             let work = |first: usize, out: &mut [T]| {
@@ -217,32 +236,38 @@ fn omaha_batch<T: Send + Default + Clone>(
 }
 
 /// Omaha high classes of `hole[N, 4..6]` on `board[N, 3..5]` as `uint16[N]`.
+/// `check=False` skips the per-row check for callers whose rows are valid by construction;
+/// a bad row then gives a meaningless class, never a crash.
 #[pyfunction]
-#[pyo3(signature = (hole, board, *, threads = None))]
+#[pyo3(signature = (hole, board, *, threads = None, check = true))]
 pub fn evaluate_omaha_many<'py>(
     py: Python<'py>,
     hole: &Bound<'py, PyAny>,
     board: &Bound<'py, PyAny>,
     threads: Option<Int>,
+    check: bool,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
-    let out = omaha_batch(py, hole, board, threads, |h, b| {
-        kernel_for!(omaha_rank_rows_checked, h, b)
+    let out = omaha_batch(py, hole, board, threads, check, |h, b, c| {
+        kernel_for!(high_rows, h, b, c)
     })?;
     Ok(PyArray1::from_vec(py, out))
 }
 
 /// Eight-or-better low classes (0 = no low) of `hole[N, 4..6]` on `board[N, 3..5]` as
 /// `uint8[N]`.
+/// `check=False` skips the per-row check for callers whose rows are valid by construction;
+/// a bad row then gives a meaningless class, never a crash.
 #[pyfunction]
-#[pyo3(signature = (hole, board, *, threads = None))]
+#[pyo3(signature = (hole, board, *, threads = None, check = true))]
 pub fn evaluate_omaha_low_many<'py>(
     py: Python<'py>,
     hole: &Bound<'py, PyAny>,
     board: &Bound<'py, PyAny>,
     threads: Option<Int>,
+    check: bool,
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
-    let out = omaha_batch(py, hole, board, threads, |h, b| {
-        kernel_for!(omaha_low_rows_checked, h, b)
+    let out = omaha_batch(py, hole, board, threads, check, |h, b, c| {
+        kernel_for!(low_rows, h, b, c)
     })?;
     Ok(PyArray1::from_vec(py, out))
 }
@@ -251,16 +276,19 @@ pub fn evaluate_omaha_low_many<'py>(
 type HiLoArrays<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
 
 /// High classes (`uint16[N]`) and low classes (`uint8[N]`, 0 = no low) together.
+/// `check=False` skips the per-row check for callers whose rows are valid by construction;
+/// a bad row then gives a meaningless class, never a crash.
 #[pyfunction]
-#[pyo3(signature = (hole, board, *, threads = None))]
+#[pyo3(signature = (hole, board, *, threads = None, check = true))]
 pub fn evaluate_omaha_hilo_many<'py>(
     py: Python<'py>,
     hole: &Bound<'py, PyAny>,
     board: &Bound<'py, PyAny>,
     threads: Option<Int>,
+    check: bool,
 ) -> PyResult<HiLoArrays<'py>> {
-    let pairs = omaha_batch(py, hole, board, threads, |h, b| {
-        kernel_for!(hilo_pairs, h, b)
+    let pairs = omaha_batch(py, hole, board, threads, check, |h, b, c| {
+        kernel_for!(hilo_pairs, h, b, c)
     })?;
     let (high, low): (Vec<u16>, Vec<u8>) = pairs.into_iter().unzip();
     Ok((PyArray1::from_vec(py, high), PyArray1::from_vec(py, low)))

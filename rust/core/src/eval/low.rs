@@ -180,24 +180,11 @@ pub fn omaha_low_indices(hole: &[u8], board: &[u8]) -> u8 {
     low_class_of_masks(low_mask_indices(hole), low_mask_indices(board))
 }
 
-/// The low class (0 = no low) of each row: `holes` holds rows of `H` card indices and
-/// `boards` rows of `B`, row `i` of each making hand `i`; unchecked like
-/// [`omaha_low_indices`].
-#[inline]
-pub fn omaha_low_rows<const H: usize, const B: usize>(holes: &[u8], boards: &[u8], out: &mut [u8]) {
-    for ((hole, board), slot) in holes
-        .chunks_exact(H)
-        .zip(boards.chunks_exact(B))
-        .zip(out.iter_mut())
-    {
-        *slot = omaha_low_indices(hole, board);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::gen;
+    use crate::eval::omaha::omaha_low_rows;
     use crate::Error;
 
     fn low(hole: &str, board: &str) -> Option<LowRank> {

@@ -24,6 +24,7 @@
 //! [`OmahaHole`] a hole once for many boards; the `*_rows` functions rank many hands from
 //! card indices, as the batch bindings do.
 
+use super::high::evaluate;
 use super::low::{low_bit, low_class_of_masks, low_mask, low_mask_indices, LowRank};
 use super::rank::HandRank;
 use super::tables::{FLUSH_TABLE, OMAHA_HIGH, OMAHA_PAIR_BYTES, OMAHA_ROW_BASE, OMAHA_ROW_TERMS};
@@ -31,8 +32,8 @@ use crate::card_set::{CardSet, FULL_MASK};
 use crate::error::{Error, Result};
 
 pub use super::omaha_rows::{
-    omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows_checked, omaha_rank_rows,
-    omaha_rank_rows_checked,
+    omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows, omaha_low_rows_checked,
+    omaha_rank_rows, omaha_rank_rows_checked,
 };
 
 /// The cards of suit 0 in a mask: every fourth bit from bit 0, thirteen of them.
@@ -515,6 +516,29 @@ pub fn omaha_hilo_indices(hole: &[u8], board: &[u8]) -> (HandRank, u8) {
     (board.rank_indices(hole), board.low_indices(hole))
 }
 
+/// The five cards, two of `hole` and three of `board`, that make `rank` (the Omaha high rank
+/// of this hole on this board), for showing which cards play; empty when no such five make
+/// it. The first five found in card order win a tie between equal hands.
+pub fn omaha_five(hole: CardSet, board: CardSet, rank: HandRank) -> CardSet {
+    let hole: Vec<_> = hole.iter().collect();
+    let board: Vec<_> = board.iter().collect();
+    for (i, &a) in hole.iter().enumerate() {
+        for &b in &hole[i + 1..] {
+            for (j, &c) in board.iter().enumerate() {
+                for (k, &d) in board.iter().enumerate().skip(j + 1) {
+                    for &e in &board[k + 1..] {
+                        let five: CardSet = [a, b, c, d, e].into_iter().collect();
+                        if evaluate(five).ok() == Some(rank) {
+                            return five;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    CardSet::EMPTY
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -602,5 +626,28 @@ mod tests {
         let mut out = [0u16; 1];
         board.rank_rows::<4>(&idx, &mut out);
         assert_eq!(out[0], h.class());
+    }
+
+    #[test]
+    fn omaha_five_takes_two_from_the_hole_and_three_from_the_board() {
+        for (hole, board, played) in [
+            ("AhKhQhJh", "Th2c3d4s9c", "AhKhTh9c4s"),
+            ("AsKs2c3d", "QsJsTs9h8h", "AsKsQsJsTs"),
+            ("AhKd2c3c", "QcQdQh5s9d", "AhKdQcQdQh"),
+        ] {
+            let (hole, board) = (set(hole), set(board));
+            let rank = evaluate_omaha(hole, board).unwrap();
+            let five = omaha_five(hole, board, rank);
+            assert_eq!(five, set(played), "{hole} {board}");
+            assert_eq!((five & hole).len(), 2);
+            assert_eq!((five & board).len(), 3);
+            assert_eq!(evaluate(five).unwrap(), rank);
+        }
+        // A rank these cards cannot make has no five.
+        let rank = HandRank::new(7462).unwrap();
+        assert_eq!(
+            omaha_five(set("2c3d4h5s"), set("7c8d9h"), rank),
+            CardSet::EMPTY
+        );
     }
 }

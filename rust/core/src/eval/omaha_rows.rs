@@ -1,6 +1,7 @@
 //! Omaha batch rows: the `omaha_*_rows*` functions rank many hands given as rows of hole
 //! and board card indices, the `_checked` forms validating every row first.
 
+use super::low::omaha_low_indices;
 use super::omaha::{omaha_hilo_indices, omaha_rank_indices};
 use crate::card_set::FULL_MASK;
 
@@ -40,6 +41,20 @@ pub fn omaha_hilo_rows<const H: usize, const B: usize>(
         let (h, l) = omaha_hilo_indices(hole, board);
         *high = h.class();
         *low = l;
+    }
+}
+
+/// The low class (0 = no low) of each row: `holes` holds rows of `H` card indices and
+/// `boards` rows of `B`, row `i` of each making hand `i`; unchecked like
+/// [`omaha_low_indices`].
+#[inline]
+pub fn omaha_low_rows<const H: usize, const B: usize>(holes: &[u8], boards: &[u8], out: &mut [u8]) {
+    for ((hole, board), slot) in holes
+        .chunks_exact(H)
+        .zip(boards.chunks_exact(B))
+        .zip(out.iter_mut())
+    {
+        *slot = omaha_low_indices(hole, board);
     }
 }
 
@@ -110,7 +125,7 @@ pub fn omaha_hilo_rows_checked<const H: usize, const B: usize>(
     Ok(())
 }
 
-/// [`omaha_low_rows`](super::low::omaha_low_rows), checking every row first like
+/// [`omaha_low_rows`], checking every row first like
 /// [`omaha_rank_rows_checked`].
 ///
 /// # Errors
@@ -121,7 +136,7 @@ pub fn omaha_low_rows_checked<const H: usize, const B: usize>(
     out: &mut [u8],
 ) -> std::result::Result<(), usize> {
     first_bad_row::<H, B>(holes, boards, out.len())?;
-    super::low::omaha_low_rows::<H, B>(holes, boards, out);
+    omaha_low_rows::<H, B>(holes, boards, out);
     Ok(())
 }
 #[cfg(test)]
