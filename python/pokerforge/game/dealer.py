@@ -173,6 +173,16 @@ class Dealer:
 
     # -- errors during the deal (rules 31-33) ------------------------------------------------
 
+    def _deal_position(self, position: object, which: str = "", taken: Sequence[int] = ()) -> None:
+        """Checks that ``position`` is a card of the deal (0: the first card dealt), not
+        one of ``taken``; ``which`` says what else it must be, for the message."""
+        total = len(self._order)
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise InvalidSpecError(f"position must be a whole number, not {position!r}")
+        if not 0 <= position < total or position in taken:
+            what = f"a card of the deal {which}, 0" if which else "a card of the deal, 0"
+            raise InvalidSpecError(f"position must be {what} to {total - 1}, not {position}")
+
     def _dealing(self) -> None:
         if self._hand is not None:
             raise IllegalActionError("the deal is over: the hand has started")
@@ -202,14 +212,7 @@ class Dealer:
             InvalidSpecError: ``position`` is not a card of the deal.
         """
         self._dealing()
-        total = len(self._order)
-        if isinstance(position, bool) or not isinstance(position, int):
-            raise InvalidSpecError(f"position must be a whole number, not {position!r}")
-        if not 0 <= position < total or position in self._exposed:
-            raise InvalidSpecError(
-                f"position must be a card of the deal not yet exposed, 0 to {total - 1}, "
-                f"not {position}"
-            )
+        self._deal_position(position, "not yet exposed", self._exposed)
         card = self._card_at(position)
         if position == 0:
             return self._misdeal(31, [card])
@@ -419,13 +422,7 @@ class Dealer:
             InvalidSpecError: ``position`` is not a card of the deal.
         """
         self._dealing()
-        total = len(self._order)
-        if isinstance(position, bool) or not isinstance(position, int):
-            raise InvalidSpecError(f"position must be a whole number, not {position!r}")
-        if not 0 <= position < total:
-            raise InvalidSpecError(
-                f"position must be a card of the deal, 0 to {total - 1}, not {position}"
-            )
+        self._deal_position(position)
         index = position + sum(1 for e in self._extra if e <= position)
         card = self._stub.pop(index)
         self.boxed.append(Card.from_index(card))
