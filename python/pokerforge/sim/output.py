@@ -75,17 +75,25 @@ def pyarrow_modules() -> tuple[Any, Any]:
 @contextmanager
 def _uninterrupted() -> Iterator[None]:
     """Holds Ctrl-C back while a chunk is written and counted, so a partial file always holds
-    exactly the hands its summary counts; the interrupt arrives right after."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
-        threading.main_thread()
-    ):
+    exactly the hands its summary counts; the interrupt is raised right after.
+
+    The SIGINT handler is swapped rather than the signal blocked: a blocked signal would go to
+    another thread and leave this one asleep in its next wait.
+    """
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        signal.signal(signal.SIGINT, previous)
+        if caught and previous is not signal.SIG_IGN:
+            if callable(previous):
+                previous(signal.SIGINT, None)
+            else:
+                raise KeyboardInterrupt
 
 
 class HandWriter:
