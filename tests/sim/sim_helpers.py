@@ -55,3 +55,19 @@ def totals(result: SimResult) -> tuple[object, ...]:
         result.pot_max,
         result.actions,
     )
+
+
+def chunk_or_fail(payload: str, k: int) -> object:
+    """A chunk function for the worker pool's tests: chunk ``k`` returns ``k * k``, except
+    as ``payload`` says: ``"oserror"`` raises OSError at chunk 3, ``"lambda"`` returns
+    something that does not pickle at chunk 2, ``"die"`` kills its worker at every chunk,
+    ``"big"`` returns a megabyte."""
+    if payload == "oserror" and k == 3:
+        raise FileNotFoundError(f"chunk {k} found no file")
+    if payload == "lambda" and k == 2:
+        return lambda: k
+    if payload == "die":
+        os.kill(os.getpid(), signal.SIGKILL)
+    if payload == "big":
+        return bytes(1 << 20)
+    return k * k

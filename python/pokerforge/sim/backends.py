@@ -6,10 +6,10 @@ that does not depend on it). ``fn`` and ``payload`` must pickle for the process 
 backends. The three backends:
 
 * ``"inline"``: one chunk after another in the calling process.
-* ``"processes"``: a pool of ``workers`` local processes (started with ``spawn``, as Dask
-  does, so that the library's state is never forked). A worker that dies breaks the pool;
-  the chunks it and the others were running are run again on a fresh pool, so none is lost
-  and none is counted twice. Workers ignore Ctrl-C; the caller's interrupt stops them.
+* ``"processes"``: ``workers`` local processes (:mod:`pokerforge.sim.workers`, started
+  with ``spawn``, as Dask does, so that the library's state is never forked). The chunks of
+  a worker that dies run again on a new one, so none is lost and none is counted twice.
+  Workers ignore Ctrl-C; the caller's interrupt stops them.
 * ``"dask"``: Dask distributed, on an existing cluster (``scheduler="tcp://host:8786"``)
   or on a ``LocalCluster`` of ``workers`` processes started for the run and closed after
   it. Dask itself runs a dead worker's chunks again elsewhere.
@@ -27,19 +27,16 @@ Examples:
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import importlib
 import logging
-import multiprocessing
-import signal
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import Any, Literal, TypeAlias, TypeVar
 
 from pokerforge.errors import InvalidSpecError, SimBackendError
+from pokerforge.sim.workers import WorkerPool
 
 __all__ = ["BACKENDS", "Backend", "Executor", "choose_backend"]
 
@@ -50,8 +47,6 @@ P = TypeVar("P")
 R = TypeVar("R")
 
 _IN_FLIGHT_PER_WORKER = 3
-# A pool that breaks this many times in a row without finishing a chunk is not a one-off.
-_MAX_RESTARTS = 3
 
 
 def choose_backend(backend: str | None, *, workers: int, scheduler: str | None) -> Backend:
@@ -73,11 +68,6 @@ def choose_backend(backend: str | None, *, workers: int, scheduler: str | None) 
     if scheduler and backend != "dask":
         raise InvalidSpecError(f"a scheduler address needs the dask backend, not {backend!r}")
     return backend
-
-
-def _ignore_interrupts() -> None:
-    # The terminal sends Ctrl-C to the whole process group; the parent decides what stops.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class Executor:
@@ -106,7 +96,7 @@ class Executor:
         self.workers = workers
         self.scheduler = scheduler
         self.timeout = timeout
-        self._pool: cf.ProcessPoolExecutor | None = None
+        self._pool: WorkerPool[Any, Any] | None = None
         self._client: Any = None
         self._cluster: Any = None
 
@@ -144,70 +134,19 @@ class Executor:
 
     # -- local processes -----------------------------------------------------------------
 
-    def _new_pool(self) -> cf.ProcessPoolExecutor:
-        self._pool = cf.ProcessPoolExecutor(
-            max_workers=self.workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_ignore_interrupts,
-        )
-        return self._pool
-
-    def _stop_pool(self, *, kill: bool = True) -> None:
+    def _stop_pool(self) -> None:
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        if not kill:
-            pool.shutdown(wait=True, cancel_futures=True)
-            return
-        # Running chunks are abandoned: stop their processes instead of waiting for them.
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.join()
+        if pool is not None:
+            pool.stop()
 
     def _map_processes(
         self, fn: Callable[[P, int], R], payload: P, count: int
     ) -> Iterator[tuple[int, R]]:
-        pending = deque(range(count))
-        running: dict[cf.Future[R], int] = {}
-        restarts = 0
-        pool = self._new_pool()
-        limit = self.workers * _IN_FLIGHT_PER_WORKER
+        self._pool = pool = WorkerPool(fn, payload, workers=self.workers)
         try:
-            while pending or running:
-                while pending and len(running) < limit:
-                    k = pending.popleft()
-                    running[pool.submit(fn, payload, k)] = k
-                done, _ = cf.wait(running, return_when=cf.FIRST_COMPLETED)
-                broken = False
-                for future in sorted(done, key=running.__getitem__):
-                    k = running.pop(future)
-                    try:
-                        result = future.result()
-                    except BrokenProcessPool:
-                        pending.appendleft(k)
-                        broken = True
-                        continue
-                    restarts = 0
-                    yield k, result
-                if broken:
-                    # A worker died: the pool is gone, and with it every running chunk.
-                    pending.extendleft(sorted(running.values(), reverse=True))
-                    running.clear()
-                    restarts += 1
-                    if restarts > _MAX_RESTARTS:
-                        raise SimBackendError(
-                            f"worker processes died {restarts} times in a row without "
-                            f"finishing a chunk (chunk {pending[0]} was running)"
-                        )
-                    self._stop_pool(kill=False)
-                    pool = self._new_pool()
-        except BaseException:
-            self._stop_pool(kill=True)
-            raise
-        self._stop_pool(kill=False)
+            yield from pool.run(range(count))
+        finally:
+            self._stop_pool()
 
     # -- Dask ------------------------------------------------------------------------------
 

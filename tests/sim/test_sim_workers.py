@@ -1,0 +1,77 @@
+"""The local worker pool behind the ``processes`` backend: results, errors raised as the
+chunk raised them, dead workers, and stopping workers halfway through a large result."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from pokerforge.errors import SimBackendError
+from pokerforge.sim.workers import WorkerPool
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+
+from sim_helpers import chunk_or_fail  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _workers_import_helpers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYTHONPATH", str(HERE))
+
+
+def _workers_left() -> list[psutil.Process]:
+    # Spawning starts multiprocessing's resource tracker too, which stays by design.
+    return [
+        child
+        for child in psutil.Process().children()
+        if not any("resource_tracker" in part for part in child.cmdline())
+    ]
+
+
+def test_every_chunk_comes_back_once() -> None:
+    with WorkerPool(chunk_or_fail, "", workers=3) as pool:
+        got = list(pool.run(range(40)))
+    assert sorted(got) == [(k, k * k) for k in range(40)]
+
+
+def test_a_chunk_error_is_raised_as_itself_and_not_run_again() -> None:
+    with (
+        WorkerPool(chunk_or_fail, "oserror", workers=2) as pool,
+        pytest.raises(FileNotFoundError, match="chunk 3 found no file"),
+    ):
+        list(pool.run(range(10)))
+
+
+def test_a_result_that_does_not_pickle_is_named() -> None:
+    with (
+        WorkerPool(chunk_or_fail, "lambda", workers=1) as pool,
+        pytest.raises(SimBackendError, match="chunk 2 sent back <function"),
+    ):
+        list(pool.run(range(5)))
+
+
+def test_workers_that_keep_dying_stop_the_run() -> None:
+    with (
+        WorkerPool(chunk_or_fail, "die", workers=2) as pool,
+        pytest.raises(SimBackendError, match="worker processes died 4 times in a row"),
+    ):
+        list(pool.run(range(5)))
+    assert _workers_left() == []
+
+
+def test_stopping_mid_result_leaves_no_process_and_nothing_to_wait_for() -> None:
+    # Megabyte results keep workers blocked halfway through sending when they are stopped.
+    pool = WorkerPool(chunk_or_fail, "big", workers=2)
+    results = pool.run(range(100))
+    next(results)
+    time.sleep(0.2)
+    started = time.monotonic()
+    pool.stop()
+    assert time.monotonic() - started < 10
+    assert _workers_left() == []
+    results.close()
