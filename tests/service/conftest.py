@@ -18,7 +18,7 @@ from playwright import sync_api
 from service_helpers import TEST_LIMITS, free_port
 
 from pokerforge.service import create_app
-from pokerforge.service.server import GuardedH11
+from pokerforge.service.server import GuardedHttpTools
 
 
 @pytest.fixture(scope="session")
@@ -30,7 +30,7 @@ def base_url() -> Iterator[str]:
         host="127.0.0.1",
         port=port,
         log_level="warning",
-        http=GuardedH11,
+        http=GuardedHttpTools,  # what `pokerforge serve` runs
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

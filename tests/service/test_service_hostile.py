@@ -23,7 +23,7 @@ import uvicorn
 from service_helpers import free_port
 
 from pokerforge.service import Limits, create_app
-from pokerforge.service.server import GuardedH11
+from pokerforge.service.server import GuardedH11, GuardedHttpTools
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -38,12 +38,16 @@ CHEAP = {"players": ["AhAs", "KdKc"], "board": "2c7d9h"}
 
 @contextlib.contextmanager
 def running(
-    limits: Limits, *, header_timeout: float = 10.0, max_connections: int = 10_000
+    limits: Limits,
+    *,
+    header_timeout: float = 10.0,
+    max_connections: int = 10_000,
+    http: type[Any] = GuardedHttpTools,
 ) -> Iterator[tuple[str, Any]]:
     """A uvicorn server with its own settings on a free port: yields its URL and app."""
     protocol = type(
-        "TestH11",
-        (GuardedH11,),
+        "TestProtocol",
+        (http,),
         {"header_timeout": header_timeout, "max_connections": max_connections},
     )
     app = create_app(limits)
@@ -253,8 +257,12 @@ def test_metrics(client: httpx.Client) -> None:
     assert float(hits[0].split()[-1]) >= 1
 
 
-def test_idle_and_slow_connections_are_closed() -> None:
-    with running(Limits(workers=1), header_timeout=0.5) as (url, _):
+PROTOCOLS = pytest.mark.parametrize("http", [GuardedHttpTools, GuardedH11])
+
+
+@PROTOCOLS
+def test_idle_and_slow_connections_are_closed(http: type[Any]) -> None:
+    with running(Limits(workers=1), header_timeout=0.5, http=http) as (url, _):
         host, port = url.removeprefix("http://").split(":")
         start = time.monotonic()
         # Never sends a byte.
@@ -278,8 +286,9 @@ def test_idle_and_slow_connections_are_closed() -> None:
         assert httpx.get(url + "/healthz").status_code == 200
 
 
-def test_connections_beyond_the_cap_get_503() -> None:
-    with running(Limits(workers=1), max_connections=3) as (url, _):
+@PROTOCOLS
+def test_connections_beyond_the_cap_get_503(http: type[Any]) -> None:
+    with running(Limits(workers=1), max_connections=3, http=http) as (url, _):
         host, port = url.removeprefix("http://").split(":")
         idle = [socket.create_connection((host, int(port))) for _ in range(3)]
         try:

@@ -30,6 +30,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerforge import __version__
@@ -37,6 +38,7 @@ from pokerforge.cards import CardSet
 from pokerforge.errors import PokerError
 from pokerforge.service.calculator import mount_calculator
 from pokerforge.service.convert import equity_json, evaluate_json
+from pokerforge.service.direct import DirectRoutes, Handler
 from pokerforge.service.guard import Guard
 from pokerforge.service.metrics import Metrics
 from pokerforge.service.models import (
@@ -141,12 +143,23 @@ class _Engine:
                 client, job.cost, lambda cancel: self._compute(job, chosen, cancel)
             )
         )
+        # One watcher of the client's connection: a disconnect cancels the work (the
+        # scheduler then drops it from the queue or stops it in the core).
         watch = asyncio.ensure_future(_disconnected(request))
-        await asyncio.wait({work, watch}, return_when=asyncio.FIRST_COMPLETED)
-        if not work.done():
+
+        def gone(_: object) -> None:
             work.cancel()
-            raise ClientGoneError
-        watch.cancel()
+
+        watch.add_done_callback(gone)
+        try:
+            await work
+        except asyncio.CancelledError:
+            if watch.done() and not watch.cancelled():
+                raise ClientGoneError from None
+            raise
+        finally:
+            watch.remove_done_callback(gone)
+            watch.cancel()
         answer: dict[str, Any] = work.result()
         if answer.pop("_complete"):
             self.cache[key] = answer
@@ -285,14 +298,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         body, content_type = metrics.render()
         return Response(body, media_type=content_type)
 
-    @app.post(
-        "/v1/equity",
-        response_model=EquityResponse,
-        responses=_responses(400, 413, 415, 422, 429, 503),
-        tags=["equity"],
-    )
-    async def post_equity(body: EquityRequest, request: Request) -> Response:
-        """Each player's equity, win, tie and hand-category chances."""
+    async def answer_equity(body: EquityRequest, request: Request) -> Response:
         start = time.perf_counter()
         try:
             seed = body.seed_value()
@@ -312,15 +318,28 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         elapsed = (time.perf_counter() - start) * 1000
         return JSONResponse({**answer, "elapsed_ms": round(elapsed, 3), "cached": cached})
 
+    async def answer_evaluate(body: EvaluateRequest, _: Request) -> Response:
+        return _evaluate(body)
+
+    @app.post(
+        "/v1/equity",
+        response_model=EquityResponse,
+        responses=_responses(400, 413, 415, 422, 429, 503),
+        tags=["equity"],
+    )
+    async def post_equity(body: EquityRequest, request: Request) -> Response:
+        """Each player's equity, win, tie and hand-category chances."""
+        return await answer_equity(body, request)
+
     @app.post(
         "/v1/evaluate",
         response_model=EvaluateResponse,
         responses=_responses(400, 413, 415, 422),
         tags=["evaluate"],
     )
-    async def post_evaluate(body: EvaluateRequest) -> Response:
+    async def post_evaluate(body: EvaluateRequest, request: Request) -> Response:
         """The rank of a Hold'em hand (5-7 cards) or an Omaha hand (hole and board)."""
-        return _evaluate(body)
+        return await answer_evaluate(body, request)
 
     mount_calculator(app, limits)
 
@@ -328,5 +347,12 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     async def docs() -> FileResponse:
         return FileResponse(str(_STATIC / "docs.html"))
 
+    # Valid requests to the two busiest routes skip the framework's routing; anything else
+    # (a body the models refuse included) takes the framework's way, with its errors.
+    direct: dict[str, tuple[type[BaseModel], Handler]] = {
+        "/v1/equity": (EquityRequest, answer_equity),
+        "/v1/evaluate": (EvaluateRequest, answer_evaluate),
+    }
+    app.add_middleware(DirectRoutes, routes=direct)
     app.add_middleware(Guard, max_body=limits.max_body, metrics=metrics)
     return app

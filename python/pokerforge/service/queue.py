@@ -28,13 +28,13 @@ Examples:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
-import functools
 import math
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,24 +59,43 @@ class _Task:
     cost: float
     work: Callable[[Cancel], Any]
     future: asyncio.Future[Any]
+    loop: asyncio.AbstractEventLoop
+    context: contextvars.Context
     cancel: Cancel = field(default_factory=Cancel)
     started: float | None = None
 
 
 class _Lane:
-    """Threads and per-client queues for one class of work."""
+    """Threads and per-client queues for one class of work.
 
-    def __init__(self, name: str, workers: int) -> None:
+    The lane's threads take their next task themselves as soon as they finish one, so a
+    busy lane costs no thread wake-up per request (a thread pool would be woken, and would
+    wake the event loop, once per task). Everything below is read and changed under
+    ``lock``: by the event loop (queueing, cancelling) and by the threads (taking work).
+    """
+
+    def __init__(self, name: str, workers: int, on_work: Callable[[float], None]) -> None:
         self.name = name
         self.workers = workers
-        self.pool = ThreadPoolExecutor(workers, thread_name_prefix=f"pokerforge-{name}")
+        self.on_work = on_work
+        self.lock = threading.Lock()
+        self.ready = threading.Condition(self.lock)
         self.queues: OrderedDict[str, deque[_Task]] = OrderedDict()
         self.running: set[_Task] = set()
+        self.queued = 0
         self.queued_cost = 0.0
         self.client_cost: dict[str, float] = {}
+        self.closing = False
+        self.on_depth: Callable[[], None] = lambda: None
+        self.threads = [
+            threading.Thread(target=self._serve, name=f"pokerforge-{name}_{i}", daemon=True)
+            for i in range(workers)
+        ]
+        for thread in self.threads:
+            thread.start()
 
     def depth(self) -> int:
-        return sum(len(q) for q in self.queues.values())
+        return self.queued
 
     def expected_wait(self) -> float:
         """Seconds until a request queued now would start, if estimates hold."""
@@ -85,11 +104,16 @@ class _Lane:
         return (self.queued_cost + running) / self.workers
 
     def push(self, task: _Task) -> None:
-        self.queues.setdefault(task.client, deque()).append(task)
-        self.queued_cost += task.cost
-        self.client_cost[task.client] = self.client_cost.get(task.client, 0.0) + task.cost
+        with self.lock:
+            self.queues.setdefault(task.client, deque()).append(task)
+            self.queued += 1
+            self.queued_cost += task.cost
+            self.client_cost[task.client] = self.client_cost.get(task.client, 0.0) + task.cost
+            # Wakes a thread only if one is waiting: none is while the lane is busy.
+            self.ready.notify()
 
     def _forget(self, task: _Task) -> None:
+        self.queued -= 1
         self.queued_cost = max(0.0, self.queued_cost - task.cost)
         left = self.client_cost.get(task.client, 0.0) - task.cost
         if left > 1e-12:
@@ -99,17 +123,19 @@ class _Lane:
 
     def remove(self, task: _Task) -> bool:
         """Takes a queued task out; whether it was queued."""
-        queue = self.queues.get(task.client)
-        if queue is None or task not in queue:
-            return False
-        queue.remove(task)
-        if not queue:
-            del self.queues[task.client]
-        self._forget(task)
-        return True
+        with self.lock:
+            queue = self.queues.get(task.client)
+            if queue is None or task not in queue:
+                return False
+            queue.remove(task)
+            if not queue:
+                del self.queues[task.client]
+            self._forget(task)
+            return True
 
     def pop(self) -> _Task | None:
-        """The next task: the first waiting client's oldest, that client moved to the back."""
+        """The next task: the first waiting client's oldest, that client moved to the back
+        (call with ``lock`` held)."""
         if not self.queues:
             return None
         client, queue = next(iter(self.queues.items()))
@@ -120,6 +146,55 @@ class _Lane:
             del self.queues[client]
         self._forget(task)
         return task
+
+    def take_all(self) -> list[_Task]:
+        """Empties the queue; returns what it held."""
+        with self.lock:
+            tasks = []
+            while (task := self.pop()) is not None:
+                tasks.append(task)
+            return tasks
+
+    def _serve(self) -> None:
+        """A thread of the lane: runs the next task until the lane closes."""
+        while True:
+            with self.lock:
+                while not self.queues and not self.closing:
+                    self.ready.wait()
+                task = self.pop()
+                if task is None:
+                    return  # closing, and nothing is left
+                task.started = time.monotonic()
+                self.running.add(task)
+            self.on_depth()
+            start = time.perf_counter()
+            try:
+                result, error = task.context.run(task.work, task.cancel), None
+            except BaseException as exc:  # the waiting request raises it; the thread goes on
+                result, error = None, exc
+            self.on_work(time.perf_counter() - start)
+            with self.lock:
+                self.running.discard(task)
+            # RuntimeError: the event loop has closed, and nobody waits for the answer.
+            with contextlib.suppress(RuntimeError):
+                task.loop.call_soon_threadsafe(_settle, task.future, result, error)
+
+    def close(self) -> None:
+        """Stops the threads once the running work is done."""
+        with self.lock:
+            self.closing = True
+            self.ready.notify_all()
+        for thread in self.threads:
+            thread.join()
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.done():
+        return  # the request was cancelled meanwhile
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
 
 
 class Scheduler:
@@ -136,18 +211,24 @@ class Scheduler:
     def __init__(
         self, *, workers: int, cheap_cost: float, max_wait: float, max_client_wait: float
     ) -> None:
-        self.main = _Lane("equity", workers)
+        self.main = _Lane("equity", workers, self._worked)
         # As many threads as the main lane: cheap work is short, so the two lanes share
         # the cores by turns of milliseconds.
-        self.cheap = _Lane("cheap", workers) if cheap_cost > 0 else None
+        self.cheap = _Lane("cheap", workers, self._worked) if cheap_cost > 0 else None
+        for lane in self.lanes():
+            lane.on_depth = self._depth_changed
         self.cheap_cost = cheap_cost
         self.max_wait = max_wait
         self.max_client_wait = max_client_wait
         self.draining = False
         #: Called with the seconds of each piece of work done, and with the number of
-        #: requests waiting whenever it changes (for the metrics).
+        #: requests waiting whenever it changes (for the metrics; from any thread).
         self.on_work: Callable[[float], None] | None = None
         self.on_depth: Callable[[int], None] | None = None
+
+    def _worked(self, seconds: float) -> None:
+        if self.on_work is not None:
+            self.on_work(seconds)
 
     def _depth_changed(self) -> None:
         if self.on_depth is not None:
@@ -182,12 +263,12 @@ class Scheduler:
         mine = lane.client_cost.get(client, 0.0) / lane.workers
         if mine + cost / lane.workers > self.max_client_wait and client in lane.queues:
             raise BusyError(429, mine, "too much of this client's work is waiting; try again")
-        task = _Task(client, cost, work, asyncio.get_running_loop().create_future())
+        loop = asyncio.get_running_loop()
+        task = _Task(client, cost, work, loop.create_future(), loop, contextvars.copy_context())
         lane.push(task)
-        self._dispatch(lane)
         self._depth_changed()
         try:
-            return await asyncio.shield(task.future)
+            return await task.future
         except asyncio.CancelledError:
             # The caller is gone (its client disconnected): drop or stop the work.
             if lane.remove(task):
@@ -196,44 +277,12 @@ class Scheduler:
                 task.cancel.cancel()
             raise
 
-    def _dispatch(self, lane: _Lane) -> None:
-        loop = asyncio.get_running_loop()
-        while len(lane.running) < lane.workers:
-            task = lane.pop()
-            if task is None:
-                return
-            task.started = time.monotonic()
-            lane.running.add(task)
-            context = contextvars.copy_context()
-            done = loop.run_in_executor(lane.pool, context.run, self._timed, task)
-            done.add_done_callback(functools.partial(self._finished, lane, task))
-
-    def _timed(self, task: _Task) -> Any:
-        start = time.perf_counter()
-        try:
-            return task.work(task.cancel)
-        finally:
-            if self.on_work is not None:
-                self.on_work(time.perf_counter() - start)
-
-    def _finished(self, lane: _Lane, task: _Task, done: asyncio.Future[Any]) -> None:
-        lane.running.discard(task)
-        if not task.future.done():
-            if done.cancelled():
-                task.future.cancel()
-            elif done.exception() is not None:
-                task.future.set_exception(done.exception())  # type: ignore[arg-type]
-            else:
-                task.future.set_result(done.result())
-        self._dispatch(lane)
-        self._depth_changed()
-
     def drain(self) -> int:
         """Stops taking work and answers everything queued with 503; returns how many."""
         self.draining = True
         dropped = 0
         for lane in self.lanes():
-            while (task := lane.pop()) is not None:
+            for task in lane.take_all():
                 if not task.future.done():
                     busy = BusyError(503, 2, "the server is restarting; try again")
                     task.future.set_exception(busy)
@@ -244,4 +293,4 @@ class Scheduler:
     def close(self) -> None:
         """Stops the threads once the running work is done."""
         for lane in self.lanes():
-            lane.pool.shutdown(wait=True, cancel_futures=True)
+            lane.close()
