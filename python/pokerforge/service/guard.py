@@ -18,9 +18,9 @@ from __future__ import annotations
 import contextvars
 import json
 import logging
+import os
 import re
 import time
-import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -114,7 +114,7 @@ class Guard:
         for name, value in scope.get("headers") or []:
             headers.setdefault(name, value)
         given = headers.get(b"x-request-id", b"").decode("latin-1")
-        request_id = given if _CLIENT_ID.match(given) else uuid.uuid4().hex
+        request_id = given if _CLIENT_ID.match(given) else os.urandom(16).hex()
         token = REQUEST_ID.set(request_id)
         start = time.perf_counter()
         state = {"status": 0, "started": False}
@@ -164,9 +164,9 @@ class Guard:
         path = scope["path"] if scope["path"] in _ROUTES else "other"
         if scope["path"].startswith("/static/"):
             path = "/static"
-        shown = str(status or 500)
-        self.metrics.requests.labels(route=path, method=scope["method"], status=shown).inc()
-        self.metrics.latency.labels(route=path).observe(elapsed)
+        self.metrics.observe_request(path, scope["method"], status or 500, elapsed)
+        if not log.isEnabledFor(logging.INFO):
+            return  # the line would be dropped: spare building it
         client = scope.get("client")
         log.info(
             "request",

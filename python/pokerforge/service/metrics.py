@@ -30,6 +30,7 @@ from prometheus_client import multiprocess as mp
 
 __all__ = ["Metrics"]
 
+_KEPT_CHILDREN = 256
 _LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
 
 
@@ -42,6 +43,7 @@ class Metrics:
         # through the default registry, and read back from there by render().
         registry = REGISTRY if self.multiprocess else CollectorRegistry()
         self.registry = registry
+        self._children: dict[tuple[str, str, int], tuple[Counter, Histogram]] = {}
         self.requests = Counter(
             "pokerforge_requests",
             "HTTP requests answered, by route, method and status.",
@@ -73,6 +75,30 @@ class Metrics:
             ["status"],
             registry=registry,
         )
+
+    def observe_request(self, route: str, method: str, status: int, seconds: float) -> None:
+        """Counts one answered request and its latency.
+
+        Examples:
+            >>> metrics = Metrics()
+            >>> metrics.observe_request("/healthz", "GET", 200, 0.002)
+            >>> b'pokerforge_request_seconds_count{route="/healthz"} 1.0' in metrics.render()[0]
+            True
+        """
+        key = (route, method, status)
+        children = self._children.get(key)
+        if children is None:
+            children = (
+                self.requests.labels(route=route, method=method, status=str(status)),
+                self.latency.labels(route=route),
+            )
+            # The label values of a metric are looked up under a lock and by keyword on
+            # every call; the usual ones are kept (methods are the client's choice, so
+            # the kept set is bounded).
+            if len(self._children) < _KEPT_CHILDREN:
+                self._children[key] = children
+        children[0].inc()
+        children[1].observe(seconds)
 
     def render(self) -> tuple[bytes, str]:
         """The metrics in Prometheus' text format, and its content type."""
