@@ -405,3 +405,30 @@ def test_work_is_cancelled_when_its_client_disconnects() -> None:
         while scheduler.depth() or scheduler.main.running:
             assert time.monotonic() < deadline, "the work went on without its client"
             time.sleep(0.05)
+
+
+def test_equity_by_class_waits_its_turn_on_the_same_queue() -> None:
+    limits = Limits(
+        workers=1, max_time=0.3, max_samples=10_000_000, max_wait=60, max_client_wait=0.7
+    )
+    with running(limits) as (url, app):
+        metrics = app.state.engine.metrics
+
+        def work_seconds() -> float:
+            return float(metrics.work_seconds._value.get())
+
+        before = work_seconds()
+        with httpx.Client(base_url=url, timeout=60) as http:
+            one = http.post("/v1/equity/by-class", json={**EXPENSIVE, "seed": 1})
+        assert one.status_code == 200
+        # The queue ran it (and counted its work) ...
+        assert work_seconds() > before
+
+        # ... and one client's backlog of per-class requests is refused like any other.
+        def send(i: int) -> httpx.Response:
+            with httpx.Client(base_url=url, timeout=60) as http:
+                return http.post("/v1/equity/by-class", json={**EXPENSIVE, "seed": i})
+
+        with ThreadPoolExecutor(10) as pool:
+            answers = list(pool.map(send, range(10)))
+        assert _refusals(answers) == {429}

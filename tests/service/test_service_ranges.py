@@ -131,3 +131,28 @@ def test_equity_by_class_monte_carlo_and_other_games(client: httpx.Client) -> No
     wrong = client.post("/v1/equity/by-class", json={"players": ["AKx", "random"]})
     assert wrong.status_code == 422
     assert wrong.json()["error"]["field"] == "players[0]"
+
+
+def test_equity_by_class_seeds_span_the_whole_range_and_replay(client: httpx.Client) -> None:
+    body = {"players": ["TT+, AQs+", "random"], "board": "Ts9d4c", "method": "monte-carlo"}
+
+    def ask(seed: int | str | None) -> dict[str, object]:
+        sent = body if seed is None else {**body, "seed": seed}
+        answer = client.post("/v1/equity/by-class", json=sent)
+        assert answer.status_code == 200, answer.text
+        data: dict[str, object] = answer.json()
+        return data
+
+    # A request without a seed gets one, and sending it back replays the answer.
+    first = ask(None)
+    assert isinstance(first["seed"], str)
+    assert ask(first["seed"])["players"] == first["players"]
+    # The top of the seed range replays too (its classes wrap past 2**64 - 1 to 0, ...)...
+    top = ask(str(2**64 - 1))
+    assert top["seed"] == str(2**64 - 1)
+    assert ask(2**64 - 1)["players"] == top["players"]
+    # ...and seeds 2**63 apart are different seeds (classes are not seeded modulo 2**63).
+    assert ask(2**63 + 5)["players"] != ask(5)["players"]
+    small = {"players": ["QQ+, AKs", "JhJd"], "board": "Qd7c2s", "method": "exact"}
+    exact = client.post("/v1/equity/by-class", json=small).json()
+    assert exact["method"] == "exact" and exact["seed"] is None

@@ -18,14 +18,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -34,6 +33,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pokerforge import __version__
+from pokerforge._core import Cancel
 from pokerforge.cards import CardSet
 from pokerforge.errors import PokerError
 from pokerforge.service.calculator import mount_calculator
@@ -49,14 +49,16 @@ from pokerforge.service.models import (
     EvaluateResponse,
     Health,
 )
-from pokerforge.service.queue import BusyError, Scheduler
-from pokerforge.service.work import FieldError, Job, Limits
+from pokerforge.service.queue import BusyError, ClientGoneError, Scheduler
+from pokerforge.service.work import FieldError, Job, Limits, fresh_seed
 
 __all__ = ["create_app"]
 
 log = logging.getLogger("pokerforge.service")
 
 _STATIC = resources.files("pokerforge.service") / "static"
+
+T = TypeVar("T")
 
 #: The schedulers of this process's apps: a server stopping drains them all.
 SCHEDULERS: weakref.WeakSet[Scheduler] = weakref.WeakSet()
@@ -123,7 +125,7 @@ class _Engine:
         return answer
 
     async def equity(
-        self, job: Job, seed: int | None, client: str, request: Request
+        self, job: Job, seed: int | None, request: Request
     ) -> tuple[dict[str, Any], bool]:
         """The answer for ``job`` and whether it came from the cache.
 
@@ -137,22 +139,36 @@ class _Engine:
             self.cache.move_to_end(key)
             self.metrics.cache_hits.inc()
             return hit, True
-        chosen = seed if seed is not None else secrets.randbits(64)
-        work = asyncio.ensure_future(
-            self.scheduler.submit(
-                client, job.cost, lambda cancel: self._compute(job, chosen, cancel)
-            )
+        chosen = seed if seed is not None else fresh_seed()
+        answer: dict[str, Any] = await self.run(
+            request, job.cost, lambda cancel: self._compute(job, chosen, cancel)
         )
+        if answer.pop("_complete"):
+            self.cache[key] = answer
+            if len(self.cache) > self.limits.cache_size:
+                self.cache.popitem(last=False)
+        return answer, False
+
+    async def run(self, request: Request, cost: float, work: Callable[[Cancel], T]) -> T:
+        """Runs ``work(cancel)`` on the queue for ``request``'s client, estimated at ``cost``
+        seconds, and returns what it returns.
+
+        Raises:
+            BusyError: the queue refused it.
+            ClientGoneError: the client went away (the work is dropped or stopped).
+        """
+        client = _client(request, self.limits)
+        work_done = asyncio.ensure_future(self.scheduler.submit(client, cost, work))
         # One watcher of the client's connection: a disconnect cancels the work (the
         # scheduler then drops it from the queue or stops it in the core).
         watch = asyncio.ensure_future(_disconnected(request))
 
         def gone(_: object) -> None:
-            work.cancel()
+            work_done.cancel()
 
         watch.add_done_callback(gone)
         try:
-            await work
+            result: T = await work_done
         except asyncio.CancelledError:
             if watch.done() and not watch.cancelled():
                 raise ClientGoneError from None
@@ -160,16 +176,16 @@ class _Engine:
         finally:
             watch.remove_done_callback(gone)
             watch.cancel()
-        answer: dict[str, Any] = work.result()
-        if answer.pop("_complete"):
-            self.cache[key] = answer
-            if len(self.cache) > self.limits.cache_size:
-                self.cache.popitem(last=False)
-        return answer, False
+        return result
 
-
-class ClientGoneError(Exception):
-    """The client disconnected before its answer was ready."""
+    def refusal(self, err: BusyError | ClientGoneError) -> Response:
+        """The answer to a request the queue refused, or whose client went away."""
+        if isinstance(err, ClientGoneError):
+            log.info("client gone", extra={"fields": {"work": "cancelled"}})
+            return Response(status_code=499)
+        self.metrics.refused.labels(status=str(err.status)).inc()
+        kind = "busy" if err.status == 503 else "too_many_requests"
+        return _error(err.status, kind, None, err.message, err.retry_after)
 
 
 async def _disconnected(request: Request) -> None:
@@ -303,18 +319,13 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         try:
             seed = body.seed_value()
             job = body.plan(limits)
-            answer, cached = await engine.equity(job, seed, _client(request, limits), request)
+            answer, cached = await engine.equity(job, seed, request)
         except FieldError as err:
             return _error(422, "invalid_request", err.field, err.message)
         except PokerError as err:
             return _error(422, "invalid_request", err.location, str(err))
-        except ClientGoneError:
-            log.info("client gone", extra={"fields": {"work": "cancelled"}})
-            return Response(status_code=499)
-        except BusyError as err:
-            metrics.refused.labels(status=str(err.status)).inc()
-            kind = "busy" if err.status == 503 else "too_many_requests"
-            return _error(err.status, kind, None, err.message, err.retry_after)
+        except (BusyError, ClientGoneError) as err:
+            return engine.refusal(err)
         elapsed = (time.perf_counter() - start) * 1000
         return JSONResponse({**answer, "elapsed_ms": round(elapsed, 3), "cached": cached})
 
@@ -341,7 +352,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         """The rank of a Hold'em hand (5-7 cards) or an Omaha hand (hole and board)."""
         return await answer_evaluate(body, request)
 
-    mount_calculator(app, limits)
+    mount_calculator(app, limits, engine)
 
     @app.api_route("/docs", methods=["GET", "HEAD"], include_in_schema=False)
     async def docs() -> FileResponse:

@@ -11,25 +11,27 @@ engine's own breakdown (``by_hand`` on ``/v1/equity``, Hold'em heads-up counted 
 does not apply.
 
 Examples:
-    >>> from fastapi import FastAPI
-    >>> app = FastAPI()
-    >>> mount_calculator(app, Limits())
-    >>> sorted(app.openapi()["paths"])
+    >>> from pokerforge.service import create_app
+    >>> paths = create_app(Limits(workers=1)).openapi()["paths"]
+    >>> sorted(path for path in paths if path.startswith(("/v1/range", "/v1/equity/")))
     ['/v1/equity/by-class', '/v1/range', '/v1/range/presets']
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from importlib import resources
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol, TypeVar
 
-from fastapi import APIRouter, FastAPI
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from pokerforge._core import Cancel
 from pokerforge.service.models import EquityRequest, ErrorBody, ErrorResponse
+from pokerforge.service.queue import BusyError, ClientGoneError
 from pokerforge.service.ranges import (
     PRESET_PERCENTS,
     class_breakdown,
@@ -37,14 +39,20 @@ from pokerforge.service.ranges import (
     preset,
     strength_order,
 )
-from pokerforge.service.work import FieldError, Limits
+from pokerforge.service.work import FieldError, Limits, fresh_seed
 
-__all__ = ["mount_calculator"]
+__all__ = ["Queue", "mount_calculator"]
+
+T = TypeVar("T")
 
 _STATIC = resources.files("pokerforge.service") / "static"
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorResponse, "description": "A request field is wrong."},
+}
+_QUEUE_ERRORS: dict[int | str, dict[str, Any]] = {
+    429: {"model": ErrorResponse, "description": "This client has too much work waiting."},
+    503: {"model": ErrorResponse, "description": "The server is busy or restarting."},
 }
 
 
@@ -109,6 +117,10 @@ class ByClassResponse(BaseModel):
     """Each player's equity class by class."""
 
     method: str = Field(description="How the classes were computed: exact or monte-carlo.")
+    seed: str | None = Field(
+        description="The seed as a decimal string (null when exact): class k used seed + k "
+        "(modulo 2**64); sending it back replays the answer."
+    )
     players: list[ClassEquities]
     elapsed_ms: float
 
@@ -119,10 +131,27 @@ def _field_error(err: FieldError) -> JSONResponse:
     return JSONResponse(body.model_dump(), status_code=422)
 
 
-def mount_calculator(app: FastAPI, limits: Limits) -> None:
+class Queue(Protocol):
+    """Where the per-class work waits its turn: the app's queue (see
+    :mod:`pokerforge.service.app`)."""
+
+    async def run(self, request: Request, cost: float, work: Callable[[Cancel], T]) -> T:
+        """Runs ``work(cancel)`` for ``request``'s client once its turn comes.
+
+        Raises:
+            BusyError: the queue refused it.
+            ClientGoneError: the client went away.
+        """
+
+    def refusal(self, err: BusyError | ClientGoneError) -> Response:
+        """The answer to a refused request, or to one whose client went away."""
+
+
+def mount_calculator(app: FastAPI, limits: Limits, queue: Queue) -> None:
     """Adds the calculator's page, static files and range endpoints to ``app``.
 
-    ``limits`` bounds the per-class work as it bounds ``POST /v1/equity``.
+    ``limits`` bounds the per-class work as it bounds ``POST /v1/equity``, and the work
+    waits its turn on ``queue`` as equity requests do.
     """
     router = APIRouter(tags=["ranges"])
 
@@ -146,26 +175,43 @@ def mount_calculator(app: FastAPI, limits: Limits) -> None:
             "presets": [{"percent": p, "range": preset(p)} for p in PRESET_PERCENTS],
         }
 
-    @router.post("/v1/equity/by-class", response_model=ByClassResponse, responses=_ERRORS)
-    def post_by_class(body: EquityRequest) -> Any:
+    @router.post(
+        "/v1/equity/by-class",
+        response_model=ByClassResponse,
+        responses={**_ERRORS, **_QUEUE_ERRORS},
+    )
+    async def post_by_class(body: EquityRequest, request: Request) -> Any:
         """Each range player's equity per hand class, for the same question as /v1/equity.
 
-        The question is checked and planned as ``POST /v1/equity`` plans it; each class is
+        The question is checked and planned as ``POST /v1/equity`` plans it, and waits its
+        turn on the same fair queue (estimated at the question's own cost); each class is
         then computed exactly when the whole question is exact and cheap, else by Monte
         Carlo with an equal share of the samples (the request's, or the server's default)
-        and of the time.
+        and of the time. Class ``k`` is seeded ``seed + k`` (modulo 2**64): the seed is the
+        request's or a fresh one, and comes back in the answer, so a seed sent back replays
+        the answer.
         """
         start = time.perf_counter()
         try:
             job = body.plan(limits)
-            samples = job.samples or limits.default_samples
-            rows, method = class_breakdown(
-                job, board=body.board, dead=body.dead, seed=body.seed_value(), samples=samples
-            )
+            given = body.seed_value()
         except FieldError as err:
             return _field_error(err)
+        samples = job.samples or limits.default_samples
+        seed = given if given is not None else fresh_seed()
+
+        def work(cancel: Cancel) -> tuple[list[dict[str, float] | None], str]:
+            return class_breakdown(
+                job, board=body.board, dead=body.dead, seed=seed, samples=samples, cancel=cancel
+            )
+
+        try:
+            rows, method = await queue.run(request, job.cost, work)
+        except (BusyError, ClientGoneError) as err:
+            return queue.refusal(err)
         return {
             "method": method,
+            "seed": str(seed) if method == "monte-carlo" else None,
             "players": [{"by_class": row} for row in rows],
             "elapsed_ms": round((time.perf_counter() - start) * 1000, 3),
         }

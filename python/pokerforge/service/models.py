@@ -17,7 +17,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstr
 from pokerforge.errors import PokerError
 from pokerforge.games import ALIASES, game_name
 from pokerforge.games import Game as CanonicalGame
-from pokerforge.service.work import FieldError, Job, Limits, plan_equity
+from pokerforge.service.work import MAX_SEED, FieldError, Job, Limits, plan_equity
 
 __all__ = [
     "EquityRequest",
@@ -51,9 +51,8 @@ Game = Annotated[
 PlayerText = Annotated[str, Field(max_length=400)]
 CardsText = Annotated[str, Field(max_length=80)]
 Probability = Annotated[float, Field(ge=0, le=1)]
-SeedInt = Annotated[int, Field(ge=0, le=2**64 - 1)]
+SeedInt = Annotated[int, Field(ge=0, le=MAX_SEED)]
 SeedText = Annotated[str, StringConstraints(pattern=r"^[0-9]{1,20}$")]
-MAX_SEED = 2**64 - 1
 
 
 class EquityRequest(BaseModel):

@@ -40,7 +40,7 @@ from typing import Any
 
 from pokerforge._core import Cancel
 
-__all__ = ["BusyError", "Scheduler"]
+__all__ = ["BusyError", "ClientGoneError", "Scheduler"]
 
 
 class BusyError(Exception):
@@ -51,6 +51,11 @@ class BusyError(Exception):
         self.status = status
         self.retry_after = max(1, math.ceil(retry_after))
         self.message = message
+
+
+class ClientGoneError(Exception):
+    """The client disconnected before its answer was ready (its work was dropped from the
+    queue, or stopped)."""
 
 
 @dataclass(eq=False)

@@ -25,10 +25,11 @@ import functools
 from collections.abc import Iterable
 from typing import Any, Literal
 
+from pokerforge._core import Cancel
 from pokerforge.cards import CardSet
 from pokerforge.equity import Range, equity
 from pokerforge.errors import PokerError
-from pokerforge.service.work import FieldError, Job
+from pokerforge.service.work import FieldError, Job, part_seed
 
 __all__ = [
     "GRID_CLASSES",
@@ -202,7 +203,13 @@ def _class_text(combos: Iterable[tuple[CardSet, float]]) -> str:
 
 
 def class_breakdown(
-    job: Job, *, board: str, dead: str, seed: int | None, samples: int
+    job: Job,
+    *,
+    board: str,
+    dead: str,
+    seed: int | None,
+    samples: int,
+    cancel: Cancel | None = None,
 ) -> tuple[list[dict[str, float] | None], str]:
     """Each range player's equity class by class, for the same question as ``job``.
 
@@ -219,8 +226,11 @@ def class_breakdown(
         job: A checked request (:func:`pokerforge.service.work.plan_equity`).
         board: Its board cards.
         dead: Its dead cards.
-        seed: The Monte Carlo seed; class ``k`` uses ``seed + k``.
+        seed: The Monte Carlo seed; class ``k`` uses :func:`~.work.part_seed` (``seed + k``
+            modulo 2**64), so every seed of the service's range replays exactly.
         samples: Monte Carlo samples for all the classes together.
+        cancel: Stops the work between classes once cancelled (the client went away;
+            what was computed is then incomplete and not meant to be answered).
 
     Returns:
         One entry per player (class -> equity for a range player, ``None`` for a known
@@ -254,6 +264,8 @@ def class_breakdown(
     each = None if exact else max(2_000, samples // share)
     method: Literal["auto", "monte-carlo"] = "auto" if exact else "monte-carlo"
     for k, (index, name, text) in enumerate(work):
+        if cancel is not None and cancel.cancelled:
+            break
         players = list(job.players)
         players[index] = text
         result = equity(
@@ -263,7 +275,7 @@ def class_breakdown(
             game="holdem",
             method=method,
             samples=each,
-            seed=None if seed is None else (seed + k) % 2**63,
+            seed=None if seed is None else part_seed(seed, k),
             time_limit=job.time_limit / share,
             threads=1,
         )

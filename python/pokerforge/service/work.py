@@ -26,13 +26,40 @@ Examples:
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from pokerforge._core import EquityPlan
 from pokerforge._core import plan_equity as core_plan
 from pokerforge.errors import FieldError, PokerError
 
-__all__ = ["FieldError", "Job", "Limits", "plan_equity"]
+__all__ = ["MAX_SEED", "FieldError", "Job", "Limits", "fresh_seed", "part_seed", "plan_equity"]
+
+MAX_SEED = 2**64 - 1
+"""The largest seed a request may give (seeds are 0 to 2**64 - 1, as in the core)."""
+
+
+def fresh_seed() -> int:
+    """A seed for a Monte Carlo request that names none (reported in the answer, so that
+    the answer can be replayed).
+
+    Examples:
+        >>> 0 <= fresh_seed() <= MAX_SEED
+        True
+    """
+    return secrets.randbits(64)
+
+
+def part_seed(seed: int, part: int) -> int:
+    """The seed of part ``part`` of a request seeded ``seed`` (the calculator's classes):
+    ``seed + part``, wrapping within the seed range, so every seed of the range gives its
+    own parts and the same seed always gives the same ones.
+
+    Examples:
+        >>> part_seed(7, 2), part_seed(MAX_SEED, 1), part_seed(2**63, 0)
+        (9, 0, 9223372036854775808)
+    """
+    return (seed + part) % (MAX_SEED + 1)
 
 
 @dataclass(frozen=True, slots=True)
