@@ -12,7 +12,12 @@ Starts ``pokerforge serve`` on free ports of 127.0.0.1 and runs, in turn:
 - ``mixed``: the mix of ``load_equity_service.py`` at concurrency 64 for ``--duration``
   seconds (requests/s, errors, p99);
 - ``sigterm``: mixed load plus expensive requests, SIGTERM in the middle, and every answer
-  classified (200, JSON 503 with ``Retry-After``, anything else).
+  classified (200, JSON 503 with ``Retry-After``, anything else);
+- ``cpu``: the most expensive requests the server allows (the most samples, the default
+  time limit = ``--max-time``; Hold'em with ten players, Omaha Hi-Lo with six-card hands,
+  the calculator's per-class view of a wide range), one at a time, each timed by the CPU
+  seconds the server process spent on it (all its threads, from ``/proc``), against the
+  server's per-request maximum.
 
 Run (about a minute and a half with the defaults):
 
@@ -27,6 +32,7 @@ import asyncio
 import contextlib
 import http.client
 import json
+import os
 import resource
 import selectors
 import signal
@@ -213,9 +219,54 @@ def sigterm() -> None:
         )
 
 
+MOST_EXPENSIVE = {
+    "Hold'em, 10 players, ranges and random": (
+        "/v1/equity",
+        {"players": ["QQ+, AKs", "22+, A2s+", *["random"] * 8], "samples": 5_000_000},
+    ),
+    "Omaha Hi-Lo, 6 six-card hands": (
+        "/v1/equity",
+        {"players": ["random"] * 6, "game": "omaha-hilo", "samples": 5_000_000},
+    ),
+    "per-class view, wide range vs 2 random": (
+        "/v1/equity/by-class",
+        {"players": ["22+, A2s+, K9s+, QTs+, ATo+", "random", "random"], "samples": 5_000_000},
+    ),
+}
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user and system, every thread) the process has used so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu(max_time: float, rounds: int = 3) -> None:
+    with serving("--threads", "2", "--max-time", str(max_time)) as (url, process):
+        print(f"cpu: the most expensive requests, one at a time (--max-time {max_time:g} s)")
+        worst = 0.0
+        with httpx.Client(base_url=url, timeout=120) as http:
+            for name, (path, body) in MOST_EXPENSIVE.items():
+                spent = []
+                for seed in range(rounds):
+                    before = process_cpu(process.pid)
+                    answer = http.post(path, json={**body, "seed": seed})
+                    spent.append(process_cpu(process.pid) - before)
+                    assert answer.status_code == 200, answer.text
+                worst = max(worst, *spent)
+                shown = ", ".join(f"{s:.2f}" for s in spent)
+                print(f"  {name:<42} CPU s per request: {shown}")
+        print(
+            f"  worst: {worst:.2f} CPU s = {worst / max_time:.0%} of the {max_time:g} s "
+            f"maximum (allowed: 110%)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["idle", "slow", "queue", "mixed", "sigterm"])
+    parser.add_argument("--only", choices=["idle", "slow", "queue", "mixed", "sigterm", "cpu"])
+    parser.add_argument("--max-time", type=float, default=2.0, help="the cpu scenario's limit")
     parser.add_argument("--idle", type=int, default=5000, help="idle connections to hold")
     parser.add_argument("--header-timeout", type=float, default=5.0)
     parser.add_argument("--duration", type=float, default=20.0, help="mixed load seconds")
@@ -232,6 +283,7 @@ def main() -> None:
         "queue": queue,
         "mixed": lambda: mixed(min(args.duration, 60.0)),
         "sigterm": sigterm,
+        "cpu": lambda: cpu(args.max_time),
     }
     for name, run in runs.items():
         if args.only in (None, name):
