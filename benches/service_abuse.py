@@ -226,8 +226,7 @@ def sigterm() -> None:
         )
 
 
-MOST_SPARE = [r + s for r in "3456JQ" for s in "cdhs"]  # cards no CHEAP player or board holds
-EXPENSIVE = {
+MOST_EXPENSIVE = {
     "Hold'em, 10 players, ranges and random": (
         "/v1/equity",
         {"players": ["QQ+, AKs", "22+, A2s+", *["random"] * 8], "samples": 5_000_000},
