@@ -157,8 +157,7 @@ class _Engine:
             BusyError: the queue refused it.
             ClientGoneError: the client went away (the work is dropped or stopped).
         """
-        client = _client(request, self.limits)
-        work_done = asyncio.ensure_future(self.scheduler.submit(client, cost, work))
+        work_done = self.scheduler.enqueue(_client(request, self.limits), cost, work)
         # One watcher of the client's connection: a disconnect cancels the work (the
         # scheduler then drops it from the queue or stops it in the core).
         watch = asyncio.ensure_future(_disconnected(request))

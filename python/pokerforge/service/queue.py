@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import functools
 import math
 import threading
 import time
@@ -259,6 +260,18 @@ class Scheduler:
             BusyError: 503 when the lane's queue is too long (or the server is stopping), 429
                 when this client's own queue is.
         """
+        return await self.enqueue(client, cost, work)
+
+    def enqueue(
+        self, client: str, cost: float, work: Callable[[Cancel], Any]
+    ) -> asyncio.Future[Any]:
+        """Queues ``work(cancel)``; returns the future of what it returns. Cancelling the
+        future (the client went away) drops the work from the queue, or stops it in the
+        core if it is running.
+
+        Raises:
+            BusyError: as :meth:`submit`, at once.
+        """
         if self.draining:
             raise BusyError(503, 2, "the server is restarting; try again")
         lane = self._lane(cost)
@@ -270,17 +283,19 @@ class Scheduler:
             raise BusyError(429, mine, "too much of this client's work is waiting; try again")
         loop = asyncio.get_running_loop()
         task = _Task(client, cost, work, loop.create_future(), loop, contextvars.copy_context())
+        task.future.add_done_callback(functools.partial(self._done, lane, task))
         lane.push(task)
         self._depth_changed()
-        try:
-            return await task.future
-        except asyncio.CancelledError:
-            # The caller is gone (its client disconnected): drop or stop the work.
-            if lane.remove(task):
-                self._depth_changed()
-            else:
-                task.cancel.cancel()
-            raise
+        return task.future
+
+    def _done(self, lane: _Lane, task: _Task, future: asyncio.Future[Any]) -> None:
+        if not future.cancelled():
+            return
+        # The caller is gone (its client disconnected): drop or stop the work.
+        if lane.remove(task):
+            self._depth_changed()
+        else:
+            task.cancel.cancel()
 
     def drain(self) -> int:
         """Stops taking work and answers everything queued with 503; returns how many."""
