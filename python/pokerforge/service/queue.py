@@ -93,12 +93,8 @@ class _Lane:
         self.client_cost: dict[str, float] = {}
         self.closing = False
         self.on_depth: Callable[[], None] = lambda: None
-        self.threads = [
-            threading.Thread(target=self._serve, name=f"pokerforge-{name}_{i}", daemon=True)
-            for i in range(workers)
-        ]
-        for thread in self.threads:
-            thread.start()
+        # Started with the first task, so an app that never serves holds no threads.
+        self.threads: list[threading.Thread] = []
 
     def depth(self) -> int:
         return self.queued
@@ -111,6 +107,12 @@ class _Lane:
 
     def push(self, task: _Task) -> None:
         with self.lock:
+            if not self.threads:
+                for i in range(self.workers):
+                    name = f"pokerforge-{self.name}_{i}"
+                    thread = threading.Thread(target=self._serve, name=name, daemon=True)
+                    thread.start()
+                    self.threads.append(thread)
             self.queues.setdefault(task.client, deque()).append(task)
             self.queued += 1
             self.queued_cost += task.cost
