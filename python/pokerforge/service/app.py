@@ -5,7 +5,10 @@ fault and estimates the cost), then queued by client on :class:`~.queue.Schedule
 request runs in the core with the GIL released on one of the queue's threads, stops at
 the server's time limit, and is cancelled when its client disconnects. Finished answers
 are kept in an LRU cache. Every error is a JSON body
-``{"error": {"type", "field", "message"}}``; 503 and 429 carry ``Retry-After``.
+``{"error": {"type", "field", "message"}}``; 503 and 429 carry ``Retry-After``. The
+calculator's per-class view waits on the same queue. Valid bodies of ``POST /v1/equity``
+and ``/v1/evaluate`` reach their handlers through :class:`~.direct.DirectRoutes`, past the
+framework's routing (the cost of a cheap request was mostly the framework's).
 
 Examples:
     >>> app = create_app(Limits(workers=1, max_time=0.5))
