@@ -25,7 +25,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -181,6 +181,7 @@ async def worker(
     stop_at: float,
     latencies: dict[str, list[float]],
     errors: dict[str, int],
+    reasons: Counter[str],
     budget: list[int],
 ) -> None:
     makers, weights = zip(*mix, strict=True)
@@ -190,15 +191,16 @@ async def worker(
         payload = json.dumps(request["json"]).encode()
         start = time.perf_counter()
         try:
-            status, _ = await asyncio.wait_for(connection.post(request["path"], payload), 30)
-            ok = status == 200
-        except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError):
+            status, answer = await asyncio.wait_for(connection.post(request["path"], payload), 30)
+            why = None if status == 200 else f"{status} {answer[:200]!r}"
+        except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError) as err:
             connection.close()
-            ok = False
-        if ok:
+            why = repr(err)[:200]
+        if why is None:
             latencies[kind].append(time.perf_counter() - start)
         else:
             errors[kind] += 1
+            reasons[why] += 1
     connection.close()
 
 
@@ -209,6 +211,7 @@ async def drive(
     mix = [(maker, weight) for maker, weight in MIX if only in (None, maker.__name__)]
     latencies: dict[str, list[float]] = defaultdict(list)
     errors: dict[str, int] = defaultdict(int)
+    reasons: Counter[str] = Counter()
     budget = [MAX_REQUESTS]
     parts = urlsplit(url)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
@@ -224,6 +227,7 @@ async def drive(
                 stop_at=stop_at,
                 latencies=latencies,
                 errors=errors,
+                reasons=reasons,
                 budget=budget,
             )
             for i in range(concurrency)
@@ -241,6 +245,8 @@ async def drive(
         median = statistics.median(values) * 1000 if values else float("nan")
         p99 = values[min(len(values) - 1, int(len(values) * 0.99))] * 1000 if values else 0
         print(f"{kind:<40} {len(values):>7,} {median:>10.2f} {p99:>8.2f} {errors[kind]:>7}")
+    for why, count in reasons.most_common(5):
+        print(f"error x{count}: {why}")
     every = sorted(v for values in latencies.values() for v in values)
     return {
         "rate": total / elapsed,

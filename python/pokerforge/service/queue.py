@@ -101,12 +101,31 @@ class _Lane:
 
     def expected_wait(self) -> float:
         """Seconds until a request queued now would start, if estimates hold."""
+        with self.lock:
+            return self._expected_wait()
+
+    def _expected_wait(self) -> float:
+        # With the lock held: the lane's threads change what is running.
         now = time.monotonic()
         running = sum(max(0.0, t.cost - (now - (t.started or now))) for t in self.running)
         return (self.queued_cost + running) / self.workers
 
-    def push(self, task: _Task) -> None:
+    def push(self, task: _Task, *, max_wait: float, max_client_wait: float) -> None:
+        """Queues ``task``, unless the work queued ahead of it, or its client's own queued
+        work, is more than the lane takes.
+
+        Raises:
+            BusyError: 503 when the lane's queue is too long, 429 when the client's is.
+        """
+        cost, client = task.cost, task.client
         with self.lock:
+            wait = self._expected_wait()
+            if wait + cost / self.workers > max_wait and (self.running or self.queues):
+                raise BusyError(503, wait - max_wait + cost, "the server is busy; try again")
+            mine = self.client_cost.get(client, 0.0) / self.workers
+            if mine + cost / self.workers > max_client_wait and client in self.queues:
+                message = "too much of this client's work is waiting; try again"
+                raise BusyError(429, mine, message)
             if not self.threads:
                 for i in range(self.workers):
                     name = f"pokerforge-{self.name}_{i}"
@@ -277,16 +296,11 @@ class Scheduler:
         if self.draining:
             raise BusyError(503, 2, "the server is restarting; try again")
         lane = self._lane(cost)
-        wait = lane.expected_wait()
-        if wait + cost / lane.workers > self.max_wait and (lane.running or lane.queues):
-            raise BusyError(503, wait - self.max_wait + cost, "the server is busy; try again")
-        mine = lane.client_cost.get(client, 0.0) / lane.workers
-        if mine + cost / lane.workers > self.max_client_wait and client in lane.queues:
-            raise BusyError(429, mine, "too much of this client's work is waiting; try again")
         loop = asyncio.get_running_loop()
         task = _Task(client, cost, work, loop.create_future(), loop, contextvars.copy_context())
+        lane.push(task, max_wait=self.max_wait, max_client_wait=self.max_client_wait)
+        # The answer is set on this loop, later: the callback is in place before.
         task.future.add_done_callback(functools.partial(self._done, lane, task))
-        lane.push(task)
         self._depth_changed()
         return task.future
 
