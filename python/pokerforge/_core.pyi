@@ -102,6 +102,7 @@ class Deck:
     @property
     def seed(self) -> int | None: ...
     def deal(self, n: int = 1) -> list[Card]: ...
+    def deal_indices(self, n: int = 1) -> list[int]: ...
     def burn(self) -> Card: ...
     @property
     def remaining(self) -> int: ...
@@ -302,6 +303,20 @@ class ObsEncoder:
         actor: int | None,
         legal: tuple[bool, bool, int, int | None, int | None] | None,
     ) -> int: ...
+    def encode_all(
+        self,
+        states: Iterable[
+            tuple[
+                int,
+                Iterable[int],
+                Sequence[int],
+                Sequence[int],
+                Sequence[bool],
+                int | None,
+                tuple[bool, bool, int, int | None, int | None],
+            ]
+        ],
+    ) -> list[int]: ...
     def infoset(self, table: int, seat: int, board: Iterable[int]) -> str: ...
 
 # Heads-up pre-flop table (pokerforge.preflop wraps these).

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import random
+
 import pytest
-from game_helpers import check_around, limp_preflop
+from game_helpers import check_around, limp_preflop, play_random
 
 from pokerforge import LowRank, evaluate_omaha, evaluate_omaha_low
 from pokerforge.game import (
@@ -321,3 +324,43 @@ def test_shown_lows_are_low_ranks_or_none() -> None:
     for _ in range(3):
         check_around(holdem)
     assert [r.low for r in holdem.history if isinstance(r, Show)] == [None, None]
+
+
+def _public_by_properties(hand: Hand) -> tuple[object, ...]:
+    return (
+        hand.street,
+        hand.board_indices,
+        hand.stacks,
+        hand.bets,
+        hand.folded,
+        hand.actor,
+        hand.legal_actions(),
+    )
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        GameSpec(blinds=(1, 2)),
+        GameSpec(variant="omaha", betting="pot-limit", blinds=(1, 2)),
+        GameSpec(betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4),
+        GameSpec(blinds=(1, 2), rules=RuleProfile(showdown="ask", all_in_face_up=False)),
+    ],
+)
+def test_public_state_is_what_the_properties_give(spec: GameSpec) -> None:
+    rng = random.Random(5)
+    for seed in range(40):
+        stacks = [rng.choice([3, 30, 200]) for _ in range(rng.randint(2, 6))]
+        hand = Hand(spec, stacks=stacks, button=seed % len(stacks), seed=seed)
+        while True:
+            state = hand.public_state()
+            assert tuple(state) == _public_by_properties(hand)
+            assert type(state.street) is Street and type(state.stacks) is tuple
+            if hand.is_over:
+                break
+            taken = copy.deepcopy(state)
+            if hand.actor is not None and hand.legal_actions() == (False, False, 0, None, None):
+                hand.show()  # an asked showdown
+            else:
+                play_random(hand, rng, steps=1)
+            assert state == taken  # a snapshot: playing on does not change it

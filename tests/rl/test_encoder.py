@@ -177,3 +177,62 @@ def test_encoder_refuses_bad_input_and_writes_nothing() -> None:
     assert (enc.obs == 7).all()
     with pytest.raises(InvalidSpecError, match="has no hand"):
         enc.infoset(1, 0, ())
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_encode_all_writes_what_observe_writes(name: str) -> None:
+    """Every table encoded by one call matches each table observed on its own, mask bits
+    included, at every step of random hands at twelve tables."""
+    spec = SPECS[name]
+    one = Tables(spec, seats=5, stacks=40 * spec.chip_unit, seed=3, tables=12)
+    many = Tables(spec, seats=5, stacks=40 * spec.chip_unit, seed=3, tables=12)
+    policy = RandomPolicy(seed=4)
+    for t in range(12):
+        one.new_hand(t)
+        many.new_hand(t)
+    for _ in range(60):
+        seats = many.observe_all()
+        for t in range(12):
+            seat = one.observe(t)
+            assert seats[t] == seat
+            if seat < 0:
+                continue
+            np.testing.assert_array_equal(many.obs[t], one.obs[t])
+            np.testing.assert_array_equal(many.mask[t], one.mask[t])
+            np.testing.assert_array_equal(many.amounts[t], one.amounts[t])
+            assert many.legal(t) == one.legal(t)
+            action = policy(one.obs[t], one.mask[t])
+            one.act(t, action)
+            many.act(t, action)
+        for t in range(12):
+            if one.hands[t].is_over:
+                assert many.hands[t].is_over
+                assert many.hands[t].stacks == one.hands[t].stacks
+                one.new_hand(t)
+                many.new_hand(t)
+
+
+def test_encode_all_leaves_finished_tables_and_refuses_bad_states_whole() -> None:
+    tables = Tables(GameSpec(blinds=(1, 2)), seats=3, stacks=100, seed=1, tables=3)
+    for t in range(3):
+        tables.new_hand(t)
+    tables.act(1, ("fold",))
+    tables.act(1, ("fold",))  # table 1's hand is over
+    enc = tables.encoder
+    enc.obs[:] = 7
+    states = [hand.public_state() for hand in tables.hands]
+    bits = enc.encode_all(states)
+    assert bits[1] == -1 and bits[0] >= 0 and bits[2] >= 0
+    assert (enc.obs[1] == 7).all() and not (enc.obs[0] == 7).all()
+    enc.obs[:] = 7
+    bad = states[2]._replace(stacks=(100, 99))
+    for call, match in [
+        (lambda: enc.encode_all([*states[:2], bad]), "stacks = 2"),
+        (lambda: enc.encode_all(states[:2]), "states = 2"),
+        (lambda: enc.encode_all([*states, states[0]]), "one state per table"),
+        (lambda: enc.encode_all([states[0], (1, 2), states[2]]), "Hand.public_state"),
+        (lambda: enc.encode_all([states[0], states[1], states[2]._replace(actor=7)]), "seat = 7"),
+    ]:
+        with pytest.raises(PokerError, match=match):
+            call()
+    assert (enc.obs == 7).all()

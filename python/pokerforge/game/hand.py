@@ -45,11 +45,13 @@ from pokerforge.game.positions import position_names
 from pokerforge.game.pots import Pot, build_pots
 from pokerforge.game.rake import take_rake
 from pokerforge.game.spec import FIXED_LIMIT, OMAHA_HILO, UNCAPPED, EngineConstants, GameSpec
-from pokerforge.game.view import HandView
+from pokerforge.game.view import HandView, PublicState
 
 __all__ = ["Hand"]
 
 _STREETS = tuple(Street)
+_NO_SEATS: frozenset[int] = frozenset()
+_ONE_CHIP = Decimal(1)
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 
 
@@ -230,6 +232,19 @@ class Hand(BettingState):
         chip_value: Decimal | int,
     ) -> list[tuple[int, ...]]:
         """What a replay of a recorded hand knows: unknown cards, the recorded result."""
+        self._known = True
+        if (
+            not unknown
+            and winnings is None
+            and stacks is None
+            and type(chip_value) is int
+            and chip_value == 1
+        ):
+            # A hand that is not a replay (every simulated hand): nothing to check.
+            self._unknown = _NO_SEATS
+            self._recorded = None
+            self._chip_value = _ONE_CHIP
+            return holes
         n = len(holes)
         self._unknown = frozenset(unknown)
         if self._unknown:
@@ -238,7 +253,6 @@ class Hand(BettingState):
             # Never invent cards: the deck's placeholders for these seats are dropped.
             holes = [() if seat in self._unknown else h for seat, h in enumerate(holes)]
         self._recorded = _recorded(n, winnings, stacks)
-        self._known = True
         self._chip_value = Decimal(chip_value)
         return holes
 
@@ -725,6 +739,24 @@ class Hand(BettingState):
     def history(self) -> tuple[Record, ...]:
         """Every action and event so far, as immutable records, in order."""
         return tuple(self._log)
+
+    def public_state(self) -> PublicState:
+        """The public state in one call: street, board indices, stacks, bets, folded seats,
+        the seat to act and its legal actions (see :class:`PublicState`)."""
+        seat = self._actor
+        actor = seat if seat >= 0 else None if self._asked is None else self._asked.to_act
+        return _record(
+            PublicState,
+            (
+                _STREETS[self._street],
+                self._board[: self._board_n],
+                tuple(self._stack),
+                tuple(self._bet),
+                tuple(self._folded),
+                actor,
+                self._legal if seat >= 0 else self.legal_actions(),
+            ),
+        )
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` can see: its own hole cards, others' only once shown."""

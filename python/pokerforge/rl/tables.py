@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import IllegalActionError, InvalidSpecError
-from pokerforge.game import DealHole, GameSpec, Hand, Street
+from pokerforge.game import DealHole, GameSpec, Hand, LegalActions, PublicState, Street
 
 __all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "hand_seed"]
 
@@ -38,6 +38,9 @@ Move = tuple[str] | tuple[str, int]
 
 _MASK64 = (1 << 64) - 1
 _FOLD, _CALL, _RAISE = 0, 1, 2
+_NO_STATE = PublicState(
+    Street.PREFLOP, (), (), (), (), None, LegalActions(False, False, 0, None, None)
+)
 
 
 def hand_seed(seed: int, table: int, hand: int) -> int:
@@ -144,7 +147,8 @@ class Tables:
         # Per table, the legal discrete actions of the seat to act as bits (bit 32: it may
         # check), as the last encode of that seat returned them; -1 once stale.
         self._legal = [-1] * tables
-        self._turn: list[tuple[int, Street]] = [(0, Street.PREFLOP)] * tables
+        # Per table, the public state the last encode of the seat to act read.
+        self._turn: list[PublicState] = [_NO_STATE] * tables
         self._indices: dict[int, tuple[int, ...]] = {}
         self.hand_numbers = [0] * tables
         self.reseed(seed)
@@ -204,40 +208,32 @@ class Tables:
         Returns the seat observed (-1 when the hand is over and no seat was given, in which
         case nothing is written).
         """
-        hand = self.hands[table]
-        actor = hand.actor
+        state = self.hands[table].public_state()
+        actor = state[5]
         if seat is None:
             if actor is None:
                 return -1
             seat = actor
         if actor == seat:
-            street = hand.street
-            self._turn[table] = (seat, street)
-            self._legal[table] = self.encoder.encode(
-                table,
-                seat,
-                street,
-                hand.board_indices,
-                hand.stacks,
-                hand.bets,
-                hand.folded,
-                actor,
-                hand.legal_actions(),
-            )
+            self._turn[table] = state
+            self._legal[table] = self.encoder.encode(table, seat, *state)
         else:
             self._legal[table] = -1
-            self.encoder.encode(
-                table,
-                seat,
-                4 if actor is None else hand.street,  # "over", also when won without showdown
-                hand.board_indices,
-                hand.stacks,
-                hand.bets,
-                hand.folded,
-                actor,
-                None,
-            )
+            # "over" (street 4) also when the hand was won without a showdown
+            street = 4 if actor is None else state[0]
+            self.encoder.encode(table, seat, street, *state[1:6], None)
         return seat
+
+    def observe_all(self) -> list[int]:
+        """Encode every table's view of its seat to act, in one call to the encoder.
+
+        Every table must have a hand (:meth:`new_hand`). Returns the seat observed at each
+        table, -1 where the hand is over (that row is left as it was).
+        """
+        states = [hand.public_state() for hand in self.hands]
+        self._legal = self.encoder.encode_all(states)
+        self._turn = states
+        return [-1 if state[5] is None else state[5] for state in states]
 
     def legal(self, table: int) -> tuple[int, ...]:
         """The legal discrete action indices of the seat to act at ``table`` (empty when
@@ -269,12 +265,15 @@ class Tables:
         if bits < 0 or type(action) is not int:
             if self.observe(table) < 0:
                 raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")
-            if type(action) is not int:
-                self._act_exact(table, hand, *self._turn[table], action)
-                return
             bits = self._legal[table]
         # The seat and street of the observation the bits came from: the hand as it is now.
-        seat, street = self._turn[table]
+        state = self._turn[table]
+        seat = state[5]
+        street = state[0]
+        assert seat is not None  # the state of a seat to act
+        if type(action) is not int:
+            self._act_exact(table, hand, seat, street, action)
+            return
         kinds = self._kinds
         if not 0 <= action < len(kinds) or not bits >> action & 1:
             raise IllegalActionError(self._masked(table, action))

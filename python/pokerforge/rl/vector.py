@@ -93,7 +93,6 @@ class VectorPokerEnv:
         self.rewards = np.zeros((num_tables, seats), dtype=np.float32)
         self.dones = np.zeros(num_tables, dtype=bool)
         self.finished: list[Hand | None] = [None] * num_tables
-        self._actors = [0] * num_tables
         self._started = False
 
     @property
@@ -118,19 +117,18 @@ class VectorPokerEnv:
         self.rewards[:] = 0.0
         for t in range(self.num_tables):
             self._deal(t)
-        self._actors = self.actor.tolist()
+        self.actor[:] = self.tables.observe_all()
         self._started = True
         return self.obs, {"seed": self.tables.seed}
 
     def _deal(self, t: int) -> None:
+        """A new hand at table ``t`` with a seat to act (observed by the caller)."""
         tables = self.tables
         while True:
             tables.new_hand(t)
-            seat = tables.observe(t)
-            if seat >= 0:
-                self.actor[t] = seat
+            if not tables.hands[t].is_over:
                 return
-            # Every seat all-in from the forced bets: the hand plays itself out.
+            # Every seat all-in from the forced bets: the hand played itself out.
             self.rewards[t] += tables.net_bb(t)
 
     def step(
@@ -160,16 +158,11 @@ class VectorPokerEnv:
         tables = self.tables
         hands = tables.hands
         act = tables.act
-        observe = tables.observe
-        actors = self._actors
         ended = []
         for t, a in enumerate(acts.tolist()):
             act(t, a)
-            seat = observe(t)
-            if seat < 0:
+            if hands[t].is_over:
                 ended.append(t)
-            else:
-                actors[t] = seat
         # Whole-array writes: cheaper than a NumPy scalar write per table.
         rewards = self.rewards
         rewards[:] = 0.0
@@ -180,8 +173,8 @@ class VectorPokerEnv:
             rewards[t] = tables.net_bb(t)
             finished[t] = hands[t]
             self._deal(t)
-            actors[t] = int(self.actor[t])
         dones[ended] = True
         self.finished = finished
-        self.actor[:] = actors
+        # Every table's next observation in one call to the encoder.
+        self.actor[:] = tables.observe_all()
         return self.obs, rewards, dones, {}
