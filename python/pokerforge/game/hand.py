@@ -59,7 +59,7 @@ def _show(seat: int, hole: tuple[int, ...], ranks: tuple[int, int]) -> Show:
     """The record of a player showing: the showdown ranks as the records give them (the
     engine's low rank, 0 for none, becomes a :class:`LowRank` or ``None``)."""
     high, low = ranks
-    return Show(seat, hole, high, LowRank(low) if low else None)
+    return _record(Show, (seat, hole, high, LowRank(low) if low else None))
 
 
 def _check_posts(
@@ -290,10 +290,10 @@ class Hand(BettingState):
         if small and sb >= 0:
             paid = self._post(sb, small, True)
             short += small - paid
-            log.append(PostBlind(sb, paid, "SB"))
+            log.append(_record(PostBlind, (sb, paid, "SB")))
         paid = self._post(bb, big, True)
         short += big - paid
-        log.append(PostBlind(bb, paid, "BB"))
+        log.append(_record(PostBlind, (bb, paid, "BB")))
         if bb_ante and not engine.ante_first:
             self._dead = paid = self._post(bb, bb_ante, False)
             log.append(PostAnte(bb, paid))
@@ -372,7 +372,7 @@ class Hand(BettingState):
             if not self._stack[seat] and not self._folded[seat]:
                 self._active += 1  # an all-in player has chips again
             self._stack[seat] += back
-            self._log.append(ReturnBet(seat, back))
+            self._log.append(_record(ReturnBet, (seat, back)))
         else:
             bet[seat] = top
 
@@ -436,7 +436,7 @@ class Hand(BettingState):
     def _award(self, pot: int, seat: int, amount: int, half: str) -> None:
         self._stack[seat] += amount
         self._payouts[seat] += amount
-        self._log.append(Award(pot, seat, amount, half))
+        self._log.append(_record(Award, (pot, seat, amount, half)))
 
     def _end(self) -> None:
         self._over = True

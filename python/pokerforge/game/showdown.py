@@ -39,6 +39,9 @@ __all__ = [
     "resolve",
 ]
 
+# Named tuples built without their Python-level ``__new__``, on the hot path.
+_record = tuple.__new__
+
 
 def _combo_masks(cards: tuple[int, ...], k: int) -> list[int]:
     return [sum(1 << c for c in combo) for combo in combinations(cards, k)]
@@ -376,6 +379,6 @@ def _resolve_one_pot(
     eligible = pot.eligible
     winners = [s for s in odd_chip_order if s in ranks and ranks[s][0] == best and s in eligible]
     if len(winners) == 1:
-        return Showdown(shown, mucked, [(0, winners[0], pot.amount, "all")])
+        return _record(Showdown, (shown, mucked, [(0, winners[0], pot.amount, "all")]))
     shares = split(pot.amount, winners, unit)
     return Showdown(shown, mucked, [(0, s, c, "all") for s, c in zip(winners, shares, strict=True)])

@@ -134,6 +134,9 @@ class Tables:
             )
         self.encoder = ObsEncoder(width, history=history, actions=list(actions), tables=tables)
         self.actions: tuple[str, ...] = tuple(self.encoder.actions)
+        # Bound once: these run at every step.
+        self._encode = self.encoder.encode
+        self._record = self.encoder.record
         self._kinds = [_action_kind(name) for name in self.actions]
         self.obs: npt.NDArray[np.float32] = self.encoder.obs
         self.mask: npt.NDArray[np.int8] = self.encoder.mask
@@ -216,12 +219,12 @@ class Tables:
             seat = actor
         if actor == seat:
             self._turn[table] = state
-            self._legal[table] = self.encoder.encode(table, seat, *state)
+            self._legal[table] = self._encode(table, seat, *state)
         else:
             self._legal[table] = -1
             # "over" (street 4) also when the hand was won without a showdown
             street = 4 if actor is None else state[0]
-            self.encoder.encode(table, seat, street, *state[1:6], None)
+            self._encode(table, seat, street, *state[1:6], None)
         return seat
 
     def observe_all(self) -> list[int]:
@@ -279,7 +282,7 @@ class Tables:
             raise IllegalActionError(self._masked(table, action))
         self._legal[table] = -1
         kind = kinds[action]
-        record = self.encoder.record
+        record = self._record
         if kind == _RAISE:
             rec = hand.raise_to(int(self.amounts[table, action]))
             record(table, seat, 3, street, rec.to, rec.all_in)
