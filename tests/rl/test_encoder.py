@@ -131,7 +131,7 @@ def test_encoder_refuses_bad_input_and_writes_nothing() -> None:
     enc = ObsEncoder(3, history=2, tables=2)
     enc.obs[:] = 7
     with pytest.raises(InvalidSpecError, match="call begin"):
-        enc.encode(0, 0, 0, (), (1, 1, 1), (0, 0, 0), (False,) * 3, None, None)
+        enc.encode(0, 0, (0, (), (1, 1, 1), (0, 0, 0), (False,) * 3, None, None))
     with pytest.raises(InvalidCardError, match="52 is not a card index"):
         enc.begin(
             0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 52)]
@@ -150,11 +150,11 @@ def test_encoder_refuses_bad_input_and_writes_nothing() -> None:
         )
     enc.begin(0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)])
     with pytest.raises(InvalidSpecError, match="seat = 3"):
-        enc.encode(0, 3, 0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None)
+        enc.encode(0, 3, (0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None))
     with pytest.raises(InvalidSpecError, match="stacks = 2"):
-        enc.encode(0, 0, 0, (), (9, 8), (0, 1, 2), (False,) * 3, None, None)
+        enc.encode(0, 0, (0, (), (9, 8), (0, 1, 2), (False,) * 3, None, None))
     with pytest.raises(InvalidCardError):
-        enc.encode(0, 0, 1, (60, 1, 2), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None)
+        enc.encode(0, 0, (1, (60, 1, 2), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None))
     with pytest.raises(InvalidSpecError, match="action kind = 9"):
         enc.record(0, 1, 9, 0)
     with pytest.raises(InvalidSpecError, match="seat = 5"):
@@ -165,12 +165,19 @@ def test_encoder_refuses_bad_input_and_writes_nothing() -> None:
         (lambda: enc.record(0, huge, 0, 0), f"seat = {huge}"),
         (lambda: enc.record(0, 0, 2, 0, huge), f"amount = {huge}"),
         (lambda: enc.record(0, 0, 0, 7), "street = 7"),
-        (lambda: enc.encode(0, 0, 9, (), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None), "street"),
-        (lambda: enc.encode(0, 0, 0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, -2, None), "actor"),
-        (lambda: enc.encode(0, 0, 0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, 0, (1, 2)), "legal"),
-        (lambda: enc.encode(0, 0, 0, (), (9, "x", 7), (0, 1, 2), (False,) * 3, 0, None), "stacks"),
+        (
+            lambda: enc.encode(0, 0, (9, (), (9, 8, 7), (0, 1, 2), (False,) * 3, 0, None)),
+            "street = 9",
+        ),
+        (lambda: enc.encode(0, 0, (0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, -2, None)), "actor"),
+        (lambda: enc.encode(0, 0, (0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, 0, (1, 2))), "legal"),
+        (
+            lambda: enc.encode(0, 0, (0, (), (9, "x", 7), (0, 1, 2), (False,) * 3, 0, None)),
+            "stacks",
+        ),
         (lambda: ObsEncoder(huge), f"seats = {huge}"),
         (lambda: ObsEncoder(6, tables=0), "tables = 0"),
+        (lambda: enc.encode(0, 0, (0, (), (9, 8, 7))), "Hand.public_state"),
     ]:
         with pytest.raises(PokerError, match=match):
             call()

@@ -217,14 +217,12 @@ class Tables:
             if actor is None:
                 return -1
             seat = actor
+        bits = self._encode(table, seat, state)
         if actor == seat:
             self._turn[table] = state
-            self._legal[table] = self._encode(table, seat, *state)
+            self._legal[table] = bits
         else:
             self._legal[table] = -1
-            # "over" (street 4) also when the hand was won without a showdown
-            street = 4 if actor is None else state[0]
-            self._encode(table, seat, street, *state[1:6], None)
         return seat
 
     def observe_all(self) -> list[int]:

@@ -185,25 +185,36 @@ struct Row {
 }
 
 impl Row {
-    /// Reads the arguments of `encode` after `table` and `seat`.
-    fn read(
-        street: &Bound<'_, PyAny>,
-        board: &Bound<'_, PyAny>,
-        stacks: &Bound<'_, PyAny>,
-        bets: &Bound<'_, PyAny>,
-        folded: &Bound<'_, PyAny>,
-        actor: Option<&Bound<'_, PyAny>>,
-        legal: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Row> {
-        let street = index_of(street, "street", 4, "0 (pre-flop) to 4 (over)")?;
-        let actor = match actor {
-            Some(a) if !a.is_none() => Some(index_of(a, "actor", 9, "a seat of the table")?),
-            _ => None,
+    /// Reads one `Hand.public_state()` tuple, `(street, board, stacks, bets, folded, actor,
+    /// legal)`; the street is 4 ("over") when nobody is to act, also when the hand was won
+    /// without a showdown.
+    fn read_state(state: &Bound<'_, PyAny>) -> PyResult<Row> {
+        let tuple = state
+            .cast::<PyTuple>()
+            .ok()
+            .filter(|t| t.len() == 7)
+            .ok_or_else(|| {
+                setting(
+                    "state",
+                    state.to_string(),
+                    "(street, board, stacks, bets, folded, actor, legal) as Hand.public_state() \
+                     gives it",
+                )
+            })?;
+        let item = |i: usize| tuple.get_borrowed_item(i);
+        let actor = item(5)?;
+        let actor = if actor.is_none() {
+            None
+        } else {
+            Some(index_of(&*actor, "actor", 9, "a seat of the table")?)
         };
-        let board = cards_of(board, "board")?;
+        let street = match actor {
+            Some(_) => index_of(&*item(0)?, "street", 4, "0 (pre-flop) to 4 (over)")?,
+            None => 4,
+        };
         let mut row = Row {
             street,
-            board,
+            board: cards_of(&*item(1)?, "board")?,
             stacks: [0; MAX_SEATS],
             bets: [0; MAX_SEATS],
             folded: [false; MAX_SEATS],
@@ -212,38 +223,13 @@ impl Row {
             legal: Legal::default(),
         };
         row.lens = [
-            read_seq(stacks, "stacks", &mut row.stacks)?,
-            read_seq(bets, "bets", &mut row.bets)?,
-            read_seq(folded, "folded", &mut row.folded)?,
+            read_seq(&*item(2)?, "stacks", &mut row.stacks)?,
+            read_seq(&*item(3)?, "bets", &mut row.bets)?,
+            read_seq(&*item(4)?, "folded", &mut row.folded)?,
         ];
-        if let Some(obj) = legal.filter(|obj| !obj.is_none()) {
-            row.legal = legal_of(obj)?;
-        }
-        Ok(row)
-    }
-
-    /// Reads one `Hand.public_state()` tuple, `(street, board, stacks, bets, folded, actor,
-    /// legal)`, as the view of the seat to act (street 4 once nobody is to act).
-    fn read_state(state: &Bound<'_, PyAny>) -> PyResult<Row> {
-        let tuple = state.cast::<PyTuple>().ok().filter(|t| t.len() == 7).ok_or_else(|| {
-            setting(
-                "state",
-                state.to_string(),
-                "(street, board, stacks, bets, folded, actor, legal) as Hand.public_state() gives it",
-            )
-        })?;
-        let item = |i: usize| tuple.get_borrowed_item(i);
-        let mut row = Row::read(
-            &*item(0)?,
-            &*item(1)?,
-            &*item(2)?,
-            &*item(3)?,
-            &*item(4)?,
-            Some(&*item(5)?),
-            Some(&*item(6)?),
-        )?;
-        if row.actor.is_none() {
-            row.street = 4; // "over", also when the hand was won without a showdown
+        let legal = item(6)?;
+        if !legal.is_none() {
+            row.legal = legal_of(&*legal)?;
         }
         Ok(row)
     }
@@ -533,32 +519,26 @@ impl PyObsEncoder {
         Ok(())
     }
 
-    /// Writes row `table` of `obs`, `mask` and `amounts`: the view of `seat`. `legal` is
-    /// the actor's `(fold, check, call, min_raise_to, max_raise_to)` (``None`` when
-    /// `seat` is not to act).
+    /// Writes row `table` of `obs`, `mask` and `amounts`: the view of `seat`. `state` is
+    /// the hand's public state as `Hand.public_state()` gives it, `(street, board, stacks,
+    /// bets, folded, actor, legal)`: `legal` is the actor's `(fold, check, call,
+    /// min_raise_to, max_raise_to)` (read only when `seat` is the actor, may be ``None``);
+    /// with no actor the hand is over (street 4).
     ///
     /// Returns the mask as bits (bit `i` set when action `i` is legal), with bit 32 set
     /// when checking is legal, so that the caller can apply an action without reading
     /// the arrays back.
-    #[pyo3(signature = (table, seat, street, board, stacks, bets, folded, actor, legal))]
-    #[allow(clippy::too_many_arguments)]
     fn encode(
         &self,
         py: Python<'_>,
         table: &Bound<'_, PyAny>,
         seat: &Bound<'_, PyAny>,
-        street: &Bound<'_, PyAny>,
-        board: &Bound<'_, PyAny>,
-        stacks: &Bound<'_, PyAny>,
-        bets: &Bound<'_, PyAny>,
-        folded: &Bound<'_, PyAny>,
-        actor: Option<&Bound<'_, PyAny>>,
-        legal: Option<&Bound<'_, PyAny>>,
+        state: &Bound<'_, PyAny>,
     ) -> PyResult<u64> {
         let table = self.table(table)?;
         self.log(table)?;
         let seat = index_of(seat, "seat", 9, "a seat of the table")?;
-        let row = Row::read(street, board, stacks, bets, folded, actor, legal)?;
+        let row = Row::read_state(state)?;
         self.check_row(table, seat, &row)?;
         // SAFETY: the slices live only inside this call, which holds the GIL.
         let mut buffers = unsafe { self.buffers(py)? };
