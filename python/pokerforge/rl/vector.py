@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pokerforge.errors import InvalidSpecError
+from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.rl.tables import DEFAULT_ACTIONS, Tables
 
@@ -143,8 +143,8 @@ class VectorPokerEnv:
         whether it ended (a new hand is dealt there at once).
 
         Raises:
-            IllegalActionError: an action is masked at its table; the tables before it
-                have been stepped, that one and those after it have not.
+            IllegalActionError: an action is out of range or masked at its table (the
+                first such table is named); no table is stepped.
             InvalidSpecError: ``actions`` does not hold one integer per table.
         """
         if not self._started:
@@ -156,13 +156,21 @@ class VectorPokerEnv:
                 f"not an array of shape {acts.shape} and dtype {acts.dtype}"
             )
         tables = self.tables
+        # Every action checked against its mask first, so that a bad one changes nothing.
+        mask = self.action_mask
+        bad = (acts < 0) | (acts >= mask.shape[1])
+        if not bad.any():
+            bad = mask[np.arange(self.num_tables), acts] == 0
+        if bad.any():
+            t = int(np.flatnonzero(bad)[0])
+            raise IllegalActionError(f"table {t}: {tables._masked(t, int(acts[t]))}")
         hands = tables.hands
         act = tables.act
-        ended = []
         for t, a in enumerate(acts.tolist()):
             act(t, a)
-            if hands[t].is_over:
-                ended.append(t)
+        # Every table's next observation in one call to the encoder; -1 where the hand ended.
+        seats = tables.observe_all()
+        ended = [t for t, seat in enumerate(seats) if seat < 0]
         # Whole-array writes: cheaper than a NumPy scalar write per table.
         rewards = self.rewards
         rewards[:] = 0.0
@@ -173,8 +181,8 @@ class VectorPokerEnv:
             rewards[t] = tables.net_bb(t)
             finished[t] = hands[t]
             self._deal(t)
+            seats[t] = tables.observe(t)
         dones[ended] = True
         self.finished = finished
-        # Every table's next observation in one call to the encoder.
-        self.actor[:] = tables.observe_all()
+        self.actor[:] = seats
         return self.obs, rewards, dones, {}
