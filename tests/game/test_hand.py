@@ -352,6 +352,9 @@ def test_public_state_is_what_the_properties_give(spec: GameSpec) -> None:
     for seed in range(40):
         stacks = [rng.choice([3, 30, 200]) for _ in range(rng.randint(2, 6))]
         hand = Hand(spec, stacks=stacks, button=seed % len(stacks), seed=seed)
+        dealt = [rec for rec in hand.history if isinstance(rec, DealHole)]
+        assert hand.hole_indices == tuple(rec.indices for rec in sorted(dealt))
+        assert hand.hole_indices[0] == tuple(c.index for c in hand.hole_cards(0))
         while True:
             state = hand.public_state()
             assert tuple(state) == _public_by_properties(hand)

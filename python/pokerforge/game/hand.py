@@ -655,6 +655,12 @@ class Hand(BettingState):
         """The board cards turned up so far, as card indices."""
         return self._board[: self._board_n]
 
+    @property
+    def hole_indices(self) -> tuple[tuple[int, ...], ...]:
+        """Every seat's hole cards as card indices, seat by seat (every seat's; use
+        :meth:`view` to hide them; empty for a seat whose cards a replay does not know)."""
+        return tuple(self._hole)
+
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """The hole cards of ``seat`` (every seat's; use :meth:`view` to hide them)."""
         return tuple(Card.from_index(c) for c in self._hole[seat])

@@ -22,8 +22,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from pokerforge._core import evaluate_omaha, evaluate_omaha_hilo
-from pokerforge.eval import evaluate
+from pokerforge._core import evaluate_class, evaluate_omaha, evaluate_omaha_hilo
 from pokerforge.game.pots import Pot, split, split_hilo
 from pokerforge.game.spec import HOLDEM, OMAHA
 
@@ -68,7 +67,7 @@ def omaha_high_reference(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
         7461
     """
     boards = _combo_masks(board, 3)
-    return max(int(evaluate(h | b)) for h in _combo_masks(hole, 2) for b in boards)
+    return max(evaluate_class(h | b) for h in _combo_masks(hole, 2) for b in boards)
 
 
 def _mask(cards: tuple[int, ...]) -> int:
@@ -150,7 +149,7 @@ def rank_hands(
                 mask = board_mask
                 for c in hole:
                     mask |= 1 << c
-                ranks[seat] = (int(evaluate(mask)), 0)  # best five of the seven
+                ranks[seat] = (evaluate_class(mask), 0)  # best five of the seven
     elif variant == OMAHA:
         for seat, hole in enumerate(holes):
             if not folded[seat]:

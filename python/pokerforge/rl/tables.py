@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import IllegalActionError, InvalidSpecError
-from pokerforge.game import DealHole, GameSpec, Hand, LegalActions, PublicState, Street
+from pokerforge.game import GameSpec, Hand, LegalActions, PublicState, Street
 
 __all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "hand_seed"]
 
@@ -190,14 +190,13 @@ class Tables:
             board=board,
         )
         self.hand_numbers[table] = number + 1
-        holes = [rec.indices for rec in hand.history[: self.seats] if type(rec) is DealHole]
         self.encoder.begin(
             table,
             button=button,
             big_blind=self.big_blind,
             unit=self.unit,
             stacks=self.stacks,
-            holes=holes,
+            holes=hand.hole_indices,
         )
         self._legal[table] = -1
         if table < len(self.hands):
