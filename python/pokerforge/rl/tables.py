@@ -265,15 +265,14 @@ class Tables:
         if bits < 0 or type(action) is not int:
             if self.observe(table) < 0:
                 raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")
+            if type(action) is not int:
+                self._act_exact(table, hand, self._turn[table], action)
+                return
             bits = self._legal[table]
         # The seat and street of the observation the bits came from: the hand as it is now.
         state = self._turn[table]
-        seat = state[5]
+        seat: int = state[5]  # type: ignore[assignment] # a seat to act
         street = state[0]
-        assert seat is not None  # the state of a seat to act
-        if type(action) is not int:
-            self._act_exact(table, hand, seat, street, action)
-            return
         kinds = self._kinds
         if not 0 <= action < len(kinds) or not bits >> action & 1:
             raise IllegalActionError(self._masked(table, action))
@@ -281,7 +280,7 @@ class Tables:
         kind = kinds[action]
         record = self._record
         if kind == _RAISE:
-            rec = hand.raise_to(int(self.amounts[table, action]))
+            rec = hand.raise_to(self.amounts.item(table, action))
             record(table, seat, 3, street, rec.to, rec.all_in)
         elif kind == _FOLD:
             hand.fold()
@@ -302,7 +301,10 @@ class Tables:
             )
         return f"{action!r} is not an action index: expected 0 to {len(self.actions) - 1}"
 
-    def _act_exact(self, table: int, hand: Hand, seat: int, street: Street, move: object) -> None:
+    def _act_exact(self, table: int, hand: Hand, state: PublicState, move: object) -> None:
+        seat = state.actor
+        street = state.street
+        assert seat is not None  # the state of a seat to act
         if not isinstance(move, tuple) or not move or move[0] not in _EXACT:
             raise IllegalActionError(
                 f"{move!r} is not an action: expected an index, ('fold',), ('check',), "
