@@ -8,7 +8,7 @@ import random
 import pytest
 from game_helpers import check_around, limp_preflop, play_random
 
-from pokerforge import LowRank, evaluate_omaha, evaluate_omaha_low
+from pokerforge import IllegalActionError, LowRank, evaluate_omaha, evaluate_omaha_low
 from pokerforge.game import (
     Award,
     Bet,
@@ -367,3 +367,56 @@ def test_public_state_is_what_the_properties_give(spec: GameSpec) -> None:
             else:
                 play_random(hand, rng, steps=1)
             assert state == taken  # a snapshot: playing on does not change it
+
+
+@pytest.mark.parametrize(
+    ("spec", "extra"),
+    [
+        (GameSpec(blinds=(1, 2)), {}),
+        (GameSpec(variant="omaha", betting="pot-limit", blinds=(1, 2)), {}),
+        (GameSpec(betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4), {}),
+        (GameSpec(blinds=(1, 2), straddle=4, ante=1), {}),
+        (GameSpec(blinds=(1, 2), ante=2, ante_kind="big-blind"), {"dead_small_blind": True}),
+        (GameSpec(blinds=(1, 2)), {"posts": "UTG"}),
+    ],
+)
+def test_deal_again_is_the_hand_the_constructor_deals(
+    spec: GameSpec, extra: dict[str, object]
+) -> None:
+    rng = random.Random(9)
+    extra = dict(extra)
+    posts_utg = extra.pop("posts", None) == "UTG"
+    for button in range(5):
+        stacks = [rng.choice([2, 3, 40, 200]) for _ in range(5)]
+        if posts_utg:  # a live and a dead post under the gun
+            extra["posts"] = [((button + 3) % 5, 2, 1)]
+        first = Hand(spec, stacks=stacks, button=button, seed=12345, **extra)  # type: ignore[arg-type]
+        before = first.history
+        if first.is_over or first.board_indices:
+            with pytest.raises(IllegalActionError, match="cannot deal again"):
+                first.deal_again(seed=1)
+            continue
+        for seed in range(20):
+            again = first.deal_again(seed=seed)
+            made = Hand(spec, stacks=stacks, button=button, seed=seed, **extra)  # type: ignore[arg-type]
+            assert again.history == made.history and again.seed == made.seed == seed
+            assert again.public_state() == made.public_state()
+            play_random(again, random.Random(seed))
+            play_random(made, random.Random(seed))
+            assert again.history == made.history
+            assert again.stacks == made.stacks and again.payouts == made.payouts
+        assert first.history == before  # dealing again leaves the hand it came from as it was
+
+
+def test_deal_again_refuses_a_hand_under_way() -> None:
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100] * 3, seed=4)
+    again = hand.deal_again(seed=5)
+    hand.call()
+    for refused in [
+        hand,
+        Hand(GameSpec(), stacks=[100] * 3, seed=4, unknown_hole_cards=[1]),
+        Hand(GameSpec(), stacks=[100] * 3, seed=4, recorded_winnings=[0, 0, 3]),
+    ]:
+        with pytest.raises(IllegalActionError, match="cannot deal again"):
+            refused.deal_again(seed=5)
+    assert again.actor == 0 and len(again.history) == 5  # unchanged by the refusals

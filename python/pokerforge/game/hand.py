@@ -135,6 +135,7 @@ class Hand(BettingState):
         "_hole",
         "_known",
         "_payouts",
+        "_posted",
         "_rake",
         "_recorded",
         "_seed",
@@ -152,6 +153,7 @@ class Hand(BettingState):
     _board: tuple[int, ...]
     _board_n: int
     _payouts: list[int]
+    _posted: int  # records once the forced bets are posted, before anybody acts
     _final_pots: list[Pot]
     _rake: int
     _asked: _showdown.AskedShowdown | None
@@ -222,6 +224,7 @@ class Hand(BettingState):
         if posts:
             posts = _check_posts(posts, n, button, dead_small_blind)
         self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
+        self._posted = len(self._log)
 
     def _replay_setup(
         self,
@@ -800,6 +803,47 @@ class Hand(BettingState):
         new._known = self._known
         new._chip_value = self._chip_value
         new._dead_sb = self._dead_sb
+        new._posted = self._posted
+        return new
+
+    def deal_again(self, *, seed: int | None) -> Hand:
+        """A new hand like this one was dealt (the same game, seats, stacks, button and
+        forced bets) with every card dealt from the deck seeded ``seed``: the hand
+        ``Hand(spec, stacks=..., button=..., seed=seed)`` gives, at a fraction of the cost,
+        for programs that deal millions of hands from the same seats. The forced bets and
+        the first turn do not depend on the cards, so they are taken over as they are.
+
+        Raises:
+            IllegalActionError: somebody has acted, a card has been turned up, or this hand
+                replays a record (unknown cards or a recorded result).
+
+        Examples:
+            >>> from pokerforge.game import GameSpec, Hand
+            >>> first = Hand(GameSpec(), stacks=[50, 50, 50], seed=1)
+            >>> again = first.deal_again(seed=2)
+            >>> again.history == Hand(GameSpec(), stacks=[50, 50, 50], seed=2).history
+            True
+        """
+        if (
+            len(self._log) != self._posted
+            or self._board_n
+            or self._over
+            or self._unknown
+            or self._recorded is not None
+        ):
+            raise IllegalActionError(
+                "cannot deal again: only a hand nobody has acted in, with no card turned up "
+                "and not replaying a record, can be dealt again"
+            )
+        n = self._n
+        new = self.copy()
+        new._seed, holes, new._board = deal(
+            n, self._engine.hole_count, button=self._button, seed=seed
+        )
+        new._hole = holes
+        log = new._log
+        for seat, hole in enumerate(holes):
+            log[seat] = _record(DealHole, (seat, hole))
         return new
 
     __copy__ = copy

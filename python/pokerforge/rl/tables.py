@@ -153,6 +153,8 @@ class Tables:
         # Per table, the public state the last encode of the seat to act read.
         self._turn: list[PublicState] = [_NO_STATE] * tables
         self._indices: dict[int, tuple[int, ...]] = {}
+        # Per button seat, a hand as dealt before anybody acts, to deal again from new seeds.
+        self._fresh: dict[int, Hand] = {}
         self.hand_numbers = [0] * tables
         self.reseed(seed)
 
@@ -181,14 +183,22 @@ class Tables:
         number = self.hand_numbers[table]
         button = (self.first_button + (number if self.move_button else 0)) % self.seats
         seed = hand_seed(self.seed, self.first_table + table, number)
-        hand = Hand(
-            self.spec,
-            stacks=self.stacks,
-            button=button,
-            seed=seed,
-            hole_cards=hole_cards,
-            board=board,
-        )
+        fixed = hole_cards is not None or board is not None
+        template = None if fixed else self._fresh.get(button)
+        if template is not None:
+            # Every hand at this button posts the same forced bets: only the cards differ.
+            hand = template.deal_again(seed=seed)
+        else:
+            hand = Hand(
+                self.spec,
+                stacks=self.stacks,
+                button=button,
+                seed=seed,
+                hole_cards=hole_cards,
+                board=board,
+            )
+            if not fixed and not hand.is_over and not hand.board_indices:
+                self._fresh[button] = hand.copy()
         self.hand_numbers[table] = number + 1
         self.encoder.begin(
             table,
