@@ -503,7 +503,7 @@ class Hand(BettingState):
         hole = self._hole
         for seat in show_order:
             if mucked and seat in mucked:
-                log.append(Muck(seat))
+                log.append(_record(Muck, (seat,)))
             else:
                 log.append(_show(seat, hole[seat], ranks[seat]))
         self._pay(result.awards)

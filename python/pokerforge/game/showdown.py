@@ -143,13 +143,9 @@ def rank_hands(
     """
     ranks: dict[int, tuple[int, int]] = {}
     if variant == HOLDEM:
-        board_mask = _mask(board)
         for seat, hole in enumerate(holes):
             if not folded[seat]:
-                mask = board_mask
-                for c in hole:
-                    mask |= 1 << c
-                ranks[seat] = (evaluate_class(mask), 0)  # best five of the seven
+                ranks[seat] = (evaluate_class(hole + board), 0)  # best five of the seven
     elif variant == OMAHA:
         for seat, hole in enumerate(holes):
             if not folded[seat]:
@@ -372,7 +368,8 @@ def _resolve_one_pot(
         high = ranks[seat][0]
         if show_all or high >= best:
             shown.append(seat)
-            best = max(best, high)
+            if high > best:  # noqa: PLR1730 - hot path, faster than max()
+                best = high
         else:
             mucked.append(seat)
     eligible = pot.eligible
