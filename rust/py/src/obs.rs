@@ -206,7 +206,7 @@ impl Row {
         let actor = if actor.is_none() {
             None
         } else {
-            Some(index_of(&*actor, "actor", 9, "a seat of the table")?)
+            Some(index_of(&actor, "actor", 9, "a seat of the table")?)
         };
         let street = match actor {
             Some(_) => index_of(&*item(0)?, "street", 4, "0 (pre-flop) to 4 (over)")?,
@@ -229,7 +229,7 @@ impl Row {
         ];
         let legal = item(6)?;
         if !legal.is_none() {
-            row.legal = legal_of(&*legal)?;
+            row.legal = legal_of(&legal)?;
         }
         Ok(row)
     }
