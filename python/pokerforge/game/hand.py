@@ -237,7 +237,7 @@ class Hand(BettingState):
         """What a replay of a recorded hand knows: unknown cards, the recorded result."""
         self._known = True
         if (
-            not unknown
+            not len(unknown)
             and winnings is None
             and stacks is None
             and type(chip_value) is int
