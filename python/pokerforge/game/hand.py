@@ -476,7 +476,8 @@ class Hand(BettingState):
         first = self._aggressor
         if first < 0:
             first = next(s for s in self._orders[self._button] if not folded[s])
-        show_order = [s for s in (first, *self._orders[first][:-1]) if not folded[s]]
+        # Clockwise from ``first``: the seat order that ends at the seat before it.
+        show_order = [s for s in self._orders[first - 1] if not folded[s]]
         rules = self._spec.rules
         face_up = False
         if rules.all_in_face_up:

@@ -177,12 +177,15 @@ class VectorPokerEnv:
         dones = self.dones
         dones[:] = False
         finished: list[Hand | None] = [None] * self.num_tables
+        if ended:
+            # One array write for every finished hand's result, before the new deals (a
+            # hand that plays itself out from the forced bets adds to its table's row).
+            rewards[ended] = [tables.net_bb(t) for t in ended]
+            dones[ended] = True
         for t in ended:
-            rewards[t] = tables.net_bb(t)
             finished[t] = hands[t]
             self._deal(t)
             seats[t] = tables.observe(t)
-        dones[ended] = True
         self.finished = finished
         self.actor[:] = seats
         return self.obs, rewards, dones, {}
