@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from pokerforge.errors import IllegalActionError
 from pokerforge.game.actions import Bet, Call, Check, Fold, LegalActions, Raise
-from pokerforge.game.positions import SEAT_ORDERS
+from pokerforge.game.positions import MAX_SEATS, SEAT_ORDERS
 from pokerforge.game.spec import FIXED_LIMIT, NO_LIMIT
 
 if TYPE_CHECKING:
@@ -48,6 +48,9 @@ _CAPPED = 4  # rule 17
 # Named tuples built without their Python-level ``__new__`` (the hot path makes millions).
 _record = tuple.__new__
 _NOTHING_LEGAL = LegalActions(False, False, 0, None, None)
+# Records are immutable values: a fold or a check of a seat is the same record every time.
+_FOLDS = tuple(Fold(seat) for seat in range(MAX_SEATS))
+_CHECKS = tuple(Check(seat) for seat in range(MAX_SEATS))
 
 _NO_RAISE_WHY = {
     _ONLY_CALL: "calling already takes the whole stack (rule 12: only an all-in for more "
@@ -450,7 +453,7 @@ class BettingState:
             reach[s] = 0
         self._live -= 1
         self._active -= 1
-        record = _record(Fold, (s,))
+        record = _FOLDS[s]
         self._log.append(record)
         if self._live == 1:
             self._actor = -1
@@ -479,7 +482,7 @@ class BettingState:
         if s < 0 or (seat is not None and seat != s) or self._owe:
             self.verify_check(seat=seat)
         self._faced[s] = self._level
-        record = _record(Check, (s,))
+        record = _CHECKS[s]
         self._log.append(record)
         self._advance()
         return record
