@@ -60,15 +60,31 @@ def seven_card_batch() -> npt.NDArray[np.uint8]:
     return random_hands(BATCH_HANDS, 7, seed=2025)
 
 
-Measure = Callable[[Any, Callable[[], object], int], object]
+Measure = Callable[..., object]
+ROUNDS_WITH_SETUP = 7
 
 
 @pytest.fixture
 def measure(request: pytest.FixtureRequest) -> Measure:
-    """Runs ``benchmark(fn)`` and records how many hands one call of ``fn`` ranks."""
+    """Runs ``benchmark(fn)`` and records how many hands one call of ``fn`` ranks.
 
-    def run(benchmark: Any, fn: Callable[[], object], hands: int) -> object:
-        result = benchmark(fn)
+    With ``setup`` (a function returning the argument ``fn`` takes), every round calls
+    ``fn(setup())`` and times only ``fn``: for benchmarks whose state must be fresh each
+    round but whose building is not what they measure.
+    """
+
+    def run(
+        benchmark: Any,
+        fn: Callable[..., object],
+        hands: int,
+        setup: Callable[[], object] | None = None,
+    ) -> object:
+        if setup is None:
+            result = benchmark(fn)
+        else:
+            result = benchmark.pedantic(
+                fn, setup=lambda: ((setup(),), {}), rounds=ROUNDS_WITH_SETUP
+            )
         benchmark.extra_info["hands_per_call"] = hands
         stats = getattr(getattr(benchmark, "stats", None), "stats", None)
         if stats is not None:

@@ -531,6 +531,21 @@ def test_deck_deal_and_burn() -> None:
     assert repr(deck) == "<Deck seed=42 remaining=45>"
 
 
+def test_deck_deal_indices_deals_the_same_cards_as_deal() -> None:
+    full = dealt_order(Deck(seed=8))
+    deck = Deck(seed=8)
+    assert deck.deal_indices(3) == full[:3]
+    assert [int(c) for c in deck.deal(2)] == full[3:5]
+    assert deck.deal_indices() == [full[5]]
+    assert deck.deal_indices(0) == []
+    assert deck.remaining == 46
+    with pytest.raises(CardCountError, match="cannot deal -1 cards"):
+        deck.deal_indices(-1)
+    with pytest.raises(PokerError):
+        deck.deal_indices(47)
+    assert deck.remaining == 46
+
+
 def test_deck_dead_cards() -> None:
     dead = CardSet("AhKh2c")
     deck = Deck(seed=3, dead=dead)

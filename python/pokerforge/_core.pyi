@@ -11,6 +11,16 @@ from pokerforge.equity import EquityResult
 from pokerforge.eval import Category
 
 _CardsLike: TypeAlias = str | Card | CardSet | int | Iterable[Card | SupportsIndex | str]
+# What ``Hand.public_state()`` gives: (street, board, stacks, bets, folded, actor, legal).
+_PublicState: TypeAlias = tuple[
+    int,
+    Iterable[int],
+    Sequence[int],
+    Sequence[int],
+    Sequence[bool],
+    int | None,
+    tuple[bool, bool, int, int | None, int | None] | None,
+]
 
 __all__ = [
     "Cancel",
@@ -102,6 +112,7 @@ class Deck:
     @property
     def seed(self) -> int | None: ...
     def deal(self, n: int = 1) -> list[Card]: ...
+    def deal_indices(self, n: int = 1) -> list[int]: ...
     def burn(self) -> Card: ...
     @property
     def remaining(self) -> int: ...
@@ -290,18 +301,8 @@ class ObsEncoder:
     def record(
         self, table: int, seat: int, kind: int, street: int, amount: int = 0, all_in: bool = False
     ) -> None: ...
-    def encode(
-        self,
-        table: int,
-        seat: int,
-        street: int,
-        board: Iterable[int],
-        stacks: Sequence[int],
-        bets: Sequence[int],
-        folded: Sequence[bool],
-        actor: int | None,
-        legal: tuple[bool, bool, int, int | None, int | None] | None,
-    ) -> int: ...
+    def encode(self, table: int, seat: int, state: _PublicState) -> int: ...
+    def encode_all(self, states: Iterable[_PublicState]) -> list[int]: ...
     def infoset(self, table: int, seat: int, board: Iterable[int]) -> str: ...
 
 # Heads-up pre-flop table (pokerforge.preflop wraps these).

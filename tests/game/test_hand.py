@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-from game_helpers import check_around, limp_preflop
+import copy
+import random
 
-from pokerforge import LowRank, evaluate_omaha, evaluate_omaha_low
+import pytest
+from game_helpers import check_around, limp_preflop, play_random
+
+from pokerforge import IllegalActionError, LowRank, evaluate_omaha, evaluate_omaha_low
 from pokerforge.game import (
     Award,
     Bet,
@@ -321,3 +324,99 @@ def test_shown_lows_are_low_ranks_or_none() -> None:
     for _ in range(3):
         check_around(holdem)
     assert [r.low for r in holdem.history if isinstance(r, Show)] == [None, None]
+
+
+def _public_by_properties(hand: Hand) -> tuple[object, ...]:
+    return (
+        hand.street,
+        hand.board_indices,
+        hand.stacks,
+        hand.bets,
+        hand.folded,
+        hand.actor,
+        hand.legal_actions(),
+    )
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        GameSpec(blinds=(1, 2)),
+        GameSpec(variant="omaha", betting="pot-limit", blinds=(1, 2)),
+        GameSpec(betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4),
+        GameSpec(blinds=(1, 2), rules=RuleProfile(showdown="ask", all_in_face_up=False)),
+    ],
+)
+def test_public_state_is_what_the_properties_give(spec: GameSpec) -> None:
+    rng = random.Random(5)
+    for seed in range(40):
+        stacks = [rng.choice([3, 30, 200]) for _ in range(rng.randint(2, 6))]
+        hand = Hand(spec, stacks=stacks, button=seed % len(stacks), seed=seed)
+        dealt = [rec for rec in hand.history if isinstance(rec, DealHole)]
+        assert hand.hole_indices == tuple(rec.indices for rec in sorted(dealt))
+        assert hand.hole_indices[0] == tuple(c.index for c in hand.hole_cards(0))
+        while True:
+            state = hand.public_state()
+            assert tuple(state) == _public_by_properties(hand)
+            assert type(state.street) is Street and type(state.stacks) is tuple
+            if hand.is_over:
+                break
+            taken = copy.deepcopy(state)
+            if hand.actor is not None and hand.legal_actions() == (False, False, 0, None, None):
+                hand.show()  # an asked showdown
+            else:
+                play_random(hand, rng, steps=1)
+            assert state == taken  # a snapshot: playing on does not change it
+
+
+@pytest.mark.parametrize(
+    ("spec", "extra"),
+    [
+        (GameSpec(blinds=(1, 2)), {}),
+        (GameSpec(variant="omaha", betting="pot-limit", blinds=(1, 2)), {}),
+        (GameSpec(betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4), {}),
+        (GameSpec(blinds=(1, 2), straddle=4, ante=1), {}),
+        (GameSpec(blinds=(1, 2), ante=2, ante_kind="big-blind"), {"dead_small_blind": True}),
+        (GameSpec(blinds=(1, 2)), {"posts": "UTG"}),
+    ],
+)
+def test_deal_again_is_the_hand_the_constructor_deals(
+    spec: GameSpec, extra: dict[str, object]
+) -> None:
+    rng = random.Random(9)
+    extra = dict(extra)
+    posts_utg = extra.pop("posts", None) == "UTG"
+    for button in range(5):
+        stacks = [rng.choice([2, 3, 40, 200]) for _ in range(5)]
+        if posts_utg:  # a live and a dead post under the gun
+            extra["posts"] = [((button + 3) % 5, 2, 1)]
+        first = Hand(spec, stacks=stacks, button=button, seed=12345, **extra)  # type: ignore[arg-type]
+        before = first.history
+        if first.is_over or first.board_indices:
+            with pytest.raises(IllegalActionError, match="cannot deal again"):
+                first.deal_again(seed=1)
+            continue
+        for seed in range(20):
+            again = first.deal_again(seed=seed)
+            made = Hand(spec, stacks=stacks, button=button, seed=seed, **extra)  # type: ignore[arg-type]
+            assert again.history == made.history and again.seed == made.seed == seed
+            assert again.public_state() == made.public_state()
+            play_random(again, random.Random(seed))
+            play_random(made, random.Random(seed))
+            assert again.history == made.history
+            assert again.stacks == made.stacks and again.payouts == made.payouts
+        assert first.history == before  # dealing again leaves the hand it came from as it was
+
+
+def test_deal_again_refuses_a_hand_under_way() -> None:
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100] * 3, seed=4)
+    again = hand.deal_again(seed=5)
+    hand.call()
+    for refused in [
+        hand,
+        Hand(GameSpec(), stacks=[100] * 3, seed=4, unknown_hole_cards=[1]),
+        Hand(GameSpec(), stacks=[100] * 3, seed=4, recorded_winnings=[0, 0, 3]),
+    ]:
+        with pytest.raises(IllegalActionError, match="cannot deal again"):
+            refused.deal_again(seed=5)
+    assert again.actor == 0 and len(again.history) == 5  # unchanged by the refusals

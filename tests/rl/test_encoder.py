@@ -131,7 +131,7 @@ def test_encoder_refuses_bad_input_and_writes_nothing() -> None:
     enc = ObsEncoder(3, history=2, tables=2)
     enc.obs[:] = 7
     with pytest.raises(InvalidSpecError, match="call begin"):
-        enc.encode(0, 0, 0, (), (1, 1, 1), (0, 0, 0), (False,) * 3, None, None)
+        enc.encode(0, 0, (0, (), (1, 1, 1), (0, 0, 0), (False,) * 3, None, None))
     with pytest.raises(InvalidCardError, match="52 is not a card index"):
         enc.begin(
             0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 52)]
@@ -150,11 +150,11 @@ def test_encoder_refuses_bad_input_and_writes_nothing() -> None:
         )
     enc.begin(0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)])
     with pytest.raises(InvalidSpecError, match="seat = 3"):
-        enc.encode(0, 3, 0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None)
+        enc.encode(0, 3, (0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None))
     with pytest.raises(InvalidSpecError, match="stacks = 2"):
-        enc.encode(0, 0, 0, (), (9, 8), (0, 1, 2), (False,) * 3, None, None)
+        enc.encode(0, 0, (0, (), (9, 8), (0, 1, 2), (False,) * 3, None, None))
     with pytest.raises(InvalidCardError):
-        enc.encode(0, 0, 1, (60, 1, 2), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None)
+        enc.encode(0, 0, (1, (60, 1, 2), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None))
     with pytest.raises(InvalidSpecError, match="action kind = 9"):
         enc.record(0, 1, 9, 0)
     with pytest.raises(InvalidSpecError, match="seat = 5"):
@@ -165,15 +165,81 @@ def test_encoder_refuses_bad_input_and_writes_nothing() -> None:
         (lambda: enc.record(0, huge, 0, 0), f"seat = {huge}"),
         (lambda: enc.record(0, 0, 2, 0, huge), f"amount = {huge}"),
         (lambda: enc.record(0, 0, 0, 7), "street = 7"),
-        (lambda: enc.encode(0, 0, 9, (), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None), "street"),
-        (lambda: enc.encode(0, 0, 0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, -2, None), "actor"),
-        (lambda: enc.encode(0, 0, 0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, 0, (1, 2)), "legal"),
-        (lambda: enc.encode(0, 0, 0, (), (9, "x", 7), (0, 1, 2), (False,) * 3, 0, None), "stacks"),
+        (
+            lambda: enc.encode(0, 0, (9, (), (9, 8, 7), (0, 1, 2), (False,) * 3, 0, None)),
+            "street = 9",
+        ),
+        (lambda: enc.encode(0, 0, (0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, -2, None)), "actor"),
+        (lambda: enc.encode(0, 0, (0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, 0, (1, 2))), "legal"),
+        (
+            lambda: enc.encode(0, 0, (0, (), (9, "x", 7), (0, 1, 2), (False,) * 3, 0, None)),
+            "stacks",
+        ),
         (lambda: ObsEncoder(huge), f"seats = {huge}"),
         (lambda: ObsEncoder(6, tables=0), "tables = 0"),
+        (lambda: enc.encode(0, 0, (0, (), (9, 8, 7))), "Hand.public_state"),
     ]:
         with pytest.raises(PokerError, match=match):
             call()
     assert (enc.obs == 7).all()
     with pytest.raises(InvalidSpecError, match="has no hand"):
         enc.infoset(1, 0, ())
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_encode_all_writes_what_observe_writes(name: str) -> None:
+    """Every table encoded by one call matches each table observed on its own, mask bits
+    included, at every step of random hands at twelve tables."""
+    spec = SPECS[name]
+    one = Tables(spec, seats=5, stacks=40 * spec.chip_unit, seed=3, tables=12)
+    many = Tables(spec, seats=5, stacks=40 * spec.chip_unit, seed=3, tables=12)
+    policy = RandomPolicy(seed=4)
+    for t in range(12):
+        one.new_hand(t)
+        many.new_hand(t)
+    for _ in range(60):
+        seats = many.observe_all()
+        for t in range(12):
+            seat = one.observe(t)
+            assert seats[t] == seat
+            if seat < 0:
+                continue
+            np.testing.assert_array_equal(many.obs[t], one.obs[t])
+            np.testing.assert_array_equal(many.mask[t], one.mask[t])
+            np.testing.assert_array_equal(many.amounts[t], one.amounts[t])
+            assert many.legal(t) == one.legal(t)
+            action = policy(one.obs[t], one.mask[t])
+            one.act(t, action)
+            many.act(t, action)
+        for t in range(12):
+            if one.hands[t].is_over:
+                assert many.hands[t].is_over
+                assert many.hands[t].stacks == one.hands[t].stacks
+                one.new_hand(t)
+                many.new_hand(t)
+
+
+def test_encode_all_leaves_finished_tables_and_refuses_bad_states_whole() -> None:
+    tables = Tables(GameSpec(blinds=(1, 2)), seats=3, stacks=100, seed=1, tables=3)
+    for t in range(3):
+        tables.new_hand(t)
+    tables.act(1, ("fold",))
+    tables.act(1, ("fold",))  # table 1's hand is over
+    enc = tables.encoder
+    enc.obs[:] = 7
+    states = [hand.public_state() for hand in tables.hands]
+    bits = enc.encode_all(states)
+    assert bits[1] == -1 and bits[0] >= 0 and bits[2] >= 0
+    assert (enc.obs[1] == 7).all() and not (enc.obs[0] == 7).all()
+    enc.obs[:] = 7
+    bad = states[2]._replace(stacks=(100, 99))
+    for call, match in [
+        (lambda: enc.encode_all([*states[:2], bad]), "stacks = 2"),
+        (lambda: enc.encode_all(states[:2]), "states = 2"),
+        (lambda: enc.encode_all([*states, states[0]]), "one state per table"),
+        (lambda: enc.encode_all([states[0], (1, 2), states[2]]), "Hand.public_state"),
+        (lambda: enc.encode_all([states[0], states[1], states[2]._replace(actor=7)]), "seat = 7"),
+    ]:
+        with pytest.raises(PokerError, match=match):
+            call()
+    assert (enc.obs == 7).all()

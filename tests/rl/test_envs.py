@@ -175,6 +175,20 @@ def test_vector_refuses_bad_actions() -> None:
         env.step(np.zeros(3, dtype=np.float64))
     with pytest.raises(InvalidSpecError, match="num_tables"):
         VectorPokerEnv(num_tables=0)
+    env.step(np.array([5, 5, 5]))  # all-in: the big blinds may only fold or call
+    assert env.action_mask.tolist() == [[1, 1, 0, 0, 0, 0]] * 3
+    obs = env.obs.copy()
+    histories = [hand.history for hand in env.hands]
+    for actions, match in [
+        ([1, 1, 9], "table 2: 9 is not an action index"),
+        ([1, -1, 1], "table 1: -1 is not an action index"),
+        ([1, 4, 1], "table 1: action 4 .'pot'. is not legal now"),
+    ]:
+        with pytest.raises(IllegalActionError, match=match):
+            env.step(np.array(actions))
+    # Nothing was stepped: the hands and the observations are as they were.
+    assert [hand.history for hand in env.hands] == histories
+    np.testing.assert_array_equal(env.obs, obs)
 
 
 @pytest.mark.parametrize(

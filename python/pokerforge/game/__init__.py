@@ -49,7 +49,7 @@ from pokerforge.game.rake import Rake
 from pokerforge.game.spec import GameSpec
 from pokerforge.game.table import Seat, Table, TableHand
 from pokerforge.game.tournament import BlindSchedule, Level, Tournament
-from pokerforge.game.view import HandView
+from pokerforge.game.view import HandView, PublicState
 
 __all__ = [
     "DEFAULT_RULES",
@@ -78,6 +78,7 @@ __all__ = [
     "PostBlind",
     "Pot",
     "Procedure",
+    "PublicState",
     "Raise",
     "Rake",
     "RakeTaken",

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from pokerforge.errors import IllegalActionError
 from pokerforge.game.actions import Bet, Call, Check, Fold, LegalActions, Raise
-from pokerforge.game.positions import SEAT_ORDERS
+from pokerforge.game.positions import MAX_SEATS, SEAT_ORDERS
 from pokerforge.game.spec import FIXED_LIMIT, NO_LIMIT
 
 if TYPE_CHECKING:
@@ -48,6 +48,9 @@ _CAPPED = 4  # rule 17
 # Named tuples built without their Python-level ``__new__`` (the hot path makes millions).
 _record = tuple.__new__
 _NOTHING_LEGAL = LegalActions(False, False, 0, None, None)
+# Records are immutable values: a fold or a check of a seat is the same record every time.
+_FOLDS = tuple(Fold(seat) for seat in range(MAX_SEATS))
+_CHECKS = tuple(Check(seat) for seat in range(MAX_SEATS))
 
 _NO_RAISE_WHY = {
     _ONLY_CALL: "calling already takes the whole stack (rule 12: only an all-in for more "
@@ -80,6 +83,7 @@ class BettingState:
         "_folded",
         "_full_level",
         "_half_rule",
+        "_legal",
         "_level",
         "_live",
         "_log",
@@ -131,6 +135,7 @@ class BettingState:
     _rmin: int
     _rmax: int
     _no_raise: int
+    _legal: LegalActions  # the actor's, worked out when the turn passed to it
     _log: list[Record]
 
     def __init__(self, engine: EngineConstants, stacks: list[int], log: list[Record]) -> None:
@@ -160,6 +165,7 @@ class BettingState:
         self._actor = self._aggressor = -1
         self._over = False
         self._owe = self._rmin = self._rmax = self._no_raise = 0
+        self._legal = _NOTHING_LEGAL
         self._log = log
 
     def _copy_betting(self, new: BettingState) -> None:
@@ -194,6 +200,7 @@ class BettingState:
         new._rmin = self._rmin
         new._rmax = self._rmax
         new._no_raise = self._no_raise
+        new._legal = self._legal
         new._log = self._log[:]
 
     def _set_reach(self, reach: list[int]) -> None:
@@ -246,49 +253,53 @@ class BettingState:
                 continue  # this bet already covers everybody left: no decision to make
             self._actor = s
             owe = level - bet if level > bet else 0
-            if owe >= stack:
-                self._owe = stack
-                self._rmin = self._rmax = -1
-                self._no_raise = _ONLY_CALL
-                return
-            self._owe = owe
+            rmin = rmax = -1
             seen = faced[s]
-            if seen >= 0 and self._full_level <= seen and level - seen < self._min_inc:
-                self._rmin = self._rmax = -1
-                self._no_raise = _NOT_REOPENED
-                return
-            if most <= level:
-                self._rmin = self._rmax = -1
-                self._no_raise = _NOBODY_TO_CALL
-                return
-            all_in = bet + stack
-            structure = self._structure
-            if structure == NO_LIMIT:
-                low = level + self._min_inc
-                self._rmin = low if low < all_in else all_in
-                self._rmax = all_in
-            elif structure == FIXED_LIMIT:
-                if self._raises >= self._cap:
-                    self._rmin = self._rmax = -1
-                    self._no_raise = _CAPPED
-                    return
-                target = self._full_level + self._min_inc
-                if target <= level:
-                    target = level + self._min_inc
-                if target > all_in:  # noqa: PLR1730 - hot path, faster than min()
-                    target = all_in
-                self._rmin = self._rmax = target
+            if owe >= stack:
+                owe = stack
+                no_raise = _ONLY_CALL
+            elif seen >= 0 and self._full_level <= seen and level - seen < self._min_inc:
+                no_raise = _NOT_REOPENED
+            elif most <= level:
+                no_raise = _NOBODY_TO_CALL
             else:
-                low = level + self._min_inc
-                high = level + sum(self._contrib) + self._dead + owe + self._pl_extra
-                high -= high % self._unit
-                if high > all_in:  # noqa: PLR1730
-                    high = all_in
-                if low > high:  # noqa: PLR1730
-                    low = high
-                self._rmin = low
-                self._rmax = high
-            self._no_raise = _MAY_RAISE
+                no_raise = _MAY_RAISE
+                all_in = bet + stack
+                structure = self._structure
+                if structure == NO_LIMIT:
+                    low = level + self._min_inc
+                    rmin = low if low < all_in else all_in
+                    rmax = all_in
+                elif structure == FIXED_LIMIT:
+                    if self._raises >= self._cap:
+                        no_raise = _CAPPED
+                    else:
+                        target = self._full_level + self._min_inc
+                        if target <= level:
+                            target = level + self._min_inc
+                        if target > all_in:  # noqa: PLR1730 - hot path, faster than min()
+                            target = all_in
+                        rmin = rmax = target
+                else:
+                    low = level + self._min_inc
+                    high = level + sum(self._contrib) + self._dead + owe + self._pl_extra
+                    high -= high % self._unit
+                    if high > all_in:  # noqa: PLR1730
+                        high = all_in
+                    if low > high:  # noqa: PLR1730
+                        low = high
+                    rmin = low
+                    rmax = high
+            self._owe = owe
+            self._rmin = rmin
+            self._rmax = rmax
+            self._no_raise = no_raise
+            # The turn's legal actions, built once: every caller reads the same record.
+            fold = owe > 0 or self._fold_free
+            if rmax < 0:
+                self._legal = _record(LegalActions, (fold, owe == 0, owe, None, None))
+            else:
+                self._legal = _record(LegalActions, (fold, owe == 0, owe, rmin, rmax))
             return
         self._actor = -1
         self._close_round()
@@ -312,12 +323,7 @@ class BettingState:
         """
         if self._actor < 0:
             return _NOTHING_LEGAL
-        owe = self._owe
-        if self._rmax < 0:
-            return _record(LegalActions, (owe > 0 or self._fold_free, owe == 0, owe, None, None))
-        return _record(
-            LegalActions, (owe > 0 or self._fold_free, owe == 0, owe, self._rmin, self._rmax)
-        )
+        return self._legal
 
     # -- reasons an action is refused -----------------------------------------------------
 
@@ -447,7 +453,7 @@ class BettingState:
             reach[s] = 0
         self._live -= 1
         self._active -= 1
-        record = _record(Fold, (s,))
+        record = _FOLDS[s]
         self._log.append(record)
         if self._live == 1:
             self._actor = -1
@@ -476,7 +482,7 @@ class BettingState:
         if s < 0 or (seat is not None and seat != s) or self._owe:
             self.verify_check(seat=seat)
         self._faced[s] = self._level
-        record = _record(Check, (s,))
+        record = _CHECKS[s]
         self._log.append(record)
         self._advance()
         return record

@@ -109,7 +109,7 @@ def deal(
     order = SEAT_ORDERS[n][button]  # clockwise from the seat left of the button
     if hole_cards is None and board is None:
         total = n * hole_count
-        cards = [c.index for c in deck.deal(total + 8)]
+        cards = deck.deal_indices(total + 8)
         holes: list[tuple[int, ...]] = [()] * n
         for j, seat in enumerate(order):
             holes[seat] = tuple(cards[j:total:n])

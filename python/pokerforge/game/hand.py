@@ -45,11 +45,13 @@ from pokerforge.game.positions import position_names
 from pokerforge.game.pots import Pot, build_pots
 from pokerforge.game.rake import take_rake
 from pokerforge.game.spec import FIXED_LIMIT, OMAHA_HILO, UNCAPPED, EngineConstants, GameSpec
-from pokerforge.game.view import HandView
+from pokerforge.game.view import HandView, PublicState
 
 __all__ = ["Hand"]
 
 _STREETS = tuple(Street)
+_NO_SEATS: frozenset[int] = frozenset()
+_ONE_CHIP = Decimal(1)
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 
 
@@ -57,7 +59,7 @@ def _show(seat: int, hole: tuple[int, ...], ranks: tuple[int, int]) -> Show:
     """The record of a player showing: the showdown ranks as the records give them (the
     engine's low rank, 0 for none, becomes a :class:`LowRank` or ``None``)."""
     high, low = ranks
-    return Show(seat, hole, high, LowRank(low) if low else None)
+    return _record(Show, (seat, hole, high, LowRank(low) if low else None))
 
 
 def _check_posts(
@@ -133,6 +135,7 @@ class Hand(BettingState):
         "_hole",
         "_known",
         "_payouts",
+        "_posted",
         "_rake",
         "_recorded",
         "_seed",
@@ -150,6 +153,7 @@ class Hand(BettingState):
     _board: tuple[int, ...]
     _board_n: int
     _payouts: list[int]
+    _posted: int  # records once the forced bets are posted, before anybody acts
     _final_pots: list[Pot]
     _rake: int
     _asked: _showdown.AskedShowdown | None
@@ -220,6 +224,7 @@ class Hand(BettingState):
         if posts:
             posts = _check_posts(posts, n, button, dead_small_blind)
         self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
+        self._posted = len(self._log)
 
     def _replay_setup(
         self,
@@ -230,6 +235,19 @@ class Hand(BettingState):
         chip_value: Decimal | int,
     ) -> list[tuple[int, ...]]:
         """What a replay of a recorded hand knows: unknown cards, the recorded result."""
+        self._known = True
+        if (
+            not len(unknown)
+            and winnings is None
+            and stacks is None
+            and type(chip_value) is int
+            and chip_value == 1
+        ):
+            # A hand that is not a replay (every simulated hand): nothing to check.
+            self._unknown = _NO_SEATS
+            self._recorded = None
+            self._chip_value = _ONE_CHIP
+            return holes
         n = len(holes)
         self._unknown = frozenset(unknown)
         if self._unknown:
@@ -238,7 +256,6 @@ class Hand(BettingState):
             # Never invent cards: the deck's placeholders for these seats are dropped.
             holes = [() if seat in self._unknown else h for seat, h in enumerate(holes)]
         self._recorded = _recorded(n, winnings, stacks)
-        self._known = True
         self._chip_value = Decimal(chip_value)
         return holes
 
@@ -276,10 +293,10 @@ class Hand(BettingState):
         if small and sb >= 0:
             paid = self._post(sb, small, True)
             short += small - paid
-            log.append(PostBlind(sb, paid, "SB"))
+            log.append(_record(PostBlind, (sb, paid, "SB")))
         paid = self._post(bb, big, True)
         short += big - paid
-        log.append(PostBlind(bb, paid, "BB"))
+        log.append(_record(PostBlind, (bb, paid, "BB")))
         if bb_ante and not engine.ante_first:
             self._dead = paid = self._post(bb, bb_ante, False)
             log.append(PostAnte(bb, paid))
@@ -358,7 +375,7 @@ class Hand(BettingState):
             if not self._stack[seat] and not self._folded[seat]:
                 self._active += 1  # an all-in player has chips again
             self._stack[seat] += back
-            self._log.append(ReturnBet(seat, back))
+            self._log.append(_record(ReturnBet, (seat, back)))
         else:
             bet[seat] = top
 
@@ -422,7 +439,7 @@ class Hand(BettingState):
     def _award(self, pot: int, seat: int, amount: int, half: str) -> None:
         self._stack[seat] += amount
         self._payouts[seat] += amount
-        self._log.append(Award(pot, seat, amount, half))
+        self._log.append(_record(Award, (pot, seat, amount, half)))
 
     def _end(self) -> None:
         self._over = True
@@ -459,7 +476,8 @@ class Hand(BettingState):
         first = self._aggressor
         if first < 0:
             first = next(s for s in self._orders[self._button] if not folded[s])
-        show_order = [s for s in (first, *self._orders[first][:-1]) if not folded[s]]
+        # Clockwise from ``first``: the seat order that ends at the seat before it.
+        show_order = [s for s in self._orders[first - 1] if not folded[s]]
         rules = self._spec.rules
         face_up = False
         if rules.all_in_face_up:
@@ -486,7 +504,7 @@ class Hand(BettingState):
         hole = self._hole
         for seat in show_order:
             if mucked and seat in mucked:
-                log.append(Muck(seat))
+                log.append(_record(Muck, (seat,)))
             else:
                 log.append(_show(seat, hole[seat], ranks[seat]))
         self._pay(result.awards)
@@ -641,6 +659,12 @@ class Hand(BettingState):
         """The board cards turned up so far, as card indices."""
         return self._board[: self._board_n]
 
+    @property
+    def hole_indices(self) -> tuple[tuple[int, ...], ...]:
+        """Every seat's hole cards as card indices, seat by seat (every seat's; use
+        :meth:`view` to hide them; empty for a seat whose cards a replay does not know)."""
+        return tuple(self._hole)
+
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """The hole cards of ``seat`` (every seat's; use :meth:`view` to hide them)."""
         return tuple(Card.from_index(c) for c in self._hole[seat])
@@ -726,6 +750,24 @@ class Hand(BettingState):
         """Every action and event so far, as immutable records, in order."""
         return tuple(self._log)
 
+    def public_state(self) -> PublicState:
+        """The public state in one call: street, board indices, stacks, bets, folded seats,
+        the seat to act and its legal actions (see :class:`PublicState`)."""
+        seat = self._actor
+        actor = seat if seat >= 0 else None if self._asked is None else self._asked.to_act
+        return _record(
+            PublicState,
+            (
+                _STREETS[self._street],
+                self._board[: self._board_n],
+                tuple(self._stack),
+                tuple(self._bet),
+                tuple(self._folded),
+                actor,
+                self._legal if seat >= 0 else self.legal_actions(),
+            ),
+        )
+
     def view(self, seat: int) -> HandView:
         """What ``seat`` can see: its own hole cards, others' only once shown."""
         return HandView.of(self, seat)
@@ -762,6 +804,47 @@ class Hand(BettingState):
         new._known = self._known
         new._chip_value = self._chip_value
         new._dead_sb = self._dead_sb
+        new._posted = self._posted
+        return new
+
+    def deal_again(self, *, seed: int | None) -> Hand:
+        """A new hand like this one was dealt (the same game, seats, stacks, button and
+        forced bets) with every card dealt from the deck seeded ``seed``: the hand
+        ``Hand(spec, stacks=..., button=..., seed=seed)`` gives, at a fraction of the cost,
+        for programs that deal millions of hands from the same seats. The forced bets and
+        the first turn do not depend on the cards, so they are taken over as they are.
+
+        Raises:
+            IllegalActionError: somebody has acted, a card has been turned up, or this hand
+                replays a record (unknown cards or a recorded result).
+
+        Examples:
+            >>> from pokerforge.game import GameSpec, Hand
+            >>> first = Hand(GameSpec(), stacks=[50, 50, 50], seed=1)
+            >>> again = first.deal_again(seed=2)
+            >>> again.history == Hand(GameSpec(), stacks=[50, 50, 50], seed=2).history
+            True
+        """
+        if (
+            len(self._log) != self._posted
+            or self._board_n
+            or self._over
+            or self._unknown
+            or self._recorded is not None
+        ):
+            raise IllegalActionError(
+                "cannot deal again: only a hand nobody has acted in, with no card turned up "
+                "and not replaying a record, can be dealt again"
+            )
+        n = self._n
+        new = self.copy()
+        new._seed, holes, new._board = deal(
+            n, self._engine.hole_count, button=self._button, seed=seed
+        )
+        new._hole = holes
+        log = new._log
+        for seat, hole in enumerate(holes):
+            log[seat] = _record(DealHole, (seat, hole))
         return new
 
     __copy__ = copy

@@ -22,6 +22,9 @@ from typing import NamedTuple
 
 __all__ = ["Pot", "build_pots", "split", "split_hilo"]
 
+# Named tuples built without their Python-level ``__new__``, on the hot path.
+_record = tuple.__new__
+
 
 class Pot(NamedTuple):
     """A pot: its chips and the seats that can win it (ascending)."""
@@ -54,7 +57,7 @@ def build_pots(contributions: list[int], folded: list[bool], dead: int = 0) -> l
     if levels and not levels[0]:
         del levels[0]
     if len(levels) == 1:  # the common case: one pot, every live seat eligible
-        return [Pot(sum(contributions) + dead, tuple(live))]
+        return [_record(Pot, (sum(contributions) + dead, tuple(live)))]
     pots: list[Pot] = []
     previous = 0
     for level in levels:

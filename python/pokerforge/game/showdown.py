@@ -22,8 +22,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from pokerforge._core import evaluate_omaha, evaluate_omaha_hilo
-from pokerforge.eval import evaluate
+from pokerforge._core import evaluate_class, evaluate_omaha, evaluate_omaha_hilo
 from pokerforge.game.pots import Pot, split, split_hilo
 from pokerforge.game.spec import HOLDEM, OMAHA
 
@@ -38,6 +37,9 @@ __all__ = [
     "rank_omaha_hilo",
     "resolve",
 ]
+
+# Named tuples built without their Python-level ``__new__``, on the hot path.
+_record = tuple.__new__
 
 
 def _combo_masks(cards: tuple[int, ...], k: int) -> list[int]:
@@ -65,7 +67,7 @@ def omaha_high_reference(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
         7461
     """
     boards = _combo_masks(board, 3)
-    return max(int(evaluate(h | b)) for h in _combo_masks(hole, 2) for b in boards)
+    return max(evaluate_class(h | b) for h in _combo_masks(hole, 2) for b in boards)
 
 
 def _mask(cards: tuple[int, ...]) -> int:
@@ -141,13 +143,9 @@ def rank_hands(
     """
     ranks: dict[int, tuple[int, int]] = {}
     if variant == HOLDEM:
-        board_mask = _mask(board)
         for seat, hole in enumerate(holes):
             if not folded[seat]:
-                mask = board_mask
-                for c in hole:
-                    mask |= 1 << c
-                ranks[seat] = (int(evaluate(mask)), 0)  # best five of the seven
+                ranks[seat] = (evaluate_class(hole + board), 0)  # best five of the seven
     elif variant == OMAHA:
         for seat, hole in enumerate(holes):
             if not folded[seat]:
@@ -370,12 +368,13 @@ def _resolve_one_pot(
         high = ranks[seat][0]
         if show_all or high >= best:
             shown.append(seat)
-            best = max(best, high)
+            if high > best:  # noqa: PLR1730 - hot path, faster than max()
+                best = high
         else:
             mucked.append(seat)
     eligible = pot.eligible
     winners = [s for s in odd_chip_order if s in ranks and ranks[s][0] == best and s in eligible]
     if len(winners) == 1:
-        return Showdown(shown, mucked, [(0, winners[0], pot.amount, "all")])
+        return _record(Showdown, (shown, mucked, [(0, winners[0], pot.amount, "all")]))
     shares = split(pot.amount, winners, unit)
     return Showdown(shown, mucked, [(0, s, c, "all") for s, c in zip(winners, shares, strict=True)])

@@ -1,7 +1,9 @@
 """A seat's view of a hand: public information plus its own hole cards.
 
 Bots and user interfaces get a :class:`HandView`, an immutable snapshot in which other
-players' hole cards are hidden until they are shown at showdown.
+players' hole cards are hidden until they are shown at showdown. Programs that read the
+public state at every decision (observation encoders, search) get it in one call as a
+:class:`PublicState`.
 
 Examples:
     >>> from pokerforge.game import GameSpec, Hand
@@ -16,7 +18,7 @@ Examples:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pokerforge.cards import Card
 from pokerforge.game.actions import DealHole, LegalActions, Record, Show, Street
@@ -26,7 +28,35 @@ from pokerforge.game.pots import Pot
 if TYPE_CHECKING:
     from pokerforge.game.hand import Hand
 
-__all__ = ["HandView"]
+__all__ = ["HandView", "PublicState"]
+
+
+class PublicState(NamedTuple):
+    """What everybody at the table can see of a hand at one moment, read in one call.
+
+    The fields are what :attr:`Hand.street <pokerforge.game.Hand.street>`,
+    :attr:`~pokerforge.game.Hand.board_indices`, :attr:`~pokerforge.game.Hand.stacks`,
+    :attr:`~pokerforge.game.Hand.bets`, :attr:`~pokerforge.game.Hand.folded`,
+    :attr:`~pokerforge.game.Hand.actor` and :meth:`~pokerforge.game.Hand.legal_actions`
+    give, in that order (the order the observation encoder reads them in).
+
+    Examples:
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100, 100], seed=3)
+        >>> state = hand.public_state()
+        >>> state.street, state.board, state.stacks, state.bets, state.actor
+        (<Street.PREFLOP: 0>, (), (100, 99, 98), (0, 1, 2), 0)
+        >>> state.legal
+        LegalActions(fold=True, check=False, call=2, min_raise_to=4, max_raise_to=100)
+    """
+
+    street: Street
+    board: tuple[int, ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    folded: tuple[bool, ...]
+    actor: int | None
+    legal: LegalActions
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import IllegalActionError, InvalidSpecError
-from pokerforge.game import DealHole, GameSpec, Hand, Street
+from pokerforge.game import GameSpec, Hand, LegalActions, PublicState, Street
 
 __all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "hand_seed"]
 
@@ -38,6 +38,9 @@ Move = tuple[str] | tuple[str, int]
 
 _MASK64 = (1 << 64) - 1
 _FOLD, _CALL, _RAISE = 0, 1, 2
+_NO_STATE = PublicState(
+    Street.PREFLOP, (), (), (), (), None, LegalActions(False, False, 0, None, None)
+)
 
 
 def hand_seed(seed: int, table: int, hand: int) -> int:
@@ -131,6 +134,9 @@ class Tables:
             )
         self.encoder = ObsEncoder(width, history=history, actions=list(actions), tables=tables)
         self.actions: tuple[str, ...] = tuple(self.encoder.actions)
+        # Bound once: these run at every step.
+        self._encode = self.encoder.encode
+        self._record = self.encoder.record
         self._kinds = [_action_kind(name) for name in self.actions]
         self.obs: npt.NDArray[np.float32] = self.encoder.obs
         self.mask: npt.NDArray[np.int8] = self.encoder.mask
@@ -144,8 +150,11 @@ class Tables:
         # Per table, the legal discrete actions of the seat to act as bits (bit 32: it may
         # check), as the last encode of that seat returned them; -1 once stale.
         self._legal = [-1] * tables
-        self._turn: list[tuple[int, Street]] = [(0, Street.PREFLOP)] * tables
+        # Per table, the public state the last encode of the seat to act read.
+        self._turn: list[PublicState] = [_NO_STATE] * tables
         self._indices: dict[int, tuple[int, ...]] = {}
+        # Per button seat, a hand as dealt before anybody acts, to deal again from new seeds.
+        self._fresh: dict[int, Hand] = {}
         self.hand_numbers = [0] * tables
         self.reseed(seed)
 
@@ -174,23 +183,30 @@ class Tables:
         number = self.hand_numbers[table]
         button = (self.first_button + (number if self.move_button else 0)) % self.seats
         seed = hand_seed(self.seed, self.first_table + table, number)
-        hand = Hand(
-            self.spec,
-            stacks=self.stacks,
-            button=button,
-            seed=seed,
-            hole_cards=hole_cards,
-            board=board,
-        )
+        fixed = hole_cards is not None or board is not None
+        template = None if fixed else self._fresh.get(button)
+        if template is not None:
+            # Every hand at this button posts the same forced bets: only the cards differ.
+            hand = template.deal_again(seed=seed)
+        else:
+            hand = Hand(
+                self.spec,
+                stacks=self.stacks,
+                button=button,
+                seed=seed,
+                hole_cards=hole_cards,
+                board=board,
+            )
+            if not fixed and not hand.is_over and not hand.board_indices:
+                self._fresh[button] = hand.copy()
         self.hand_numbers[table] = number + 1
-        holes = [rec.indices for rec in hand.history[: self.seats] if type(rec) is DealHole]
         self.encoder.begin(
             table,
             button=button,
             big_blind=self.big_blind,
             unit=self.unit,
             stacks=self.stacks,
-            holes=holes,
+            holes=hand.hole_indices,
         )
         self._legal[table] = -1
         if table < len(self.hands):
@@ -204,40 +220,30 @@ class Tables:
         Returns the seat observed (-1 when the hand is over and no seat was given, in which
         case nothing is written).
         """
-        hand = self.hands[table]
-        actor = hand.actor
+        state = self.hands[table].public_state()
+        actor = state[5]
         if seat is None:
             if actor is None:
                 return -1
             seat = actor
+        bits = self._encode(table, seat, state)
         if actor == seat:
-            street = hand.street
-            self._turn[table] = (seat, street)
-            self._legal[table] = self.encoder.encode(
-                table,
-                seat,
-                street,
-                hand.board_indices,
-                hand.stacks,
-                hand.bets,
-                hand.folded,
-                actor,
-                hand.legal_actions(),
-            )
+            self._turn[table] = state
+            self._legal[table] = bits
         else:
             self._legal[table] = -1
-            self.encoder.encode(
-                table,
-                seat,
-                4 if actor is None else hand.street,  # "over", also when won without showdown
-                hand.board_indices,
-                hand.stacks,
-                hand.bets,
-                hand.folded,
-                actor,
-                None,
-            )
         return seat
+
+    def observe_all(self) -> list[int]:
+        """Encode every table's view of its seat to act, in one call to the encoder.
+
+        Every table must have a hand (:meth:`new_hand`). Returns the seat observed at each
+        table, -1 where the hand is over (that row is left as it was).
+        """
+        states = [hand.public_state() for hand in self.hands]
+        self._legal = self.encoder.encode_all(states)
+        self._turn = states
+        return [-1 if state[5] is None else state[5] for state in states]
 
     def legal(self, table: int) -> tuple[int, ...]:
         """The legal discrete action indices of the seat to act at ``table`` (empty when
@@ -270,19 +276,21 @@ class Tables:
             if self.observe(table) < 0:
                 raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")
             if type(action) is not int:
-                self._act_exact(table, hand, *self._turn[table], action)
+                self._act_exact(table, hand, self._turn[table], action)
                 return
             bits = self._legal[table]
         # The seat and street of the observation the bits came from: the hand as it is now.
-        seat, street = self._turn[table]
+        state = self._turn[table]
+        seat: int = state[5]  # type: ignore[assignment] # a seat to act
+        street = state[0]
         kinds = self._kinds
         if not 0 <= action < len(kinds) or not bits >> action & 1:
             raise IllegalActionError(self._masked(table, action))
         self._legal[table] = -1
         kind = kinds[action]
-        record = self.encoder.record
+        record = self._record
         if kind == _RAISE:
-            rec = hand.raise_to(int(self.amounts[table, action]))
+            rec = hand.raise_to(self.amounts.item(table, action))
             record(table, seat, 3, street, rec.to, rec.all_in)
         elif kind == _FOLD:
             hand.fold()
@@ -303,7 +311,10 @@ class Tables:
             )
         return f"{action!r} is not an action index: expected 0 to {len(self.actions) - 1}"
 
-    def _act_exact(self, table: int, hand: Hand, seat: int, street: Street, move: object) -> None:
+    def _act_exact(self, table: int, hand: Hand, state: PublicState, move: object) -> None:
+        seat = state.actor
+        street = state.street
+        assert seat is not None  # the state of a seat to act
         if not isinstance(move, tuple) or not move or move[0] not in _EXACT:
             raise IllegalActionError(
                 f"{move!r} is not an action: expected an index, ('fold',), ('check',), "

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pokerforge.errors import InvalidSpecError
+from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.rl.tables import DEFAULT_ACTIONS, Tables
 
@@ -93,7 +93,6 @@ class VectorPokerEnv:
         self.rewards = np.zeros((num_tables, seats), dtype=np.float32)
         self.dones = np.zeros(num_tables, dtype=bool)
         self.finished: list[Hand | None] = [None] * num_tables
-        self._actors = [0] * num_tables
         self._started = False
 
     @property
@@ -118,19 +117,18 @@ class VectorPokerEnv:
         self.rewards[:] = 0.0
         for t in range(self.num_tables):
             self._deal(t)
-        self._actors = self.actor.tolist()
+        self.actor[:] = self.tables.observe_all()
         self._started = True
         return self.obs, {"seed": self.tables.seed}
 
     def _deal(self, t: int) -> None:
+        """A new hand at table ``t`` with a seat to act (observed by the caller)."""
         tables = self.tables
         while True:
             tables.new_hand(t)
-            seat = tables.observe(t)
-            if seat >= 0:
-                self.actor[t] = seat
+            if not tables.hands[t].is_over:
                 return
-            # Every seat all-in from the forced bets: the hand plays itself out.
+            # Every seat all-in from the forced bets: the hand played itself out.
             self.rewards[t] += tables.net_bb(t)
 
     def step(
@@ -145,8 +143,8 @@ class VectorPokerEnv:
         whether it ended (a new hand is dealt there at once).
 
         Raises:
-            IllegalActionError: an action is masked at its table; the tables before it
-                have been stepped, that one and those after it have not.
+            IllegalActionError: an action is out of range or masked at its table (the
+                first such table is named); no table is stepped.
             InvalidSpecError: ``actions`` does not hold one integer per table.
         """
         if not self._started:
@@ -158,30 +156,36 @@ class VectorPokerEnv:
                 f"not an array of shape {acts.shape} and dtype {acts.dtype}"
             )
         tables = self.tables
+        # Every action checked against its mask first, so that a bad one changes nothing.
+        mask = self.action_mask
+        bad = (acts < 0) | (acts >= mask.shape[1])
+        if not bad.any():
+            bad = mask[np.arange(self.num_tables), acts] == 0
+        if bad.any():
+            t = int(np.flatnonzero(bad)[0])
+            raise IllegalActionError(f"table {t}: {tables._masked(t, int(acts[t]))}")
         hands = tables.hands
         act = tables.act
-        observe = tables.observe
-        actors = self._actors
-        ended = []
         for t, a in enumerate(acts.tolist()):
             act(t, a)
-            seat = observe(t)
-            if seat < 0:
-                ended.append(t)
-            else:
-                actors[t] = seat
+        # Every table's next observation in one call to the encoder; -1 where the hand ended.
+        seats = tables.observe_all()
+        ended = [t for t, seat in enumerate(seats) if seat < 0]
         # Whole-array writes: cheaper than a NumPy scalar write per table.
         rewards = self.rewards
         rewards[:] = 0.0
         dones = self.dones
         dones[:] = False
         finished: list[Hand | None] = [None] * self.num_tables
+        if ended:
+            # One array write for every finished hand's result, before the new deals (a
+            # hand that plays itself out from the forced bets adds to its table's row).
+            rewards[ended] = [tables.net_bb(t) for t in ended]
+            dones[ended] = True
         for t in ended:
-            rewards[t] = tables.net_bb(t)
             finished[t] = hands[t]
             self._deal(t)
-            actors[t] = int(self.actor[t])
-        dones[ended] = True
+            seats[t] = tables.observe(t)
         self.finished = finished
-        self.actor[:] = actors
+        self.actor[:] = seats
         return self.obs, rewards, dones, {}

@@ -241,6 +241,16 @@ pub fn fresh_seed() -> u64 {
     hasher.finish()
 }
 
+/// How many cards to deal: 0 or more.
+fn deal_count(n: Int) -> PyResult<usize> {
+    n.get::<usize>().ok_or_else(|| {
+        CardCountError::new_err(format!(
+            "cannot deal {} cards: the count must be 0 or more",
+            n.0
+        ))
+    })
+}
+
 /// A deck of cards in dealing order.
 #[pyclass(name = "Deck", module = "pokerforge")]
 #[derive(Debug)]
@@ -283,15 +293,21 @@ impl PyDeck {
     /// Deals the next `n` cards.
     #[pyo3(signature = (n = Int(1)), text_signature = "($self, n=1)")]
     fn deal(&mut self, n: Int) -> PyResult<Vec<PyCard>> {
-        let n = n.get::<usize>().ok_or_else(|| {
-            CardCountError::new_err(format!(
-                "cannot deal {} cards: the count must be 0 or more",
-                n.0
-            ))
-        })?;
+        let n = deal_count(n)?;
         Ok(core(self.deck.deal(n))?
             .iter()
             .map(|&c| PyCard(c))
+            .collect())
+    }
+
+    /// Deals the next `n` cards as card indices (`4 * rank + suit`): `deal` without
+    /// building a `Card` per card, for engines that deal millions of hands.
+    #[pyo3(signature = (n = Int(1)), text_signature = "($self, n=1)")]
+    fn deal_indices(&mut self, n: Int) -> PyResult<Vec<usize>> {
+        let n = deal_count(n)?;
+        Ok(core(self.deck.deal(n))?
+            .iter()
+            .map(|c| usize::from(c.index()))
             .collect())
     }
 

@@ -53,6 +53,32 @@ fn chips(value: Int, name: &'static str) -> PyResult<i64> {
         .ok_or_else(|| setting(name, value.0, "a chip count that fits 64 bits"))
 }
 
+/// A small integer argument in `0..=max` (a seat, a street, a table), or a named error.
+///
+/// Python ints that fit 64 bits take the fast path; anything else (a huge int, an object
+/// with `__index__`) goes through [`Int`] so that the error names the value as given.
+fn index_of(
+    obj: &Bound<'_, PyAny>,
+    name: &'static str,
+    max: i128,
+    expected: &'static str,
+) -> PyResult<usize> {
+    if let Ok(value) = obj.extract::<i64>() {
+        if (0..=max).contains(&i128::from(value)) {
+            return Ok(value as usize);
+        }
+    }
+    small(obj.extract::<Int>()?, name, max, expected)
+}
+
+/// A chip amount that fits 64 bits, or a named error (the fast path of [`chips`]).
+fn chips_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<i64> {
+    match obj.extract::<i64>() {
+        Ok(value) => Ok(value),
+        Err(_) => chips(obj.extract::<Int>()?, name),
+    }
+}
+
 /// Reads `legal_actions()`'s `(fold, check, call, min_raise_to, max_raise_to)`.
 fn legal_of(obj: &Bound<'_, PyAny>) -> PyResult<Legal> {
     let bad = || {
@@ -66,11 +92,15 @@ fn legal_of(obj: &Bound<'_, PyAny>) -> PyResult<Legal> {
     if tuple.len() != 5 {
         return Err(bad());
     }
-    let flag = |i: usize| -> PyResult<bool> { tuple.get_item(i)?.extract().map_err(|_| bad()) };
+    let flag =
+        |i: usize| -> PyResult<bool> { tuple.get_borrowed_item(i)?.extract().map_err(|_| bad()) };
     let amount = |i: usize| -> PyResult<Option<i64>> {
-        let item = tuple.get_item(i)?;
+        let item = tuple.get_borrowed_item(i)?;
         if item.is_none() {
             return Ok(None);
+        }
+        if let Ok(value) = item.extract::<i64>() {
+            return Ok(Some(value));
         }
         let value: Int = item.extract().map_err(|_| bad())?;
         chips(value, "legal amount").map(Some)
@@ -84,13 +114,42 @@ fn legal_of(obj: &Bound<'_, PyAny>) -> PyResult<Legal> {
     })
 }
 
+/// Calls `put` with each item of a tuple, a list or another iterable; returns how many.
+///
+/// Tuples, which `Hand.public_state()` gives, are read without touching reference counts:
+/// this runs for every seat of every table at every step.
+fn each_item<'py>(
+    obj: &Bound<'py, PyAny>,
+    mut put: impl FnMut(usize, &Bound<'py, PyAny>) -> PyResult<()>,
+) -> PyResult<usize> {
+    if let Ok(tuple) = obj.cast::<PyTuple>() {
+        let n = tuple.len();
+        for i in 0..n {
+            put(i, &*tuple.get_borrowed_item(i)?)?;
+        }
+        Ok(n)
+    } else if let Ok(list) = obj.cast::<PyList>() {
+        for (i, item) in list.iter().enumerate() {
+            put(i, &item)?;
+        }
+        Ok(list.len())
+    } else {
+        let mut n = 0;
+        for item in obj.try_iter()? {
+            put(n, &item?)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+}
+
 /// Reads a tuple or list of ints (or bools) into `out`; returns how many.
 fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py>>(
     obj: &Bound<'py, PyAny>,
     name: &'static str,
     out: &mut [T; MAX_SEATS],
 ) -> PyResult<usize> {
-    let mut put = |i: usize, item: Bound<'py, PyAny>| -> PyResult<()> {
+    each_item(obj, |i, item| {
         if i >= MAX_SEATS {
             return Err(setting(name, "more than 10 entries", "one entry per seat"));
         }
@@ -98,49 +157,181 @@ fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py>>(
             .extract()
             .map_err(|_| setting(name, item.to_string(), "one number per seat"))?;
         Ok(())
-    };
-    if let Ok(tuple) = obj.cast::<PyTuple>() {
-        for (i, item) in tuple.iter().enumerate() {
-            put(i, item)?;
-        }
-        Ok(tuple.len())
-    } else if let Ok(list) = obj.cast::<PyList>() {
-        for (i, item) in list.iter().enumerate() {
-            put(i, item)?;
-        }
-        Ok(list.len())
-    } else {
-        let mut n = 0;
-        for item in obj.try_iter()? {
-            put(n, item?)?;
-            n += 1;
-        }
-        Ok(n)
-    }
+    })
 }
 
 fn cards_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<CardSet> {
     let mut set = CardSet::EMPTY;
-    for item in obj.try_iter()? {
-        let item = item?;
+    each_item(obj, |_, item| {
         let index: i64 = item
             .extract()
             .map_err(|_| setting(name, item.to_string(), "card indices 0 to 51"))?;
         set.try_insert(Card::from_index(index).map_err(to_py)?)
-            .map_err(to_py)?;
-    }
+            .map_err(to_py)
+    })?;
     Ok(set)
 }
 
+/// One table's public state as `encode` receives it, read into fixed arrays.
+struct Row {
+    street: usize,
+    board: CardSet,
+    stacks: [i64; MAX_SEATS],
+    bets: [i64; MAX_SEATS],
+    folded: [bool; MAX_SEATS],
+    lens: [usize; 3],
+    actor: Option<usize>,
+    legal: Legal,
+}
+
+impl Row {
+    /// Reads one `Hand.public_state()` tuple, `(street, board, stacks, bets, folded, actor,
+    /// legal)`; the street is 4 ("over") when nobody is to act, also when the hand was won
+    /// without a showdown.
+    fn read_state(state: &Bound<'_, PyAny>) -> PyResult<Row> {
+        let tuple = state
+            .cast::<PyTuple>()
+            .ok()
+            .filter(|t| t.len() == 7)
+            .ok_or_else(|| {
+                setting(
+                    "state",
+                    state.to_string(),
+                    "(street, board, stacks, bets, folded, actor, legal) as Hand.public_state() \
+                     gives it",
+                )
+            })?;
+        let item = |i: usize| tuple.get_borrowed_item(i);
+        let actor = item(5)?;
+        let actor = if actor.is_none() {
+            None
+        } else {
+            Some(index_of(&actor, "actor", 9, "a seat of the table")?)
+        };
+        let street = match actor {
+            Some(_) => index_of(&*item(0)?, "street", 4, "0 (pre-flop) to 4 (over)")?,
+            None => 4,
+        };
+        let mut row = Row {
+            street,
+            board: cards_of(&*item(1)?, "board")?,
+            stacks: [0; MAX_SEATS],
+            bets: [0; MAX_SEATS],
+            folded: [false; MAX_SEATS],
+            lens: [0; 3],
+            actor,
+            legal: Legal::default(),
+        };
+        row.lens = [
+            read_seq(&*item(2)?, "stacks", &mut row.stacks)?,
+            read_seq(&*item(3)?, "bets", &mut row.bets)?,
+            read_seq(&*item(4)?, "folded", &mut row.folded)?,
+        ];
+        let legal = item(6)?;
+        if !legal.is_none() {
+            row.legal = legal_of(&legal)?;
+        }
+        Ok(row)
+    }
+
+    /// The core's view of the row; `start` is the chips every seat had before the hand.
+    fn state(&self, start: i64) -> TableState<'_> {
+        let stacks = &self.stacks[..self.lens[0]];
+        TableState {
+            street: self.street,
+            board: self.board,
+            stacks,
+            bets: &self.bets[..self.lens[1]],
+            folded: &self.folded[..self.lens[2]],
+            // Chips are conserved during a hand: what left the stacks is in the middle.
+            total_pot: start - stacks.iter().sum::<i64>(),
+            actor: self.actor,
+            legal: self.legal,
+        }
+    }
+}
+
+/// The encoder's three arrays as whole mutable slices.
+struct Buffers<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [i8],
+    amounts: &'a mut [i64],
+}
+
 impl PyObsEncoder {
-    fn table(&self, table: Int) -> PyResult<usize> {
+    fn table(&self, table: &Bound<'_, PyAny>) -> PyResult<usize> {
         let last = self.logs.len() as i128 - 1;
-        small(
+        index_of(
             table,
             "table",
             last,
             "a table index below the encoder's table count",
         )
+    }
+
+    /// The arrays' memory, for writing rows.
+    ///
+    /// # Safety
+    /// The caller holds the GIL for as long as it uses the slices and no other reference
+    /// to the arrays' memory is live meanwhile: the three arrays were created C-contiguous
+    /// by `new` and their memory can never be swapped out from under them; Python code
+    /// cannot run while a method of this class holds the GIL, and no binding of this crate
+    /// keeps a borrow of an `int8`, `int64` or `float32` array across a release of the GIL.
+    /// (rust-numpy's dynamic borrow checking would say the same, at several times the cost
+    /// of the whole encoding.)
+    unsafe fn buffers<'py>(&'py self, py: Python<'py>) -> PyResult<Buffers<'py>> {
+        // SAFETY: as the caller promises, above.
+        unsafe {
+            Ok(Buffers {
+                obs: self.obs.bind(py).as_slice_mut()?,
+                mask: self.mask.bind(py).as_slice_mut()?,
+                amounts: self.amounts.bind(py).as_slice_mut()?,
+            })
+        }
+    }
+
+    /// Writes row `table` for `seat` (already checked by the layout); returns the mask as
+    /// bits, bit 32 set when checking is legal.
+    fn write(
+        &self,
+        buffers: &mut Buffers<'_>,
+        table: usize,
+        seat: usize,
+        row: &Row,
+    ) -> PyResult<u64> {
+        let log = self.log(table)?;
+        let state = row.state(self.starts_total[table]);
+        let size = self.layout.size();
+        let a = self.layout.actions().len();
+        let mut bytes = [0u8; 32];
+        self.layout
+            .encode(
+                log,
+                &state,
+                seat,
+                &mut buffers.obs[table * size..(table + 1) * size],
+                &mut bytes[..a],
+                &mut buffers.amounts[table * a..(table + 1) * a],
+            )
+            .map_err(to_py)?;
+        let mask = &mut buffers.mask[table * a..(table + 1) * a];
+        let mut bits = 0u64;
+        for (i, (m, &byte)) in mask.iter_mut().zip(bytes.iter()).enumerate() {
+            *m = byte as i8;
+            bits |= u64::from(byte) << i;
+        }
+        if state.actor == Some(seat) && state.legal.check {
+            bits |= 1 << 32;
+        }
+        Ok(bits)
+    }
+
+    /// Refuses a row the layout would refuse, before anything is written.
+    fn check_row(&self, table: usize, seat: usize, row: &Row) -> PyResult<()> {
+        let log = self.log(table)?;
+        self.layout
+            .check_state(log, &row.state(self.starts_total[table]), seat)
+            .map_err(to_py)
     }
 
     fn log(&self, table: usize) -> PyResult<&HandLog> {
@@ -263,60 +454,58 @@ impl PyObsEncoder {
     #[pyo3(signature = (table, *, button, big_blind, unit, stacks, holes))]
     fn begin(
         &mut self,
-        table: Int,
-        button: Int,
-        big_blind: Int,
-        unit: Int,
-        stacks: Vec<Int>,
-        holes: Vec<Bound<'_, PyAny>>,
+        table: &Bound<'_, PyAny>,
+        button: &Bound<'_, PyAny>,
+        big_blind: &Bound<'_, PyAny>,
+        unit: &Bound<'_, PyAny>,
+        stacks: &Bound<'_, PyAny>,
+        holes: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
         let table = self.table(table)?;
-        let button = small(button, "button", 9, "a seat of the table")?;
-        let big_blind = chips(big_blind, "big_blind")?;
-        let unit = chips(unit, "unit")?;
-        let stacks = stacks
-            .into_iter()
-            .map(|s| chips(s, "stack"))
-            .collect::<PyResult<Vec<i64>>>()?;
-        if stacks.len() > self.layout.seats() {
-            return Err(setting(
-                "seats",
-                stacks.len(),
-                "at most the encoder's seat count",
-            ));
+        let button = index_of(button, "button", 9, "a seat of the table")?;
+        let big_blind = chips_of(big_blind, "big_blind")?;
+        let unit = chips_of(unit, "unit")?;
+        let mut starts = [0i64; MAX_SEATS];
+        let n = read_seq(stacks, "stacks", &mut starts)?;
+        if n > self.layout.seats() {
+            return Err(setting("seats", n, "at most the encoder's seat count"));
         }
         let holes = holes
-            .iter()
-            .map(|h| cards_of(h, "hole cards"))
+            .try_iter()?
+            .map(|h| cards_of(&h?, "hole cards"))
             .collect::<PyResult<Vec<CardSet>>>()?;
-        let total = stacks.iter().sum();
+        let stacks = starts[..n].to_vec();
         let log = HandLog::new(button, big_blind, unit, stacks, holes).map_err(to_py)?;
         self.logs[table] = Some(log);
-        self.starts_total[table] = total;
+        self.starts_total[table] = starts[..n].iter().sum();
         Ok(())
     }
 
     /// Reports an action the game layer applied: `kind` 0 fold, 1 check, 2 call, 3 bet or
     /// raise; `amount` the call's chips or the raise-to total.
     #[pyo3(
-        signature = (table, seat, kind, street, amount = Int(0), all_in = false),
+        signature = (table, seat, kind, street, amount = None, all_in = false),
         text_signature = "($self, table, seat, kind, street, amount=0, all_in=False)"
     )]
     fn record(
         &mut self,
-        table: Int,
-        seat: Int,
-        kind: Int,
-        street: Int,
-        amount: Int,
+        table: &Bound<'_, PyAny>,
+        seat: &Bound<'_, PyAny>,
+        kind: &Bound<'_, PyAny>,
+        street: &Bound<'_, PyAny>,
+        amount: Option<&Bound<'_, PyAny>>,
         all_in: bool,
     ) -> PyResult<()> {
         let table = self.table(table)?;
         self.log(table)?;
-        let seat = small(seat, "seat", 9, "a seat of the table")? as u8;
-        let street = small(street, "street", 3, "0 (pre-flop) to 3 (river)")? as u8;
-        let amount = chips(amount, "amount")?;
-        let kind = ActionKind::from_code(kind.get::<i64>().unwrap_or(-1)).map_err(to_py)?;
+        let seat = index_of(seat, "seat", 9, "a seat of the table")? as u8;
+        let street = index_of(street, "street", 3, "0 (pre-flop) to 3 (river)")? as u8;
+        let amount = amount.map_or(Ok(0), |a| chips_of(a, "amount"))?;
+        let code = match kind.extract::<i64>() {
+            Ok(code) => code,
+            Err(_) => kind.extract::<Int>()?.get::<i64>().unwrap_or(-1),
+        };
+        let kind = ActionKind::from_code(code).map_err(to_py)?;
         let entry = Entry {
             seat,
             kind,
@@ -330,90 +519,79 @@ impl PyObsEncoder {
         Ok(())
     }
 
-    /// Writes row `table` of `obs`, `mask` and `amounts`: the view of `seat`. `legal` is
-    /// the actor's `(fold, check, call, min_raise_to, max_raise_to)` (``None`` when
-    /// `seat` is not to act).
+    /// Writes row `table` of `obs`, `mask` and `amounts`: the view of `seat`. `state` is
+    /// the hand's public state as `Hand.public_state()` gives it, `(street, board, stacks,
+    /// bets, folded, actor, legal)`: `legal` is the actor's `(fold, check, call,
+    /// min_raise_to, max_raise_to)` (read only when `seat` is the actor, may be ``None``);
+    /// with no actor the hand is over (street 4).
     ///
     /// Returns the mask as bits (bit `i` set when action `i` is legal), with bit 32 set
     /// when checking is legal, so that the caller can apply an action without reading
     /// the arrays back.
-    #[pyo3(signature = (table, seat, street, board, stacks, bets, folded, actor, legal))]
-    #[allow(clippy::too_many_arguments)]
     fn encode(
         &self,
         py: Python<'_>,
-        table: Int,
-        seat: Int,
-        street: Int,
-        board: &Bound<'_, PyAny>,
-        stacks: &Bound<'_, PyAny>,
-        bets: &Bound<'_, PyAny>,
-        folded: &Bound<'_, PyAny>,
-        actor: Option<Int>,
-        legal: Option<&Bound<'_, PyAny>>,
+        table: &Bound<'_, PyAny>,
+        seat: &Bound<'_, PyAny>,
+        state: &Bound<'_, PyAny>,
     ) -> PyResult<u64> {
         let table = self.table(table)?;
-        let log = self.log(table)?;
-        let seat = small(seat, "seat", 9, "a seat of the table")?;
-        let street = small(street, "street", 4, "0 (pre-flop) to 4 (over)")?;
-        let actor = actor
-            .map(|a| small(a, "actor", 9, "a seat of the table"))
-            .transpose()?;
-        let board = cards_of(board, "board")?;
-        let (mut s, mut b, mut f) = ([0i64; MAX_SEATS], [0i64; MAX_SEATS], [false; MAX_SEATS]);
-        let ns = read_seq(stacks, "stacks", &mut s)?;
-        let nb = read_seq(bets, "bets", &mut b)?;
-        let nf = read_seq(folded, "folded", &mut f)?;
-        let legal = match legal {
-            Some(obj) if !obj.is_none() => legal_of(obj)?,
-            _ => Legal::default(),
-        };
-        let state = TableState {
-            street,
-            board,
-            stacks: &s[..ns],
-            bets: &b[..nb],
-            folded: &f[..nf],
-            // Chips are conserved during a hand: what left the stacks is in the middle.
-            total_pot: self.starts_total[table] - s[..ns].iter().sum::<i64>(),
-            actor,
-            legal,
-        };
-        let size = self.layout.size();
-        let a = self.layout.actions().len();
-        let (obs, mask, amounts) = (self.obs.bind(py), self.mask.bind(py), self.amounts.bind(py));
-        // SAFETY: the three arrays were created C-contiguous by `new` and their memory can
-        // never be swapped out from under them. Python code cannot run while this method
-        // holds the GIL, and no binding of this crate keeps a borrow of an `int8`, `int64`
-        // or `float32` array across a release of the GIL, so these slices are the only live
-        // references to the rows during this call. (rust-numpy's dynamic borrow checking
-        // would say the same, at several times the cost of the whole encoding.)
-        let (obs, mask, amounts) = unsafe {
-            (
-                &mut obs.as_slice_mut()?[table * size..(table + 1) * size],
-                &mut mask.as_slice_mut()?[table * a..(table + 1) * a],
-                &mut amounts.as_slice_mut()?[table * a..(table + 1) * a],
-            )
-        };
-        let mut bytes = [0u8; 32];
-        self.layout
-            .encode(log, &state, seat, obs, &mut bytes[..a], amounts)
-            .map_err(to_py)?;
-        let mut bits = 0u64;
-        for (i, (m, &byte)) in mask.iter_mut().zip(bytes.iter()).enumerate() {
-            *m = byte as i8;
-            bits |= u64::from(byte) << i;
+        self.log(table)?;
+        let seat = index_of(seat, "seat", 9, "a seat of the table")?;
+        let row = Row::read_state(state)?;
+        self.check_row(table, seat, &row)?;
+        // SAFETY: the slices live only inside this call, which holds the GIL.
+        let mut buffers = unsafe { self.buffers(py)? };
+        self.write(&mut buffers, table, seat, &row)
+    }
+
+    /// Writes every row at once, each table's view of its seat to act: `states[t]` is
+    /// table `t`'s `Hand.public_state()`, `(street, board, stacks, bets, folded, actor,
+    /// legal)`, one per table.
+    ///
+    /// Returns each table's mask bits as `encode` does, or -1 for a table whose `actor` is
+    /// ``None`` (its row is left as it was). A bad state refuses the whole call before any
+    /// row is written.
+    fn encode_all(&self, py: Python<'_>, states: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+        let tables = self.logs.len();
+        let mut rows = Vec::with_capacity(tables);
+        for (t, state) in states.try_iter()?.enumerate() {
+            if t >= tables {
+                return Err(setting(
+                    "states",
+                    "more than one per table",
+                    "one state per table",
+                ));
+            }
+            let row = Row::read_state(&state?)?;
+            if let Some(seat) = row.actor {
+                self.check_row(t, seat, &row)?;
+            }
+            rows.push(row);
         }
-        if state.actor == Some(seat) && legal.check {
-            bits |= 1 << 32;
+        if rows.len() != tables {
+            return Err(setting("states", rows.len(), "one state per table"));
         }
-        Ok(bits)
+        // SAFETY: the slices live only inside this call, which holds the GIL.
+        let mut buffers = unsafe { self.buffers(py)? };
+        rows.iter()
+            .enumerate()
+            .map(|(t, row)| match row.actor {
+                Some(seat) => self.write(&mut buffers, t, seat, row).map(|b| b as i64),
+                None => Ok(-1),
+            })
+            .collect()
     }
 
     /// The information-set key of `seat` at `table` (see the core's `HandLog::infoset`).
-    fn infoset(&self, table: Int, seat: Int, board: &Bound<'_, PyAny>) -> PyResult<String> {
+    fn infoset(
+        &self,
+        table: &Bound<'_, PyAny>,
+        seat: &Bound<'_, PyAny>,
+        board: &Bound<'_, PyAny>,
+    ) -> PyResult<String> {
         let table = self.table(table)?;
-        let seat = small(seat, "seat", 9, "a seat of the table")?;
+        let seat = index_of(seat, "seat", 9, "a seat of the table")?;
         let board = cards_of(board, "board")?;
         self.log(table)?.infoset(seat, board).map_err(to_py)
     }

@@ -116,15 +116,13 @@ impl ObsLayout {
         }
     }
 
-    fn check(
-        &self,
-        log: &HandLog,
-        state: &TableState<'_>,
-        seat: usize,
-        obs: &[f32],
-        mask: &[u8],
-        amounts: &[i64],
-    ) -> Result<()> {
+    /// Checks that [`ObsLayout::encode`] would accept this state for `seat` (buffers
+    /// aside), without writing: so that a caller encoding many tables can refuse a bad one
+    /// before any is written.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSetting`] as for [`ObsLayout::encode`].
+    pub fn check_state(&self, log: &HandLog, state: &TableState<'_>, seat: usize) -> Result<()> {
         let n = log.seats();
         let bad = |name, value: usize, expected| {
             Err(Error::InvalidSetting {
@@ -151,6 +149,27 @@ impl ObsLayout {
                 return bad(name, len, "one entry per seat");
             }
         }
+        debug_assert!(n <= MAX_SEATS);
+        Ok(())
+    }
+
+    fn check(
+        &self,
+        log: &HandLog,
+        state: &TableState<'_>,
+        seat: usize,
+        obs: &[f32],
+        mask: &[u8],
+        amounts: &[i64],
+    ) -> Result<()> {
+        self.check_state(log, state, seat)?;
+        let bad = |name, value: usize, expected| {
+            Err(Error::InvalidSetting {
+                name,
+                value: value.to_string(),
+                expected,
+            })
+        };
         if obs.len() != self.size {
             return bad("observation length", obs.len(), "the layout's size");
         }
@@ -158,7 +177,6 @@ impl ObsLayout {
         if mask.len() != a || amounts.len() != a {
             return bad("action buffer length", mask.len(), "the action set's size");
         }
-        debug_assert!(n <= MAX_SEATS);
         Ok(())
     }
 }
