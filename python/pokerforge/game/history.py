@@ -701,7 +701,8 @@ def unit_of(places: int) -> Decimal:
 def _replay_fields(
     doc: Mapping[str, Any], text: str | Sequence[str], first_line: int, read: Read | None
 ) -> Hand:
-    where = _Where(text, doc.get("actions"), first_line)
+    actions = doc.get("actions")
+    where = _Where(text, actions if isinstance(actions, list) else [], first_line)
     unit, stacks, steps, holes, board, hole_count, winnings, finishing = (
         _read(doc, where) if read is None else read
     )

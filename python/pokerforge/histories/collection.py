@@ -167,8 +167,10 @@ def summarize(
         SimBackendError: Dask is not installed, or its scheduler cannot be reached.
         BadHandError: a bad hand, without ``skip_bad``.
     """
-    chosen = None if executor is not None else choose_backend(
-        backend, workers=workers, scheduler=scheduler
+    chosen = (
+        None
+        if executor is not None
+        else choose_backend(backend, workers=workers, scheduler=scheduler)
     )
     files = tuple(str(path) for path in phh_files(paths))
     track = tuple(track)

@@ -51,15 +51,16 @@ _BLOCK = 1 << 20  # characters of a file read at a time
 _MOST_LINES = 1 << 14  # lines of an iterable source joined at a time, at most
 
 # One table as the core reads it: (name, first line, text, fields or None when they need
-# tomllib, what the replay reads or None when the slow path must read it).
-_Table = tuple[str | None, int, str, dict[str, Any] | None, tuple[Any, ...] | None]
+# tomllib, what the replay reads or None when the slow path must read it). Readers of other
+# formats give their own text (lines) and no fields or reading.
+_Table = tuple[str | None, int, Any, dict[str, Any] | None, tuple[Any, ...] | None]
 
 
 def _fields(text: str) -> dict[str, Any]:
     """The fields of one table's text: the core's reader, else :mod:`tomllib`."""
     doc = phh_fields(text)
     if doc is not None:
-        return doc
+        return dict(doc)
     if text and not text.endswith("\n"):
         text += "\n"
     try:

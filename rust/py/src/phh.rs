@@ -23,9 +23,7 @@ fn value<'py>(py: Python<'py>, value: &Value<'_>) -> PyResult<Bound<'py, PyAny>>
                 .call1((*text,))?
                 .into_any(),
         },
-        Value::Decimal(text) => DECIMAL
-            .import(py, "decimal", "Decimal")?
-            .call1((*text,))?,
+        Value::Decimal(text) => DECIMAL.import(py, "decimal", "Decimal")?.call1((*text,))?,
         Value::Bool(flag) => flag.into_pyobject(py)?.to_owned().into_any(),
         Value::Time(h, m, s) => TIME.import(py, "datetime", "time")?.call1((*h, *m, *s))?,
         Value::Array(items) => {

@@ -4,8 +4,8 @@
 //! dataset's files use (bare keys, one value per line, strings without escapes, integers,
 //! decimals written with a point, booleans, `HH:MM:SS` times and one-line arrays of these)
 //! and answers [`Fallback`] for anything else, so that a full TOML reader takes the table
-//! over. What it accepts, and the value it reads, follow the Python reader this replaced
-//! (integers with leading zeros, for one, read as Python's `int()` reads them).
+//! over. Whatever it reads, it reads as the full reader does (`tomllib`, with decimals kept
+//! exact).
 
 /// One value as written (numbers keep their text: the caller decides how to hold them).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,11 +81,13 @@ fn scalar(text: &str) -> Result<Value<'_>, Fallback> {
         Some(b'+' | b'-') => &text[1..],
         _ => text,
     };
-    if is_ascii_digits(digits) {
+    // TOML allows no leading zero (`007`): the full reader refuses such a number.
+    let plain = |whole: &str| is_ascii_digits(whole) && (whole == "0" || !whole.starts_with('0'));
+    if plain(digits) {
         return Ok(Value::Int(text));
     }
     if let Some((whole, part)) = digits.split_once('.') {
-        if is_ascii_digits(whole) && is_ascii_digits(part) {
+        if plain(whole) && is_ascii_digits(part) {
             return Ok(Value::Decimal(text));
         }
     }
@@ -221,14 +223,17 @@ mod tests {
     fn scalars_read_as_written() {
         assert_eq!(scalar("'NT'"), Ok(Value::Str("NT")));
         assert_eq!(scalar("\"a b\""), Ok(Value::Str("a b")));
-        assert_eq!(scalar("007"), Ok(Value::Int("007")));
+        assert_eq!(scalar("0"), Ok(Value::Int("0")));
+        assert_eq!(scalar("0.50"), Ok(Value::Decimal("0.50")));
         assert_eq!(scalar("-3"), Ok(Value::Int("-3")));
         assert_eq!(scalar("+0.50"), Ok(Value::Decimal("+0.50")));
         assert_eq!(scalar("true"), Ok(Value::Bool(true)));
         assert_eq!(scalar("00:00:09"), Ok(Value::Time(0, 0, 9)));
         assert_eq!(scalar("'''AMY'S AVE'''"), Ok(Value::Str("AMY'S AVE")));
         assert_eq!(scalar("''''''"), Ok(Value::Str("")));
-        for text in ["", "'", "\"a\\n\"", ".5", "1.", "1e3", "25:00:00", "nan", "'a'b'", "'''a''''"] {
+        for text in [
+            "", "'", "\"a\\n\"", ".5", "1.", "1e3", "25:00:00", "nan", "'a'b'", "'''a''''",
+        ] {
             assert_eq!(scalar(text), Err(Fallback), "{text:?}");
         }
     }

@@ -170,8 +170,7 @@ fn cards(text: &str) -> Option<Vec<Option<u8>>> {
 /// `pN` with `N` in 1..=n (ASCII digits, no leading zero): the player's index.
 fn player(word: &str, n: usize) -> Option<usize> {
     let digits = word.strip_prefix('p')?;
-    if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit())
-    {
+    if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let number: usize = digits.parse().ok()?;
@@ -180,7 +179,10 @@ fn player(word: &str, n: usize) -> Option<usize> {
 
 fn step(action: usize, text: &str, n: usize, places: u32) -> Option<Option<Step>> {
     let before = text.split_once('#').map_or(text, |(head, _)| head);
-    let words: Vec<&str> = before.split(is_py_space).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> = before
+        .split(is_py_space)
+        .filter(|w| !w.is_empty())
+        .collect();
     let Some(&first) = words.first() else {
         return Some(None); // a blank action (or a comment alone)
     };
@@ -205,8 +207,9 @@ fn step(action: usize, text: &str, n: usize, places: u32) -> Option<Option<Step>
         Verb::BetRaise => Arg::Chips(chips(arg, places).filter(|&c| c > 0)?),
         Verb::ShowMuck if arg.is_empty() => Arg::Nothing,
         Verb::ShowMuck if arg == "-" => Arg::Cards(Vec::new()),
-        _ if !arg.is_empty() && arg.chars().all(|c| c == '?') => {
-            Arg::Cards(vec![None; arg.chars().count().is_multiple_of(2).then_some(arg.len() / 2)?])
+        _ if !arg.is_empty() && arg.bytes().all(|b| b == b'?') => {
+            // Every card unknown, as most online hands are: an even run of '?'.
+            Arg::Cards(vec![None; (arg.len() % 2 == 0).then_some(arg.len() / 2)?])
         }
         _ => Arg::Cards(cards(arg)?),
     };
@@ -316,11 +319,11 @@ pub fn read_steps(fields: &[(&str, Value<'_>)]) -> Option<Steps> {
                 }
             }
             (Verb::ShowMuck, Arg::Cards(cards), Some(p))
-                if !cards.is_empty() && cards.iter().all(Option::is_some) =>
+                if !cards.is_empty()
+                    && cards.iter().all(Option::is_some)
+                    && holes[p].as_ref().is_none_or(|h| h.contains(&None)) =>
             {
-                if holes[p].as_ref().is_none_or(|h| h.contains(&None)) {
-                    holes[p] = Some(cards.clone());
-                }
+                holes[p] = Some(cards.clone());
             }
             _ => {}
         }

@@ -183,8 +183,15 @@ mod tests {
         let second = split_tables(&rest, first.rest_line, true);
         let mut pieces = first.tables.clone();
         pieces.extend(second.tables.iter().copied());
-        let names: Vec<_> = pieces.iter().map(|t| (t.name, t.first_line, t.body)).collect();
-        let want: Vec<_> = whole.tables.iter().map(|t| (t.name, t.first_line, t.body)).collect();
+        let names: Vec<_> = pieces
+            .iter()
+            .map(|t| (t.name, t.first_line, t.body))
+            .collect();
+        let want: Vec<_> = whole
+            .tables
+            .iter()
+            .map(|t| (t.name, t.first_line, t.body))
+            .collect();
         assert_eq!(names, want);
         assert_eq!(want.len(), 3);
     }
