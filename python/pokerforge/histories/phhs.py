@@ -32,6 +32,8 @@ import io
 import sys
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
+from itertools import islice
+from operator import methodcaller
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,7 @@ __all__ = ["BadHandError", "PhhReader", "parse_table", "read_phhs"]
 
 _BLOCK = 1 << 20  # characters of a file read at a time
 _MOST_LINES = 1 << 14  # lines of an iterable source joined at a time, at most
+_ENDS_LINE = methodcaller("endswith", "\n")
 
 # One table as the core reads it: (name, first line, text, fields or None when they need
 # tomllib, what the replay reads or None when the slow path must read it). Readers of other
@@ -93,16 +96,13 @@ def _file_blocks(file: io.TextIOBase) -> Iterator[str]:
 def _line_blocks(lines: Iterable[str]) -> Iterator[str]:
     """Lines joined into blocks: 8 lines first, then twice as many each time, so that the
     first hands of a source read line by line (perhaps endless) come at once."""
+    source = iter(lines)
     size = 8
-    batch: list[str] = []
-    for line in lines:
-        batch.append(line if line.endswith("\n") else line + "\n")
-        if len(batch) >= size:
-            yield "".join(batch)
-            batch = []
-            size = min(2 * size, _MOST_LINES)
-    if batch:
+    while batch := list(islice(source, size)):
+        if not all(map(_ENDS_LINE, batch)):  # a line without its newline (the last, often)
+            batch = [line if line.endswith("\n") else line + "\n" for line in batch]
         yield "".join(batch)
+        size = min(2 * size, _MOST_LINES)
 
 
 def _read_tables(blocks: Iterable[str]) -> Iterator[_Table]:
