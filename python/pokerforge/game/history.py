@@ -842,7 +842,7 @@ def _play(hand: Hand, steps: list[Step], seat_of: list[int], where: _Where) -> N
             if verb == "f":
                 hand.fold()
             elif verb == "cc":
-                hand.call() if hand.legal_actions().call else hand.check()
+                hand.call() if hand.can_call() else hand.check()
             else:
                 hand.raise_to(arg if type(arg) is int else _amount(where, k, arg, unit))
         except IllegalActionError as err:
