@@ -25,7 +25,9 @@ Examples:
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -107,10 +109,26 @@ class Summary:
         self.stats.merge(part.stats)
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused, then restored. Reading a file makes millions of
+    short-lived containers and no reference cycles (the reader keeps no exception, no hand
+    refers back to its record), so collecting every 700 new containers is about a tenth of
+    the work for nothing; the hands are freed by reference counting as ever."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def summarize_file(path: str, skip_bad: bool = True, track: tuple[str, ...] = ()) -> FileSummary:
     """Replay one file and gather its statistics (a task of :func:`summarize`)."""
     reader = read_phhs(path, skip_bad=skip_bad)
-    stats = Stats(track=track).update(reader)
+    with _collector_paused():
+        stats = Stats(track=track).update(reader)
     return FileSummary(
         str(path), reader.hands, reader.skipped, reader.mismatches, reader.problems, stats
     )
