@@ -556,11 +556,26 @@ def seat_map(doc: Mapping[str, Any], n: int) -> tuple[list[int], int]:
     """``(seat of each player p1..pN, button seat)``: the record's ``seats`` when they run
     clockwise, else ``p1`` in seat 0 and the button in the last seat."""
     seats = doc.get("seats")
-    if isinstance(seats, list) and sorted(seats) == list(range(1, n + 1)):
+    if type(seats) is list and all(type(s) is int for s in seats):
+        seat_of, button = _seat_map(tuple(seats), n)  # files repeat their tables' seats
+        return list(seat_of), button
+    if isinstance(seats, list):
+        return _seats_of(seats, n)
+    return list(range(n)), n - 1
+
+
+def _seats_of(seats: Sequence[Any], n: int) -> tuple[list[int], int]:
+    if sorted(seats) == list(range(1, n + 1)):
         button = seats[-1] - 1
         if all(seats[i] - 1 == (button + i + 1) % n for i in range(n)):
             return [s - 1 for s in seats], button
     return list(range(n)), n - 1
+
+
+@lru_cache(maxsize=4096)
+def _seat_map(seats: tuple[int, ...], n: int) -> tuple[tuple[int, ...], int]:
+    seat_of, button = _seats_of(seats, n)
+    return tuple(seat_of), button
 
 
 def loads_phh(text: str) -> Hand:
@@ -887,14 +902,14 @@ def _check_record(
         checks.append(("winnings", hand.payouts))
     if "finishing_stacks" in doc and hand.result_known:
         checks.append(("finishing_stacks", hand.stacks))
-    returned = [0] * n
-    for record in hand.history:
-        if isinstance(record, ReturnBet):
-            returned[record.seat] += record.amount
     for field, result in checks:
         want = _recorded_list(doc, field, n, unit, read)
         got = [result[seat_of[p]] for p in range(n)]
-        if field == "winnings":
+        if field == "winnings" and want != got:
+            returned = [0] * n
+            for record in hand.history:
+                if isinstance(record, ReturnBet):
+                    returned[record.seat] += record.amount
             # Rooms may count a returned uncalled bet as won (HandHQ files do for the big
             # blind's walk); either way the player's chips come out the same.
             got = [
