@@ -30,13 +30,14 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pokerforge.histories.phhs import read_phhs
 from pokerforge.histories.record import HandRecord
 from pokerforge.histories.stats import Stats
-from pokerforge.sim.backends import Backend, choose_backend
-from pokerforge.sim.backends import Executor as SimExecutor
+
+if TYPE_CHECKING:
+    from pokerforge.sim.backends import Backend
 
 __all__ = [
     "Backend",
@@ -185,6 +186,10 @@ def summarize(
         SimBackendError: Dask is not installed, or its scheduler cannot be reached.
         BadHandError: a bad hand, without ``skip_bad``.
     """
+    # The simulator's backends are imported when used: reading files needs none of them.
+    from pokerforge.sim.backends import Executor as SimExecutor  # noqa: PLC0415
+    from pokerforge.sim.backends import choose_backend  # noqa: PLC0415
+
     chosen = (
         None
         if executor is not None
