@@ -46,6 +46,8 @@ __all__ = [
     "evaluate_omaha_low_many",
     "evaluate_omaha_many",
     "hand_classes",
+    "phh_fields",
+    "phh_tables",
     "plan_equity",
     "preflop_matrix",
 ]
@@ -308,3 +310,12 @@ class ObsEncoder:
 # Heads-up pre-flop table (pokerforge.preflop wraps these).
 def hand_classes() -> list[str]: ...
 def preflop_matrix() -> npt.NDArray[np.float64]: ...
+
+# -- PHH reading (pokerforge.histories) ------------------------------------------------------
+
+def phh_tables(
+    text: str, first_line: int = 1, last: bool = True
+) -> tuple[
+    list[tuple[str | None, int, str, dict[str, Any] | None, tuple[Any, ...] | None]], str, int
+]: ...
+def phh_fields(text: str) -> dict[str, Any] | None: ...

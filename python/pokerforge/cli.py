@@ -95,7 +95,15 @@ def _add_stats_command(commands: Any) -> None:
     stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
     stats.add_argument("--top", type=int, default=20, metavar="N", help="most hands (20)")
     stats.add_argument("--png", metavar="FILE", help="graph the player's winnings (--player)")
-    stats.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    stats.add_argument(
+        "--workers", type=int, default=1, help="local processes or Dask workers (default 1)"
+    )
+    stats.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
+    stats.add_argument(
+        "--backend",
+        choices=("inline", "processes", "dask"),
+        help="default: dask with --scheduler, processes with --workers > 1, else inline",
+    )
     stats.add_argument("--strict", action="store_true", help="stop at the first bad hand")
 
 
@@ -442,8 +450,9 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
 
     summary = summarize(
         files,
-        backend="processes" if args.workers > 1 else "inline",
+        backend=args.backend,
         workers=args.workers,
+        scheduler=args.scheduler,
         skip_bad=not args.strict,
         track=[args.player] if args.player else [],
         progress=advance,

@@ -19,6 +19,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -69,8 +70,21 @@ def lay_out_board(
 _PICK_BOARD = itemgetter(*lay_out_board(iter(range(BOARD_CARDS + len(BOARD_AT))))[1])
 
 
+@lru_cache(maxsize=64)
+def _deck_order(seed: int) -> tuple[int, ...]:
+    """The 52 cards of the deck seeded ``seed``, in dealing order. Replays of recorded hands
+    all use one seed and fill the same gaps, so the order is shuffled once, not per hand."""
+    return tuple(c.index for c in Deck(seed=seed).deal(52))
+
+
 def _indices(cards: object) -> list[int]:
     """Card indices of a cards-like value, keeping the order given."""
+    if (
+        type(cards) is list
+        and all(type(c) is int and 0 <= c < 52 for c in cards)
+        and len(set(cards)) == len(cards)
+    ):
+        return cards  # indices already (a replay's cards): nothing to check or convert
     if isinstance(cards, str | Card) or not isinstance(cards, Iterable):
         items: Any = cards
     else:
@@ -105,9 +119,9 @@ def deal(
         CardCountError: a wrong number of given cards.
         DuplicateCardError: a card given twice.
     """
-    deck = Deck(seed=seed)
     order = SEAT_ORDERS[n][button]  # clockwise from the seat left of the button
     if hole_cards is None and board is None:
+        deck = Deck(seed=seed)
         total = n * hole_count
         cards = deck.deal_indices(total + 8)
         holes: list[tuple[int, ...]] = [()] * n
@@ -124,13 +138,19 @@ def deal(
         dup = next(c for c in known if known.count(c) > 1)
         raise DuplicateCardError(f"the card {Card.from_index(dup)} is given more than once")
     taken = set(known)
-    stream = iter([c.index for c in deck.deal(52) if c.index not in taken])
+    if type(seed) is int:
+        used_seed: int | None = seed
+        order52: Sequence[int] = _deck_order(seed)  # a bad seed raises as Deck(seed) does
+    else:
+        deck = Deck(seed=seed)
+        used_seed, order52 = deck.seed, [c.index for c in deck.deal(52)]
+    stream = iter([c for c in order52 if c not in taken])
     dealt: list[list[int]] = [list(c) if c else [] for c in given]
     for _ in range(hole_count):
         for seat in order:
             if given[seat] is None:
                 dealt[seat].append(next(stream))
-    return deck.seed, [tuple(cards) for cards in dealt], lay_out_board(stream, board_cards)[1]
+    return used_seed, [tuple(cards) for cards in dealt], lay_out_board(stream, board_cards)[1]
 
 
 def _given_holes(

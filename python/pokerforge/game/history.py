@@ -513,7 +513,10 @@ class _Where:
         return f"{self._places[k]}: {action.strip() if isinstance(action, str) else action!r}"
 
 
-Step = tuple[int, int, str, str]  # (action number, player or -1 for the dealer, verb, argument)
+# (action number, player or -1 for the dealer, verb, argument). The argument is the text
+# written; the core's reader gives it read: chips for cbr, a tuple of card indices (None for
+# "??") for dh, db and sm ("" for a muck).
+Step = tuple[int, int, str, Any]
 _ARITY = {"f": 0, "cc": 0, "cbr": 1}
 
 
@@ -553,11 +556,26 @@ def seat_map(doc: Mapping[str, Any], n: int) -> tuple[list[int], int]:
     """``(seat of each player p1..pN, button seat)``: the record's ``seats`` when they run
     clockwise, else ``p1`` in seat 0 and the button in the last seat."""
     seats = doc.get("seats")
-    if isinstance(seats, list) and sorted(seats) == list(range(1, n + 1)):
+    if type(seats) is list and all(type(s) is int for s in seats):
+        seat_of, button = _seat_map(tuple(seats), n)  # files repeat their tables' seats
+        return list(seat_of), button
+    if isinstance(seats, list):
+        return _seats_of(seats, n)
+    return list(range(n)), n - 1
+
+
+def _seats_of(seats: Sequence[Any], n: int) -> tuple[list[int], int]:
+    if sorted(seats) == list(range(1, n + 1)):
         button = seats[-1] - 1
         if all(seats[i] - 1 == (button + i + 1) % n for i in range(n)):
             return [s - 1 for s in seats], button
     return list(range(n)), n - 1
+
+
+@lru_cache(maxsize=4096)
+def _seat_map(seats: tuple[int, ...], n: int) -> tuple[tuple[int, ...], int]:
+    seat_of, button = _seats_of(seats, n)
+    return tuple(seat_of), button
 
 
 def loads_phh(text: str) -> Hand:
@@ -608,7 +626,29 @@ def _cards_dealt(
     return holes, board
 
 
-def replay(doc: Mapping[str, Any], text: str | Sequence[str] = "", *, first_line: int = 1) -> Hand:
+# What a replay reads from a hand before the rules see it: the chip unit, each player's
+# starting stack in chips (p1 first), the steps, each player's hole cards and the board
+# (card indices, None for an unknown card), the hole cards per player, and the recorded
+# winnings / finishing stacks in chips when already read (None: read them from the fields).
+Read = tuple[
+    Decimal,
+    list[int],
+    list["Step"],
+    list[list[int | None] | None],
+    list[int],
+    int,
+    list[int] | None,
+    list[int] | None,
+]
+
+
+def replay(
+    doc: Mapping[str, Any],
+    text: str | Sequence[str] = "",
+    *,
+    first_line: int = 1,
+    read: Read | None = None,
+) -> Hand:
     """Replay one hand from its parsed PHH fields.
 
     Args:
@@ -616,9 +656,12 @@ def replay(doc: Mapping[str, Any], text: str | Sequence[str] = "", *, first_line
             ``parse_float=Decimal``); see :func:`loads_phh`.
         text: the hand's text or lines, read only to name the line of an error.
         first_line: the line number of the text's first line in its file.
+        read: what the core's PHH reader already read from ``doc`` (amounts in chips, the
+            actions as steps, the cards), so that it is not read twice; it must come from
+            the same fields.
     """
     try:
-        return _replay_fields(doc, text, first_line)
+        return _replay_fields(doc, text, first_line, read)
     except InvalidHistoryError as err:
         message = str(err)
         if type(err) is InvalidHistoryError and message.startswith("field "):
@@ -630,7 +673,9 @@ def replay(doc: Mapping[str, Any], text: str | Sequence[str] = "", *, first_line
         raise
 
 
-def _replay_fields(doc: Mapping[str, Any], text: str | Sequence[str], first_line: int) -> Hand:
+def _read(doc: Mapping[str, Any], where: _Where) -> Read:
+    """What the replay needs from the fields, read in Python (the core's reader leaves the
+    unusual hands, and every bad one, to this): the errors of a bad hand are named here."""
     for field in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
         if field not in doc:
             raise InvalidHistoryError(f"the required field {field} is missing")
@@ -647,13 +692,37 @@ def _replay_fields(doc: Mapping[str, Any], text: str | Sequence[str], first_line
         raise InvalidHistoryError("field actions must be a list of strings")
     unit = _unit(doc, raw)
     stacks = _chip_list(doc, "starting_stacks", n, unit, positive=True)
-    where = _Where(text, raw, first_line)
     steps = _parse(raw, where, n)
     holes, board = _cards_dealt(steps, n, where)
     counts = {len(h) for h in holes if h is not None}
     if len(counts) > 1:
         raise InvalidHistoryError(f"field actions: players are dealt {sorted(counts)} cards")
-    spec, dead_sb = _spec(doc, n, counts.pop() if counts else 4, unit)
+    return unit, stacks, steps, holes, board, counts.pop() if counts else 4, None, None
+
+
+_UNITS = tuple(_ONE.scaleb(-places) if places else _ONE for places in range(9))
+
+
+def unit_of(places: int) -> Decimal:
+    """The chip unit of ``places`` decimal places (the core's reader counts places).
+
+    Examples:
+        >>> unit_of(2), unit_of(0)
+        (Decimal('0.01'), Decimal('1'))
+    """
+    return _UNITS[places]
+
+
+def _replay_fields(
+    doc: Mapping[str, Any], text: str | Sequence[str], first_line: int, read: Read | None
+) -> Hand:
+    actions = doc.get("actions")
+    where = _Where(text, actions if isinstance(actions, list) else [], first_line)
+    unit, stacks, steps, holes, board, hole_count, winnings, finishing = (
+        _read(doc, where) if read is None else read
+    )
+    n = len(stacks)
+    spec, dead_sb = _spec(doc, n, hole_count, unit)
     seat_of, button = seat_map(doc, n)
     hand_holes: list[object | None] = [None] * n
     hand_stacks = [0] * n
@@ -665,7 +734,7 @@ def _replay_fields(doc: Mapping[str, Any], text: str | Sequence[str], first_line
             hand_holes[seat_of[p]] = cards
         else:
             unknown.append(seat_of[p])
-    recorded = _recorded(doc, n, unit, seat_of)
+    recorded = {"winnings": winnings, "finishing_stacks": finishing}
     seed = doc.get("_seed", 0)
     try:
         hand = Hand(
@@ -679,7 +748,7 @@ def _replay_fields(doc: Mapping[str, Any], text: str | Sequence[str], first_line
             posts=_posts_field(doc, seat_of, unit),
             unknown_hole_cards=unknown,
             chip_value=unit,
-            **recorded,
+            **_recorded(doc, n, unit, seat_of, recorded),
         )
     except PokerError as err:
         raise InvalidHistoryError(f"field actions: the cards dealt are impossible: {err}") from None
@@ -689,7 +758,7 @@ def _replay_fields(doc: Mapping[str, Any], text: str | Sequence[str], first_line
             f"field actions: the replay reaches {len(hand.board_indices)} board cards but the "
             f"file deals {len(board)}"
         )
-    _check_record(doc, hand, seat_of, unit)
+    _check_record(doc, hand, seat_of, unit, recorded)
     return hand
 
 
@@ -717,8 +786,20 @@ def _posts_field(
     return out
 
 
+def _recorded_list(
+    doc: Mapping[str, Any], field: str, n: int, unit: Decimal, read: Mapping[str, list[int] | None]
+) -> list[int]:
+    """A recorded field in chips by player: as the core's reader read it, else from ``doc``."""
+    values = read.get(field)
+    return values if values is not None else _chip_list(doc, field, n, unit)
+
+
 def _recorded(
-    doc: Mapping[str, Any], n: int, unit: Decimal, seat_of: list[int]
+    doc: Mapping[str, Any],
+    n: int,
+    unit: Decimal,
+    seat_of: list[int],
+    read: Mapping[str, list[int] | None],
 ) -> dict[str, list[int]]:
     """The recorded result by seat, as the keyword the hand takes (winnings first)."""
     for field, keyword in (
@@ -726,7 +807,7 @@ def _recorded(
         ("finishing_stacks", "recorded_stacks"),
     ):
         if field in doc:
-            values = _chip_list(doc, field, n, unit)
+            values = _recorded_list(doc, field, n, unit, read)
             by_seat = [0] * n
             for p in range(n):
                 by_seat[seat_of[p]] = values[p]
@@ -742,13 +823,16 @@ def _play(hand: Hand, steps: list[Step], seat_of: list[int], where: _Where) -> N
         if verb == "dh":
             continue
         if verb == "db":
-            dealt += len(arg) // 2
+            dealt += len(arg) // 2 if type(arg) is str else len(arg)
             if len(hand.board_indices) < dealt:
                 raise InvalidHistoryError(f"{where(k)}: the board is dealt before the betting ends")
             continue
         seat = seat_of[who]
         if verb == "sm":
-            shown = _cards(partial(where, k), arg) if arg and arg != "-" else []
+            if type(arg) is tuple:  # read by the core: cards, () for "-"
+                shown = list(arg)
+            else:
+                shown = _cards(partial(where, k), arg) if arg and arg != "-" else []
             known = sorted(c for c in shown if c is not None)
             if (
                 shown
@@ -760,7 +844,7 @@ def _play(hand: Hand, steps: list[Step], seat_of: list[int], where: _Where) -> N
                 )
             if hand.street == Street.SHOWDOWN and not hand.is_over:  # an asked showdown
                 try:
-                    hand.show(seat=seat) if arg else hand.muck(seat=seat)
+                    hand.show(seat=seat) if arg != "" else hand.muck(seat=seat)
                 except IllegalActionError as err:
                     raise InvalidHistoryError(f"{where(k)}: {err}") from None
             continue
@@ -773,9 +857,9 @@ def _play(hand: Hand, steps: list[Step], seat_of: list[int], where: _Where) -> N
             if verb == "f":
                 hand.fold()
             elif verb == "cc":
-                hand.call() if hand.legal_actions().call else hand.check()
+                hand.call() if hand.can_call() else hand.check()
             else:
-                hand.raise_to(_amount(where, k, arg, unit))
+                hand.raise_to(arg if type(arg) is int else _amount(where, k, arg, unit))
         except IllegalActionError as err:
             raise InvalidHistoryError(f"{where(k)}: {err}") from None
 
@@ -796,7 +880,13 @@ def _amount(where: _Where, k: int, text: str, unit: Decimal) -> int:
     return chips
 
 
-def _check_record(doc: Mapping[str, Any], hand: Hand, seat_of: list[int], unit: Decimal) -> None:
+def _check_record(
+    doc: Mapping[str, Any],
+    hand: Hand,
+    seat_of: list[int],
+    unit: Decimal,
+    read: Mapping[str, list[int] | None],
+) -> None:
     """The recorded result must be the replay's (the rake being what the record kept)."""
     if not hand.is_over:
         return
@@ -812,14 +902,14 @@ def _check_record(doc: Mapping[str, Any], hand: Hand, seat_of: list[int], unit: 
         checks.append(("winnings", hand.payouts))
     if "finishing_stacks" in doc and hand.result_known:
         checks.append(("finishing_stacks", hand.stacks))
-    returned = [0] * n
-    for record in hand.history:
-        if isinstance(record, ReturnBet):
-            returned[record.seat] += record.amount
     for field, result in checks:
-        want = _chip_list(doc, field, n, unit)
+        want = _recorded_list(doc, field, n, unit, read)
         got = [result[seat_of[p]] for p in range(n)]
-        if field == "winnings":
+        if field == "winnings" and want != got:
+            returned = [0] * n
+            for record in hand.history:
+                if isinstance(record, ReturnBet):
+                    returned[record.seat] += record.amount
             # Rooms may count a returned uncalled bet as won (HandHQ files do for the big
             # blind's walk); either way the player's chips come out the same.
             got = [

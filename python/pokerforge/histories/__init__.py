@@ -41,7 +41,6 @@ Examples:
 from pokerforge.histories.collection import (
     Executor,
     FileSummary,
-    LocalExecutor,
     Summary,
     phh_files,
     read_many,
@@ -57,7 +56,6 @@ __all__ = [
     "Executor",
     "FileSummary",
     "HandRecord",
-    "LocalExecutor",
     "PhhReader",
     "PlayerStats",
     "PokerStarsError",

@@ -2,11 +2,13 @@
 
 A ``.phhs`` file holds many hands, each a TOML table (``[1]``, ``[2]``, ...). The public
 dataset's files run to tens of megabytes, so :func:`read_phhs` never loads a whole file: it
-reads line by line, cuts out one table, parses it with a small reader for the one-line
-``key = value`` form the dataset uses (falling back to :mod:`tomllib` for anything else),
-and replays it through :func:`pokerforge.game.history.replay`. A bad hand raises
-:class:`BadHandError` naming the file, the table, the hand number and the line, or, with
-``skip_bad=True``, is counted and skipped.
+reads it a block at a time and hands each block to the core's PHH reader
+(``pokerforge._core.phh_tables``, Rust, without the GIL), which cuts out the tables, reads
+their one-line ``key = value`` fields (the form the dataset uses; anything else falls back
+to :mod:`tomllib`) and reads each hand's amounts, actions and cards once. The game layer
+then replays the hand (:func:`pokerforge.game.history.replay`), which owns every rule. A
+bad hand raises :class:`BadHandError` naming the file, the table, the hand number and the
+line, or, with ``skip_bad=True``, is counted and skipped.
 
 Examples:
     >>> text = '''[1]
@@ -26,16 +28,18 @@ Examples:
 
 from __future__ import annotations
 
-import re
+import io
 import sys
 from collections.abc import Iterable, Iterator
-from datetime import time
 from decimal import Decimal
+from itertools import islice
+from operator import methodcaller
 from pathlib import Path
 from typing import Any
 
+from pokerforge._core import phh_fields, phh_tables
 from pokerforge.errors import BadHandError, InvalidHistoryError, RecordMismatchError
-from pokerforge.game.history import replay
+from pokerforge.game.history import Read, replay, unit_of
 from pokerforge.histories.record import HandRecord
 
 if sys.version_info >= (3, 11):
@@ -45,75 +49,28 @@ else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
 
 __all__ = ["BadHandError", "PhhReader", "parse_table", "read_phhs"]
 
-_HEADER = re.compile(r"\[\s*([A-Za-z0-9_.-]+|'[^']*'|\"[^\"]*\")\s*\]\s*(#.*)?\Z")
-_BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
-_TIME = re.compile(r"([0-9]{2}):([0-9]{2}):([0-9]{2})\Z")
-_STRING_ITEM = re.compile(r"\s*(?:'([^'\n]*)'|\"([^\"\\\n]*)\")\s*(?:,|\Z)")
+_BLOCK = 1 << 20  # characters of a file read at a time
+_MOST_LINES = 1 << 14  # lines of an iterable source joined at a time, at most
+_ENDS_LINE = methodcaller("endswith", "\n")
+
+# One table as the core reads it: (name, first line, text, fields or None when they need
+# tomllib, what the replay reads or None when the slow path must read it). Readers of other
+# formats give their own text (lines) and no fields or reading.
+_Table = tuple[str | None, int, Any, dict[str, Any] | None, tuple[Any, ...] | None]
 
 
-class _FallbackError(Exception):
-    """The fast reader does not handle this value; :mod:`tomllib` reads the table."""
-
-
-def _scalar(text: str) -> Any:
-    first = text[:1]
-    if first == "'":
-        if len(text) >= 2 and text[-1] == "'" and "'" not in text[1:-1] and text != "'''":
-            return text[1:-1]
-        raise _FallbackError
-    if first == '"':
-        if len(text) >= 2 and text[-1] == '"' and '"' not in text[1:-1] and "\\" not in text:
-            return text[1:-1]
-        raise _FallbackError
-    digits = text[1:] if first in "+-" else text
-    if digits.isdigit() and digits.isascii():
-        return int(text)
-    whole, dot, part = digits.partition(".")
-    if dot and whole.isdigit() and part.isdigit() and digits.isascii():
-        return Decimal(text)
-    if text == "true":
-        return True
-    if text == "false":
-        return False
-    match = _TIME.match(text)
-    if match:
-        hour, minute, second = match.groups()
-        return time(int(hour), int(minute), int(second))
-    raise _FallbackError
-
-
-def _value(text: str) -> Any:
-    if not text.startswith("["):
-        return _scalar(text)
-    if not text.endswith("]"):
-        raise _FallbackError  # an array over several lines
-    inner = text[1:-1].strip()
-    if not inner:
-        return []
-    if inner[0] == "'" and inner[-1] == "'" and "\n" not in inner:
-        # The dataset's usual list of single-quoted strings: split, then check each item.
-        items = inner[1:-1].split("', '")
-        if not any("'" in item for item in items):
-            return items
-    if inner[0] in "'\"":
-        out: list[Any] = []
-        pos, end = 0, len(inner)
-        while pos < end:
-            match = _STRING_ITEM.match(inner, pos)
-            if match is None:
-                raise _FallbackError
-            single = match.group(1)
-            out.append(single if single is not None else match.group(2))
-            pos = match.end()
-        return out
-    parts = inner.split(",")
-    if not parts[-1].strip():
-        parts.pop()  # a trailing comma
-    out = []
-    for raw in parts:
-        part = raw.strip()
-        out.append(int(part) if part.isdigit() else _scalar(part))
-    return out
+def _fields(text: str) -> dict[str, Any]:
+    """The fields of one table's text: the core's reader, else :mod:`tomllib`."""
+    doc = phh_fields(text)
+    if doc is not None:
+        return dict(doc)
+    if text and not text.endswith("\n"):
+        text += "\n"
+    try:
+        read: dict[str, Any] = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as err:
+        raise InvalidHistoryError(f"not valid TOML: {err}") from None
+    return read
 
 
 def parse_table(lines: list[str]) -> dict[str, Any]:
@@ -128,31 +85,43 @@ def parse_table(lines: list[str]) -> dict[str, Any]:
         >>> parse_table(["variant = 'NT'", "starting_stacks = [247.10, 14.60, 200]"])
         {'variant': 'NT', 'starting_stacks': [Decimal('247.10'), Decimal('14.60'), 200]}
     """
-    doc: dict[str, Any] = {}
+    return _fields("".join(line if line.endswith("\n") else line + "\n" for line in lines))
+
+
+def _file_blocks(file: io.TextIOBase) -> Iterator[str]:
+    while block := file.read(_BLOCK):
+        yield block
+
+
+def _line_blocks(lines: Iterable[str]) -> Iterator[str]:
+    """Lines joined into blocks: 8 lines first, then twice as many each time, so that the
+    first hands of a source read line by line (perhaps endless) come at once."""
+    source = iter(lines)
+    size = 8
+    while batch := list(islice(source, size)):
+        if not all(map(_ENDS_LINE, batch)):  # a line without its newline (the last, often)
+            batch = [line if line.endswith("\n") else line + "\n" for line in batch]
+        yield "".join(batch)
+        size = min(2 * size, _MOST_LINES)
+
+
+def _read_tables(blocks: Iterable[str]) -> Iterator[_Table]:
+    """Every table of the text made of ``blocks``, read by the core a block at a time."""
+    rest, line = "", 1
     try:
-        for line in lines:
-            stripped = line.strip()
-            if not stripped or stripped[0] == "#":
-                continue
-            if "#" in stripped:
-                raise _FallbackError  # a comment after a value, or a '#' inside a string
-            key, equals, value = stripped.partition("=")
-            key = key.rstrip()
-            if not equals or not _BARE_KEY.issuperset(key) or not key or key in doc:
-                raise _FallbackError  # not a one-line bare key, or a duplicate tomllib names
-            doc[key] = _value(value.lstrip())
-    except _FallbackError:
-        try:
-            read: dict[str, Any] = tomllib.loads("".join(_lines_ending(lines)), parse_float=Decimal)
-        except tomllib.TOMLDecodeError as err:
-            raise InvalidHistoryError(f"not valid TOML: {err}") from None
-        return read
-    return doc
+        for block in blocks:
+            tables, rest, line = phh_tables(rest + block, line, False)
+            yield from tables
+        tables, _, _ = phh_tables(rest, line, True)
+    except ValueError:  # the core reads UTF-8 only
+        raise InvalidHistoryError("the text holds a lone surrogate, which is no text") from None
+    yield from tables
 
 
-def _lines_ending(lines: list[str]) -> Iterator[str]:
-    for line in lines:
-        yield line if line.endswith("\n") else line + "\n"
+def _body_lines(body: str) -> list[str]:
+    """A table's text as its lines, each ending in a newline but perhaps the last."""
+    parts = body.split("\n")
+    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
 
 
 class PhhReader:
@@ -188,18 +157,21 @@ class PhhReader:
         else:
             yield from self._records(self._source)
 
-    def _parse(self, chunk: list[str]) -> dict[str, Any]:
-        """The PHH fields of one hand."""
-        return parse_table(chunk)
+    def _parse(self, chunk: Any) -> dict[str, Any]:
+        """The PHH fields of one hand the core's reader left to :mod:`tomllib`."""
+        return _fields(chunk)
 
-    def _chunks(self, lines: Iterable[str]) -> Iterator[tuple[str | None, int, list[str]]]:
-        """``(name, first line number, lines)`` of each hand of the source."""
-        return _tables(lines)
+    def _tables(self, lines: Iterable[str]) -> Iterator[_Table]:
+        """The hands of the source: ``(name, first line, text, fields, read)``; an open file
+        is read a block at a time, other sources line by line."""
+        if isinstance(lines, io.TextIOBase):
+            return _read_tables(_file_blocks(lines))
+        return _read_tables(_line_blocks(lines))
 
     def _records(self, lines: Iterable[str]) -> Iterator[HandRecord]:
-        for name, first_line, chunk in self._chunks(lines):
+        for name, first_line, chunk, doc, read in self._tables(lines):
             try:
-                record = self._replay(name, first_line, chunk)
+                record = self._replay(name, first_line, chunk, doc, read)
             except BadHandError as err:
                 if not self._skip_bad:
                     raise
@@ -211,42 +183,41 @@ class PhhReader:
             self.hands += 1
             yield record
 
-    def _replay(self, name: str | None, first_line: int, chunk: list[str]) -> HandRecord:
-        doc: dict[str, Any] = {}
+    def _replay(
+        self,
+        name: str | None,
+        first_line: int,
+        chunk: Any,
+        doc: dict[str, Any] | None,
+        read: tuple[Any, ...] | None,
+    ) -> HandRecord:
+        fields: dict[str, Any] = {}
         try:
-            doc = self._parse(chunk)
-            hand = replay(doc, chunk, first_line=first_line)
+            fields = self._parse(chunk) if doc is None else doc
+            hand = replay(fields, chunk, first_line=first_line, read=_steps(read))
         except InvalidHistoryError as err:
             table = "" if name is None else f" [{name}]"
-            number = doc.get("hand")
+            number = fields.get("hand")
             label = f" (hand {number})" if number is not None else ""
             raise BadHandError(
                 f"{self.name}{table}{label}, from line {first_line}: {err}",
                 mismatch=isinstance(err, RecordMismatchError),
             ) from None
-        return HandRecord.of(hand, doc, source=self.name, table=name)
+        return HandRecord.of(hand, fields, source=self.name, table=name)
+
+
+def _steps(read: tuple[Any, ...] | None) -> Read | None:
+    """The core's reading of a hand as :func:`~pokerforge.game.history.replay` takes it."""
+    if read is None:
+        return None
+    places, stacks, steps, holes, board, hole_count, winnings, finishing = read
+    return unit_of(places), stacks, steps, holes, board, hole_count, winnings, finishing
 
 
 def _tables(lines: Iterable[str]) -> Iterator[tuple[str | None, int, list[str]]]:
     """``(table name or None, first line number, lines)`` for each hand of a PHH source."""
-    name: str | None = None
-    start = 1
-    chunk: list[str] = []
-    seen = False
-    number = 0
-    for number, line in enumerate(lines, 1):
-        if line[:1] == "[" and line[1:2] != "[":
-            match = _HEADER.match(line.strip())
-            if match is not None:
-                if seen or any(x.strip() and not x.lstrip().startswith("#") for x in chunk):
-                    yield name, start, chunk
-                name = match.group(1).strip("'\"")
-                start, chunk, seen = number + 1, [], True
-                continue
-        chunk.append(line)
-    if seen or any(x.strip() and not x.lstrip().startswith("#") for x in chunk):
-        yield name, start, chunk
-    del number
+    for name, first_line, body, _, _ in _read_tables(_line_blocks(lines)):
+        yield name, first_line, _body_lines(body)
 
 
 def read_phhs(

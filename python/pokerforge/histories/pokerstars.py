@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerforge.errors import PokerStarsError
-from pokerforge.histories.phhs import PhhReader
+from pokerforge.histories.phhs import PhhReader, _Table
 
 __all__ = ["PokerStarsError", "PokerStarsReader", "parse_pokerstars", "read_pokerstars"]
 
@@ -323,10 +323,10 @@ class PokerStarsReader(PhhReader):
     :func:`read_pokerstars`); ``hands``, ``skipped``, ``mismatches``, ``problems`` as for
     :class:`~pokerforge.histories.PhhReader`."""
 
-    def _chunks(self, lines: Iterable[str]) -> Iterator[tuple[str | None, int, list[str]]]:
-        return _hands(lines)
+    def _tables(self, lines: Iterable[str]) -> Iterator[_Table]:
+        return ((name, start, chunk, None, None) for name, start, chunk in _hands(lines))
 
-    def _parse(self, chunk: list[str]) -> dict[str, Any]:
+    def _parse(self, chunk: Any) -> dict[str, Any]:
         return parse_pokerstars(chunk)
 
 

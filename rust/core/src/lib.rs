@@ -10,6 +10,7 @@ pub mod equity;
 pub mod error;
 pub mod eval;
 pub mod obs;
+pub mod phh;
 pub mod range;
 pub mod rng;
 

@@ -1,0 +1,142 @@
+//! The PHH reader of the core for `pokerforge.histories`: tables cut out of a `.phhs`
+//! text, their fields and their typed steps, read without the GIL.
+
+use pokerforge_core::phh::{read_fields, read_steps, split_tables, Arg, Steps, Table, Value};
+use pyo3::exceptions::PyValueError;
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
+
+static DECIMAL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static TIME: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static INT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+fn value<'py>(py: Python<'py>, value: &Value<'_>) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        Value::Str(text) => PyString::new(py, text).into_any(),
+        Value::Int(text) => match text.parse::<i64>() {
+            Ok(number) => number.into_pyobject(py)?.into_any(),
+            // Python's own int() for the rest (more digits than 64 bits hold).
+            Err(_) => INT
+                .import(py, "builtins", "int")?
+                .call1((*text,))?
+                .into_any(),
+        },
+        Value::Decimal(text) => DECIMAL.import(py, "decimal", "Decimal")?.call1((*text,))?,
+        Value::Bool(flag) => flag.into_pyobject(py)?.to_owned().into_any(),
+        Value::Time(h, m, s) => TIME.import(py, "datetime", "time")?.call1((*h, *m, *s))?,
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(self::value(py, item)?)?;
+            }
+            list.into_any()
+        }
+    })
+}
+
+fn fields_dict<'py>(py: Python<'py>, fields: &[(&str, Value<'_>)]) -> PyResult<Bound<'py, PyDict>> {
+    let doc = PyDict::new(py);
+    for (key, item) in fields {
+        doc.set_item(*key, value(py, item)?)?;
+    }
+    Ok(doc)
+}
+
+fn cards(py: Python<'_>, cards: &[Option<u8>]) -> PyResult<Py<PyAny>> {
+    Ok(PyTuple::new(py, cards)?.into_any().unbind())
+}
+
+fn steps_tuple<'py>(py: Python<'py>, read: &Steps) -> PyResult<Bound<'py, PyTuple>> {
+    let steps = PyList::empty(py);
+    let nothing = intern!(py, "");
+    for step in &read.steps {
+        let verb = match step.verb.code() {
+            "dh" => intern!(py, "dh"),
+            "db" => intern!(py, "db"),
+            "f" => intern!(py, "f"),
+            "cc" => intern!(py, "cc"),
+            "cbr" => intern!(py, "cbr"),
+            _ => intern!(py, "sm"),
+        };
+        let arg: Py<PyAny> = match &step.arg {
+            Arg::Nothing => nothing.clone().into_any().unbind(),
+            Arg::Chips(chips) => chips.into_pyobject(py)?.into_any().unbind(),
+            Arg::Cards(list) => cards(py, list)?,
+        };
+        let player = step.player.map_or(-1, |p| p as i64);
+        steps.append((step.action, player, verb, arg))?;
+    }
+    let holes = PyList::empty(py);
+    for hole in &read.holes {
+        match hole {
+            Some(list) => holes.append(PyList::new(py, list)?)?,
+            None => holes.append(py.None())?,
+        }
+    }
+    (
+        read.places,
+        PyList::new(py, &read.stacks)?,
+        steps,
+        holes,
+        PyList::new(py, &read.board)?,
+        read.hole_count,
+        read.winnings.as_deref(),
+        read.finishing_stacks.as_deref(),
+    )
+        .into_pyobject(py)
+}
+
+/// A table read without the GIL: its fields (or `None`: the full TOML reader's job) and its
+/// steps (or `None`: the slow path's job).
+type Read<'a> = (Table<'a>, Option<Vec<(&'a str, Value<'a>)>>, Option<Steps>);
+
+fn read_table(table: Table<'_>) -> Read<'_> {
+    let fields = read_fields(table.body).ok();
+    let steps = fields.as_deref().and_then(read_steps);
+    (table, fields, steps)
+}
+
+/// `(tables, rest, rest_line)`: the hands of `text` (whose first line is `first_line`), each
+/// `(name, first_line, body, fields, steps)`, and the text still open when `last` is false.
+#[pyfunction]
+#[pyo3(signature = (text, first_line = 1, last = true))]
+pub fn phh_tables<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
+    first_line: usize,
+    last: bool,
+) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyString>, usize)> {
+    let text = text
+        .to_str()
+        .map_err(|_| PyValueError::new_err("the text holds a lone surrogate"))?;
+    let (reads, rest, rest_line) = py.detach(|| {
+        let split = split_tables(text, first_line, last);
+        let reads: Vec<Read<'_>> = split.tables.into_iter().map(read_table).collect();
+        (reads, split.rest, split.rest_line)
+    });
+    let out = PyList::empty(py);
+    for (table, fields, steps) in &reads {
+        let doc = fields.as_deref().map(|f| fields_dict(py, f)).transpose()?;
+        let steps = steps.as_ref().map(|s| steps_tuple(py, s)).transpose()?;
+        out.append((table.name, table.first_line, table.body, doc, steps))?;
+    }
+    Ok((out, PyString::new(py, &text[rest..]), rest_line))
+}
+
+/// The fields of one table's text (header excluded), or `None` when the text needs the
+/// full TOML reader.
+#[pyfunction]
+pub fn phh_fields<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let Ok(text) = text.to_str() else {
+        return Ok(None); // a lone surrogate: the full reader names it
+    };
+    match read_fields(text) {
+        Ok(fields) => Ok(Some(fields_dict(py, &fields)?)),
+        Err(_) => Ok(None),
+    }
+}
