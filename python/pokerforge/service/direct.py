@@ -77,7 +77,7 @@ class DirectRoutes:
             return
         # The guard has read the body whole: it comes as one message.
         first = await receive()
-        body = await self._parse(route[0], first)
+        body = self._parse(route[0], first)
         if body is None:
             await self.app(scope, _replay(first, receive), send)
             return
@@ -85,7 +85,7 @@ class DirectRoutes:
         await response(scope, receive, send)
 
     @staticmethod
-    async def _parse(model: type[BaseModel], message: Message) -> BaseModel | None:
+    def _parse(model: type[BaseModel], message: Message) -> BaseModel | None:
         if message.get("type") != "http.request" or message.get("more_body", False):
             return None
         try:
