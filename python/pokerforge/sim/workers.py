@@ -98,8 +98,9 @@ class _Worker:
 
 
 class WorkerPool(Generic[P, R]):
-    """``workers`` processes running ``fn(payload, k)``, started on ``with`` and stopped
-    (terminated, whatever they are doing) on leaving it."""
+    """``workers`` processes running ``fn(payload, k)``: started by :meth:`run` (again
+    after one dies) and stopped (terminated, whatever they are doing) by :meth:`stop`, or
+    on leaving ``with``."""
 
     def __init__(self, fn: Callable[[P, int], R], payload: P, *, workers: int) -> None:
         self.fn = fn
@@ -157,8 +158,8 @@ class WorkerPool(Generic[P, R]):
                         raise result
                     restarts = 0
                     yield k, result
-                if worker.alive():
-                    continue
+                if worker.alive() or worker not in self._alive:
+                    continue  # still working, or stopped while the caller held a result
                 # A dead worker: its chunks go back to the front, in order, and a new
                 # worker is started for them on the next round.
                 lost = list(worker.chunks)
