@@ -18,8 +18,9 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from functools import lru_cache
+from itertools import filterfalse, islice
 from operator import itemgetter
 from typing import Any
 
@@ -65,9 +66,23 @@ def lay_out_board(
     return tuple(burns), tuple(board)
 
 
-# The board's places among the cards after the hole cards, as laid out above: the hot path
-# picks them by index instead of walking the layout.
-_PICK_BOARD = itemgetter(*lay_out_board(iter(range(BOARD_CARDS + len(BOARD_AT))))[1])
+# The board's places among the cards after the hole cards, as laid out above.
+_BOARD_PLACES = lay_out_board(iter(range(BOARD_CARDS + len(BOARD_AT))))[1]
+
+
+@lru_cache(maxsize=None)
+def _pickers(
+    n: int, hole_count: int, button: int
+) -> tuple[tuple[itemgetter[Any], ...], itemgetter[Any], int]:
+    """Where each seat's hole cards and the board lie in a shuffled deck, as index pickers
+    (one per seat, then the board), and how many cards the deal takes: the hot path deals
+    a hand with one picker call per seat instead of walking the layout (rule 10)."""
+    total = n * hole_count
+    holes: list[itemgetter[Any]] = [itemgetter(0)] * n
+    for j, seat in enumerate(SEAT_ORDERS[n][button]):  # dealing starts left of the button
+        holes[seat] = itemgetter(*range(j, total, n))  # hole_count >= 2: gives a tuple
+    board = itemgetter(*(total + place for place in _BOARD_PLACES))
+    return tuple(holes), board, total + BOARD_CARDS + len(BOARD_AT)
 
 
 @lru_cache(maxsize=64)
@@ -100,6 +115,7 @@ def deal(
     seed: int | None,
     hole_cards: Sequence[object | None] | None = None,
     board: object | None = None,
+    unknown: Collection[int] = (),
 ) -> tuple[int | None, list[tuple[int, ...]], tuple[int, ...]]:
     """Deal ``n`` seats ``hole_count`` cards each and a five-card board.
 
@@ -110,6 +126,8 @@ def deal(
         seed: the deck's seed; ``None`` draws a random one.
         hole_cards: optional per-seat cards-like values (``None`` entries are dealt).
         board: optional board cards, up to five, in order.
+        unknown: seats dealt no cards at all (replays of records that do not know them):
+            their hole cards are empty and take nothing from the deck.
 
     Returns:
         ``(seed, holes, board)``: the seed used, each seat's hole cards and the five board
@@ -119,38 +137,42 @@ def deal(
         CardCountError: a wrong number of given cards.
         DuplicateCardError: a card given twice.
     """
-    order = SEAT_ORDERS[n][button]  # clockwise from the seat left of the button
-    if hole_cards is None and board is None:
+    if hole_cards is None and board is None and not unknown:
         deck = Deck(seed=seed)
-        total = n * hole_count
-        cards = deck.deal_indices(total + 8)
-        holes: list[tuple[int, ...]] = [()] * n
-        for j, seat in enumerate(order):
-            holes[seat] = tuple(cards[j:total:n])
-        picked: tuple[int, ...] = _PICK_BOARD(cards[total:])
-        return deck.seed, holes, picked
+        holes_at, board_at, count = _pickers(n, hole_count, button)
+        cards = deck.deal_indices(count)
+        return deck.seed, [hole(cards) for hole in holes_at], board_at(cards)
     given = _given_holes(n, hole_count, hole_cards)
     board_cards = [] if board is None else _indices(board)
     if len(board_cards) > BOARD_CARDS:
         raise CardCountError(f"a board has at most 5 cards, not {len(board_cards)}")
-    known = [c for cards in given if cards for c in cards] + board_cards
-    if len(set(known)) != len(known):
+    known = board_cards[:]
+    for cards in given:
+        if cards:
+            known += cards
+    taken = set(known)
+    if len(taken) != len(known):
         dup = next(c for c in known if known.count(c) > 1)
         raise DuplicateCardError(f"the card {Card.from_index(dup)} is given more than once")
-    taken = set(known)
     if type(seed) is int:
         used_seed: int | None = seed
         order52: Sequence[int] = _deck_order(seed)  # a bad seed raises as Deck(seed) does
     else:
         deck = Deck(seed=seed)
         used_seed, order52 = deck.seed, [c.index for c in deck.deal(52)]
-    stream = iter([c for c in order52 if c not in taken])
-    dealt: list[list[int]] = [list(c) if c else [] for c in given]
-    for _ in range(hole_count):
-        for seat in order:
-            if given[seat] is None:
-                dealt[seat].append(next(stream))
-    return used_seed, [tuple(cards) for cards in dealt], lay_out_board(stream, board_cards)[1]
+    # The deck without the given cards, taken lazily: a replay uses few of its cards.
+    stream = filterfalse(taken.__contains__, order52)
+    holes: list[tuple[int, ...]] = [() if c is None else tuple(c) for c in given]
+    to_deal = [s for s in SEAT_ORDERS[n][button] if given[s] is None and s not in unknown]
+    if to_deal:  # one card at a time, clockwise from the seat left of the button
+        cards = list(islice(stream, hole_count * len(to_deal)))
+        for j, seat in enumerate(to_deal):
+            holes[seat] = tuple(cards[j :: len(to_deal)])
+    for seat in unknown:
+        holes[seat] = ()
+    if len(board_cards) == BOARD_CARDS:
+        return used_seed, holes, tuple(board_cards)  # the burns would change nothing
+    return used_seed, holes, lay_out_board(stream, board_cards)[1]
 
 
 def _given_holes(

@@ -41,7 +41,7 @@ from pokerforge.game.actions import (
 from pokerforge.game.arguments import chip_count, player_count, seat_number
 from pokerforge.game.betting import BettingState
 from pokerforge.game.deal import BOARD_AT, deal
-from pokerforge.game.positions import position_names
+from pokerforge.game.positions import MAX_SEATS, position_names
 from pokerforge.game.pots import Pot, build_pots
 from pokerforge.game.rake import take_rake
 from pokerforge.game.spec import FIXED_LIMIT, OMAHA_HILO, UNCAPPED, EngineConstants, GameSpec
@@ -51,6 +51,7 @@ __all__ = ["Hand"]
 
 _STREETS = tuple(Street)
 _NO_SEATS: frozenset[int] = frozenset()
+_SEATS = tuple(frozenset(range(n)) for n in range(MAX_SEATS + 1))  # the seats of n players
 _ONE_CHIP = Decimal(1)
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 
@@ -130,6 +131,7 @@ class Hand(BettingState):
         "_button",
         "_chip_value",
         "_dead_sb",
+        "_dealt",
         "_engine",
         "_final_pots",
         "_hole",
@@ -150,6 +152,9 @@ class Hand(BettingState):
     _seed: int | None
     _engine: EngineConstants
     _hole: list[tuple[int, ...]]
+    # The hole cards' records, first in the history: built when the history is first read
+    # (the log holds what happened after the deal).
+    _dealt: tuple[DealHole, ...] | None
     _board: tuple[int, ...]
     _board_n: int
     _payouts: list[int]
@@ -200,21 +205,24 @@ class Hand(BettingState):
             raise InvalidSpecError(
                 f"{n} players with {engine.hole_count} hole cards each need more than 52 cards"
             )
+        self._replay_setup(n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value)
         self._seed, holes, self._board = deal(
-            n, engine.hole_count, button=button, seed=seed, hole_cards=hole_cards, board=board
+            n,
+            engine.hole_count,
+            button=button,
+            seed=seed,
+            hole_cards=hole_cards,
+            board=board,
+            unknown=self._unknown,  # never invent cards: these seats are dealt none
         )
-        holes = self._replay_setup(
-            holes, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
-        )
-        super().__init__(
-            engine, stacks, [_record(DealHole, (seat, hole)) for seat, hole in enumerate(holes)]
-        )
+        super().__init__(engine, stacks, [])
         self._spec = spec
         self._engine = engine
         self._button = button
         self._start = tuple(stacks)
         orders = self._orders
         self._hole = holes
+        self._dealt = None
         self._board_n = 0
         self._payouts = [0] * n
         self._final_pots = []
@@ -228,12 +236,12 @@ class Hand(BettingState):
 
     def _replay_setup(
         self,
-        holes: list[tuple[int, ...]],
+        n: int,
         unknown: Collection[int],
         winnings: Sequence[int] | None,
         stacks: Sequence[int] | None,
         chip_value: Decimal | int,
-    ) -> list[tuple[int, ...]]:
+    ) -> None:
         """What a replay of a recorded hand knows: unknown cards, the recorded result."""
         self._known = True
         if (
@@ -247,17 +255,12 @@ class Hand(BettingState):
             self._unknown = _NO_SEATS
             self._recorded = None
             self._chip_value = _ONE_CHIP
-            return holes
-        n = len(holes)
+            return
         self._unknown = frozenset(unknown)
-        if self._unknown:
-            if not self._unknown <= set(range(n)):
-                raise InvalidSpecError(f"unknown_hole_cards names seats outside 0 to {n - 1}")
-            # Never invent cards: the deck's placeholders for these seats are dropped.
-            holes = [() if seat in self._unknown else h for seat, h in enumerate(holes)]
+        if self._unknown and not self._unknown <= _SEATS[n]:
+            raise InvalidSpecError(f"unknown_hole_cards names seats outside 0 to {n - 1}")
         self._recorded = _recorded(n, winnings, stacks)
-        self._chip_value = Decimal(chip_value)
-        return holes
+        self._chip_value = chip_value if type(chip_value) is Decimal else Decimal(chip_value)
 
     def _post_forced_bets(
         self,
@@ -748,7 +751,12 @@ class Hand(BettingState):
     @property
     def history(self) -> tuple[Record, ...]:
         """Every action and event so far, as immutable records, in order."""
-        return tuple(self._log)
+        dealt = self._dealt
+        if dealt is None:
+            dealt = self._dealt = tuple(
+                [_record(DealHole, (seat, hole)) for seat, hole in enumerate(self._hole)]
+            )
+        return dealt + tuple(self._log)
 
     def public_state(self) -> PublicState:
         """The public state in one call: street, board indices, stacks, bets, folded seats,
@@ -792,6 +800,7 @@ class Hand(BettingState):
         new._start = self._start
         new._seed = self._seed
         new._hole = self._hole
+        new._dealt = self._dealt
         new._engine = self._engine
         new._board = self._board
         new._board_n = self._board_n
@@ -842,9 +851,7 @@ class Hand(BettingState):
             n, self._engine.hole_count, button=self._button, seed=seed
         )
         new._hole = holes
-        log = new._log
-        for seat, hole in enumerate(holes):
-            log[seat] = _record(DealHole, (seat, hole))
+        new._dealt = None
         return new
 
     __copy__ = copy
