@@ -135,7 +135,7 @@ class BettingState:
     _rmin: int
     _rmax: int
     _no_raise: int
-    _legal: LegalActions  # the actor's, worked out when the turn passed to it
+    _legal: LegalActions | None  # the actor's, built when first asked for in a turn
     _log: list[Record]
 
     def __init__(self, engine: EngineConstants, stacks: list[int], log: list[Record]) -> None:
@@ -294,12 +294,9 @@ class BettingState:
             self._rmin = rmin
             self._rmax = rmax
             self._no_raise = no_raise
-            # The turn's legal actions, built once: every caller reads the same record.
-            fold = owe > 0 or self._fold_free
-            if rmax < 0:
-                self._legal = _record(LegalActions, (fold, owe == 0, owe, None, None))
-            else:
-                self._legal = _record(LegalActions, (fold, owe == 0, owe, rmin, rmax))
+            # The record of the turn's legal actions is built when first asked for: replays
+            # and simulations that only act never pay for it.
+            self._legal = None
             return
         self._actor = -1
         self._close_round()
@@ -323,7 +320,17 @@ class BettingState:
         """
         if self._actor < 0:
             return _NOTHING_LEGAL
-        return self._legal
+        legal = self._legal
+        if legal is None:  # built once a turn: every caller reads the same record
+            owe = self._owe
+            rmax = self._rmax
+            fold = owe > 0 or self._fold_free
+            if rmax < 0:
+                legal = _record(LegalActions, (fold, not owe, owe, None, None))
+            else:
+                legal = _record(LegalActions, (fold, not owe, owe, self._rmin, rmax))
+            self._legal = legal
+        return legal
 
     # -- reasons an action is refused -----------------------------------------------------
 
@@ -518,6 +525,24 @@ class BettingState:
         self._log.append(record)
         self._advance()
         return record
+
+    def check_or_call(self, *, seat: int | None = None) -> Check | Call:
+        """The player to act checks when nothing is owed, else calls (all-in when short);
+        returns the record. The one action that is always open to the player to act.
+
+        Raises:
+            IllegalActionError: nobody is to act, or it is not this seat's turn; nothing
+                changes.
+
+        Examples:
+            >>> from pokerforge.game import GameSpec, Hand
+            >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], seed=1)
+            >>> hand.check_or_call(), hand.check_or_call()
+            (Call(seat=0, amount=1, all_in=False), Check(seat=1))
+        """
+        if self._owe:
+            return self.call(seat=seat)
+        return self.check(seat=seat)
 
     def verify_raise_to(self, total: int, *, seat: int | None = None) -> None:
         """Raise ``IllegalActionError`` (naming the rule) unless ``raise_to(total)`` is legal.

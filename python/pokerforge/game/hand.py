@@ -772,7 +772,7 @@ class Hand(BettingState):
                 tuple(self._bet),
                 tuple(self._folded),
                 actor,
-                self._legal if seat >= 0 else self.legal_actions(),
+                self.legal_actions(),
             ),
         )
 
