@@ -477,8 +477,10 @@ class Hand(BettingState):
             return
         ranks = _showdown.rank_hands(self._engine.variant, self._hole, self._board, folded)
         first = self._aggressor
-        if first < 0:
-            first = next(s for s in self._orders[self._button] if not folded[s])
+        if first < 0:  # nobody bet on the last street: the first live seat left of the button
+            for first in self._orders[self._button]:  # noqa: B007 - the loop finds it
+                if not folded[first]:
+                    break
         # Clockwise from ``first``: the seat order that ends at the seat before it.
         show_order = [s for s in self._orders[first - 1] if not folded[s]]
         rules = self._spec.rules

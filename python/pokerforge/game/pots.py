@@ -51,13 +51,20 @@ def build_pots(contributions: list[int], folded: list[bool], dead: int = 0) -> l
         >>> build_pots([2, 1, 0], [False, True, True])
         [Pot(amount=3, eligible=(0,))]
     """
-    n = len(contributions)
-    live = [i for i in range(n) if not folded[i]]
+    live: list[int] = []
+    level = 0  # the live seats' one non-zero contribution, or -1 once there are several
+    seat = 0
+    for c in contributions:  # one pass, no sorting: the common case is one level
+        if not folded[seat]:
+            live.append(seat)
+            if c and c != level:
+                level = c if not level else -1
+        seat += 1
+    if level > 0:  # the common case: one pot, every live seat eligible
+        return [_record(Pot, (sum(contributions) + dead, tuple(live)))]
     levels = sorted({contributions[i] for i in live})
     if levels and not levels[0]:
         del levels[0]
-    if len(levels) == 1:  # the common case: one pot, every live seat eligible
-        return [_record(Pot, (sum(contributions) + dead, tuple(live)))]
     pots: list[Pot] = []
     previous = 0
     for level in levels:

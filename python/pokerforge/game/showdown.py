@@ -362,19 +362,27 @@ def _resolve_one_pot(
 ) -> Showdown:
     """``resolve`` for the common case: one pot, high hands only."""
     best = -1
+    first = -1  # the seat that showed the best hand first
+    ties = 0  # how many others showed a hand as good
     shown: list[int] = []
     mucked: list[int] = []
     for seat in show_order:
         high = ranks[seat][0]
-        if show_all or high >= best:
+        if high > best:
+            best = high
+            first = seat
+            ties = 0
             shown.append(seat)
-            if high > best:  # noqa: PLR1730 - hot path, faster than max()
-                best = high
+        elif high == best:
+            ties += 1
+            shown.append(seat)
+        elif show_all:
+            shown.append(seat)
         else:
             mucked.append(seat)
     eligible = pot.eligible
+    if not ties and first in eligible:
+        return _record(Showdown, (shown, mucked, [(0, first, pot.amount, "all")]))
     winners = [s for s in odd_chip_order if s in ranks and ranks[s][0] == best and s in eligible]
-    if len(winners) == 1:
-        return _record(Showdown, (shown, mucked, [(0, winners[0], pot.amount, "all")]))
     shares = split(pot.amount, winners, unit)
     return Showdown(shown, mucked, [(0, s, c, "all") for s, c in zip(winners, shares, strict=True)])
