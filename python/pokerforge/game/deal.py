@@ -94,12 +94,13 @@ def _deck_order(seed: int) -> tuple[int, ...]:
 
 def _indices(cards: object) -> list[int]:
     """Card indices of a cards-like value, keeping the order given."""
-    if (
-        type(cards) is list
-        and all(type(c) is int and 0 <= c < 52 for c in cards)
-        and len(set(cards)) == len(cards)
-    ):
-        return cards  # indices already (a replay's cards): nothing to check or convert
+    if type(cards) is list:
+        for c in cards:  # a loop, not all(): every replayed hand comes here
+            if type(c) is not int or not 0 <= c < 52:
+                break
+        else:
+            if len(set(cards)) == len(cards):
+                return cards  # indices already (a replay's cards): nothing to convert
     if isinstance(cards, str | Card) or not isinstance(cards, Iterable):
         items: Any = cards
     else:

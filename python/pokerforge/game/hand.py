@@ -279,7 +279,7 @@ class Hand(BettingState):
             for seat in orders[button]:
                 paid = self._post(seat, engine.uniform_ante, False)
                 self._contrib[seat] += paid
-                log.append(PostAnte(seat, paid))
+                log.append(_record(PostAnte, (seat, paid)))
         bb_ante = engine.big_blind_ante
         if n == 2:
             sb, bb = button, orders[button][0]
@@ -289,7 +289,7 @@ class Hand(BettingState):
             sb, bb = orders[button][0], orders[button][1]
         if bb_ante and engine.ante_first:
             self._dead = paid = self._post(bb, bb_ante, False)
-            log.append(PostAnte(bb, paid))
+            log.append(_record(PostAnte, (bb, paid)))
         small = engine.small
         big = engine.big
         short = 0
@@ -302,14 +302,14 @@ class Hand(BettingState):
         log.append(_record(PostBlind, (bb, paid, "BB")))
         if bb_ante and not engine.ante_first:
             self._dead = paid = self._post(bb, bb_ante, False)
-            log.append(PostAnte(bb, paid))
+            log.append(_record(PostAnte, (bb, paid)))
         for seat, live, dead in posts:  # rule 29b: a big blind to come in, a missed blind
             if dead:
                 paid = self._post(seat, dead, False)
                 self._dead += paid
-                log.append(PostBlind(seat, paid, "dead"))
+                log.append(_record(PostBlind, (seat, paid, "dead")))
             if live:
-                log.append(PostBlind(seat, self._post(seat, live, True), "BB"))
+                log.append(_record(PostBlind, (seat, self._post(seat, live, True), "BB")))
         last = bb
         level = big
         if engine.straddle:
@@ -317,7 +317,7 @@ class Hand(BettingState):
             level = engine.straddle
             paid = self._post(last, level, True)
             short += level - paid
-            log.append(PostBlind(last, paid, "straddle"))
+            log.append(_record(PostBlind, (last, paid, "straddle")))
         self._pl_extra = short if engine.pot_limit_full_blinds else 0
         self._open_preflop(engine, stacks, level, last)
 
@@ -873,7 +873,11 @@ def _recorded(
     if values is None:
         return None
     values = tuple(values)
-    if len(values) != n or any(type(v) is not int or v < 0 for v in values):
+    bad = len(values) != n
+    for v in values:  # a loop, not any(): every replayed hand comes here
+        if type(v) is not int or v < 0:
+            bad = True
+    if bad:
         raise InvalidSpecError(
             f"recorded {kind} must be {n} whole numbers of chips (0 or more), not {values!r}"
         )
