@@ -50,6 +50,7 @@ __all__ = [
     "phh_tables",
     "plan_equity",
     "preflop_matrix",
+    "showdown_ranks",
 ]
 
 __version__: str
@@ -148,6 +149,9 @@ class HandRank:
 
 def evaluate(cards: _CardsLike) -> HandRank: ...
 def evaluate_class(cards: _CardsLike) -> int: ...
+def showdown_ranks(
+    game: int, holes: Sequence[_CardsLike], board: _CardsLike, folded: Sequence[bool]
+) -> dict[int, tuple[int, int]]: ...
 def evaluate_many(
     cards: npt.NDArray[np.uint8], *, threads: int | None = None, check: bool = True
 ) -> npt.NDArray[np.uint16]: ...

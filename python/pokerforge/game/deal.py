@@ -19,7 +19,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import filterfalse, islice
 from operator import itemgetter
 from typing import Any
@@ -70,7 +70,7 @@ def lay_out_board(
 _BOARD_PLACES = lay_out_board(iter(range(BOARD_CARDS + len(BOARD_AT))))[1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pickers(
     n: int, hole_count: int, button: int
 ) -> tuple[tuple[itemgetter[Any], ...], itemgetter[Any], int]:
@@ -148,9 +148,9 @@ def deal(
     if len(board_cards) > BOARD_CARDS:
         raise CardCountError(f"a board has at most 5 cards, not {len(board_cards)}")
     known = board_cards[:]
-    for cards in given:
-        if cards:
-            known += cards
+    for entry in given:
+        if entry:
+            known += entry
     taken = set(known)
     if len(taken) != len(known):
         dup = next(c for c in known if known.count(c) > 1)

@@ -478,7 +478,7 @@ class Hand(BettingState):
         ranks = _showdown.rank_hands(self._engine.variant, self._hole, self._board, folded)
         first = self._aggressor
         if first < 0:  # nobody bet on the last street: the first live seat left of the button
-            for first in self._orders[self._button]:  # noqa: B007 - the loop finds it
+            for first in self._orders[self._button]:
                 if not folded[first]:
                     break
         # Clockwise from ``first``: the seat order that ends at the seat before it.

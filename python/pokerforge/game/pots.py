@@ -53,13 +53,11 @@ def build_pots(contributions: list[int], folded: list[bool], dead: int = 0) -> l
     """
     live: list[int] = []
     level = 0  # the live seats' one non-zero contribution, or -1 once there are several
-    seat = 0
-    for c in contributions:  # one pass, no sorting: the common case is one level
+    for seat, c in enumerate(contributions):  # one pass, no sorting: usually one level
         if not folded[seat]:
             live.append(seat)
             if c and c != level:
                 level = c if not level else -1
-        seat += 1
     if level > 0:  # the common case: one pot, every live seat eligible
         return [_record(Pot, (sum(contributions) + dead, tuple(live)))]
     levels = sorted({contributions[i] for i in live})

@@ -1,8 +1,8 @@
 """Showdown: ranking hands, who shows and who mucks, and who wins each pot.
 
-Evaluation is one call into the Rust core per hand (:func:`rank_hands`: Hold'em inline,
-:func:`rank_omaha`, :func:`rank_omaha_hilo`, with brute-force Python references for tests);
-everything else works on integer ranks where
+Evaluation is the Rust core's: one call per showdown for every seat (:func:`rank_hands`),
+:func:`rank_omaha` and :func:`rank_omaha_hilo` for one hand, with brute-force Python
+references for tests; everything else works on integer ranks where
 greater is better (high: the 1..7462 class of :class:`~pokerforge.HandRank`; low: 1..56, as
 ``int(LowRank)``, with 0 for no qualifying low), so pot splitting can be tested with given
 rankings.
@@ -22,9 +22,13 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from pokerforge._core import evaluate_class, evaluate_omaha, evaluate_omaha_hilo
+from pokerforge._core import (
+    evaluate_class,
+    evaluate_omaha,
+    evaluate_omaha_hilo,
+    showdown_ranks,
+)
 from pokerforge.game.pots import Pot, split, split_hilo
-from pokerforge.game.spec import HOLDEM, OMAHA
 
 __all__ = [
     "AskedShowdown",
@@ -141,20 +145,8 @@ def rank_hands(
         >>> rank_hands(HOLDEM, [(35, 0), (4, 5)], (51, 47, 43, 39, 1), [False, True])
         {0: (7462, 0)}
     """
-    ranks: dict[int, tuple[int, int]] = {}
-    if variant == HOLDEM:
-        for seat, hole in enumerate(holes):
-            if not folded[seat]:
-                ranks[seat] = (evaluate_class(hole + board), 0)  # best five of the seven
-    elif variant == OMAHA:
-        for seat, hole in enumerate(holes):
-            if not folded[seat]:
-                ranks[seat] = (rank_omaha(hole, board), 0)
-    else:
-        for seat, hole in enumerate(holes):
-            if not folded[seat]:
-                ranks[seat] = rank_omaha_hilo(hole, board)
-    return ranks
+    # One call into the core for every seat: the evaluation is the core's, the rules here.
+    return showdown_ranks(variant, holes, board, folded)
 
 
 class Showdown(NamedTuple):

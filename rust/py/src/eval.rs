@@ -165,7 +165,7 @@ pub fn evaluate_class(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<Py<P
 
 /// The Python int for a hand class, from a cache of all 7,462 (built on first use), so
 /// that no int is allocated per call.
-fn class_int(py: Python<'_>, class: u16) -> Py<PyAny> {
+pub fn class_int(py: Python<'_>, class: u16) -> Py<PyAny> {
     static INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
     let ints = INTS.get_or_init(py, || {
         (0..=HandRank::MAX.class())

@@ -15,6 +15,7 @@ mod parallel;
 mod phh;
 mod preflop;
 mod range;
+mod showdown;
 
 use pyo3::prelude::*;
 
@@ -28,6 +29,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_many, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_class, m)?)?;
+    m.add_function(wrap_pyfunction!(showdown::showdown_ranks, m)?)?;
     m.add_class::<omaha::PyLowRank>()?;
     m.add_class::<range::PyRange>()?;
     m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
