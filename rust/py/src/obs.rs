@@ -9,6 +9,7 @@ use pokerforge_core::obs::{
     ActionKind, ActionSet, Entry, HandLog, Legal, ObsLayout, TableState, LAYOUT_VERSION,
 };
 use pokerforge_core::{Card, CardSet, Error};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
@@ -172,6 +173,19 @@ fn cards_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<CardSet> {
     Ok(set)
 }
 
+/// What `encode` returns: the legal discrete actions as bits from bit 8 (bit `8 + i` for
+/// action `i`) and, when `seat` is to act, bit 0 set when checking is legal, the seat in
+/// bits 1-4 and the street in bits 5-7: so that the caller can apply an action and report
+/// it to `record` without reading the arrays or the hand back. The small fields sit low so
+/// that the number stays below 2**30 for up to 22 actions (one digit of a Python int).
+fn mask_bits(actions: u64, seat: usize, state: &TableState<'_>) -> u64 {
+    let mut bits = actions << 8;
+    if state.actor == Some(seat) {
+        bits |= u64::from(state.legal.check) | (seat as u64) << 1 | (state.street as u64) << 5;
+    }
+    bits
+}
+
 /// One table's public state as `encode` receives it, read into fixed arrays.
 struct Row {
     street: usize,
@@ -234,6 +248,77 @@ impl Row {
         Ok(row)
     }
 
+    /// Reads the public state straight from a `pokerforge.game.Hand`, without the tuples
+    /// `Hand.public_state()` would build: the street, the board (its first `_board_n`
+    /// cards), the stacks, bets and folded seats (the engine's own lists), the seat to act
+    /// and its legal actions. `None` when nobody is to act; a showdown asking a seat to
+    /// show goes through `public_state()`.
+    ///
+    /// The slots read are the ones `Hand.public_state()` reads (`_actor`, `_asked`,
+    /// `_street`, `_board`, `_board_n`, `_stack`, `_bet`, `_folded`, `_legal`); tests/rl
+    /// compares the two at every step of many hands, so a renamed slot fails there.
+    fn read_hand(hand: &Bound<'_, PyAny>) -> PyResult<Option<Row>> {
+        let py = hand.py();
+        let actor = hand
+            .getattr(intern!(py, "_actor"))
+            .map_err(|_| setting("hand", hand.to_string(), "a pokerforge.game.Hand"))?;
+        let seat: i64 = actor.extract()?;
+        if seat < 0 {
+            if hand.getattr(intern!(py, "_asked"))?.is_none() {
+                return Ok(None);
+            }
+            return Row::read_state(&hand.call_method0(intern!(py, "public_state"))?).map(Some);
+        }
+        let actor = Some(index_of(&actor, "actor", 9, "a seat of the table")?);
+        let street = index_of(
+            &hand.getattr(intern!(py, "_street"))?,
+            "street",
+            3,
+            "0 (pre-flop) to 3 (river)",
+        )?;
+        let shown = index_of(
+            &hand.getattr(intern!(py, "_board_n"))?,
+            "board",
+            5,
+            "0 to 5 board cards",
+        )?;
+        let mut row = Row {
+            street,
+            board: CardSet::EMPTY,
+            stacks: [0; MAX_SEATS],
+            bets: [0; MAX_SEATS],
+            folded: [false; MAX_SEATS],
+            lens: [0; 3],
+            actor,
+            legal: legal_of(&hand.getattr(intern!(py, "_legal"))?)?,
+        };
+        let board = hand.getattr(intern!(py, "_board"))?;
+        each_item(&board, |i, item| {
+            if i < shown {
+                let index: i64 = item
+                    .extract()
+                    .map_err(|_| setting("board", item.to_string(), "card indices 0 to 51"))?;
+                let card = Card::from_index(index).map_err(to_py)?;
+                row.board.try_insert(card).map_err(to_py)?;
+            }
+            Ok(())
+        })?;
+        row.lens = [
+            read_seq(
+                &hand.getattr(intern!(py, "_stack"))?,
+                "stacks",
+                &mut row.stacks,
+            )?,
+            read_seq(&hand.getattr(intern!(py, "_bet"))?, "bets", &mut row.bets)?,
+            read_seq(
+                &hand.getattr(intern!(py, "_folded"))?,
+                "folded",
+                &mut row.folded,
+            )?,
+        ];
+        Ok(Some(row))
+    }
+
     /// The core's view of the row; `start` is the chips every seat had before the hand.
     fn state(&self, start: i64) -> TableState<'_> {
         let stacks = &self.stacks[..self.lens[0]];
@@ -290,8 +375,8 @@ impl PyObsEncoder {
         }
     }
 
-    /// Writes row `table` for `seat` (already checked by the layout); returns the mask as
-    /// bits, bit 32 set when checking is legal.
+    /// Writes row `table` for `seat` (already checked by the layout); returns the mask bits
+    /// (see [`mask_bits`]).
     fn write(
         &self,
         buffers: &mut Buffers<'_>,
@@ -315,15 +400,12 @@ impl PyObsEncoder {
             )
             .map_err(to_py)?;
         let mask = &mut buffers.mask[table * a..(table + 1) * a];
-        let mut bits = 0u64;
+        let mut actions = 0u64;
         for (i, (m, &byte)) in mask.iter_mut().zip(bytes.iter()).enumerate() {
             *m = byte as i8;
-            bits |= u64::from(byte) << i;
+            actions |= u64::from(byte) << i;
         }
-        if state.actor == Some(seat) && state.legal.check {
-            bits |= 1 << 32;
-        }
-        Ok(bits)
+        Ok(mask_bits(actions, seat, &state))
     }
 
     /// Refuses a row the layout would refuse, before anything is written.
@@ -525,9 +607,10 @@ impl PyObsEncoder {
     /// min_raise_to, max_raise_to)` (read only when `seat` is the actor, may be ``None``);
     /// with no actor the hand is over (street 4).
     ///
-    /// Returns the mask as bits (bit `i` set when action `i` is legal), with bit 32 set
-    /// when checking is legal, so that the caller can apply an action without reading
-    /// the arrays back.
+    /// Returns the mask as bits: bit `8 + i` set when action `i` is legal; when `seat` is
+    /// to act, bit 0 set when checking is legal, the seat in bits 1-4 and the street in
+    /// bits 5-7, so that the caller can apply an action and record it without reading the
+    /// arrays or the hand back.
     fn encode(
         &self,
         py: Python<'_>,
@@ -545,41 +628,68 @@ impl PyObsEncoder {
         self.write(&mut buffers, table, seat, &row)
     }
 
-    /// Writes every row at once, each table's view of its seat to act: `states[t]` is
-    /// table `t`'s `Hand.public_state()`, `(street, board, stacks, bets, folded, actor,
-    /// legal)`, one per table.
+    /// Writes row `table`: the view of the seat to act in `hand`, a `pokerforge.game.Hand`
+    /// whose public state is read in place (what `Hand.public_state()` gives, without
+    /// building it). Returns the mask bits as `encode` does, or -1 when nobody is to act
+    /// (the row is left as it was).
+    fn encode_hand(
+        &self,
+        py: Python<'_>,
+        table: &Bound<'_, PyAny>,
+        hand: &Bound<'_, PyAny>,
+    ) -> PyResult<i64> {
+        let table = self.table(table)?;
+        self.log(table)?;
+        let Some((row, seat)) = Row::read_hand(hand)?.and_then(|r| r.actor.map(|s| (r, s))) else {
+            return Ok(-1);
+        };
+        self.check_row(table, seat, &row)?;
+        // SAFETY: the slices live only inside this call, which holds the GIL.
+        let mut buffers = unsafe { self.buffers(py)? };
+        self.write(&mut buffers, table, seat, &row)
+            .map(|b| b as i64)
+    }
+
+    /// Writes every row at once, each table's view of its seat to act: `hands[t]` is table
+    /// `t`'s `pokerforge.game.Hand`, whose public state is read in place (what
+    /// `Hand.public_state()` gives, without building it).
     ///
-    /// Returns each table's mask bits as `encode` does, or -1 for a table whose `actor` is
-    /// ``None`` (its row is left as it was). A bad state refuses the whole call before any
+    /// Returns each table's mask bits as `encode` does, or -1 for a table where nobody is
+    /// to act (its row is left as it was). A bad hand refuses the whole call before any
     /// row is written.
-    fn encode_all(&self, py: Python<'_>, states: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    fn encode_all(&self, py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
         let tables = self.logs.len();
         let mut rows = Vec::with_capacity(tables);
-        for (t, state) in states.try_iter()?.enumerate() {
+        each_item(hands, |t, hand| {
             if t >= tables {
                 return Err(setting(
-                    "states",
+                    "hands",
                     "more than one per table",
-                    "one state per table",
+                    "one hand per table",
                 ));
             }
-            let row = Row::read_state(&state?)?;
-            if let Some(seat) = row.actor {
-                self.check_row(t, seat, &row)?;
+            let row = Row::read_hand(hand)?;
+            if let Some(row) = &row {
+                if let Some(seat) = row.actor {
+                    self.check_row(t, seat, row)?;
+                }
             }
             rows.push(row);
-        }
+            Ok(())
+        })?;
         if rows.len() != tables {
-            return Err(setting("states", rows.len(), "one state per table"));
+            return Err(setting("hands", rows.len(), "one hand per table"));
         }
         // SAFETY: the slices live only inside this call, which holds the GIL.
         let mut buffers = unsafe { self.buffers(py)? };
         rows.iter()
             .enumerate()
-            .map(|(t, row)| match row.actor {
-                Some(seat) => self.write(&mut buffers, t, seat, row).map(|b| b as i64),
-                None => Ok(-1),
-            })
+            .map(
+                |(t, row)| match row.as_ref().and_then(|r| r.actor.map(|s| (r, s))) {
+                    Some((row, seat)) => self.write(&mut buffers, t, seat, row).map(|b| b as i64),
+                    None => Ok(-1),
+                },
+            )
             .collect()
     }
 
