@@ -9,9 +9,9 @@ use pokerforge_core::obs::{
     ActionKind, ActionSet, Entry, HandLog, Legal, ObsLayout, TableState, LAYOUT_VERSION,
 };
 use pokerforge_core::{Card, CardSet, Error};
-use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
+use pyo3::{ffi, intern};
 
 use crate::convert::Int;
 use crate::errors::{to_py, InvalidSpecError};
@@ -144,12 +144,82 @@ fn each_item<'py>(
     }
 }
 
+/// A value read straight from a borrowed item pointer, when the item is of the plain kind
+/// the engine keeps (an int, a bool); `None` sends the caller to the general path.
+trait Plain: Sized {
+    /// # Safety
+    /// `item` is a live object and the GIL is held.
+    unsafe fn plain(item: *mut ffi::PyObject) -> Option<Self>;
+}
+
+impl Plain for i64 {
+    unsafe fn plain(item: *mut ffi::PyObject) -> Option<i64> {
+        // SAFETY: as the caller promises. An int (or a subclass, as a bool) is read without
+        // calling Python code; an int beyond 64 bits sets an error, cleared here.
+        unsafe {
+            if ffi::PyLong_Check(item) == 0 {
+                return None;
+            }
+            let value = ffi::PyLong_AsLongLong(item);
+            if value == -1 && !ffi::PyErr_Occurred().is_null() {
+                ffi::PyErr_Clear();
+                return None;
+            }
+            Some(value)
+        }
+    }
+}
+
+impl Plain for bool {
+    unsafe fn plain(item: *mut ffi::PyObject) -> Option<bool> {
+        // SAFETY: only the pointers are compared.
+        unsafe {
+            if item == ffi::Py_True() {
+                Some(true)
+            } else if item == ffi::Py_False() {
+                Some(false)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// The fast path of [`read_seq`]: a list or tuple of at most `MAX_SEATS` plain items, read
+/// through borrowed pointers (no reference counting, no Python code runs meanwhile, so
+/// the sequence cannot change under the loop). `None` when anything is not plain.
+fn read_plain<T: Plain + Copy>(obj: &Bound<'_, PyAny>, out: &mut [T; MAX_SEATS]) -> Option<usize> {
+    let ptr = obj.as_ptr();
+    let (n, get): (usize, unsafe extern "C" fn(_, _) -> _) = if let Ok(list) = obj.cast::<PyList>()
+    {
+        (list.len(), ffi::PyList_GetItem)
+    } else if let Ok(tuple) = obj.cast::<PyTuple>() {
+        (tuple.len(), ffi::PyTuple_GetItem)
+    } else {
+        return None;
+    };
+    if n > MAX_SEATS {
+        return None;
+    }
+    let mut read = [out[0]; MAX_SEATS];
+    for (i, slot) in read.iter_mut().enumerate().take(n) {
+        // SAFETY: `i` is below the length just read and the GIL is held; the item is
+        // borrowed from `obj`, which the caller holds.
+        *slot = unsafe { T::plain(get(ptr, i as ffi::Py_ssize_t))? };
+    }
+    *out = read;
+    Some(n)
+}
+
 /// Reads a tuple or list of ints (or bools) into `out`; returns how many.
-fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py>>(
+fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py> + Plain + Copy>(
     obj: &Bound<'py, PyAny>,
     name: &'static str,
     out: &mut [T; MAX_SEATS],
 ) -> PyResult<usize> {
+    if let Some(n) = read_plain(obj, out) {
+        return Ok(n);
+    }
     each_item(obj, |i, item| {
         if i >= MAX_SEATS {
             return Err(setting(name, "more than 10 entries", "one entry per seat"));
@@ -292,17 +362,12 @@ impl Row {
             actor,
             legal: legal_of(&hand.getattr(intern!(py, "_legal"))?)?,
         };
-        let board = hand.getattr(intern!(py, "_board"))?;
-        each_item(&board, |i, item| {
-            if i < shown {
-                let index: i64 = item
-                    .extract()
-                    .map_err(|_| setting("board", item.to_string(), "card indices 0 to 51"))?;
-                let card = Card::from_index(index).map_err(to_py)?;
-                row.board.try_insert(card).map_err(to_py)?;
-            }
-            Ok(())
-        })?;
+        let mut board = [0i64; MAX_SEATS];
+        let dealt = read_seq(&hand.getattr(intern!(py, "_board"))?, "board", &mut board)?;
+        for &index in &board[..shown.min(dealt)] {
+            let card = Card::from_index(index).map_err(to_py)?;
+            row.board.try_insert(card).map_err(to_py)?;
+        }
         row.lens = [
             read_seq(
                 &hand.getattr(intern!(py, "_stack"))?,
