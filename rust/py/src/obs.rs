@@ -232,6 +232,16 @@ fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py> + Plain + Copy>(
 }
 
 fn cards_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<CardSet> {
+    let mut indices = [0i64; MAX_SEATS];
+    if let Some(n) = read_plain(obj, &mut indices) {
+        // Plain card indices (`Hand.hole_indices` gives tuples of them): read in one pass.
+        let mut set = CardSet::EMPTY;
+        for &index in &indices[..n] {
+            set.try_insert(Card::from_index(index).map_err(to_py)?)
+                .map_err(to_py)?;
+        }
+        return Ok(set);
+    }
     let mut set = CardSet::EMPTY;
     each_item(obj, |_, item| {
         let index: i64 = item
@@ -617,10 +627,12 @@ impl PyObsEncoder {
         if n > self.layout.seats() {
             return Err(setting("seats", n, "at most the encoder's seat count"));
         }
-        let holes = holes
-            .try_iter()?
-            .map(|h| cards_of(&h?, "hole cards"))
-            .collect::<PyResult<Vec<CardSet>>>()?;
+        let mut holes_read = Vec::with_capacity(n);
+        each_item(holes, |_, hole| {
+            holes_read.push(cards_of(hole, "hole cards")?);
+            Ok(())
+        })?;
+        let holes = holes_read;
         let stacks = starts[..n].to_vec();
         let log = HandLog::new(button, big_blind, unit, stacks, holes).map_err(to_py)?;
         self.logs[table] = Some(log);
