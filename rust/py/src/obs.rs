@@ -80,6 +80,32 @@ fn chips_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<i64> {
     }
 }
 
+/// The fast path of [`legal_of`]: two bools, an int, and two ints or `None`, read through
+/// borrowed item pointers (see [`read_plain`]); `None` when anything is not of that kind.
+fn plain_legal(tuple: &Bound<'_, PyTuple>) -> Option<Legal> {
+    let ptr = tuple.as_ptr();
+    // SAFETY: the tuple has 5 items (checked by the caller) and the GIL is held; the items
+    // are borrowed from the tuple, which the caller holds, and no Python code runs here.
+    unsafe {
+        let item = |i| ffi::PyTuple_GetItem(ptr, i);
+        let amount = |i| {
+            let item = item(i);
+            if item == ffi::Py_None() {
+                Some(None)
+            } else {
+                i64::plain(item).map(Some)
+            }
+        };
+        Some(Legal {
+            fold: bool::plain(item(0))?,
+            check: bool::plain(item(1))?,
+            call: i64::plain(item(2))?,
+            min_raise_to: amount(3)?,
+            max_raise_to: amount(4)?,
+        })
+    }
+}
+
 /// Reads `legal_actions()`'s `(fold, check, call, min_raise_to, max_raise_to)`.
 fn legal_of(obj: &Bound<'_, PyAny>) -> PyResult<Legal> {
     let bad = || {
@@ -92,6 +118,9 @@ fn legal_of(obj: &Bound<'_, PyAny>) -> PyResult<Legal> {
     let tuple = obj.cast::<PyTuple>().map_err(|_| bad())?;
     if tuple.len() != 5 {
         return Err(bad());
+    }
+    if let Some(legal) = plain_legal(tuple) {
+        return Ok(legal);
     }
     let flag =
         |i: usize| -> PyResult<bool> { tuple.get_borrowed_item(i)?.extract().map_err(|_| bad()) };
