@@ -402,7 +402,11 @@ impl Row {
             legal: legal_of(&hand.getattr(intern!(py, "_legal"))?)?,
         };
         let mut board = [0i64; MAX_SEATS];
-        let dealt = read_seq(&hand.getattr(intern!(py, "_board"))?, "board", &mut board)?;
+        // Pre-flop (most steps) no board card is up: the board is not read at all.
+        let dealt = match shown {
+            0 => 0,
+            _ => read_seq(&hand.getattr(intern!(py, "_board"))?, "board", &mut board)?,
+        };
         for &index in &board[..shown.min(dealt)] {
             let card = Card::from_index(index).map_err(to_py)?;
             row.board.try_insert(card).map_err(to_py)?;
