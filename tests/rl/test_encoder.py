@@ -11,7 +11,7 @@ from obs_reference import card_names, reference
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import InvalidCardError, InvalidSpecError, PokerError
-from pokerforge.game import GameSpec
+from pokerforge.game import GameSpec, RuleProfile
 from pokerforge.rl import ObservationLayout, RandomPolicy, Tables
 
 SPECS = {
@@ -188,8 +188,9 @@ def test_encoder_refuses_bad_input_and_writes_nothing() -> None:
 
 @pytest.mark.parametrize("name", sorted(SPECS))
 def test_encode_all_writes_what_observe_writes(name: str) -> None:
-    """Every table encoded by one call matches each table observed on its own, mask bits
-    included, at every step of random hands at twelve tables."""
+    """Every table encoded by one call (reading the hands in place) matches each table
+    encoded on its own from ``Hand.public_state()``, mask bits included, at every step of
+    random hands at twelve tables."""
     spec = SPECS[name]
     one = Tables(spec, seats=5, stacks=40 * spec.chip_unit, seed=3, tables=12)
     many = Tables(spec, seats=5, stacks=40 * spec.chip_unit, seed=3, tables=12)
@@ -200,7 +201,8 @@ def test_encode_all_writes_what_observe_writes(name: str) -> None:
     for _ in range(60):
         seats = many.observe_all()
         for t in range(12):
-            seat = one.observe(t)
+            actor = one.hands[t].actor
+            seat = -1 if actor is None else one.observe(t, actor)  # via public_state()
             assert seats[t] == seat
             if seat < 0:
                 continue
@@ -208,6 +210,10 @@ def test_encode_all_writes_what_observe_writes(name: str) -> None:
             np.testing.assert_array_equal(many.mask[t], one.mask[t])
             np.testing.assert_array_equal(many.amounts[t], one.amounts[t])
             assert many.legal(t) == one.legal(t)
+            assert many._legal[t] == one._legal[t]  # seat and street bits included
+            assert many.observe(t) == seat  # one table, reading its hand in place
+            assert many._legal[t] == one._legal[t]
+            np.testing.assert_array_equal(many.obs[t], one.obs[t])
             action = policy(one.obs[t], one.mask[t])
             one.act(t, action)
             many.act(t, action)
@@ -219,7 +225,7 @@ def test_encode_all_writes_what_observe_writes(name: str) -> None:
                 many.new_hand(t)
 
 
-def test_encode_all_leaves_finished_tables_and_refuses_bad_states_whole() -> None:
+def test_encode_all_leaves_finished_tables_and_refuses_bad_hands_whole() -> None:
     tables = Tables(GameSpec(blinds=(1, 2)), seats=3, stacks=100, seed=1, tables=3)
     for t in range(3):
         tables.new_hand(t)
@@ -227,19 +233,38 @@ def test_encode_all_leaves_finished_tables_and_refuses_bad_states_whole() -> Non
     tables.act(1, ("fold",))  # table 1's hand is over
     enc = tables.encoder
     enc.obs[:] = 7
-    states = [hand.public_state() for hand in tables.hands]
-    bits = enc.encode_all(states)
+    hands = tables.hands
+    bits = enc.encode_all(hands)
     assert bits[1] == -1 and bits[0] >= 0 and bits[2] >= 0
+    # The seat to act and the street ride along in the high bits.
+    assert [b >> 1 & 15 for b in (bits[0], bits[2])] == [0, 0] and bits[0] >> 5 & 7 == 0
     assert (enc.obs[1] == 7).all() and not (enc.obs[0] == 7).all()
     enc.obs[:] = 7
-    bad = states[2]._replace(stacks=(100, 99))
+    short = hands[2].copy()
+    short._stack = [100, 99]  # the engine's list, one seat short
     for call, match in [
-        (lambda: enc.encode_all([*states[:2], bad]), "stacks = 2"),
-        (lambda: enc.encode_all(states[:2]), "states = 2"),
-        (lambda: enc.encode_all([*states, states[0]]), "one state per table"),
-        (lambda: enc.encode_all([states[0], (1, 2), states[2]]), "Hand.public_state"),
-        (lambda: enc.encode_all([states[0], states[1], states[2]._replace(actor=7)]), "seat = 7"),
+        (lambda: enc.encode_all([*hands[:2], short]), "stacks = 2"),
+        (lambda: enc.encode_all(hands[:2]), "hands = 2"),
+        (lambda: enc.encode_all([*hands, hands[0]]), "one hand per table"),
+        (lambda: enc.encode_all([hands[0], (1, 2), hands[2]]), "pokerforge.game.Hand"),
     ]:
         with pytest.raises(PokerError, match=match):
             call()
     assert (enc.obs == 7).all()
+
+
+def test_encode_all_reads_an_asked_showdown_as_public_state_gives_it() -> None:
+    """A showdown asking a seat to show or muck: that seat is the actor, with nothing legal."""
+    spec = GameSpec(blinds=(1, 2), rules=RuleProfile(showdown="ask", all_in_face_up=False))
+    tables = Tables(spec, seats=2, stacks=100, seed=5, tables=2)
+    for t in range(2):
+        tables.new_hand(t)
+    hand = tables.hands[0]
+    while hand.street < 4:
+        (hand.check if hand.legal_actions().check else hand.call)()
+    state = hand.public_state()
+    assert state.actor is not None and not hand.is_over
+    bits = tables.encoder.encode_all(tables.hands)
+    row = tables.obs[0].copy()
+    assert bits[0] == tables.encoder.encode(0, state.actor, state) and bits[0] >> 8 == 0
+    np.testing.assert_array_equal(tables.obs[0], row)

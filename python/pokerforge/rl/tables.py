@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import IllegalActionError, InvalidSpecError
-from pokerforge.game import GameSpec, Hand, LegalActions, PublicState, Street
+from pokerforge.game import GameSpec, Hand
 
 __all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "hand_seed"]
 
@@ -38,9 +38,9 @@ Move = tuple[str] | tuple[str, int]
 
 _MASK64 = (1 << 64) - 1
 _FOLD, _CALL, _RAISE = 0, 1, 2
-_NO_STATE = PublicState(
-    Street.PREFLOP, (), (), (), (), None, LegalActions(False, False, 0, None, None)
-)
+# The encoder's mask bits (ObsEncoder.encode): "may check" in bit 0, the seat to act in
+# bits 1-4, the street in bits 5-7, the legal discrete actions from bit 8.
+_ACTION_BIT0 = 8
 
 
 def hand_seed(seed: int, table: int, hand: int) -> int:
@@ -136,6 +136,7 @@ class Tables:
         self.actions: tuple[str, ...] = tuple(self.encoder.actions)
         # Bound once: these run at every step.
         self._encode = self.encoder.encode
+        self._encode_hand = self.encoder.encode_hand
         self._record = self.encoder.record
         self._kinds = [_action_kind(name) for name in self.actions]
         self.obs: npt.NDArray[np.float32] = self.encoder.obs
@@ -147,11 +148,9 @@ class Tables:
         self.big_blind = spec.engine.big
         self.unit = spec.chip_unit
         self.hands: list[Hand] = []
-        # Per table, the legal discrete actions of the seat to act as bits (bit 32: it may
-        # check), as the last encode of that seat returned them; -1 once stale.
+        # Per table, the encoder's bits for the seat to act (legal discrete actions, may
+        # check, seat, street), as the last encode of that seat returned them; -1 once stale.
         self._legal = [-1] * tables
-        # Per table, the public state the last encode of the seat to act read.
-        self._turn: list[PublicState] = [_NO_STATE] * tables
         self._indices: dict[int, tuple[int, ...]] = {}
         # Per button seat, a hand as dealt before anybody acts, to deal again from new seeds.
         self._fresh: dict[int, Hand] = {}
@@ -220,18 +219,14 @@ class Tables:
         Returns the seat observed (-1 when the hand is over and no seat was given, in which
         case nothing is written).
         """
+        if seat is None:
+            # The seat to act: the encoder reads the hand in place.
+            self._legal[table] = bits = self._encode_hand(table, self.hands[table])
+            return bits >> 1 & 15 if bits >= 0 else -1
         state = self.hands[table].public_state()
         actor = state[5]
-        if seat is None:
-            if actor is None:
-                return -1
-            seat = actor
         bits = self._encode(table, seat, state)
-        if actor == seat:
-            self._turn[table] = state
-            self._legal[table] = bits
-        else:
-            self._legal[table] = -1
+        self._legal[table] = bits if actor == seat else -1
         return seat
 
     def observe_all(self) -> list[int]:
@@ -240,10 +235,8 @@ class Tables:
         Every table must have a hand (:meth:`new_hand`). Returns the seat observed at each
         table, -1 where the hand is over (that row is left as it was).
         """
-        states = [hand.public_state() for hand in self.hands]
-        self._legal = self.encoder.encode_all(states)
-        self._turn = states
-        return [-1 if state[5] is None else state[5] for state in states]
+        self._legal = bits = self.encoder.encode_all(self.hands)
+        return [b >> 1 & 15 if b >= 0 else -1 for b in bits]
 
     def legal(self, table: int) -> tuple[int, ...]:
         """The legal discrete action indices of the seat to act at ``table`` (empty when
@@ -253,7 +246,7 @@ class Tables:
             if self.observe(table) < 0:
                 return ()
             bits = self._legal[table]
-        bits &= 0xFFFFFFFF
+        bits >>= _ACTION_BIT0
         cached = self._indices.get(bits)
         if cached is None:
             cached = self._indices[bits] = tuple(
@@ -275,16 +268,15 @@ class Tables:
         if bits < 0 or type(action) is not int:
             if self.observe(table) < 0:
                 raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")
-            if type(action) is not int:
-                self._act_exact(table, hand, self._turn[table], action)
-                return
             bits = self._legal[table]
+            if type(action) is not int:
+                self._act_exact(table, hand, bits, action)
+                return
         # The seat and street of the observation the bits came from: the hand as it is now.
-        state = self._turn[table]
-        seat: int = state[5]  # type: ignore[assignment] # a seat to act
-        street = state[0]
+        seat = bits >> 1 & 15
+        street = bits >> 5 & 7
         kinds = self._kinds
-        if not 0 <= action < len(kinds) or not bits >> action & 1:
+        if not 0 <= action < len(kinds) or not bits >> (_ACTION_BIT0 + action) & 1:
             raise IllegalActionError(self._masked(table, action))
         self._legal[table] = -1
         kind = kinds[action]
@@ -295,7 +287,7 @@ class Tables:
         elif kind == _FOLD:
             hand.fold()
             record(table, seat, 0, street)
-        elif bits >> 32:
+        elif bits & 1:
             hand.check()
             record(table, seat, 1, street)
         else:
@@ -311,10 +303,9 @@ class Tables:
             )
         return f"{action!r} is not an action index: expected 0 to {len(self.actions) - 1}"
 
-    def _act_exact(self, table: int, hand: Hand, state: PublicState, move: object) -> None:
-        seat = state.actor
-        street = state.street
-        assert seat is not None  # the state of a seat to act
+    def _act_exact(self, table: int, hand: Hand, bits: int, move: object) -> None:
+        seat = bits >> 1 & 15
+        street = bits >> 5 & 7
         if not isinstance(move, tuple) or not move or move[0] not in _EXACT:
             raise IllegalActionError(
                 f"{move!r} is not an action: expected an index, ('fold',), ('check',), "

@@ -168,9 +168,7 @@ class VectorPokerEnv:
         act = tables.act
         for t, a in enumerate(acts.tolist()):
             act(t, a)
-        # Every table's next observation in one call to the encoder; -1 where the hand ended.
-        seats = tables.observe_all()
-        ended = [t for t, seat in enumerate(seats) if seat < 0]
+        ended = [t for t, hand in enumerate(hands) if hand.is_over]
         # Whole-array writes: cheaper than a NumPy scalar write per table.
         rewards = self.rewards
         rewards[:] = 0.0
@@ -185,7 +183,7 @@ class VectorPokerEnv:
         for t in ended:
             finished[t] = hands[t]
             self._deal(t)
-            seats[t] = tables.observe(t)
         self.finished = finished
-        self.actor[:] = seats
+        # Every table's next observation, new hands included, in one call to the encoder.
+        self.actor[:] = tables.observe_all()
         return self.obs, rewards, dones, {}

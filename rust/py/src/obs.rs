@@ -11,6 +11,7 @@ use pokerforge_core::obs::{
 use pokerforge_core::{Card, CardSet, Error};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
+use pyo3::{ffi, intern};
 
 use crate::convert::Int;
 use crate::errors::{to_py, InvalidSpecError};
@@ -79,6 +80,32 @@ fn chips_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<i64> {
     }
 }
 
+/// The fast path of [`legal_of`]: two bools, an int, and two ints or `None`, read through
+/// borrowed item pointers (see [`read_plain`]); `None` when anything is not of that kind.
+fn plain_legal(tuple: &Bound<'_, PyTuple>) -> Option<Legal> {
+    let ptr = tuple.as_ptr();
+    // SAFETY: the tuple has 5 items (checked by the caller) and the GIL is held; the items
+    // are borrowed from the tuple, which the caller holds, and no Python code runs here.
+    unsafe {
+        let item = |i| ffi::PyTuple_GetItem(ptr, i);
+        let amount = |i| {
+            let item = item(i);
+            if item == ffi::Py_None() {
+                Some(None)
+            } else {
+                i64::plain(item).map(Some)
+            }
+        };
+        Some(Legal {
+            fold: bool::plain(item(0))?,
+            check: bool::plain(item(1))?,
+            call: i64::plain(item(2))?,
+            min_raise_to: amount(3)?,
+            max_raise_to: amount(4)?,
+        })
+    }
+}
+
 /// Reads `legal_actions()`'s `(fold, check, call, min_raise_to, max_raise_to)`.
 fn legal_of(obj: &Bound<'_, PyAny>) -> PyResult<Legal> {
     let bad = || {
@@ -91,6 +118,9 @@ fn legal_of(obj: &Bound<'_, PyAny>) -> PyResult<Legal> {
     let tuple = obj.cast::<PyTuple>().map_err(|_| bad())?;
     if tuple.len() != 5 {
         return Err(bad());
+    }
+    if let Some(legal) = plain_legal(tuple) {
+        return Ok(legal);
     }
     let flag =
         |i: usize| -> PyResult<bool> { tuple.get_borrowed_item(i)?.extract().map_err(|_| bad()) };
@@ -143,12 +173,82 @@ fn each_item<'py>(
     }
 }
 
+/// A value read straight from a borrowed item pointer, when the item is of the plain kind
+/// the engine keeps (an int, a bool); `None` sends the caller to the general path.
+trait Plain: Sized {
+    /// # Safety
+    /// `item` is a live object and the GIL is held.
+    unsafe fn plain(item: *mut ffi::PyObject) -> Option<Self>;
+}
+
+impl Plain for i64 {
+    unsafe fn plain(item: *mut ffi::PyObject) -> Option<i64> {
+        // SAFETY: as the caller promises. An int (or a subclass, as a bool) is read without
+        // calling Python code; an int beyond 64 bits sets an error, cleared here.
+        unsafe {
+            if ffi::PyLong_Check(item) == 0 {
+                return None;
+            }
+            let value = ffi::PyLong_AsLongLong(item);
+            if value == -1 && !ffi::PyErr_Occurred().is_null() {
+                ffi::PyErr_Clear();
+                return None;
+            }
+            Some(value)
+        }
+    }
+}
+
+impl Plain for bool {
+    unsafe fn plain(item: *mut ffi::PyObject) -> Option<bool> {
+        // SAFETY: only the pointers are compared.
+        unsafe {
+            if item == ffi::Py_True() {
+                Some(true)
+            } else if item == ffi::Py_False() {
+                Some(false)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// The fast path of [`read_seq`]: a list or tuple of at most `MAX_SEATS` plain items, read
+/// through borrowed pointers (no reference counting, no Python code runs meanwhile, so
+/// the sequence cannot change under the loop). `None` when anything is not plain.
+fn read_plain<T: Plain + Copy>(obj: &Bound<'_, PyAny>, out: &mut [T; MAX_SEATS]) -> Option<usize> {
+    let ptr = obj.as_ptr();
+    let (n, get): (usize, unsafe extern "C" fn(_, _) -> _) = if let Ok(list) = obj.cast::<PyList>()
+    {
+        (list.len(), ffi::PyList_GetItem)
+    } else if let Ok(tuple) = obj.cast::<PyTuple>() {
+        (tuple.len(), ffi::PyTuple_GetItem)
+    } else {
+        return None;
+    };
+    if n > MAX_SEATS {
+        return None;
+    }
+    let mut read = [out[0]; MAX_SEATS];
+    for (i, slot) in read.iter_mut().enumerate().take(n) {
+        // SAFETY: `i` is below the length just read and the GIL is held; the item is
+        // borrowed from `obj`, which the caller holds.
+        *slot = unsafe { T::plain(get(ptr, i as ffi::Py_ssize_t))? };
+    }
+    *out = read;
+    Some(n)
+}
+
 /// Reads a tuple or list of ints (or bools) into `out`; returns how many.
-fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py>>(
+fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py> + Plain + Copy>(
     obj: &Bound<'py, PyAny>,
     name: &'static str,
     out: &mut [T; MAX_SEATS],
 ) -> PyResult<usize> {
+    if let Some(n) = read_plain(obj, out) {
+        return Ok(n);
+    }
     each_item(obj, |i, item| {
         if i >= MAX_SEATS {
             return Err(setting(name, "more than 10 entries", "one entry per seat"));
@@ -161,6 +261,16 @@ fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py>>(
 }
 
 fn cards_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<CardSet> {
+    let mut indices = [0i64; MAX_SEATS];
+    if let Some(n) = read_plain(obj, &mut indices) {
+        // Plain card indices (`Hand.hole_indices` gives tuples of them): read in one pass.
+        let mut set = CardSet::EMPTY;
+        for &index in &indices[..n] {
+            set.try_insert(Card::from_index(index).map_err(to_py)?)
+                .map_err(to_py)?;
+        }
+        return Ok(set);
+    }
     let mut set = CardSet::EMPTY;
     each_item(obj, |_, item| {
         let index: i64 = item
@@ -170,6 +280,19 @@ fn cards_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<CardSet> {
             .map_err(to_py)
     })?;
     Ok(set)
+}
+
+/// What `encode` returns: the legal discrete actions as bits from bit 8 (bit `8 + i` for
+/// action `i`) and, when `seat` is to act, bit 0 set when checking is legal, the seat in
+/// bits 1-4 and the street in bits 5-7: so that the caller can apply an action and report
+/// it to `record` without reading the arrays or the hand back. The small fields sit low so
+/// that the number stays below 2**30 for up to 22 actions (one digit of a Python int).
+fn mask_bits(actions: u64, seat: usize, state: &TableState<'_>) -> u64 {
+    let mut bits = actions << 8;
+    if state.actor == Some(seat) {
+        bits |= u64::from(state.legal.check) | (seat as u64) << 1 | (state.street as u64) << 5;
+    }
+    bits
 }
 
 /// One table's public state as `encode` receives it, read into fixed arrays.
@@ -234,6 +357,89 @@ impl Row {
         Ok(row)
     }
 
+    /// Reads the public state straight from a `pokerforge.game.Hand`, without the tuples
+    /// `Hand.public_state()` would build: the street, the board (its first `_board_n`
+    /// cards), the stacks, bets and folded seats (the engine's own lists), the seat to act
+    /// and its legal actions. `None` when nobody is to act; a showdown asking a seat to
+    /// show goes through `public_state()`.
+    ///
+    /// The slots read are the ones `Hand.public_state()` reads (`_actor`, `_asked`,
+    /// `_street`, `_board`, `_board_n`, `_stack`, `_bet`, `_folded`, and `_legal` or else
+    /// `legal_actions()`); tests/rl
+    /// compares the two at every step of many hands, so a renamed slot fails there.
+    fn read_hand(hand: &Bound<'_, PyAny>) -> PyResult<Option<Row>> {
+        let py = hand.py();
+        let actor = hand
+            .getattr(intern!(py, "_actor"))
+            .map_err(|_| setting("hand", hand.to_string(), "a pokerforge.game.Hand"))?;
+        let seat: i64 = actor.extract()?;
+        if seat < 0 {
+            if hand.getattr(intern!(py, "_asked"))?.is_none() {
+                return Ok(None);
+            }
+            return Row::read_state(&hand.call_method0(intern!(py, "public_state"))?).map(Some);
+        }
+        let actor = Some(index_of(&actor, "actor", 9, "a seat of the table")?);
+        let street = index_of(
+            &hand.getattr(intern!(py, "_street"))?,
+            "street",
+            3,
+            "0 (pre-flop) to 3 (river)",
+        )?;
+        let shown = index_of(
+            &hand.getattr(intern!(py, "_board_n"))?,
+            "board",
+            5,
+            "0 to 5 board cards",
+        )?;
+        let mut row = Row {
+            street,
+            board: CardSet::EMPTY,
+            stacks: [0; MAX_SEATS],
+            bets: [0; MAX_SEATS],
+            folded: [false; MAX_SEATS],
+            lens: [0; 3],
+            actor,
+            legal: legal_of(&Row::legal_record(hand)?)?,
+        };
+        let mut board = [0i64; MAX_SEATS];
+        // Pre-flop (most steps) no board card is up: the board is not read at all.
+        let dealt = match shown {
+            0 => 0,
+            _ => read_seq(&hand.getattr(intern!(py, "_board"))?, "board", &mut board)?,
+        };
+        for &index in &board[..shown.min(dealt)] {
+            let card = Card::from_index(index).map_err(to_py)?;
+            row.board.try_insert(card).map_err(to_py)?;
+        }
+        row.lens = [
+            read_seq(
+                &hand.getattr(intern!(py, "_stack"))?,
+                "stacks",
+                &mut row.stacks,
+            )?,
+            read_seq(&hand.getattr(intern!(py, "_bet"))?, "bets", &mut row.bets)?,
+            read_seq(
+                &hand.getattr(intern!(py, "_folded"))?,
+                "folded",
+                &mut row.folded,
+            )?,
+        ];
+        Ok(Some(row))
+    }
+
+    /// The hand's `LegalActions` for the seat to act: the record the engine built for this
+    /// turn, or else `legal_actions()`, which builds it (the engine builds it only when
+    /// first asked for, and it alone says what is legal).
+    fn legal_record<'py>(hand: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = hand.py();
+        let legal = hand.getattr(intern!(py, "_legal"))?;
+        if legal.is_none() {
+            return hand.call_method0(intern!(py, "legal_actions"));
+        }
+        Ok(legal)
+    }
+
     /// The core's view of the row; `start` is the chips every seat had before the hand.
     fn state(&self, start: i64) -> TableState<'_> {
         let stacks = &self.stacks[..self.lens[0]];
@@ -290,8 +496,8 @@ impl PyObsEncoder {
         }
     }
 
-    /// Writes row `table` for `seat` (already checked by the layout); returns the mask as
-    /// bits, bit 32 set when checking is legal.
+    /// Writes row `table` for `seat` (already checked by the layout); returns the mask bits
+    /// (see [`mask_bits`]).
     fn write(
         &self,
         buffers: &mut Buffers<'_>,
@@ -315,15 +521,12 @@ impl PyObsEncoder {
             )
             .map_err(to_py)?;
         let mask = &mut buffers.mask[table * a..(table + 1) * a];
-        let mut bits = 0u64;
+        let mut actions = 0u64;
         for (i, (m, &byte)) in mask.iter_mut().zip(bytes.iter()).enumerate() {
             *m = byte as i8;
-            bits |= u64::from(byte) << i;
+            actions |= u64::from(byte) << i;
         }
-        if state.actor == Some(seat) && state.legal.check {
-            bits |= 1 << 32;
-        }
-        Ok(bits)
+        Ok(mask_bits(actions, seat, &state))
     }
 
     /// Refuses a row the layout would refuse, before anything is written.
@@ -470,10 +673,12 @@ impl PyObsEncoder {
         if n > self.layout.seats() {
             return Err(setting("seats", n, "at most the encoder's seat count"));
         }
-        let holes = holes
-            .try_iter()?
-            .map(|h| cards_of(&h?, "hole cards"))
-            .collect::<PyResult<Vec<CardSet>>>()?;
+        let mut holes_read = Vec::with_capacity(n);
+        each_item(holes, |_, hole| {
+            holes_read.push(cards_of(hole, "hole cards")?);
+            Ok(())
+        })?;
+        let holes = holes_read;
         let stacks = starts[..n].to_vec();
         let log = HandLog::new(button, big_blind, unit, stacks, holes).map_err(to_py)?;
         self.logs[table] = Some(log);
@@ -525,9 +730,10 @@ impl PyObsEncoder {
     /// min_raise_to, max_raise_to)` (read only when `seat` is the actor, may be ``None``);
     /// with no actor the hand is over (street 4).
     ///
-    /// Returns the mask as bits (bit `i` set when action `i` is legal), with bit 32 set
-    /// when checking is legal, so that the caller can apply an action without reading
-    /// the arrays back.
+    /// Returns the mask as bits: bit `8 + i` set when action `i` is legal; when `seat` is
+    /// to act, bit 0 set when checking is legal, the seat in bits 1-4 and the street in
+    /// bits 5-7, so that the caller can apply an action and record it without reading the
+    /// arrays or the hand back.
     fn encode(
         &self,
         py: Python<'_>,
@@ -545,41 +751,68 @@ impl PyObsEncoder {
         self.write(&mut buffers, table, seat, &row)
     }
 
-    /// Writes every row at once, each table's view of its seat to act: `states[t]` is
-    /// table `t`'s `Hand.public_state()`, `(street, board, stacks, bets, folded, actor,
-    /// legal)`, one per table.
+    /// Writes row `table`: the view of the seat to act in `hand`, a `pokerforge.game.Hand`
+    /// whose public state is read in place (what `Hand.public_state()` gives, without
+    /// building it). Returns the mask bits as `encode` does, or -1 when nobody is to act
+    /// (the row is left as it was).
+    fn encode_hand(
+        &self,
+        py: Python<'_>,
+        table: &Bound<'_, PyAny>,
+        hand: &Bound<'_, PyAny>,
+    ) -> PyResult<i64> {
+        let table = self.table(table)?;
+        self.log(table)?;
+        let Some((row, seat)) = Row::read_hand(hand)?.and_then(|r| r.actor.map(|s| (r, s))) else {
+            return Ok(-1);
+        };
+        self.check_row(table, seat, &row)?;
+        // SAFETY: the slices live only inside this call, which holds the GIL.
+        let mut buffers = unsafe { self.buffers(py)? };
+        self.write(&mut buffers, table, seat, &row)
+            .map(|b| b as i64)
+    }
+
+    /// Writes every row at once, each table's view of its seat to act: `hands[t]` is table
+    /// `t`'s `pokerforge.game.Hand`, whose public state is read in place (what
+    /// `Hand.public_state()` gives, without building it).
     ///
-    /// Returns each table's mask bits as `encode` does, or -1 for a table whose `actor` is
-    /// ``None`` (its row is left as it was). A bad state refuses the whole call before any
+    /// Returns each table's mask bits as `encode` does, or -1 for a table where nobody is
+    /// to act (its row is left as it was). A bad hand refuses the whole call before any
     /// row is written.
-    fn encode_all(&self, py: Python<'_>, states: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    fn encode_all(&self, py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
         let tables = self.logs.len();
         let mut rows = Vec::with_capacity(tables);
-        for (t, state) in states.try_iter()?.enumerate() {
+        each_item(hands, |t, hand| {
             if t >= tables {
                 return Err(setting(
-                    "states",
+                    "hands",
                     "more than one per table",
-                    "one state per table",
+                    "one hand per table",
                 ));
             }
-            let row = Row::read_state(&state?)?;
-            if let Some(seat) = row.actor {
-                self.check_row(t, seat, &row)?;
+            let row = Row::read_hand(hand)?;
+            if let Some(row) = &row {
+                if let Some(seat) = row.actor {
+                    self.check_row(t, seat, row)?;
+                }
             }
             rows.push(row);
-        }
+            Ok(())
+        })?;
         if rows.len() != tables {
-            return Err(setting("states", rows.len(), "one state per table"));
+            return Err(setting("hands", rows.len(), "one hand per table"));
         }
         // SAFETY: the slices live only inside this call, which holds the GIL.
         let mut buffers = unsafe { self.buffers(py)? };
         rows.iter()
             .enumerate()
-            .map(|(t, row)| match row.actor {
-                Some(seat) => self.write(&mut buffers, t, seat, row).map(|b| b as i64),
-                None => Ok(-1),
-            })
+            .map(
+                |(t, row)| match row.as_ref().and_then(|r| r.actor.map(|s| (r, s))) {
+                    Some((row, seat)) => self.write(&mut buffers, t, seat, row).map(|b| b as i64),
+                    None => Ok(-1),
+                },
+            )
             .collect()
     }
 
