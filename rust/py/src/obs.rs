@@ -365,8 +365,8 @@ impl Row {
     ///
     /// The slots read are the ones `Hand.public_state()` reads (`_actor`, `_asked`,
     /// `_street`, `_board`, `_board_n`, `_stack`, `_bet`, `_folded`, and `_legal` or else
-    /// `legal_actions()`); tests/rl
-    /// compares the two at every step of many hands, so a renamed slot fails there.
+    /// `legal_actions()`); tests/rl compares the two at every step of many hands, so a
+    /// renamed slot fails there.
     fn read_hand(hand: &Bound<'_, PyAny>) -> PyResult<Option<Row>> {
         let py = hand.py();
         let actor = hand
