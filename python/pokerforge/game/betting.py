@@ -84,6 +84,7 @@ class BettingState:
         "_full_level",
         "_half_rule",
         "_legal",
+        "_legal_now",
         "_level",
         "_live",
         "_log",
@@ -136,6 +137,8 @@ class BettingState:
     _rmax: int
     _no_raise: int
     _legal: LegalActions | None  # the actor's, built when first asked for in a turn
+    # The actor's (fold, check, call, min_raise_to, max_raise_to), set with each turn.
+    _legal_now: tuple[bool, bool, int, int | None, int | None]
     _log: list[Record]
 
     def __init__(self, engine: EngineConstants, stacks: list[int], log: list[Record]) -> None:
@@ -166,6 +169,7 @@ class BettingState:
         self._over = False
         self._owe = self._rmin = self._rmax = self._no_raise = 0
         self._legal = _NOTHING_LEGAL
+        self._legal_now = _NOTHING_LEGAL
         self._log = log
 
     def _copy_betting(self, new: BettingState) -> None:
@@ -201,6 +205,7 @@ class BettingState:
         new._rmax = self._rmax
         new._no_raise = self._no_raise
         new._legal = self._legal
+        new._legal_now = self._legal_now
         new._log = self._log[:]
 
     def _set_reach(self, reach: list[int]) -> None:
@@ -294,8 +299,12 @@ class BettingState:
             self._rmin = rmin
             self._rmax = rmax
             self._no_raise = no_raise
-            # The record of the turn's legal actions is built when first asked for: replays
-            # and simulations that only act never pay for it.
+            # The turn's legal actions as a plain tuple (cheap: no record is built until
+            # legal_actions() is called; the observation encoder reads this tuple).
+            if rmax < 0:
+                self._legal_now = (owe > 0 or self._fold_free, not owe, owe, None, None)
+            else:
+                self._legal_now = (owe > 0 or self._fold_free, not owe, owe, rmin, rmax)
             self._legal = None
             return
         self._actor = -1
@@ -322,14 +331,7 @@ class BettingState:
             return _NOTHING_LEGAL
         legal = self._legal
         if legal is None:  # built once a turn: every caller reads the same record
-            owe = self._owe
-            rmax = self._rmax
-            fold = owe > 0 or self._fold_free
-            if rmax < 0:
-                legal = _record(LegalActions, (fold, not owe, owe, None, None))
-            else:
-                legal = _record(LegalActions, (fold, not owe, owe, self._rmin, rmax))
-            self._legal = legal
+            legal = self._legal = _record(LegalActions, self._legal_now)
         return legal
 
     # -- reasons an action is refused -----------------------------------------------------

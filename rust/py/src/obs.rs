@@ -364,9 +364,9 @@ impl Row {
     /// show goes through `public_state()`.
     ///
     /// The slots read are the ones `Hand.public_state()` reads (`_actor`, `_asked`,
-    /// `_street`, `_board`, `_board_n`, `_stack`, `_bet`, `_folded`, and `_legal` or else
-    /// `legal_actions()`); tests/rl compares the two at every step of many hands, so a
-    /// renamed slot fails there.
+    /// `_street`, `_board`, `_board_n`, `_stack`, `_bet`, `_folded`, and `_legal_now`, the
+    /// plain tuple `legal_actions()` is built from); tests/rl compares the two at every
+    /// step of many hands, so a renamed slot fails there.
     fn read_hand(hand: &Bound<'_, PyAny>) -> PyResult<Option<Row>> {
         let py = hand.py();
         let actor = hand
@@ -400,7 +400,7 @@ impl Row {
             folded: [false; MAX_SEATS],
             lens: [0; 3],
             actor,
-            legal: legal_of(&Row::legal_record(hand)?)?,
+            legal: legal_of(&hand.getattr(intern!(py, "_legal_now"))?)?,
         };
         let mut board = [0i64; MAX_SEATS];
         // Pre-flop (most steps) no board card is up: the board is not read at all.
@@ -426,18 +426,6 @@ impl Row {
             )?,
         ];
         Ok(Some(row))
-    }
-
-    /// The hand's `LegalActions` for the seat to act: the record the engine built for this
-    /// turn, or else `legal_actions()`, which builds it (the engine builds it only when
-    /// first asked for, and it alone says what is legal).
-    fn legal_record<'py>(hand: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let py = hand.py();
-        let legal = hand.getattr(intern!(py, "_legal"))?;
-        if legal.is_none() {
-            return hand.call_method0(intern!(py, "legal_actions"));
-        }
-        Ok(legal)
     }
 
     /// The core's view of the row; `start` is the chips every seat had before the hand.
