@@ -660,6 +660,14 @@ def replay(
             actions as steps, the cards), so that it is not read twice; it must come from
             the same fields.
     """
+    return _replay_seats(doc, text, first_line, read)[0]
+
+
+def _replay_seats(
+    doc: Mapping[str, Any], text: str | Sequence[str], first_line: int, read: Read | None
+) -> tuple[Hand, Sequence[int]]:
+    """:func:`replay`, and the seat of each player ``p1..pN`` (as :func:`seat_map` says),
+    which a reader of many hands needs again for the players' names."""
     try:
         return _replay_fields(doc, text, first_line, read)
     except InvalidHistoryError as err:
@@ -715,7 +723,7 @@ def unit_of(places: int) -> Decimal:
 
 def _replay_fields(
     doc: Mapping[str, Any], text: str | Sequence[str], first_line: int, read: Read | None
-) -> Hand:
+) -> tuple[Hand, list[int]]:
     actions = doc.get("actions")
     where = _Where(text, actions if isinstance(actions, list) else [], first_line)
     unit, stacks, steps, holes, board, hole_count, winnings, finishing = (
@@ -759,7 +767,7 @@ def _replay_fields(
             f"file deals {len(board)}"
         )
     _check_record(doc, hand, seat_of, unit, recorded)
-    return hand
+    return hand, seat_of
 
 
 def _posts_field(
@@ -818,50 +826,86 @@ def _recorded(
 def _play(hand: Hand, steps: list[Step], seat_of: list[int], where: _Where) -> None:
     """Apply the player actions; check the board and shown cards against the hand."""
     dealt = 0
-    unit = hand.chip_value
-    for k, who, verb, arg in steps:
-        if verb == "dh":
+    for step in steps:
+        k, who, verb, arg = step
+        # The usual actions first, passing the seat so that the engine checks the turn; an
+        # action it refuses has changed nothing, and _act then names the problem.
+        if verb == "cc":
+            seat = seat_of[who]
+            try:
+                if hand.legal_actions().check:
+                    hand.check(seat=seat)
+                else:
+                    hand.call(seat=seat)
+            except IllegalActionError:
+                _act(hand, step, seat_of, where)
+        elif verb == "f":
+            try:
+                hand.fold(seat=seat_of[who])
+            except IllegalActionError:
+                _act(hand, step, seat_of, where)
+        elif verb == "cbr":
+            # raise_to checks a seat it is given the slow way: the turn is checked here.
+            if type(arg) is not int or hand.actor != seat_of[who]:
+                _act(hand, step, seat_of, where)
+            else:
+                try:
+                    hand.raise_to(arg)
+                except IllegalActionError:
+                    _act(hand, step, seat_of, where)
+        elif verb == "dh":
             continue
-        if verb == "db":
+        elif verb == "db":
             dealt += len(arg) // 2 if type(arg) is str else len(arg)
             if len(hand.board_indices) < dealt:
                 raise InvalidHistoryError(f"{where(k)}: the board is dealt before the betting ends")
-            continue
-        seat = seat_of[who]
-        if verb == "sm":
-            if type(arg) is tuple:  # read by the core: cards, () for "-"
-                shown = list(arg)
-            else:
-                shown = _cards(partial(where, k), arg) if arg and arg != "-" else []
-            known = sorted(c for c in shown if c is not None)
-            if (
-                shown
-                and len(known) == len(shown)
-                and known != sorted(c.index for c in hand.hole_cards(seat))
-            ):
-                raise InvalidHistoryError(
-                    f"{where(k)}: these are not the cards p{who + 1} was dealt"
-                )
-            if hand.street == Street.SHOWDOWN and not hand.is_over:  # an asked showdown
-                try:
-                    hand.show(seat=seat) if arg != "" else hand.muck(seat=seat)
-                except IllegalActionError as err:
-                    raise InvalidHistoryError(f"{where(k)}: {err}") from None
-            continue
-        if hand.is_over:
-            raise InvalidHistoryError(f"{where(k)}: the hand is already over")
-        if hand.actor != seat:
-            actor = seat_of.index(hand.actor) + 1 if hand.actor is not None else 0
-            raise InvalidHistoryError(f"{where(k)}: it is p{actor}'s turn, not p{who + 1}'s")
+        elif verb == "sm":
+            _shown(hand, step, seat_of[who], where)
+        else:
+            _act(hand, step, seat_of, where)
+
+
+def _shown(hand: Hand, step: Step, seat: int, where: _Where) -> None:
+    """``pN sm [cards]``: the cards shown must be those dealt; at an asked showdown the
+    player shows or mucks."""
+    k, who, _, arg = step
+    if type(arg) is tuple:  # read by the core: cards, () for "-"
+        shown = list(arg)
+    else:
+        shown = _cards(partial(where, k), arg) if arg and arg != "-" else []
+    known = sorted(c for c in shown if c is not None)
+    if (
+        shown
+        and len(known) == len(shown)
+        and known != sorted(c.index for c in hand.hole_cards(seat))
+    ):
+        raise InvalidHistoryError(f"{where(k)}: these are not the cards p{who + 1} was dealt")
+    if hand.street == Street.SHOWDOWN and not hand.is_over:  # an asked showdown
         try:
-            if verb == "f":
-                hand.fold()
-            elif verb == "cc":
-                hand.call() if hand.can_call() else hand.check()
-            else:
-                hand.raise_to(arg if type(arg) is int else _amount(where, k, arg, unit))
+            hand.show(seat=seat) if arg != "" else hand.muck(seat=seat)
         except IllegalActionError as err:
             raise InvalidHistoryError(f"{where(k)}: {err}") from None
+
+
+def _act(hand: Hand, step: Step, seat_of: list[int], where: _Where) -> None:
+    """One player action with every check in the order of the rules, the problem named:
+    the whole work for what :func:`_play` does not take at once."""
+    k, who, verb, arg = step
+    seat = seat_of[who]
+    if hand.is_over:
+        raise InvalidHistoryError(f"{where(k)}: the hand is already over")
+    if hand.actor != seat:
+        actor = seat_of.index(hand.actor) + 1 if hand.actor is not None else 0
+        raise InvalidHistoryError(f"{where(k)}: it is p{actor}'s turn, not p{who + 1}'s")
+    try:
+        if verb == "f":
+            hand.fold()
+        elif verb == "cc":
+            hand.call() if hand.can_call() else hand.check()
+        else:
+            hand.raise_to(arg if type(arg) is int else _amount(where, k, arg, hand.chip_value))
+    except IllegalActionError as err:
+        raise InvalidHistoryError(f"{where(k)}: {err}") from None
 
 
 def _amount(where: _Where, k: int, text: str, unit: Decimal) -> int:
