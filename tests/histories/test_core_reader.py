@@ -208,3 +208,27 @@ def test_a_bad_hand_read_by_the_core_is_named_as_before() -> None:
     text = "[7]\n" + "".join(TABLES[0][2]).replace("'p2 f'", "'p2 f', 'p3 cbr 2'")
     with pytest.raises(BadHandError, match=r"<lines> \[7\] \(hand 3017237436\), from line 2: "):
         list(read_phhs(text.splitlines(keepends=True)))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("'p3 f'", "'p2 f'", "'p2 f': it is p3's turn, not p2's"),
+        ("'p3 f'", "'p1 cc'", "'p1 cc': it is p3's turn, not p1's"),
+        ("'p3 f'", "'p2 cbr 3.00'", "'p2 cbr 3.00': it is p3's turn, not p2's"),
+        ("'p2 f'", "'p2 f', 'p3 cc'", "'p3 cc': the hand is already over"),
+        ("'p2 f'", "'p2 f', 'p1 cbr 9'", "'p1 cbr 9': the hand is already over"),
+        ("'p3 f'", "'p3 cbr 1.50'", "'p3 cbr 1.50': seat 2 cannot raise to 150"),
+    ],
+)
+def test_actions_the_engine_refuses_are_named_on_the_core_s_path(
+    old: str, new: str, message: str
+) -> None:
+    """The core gives amounts in chips, which the replay hands to the engine at once: a
+    refused action is still named as the slow path (amounts as text) names it."""
+    text = "[1]\n" + "".join(TABLES[0][2]).replace(old, new, 1)
+    reader = read_phhs(text.splitlines(keepends=True), skip_bad=True)
+    assert list(reader) == []
+    [problem] = reader.problems
+    assert problem.startswith(f"<lines> [1] (hand 3017237436), from line 2: line 8: {message}")
+    _same_as_the_slow_path(text)

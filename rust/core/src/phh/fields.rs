@@ -283,6 +283,15 @@ mod tests {
     }
 
     #[test]
+    fn strip_as_python_strips() {
+        assert_eq!(py_strip(" \t a b \x1f\r"), "a b");
+        assert_eq!(py_strip("\u{3000}a\u{85}"), "a"); // Unicode white space at the edges
+        assert_eq!(py_strip(" \u{a0}\u{1c}x é "), "x é");
+        assert_eq!(py_strip("\u{200b}a"), "\u{200b}a"); // a zero-width space is no space
+        assert_eq!(py_strip(" \n "), "");
+    }
+
+    #[test]
     fn tables_that_need_the_full_reader() {
         assert!(read_fields("a = 1\na = 2").is_err());
         assert!(read_fields("a = 1 # why").is_err());

@@ -430,6 +430,20 @@ mod tests {
     }
 
     #[test]
+    fn words_split_as_python_splits() {
+        let split = |text| {
+            let (words, count) = words(text);
+            words[..count].to_vec()
+        };
+        assert_eq!(split("  p1\tcbr \x1f 3 "), ["p1", "cbr", "3"]);
+        assert_eq!(split("p1\u{a0}cc\u{3000}"), ["p1", "cc"]);
+        assert_eq!(split("a b c d e f g").len(), WORDS);
+        assert!(split(" \u{85} ").is_empty());
+        let text = format!("{GAME}starting_stacks = [100, 100]\nactions = ['d dh p1 ?? ?? ??']\n");
+        assert_eq!(read(&text), None); // five words: no action has so many
+    }
+
+    #[test]
     fn shows_make_cards_known() {
         let text = format!(
             "{GAME}starting_stacks = [100, 100]\nactions = ['d dh p1 ????', 'd dh p2 ????', \
