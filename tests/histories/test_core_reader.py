@@ -60,7 +60,11 @@ def test_the_core_reads_the_dataset_as_tomllib_and_the_slow_path_do() -> None:
         if steps is not None:
             places, stacks, typed, holes, board, count, winnings, finishing = steps
             mine = (unit_of(places), stacks, typed, holes, board, count)
-            assert mine == _python_read(doc, _body_lines(body))
+            slow = _python_read(doc, _body_lines(body))
+            # The core leaves out the steps that deal hole cards: they are in the holes.
+            played = [step for step in slow[2] if step[2] != "dh"]
+            assert mine == (*slow[:2], played, *slow[3:])
+            assert len(played) < len(slow[2])
             recorded = doc.get("winnings")
             unit = unit_of(places)
             assert winnings == (None if recorded is None else [int(v / unit) for v in recorded])

@@ -515,7 +515,8 @@ class _Where:
 
 # (action number, player or -1 for the dealer, verb, argument). The argument is the text
 # written; the core's reader gives it read: chips for cbr, a tuple of card indices (None for
-# "??") for dh, db and sm ("" for a muck).
+# "??") for db and sm ("" for a muck), and leaves out the dh steps (the cards dealt are in
+# what it read besides).
 Step = tuple[int, int, str, Any]
 _ARITY = {"f": 0, "cc": 0, "cbr": 1}
 

@@ -1,7 +1,7 @@
 //! The PHH reader of the core for `pokerforge.histories`: tables cut out of a `.phhs`
 //! text, their fields and their typed steps, read without the GIL.
 
-use pokerforge_core::phh::{read_fields, read_steps, split_tables, Arg, Steps, Table, Value};
+use pokerforge_core::phh::{read_fields, read_steps, split_tables, Arg, Steps, Table, Value, Verb};
 use std::collections::HashMap;
 
 use pyo3::exceptions::PyValueError;
@@ -84,11 +84,11 @@ impl<'a, 'py> Made<'a, 'py> {
                 }
             },
             Value::Array(items) => {
-                let items = items
-                    .iter()
-                    .map(|item| self.value(py, item))
-                    .collect::<PyResult<Vec<_>>>()?;
-                PyList::new(py, items)?.into_any()
+                let mut made = Vec::with_capacity(items.len());
+                for item in items {
+                    made.push(self.value(py, item)?);
+                }
+                PyList::new(py, made)?.into_any()
             }
         })
     }
@@ -113,9 +113,9 @@ fn cards(py: Python<'_>, cards: &[Option<u8>]) -> PyResult<Py<PyAny>> {
 fn steps_tuple<'py>(py: Python<'py>, read: &Steps) -> PyResult<Bound<'py, PyTuple>> {
     let steps = PyList::empty(py);
     let nothing = intern!(py, "");
-    for step in &read.steps {
+    // The hole cards dealt are in `holes`: their steps are left out (the replay skips them).
+    for step in read.steps.iter().filter(|step| step.verb != Verb::DealHole) {
         let verb = match step.verb.code() {
-            "dh" => intern!(py, "dh"),
             "db" => intern!(py, "db"),
             "f" => intern!(py, "f"),
             "cc" => intern!(py, "cc"),
