@@ -345,12 +345,29 @@ def _spec(
 ) -> tuple[GameSpec, bool]:
     """The hand's game and whether its small blind is dead; files repeat their games, so
     the answer is cached by the fields as written."""
-    key: list[Any] = [n, hole_count, unit]
-    for field in _SPEC_FIELDS + _SPEC_EXTRAS:
-        value = doc.get(field)
-        key.append(tuple(value) if isinstance(value, list) else value)
+    # Every field of _SPEC_FIELDS + _SPEC_EXTRAS, in that order, written out (a loop costs
+    # more than the rest of the lookup); a list elsewhere than the forced bets, never seen,
+    # cannot be a key and goes the uncached way.
+    get = doc.get
+    antes, blinds = get("antes"), get("blinds_or_straddles")
+    key = (
+        n,
+        hole_count,
+        unit,
+        get("variant"),
+        tuple(antes) if isinstance(antes, list) else antes,
+        tuple(blinds) if isinstance(blinds, list) else blinds,
+        get("small_bet"),
+        get("big_bet"),
+        get("min_bet"),
+        get("_rules"),
+        get("_showdown"),
+        get("_rake_percent"),
+        get("_rake_cap"),
+        get("_rake_no_flop_no_drop"),
+    )
     try:
-        return _spec_of(tuple(key))
+        return _spec_of(key)
     except TypeError:  # a field that cannot be a cache key: its check names it
         return _spec_fields(doc, n, hole_count, unit)
 
@@ -556,13 +573,21 @@ def _parse(actions: list[Any], where: _Where, n: int) -> list[Step]:
 def seat_map(doc: Mapping[str, Any], n: int) -> tuple[list[int], int]:
     """``(seat of each player p1..pN, button seat)``: the record's ``seats`` when they run
     clockwise, else ``p1`` in seat 0 and the button in the last seat."""
+    seat_of, button = _seats(doc, n)
+    return list(seat_of), button
+
+
+_INTS = {int}
+
+
+def _seats(doc: Mapping[str, Any], n: int) -> tuple[Sequence[int], int]:
+    """:func:`seat_map`, its seats perhaps a tuple (shared: not to be changed)."""
     seats = doc.get("seats")
-    if type(seats) is list and all(type(s) is int for s in seats):
-        seat_of, button = _seat_map(tuple(seats), n)  # files repeat their tables' seats
-        return list(seat_of), button
+    if type(seats) is list and (not seats or set(map(type, seats)) == _INTS):
+        return _seat_map(tuple(seats), n)  # files repeat their tables' seats
     if isinstance(seats, list):
         return _seats_of(seats, n)
-    return list(range(n)), n - 1
+    return range(n), n - 1
 
 
 def _seats_of(seats: Sequence[Any], n: int) -> tuple[list[int], int]:
@@ -724,7 +749,7 @@ def unit_of(places: int) -> Decimal:
 
 def _replay_fields(
     doc: Mapping[str, Any], text: str | Sequence[str], first_line: int, read: Read | None
-) -> tuple[Hand, list[int]]:
+) -> tuple[Hand, Sequence[int]]:
     actions = doc.get("actions")
     where = _Where(text, actions if isinstance(actions, list) else [], first_line)
     unit, stacks, steps, holes, board, hole_count, winnings, finishing = (
@@ -732,17 +757,17 @@ def _replay_fields(
     )
     n = len(stacks)
     spec, dead_sb = _spec(doc, n, hole_count, unit)
-    seat_of, button = seat_map(doc, n)
+    seat_of, button = _seats(doc, n)
     hand_holes: list[object | None] = [None] * n
     hand_stacks = [0] * n
     unknown = []
-    for p in range(n):
-        hand_stacks[seat_of[p]] = stacks[p]
+    for p, seat in enumerate(seat_of):
+        hand_stacks[seat] = stacks[p]
         cards = holes[p]
         if cards is not None and None not in cards:
-            hand_holes[seat_of[p]] = cards
+            hand_holes[seat] = cards
         else:
-            unknown.append(seat_of[p])
+            unknown.append(seat)
     recorded = {"winnings": winnings, "finishing_stacks": finishing}
     seed = doc.get("_seed", 0)
     try:
@@ -754,7 +779,7 @@ def _replay_fields(
             hole_cards=hand_holes,
             board=board,
             dead_small_blind=dead_sb,
-            posts=_posts_field(doc, seat_of, unit),
+            posts=_posts_field(doc, seat_of, unit) if "_posts" in doc else (),
             unknown_hole_cards=unknown,
             chip_value=unit,
             **_recorded(doc, n, unit, seat_of, recorded),
@@ -772,7 +797,7 @@ def _replay_fields(
 
 
 def _posts_field(
-    doc: Mapping[str, Any], seat_of: list[int], unit: Decimal
+    doc: Mapping[str, Any], seat_of: Sequence[int], unit: Decimal
 ) -> list[tuple[int, int, int]]:
     """``_posts = [[player, live, dead], ...]``: players' own posts (rule 29b)."""
     raw = doc.get("_posts", [])
@@ -807,7 +832,7 @@ def _recorded(
     doc: Mapping[str, Any],
     n: int,
     unit: Decimal,
-    seat_of: list[int],
+    seat_of: Sequence[int],
     read: Mapping[str, list[int] | None],
 ) -> dict[str, list[int]]:
     """The recorded result by seat, as the keyword the hand takes (winnings first)."""
@@ -824,7 +849,7 @@ def _recorded(
     return {}
 
 
-def _play(hand: Hand, steps: list[Step], seat_of: list[int], where: _Where) -> None:
+def _play(hand: Hand, steps: list[Step], seat_of: Sequence[int], where: _Where) -> None:
     """Apply the player actions; check the board and shown cards against the hand."""
     dealt = 0
     for step in steps:
@@ -888,7 +913,7 @@ def _shown(hand: Hand, step: Step, seat: int, where: _Where) -> None:
             raise InvalidHistoryError(f"{where(k)}: {err}") from None
 
 
-def _act(hand: Hand, step: Step, seat_of: list[int], where: _Where) -> None:
+def _act(hand: Hand, step: Step, seat_of: Sequence[int], where: _Where) -> None:
     """One player action with every check in the order of the rules, the problem named:
     the whole work for what :func:`_play` does not take at once."""
     k, who, verb, arg = step
@@ -928,7 +953,7 @@ def _amount(where: _Where, k: int, text: str, unit: Decimal) -> int:
 def _check_record(
     doc: Mapping[str, Any],
     hand: Hand,
-    seat_of: list[int],
+    seat_of: Sequence[int],
     unit: Decimal,
     read: Mapping[str, list[int] | None],
 ) -> None:

@@ -79,8 +79,9 @@ class HandRecord:
         if not (isinstance(names, list) and len(names) == n):
             names = [f"p{p + 1}" for p in range(n)]
         by_seat = [""] * n
-        for p in range(n):
-            by_seat[seat_of[p]] = str(names[p])
+        for p, seat in enumerate(seat_of):
+            name = names[p]
+            by_seat[seat] = name if type(name) is str else str(name)
         number = doc.get("hand")
         return cls(
             hand,
