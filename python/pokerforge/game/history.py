@@ -857,12 +857,8 @@ def _play(hand: Hand, steps: list[Step], seat_of: Sequence[int], where: _Where) 
         # The usual actions first, passing the seat so that the engine checks the turn; an
         # action it refuses has changed nothing, and _act then names the problem.
         if verb == "cc":
-            seat = seat_of[who]
             try:
-                if hand.legal_actions().check:
-                    hand.check(seat=seat)
-                else:
-                    hand.call(seat=seat)
+                hand.check_or_call(seat=seat_of[who])
             except IllegalActionError:
                 _act(hand, step, seat_of, where)
         elif verb == "f":
