@@ -345,12 +345,29 @@ def _spec(
 ) -> tuple[GameSpec, bool]:
     """The hand's game and whether its small blind is dead; files repeat their games, so
     the answer is cached by the fields as written."""
-    key: list[Any] = [n, hole_count, unit]
-    for field in _SPEC_FIELDS + _SPEC_EXTRAS:
-        value = doc.get(field)
-        key.append(tuple(value) if isinstance(value, list) else value)
+    # Every field of _SPEC_FIELDS + _SPEC_EXTRAS, in that order, written out (a loop costs
+    # more than the rest of the lookup); a list elsewhere than the forced bets, never seen,
+    # cannot be a key and goes the uncached way.
+    get = doc.get
+    antes, blinds = get("antes"), get("blinds_or_straddles")
+    key = (
+        n,
+        hole_count,
+        unit,
+        get("variant"),
+        tuple(antes) if isinstance(antes, list) else antes,
+        tuple(blinds) if isinstance(blinds, list) else blinds,
+        get("small_bet"),
+        get("big_bet"),
+        get("min_bet"),
+        get("_rules"),
+        get("_showdown"),
+        get("_rake_percent"),
+        get("_rake_cap"),
+        get("_rake_no_flop_no_drop"),
+    )
     try:
-        return _spec_of(tuple(key))
+        return _spec_of(key)
     except TypeError:  # a field that cannot be a cache key: its check names it
         return _spec_fields(doc, n, hole_count, unit)
 
@@ -515,7 +532,8 @@ class _Where:
 
 # (action number, player or -1 for the dealer, verb, argument). The argument is the text
 # written; the core's reader gives it read: chips for cbr, a tuple of card indices (None for
-# "??") for dh, db and sm ("" for a muck).
+# "??") for db and sm ("" for a muck), and leaves out the dh steps (the cards dealt are in
+# what it read besides).
 Step = tuple[int, int, str, Any]
 _ARITY = {"f": 0, "cc": 0, "cbr": 1}
 
@@ -555,13 +573,21 @@ def _parse(actions: list[Any], where: _Where, n: int) -> list[Step]:
 def seat_map(doc: Mapping[str, Any], n: int) -> tuple[list[int], int]:
     """``(seat of each player p1..pN, button seat)``: the record's ``seats`` when they run
     clockwise, else ``p1`` in seat 0 and the button in the last seat."""
+    seat_of, button = _seats(doc, n)
+    return list(seat_of), button
+
+
+_INTS = {int}
+
+
+def _seats(doc: Mapping[str, Any], n: int) -> tuple[Sequence[int], int]:
+    """:func:`seat_map`, its seats perhaps a tuple (shared: not to be changed)."""
     seats = doc.get("seats")
-    if type(seats) is list and all(type(s) is int for s in seats):
-        seat_of, button = _seat_map(tuple(seats), n)  # files repeat their tables' seats
-        return list(seat_of), button
+    if type(seats) is list and (not seats or set(map(type, seats)) == _INTS):
+        return _seat_map(tuple(seats), n)  # files repeat their tables' seats
     if isinstance(seats, list):
         return _seats_of(seats, n)
-    return list(range(n)), n - 1
+    return range(n), n - 1
 
 
 def _seats_of(seats: Sequence[Any], n: int) -> tuple[list[int], int]:
@@ -660,6 +686,14 @@ def replay(
             actions as steps, the cards), so that it is not read twice; it must come from
             the same fields.
     """
+    return _replay_seats(doc, text, first_line, read)[0]
+
+
+def _replay_seats(
+    doc: Mapping[str, Any], text: str | Sequence[str], first_line: int, read: Read | None
+) -> tuple[Hand, Sequence[int]]:
+    """:func:`replay`, and the seat of each player ``p1..pN`` (as :func:`seat_map` says),
+    which a reader of many hands needs again for the players' names."""
     try:
         return _replay_fields(doc, text, first_line, read)
     except InvalidHistoryError as err:
@@ -715,7 +749,7 @@ def unit_of(places: int) -> Decimal:
 
 def _replay_fields(
     doc: Mapping[str, Any], text: str | Sequence[str], first_line: int, read: Read | None
-) -> Hand:
+) -> tuple[Hand, Sequence[int]]:
     actions = doc.get("actions")
     where = _Where(text, actions if isinstance(actions, list) else [], first_line)
     unit, stacks, steps, holes, board, hole_count, winnings, finishing = (
@@ -723,17 +757,17 @@ def _replay_fields(
     )
     n = len(stacks)
     spec, dead_sb = _spec(doc, n, hole_count, unit)
-    seat_of, button = seat_map(doc, n)
+    seat_of, button = _seats(doc, n)
     hand_holes: list[object | None] = [None] * n
     hand_stacks = [0] * n
     unknown = []
-    for p in range(n):
-        hand_stacks[seat_of[p]] = stacks[p]
+    for p, seat in enumerate(seat_of):
+        hand_stacks[seat] = stacks[p]
         cards = holes[p]
         if cards is not None and None not in cards:
-            hand_holes[seat_of[p]] = cards
+            hand_holes[seat] = cards
         else:
-            unknown.append(seat_of[p])
+            unknown.append(seat)
     recorded = {"winnings": winnings, "finishing_stacks": finishing}
     seed = doc.get("_seed", 0)
     try:
@@ -745,7 +779,7 @@ def _replay_fields(
             hole_cards=hand_holes,
             board=board,
             dead_small_blind=dead_sb,
-            posts=_posts_field(doc, seat_of, unit),
+            posts=_posts_field(doc, seat_of, unit) if "_posts" in doc else (),
             unknown_hole_cards=unknown,
             chip_value=unit,
             **_recorded(doc, n, unit, seat_of, recorded),
@@ -759,11 +793,11 @@ def _replay_fields(
             f"file deals {len(board)}"
         )
     _check_record(doc, hand, seat_of, unit, recorded)
-    return hand
+    return hand, seat_of
 
 
 def _posts_field(
-    doc: Mapping[str, Any], seat_of: list[int], unit: Decimal
+    doc: Mapping[str, Any], seat_of: Sequence[int], unit: Decimal
 ) -> list[tuple[int, int, int]]:
     """``_posts = [[player, live, dead], ...]``: players' own posts (rule 29b)."""
     raw = doc.get("_posts", [])
@@ -798,7 +832,7 @@ def _recorded(
     doc: Mapping[str, Any],
     n: int,
     unit: Decimal,
-    seat_of: list[int],
+    seat_of: Sequence[int],
     read: Mapping[str, list[int] | None],
 ) -> dict[str, list[int]]:
     """The recorded result by seat, as the keyword the hand takes (winnings first)."""
@@ -815,53 +849,85 @@ def _recorded(
     return {}
 
 
-def _play(hand: Hand, steps: list[Step], seat_of: list[int], where: _Where) -> None:
+def _play(hand: Hand, steps: list[Step], seat_of: Sequence[int], where: _Where) -> None:
     """Apply the player actions; check the board and shown cards against the hand."""
     dealt = 0
-    unit = hand.chip_value
-    for k, who, verb, arg in steps:
-        if verb == "dh":
+    for step in steps:
+        k, who, verb, arg = step
+        # The usual actions first, passing the seat so that the engine checks the turn; an
+        # action it refuses has changed nothing, and _act then names the problem.
+        if verb == "cc":
+            try:
+                hand.check_or_call(seat=seat_of[who])
+            except IllegalActionError:
+                _act(hand, step, seat_of, where)
+        elif verb == "f":
+            try:
+                hand.fold(seat=seat_of[who])
+            except IllegalActionError:
+                _act(hand, step, seat_of, where)
+        elif verb == "cbr":
+            # raise_to checks a seat it is given the slow way: the turn is checked here.
+            if type(arg) is not int or hand.actor != seat_of[who]:
+                _act(hand, step, seat_of, where)
+            else:
+                try:
+                    hand.raise_to(arg)
+                except IllegalActionError:
+                    _act(hand, step, seat_of, where)
+        elif verb == "dh":
             continue
-        if verb == "db":
+        elif verb == "db":
             dealt += len(arg) // 2 if type(arg) is str else len(arg)
             if len(hand.board_indices) < dealt:
                 raise InvalidHistoryError(f"{where(k)}: the board is dealt before the betting ends")
-            continue
-        seat = seat_of[who]
-        if verb == "sm":
-            if type(arg) is tuple:  # read by the core: cards, () for "-"
-                shown = list(arg)
-            else:
-                shown = _cards(partial(where, k), arg) if arg and arg != "-" else []
-            known = sorted(c for c in shown if c is not None)
-            if (
-                shown
-                and len(known) == len(shown)
-                and known != sorted(c.index for c in hand.hole_cards(seat))
-            ):
-                raise InvalidHistoryError(
-                    f"{where(k)}: these are not the cards p{who + 1} was dealt"
-                )
-            if hand.street == Street.SHOWDOWN and not hand.is_over:  # an asked showdown
-                try:
-                    hand.show(seat=seat) if arg != "" else hand.muck(seat=seat)
-                except IllegalActionError as err:
-                    raise InvalidHistoryError(f"{where(k)}: {err}") from None
-            continue
-        if hand.is_over:
-            raise InvalidHistoryError(f"{where(k)}: the hand is already over")
-        if hand.actor != seat:
-            actor = seat_of.index(hand.actor) + 1 if hand.actor is not None else 0
-            raise InvalidHistoryError(f"{where(k)}: it is p{actor}'s turn, not p{who + 1}'s")
+        elif verb == "sm":
+            _shown(hand, step, seat_of[who], where)
+        else:
+            _act(hand, step, seat_of, where)
+
+
+def _shown(hand: Hand, step: Step, seat: int, where: _Where) -> None:
+    """``pN sm [cards]``: the cards shown must be those dealt; at an asked showdown the
+    player shows or mucks."""
+    k, who, _, arg = step
+    if type(arg) is tuple:  # read by the core: cards, () for "-"
+        shown = list(arg)
+    else:
+        shown = _cards(partial(where, k), arg) if arg and arg != "-" else []
+    known = sorted(c for c in shown if c is not None)
+    if (
+        shown
+        and len(known) == len(shown)
+        and known != sorted(c.index for c in hand.hole_cards(seat))
+    ):
+        raise InvalidHistoryError(f"{where(k)}: these are not the cards p{who + 1} was dealt")
+    if hand.street == Street.SHOWDOWN and not hand.is_over:  # an asked showdown
         try:
-            if verb == "f":
-                hand.fold()
-            elif verb == "cc":
-                hand.call() if hand.can_call() else hand.check()
-            else:
-                hand.raise_to(arg if type(arg) is int else _amount(where, k, arg, unit))
+            hand.show(seat=seat) if arg != "" else hand.muck(seat=seat)
         except IllegalActionError as err:
             raise InvalidHistoryError(f"{where(k)}: {err}") from None
+
+
+def _act(hand: Hand, step: Step, seat_of: Sequence[int], where: _Where) -> None:
+    """One player action with every check in the order of the rules, the problem named:
+    the whole work for what :func:`_play` does not take at once."""
+    k, who, verb, arg = step
+    seat = seat_of[who]
+    if hand.is_over:
+        raise InvalidHistoryError(f"{where(k)}: the hand is already over")
+    if hand.actor != seat:
+        actor = seat_of.index(hand.actor) + 1 if hand.actor is not None else 0
+        raise InvalidHistoryError(f"{where(k)}: it is p{actor}'s turn, not p{who + 1}'s")
+    try:
+        if verb == "f":
+            hand.fold()
+        elif verb == "cc":
+            hand.call() if hand.can_call() else hand.check()
+        else:
+            hand.raise_to(arg if type(arg) is int else _amount(where, k, arg, hand.chip_value))
+    except IllegalActionError as err:
+        raise InvalidHistoryError(f"{where(k)}: {err}") from None
 
 
 def _amount(where: _Where, k: int, text: str, unit: Decimal) -> int:
@@ -883,7 +949,7 @@ def _amount(where: _Where, k: int, text: str, unit: Decimal) -> int:
 def _check_record(
     doc: Mapping[str, Any],
     hand: Hand,
-    seat_of: list[int],
+    seat_of: Sequence[int],
     unit: Decimal,
     read: Mapping[str, list[int] | None],
 ) -> None:

@@ -39,7 +39,7 @@ from typing import Any
 
 from pokerforge._core import phh_fields, phh_tables
 from pokerforge.errors import BadHandError, InvalidHistoryError, RecordMismatchError
-from pokerforge.game.history import Read, replay, unit_of
+from pokerforge.game.history import Read, _replay_seats, unit_of
 from pokerforge.histories.record import HandRecord
 
 if sys.version_info >= (3, 11):
@@ -194,7 +194,7 @@ class PhhReader:
         fields: dict[str, Any] = {}
         try:
             fields = self._parse(chunk) if doc is None else doc
-            hand = replay(fields, chunk, first_line=first_line, read=_steps(read))
+            hand, seat_of = _replay_seats(fields, chunk, first_line, _steps(read))
         except InvalidHistoryError as err:
             table = "" if name is None else f" [{name}]"
             number = fields.get("hand")
@@ -203,7 +203,7 @@ class PhhReader:
                 f"{self.name}{table}{label}, from line {first_line}: {err}",
                 mismatch=isinstance(err, RecordMismatchError),
             ) from None
-        return HandRecord.of(hand, fields, source=self.name, table=name)
+        return HandRecord._seated(hand, fields, seat_of, source=self.name, table=name)
 
 
 def _steps(read: tuple[Any, ...] | None) -> Read | None:

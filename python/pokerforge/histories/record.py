@@ -19,7 +19,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,14 +60,28 @@ class HandRecord:
         table: str | None = None,
     ) -> HandRecord:
         """The record of ``hand`` replayed from the PHH fields ``doc``."""
+        return cls._seated(hand, doc, seat_map(doc, hand.num_seats)[0], source=source, table=table)
+
+    @classmethod
+    def _seated(
+        cls,
+        hand: Hand,
+        doc: Mapping[str, Any],
+        seat_of: Sequence[int],
+        *,
+        source: str = "",
+        table: str | None = None,
+    ) -> HandRecord:
+        """:meth:`of` with the seat of each player ``p1..pN`` already worked out (as
+        :func:`~pokerforge.game.history.seat_map` gives it)."""
         n = hand.num_seats
-        seat_of, _ = seat_map(doc, n)
         names = doc.get("players")
         if not (isinstance(names, list) and len(names) == n):
             names = [f"p{p + 1}" for p in range(n)]
         by_seat = [""] * n
-        for p in range(n):
-            by_seat[seat_of[p]] = str(names[p])
+        for p, seat in enumerate(seat_of):
+            name = names[p]
+            by_seat[seat] = name if type(name) is str else str(name)
         number = doc.get("hand")
         return cls(
             hand,

@@ -1,7 +1,9 @@
 //! The PHH reader of the core for `pokerforge.histories`: tables cut out of a `.phhs`
 //! text, their fields and their typed steps, read without the GIL.
 
-use pokerforge_core::phh::{read_fields, read_steps, split_tables, Arg, Steps, Table, Value};
+use pokerforge_core::phh::{read_fields, read_steps, split_tables, Arg, Steps, Table, Value, Verb};
+use std::collections::HashMap;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -12,36 +14,96 @@ static DECIMAL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static TIME: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static INT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
-fn value<'py>(py: Python<'py>, value: &Value<'_>) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match value {
-        Value::Str(text) => PyString::new(py, text).into_any(),
-        Value::Int(text) => match text.parse::<i64>() {
-            Ok(number) => number.into_pyobject(py)?.into_any(),
-            // Python's own int() for the rest (more digits than 64 bits hold).
-            Err(_) => INT
-                .import(py, "builtins", "int")?
-                .call1((*text,))?
-                .into_any(),
-        },
-        Value::Decimal(text) => DECIMAL.import(py, "decimal", "Decimal")?.call1((*text,))?,
-        Value::Bool(flag) => flag.into_pyobject(py)?.to_owned().into_any(),
-        Value::Time(h, m, s) => TIME.import(py, "datetime", "time")?.call1((*h, *m, *s))?,
-        Value::Array(items) => {
-            let list = PyList::empty(py);
-            for item in items {
-                list.append(self::value(py, item)?)?;
-            }
-            list.into_any()
-        }
-    })
+/// The Python objects of the fields of all the tables of one text, made once where tables
+/// repeat them: the fields' names, interned (so that Python's lookups of its own literal
+/// names match by identity) and hashed once, and the decimals and times, which are
+/// immutable (a `Decimal` made from text costs more than a lookup; blinds and many amounts
+/// repeat from hand to hand).
+struct Made<'a, 'py> {
+    keys: Vec<(&'a str, Bound<'py, PyString>)>,
+    decimals: HashMap<&'a str, Bound<'py, PyAny>>,
+    times: HashMap<(u8, u8, u8), Bound<'py, PyAny>>,
 }
 
-fn fields_dict<'py>(py: Python<'py>, fields: &[(&str, Value<'_>)]) -> PyResult<Bound<'py, PyDict>> {
-    let doc = PyDict::new(py);
-    for (key, item) in fields {
-        doc.set_item(*key, value(py, item)?)?;
+/// Enough names for the dataset's fields; a text with more makes the rest per table.
+const MOST_KEYS: usize = 64;
+
+impl<'a, 'py> Made<'a, 'py> {
+    fn new() -> Self {
+        Made {
+            keys: Vec::new(),
+            decimals: HashMap::new(),
+            times: HashMap::new(),
+        }
     }
-    Ok(doc)
+
+    /// The name `key`, the `index`-th field of its table: tables repeat their fields in the
+    /// same order, so the name at that place is tried first.
+    fn key(&mut self, py: Python<'py>, index: usize, key: &'a str) -> Bound<'py, PyString> {
+        if let Some((known, name)) = self.keys.get(index) {
+            if *known == key {
+                return name.clone();
+            }
+        }
+        if let Some((_, name)) = self.keys.iter().find(|(known, _)| *known == key) {
+            return name.clone();
+        }
+        let name = PyString::intern(py, key);
+        if self.keys.len() < MOST_KEYS {
+            self.keys.push((key, name.clone()));
+        }
+        name
+    }
+
+    fn value(&mut self, py: Python<'py>, value: &Value<'a>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match value {
+            Value::Str(text) => PyString::new(py, text).into_any(),
+            Value::Int(text) => match text.parse::<i64>() {
+                Ok(number) => number.into_pyobject(py)?.into_any(),
+                // Python's own int() for the rest (more digits than 64 bits hold).
+                Err(_) => INT
+                    .import(py, "builtins", "int")?
+                    .call1((*text,))?
+                    .into_any(),
+            },
+            Value::Decimal(text) => match self.decimals.get(text) {
+                Some(known) => known.clone(),
+                None => {
+                    let made = DECIMAL.import(py, "decimal", "Decimal")?.call1((*text,))?;
+                    self.decimals.insert(text, made.clone());
+                    made
+                }
+            },
+            Value::Bool(flag) => flag.into_pyobject(py)?.to_owned().into_any(),
+            Value::Time(h, m, s) => match self.times.get(&(*h, *m, *s)) {
+                Some(known) => known.clone(),
+                None => {
+                    let made = TIME.import(py, "datetime", "time")?.call1((*h, *m, *s))?;
+                    self.times.insert((*h, *m, *s), made.clone());
+                    made
+                }
+            },
+            Value::Array(items) => {
+                let mut made = Vec::with_capacity(items.len());
+                for item in items {
+                    made.push(self.value(py, item)?);
+                }
+                PyList::new(py, made)?.into_any()
+            }
+        })
+    }
+
+    fn dict(
+        &mut self,
+        py: Python<'py>,
+        fields: &[(&'a str, Value<'a>)],
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let doc = PyDict::new(py);
+        for (index, (key, item)) in fields.iter().enumerate() {
+            doc.set_item(self.key(py, index, key), self.value(py, item)?)?;
+        }
+        Ok(doc)
+    }
 }
 
 fn cards(py: Python<'_>, cards: &[Option<u8>]) -> PyResult<Py<PyAny>> {
@@ -51,9 +113,9 @@ fn cards(py: Python<'_>, cards: &[Option<u8>]) -> PyResult<Py<PyAny>> {
 fn steps_tuple<'py>(py: Python<'py>, read: &Steps) -> PyResult<Bound<'py, PyTuple>> {
     let steps = PyList::empty(py);
     let nothing = intern!(py, "");
-    for step in &read.steps {
+    // The hole cards dealt are in `holes`: their steps are left out (the replay skips them).
+    for step in read.steps.iter().filter(|step| step.verb != Verb::DealHole) {
         let verb = match step.verb.code() {
-            "dh" => intern!(py, "dh"),
             "db" => intern!(py, "db"),
             "f" => intern!(py, "f"),
             "cc" => intern!(py, "cc"),
@@ -117,8 +179,9 @@ pub fn phh_tables<'py>(
         (reads, split.rest, split.rest_line)
     });
     let out = PyList::empty(py);
+    let mut made = Made::new();
     for (table, fields, steps) in &reads {
-        let doc = fields.as_deref().map(|f| fields_dict(py, f)).transpose()?;
+        let doc = fields.as_deref().map(|f| made.dict(py, f)).transpose()?;
         let steps = steps.as_ref().map(|s| steps_tuple(py, s)).transpose()?;
         out.append((table.name, table.first_line, table.body, doc, steps))?;
     }
@@ -136,7 +199,7 @@ pub fn phh_fields<'py>(
         return Ok(None); // a lone surrogate: the full reader names it
     };
     match read_fields(text) {
-        Ok(fields) => Ok(Some(fields_dict(py, &fields)?)),
+        Ok(fields) => Ok(Some(Made::new().dict(py, &fields)?)),
         Err(_) => Ok(None),
     }
 }

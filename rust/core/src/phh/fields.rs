@@ -34,9 +34,30 @@ pub(crate) fn is_py_space(c: char) -> bool {
     c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
 }
 
+/// Python's `str.isspace()` for one ASCII byte: `\t` to `\r`, U+001C..U+001F and space.
+pub(crate) const fn is_ascii_py_space(b: u8) -> bool {
+    matches!(b, b'\t'..=b'\r' | 0x1c..=b' ')
+}
+
 /// Python's `str.strip()`.
 pub(crate) fn py_strip(text: &str) -> &str {
-    text.trim_matches(is_py_space)
+    // ASCII edges byte by byte (the files' usual case); a non-ASCII edge may still be
+    // Unicode white space, so the rest is then trimmed char by char.
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let mut end = bytes.len();
+    while start < end && is_ascii_py_space(bytes[start]) {
+        start += 1;
+    }
+    while end > start && is_ascii_py_space(bytes[end - 1]) {
+        end -= 1;
+    }
+    let rest = &text[start..end];
+    let edges = rest.as_bytes();
+    if edges.first().is_some_and(|b| !b.is_ascii()) || edges.last().is_some_and(|b| !b.is_ascii()) {
+        return rest.trim_matches(is_py_space);
+    }
+    rest
 }
 
 fn is_ascii_digits(text: &str) -> bool {
@@ -202,10 +223,12 @@ pub fn read_fields(body: &str) -> Result<Vec<(&str, Value<'_>)>, Fallback> {
         if stripped.is_empty() || stripped.starts_with('#') {
             continue;
         }
-        if stripped.contains('#') {
+        // Bytes, not chars: '#' and '=' are ASCII, never part of another char's encoding.
+        if stripped.as_bytes().contains(&b'#') {
             return Err(Fallback); // a comment after a value, or a '#' inside a string
         }
-        let (key, text) = stripped.split_once('=').ok_or(Fallback)?;
+        let equals = stripped.bytes().position(|b| b == b'=').ok_or(Fallback)?;
+        let (key, text) = (&stripped[..equals], &stripped[equals + 1..]);
         let key = key.trim_end_matches(is_py_space);
         if !is_bare_key(key) || out.iter().any(|(k, _)| *k == key) {
             return Err(Fallback);
@@ -257,6 +280,15 @@ mod tests {
         for text in ["[1, [2]]", "[1,,2]", "[1", "['a' 'b']", "['a',,]"] {
             assert_eq!(value(text), Err(Fallback), "{text:?}");
         }
+    }
+
+    #[test]
+    fn strip_as_python_strips() {
+        assert_eq!(py_strip(" \t a b \x1f\r"), "a b");
+        assert_eq!(py_strip("\u{3000}a\u{85}"), "a"); // Unicode white space at the edges
+        assert_eq!(py_strip(" \u{a0}\u{1c}x é "), "x é");
+        assert_eq!(py_strip("\u{200b}a"), "\u{200b}a"); // a zero-width space is no space
+        assert_eq!(py_strip(" \n "), "");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! one, ...) gets no [`Steps`]: the caller then reads it the slow way, whose errors name
 //! the problem, so a bad hand is refused by one piece of code with one message.
 
-use super::fields::{is_py_space, Value};
+use super::fields::{is_ascii_py_space, is_py_space, Value};
 use crate::Card;
 
 /// The finest chip unit a hand may need: a hundred-millionth of the record's money.
@@ -177,12 +177,50 @@ fn player(word: &str, n: usize) -> Option<usize> {
     (number <= n).then(|| number - 1)
 }
 
+/// The first words of `text` split at Python's white space (`str.split()`), at most
+/// [`WORDS`] of them, and how many there are (`WORDS` meaning that many or more): no action
+/// has more, so the rest is never needed.
+fn words(text: &str) -> ([&str; WORDS], usize) {
+    let mut out = [""; WORDS];
+    let mut count = 0;
+    if text.is_ascii() {
+        // Byte by byte, as the files' actions are ASCII.
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while count < WORDS {
+            while at < bytes.len() && is_ascii_py_space(bytes[at]) {
+                at += 1;
+            }
+            if at == bytes.len() {
+                break;
+            }
+            let start = at;
+            while at < bytes.len() && !is_ascii_py_space(bytes[at]) {
+                at += 1;
+            }
+            out[count] = &text[start..at];
+            count += 1;
+        }
+    } else {
+        for word in text
+            .split(is_py_space)
+            .filter(|w| !w.is_empty())
+            .take(WORDS)
+        {
+            out[count] = word;
+            count += 1;
+        }
+    }
+    (out, count)
+}
+
+/// One more word than the longest action (`d dh pN cards`) has.
+const WORDS: usize = 5;
+
 fn step(action: usize, text: &str, n: usize, places: u32) -> Option<Option<Step>> {
     let before = text.split_once('#').map_or(text, |(head, _)| head);
-    let words: Vec<&str> = before
-        .split(is_py_space)
-        .filter(|w| !w.is_empty())
-        .collect();
+    let (words, count) = self::words(before);
+    let words = &words[..count];
     let Some(&first) = words.first() else {
         return Some(None); // a blank action (or a comment alone)
     };
@@ -389,6 +427,20 @@ mod tests {
         }
         let text = format!("{GAME}starting_stacks = [100, 0]\nactions = []\n");
         assert_eq!(read(&text), None);
+    }
+
+    #[test]
+    fn words_split_as_python_splits() {
+        let split = |text| {
+            let (words, count) = words(text);
+            words[..count].to_vec()
+        };
+        assert_eq!(split("  p1\tcbr \x1f 3 "), ["p1", "cbr", "3"]);
+        assert_eq!(split("p1\u{a0}cc\u{3000}"), ["p1", "cc"]);
+        assert_eq!(split("a b c d e f g").len(), WORDS);
+        assert!(split(" \u{85} ").is_empty());
+        let text = format!("{GAME}starting_stacks = [100, 100]\nactions = ['d dh p1 ?? ?? ??']\n");
+        assert_eq!(read(&text), None); // five words: no action has so many
     }
 
     #[test]
