@@ -425,7 +425,9 @@ class Hand(BettingState):
     def _take_rake(self, pots: list[Pot]) -> list[Pot]:
         rake = self._spec.rake
         if rake is not None or self._recorded is not None:
-            total = sum(p.amount for p in pots)
+            total = 0
+            for pot in pots:
+                total += pot[0]  # the amount
             if self._recorded is not None:
                 # The record's rake: what the pots held beyond the recorded winnings.
                 due = max(0, total - sum(self._recorded_winnings()))
@@ -434,8 +436,8 @@ class Hand(BettingState):
                 due = rake.amount(total, flop_seen=self._board_n >= 3, chip_unit=self._unit)
             if due:
                 amounts, self._rake = take_rake([p.amount for p in pots], due)
-                self._log.append(RakeTaken(self._rake))
-                pots = [Pot(a, p.eligible) for a, p in zip(amounts, pots, strict=True)]
+                self._log.append(_record(RakeTaken, (self._rake,)))
+                pots = [_record(Pot, (a, p[1])) for a, p in zip(amounts, pots, strict=True)]
         self._final_pots = pots
         return pots
 
