@@ -1,0 +1,115 @@
+"""Peer comparisons taken in turns: every workload once per round, many rounds.
+
+pytest-benchmark runs all the rounds of one benchmark before the next, so on a machine
+whose speed drifts (shared cores, another program starting) two libraries can be timed at
+different speeds of the same machine. Here each round runs every workload once, one
+after the other, in CPU time; a ratio is taken within each round and the median over the
+rounds is reported, beside each workload's median and best rate.
+
+Run (needs the bench extra, and the rl extra for the ``rl`` set):
+
+    .venv/bin/python benches/interleaved.py rl --rounds 15
+    .venv/bin/python benches/interleaved.py histories --rounds 15
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+# (name, prepare, peer): prepare() returns a call that does some work and returns how much
+# (hands, or observations); peers are the other libraries, each compared with the first
+# workload of the set.
+Workload = tuple[str, Callable[[], Callable[[], int]], bool]
+
+
+def rl_workloads() -> list[Workload]:
+    import rlcard  # noqa: PLC0415
+
+    import test_rl_speed as rl  # noqa: PLC0415
+    from pokerforge.rl import Tables  # noqa: PLC0415
+
+    def tables() -> Callable[[], int]:
+        t = Tables(rl.SPEC, seats=6, stacks=200, actions=rl.FCPA, seed=1)
+        rnd = random.Random(1).random
+        return lambda: (rl.play_tables(t, rnd, rl.HANDS), rl.HANDS)[1]
+
+    def vector() -> Callable[[], int]:
+        prepared = rl.fresh_vector()  # built and reset outside the timing, fresh each call
+        return lambda: rl.step_vector(prepared, rl.VECTOR_STEPS)
+
+    def encode_256() -> Callable[[], int]:
+        t = rl.mid_hands(rl.VECTOR_TABLES)
+
+        def run() -> int:
+            for _ in range(20):
+                t.observe_all()
+            return 20 * rl.VECTOR_TABLES
+
+        return run
+
+    def openspiel() -> Callable[[], int]:
+        game = rl.openspiel_game()
+        rnd = random.Random(1).random
+        return lambda: (rl.play_openspiel(game, rnd, rl.HANDS), rl.HANDS)[1]
+
+    def rlcard_env() -> Callable[[], int]:
+        env = rlcard.make("no-limit-holdem", config={"game_num_players": 6, "seed": 1})
+        rnd = random.Random(1).random
+        return lambda: (rl.play_rlcard(env, rnd, rl.PEER_HANDS), rl.PEER_HANDS)[1]
+
+    return [
+        ("pokerforge Tables (hands)", tables, False),
+        ("pokerforge VectorPokerEnv 256 (hands)", vector, False),
+        ("pokerforge encode_all 256 (table-observations)", encode_256, False),
+        ("OpenSpiel fcpa (hands)", openspiel, True),
+        ("RLCard (hands)", rlcard_env, True),
+    ]
+
+
+def history_workloads() -> list[Workload]:
+    import test_history_speed as hs  # noqa: PLC0415
+
+    return [
+        ("pokerforge parse and replay (hands)", lambda: hs.pokerforge_read, False),
+        ("pokerkit parse and replay (hands)", lambda: hs.pokerkit_read, True),
+    ]
+
+
+SETS = {"rl": rl_workloads, "histories": history_workloads}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("set", choices=sorted(SETS))
+    parser.add_argument("--rounds", type=int, default=15)
+    args = parser.parse_args()
+    workloads = SETS[args.set]()
+    rates: dict[str, list[float]] = {name: [] for name, _, _ in workloads}
+    for _ in range(args.rounds):
+        for name, prepare, _ in workloads:
+            run = prepare()
+            start = time.process_time()
+            done = run()
+            rates[name].append(done / (time.process_time() - start))
+    first = workloads[0][0]
+    print(f"{args.rounds} rounds, CPU time; rate per second: median, best")
+    for name, _, peer in workloads:
+        values = rates[name]
+        line = f"  {name}: {statistics.median(values):,.0f}, {max(values):,.0f}"
+        if peer:
+            ratios = [a / b for a, b in zip(rates[first], values, strict=True)]
+            ratio = statistics.median(ratios)
+            line += f"; {first} / this, median of the rounds' ratios: {ratio:.2f}x"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
