@@ -338,6 +338,10 @@ def _unit(doc: Mapping[str, Any], raw: list[Any]) -> Decimal:
 
 _SPEC_FIELDS = ("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet")
 _SPEC_EXTRAS = ("_rules", "_showdown", "_rake_percent", "_rake_cap", "_rake_no_flop_no_drop")
+# The spec cache key's fields, in order: the two lists of forced bets, then the others.
+_SPEC_LISTED = ("antes", "blinds_or_straddles")
+_SPEC_SCALARS = tuple(f for f in _SPEC_FIELDS + _SPEC_EXTRAS if f not in _SPEC_LISTED)
+_SPEC_KEY = _SPEC_LISTED + _SPEC_SCALARS
 
 
 def _spec(
@@ -345,26 +349,17 @@ def _spec(
 ) -> tuple[GameSpec, bool]:
     """The hand's game and whether its small blind is dead; files repeat their games, so
     the answer is cached by the fields as written."""
-    # Every field of _SPEC_FIELDS + _SPEC_EXTRAS, in that order, written out (a loop costs
-    # more than the rest of the lookup); a list elsewhere than the forced bets, never seen,
-    # cannot be a key and goes the uncached way.
+    # The scalar fields in one C-level pass; the forced bets (lists) as tuples, so that
+    # the key can be hashed. A list anywhere else, never seen, goes the uncached way.
     get = doc.get
-    antes, blinds = get("antes"), get("blinds_or_straddles")
+    antes, blinds = map(get, _SPEC_LISTED)
     key = (
         n,
         hole_count,
         unit,
-        get("variant"),
         tuple(antes) if isinstance(antes, list) else antes,
         tuple(blinds) if isinstance(blinds, list) else blinds,
-        get("small_bet"),
-        get("big_bet"),
-        get("min_bet"),
-        get("_rules"),
-        get("_showdown"),
-        get("_rake_percent"),
-        get("_rake_cap"),
-        get("_rake_no_flop_no_drop"),
+        *map(get, _SPEC_SCALARS),
     )
     try:
         return _spec_of(key)
@@ -377,7 +372,7 @@ def _spec_of(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
     n, hole_count, unit, *values = key
     doc = {
         field: list(value) if isinstance(value, tuple) else value
-        for field, value in zip(_SPEC_FIELDS + _SPEC_EXTRAS, values, strict=True)
+        for field, value in zip(_SPEC_KEY, values, strict=True)
         if value is not None
     }
     return _spec_fields(doc, n, hole_count, unit)
@@ -923,7 +918,7 @@ def _act(hand: Hand, step: Step, seat_of: Sequence[int], where: _Where) -> None:
         if verb == "f":
             hand.fold()
         elif verb == "cc":
-            hand.call() if hand.can_call() else hand.check()
+            hand.check_or_call()
         else:
             hand.raise_to(arg if type(arg) is int else _amount(where, k, arg, hand.chip_value))
     except IllegalActionError as err:
