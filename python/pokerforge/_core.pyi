@@ -50,6 +50,7 @@ __all__ = [
     "phh_tables",
     "plan_equity",
     "preflop_matrix",
+    "seed_of",
     "showdown_ranks",
 ]
 
@@ -149,6 +150,7 @@ class HandRank:
 
 def evaluate(cards: _CardsLike) -> HandRank: ...
 def evaluate_class(cards: _CardsLike) -> int: ...
+def seed_of(seed: int, stream: int, item: int) -> int: ...
 def showdown_ranks(
     game: int, holes: Sequence[_CardsLike], board: _CardsLike, folded: Sequence[bool]
 ) -> dict[int, tuple[int, int]]: ...

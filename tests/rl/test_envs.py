@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import numpy.typing as npt
 import pytest
 
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import GameSpec
-from pokerforge.rl import RandomPolicy, Tables, VectorPokerEnv, call_policy
+from pokerforge.rl import RandomPolicy, Tables, VectorPokerEnv, call_policy, hand_seed
 
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
@@ -29,6 +31,28 @@ def play_gym(env: PokerEnv, seed: int, hands: int) -> list[tuple[int, ...]]:
         out.append((env.hand.seed, env.hand.button, *env.hand.net))
         obs, _ = env.reset()
     return out
+
+
+_M64 = (1 << 64) - 1
+
+
+def splitmix_reference(seed: int, table: int, hand: int) -> int:
+    """SplitMix64's output mix of ``seed * gamma + table * c1 + hand``, in Python ints."""
+    z = (seed * 0x9E3779B97F4A7C15 + table * 0xBF58476D1CE4E5B9 + hand) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+def test_hand_seed_is_splitmix_of_the_three_numbers_modulo_2_64() -> None:
+    rng = random.Random(5)
+    cases = [(0, 0, 0), (1, 0, 0), (7, -1, 0), (-3, 2, 9), (2**70 + 5, 2**64 + 1, 3)]
+    for _ in range(500):
+        cases.append(
+            (rng.randrange(-(2**70), 2**70), rng.randrange(-(2**66), 2**66), rng.randrange(2**64))
+        )
+    for seed, table, hand in cases:
+        assert hand_seed(seed, table, hand) == splitmix_reference(seed, table, hand)
 
 
 def test_gym_reset_with_a_seed_is_reproducible() -> None:

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from pokerforge._core import ObsEncoder
+from pokerforge._core import ObsEncoder, seed_of
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import GameSpec, Hand
 
@@ -46,17 +46,17 @@ _ACTION_BIT0 = 8
 def hand_seed(seed: int, table: int, hand: int) -> int:
     """The deck seed of hand number ``hand`` at table ``table`` of a run seeded ``seed``.
 
-    A splitmix64 mix of the three numbers, so a table's hands depend only on the run's seed
-    and the table's number, never on how many tables are stepped together.
+    A splitmix64 mix of the three numbers (each taken modulo 2**64), so a table's hands
+    depend only on the run's seed and the table's number, never on how many tables are
+    stepped together.
 
     Examples:
         >>> hand_seed(1, 0, 0) == hand_seed(1, 0, 0) != hand_seed(1, 1, 0)
         True
+        >>> hex(hand_seed(1, 0, 0))
+        '0xe220a8397b1dcdaf'
     """
-    z = (seed * 0x9E3779B97F4A7C15 + table * 0xBF58476D1CE4E5B9 + hand) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
+    return seed_of(seed & _MASK64, table & _MASK64, hand & _MASK64)
 
 
 def _stacks(stacks: int | Sequence[int], seats: int) -> list[int]:
@@ -164,6 +164,7 @@ class Tables:
         if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
             raise InvalidSpecError(f"seed must be an int or None, not {seed!r}")
         self.seed = int(seed)
+        self._seed64 = self.seed & _MASK64
         self.hand_numbers = [0] * len(self.hand_numbers)
 
     @property
@@ -181,7 +182,7 @@ class Tables:
         """
         number = self.hand_numbers[table]
         button = (self.first_button + (number if self.move_button else 0)) % self.seats
-        seed = hand_seed(self.seed, self.first_table + table, number)
+        seed = seed_of(self._seed64, (self.first_table + table) & _MASK64, number)
         fixed = hole_cards is not None or board is not None
         template = None if fixed else self._fresh.get(button)
         if template is not None:

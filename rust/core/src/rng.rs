@@ -5,13 +5,31 @@
 //! SplitMix64, both public-domain algorithms by Blackman and Vigna) rather than taken from a
 //! crate whose stream may change between versions.
 
-/// One step of SplitMix64: a good 64-bit mix of `state`, advancing it.
-pub fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
+/// SplitMix64's increment (the golden ratio in 64 bits).
+const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// SplitMix64's output function: a bijective 64-bit mix.
+fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// One step of SplitMix64: a good 64-bit mix of `state`, advancing it.
+pub fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(GAMMA);
+    mix64(*state)
+}
+
+/// The seed of item `item` of stream `stream` under `seed` (e.g. hand `item` at table
+/// `stream`): one SplitMix64 mix of the three numbers, so that an item's seed depends on
+/// those three alone, never on how many streams are run together or in what order.
+pub fn seed_of(seed: u64, stream: u64, item: u64) -> u64 {
+    mix64(
+        seed.wrapping_mul(GAMMA)
+            .wrapping_add(stream.wrapping_mul(0xBF58_476D_1CE4_E5B9))
+            .wrapping_add(item),
+    )
 }
 
 /// xoshiro256**: fast, 256 bits of state, passes BigCrush.
@@ -86,6 +104,17 @@ mod tests {
         let mut again = Rng::new(42);
         assert_eq!(first, (0..3).map(|_| again.next_u64()).collect::<Vec<_>>());
         assert_ne!(Rng::new(43).next_u64(), first[0]);
+    }
+
+    #[test]
+    fn seed_of_is_pinned() {
+        // Pinned values: every recorded RL run's hands are dealt from these seeds.
+        assert_eq!(seed_of(1, 0, 0), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(seed_of(0, 0, 0), 0);
+        assert_ne!(seed_of(1, 0, 0), seed_of(1, 1, 0));
+        assert_ne!(seed_of(1, 0, 0), seed_of(1, 0, 1));
+        // A negative stream number is its value modulo 2^64.
+        assert_eq!(seed_of(5, u64::MAX, 0), seed_of(5, 0u64.wrapping_sub(1), 0));
     }
 
     #[test]

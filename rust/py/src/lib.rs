@@ -47,6 +47,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(preflop::preflop_matrix, m)?)?;
     m.add_function(wrap_pyfunction!(preflop::hand_classes, m)?)?;
     m.add_class::<obs::PyObsEncoder>()?;
+    m.add_function(wrap_pyfunction!(obs::seed_of, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_tables, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_fields, m)?)?;
     Ok(())

@@ -817,3 +817,11 @@ impl PyObsEncoder {
         self.log(table)?.infoset(seat, board).map_err(to_py)
     }
 }
+
+/// The deck seed of item `item` of stream `stream` under `seed` (the core's
+/// `rng::seed_of`; the RL tables deal hand `item` of table `stream` from it). Each number
+/// is taken modulo 2^64 by the caller.
+#[pyfunction]
+pub fn seed_of(seed: u64, stream: u64, item: u64) -> u64 {
+    pokerforge_core::rng::seed_of(seed, stream, item)
+}
