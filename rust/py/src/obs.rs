@@ -10,7 +10,7 @@ use pokerforge_core::obs::{
 };
 use pokerforge_core::{Card, CardSet, Error};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyList, PyString, PyTuple, PyType};
 use pyo3::{ffi, intern};
 
 use crate::convert::Int;
@@ -186,7 +186,9 @@ impl Plain for i64 {
         // SAFETY: as the caller promises. An int (or a subclass, as a bool) is read without
         // calling Python code; an int beyond 64 bits sets an error, cleared here.
         unsafe {
-            if ffi::PyLong_Check(item) == 0 {
+            // An exact int is told by its type pointer alone; `PyLong_Check` is a call
+            // into the interpreter under the stable ABI.
+            if ffi::PyLong_CheckExact(item) == 0 && ffi::PyLong_Check(item) == 0 {
                 return None;
             }
             let value = ffi::PyLong_AsLongLong(item);
@@ -363,35 +365,29 @@ impl Row {
     /// and its legal actions. `None` when nobody is to act; a showdown asking a seat to
     /// show goes through `public_state()`.
     ///
-    /// The slots read are the ones `Hand.public_state()` reads (`_actor`, `_asked`,
-    /// `_street`, `_board`, `_board_n`, `_stack`, `_bet`, `_folded`, and `_legal_now`, the
-    /// plain tuple `legal_actions()` is built from); tests/rl compares the two at every
-    /// step of many hands, so a renamed slot fails there.
-    fn read_hand(hand: &Bound<'_, PyAny>) -> PyResult<Option<Row>> {
+    /// The slots read are the ones `Hand.public_state()` reads (see [`slot_name`]); tests/rl
+    /// compares the two at every step of many hands, so a renamed slot fails there.
+    /// `slots` reads them through descriptors looked up once for many hands of one class.
+    fn read_hand(hand: &Bound<'_, PyAny>, slots: Option<&Slots<'_>>) -> PyResult<Option<Row>> {
         let py = hand.py();
-        let actor = hand
-            .getattr(intern!(py, "_actor"))
-            .map_err(|_| setting("hand", hand.to_string(), "a pokerforge.game.Hand"))?;
+        let get = |slot: usize| -> PyResult<Bound<'_, PyAny>> {
+            match slots {
+                Some(slots) => slots.get(hand, slot),
+                None => hand.getattr(slot_name(py, slot)),
+            }
+        };
+        let actor =
+            get(ACTOR).map_err(|_| setting("hand", hand.to_string(), "a pokerforge.game.Hand"))?;
         let seat: i64 = actor.extract()?;
         if seat < 0 {
-            if hand.getattr(intern!(py, "_asked"))?.is_none() {
+            if get(ASKED)?.is_none() {
                 return Ok(None);
             }
             return Row::read_state(&hand.call_method0(intern!(py, "public_state"))?).map(Some);
         }
         let actor = Some(index_of(&actor, "actor", 9, "a seat of the table")?);
-        let street = index_of(
-            &hand.getattr(intern!(py, "_street"))?,
-            "street",
-            3,
-            "0 (pre-flop) to 3 (river)",
-        )?;
-        let shown = index_of(
-            &hand.getattr(intern!(py, "_board_n"))?,
-            "board",
-            5,
-            "0 to 5 board cards",
-        )?;
+        let street = index_of(&get(STREET)?, "street", 3, "0 (pre-flop) to 3 (river)")?;
+        let shown = index_of(&get(BOARD_N)?, "board", 5, "0 to 5 board cards")?;
         let mut row = Row {
             street,
             board: CardSet::EMPTY,
@@ -400,30 +396,22 @@ impl Row {
             folded: [false; MAX_SEATS],
             lens: [0; 3],
             actor,
-            legal: legal_of(&hand.getattr(intern!(py, "_legal_now"))?)?,
+            legal: legal_of(&get(LEGAL)?)?,
         };
         let mut board = [0i64; MAX_SEATS];
         // Pre-flop (most steps) no board card is up: the board is not read at all.
         let dealt = match shown {
             0 => 0,
-            _ => read_seq(&hand.getattr(intern!(py, "_board"))?, "board", &mut board)?,
+            _ => read_seq(&get(BOARD)?, "board", &mut board)?,
         };
         for &index in &board[..shown.min(dealt)] {
             let card = Card::from_index(index).map_err(to_py)?;
             row.board.try_insert(card).map_err(to_py)?;
         }
         row.lens = [
-            read_seq(
-                &hand.getattr(intern!(py, "_stack"))?,
-                "stacks",
-                &mut row.stacks,
-            )?,
-            read_seq(&hand.getattr(intern!(py, "_bet"))?, "bets", &mut row.bets)?,
-            read_seq(
-                &hand.getattr(intern!(py, "_folded"))?,
-                "folded",
-                &mut row.folded,
-            )?,
+            read_seq(&get(STACK)?, "stacks", &mut row.stacks)?,
+            read_seq(&get(BET)?, "bets", &mut row.bets)?,
+            read_seq(&get(FOLDED)?, "folded", &mut row.folded)?,
         ];
         Ok(Some(row))
     }
@@ -441,6 +429,88 @@ impl Row {
             total_pot: start - stacks.iter().sum::<i64>(),
             actor: self.actor,
             legal: self.legal,
+        }
+    }
+}
+
+/// The `Hand` slots [`Row::read_hand`] reads, by index (see [`slot_name`]).
+const SLOT_COUNT: usize = 9;
+const ACTOR: usize = 0;
+const ASKED: usize = 1;
+const STREET: usize = 2;
+const BOARD: usize = 3;
+const BOARD_N: usize = 4;
+const STACK: usize = 5;
+const BET: usize = 6;
+const FOLDED: usize = 7;
+const LEGAL: usize = 8;
+
+/// The name of slot `slot` of a `Hand` (interned once).
+fn slot_name(py: Python<'_>, slot: usize) -> &Bound<'_, PyString> {
+    match slot {
+        ACTOR => intern!(py, "_actor"),
+        ASKED => intern!(py, "_asked"),
+        STREET => intern!(py, "_street"),
+        BOARD => intern!(py, "_board"),
+        BOARD_N => intern!(py, "_board_n"),
+        STACK => intern!(py, "_stack"),
+        BET => intern!(py, "_bet"),
+        FOLDED => intern!(py, "_folded"),
+        _ => intern!(py, "_legal_now"),
+    }
+}
+
+/// The descriptors of the slots [`Row::read_hand`] reads, on one class, looked up once for a call that reads many
+/// hands: reading a slot is then one call of its descriptor's `__get__`, without the
+/// search of the class's MRO that `getattr` makes for every read.
+///
+/// Only data descriptors (a `__slots__` member is one) are taken: `getattr` calls a data
+/// descriptor found on the class before anything else, so calling it directly gives
+/// exactly what `getattr` gives. A hand of another class is read with `getattr`.
+struct Slots<'py> {
+    class: Bound<'py, PyType>,
+    getters: Vec<(Bound<'py, PyAny>, ffi::descrgetfunc)>,
+}
+
+impl<'py> Slots<'py> {
+    /// The descriptors of `hand`'s class; `None` when any slot is not a data descriptor.
+    fn of(hand: &Bound<'py, PyAny>) -> Option<Slots<'py>> {
+        let py = hand.py();
+        let class = hand.get_type();
+        let mut getters = Vec::with_capacity(SLOT_COUNT);
+        for slot in 0..SLOT_COUNT {
+            let descr = class.getattr(slot_name(py, slot)).ok()?;
+            let kind = descr.get_type().as_type_ptr();
+            // SAFETY: `kind` is a live type object (the descriptor holds it) and the GIL is
+            // held; `PyType_GetSlot` only reads the type's slot table.
+            let (get, set) = unsafe {
+                (
+                    ffi::PyType_GetSlot(kind, ffi::Py_tp_descr_get),
+                    ffi::PyType_GetSlot(kind, ffi::Py_tp_descr_set),
+                )
+            };
+            if get.is_null() || set.is_null() {
+                return None;
+            }
+            // SAFETY: the `Py_tp_descr_get` slot holds a `descrgetfunc`.
+            let get: ffi::descrgetfunc = unsafe { std::mem::transmute(get) };
+            getters.push((descr, get));
+        }
+        Some(Slots { class, getters })
+    }
+
+    /// Slot `slot` of `hand`, as `getattr` gives it.
+    fn get(&self, hand: &Bound<'py, PyAny>, slot: usize) -> PyResult<Bound<'py, PyAny>> {
+        if !hand.get_type().is(&self.class) {
+            return hand.getattr(slot_name(hand.py(), slot));
+        }
+        let (descr, get) = &self.getters[slot];
+        // SAFETY: the GIL is held and all three objects are live; `get` is the descriptor
+        // type's own `__get__`, which checks the instance's type and returns a new
+        // reference, or NULL with an exception set (e.g. an unset slot).
+        unsafe {
+            let value = get(descr.as_ptr(), hand.as_ptr(), self.class.as_ptr());
+            Bound::from_owned_ptr_or_err(hand.py(), value)
         }
     }
 }
@@ -751,7 +821,8 @@ impl PyObsEncoder {
     ) -> PyResult<i64> {
         let table = self.table(table)?;
         self.log(table)?;
-        let Some((row, seat)) = Row::read_hand(hand)?.and_then(|r| r.actor.map(|s| (r, s))) else {
+        let Some((row, seat)) = Row::read_hand(hand, None)?.and_then(|r| r.actor.map(|s| (r, s)))
+        else {
             return Ok(-1);
         };
         self.check_row(table, seat, &row)?;
@@ -771,6 +842,8 @@ impl PyObsEncoder {
     fn encode_all(&self, py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
         let tables = self.logs.len();
         let mut rows = Vec::with_capacity(tables);
+        // Looked up on the first hand's class, for every hand of that class.
+        let mut slots = None;
         each_item(hands, |t, hand| {
             if t >= tables {
                 return Err(setting(
@@ -779,7 +852,10 @@ impl PyObsEncoder {
                     "one hand per table",
                 ));
             }
-            let row = Row::read_hand(hand)?;
+            if t == 0 {
+                slots = Slots::of(hand);
+            }
+            let row = Row::read_hand(hand, slots.as_ref())?;
             if let Some(row) = &row {
                 if let Some(seat) = row.actor {
                     self.check_row(t, seat, row)?;

@@ -61,17 +61,22 @@ impl ObsLayout {
         obs[self.street + state.street] = 1.0;
         obs[self.position + (seat + n - log.button()) % n] = 1.0;
         let mut street_bets = 0;
-        for k in 0..n {
-            let s = (seat + k) % n;
-            let at = self.seat_block + k * SEAT_FIELDS.len();
+        let seat_fields = SEAT_FIELDS.len();
+        let blocks =
+            obs[self.seat_block..self.seat_block + n * seat_fields].chunks_exact_mut(seat_fields);
+        // Seats clockwise from `seat` (one block each), without a division per seat.
+        let order = (seat..n).chain(0..seat);
+        for (block, s) in blocks.zip(order) {
             let folded = state.folded[s];
-            obs[at] = 1.0;
-            obs[at + 1] = state.stacks[s] as f32 / bb;
-            obs[at + 2] = state.bets[s] as f32 / bb;
-            obs[at + 3] = f32::from(u8::from(folded));
-            obs[at + 4] = f32::from(u8::from(!folded && state.stacks[s] == 0));
-            obs[at + 5] = f32::from(u8::from(log.acted(state.street, s)));
-            street_bets += state.bets[s];
+            let stack = state.stacks[s];
+            let bet = state.bets[s];
+            block[0] = 1.0;
+            block[1] = stack as f32 / bb;
+            block[2] = bet as f32 / bb;
+            block[3] = f32::from(u8::from(folded));
+            block[4] = f32::from(u8::from(!folded && stack == 0));
+            block[5] = f32::from(u8::from(log.acted(state.street, s)));
+            street_bets += bet;
         }
         obs[self.pot] = (state.total_pot - street_bets) as f32 / bb;
         obs[self.pot + 1] = street_bets as f32 / bb;
@@ -104,15 +109,20 @@ impl ObsLayout {
 
     fn encode_history(&self, log: &HandLog, seat: usize, n: usize, bb: f32, obs: &mut [f32]) {
         let width = self.entry_size();
-        for (h, e) in log.entries().iter().rev().take(self.history).enumerate() {
-            let at = self.hist + h * width;
-            obs[at] = 1.0;
-            obs[at + 1 + (usize::from(e.seat) + n - seat) % n] = 1.0;
-            let kinds = at + 1 + self.seats;
-            obs[kinds + e.kind as usize] = 1.0;
-            obs[kinds + 4] = f32::from(u8::from(e.all_in));
-            obs[kinds + 5 + usize::from(e.street)] = 1.0;
-            obs[kinds + 9] = e.amount as f32 / bb;
+        let entries = obs[self.hist..self.hist + self.history * width].chunks_exact_mut(width);
+        for (entry, e) in entries.zip(log.entries().iter().rev()) {
+            let from_seat = usize::from(e.seat) + n - seat;
+            entry[0] = 1.0;
+            entry[1 + if from_seat >= n {
+                from_seat - n
+            } else {
+                from_seat
+            }] = 1.0;
+            let kinds = &mut entry[1 + self.seats..];
+            kinds[e.kind as usize] = 1.0;
+            kinds[4] = f32::from(u8::from(e.all_in));
+            kinds[5 + usize::from(e.street)] = 1.0;
+            kinds[9] = e.amount as f32 / bb;
         }
     }
 
