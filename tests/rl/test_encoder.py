@@ -11,7 +11,7 @@ from obs_reference import card_names, reference
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import InvalidCardError, InvalidSpecError, PokerError
-from pokerforge.game import GameSpec, RuleProfile
+from pokerforge.game import GameSpec, Hand, RuleProfile
 from pokerforge.rl import ObservationLayout, RandomPolicy, Tables
 
 SPECS = {
@@ -251,6 +251,29 @@ def test_encode_all_leaves_finished_tables_and_refuses_bad_hands_whole() -> None
         with pytest.raises(PokerError, match=match):
             call()
     assert (enc.obs == 7).all()
+
+
+def test_encode_all_reads_hands_of_several_classes() -> None:
+    """Slots are read through the first hand's class; a hand of another class (here a
+    subclass of ``Hand``) is read by attribute, with the same rows and bits."""
+
+    class Subclass(Hand):
+        __slots__ = ()
+
+    tables = Tables(GameSpec(blinds=(1, 2)), seats=4, stacks=100, seed=8, tables=4)
+    for t in range(4):
+        tables.new_hand(t)
+    tables.act(1, ("call",))
+    tables.act(3, ("raise_to", 7))
+    hands = tables.hands
+    for subclassed in ((0, 2), (1, 3)):  # the first hand of either class
+        for t, hand in enumerate(hands):
+            hand.__class__ = Subclass if t in subclassed else Hand
+        bits = tables.encoder.encode_all(hands)
+        rows = tables.obs.copy()
+        for t, hand in enumerate(hands):
+            assert tables.encoder.encode_hand(t, hand) == bits[t] >= 0
+            np.testing.assert_array_equal(tables.obs[t], rows[t])
 
 
 def test_encode_all_reads_an_asked_showdown_as_public_state_gives_it() -> None:
