@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 # (name, prepare, peer): prepare() returns a call that does some work and returns how much
-# (hands, or observations); peers are the other libraries, each compared with the first
-# workload of the set.
+# (hands, or observations); peers are the other libraries, each compared with every
+# workload of ours that counts the same unit.
 Workload = tuple[str, Callable[[], Callable[[], int]], bool]
 
 
@@ -99,16 +99,19 @@ def main() -> None:
             start = time.process_time()
             done = run()
             rates[name].append(done / (time.process_time() - start))
-    first = workloads[0][0]
     print(f"{args.rounds} rounds, CPU time; rate per second: median, best")
     for name, _, peer in workloads:
         values = rates[name]
-        line = f"  {name}: {statistics.median(values):,.0f}, {max(values):,.0f}"
-        if peer:
-            ratios = [a / b for a, b in zip(rates[first], values, strict=True)]
-            ratio = statistics.median(ratios)
-            line += f"; {first} / this, median of the rounds' ratios: {ratio:.2f}x"
-        print(line)
+        print(f"  {name}: {statistics.median(values):,.0f}, {max(values):,.0f}")
+        if not peer:
+            continue
+        # Each of ours that counts the same unit (the parenthesised word), against this peer.
+        unit = name.rsplit("(", 1)[-1]
+        for ours, _, other in workloads:
+            if other or not ours.endswith(unit):
+                continue
+            ratio = statistics.median(a / b for a, b in zip(rates[ours], values, strict=True))
+            print(f"    {ours} / this, median of the rounds' ratios: {ratio:.2f}x")
 
 
 if __name__ == "__main__":
