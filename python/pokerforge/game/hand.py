@@ -53,6 +53,8 @@ _STREETS = tuple(Street)
 _NO_SEATS: frozenset[int] = frozenset()
 _SEATS = tuple(frozenset(range(n)) for n in range(MAX_SEATS + 1))  # the seats of n players
 _ONE_CHIP = Decimal(1)
+# Records are immutable values: a seat's muck is the same record every time.
+_MUCKS = tuple(Muck(seat) for seat in range(MAX_SEATS))
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 
 
@@ -496,29 +498,51 @@ class Hand(BettingState):
         if rules.showdown == "ask" and not face_up and len(show_order) > 1:
             self._asked = _showdown.AskedShowdown(pots, ranks, show_order, hilo=hilo)
             return  # the players choose with show() and muck()
-        result = _showdown.resolve(
-            pots,
-            ranks,
-            show_order=show_order,
-            odd_chip_order=self._orders[self._button],
-            hilo=hilo,
-            face_up=face_up,
-            muck_losers=rules.muck_losing_hands,
-            unit=self._unit,
-        )
+        odd_chip_order = self._orders[self._button]
+        if len(pots) == 1 and not hilo:  # most showdowns: no Showdown record, no keywords
+            _, mucked, awards = _showdown.resolve_one_pot(
+                pots[0],
+                ranks,
+                show_order,
+                odd_chip_order,
+                face_up or not rules.muck_losing_hands,
+                self._unit,
+            )
+        else:
+            result = _showdown.resolve(
+                pots,
+                ranks,
+                show_order=show_order,
+                odd_chip_order=odd_chip_order,
+                hilo=hilo,
+                face_up=face_up,
+                muck_losers=rules.muck_losing_hands,
+                unit=self._unit,
+            )
+            mucked = result.mucked
+            awards = result.awards
         log = self._log
-        mucked = result.mucked
         hole = self._hole
         for seat in show_order:
             if mucked and seat in mucked:
-                log.append(_record(Muck, (seat,)))
+                log.append(_MUCKS[seat])
             else:
-                log.append(_show(seat, hole[seat], ranks[seat]))
-        self._pay(result.awards)
+                # _show() inlined: a call per shown hand costs more than the record itself.
+                high, low = ranks[seat]
+                log.append(_record(Show, (seat, hole[seat], high, LowRank(low) if low else None)))
+        self._pay(awards)
 
     def _pay(self, awards: list[tuple[int, int, int, str]]) -> None:
-        for pot, seat, amount, half in awards:
-            self._award(pot, seat, amount, half)
+        # _award() inlined: an award already holds the Award record's fields in order.
+        stack = self._stack
+        payouts = self._payouts
+        log = self._log
+        for award in awards:
+            seat = award[1]
+            amount = award[2]
+            stack[seat] += amount
+            payouts[seat] += amount
+            log.append(_record(Award, award))
         self._end()
 
     # -- show or muck (rule 22, RuleProfile(showdown="ask")) ---------------------------------
