@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from decimal import Decimal
 from operator import add
 
-from pokerforge._core import LowRank
+from pokerforge._core import LowRank, showdown_ranks
 from pokerforge.cards import Card
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import showdown as _showdown
@@ -368,21 +368,18 @@ class Hand(BettingState):
     def _return_uncalled(self) -> None:
         bet = self._bet
         top = max(bet)
-        if not top:
+        if not top or bet.count(top) > 1:  # most streets: the top bet was called
             return
-        seat = bet.index(top)
+        seat = bet.index(top)  # the one top bet: what nobody matched goes back
         bet[seat] = 0
         second = max(bet)
         bet[seat] = second
-        if top > second:
-            back = top - second
-            self._contrib[seat] -= back
-            if not self._stack[seat] and not self._folded[seat]:
-                self._active += 1  # an all-in player has chips again
-            self._stack[seat] += back
-            self._log.append(_record(ReturnBet, (seat, back)))
-        else:
-            bet[seat] = top
+        back = top - second
+        self._contrib[seat] -= back
+        if not self._stack[seat] and not self._folded[seat]:
+            self._active += 1  # an all-in player has chips again
+        self._stack[seat] += back
+        self._log.append(_record(ReturnBet, (seat, back)))
 
     def _close_round(self) -> None:
         self._return_uncalled()
@@ -402,7 +399,16 @@ class Hand(BettingState):
                 self._board_n = end
                 self._bet = [0] * n
                 self._faced = [-1] * n
-                self._set_reach([0 if f else c for f, c in zip(self._folded, self._stack)])  # noqa: B905
+                # What each seat can reach is now its stack (0: folded), written over the
+                # hand's own list in a loop: cheaper than a new list from a comprehension.
+                reach = self._reach
+                folded = self._folded
+                seat = -1
+                for chips in self._stack:
+                    seat += 1
+                    reach[seat] = 0 if folded[seat] else chips
+                top = max(reach)
+                self._reach_top = (top, reach.count(top))
                 self._level = self._full_level = self._raises = self._pl_extra = 0
                 self._min_inc = self._engine.street_min_inc[street]
                 self._aggressor = -1
@@ -479,7 +485,8 @@ class Hand(BettingState):
         if self._unknown and any(s in self._unknown and not folded[s] for s in range(self._n)):
             self._showdown_from_record()
             return
-        ranks = _showdown.rank_hands(self._engine.variant, self._hole, self._board, folded)
+        # The core directly (what rank_hands() calls): one Python call less a showdown.
+        ranks = showdown_ranks(self._engine.variant, self._hole, self._board, folded)
         first = self._aggressor
         if first < 0:  # nobody bet on the last street: the first live seat left of the button
             for first in self._orders[self._button]:

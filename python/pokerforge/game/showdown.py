@@ -340,7 +340,7 @@ class AskedShowdown:
         return new
 
 
-def resolve_one_pot(
+def resolve_one_pot(  # noqa: PLR0917 - positional: called once a showdown, on the hot path
     pot: Pot,
     ranks: dict[int, tuple[int, int]],
     show_order: list[int],
