@@ -142,7 +142,9 @@ def deal(
         deck = Deck(seed=seed)
         holes_at, board_at, count = _pickers(n, hole_count, button)
         cards = deck.deal_indices(count)
-        return deck.seed, [hole(cards) for hole in holes_at], board_at(cards)
+        # An int seed is the deck's seed as given (reading it back is a call into the core).
+        used = seed if type(seed) is int else deck.seed
+        return used, [hole(cards) for hole in holes_at], board_at(cards)
     given = _given_holes(n, hole_count, hole_cards)
     board_cards = [] if board is None else _indices(board)
     if len(board_cards) > BOARD_CARDS:
