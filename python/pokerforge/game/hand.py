@@ -40,7 +40,7 @@ from pokerforge.game.actions import (
 )
 from pokerforge.game.arguments import chip_count, player_count, seat_number
 from pokerforge.game.betting import BettingState
-from pokerforge.game.deal import BOARD_AT, deal
+from pokerforge.game.deal import BOARD_AT, deal, deal_layout
 from pokerforge.game.positions import MAX_SEATS, position_names
 from pokerforge.game.pots import Pot, build_pots
 from pokerforge.game.rake import take_rake
@@ -880,12 +880,11 @@ class Hand(BettingState):
                 "cannot deal again: only a hand nobody has acted in, with no card turned up "
                 "and not replaying a record, can be dealt again"
             )
-        n = self._n
         new = self.copy()
-        new._seed, holes, new._board = deal(
-            n, self._engine.hole_count, button=self._button, seed=seed
-        )
-        new._hole = holes
+        # The layout's deal is what deal() returns for these seats, without its checks.
+        new._seed, new._hole, new._board = deal_layout(
+            self._n, self._engine.hole_count, self._button
+        ).deal(seed)
         new._dealt = None
         return new
 
