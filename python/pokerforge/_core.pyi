@@ -27,6 +27,7 @@ __all__ = [
     "Card",
     "CardSet",
     "CategoryCount",
+    "DealLayout",
     "Deck",
     "EquityPlan",
     "HandRank",
@@ -107,6 +108,15 @@ class CardSet:
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+
+@final
+class DealLayout:
+    def __new__(cls, holes: Sequence[Sequence[int]], board: Sequence[int]) -> DealLayout: ...
+    def deal(
+        self, seed: int | None = None
+    ) -> tuple[int, list[tuple[int, ...]], tuple[int, ...]]: ...
+    @property
+    def count(self) -> int: ...
 
 @final
 class Deck:

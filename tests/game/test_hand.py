@@ -28,6 +28,7 @@ from pokerforge.game import (
     Street,
 )
 from pokerforge.game.positions import position_names
+from pokerforge.game.pots import build_pots
 from pokerforge.game.showdown import resolve
 
 
@@ -420,3 +421,23 @@ def test_deal_again_refuses_a_hand_under_way() -> None:
         with pytest.raises(IllegalActionError, match="cannot deal again"):
             refused.deal_again(seed=5)
     assert again.actor == 0 and len(again.history) == 5  # unchanged by the refusals
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [GameSpec(blinds=(1, 2)), GameSpec(blinds=(1, 2), ante=1, ante_kind="big-blind")],
+)
+def test_a_hand_won_uncontested_has_the_pots_build_pots_gives(spec: GameSpec) -> None:
+    # The last seat left is paid one pot of every chip, dead money included.
+    rng = random.Random(5)
+    uncontested = 0
+    for seed in range(300):
+        hand = play_random(Hand(spec, stacks=[60, 200, 120, 90], seed=seed), rng, call_share=0.3)
+        if sum(not f for f in hand.folded) != 1:
+            continue
+        uncontested += 1
+        dead = sum(r.amount for r in hand.history if isinstance(r, PostAnte))
+        assert hand.pots == build_pots(list(hand.contributions), list(hand.folded), dead)
+        assert hand.payouts == tuple(sum(p.amount for p in hand.pots) if not f else 0
+                                     for f in hand.folded)  # fmt: skip
+    assert uncontested > 50

@@ -244,7 +244,8 @@ class BettingState:
             if folded[s] or not stack:
                 continue
             bet = bets[s]
-            if faced[s] >= 0 and bet >= level:
+            seen = faced[s]
+            if seen >= 0 and bet >= level:
                 continue
             # Rule 14: the most any other live player can put in on this street.
             own = reach[s]
@@ -259,7 +260,6 @@ class BettingState:
             self._actor = s
             owe = level - bet if level > bet else 0
             rmin = rmax = -1
-            seen = faced[s]
             if owe >= stack:
                 owe = stack
                 no_raise = _ONLY_CALL

@@ -21,14 +21,14 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import filterfalse, islice
-from operator import itemgetter
 from typing import Any
 
+from pokerforge._core import DealLayout
 from pokerforge.cards import Card, Deck
 from pokerforge.errors import CardCountError, DuplicateCardError
 from pokerforge.game.positions import SEAT_ORDERS
 
-__all__ = ["BOARD_AT", "deal", "lay_out_board"]
+__all__ = ["BOARD_AT", "deal", "deal_layout", "lay_out_board"]
 
 BOARD_CARDS = 5
 BOARD_AT = (3, 4, 5)
@@ -71,18 +71,22 @@ _BOARD_PLACES = lay_out_board(iter(range(BOARD_CARDS + len(BOARD_AT))))[1]
 
 
 @cache
-def _pickers(
-    n: int, hole_count: int, button: int
-) -> tuple[tuple[itemgetter[Any], ...], itemgetter[Any], int]:
-    """Where each seat's hole cards and the board lie in a shuffled deck, as index pickers
-    (one per seat, then the board), and how many cards the deal takes: the hot path deals
-    a hand with one picker call per seat instead of walking the layout (rule 10)."""
+def deal_layout(n: int, hole_count: int, button: int) -> DealLayout:
+    """Where each seat's hole cards and the board lie in a shuffled deck (rule 10): the
+    hot path deals a hand with one call into the core, which shuffles the deck as
+    :class:`~pokerforge.Deck` does and picks every seat's cards, instead of walking the
+    layout in Python. ``deal_layout(n, hole_count, button).deal(seed)`` is what
+    :func:`deal` returns when no card is given.
+
+    Examples:
+        >>> deal_layout(3, 2, 0).deal(11) == deal(3, 2, button=0, seed=11)
+        True
+    """
     total = n * hole_count
-    holes: list[itemgetter[Any]] = [itemgetter(0)] * n
+    holes: list[list[int]] = [[]] * n
     for j, seat in enumerate(SEAT_ORDERS[n][button]):  # dealing starts left of the button
-        holes[seat] = itemgetter(*range(j, total, n))  # hole_count >= 2: gives a tuple
-    board = itemgetter(*(total + place for place in _BOARD_PLACES))
-    return tuple(holes), board, total + BOARD_CARDS + len(BOARD_AT)
+        holes[seat] = list(range(j, total, n))  # one card at a time around the table
+    return DealLayout(holes, [total + place for place in _BOARD_PLACES])
 
 
 @lru_cache(maxsize=64)
@@ -139,10 +143,7 @@ def deal(
         DuplicateCardError: a card given twice.
     """
     if hole_cards is None and board is None and not unknown:
-        deck = Deck(seed=seed)
-        holes_at, board_at, count = _pickers(n, hole_count, button)
-        cards = deck.deal_indices(count)
-        return deck.seed, [hole(cards) for hole in holes_at], board_at(cards)
+        return deal_layout(n, hole_count, button).deal(seed)
     given = _given_holes(n, hole_count, hole_cards)
     board_cards = [] if board is None else _indices(board)
     if len(board_cards) > BOARD_CARDS:

@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from decimal import Decimal
 from operator import add
 
-from pokerforge._core import LowRank
+from pokerforge._core import LowRank, showdown_ranks
 from pokerforge.cards import Card
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import showdown as _showdown
@@ -40,7 +40,7 @@ from pokerforge.game.actions import (
 )
 from pokerforge.game.arguments import chip_count, player_count, seat_number
 from pokerforge.game.betting import BettingState
-from pokerforge.game.deal import BOARD_AT, deal
+from pokerforge.game.deal import BOARD_AT, deal, deal_layout
 from pokerforge.game.positions import MAX_SEATS, position_names
 from pokerforge.game.pots import Pot, build_pots
 from pokerforge.game.rake import take_rake
@@ -53,6 +53,8 @@ _STREETS = tuple(Street)
 _NO_SEATS: frozenset[int] = frozenset()
 _SEATS = tuple(frozenset(range(n)) for n in range(MAX_SEATS + 1))  # the seats of n players
 _ONE_CHIP = Decimal(1)
+# Records are immutable values: a seat's muck is the same record every time.
+_MUCKS = tuple(Muck(seat) for seat in range(MAX_SEATS))
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 
 
@@ -366,21 +368,18 @@ class Hand(BettingState):
     def _return_uncalled(self) -> None:
         bet = self._bet
         top = max(bet)
-        if not top:
+        if not top or bet.count(top) > 1:  # most streets: the top bet was called
             return
-        seat = bet.index(top)
+        seat = bet.index(top)  # the one top bet: what nobody matched goes back
         bet[seat] = 0
         second = max(bet)
         bet[seat] = second
-        if top > second:
-            back = top - second
-            self._contrib[seat] -= back
-            if not self._stack[seat] and not self._folded[seat]:
-                self._active += 1  # an all-in player has chips again
-            self._stack[seat] += back
-            self._log.append(_record(ReturnBet, (seat, back)))
-        else:
-            bet[seat] = top
+        back = top - second
+        self._contrib[seat] -= back
+        if not self._stack[seat] and not self._folded[seat]:
+            self._active += 1  # an all-in player has chips again
+        self._stack[seat] += back
+        self._log.append(_record(ReturnBet, (seat, back)))
 
     def _close_round(self) -> None:
         self._return_uncalled()
@@ -400,7 +399,16 @@ class Hand(BettingState):
                 self._board_n = end
                 self._bet = [0] * n
                 self._faced = [-1] * n
-                self._set_reach([0 if f else c for f, c in zip(self._folded, self._stack)])  # noqa: B905
+                # What each seat can reach is now its stack (0: folded), written over the
+                # hand's own list in a loop: cheaper than a new list from a comprehension.
+                reach = self._reach
+                folded = self._folded
+                seat = -1
+                for chips in self._stack:
+                    seat += 1
+                    reach[seat] = 0 if folded[seat] else chips
+                top = max(reach)
+                self._reach_top = (top, reach.count(top))
                 self._level = self._full_level = self._raises = self._pl_extra = 0
                 self._min_inc = self._engine.street_min_inc[street]
                 self._aggressor = -1
@@ -417,7 +425,10 @@ class Hand(BettingState):
     def _finish_uncontested(self) -> None:
         self._return_uncalled()
         winner = self._folded.index(False)
-        pots = self._take_rake(build_pots(self._contrib, self._folded, self._dead))
+        # What build_pots() gives when one seat is left: a single pot of every chip (none
+        # when nothing was put in), open to that seat; summed here, without its seat loop.
+        total = sum(self._contrib) + self._dead
+        pots = self._take_rake([_record(Pot, (total, (winner,)))] if total else [])
         for i, pot in enumerate(pots):
             self._award(i, winner, pot.amount, "all")
         self._end()
@@ -477,7 +488,8 @@ class Hand(BettingState):
         if self._unknown and any(s in self._unknown and not folded[s] for s in range(self._n)):
             self._showdown_from_record()
             return
-        ranks = _showdown.rank_hands(self._engine.variant, self._hole, self._board, folded)
+        # The core directly (what rank_hands() calls): one Python call less a showdown.
+        ranks = showdown_ranks(self._engine.variant, self._hole, self._board, folded)
         first = self._aggressor
         if first < 0:  # nobody bet on the last street: the first live seat left of the button
             for first in self._orders[self._button]:
@@ -496,29 +508,51 @@ class Hand(BettingState):
         if rules.showdown == "ask" and not face_up and len(show_order) > 1:
             self._asked = _showdown.AskedShowdown(pots, ranks, show_order, hilo=hilo)
             return  # the players choose with show() and muck()
-        result = _showdown.resolve(
-            pots,
-            ranks,
-            show_order=show_order,
-            odd_chip_order=self._orders[self._button],
-            hilo=hilo,
-            face_up=face_up,
-            muck_losers=rules.muck_losing_hands,
-            unit=self._unit,
-        )
+        odd_chip_order = self._orders[self._button]
+        if len(pots) == 1 and not hilo:  # most showdowns: no Showdown record, no keywords
+            _, mucked, awards = _showdown.resolve_one_pot(
+                pots[0],
+                ranks,
+                show_order,
+                odd_chip_order,
+                face_up or not rules.muck_losing_hands,
+                self._unit,
+            )
+        else:
+            result = _showdown.resolve(
+                pots,
+                ranks,
+                show_order=show_order,
+                odd_chip_order=odd_chip_order,
+                hilo=hilo,
+                face_up=face_up,
+                muck_losers=rules.muck_losing_hands,
+                unit=self._unit,
+            )
+            mucked = result.mucked
+            awards = result.awards
         log = self._log
-        mucked = result.mucked
         hole = self._hole
         for seat in show_order:
             if mucked and seat in mucked:
-                log.append(_record(Muck, (seat,)))
+                log.append(_MUCKS[seat])
             else:
-                log.append(_show(seat, hole[seat], ranks[seat]))
-        self._pay(result.awards)
+                # _show() inlined: a call per shown hand costs more than the record itself.
+                high, low = ranks[seat]
+                log.append(_record(Show, (seat, hole[seat], high, LowRank(low) if low else None)))
+        self._pay(awards)
 
     def _pay(self, awards: list[tuple[int, int, int, str]]) -> None:
-        for pot, seat, amount, half in awards:
-            self._award(pot, seat, amount, half)
+        # _award() inlined: an award already holds the Award record's fields in order.
+        stack = self._stack
+        payouts = self._payouts
+        log = self._log
+        for award in awards:
+            seat = award[1]
+            amount = award[2]
+            stack[seat] += amount
+            payouts[seat] += amount
+            log.append(_record(Award, award))
         self._end()
 
     # -- show or muck (rule 22, RuleProfile(showdown="ask")) ---------------------------------
@@ -849,12 +883,11 @@ class Hand(BettingState):
                 "cannot deal again: only a hand nobody has acted in, with no card turned up "
                 "and not replaying a record, can be dealt again"
             )
-        n = self._n
         new = self.copy()
-        new._seed, holes, new._board = deal(
-            n, self._engine.hole_count, button=self._button, seed=seed
-        )
-        new._hole = holes
+        # The layout's deal is what deal() returns for these seats, without its checks.
+        new._seed, new._hole, new._board = deal_layout(
+            self._n, self._engine.hole_count, self._button
+        ).deal(seed)
         new._dealt = None
         return new
 

@@ -40,6 +40,7 @@ __all__ = [
     "rank_omaha",
     "rank_omaha_hilo",
     "resolve",
+    "resolve_one_pot",
 ]
 
 # Named tuples built without their Python-level ``__new__``, on the hot path.
@@ -190,14 +191,10 @@ def resolve(
         unit: the chip unit for splitting.
     """
     if len(pots) == 1 and not hilo:
-        return _resolve_one_pot(
-            pots[0],
-            ranks,
-            show_order=show_order,
-            odd_chip_order=odd_chip_order,
-            show_all=face_up or not muck_losers,
-            unit=unit,
+        one = resolve_one_pot(
+            pots[0], ranks, show_order, odd_chip_order, face_up or not muck_losers, unit
         )
+        return _record(Showdown, one)
     best_high = [0] * len(pots)
     best_low = [0] * len(pots)
     shown: list[int] = []
@@ -343,16 +340,25 @@ class AskedShowdown:
         return new
 
 
-def _resolve_one_pot(
+def resolve_one_pot(  # noqa: PLR0917 - positional: called once a showdown, on the hot path
     pot: Pot,
     ranks: dict[int, tuple[int, int]],
-    *,
     show_order: list[int],
     odd_chip_order: Sequence[int],
     show_all: bool,
     unit: int,
-) -> Showdown:
-    """``resolve`` for the common case: one pot, high hands only."""
+) -> tuple[list[int], list[int], list[tuple[int, int, int, str]]]:
+    """:func:`resolve` for the common case, one pot and high hands only, as a plain
+    ``(shown, mucked, awards)`` tuple: the hand's showdown calls it directly, with
+    positional arguments and no :class:`Showdown` record, since it runs once a hand.
+
+    ``show_all``: every hand is shown (face up, or losers do not muck).
+
+    Examples:
+        >>> resolve_one_pot(Pot(51, (0, 1, 2)), {0: (3000, 0), 1: (3000, 0), 2: (100, 0)},
+        ...                 [0, 1, 2], [1, 2, 0], False, 1)
+        ([0, 1], [2], [(0, 1, 26, 'all'), (0, 0, 25, 'all')])
+    """
     best = -1
     first = -1  # the seat that showed the best hand first
     ties = 0  # how many others showed a hand as good
@@ -374,7 +380,7 @@ def _resolve_one_pot(
             mucked.append(seat)
     eligible = pot.eligible
     if not ties and first in eligible:
-        return _record(Showdown, (shown, mucked, [(0, first, pot.amount, "all")]))
+        return shown, mucked, [(0, first, pot.amount, "all")]
     winners = [s for s in odd_chip_order if s in ranks and ranks[s][0] == best and s in eligible]
     shares = split(pot.amount, winners, unit)
-    return Showdown(shown, mucked, [(0, s, c, "all") for s, c in zip(winners, shares, strict=True)])
+    return shown, mucked, [(0, s, c, "all") for s, c in zip(winners, shares, strict=True)]

@@ -6,6 +6,7 @@
 mod batch;
 mod cards;
 mod convert;
+mod deal;
 mod equity;
 mod errors;
 mod eval;
@@ -25,6 +26,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cards::PyCard>()?;
     m.add_class::<cards::PyCardSet>()?;
     m.add_class::<cards::PyDeck>()?;
+    m.add_class::<deal::PyDealLayout>()?;
     m.add_class::<eval::PyHandRank>()?;
     m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_many, m)?)?;

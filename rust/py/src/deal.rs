@@ -1,0 +1,76 @@
+//! A deal's layout in a shuffled deck: the Python hand engine's hot path deals a hand with
+//! one call (the shuffle and every seat's cards) instead of a deck, a list and a picker per
+//! seat.
+
+use pokerforge_core::{CardSet, Deck};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+use crate::cards::{fresh_seed, seed_value};
+use crate::convert::{core, Int};
+use crate::errors::CardCountError;
+
+/// Where each seat's hole cards and the board lie in a deck shuffled as `Deck(seed)`
+/// shuffles it, as positions in dealing order (the engine works the layout out, rule 10).
+#[pyclass(name = "DealLayout", module = "pokerforge._core", frozen)]
+#[derive(Debug)]
+pub struct PyDealLayout {
+    holes: Vec<Vec<usize>>,
+    board: Vec<usize>,
+    count: usize,
+}
+
+#[pymethods]
+impl PyDealLayout {
+    #[new]
+    fn new(holes: Vec<Vec<usize>>, board: Vec<usize>) -> PyResult<PyDealLayout> {
+        let count = holes
+            .iter()
+            .flatten()
+            .chain(&board)
+            .map(|&p| p + 1)
+            .max()
+            .unwrap_or(0);
+        if count > 52 {
+            return Err(CardCountError::new_err(format!(
+                "a deal layout reaches deck position {}, but a deck has 52 cards",
+                count - 1
+            )));
+        }
+        Ok(PyDealLayout {
+            holes,
+            board,
+            count,
+        })
+    }
+
+    /// `(seed, holes, board)`: the seed used (`None`: a fresh one), each seat's hole cards
+    /// as a tuple of card indices, and the board's, from the deck `Deck(seed)` shuffles.
+    #[pyo3(signature = (seed = None))]
+    fn deal<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<Int>,
+    ) -> PyResult<(u64, Bound<'py, PyList>, Bound<'py, PyTuple>)> {
+        let seed = match seed {
+            None => fresh_seed(),
+            Some(seed) => seed_value(seed)?,
+        };
+        let mut deck = Deck::shuffled_without(CardSet::EMPTY, seed);
+        let cards = core(deck.deal(self.count))?;
+        let pick = |places: &[usize]| {
+            PyTuple::new(py, places.iter().map(|&p| usize::from(cards[p].index())))
+        };
+        let holes = PyList::empty(py);
+        for places in &self.holes {
+            holes.append(pick(places)?)?;
+        }
+        Ok((seed, holes, pick(&self.board)?))
+    }
+
+    /// How many cards a deal takes from the deck (burns included).
+    #[getter]
+    fn count(&self) -> usize {
+        self.count
+    }
+}
