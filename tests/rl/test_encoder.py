@@ -227,6 +227,7 @@ def test_encode_all_writes_what_observe_writes(name: str) -> None:
 
 def test_encode_all_leaves_finished_tables_and_refuses_bad_hands_whole() -> None:
     tables = Tables(GameSpec(blinds=(1, 2)), seats=3, stacks=100, seed=1, tables=3)
+    assert tables.encoder.observed.tolist() == [-1, -1, -1]  # no row written yet
     for t in range(3):
         tables.new_hand(t)
     tables.act(1, ("fold",))
@@ -236,9 +237,12 @@ def test_encode_all_leaves_finished_tables_and_refuses_bad_hands_whole() -> None
     hands = tables.hands
     bits = enc.encode_all(hands)
     assert bits[1] == -1 and bits[0] >= 0 and bits[2] >= 0
+    assert enc.observed.tolist() == [0, -1, 0]  # the seat each row was written for
     # The seat to act and the street ride along in the high bits.
     assert [b >> 1 & 15 for b in (bits[0], bits[2])] == [0, 0] and bits[0] >> 5 & 7 == 0
     assert (enc.obs[1] == 7).all() and not (enc.obs[0] == 7).all()
+    assert enc.encode(1, 2, hands[1].public_state()) >= 0 and enc.observed[1] == 2
+    assert enc.encode_hand(1, hands[1]) == -1 and enc.observed[1] == -1
     enc.obs[:] = 7
     short = hands[2].copy()
     short._stack = [100, 99]  # the engine's list, one seat short

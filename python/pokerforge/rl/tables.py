@@ -142,6 +142,8 @@ class Tables:
         self.obs: npt.NDArray[np.float32] = self.encoder.obs
         self.mask: npt.NDArray[np.int8] = self.encoder.mask
         self.amounts: npt.NDArray[np.int64] = self.encoder.amounts
+        # The seat whose view each row of `obs` holds (-1: the hand was over).
+        self.observed: npt.NDArray[np.int64] = self.encoder.observed
         self.first_table = first_table
         self.first_button = button
         self.move_button = move_button
@@ -230,14 +232,15 @@ class Tables:
         self._legal[table] = bits if actor == seat else -1
         return seat
 
-    def observe_all(self) -> list[int]:
+    def observe_all(self) -> npt.NDArray[np.int64]:
         """Encode every table's view of its seat to act, in one call to the encoder.
 
-        Every table must have a hand (:meth:`new_hand`). Returns the seat observed at each
-        table, -1 where the hand is over (that row is left as it was).
+        Every table must have a hand (:meth:`new_hand`). Returns :attr:`observed`: the
+        seat observed at each table, -1 where the hand is over (that row is left as it
+        was).
         """
-        self._legal = bits = self.encoder.encode_all(self.hands)
-        return [b >> 1 & 15 if b >= 0 else -1 for b in bits]
+        self._legal = self.encoder.encode_all(self.hands)
+        return self.observed
 
     def legal(self, table: int) -> tuple[int, ...]:
         """The legal discrete action indices of the seat to act at ``table`` (empty when

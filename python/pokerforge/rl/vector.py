@@ -52,7 +52,8 @@ class VectorPokerEnv:
         obs: ``float32[tables, size]``, each table's observation for its seat to act
             (rewritten in place by every step: copy what you keep).
         action_mask: ``int8[tables, actions]``, the legal discrete actions.
-        actor: ``int64[tables]``, the seat to act at each table.
+        actor: ``int64[tables]``, the seat to act at each table (rewritten in place by
+            every step).
         hands: the :class:`~pokerforge.game.Hand` of each table.
         finished: the hand each table finished on the last step (``None`` if none).
     """
@@ -89,7 +90,7 @@ class VectorPokerEnv:
         self.seats = seats
         self.obs = self.tables.obs
         self.action_mask = self.tables.mask
-        self.actor = np.zeros(num_tables, dtype=np.int64)
+        self.actor = self.tables.observed
         self.rewards = np.zeros((num_tables, seats), dtype=np.float32)
         self.dones = np.zeros(num_tables, dtype=bool)
         self.finished: list[Hand | None] = [None] * num_tables
@@ -117,7 +118,7 @@ class VectorPokerEnv:
         self.rewards[:] = 0.0
         for t in range(self.num_tables):
             self._deal(t)
-        self.actor[:] = self.tables.observe_all()
+        self.tables.observe_all()  # rewrites `obs`, `action_mask` and `actor`
         self._started = True
         return self.obs, {"seed": self.tables.seed}
 
@@ -185,5 +186,5 @@ class VectorPokerEnv:
             self._deal(t)
         self.finished = finished
         # Every table's next observation, new hands included, in one call to the encoder.
-        self.actor[:] = tables.observe_all()
+        tables.observe_all()
         return self.obs, rewards, dones, {}

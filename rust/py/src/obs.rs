@@ -4,7 +4,7 @@
 //! The game layer (Python) applies every action and reports it with `record`, and passes
 //! its public state to `encode`; the rules live there, not here.
 
-use numpy::{PyArray2, PyArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pokerforge_core::obs::{
     ActionKind, ActionSet, Entry, HandLog, Legal, ObsLayout, TableState, LAYOUT_VERSION,
 };
@@ -28,6 +28,7 @@ pub struct PyObsEncoder {
     obs: Py<PyArray2<f32>>,
     mask: Py<PyArray2<i8>>,
     amounts: Py<PyArray2<i64>>,
+    observed: Py<PyArray1<i64>>,
 }
 
 fn setting(name: &'static str, value: impl ToString, expected: &'static str) -> PyErr {
@@ -515,11 +516,12 @@ impl<'py> Slots<'py> {
     }
 }
 
-/// The encoder's three arrays as whole mutable slices.
+/// The encoder's four arrays as whole mutable slices.
 struct Buffers<'a> {
     obs: &'a mut [f32],
     mask: &'a mut [i8],
     amounts: &'a mut [i64],
+    observed: &'a mut [i64],
 }
 
 impl PyObsEncoder {
@@ -537,7 +539,7 @@ impl PyObsEncoder {
     ///
     /// # Safety
     /// The caller holds the GIL for as long as it uses the slices and no other reference
-    /// to the arrays' memory is live meanwhile: the three arrays were created C-contiguous
+    /// to the arrays' memory is live meanwhile: the four arrays were created C-contiguous
     /// by `new` and their memory can never be swapped out from under them; Python code
     /// cannot run while a method of this class holds the GIL, and no binding of this crate
     /// keeps a borrow of an `int8`, `int64` or `float32` array across a release of the GIL.
@@ -550,6 +552,7 @@ impl PyObsEncoder {
                 obs: self.obs.bind(py).as_slice_mut()?,
                 mask: self.mask.bind(py).as_slice_mut()?,
                 amounts: self.amounts.bind(py).as_slice_mut()?,
+                observed: self.observed.bind(py).as_slice_mut()?,
             })
         }
     }
@@ -584,6 +587,7 @@ impl PyObsEncoder {
             *m = byte as i8;
             actions |= u64::from(byte) << i;
         }
+        buffers.observed[table] = seat as i64;
         Ok(mask_bits(actions, seat, &state))
     }
 
@@ -632,6 +636,7 @@ impl PyObsEncoder {
             obs: PyArray2::zeros(py, [tables, layout.size()], false).unbind(),
             mask: PyArray2::zeros(py, [tables, a], false).unbind(),
             amounts: PyArray2::zeros(py, [tables, a], false).unbind(),
+            observed: PyArray1::from_vec(py, vec![-1; tables]).unbind(),
             logs: vec![None; tables],
             starts_total: vec![0; tables],
             layout,
@@ -695,6 +700,14 @@ impl PyObsEncoder {
     #[getter]
     fn amounts(&self, py: Python<'_>) -> Py<PyArray2<i64>> {
         self.amounts.clone_ref(py)
+    }
+
+    /// The seat whose view each row holds, `int64[tables]`, as the latest `encode`,
+    /// `encode_hand` or `encode_all` of that row left it: -1 before any, or when the hand
+    /// was over (the row left as it was).
+    #[getter]
+    fn observed(&self, py: Python<'_>) -> Py<PyArray1<i64>> {
+        self.observed.clone_ref(py)
     }
 
     /// `(name, offset, length)` of each section, in order.
@@ -821,15 +834,21 @@ impl PyObsEncoder {
     ) -> PyResult<i64> {
         let table = self.table(table)?;
         self.log(table)?;
-        let Some((row, seat)) = Row::read_hand(hand, None)?.and_then(|r| r.actor.map(|s| (r, s)))
-        else {
-            return Ok(-1);
-        };
-        self.check_row(table, seat, &row)?;
+        let row = Row::read_hand(hand, None)?.and_then(|r| r.actor.map(|s| (r, s)));
+        if let Some((row, seat)) = &row {
+            self.check_row(table, *seat, row)?;
+        }
         // SAFETY: the slices live only inside this call, which holds the GIL.
         let mut buffers = unsafe { self.buffers(py)? };
-        self.write(&mut buffers, table, seat, &row)
-            .map(|b| b as i64)
+        match row {
+            Some((row, seat)) => self
+                .write(&mut buffers, table, seat, &row)
+                .map(|b| b as i64),
+            None => {
+                buffers.observed[table] = -1;
+                Ok(-1)
+            }
+        }
     }
 
     /// Writes every row at once, each table's view of its seat to act: `hands[t]` is table
@@ -874,7 +893,10 @@ impl PyObsEncoder {
             .map(
                 |(t, row)| match row.as_ref().and_then(|r| r.actor.map(|s| (r, s))) {
                     Some((row, seat)) => self.write(&mut buffers, t, seat, row).map(|b| b as i64),
-                    None => Ok(-1),
+                    None => {
+                        buffers.observed[t] = -1;
+                        Ok(-1)
+                    }
                 },
             )
             .collect()
