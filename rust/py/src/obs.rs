@@ -461,9 +461,9 @@ fn slot_name(py: Python<'_>, slot: usize) -> &Bound<'_, PyString> {
     }
 }
 
-/// The descriptors of the slots [`Row::read_hand`] reads, on one class, looked up once for a call that reads many
-/// hands: reading a slot is then one call of its descriptor's `__get__`, without the
-/// search of the class's MRO that `getattr` makes for every read.
+/// The descriptors of the slots [`Row::read_hand`] reads, on one class, looked up once
+/// for a call that reads many hands: reading a slot is then one call of its descriptor's
+/// `__get__`, without the search of the class's MRO that `getattr` makes for every read.
 ///
 /// Only data descriptors (a `__slots__` member is one) are taken: `getattr` calls a data
 /// descriptor found on the class before anything else, so calling it directly gives

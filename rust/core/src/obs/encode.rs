@@ -111,13 +111,11 @@ impl ObsLayout {
         let width = self.entry_size();
         let entries = obs[self.hist..self.hist + self.history * width].chunks_exact_mut(width);
         for (entry, e) in entries.zip(log.entries().iter().rev()) {
-            let from_seat = usize::from(e.seat) + n - seat;
+            // The acting seat counted clockwise from `seat` (both below `n`).
+            let ahead = usize::from(e.seat) + n - seat;
+            let ahead = if ahead >= n { ahead - n } else { ahead };
             entry[0] = 1.0;
-            entry[1 + if from_seat >= n {
-                from_seat - n
-            } else {
-                from_seat
-            }] = 1.0;
+            entry[1 + ahead] = 1.0;
             let kinds = &mut entry[1 + self.seats..];
             kinds[e.kind as usize] = 1.0;
             kinds[4] = f32::from(u8::from(e.all_in));
