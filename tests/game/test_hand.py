@@ -423,6 +423,19 @@ def test_deal_again_refuses_a_hand_under_way() -> None:
     assert again.actor == 0 and len(again.history) == 5  # unchanged by the refusals
 
 
+def test_build_pots_with_one_live_seat_gives_it_every_chip() -> None:
+    rng = random.Random(11)
+    for _ in range(500):
+        n = rng.randint(2, 9)
+        contributions = [rng.choice([0, 0, 1, 7, 40]) for _ in range(n)]
+        live = rng.randrange(n)
+        folded = [seat != live for seat in range(n)]
+        dead = rng.choice([0, 0, 3])
+        total = sum(contributions) + dead
+        expected = [Pot(total, (live,))] if total else []
+        assert build_pots(contributions, folded, dead) == expected
+
+
 @pytest.mark.parametrize(
     "spec",
     [GameSpec(blinds=(1, 2)), GameSpec(blinds=(1, 2), ante=1, ante_kind="big-blind")],

@@ -425,10 +425,7 @@ class Hand(BettingState):
     def _finish_uncontested(self) -> None:
         self._return_uncalled()
         winner = self._folded.index(False)
-        # What build_pots() gives when one seat is left: a single pot of every chip (none
-        # when nothing was put in), open to that seat; summed here, without its seat loop.
-        total = sum(self._contrib) + self._dead
-        pots = self._take_rake([_record(Pot, (total, (winner,)))] if total else [])
+        pots = self._take_rake(build_pots(self._contrib, self._folded, self._dead))
         for i, pot in enumerate(pots):
             self._award(i, winner, pot.amount, "all")
         self._end()

@@ -50,6 +50,10 @@ def build_pots(contributions: list[int], folded: list[bool], dead: int = 0) -> l
         [Pot(amount=180, eligible=(0, 1, 2)), Pot(amount=80, eligible=(1, 2))]
         >>> build_pots([2, 1, 0], [False, True, True])
         [Pot(amount=3, eligible=(0,))]
+        >>> build_pots([5, 0, 2], [True, False, True], dead=1)  # the live seat put in nothing
+        [Pot(amount=8, eligible=(1,))]
+        >>> build_pots([0, 0], [True, False])
+        []
     """
     live: list[int] = []
     level = 0  # the live seats' one non-zero contribution, or -1 once there are several
@@ -62,6 +66,9 @@ def build_pots(contributions: list[int], folded: list[bool], dead: int = 0) -> l
                 level = c if not level else -1
     if level > 0:  # the common case: one pot, every live seat eligible
         return [_record(Pot, (sum(contributions) + dead, tuple(live)))]
+    if len(live) == 1:  # a hand won uncontested: every chip in one pot for that seat
+        total = sum(contributions) + dead
+        return [_record(Pot, (total, tuple(live)))] if total else []
     levels = sorted({contributions[i] for i in live})
     if levels and not levels[0]:
         del levels[0]
