@@ -10,7 +10,7 @@ import pytest
 from obs_reference import card_names, reference
 
 from pokerforge._core import ObsEncoder
-from pokerforge.errors import InvalidCardError, InvalidSpecError, PokerError
+from pokerforge.errors import IllegalActionError, InvalidCardError, InvalidSpecError, PokerError
 from pokerforge.game import GameSpec, Hand, RuleProfile
 from pokerforge.rl import ObservationLayout, RandomPolicy, Tables
 
@@ -210,9 +210,10 @@ def test_encode_all_writes_what_observe_writes(name: str) -> None:
             np.testing.assert_array_equal(many.mask[t], one.mask[t])
             np.testing.assert_array_equal(many.amounts[t], one.amounts[t])
             assert many.legal(t) == one.legal(t)
-            assert many._legal[t] == one._legal[t]  # seat and street bits included
+            # Seat and street bits included.
+            assert many.encoder.turn(t) == one.encoder.turn(t) >= 0
             assert many.observe(t) == seat  # one table, reading its hand in place
-            assert many._legal[t] == one._legal[t]
+            assert many.encoder.turn(t) == one.encoder.turn(t)
             np.testing.assert_array_equal(many.obs[t], one.obs[t])
             action = policy(one.obs[t], one.mask[t])
             one.act(t, action)
@@ -235,7 +236,8 @@ def test_encode_all_leaves_finished_tables_and_refuses_bad_hands_whole() -> None
     enc = tables.encoder
     enc.obs[:] = 7
     hands = tables.hands
-    bits = enc.encode_all(hands)
+    assert enc.encode_all(hands) is None
+    bits = [enc.turn(t) for t in range(3)]
     assert bits[1] == -1 and bits[0] >= 0 and bits[2] >= 0
     assert enc.observed.tolist() == [0, -1, 0]  # the seat each row was written for
     # The seat to act and the street ride along in the high bits.
@@ -273,7 +275,8 @@ def test_encode_all_reads_hands_of_several_classes() -> None:
     for subclassed in ((0, 2), (1, 3)):  # the first hand of either class
         for t, hand in enumerate(hands):
             hand.__class__ = Subclass if t in subclassed else Hand
-        bits = tables.encoder.encode_all(hands)
+        tables.encoder.encode_all(hands)
+        bits = [tables.encoder.turn(t) for t in range(4)]
         rows = tables.obs.copy()
         for t, hand in enumerate(hands):
             assert tables.encoder.encode_hand(t, hand) == bits[t] >= 0
@@ -291,7 +294,73 @@ def test_encode_all_reads_an_asked_showdown_as_public_state_gives_it() -> None:
         (hand.check if hand.legal_actions().check else hand.call)()
     state = hand.public_state()
     assert state.actor is not None and not hand.is_over
-    bits = tables.encoder.encode_all(tables.hands)
+    tables.encoder.encode_all(tables.hands)
+    bits = [tables.encoder.turn(t) for t in range(2)]
     row = tables.obs[0].copy()
     assert bits[0] == tables.encoder.encode(0, state.actor, state) and bits[0] >> 8 == 0
     np.testing.assert_array_equal(tables.obs[0], row)
+
+
+def test_act_applies_through_the_hand_records_it_and_keeps_the_turn() -> None:
+    """``ObsEncoder.act`` calls the hand's own method and records what it did: the history
+    section then reads as after ``record``. The kept mask bits go stale with every action,
+    new hand and view of another seat; a refused action changes neither the hand nor the
+    log."""
+    spec = GameSpec(blinds=(1, 2))
+    acted = Tables(spec, seats=3, stacks=100, seed=2)
+    told = Tables(spec, seats=3, stacks=100, seed=2)
+    enc = acted.encoder
+    for tables in (acted, told):
+        tables.new_hand(0)
+    assert enc.turn(0) == -1  # nothing encoded since the hand began
+    hand = acted.hands[0]
+    with pytest.raises(IllegalActionError, match="cannot raise to 3"):
+        enc.act(0, hand, ("raise_to", 3))  # encodes the seat to act first, then refuses
+    assert enc.turn(0) >= 0 and hand.history == told.hands[0].history
+    enc.act(0, hand, ("raise_to", 6))
+    assert enc.turn(0) == -1
+    told.hands[0].raise_to(6)
+    told.encoder.record(0, 0, 3, 0, 6, False)
+    assert acted.observe(0) == told.observe(0) == 1
+    np.testing.assert_array_equal(acted.obs[0], told.obs[0])
+    assert enc.encode(0, 2, hand.public_state()) >= 0 and enc.turn(0) == -1  # not the actor
+    enc.act(0, hand, 1)  # stale bits: the seat to act is encoded again, then it calls
+    told.hands[0].call()
+    told.encoder.record(0, 1, 2, 0, 5, False)
+    assert acted.observe(0) == told.observe(0) == 2
+    np.testing.assert_array_equal(acted.obs[0], told.obs[0])
+    enc.act(0, hand, 0)  # the big blind folds: the flop, seat 1 to act
+    for bad, match in [
+        (True, "True is not an action"),  # a bool is not an index
+        (2**70, "is not an action index: expected 0 to 5"),
+        ("fold", "'fold' is not an action"),
+        (("check", 0), "takes no amount"),
+    ]:
+        with pytest.raises(IllegalActionError, match=match):
+            enc.act(0, hand, bad)
+    enc.act(0, hand, ("fold",))
+    assert hand.is_over and enc.turn(0) == -1
+    with pytest.raises(IllegalActionError, match="table 0's hand is over: no seat is to act"):
+        enc.act(0, hand, 1)
+
+
+def test_act_all_checks_every_table_before_applying_any() -> None:
+    tables = Tables(GameSpec(blinds=(1, 2)), seats=2, stacks=[100, 3], seed=1, tables=3)
+    for t in range(3):
+        tables.new_hand(t)
+    enc, hands = tables.encoder, tables.hands
+    tables.observe_all()
+    before = [hand.history for hand in hands]
+    for actions, match in [
+        ([1, 1], "2 hands and 2 actions"),
+        ([1, 1.0, 1], "table 1: 1.0 is not an action index"),
+        ([1, 1, 2**64], "table 2: 18446744073709551616 is not an action index"),
+        ([1, 1, ("fold",)], "table 2: .'fold',. is not an action index"),
+    ]:
+        with pytest.raises(PokerError, match=match):
+            enc.act_all(hands if len(actions) == 3 else hands[:2], actions)
+    assert [hand.history for hand in hands] == before
+    assert enc.act_all(hands, [0, 1, 5]) == [0]  # the button folds at table 0 only
+    assert [enc.turn(t) for t in range(3)] == [-1, -1, -1]
+    assert hands[0].is_over and not hands[1].is_over
+    assert hands[2].bets == (100, 2) and hands[2].actor == 1  # all-in; the big blind acts

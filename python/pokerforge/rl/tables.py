@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerforge._core import ObsEncoder, seed_of
-from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
 
 __all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "hand_seed"]
@@ -37,7 +37,6 @@ DEFAULT_ACTIONS = ("fold", "call", "min", "0.5pot", "pot", "allin")
 Move = tuple[str] | tuple[str, int]
 
 _MASK64 = (1 << 64) - 1
-_FOLD, _CALL, _RAISE = 0, 1, 2
 # The encoder's mask bits (ObsEncoder.encode): "may check" in bit 0, the seat to act in
 # bits 1-4, the street in bits 5-7, the legal discrete actions from bit 8.
 _ACTION_BIT0 = 8
@@ -66,10 +65,6 @@ def _stacks(stacks: int | Sequence[int], seats: int) -> list[int]:
     if len(out) != seats:
         raise InvalidSpecError(f"stacks must give one stack per seat ({seats}), not {stacks!r}")
     return out
-
-
-def _action_kind(name: str) -> int:
-    return {"fold": _FOLD, "call": _CALL}.get(name, _RAISE)
 
 
 class Tables:
@@ -137,8 +132,8 @@ class Tables:
         # Bound once: these run at every step.
         self._encode = self.encoder.encode
         self._encode_hand = self.encoder.encode_hand
-        self._record = self.encoder.record
-        self._kinds = [_action_kind(name) for name in self.actions]
+        self._turn = self.encoder.turn
+        self._act = self.encoder.act
         self.obs: npt.NDArray[np.float32] = self.encoder.obs
         self.mask: npt.NDArray[np.int8] = self.encoder.mask
         self.amounts: npt.NDArray[np.int64] = self.encoder.amounts
@@ -150,9 +145,6 @@ class Tables:
         self.big_blind = spec.engine.big
         self.unit = spec.chip_unit
         self.hands: list[Hand] = []
-        # Per table, the encoder's bits for the seat to act (legal discrete actions, may
-        # check, seat, street), as the last encode of that seat returned them; -1 once stale.
-        self._legal = [-1] * tables
         self._indices: dict[int, tuple[int, ...]] = {}
         # Per button seat, a hand as dealt before anybody acts, to deal again from new seeds.
         self._fresh: dict[int, Hand] = {}
@@ -210,7 +202,6 @@ class Tables:
             stacks=self.stacks,
             holes=hand.hole_indices,
         )
-        self._legal[table] = -1
         if table < len(self.hands):
             self.hands[table] = hand
         else:
@@ -224,12 +215,9 @@ class Tables:
         """
         if seat is None:
             # The seat to act: the encoder reads the hand in place.
-            self._legal[table] = bits = self._encode_hand(table, self.hands[table])
+            bits = self._encode_hand(table, self.hands[table])
             return bits >> 1 & 15 if bits >= 0 else -1
-        state = self.hands[table].public_state()
-        actor = state[5]
-        bits = self._encode(table, seat, state)
-        self._legal[table] = bits if actor == seat else -1
+        self._encode(table, seat, self.hands[table].public_state())
         return seat
 
     def observe_all(self) -> npt.NDArray[np.int64]:
@@ -239,17 +227,17 @@ class Tables:
         seat observed at each table, -1 where the hand is over (that row is left as it
         was).
         """
-        self._legal = self.encoder.encode_all(self.hands)
+        self.encoder.encode_all(self.hands)
         return self.observed
 
     def legal(self, table: int) -> tuple[int, ...]:
         """The legal discrete action indices of the seat to act at ``table`` (empty when
         the hand is over): the mask of :meth:`observe` as a tuple, without NumPy."""
-        bits = self._legal[table]
+        bits = self._turn(table)
         if bits < 0:
             if self.observe(table) < 0:
                 return ()
-            bits = self._legal[table]
+            bits = self._turn(table)
         bits >>= _ACTION_BIT0
         cached = self._indices.get(bits)
         if cached is None:
@@ -263,78 +251,14 @@ class Tables:
         action set, legal by the mask of the last :meth:`observe` of that seat, or an exact
         move (``("fold",)``, ``("check",)``, ``("call",)``, ``("raise_to", total)``).
 
+        The hand's own method applies it (the game layer decides what is legal); the
+        encoder records what it did.
+
         Raises:
-            IllegalActionError: the index is masked or out of range, or the move is not
-                legal; nothing changes.
+            IllegalActionError: nobody is to act, the index is masked or out of range, or
+                the move is not legal; nothing changes.
         """
-        hand = self.hands[table]
-        bits = self._legal[table]
-        if bits < 0 or type(action) is not int:
-            if self.observe(table) < 0:
-                raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")
-            bits = self._legal[table]
-            if type(action) is not int:
-                self._act_exact(table, hand, bits, action)
-                return
-        # The seat and street of the observation the bits came from: the hand as it is now.
-        seat = bits >> 1 & 15
-        street = bits >> 5 & 7
-        kinds = self._kinds
-        if not 0 <= action < len(kinds) or not bits >> (_ACTION_BIT0 + action) & 1:
-            raise IllegalActionError(self._masked(table, action))
-        self._legal[table] = -1
-        kind = kinds[action]
-        record = self._record
-        if kind == _RAISE:
-            rec = hand.raise_to(self.amounts.item(table, action))
-            record(table, seat, 3, street, rec.to, rec.all_in)
-        elif kind == _FOLD:
-            hand.fold()
-            record(table, seat, 0, street)
-        elif bits & 1:
-            hand.check()
-            record(table, seat, 1, street)
-        else:
-            called = hand.call()
-            record(table, seat, 2, street, called.amount, called.all_in)
-
-    def _masked(self, table: int, action: object) -> str:
-        legal = [self.actions[i] for i in np.flatnonzero(self.mask[table])]
-        if isinstance(action, int) and 0 <= action < len(self.actions):
-            return (
-                f"action {action} ({self.actions[action]!r}) is not legal now: the legal "
-                f"actions are {legal}"
-            )
-        return f"{action!r} is not an action index: expected 0 to {len(self.actions) - 1}"
-
-    def _act_exact(self, table: int, hand: Hand, bits: int, move: object) -> None:
-        seat = bits >> 1 & 15
-        street = bits >> 5 & 7
-        if not isinstance(move, tuple) or not move or move[0] not in _EXACT:
-            raise IllegalActionError(
-                f"{move!r} is not an action: expected an index, ('fold',), ('check',), "
-                "('call',) or ('raise_to', total)"
-            )
-        name = move[0]
-        if name == "raise_to":
-            if len(move) != 2:
-                raise IllegalActionError(f"{move!r} needs exactly one amount: ('raise_to', total)")
-            rec = hand.raise_to(move[1])
-            self.encoder.record(table, seat, 3, street, rec.to, rec.all_in)
-            self._legal[table] = -1
-            return
-        if len(move) != 1:
-            raise IllegalActionError(f"{move!r} takes no amount")
-        self._legal[table] = -1
-        if name == "fold":
-            hand.fold()
-            self.encoder.record(table, seat, 0, street)
-        elif name == "check":
-            hand.check()
-            self.encoder.record(table, seat, 1, street)
-        else:
-            called = hand.call()
-            self.encoder.record(table, seat, 2, street, called.amount, called.all_in)
+        self._act(table, self.hands[table], action)
 
     def infoset(self, table: int, seat: int) -> str:
         """The information-set key of ``seat`` at ``table`` (what that seat knows)."""
@@ -344,6 +268,3 @@ class Tables:
         """Each seat's chips won or lost in the hand at ``table``, in big blinds."""
         bb = self.big_blind
         return [n / bb for n in self.hands[table].net]
-
-
-_EXACT = ("fold", "check", "call", "raise_to")

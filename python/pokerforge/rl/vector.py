@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.rl.tables import DEFAULT_ACTIONS, Tables
 
@@ -95,6 +95,7 @@ class VectorPokerEnv:
         self.dones = np.zeros(num_tables, dtype=bool)
         self.finished: list[Hand | None] = [None] * num_tables
         self._started = False
+        self._act_all = self.tables.encoder.act_all
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -157,19 +158,10 @@ class VectorPokerEnv:
                 f"not an array of shape {acts.shape} and dtype {acts.dtype}"
             )
         tables = self.tables
-        # Every action checked against its mask first, so that a bad one changes nothing.
-        mask = self.action_mask
-        bad = (acts < 0) | (acts >= mask.shape[1])
-        if not bad.any():
-            bad = mask[np.arange(self.num_tables), acts] == 0
-        if bad.any():
-            t = int(np.flatnonzero(bad)[0])
-            raise IllegalActionError(f"table {t}: {tables._masked(t, int(acts[t]))}")
         hands = tables.hands
-        act = tables.act
-        for t, a in enumerate(acts.tolist()):
-            act(t, a)
-        ended = [t for t, hand in enumerate(hands) if hand.is_over]
+        # One call applies every table's action through its hand's own method, after
+        # checking them all against their masks (a bad one changes nothing).
+        ended = self._act_all(hands, acts.tolist())
         # Whole-array writes: cheaper than a NumPy scalar write per table.
         rewards = self.rewards
         rewards[:] = 0.0

@@ -15,6 +15,7 @@ import_exception!(pokerforge.errors, CardCountError);
 import_exception!(pokerforge.errors, InvalidArrayError);
 import_exception!(pokerforge.errors, InvalidSpecError);
 import_exception!(pokerforge.errors, InvalidRangeError);
+import_exception!(pokerforge.errors, IllegalActionError);
 import_exception!(pokerforge.errors, PokerError);
 
 /// The Python exception for a core error, its message the core's sentence; an error about

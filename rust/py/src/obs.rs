@@ -6,15 +6,15 @@
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pokerforge_core::obs::{
-    ActionKind, ActionSet, Entry, HandLog, Legal, ObsLayout, TableState, LAYOUT_VERSION,
+    Action, ActionKind, ActionSet, Entry, HandLog, Legal, ObsLayout, TableState, LAYOUT_VERSION,
 };
 use pokerforge_core::{Card, CardSet, Error};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple, PyType};
+use pyo3::types::{PyInt, PyList, PyString, PyTuple, PyType};
 use pyo3::{ffi, intern};
 
 use crate::convert::Int;
-use crate::errors::{to_py, InvalidSpecError};
+use crate::errors::{to_py, IllegalActionError, InvalidSpecError};
 
 const MAX_SEATS: usize = 10;
 
@@ -29,6 +29,10 @@ pub struct PyObsEncoder {
     mask: Py<PyArray2<i8>>,
     amounts: Py<PyArray2<i64>>,
     observed: Py<PyArray1<i64>>,
+    /// Per table, the mask bits the latest encoding of its seat to act returned (see
+    /// [`mask_bits`]): what `act` applies an index against. -1 once stale (an action was
+    /// recorded, a hand begun, a seat other than the actor observed) or when nobody acts.
+    turns: Vec<i64>,
 }
 
 fn setting(name: &'static str, value: impl ToString, expected: &'static str) -> PyErr {
@@ -516,6 +520,54 @@ impl<'py> Slots<'py> {
     }
 }
 
+/// A move for the seat to act, as `act` calls the hand's method for it.
+enum Move<'py> {
+    Fold,
+    Check,
+    Call,
+    RaiseTo(Bound<'py, PyAny>),
+}
+
+/// The exact move a `("fold",)`, `("check",)`, `("call",)` or `("raise_to", total)` tuple
+/// names; the message of an `IllegalActionError` for anything else.
+fn exact_move<'py>(action: &Bound<'py, PyAny>) -> Result<Move<'py>, String> {
+    let repr = || {
+        action
+            .repr()
+            .map_or_else(|_| String::from("?"), |r| r.to_string())
+    };
+    let tuple = action.cast::<PyTuple>().ok();
+    let name = tuple
+        .and_then(|t| t.get_item(0).ok())
+        .and_then(|n| n.extract::<String>().ok());
+    let extra = tuple.map_or(0, |t| t.len().saturating_sub(1));
+    let step = match name.as_deref() {
+        Some("raise_to") => {
+            return match tuple.and_then(|t| t.get_item(1).ok()) {
+                Some(total) if extra == 1 => Ok(Move::RaiseTo(total)),
+                _ => Err(format!(
+                    "{} needs exactly one amount: ('raise_to', total)",
+                    repr()
+                )),
+            }
+        }
+        Some("fold") => Move::Fold,
+        Some("check") => Move::Check,
+        Some("call") => Move::Call,
+        _ => {
+            return Err(format!(
+                "{} is not an action: expected an index, ('fold',), ('check',), ('call',) or \
+                 ('raise_to', total)",
+                repr()
+            ))
+        }
+    };
+    if extra != 0 {
+        return Err(format!("{} takes no amount", repr()));
+    }
+    Ok(step)
+}
+
 /// The encoder's four arrays as whole mutable slices.
 struct Buffers<'a> {
     obs: &'a mut [f32],
@@ -599,6 +651,172 @@ impl PyObsEncoder {
             .map_err(to_py)
     }
 
+    /// Writes row `table` for the seat to act in `hand` (read in place) and keeps its mask
+    /// bits as the table's turn; -1, the row left as it was, when nobody is to act.
+    fn observe_hand(
+        &mut self,
+        py: Python<'_>,
+        table: usize,
+        hand: &Bound<'_, PyAny>,
+        slots: Option<&Slots<'_>>,
+    ) -> PyResult<i64> {
+        self.log(table)?;
+        let row = Row::read_hand(hand, slots)?.and_then(|r| r.actor.map(|s| (r, s)));
+        if let Some((row, seat)) = &row {
+            self.check_row(table, *seat, row)?;
+        }
+        let bits = {
+            // SAFETY: the slices live only inside this block, which holds the GIL.
+            let mut buffers = unsafe { self.buffers(py)? };
+            self.write_turn(&mut buffers, table, row.as_ref())?
+        };
+        self.turns[table] = bits;
+        Ok(bits)
+    }
+
+    /// Writes row `table` for the seat to act, `row` and that seat as read (`None` when
+    /// nobody is to act: the row is left as it was and observes nobody); returns the mask
+    /// bits, or -1.
+    fn write_turn(
+        &self,
+        buffers: &mut Buffers<'_>,
+        table: usize,
+        row: Option<&(Row, usize)>,
+    ) -> PyResult<i64> {
+        match row {
+            Some((row, seat)) => Ok(self.write(buffers, table, *seat, row)? as i64),
+            None => {
+                buffers.observed[table] = -1;
+                Ok(-1)
+            }
+        }
+    }
+
+    /// The mask bits of the seat to act at `table`: the kept ones, or those of a new
+    /// encoding of its view when they are stale. An error when nobody is to act.
+    fn turn_of(
+        &mut self,
+        py: Python<'_>,
+        table: usize,
+        hand: &Bound<'_, PyAny>,
+        slots: Option<&Slots<'_>>,
+    ) -> PyResult<i64> {
+        let mut bits = self.turns[table];
+        if bits < 0 {
+            bits = self.observe_hand(py, table, hand, slots)?;
+        }
+        if bits < 0 {
+            return Err(IllegalActionError::new_err(format!(
+                "table {table}'s hand is over: no seat is to act"
+            )));
+        }
+        Ok(bits)
+    }
+
+    /// The move `action` stands for at `table` under the mask bits `bits`: an index into
+    /// the discrete actions, legal by the mask, or an exact move (see [`exact_move`]); the
+    /// message of an `IllegalActionError` when it is neither.
+    fn move_of<'py>(
+        &self,
+        table: usize,
+        bits: i64,
+        action: &Bound<'py, PyAny>,
+    ) -> Result<Move<'py>, String> {
+        if !action.is_exact_instance_of::<PyInt>() {
+            return exact_move(action);
+        }
+        let actions = self.layout.actions().actions();
+        let legal = |i: usize| bits >> (8 + i) & 1 == 1;
+        let index = action
+            .extract::<i64>()
+            .ok()
+            .and_then(|i| usize::try_from(i).ok())
+            .filter(|&i| i < actions.len());
+        let Some(index) = index else {
+            return Err(format!(
+                "{action} is not an action index: expected 0 to {}",
+                actions.len() - 1
+            ));
+        };
+        if !legal(index) {
+            let names: Vec<String> = (0..actions.len())
+                .filter(|&i| legal(i))
+                .map(|i| format!("'{}'", actions[i].name()))
+                .collect();
+            return Err(format!(
+                "action {index} ('{}') is not legal now: the legal actions are [{}]",
+                actions[index].name(),
+                names.join(", ")
+            ));
+        }
+        let py = action.py();
+        Ok(match actions[index] {
+            Action::Fold => Move::Fold,
+            Action::CheckCall if bits & 1 == 1 => Move::Check,
+            Action::CheckCall => Move::Call,
+            _ => {
+                // SAFETY: both indices are in bounds (`table` was checked against the row
+                // count, `index` against the action count) and the GIL is held.
+                let amount = unsafe { *self.amounts.bind(py).uget([table, index]) };
+                Move::RaiseTo(PyInt::new(py, amount).into_any())
+            }
+        })
+    }
+
+    /// Calls `hand`'s own method for `step` (the game layer decides whether it is legal:
+    /// when it refuses, nothing changes) and records what it did under the seat and street
+    /// of `bits`.
+    fn apply(
+        &mut self,
+        table: usize,
+        hand: &Bound<'_, PyAny>,
+        bits: i64,
+        step: Move<'_>,
+    ) -> PyResult<()> {
+        let py = hand.py();
+        let all_in = |record: &Bound<'_, PyAny>| record.getattr(intern!(py, "all_in"))?.is_truthy();
+        let (kind, amount, all_in) = match step {
+            Move::Fold => {
+                hand.call_method0(intern!(py, "fold"))?;
+                (ActionKind::Fold, 0, false)
+            }
+            Move::Check => {
+                hand.call_method0(intern!(py, "check"))?;
+                (ActionKind::Check, 0, false)
+            }
+            Move::Call => {
+                let record = hand.call_method0(intern!(py, "call"))?;
+                let amount = record.getattr(intern!(py, "amount"))?;
+                (
+                    ActionKind::Call,
+                    chips_of(&amount, "amount")?,
+                    all_in(&record)?,
+                )
+            }
+            Move::RaiseTo(total) => {
+                let record = hand.call_method1(intern!(py, "raise_to"), (total,))?;
+                let to = record.getattr(intern!(py, "to"))?;
+                (
+                    ActionKind::Raise,
+                    chips_of(&to, "amount")?,
+                    all_in(&record)?,
+                )
+            }
+        };
+        self.turns[table] = -1;
+        let entry = Entry {
+            seat: (bits >> 1 & 15) as u8,
+            kind,
+            street: (bits >> 5 & 7) as u8,
+            all_in,
+            amount,
+        };
+        if let Some(log) = self.logs[table].as_mut() {
+            log.push(entry).map_err(to_py)?;
+        }
+        Ok(())
+    }
+
     fn log(&self, table: usize) -> PyResult<&HandLog> {
         self.logs[table].as_ref().ok_or_else(|| {
             InvalidSpecError::new_err(format!("table {table} has no hand: call begin() first"))
@@ -639,6 +857,7 @@ impl PyObsEncoder {
             observed: PyArray1::from_vec(py, vec![-1; tables]).unbind(),
             logs: vec![None; tables],
             starts_total: vec![0; tables],
+            turns: vec![-1; tables],
             layout,
         })
     }
@@ -754,6 +973,7 @@ impl PyObsEncoder {
         let log = HandLog::new(button, big_blind, unit, stacks, holes).map_err(to_py)?;
         self.logs[table] = Some(log);
         self.starts_total[table] = starts[..n].iter().sum();
+        self.turns[table] = -1;
         Ok(())
     }
 
@@ -792,6 +1012,7 @@ impl PyObsEncoder {
         if let Some(log) = self.logs[table].as_mut() {
             log.push(entry).map_err(to_py)?;
         }
+        self.turns[table] = -1;
         Ok(())
     }
 
@@ -806,7 +1027,7 @@ impl PyObsEncoder {
     /// bits 5-7, so that the caller can apply an action and record it without reading the
     /// arrays or the hand back.
     fn encode(
-        &self,
+        &mut self,
         py: Python<'_>,
         table: &Bound<'_, PyAny>,
         seat: &Bound<'_, PyAny>,
@@ -817,9 +1038,17 @@ impl PyObsEncoder {
         let seat = index_of(seat, "seat", 9, "a seat of the table")?;
         let row = Row::read_state(state)?;
         self.check_row(table, seat, &row)?;
-        // SAFETY: the slices live only inside this call, which holds the GIL.
-        let mut buffers = unsafe { self.buffers(py)? };
-        self.write(&mut buffers, table, seat, &row)
+        let bits = {
+            // SAFETY: the slices live only inside this block, which holds the GIL.
+            let mut buffers = unsafe { self.buffers(py)? };
+            self.write(&mut buffers, table, seat, &row)?
+        };
+        self.turns[table] = if row.actor == Some(seat) {
+            bits as i64
+        } else {
+            -1
+        };
+        Ok(bits)
     }
 
     /// Writes row `table`: the view of the seat to act in `hand`, a `pokerforge.game.Hand`
@@ -827,38 +1056,21 @@ impl PyObsEncoder {
     /// building it). Returns the mask bits as `encode` does, or -1 when nobody is to act
     /// (the row is left as it was).
     fn encode_hand(
-        &self,
+        &mut self,
         py: Python<'_>,
         table: &Bound<'_, PyAny>,
         hand: &Bound<'_, PyAny>,
     ) -> PyResult<i64> {
         let table = self.table(table)?;
-        self.log(table)?;
-        let row = Row::read_hand(hand, None)?.and_then(|r| r.actor.map(|s| (r, s)));
-        if let Some((row, seat)) = &row {
-            self.check_row(table, *seat, row)?;
-        }
-        // SAFETY: the slices live only inside this call, which holds the GIL.
-        let mut buffers = unsafe { self.buffers(py)? };
-        match row {
-            Some((row, seat)) => self
-                .write(&mut buffers, table, seat, &row)
-                .map(|b| b as i64),
-            None => {
-                buffers.observed[table] = -1;
-                Ok(-1)
-            }
-        }
+        self.observe_hand(py, table, hand, None)
     }
 
     /// Writes every row at once, each table's view of its seat to act: `hands[t]` is table
     /// `t`'s `pokerforge.game.Hand`, whose public state is read in place (what
-    /// `Hand.public_state()` gives, without building it).
-    ///
-    /// Returns each table's mask bits as `encode` does, or -1 for a table where nobody is
-    /// to act (its row is left as it was). A bad hand refuses the whole call before any
-    /// row is written.
-    fn encode_all(&self, py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    /// `Hand.public_state()` gives, without building it). Keeps each table's mask bits as
+    /// `encode` returns them (see `turn`), -1 for a table where nobody is to act (its row
+    /// is left as it was). A bad hand refuses the whole call before any row is written.
+    fn encode_all(&mut self, py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<()> {
         let tables = self.logs.len();
         let mut rows = Vec::with_capacity(tables);
         // Looked up on the first hand's class, for every hand of that class.
@@ -875,10 +1087,9 @@ impl PyObsEncoder {
                 slots = Slots::of(hand);
             }
             let row = Row::read_hand(hand, slots.as_ref())?;
-            if let Some(row) = &row {
-                if let Some(seat) = row.actor {
-                    self.check_row(t, seat, row)?;
-                }
+            let row = row.and_then(|r| r.actor.map(|s| (r, s)));
+            if let Some((row, seat)) = &row {
+                self.check_row(t, *seat, row)?;
             }
             rows.push(row);
             Ok(())
@@ -886,20 +1097,101 @@ impl PyObsEncoder {
         if rows.len() != tables {
             return Err(setting("hands", rows.len(), "one hand per table"));
         }
-        // SAFETY: the slices live only inside this call, which holds the GIL.
-        let mut buffers = unsafe { self.buffers(py)? };
-        rows.iter()
-            .enumerate()
-            .map(
-                |(t, row)| match row.as_ref().and_then(|r| r.actor.map(|s| (r, s))) {
-                    Some((row, seat)) => self.write(&mut buffers, t, seat, row).map(|b| b as i64),
-                    None => {
-                        buffers.observed[t] = -1;
-                        Ok(-1)
-                    }
-                },
-            )
-            .collect()
+        let written: PyResult<Vec<i64>> = {
+            // SAFETY: the slices live only inside this block, which holds the GIL.
+            let mut buffers = unsafe { self.buffers(py)? };
+            rows.iter()
+                .enumerate()
+                .map(|(t, row)| self.write_turn(&mut buffers, t, row.as_ref()))
+                .collect()
+        };
+        // Rows were checked before any was written, so this fails only on a bug; then no
+        // kept bits are trusted.
+        self.turns = written.inspect_err(|_| self.turns.fill(-1))?;
+        Ok(())
+    }
+
+    /// The mask bits of the latest encoding of the seat to act at `table`, as `encode`
+    /// returned them; -1 when none is current (an action was recorded or a hand begun
+    /// since, the seat encoded was not the one to act, or nobody is to act).
+    fn turn(&self, table: &Bound<'_, PyAny>) -> PyResult<i64> {
+        Ok(self.turns[self.table(table)?])
+    }
+
+    /// Applies `action` for the seat to act at `table` by calling `hand`'s own method
+    /// (`fold`, `check`, `call` or `raise_to`: the hand decides what is legal) and records
+    /// what it did. `action` is an index into the discrete actions, legal by the mask of
+    /// the latest encoding of that seat (made first when none is current), or an exact
+    /// move: `("fold",)`, `("check",)`, `("call",)` or `("raise_to", total)`.
+    ///
+    /// Raises `IllegalActionError` (nothing changes) when nobody is to act, the index is
+    /// out of range or masked, the move is malformed or the hand refuses it.
+    fn act(
+        &mut self,
+        py: Python<'_>,
+        table: &Bound<'_, PyAny>,
+        hand: &Bound<'_, PyAny>,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let table = self.table(table)?;
+        let bits = self.turn_of(py, table, hand, None)?;
+        let step = self
+            .move_of(table, bits, action)
+            .map_err(IllegalActionError::new_err)?;
+        self.apply(table, hand, bits, step)
+    }
+
+    /// `act` at every table at once: `actions[t]`, an index into the discrete actions, for
+    /// the seat to act in `hands[t]`. Every index is checked against its table's mask
+    /// before any is applied (an `IllegalActionError` naming the first bad table changes
+    /// no hand). Returns the tables whose hand ended.
+    fn act_all(
+        &mut self,
+        py: Python<'_>,
+        hands: &Bound<'_, PyAny>,
+        actions: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<usize>> {
+        let tables = self.logs.len();
+        let mut held = Vec::with_capacity(tables);
+        each_item(hands, |_, hand| {
+            held.push(hand.clone());
+            Ok(())
+        })?;
+        let mut indices = Vec::with_capacity(tables);
+        each_item(actions, |_, action| {
+            indices.push(action.clone());
+            Ok(())
+        })?;
+        if held.len() != tables || indices.len() != tables {
+            return Err(setting(
+                "hands and actions",
+                format!("{} hands and {} actions", held.len(), indices.len()),
+                "one hand and one action index per table",
+            ));
+        }
+        let slots = held.first().and_then(Slots::of);
+        let mut steps = Vec::with_capacity(tables);
+        for (t, (hand, action)) in held.iter().zip(&indices).enumerate() {
+            let bits = self.turn_of(py, t, hand, slots.as_ref())?;
+            if !action.is_exact_instance_of::<PyInt>() {
+                return Err(IllegalActionError::new_err(format!(
+                    "table {t}: {action} is not an action index: expected 0 to {}",
+                    self.layout.actions().len() - 1
+                )));
+            }
+            let step = self
+                .move_of(t, bits, action)
+                .map_err(|m| IllegalActionError::new_err(format!("table {t}: {m}")))?;
+            steps.push((bits, step));
+        }
+        let mut ended = Vec::new();
+        for (t, (hand, (bits, step))) in held.iter().zip(steps).enumerate() {
+            self.apply(t, hand, bits, step)?;
+            if hand.getattr(intern!(py, "_over"))?.is_truthy()? {
+                ended.push(t);
+            }
+        }
+        Ok(ended)
     }
 
     /// The information-set key of `seat` at `table` (see the core's `HandLog::infoset`).
