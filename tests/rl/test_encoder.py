@@ -364,3 +364,33 @@ def test_act_all_checks_every_table_before_applying_any() -> None:
     assert [enc.turn(t) for t in range(3)] == [-1, -1, -1]
     assert hands[0].is_over and not hands[1].is_over
     assert hands[2].bets == (100, 2) and hands[2].actor == 1  # all-in; the big blind acts
+
+
+def test_net_bb_writes_what_tables_net_bb_gives() -> None:
+    """Each finished hand's net in big blinds, written into its table's row; other rows
+    and the columns beyond the seats are left; bad input writes nothing."""
+    spec = GameSpec(blinds=(5, 10), chip_unit=5)
+    tables = Tables(spec, seats=4, stacks=[400, 35, 1000, 85], seed=6, tables=5)
+    policy = RandomPolicy(seed=6)
+    for t in range(5):
+        tables.new_hand(t)
+        while tables.observe(t) >= 0:
+            tables.act(t, policy(tables.obs[t], tables.mask[t]))
+    out = np.full((5, 6), 7.0, dtype=np.float32)
+    tables.encoder.net_bb(tables.hands, [4, 1, 2], out)
+    for t in range(5):
+        want = tables.net_bb(t) + [7.0] * 2 if t in (1, 2, 4) else [7.0] * 6
+        assert out[t].tolist() == pytest.approx(want, rel=1e-7)
+    assert sum(tables.net_bb(4)) == 0 and any(tables.net_bb(4))
+    out[:] = 7
+    wide = np.full((5, 12), 7.0, dtype=np.float32)
+    for args, match in [
+        ((tables.hands, [0, 5], out), "table = 5"),
+        ((tables.hands, [0, 1], out[:, :3]), "shape"),
+        ((tables.hands, [0, 4], out[:4]), "shape"),
+        ((tables.hands, [0, 1], wide[:, ::2]), "contiguous"),
+        ((tables.hands[:2], [0, 4], out), "index out of range"),
+    ]:
+        with pytest.raises((PokerError, IndexError), match=match):
+            tables.encoder.net_bb(*args)
+    assert (out == 7).all() and (wide == 7).all()

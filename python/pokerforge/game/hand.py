@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from decimal import Decimal
-from operator import add
+from operator import add, sub
 
 from pokerforge._core import LowRank, showdown_ranks
 from pokerforge.cards import Card
@@ -757,7 +757,8 @@ class Hand(BettingState):
     @property
     def net(self) -> tuple[int, ...]:
         """Each seat's chips now minus its chips before the hand."""
-        return tuple(s - t for s, t in zip(self._stack, self._start, strict=True))
+        # map() over the two lists (one per seat, so of one length): no generator frame.
+        return tuple(map(sub, self._stack, self._start))
 
     @property
     def rake(self) -> int:

@@ -96,6 +96,7 @@ class VectorPokerEnv:
         self.finished: list[Hand | None] = [None] * num_tables
         self._started = False
         self._act_all = self.tables.encoder.act_all
+        self._net_bb = self.tables.encoder.net_bb
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -169,9 +170,9 @@ class VectorPokerEnv:
         dones[:] = False
         finished: list[Hand | None] = [None] * self.num_tables
         if ended:
-            # One array write for every finished hand's result, before the new deals (a
+            # Every finished hand's result written by one call, before the new deals (a
             # hand that plays itself out from the forced bets adds to its table's row).
-            rewards[ended] = [tables.net_bb(t) for t in ended]
+            self._net_bb(hands, ended, rewards)
             dones[ended] = True
         for t in ended:
             finished[t] = hands[t]

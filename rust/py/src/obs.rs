@@ -1194,6 +1194,53 @@ impl PyObsEncoder {
         Ok(ended)
     }
 
+    /// Writes row `t` of `out` for each table `t` in `tables`: each seat's chips won or
+    /// lost in `hands[t]` (a `pokerforge.game.Hand`, its stacks read in place) in big
+    /// blinds, against the stacks and big blind `begin` was given for that table. Columns
+    /// beyond the table's seats are left as they are; a bad table or hand refuses the
+    /// whole call before any row is written.
+    fn net_bb(
+        &self,
+        hands: &Bound<'_, PyAny>,
+        tables: &Bound<'_, PyAny>,
+        out: &Bound<'_, PyArray2<f32>>,
+    ) -> PyResult<()> {
+        let py = hands.py();
+        let mut out = out.try_readwrite()?;
+        let (rows, columns) = out.as_array().dim();
+        let mut nets = Vec::new();
+        each_item(tables, |_, table| {
+            let t = self.table(table)?;
+            let hand = hands.get_item(t)?;
+            let mut stacks = [0i64; MAX_SEATS];
+            let n = read_seq(&hand.getattr(intern!(py, "_stack"))?, "stacks", &mut stacks)?;
+            if t >= rows || n > columns {
+                return Err(setting(
+                    "out",
+                    format!("an array of shape ({rows}, {columns})"),
+                    "a row per table and a column per seat",
+                ));
+            }
+            let mut net = [0f32; MAX_SEATS];
+            self.log(t)?
+                .net_bb(&stacks[..n], &mut net[..n])
+                .map_err(to_py)?;
+            nets.push((t * columns, n, net));
+            Ok(())
+        })?;
+        let out = out.as_slice_mut().map_err(|_| {
+            setting(
+                "out",
+                "a non-contiguous array",
+                "a C-contiguous float32[tables, seats]",
+            )
+        })?;
+        for (start, n, net) in nets {
+            out[start..start + n].copy_from_slice(&net[..n]);
+        }
+        Ok(())
+    }
+
     /// The information-set key of `seat` at `table` (see the core's `HandLog::infoset`).
     fn infoset(
         &self,

@@ -159,6 +159,27 @@ impl HandLog {
         self.unit
     }
 
+    /// Each seat's chips won or lost so far, in big blinds: `stacks` (now, one per seat)
+    /// less the stacks the hand started with. Worked out in `f64` and rounded once to
+    /// `f32`, as a Python float stored into a `float32` array is.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSetting`] when `stacks` or `out` does not hold one entry per seat.
+    pub fn net_bb(&self, stacks: &[i64], out: &mut [f32]) -> Result<()> {
+        if stacks.len() != self.seats || out.len() != self.seats {
+            return Err(setting(
+                "stacks",
+                stacks.len().min(out.len()),
+                "one entry per seat",
+            ));
+        }
+        let bb = self.big_blind as f64;
+        for ((net, &now), &start) in out.iter_mut().zip(stacks).zip(&self.starts) {
+            *net = ((now - start) as f64 / bb) as f32;
+        }
+        Ok(())
+    }
+
     /// The hole cards of `seat`.
     pub fn hole(&self, seat: usize) -> CardSet {
         self.holes[seat]
@@ -261,6 +282,17 @@ mod tests {
 
     fn cards(text: &str) -> CardSet {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn net_in_big_blinds() {
+        let holes = vec![cards("AhKh"), cards("2c2d"), cards("7s8s")];
+        let log = HandLog::new(0, 4, 1, vec![100, 200, 300], holes).unwrap();
+        let mut out = [9.0f32; 3];
+        log.net_bb(&[150, 149, 301], &mut out).unwrap();
+        assert_eq!(out, [12.5, -12.75, 0.25]);
+        assert!(log.net_bb(&[150, 150], &mut out).is_err());
+        assert!(log.net_bb(&[150, 149, 301], &mut out[..2]).is_err());
     }
 
     #[test]
