@@ -375,6 +375,8 @@ impl Row {
     /// `slots` reads them through descriptors looked up once for many hands of one class.
     fn read_hand(hand: &Bound<'_, PyAny>, slots: Option<&Slots<'_>>) -> PyResult<Option<Row>> {
         let py = hand.py();
+        // The descriptors serve hands of their own class only (checked once per hand).
+        let slots = slots.filter(|s| hand.get_type().is(&s.class));
         let get = |slot: usize| -> PyResult<Bound<'_, PyAny>> {
             match slots {
                 Some(slots) => slots.get(hand, slot),
@@ -504,11 +506,9 @@ impl<'py> Slots<'py> {
         Some(Slots { class, getters })
     }
 
-    /// Slot `slot` of `hand`, as `getattr` gives it.
+    /// Slot `slot` of `hand`, an instance of exactly this class (checked by the caller),
+    /// as `getattr` gives it.
     fn get(&self, hand: &Bound<'py, PyAny>, slot: usize) -> PyResult<Bound<'py, PyAny>> {
-        if !hand.get_type().is(&self.class) {
-            return hand.getattr(slot_name(hand.py(), slot));
-        }
         let (descr, get) = &self.getters[slot];
         // SAFETY: the GIL is held and all three objects are live; `get` is the descriptor
         // type's own `__get__`, which checks the instance's type and returns a new
