@@ -311,7 +311,6 @@ class ObsEncoder:
     def begin(
         self,
         table: int,
-        *,
         button: int,
         big_blind: int,
         unit: int,

@@ -133,6 +133,7 @@ class Tables:
         self._encode = self.encoder.encode
         self._encode_hand = self.encoder.encode_hand
         self._turn = self.encoder.turn
+        self._begin = self.encoder.begin
         self._act = self.encoder.act
         self.obs: npt.NDArray[np.float32] = self.encoder.obs
         self.mask: npt.NDArray[np.int8] = self.encoder.mask
@@ -194,14 +195,8 @@ class Tables:
             if not fixed and not hand.is_over and not hand.board_indices:
                 self._fresh[button] = hand.copy()
         self.hand_numbers[table] = number + 1
-        self.encoder.begin(
-            table,
-            button=button,
-            big_blind=self.big_blind,
-            unit=self.unit,
-            stacks=self.stacks,
-            holes=hand.hole_indices,
-        )
+        # Positional: keyword parsing would be a sixth of the call.
+        self._begin(table, button, self.big_blind, self.unit, self.stacks, hand.hole_indices)
         if table < len(self.hands):
             self.hands[table] = hand
         else:

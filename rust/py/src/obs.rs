@@ -944,7 +944,7 @@ impl PyObsEncoder {
     }
 
     /// Starts a new hand at `table`.
-    #[pyo3(signature = (table, *, button, big_blind, unit, stacks, holes))]
+    #[pyo3(signature = (table, button, big_blind, unit, stacks, holes))]
     fn begin(
         &mut self,
         table: &Bound<'_, PyAny>,
