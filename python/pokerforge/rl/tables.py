@@ -1,8 +1,8 @@
 """The tables behind every environment: hands of :class:`~pokerforge.game.Hand`, one
 observation encoder writing into preallocated NumPy rows, seeds per table and per hand.
 
-The game layer decides every rule: an action is applied by the hand's own methods, and the
-encoder is told afterwards what happened. :class:`Tables` is shared by
+The game layer decides every rule: an action is applied by the hand's own methods (the
+encoder calls them, ``ObsEncoder.act``), and the encoder records what the hand did. :class:`Tables` is shared by
 :class:`~pokerforge.rl.PokerEnv`, the PettingZoo AEC environment and
 :class:`~pokerforge.rl.VectorPokerEnv`.
 

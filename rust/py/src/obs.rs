@@ -1,8 +1,10 @@
 //! `ObsEncoder`: the core's observation encoder for one or many tables, writing into NumPy
 //! arrays it owns (one row per table), so that a step creates no Python objects.
 //!
-//! The game layer (Python) applies every action and reports it with `record`, and passes
-//! its public state to `encode`; the rules live there, not here.
+//! The game layer (Python) decides every rule: `act` and `act_all` apply an action by
+//! calling the hand's own method and record what it did (an action applied otherwise is
+//! reported with `record`); `encode` and its siblings read the hand's public state. The
+//! rules live there, not here.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pokerforge_core::obs::{
