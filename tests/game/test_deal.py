@@ -27,7 +27,7 @@ def test_the_layout_picks_its_places_from_the_deck_seed_shuffles() -> None:
     layout = DealLayout([[0, 2], [1, 3]], [5, 6, 7, 9, 11])
     cards = Deck(seed=99).deal_indices(12)
     assert layout.count == 12
-    assert layout.deal(99) == (99, [(cards[0], cards[2]), (cards[1], cards[3])],
+    assert layout.deal(99) == (99, ((cards[0], cards[2]), (cards[1], cards[3])),
                                (cards[5], cards[6], cards[7], cards[9], cards[11]))  # fmt: skip
 
 

@@ -121,7 +121,7 @@ def deal(
     hole_cards: Sequence[object | None] | None = None,
     board: object | None = None,
     unknown: Collection[int] = (),
-) -> tuple[int | None, list[tuple[int, ...]], tuple[int, ...]]:
+) -> tuple[int | None, tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Deal ``n`` seats ``hole_count`` cards each and a five-card board.
 
     Args:
@@ -173,8 +173,8 @@ def deal(
     for seat in unknown:
         holes[seat] = ()
     if len(board_cards) == BOARD_CARDS:
-        return used_seed, holes, tuple(board_cards)  # the burns would change nothing
-    return used_seed, holes, lay_out_board(stream, board_cards)[1]
+        return used_seed, tuple(holes), tuple(board_cards)  # the burns would change nothing
+    return used_seed, tuple(holes), lay_out_board(stream, board_cards)[1]
 
 
 def _given_holes(

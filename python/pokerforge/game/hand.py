@@ -153,7 +153,7 @@ class Hand(BettingState):
     _start: tuple[int, ...]
     _seed: int | None
     _engine: EngineConstants
-    _hole: list[tuple[int, ...]]
+    _hole: tuple[tuple[int, ...], ...]
     # The hole cards' records, first in the history: built when the history is first read
     # (the log holds what happened after the deal).
     _dealt: tuple[DealHole, ...] | None

@@ -2,9 +2,9 @@
 observation encoder writing into preallocated NumPy rows, seeds per table and per hand.
 
 The game layer decides every rule: an action is applied by the hand's own methods (the
-encoder calls them, ``ObsEncoder.act``), and the encoder records what the hand did. :class:`Tables` is shared by
-:class:`~pokerforge.rl.PokerEnv`, the PettingZoo AEC environment and
-:class:`~pokerforge.rl.VectorPokerEnv`.
+encoder calls them, ``ObsEncoder.act``), and the encoder records what the hand did.
+:class:`Tables` is shared by :class:`~pokerforge.rl.PokerEnv`, the PettingZoo AEC
+environment and :class:`~pokerforge.rl.VectorPokerEnv`.
 
 Examples:
     >>> from pokerforge.game import GameSpec

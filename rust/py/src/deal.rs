@@ -4,7 +4,7 @@
 
 use pokerforge_core::{CardSet, Deck};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::PyTuple;
 
 use crate::cards::{fresh_seed, seed_value};
 use crate::convert::{core, Int};
@@ -51,7 +51,7 @@ impl PyDealLayout {
         &self,
         py: Python<'py>,
         seed: Option<Int>,
-    ) -> PyResult<(u64, Bound<'py, PyList>, Bound<'py, PyTuple>)> {
+    ) -> PyResult<(u64, Bound<'py, PyTuple>, Bound<'py, PyTuple>)> {
         let seed = match seed {
             None => fresh_seed(),
             Some(seed) => seed_value(seed)?,
@@ -61,11 +61,14 @@ impl PyDealLayout {
         let pick = |places: &[usize]| {
             PyTuple::new(py, places.iter().map(|&p| usize::from(cards[p].index())))
         };
-        let holes = PyList::empty(py);
-        for places in &self.holes {
-            holes.append(pick(places)?)?;
-        }
-        Ok((seed, holes, pick(&self.board)?))
+        // Tuples all through: the hand never changes its hole cards, and tuples of ints
+        // drop out of the garbage collector's view once it has seen them.
+        let holes = self
+            .holes
+            .iter()
+            .map(|places| pick(places))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok((seed, PyTuple::new(py, holes)?, pick(&self.board)?))
     }
 
     /// How many cards a deal takes from the deck (burns included).
