@@ -56,6 +56,7 @@ _ONE_CHIP = Decimal(1)
 # Records are immutable values: a seat's muck is the same record every time.
 _MUCKS = tuple(Muck(seat) for seat in range(MAX_SEATS))
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
+_ZEROS = tuple((0,) * n for n in range(MAX_SEATS + 1))  # zeroed bets are written from these
 
 
 def _show(seat: int, hole: tuple[int, ...], ranks: tuple[int, int]) -> Show:
@@ -397,16 +398,19 @@ class Hand(BettingState):
             if active >= 2:
                 self._street = street
                 self._board_n = end
-                self._bet = [0] * n
-                self._faced = [-1] * n
-                # What each seat can reach is now its stack (0: folded), written over the
-                # hand's own list in a loop: cheaper than a new list from a comprehension.
+                # What each seat can reach is now its stack (0: folded); bets and the levels
+                # faced start again. Written over the hand's own lists in one loop: cheaper
+                # than new lists, and no new objects for the garbage collector.
                 reach = self._reach
                 folded = self._folded
+                bet = self._bet
+                faced = self._faced
                 seat = -1
                 for chips in self._stack:
                     seat += 1
                     reach[seat] = 0 if folded[seat] else chips
+                    bet[seat] = 0
+                    faced[seat] = -1
                 top = max(reach)
                 self._reach_top = (top, reach.count(top))
                 self._level = self._full_level = self._raises = self._pl_extra = 0
@@ -417,7 +421,7 @@ class Hand(BettingState):
                 self._advance()
                 return
         self._board_n = shown
-        self._bet = [0] * n
+        self._bet[:] = _ZEROS[n]  # the bets are in the pots
         self._aggressor = -1 if self._street < 3 else self._aggressor
         self._street = 4
         self._showdown()
@@ -458,7 +462,7 @@ class Hand(BettingState):
         self._over = True
         self._actor = -1
         self._rmin = self._rmax = -1
-        self._bet = [0] * self._n
+        self._bet[:] = _ZEROS[self._n]  # written in place: no new list for the collector
 
     def _recorded_winnings(self) -> tuple[int, ...]:
         assert self._recorded is not None
