@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from decimal import Decimal
 from operator import add, sub
 
-from pokerforge._core import LowRank, showdown_ranks
+from pokerforge._core import DealLayout, LowRank, showdown_ranks
 from pokerforge.cards import Card
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import showdown as _showdown
@@ -139,6 +139,7 @@ class Hand(BettingState):
         "_final_pots",
         "_hole",
         "_known",
+        "_layout",
         "_payouts",
         "_posted",
         "_rake",
@@ -160,6 +161,8 @@ class Hand(BettingState):
     _dealt: tuple[DealHole, ...] | None
     _board: tuple[int, ...]
     _board_n: int
+    # Where the cards lie in the deck (see deal_layout), looked up when first dealt again.
+    _layout: DealLayout | None
     _payouts: list[int]
     _posted: int  # records once the forced bets are posted, before anybody acts
     _final_pots: list[Pot]
@@ -227,6 +230,7 @@ class Hand(BettingState):
         self._hole = holes
         self._dealt = None
         self._board_n = 0
+        self._layout = None
         self._payouts = [0] * n
         self._final_pots = []
         self._rake = 0
@@ -843,6 +847,7 @@ class Hand(BettingState):
         new._dealt = self._dealt
         new._engine = self._engine
         new._board = self._board
+        new._layout = self._layout
         new._board_n = self._board_n
         new._payouts = self._payouts[:]
         new._final_pots = self._final_pots
@@ -885,11 +890,12 @@ class Hand(BettingState):
                 "cannot deal again: only a hand nobody has acted in, with no card turned up "
                 "and not replaying a record, can be dealt again"
             )
+        layout = self._layout
+        if layout is None:  # looked up once and kept: a cached call costs more than a slot
+            layout = self._layout = deal_layout(self._n, self._engine.hole_count, self._button)
         new = self.copy()
         # The layout's deal is what deal() returns for these seats, without its checks.
-        new._seed, new._hole, new._board = deal_layout(
-            self._n, self._engine.hole_count, self._button
-        ).deal(seed)
+        new._seed, new._hole, new._board = layout.deal(seed)
         new._dealt = None
         return new
 
