@@ -465,7 +465,6 @@ class Hand(BettingState):
     def _end(self) -> None:
         self._over = True
         self._actor = -1
-        self._rmin = self._rmax = -1
         self._bet[:] = _ZEROS[self._n]  # written in place: no new list for the collector
 
     def _recorded_winnings(self) -> tuple[int, ...]:
