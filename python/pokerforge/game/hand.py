@@ -500,7 +500,10 @@ class Hand(BettingState):
                 if not folded[first]:
                     break
         # Clockwise from ``first``: the seat order that ends at the seat before it.
-        show_order = [s for s in self._orders[first - 1] if not folded[s]]
+        show_order = []  # a loop: a comprehension is a function call before Python 3.12
+        for s in self._orders[first - 1]:
+            if not folded[s]:
+                show_order.append(s)
         rules = self._spec.rules
         face_up = False
         if rules.all_in_face_up:
