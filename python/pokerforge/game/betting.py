@@ -169,19 +169,23 @@ class BettingState:
         self._log = log
 
     def _copy_betting(self, new: BettingState) -> None:
-        """Copy this betting state into ``new`` (made without ``__init__``), for copies."""
+        """Copy this betting state into ``new`` (made without ``__init__``), for copies.
+
+        Lists are copied with ``list.copy()``: a method call costs less than a slice, which
+        builds a slice object first (Python 3.11).
+        """
         new._n = self._n
         new._structure = self._structure
         new._unit = self._unit
         new._fold_free = self._fold_free
         new._half_rule = self._half_rule
         new._orders = self._orders
-        new._stack = self._stack[:]
-        new._bet = self._bet[:]
-        new._contrib = self._contrib[:]
-        new._folded = self._folded[:]
-        new._faced = self._faced[:]
-        new._reach = self._reach[:]
+        new._stack = self._stack.copy()
+        new._bet = self._bet.copy()
+        new._contrib = self._contrib.copy()
+        new._folded = self._folded.copy()
+        new._faced = self._faced.copy()
+        new._reach = self._reach.copy()
         new._reach_top = self._reach_top
         new._dead = self._dead
         new._live = self._live
@@ -199,7 +203,7 @@ class BettingState:
         new._no_raise = self._no_raise
         new._legal = self._legal
         new._legal_now = self._legal_now
-        new._log = self._log[:]
+        new._log = self._log.copy()
 
     def _set_reach(self, reach: list[int]) -> None:
         """Set what each seat can reach on this street (0: folded), and the largest."""

@@ -851,7 +851,7 @@ class Hand(BettingState):
         new._board = self._board
         new._layout = self._layout
         new._board_n = self._board_n
-        new._payouts = self._payouts[:]
+        new._payouts = self._payouts.copy()  # copy(), not a slice: see _copy_betting
         new._final_pots = self._final_pots
         new._rake = self._rake
         new._asked = None if self._asked is None else self._asked.copy()
