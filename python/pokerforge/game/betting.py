@@ -93,13 +93,10 @@ class BettingState:
         "_no_raise",
         "_orders",
         "_over",
-        "_owe",
         "_pl_extra",
         "_raises",
         "_reach",
         "_reach_top",
-        "_rmax",
-        "_rmin",
         "_stack",
         "_street",
         "_structure",
@@ -132,12 +129,11 @@ class BettingState:
     _actor: int
     _aggressor: int
     _over: bool
-    _owe: int
-    _rmin: int
-    _rmax: int
     _no_raise: int
     _legal: LegalActions | None  # the actor's, built when first asked for in a turn
-    # The actor's (fold, check, call, min_raise_to, max_raise_to), set with each turn.
+    # The actor's (fold, check, call, min_raise_to, max_raise_to), set with each turn: the
+    # amounts the actions check against (what is owed; no raise bounds when raising is not
+    # legal), one tuple rather than a slot each (fewer slots to write a turn and to copy).
     _legal_now: tuple[bool, bool, int, int | None, int | None]
     _log: list[Record]
 
@@ -167,25 +163,29 @@ class BettingState:
         self._cap = 0
         self._actor = self._aggressor = -1
         self._over = False
-        self._owe = self._rmin = self._rmax = self._no_raise = 0
+        self._no_raise = 0
         self._legal = _NOTHING_LEGAL
         self._legal_now = _NOTHING_LEGAL
         self._log = log
 
     def _copy_betting(self, new: BettingState) -> None:
-        """Copy this betting state into ``new`` (made without ``__init__``), for copies."""
+        """Copy this betting state into ``new`` (made without ``__init__``), for copies.
+
+        Lists are copied with ``list.copy()``: a method call costs less than a slice, which
+        builds a slice object first (Python 3.11).
+        """
         new._n = self._n
         new._structure = self._structure
         new._unit = self._unit
         new._fold_free = self._fold_free
         new._half_rule = self._half_rule
         new._orders = self._orders
-        new._stack = self._stack[:]
-        new._bet = self._bet[:]
-        new._contrib = self._contrib[:]
-        new._folded = self._folded[:]
-        new._faced = self._faced[:]
-        new._reach = self._reach[:]
+        new._stack = self._stack.copy()
+        new._bet = self._bet.copy()
+        new._contrib = self._contrib.copy()
+        new._folded = self._folded.copy()
+        new._faced = self._faced.copy()
+        new._reach = self._reach.copy()
         new._reach_top = self._reach_top
         new._dead = self._dead
         new._live = self._live
@@ -200,13 +200,10 @@ class BettingState:
         new._actor = self._actor
         new._aggressor = self._aggressor
         new._over = self._over
-        new._owe = self._owe
-        new._rmin = self._rmin
-        new._rmax = self._rmax
         new._no_raise = self._no_raise
         new._legal = self._legal
         new._legal_now = self._legal_now
-        new._log = self._log[:]
+        new._log = self._log.copy()
 
     def _set_reach(self, reach: list[int]) -> None:
         """Set what each seat can reach on this street (0: folded), and the largest."""
@@ -295,9 +292,6 @@ class BettingState:
                         low = high
                     rmin = low
                     rmax = high
-            self._owe = owe
-            self._rmin = rmin
-            self._rmax = rmax
             self._no_raise = no_raise
             # The turn's legal actions as a plain tuple (cheap: no record is built until
             # legal_actions() is called; the observation encoder reads this tuple).
@@ -353,7 +347,7 @@ class BettingState:
 
     def _fold_problem(self, seat: int | None) -> str | None:
         problem = self._turn_problem("fold", seat)
-        if problem is None and self._owe == 0 and not self._fold_free:
+        if problem is None and not self._legal_now[2] and not self._fold_free:
             problem = (
                 f"seat {self._actor} cannot fold: nothing is owed, so it may check "
                 "(this rule profile forbids folding when checking is free)"
@@ -362,7 +356,7 @@ class BettingState:
 
     def _check_problem(self, seat: int | None) -> str | None:
         problem = self._turn_problem("check", seat)
-        if problem is None and self._owe:
+        if problem is None and self._legal_now[2]:
             problem = (
                 f"seat {self._actor} cannot check: {self._level - self._bet[self._actor]} "
                 "chips are owed (rule 11: a player may check only when nothing is owed)"
@@ -371,7 +365,7 @@ class BettingState:
 
     def _call_problem(self, seat: int | None) -> str | None:
         problem = self._turn_problem("call", seat)
-        if problem is None and not self._owe:
+        if problem is None and not self._legal_now[2]:
             problem = (
                 f"seat {self._actor} cannot call: nothing is owed (rule 11: check instead, or bet)"
             )
@@ -387,10 +381,10 @@ class BettingState:
                 f"seat {s} cannot raise to {total!r}: a bet is a whole number of chips "
                 "(chips are integers)"
             )
-        if self._rmax < 0:
+        rmin = self._legal_now[3]
+        rmax = self._legal_now[4]
+        if rmin is None or rmax is None:
             return f"seat {s} cannot raise: {_NO_RAISE_WHY[self._no_raise]}"
-        rmin = self._rmin
-        rmax = self._rmax
         all_in = self._bet[s] + self._stack[s]
         if total < rmin:
             if self._structure == FIXED_LIMIT:
@@ -447,7 +441,7 @@ class BettingState:
             IllegalActionError: folding is not legal now; nothing changes.
         """
         s = self._actor
-        if s < 0 or (seat is not None and seat != s) or not (self._owe or self._fold_free):
+        if s < 0 or (seat is not None and seat != s) or not self._legal_now[0]:
             self.verify_fold(seat=seat)
         self._folded[s] = True
         reach = self._reach
@@ -488,7 +482,7 @@ class BettingState:
             IllegalActionError: chips are owed or it is not this seat's turn; nothing changes.
         """
         s = self._actor
-        if s < 0 or (seat is not None and seat != s) or self._owe:
+        if s < 0 or (seat is not None and seat != s) or self._legal_now[2]:
             self.verify_check(seat=seat)
         self._faced[s] = self._level
         record = _CHECKS[s]
@@ -513,7 +507,7 @@ class BettingState:
             IllegalActionError: nothing is owed or it is not this seat's turn; nothing changes.
         """
         s = self._actor
-        amount = self._owe
+        amount = self._legal_now[2]
         if s < 0 or (seat is not None and seat != s) or not amount:
             self.verify_call(seat=seat)
         left = self._stack[s] - amount
@@ -542,7 +536,7 @@ class BettingState:
             >>> hand.check_or_call(), hand.check_or_call()
             (Call(seat=0, amount=1, all_in=False), Check(seat=1))
         """
-        if self._owe:
+        if self._legal_now[2]:
             return self.call(seat=seat)
         return self.check(seat=seat)
 
@@ -568,11 +562,14 @@ class BettingState:
             IllegalActionError: the amount or the moment is not legal; nothing changes.
         """
         s = self._actor
+        legal = self._legal_now
+        rmin = legal[3]  # the raise bounds: both None when raising is not legal
         if (
             s < 0
             or seat is not None
             or type(total) is not int
-            or not 0 <= self._rmin <= total <= self._rmax
+            or rmin is None
+            or not rmin <= total <= legal[4]  # type: ignore[operator]
             or (total % self._unit and total != self._bet[s] + self._stack[s])
         ):
             self.verify_raise_to(total, seat=seat)

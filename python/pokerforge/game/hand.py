@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from decimal import Decimal
 from operator import add, sub
 
-from pokerforge._core import LowRank, showdown_ranks
+from pokerforge._core import DealLayout, LowRank, showdown_ranks
 from pokerforge.cards import Card
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import showdown as _showdown
@@ -56,6 +56,7 @@ _ONE_CHIP = Decimal(1)
 # Records are immutable values: a seat's muck is the same record every time.
 _MUCKS = tuple(Muck(seat) for seat in range(MAX_SEATS))
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
+_ZEROS = tuple((0,) * n for n in range(MAX_SEATS + 1))  # zeroed bets are written from these
 
 
 def _show(seat: int, hole: tuple[int, ...], ranks: tuple[int, int]) -> Show:
@@ -138,6 +139,7 @@ class Hand(BettingState):
         "_final_pots",
         "_hole",
         "_known",
+        "_layout",
         "_payouts",
         "_posted",
         "_rake",
@@ -159,6 +161,8 @@ class Hand(BettingState):
     _dealt: tuple[DealHole, ...] | None
     _board: tuple[int, ...]
     _board_n: int
+    # Where the cards lie in the deck (see deal_layout), looked up when first dealt again.
+    _layout: DealLayout | None
     _payouts: list[int]
     _posted: int  # records once the forced bets are posted, before anybody acts
     _final_pots: list[Pot]
@@ -226,6 +230,7 @@ class Hand(BettingState):
         self._hole = holes
         self._dealt = None
         self._board_n = 0
+        self._layout = None
         self._payouts = [0] * n
         self._final_pots = []
         self._rake = 0
@@ -397,16 +402,19 @@ class Hand(BettingState):
             if active >= 2:
                 self._street = street
                 self._board_n = end
-                self._bet = [0] * n
-                self._faced = [-1] * n
-                # What each seat can reach is now its stack (0: folded), written over the
-                # hand's own list in a loop: cheaper than a new list from a comprehension.
+                # What each seat can reach is now its stack (0: folded); bets and the levels
+                # faced start again. Written over the hand's own lists in one loop: cheaper
+                # than new lists, and no new objects for the garbage collector.
                 reach = self._reach
                 folded = self._folded
+                bet = self._bet
+                faced = self._faced
                 seat = -1
                 for chips in self._stack:
                     seat += 1
                     reach[seat] = 0 if folded[seat] else chips
+                    bet[seat] = 0
+                    faced[seat] = -1
                 top = max(reach)
                 self._reach_top = (top, reach.count(top))
                 self._level = self._full_level = self._raises = self._pl_extra = 0
@@ -417,7 +425,7 @@ class Hand(BettingState):
                 self._advance()
                 return
         self._board_n = shown
-        self._bet = [0] * n
+        self._bet[:] = _ZEROS[n]  # the bets are in the pots
         self._aggressor = -1 if self._street < 3 else self._aggressor
         self._street = 4
         self._showdown()
@@ -457,8 +465,7 @@ class Hand(BettingState):
     def _end(self) -> None:
         self._over = True
         self._actor = -1
-        self._rmin = self._rmax = -1
-        self._bet = [0] * self._n
+        self._bet[:] = _ZEROS[self._n]  # written in place: no new list for the collector
 
     def _recorded_winnings(self) -> tuple[int, ...]:
         assert self._recorded is not None
@@ -493,7 +500,10 @@ class Hand(BettingState):
                 if not folded[first]:
                     break
         # Clockwise from ``first``: the seat order that ends at the seat before it.
-        show_order = [s for s in self._orders[first - 1] if not folded[s]]
+        show_order = []  # a loop: a comprehension is a function call before Python 3.12
+        for s in self._orders[first - 1]:
+            if not folded[s]:
+                show_order.append(s)
         rules = self._spec.rules
         face_up = False
         if rules.all_in_face_up:
@@ -839,8 +849,9 @@ class Hand(BettingState):
         new._dealt = self._dealt
         new._engine = self._engine
         new._board = self._board
+        new._layout = self._layout
         new._board_n = self._board_n
-        new._payouts = self._payouts[:]
+        new._payouts = self._payouts.copy()  # copy(), not a slice: see _copy_betting
         new._final_pots = self._final_pots
         new._rake = self._rake
         new._asked = None if self._asked is None else self._asked.copy()
@@ -881,11 +892,12 @@ class Hand(BettingState):
                 "cannot deal again: only a hand nobody has acted in, with no card turned up "
                 "and not replaying a record, can be dealt again"
             )
+        layout = self._layout
+        if layout is None:  # looked up once and kept: a cached call costs more than a slot
+            layout = self._layout = deal_layout(self._n, self._engine.hole_count, self._button)
         new = self.copy()
         # The layout's deal is what deal() returns for these seats, without its checks.
-        new._seed, new._hole, new._board = deal_layout(
-            self._n, self._engine.hole_count, self._button
-        ).deal(seed)
+        new._seed, new._hole, new._board = layout.deal(seed)
         new._dealt = None
         return new
 
