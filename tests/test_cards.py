@@ -30,6 +30,7 @@ from pokerforge import (
     Rank,
     Suit,
 )
+from pokerforge.errors import InvalidSpecError
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -485,6 +486,20 @@ def test_deck_is_a_permutation(seed: int) -> None:
     order = dealt_order(deck)
     assert sorted(order) == list(range(52))
     assert deck.remaining == 0
+
+
+@pytest.mark.parametrize("seed", [0, 2**31, 2**63 - 1, 2**63, 2**64 - 1])
+def test_int_arguments_read_the_same_by_every_path(seed: int) -> None:
+    """A plain int is read by a 64-bit fast path; an object with ``__index__`` (a NumPy
+    integer) by the general one: the same seed either way, at every boundary."""
+    assert dealt_order(Deck(seed=seed)) == dealt_order(Deck(seed=np.uint64(seed)))
+    assert Deck(seed=seed).seed == seed
+
+
+@pytest.mark.parametrize("seed", [-1, -(2**63) - 1, 2**64, 2**100])
+def test_seeds_beyond_64_bits_are_named(seed: int) -> None:
+    with pytest.raises(InvalidSpecError, match=f"seed={seed} is not allowed"):
+        Deck(seed=seed)
 
 
 def test_deck_same_seed_same_order() -> None:

@@ -20,6 +20,28 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
     type Error = PyErr;
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        // Ints that fit 64 bits (nearly all) are read directly: the 128-bit conversion
+        // below shifts a new Python int under the stable ABI, a thousand instructions.
+        if obj.is_exact_instance_of::<PyInt>() {
+            let ptr = obj.as_ptr();
+            let mut overflow = 0;
+            // SAFETY: `ptr` is an int and the GIL is held. Reading an int sets no error
+            // (an overflow is reported in the flag); the unsigned read sets one only for
+            // an int beyond 64 bits, cleared here before the general path below.
+            unsafe {
+                let value = ffi::PyLong_AsLongLongAndOverflow(ptr, &mut overflow);
+                if overflow == 0 {
+                    return Ok(Int(value.into()));
+                }
+                if overflow > 0 {
+                    let value = ffi::PyLong_AsUnsignedLongLong(ptr);
+                    if ffi::PyErr_Occurred().is_null() {
+                        return Ok(Int(value.into()));
+                    }
+                    ffi::PyErr_Clear();
+                }
+            }
+        }
         // Anything with `__index__` (a NumPy integer, a Card) counts as its integer.
         let int = if obj.is_instance_of::<PyInt>() {
             obj.to_owned()
