@@ -269,16 +269,47 @@ fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py> + Plain + Copy>(
     })
 }
 
+/// The first `shown` cards of a hand's board (a tuple of card indices, dealt whole at the
+/// start of the hand): only those are read.
+fn shown_cards(board: &Bound<'_, PyAny>, shown: usize) -> PyResult<CardSet> {
+    if let Ok(tuple) = board.cast::<PyTuple>() {
+        if tuple.len() >= shown {
+            let mut indices = [0i64; MAX_SEATS];
+            let ptr = tuple.as_ptr();
+            let mut plain = true;
+            for (i, slot) in indices.iter_mut().enumerate().take(shown) {
+                // SAFETY: `i` is below the tuple's length and the GIL is held; the item is
+                // borrowed from the tuple, which the caller holds.
+                match unsafe { i64::plain(ffi::PyTuple_GetItem(ptr, i as ffi::Py_ssize_t)) } {
+                    Some(index) => *slot = index,
+                    None => plain = false,
+                }
+            }
+            if plain {
+                return card_set(&indices[..shown]);
+            }
+        }
+    }
+    let mut indices = [0i64; MAX_SEATS];
+    let dealt = read_seq(board, "board", &mut indices)?;
+    card_set(&indices[..shown.min(dealt)])
+}
+
+/// The set of these card indices, or the named error for a bad or repeated one.
+fn card_set(indices: &[i64]) -> PyResult<CardSet> {
+    let mut set = CardSet::EMPTY;
+    for &index in indices {
+        set.try_insert(Card::from_index(index).map_err(to_py)?)
+            .map_err(to_py)?;
+    }
+    Ok(set)
+}
+
 fn cards_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<CardSet> {
     let mut indices = [0i64; MAX_SEATS];
     if let Some(n) = read_plain(obj, &mut indices) {
         // Plain card indices (`Hand.hole_indices` gives tuples of them): read in one pass.
-        let mut set = CardSet::EMPTY;
-        for &index in &indices[..n] {
-            set.try_insert(Card::from_index(index).map_err(to_py)?)
-                .map_err(to_py)?;
-        }
-        return Ok(set);
+        return card_set(&indices[..n]);
     }
     let mut set = CardSet::EMPTY;
     each_item(obj, |_, item| {
@@ -394,7 +425,10 @@ impl Row {
             }
             return Row::read_state(&hand.call_method0(intern!(py, "public_state"))?).map(Some);
         }
-        let actor = Some(index_of(&actor, "actor", 9, "a seat of the table")?);
+        let actor = Some(match usize::try_from(seat) {
+            Ok(seat) if seat < MAX_SEATS => seat,
+            _ => index_of(&actor, "actor", 9, "a seat of the table")?, // the named error
+        });
         let street = index_of(&get(STREET)?, "street", 3, "0 (pre-flop) to 3 (river)")?;
         let shown = index_of(&get(BOARD_N)?, "board", 5, "0 to 5 board cards")?;
         let mut row = Row {
@@ -407,15 +441,9 @@ impl Row {
             actor,
             legal: legal_of(&get(LEGAL)?)?,
         };
-        let mut board = [0i64; MAX_SEATS];
         // Pre-flop (most steps) no board card is up: the board is not read at all.
-        let dealt = match shown {
-            0 => 0,
-            _ => read_seq(&get(BOARD)?, "board", &mut board)?,
-        };
-        for &index in &board[..shown.min(dealt)] {
-            let card = Card::from_index(index).map_err(to_py)?;
-            row.board.try_insert(card).map_err(to_py)?;
+        if shown > 0 {
+            row.board = shown_cards(&get(BOARD)?, shown)?;
         }
         row.lens = [
             read_seq(&get(STACK)?, "stacks", &mut row.stacks)?,
