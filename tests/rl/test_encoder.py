@@ -284,21 +284,27 @@ def test_encode_all_reads_hands_of_several_classes() -> None:
 
 
 def test_encode_all_reads_an_asked_showdown_as_public_state_gives_it() -> None:
-    """A showdown asking a seat to show or muck: that seat is the actor, with nothing legal."""
+    """A showdown asking a seat to show or muck: that seat is the actor, with nothing legal.
+    (The RL tables refuse that rule profile; the encoder itself reads it.)"""
     spec = GameSpec(blinds=(1, 2), rules=RuleProfile(showdown="ask", all_in_face_up=False))
-    tables = Tables(spec, seats=2, stacks=100, seed=5, tables=2)
-    for t in range(2):
-        tables.new_hand(t)
-    hand = tables.hands[0]
+    enc = ObsEncoder(2, tables=2)
+    hands = [Hand(spec, stacks=[100, 100], seed=5 + t) for t in range(2)]
+    for t, hand in enumerate(hands):
+        enc.begin(t, 0, 2, 1, [100, 100], hand.hole_indices)
+    hand = hands[0]
     while hand.street < 4:
         (hand.check if hand.legal_actions().check else hand.call)()
     state = hand.public_state()
     assert state.actor is not None and not hand.is_over
-    tables.encoder.encode_all(tables.hands)
-    bits = [tables.encoder.turn(t) for t in range(2)]
-    row = tables.obs[0].copy()
-    assert bits[0] == tables.encoder.encode(0, state.actor, state) and bits[0] >> 8 == 0
-    np.testing.assert_array_equal(tables.obs[0], row)
+    enc.encode_all(hands)
+    bits = [enc.turn(t) for t in range(2)]
+    row = enc.obs[0].copy()
+    assert bits[0] == enc.encode(0, state.actor, state) and bits[0] >> 8 == 0
+    np.testing.assert_array_equal(enc.obs[0], row)
+    with pytest.raises(IllegalActionError, match=r"legal actions are \[\]"):
+        enc.act(0, hand, 0)  # nothing to choose from the discrete actions
+    with pytest.raises(InvalidSpecError, match=r"rules\.showdown must be 'auto', not 'ask'"):
+        Tables(spec, seats=2)
 
 
 def test_act_applies_through_the_hand_records_it_and_keeps_the_turn() -> None:

@@ -88,7 +88,8 @@ class Tables:
             that one model can play tables of several sizes; missing seats read as absent.
 
     Raises:
-        InvalidSpecError: a bad seat count, stack, history length or action name.
+        InvalidSpecError: a bad seat count, stack, history length or action name, or a
+            rule profile whose players choose to show or muck (``showdown="ask"``).
     """
 
     def __init__(
@@ -108,6 +109,12 @@ class Tables:
     ) -> None:
         if not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
+        if spec.rules.showdown != "auto":
+            # The discrete actions have no show or muck: a hand would wait for one forever.
+            raise InvalidSpecError(
+                f"the RL tables play every showdown themselves: rules.showdown must be 'auto', "
+                f"not {spec.rules.showdown!r}"
+            )
         if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
             raise InvalidSpecError(f"a table seats 2 to 10 players, not {seats!r}")
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats:
