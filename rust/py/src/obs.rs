@@ -1164,6 +1164,11 @@ impl PyObsEncoder {
         action: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
         let table = self.table(table)?;
+        if !action.is_exact_instance_of::<PyInt>() {
+            // An exact move needs no mask: the seat to act is encoded anew, so that it is
+            // recorded under the hand's seat and street as they are now.
+            self.turns[table] = -1;
+        }
         let bits = self.turn_of(py, table, hand, None)?;
         let step = self
             .move_of(table, bits, action)
