@@ -223,10 +223,15 @@ impl Plain for bool {
     }
 }
 
-/// The fast path of [`read_seq`]: a list or tuple of at most `MAX_SEATS` plain items, read
-/// through borrowed pointers (no reference counting, no Python code runs meanwhile, so
-/// the sequence cannot change under the loop). `None` when anything is not plain.
-fn read_plain<T: Plain + Copy>(obj: &Bound<'_, PyAny>, out: &mut [T; MAX_SEATS]) -> Option<usize> {
+/// The fast path of [`read_seq`]: the first `take` items of a list or tuple of at most
+/// `MAX_SEATS` plain items, read through borrowed pointers (no reference counting, no
+/// Python code runs meanwhile, so the sequence cannot change under the loop); returns how
+/// many were read. `None` when any item read is not plain.
+fn read_plain<T: Plain + Copy>(
+    obj: &Bound<'_, PyAny>,
+    out: &mut [T; MAX_SEATS],
+    take: usize,
+) -> Option<usize> {
     let ptr = obj.as_ptr();
     let (n, get): (usize, unsafe extern "C" fn(_, _) -> _) = if let Ok(list) = obj.cast::<PyList>()
     {
@@ -239,6 +244,7 @@ fn read_plain<T: Plain + Copy>(obj: &Bound<'_, PyAny>, out: &mut [T; MAX_SEATS])
     if n > MAX_SEATS {
         return None;
     }
+    let n = n.min(take);
     let mut read = [out[0]; MAX_SEATS];
     for (i, slot) in read.iter_mut().enumerate().take(n) {
         // SAFETY: `i` is below the length just read and the GIL is held; the item is
@@ -255,7 +261,7 @@ fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py> + Plain + Copy>(
     name: &'static str,
     out: &mut [T; MAX_SEATS],
 ) -> PyResult<usize> {
-    if let Some(n) = read_plain(obj, out) {
+    if let Some(n) = read_plain(obj, out, MAX_SEATS) {
         return Ok(n);
     }
     each_item(obj, |i, item| {
@@ -269,30 +275,15 @@ fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py> + Plain + Copy>(
     })
 }
 
-/// The first `shown` cards of a hand's board (a tuple of card indices, dealt whole at the
-/// start of the hand): only those are read.
+/// The first `shown` cards of a hand's board (card indices, dealt whole at the start of the
+/// hand): only those are read.
 fn shown_cards(board: &Bound<'_, PyAny>, shown: usize) -> PyResult<CardSet> {
-    if let Ok(tuple) = board.cast::<PyTuple>() {
-        if tuple.len() >= shown {
-            let mut indices = [0i64; MAX_SEATS];
-            let ptr = tuple.as_ptr();
-            let mut plain = true;
-            for (i, slot) in indices.iter_mut().enumerate().take(shown) {
-                // SAFETY: `i` is below the tuple's length and the GIL is held; the item is
-                // borrowed from the tuple, which the caller holds.
-                match unsafe { i64::plain(ffi::PyTuple_GetItem(ptr, i as ffi::Py_ssize_t)) } {
-                    Some(index) => *slot = index,
-                    None => plain = false,
-                }
-            }
-            if plain {
-                return card_set(&indices[..shown]);
-            }
-        }
-    }
     let mut indices = [0i64; MAX_SEATS];
-    let dealt = read_seq(board, "board", &mut indices)?;
-    card_set(&indices[..shown.min(dealt)])
+    let read = match read_plain(board, &mut indices, shown) {
+        Some(n) => n,
+        None => read_seq(board, "board", &mut indices)?.min(shown),
+    };
+    card_set(&indices[..read])
 }
 
 /// The set of these card indices, or the named error for a bad or repeated one.
@@ -307,7 +298,7 @@ fn card_set(indices: &[i64]) -> PyResult<CardSet> {
 
 fn cards_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<CardSet> {
     let mut indices = [0i64; MAX_SEATS];
-    if let Some(n) = read_plain(obj, &mut indices) {
+    if let Some(n) = read_plain(obj, &mut indices, MAX_SEATS) {
         // Plain card indices (`Hand.hole_indices` gives tuples of them): read in one pass.
         return card_set(&indices[..n]);
     }
@@ -743,6 +734,12 @@ impl PyObsEncoder {
         Ok(bits)
     }
 
+    /// The message for `action` when it is no index into the discrete actions.
+    fn not_an_index(&self, action: &Bound<'_, PyAny>) -> String {
+        let last = self.layout.actions().len() - 1;
+        format!("{action} is not an action index: expected 0 to {last}")
+    }
+
     /// The move `action` stands for at `table` under the mask bits `bits`: an index into
     /// the discrete actions, legal by the mask, or an exact move (see [`exact_move`]); the
     /// message of an `IllegalActionError` when it is neither.
@@ -763,10 +760,7 @@ impl PyObsEncoder {
             .and_then(|i| usize::try_from(i).ok())
             .filter(|&i| i < actions.len());
         let Some(index) = index else {
-            return Err(format!(
-                "{action} is not an action index: expected 0 to {}",
-                actions.len() - 1
-            ));
+            return Err(self.not_an_index(action));
         };
         if !legal(index) {
             let names: Vec<String> = (0..actions.len())
@@ -1210,8 +1204,8 @@ impl PyObsEncoder {
             let bits = self.turn_of(py, t, hand, slots.as_ref())?;
             if !action.is_exact_instance_of::<PyInt>() {
                 return Err(IllegalActionError::new_err(format!(
-                    "table {t}: {action} is not an action index: expected 0 to {}",
-                    self.layout.actions().len() - 1
+                    "table {t}: {}",
+                    self.not_an_index(action)
                 )));
             }
             let step = self
