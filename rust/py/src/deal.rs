@@ -4,6 +4,7 @@
 
 use pokerforge_core::{CardSet, Deck};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 
 use crate::cards::{fresh_seed, seed_value};
@@ -66,7 +67,10 @@ impl PyDealLayout {
         let holes = self
             .holes
             .iter()
-            .map(|places| pick(places))
+            .map(|places| match places[..] {
+                [a, b] => Ok(pair(py, cards[a].index(), cards[b].index())?.clone()),
+                _ => pick(places),
+            })
             .collect::<PyResult<Vec<_>>>()?;
         Ok((seed, PyTuple::new(py, holes)?, pick(&self.board)?))
     }
@@ -76,4 +80,18 @@ impl PyDealLayout {
     fn count(&self) -> usize {
         self.count
     }
+}
+
+/// The tuple `(a, b)` of two card indices, one shared tuple for each of the 2,704 pairs
+/// (made once, on the first deal): a Hold'em deal then makes no tuple per seat, so a new
+/// hand has six objects less to make, free and show the garbage collector.
+fn pair(py: Python<'_>, a: u8, b: u8) -> PyResult<&Bound<'_, PyTuple>> {
+    static PAIRS: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
+    let pairs = PAIRS.get_or_try_init(py, || {
+        (0..52u8)
+            .flat_map(|a| (0..52u8).map(move |b| (a, b)))
+            .map(|cards| Ok(PyTuple::new(py, <[u8; 2]>::from(cards))?.unbind()))
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    Ok(pairs[52 * usize::from(a) + usize::from(b)].bind(py))
 }
