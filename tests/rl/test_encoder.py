@@ -4,6 +4,7 @@ view at every step of random hands compared with an independent Python reference
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 import numpy as np
 import pytest
@@ -11,7 +12,7 @@ from obs_reference import card_names, reference
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import IllegalActionError, InvalidCardError, InvalidSpecError, PokerError
-from pokerforge.game import GameSpec, Hand, RuleProfile
+from pokerforge.game import Bet, Call, GameSpec, Hand, Raise, RuleProfile
 from pokerforge.rl import ObservationLayout, RandomPolicy, Tables
 
 SPECS = {
@@ -370,6 +371,57 @@ def test_act_all_checks_every_table_before_applying_any() -> None:
     assert [enc.turn(t) for t in range(3)] == [-1, -1, -1]
     assert hands[0].is_over and not hands[1].is_over
     assert hands[2].bets == (100, 2) and hands[2].actor == 1  # all-in; the big blind acts
+
+
+class _Paid(NamedTuple):
+    all_in: bool
+    amount: int
+
+
+class _Raised(NamedTuple):
+    all_in: bool
+    to: int
+
+
+class _OwnRecords(Hand):
+    """A hand whose ``call`` and ``raise_to`` return records of other classes."""
+
+    __slots__ = ()
+
+    def call(self, *, seat: int | None = None) -> Call:
+        record = super().call(seat=seat)
+        return _Paid(record.all_in, record.amount)  # type: ignore[return-value]
+
+    def raise_to(self, total: int, *, seat: int | None = None) -> Bet | Raise:
+        record = super().raise_to(total, seat=seat)
+        return _Raised(record.all_in, record.to)  # type: ignore[return-value]
+
+
+def test_act_all_reads_other_records_and_hands_by_name() -> None:
+    """The game layer's own records are read by position; records of other classes, and
+    hands of another class than the first table's, are read by name, to the same
+    observations and hand ends."""
+    spec = GameSpec(blinds=(1, 2))
+    plain = Tables(spec, seats=3, stacks=[100, 40, 100], seed=3, tables=3)
+    mixed = Tables(spec, seats=3, stacks=[100, 40, 100], seed=3, tables=3)
+    for tables in (plain, mixed):
+        for t in range(3):
+            tables.new_hand(t)
+        tables.observe_all()
+    for t in (1, 2):
+        mixed.hands[t].__class__ = _OwnRecords
+    ended: list[int] = []
+    while not ended:
+        # Min-raises where they are open, else all-in raises, else calls.
+        actions = [next(i for i in (2, 5, 1, 0) if plain.mask[t][i]) for t in range(3)]
+        ended = plain.encoder.act_all(plain.hands, actions)
+        assert mixed.encoder.act_all(mixed.hands, actions) == ended
+        plain.observe_all()
+        mixed.observe_all()
+        np.testing.assert_array_equal(mixed.obs, plain.obs)
+    kinds = {type(r) for hand in mixed.hands for r in hand.history}
+    assert {Call, Raise} <= kinds
+    assert [h.history for h in mixed.hands] == [h.history for h in plain.hands]
 
 
 def test_net_bb_writes_what_tables_net_bb_gives() -> None:

@@ -12,6 +12,7 @@ use pokerforge_core::obs::{
 };
 use pokerforge_core::{Card, CardSet, Error};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple, PyType};
 use pyo3::{ffi, intern};
 
@@ -461,8 +462,9 @@ impl Row {
     }
 }
 
-/// The `Hand` slots [`Row::read_hand`] reads, by index (see [`slot_name`]).
-const SLOT_COUNT: usize = 9;
+/// The `Hand` slots [`Row::read_hand`] reads, by index (see [`slot_name`]), and `_over`,
+/// which `act_all` reads after each action.
+const SLOT_COUNT: usize = 10;
 const ACTOR: usize = 0;
 const ASKED: usize = 1;
 const STREET: usize = 2;
@@ -472,6 +474,7 @@ const STACK: usize = 5;
 const BET: usize = 6;
 const FOLDED: usize = 7;
 const LEGAL: usize = 8;
+const OVER: usize = 9;
 
 /// The name of slot `slot` of a `Hand` (interned once).
 fn slot_name(py: Python<'_>, slot: usize) -> &Bound<'_, PyString> {
@@ -484,7 +487,8 @@ fn slot_name(py: Python<'_>, slot: usize) -> &Bound<'_, PyString> {
         STACK => intern!(py, "_stack"),
         BET => intern!(py, "_bet"),
         FOLDED => intern!(py, "_folded"),
-        _ => intern!(py, "_legal_now"),
+        LEGAL => intern!(py, "_legal_now"),
+        _ => intern!(py, "_over"),
     }
 }
 
@@ -539,6 +543,40 @@ impl<'py> Slots<'py> {
             Bound::from_owned_ptr_or_err(hand.py(), value)
         }
     }
+}
+
+/// The record classes `Hand.call` and `Hand.raise_to` return, whose fields
+/// [`record_fields`] reads by position.
+static RECORD_TYPES: PyOnceLock<[Py<PyType>; 3]> = PyOnceLock::new();
+
+/// A call's or a raise's chips (its field `amount`, `call`'s, or `to`, `raise_to`'s) and
+/// whether it put the seat all-in. The game layer's own `Call`, `Bet` and `Raise` records
+/// are read by position (their fields are `(seat, amount, all_in)` and `(seat, to, amount,
+/// all_in[, full])`), which saves two attribute lookups an action; anything else a hand
+/// returns is read by name.
+fn record_fields(record: &Bound<'_, PyAny>, chips: &Bound<'_, PyString>) -> PyResult<(i64, bool)> {
+    let py = record.py();
+    let [call, bet, raise] = RECORD_TYPES.get_or_try_init(py, || -> PyResult<_> {
+        let actions = py.import("pokerforge.game.actions")?;
+        let class = |name: &str| -> PyResult<Py<PyType>> {
+            Ok(actions.getattr(name)?.cast_into::<PyType>()?.unbind())
+        };
+        Ok([class("Call")?, class("Bet")?, class("Raise")?])
+    })?;
+    let kind = record.get_type();
+    let (at, all_in_at) = if kind.is(call) {
+        (1, 2)
+    } else if kind.is(bet) || kind.is(raise) {
+        (1, 3)
+    } else {
+        let value = record.getattr(chips)?;
+        let all_in = record.getattr(intern!(py, "all_in"))?.is_truthy()?;
+        return Ok((chips_of(&value, "amount")?, all_in));
+    };
+    // Exactly these classes: tuples whose length their constructor fixed.
+    let tuple = record.cast::<PyTuple>()?;
+    let amount = chips_of(&*tuple.get_borrowed_item(at)?, "amount")?;
+    Ok((amount, tuple.get_borrowed_item(all_in_at)?.is_truthy()?))
 }
 
 /// A move for the seat to act, as `act` calls the hand's method for it.
@@ -798,7 +836,6 @@ impl PyObsEncoder {
         step: Move<'_>,
     ) -> PyResult<()> {
         let py = hand.py();
-        let all_in = |record: &Bound<'_, PyAny>| record.getattr(intern!(py, "all_in"))?.is_truthy();
         let (kind, amount, all_in) = match step {
             Move::Fold => {
                 hand.call_method0(intern!(py, "fold"))?;
@@ -810,21 +847,13 @@ impl PyObsEncoder {
             }
             Move::Call => {
                 let record = hand.call_method0(intern!(py, "call"))?;
-                let amount = record.getattr(intern!(py, "amount"))?;
-                (
-                    ActionKind::Call,
-                    chips_of(&amount, "amount")?,
-                    all_in(&record)?,
-                )
+                let (amount, all_in) = record_fields(&record, intern!(py, "amount"))?;
+                (ActionKind::Call, amount, all_in)
             }
             Move::RaiseTo(total) => {
                 let record = hand.call_method1(intern!(py, "raise_to"), (total,))?;
-                let to = record.getattr(intern!(py, "to"))?;
-                (
-                    ActionKind::Raise,
-                    chips_of(&to, "amount")?,
-                    all_in(&record)?,
-                )
+                let (to, all_in) = record_fields(&record, intern!(py, "to"))?;
+                (ActionKind::Raise, to, all_in)
             }
         };
         self.turns[table] = -1;
@@ -1216,7 +1245,11 @@ impl PyObsEncoder {
         let mut ended = Vec::new();
         for (t, (hand, (bits, step))) in held.iter().zip(steps).enumerate() {
             self.apply(t, hand, bits, step)?;
-            if hand.getattr(intern!(py, "_over"))?.is_truthy()? {
+            let over = match &slots {
+                Some(slots) if hand.get_type().is(&slots.class) => slots.get(hand, OVER)?,
+                _ => hand.getattr(intern!(py, "_over"))?,
+            };
+            if over.is_truthy()? {
                 ended.push(t);
             }
         }
