@@ -366,8 +366,16 @@ def test_act_all_checks_every_table_before_applying_any() -> None:
     ]:
         with pytest.raises(PokerError, match=match):
             enc.act_all(hands if len(actions) == 3 else hands[:2], actions)
+    done = np.array([False, True, True])
+    with pytest.raises(PokerError, match="done = 2"):
+        enc.act_all(hands, [0, 1, 5], done[:2])
+    with pytest.raises(IllegalActionError, match="table 1: 9 is not an action index"):
+        enc.act_all(hands, np.array([0, 9, 5]), done)  # an int64 array, read as it is
     assert [hand.history for hand in hands] == before
-    assert enc.act_all(hands, [0, 1, 5]) == [0]  # the button folds at table 0 only
+    assert done.tolist() == [False, True, True]  # written only once every action passed
+    # The button folds at table 0 only: `done` rewritten, true there alone.
+    assert enc.act_all(hands, np.array([0, 1, 5]), done) == [0]
+    assert done.tolist() == [True, False, False]
     assert [enc.turn(t) for t in range(3)] == [-1, -1, -1]
     assert hands[0].is_over and not hands[1].is_over
     assert hands[2].bets == (100, 2) and hands[2].actor == 1  # all-in; the big blind acts

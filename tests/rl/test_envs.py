@@ -199,20 +199,35 @@ def test_vector_refuses_bad_actions() -> None:
         env.step(np.zeros(3, dtype=np.float64))
     with pytest.raises(InvalidSpecError, match="num_tables"):
         VectorPokerEnv(num_tables=0)
-    env.step(np.array([5, 5, 5]))  # all-in: the big blinds may only fold or call
+    twin = VectorPokerEnv(num_tables=3, seats=2, seed=1)
+    for e in (env, twin):
+        e.step(np.array([5, 5, 5]))  # all-in: the big blinds may only fold or call
     assert env.action_mask.tolist() == [[1, 1, 0, 0, 0, 0]] * 3
-    obs = env.obs.copy()
+    obs, rewards, dones = env.obs.copy(), env.rewards.copy(), env.dones.copy()
     histories = [hand.history for hand in env.hands]
     for actions, match in [
         ([1, 1, 9], "table 2: 9 is not an action index"),
         ([1, -1, 1], "table 1: -1 is not an action index"),
         ([1, 4, 1], "table 1: action 4 .'pot'. is not legal now"),
+        (np.array([1, 1, 9], dtype=np.int32), "table 2: 9 is not an action index"),
+        (np.array([1, 1, 2**64 - 1], dtype=np.uint64), "table 2: 18446744073709551615 is"),
+        (np.array([1, 9, 2, 9, 1, 9])[::2], "table 1: action 2 .* is not legal"),
     ]:
         with pytest.raises(IllegalActionError, match=match):
             env.step(np.array(actions))
-    # Nothing was stepped: the hands and the observations are as they were.
+    # Nothing was stepped: the hands, observations, rewards and dones are as they were.
     assert [hand.history for hand in env.hands] == histories
     np.testing.assert_array_equal(env.obs, obs)
+    np.testing.assert_array_equal(env.rewards, rewards)
+    np.testing.assert_array_equal(env.dones, dones)
+    # Any integer dtype and a strided view step as a list of ints does.
+    stepped = env.step(np.array([1, 7, 1, 7, 1, 7], dtype=np.uint8)[::2])
+    for mine, theirs in zip(stepped[:3], twin.step([1, 1, 1])[:3], strict=True):
+        np.testing.assert_array_equal(mine, theirs)
+    assert env.dones.all() and [h.history for h in env.finished] == [  # type: ignore[union-attr]
+        h.history
+        for h in twin.finished  # type: ignore[union-attr]
+    ]
 
 
 @pytest.mark.parametrize(

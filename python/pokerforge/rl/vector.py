@@ -158,26 +158,27 @@ class VectorPokerEnv:
                 f"actions must be {self.num_tables} integers (one per table), "
                 f"not an array of shape {acts.shape} and dtype {acts.dtype}"
             )
+        if acts.dtype != np.int64:
+            # Exact in int64 for every integer dtype but uint64, whose large values (bad
+            # indices all) stay Python ints so that the error names them as given.
+            acts = acts.tolist() if acts.dtype == np.uint64 else acts.astype(np.int64)
         tables = self.tables
         hands = tables.hands
         # One call applies every table's action through its hand's own method, after
-        # checking them all against their masks (a bad one changes nothing).
-        ended = self._act_all(hands, acts.tolist())
-        # Whole-array writes: cheaper than a NumPy scalar write per table.
+        # checking them all against their masks (a bad one changes nothing, `dones`
+        # included), and rewrites `dones`: true where the hand ended.
+        ended = self._act_all(hands, acts, self.dones)
         rewards = self.rewards
-        rewards[:] = 0.0
-        dones = self.dones
-        dones[:] = False
+        rewards.fill(0.0)
         finished: list[Hand | None] = [None] * self.num_tables
         if ended:
             # Every finished hand's result written by one call, before the new deals (a
             # hand that plays itself out from the forced bets adds to its table's row).
             self._net_bb(hands, ended, rewards)
-            dones[ended] = True
         for t in ended:
             finished[t] = hands[t]
             self._deal(t)
         self.finished = finished
         # Every table's next observation, new hands included, in one call to the encoder.
         tables.observe_all()
-        return self.obs, rewards, dones, {}
+        return self.obs, rewards, self.dones, {}

@@ -579,6 +579,12 @@ fn record_fields(record: &Bound<'_, PyAny>, chips: &Bound<'_, PyString>) -> PyRe
     Ok((amount, tuple.get_borrowed_item(all_in_at)?.is_truthy()?))
 }
 
+/// One table's entry of `act_all`'s actions: read from an `int64` array, or a Python object.
+enum Index<'py> {
+    Int(i64),
+    Object(Bound<'py, PyAny>),
+}
+
 /// A move for the seat to act, as `act` calls the hand's method for it.
 enum Move<'py> {
     Fold,
@@ -773,7 +779,7 @@ impl PyObsEncoder {
     }
 
     /// The message for `action` when it is no index into the discrete actions.
-    fn not_an_index(&self, action: &Bound<'_, PyAny>) -> String {
+    fn not_an_index(&self, action: &dyn std::fmt::Display) -> String {
         let last = self.layout.actions().len() - 1;
         format!("{action} is not an action index: expected 0 to {last}")
     }
@@ -790,15 +796,25 @@ impl PyObsEncoder {
         if !action.is_exact_instance_of::<PyInt>() {
             return exact_move(action);
         }
+        match action.extract::<i64>() {
+            Ok(index) => self.index_move(action.py(), table, bits, index),
+            Err(_) => Err(self.not_an_index(action)),
+        }
+    }
+
+    /// The move discrete action `index` names for the seat to act at `table` (`bits`: its
+    /// kept mask bits), or the message for an index out of range or masked.
+    fn index_move<'py>(
+        &self,
+        py: Python<'py>,
+        table: usize,
+        bits: i64,
+        index: i64,
+    ) -> Result<Move<'py>, String> {
         let actions = self.layout.actions().actions();
         let legal = |i: usize| bits >> (8 + i) & 1 == 1;
-        let index = action
-            .extract::<i64>()
-            .ok()
-            .and_then(|i| usize::try_from(i).ok())
-            .filter(|&i| i < actions.len());
-        let Some(index) = index else {
-            return Err(self.not_an_index(action));
+        let Some(index) = usize::try_from(index).ok().filter(|&i| i < actions.len()) else {
+            return Err(self.not_an_index(&index));
         };
         if !legal(index) {
             let names: Vec<String> = (0..actions.len())
@@ -811,7 +827,6 @@ impl PyObsEncoder {
                 names.join(", ")
             ));
         }
-        let py = action.py();
         Ok(match actions[index] {
             Action::Fold => Move::Fold,
             Action::CheckCall if bits & 1 == 1 => Move::Check,
@@ -1200,14 +1215,18 @@ impl PyObsEncoder {
     }
 
     /// `act` at every table at once: `actions[t]`, an index into the discrete actions, for
-    /// the seat to act in `hands[t]`. Every index is checked against its table's mask
-    /// before any is applied (an `IllegalActionError` naming the first bad table changes
-    /// no hand). Returns the tables whose hand ended.
+    /// the seat to act in `hands[t]` (`actions`: ints, or a one-dimensional `int64` array,
+    /// read without a Python int per table). Every index is checked against its table's
+    /// mask before any is applied (an `IllegalActionError` naming the first bad table
+    /// changes no hand, nor `done`). Returns the tables whose hand ended; `done`, a `bool`
+    /// array of one entry per table, is then rewritten: true at those, false elsewhere.
+    #[pyo3(signature = (hands, actions, done = None))]
     fn act_all(
         &mut self,
         py: Python<'_>,
         hands: &Bound<'_, PyAny>,
         actions: &Bound<'_, PyAny>,
+        done: Option<&Bound<'_, PyArray1<bool>>>,
     ) -> PyResult<Vec<usize>> {
         let tables = self.logs.len();
         let mut held = Vec::with_capacity(tables);
@@ -1216,10 +1235,27 @@ impl PyObsEncoder {
             Ok(())
         })?;
         let mut indices = Vec::with_capacity(tables);
-        each_item(actions, |_, action| {
-            indices.push(action.clone());
-            Ok(())
-        })?;
+        if let Ok(array) = actions.cast::<PyArray1<i64>>() {
+            indices.extend(
+                array
+                    .try_readonly()?
+                    .as_array()
+                    .iter()
+                    .map(|&i| Index::Int(i)),
+            );
+        } else {
+            each_item(actions, |_, action| {
+                indices.push(Index::Object(action.clone()));
+                Ok(())
+            })?;
+        }
+        let mut done = done.map(|d| d.try_readwrite()).transpose()?;
+        if let Some(done) = &done {
+            let len = done.as_array().len();
+            if len != tables {
+                return Err(setting("done", len, "one entry per table"));
+            }
+        }
         if held.len() != tables || indices.len() != tables {
             return Err(setting(
                 "hands and actions",
@@ -1231,16 +1267,18 @@ impl PyObsEncoder {
         let mut steps = Vec::with_capacity(tables);
         for (t, (hand, action)) in held.iter().zip(&indices).enumerate() {
             let bits = self.turn_of(py, t, hand, slots.as_ref())?;
-            if !action.is_exact_instance_of::<PyInt>() {
-                return Err(IllegalActionError::new_err(format!(
-                    "table {t}: {}",
-                    self.not_an_index(action)
-                )));
+            let step = match action {
+                Index::Int(index) => self.index_move(py, t, bits, *index),
+                Index::Object(action) if !action.is_exact_instance_of::<PyInt>() => {
+                    Err(self.not_an_index(action))
+                }
+                Index::Object(action) => self.move_of(t, bits, action),
             }
-            let step = self
-                .move_of(t, bits, action)
-                .map_err(|m| IllegalActionError::new_err(format!("table {t}: {m}")))?;
+            .map_err(|m| IllegalActionError::new_err(format!("table {t}: {m}")))?;
             steps.push((bits, step));
+        }
+        if let Some(done) = done.as_mut() {
+            done.as_array_mut().fill(false);
         }
         let mut ended = Vec::new();
         for (t, (hand, (bits, step))) in held.iter().zip(steps).enumerate() {
@@ -1251,6 +1289,9 @@ impl PyObsEncoder {
             };
             if over.is_truthy()? {
                 ended.push(t);
+                if let Some(done) = done.as_mut() {
+                    done.as_array_mut()[t] = true; // in bounds: the length was checked
+                }
             }
         }
         Ok(ended)
