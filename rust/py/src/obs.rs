@@ -1031,16 +1031,27 @@ impl PyObsEncoder {
         if n > self.layout.seats() {
             return Err(setting("seats", n, "at most the encoder's seat count"));
         }
-        let mut holes_read = Vec::with_capacity(n);
-        each_item(holes, |_, hole| {
-            holes_read.push(cards_of(hole, "hole cards")?);
+        let mut hole_sets = [CardSet::EMPTY; MAX_SEATS];
+        let dealt = each_item(holes, |i, hole| {
+            if i >= MAX_SEATS {
+                return Err(setting(
+                    "hole cards",
+                    "more than 10 entries",
+                    "one entry per seat",
+                ));
+            }
+            hole_sets[i] = cards_of(hole, "hole cards")?;
             Ok(())
         })?;
-        let holes = holes_read;
-        let stacks = starts[..n].to_vec();
-        let log = HandLog::new(button, big_blind, unit, stacks, holes).map_err(to_py)?;
-        self.logs[table] = Some(log);
-        self.starts_total[table] = starts[..n].iter().sum();
+        let (starts, holes) = (&starts[..n], &hole_sets[..dealt]);
+        match self.logs[table].as_mut() {
+            // The table's log starts over in its own memory.
+            Some(log) => log.restart(button, big_blind, unit, starts, holes),
+            None => HandLog::new(button, big_blind, unit, starts.to_vec(), holes.to_vec())
+                .map(|log| self.logs[table] = Some(log)),
+        }
+        .map_err(to_py)?;
+        self.starts_total[table] = starts.iter().sum();
         self.turns[table] = -1;
         Ok(())
     }

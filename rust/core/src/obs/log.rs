@@ -89,6 +89,33 @@ impl HandLog {
         starts: Vec<i64>,
         holes: Vec<CardSet>,
     ) -> Result<HandLog> {
+        let mut log = HandLog {
+            seats: 0,
+            button: 0,
+            big_blind: 1,
+            unit: 1,
+            starts: Vec::new(),
+            holes: Vec::new(),
+            entries: Vec::with_capacity(32),
+            acted: [0; 4],
+        };
+        log.restart(button, big_blind, unit, &starts, &holes)?;
+        Ok(log)
+    }
+
+    /// Starts this log over for a new hand, as [`HandLog::new`] would make it, keeping its
+    /// memory (an environment that deals millions of hands allocates nothing per hand).
+    ///
+    /// # Errors
+    /// As [`HandLog::new`]; the log is left as it was then.
+    pub fn restart(
+        &mut self,
+        button: usize,
+        big_blind: i64,
+        unit: i64,
+        starts: &[i64],
+        holes: &[CardSet],
+    ) -> Result<()> {
         let seats = starts.len();
         if !(2..=MAX_SEATS).contains(&seats) {
             return Err(setting("seats", seats, "2 to 10 seats"));
@@ -111,16 +138,17 @@ impl HandLog {
         holes
             .iter()
             .try_fold(CardSet::EMPTY, |all, &h| all.try_union(h))?;
-        Ok(HandLog {
-            seats,
-            button,
-            big_blind,
-            unit,
-            starts,
-            holes,
-            entries: Vec::with_capacity(32),
-            acted: [0; 4],
-        })
+        self.seats = seats;
+        self.button = button;
+        self.big_blind = big_blind;
+        self.unit = unit;
+        self.starts.clear();
+        self.starts.extend_from_slice(starts);
+        self.holes.clear();
+        self.holes.extend_from_slice(holes);
+        self.entries.clear();
+        self.acted = [0; 4];
+        Ok(())
     }
 
     /// Appends an action the game layer has applied.
@@ -320,6 +348,26 @@ mod tests {
         );
         assert!(log.acted(0, 1) && log.acted(1, 2) && !log.acted(1, 0));
         assert!(log.infoset(3, board).is_err());
+    }
+
+    #[test]
+    fn restart_is_a_new_log_and_bad_input_changes_nothing() {
+        let holes = [cards("AhKh"), cards("2c2d"), cards("7s8s")];
+        let mut log = HandLog::new(0, 2, 1, vec![100, 200, 300], holes.to_vec()).unwrap();
+        log.push(act(0, ActionKind::Raise, 0, 6)).unwrap();
+        log.push(act(1, ActionKind::Check, 1, 0)).unwrap();
+        let before = log.clone();
+        let twice = [cards("AhKh"), cards("Ah2d")];
+        assert!(log.restart(1, 2, 1, &[50, 60], &twice).is_err());
+        assert!(log.restart(2, 2, 1, &[50, 60], &holes[..2]).is_err());
+        assert_eq!(log, before);
+        let fresh = [cards("QsQd"), cards("3c4c")];
+        log.restart(1, 4, 2, &[50, 60], &fresh).unwrap();
+        assert_eq!(
+            log,
+            HandLog::new(1, 4, 2, vec![50, 60], fresh.to_vec()).unwrap()
+        );
+        assert!(log.entries().is_empty() && !log.acted(0, 0) && !log.acted(1, 1));
     }
 
     #[test]
