@@ -6,7 +6,8 @@
 # Usage: bash scripts/test-installed.sh [VERSION...]     (default: 3.10 3.11 3.12 3.13)
 # PYTEST_ARGS adds pytest arguments (e.g. PYTEST_ARGS="-x -k equity").
 # QUICK=1 leaves out the slowest end-to-end files (a real browser, Dask clusters, server
-# processes, the long pokerkit comparison); the full run covers them on one version.
+# processes, the command's worker processes, the long pokerkit comparisons); the full run
+# covers them on one version.
 # Where pokerkit does not install (it needs Python 3.11+), the tests that compare against it
 # are left out, and the run says so.
 set -euo pipefail
@@ -45,8 +46,11 @@ SLOW=(
   tests/service/test_service_page_access.py
   tests/service/test_service_page_ranges.py
   tests/service/test_service_process.py
+  tests/service/test_service_hostile.py
   tests/sim/test_sim_backends.py
+  tests/sim/test_sim_output.py
   tests/game/test_pokerkit_differential.py
+  tests/game/test_phh_pokerkit.py
 )
 NEEDS_POKERKIT=(
   tests/game/test_pokerkit_differential.py

@@ -5,7 +5,7 @@
 #   2. the release artifacts (scripts/build-dist.sh: sdist, and the manylinux wheel built
 #      from it), then the Python suite with doctests against that wheel installed in fresh
 #      environments (scripts/test-installed.sh): the whole suite on Python 3.11, and on
-#      3.10, 3.12 and 3.13 all of it but the six slowest end-to-end files (QUICK=1 there;
+#      3.10, 3.12 and 3.13 all of it but the nine slowest end-to-end files (QUICK=1 there;
 #      FULL=1 runs the whole suite on every version, as a release does); on 3.10 without
 #      the pokerkit comparisons, as pokerkit needs 3.11;
 #   3. the Rust suite in release mode, whose exhaustive checks are too slow in debug.
@@ -25,8 +25,8 @@ command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq 
 bash scripts/build-dist.sh
 # pytest exits 5 when it collects nothing; with `set -e` that fails the run, as it should.
 bash scripts/test-installed.sh 3.11
-# The end-to-end files (a browser, Dask clusters, server processes, the long pokerkit
-# comparison) once are enough for CI's 30 minutes; every other test runs on every version.
+# The slowest end-to-end files (scripts/test-installed.sh names them) run once, on 3.11, to
+# keep CI under 30 minutes; every other test runs on every version.
 if [ "${FULL:-0}" = 1 ]; then
   bash scripts/test-installed.sh 3.10 3.12 3.13
 else
