@@ -381,24 +381,20 @@ def test_act_all_checks_every_table_before_applying_any() -> None:
     assert hands[2].bets == (100, 2) and hands[2].actor == 1  # all-in; the big blind acts
 
 
-class _Paid(NamedTuple):
-    all_in: bool
-    amount: int
-
-
 class _Raised(NamedTuple):
     all_in: bool
     to: int
 
 
 class _OwnRecords(Hand):
-    """A hand whose ``call`` and ``raise_to`` return records of other classes."""
+    """A hand whose ``call`` and ``raise_to`` return records of other classes than theirs
+    (a call as a ``Raise`` whose ``to`` is not the call's chips: read by name)."""
 
     __slots__ = ()
 
     def call(self, *, seat: int | None = None) -> Call:
         record = super().call(seat=seat)
-        return _Paid(record.all_in, record.amount)  # type: ignore[return-value]
+        return Raise(record.seat, 999, record.amount, record.all_in, False)  # type: ignore[return-value]
 
     def raise_to(self, total: int, *, seat: int | None = None) -> Bet | Raise:
         record = super().raise_to(total, seat=seat)

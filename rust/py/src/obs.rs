@@ -549,12 +549,12 @@ impl<'py> Slots<'py> {
 /// [`record_fields`] reads by position.
 static RECORD_TYPES: PyOnceLock<[Py<PyType>; 3]> = PyOnceLock::new();
 
-/// A call's or a raise's chips (its field `amount`, `call`'s, or `to`, `raise_to`'s) and
-/// whether it put the seat all-in. The game layer's own `Call`, `Bet` and `Raise` records
-/// are read by position (their fields are `(seat, amount, all_in)` and `(seat, to, amount,
-/// all_in[, full])`), which saves two attribute lookups an action; anything else a hand
-/// returns is read by name.
-fn record_fields(record: &Bound<'_, PyAny>, chips: &Bound<'_, PyString>) -> PyResult<(i64, bool)> {
+/// A call's or a raise's chips (its field `amount`, `call`'s, or `to`, `raise_to`'s: `raised`
+/// says which) and whether it put the seat all-in. The game layer's own records are read
+/// by position (a `Call` is `(seat, amount, all_in)`, a `Bet` or `Raise` `(seat, to,
+/// amount, all_in[, full])`), which saves two attribute lookups an action; anything else a
+/// hand returns is read by name.
+fn record_fields(record: &Bound<'_, PyAny>, raised: bool) -> PyResult<(i64, bool)> {
     let py = record.py();
     let [call, bet, raise] = RECORD_TYPES.get_or_try_init(py, || -> PyResult<_> {
         let actions = py.import("pokerforge.game.actions")?;
@@ -564,11 +564,16 @@ fn record_fields(record: &Bound<'_, PyAny>, chips: &Bound<'_, PyString>) -> PyRe
         Ok([class("Call")?, class("Bet")?, class("Raise")?])
     })?;
     let kind = record.get_type();
-    let (at, all_in_at) = if kind.is(call) {
+    let (at, all_in_at) = if !raised && kind.is(call) {
         (1, 2)
-    } else if kind.is(bet) || kind.is(raise) {
+    } else if raised && (kind.is(bet) || kind.is(raise)) {
         (1, 3)
     } else {
+        let chips = if raised {
+            intern!(py, "to")
+        } else {
+            intern!(py, "amount")
+        };
         let value = record.getattr(chips)?;
         let all_in = record.getattr(intern!(py, "all_in"))?.is_truthy()?;
         return Ok((chips_of(&value, "amount")?, all_in));
@@ -862,12 +867,12 @@ impl PyObsEncoder {
             }
             Move::Call => {
                 let record = hand.call_method0(intern!(py, "call"))?;
-                let (amount, all_in) = record_fields(&record, intern!(py, "amount"))?;
+                let (amount, all_in) = record_fields(&record, false)?;
                 (ActionKind::Call, amount, all_in)
             }
             Move::RaiseTo(total) => {
                 let record = hand.call_method1(intern!(py, "raise_to"), (total,))?;
-                let (to, all_in) = record_fields(&record, intern!(py, "to"))?;
+                let (to, all_in) = record_fields(&record, true)?;
                 (ActionKind::Raise, to, all_in)
             }
         };
