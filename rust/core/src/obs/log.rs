@@ -89,18 +89,17 @@ impl HandLog {
         starts: Vec<i64>,
         holes: Vec<CardSet>,
     ) -> Result<HandLog> {
-        let mut log = HandLog {
-            seats: 0,
-            button: 0,
-            big_blind: 1,
-            unit: 1,
-            starts: Vec::new(),
-            holes: Vec::new(),
+        check_hand(button, big_blind, unit, &starts, &holes)?;
+        Ok(HandLog {
+            seats: starts.len(),
+            button,
+            big_blind,
+            unit,
+            starts,
+            holes,
             entries: Vec::with_capacity(32),
             acted: [0; 4],
-        };
-        log.restart(button, big_blind, unit, &starts, &holes)?;
-        Ok(log)
+        })
     }
 
     /// Starts this log over for a new hand, as [`HandLog::new`] would make it, keeping its
@@ -116,29 +115,8 @@ impl HandLog {
         starts: &[i64],
         holes: &[CardSet],
     ) -> Result<()> {
-        let seats = starts.len();
-        if !(2..=MAX_SEATS).contains(&seats) {
-            return Err(setting("seats", seats, "2 to 10 seats"));
-        }
-        if button >= seats {
-            return Err(setting("button", button, "a seat of the table"));
-        }
-        if big_blind < 1 {
-            return Err(setting("big_blind", big_blind, "at least 1 chip"));
-        }
-        if unit < 1 {
-            return Err(setting("unit", unit, "at least 1 chip"));
-        }
-        if let Some(bad) = starts.iter().find(|&&s| s < 1) {
-            return Err(setting("stack", bad, "at least 1 chip"));
-        }
-        if holes.len() != seats {
-            return Err(setting("hole cards", holes.len(), "one entry per seat"));
-        }
-        holes
-            .iter()
-            .try_fold(CardSet::EMPTY, |all, &h| all.try_union(h))?;
-        self.seats = seats;
+        check_hand(button, big_blind, unit, starts, holes)?;
+        self.seats = starts.len();
         self.button = button;
         self.big_blind = big_blind;
         self.unit = unit;
@@ -272,6 +250,39 @@ impl HandLog {
         }
         Ok(key)
     }
+}
+
+/// The checks of [`HandLog::new`] and [`HandLog::restart`], before either writes anything.
+fn check_hand(
+    button: usize,
+    big_blind: i64,
+    unit: i64,
+    starts: &[i64],
+    holes: &[CardSet],
+) -> Result<()> {
+    let seats = starts.len();
+    if !(2..=MAX_SEATS).contains(&seats) {
+        return Err(setting("seats", seats, "2 to 10 seats"));
+    }
+    if button >= seats {
+        return Err(setting("button", button, "a seat of the table"));
+    }
+    if big_blind < 1 {
+        return Err(setting("big_blind", big_blind, "at least 1 chip"));
+    }
+    if unit < 1 {
+        return Err(setting("unit", unit, "at least 1 chip"));
+    }
+    if let Some(bad) = starts.iter().find(|&&s| s < 1) {
+        return Err(setting("stack", bad, "at least 1 chip"));
+    }
+    if holes.len() != seats {
+        return Err(setting("hole cards", holes.len(), "one entry per seat"));
+    }
+    holes
+        .iter()
+        .try_fold(CardSet::EMPTY, |all, &h| all.try_union(h))?;
+    Ok(())
 }
 
 fn push_cards(key: &mut String, cards: CardSet) {
