@@ -1,7 +1,7 @@
 """Type stubs for the Rust extension ``pokerforge._core`` (written by hand)."""
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, SupportsIndex, TypeAlias, final
+from typing import Any, SupportsIndex, TypeAlias, TypeVar, final
 
 import numpy as np
 import numpy.typing as npt
@@ -51,8 +51,10 @@ __all__ = [
     "phh_tables",
     "plan_equity",
     "preflop_matrix",
+    "record",
     "seed_of",
     "showdown_ranks",
+    "untrack",
 ]
 
 __version__: str
@@ -161,6 +163,11 @@ class HandRank:
 def evaluate(cards: _CardsLike) -> HandRank: ...
 def evaluate_class(cards: _CardsLike) -> int: ...
 def seed_of(seed: int, stream: int, item: int) -> int: ...
+
+_Record = TypeVar("_Record", bound=tuple[Any, ...])
+
+def record(cls: type[_Record], /, *fields: object) -> _Record: ...
+def untrack(*objects: object) -> None: ...
 def showdown_ranks(
     game: int, holes: Sequence[_CardsLike], board: _CardsLike, folded: Sequence[bool]
 ) -> dict[int, tuple[int, int]]: ...

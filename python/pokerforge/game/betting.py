@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pokerforge._core import record
 from pokerforge.errors import IllegalActionError
 from pokerforge.game.actions import Bet, Call, Check, Fold, LegalActions, Raise
 from pokerforge.game.positions import MAX_SEATS, SEAT_ORDERS
@@ -45,8 +46,12 @@ _NOT_REOPENED = 2  # rule 13
 _NOBODY_TO_CALL = 3  # rule 14
 _CAPPED = 4  # rule 17
 
-# Named tuples built without their Python-level ``__new__`` (the hot path makes millions).
-_record = tuple.__new__
+# Named tuples built without their Python-level ``__new__``, and out of the garbage
+# collector's sight when their fields are atoms (see ``_core.record``): the hot path
+# makes millions.
+_record = record
+# A record from a tuple of its fields (a star call to ``record`` costs more).
+_from_tuple = tuple.__new__
 _NOTHING_LEGAL = LegalActions(False, False, 0, None, None)
 # Records are immutable values: a fold or a check of a seat is the same record every time.
 _FOLDS = tuple(Fold(seat) for seat in range(MAX_SEATS))
@@ -325,7 +330,7 @@ class BettingState:
             return _NOTHING_LEGAL
         legal = self._legal
         if legal is None:  # built once a turn: every caller reads the same record
-            legal = self._legal = _record(LegalActions, self._legal_now)
+            legal = self._legal = _from_tuple(LegalActions, self._legal_now)
         return legal
 
     # -- reasons an action is refused -----------------------------------------------------
@@ -517,7 +522,7 @@ class BettingState:
         self._faced[s] = self._level
         if not left:
             self._active -= 1
-        record = _record(Call, (s, amount, not left))
+        record = _record(Call, s, amount, not left)
         self._log.append(record)
         self._advance()
         return record
@@ -599,9 +604,9 @@ class BettingState:
             self._active -= 1
         record: Bet | Raise
         if level == 0:
-            record = _record(Bet, (s, total, added, not left))
+            record = _record(Bet, s, total, added, not left)
         else:
-            record = _record(Raise, (s, total, added, not left, full))
+            record = _record(Raise, s, total, added, not left, full)
         self._log.append(record)
         self._advance()
         return record

@@ -22,6 +22,8 @@ from decimal import Decimal
 from operator import add, sub
 
 from pokerforge._core import DealLayout, LowRank, showdown_ranks
+from pokerforge._core import record as _record  # see betting.py
+from pokerforge._core import untrack as _untrack
 from pokerforge.cards import Card
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import showdown as _showdown
@@ -63,7 +65,7 @@ def _show(seat: int, hole: tuple[int, ...], ranks: tuple[int, int]) -> Show:
     """The record of a player showing: the showdown ranks as the records give them (the
     engine's low rank, 0 for none, becomes a :class:`LowRank` or ``None``)."""
     high, low = ranks
-    return _record(Show, (seat, hole, high, LowRank(low) if low else None))
+    return _record(Show, seat, hole, high, LowRank(low) if low else None)
 
 
 def _check_posts(
@@ -240,6 +242,28 @@ class Hand(BettingState):
             posts = _check_posts(posts, n, button, dead_small_blind)
         self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
         self._posted = len(self._log)
+        if type(self) is Hand:  # a subclass may hold anything, cycles included
+            self._untrack()
+
+    def _untrack(self) -> None:
+        """Take the hand and its lists out of the garbage collector's sight.
+
+        Nothing a hand holds can refer back to it (its lists hold numbers and records, its
+        other slots values made by the engine, and no list is handed out), so reference
+        counting alone frees it; the collector would only walk it, again and again while
+        hundreds of hands are in play.
+        """
+        _untrack(
+            self,
+            self._stack,
+            self._bet,
+            self._contrib,
+            self._folded,
+            self._faced,
+            self._reach,
+            self._payouts,
+            self._log,
+        )
 
     def _replay_setup(
         self,
@@ -286,7 +310,7 @@ class Hand(BettingState):
             for seat in orders[button]:
                 paid = self._post(seat, engine.uniform_ante, False)
                 self._contrib[seat] += paid
-                log.append(_record(PostAnte, (seat, paid)))
+                log.append(_record(PostAnte, seat, paid))
         bb_ante = engine.big_blind_ante
         if n == 2:
             sb, bb = button, orders[button][0]
@@ -296,27 +320,27 @@ class Hand(BettingState):
             sb, bb = orders[button][0], orders[button][1]
         if bb_ante and engine.ante_first:
             self._dead = paid = self._post(bb, bb_ante, False)
-            log.append(_record(PostAnte, (bb, paid)))
+            log.append(_record(PostAnte, bb, paid))
         small = engine.small
         big = engine.big
         short = 0
         if small and sb >= 0:
             paid = self._post(sb, small, True)
             short += small - paid
-            log.append(_record(PostBlind, (sb, paid, "SB")))
+            log.append(_record(PostBlind, sb, paid, "SB"))
         paid = self._post(bb, big, True)
         short += big - paid
-        log.append(_record(PostBlind, (bb, paid, "BB")))
+        log.append(_record(PostBlind, bb, paid, "BB"))
         if bb_ante and not engine.ante_first:
             self._dead = paid = self._post(bb, bb_ante, False)
-            log.append(_record(PostAnte, (bb, paid)))
+            log.append(_record(PostAnte, bb, paid))
         for seat, live, dead in posts:  # rule 29b: a big blind to come in, a missed blind
             if dead:
                 paid = self._post(seat, dead, False)
                 self._dead += paid
-                log.append(_record(PostBlind, (seat, paid, "dead")))
+                log.append(_record(PostBlind, seat, paid, "dead"))
             if live:
-                log.append(_record(PostBlind, (seat, self._post(seat, live, True), "BB")))
+                log.append(_record(PostBlind, seat, self._post(seat, live, True), "BB"))
         last = bb
         level = big
         if engine.straddle:
@@ -324,7 +348,7 @@ class Hand(BettingState):
             level = engine.straddle
             paid = self._post(last, level, True)
             short += level - paid
-            log.append(_record(PostBlind, (last, paid, "straddle")))
+            log.append(_record(PostBlind, last, paid, "straddle"))
         self._pl_extra = short if engine.pot_limit_full_blinds else 0
         self._open_preflop(engine, stacks, level, last)
 
@@ -384,7 +408,7 @@ class Hand(BettingState):
         if not self._stack[seat] and not self._folded[seat]:
             self._active += 1  # an all-in player has chips again
         self._stack[seat] += back
-        self._log.append(_record(ReturnBet, (seat, back)))
+        self._log.append(_record(ReturnBet, seat, back))
 
     def _close_round(self) -> None:
         self._return_uncalled()
@@ -397,7 +421,7 @@ class Hand(BettingState):
         while street < 3:
             street += 1
             end = _BOARD_AT[street]
-            log.append(_record(DealBoard, (_STREETS[street], board[shown:end])))
+            log.append(_record(DealBoard, _STREETS[street], board[shown:end]))
             shown = end
             if active >= 2:
                 self._street = street
@@ -452,15 +476,15 @@ class Hand(BettingState):
                 due = rake.amount(total, flop_seen=self._board_n >= 3, chip_unit=self._unit)
             if due:
                 amounts, self._rake = take_rake([p.amount for p in pots], due)
-                self._log.append(_record(RakeTaken, (self._rake,)))
-                pots = [_record(Pot, (a, p[1])) for a, p in zip(amounts, pots, strict=True)]
+                self._log.append(_record(RakeTaken, self._rake))
+                pots = [_record(Pot, a, p[1]) for a, p in zip(amounts, pots, strict=True)]
         self._final_pots = pots
         return pots
 
     def _award(self, pot: int, seat: int, amount: int, half: str) -> None:
         self._stack[seat] += amount
         self._payouts[seat] += amount
-        self._log.append(_record(Award, (pot, seat, amount, half)))
+        self._log.append(_record(Award, pot, seat, amount, half))
 
     def _end(self) -> None:
         self._over = True
@@ -546,11 +570,11 @@ class Hand(BettingState):
             else:
                 # _show() inlined: a call per shown hand costs more than the record itself.
                 high, low = ranks[seat]
-                log.append(_record(Show, (seat, hole[seat], high, LowRank(low) if low else None)))
+                log.append(_record(Show, seat, hole[seat], high, LowRank(low) if low else None))
         self._pay(awards)
 
     def _pay(self, awards: list[tuple[int, int, int, str]]) -> None:
-        # _award() inlined: an award already holds the Award record's fields in order.
+        # _award() inlined: a call per award costs more than the record itself.
         stack = self._stack
         payouts = self._payouts
         log = self._log
@@ -559,7 +583,7 @@ class Hand(BettingState):
             amount = award[2]
             stack[seat] += amount
             payouts[seat] += amount
-            log.append(_record(Award, award))
+            log.append(_record(Award, award[0], seat, amount, award[3]))
         self._end()
 
     # -- show or muck (rule 22, RuleProfile(showdown="ask")) ---------------------------------
@@ -663,7 +687,7 @@ class Hand(BettingState):
         log = self._log
         last = log[-1]
         if type(last) is DealBoard and last.street == self._street == 1:
-            log[-1] = _record(DealBoard, (Street.FLOP, board[:3]))
+            log[-1] = _record(DealBoard, Street.FLOP, board[:3])
 
     # -- public state ----------------------------------------------------------------------
 
@@ -800,7 +824,7 @@ class Hand(BettingState):
         dealt = self._dealt
         if dealt is None:
             dealt = self._dealt = tuple(
-                [_record(DealHole, (seat, hole)) for seat, hole in enumerate(self._hole)]
+                [_record(DealHole, seat, hole) for seat, hole in enumerate(self._hole)]
             )
         return dealt + tuple(self._log)
 
@@ -811,15 +835,13 @@ class Hand(BettingState):
         actor = seat if seat >= 0 else None if self._asked is None else self._asked.to_act
         return _record(
             PublicState,
-            (
-                _STREETS[self._street],
-                self._board[: self._board_n],
-                tuple(self._stack),
-                tuple(self._bet),
-                tuple(self._folded),
-                actor,
-                self.legal_actions(),
-            ),
+            _STREETS[self._street],
+            self._board[: self._board_n],
+            tuple(self._stack),
+            tuple(self._bet),
+            tuple(self._folded),
+            actor,
+            self.legal_actions(),
         )
 
     def view(self, seat: int) -> HandView:
@@ -861,6 +883,7 @@ class Hand(BettingState):
         new._chip_value = self._chip_value
         new._dead_sb = self._dead_sb
         new._posted = self._posted
+        new._untrack()  # an exact Hand: see _untrack
         return new
 
     def deal_again(self, *, seed: int | None) -> Hand:
@@ -930,4 +953,3 @@ def _recorded(
 
 
 _new = object.__new__
-_record = tuple.__new__

@@ -20,10 +20,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Pot", "build_pots", "split", "split_hilo"]
+from pokerforge._core import record
 
-# Named tuples built without their Python-level ``__new__``, on the hot path.
-_record = tuple.__new__
+# Named tuples built without their Python-level ``__new__``, and out of the garbage
+# collector's sight when their fields are atoms (see ``_core.record``): the hot path
+# makes millions.
+_record = record
+
+__all__ = ["Pot", "build_pots", "split", "split_hilo"]
 
 
 class Pot(NamedTuple):
@@ -65,10 +69,10 @@ def build_pots(contributions: list[int], folded: list[bool], dead: int = 0) -> l
             if c and c != level:
                 level = c if not level else -1
     if level > 0:  # the common case: one pot, every live seat eligible
-        return [_record(Pot, (sum(contributions) + dead, tuple(live)))]
+        return [_record(Pot, sum(contributions) + dead, tuple(live))]
     if len(live) == 1:  # a hand won uncontested: every chip in one pot for that seat
         total = sum(contributions) + dead
-        return [_record(Pot, (total, tuple(live)))] if total else []
+        return [_record(Pot, total, tuple(live))] if total else []
     levels = sorted({contributions[i] for i in live})
     if levels and not levels[0]:
         del levels[0]

@@ -10,6 +10,7 @@ use pyo3::types::PyTuple;
 use crate::cards::{fresh_seed, seed_value};
 use crate::convert::{core, Int};
 use crate::errors::CardCountError;
+use crate::record::untrack_atoms;
 
 /// Where each seat's hole cards and the board lie in a deck shuffled as `Deck(seed)`
 /// shuffles it, as positions in dealing order (the engine works the layout out, rule 10).
@@ -60,10 +61,13 @@ impl PyDealLayout {
         let mut deck = Deck::shuffled_without(CardSet::EMPTY, seed);
         let cards = core(deck.deal(self.count))?;
         let pick = |places: &[usize]| {
-            PyTuple::new(py, places.iter().map(|&p| usize::from(cards[p].index())))
+            let tuple = PyTuple::new(py, places.iter().map(|&p| usize::from(cards[p].index())))?;
+            untrack_atoms(&tuple);
+            Ok::<_, PyErr>(tuple)
         };
         // Tuples all through: the hand never changes its hole cards, and tuples of ints
-        // drop out of the garbage collector's view once it has seen them.
+        // are out of the garbage collector's view from the start (it would untrack them
+        // at its first look).
         let holes = self
             .holes
             .iter()
@@ -72,7 +76,9 @@ impl PyDealLayout {
                 _ => pick(places),
             })
             .collect::<PyResult<Vec<_>>>()?;
-        Ok((seed, PyTuple::new(py, holes)?, pick(&self.board)?))
+        let holes = PyTuple::new(py, holes)?;
+        untrack_atoms(&holes);
+        Ok((seed, holes, pick(&self.board)?))
     }
 
     /// How many cards a deal takes from the deck (burns included).
@@ -90,7 +96,11 @@ fn pair(py: Python<'_>, a: u8, b: u8) -> PyResult<&Bound<'_, PyTuple>> {
     let pairs = PAIRS.get_or_try_init(py, || {
         (0..52u8)
             .flat_map(|a| (0..52u8).map(move |b| (a, b)))
-            .map(|cards| Ok(PyTuple::new(py, <[u8; 2]>::from(cards))?.unbind()))
+            .map(|cards| {
+                let pair = PyTuple::new(py, <[u8; 2]>::from(cards))?;
+                untrack_atoms(&pair);
+                Ok(pair.unbind())
+            })
             .collect::<PyResult<Vec<_>>>()
     })?;
     Ok(pairs[52 * usize::from(a) + usize::from(b)].bind(py))

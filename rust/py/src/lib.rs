@@ -16,6 +16,7 @@ mod parallel;
 mod phh;
 mod preflop;
 mod range;
+mod record;
 mod showdown;
 
 use pyo3::prelude::*;
@@ -52,5 +53,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(obs::seed_of, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_tables, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_fields, m)?)?;
+    record::add_to(m)?;
     Ok(())
 }

@@ -1,0 +1,183 @@
+//! The game layer's records and hands, made so that Python's cyclic garbage collector
+//! does not walk them.
+//!
+//! A record (a named tuple of ints, strings and such) and a hand's state can never be part
+//! of a reference cycle, so reference counting alone frees them. Yet CPython tracks every
+//! tuple subclass instance, every list and every instance of a class with `__slots__`
+//! until it dies, and walks them all at each collection: with hundreds of hands in flight,
+//! a tenth of a simulation's time. CPython stops tracking an exact tuple of atoms once the
+//! collector has seen it, never a tuple subclass; these two functions apply the same rule
+//! at birth.
+//!
+//! Both are written against the C calling convention of `METH_FASTCALL` (the arguments as
+//! an array), because they sit on the engine's innermost path: `record` makes no tuple
+//! for its arguments, unlike `tuple.__new__(cls, fields)` from Python.
+
+use std::os::raw::c_char;
+use std::ptr;
+
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+/// Whether the collector may ever need to see `obj` (CPython's own test for the items of
+/// a tuple it untracks): not for an object of a type without collector support, nor for an
+/// exact tuple it no longer tracks.
+///
+/// # Safety
+/// `obj` is a live object and the GIL is held.
+unsafe fn may_be_tracked(obj: *mut ffi::PyObject) -> bool {
+    // SAFETY: as the caller promises.
+    unsafe {
+        let flags = ffi::PyType_GetFlags(ffi::Py_TYPE(obj));
+        flags & ffi::Py_TPFLAGS_HAVE_GC != 0
+            && (ffi::PyTuple_CheckExact(obj) == 0 || ffi::PyObject_GC_IsTracked(obj) != 0)
+    }
+}
+
+/// Sets a `TypeError` and returns NULL.
+///
+/// # Safety
+/// The GIL is held.
+unsafe fn type_error(message: &std::ffi::CStr) -> *mut ffi::PyObject {
+    // SAFETY: the GIL is held; both arguments are valid for the call.
+    unsafe { ffi::PyErr_SetString(ffi::PyExc_TypeError, message.as_ptr()) };
+    ptr::null_mut()
+}
+
+/// `record(cls, /, *fields)`: `tuple.__new__(cls, fields)`, the instance untracked by the
+/// collector when every field is an atom (see [`may_be_tracked`]).
+unsafe extern "C" fn record(
+    _module: *mut ffi::PyObject,
+    args: *mut *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+) -> *mut ffi::PyObject {
+    // SAFETY: Python calls this with the GIL held and `nargs` live arguments at `args`;
+    // every pointer used below is checked for NULL where the API may return NULL, and the
+    // tuples are filled before anything else can see them.
+    unsafe {
+        if nargs < 1 {
+            return type_error(c"record() takes a record class and its fields");
+        }
+        let cls = *args;
+        let tuple_type = ptr::addr_of_mut!(ffi::PyTuple_Type);
+        if ffi::PyType_Check(cls) == 0 || ffi::PyType_IsSubtype(cls.cast(), tuple_type) == 0 {
+            return type_error(c"record() takes a subclass of tuple first");
+        }
+        let count = nargs - 1;
+        let fields = ffi::PyTuple_New(count);
+        if fields.is_null() {
+            return ptr::null_mut();
+        }
+        let mut atoms = true;
+        for i in 0..count {
+            let item = *args.offset(i + 1);
+            atoms = atoms && !may_be_tracked(item);
+            ffi::Py_IncRef(item);
+            ffi::PyTuple_SetItem(fields, i, item); // steals the new reference
+        }
+        let packed = ffi::PyTuple_New(1);
+        if packed.is_null() {
+            ffi::Py_DecRef(fields);
+            return ptr::null_mut();
+        }
+        ffi::PyTuple_SetItem(packed, 0, fields);
+        // tuple's own constructor (what `tuple.__new__` calls), so that the instance is
+        // made exactly as Python makes it on every version.
+        // SAFETY: the Py_tp_new slot of `tuple` is a `newfunc`, never NULL.
+        let new: ffi::newfunc =
+            std::mem::transmute(ffi::PyType_GetSlot(tuple_type, ffi::Py_tp_new));
+        let made = new(cls.cast(), packed, ptr::null_mut());
+        ffi::Py_DecRef(packed);
+        if !made.is_null() && atoms && ffi::PyObject_GC_IsTracked(made) != 0 {
+            ffi::PyObject_GC_UnTrack(made.cast());
+        }
+        made
+    }
+}
+
+/// `untrack(*objects)`: stops the collector tracking each object (those it does not track
+/// are left alone); returns `None`. Only for objects that can never be part of a
+/// reference cycle: the collector would not free such a cycle.
+unsafe extern "C" fn untrack(
+    _module: *mut ffi::PyObject,
+    args: *mut *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+) -> *mut ffi::PyObject {
+    // SAFETY: the GIL is held and `nargs` live arguments lie at `args`; an object is
+    // untracked only after `PyObject_GC_IsTracked` has said it is tracked (and so supports
+    // the collector).
+    unsafe {
+        for i in 0..nargs {
+            let obj = *args.offset(i);
+            if ffi::PyObject_GC_IsTracked(obj) != 0 {
+                ffi::PyObject_GC_UnTrack(obj.cast());
+            }
+        }
+        let none = ffi::Py_None();
+        ffi::Py_IncRef(none);
+        none
+    }
+}
+
+/// Stops the collector tracking `tuple`, a tuple the caller has just made of atoms (ints,
+/// or tuples the collector does not track): as CPython would at its first collection.
+pub fn untrack_atoms(tuple: &Bound<'_, PyTuple>) {
+    // SAFETY: the GIL is held (a `Bound`) and a tuple supports the collector.
+    unsafe {
+        if ffi::PyObject_GC_IsTracked(tuple.as_ptr()) != 0 {
+            ffi::PyObject_GC_UnTrack(tuple.as_ptr().cast());
+        }
+    }
+}
+
+/// A `METH_FASTCALL` function definition (Python keeps a pointer to it for the life of
+/// the function object, so it is leaked: two small structs per import of the module).
+fn definition(
+    name: &'static std::ffi::CStr,
+    function: ffi::PyCFunctionFast,
+    doc: &'static std::ffi::CStr,
+) -> *mut ffi::PyMethodDef {
+    Box::into_raw(Box::new(ffi::PyMethodDef {
+        ml_name: name.as_ptr(),
+        ml_meth: ffi::PyMethodDefPointer {
+            PyCFunctionFast: function,
+        },
+        ml_flags: ffi::METH_FASTCALL,
+        ml_doc: doc.as_ptr().cast::<c_char>(),
+    }))
+}
+
+/// Adds `record` and `untrack` to the module.
+pub fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let module_name = m.name()?;
+    let functions = [
+        (
+            "record",
+            definition(
+                c"record",
+                record,
+                c"record(cls, /, *fields)\n--\n\n`tuple.__new__(cls, fields)`, not tracked by the garbage collector when every field is an atom (the game layer's records).",
+            ),
+        ),
+        (
+            "untrack",
+            definition(
+                c"untrack",
+                untrack,
+                c"untrack(*objects)\n--\n\nStops the garbage collector tracking each object: only for objects that can never be part of a reference cycle.",
+            ),
+        ),
+    ];
+    for (name, def) in functions {
+        // SAFETY: `def` is a valid, leaked (so never freed) definition and the name a live
+        // string (the function's `__module__`).
+        let function = unsafe {
+            let made = ffi::PyCFunction_NewEx(def, ptr::null_mut(), module_name.as_ptr());
+            Bound::from_owned_ptr_or_err(py, made)?
+        };
+        m.add(name, function)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,143 @@
+"""Records and hands kept out of the cyclic garbage collector's sight (``_core.record``,
+``_core.untrack``): made as before, untracked only when no reference cycle can pass through
+them, and a hand never reachable from what it holds."""
+
+from __future__ import annotations
+
+import gc
+import random
+from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
+from typing import Any
+
+import pytest
+from game_helpers import play_random
+
+from pokerforge._core import record, untrack
+from pokerforge.game import GameSpec, Hand, Rake, RuleProfile
+from pokerforge.game.actions import Award, Call, DealBoard, Raise, Show, Street
+from pokerforge.game.pots import Pot
+
+
+@pytest.mark.parametrize(
+    ("cls", "fields"),
+    [
+        (Call, (2, 10, False)),
+        (Raise, (1, 30, 20, True, False)),
+        (Award, (0, 3, 41, "all")),
+        (Show, (4, (12, 51), 7000, None)),
+        (Pot, (90, (0, 2, 5))),
+        (DealBoard, (Street.FLOP, (3, 17, 40))),
+    ],
+)
+def test_record_is_what_tuple_new_makes(
+    cls: type[tuple[Any, ...]], fields: tuple[Any, ...]
+) -> None:
+    made = record(cls, *fields)
+    expected = tuple.__new__(cls, fields)
+    assert type(made) is cls
+    assert made == expected
+    assert tuple(made) == fields
+    # A record class without its own hash (Pot) hashes as its fields do, like any tuple.
+    assert hash(made) == hash(expected)
+    assert record(tuple, *fields) == fields
+
+
+def test_a_record_of_atoms_is_untracked_and_one_holding_a_container_is_not() -> None:
+    assert not gc.is_tracked(record(Call, 2, 10, False))
+    assert not gc.is_tracked(record(Award, 0, 3, 41, "all"))
+    assert not gc.is_tracked(record(Pot, 90, (0, 2)))  # a constant tuple: untracked
+    live = tuple([0, 2, 5])  # a new tuple: tracked until the collector sees it
+    assert gc.is_tracked(live)
+    assert gc.is_tracked(record(Pot, 90, live))
+    assert gc.is_tracked(record(Pot, 90, [0, 2]))
+    # An enum member is an object the collector tracks (it has a __dict__).
+    assert gc.is_tracked(record(DealBoard, Street.FLOP, (3, 17, 40)))
+
+
+def test_record_refuses_what_is_not_a_tuple_class() -> None:
+    with pytest.raises(TypeError, match="subclass of tuple"):
+        record(int, 1)
+    with pytest.raises(TypeError, match="subclass of tuple"):
+        record((1, 2))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="record class and its fields"):
+        record()  # type: ignore[call-arg]
+
+
+def test_untrack_leaves_objects_it_cannot_untrack_alone() -> None:
+    items: list[int] = []
+    assert gc.is_tracked(items)
+    assert untrack(items, 1, "text", None, 2.5) is None
+    assert not gc.is_tracked(items)
+    untrack(items)  # twice is harmless
+    assert not gc.is_tracked(items)
+
+
+def _lists(hand: Hand) -> list[list[Any]]:
+    names = ("_stack", "_bet", "_contrib", "_folded", "_faced", "_reach", "_payouts", "_log")
+    return [getattr(hand, name) for name in names]
+
+
+def test_a_hand_its_copies_and_its_new_deals_are_out_of_sight() -> None:
+    hand = Hand(GameSpec(), stacks=[100] * 6, seed=1)
+    for one in (hand, hand.copy(), hand.deal_again(seed=2)):
+        assert not gc.is_tracked(one)
+        assert not any(gc.is_tracked(items) for items in _lists(one))
+
+
+def test_a_subclass_of_hand_stays_tracked() -> None:
+    class Annotated(Hand):  # has a __dict__: it may hold a cycle
+        pass
+
+    hand = Annotated(GameSpec(), stacks=[100] * 3, seed=1)
+    hand.me = hand  # type: ignore[attr-defined]
+    assert gc.is_tracked(hand)
+    # Copies are plain hands, whatever they copy.
+    assert type(hand.copy()) is Hand
+
+
+# The program itself: classes, modules and functions lead everywhere, and no hand is kept
+# in them.
+_CODE = (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType)
+
+
+def _reachable(start: object) -> list[object]:
+    """Every value reachable from what ``start`` holds (tracked or not), short of the
+    program's classes, modules and functions."""
+    seen: dict[int, object] = {}
+    todo = list(gc.get_referents(start))
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, _CODE):
+            continue
+        seen[id(obj)] = obj
+        todo.extend(gc.get_referents(obj))
+    return list(seen.values())
+
+
+SPECS = [
+    GameSpec(),
+    GameSpec(blinds=(1, 2), rules=RuleProfile(showdown="ask")),
+    GameSpec(variant="omaha-hilo", betting="pot-limit", ante=1, rake=Rake(percent=5, cap=3)),
+    GameSpec(betting="fixed-limit", small_bet=2, big_bet=4),
+]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=["nl", "ask", "plo8-rake", "fl"])
+def test_no_cycle_passes_through_a_hand(spec: GameSpec) -> None:
+    """What makes untracking a hand safe: at every moment of many hands (asked showdowns,
+    side pots, splits, rake, replays included), nothing the hand holds leads back to it."""
+    rng = random.Random(7)
+    for n in range(20):
+        hand = Hand(spec, stacks=[rng.randint(5, 60) for _ in range(4)], button=n % 4, seed=n)
+        while True:
+            assert all(obj is not hand for obj in _reachable(hand))
+            if hand.is_over:
+                break
+            if hand.actor is not None and hand.can_show():
+                hand.show()
+            else:
+                play_random(hand, rng, steps=1)
+        hand.history  # noqa: B018 - builds the cached hole-card records
+        assert all(obj is not hand for obj in _reachable(hand))
+    replay = Hand(GameSpec(), stacks=[100] * 3, seed=4, unknown_hole_cards=[1])
+    assert all(obj is not replay for obj in _reachable(replay))
