@@ -3,7 +3,7 @@
 //!
 //! A record (a named tuple of ints, strings and such) and a hand's state can never be part
 //! of a reference cycle, so reference counting alone frees them. Yet CPython tracks every
-//! tuple subclass instance, every list and every instance of a class with `__slots__`
+//! tuple subclass instance, every list and every instance of a class written in Python
 //! until it dies, and walks them all at each collection: with hundreds of hands in flight,
 //! a tenth of a simulation's time. CPython stops tracking an exact tuple of atoms once the
 //! collector has seen it, never a tuple subclass; these two functions apply the same rule
@@ -15,10 +15,48 @@
 
 use std::os::raw::c_char;
 use std::ptr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
+
+/// The deallocator CPython gives every class made by a `class` statement (it is not
+/// exported), read from such a class when the module loads; 0 before.
+static CLASS_DEALLOC: AtomicUsize = AtomicUsize::new(0);
+
+/// Whether `ty` is a class made by a `class` statement (or `type()`): its instances are
+/// freed by CPython's generic deallocator, which stops tracking them only if tracked, and
+/// it adds no fields of its own at the C level.
+///
+/// # Safety
+/// `ty` is a live type and the GIL is held.
+unsafe fn is_python_class(ty: *mut ffi::PyTypeObject) -> bool {
+    // SAFETY: as the caller promises (Py_tp_dealloc may be read from any type since 3.10).
+    let dealloc = unsafe { ffi::PyType_GetSlot(ty, ffi::Py_tp_dealloc) } as usize;
+    dealloc != 0 && dealloc == CLASS_DEALLOC.load(Ordering::Relaxed)
+}
+
+/// Whether `tuple.__new__(cls, ...)` makes a sound instance of `cls`: `cls` is `tuple`, or
+/// made by class statements all the way down to `tuple`. A subclass written in C (a
+/// struct sequence, say) may keep fields of its own that only its own constructor sets.
+///
+/// # Safety
+/// `cls` is a live type and the GIL is held.
+unsafe fn plain_tuple_class(cls: *mut ffi::PyTypeObject) -> bool {
+    let tuple = ptr::addr_of_mut!(ffi::PyTuple_Type);
+    let mut ty = cls;
+    // SAFETY: each `ty` is a live type: `cls`, then a base of a live type.
+    unsafe {
+        while ty != tuple {
+            if ty.is_null() || !is_python_class(ty) {
+                return false;
+            }
+            ty = ffi::PyType_GetSlot(ty, ffi::Py_tp_base).cast();
+        }
+    }
+    true
+}
 
 /// Whether the collector may ever need to see `obj` (CPython's own test for the items of
 /// a tuple it untracks): not for an object of a type without collector support, nor for an
@@ -61,8 +99,8 @@ unsafe extern "C" fn record(
         }
         let cls = *args;
         let tuple_type = ptr::addr_of_mut!(ffi::PyTuple_Type);
-        if ffi::PyType_Check(cls) == 0 || ffi::PyType_IsSubtype(cls.cast(), tuple_type) == 0 {
-            return type_error(c"record() takes a subclass of tuple first");
+        if ffi::PyType_Check(cls) == 0 || !plain_tuple_class(cls.cast()) {
+            return type_error(c"record() takes tuple or a subclass of it written in Python first");
         }
         let count = nargs - 1;
         let fields = ffi::PyTuple_New(count);
@@ -98,16 +136,30 @@ unsafe extern "C" fn record(
 
 /// `untrack(*objects)`: stops the collector tracking each object (those it does not track
 /// are left alone); returns `None`. Only for objects that can never be part of a
-/// reference cycle: the collector would not free such a cycle.
+/// reference cycle: the collector would not free such a cycle. Each must be a list, a
+/// tuple or an instance of a class written in Python (a `TypeError` otherwise, with no
+/// object changed).
 unsafe extern "C" fn untrack(
     _module: *mut ffi::PyObject,
     args: *mut *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
 ) -> *mut ffi::PyObject {
-    // SAFETY: the GIL is held and `nargs` live arguments lie at `args`; an object is
-    // untracked only after `PyObject_GC_IsTracked` has said it is tracked (and so supports
-    // the collector).
+    // SAFETY: the GIL is held and `nargs` live arguments lie at `args`. Only objects whose
+    // deallocator stops tracking them only if tracked are taken (some of CPython's own
+    // types, functions among them, would crash freeing an object no longer tracked), and
+    // each is untracked only after `PyObject_GC_IsTracked` has said it is tracked.
     unsafe {
+        for i in 0..nargs {
+            let obj = *args.offset(i);
+            if ffi::PyList_CheckExact(obj) == 0
+                && ffi::PyTuple_CheckExact(obj) == 0
+                && !is_python_class(ffi::Py_TYPE(obj))
+            {
+                return type_error(
+                    c"untrack() takes lists, tuples and instances of classes written in Python",
+                );
+            }
+        }
         for i in 0..nargs {
             let obj = *args.offset(i);
             if ffi::PyObject_GC_IsTracked(obj) != 0 {
@@ -151,6 +203,14 @@ fn definition(
 /// Adds `record` and `untrack` to the module.
 pub fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    let probe = py.get_type::<pyo3::types::PyType>().call1((
+        "_probe",
+        PyTuple::empty(py),
+        PyDict::new(py),
+    ))?;
+    // SAFETY: `probe` is a live class made by `type()`; the GIL is held.
+    let dealloc = unsafe { ffi::PyType_GetSlot(probe.as_ptr().cast(), ffi::Py_tp_dealloc) };
+    CLASS_DEALLOC.store(dealloc as usize, Ordering::Relaxed);
     let module_name = m.name()?;
     let functions = [
         (
@@ -158,7 +218,7 @@ pub fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
             definition(
                 c"record",
                 record,
-                c"record(cls, /, *fields)\n--\n\n`tuple.__new__(cls, fields)`, not tracked by the garbage collector when every field is an atom (the game layer's records).",
+                c"record(cls, /, *fields)\n--\n\n`tuple.__new__(cls, fields)` for `tuple` or a subclass written in Python, not tracked by the garbage collector when every field is an atom (the game layer's records).",
             ),
         ),
         (
@@ -166,7 +226,7 @@ pub fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
             definition(
                 c"untrack",
                 untrack,
-                c"untrack(*objects)\n--\n\nStops the garbage collector tracking each object: only for objects that can never be part of a reference cycle.",
+                c"untrack(*objects)\n--\n\nStops the garbage collector tracking each object (lists, tuples and instances of classes written in Python): only for objects that can never be part of a reference cycle.",
             ),
         ),
     ];
