@@ -693,16 +693,16 @@ impl PyObsEncoder {
         let size = self.layout.size();
         let a = self.layout.actions().len();
         let mut bytes = [0u8; 32];
-        self.layout
-            .encode(
-                log,
-                &state,
-                seat,
-                &mut buffers.obs[table * size..(table + 1) * size],
-                &mut bytes[..a],
-                &mut buffers.amounts[table * a..(table + 1) * a],
-            )
-            .map_err(to_py)?;
+        // Every caller has had the row accepted by `check_row`, and the buffers are cut to
+        // the layout's lengths here: the layout's own checks would only repeat those.
+        self.layout.encode_checked(
+            log,
+            &state,
+            seat,
+            &mut buffers.obs[table * size..(table + 1) * size],
+            &mut bytes[..a],
+            &mut buffers.amounts[table * a..(table + 1) * a],
+        );
         let mask = &mut buffers.mask[table * a..(table + 1) * a];
         let mut actions = 0u64;
         for (i, (m, &byte)) in mask.iter_mut().zip(bytes.iter()).enumerate() {
@@ -731,9 +731,9 @@ impl PyObsEncoder {
         slots: Option<&Slots<'_>>,
     ) -> PyResult<i64> {
         self.log(table)?;
-        let row = Row::read_hand(hand, slots)?.and_then(|r| r.actor.map(|s| (r, s)));
-        if let Some((row, seat)) = &row {
-            self.check_row(table, *seat, row)?;
+        let row = Row::read_hand(hand, slots)?;
+        if let Some(row) = &row {
+            self.check_turn(table, row)?;
         }
         let bits = {
             // SAFETY: the slices live only inside this block, which holds the GIL.
@@ -744,21 +744,30 @@ impl PyObsEncoder {
         Ok(bits)
     }
 
-    /// Writes row `table` for the seat to act, `row` and that seat as read (`None` when
-    /// nobody is to act: the row is left as it was and observes nobody); returns the mask
-    /// bits, or -1.
+    /// Writes row `table` for the seat to act in `row` as read (`None`, or a row with
+    /// nobody to act: the row is left as it was and observes nobody); returns the mask
+    /// bits, or -1. The rows are kept whole, not paired with their seat: a row is a few
+    /// hundred bytes, and every move of one is a copy.
     fn write_turn(
         &self,
         buffers: &mut Buffers<'_>,
         table: usize,
-        row: Option<&(Row, usize)>,
+        row: Option<&Row>,
     ) -> PyResult<i64> {
-        match row {
-            Some((row, seat)) => Ok(self.write(buffers, table, *seat, row)? as i64),
+        match row.and_then(|r| r.actor.map(|seat| (r, seat))) {
+            Some((row, seat)) => Ok(self.write(buffers, table, seat, row)? as i64),
             None => {
                 buffers.observed[table] = -1;
                 Ok(-1)
             }
+        }
+    }
+
+    /// [`Self::check_row`] for the seat to act in `row` (none: nothing to check).
+    fn check_turn(&self, table: usize, row: &Row) -> PyResult<()> {
+        match row.actor {
+            Some(seat) => self.check_row(table, seat, row),
+            None => Ok(()),
         }
     }
 
@@ -1171,9 +1180,8 @@ impl PyObsEncoder {
                 slots = Slots::of(hand);
             }
             let row = Row::read_hand(hand, slots.as_ref())?;
-            let row = row.and_then(|r| r.actor.map(|s| (r, s)));
-            if let Some((row, seat)) = &row {
-                self.check_row(t, *seat, row)?;
+            if let Some(row) = &row {
+                self.check_turn(t, row)?;
             }
             rows.push(row);
             Ok(())

@@ -201,7 +201,16 @@ impl ActionSet {
                 Action::AllIn => raise.map_or((false, 0), |(_, hi)| (true, hi)),
                 Action::Pot(fraction) => raise.map_or((false, 0), |(lo, hi)| {
                     let after_call = (pot + legal.call) as f64;
-                    let wanted = level + (fraction * after_call).floor() as i64;
+                    let share = fraction * after_call;
+                    // The floor without a call into the maths library: the cast rounds
+                    // toward zero (and saturates, as `floor() as i64` does).
+                    let whole = share as i64;
+                    let floor = if (whole as f64) > share {
+                        whole.saturating_sub(1)
+                    } else {
+                        whole
+                    };
+                    let wanted = level + floor;
                     let wanted = wanted - wanted.rem_euclid(unit);
                     if wanted < lo {
                         (false, 0)
@@ -291,6 +300,36 @@ mod tests {
         let (mask, amounts) = resolve(&set, legal, 0, 20);
         assert_eq!(mask, [0, 1, 1, 0]);
         assert_eq!(amounts, [0, 30, 0, 0]);
+    }
+
+    #[test]
+    fn pot_fractions_are_the_floor_of_the_share() {
+        // Raising open from -1,000,000 to 1,000,000: nothing is masked or capped, so each
+        // amount is the level plus the floor of the share, negative pots (a state the
+        // game layer never gives) and shares beyond i64 included.
+        let legal = Legal {
+            fold: false,
+            check: true,
+            call: 0,
+            min_raise_to: Some(i64::MIN),
+            max_raise_to: Some(i64::MAX),
+        };
+        let set = ActionSet::parse(&["0.3pot", "0.5pot", "pot", "2.7pot", "100pot"]).unwrap();
+        let fractions = [0.3, 0.5, 1.0, 2.7, 100.0];
+        for pot in (-1_000_000..1_000_000)
+            .step_by(997)
+            .chain([0, 1, 7, i64::MAX, i64::MIN])
+        {
+            let (mask, amounts) = resolve(&set, legal, 0, pot);
+            assert_eq!(mask, [1; 5]);
+            for (fraction, amount) in fractions.iter().zip(amounts) {
+                assert_eq!(
+                    amount,
+                    (fraction * pot as f64).floor() as i64,
+                    "{fraction} of {pot}"
+                );
+            }
+        }
     }
 
     #[test]

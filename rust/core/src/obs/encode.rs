@@ -48,6 +48,26 @@ impl ObsLayout {
         amounts: &mut [i64],
     ) -> Result<()> {
         self.check(log, state, seat, obs, mask, amounts)?;
+        self.encode_checked(log, state, seat, obs, mask, amounts);
+        Ok(())
+    }
+
+    /// [`ObsLayout::encode`] for a state and seat that [`ObsLayout::check_state`] has
+    /// accepted, into buffers of the right lengths, without checking them again: for a
+    /// caller that checks many tables before writing any.
+    ///
+    /// # Panics
+    /// When a buffer is shorter than [`ObsLayout::encode`] requires, or the state was not
+    /// checked and holds fewer seats than the hand.
+    pub fn encode_checked(
+        &self,
+        log: &HandLog,
+        state: &TableState<'_>,
+        seat: usize,
+        obs: &mut [f32],
+        mask: &mut [u8],
+        amounts: &mut [i64],
+    ) {
         let n = log.seats();
         let bb = log.big_blind() as f32;
         obs.fill(0.0);
@@ -104,7 +124,6 @@ impl ObsLayout {
             }
         }
         self.encode_history(log, seat, n, bb, obs);
-        Ok(())
     }
 
     fn encode_history(&self, log: &HandLog, seat: usize, n: usize, bb: f32, obs: &mut [f32]) {
