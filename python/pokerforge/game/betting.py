@@ -27,7 +27,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pokerforge._core import record
+# Named tuples built without their Python-level ``__new__``, and out of the garbage
+# collector's sight when their fields are atoms (see ``_core.record``): the hot path
+# makes millions.
+from pokerforge._core import record as _record
 from pokerforge.errors import IllegalActionError
 from pokerforge.game.actions import Bet, Call, Check, Fold, LegalActions, Raise
 from pokerforge.game.positions import MAX_SEATS, SEAT_ORDERS
@@ -46,10 +49,6 @@ _NOT_REOPENED = 2  # rule 13
 _NOBODY_TO_CALL = 3  # rule 14
 _CAPPED = 4  # rule 17
 
-# Named tuples built without their Python-level ``__new__``, and out of the garbage
-# collector's sight when their fields are atoms (see ``_core.record``): the hot path
-# makes millions.
-_record = record
 # A record from a tuple of its fields (a star call to ``record`` costs more).
 _from_tuple = tuple.__new__
 _NOTHING_LEGAL = LegalActions(False, False, 0, None, None)

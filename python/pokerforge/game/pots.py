@@ -20,12 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pokerforge._core import record
-
-# Named tuples built without their Python-level ``__new__``, and out of the garbage
-# collector's sight when their fields are atoms (see ``_core.record``): the hot path
-# makes millions.
-_record = record
+from pokerforge._core import record as _record  # see betting.py
 
 __all__ = ["Pot", "build_pots", "split", "split_hilo"]
 
