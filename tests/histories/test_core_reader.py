@@ -165,7 +165,8 @@ def _edited_file(draw: Any) -> str:
             i = draw(st.integers(0, len(lines) - 1))
             line = lines[i].rstrip("\n")
             edit = draw(st.sampled_from(["action", "quote", "comment", "amount", "drop", "cut"]))
-            if edit == "action" and line.startswith("actions"):
+            # An earlier edit of the same line may have cut or commented its list away.
+            if edit == "action" and line.startswith("actions") and line.endswith("]"):
                 items = line[line.index("[") + 1 : -1].split(", ")
                 j = draw(st.integers(0, len(items)))
                 items.insert(j, draw(st.sampled_from(_ACTIONS)))
