@@ -1,35 +1,54 @@
 #!/usr/bin/env bash
 # Builds what a release publishes into dist/: the sdist, then one manylinux_2_17 abi3 wheel
-# (CPython 3.10+) built from that sdist unpacked in a clean directory, so a broken sdist
-# fails here and not on a user's machine; then checks both with twine.
+# (CPython 3.10+) built from that sdist unpacked apart from the source tree, so a broken
+# sdist fails here and not on a user's machine; then checks both with twine.
 #
 # The wheel is linked with zig (the `ziglang` package) against glibc 2.17, so it loads on
 # any x86_64 Linux from 2014 on although this machine's own glibc is much newer; maturin
 # checks the manylinux policy itself and refuses a wheel that does not meet it.
-# Usage: bash scripts/build-dist.sh        (tools in .venv-build, made on first use)
+#
+# This is the project's one release build of the extension: scripts/test.sh installs this
+# wheel everywhere (the development environment and every Python's test environment). Its
+# cargo cache (target/dist) serves later runs: the sdist is unpacked into a fixed folder,
+# target/sdist, where only the files whose content changed are rewritten. (Every file in an
+# sdist carries one fixed date, and cargo tells a changed file by its path and date, so
+# unpacking over the folder would hide every change, and unpacking into a new folder each
+# time would rebuild everything.)
+# Usage: bash scripts/build-dist.sh        (its tools go into .venv, made on first use)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+source scripts/lib.sh
 
-if [ ! -x .venv-build/bin/maturin ]; then
-  python3 -m venv .venv-build
-  .venv-build/bin/python -m pip install --quiet --upgrade pip
-  .venv-build/bin/python -m pip install --quiet 'maturin>=1.7,<2' ziglang twine
-fi
+ensure_uv
+"$UV" pip install --quiet --python .venv/bin/python 'maturin>=1.7,<2' ziglang twine
 # maturin finds zig through the interpreter it runs with (python -m ziglang).
-export PATH="$root/.venv-build/bin:$PATH"
-# Compiled dependencies are kept between builds in a target directory of their own, apart
-# from the development build's (different linker, so nothing is shared anyway).
+export PATH="$root/.venv/bin:$PATH"
+# The compiled dependencies and crates are kept between builds in a target directory of
+# their own, apart from cargo's default one (another linker, so nothing would be shared).
 export CARGO_TARGET_DIR="$root/target/dist"
 
 rm -rf dist
 maturin sdist --out dist
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-tar -xzf dist/*.tar.gz -C "$work"
-(cd "$work"/pokerforge-* && maturin build --release --zig --compatibility manylinux_2_17 \
-  --out "$root/dist")
+fresh=$(mktemp -d)
+trap 'rm -rf "$fresh"' EXIT
+tar -xzf dist/*.tar.gz -C "$fresh"
+unpacked=$(ls -d "$fresh"/pokerforge-*)
+build=target/sdist
+mkdir -p "$build"
+# Files gone from the sdist go from the build folder; new or changed ones are copied (and so
+# dated now); the others are left as they are, dates included.
+(cd "$build" && find . -type f) | while read -r f; do
+  [ -e "$unpacked/$f" ] || rm -f "$build/$f"
+done
+(cd "$unpacked" && find . -type f) | while read -r f; do
+  if ! cmp -s "$unpacked/$f" "$build/$f"; then
+    mkdir -p "$(dirname "$build/$f")"
+    cp "$unpacked/$f" "$build/$f"
+  fi
+done
+(cd "$build" && maturin build --release --zig --compatibility manylinux_2_17 --out "$root/dist")
 
 twine check --strict dist/*
 for f in dist/*; do

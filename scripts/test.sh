@@ -1,35 +1,80 @@
 #!/usr/bin/env bash
-# Sets everything up on a fresh machine and runs every test:
-#   1. a development install (.venv, editable) for the linters and the Rust-side stub check,
-#      and the documentation site (API reference from the docstrings; warnings are errors);
-#   2. the release artifacts (scripts/build-dist.sh: sdist, and the manylinux wheel built
-#      from it), then the Python suite with doctests against that wheel installed in fresh
-#      environments (scripts/test-installed.sh): the whole suite on Python 3.11, and on
-#      3.10, 3.12 and 3.13 all of it but the nine slowest end-to-end files (QUICK=1 there;
-#      FULL=1 runs the whole suite on every version, as a release does); on 3.10 without
-#      the pokerkit comparisons, as pokerkit needs 3.11;
-#   3. the Rust suite in release mode, whose exhaustive checks are too slow in debug.
+# Sets everything up on a fresh machine and runs every test, building the extension once:
+#   set-up        .venv (Python 3.11), with packages installed by uv; Debian's Chromium for
+#                 the web page's tests; the Rust suite's build starts in the background;
+#   wheel         scripts/build-dist.sh: the sdist and, from it, the release wheel, the one
+#                 build of the extension (cargo's cache in target/dist serves later runs);
+#   install       that wheel, with every extra the tests need, into .venv, which is also the
+#                 development environment (the linters, the stub check, the docs);
+#   docs          the documentation site, with warnings as errors;
+#   rust          the Rust suite, optimised (profile release-tests: opt-level 3 without
+#                 link-time optimisation), including all 133,784,560 seven-card hands;
+#   python 3.11   the whole Python suite and the doctests against the installed wheel, on
+#                 every core (scripts/suite.sh; the tests marked `serial` after, alone);
+#   python 3.10, 3.13  the same but the tests marked `slow` (long end-to-end or exhaustive
+#                 checks that do not depend on the Python version), each in its own
+#                 environment; `nox` runs the whole suite on every version (docs/release.md).
+# It ends with each stage's wall time.
+#
+# Usage: bash scripts/test.sh           everything (CI runs this, then the linters)
+#        bash scripts/test.sh --quick   the edit-test loop: the wheel rebuilt (only what
+#                                       changed is compiled), then the 3.11 suite but the
+#                                       tests marked `slow`; no docs, Rust or other versions
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 
-python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --upgrade pip
-# Editable install: builds pokerforge._core (release profile) next to the Python sources.
-.venv/bin/python -m pip install --quiet -e '.[test,docs]'
+quick=0
+case "${1:-}" in
+  "") ;;
+  --quick) quick=1 ;;
+  *) echo "usage: bash scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
+
+stage "set-up"
+ensure_uv
+# The web page's tests drive Debian's Chromium (Playwright cannot download its own browser
+# here); installed once.
+if [ "$quick" = 0 ] && ! command -v chromium >/dev/null; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+mkdir -p target
+rust_log=target/rust-build.log
+if [ "$quick" = 0 ]; then
+  # The Rust suite compiles while the wheel does: the wheel's last steps (one codegen unit,
+  # link-time optimisation) keep a single core busy.
+  cargo test --profile release-tests --workspace --exclude pokerforge-py --no-run \
+    >"$rust_log" 2>&1 &
+  rust_build=$!
+fi
+
+stage "wheel (sdist, then the wheel from it)"
+bash scripts/build-dist.sh
+wheel=$(ls dist/pokerforge-*.whl)
+
+stage "install the wheel into .venv"
+"$UV" pip install --quiet --python .venv/bin/python --reinstall-package pokerforge \
+  "pokerforge[test,docs] @ file://$PWD/$wheel"
+
+if [ "$quick" = 1 ]; then
+  stage "python 3.11 (all but slow)"
+  bash scripts/suite.sh .venv/bin/python versions
+  stage_report
+  exit 0
+fi
+
+stage "docs"
 .venv/bin/mkdocs build --strict --quiet
 
-# The web calculator's test drives Debian's Chromium (Playwright cannot download its own
-# browser here); install it once.
-command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+stage "rust (the rest of its build, then the suite)"
+wait "$rust_build" || { cat "$rust_log"; exit 1; }
+cargo test --profile release-tests --workspace --exclude pokerforge-py
 
-bash scripts/build-dist.sh
-# pytest exits 5 when it collects nothing; with `set -e` that fails the run, as it should.
-bash scripts/test-installed.sh 3.11
-# The slowest end-to-end files (scripts/test-installed.sh names them) run once, on 3.11, to
-# keep CI under 30 minutes; every other test runs on every version.
-if [ "${FULL:-0}" = 1 ]; then
-  bash scripts/test-installed.sh 3.10 3.12 3.13
-else
-  QUICK=1 bash scripts/test-installed.sh 3.10 3.12 3.13
-fi
-cargo test --release --workspace --exclude pokerforge-py
+stage "python 3.11 (all)"
+bash scripts/suite.sh .venv/bin/python all
+
+for v in 3.10 3.13; do
+  stage "python $v (all but slow)"
+  MODE=versions bash scripts/test-installed.sh "$v"
+done
+stage_report

@@ -1,4 +1,8 @@
-"""Suite-wide checks: which pokerforge the tests import.
+"""Suite-wide checks: which pokerforge the tests import, and the suite's two markers.
+
+The suite runs on every core (pytest-xdist); ``scripts/suite.sh`` runs the tests marked
+``serial`` afterwards, alone, and on the Python versions besides the main one it leaves out
+those marked ``slow``.
 
 ``scripts/test-installed.sh`` runs this suite against the wheel installed in a fresh virtual
 environment and sets ``POKERFORGE_EXPECT_INSTALLED=1``; the session then refuses to run
@@ -15,6 +19,21 @@ import pytest
 import pokerforge
 
 _LOCATION = Path(pokerforge.__file__).resolve().parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Registers the markers (the suite runs with ``--strict-markers``)."""
+    config.addinivalue_line(
+        "markers",
+        "serial: cannot share the machine with other tests (worker processes, clusters, "
+        "timed waits); run alone after the parallel part",
+    )
+    config.addinivalue_line(
+        "markers",
+        "slow: long end-to-end or exhaustive checks whose outcome does not depend on the "
+        "Python version; run on the main Python in the test command, on every version "
+        "under nox",
+    )
 
 
 def pytest_report_header() -> str:

@@ -54,6 +54,7 @@ def test_aces_vs_kings_reference() -> None:
     assert aces.equity == pytest.approx((1_388_072 + 6_538 / 2) / HEADS_UP_BOARDS, abs=1e-12)
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 def test_aces_vs_kings_categories_match_oracle() -> None:
     """Every pre-flop board, dealt here, gives the same win/tie counts and categories."""
     deck = [c for c in range(52) if c not in indices("AhAsKdKc")]

@@ -215,6 +215,7 @@ def test_every_class_matches_the_oracle(
         assert oracle_five(cards) == int(all_five_card_classes[row]), text(cards)
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 def test_threads_give_identical_arrays(
     all_five_card_hands: U8Matrix, all_five_card_classes: npt.NDArray[np.uint16]
 ) -> None:

@@ -40,6 +40,7 @@ def test_known_hand_matches_enumeration(hand: str) -> None:
     assert table.deals == DEALS_PER_HAND
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 def test_random_first_and_ranges() -> None:
     table = equity(["random", "KhQh"], method="exact")
     live = equity([Range("random"), "KhQh"], method="exact")

@@ -374,10 +374,15 @@ def _play(
     return out
 
 
-def run(hands: int, seed: int) -> Outcome:
-    """Compare ``hands`` random hands drawn from ``seed``."""
+def run(hands: int, seed: int, part: int = 0, parts: int = 1) -> Outcome:
+    """Compare ``hands`` random hands drawn from ``seed``; with ``parts`` > 1, only the
+    hands ``i`` with ``i % parts == part`` (the parts together play the same hands as one
+    run, so a test can spread them over parallel workers)."""
     rng = random.Random(seed)
     total = Outcome()
     for i in range(hands):
-        total.add(play(Deal.draw(rng, seed * 1_000_003 + i)))
+        # Every deal is drawn, so that each part's hands are those of the whole run.
+        deal = Deal.draw(rng, seed * 1_000_003 + i)
+        if i % parts == part:
+            total.add(play(deal))
     return total

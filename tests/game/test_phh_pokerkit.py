@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 import warnings
 
+import pytest
 from pokerkit import HandHistory
 from pokerkit_differential import odd_chips_only
 
@@ -36,6 +37,9 @@ from pokerforge.game import (
     to_phh,
 )
 from pokerforge.game.positions import seat_order
+
+# Long end-to-end checks, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
 
 SPECS = [
     GameSpec(blinds=(1, 2)),

@@ -25,7 +25,13 @@ from service_helpers import free_port
 from pokerforge.service import Limits, create_app
 from pokerforge.service.server import GuardedH11, GuardedHttpTools
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+# Long end-to-end checks, the same on every Python (3.11 only in the test command),
+# with real worker processes, clusters or timed waits (run alone, after the parallel tests).
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.serial,
+    pytest.mark.filterwarnings("ignore::DeprecationWarning"),
+]
 
 # An expensive request: Monte Carlo that runs until its time limit.
 EXPENSIVE = {

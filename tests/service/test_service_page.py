@@ -14,6 +14,9 @@ from page_helpers import calculate, equity_text, percent, pick, slots
 
 import pokerforge
 
+# Long end-to-end checks, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
+
 
 def test_aces_against_kings(page: Any) -> None:
     pick(page, "Ah", "As", "Kd", "Kc")

@@ -11,6 +11,9 @@ from axe_playwright_python.sync_playwright import Axe
 from page_helpers import calculate, equity_text, pick, use_range
 from playwright.sync_api import expect
 
+# Long end-to-end checks, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
+
 STATIC = resources.files("pokerforge.service") / "static"
 
 

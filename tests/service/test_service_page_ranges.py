@@ -14,6 +14,9 @@ import pokerforge
 from pokerforge import Range
 from pokerforge.service.ranges import preset
 
+# Long end-to-end checks, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
+
 
 def test_a_range_chosen_on_the_grid_gives_the_api_answer(page: Any) -> None:
     use_range(page, 0)

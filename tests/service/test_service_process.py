@@ -16,7 +16,13 @@ import httpx
 import pytest
 from service_helpers import free_port
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals")
+# Long end-to-end checks, the same on every Python (3.11 only in the test command),
+# with real worker processes, clusters or timed waits (run alone, after the parallel tests).
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.serial,
+    pytest.mark.skipif(os.name != "posix", reason="signals"),
+]
 
 EXPENSIVE = {
     "players": ["QQ+, AKs", "random", "random", "random"],

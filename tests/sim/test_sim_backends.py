@@ -19,6 +19,10 @@ sys.path.insert(0, str(HERE))
 
 from sim_helpers import KillOnce, fail_on_aces, totals  # noqa: E402
 
+# Long end-to-end checks, the same on every Python (3.11 only in the test command),
+# with real worker processes, clusters or timed waits (run alone, after the parallel tests).
+pytestmark = [pytest.mark.slow, pytest.mark.serial]
+
 RUN = {"players": 4, "hands": 600, "seed": 11, "chunk_size": 50}
 
 

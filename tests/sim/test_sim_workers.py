@@ -18,6 +18,9 @@ sys.path.insert(0, str(HERE))
 
 from sim_helpers import chunk_or_fail  # noqa: E402
 
+# Real worker processes, clusters or timed waits: run alone, after the parallel tests.
+pytestmark = pytest.mark.serial
+
 
 @pytest.fixture(autouse=True)
 def _workers_import_helpers(monkeypatch: pytest.MonkeyPatch) -> None:

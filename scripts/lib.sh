@@ -1,0 +1,64 @@
+# Shared by the test and build scripts (sourced, not run): the tools and the stage clock.
+# Run from the repository root.
+
+# uv creates the environments and installs into them: with its cache warm, an environment
+# with every test dependency takes a second or two, where pip takes half a minute. It is
+# itself a PyPI package, installed into .venv with pip the first time. It never downloads an
+# interpreter: the machine's own are used.
+export UV_PYTHON_DOWNLOADS=never
+UV=.venv/bin/uv
+
+# Makes .venv (Python 3.11, the development environment) with uv in it, where missing.
+ensure_uv() {
+  if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+  fi
+  if [ ! -x "$UV" ]; then
+    .venv/bin/python -m pip install --quiet 'uv>=0.5'
+  fi
+}
+
+# An interpreter for "3.12": pyenv's newest 3.12.x where pyenv is set up, else python3.12.
+interpreter() {
+  local v=$1 full
+  if command -v pyenv >/dev/null; then
+    full=$(pyenv versions --bare | grep -E "^${v//./\\.}\.[0-9]+$" | sort -V | tail -n 1 || true)
+    if [ -n "$full" ]; then
+      PYENV_VERSION=$full pyenv which "python$v"
+      return
+    fi
+  fi
+  command -v "python$v"
+}
+
+# The stage clock: `stage NAME` starts a stage (ending the one before), `stage_report`
+# ends the last and prints each stage's wall time.
+_stage_names=()
+_stage_times=()
+_stage_name=""
+_stage_start=0
+_stage_first=$(date +%s.%N)
+
+stage() {
+  local now
+  now=$(date +%s.%N)
+  if [ -n "$_stage_name" ]; then
+    _stage_names+=("$_stage_name")
+    _stage_times+=("$(awk -v a="$_stage_start" -v b="$now" 'BEGIN { printf "%.0f", b - a }')")
+  fi
+  _stage_name=$1
+  _stage_start=$now
+  [ -n "$1" ] && echo "== $1"
+  return 0
+}
+
+stage_report() {
+  local i total
+  stage ""
+  total=$(awk -v a="$_stage_first" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }')
+  echo "== wall time by stage (seconds)"
+  for i in "${!_stage_names[@]}"; do
+    printf '  %-44s %5s\n' "${_stage_names[$i]}" "${_stage_times[$i]}"
+  done
+  printf '  %-44s %5s\n' "total" "$total"
+}

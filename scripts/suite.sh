@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Runs the Python suite (tests/ and the installed package's doctests) against the pokerforge
+# installed for one interpreter, from a copy of tests/ outside the source tree, so that every
+# import is the installed package, never python/:
+#   1. every test not marked `serial`, in parallel on every core (pytest-xdist);
+#   2. the tests marked `serial` (real worker processes, clusters, timed waits), alone.
+# It ends with the number of tests each part ran.
+#
+# Usage: bash scripts/suite.sh PYTHON [all|versions]
+#   all       the whole suite (the default);
+#   versions  all but the tests marked `slow`: long end-to-end and exhaustive checks whose
+#             outcome does not depend on the Python version, which the test command runs on
+#             3.11 only (nox runs them on every version).
+# PYTEST_ARGS adds pytest arguments to both parts (e.g. PYTEST_ARGS="-x -k equity").
+# Where pokerkit is not installed (it needs Python 3.11+), the tests that compare against it
+# are left out, and the run says so.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+python=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+mode=${2:-all}
+
+case "$mode" in
+  all) select="" ;;
+  versions) select="not slow and " ;;
+  *) echo "suite.sh: the mode is all or versions, not '$mode'" >&2; exit 2 ;;
+esac
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# The tests read README.md, docs/ and examples/ beside tests/, as in the repository.
+cp -r tests README.md docs examples "$work"/
+cat > "$work/pytest.ini" <<'INI'
+[pytest]
+addopts = --doctest-modules --strict-markers -p no:cacheprovider
+xfail_strict = true
+INI
+
+NEEDS_POKERKIT=(
+  tests/game/test_pokerkit_differential.py
+  tests/game/test_phh_pokerkit.py
+  tests/histories/test_dataset_sample.py
+)
+ignore=()
+if ! "$python" -c "import pokerkit" 2>/dev/null; then
+  echo "pokerkit is not installable on this Python: leaving out ${NEEDS_POKERKIT[*]}"
+  for f in "${NEEDS_POKERKIT[@]}"; do ignore+=(--ignore "$f"); done
+fi
+
+# --pyargs collects the doctests from the installed package itself. pytest exits 5 when it
+# collects nothing; with `set -e` that fails the run, as it should.
+run() {
+  local name=$1
+  shift
+  (cd "$work" && POKERFORGE_EXPECT_INSTALLED=1 "$python" -m pytest -q \
+    --junitxml="$work/$name.xml" "$@" ${PYTEST_ARGS:-} "${ignore[@]}" tests --pyargs pokerforge)
+}
+run parallel -n auto --dist worksteal -m "${select}not serial"
+run serial -p no:xdist -m "${select}serial"
+
+"$python" - "$work" "$("$python" -c 'import platform; print(platform.python_version())')" \
+  "$mode" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+
+work, version, mode = sys.argv[1:]
+counts = {}
+for part in ("parallel", "serial"):
+    suites = list(ET.parse(f"{work}/{part}.xml").getroot().iter("testsuite"))
+    counts[part] = [sum(int(s.get(k, 0)) for s in suites) for k in ("tests", "skipped")]
+total = sum(c[0] for c in counts.values())
+skipped = sum(c[1] for c in counts.values())
+print(
+    f"Python {version} ({mode}): {total} tests, {skipped} skipped"
+    f" ({counts['parallel'][0]} in parallel, {counts['serial'][0]} alone)"
+)
+PY
