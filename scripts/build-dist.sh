@@ -10,10 +10,10 @@
 # This is the project's one release build of the extension: scripts/test.sh installs this
 # wheel everywhere (the development environment and every Python's test environment). Its
 # cargo cache (target/dist) serves later runs: the sdist is unpacked into a fixed folder,
-# target/sdist, where only the files whose content changed are rewritten. (Every file in an
-# sdist carries one fixed date, and cargo tells a changed file by its path and date, so
-# unpacking over the folder would hide every change, and unpacking into a new folder each
-# time would rebuild everything.)
+# target/sdist, where only the files whose content changed are rewritten (sync_tree). Every
+# file in an sdist carries one fixed date, and cargo tells a changed file by its path and
+# date: unpacking over the folder would hide every change, and unpacking into a new folder
+# each time would rebuild everything.
 # Usage: bash scripts/build-dist.sh        (its tools go into .venv, made on first use)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,18 +36,7 @@ trap 'rm -rf "$fresh"' EXIT
 tar -xzf dist/*.tar.gz -C "$fresh"
 unpacked=$(ls -d "$fresh"/pokerforge-*)
 build=target/sdist
-mkdir -p "$build"
-# Files gone from the sdist go from the build folder; new or changed ones are copied (and so
-# dated now); the others are left as they are, dates included.
-(cd "$build" && find . -type f) | while read -r f; do
-  [ -e "$unpacked/$f" ] || rm -f "$build/$f"
-done
-(cd "$unpacked" && find . -type f) | while read -r f; do
-  if ! cmp -s "$unpacked/$f" "$build/$f"; then
-    mkdir -p "$(dirname "$build/$f")"
-    cp "$unpacked/$f" "$build/$f"
-  fi
-done
+sync_tree "$unpacked" "$build"
 (cd "$build" && maturin build --release --zig --compatibility manylinux_2_17 --out "$root/dist")
 
 twine check --strict dist/*

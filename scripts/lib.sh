@@ -1,6 +1,11 @@
 # Shared by the test and build scripts (sourced, not run): the tools and the stage clock.
 # Run from the repository root.
 
+# Python writes its bytecode caches here (some machines turn them off): the suite starts
+# many Python processes (parallel workers, servers, Dask and pool workers), and each would
+# otherwise compile every module it imports, and pytest rewrite every test module, anew.
+unset PYTHONDONTWRITEBYTECODE
+
 # uv creates the environments and installs into them: with its cache warm, an environment
 # with every test dependency takes a second or two, where pip takes half a minute. It is
 # itself a PyPI package, installed into .venv with pip the first time. It never downloads an
@@ -29,6 +34,23 @@ interpreter() {
     fi
   fi
   command -v "python$v"
+}
+
+# Makes folder TO hold what folder FROM holds, rewriting only the files whose content
+# differs (so they are dated now) and leaving the others as they are, dates included: tools
+# that cache by path and date (cargo, Python's bytecode) then redo only what changed.
+sync_tree() {
+  local from=$1 to=$2 f
+  mkdir -p "$to"
+  (cd "$to" && find . -type f ! -path '*/__pycache__/*') | while read -r f; do
+    [ -e "$from/$f" ] || rm -f "$to/$f"
+  done
+  (cd "$from" && find . -type f ! -path '*/__pycache__/*') | while read -r f; do
+    if ! cmp -s "$from/$f" "$to/$f"; then
+      mkdir -p "$(dirname "$to/$f")"
+      cp "$from/$f" "$to/$f"
+    fi
+  done
 }
 
 # The stage clock: `stage NAME` starts a stage (ending the one before), `stage_report`

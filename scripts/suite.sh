@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the Python suite (tests/ and the installed package's doctests) against the pokerforge
-# installed for one interpreter, from a copy of tests/ outside the source tree, so that every
-# import is the installed package, never python/:
+# installed for one interpreter, from a copy of tests/ outside the source tree (in
+# target/suite/, kept between runs for its bytecode caches), so that every import is the
+# installed package, never python/:
 #   1. every test not marked `serial`, in parallel on every core (pytest-xdist);
 #   2. the tests marked `serial` (real worker processes, clusters, timed waits), alone.
 # It ends with the number of tests each part ran.
@@ -17,6 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+source scripts/lib.sh
 python=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 mode=${2:-all}
 
@@ -26,10 +28,14 @@ case "$mode" in
   *) echo "suite.sh: the mode is all or versions, not '$mode'" >&2; exit 2 ;;
 esac
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+version=$("$python" -c 'import platform; print(platform.python_version())')
+work=target/suite/$version
 # The tests read README.md, docs/ and examples/ beside tests/, as in the repository.
-cp -r tests README.md docs examples "$work"/
+for d in tests docs examples; do
+  sync_tree "$d" "$work/$d"
+done
+cp README.md "$work"/
+rm -f "$work"/*.xml
 cat > "$work/pytest.ini" <<'INI'
 [pytest]
 addopts = --doctest-modules --strict-markers -p no:cacheprovider
@@ -53,13 +59,12 @@ run() {
   local name=$1
   shift
   (cd "$work" && POKERFORGE_EXPECT_INSTALLED=1 "$python" -m pytest -q \
-    --junitxml="$work/$name.xml" "$@" ${PYTEST_ARGS:-} "${ignore[@]}" tests --pyargs pokerforge)
+    --junitxml="$root/$work/$name.xml" "$@" ${PYTEST_ARGS:-} "${ignore[@]}" tests --pyargs pokerforge)
 }
-run parallel -n auto --dist worksteal -m "${select}not serial"
+run parallel -n auto --dist loadscope -m "${select}not serial"
 run serial -p no:xdist -m "${select}serial"
 
-"$python" - "$work" "$("$python" -c 'import platform; print(platform.python_version())')" \
-  "$mode" <<'PY'
+"$python" - "$work" "$version" "$mode" <<'PY'
 import sys
 import xml.etree.ElementTree as ET
 

@@ -170,6 +170,7 @@ def test_oracle_has_the_textbook_classes() -> None:
     assert per_category == TEXTBOOK_CLASS_COUNTS
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 def test_all_five_card_hands_are_7462_dense_classes(
     all_five_card_classes: npt.NDArray[np.uint16],
 ) -> None:

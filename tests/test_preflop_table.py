@@ -32,6 +32,7 @@ def assert_same(table: EquityResult, live: EquityResult) -> None:
             assert chance == pytest.approx(lv.categories[category], abs=1e-12)
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 @pytest.mark.parametrize("hand", ["AhAs", "7d2c", "JsTs", "5c5d"])
 def test_known_hand_matches_enumeration(hand: str) -> None:
     table = equity([hand, "random"])

@@ -374,15 +374,10 @@ def _play(
     return out
 
 
-def run(hands: int, seed: int, part: int = 0, parts: int = 1) -> Outcome:
-    """Compare ``hands`` random hands drawn from ``seed``; with ``parts`` > 1, only the
-    hands ``i`` with ``i % parts == part`` (the parts together play the same hands as one
-    run, so a test can spread them over parallel workers)."""
+def run(hands: int, seed: int) -> Outcome:
+    """Compare ``hands`` random hands drawn from ``seed``."""
     rng = random.Random(seed)
     total = Outcome()
     for i in range(hands):
-        # Every deal is drawn, so that each part's hands are those of the whole run.
-        deal = Deal.draw(rng, seed * 1_000_003 + i)
-        if i % parts == part:
-            total.add(play(deal))
+        total.add(play(Deal.draw(rng, seed * 1_000_003 + i)))
     return total

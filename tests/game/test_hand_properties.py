@@ -18,6 +18,10 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from pokerforge.errors import IllegalActionError
 from pokerforge.game import TDA_2024, Award, GameSpec, Hand, Rake
 
+# Property tests of the pure-Python rules, the same on every Python: 3.11 only in the test
+# command.
+pytestmark = pytest.mark.slow
+
 STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
 MAX_ACTIONS = 400  # far more than any hand can take
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -206,6 +207,7 @@ TableMachine.TestCase.settings = settings(
 )
 
 
+@pytest.mark.slow  # pure-Python rules, the same on every Python: 3.11 only in the test command
 def test_table_state_machine() -> None:
     TableMachine.TestCase().runTest()
     assert STATS["finished"] > 0  # the machine really plays hands to the end

@@ -60,6 +60,7 @@ def test_worked_example() -> None:
     assert tables.infoset(0, 2) == "3:2|100,100,100|7s8s|2h7dQs|r6,f,c/k"
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 @pytest.mark.parametrize("name", sorted(SPECS))
 @pytest.mark.parametrize("seats", [2, 3, 6, 9])
 def test_every_slot_matches_the_reference(name: str, seats: int) -> None:

@@ -107,6 +107,7 @@ def test_bad_grid_input_is_named(call: object, message: str) -> None:
         call()  # type: ignore[operator]
 
 
+@pytest.mark.slow  # a command, a grid and a plot, the same on every Python: 3.11 only
 def test_grid_command_writes_the_matrix_and_a_heatmap(tmp_path: Path) -> None:
     out, png = tmp_path / "m.csv", tmp_path / "m.png"
     done = subprocess.run(

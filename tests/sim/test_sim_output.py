@@ -19,9 +19,8 @@ from pokerforge import sim
 from pokerforge.errors import InvalidSpecError, PokerError
 from pokerforge.game.history import load_many
 
-# Long end-to-end checks, the same on every Python (3.11 only in the test command),
-# with real worker processes, clusters or timed waits (run alone, after the parallel tests).
-pytestmark = [pytest.mark.slow, pytest.mark.serial]
+# Long end-to-end checks, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
 
 RUN = {"players": 3, "hands": 300, "seed": 4, "chunk_size": 70}
 POLICIES = ["tag", "random", "random"]
