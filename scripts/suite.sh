@@ -59,10 +59,14 @@ run() {
   local name=$1
   shift
   (cd "$work" && POKERFORGE_EXPECT_INSTALLED=1 "$python" -m pytest -q \
-    --junitxml="$root/$work/$name.xml" "$@" ${PYTEST_ARGS:-} "${ignore[@]}" tests --pyargs pokerforge)
+    --junitxml="$root/$work/$name.xml" ${PYTEST_ARGS:-} "${ignore[@]}" "$@")
 }
-run parallel -n auto --dist loadscope -m "${select}not serial"
-run serial -p no:xdist -m "${select}serial"
+# Every core, a module's tests on one worker (its fixtures, such as a browser, made once).
+run parallel -n auto --dist loadscope -m "${select}not serial" tests --pyargs pokerforge
+# Alone. Only the files that mark tests serial are collected: collecting the whole suite
+# (with every package's doctests) would cost a few seconds more for the same tests.
+mapfile -t serial_files < <(grep -rl --include='test_*.py' 'pytest.mark.serial' tests)
+run serial -p no:xdist -m "${select}serial" "${serial_files[@]}"
 
 "$python" - "$work" "$version" "$mode" <<'PY'
 import sys
