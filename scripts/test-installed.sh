@@ -22,7 +22,10 @@ for v in "$@"; do
   echo "== installed wheel on Python $v ($py)"
   [ -x "$env/bin/python" ] || "$UV" venv --quiet --python "$py" "$env"
   # The wheel's version does not change between builds: --reinstall-package puts it in anew.
-  "$UV" pip install --quiet --python "$env/bin/python" --reinstall-package pokerforge \
+  # Bytecode is compiled at install, once, on every core (then only what changed), rather
+  # than by each of the suite's processes as it first imports a module.
+  "$UV" pip install --quiet --python "$env/bin/python" --compile-bytecode \
+    --reinstall-package pokerforge \
     "pokerforge[test] @ file://$root/$wheel"
   bash scripts/suite.sh "$env/bin/python" "${MODE:-all}"
 done

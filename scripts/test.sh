@@ -46,6 +46,7 @@ if [ "$quick" = 0 ]; then
   cargo test --profile release-tests --workspace --exclude pokerforge-py --no-run \
     >"$rust_log" 2>&1 &
   rust_build=$!
+  trap 'kill "$rust_build" 2>/dev/null || true' EXIT
 fi
 
 stage "wheel (sdist, then the wheel from it)"
@@ -53,7 +54,8 @@ bash scripts/build-dist.sh
 wheel=$(ls dist/pokerforge-*.whl)
 
 stage "install the wheel into .venv"
-"$UV" pip install --quiet --python .venv/bin/python --reinstall-package pokerforge \
+# Bytecode compiled at install, as in scripts/test-installed.sh.
+"$UV" pip install --quiet --python .venv/bin/python --compile-bytecode --reinstall-package pokerforge \
   "pokerforge[test,docs] @ file://$PWD/$wheel"
 
 if [ "$quick" = 1 ]; then
