@@ -3,8 +3,10 @@
 # installed for one interpreter, from a copy of tests/ outside the source tree (in
 # target/suite/, kept between runs for its bytecode caches), so that every import is the
 # installed package, never python/:
-#   1. every test not marked `serial`, in parallel on every core (pytest-xdist);
-#   2. the tests marked `serial` (real worker processes, clusters, timed waits), alone.
+#   1. every test not marked `serial`, in parallel on every core (pytest-xdist; WORKERS sets
+#      the number of worker processes, 0 for none);
+#   2. the tests marked `serial` (real worker processes, clusters, timed waits), alone: not
+#      beside any other suite run by this script (a lock in target/suite), nor beside tests.
 # It ends with the number of tests each part ran.
 #
 # Usage: bash scripts/suite.sh PYTHON [all|versions]
@@ -61,12 +63,21 @@ run() {
   (cd "$work" && POKERFORGE_EXPECT_INSTALLED=1 "$python" -m pytest -q \
     --junitxml="$root/$work/$name.xml" ${PYTEST_ARGS:-} "${ignore[@]}" "$@")
 }
-# Every core, a module's tests on one worker (its fixtures, such as a browser, made once).
-run parallel -n auto --dist loadscope -m "${select}not serial" tests --pyargs pokerforge
+# Suites run side by side (scripts/test.sh runs two Pythons at once) share this lock: a
+# parallel part holds it shared, a serial part alone.
+exec 9>target/suite/lock
+# Every core (WORKERS=0: this process alone), a module's tests on one worker (its fixtures,
+# such as a browser, made once).
+flock -s 9
+run parallel -n "${WORKERS:-auto}" --dist loadscope -m "${select}not serial" \
+  tests --pyargs pokerforge
+flock -u 9
 # Alone. Only the files that mark tests serial are collected: collecting the whole suite
 # (with every package's doctests) would cost a few seconds more for the same tests.
 mapfile -t serial_files < <(grep -rl --include='test_*.py' 'pytest.mark.serial' tests)
+flock -x 9
 run serial -p no:xdist -m "${select}serial" "${serial_files[@]}"
+flock -u 9
 
 "$python" - "$work" "$version" "$mode" <<'PY'
 import sys

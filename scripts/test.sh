@@ -13,7 +13,8 @@
 #                 every core (scripts/suite.sh; the tests marked `serial` after, alone);
 #   python 3.10, 3.13  the same but the tests marked `slow` (long end-to-end or exhaustive
 #                 checks that do not depend on the Python version), each in its own
-#                 environment; `nox` runs the whole suite on every version (docs/release.md).
+#                 environment, the two side by side; `nox` runs the whole suite on every
+#                 version (docs/release.md).
 # It ends with each stage's wall time.
 #
 # Usage: bash scripts/test.sh           everything (CI runs this, then the linters)
@@ -55,8 +56,8 @@ wheel=$(ls dist/pokerforge-*.whl)
 
 stage "install the wheel into .venv"
 # Bytecode compiled at install, as in scripts/test-installed.sh.
-"$UV" pip install --quiet --python .venv/bin/python --compile-bytecode --reinstall-package pokerforge \
-  "pokerforge[test,docs] @ file://$PWD/$wheel"
+"$UV" pip install --quiet --python .venv/bin/python --compile-bytecode \
+  --reinstall-package pokerforge "pokerforge[test,docs] @ file://$PWD/$wheel"
 
 if [ "$quick" = 1 ]; then
   stage "python 3.11 (all but slow)"
@@ -75,8 +76,19 @@ cargo test --profile release-tests --workspace --exclude pokerforge-py
 stage "python 3.11 (all)"
 bash scripts/suite.sh .venv/bin/python all
 
+stage "python 3.10 and 3.13 side by side (all but slow)"
+# One process each, at the same time (two suites of one process fill two cores with less
+# start-up than one after the other on two workers each); their serial parts take turns,
+# alone (scripts/suite.sh). Each one's output is shown when both are done.
+pids=()
 for v in 3.10 3.13; do
-  stage "python $v (all but slow)"
-  MODE=versions bash scripts/test-installed.sh "$v"
+  MODE=versions WORKERS=0 bash scripts/test-installed.sh "$v" >"target/python$v.log" 2>&1 &
+  pids+=($!)
 done
+failed=0
+for pid in "${pids[@]}"; do
+  wait "$pid" || failed=1
+done
+cat target/python3.10.log target/python3.13.log
+[ "$failed" = 0 ]
 stage_report
