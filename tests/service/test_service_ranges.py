@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import itertools
+import time
+from typing import Any
 
 import httpx
 import pytest
 
 import pokerforge
 from pokerforge import CardSet, Range
+from pokerforge.service import ranges
 from pokerforge.service.ranges import (
     GRID_CLASSES,
     PRESET_PERCENTS,
@@ -17,6 +20,7 @@ from pokerforge.service.ranges import (
     preset,
     strength_order,
 )
+from pokerforge.service.work import Limits, plan_equity
 
 
 def test_every_combo_has_one_class_of_the_right_size() -> None:
@@ -133,9 +137,6 @@ def test_equity_by_class_monte_carlo_and_other_games(client: httpx.Client) -> No
     assert wrong.json()["error"]["field"] == "players[0]"
 
 
-# Timed: the service's time limit is shared among the classes, and a class whose share
-# passes with no deal counted (a starved thread on a loaded machine) is an error.
-@pytest.mark.serial
 def test_equity_by_class_seeds_span_the_whole_range_and_replay(client: httpx.Client) -> None:
     body = {"players": ["TT+, AQs+", "random"], "board": "Ts9d4c", "method": "monte-carlo"}
 
@@ -159,3 +160,39 @@ def test_equity_by_class_seeds_span_the_whole_range_and_replay(client: httpx.Cli
     small = {"players": ["QQ+, AKs", "JhJd"], "board": "Qd7c2s", "method": "exact"}
     exact = client.post("/v1/equity/by-class", json=small).json()
     assert exact["method"] == "exact" and exact["seed"] is None
+
+
+@pytest.mark.parametrize(
+    ("method", "players", "board"),
+    [("monte-carlo", ["TT+, AQs+", "random"], "Ts9d4c"), ("exact", ["QQ+, AKs", "JhJd"], "Qd7c2s")],
+)
+def test_a_slow_class_leaves_the_others_the_time_still_left(
+    monkeypatch: pytest.MonkeyPatch, method: str, players: list[str], board: str
+) -> None:
+    # The first class is held up for 0.2 s of the request's 0.5 (a thread waiting for a
+    # core on a busy machine): the classes after it still get the time left, not a fixed
+    # share of the whole that has partly passed already, and every class is answered.
+    job = plan_equity(players, board=board, dead="", game="holdem", method=method,
+                      samples=None, time_limit=0.5, limits=Limits())  # fmt: skip
+    limits: list[float] = []
+    real = ranges.equity
+
+    def slow_first(*args: Any, **kwargs: Any) -> Any:
+        limits.append(kwargs["time_limit"])
+        if len(limits) == 1:
+            time.sleep(0.2)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ranges, "equity", slow_first)
+    rows, answered = ranges.class_breakdown(job, board=board, dead="", seed=1, samples=20_000)
+    assert answered == method
+    assert rows[0] is not None and len(rows[0]) == len(limits) > 2
+    after = limits[1:]
+    if method == "monte-carlo":
+        # Bounded by their samples, they get all that is left.
+        assert all(limit <= 0.3 for limit in after) and after[0] > 0.15
+    else:
+        # An equal share of what is left, the last class all of it.
+        shares = [0.3 / (len(after) - i) for i in range(len(after))]
+        assert all(limit <= share for limit, share in zip(after, shares, strict=True))
+        assert after[0] > 0.15 / len(after)

@@ -22,6 +22,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Iterable
 from typing import Any, Literal
 
@@ -215,12 +216,16 @@ def class_breakdown(
 
     For every player given as a range, each class of that range with combinations left
     after card removal (the plan has checked that some are) is asked on its own against
-    the same opponents, board and dead cards, with an equal share of the job's time. When
+    the same opponents, board and dead cards, within the job's time. When
     ``job`` is exact and cheap (estimated at most 0.1 s) each class is asked with
     ``"auto"``: exact, since the classes partition the range and their work adds up to
     about that of the whole question, with the core's Monte Carlo fallback at the
     deadline. Otherwise the classes share ``samples`` Monte Carlo samples equally (at least
     2,000 each), so the view of a large question costs a fraction of the question itself.
+    Exact classes each get an equal share of the time still left when they start (so one
+    slow class cannot starve the rest); Monte Carlo classes, bounded by their samples, get
+    all of it (a fixed share of a few milliseconds would fail a class whose thread waited
+    for a core on a busy machine).
 
     Args:
         job: A checked request (:func:`pokerforge.service.work.plan_equity`).
@@ -263,9 +268,13 @@ def class_breakdown(
     exact = job.method == "exact" and job.cost <= _EXACT_CLASSES_SECONDS
     each = None if exact else max(2_000, samples // share)
     method: Literal["auto", "monte-carlo"] = "auto" if exact else "monte-carlo"
+    deadline = time.monotonic() + job.time_limit
     for k, (index, name, text) in enumerate(work):
         if cancel is not None and cancel.cancelled:
             break
+        # Past the deadline the core is given a token limit, and reports the job's time
+        # as spent (no deal counted within it).
+        left = max(deadline - time.monotonic(), 1e-6)
         players = list(job.players)
         players[index] = text
         result = equity(
@@ -276,7 +285,7 @@ def class_breakdown(
             method=method,
             samples=each,
             seed=None if seed is None else part_seed(seed, k),
-            time_limit=job.time_limit / share,
+            time_limit=left / (len(work) - k) if method == "auto" else left,
             threads=1,
         )
         found[index][name] = result.players[index].equity
