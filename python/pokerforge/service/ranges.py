@@ -29,7 +29,7 @@ from typing import Any, Literal
 from pokerforge._core import Cancel
 from pokerforge.cards import CardSet
 from pokerforge.equity import Range, equity
-from pokerforge.errors import PokerError
+from pokerforge.errors import InvalidSpecError, PokerError
 from pokerforge.service.work import FieldError, Job, part_seed
 
 __all__ = [
@@ -222,10 +222,10 @@ def class_breakdown(
     about that of the whole question, with the core's Monte Carlo fallback at the
     deadline. Otherwise the classes share ``samples`` Monte Carlo samples equally (at least
     2,000 each), so the view of a large question costs a fraction of the question itself.
-    Exact classes each get an equal share of the time still left when they start (so one
-    slow class cannot starve the rest); Monte Carlo classes, bounded by their samples, get
-    all of it (a fixed share of a few milliseconds would fail a class whose thread waited
-    for a core on a busy machine).
+    Each class gets an equal share of the time still left when it starts (a class that
+    ends early leaves its time to the rest), and a class that counted no deal at all
+    within its share (its thread waited for a core on a busy machine) is asked again with
+    a share of what is left, until the job's time is spent.
 
     Args:
         job: A checked request (:func:`pokerforge.service.work.plan_equity`).
@@ -272,22 +272,28 @@ def class_breakdown(
     for k, (index, name, text) in enumerate(work):
         if cancel is not None and cancel.cancelled:
             break
-        # Past the deadline the core is given a token limit, and reports the job's time
-        # as spent (no deal counted within it).
-        left = max(deadline - time.monotonic(), 1e-6)
         players = list(job.players)
         players[index] = text
-        result = equity(
-            players,
-            board or None,
-            dead or None,
-            game="holdem",
-            method=method,
-            samples=each,
-            seed=None if seed is None else part_seed(seed, k),
-            time_limit=left / (len(work) - k) if method == "auto" else left,
-            threads=1,
-        )
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                result = equity(
+                    players,
+                    board or None,
+                    dead or None,
+                    game="holdem",
+                    method=method,
+                    samples=each,
+                    seed=None if seed is None else part_seed(seed, k),
+                    # Past the deadline, a token limit: the core then reports the time
+                    # as spent with no deal counted.
+                    time_limit=max(left, 1e-6) / (len(work) - k),
+                    threads=1,
+                )
+                break
+            except InvalidSpecError as error:
+                if getattr(error, "location", None) != "time_limit" or left <= 0:
+                    raise
         found[index][name] = result.players[index].equity
         exact = exact and result.exact  # a class past its deadline was sampled
     rows = [found.get(index) for index in range(len(job.players))]
