@@ -20,10 +20,8 @@ for v in "$@"; do
   py=$(interpreter "$v") || { echo "Python $v not found" >&2; exit 2; }
   env=".venv-py$v"
   echo "== installed wheel on Python $v ($py)"
-  [ -x "$env/bin/python" ] || "$UV" venv --quiet --python "$py" "$env"
+  env_deps "$env" "$v" test
   # The wheel's version does not change between builds: --reinstall-package puts it in anew.
-  # Bytecode is compiled at install, once, on every core (then only what changed), rather
-  # than by each of the suite's processes as it first imports a module.
   "$UV" pip install --quiet --python "$env/bin/python" --compile-bytecode \
     --reinstall-package pokerforge \
     "pokerforge[test] @ file://$root/$wheel"

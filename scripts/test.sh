@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Sets everything up on a fresh machine and runs every test, building the extension once:
-#   set-up        .venv (Python 3.11), with packages installed by uv; Debian's Chromium for
-#                 the web page's tests; the Rust suite's build starts in the background;
+#   set-up        .venv (Python 3.11) with uv in it; Debian's Chromium for the web page's
+#                 tests; in the background, the Rust suite's build and every environment's
+#                 dependencies (.venv, .venv-py3.10, .venv-py3.13; uv installs them);
 #   wheel         scripts/build-dist.sh: the sdist and, from it, the release wheel, the one
 #                 build of the extension (cargo's cache in target/dist serves later runs);
 #   install       that wheel, with every extra the tests need, into .venv, which is also the
 #                 development environment (the linters, the stub check, the docs);
-#   docs          the documentation site, with warnings as errors;
-#   rust          the Rust suite, optimised (profile release-tests: opt-level 3 without
-#                 link-time optimisation), including all 133,784,560 seven-card hands;
+#   rust, docs    the Rust suite, optimised (profile release-tests: opt-level 3 without
+#                 link-time optimisation), including all 133,784,560 seven-card hands; beside
+#                 it, the documentation site, with warnings as errors;
 #   python 3.11   the whole Python suite and the doctests against the installed wheel, on
 #                 every core (scripts/suite.sh; the tests marked `serial` after, alone);
 #   python 3.10, 3.13  the same but the tests marked `slow` (long end-to-end or exhaustive
@@ -40,14 +41,30 @@ if [ "$quick" = 0 ] && ! command -v chromium >/dev/null; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 mkdir -p target
-rust_log=target/rust-build.log
+background=()
+trap 'kill "${background[@]}" 2>/dev/null || true' EXIT
+# Runs a command in the background, its output in target/NAME.log; `finish NAME` waits for
+# it and shows that output if it failed.
+declare -A job_pid
+start() {
+  local name=$1
+  shift
+  "$@" >"target/$name.log" 2>&1 &
+  job_pid[$name]=$!
+  background+=($!)
+}
+finish() {
+  wait "${job_pid[$1]}" || { cat "target/$1.log"; echo "$1 failed" >&2; exit 1; }
+}
+# While the wheel compiles: every environment gets its dependencies (downloads on a fresh
+# machine, little work for the cores), and the Rust suite compiles (the wheel's last steps,
+# one codegen unit and link-time optimisation, keep a single core busy).
+start deps-3.11 env_deps .venv 3.11 test docs
 if [ "$quick" = 0 ]; then
-  # The Rust suite compiles while the wheel does: the wheel's last steps (one codegen unit,
-  # link-time optimisation) keep a single core busy.
-  cargo test --profile release-tests --workspace --exclude pokerforge-py --no-run \
-    >"$rust_log" 2>&1 &
-  rust_build=$!
-  trap 'kill "$rust_build" 2>/dev/null || true' EXIT
+  start deps-3.10 env_deps .venv-py3.10 3.10 test
+  start deps-3.13 env_deps .venv-py3.13 3.13 test
+  start rust-build cargo test --profile release-tests --workspace --exclude pokerforge-py \
+    --no-run
 fi
 
 stage "wheel (sdist, then the wheel from it)"
@@ -55,7 +72,7 @@ bash scripts/build-dist.sh
 wheel=$(ls dist/pokerforge-*.whl)
 
 stage "install the wheel into .venv"
-# Bytecode compiled at install, as in scripts/test-installed.sh.
+finish deps-3.11
 "$UV" pip install --quiet --python .venv/bin/python --compile-bytecode \
   --reinstall-package pokerforge "pokerforge[test,docs] @ file://$PWD/$wheel"
 
@@ -66,12 +83,12 @@ if [ "$quick" = 1 ]; then
   exit 0
 fi
 
-stage "docs"
-.venv/bin/mkdocs build --strict --quiet
-
-stage "rust (the rest of its build, then the suite)"
-wait "$rust_build" || { cat "$rust_log"; exit 1; }
+stage "rust (the rest of its build, then the suite) and the docs"
+# The documentation site, warnings as errors, builds beside the Rust suite (one core).
+start docs .venv/bin/mkdocs build --strict --quiet
+finish rust-build
 cargo test --profile release-tests --workspace --exclude pokerforge-py
+finish docs
 
 stage "python 3.11 (all)"
 bash scripts/suite.sh .venv/bin/python all
@@ -80,6 +97,8 @@ stage "python 3.10 and 3.13 side by side (all but slow)"
 # One process each, at the same time (two suites of one process fill two cores with less
 # start-up than one after the other on two workers each); their serial parts take turns,
 # alone (scripts/suite.sh). Each one's output is shown when both are done.
+finish deps-3.10
+finish deps-3.13
 pids=()
 for v in 3.10 3.13; do
   MODE=versions WORKERS=0 bash scripts/test-installed.sh "$v" >"target/python$v.log" 2>&1 &
