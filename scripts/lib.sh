@@ -39,15 +39,15 @@ interpreter() {
 # Makes environment ENV (created with Python VERSION where missing) hold the dependencies
 # of pokerforge's extras EXTRA... as pyproject.toml lists them, without pokerforge itself:
 # the test command runs this while the wheel compiles, so that installing the wheel after
-# is a matter of a second. Bytecode is compiled at install, once, on every core, rather than
-# by each of the suite's processes as it first imports a module.
+# is a matter of a second. Their bytecode is left to be written as modules are first
+# imported: compiling every module at install costs half a minute of CPU per environment,
+# mostly for modules no test imports.
 env_deps() {
   local env=$1 version=$2 extras=() e
   shift 2
   for e in "$@"; do extras+=(--extra "$e"); done
   [ -x "$env/bin/python" ] || "$UV" venv --quiet --python "$(interpreter "$version")" "$env"
-  "$UV" pip install --quiet --python "$env/bin/python" --compile-bytecode \
-    -r pyproject.toml "${extras[@]}"
+  "$UV" pip install --quiet --python "$env/bin/python" -r pyproject.toml "${extras[@]}"
 }
 
 # Makes folder TO hold what folder FROM holds, rewriting only the files whose content

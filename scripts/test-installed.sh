@@ -22,8 +22,7 @@ for v in "$@"; do
   echo "== installed wheel on Python $v ($py)"
   env_deps "$env" "$v" test
   # The wheel's version does not change between builds: --reinstall-package puts it in anew.
-  "$UV" pip install --quiet --python "$env/bin/python" --compile-bytecode \
-    --reinstall-package pokerforge \
+  "$UV" pip install --quiet --python "$env/bin/python" --reinstall-package pokerforge \
     "pokerforge[test] @ file://$root/$wheel"
   bash scripts/suite.sh "$env/bin/python" "${MODE:-all}"
 done

@@ -73,8 +73,8 @@ wheel=$(ls dist/pokerforge-*.whl)
 
 stage "install the wheel into .venv"
 finish deps-3.11
-"$UV" pip install --quiet --python .venv/bin/python --compile-bytecode \
-  --reinstall-package pokerforge "pokerforge[test,docs] @ file://$PWD/$wheel"
+"$UV" pip install --quiet --python .venv/bin/python --reinstall-package pokerforge \
+  "pokerforge[test,docs] @ file://$PWD/$wheel"
 
 if [ "$quick" = 1 ]; then
   stage "python 3.11 (all but slow)"
