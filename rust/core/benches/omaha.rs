@@ -8,9 +8,8 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pokerforge_core::eval::high::rank_indices;
-use pokerforge_core::eval::omaha::omaha_low_rows;
-use pokerforge_core::eval::omaha::{omaha_hilo_rows, omaha_rank_rows};
 use pokerforge_core::eval::{evaluate_omaha, OmahaBoard, OmahaHole};
+use pokerforge_core::eval::{omaha_hilo_rows, omaha_low_rows, omaha_rank_rows};
 use pokerforge_core::rng::Rng;
 use pokerforge_core::CardSet;
 

@@ -6,13 +6,11 @@ mod common;
 
 use pokerforge_core::eval::high::rank_indices;
 use pokerforge_core::eval::low::{low_class_of_masks, low_mask, low_of_masks, omaha_low_indices};
-use pokerforge_core::eval::omaha::{
-    omaha_hilo_indices, omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows,
-    omaha_low_rows_checked, omaha_rank_indices, omaha_rank_rows, omaha_rank_rows_checked,
-};
+use pokerforge_core::eval::omaha::{omaha_hilo_indices, omaha_rank_indices};
 use pokerforge_core::eval::{
-    evaluate_omaha, evaluate_omaha_hilo, evaluate_omaha_low, Category, LowRank, OmahaBoard,
-    OmahaHole,
+    evaluate_omaha, evaluate_omaha_hilo, evaluate_omaha_low, omaha_hilo_rows,
+    omaha_hilo_rows_checked, omaha_low_rows, omaha_low_rows_checked, omaha_rank_rows,
+    omaha_rank_rows_checked, Category, LowRank, OmahaBoard, OmahaHole,
 };
 use pokerforge_core::rng::Rng;
 use pokerforge_core::{Card, CardSet, Error, HandRank, Rank};

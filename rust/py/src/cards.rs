@@ -1,4 +1,5 @@
-//! `Card`, `CardSet` and `Deck` for Python.
+//! `Card`, `CardSet` and `Deck` for Python: the methods (the classes' data is in
+//! `card_class.rs`, which the input layer reads without depending on this module).
 
 use std::hash::{BuildHasher, Hasher};
 
@@ -8,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyType};
 
+pub use crate::card_class::{PyCard, PyCardSet};
 use crate::convert::{card_list, card_set, core, mask_from_int, optional_card_set, text_of, Int};
 use crate::errors::{CardCountError, InvalidCardError, InvalidSpecError};
 
@@ -25,11 +27,6 @@ pub fn card_object(py: Python<'_>, card: Card) -> PyResult<Py<PyCard>> {
     })?;
     Ok(cards[usize::from(card.index())].clone_ref(py))
 }
-
-/// One playing card.
-#[pyclass(name = "Card", module = "pokerforge", frozen, eq, ord, hash)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct PyCard(pub Card);
 
 #[pymethods]
 impl PyCard {
@@ -101,11 +98,6 @@ impl PyCard {
         Ok((slf.get_type().into_any(), (slf.get().0.to_string(),)))
     }
 }
-
-/// A set of cards, stored as a 64-bit mask (bit `i` for the card with index `i`).
-#[pyclass(name = "CardSet", module = "pokerforge", frozen, eq, hash)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyCardSet(pub CardSet);
 
 impl PyCardSet {
     fn binary(

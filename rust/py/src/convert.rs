@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 use pyo3::{ffi, Borrowed, PyTypeInfo};
 
-use crate::cards::{PyCard, PyCardSet};
+use crate::card_class::{PyCard, PyCardSet};
 use crate::errors::{to_py, InvalidCardError};
 
 /// An integer argument of any size, saturated to `i128`: so an out-of-range value gets the

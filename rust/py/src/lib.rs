@@ -4,6 +4,7 @@
 //! converts the result back; nothing here implements poker logic.
 
 mod batch;
+mod card_class;
 mod cards;
 mod convert;
 mod deal;

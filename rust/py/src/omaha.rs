@@ -3,7 +3,7 @@
 
 use numpy::PyArray1;
 use pokerforge_core::eval as core_eval;
-use pokerforge_core::eval::omaha::{
+use pokerforge_core::eval::{
     omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows, omaha_low_rows_checked,
     omaha_rank_rows, omaha_rank_rows_checked,
 };

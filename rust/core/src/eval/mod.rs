@@ -23,6 +23,11 @@ mod tables {
 }
 
 pub use high::{evaluate, evaluate_cards, HandKey};
-pub use low::{evaluate_omaha_low, LowRank};
-pub use omaha::{evaluate_omaha, evaluate_omaha_hilo, OmahaBoard, OmahaHole};
+pub use low::LowRank;
+pub use omaha::{evaluate_omaha, evaluate_omaha_hilo, evaluate_omaha_low, OmahaBoard, OmahaHole};
+// The batch forms live beside the per-hand ones they call, and are reached from here.
+pub use omaha_rows::{
+    omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows, omaha_low_rows_checked,
+    omaha_rank_rows, omaha_rank_rows_checked,
+};
 pub use rank::{Category, HandRank};

@@ -25,16 +25,11 @@
 //! card indices, as the batch bindings do.
 
 use super::high::evaluate;
-use super::low::{low_bit, low_class_of_masks, low_mask, low_mask_indices, LowRank};
+use super::low::{low_bit, low_class_of_masks, low_mask, low_mask_indices, low_of_masks, LowRank};
 use super::rank::HandRank;
 use super::tables::{FLUSH_TABLE, OMAHA_HIGH, OMAHA_PAIR_BYTES, OMAHA_ROW_BASE, OMAHA_ROW_TERMS};
 use crate::card_set::{CardSet, FULL_MASK};
 use crate::error::{Error, Result};
-
-pub use super::omaha_rows::{
-    omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows, omaha_low_rows_checked,
-    omaha_rank_rows, omaha_rank_rows_checked,
-};
 
 /// The cards of suit 0 in a mask: every fourth bit from bit 0, thirteen of them.
 const SUIT_CARDS: u64 = 0x0001_1111_1111_1111;
@@ -539,10 +534,30 @@ pub fn omaha_five(hole: CardSet, board: CardSet, rank: HandRank) -> CardSet {
     CardSet::EMPTY
 }
 
+/// The best Omaha eight-or-better low of `hole` (4, 5 or 6 cards) on `board` (3, 4 or 5
+/// cards), using exactly two hole cards and three board cards; `None` when no low
+/// qualifies.
+///
+/// # Errors
+/// [`Error::CardCount`] for a hole of other than 4 to 6 cards or a
+/// board of other than 3 to 5, [`Error::DuplicateCard`] for a
+/// card in both.
+pub fn evaluate_omaha_low(hole: CardSet, board: CardSet) -> Result<Option<LowRank>> {
+    check_omaha(hole, board)?;
+    Ok(low_of_masks(low_mask(hole), low_mask(board)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::Rank;
     use crate::eval::gen;
+    use crate::eval::low::omaha_low_indices;
+    use crate::eval::omaha_rows::omaha_low_rows;
+
+    fn low(hole: &str, board: &str) -> Option<LowRank> {
+        evaluate_omaha_low(hole.parse().unwrap(), board.parse().unwrap()).unwrap()
+    }
 
     fn set(text: &str) -> CardSet {
         text.parse().unwrap()
@@ -649,5 +664,67 @@ mod tests {
             omaha_five(set("2c3d4h5s"), set("7c8d9h"), rank),
             CardSet::EMPTY
         );
+    }
+
+    #[test]
+    fn ends_of_the_scale_and_text() {
+        assert_eq!(LowRank::MAX.to_string(), "5-4-3-2-A");
+        assert_eq!(LowRank::MIN.to_string(), "8-7-6-5-4");
+        assert_eq!(LowRank::MAX.describe(), "5-4-3-2-A low");
+        assert_eq!(LowRank::new(0), None);
+        assert_eq!(LowRank::new(57), None);
+        let w = low("As2d9c9h", "3c4d5hKsKd").unwrap();
+        assert_eq!(w, LowRank::MAX);
+        assert_eq!(
+            w.ranks(),
+            [Rank::Five, Rank::Four, Rank::Three, Rank::Two, Rank::Ace]
+        );
+    }
+
+    #[test]
+    fn exactly_two_from_the_hole() {
+        // Four low hole cards, but the board gives only two low ranks: no low.
+        assert_eq!(low("As2d3c4h", "5c6dKhQsJd"), None);
+        // Board 2-5-7 and hole A-3: 7-5-3-2-A; the hole's 4 cannot be used as a third card.
+        assert_eq!(
+            low("Ah3d4cJs", "2c5d7sKhQc").unwrap().to_string(),
+            "7-5-3-2-A"
+        );
+        // A paired hole gives one rank only.
+        assert_eq!(low("AhAdKcKs", "2c3d4s9h9c"), None);
+        // Counterfeit: the board's ace and two leave hole A-2 only 3-4 short of a wheel.
+        assert_eq!(
+            low("Ah2dKcKs", "Ac2s3d7h8c").unwrap().to_string(),
+            "8-7-3-2-A"
+        );
+    }
+
+    #[test]
+    fn masks_and_indices_agree() {
+        let hole: CardSet = "Ah3d4cJs".parse().unwrap();
+        let board: CardSet = "2c5d7sKhQc".parse().unwrap();
+        assert_eq!(low_mask(hole), 0b0000_1101);
+        let hi: Vec<u8> = hole.iter().map(|c| c.index()).collect();
+        let bi: Vec<u8> = board.iter().map(|c| c.index()).collect();
+        assert_eq!(low_mask_indices(&hi), low_mask(hole));
+        assert_eq!(low_mask_indices(&bi), low_mask(board));
+        let class = omaha_low_indices(&hi, &bi);
+        assert_eq!(
+            Some(class),
+            low("Ah3d4cJs", "2c5d7sKhQc").map(LowRank::class)
+        );
+        let mut out = [0u8; 1];
+        omaha_low_rows::<4, 5>(&hi, &bi, &mut out);
+        assert_eq!(out[0], class);
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let hole: CardSet = "AhKhQh".parse().unwrap();
+        let board: CardSet = "2c3c4c".parse().unwrap();
+        assert!(matches!(
+            evaluate_omaha_low(hole, board),
+            Err(Error::CardCount { got: 3, .. })
+        ));
     }
 }
