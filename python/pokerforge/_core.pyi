@@ -23,6 +23,8 @@ _PublicState: TypeAlias = tuple[
 ]
 
 __all__ = [
+    "GAME_NAMES",
+    "MAX_PLAYERS",
     "Cancel",
     "Card",
     "CardSet",
@@ -58,6 +60,11 @@ __all__ = [
 ]
 
 __version__: str
+MAX_PLAYERS: int
+"""The most players in a hand, at a table or in an equity question."""
+GAME_NAMES: tuple[tuple[str, str], ...]
+"""Every name a game is known by, with the game's own name: each game's own first (in the
+order of the games' codes), then the aliases."""
 
 @final
 class Card:

@@ -18,8 +18,9 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import Literal, cast
 
+from pokerforge import _core
 from pokerforge.errors import InvalidSpecError
 
 __all__ = ["ALIASES", "GAMES", "Game", "GameName", "game_name"]
@@ -40,20 +41,15 @@ GameName = Literal[
 ]
 """Every spelling accepted (also in other case and with ``_`` for ``-``)."""
 
-GAMES: tuple[Game, ...] = ("holdem", "omaha", "omaha-hilo")
+# The core keeps the one table of names (Game::NAMES); ``GameName`` above spells them out for
+# type checkers, and a test holds the two equal.
+_NAMES: Mapping[str, Game] = {name: cast("Game", game) for name, game in _core.GAME_NAMES}
+
+GAMES: tuple[Game, ...] = tuple(dict.fromkeys(_NAMES.values()))
 """The canonical names, in the order of the core's game codes."""
 
-ALIASES: Mapping[str, Game] = {
-    "hold'em": "holdem",
-    "texas-holdem": "holdem",
-    "plo": "omaha",
-    "omaha-hi-lo": "omaha-hilo",
-    "omaha8": "omaha-hilo",
-    "plo8": "omaha-hilo",
-}
+ALIASES: Mapping[str, Game] = {name: game for name, game in _NAMES.items() if name != game}
 """Other names for the games, each mapped to its canonical name."""
-
-_NAMES: Mapping[str, Game] = {**{g: g for g in GAMES}, **ALIASES}
 
 
 def game_name(name: str) -> Game:

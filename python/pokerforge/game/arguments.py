@@ -18,12 +18,13 @@ Examples:
 
 from __future__ import annotations
 
+from pokerforge._core import MAX_PLAYERS
 from pokerforge.errors import InvalidSpecError
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "chip_count", "player_count", "seat_number"]
 
 MIN_SEATS = 2
-MAX_SEATS = 10
+MAX_SEATS = MAX_PLAYERS  # the core's limit, written there once
 
 
 def player_count(n: object, *, what: str = "a hand needs", unit: str = "players") -> int:

@@ -28,6 +28,7 @@ import numpy.typing as npt
 from pokerforge._core import ObsEncoder, seed_of
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
+from pokerforge.game.arguments import MAX_SEATS, player_count
 
 __all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "hand_seed"]
 
@@ -115,8 +116,7 @@ class Tables:
                 f"the RL tables play every showdown themselves: rules.showdown must be 'auto', "
                 f"not {spec.rules.showdown!r}"
             )
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
-            raise InvalidSpecError(f"a table seats 2 to 10 players, not {seats!r}")
+        player_count(seats, what="a table seats")
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats:
             raise InvalidSpecError(
                 f"the button must be a seat from 0 to {seats - 1}, not {button!r}"
@@ -130,9 +130,10 @@ class Tables:
                     f"seat {seat}'s stack must be a whole number of chips above 0, not {chips!r}"
                 )
         width = seats if layout_seats is None else layout_seats
-        if isinstance(width, bool) or not isinstance(width, int) or not seats <= width <= 10:
+        if isinstance(width, bool) or not isinstance(width, int) or not seats <= width <= MAX_SEATS:
             raise InvalidSpecError(
-                f"layout_seats must be from {seats} (the seats) to 10, not {layout_seats!r}"
+                f"layout_seats must be from {seats} (the seats) to {MAX_SEATS}, "
+                f"not {layout_seats!r}"
             )
         self.encoder = ObsEncoder(width, history=history, actions=list(actions), tables=tables)
         self.actions: tuple[str, ...] = tuple(self.encoder.actions)

@@ -28,6 +28,7 @@ from typing import Literal
 
 from pokerforge.errors import InvalidSpecError, PolicyError
 from pokerforge.game import Bet, Call, Check, DealBoard, Fold, GameSpec, Hand, Raise
+from pokerforge.game.arguments import MAX_SEATS, MIN_SEATS, player_count
 from pokerforge.game.history import to_phh
 from pokerforge.sim.policies import Policy, Turn, resolve
 from pokerforge.sim.results import ActionRow, ChunkResult, HandRow, Tally
@@ -95,13 +96,13 @@ class Job:
         if not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
         for name, value, low, high in (
-            ("players", players, 2, 10),
+            ("players", players, MIN_SEATS, MAX_SEATS),
             ("hands", hands, 1, _MAX_HANDS),
             ("chunk_size", chunk_size, 1, 10**7),
         ):
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 if name == "players":
-                    raise InvalidSpecError(f"a table needs 2 to 10 players, not {value!r}")
+                    player_count(value, what="a table needs")
                 raise InvalidSpecError(f"{name} must be at least {low}, not {value!r}")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise InvalidSpecError(f"seed must be a whole number of at least 0, not {seed!r}")

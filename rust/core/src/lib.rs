@@ -14,6 +14,10 @@ pub mod phh;
 pub mod range;
 pub mod rng;
 
+/// The most players in a hand, at a table or in an equity question: the one place this
+/// limit is written (the bindings give it to Python as `pokerforge._core.MAX_PLAYERS`).
+pub const MAX_PLAYERS: usize = 10;
+
 pub use card::{Card, Rank, Suit};
 pub use card_set::CardSet;
 pub use deck::Deck;

@@ -3,7 +3,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use pokerforge_core::equity::{checked_samples, MAX_PLAYERS};
+use pokerforge_core::equity::checked_samples;
+use pokerforge_core::MAX_PLAYERS;
 use pokerforge_core::{
     equity, CardSet, Category, EquityOptions, EquityResult, Error, Game, Location, Method, Player,
     Range,

@@ -21,10 +21,16 @@ mod record;
 mod showdown;
 
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_PLAYERS", pokerforge_core::MAX_PLAYERS)?;
+    let names = pokerforge_core::Game::NAMES
+        .iter()
+        .map(|(name, game)| (*name, game.name()));
+    m.add("GAME_NAMES", PyTuple::new(m.py(), names)?)?;
     m.add_class::<cards::PyCard>()?;
     m.add_class::<cards::PyCardSet>()?;
     m.add_class::<cards::PyDeck>()?;

@@ -10,6 +10,7 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pokerforge_core::obs::{
     Action, ActionKind, ActionSet, Entry, HandLog, Legal, ObsLayout, TableState, LAYOUT_VERSION,
 };
+use pokerforge_core::MAX_PLAYERS;
 use pokerforge_core::{Card, CardSet, Error};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -18,8 +19,6 @@ use pyo3::{ffi, intern};
 
 use crate::convert::Int;
 use crate::errors::{to_py, IllegalActionError, InvalidSpecError};
-
-const MAX_SEATS: usize = 10;
 
 /// Observation encoder over `tables` tables of up to `seats` players.
 #[derive(Debug)]
@@ -225,12 +224,12 @@ impl Plain for bool {
 }
 
 /// The fast path of [`read_seq`]: the first `take` items of a list or tuple of at most
-/// `MAX_SEATS` plain items, read through borrowed pointers (no reference counting, no
+/// `MAX_PLAYERS` plain items, read through borrowed pointers (no reference counting, no
 /// Python code runs meanwhile, so the sequence cannot change under the loop); returns how
 /// many were read. `None` when any item read is not plain.
 fn read_plain<T: Plain + Copy>(
     obj: &Bound<'_, PyAny>,
-    out: &mut [T; MAX_SEATS],
+    out: &mut [T; MAX_PLAYERS],
     take: usize,
 ) -> Option<usize> {
     let ptr = obj.as_ptr();
@@ -242,11 +241,11 @@ fn read_plain<T: Plain + Copy>(
     } else {
         return None;
     };
-    if n > MAX_SEATS {
+    if n > MAX_PLAYERS {
         return None;
     }
     let n = n.min(take);
-    let mut read = [out[0]; MAX_SEATS];
+    let mut read = [out[0]; MAX_PLAYERS];
     for (i, slot) in read.iter_mut().enumerate().take(n) {
         // SAFETY: `i` is below the length just read and the GIL is held; the item is
         // borrowed from `obj`, which the caller holds.
@@ -260,13 +259,13 @@ fn read_plain<T: Plain + Copy>(
 fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py> + Plain + Copy>(
     obj: &Bound<'py, PyAny>,
     name: &'static str,
-    out: &mut [T; MAX_SEATS],
+    out: &mut [T; MAX_PLAYERS],
 ) -> PyResult<usize> {
-    if let Some(n) = read_plain(obj, out, MAX_SEATS) {
+    if let Some(n) = read_plain(obj, out, MAX_PLAYERS) {
         return Ok(n);
     }
     each_item(obj, |i, item| {
-        if i >= MAX_SEATS {
+        if i >= MAX_PLAYERS {
             return Err(setting(name, "more than 10 entries", "one entry per seat"));
         }
         out[i] = item
@@ -279,7 +278,7 @@ fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py> + Plain + Copy>(
 /// The first `shown` cards of a hand's board (card indices, dealt whole at the start of the
 /// hand): only those are read.
 fn shown_cards(board: &Bound<'_, PyAny>, shown: usize) -> PyResult<CardSet> {
-    let mut indices = [0i64; MAX_SEATS];
+    let mut indices = [0i64; MAX_PLAYERS];
     let read = match read_plain(board, &mut indices, shown) {
         Some(n) => n,
         None => read_seq(board, "board", &mut indices)?.min(shown),
@@ -298,8 +297,8 @@ fn card_set(indices: &[i64]) -> PyResult<CardSet> {
 }
 
 fn cards_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<CardSet> {
-    let mut indices = [0i64; MAX_SEATS];
-    if let Some(n) = read_plain(obj, &mut indices, MAX_SEATS) {
+    let mut indices = [0i64; MAX_PLAYERS];
+    if let Some(n) = read_plain(obj, &mut indices, MAX_PLAYERS) {
         // Plain card indices (`Hand.hole_indices` gives tuples of them): read in one pass.
         return card_set(&indices[..n]);
     }
@@ -331,9 +330,9 @@ fn mask_bits(actions: u64, seat: usize, state: &TableState<'_>) -> u64 {
 struct Row {
     street: usize,
     board: CardSet,
-    stacks: [i64; MAX_SEATS],
-    bets: [i64; MAX_SEATS],
-    folded: [bool; MAX_SEATS],
+    stacks: [i64; MAX_PLAYERS],
+    bets: [i64; MAX_PLAYERS],
+    folded: [bool; MAX_PLAYERS],
     lens: [usize; 3],
     actor: Option<usize>,
     legal: Legal,
@@ -370,9 +369,9 @@ impl Row {
         let mut row = Row {
             street,
             board: cards_of(&*item(1)?, "board")?,
-            stacks: [0; MAX_SEATS],
-            bets: [0; MAX_SEATS],
-            folded: [false; MAX_SEATS],
+            stacks: [0; MAX_PLAYERS],
+            bets: [0; MAX_PLAYERS],
+            folded: [false; MAX_PLAYERS],
             lens: [0; 3],
             actor,
             legal: Legal::default(),
@@ -418,7 +417,7 @@ impl Row {
             return Row::read_state(&hand.call_method0(intern!(py, "public_state"))?).map(Some);
         }
         let actor = Some(match usize::try_from(seat) {
-            Ok(seat) if seat < MAX_SEATS => seat,
+            Ok(seat) if seat < MAX_PLAYERS => seat,
             _ => index_of(&actor, "actor", 9, "a seat of the table")?, // the named error
         });
         let street = index_of(&get(STREET)?, "street", 3, "0 (pre-flop) to 3 (river)")?;
@@ -426,9 +425,9 @@ impl Row {
         let mut row = Row {
             street,
             board: CardSet::EMPTY,
-            stacks: [0; MAX_SEATS],
-            bets: [0; MAX_SEATS],
-            folded: [false; MAX_SEATS],
+            stacks: [0; MAX_PLAYERS],
+            bets: [0; MAX_PLAYERS],
+            folded: [false; MAX_PLAYERS],
             lens: [0; 3],
             actor,
             legal: legal_of(&get(LEGAL)?)?,
@@ -1040,14 +1039,14 @@ impl PyObsEncoder {
         let button = index_of(button, "button", 9, "a seat of the table")?;
         let big_blind = chips_of(big_blind, "big_blind")?;
         let unit = chips_of(unit, "unit")?;
-        let mut starts = [0i64; MAX_SEATS];
+        let mut starts = [0i64; MAX_PLAYERS];
         let n = read_seq(stacks, "stacks", &mut starts)?;
         if n > self.layout.seats() {
             return Err(setting("seats", n, "at most the encoder's seat count"));
         }
-        let mut hole_sets = [CardSet::EMPTY; MAX_SEATS];
+        let mut hole_sets = [CardSet::EMPTY; MAX_PLAYERS];
         let dealt = each_item(holes, |i, hole| {
-            if i >= MAX_SEATS {
+            if i >= MAX_PLAYERS {
                 return Err(setting(
                     "hole cards",
                     "more than 10 entries",
@@ -1339,7 +1338,7 @@ impl PyObsEncoder {
         each_item(tables, |_, table| {
             let t = self.table(table)?;
             let hand = hands.get_item(t)?;
-            let mut stacks = [0i64; MAX_SEATS];
+            let mut stacks = [0i64; MAX_PLAYERS];
             let n = read_seq(&hand.getattr(intern!(py, "_stack"))?, "stacks", &mut stacks)?;
             if t >= rows || n > columns {
                 return Err(setting(
@@ -1348,7 +1347,7 @@ impl PyObsEncoder {
                     "a row per table and a column per seat",
                 ));
             }
-            let mut net = [0f32; MAX_SEATS];
+            let mut net = [0f32; MAX_PLAYERS];
             self.log(t)?
                 .net_bb(&stacks[..n], &mut net[..n])
                 .map_err(to_py)?;

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::result::{MAX_PLAYERS, SUIT0};
+use super::result::SUIT0;
+use crate::MAX_PLAYERS;
 
 /// One possible hand of a player: its cards as a mask, and its weight in the range.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -18,9 +18,10 @@
 
 use std::sync::OnceLock;
 
-use super::result::{Counts, MAX_PLAYERS};
+use super::result::Counts;
 use crate::card_set::CardSet;
 use crate::eval::HandKey;
+use crate::MAX_PLAYERS;
 
 /// Best flush (or straight flush) class of a 13-bit rank mask of one suit with five to
 /// seven ranks; 0 for fewer than five.

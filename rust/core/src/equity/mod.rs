@@ -45,10 +45,8 @@ pub use result::{EquityResult, Method, PlayerEquity};
 use crate::card_set::CardSet;
 use crate::error::{Error, Location, Result};
 use crate::range::Range;
+use crate::MAX_PLAYERS;
 use deals::Hand;
-
-/// Most players at a Hold'em table.
-pub const MAX_PLAYERS: usize = result::MAX_PLAYERS;
 
 /// Seconds of single-thread exact work that `Method::Auto` accepts before it switches to
 /// Monte Carlo.
@@ -67,6 +65,22 @@ pub enum Game {
 }
 
 impl Game {
+    /// Every name a game is known by, the one table of them (the bindings give it to
+    /// Python as `pokerforge._core.GAME_NAMES`): each game's own name first, in the order
+    /// of the games' codes, then the aliases. Written in lower case with `-`; parsing
+    /// ignores case and reads `_` as `-`.
+    pub const NAMES: &'static [(&'static str, Game)] = &[
+        ("holdem", Game::Holdem),
+        ("omaha", Game::Omaha),
+        ("omaha-hilo", Game::OmahaHiLo),
+        ("hold'em", Game::Holdem),
+        ("texas-holdem", Game::Holdem),
+        ("plo", Game::Omaha),
+        ("omaha-hi-lo", Game::OmahaHiLo),
+        ("omaha8", Game::OmahaHiLo),
+        ("plo8", Game::OmahaHiLo),
+    ];
+
     /// The name used in text: `"holdem"`, `"omaha"` or `"omaha-hilo"`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -80,17 +94,16 @@ impl Game {
 impl FromStr for Game {
     type Err = Error;
 
-    /// Parses `"holdem"`, `"omaha"` or `"omaha-hilo"` (case and `_`/`-` free).
+    /// Parses any of [`Game::NAMES`] (case and `_`/`-` free).
     fn from_str(name: &str) -> Result<Game> {
         let norm = name.trim().to_ascii_lowercase().replace('_', "-");
-        match norm.as_str() {
-            "holdem" | "hold'em" | "texas-holdem" => Ok(Game::Holdem),
-            "omaha" | "plo" => Ok(Game::Omaha),
-            "omaha-hilo" | "omaha-hi-lo" | "omaha8" | "plo8" => Ok(Game::OmahaHiLo),
-            _ => Err(Error::UnknownGame {
+        Game::NAMES
+            .iter()
+            .find(|(known, _)| *known == norm)
+            .map(|&(_, game)| game)
+            .ok_or_else(|| Error::UnknownGame {
                 name: name.to_string(),
-            }),
-        }
+            })
     }
 }
 

@@ -15,13 +15,14 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::deals::{can_deal, for_each_deal_within, Hand, Holes};
-use super::result::{category_of, Counts, MAX_PLAYERS};
+use super::result::{category_of, Counts};
 use super::result::{EquityResult, Method, Tally};
 use super::{omaha, Game, Setup};
 use crate::card_set::FULL_MASK;
 use crate::error::{Error, Result};
 use crate::eval::HandKey;
 use crate::rng::Rng;
+use crate::MAX_PLAYERS;
 
 /// Deals per work unit.
 pub(crate) const UNIT: u64 = 4096;

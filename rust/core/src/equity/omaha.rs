@@ -4,9 +4,10 @@
 
 use rayon::prelude::*;
 
-use super::result::{category_of, Counts, HiLo, MAX_PLAYERS};
+use super::result::{category_of, Counts, HiLo};
 use crate::card_set::FULL_MASK;
 use crate::eval::{OmahaBoard, OmahaHole};
+use crate::MAX_PLAYERS;
 
 /// Adds one board (complete, five cards) to `counts`.
 #[inline]

@@ -2,9 +2,7 @@
 
 use super::breakdown::HandEquity;
 use crate::eval::Category;
-
-/// Most players in one deal.
-pub(crate) const MAX_PLAYERS: usize = 10;
+use crate::MAX_PLAYERS;
 
 /// Every fourth bit: the cards of suit 0.
 pub(crate) const SUIT0: u64 = 0x0001_1111_1111_1111;

@@ -5,7 +5,8 @@ use crate::card_set::CardSet;
 use crate::error::{Error, Result};
 use crate::obs::actions::Legal;
 use crate::obs::layout::{ObsLayout, SEAT_FIELDS};
-use crate::obs::log::{HandLog, MAX_SEATS};
+use crate::obs::log::HandLog;
+use crate::MAX_PLAYERS;
 
 /// The public state of a hand at one moment, as the game layer reports it.
 #[derive(Debug, Clone, Copy)]
@@ -176,7 +177,7 @@ impl ObsLayout {
                 return bad(name, len, "one entry per seat");
             }
         }
-        debug_assert!(n <= MAX_SEATS);
+        debug_assert!(n <= MAX_PLAYERS);
         Ok(())
     }
 

@@ -22,7 +22,7 @@
 
 use crate::error::{Error, Result};
 use crate::obs::actions::ActionSet;
-use crate::obs::log::MAX_SEATS;
+use crate::MAX_PLAYERS;
 
 /// The layout's version; it changes whenever a slot moves or changes meaning.
 pub const LAYOUT_VERSION: u32 = 1;
@@ -83,7 +83,7 @@ impl ObsLayout {
     /// # Errors
     /// [`Error::InvalidSetting`] for seats outside 2..=10 or a history above 1024.
     pub fn new(seats: usize, history: usize, actions: ActionSet) -> Result<ObsLayout> {
-        if !(2..=MAX_SEATS).contains(&seats) {
+        if !(2..=MAX_PLAYERS).contains(&seats) {
             return Err(Error::InvalidSetting {
                 name: "seats",
                 value: seats.to_string(),

@@ -7,9 +7,7 @@ use std::fmt::Write as _;
 use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::error::{Error, Result};
-
-/// The most seats at a table.
-pub const MAX_SEATS: usize = 10;
+use crate::MAX_PLAYERS;
 
 /// The kind of an action in the log. A bet (the first chips of a street) counts as a raise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -261,7 +259,7 @@ fn check_hand(
     holes: &[CardSet],
 ) -> Result<()> {
     let seats = starts.len();
-    if !(2..=MAX_SEATS).contains(&seats) {
+    if !(2..=MAX_PLAYERS).contains(&seats) {
         return Err(setting("seats", seats, "2 to 10 seats"));
     }
     if button >= seats {
