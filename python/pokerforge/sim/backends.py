@@ -32,13 +32,14 @@ import logging
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Literal, TypeAlias, TypeVar
 
 from pokerforge.errors import InvalidSpecError, SimBackendError
 from pokerforge.sim.workers import WorkerPool
 
-__all__ = ["BACKENDS", "Backend", "Executor", "choose_backend"]
+__all__ = ["BACKENDS", "Backend", "Executor", "RunOptions", "choose_backend"]
 
 Backend: TypeAlias = Literal["inline", "processes", "dask"]
 BACKENDS: tuple[Backend, ...] = ("inline", "processes", "dask")
@@ -68,6 +69,43 @@ def choose_backend(backend: str | None, *, workers: int, scheduler: str | None) 
     if scheduler and backend != "dask":
         raise InvalidSpecError(f"a scheduler address needs the dask backend, not {backend!r}")
     return backend
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """Where and how a run's chunks are computed: the options :func:`pokerforge.sim.run`,
+    :func:`~pokerforge.sim.preflop_grid` and :func:`~pokerforge.sim.range_grid` share (each
+    documents them; their chunk sizes count different things and stay theirs).
+
+    Examples:
+        >>> RunOptions(workers=2).executor().backend
+        'processes'
+        >>> RunOptions(backend="inline", scheduler="tcp://10.0.0.1:8786").executor()
+        Traceback (most recent call last):
+        ...
+        pokerforge.errors.InvalidSpecError: a scheduler address needs the dask backend, not 'inline'
+    """
+
+    workers: int = 1
+    scheduler: str | None = None
+    backend: str | None = None
+    timeout: float = 5.0
+    progress: Callable[[int, int], None] | None = None
+
+    def executor(self) -> Executor:
+        """The executor these options choose, checked, not yet started (``with`` starts it).
+
+        Raises:
+            InvalidSpecError: An unknown backend, a bad number of workers, or a scheduler
+                with a backend other than Dask.
+        """
+        kind = choose_backend(self.backend, workers=self.workers, scheduler=self.scheduler)
+        return Executor(kind, workers=self.workers, scheduler=self.scheduler, timeout=self.timeout)
+
+    def report(self, done: int, total: int) -> None:
+        """Tells the progress callback, if there is one."""
+        if self.progress is not None:
+            self.progress(done, total)
 
 
 class Executor:

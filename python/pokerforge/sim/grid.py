@@ -44,7 +44,7 @@ import numpy.typing as npt
 from pokerforge.cards import CardSet
 from pokerforge.equity import Range, equity
 from pokerforge.errors import InvalidRangeError, InvalidSpecError, SimBackendError
-from pokerforge.sim.backends import Executor, choose_backend
+from pokerforge.sim.backends import RunOptions
 
 __all__ = ["CLASSES", "Grid", "preflop_grid", "range_grid"]
 
@@ -230,30 +230,23 @@ class Grid:
 
 
 def _run_grid(
-    job: _GridJob,
-    *,
-    workers: int,
-    scheduler: str | None,
-    backend: str | None,
-    progress: Callable[[int, int], None] | None,
-    timeout: float,
+    job: _GridJob, options: RunOptions
 ) -> tuple[npt.NDArray[np.float64], str, int, float]:
-    kind = choose_backend(backend, workers=workers, scheduler=scheduler)
+    executor = options.executor()
     start = time.perf_counter()
     values = np.full((len(job.rows), len(job.cols)), np.nan)
     total = len(job.cells())
     done = 0
-    with Executor(kind, workers=workers, scheduler=scheduler, timeout=timeout) as executor:
+    with executor:
         for _, cells in executor.map(_grid_chunk, job, job.chunks):
             for i, j, value in cells:
                 values[i, j] = value
                 if job.symmetric:
                     values[j, i] = 1.0 - value if i != j else value
             done += len(cells)
-            if progress is not None:
-                progress(done, total)
+            options.report(done, total)
         used = executor.workers
-    return values, kind, used, time.perf_counter() - start
+    return values, executor.backend, used, time.perf_counter() - start
 
 
 def _class_names(given: Iterable[str]) -> tuple[str, ...]:
@@ -300,10 +293,8 @@ def preflop_grid(
     cols = rows if against is None else _class_names(against)
     _check_chunk_size(chunk_size)
     job = _GridJob(rows, cols, "", "", against is None, chunk_size, classes=True)
-    values, kind, used, seconds = _run_grid(
-        job, workers=workers, scheduler=scheduler, backend=backend, progress=progress,
-        timeout=timeout,
-    )  # fmt: skip
+    options = RunOptions(workers, scheduler, backend, timeout, progress)
+    values, kind, used, seconds = _run_grid(job, options)
     return Grid(rows, cols, values, seconds=seconds, backend=kind, workers=used)
 
 
@@ -356,10 +347,8 @@ def range_grid(
     col_hands, col_weights = _hands(cols, board_set | dead_set)
     _check_chunk_size(chunk_size)
     job = _GridJob(row_hands, col_hands, str(board_set), str(dead_set), False, chunk_size)
-    values, kind, used, seconds = _run_grid(
-        job, workers=workers, scheduler=scheduler, backend=backend, progress=progress,
-        timeout=timeout,
-    )  # fmt: skip
+    options = RunOptions(workers, scheduler, backend, timeout, progress)
+    values, kind, used, seconds = _run_grid(job, options)
     return Grid(
         row_hands, col_hands, values, board=job.board, dead=job.dead, col_weights=col_weights,
         seconds=seconds, backend=kind, workers=used,

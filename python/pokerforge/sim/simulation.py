@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pokerforge.game import GameSpec, Hand
-from pokerforge.sim.backends import Executor, choose_backend
+from pokerforge.sim.backends import RunOptions
 from pokerforge.sim.chunks import Job, play_chunk, play_hand
 from pokerforge.sim.output import HandWriter, open_writer, record_kind
 from pokerforge.sim.policies import Policy
@@ -95,7 +95,8 @@ def run(
             keep dying.
         SimInterrupted: Ctrl-C; the workers are stopped and partial output marked.
     """
-    kind = choose_backend(backend, workers=workers, scheduler=scheduler)
+    options = RunOptions(workers, scheduler, backend, timeout, progress)
+    executor = options.executor()
     job = Job.build(
         spec,
         players=players,
@@ -110,14 +111,13 @@ def run(
     writer: HandWriter | None = None
     tally = Tally.empty(players)
     try:
-        with Executor(kind, workers=workers, scheduler=scheduler, timeout=timeout) as executor:
+        with executor:
             writer = open_writer(out, job) if out is not None else None
             for _, chunk in executor.map(play_chunk, job, job.chunks):
                 tally.merge(chunk.tally)
                 if writer is not None:
                     writer.add(chunk)
-                if progress is not None:
-                    progress(tally.hands, job.hands)
+                options.report(tally.hands, job.hands)
             used = executor.workers
     except KeyboardInterrupt:
         partial = writer.abandon() if writer is not None else ()
@@ -127,7 +127,11 @@ def run(
             writer.abandon()
         raise
     result = SimResult.of(
-        tally, job=job, seconds=time.perf_counter() - start, backend=kind, workers=used
+        tally,
+        job=job,
+        seconds=time.perf_counter() - start,
+        backend=executor.backend,
+        workers=used,
     )
     if writer is not None:
         result = dataclasses.replace(result, outputs=writer.finish(result))
