@@ -77,12 +77,17 @@ fn positive(name: &'static str, value: f64) -> PyResult<f64> {
     }
 }
 
-/// The deadline `seconds` from now.
-fn deadline_in(seconds: Option<f64>) -> PyResult<Option<Instant>> {
+/// A checked time limit of `seconds`.
+fn time_limit_of(seconds: Option<f64>) -> PyResult<Option<Duration>> {
     Ok(seconds
         .map(|t| positive("time_limit", t))
         .transpose()?
-        .map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9))))
+        .map(|t| Duration::from_secs_f64(t.min(1e9))))
+}
+
+/// The deadline of work starting now that may take `limit`.
+fn deadline_after(limit: Option<Duration>) -> Option<Instant> {
+    limit.map(|limit| Instant::now() + limit)
 }
 
 /// How a player is shown: a hand's cards in order, a range as given, or `random`.
@@ -377,7 +382,9 @@ fn run_plan(
     threads: Option<Int>,
     cancel: Arc<AtomicBool>,
 ) -> PyResult<Bound<'_, PyAny>> {
-    let deadline = deadline_in(time_limit)?;
+    // The time limit counts from when the work starts, on the thread that does it: time
+    // spent waiting for a pool thread (or for a core, on a busy machine) is not the work's.
+    let limit = time_limit_of(time_limit)?;
     let seed = match seed {
         None => fresh_seed(),
         Some(s) => seed_value(s)?,
@@ -390,7 +397,11 @@ fn run_plan(
         // the turn on): handing it to a pool thread would cost more than doing it here,
         // without the GIL. A panic is still caught.
         let result = py
-            .detach(|| catch_unwind(AssertUnwindSafe(|| plan.run(seed, deadline, None))))
+            .detach(|| {
+                catch_unwind(AssertUnwindSafe(|| {
+                    plan.run(seed, deadline_after(limit), None)
+                }))
+            })
             .map_err(|payload| {
                 PyRuntimeError::new_err(format!(
                     "a bug in pokerforge's Rust core (please report it): {}",
@@ -403,7 +414,7 @@ fn run_plan(
     let threads = threads_for(threads, usize::MAX, 0)?;
     let work = plan.clone();
     let result = interruptible(py, threads, cancel, move |cancel| {
-        work.run(seed, deadline, Some(cancel))
+        work.run(seed, deadline_after(limit), Some(cancel))
     })?;
     to_python(py, &result, &plan)
 }
@@ -446,7 +457,7 @@ pub fn equity<'py>(
         categories,
         by_hand,
     )?;
-    deadline_in(time_limit)?;
+    time_limit_of(time_limit)?;
     let cancel = Arc::new(AtomicBool::new(false));
     run_plan(py, plan, seed, time_limit, threads, cancel)
 }

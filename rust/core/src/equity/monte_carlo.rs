@@ -256,10 +256,13 @@ impl Checker<'_> {
         (self.stop)()
     }
 
-    /// Whether to stop before deal number `done` of the unit.
+    /// Whether to stop before deal number `done` of the unit. A unit deals its first
+    /// [`CHECK`] deals before it looks: a unit whose thread got a core only after the
+    /// deadline (on a busy machine) still counts a few deals rather than none, at a cost
+    /// of microseconds past the deadline.
     #[inline(always)]
     fn stop_at(&mut self, done: u64) -> bool {
-        done % CHECK == 0 && self.late()
+        done % CHECK == 0 && done > 0 && self.late()
     }
 }
 
@@ -556,6 +559,12 @@ pub(crate) fn run(
     let late = || stop.deadline.is_some_and(|d| Instant::now() >= d);
     let halt = || cancelled() || late();
     let stoppable = cancel.is_some() || stop.deadline.is_some();
+    if late() && !cancelled() {
+        // A deadline already past: nothing is dealt (the units would each deal a few).
+        return Err(Error::NoDealInTime {
+            seconds: "0.000".to_string(),
+        });
+    }
     let mut tally = Tally::new(n);
     let mut first = 0u64;
     'rounds: while first < units {
@@ -655,6 +664,41 @@ mod tests {
             )
             .unwrap();
             assert_eq!(fast, slow);
+        }
+    }
+
+    #[test]
+    fn a_unit_started_after_the_deadline_still_deals_its_first_deals() {
+        // A pool thread that got a core only once the deadline had passed: every unit, of
+        // every game's loop, counts its first CHECK deals, then stops.
+        for (hands, board) in [
+            (&["AhKh", "QsQd"][..], ""),
+            (&["AhKh", "random", "random"][..], "2h7h9c"),
+            (&["QQ+, AK", "random"][..], ""),
+            (&["AhKhQdJs", "random"][..], ""),
+        ] {
+            let players: Vec<Player> = hands.iter().map(|t| t.parse().unwrap()).collect();
+            let board: CardSet = board.parse().unwrap();
+            let mut options = EquityOptions::default();
+            if hands[0].len() == 8 {
+                options.game = crate::equity::Game::Omaha;
+            }
+            let setup = validate(&players, board, CardSet::EMPTY, &options).unwrap();
+            let holdings = holdings_of(&setup).unwrap();
+            let late = || true;
+            let mut checker = Checker {
+                stop: &late,
+                stoppable: true,
+            };
+            let counts = run_unit(
+                &setup,
+                &holdings,
+                &mut Rng::for_stream(3, 1),
+                UNIT,
+                &mut checker,
+            )
+            .unwrap();
+            assert_eq!(counts.total as u64, CHECK, "{hands:?}");
         }
     }
 }
