@@ -223,13 +223,12 @@ fn monte_carlo_agrees_with_exact_and_is_seeded() {
         let mc = icm(&stacks, &payouts, &options, &|| false).unwrap();
         let want = exact(&stacks, &payouts, model);
         assert!(!mc.exact && mc.seed == Some(99) && mc.samples == 300_000);
-        for i in 0..stacks.len() {
+        for (i, want) in want.iter().enumerate() {
             let tolerance = 5.0 * mc.stderr[i] + 1e-12;
             assert!(
-                (mc.equities[i] - want[i]).abs() <= tolerance,
-                "{model:?} {i}: {} vs {} (stderr {})",
+                (mc.equities[i] - want).abs() <= tolerance,
+                "{model:?} {i}: {} vs {want} (stderr {})",
                 mc.equities[i],
-                want[i],
                 mc.stderr[i]
             );
         }
@@ -265,11 +264,12 @@ fn bubble_factors_of_a_bubble() {
     let stacks = [5000.0, 3000.0, 1500.0, 500.0];
     let payouts = [50.0, 30.0, 20.0];
     let f = bubble_factors(&stacks, &payouts, Model::Harville).unwrap();
-    for i in 0..4 {
-        assert!(f[i][i].is_nan());
-        for j in 0..4 {
-            if i != j {
-                assert!(f[i][j] > 1.0, "{i} {j}: {}", f[i][j]);
+    for (i, row) in f.iter().enumerate() {
+        for (j, &factor) in row.iter().enumerate() {
+            if i == j {
+                assert!(factor.is_nan());
+            } else {
+                assert!(factor > 1.0, "{i} {j}: {factor}");
             }
         }
     }

@@ -47,6 +47,8 @@ pub fn draw_probabilities(weights: &[f64], draws: usize) -> Vec<Vec<f64>> {
     let full = (1usize << n) - 1;
     let mut prob = vec![0.0f64; 1 << n];
     prob[0] = 1.0;
+    // `t` indexes the draw in every player's row (`out[j][t]`), not one array.
+    #[allow(clippy::needless_range_loop)]
     for t in 0..draws {
         // Every set of `t` players, in increasing order of mask (Gosper's hack); a set's
         // probability is complete once the layer before it has been spread.

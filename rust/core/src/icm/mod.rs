@@ -29,7 +29,7 @@
 //! probabilities add up to one over the players, exactly so for every Monte Carlo sample.
 
 pub mod exact;
-// pub mod heads_up;
+pub mod heads_up;
 pub mod monte_carlo;
 
 use crate::error::{Error, Result};
