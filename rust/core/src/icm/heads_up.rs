@@ -118,6 +118,15 @@ impl Matchups {
     }
 }
 
+impl Matchups {
+    /// The table, counted on first use and kept (an immutable table, like the pre-flop
+    /// table it is counted from).
+    pub fn shared() -> &'static Matchups {
+        static SHARED: std::sync::OnceLock<Matchups> = std::sync::OnceLock::new();
+        SHARED.get_or_init(Matchups::new)
+    }
+}
+
 impl Default for Matchups {
     fn default() -> Matchups {
         Matchups::new()

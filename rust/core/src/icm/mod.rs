@@ -197,6 +197,16 @@ pub fn finish_probabilities(stacks: &[f64], places: usize, model: Model) -> Resu
     Ok(out)
 }
 
+/// Whether [`icm`] computes exactly with `method` for these stacks: when asked to, or
+/// automatically for up to [`EXACT_MAX_PLAYERS`] players with chips.
+pub fn uses_exact(stacks: &[f64], method: IcmMethod) -> bool {
+    match method {
+        IcmMethod::Exact => true,
+        IcmMethod::MonteCarlo => false,
+        IcmMethod::Auto => stacks.iter().filter(|&&s| s > 0.0).count() <= EXACT_MAX_PLAYERS,
+    }
+}
+
 /// Each player's prize equity (see the module documentation for the models and the pool).
 ///
 /// # Errors
@@ -212,12 +222,7 @@ pub fn icm(
 ) -> Result<IcmResult> {
     validate(stacks, payouts)?;
     let n = stacks.len();
-    let (alive, _) = with_chips(stacks);
-    let exact = match options.method {
-        IcmMethod::Exact => true,
-        IcmMethod::MonteCarlo => false,
-        IcmMethod::Auto => alive.len() <= EXACT_MAX_PLAYERS,
-    };
+    let exact = uses_exact(stacks, options.method);
     let paid = payouts.len().min(n);
     if exact {
         let places = finish_probabilities(stacks, paid, options.model)?;
