@@ -75,8 +75,8 @@ pub fn draw_probabilities(weights: &[f64], draws: usize) -> Vec<Vec<f64>> {
         };
         let mut scaled = vec![0.0f64; full + 1];
         scaled[0] = 1.0 / left(0);
-        // Fixed-size copies indexed by `j & 31` and a table indexed by `mask & full`: the
-        // hot loop below then needs no bounds checks (n is at most 22).
+        // Weights and accumulators in fixed arrays indexed by `j & 31` (n is at most 22):
+        // the hot loop below checks no bounds for them.
         let mut w = [0.0f64; 32];
         w[..n].copy_from_slice(weights);
         for (t, row) in by_draw.chunks_exact_mut(n).enumerate() {

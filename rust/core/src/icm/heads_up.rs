@@ -32,7 +32,8 @@
 //! averages keep a trace of the first rounds' best responses (probabilities like 0.98 or
 //! 0.01), so the solution reported is the most rounded version of them (probabilities
 //! within 0.25, else 0.1, else 0.02 of 0 or 1 rounded to it) whose exploitability,
-//! measured again, is still within the tolerance. Hands the equilibrium mixes stay mixed.
+//! measured again, is still within the tolerance; the probabilities left mixed are
+//! rounded to thousandths. Hands the equilibrium mixes stay mixed.
 //! Exploitability is the mean of the two players' best-response gains (what each could
 //! add to its expectation by deviating, per hand; NashConv / 2), which is 0 exactly at an
 //! equilibrium.
@@ -476,9 +477,10 @@ pub fn solve(
 
 /// Margins tried, in order, when rounding a solution: probabilities within the margin of
 /// 0 or 1 become 0 or 1.
-const ROUNDINGS: [f64; 4] = [0.25, 0.1, 0.02, 0.0];
+const ROUNDINGS: [f64; 4] = [0.25, 0.1, 0.02, 0.0005];
 
-/// `strategy` with every probability within `margin` of 0 or 1 rounded to it.
+/// `strategy` with every probability within `margin` of 0 or 1 rounded to it, and the
+/// others to the nearest thousandth (a range's weights read `0.742`, not 16 digits).
 fn rounded(strategy: &[f64], margin: f64) -> Vec<f64> {
     strategy
         .iter()
@@ -488,7 +490,7 @@ fn rounded(strategy: &[f64], margin: f64) -> Vec<f64> {
             } else if p > 1.0 - margin {
                 1.0
             } else {
-                p
+                (p * 1000.0).round() / 1000.0
             }
         })
         .collect()
