@@ -81,16 +81,17 @@ __all__ = [
     "evaluate_omaha_low_many",
     "evaluate_omaha_many",
     "game",
+    "icm",
     "preflop_matrix",
     "sim",
 ]
 
 if TYPE_CHECKING:
-    from pokerforge import game, sim
+    from pokerforge import game, icm, sim
 
 # The game engine and the simulations load on first use (``pokerforge.game``), so that
 # ``import pokerforge`` stays quick for programs that only evaluate hands or ask equities.
-_LAZY = frozenset({"game", "sim"})
+_LAZY = frozenset({"game", "icm", "sim"})
 
 
 def __getattr__(name: str) -> Any:

@@ -38,6 +38,7 @@ __all__ = [
     "Range",
     "__version__",
     "_panic_for_tests",
+    "bubble_factors",
     "equity",
     "evaluate",
     "evaluate_class",
@@ -48,11 +49,14 @@ __all__ = [
     "evaluate_omaha_low",
     "evaluate_omaha_low_many",
     "evaluate_omaha_many",
+    "finish_probabilities",
     "hand_classes",
+    "icm",
     "phh_fields",
     "phh_tables",
     "plan_equity",
     "preflop_matrix",
+    "push_fold_heads_up",
     "record",
     "seed_of",
     "showdown_ranks",
@@ -352,6 +356,42 @@ class ObsEncoder:
     def infoset(self, table: int, seat: int, board: Iterable[int]) -> str: ...
 
 # Heads-up pre-flop table (pokerforge.preflop wraps these).
+# Tournament prize equity and push/fold (pokerforge.icm wraps these).
+def icm(
+    stacks: list[float],
+    payouts: list[float],
+    model: str = "harville",
+    method: str = "auto",
+    samples: int | None = None,
+    seed: int | None = None,
+) -> tuple[list[float], bool, int, list[float], int | None]: ...
+def finish_probabilities(
+    stacks: list[float], places: int, model: str = "harville"
+) -> list[list[float]]: ...
+def bubble_factors(
+    stacks: list[float], payouts: list[float], model: str = "harville"
+) -> list[list[float]]: ...
+def push_fold_heads_up(
+    stacks: tuple[float, float],
+    small_blind: float,
+    big_blind: float,
+    ante: float = 0.0,
+    payouts: list[float] | None = None,
+    others: list[float] = ...,
+    model: str = "harville",
+    tolerance: float = 1e-4,
+    max_iterations: int | None = None,
+) -> tuple[
+    list[float],
+    list[float],
+    Range,
+    Range,
+    float,
+    tuple[float, float],
+    tuple[float, float],
+    int,
+    bool,
+]: ...
 def hand_classes() -> list[str]: ...
 def preflop_matrix() -> npt.NDArray[np.float64]: ...
 

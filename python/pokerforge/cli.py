@@ -3,8 +3,10 @@
 Commands: ``odds`` (your chances against random opponents), ``equity`` (hands and ranges
 against each other), ``eval`` (rank a hand), ``simulate`` (self-play through the hand
 engine, on every core or a Dask cluster), ``grid`` (exact equity grids), ``stats`` (player
-statistics over PHH hand histories) and ``serve`` (the HTTP equity service and its web
-calculator). Bad input prints one line naming the problem and exits with status 2.
+statistics over PHH hand histories), ``icm`` and ``pushfold`` (tournament prize equity and
+push/fold equilibria, :mod:`pokerforge.icm.commands`) and ``serve`` (the HTTP equity
+service and its web calculator). Bad input prints one line naming the problem and exits
+with status 2.
 
 Examples:
     >>> main(["eval", "AsKsQsJsTs"])
@@ -34,6 +36,8 @@ from pokerforge.equity import EquityResult, PlayerEquity, equity
 from pokerforge.errors import PokerError
 from pokerforge.eval import Category, evaluate, evaluate_omaha_hilo
 from pokerforge.games import ALIASES, Game, game_name
+from pokerforge.icm.commands import add_commands as _add_icm_commands
+from pokerforge.icm.commands import icm_command, pushfold_command
 
 if TYPE_CHECKING:
     from pokerforge.equity import Method
@@ -195,6 +199,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_scale_options(grid, chunk=None)
 
     _add_stats_command(commands)
+    _add_icm_commands(commands)
 
     serve = commands.add_parser(
         "serve",
@@ -536,6 +541,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "simulate": _simulate,
         "stats": _stats,
         "grid": _grid,
+        "icm": icm_command,
+        "pushfold": pushfold_command,
     }
     try:
         if args.command == "serve":

@@ -24,8 +24,10 @@ __all__ = [
     "InvalidArrayError",
     "InvalidCardError",
     "InvalidHistoryError",
+    "InvalidPayoutError",
     "InvalidRangeError",
     "InvalidSpecError",
+    "InvalidStackError",
     "PokerError",
     "PokerStarsError",
     "PolicyError",
@@ -71,6 +73,16 @@ class InvalidRangeError(PokerError):
 class InvalidSpecError(PokerError):
     """A setting that makes no sense: a game specification or table set-up, an unknown game
     or method, a bad number of players, samples, threads or seed."""
+
+
+class InvalidStackError(PokerError):
+    """A stack a tournament computation cannot use (negative, NaN, infinite, too small for
+    its forced bets), or stacks that add up to no chips; ``location`` names it
+    (``"stacks[2]"``, or ``"stacks"`` for all of them)."""
+
+
+class InvalidPayoutError(PokerError):
+    """A prize that is negative, NaN or infinite; ``location`` names it (``"payouts[1]"``)."""
 
 
 class IllegalActionError(PokerError):

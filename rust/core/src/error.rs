@@ -93,6 +93,32 @@ pub enum Error {
         /// The time it was given, formatted in seconds.
         seconds: String,
     },
+    /// A stack that a tournament computation cannot use: negative, NaN or infinite, or
+    /// too small for the forced bets it must post.
+    InvalidStack {
+        /// The player (0-based) in the list of stacks.
+        index: usize,
+        /// The stack as given, formatted.
+        value: String,
+        /// What is allowed, e.g. `"a finite number of chips, 0 or more"`.
+        expected: &'static str,
+    },
+    /// Stacks that add up to no chips at all.
+    NoChips,
+    /// A prize that is negative, NaN or infinite.
+    InvalidPayout {
+        /// The place (0-based: 0 is first place) in the list of payouts.
+        index: usize,
+        /// The payout as given, formatted.
+        value: String,
+    },
+    /// Exact ICM was asked for a field larger than its subset enumeration handles.
+    ExactTooLarge {
+        /// Players with chips.
+        players: usize,
+        /// The most the exact method takes.
+        limit: usize,
+    },
     /// An error in one part of an equity request.
     At {
         /// Where: a player, the board or the dead cards.
@@ -161,6 +187,10 @@ impl Error {
             | Error::DeckExhausted { .. }
             | Error::NoPossibleHand { player: None } => Some("players".to_string()),
             Error::NoDealInTime { .. } => Some("time_limit".to_string()),
+            Error::InvalidStack { index, .. } => Some(format!("stacks[{index}]")),
+            Error::NoChips => Some("stacks".to_string()),
+            Error::InvalidPayout { index, .. } => Some(format!("payouts[{index}]")),
+            Error::ExactTooLarge { .. } => Some("method".to_string()),
             _ => None,
         }
     }
@@ -246,6 +276,24 @@ impl fmt::Display for Error {
                 f,
                 "not a single deal was counted within the time limit of {seconds} s: give it \
                  more time (crowded ranges clash on most draws)"
+            ),
+            Error::InvalidStack {
+                index,
+                value,
+                expected,
+            } => write!(f, "stacks[{index}] = {value} is not allowed: expected {expected}"),
+            Error::NoChips => write!(
+                f,
+                "the stacks add up to 0 chips: at least one player needs chips"
+            ),
+            Error::InvalidPayout { index, value } => write!(
+                f,
+                "payouts[{index}] = {value} is not allowed: expected a finite amount, 0 or more"
+            ),
+            Error::ExactTooLarge { players, limit } => write!(
+                f,
+                "exact ICM takes at most {limit} players with chips, but {players} were given: \
+                 use method \"monte-carlo\" or \"auto\""
             ),
             Error::At { location, error } => write!(f, "{location}: {error}"),
         }

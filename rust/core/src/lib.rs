@@ -9,6 +9,7 @@ pub mod deck;
 pub mod equity;
 pub mod error;
 pub mod eval;
+pub mod icm;
 pub mod obs;
 pub mod phh;
 pub mod range;

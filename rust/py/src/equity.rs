@@ -331,7 +331,7 @@ type Outcome<T> = Result<Result<T, Error>, String>;
 /// either it raises the cancel flag the core checks as it goes. No thread is created per
 /// call: the work is queued on the pool. A panic in the work, on this pool's thread or
 /// on one of rayon's, is caught there and raised here as a `RuntimeError`.
-fn interruptible<T: Send + 'static>(
+pub(crate) fn interruptible<T: Send + 'static>(
     py: Python<'_>,
     threads: usize,
     cancel: Arc<AtomicBool>,

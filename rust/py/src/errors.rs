@@ -16,6 +16,8 @@ import_exception!(pokerforge.errors, InvalidArrayError);
 import_exception!(pokerforge.errors, InvalidSpecError);
 import_exception!(pokerforge.errors, InvalidRangeError);
 import_exception!(pokerforge.errors, IllegalActionError);
+import_exception!(pokerforge.errors, InvalidStackError);
+import_exception!(pokerforge.errors, InvalidPayoutError);
 import_exception!(pokerforge.errors, PokerError);
 
 /// The Python exception for a core error, its message the core's sentence; an error about
@@ -72,7 +74,10 @@ pub fn with_message(err: &Error, message: String) -> PyErr {
         | Error::PlayerCount { .. }
         | Error::InvalidSetting { .. }
         | Error::OutOfTime { .. }
-        | Error::NoDealInTime { .. } => InvalidSpecError::new_err(message),
+        | Error::NoDealInTime { .. }
+        | Error::ExactTooLarge { .. } => InvalidSpecError::new_err(message),
+        Error::InvalidStack { .. } | Error::NoChips => InvalidStackError::new_err(message),
+        Error::InvalidPayout { .. } => InvalidPayoutError::new_err(message),
         Error::Interrupted => PyKeyboardInterrupt::new_err(message),
         Error::At { error, .. } => with_message(error, message),
     }

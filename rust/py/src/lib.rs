@@ -11,6 +11,7 @@ mod deal;
 mod equity;
 mod errors;
 mod eval;
+mod icm;
 mod obs;
 mod omaha;
 mod parallel;
@@ -60,6 +61,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(obs::seed_of, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_tables, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_fields, m)?)?;
+    m.add_function(wrap_pyfunction!(icm::icm, m)?)?;
+    m.add_function(wrap_pyfunction!(icm::finish_probabilities, m)?)?;
+    m.add_function(wrap_pyfunction!(icm::bubble_factors, m)?)?;
+    m.add_function(wrap_pyfunction!(icm::push_fold_heads_up, m)?)?;
     record::add_to(m)?;
     Ok(())
 }

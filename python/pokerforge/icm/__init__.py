@@ -1,0 +1,46 @@
+"""Tournament decisions: prize equity by ICM and push/fold equilibria.
+
+:func:`icm` turns stacks and a payout table into each player's expected prize
+(Malmuth-Harville or Malmuth-Weitzman, exact up to 22 players with chips, seeded Monte
+Carlo beyond); :func:`bubble_factors` and :func:`risk_premiums` say what chips are worth
+in each confrontation; :func:`icm_deal` splits a prize pool in whole cents;
+:func:`push_fold` solves heads-up push/fold spots by chips or by ICM. The method and its
+sources are in the guide (``docs/icm.md``).
+
+Examples:
+    >>> from pokerforge.icm import icm, push_fold
+    >>> [round(e, 2) for e in icm([5000, 3000, 2000], [70, 30])]
+    [45.18, 32.25, 22.57]
+    >>> push_fold([8, 8], (0.5, 1)).shove.weight("Kh2c")      # K2o: shoved at 8 bb
+    1.0
+"""
+
+from pokerforge.errors import InvalidPayoutError, InvalidStackError
+from pokerforge.icm.model import (
+    IcmEquities,
+    Method,
+    Model,
+    bubble_factors,
+    finish_probabilities,
+    icm,
+    icm_deal,
+    risk_premiums,
+)
+from pokerforge.icm.push_fold import RANKS, PushFoldResult, chart_class, push_fold
+
+__all__ = [
+    "RANKS",
+    "IcmEquities",
+    "InvalidPayoutError",
+    "InvalidStackError",
+    "Method",
+    "Model",
+    "PushFoldResult",
+    "bubble_factors",
+    "chart_class",
+    "finish_probabilities",
+    "icm",
+    "icm_deal",
+    "push_fold",
+    "risk_premiums",
+]

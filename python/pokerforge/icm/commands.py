@@ -1,0 +1,188 @@
+"""The ``pokerforge icm`` and ``pokerforge pushfold`` commands (registered by
+:mod:`pokerforge.cli`).
+
+Examples:
+    >>> from pokerforge.cli import main
+    >>> main(["icm", "5000", "3000", "2000", "--payouts", "70", "30"])
+    player        stack   chips    equity   of pool
+    1             5,000  50.00%   45.1786    45.18%
+    2             3,000  30.00%   32.2500    32.25%
+    3             2,000  20.00%   22.5714    22.57%
+    exact Malmuth-Harville ICM, pool 100
+    0
+    >>> main(["pushfold", "10", "10"])  # doctest: +ELLIPSIS
+    heads-up push/fold, chips: effective stack 10 bb, blinds 0.5/1, no ante
+    exploitability 0.00000... bb per hand after 1,400 rounds
+    SB shoves 58.3% of hands: 22+, A2+, K2+, Q7+, Q6s-Q2s, J8+, ..., 53s+, 43s:0.742
+    ...
+    BB calls 37.3% of hands: 22+, A2+, K5+, K4s-K2s, Q9+, Q8s-Q7s, JT, J9s-J8s, T9s
+    ...
+    0
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from pokerforge.icm.model import bubble_factors, icm, icm_deal
+from pokerforge.icm.push_fold import PushFoldResult, push_fold
+
+__all__ = ["add_commands", "icm_command", "pushfold_command"]
+
+_MODELS = {"harville": "Malmuth-Harville", "weitzman": "Malmuth-Weitzman"}
+
+
+def _amount(text: str) -> int | Decimal:
+    """A number from the command line, kept exact: an int, else a Decimal."""
+    try:
+        value = Decimal(text.replace(",", ""))
+    except InvalidOperation:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    return int(value) if value == value.to_integral_value() and value.is_finite() else value
+
+
+def add_commands(commands: Any) -> None:
+    """Adds ``icm`` and ``pushfold`` to the ``pokerforge`` command's subparsers."""
+    cmd = commands.add_parser(
+        "icm",
+        help="tournament prize equity of stacks (ICM), bubble factors, an ICM deal",
+        description="Each player's expected prize by the Independent Chip Model, e.g. "
+        "'pokerforge icm 5000 3000 2000 --payouts 50 30 20'. Exact up to 22 players with "
+        "chips, seeded Monte Carlo beyond.",
+    )
+    cmd.add_argument("stacks", nargs="+", type=_amount, metavar="STACK", help="chips")
+    cmd.add_argument(
+        "--payouts",
+        nargs="+",
+        type=_amount,
+        required=True,
+        metavar="PRIZE",
+        help="prizes from first place down",
+    )
+    cmd.add_argument("--model", choices=tuple(_MODELS), default="harville")
+    cmd.add_argument("--samples", type=int, metavar="N", help="Monte Carlo samples")
+    cmd.add_argument("--seed", type=int, help="Monte Carlo seed (same seed, same answer)")
+    cmd.add_argument("--deal", action="store_true", help="the ICM deal in whole cents")
+    cmd.add_argument("--bubble", action="store_true", help="bubble factors between players")
+    cmd.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    pf = commands.add_parser(
+        "pushfold",
+        help="heads-up push/fold equilibrium (small blind shoves, big blind calls)",
+        description="The small blind's shoving and the big blind's calling ranges at "
+        "equilibrium, by chips or by ICM with --payouts, e.g. 'pokerforge pushfold 10 12 "
+        "--ante 0.1'. Stacks are the small blind's and the big blind's, before the blinds.",
+    )
+    pf.add_argument("stacks", nargs=2, type=_amount, metavar="STACK", help="SB and BB chips")
+    pf.add_argument(
+        "--blinds",
+        nargs=2,
+        type=_amount,
+        default=[Decimal("0.5"), 1],
+        metavar=("SB", "BB"),
+        help="default 0.5 1 (stacks in big blinds)",
+    )
+    pf.add_argument("--ante", type=_amount, default=0, help="each player's ante (default 0)")
+    pf.add_argument("--payouts", nargs="+", type=_amount, metavar="PRIZE", help="ICM prizes")
+    pf.add_argument("--others", nargs="+", type=_amount, default=[], metavar="STACK")
+    pf.add_argument("--model", choices=tuple(_MODELS), default="harville")
+    pf.add_argument("--tolerance", type=float, default=1e-4, help="bb per hand (1e-4)")
+    pf.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _number(x: float) -> str:
+    return f"{x:,.0f}" if x == int(x) else f"{x:,}"
+
+
+def icm_command(args: argparse.Namespace) -> str | dict[str, Any]:
+    """``pokerforge icm``: the equities as a table (or JSON)."""
+    equities = icm(
+        args.stacks, args.payouts, model=args.model, samples=args.samples, seed=args.seed
+    )
+    pool = sum(Decimal(p) for p in args.payouts[: len(args.stacks)])
+    deal = icm_deal(args.stacks, args.payouts, model=args.model) if args.deal else None
+    factors = bubble_factors(args.stacks, args.payouts, model=args.model) if args.bubble else None
+    if args.json:
+        out: dict[str, Any] = {
+            "equities": list(equities),
+            "exact": equities.exact,
+            "model": args.model,
+            "pool": str(pool),
+        }
+        if not equities.exact:
+            out |= {"samples": equities.samples, "seed": equities.seed}
+            out["stderr"] = list(equities.stderr)
+        if deal is not None:
+            out["deal"] = [str(d) for d in deal]
+        if factors is not None:
+            out["bubble_factors"] = [[None if math.isnan(f) else f for f in row] for row in factors]
+        return out
+    chips = sum(float(s) for s in args.stacks)
+    header = f"{'player':<8}{'stack':>11}{'chips':>8}{'equity':>10}{'of pool':>10}"
+    lines = [header + ("        deal" if deal is not None else "")]
+    for i, (stack, e) in enumerate(zip(args.stacks, equities, strict=True)):
+        share = e / float(pool) if pool else 0.0
+        line = f"{i + 1:<8}{_number(float(stack)):>11}{float(stack) / chips:>8.2%}"
+        line += f"{e:>10.4f}{share:>10.2%}"
+        if deal is not None:
+            line += f"{deal[i]:>12}"
+        lines.append(line)
+    how = "exact" if equities.exact else f"{equities.samples:,} samples, seed {equities.seed},"
+    lines.append(f"{how} {_MODELS[args.model]} ICM, pool {pool}")
+    if factors is not None:
+        lines.append("bubble factors (row risks against column):")
+        lines.append("        " + "".join(f"{j + 1:>8}" for j in range(len(factors))))
+        for i, row in enumerate(factors):
+            cells = "".join("       -" if math.isnan(f) else f"{f:>8.2f}" for f in row)
+            lines.append(f"{i + 1:<8}{cells}")
+    return "\n".join(lines)
+
+
+def _spot_line(r: PushFoldResult) -> str:
+    by = "chips" if r.payouts is None else f"{_MODELS[r.model]} ICM"
+    ante = f"ante {_number(r.ante)}" if r.ante else "no ante"
+    blinds = f"{_number(r.blinds[0])}/{_number(r.blinds[1])}"
+    return (
+        f"heads-up push/fold, {by}: effective stack {_number(r.effective_bb)} bb, "
+        f"blinds {blinds}, {ante}"
+    )
+
+
+def pushfold_command(args: argparse.Namespace) -> str | dict[str, Any]:
+    """``pokerforge pushfold``: the two ranges and their charts (or JSON)."""
+    r = push_fold(
+        args.stacks,
+        (args.blinds[0], args.blinds[1]),
+        args.ante,
+        args.payouts,
+        others=args.others,
+        model=args.model,
+        tolerance=args.tolerance,
+    )
+    if args.json:
+        return {
+            "effective_bb": r.effective_bb,
+            "shove": str(r.shove),
+            "call": str(r.call),
+            "shove_chart": [list(row) for row in r.shove_chart],
+            "call_chart": [list(row) for row in r.call_chart],
+            "exploitability": r.exploitability,
+            "unit": "bb" if r.payouts is None else "prize",
+            "iterations": r.iterations,
+            "converged": r.converged,
+        }
+    unit = "bb" if r.payouts is None else "of prize equity"
+    lines = [
+        _spot_line(r),
+        f"exploitability {r.exploitability:.6f} {unit} per hand after {r.iterations:,} rounds"
+        + ("" if r.converged else " (round limit reached)"),
+    ]
+    for who, what, rng in (("SB", "shoves", r.shove), ("BB", "calls", r.call)):
+        lines.append(f"{who} {what} {rng.total_weight / 1326:.1%} of hands: {rng}")
+        lines.append("")
+        lines.append(r.chart_text("shove" if who == "SB" else "call"))
+        lines.append("")
+    return "\n".join(lines).rstrip()

@@ -1,0 +1,280 @@
+"""Prize equity by the Independent Chip Model: equities, finishing chances, bubble factors.
+
+Two models turn stacks into chances of every finishing order (the Rust core computes both,
+exactly by a dynamic program over sets of players up to 22 players with chips, by seeded
+sampling beyond):
+
+- ``"harville"`` (Malmuth-Harville, the usual ICM): places are filled from the top; each
+  player left takes the best open place with probability proportional to their stack.
+- ``"weitzman"`` (Malmuth-Weitzman): places are filled from the bottom; each player left is
+  the next one out with probability inversely proportional to their stack.
+
+Players with no chips finish below everyone with chips, sharing those places equally.
+Payouts are listed from first place down; only the first ``len(stacks)`` are reachable.
+
+Examples:
+    >>> equities = icm([5000, 3000, 2000], [70, 30])
+    >>> [round(e, 4) for e in equities], round(sum(equities), 9)
+    ([45.1786, 32.25, 22.5714], 100.0)
+    >>> icm_deal([5000, 3000, 2000], [70, 30])       # cents that add up to the pool
+    [Decimal('45.18'), Decimal('32.25'), Decimal('22.57')]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Literal
+
+from pokerforge import _core
+from pokerforge.errors import InvalidSpecError, UnitError
+
+__all__ = [
+    "IcmEquities",
+    "Method",
+    "Model",
+    "bubble_factors",
+    "finish_probabilities",
+    "icm",
+    "icm_deal",
+    "risk_premiums",
+]
+
+Model = Literal["harville", "weitzman"]
+"""The ICM model: Malmuth-Harville (from the top) or Malmuth-Weitzman (from the bottom)."""
+
+Method = Literal["auto", "exact", "monte-carlo"]
+"""Exact (up to 22 players with chips), sampled, or exact where possible."""
+
+Number = int | float | Decimal | Fraction
+
+
+def numbers(values: Iterable[Number], name: str) -> list[float]:
+    """``values`` as floats for the core, which checks their range and names a bad one.
+
+    Raises:
+        TypeError: An entry that is not a number (a ``bool`` or ``str`` is not one).
+    """
+    out = []
+    for i, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, int | float | Decimal | Fraction):
+            raise TypeError(f"{name}[{i}] = {value!r} is not a number")
+        try:
+            out.append(float(value))
+        except OverflowError:  # an int beyond any float: the core names it as inf
+            out.append(math.inf)
+    return out
+
+
+class IcmEquities(list[float]):
+    """Prize equities, one per player in the order of the stacks (a ``list``), and how they
+    were found.
+
+    Attributes:
+        exact: Whether the equities are exact (to rounding) rather than sampled.
+        samples: Finishing orders sampled (0 when exact).
+        stderr: The standard error of each equity (zeros when exact).
+        seed: The Monte Carlo seed (``None`` when exact): the same seed and samples give
+            the same equities on every machine and thread count.
+    """
+
+    exact: bool
+    samples: int
+    stderr: tuple[float, ...]
+    seed: int | None
+
+
+def icm(
+    stacks: Iterable[Number],
+    payouts: Iterable[Number],
+    *,
+    model: Model = "harville",
+    method: Method = "auto",
+    samples: int | None = None,
+    seed: int | None = None,
+) -> IcmEquities:
+    """Each player's expected prize by the Independent Chip Model.
+
+    Args:
+        stacks: Chips of each player, 0 or more, not all 0.
+        payouts: Prizes from first place down, each 0 or more; a list longer than the field
+            pays only its first ``len(stacks)`` places, a shorter one nothing below its
+            last place.
+        model: ``"harville"`` (Malmuth-Harville) or ``"weitzman"`` (Malmuth-Weitzman).
+        method: ``"exact"`` (a subset dynamic program, up to 22 players with chips),
+            ``"monte-carlo"``, or ``"auto"`` (exact when it can be).
+        samples: Finishing orders to sample (Monte Carlo; default 200,000).
+        seed: The Monte Carlo seed (default: a fresh one, reported in ``.seed``).
+
+    Returns:
+        The equities, which add up to the reachable pool (the first ``len(stacks)``
+        payouts) within ``1e-9`` of it; :func:`icm_deal` rounds them to cents that add
+        up exactly.
+
+    Raises:
+        InvalidStackError: A stack that is negative, NaN or infinite, or stacks with no
+            chips at all; ``location`` names it (``"stacks[2]"``).
+        InvalidPayoutError: A payout that is negative, NaN or infinite.
+        InvalidSpecError: An unknown model or method, ``method="exact"`` beyond 22
+            players with chips, or a bad number of samples or seed.
+
+    Examples:
+        >>> icm([1500, 1500, 1500, 1500], [50, 30, 20])
+        [25.0, 25.0, 25.0, 25.0]
+        >>> [round(e, 2) for e in icm([9000, 500, 500], [50, 30, 20])]
+        [47.95, 26.03, 26.03]
+        >>> [round(e, 2) for e in icm([9000, 500, 500], [50, 30, 20], model="weitzman")]
+        [48.17, 25.92, 25.92]
+        >>> big = icm([1000] * 30, [50, 30, 20], seed=7, samples=20_000)  # sampled
+        >>> big.exact, big.seed, round(sum(big), 9), abs(big[0] - 100 / 30) < 4 * big.stderr[0]
+        (False, 7, 100.0, True)
+    """
+    equities, exact, drawn, stderr, used_seed = _core.icm(
+        numbers(stacks, "stacks"), numbers(payouts, "payouts"), model, method, samples, seed
+    )
+    result = IcmEquities(equities)
+    result.exact = exact
+    result.samples = drawn
+    result.stderr = tuple(stderr)
+    result.seed = None if exact else used_seed
+    return result
+
+
+def finish_probabilities(
+    stacks: Iterable[Number], places: int | None = None, *, model: Model = "harville"
+) -> list[list[float]]:
+    """The chance of each player finishing in each place, exactly.
+
+    Args:
+        stacks: Chips of each player (up to 22 with chips).
+        places: How many places from the top (default: all of them).
+        model: ``"harville"`` or ``"weitzman"``.
+
+    Returns:
+        ``result[i][k]``: the chance that player ``i`` finishes in place ``k + 1``.
+
+    Examples:
+        >>> finish_probabilities([1, 3])
+        [[0.25, 0.75], [0.75, 0.25]]
+        >>> [round(p, 4) for p in finish_probabilities([50, 30, 20], 1)[0]]
+        [0.5]
+    """
+    values = numbers(stacks, "stacks")
+    count = len(values) if places is None else places
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise InvalidSpecError(f"places = {places!r} is not allowed: expected 0 or more")
+    return _core.finish_probabilities(values, count, model)
+
+
+def bubble_factors(
+    stacks: Iterable[Number], payouts: Iterable[Number], *, model: Model = "harville"
+) -> list[list[float]]:
+    """Bubble factors between every pair of players, by exact ICM.
+
+    ``result[i][j]`` is what player ``i`` loses in prize equity by losing an all-in for the
+    smaller of the two stacks against player ``j``, divided by what ``i`` gains by winning
+    it. 1 means chips are worth their face value to ``i`` against ``j``; 2 means a chip
+    lost costs twice what a chip won brings. ``nan`` on the diagonal, for a player without
+    chips, and where winning would gain nothing.
+
+    Examples:
+        >>> f = bubble_factors([5000, 3000, 1500, 500], [50, 30, 20])
+        >>> round(f[1][0], 2), round(f[3][0], 2)
+        (3.37, 1.43)
+        >>> f = bubble_factors([700, 300], [60, 40])  # heads-up, chips are linear
+        >>> [[round(b, 9) for b in row] for row in f]
+        [[nan, 1.0], [1.0, nan]]
+    """
+    return _core.bubble_factors(numbers(stacks, "stacks"), numbers(payouts, "payouts"), model)
+
+
+def risk_premiums(
+    stacks: Iterable[Number], payouts: Iterable[Number], *, model: Model = "harville"
+) -> list[list[float]]:
+    """Risk premiums between every pair of players, by exact ICM.
+
+    The equity player ``i`` needs, beyond the 50% that chips alone ask, to call an all-in
+    against player ``j`` at even odds (no dead money): with bubble factor ``b``, a call
+    breaks even at ``b / (1 + b)``, so the premium is ``b / (1 + b) - 0.5``. ``nan`` where
+    the bubble factor is.
+
+    Examples:
+        >>> p = risk_premiums([5000, 3000, 1500, 500], [50, 30, 20])
+        >>> f"{p[1][0]:.1%}", f"{p[3][0]:.1%}"
+        ('27.1%', '8.9%')
+    """
+    factors = bubble_factors(stacks, payouts, model=model)
+    return [[b / (1.0 + b) - 0.5 for b in row] for row in factors]
+
+
+def _unit(unit: Decimal | str | int) -> Decimal:
+    try:
+        value = Decimal(unit)
+    except (InvalidOperation, TypeError, ValueError):
+        raise UnitError(f"unit = {unit!r} is not an amount of money") from None
+    if not value.is_finite() or value <= 0:
+        raise UnitError(f"unit = {unit!r} is not allowed: expected a positive amount")
+    return value
+
+
+def icm_deal(
+    stacks: Iterable[Number],
+    payouts: Iterable[int | Decimal],
+    *,
+    unit: Decimal | str | int = "0.01",
+    model: Model = "harville",
+) -> list[Decimal]:
+    """An ICM deal: the reachable prize pool split by exact ICM into whole ``unit`` s that
+    add up to the pool exactly.
+
+    Each equity is rounded down to a whole number of units and the units left over go, one
+    each, to the players whose equities lost the most by rounding (the earlier player on a
+    tie), so the result is deterministic and never more than one unit from the equity.
+
+    Args:
+        stacks: Chips of each player.
+        payouts: Prizes from first place down, as ``int`` or ``Decimal`` (a ``float`` has
+            already lost the cents it was meant to hold), each a whole number of units.
+        unit: The smallest amount paid (default a cent).
+        model: ``"harville"`` or ``"weitzman"``.
+
+    Raises:
+        UnitError: A float payout, a payout that is not a whole number of units, or a bad
+            unit.
+
+    Examples:
+        >>> from decimal import Decimal
+        >>> icm_deal([100, 100, 100], [Decimal("100.00"), Decimal("50.00")])
+        [Decimal('50.00'), Decimal('50.00'), Decimal('50.00')]
+        >>> icm_deal([1, 1, 1], [100])                # 33.33 each and one cent left over
+        [Decimal('33.34'), Decimal('33.33'), Decimal('33.33')]
+        >>> sum(icm_deal([9000, 500, 500], [500, 300, 200], unit=1))
+        Decimal('1000')
+    """
+    step = _unit(unit)
+    prizes = list(payouts)
+    for i, prize in enumerate(prizes):
+        if isinstance(prize, bool) or not isinstance(prize, int | Decimal):
+            raise UnitError(f"payouts[{i}] = {prize!r} is not an amount of money (int or Decimal)")
+        if Decimal(prize) % step != 0:
+            raise UnitError(f"payouts[{i}] = {prize} is not a whole number of units of {step}")
+    chips = numbers(stacks, "stacks")
+    equities = icm(chips, prizes, model=model, method="exact")
+    pool = int(sum(Decimal(p) for p in prizes[: len(chips)]) / step)
+    exact = [e / float(step) for e in equities]
+    units = [max(0, math.floor(x)) for x in exact]
+    # Rounding of the floats can leave the sum a unit off either way; settle the
+    # difference on the largest (or, taking back, smallest) rounding losses.
+    order = sorted(range(len(units)), key=lambda i: (-(exact[i] - units[i]), i))
+    left = pool - sum(units)
+    for i in order[:left] if left > 0 else ():
+        units[i] += 1
+    for i in reversed(order) if left < 0 else ():
+        if left == 0:
+            break
+        if units[i] > 0:
+            units[i] -= 1
+            left += 1
+    return [(step * u).quantize(step) for u in units]

@@ -1,0 +1,181 @@
+//! Tournament prize equity (ICM) and heads-up push/fold equilibria for Python.
+//!
+//! Arguments arrive as plain floats (the Python layer turns ints, floats and Decimals into
+//! them and names what cannot be); the core checks every value and says which is wrong.
+//! Exact ICM of a final table takes microseconds and runs without the GIL; sampling and
+//! push/fold solving run on the pool, interruptible by Ctrl-C.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use pokerforge_core::icm::heads_up::{range_of, solve, Matchups, SolveOptions, Spot};
+use pokerforge_core::icm::{
+    bubble_factors as core_bubble_factors, finish_probabilities as core_finish, icm as core_icm,
+    uses_exact, IcmMethod, IcmOptions, Model,
+};
+use pokerforge_core::Error;
+use pyo3::prelude::*;
+
+use crate::cards::{fresh_seed, seed_value};
+use crate::convert::{core, Int};
+use crate::equity::interruptible;
+use crate::errors::to_py;
+use crate::parallel::threads_for;
+use crate::range::PyRange;
+
+fn model_of(name: &str) -> PyResult<Model> {
+    core(name.parse::<Model>())
+}
+
+/// A count of at least 1, else the core's error naming the setting.
+fn count(name: &'static str, value: Int) -> PyResult<u64> {
+    match value.get::<u64>() {
+        Some(n) if n > 0 => Ok(n),
+        _ => Err(to_py(Error::InvalidSetting {
+            name,
+            value: value.0.to_string(),
+            expected: "a positive integer",
+        })),
+    }
+}
+
+/// `(equities, exact, samples, stderr, seed)`.
+type IcmTuple = (Vec<f64>, bool, u64, Vec<f64>, Option<u64>);
+
+/// Prize equities by ICM; see `pokerforge.icm.icm`.
+#[pyfunction]
+#[pyo3(signature = (stacks, payouts, model="harville", method="auto", samples=None, seed=None))]
+pub fn icm(
+    py: Python<'_>,
+    stacks: Vec<f64>,
+    payouts: Vec<f64>,
+    model: &str,
+    method: &str,
+    samples: Option<Int>,
+    seed: Option<Int>,
+) -> PyResult<IcmTuple> {
+    let options = IcmOptions {
+        model: model_of(model)?,
+        method: core(method.parse::<IcmMethod>())?,
+        samples: samples.map(|n| count("samples", n)).transpose()?,
+        seed: Some(match seed {
+            Some(seed) => seed_value(seed)?,
+            None => fresh_seed(),
+        }),
+    };
+    // Exact ICM takes microseconds to milliseconds: run it here, without the GIL; only
+    // sampling is worth a worker that Ctrl-C can stop.
+    let result = if uses_exact(&stacks, options.method) {
+        core(py.detach(|| core_icm(&stacks, &payouts, &options, &|| false)))?
+    } else {
+        let threads = threads_for(None, 1, 1)?;
+        interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {
+            core_icm(&stacks, &payouts, &options, &|| {
+                flag.load(Ordering::Relaxed)
+            })
+        })?
+    };
+    Ok((
+        result.equities,
+        result.exact,
+        result.samples,
+        result.stderr,
+        result.seed,
+    ))
+}
+
+/// `places[i][k]`: the chance that player `i` finishes in place `k`, exactly.
+#[pyfunction]
+#[pyo3(signature = (stacks, places, model="harville"))]
+pub fn finish_probabilities(
+    py: Python<'_>,
+    stacks: Vec<f64>,
+    places: usize,
+    model: &str,
+) -> PyResult<Vec<Vec<f64>>> {
+    let model = model_of(model)?;
+    core(py.detach(|| core_finish(&stacks, places, model)))
+}
+
+/// Bubble factors between every pair of players; see `pokerforge.icm.bubble_factors`.
+#[pyfunction]
+#[pyo3(signature = (stacks, payouts, model="harville"))]
+pub fn bubble_factors(
+    py: Python<'_>,
+    stacks: Vec<f64>,
+    payouts: Vec<f64>,
+    model: &str,
+) -> PyResult<Vec<Vec<f64>>> {
+    let model = model_of(model)?;
+    core(py.detach(|| core_bubble_factors(&stacks, &payouts, model)))
+}
+
+/// What `push_fold_heads_up` returns: the shove and call probabilities by class index
+/// (`13 * row + col` of the chart), the same as ranges, exploitability, both players'
+/// best-response gains and values, the rounds run and whether the tolerance was reached.
+type PushFoldTuple = (
+    Vec<f64>,
+    Vec<f64>,
+    PyRange,
+    PyRange,
+    f64,
+    (f64, f64),
+    (f64, f64),
+    usize,
+    bool,
+);
+
+/// Solves a heads-up push/fold spot; see `pokerforge.icm.push_fold`.
+#[pyfunction]
+#[pyo3(signature = (
+    stacks, small_blind, big_blind, ante=0.0, payouts=None, others=Vec::new(),
+    model="harville", tolerance=1e-4, max_iterations=None,
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn push_fold_heads_up(
+    py: Python<'_>,
+    stacks: (f64, f64),
+    small_blind: f64,
+    big_blind: f64,
+    ante: f64,
+    payouts: Option<Vec<f64>>,
+    others: Vec<f64>,
+    model: &str,
+    tolerance: f64,
+    max_iterations: Option<Int>,
+) -> PyResult<PushFoldTuple> {
+    let spot = Spot {
+        stacks: [stacks.0, stacks.1],
+        small_blind,
+        big_blind,
+        ante,
+        payouts,
+        others,
+        model: model_of(model)?,
+    };
+    let mut options = SolveOptions {
+        tolerance,
+        ..SolveOptions::default()
+    };
+    if let Some(n) = max_iterations {
+        options.max_iterations = usize::try_from(count("max_iterations", n)?).unwrap_or(usize::MAX);
+    }
+    let threads = threads_for(None, 1, 1)?;
+    let s = interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {
+        solve(&spot, &options, Matchups::shared(), &|| {
+            flag.load(Ordering::Relaxed)
+        })
+    })?;
+    let (shove_range, call_range) = (PyRange(range_of(&s.shove)), PyRange(range_of(&s.call)));
+    Ok((
+        s.shove,
+        s.call,
+        shove_range,
+        call_range,
+        s.exploitability,
+        (s.gains[0], s.gains[1]),
+        (s.values[0], s.values[1]),
+        s.iterations,
+        s.converged,
+    ))
+}
