@@ -184,8 +184,8 @@ def _cycle_through_a_hand(where: str) -> None:
     elif where == "blind":
         spec = GameSpec(blinds=(chips, 2))
     elif where == "straddle":
-        spec = GameSpec(blinds=(1, 2), straddle=Chips(4))
-        chips = spec.straddle  # type: ignore[assignment]
+        chips = Chips(4)
+        spec = GameSpec(blinds=(1, 2), straddle=chips)
     elif where == "unknown":
         kwargs["unknown_hole_cards"] = [chips]
         kwargs["recorded_winnings"] = [0, 0, 0]
