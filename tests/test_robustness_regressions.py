@@ -4,6 +4,7 @@ clamped values in messages, and index-like objects as integer arguments."""
 from __future__ import annotations
 
 import os
+import pickle
 import time
 
 import numpy as np
@@ -120,3 +121,10 @@ def test_thread_pools_kept_for_threads_are_bounded() -> None:
     assert _pokerforge_threads() <= kept
     # A size in use is kept: asking for it again builds nothing.
     assert pf.evaluate_many(hands, threads=21).tolist() == [7462] * 64
+
+
+def test_a_range_of_no_hand_pickles() -> None:
+    # Found by the fuzz targets: its text was "", which is no range, so unpickling failed.
+    empty = pf.Range("AA:0")
+    assert len(empty) == 0 and str(empty) == "random:0"
+    assert pickle.loads(pickle.dumps(empty)) == empty
