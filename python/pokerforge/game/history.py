@@ -652,7 +652,7 @@ def toml_fields(text: str, what: str = "a valid TOML file") -> dict[str, Any]:
         pokerforge.errors.InvalidHistoryError: not a valid TOML file: ... nested too deep ...
     """
     try:
-        return tomllib.loads(text, parse_float=_decimal)
+        doc: dict[str, Any] = tomllib.loads(text, parse_float=_decimal)
     except InvalidHistoryError:
         raise
     except tomllib.TOMLDecodeError as err:
@@ -663,6 +663,7 @@ def toml_fields(text: str, what: str = "a valid TOML file") -> dict[str, Any]:
         ) from None
     except ValueError as err:  # an integer of more digits than Python converts
         raise InvalidHistoryError(f"not {what}: {err}") from None
+    return doc
 
 
 def _cards_dealt(
