@@ -3,9 +3,15 @@ clamped values in messages, and index-like objects as integer arguments."""
 
 from __future__ import annotations
 
+import os
+import pickle
+import time
+
+import numpy as np
 import pytest
 
 import pokerforge as pf
+from pokerforge._core import DealLayout
 
 
 @pytest.mark.parametrize("kwargs", [{"game": "\ud800"}, {"method": "\ud800"}])
@@ -44,3 +50,81 @@ def test_index_like_argument_does_not_leak_internal_type_error(call) -> None:  #
         assert ">>" not in str(err), err
     except pf.PokerError:
         pass
+
+
+# --- issue 27 ---------------------------------------------------------------------------------
+
+DEEP = "1(" * 17_000 + "AA" + ")" * 17_000  # 51 KB: overflowed the stack (a segfault)
+
+
+def test_brackets_nested_past_the_limit_are_a_named_error() -> None:
+    with pytest.raises(pf.RangeLimitError, match=r"more than 32 deep.*position 64"):
+        pf.Range(DEEP)
+    assert issubclass(pf.RangeLimitError, pf.InvalidRangeError)
+    # The message names the text by its start, not by all 51 KB of it.
+    with pytest.raises(pf.RangeLimitError) as caught:
+        pf.Range(DEEP)
+    assert len(str(caught.value)) < 200
+
+
+def test_brackets_nested_past_the_limit_in_equity_are_a_named_error() -> None:
+    with pytest.raises(pf.RangeLimitError, match=r"^players\[1\]: .*32 deep") as caught:
+        pf.equity(["AhKh", DEEP], samples=100)
+    assert caught.value.location == "players[1]"
+
+
+def test_a_range_text_past_the_length_limit_is_a_named_error() -> None:
+    with pytest.raises(pf.RangeLimitError, match="more than 2097152 characters"):
+        pf.Range("AA, " * (1 << 19) + "KK")
+
+
+@pytest.mark.parametrize(
+    ("holes", "board"),
+    [([[2**64 - 1, 0]], []), ([[0, 1]], [2**64 - 1]), ([[0, 1]], [2**70]), ([[-1, 0]], [])],
+)
+def test_a_deal_layout_past_the_deck_is_a_named_error(
+    holes: list[list[int]], board: list[int]
+) -> None:
+    # 2**64 - 1 + 1 wrapped to 0 and the deal read past its cards: a Rust panic.
+    with pytest.raises(pf.CardCountError, match="a deck has 52 cards"):
+        DealLayout(holes, board)
+
+
+def _pokerforge_threads() -> int:
+    tasks = f"/proc/{os.getpid()}/task"
+    count = 0
+    for task in os.listdir(tasks):
+        try:
+            with open(f"{tasks}/{task}/comm", encoding="utf-8") as comm:
+                name = comm.read().strip()
+        except OSError:  # the thread ended meanwhile
+            continue
+        count += name.startswith("pokerforge-") and name != "pokerforge-own"
+    return count
+
+
+def test_thread_pools_kept_for_threads_are_bounded() -> None:
+    """Issue 27: a pool was kept forever for every distinct ``threads=``; 20 sizes kept
+    209 threads. Now the four used last are kept and the others' threads end."""
+    if not os.path.isdir(f"/proc/{os.getpid()}/task"):
+        pytest.skip("counts threads through /proc")
+    hands = np.array([[48, 44, 40, 36, 32]] * 64, dtype=np.uint8)
+    for threads in range(2, 22):
+        assert pf.evaluate_many(hands, threads=threads).tolist() == [7462] * 64
+    kept = 21 + 20 + 19 + 18
+    # A pool let go ends its threads on its own schedule: wait for them (not a timing
+    # assertion: the count is what is checked, however long the threads take to end).
+    for _ in range(600):
+        if _pokerforge_threads() <= kept:
+            break
+        time.sleep(0.05)
+    assert _pokerforge_threads() <= kept
+    # A size in use is kept: asking for it again builds nothing.
+    assert pf.evaluate_many(hands, threads=21).tolist() == [7462] * 64
+
+
+def test_a_range_of_no_hand_pickles() -> None:
+    # Found by the fuzz targets: its text was "", which is no range, so unpickling failed.
+    empty = pf.Range("AA:0")
+    assert len(empty) == 0 and str(empty) == "random:0"
+    assert pickle.loads(pickle.dumps(empty)) == empty

@@ -28,6 +28,7 @@ from pokerforge.errors import (
     InvalidSpecError,
     PokerError,
     PolicyError,
+    RangeLimitError,
     SimBackendError,
 )
 from pokerforge.eval import (
@@ -66,6 +67,7 @@ __all__ = [
     "PokerError",
     "PolicyError",
     "Range",
+    "RangeLimitError",
     "Rank",
     "SimBackendError",
     "Suit",

@@ -53,6 +53,7 @@ __all__ = [
     "hand_classes",
     "icm",
     "phh_fields",
+    "phh_has_header",
     "phh_tables",
     "plan_equity",
     "preflop_matrix",
@@ -403,3 +404,4 @@ def phh_tables(
     list[tuple[str | None, int, str, dict[str, Any] | None, tuple[Any, ...] | None]], str, int
 ]: ...
 def phh_fields(text: str) -> dict[str, Any] | None: ...
+def phh_has_header(text: str) -> bool: ...

@@ -31,6 +31,7 @@ __all__ = [
     "PokerError",
     "PokerStarsError",
     "PolicyError",
+    "RangeLimitError",
     "RecordMismatchError",
     "SimBackendError",
     "UnitError",
@@ -68,6 +69,22 @@ class InvalidArrayError(PokerError):
 
 class InvalidRangeError(PokerError):
     """A hand range that does not parse, or that leaves no possible hand."""
+
+
+class RangeLimitError(InvalidRangeError):
+    """Range text past the parser's limits: weight brackets nested more than 32 deep, or
+    more than 2,097,152 characters (no range needs either; the limits keep a hostile text
+    from exhausting the stack or the memory). The message names the limit and the position
+    where the text passes it.
+
+    Examples:
+        >>> import pokerforge
+        >>> try:
+        ...     pokerforge.Range("1(" * 40 + "AA" + ")" * 40)
+        ... except pokerforge.RangeLimitError as err:
+        ...     print(err)  # doctest: +ELLIPSIS
+        the range '1(1(...' (122 characters) is refused: it has brackets nested more than 32...
+    """
 
 
 class InvalidSpecError(PokerError):

@@ -25,12 +25,22 @@ from decimal import Decimal
 
 from pokerforge.errors import UnitError
 
-__all__ = ["Amount", "UnitError", "chip_unit", "to_chips", "to_money"]
+__all__ = ["MAX_CHIPS", "Amount", "UnitError", "chip_unit", "to_chips", "to_money"]
 
 Amount = int | Decimal
 
 _ONE = Decimal(1)
 _MAX_PLACES = 8  # no room counts money finer than a hundred-millionth
+
+#: The most chips an amount may count: 2**63 - 1, what the core's readers hold. A record's
+#: amount beyond it is an error, never a number so large that the arithmetic on it fails
+#: (``1e999999999`` overflows :class:`~decimal.Decimal`'s context) or crawls.
+MAX_CHIPS = 2**63 - 1
+
+
+class TooManyChipsError(UnitError):
+    """An amount of more than :data:`MAX_CHIPS` chips (a :class:`UnitError`: readers that
+    say "not a whole number of chips" for other unit errors name this one as it is)."""
 
 
 def _places(value: Amount) -> int:
@@ -73,7 +83,8 @@ def to_chips(value: Amount, unit: Decimal) -> int:
     """``value`` as a whole number of chips of ``unit``.
 
     Raises:
-        UnitError: ``value`` is not a whole number of ``unit``.
+        UnitError: ``value`` is not a whole number of ``unit``, or is more than
+            :data:`MAX_CHIPS` chips of it.
 
     Examples:
         >>> from decimal import Decimal
@@ -85,12 +96,28 @@ def to_chips(value: Amount, unit: Decimal) -> int:
         pokerforge.errors.UnitError: 0.005 is not a whole number of chips of 0.01
     """
     if type(value) is int and unit == _ONE:
+        if abs(value) > MAX_CHIPS:
+            raise TooManyChipsError(_too_many(value, unit))
         return value
     _places(value)
-    chips = Decimal(value) / unit
+    money = Decimal(value)
+    # Sizes compared before any arithmetic: 1e999999999 / 0.01 would overflow the context.
+    # An amount of 10**19 chips or more has its leading digit 19 places above the unit's.
+    if money and money.adjusted() - unit.adjusted() > len(str(MAX_CHIPS)) - 1:
+        raise TooManyChipsError(_too_many(value, unit))
+    chips = money / unit
     if chips != chips.to_integral_value():
         raise UnitError(f"{value} is not a whole number of chips of {unit}")
+    if abs(chips) > MAX_CHIPS:
+        raise TooManyChipsError(_too_many(value, unit))
     return int(chips)
+
+
+def _too_many(value: Amount, unit: Decimal) -> str:
+    # A huge int is named by its size (Python writes no int of more than 4,300 digits).
+    big = isinstance(value, int) and value.bit_length() > 256
+    shown = f"an amount of {value.bit_length()} bits" if big else str(value)  # type: ignore[union-attr]
+    return f"{shown} is more than {MAX_CHIPS} chips of {unit}, the most an amount may count"
 
 
 def to_money(chips: int, unit: Decimal) -> Amount:

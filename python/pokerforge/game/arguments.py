@@ -42,14 +42,17 @@ def player_count(n: object, *, what: str = "a hand needs", unit: str = "players"
 
 
 def seat_number(seat: object, n: int, *, what: str = "seat") -> int:
-    """``seat`` when it is one of the seats ``0..n-1``."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise InvalidSpecError(f"{what} must be a seat from 0 to {n - 1}, not {seat!r}")
-    return seat
+    """``seat`` as a plain ``int`` when it is one of the seats ``0..n-1``."""
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        seat = int.__index__(seat)  # a plain int: see chip_count
+        if 0 <= seat < n:
+            return seat
+    raise InvalidSpecError(f"{what} must be a seat from 0 to {n - 1}, not {seat!r}")
 
 
 def chip_count(what: str, chips: object, *, positive: bool = False) -> int:
-    """``chips`` when it is a whole number of chips (at least 0, or above 0 if ``positive``).
+    """``chips`` as a plain ``int`` when it is a whole number of chips (at least 0, or above
+    0 if ``positive``).
 
     Examples:
         >>> chip_count("the ante", -1)
@@ -57,7 +60,13 @@ def chip_count(what: str, chips: object, *, positive: bool = False) -> int:
         ...
         pokerforge.errors.InvalidSpecError: the ante must be a whole number of chips at least 0, ...
     """
-    if isinstance(chips, int) and not isinstance(chips, bool) and chips >= (1 if positive else 0):
-        return chips
+    if isinstance(chips, int) and not isinstance(chips, bool):
+        # A plain int, never the int subclass given: a hand is out of the garbage
+        # collector's sight, so a reference cycle through an object it kept (an int
+        # subclass's instance has a __dict__) would never be freed; and the checks below
+        # then compare true numbers, whatever the subclass's operators say.
+        chips = int.__index__(chips)
+        if chips >= (1 if positive else 0):
+            return chips
     bound = "above 0" if positive else "at least 0"
     raise InvalidSpecError(f"{what} must be a whole number of chips {bound}, not {chips!r}")

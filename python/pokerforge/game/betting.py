@@ -385,6 +385,7 @@ class BettingState:
                 f"seat {s} cannot raise to {total!r}: a bet is a whole number of chips "
                 "(chips are integers)"
             )
+        total = int.__index__(total)  # true comparisons, whatever a subclass's operators say
         rmin = self._legal_now[3]
         rmax = self._legal_now[4]
         if rmin is None or rmax is None:
@@ -576,6 +577,10 @@ class BettingState:
             or not rmin <= total <= legal[4]  # type: ignore[operator]
             or (total % self._unit and total != self._bet[s] + self._stack[s])
         ):
+            if isinstance(total, int) and not isinstance(total, bool):
+                # A plain int is kept, never an int subclass's instance: the hand is out of
+                # the collector's sight (see arguments.chip_count).
+                total = int.__index__(total)
             self.verify_raise_to(total, seat=seat)
         added = total - self._bet[s]
         left = self._stack[s] - added

@@ -201,10 +201,14 @@ class Hand(BettingState):
             player_count(n)
         for chips in stacks:
             if type(chips) is not int or chips <= 0:  # the fast path; the check names the seat
-                for seat, value in enumerate(stacks):
+                # Plain ints kept, not the int subclasses given (see chip_count).
+                stacks = [
                     chip_count(f"seat {seat}'s stack", value, positive=True)
+                    for seat, value in enumerate(stacks)
+                ]
+                break
         if type(button) is not int or not 0 <= button < n:
-            seat_number(button, n, what="the button")
+            button = seat_number(button, n, what="the button")
         if engine.straddle and n < 3:
             raise InvalidSpecError("a straddle needs at least three players")
         if dead_small_blind and n < 3:
@@ -290,6 +294,8 @@ class Hand(BettingState):
         self._unknown = frozenset(unknown)
         if self._unknown and not self._unknown <= _SEATS[n]:
             raise InvalidSpecError(f"unknown_hole_cards names seats outside 0 to {n - 1}")
+        # The seats as plain ints, whatever equal objects were given (see chip_count).
+        self._unknown = frozenset(seat for seat in _SEATS[n] if seat in self._unknown)
         self._recorded = _recorded(n, winnings, stacks)
         self._chip_value = chip_value if type(chip_value) is Decimal else Decimal(chip_value)
 

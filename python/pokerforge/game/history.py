@@ -79,7 +79,7 @@ from pokerforge.game.positions import seat_order
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
 from pokerforge.game.rake import Rake
 from pokerforge.game.spec import GameSpec
-from pokerforge.money import UnitError, chip_unit, to_chips, to_money
+from pokerforge.money import MAX_CHIPS, TooManyChipsError, UnitError, chip_unit, to_chips, to_money
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -275,6 +275,8 @@ def _chips(field: str, value: object, unit: Decimal = _ONE, *, positive: bool = 
     if not isinstance(value, bool) and isinstance(value, int | Decimal):
         try:
             chips = to_chips(value, unit)
+        except TooManyChipsError as err:
+            raise InvalidHistoryError(f"field {field}: {err}") from None
         except UnitError:
             chips = None
     if chips is None or chips < (1 if positive else 0):
@@ -293,13 +295,18 @@ def _chip_list(
         count = len(values) if isinstance(values, list) else "no list"
         raise InvalidHistoryError(f"field {field} needs {n} entries (one per player), not {count}")
     if unit == _ONE:
-        if all(type(v) is int and v >= positive for v in values):
+        if all(type(v) is int and positive <= v <= MAX_CHIPS for v in values):
             return values  # the common case of a file in whole chips
-    else:
+    elif all(
+        (type(v) is int and abs(v) <= MAX_CHIPS)
+        or (type(v) is Decimal and v.is_finite() and v.adjusted() < 18)
+        for v in values
+    ):  # amounts too large for this are named one by one below (to_chips)
         scale = _ONE / unit  # a power of ten: exact
-        chips = [int(v * scale) for v in values if type(v) is int or type(v) is Decimal]
-        if len(chips) == n and all(
-            c >= positive and c == v * scale for c, v in zip(chips, values, strict=True)
+        chips = [int(v * scale) for v in values]
+        if all(
+            positive <= c <= MAX_CHIPS and c == v * scale
+            for c, v in zip(chips, values, strict=True)
         ):
             return chips
     return [_chips(f"{field}[{i}]", v, unit, positive=positive) for i, v in enumerate(values)]
@@ -614,11 +621,49 @@ def loads_phh(text: str) -> Hand:
             action out of turn or against the rules (the message names the line or field).
         RecordMismatchError: the recorded result disagrees with the replay.
     """
+    return replay(toml_fields(text), text)
+
+
+def _decimal(text: str) -> Decimal:
+    """A TOML float as the :class:`~decimal.Decimal` written (``parse_float``)."""
     try:
-        doc = tomllib.loads(text, parse_float=Decimal)
+        return Decimal(text)
+    except ArithmeticError:  # an exponent past 10**18: more than Decimal holds
+        raise InvalidHistoryError(
+            f"the number {text[:40]}{'...' if len(text) > 40 else ''} is out of range: "
+            "its exponent is larger than a decimal holds"
+        ) from None
+
+
+def toml_fields(text: str, what: str = "a valid TOML file") -> dict[str, Any]:
+    """The TOML document ``text`` (floats read as :class:`~decimal.Decimal`), any problem an
+    :class:`InvalidHistoryError` saying it is not ``what``.
+
+    Python's reader fails in ways of its own on hostile text: a number too long for an int
+    (4,300 digits: ``ValueError``), arrays nested past the recursion limit
+    (``RecursionError``); both are named errors here.
+
+    Examples:
+        >>> toml_fields("a = [1, 2.50]")
+        {'a': [1, Decimal('2.50')]}
+        >>> toml_fields("a = " + "[" * 5000 + "]" * 5000)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokerforge.errors.InvalidHistoryError: not a valid TOML file: ... nested too deep ...
+    """
+    try:
+        doc: dict[str, Any] = tomllib.loads(text, parse_float=_decimal)
+    except InvalidHistoryError:
+        raise
     except tomllib.TOMLDecodeError as err:
-        raise InvalidHistoryError(f"not a valid TOML file: {err}") from None
-    return replay(doc, text)
+        raise InvalidHistoryError(f"not {what}: {err}") from None
+    except RecursionError:
+        raise InvalidHistoryError(
+            f"not {what}: arrays or tables are nested too deep for Python's TOML reader"
+        ) from None
+    except ValueError as err:  # an integer of more digits than Python converts
+        raise InvalidHistoryError(f"not {what}: {err}") from None
+    return doc
 
 
 def _cards_dealt(
@@ -934,6 +979,8 @@ def _amount(where: _Where, k: int, text: str, unit: Decimal) -> int:
         raise InvalidHistoryError(f"{where(k)}: {text!r} is not an amount of chips")
     try:
         chips = to_chips(value, unit)
+    except TooManyChipsError as err:
+        raise InvalidHistoryError(f"{where(k)}: {err}") from None
     except UnitError:
         raise InvalidHistoryError(f"{where(k)}: {text} is not a whole number of chips") from None
     if chips <= 0:
@@ -1022,10 +1069,7 @@ def load_many(text: str) -> list[Hand]:
         InvalidHistoryError: any hand is bad (the message names its table); no hand is
             returned then.
     """
-    try:
-        doc = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as err:
-        raise InvalidHistoryError(f"not a valid TOML file: {err}") from None
+    doc = toml_fields(text)
     hands = []
     lines = text.splitlines()
     for name, table in doc.items():

@@ -206,6 +206,9 @@ class GameSpec:
                 f"ante_kind must be 'uniform' or 'big-blind', not {self.ante_kind!r}"
             )
         straddle = chip_count("the straddle", self.straddle)
+        # Plain ints kept (chip_count says why), as for the blinds.
+        for name, value in (("chip_unit", unit), ("ante", ante), ("straddle", straddle)):
+            object.__setattr__(self, name, value)
         if straddle and straddle <= big:
             raise InvalidSpecError(
                 f"a straddle ({straddle}) must be larger than the big blind ({big})"
@@ -229,6 +232,8 @@ class GameSpec:
             raise InvalidSpecError("fixed-limit needs both small_bet and big_bet")
         small_bet = chip_count("small_bet", small_bet, positive=True)
         big_bet = chip_count("big_bet", big_bet, positive=True)
+        object.__setattr__(self, "small_bet", small_bet)
+        object.__setattr__(self, "big_bet", big_bet)
         if big_bet < small_bet:
             raise InvalidSpecError(
                 f"the big bet ({big_bet}) must be at least the small bet ({small_bet})"

@@ -191,7 +191,7 @@ class Table:
             raise InvalidSpecError(f"a player's name must be a non-empty string, not {name!r}")
         if name in self._names:
             raise InvalidSpecError(f"{name!r} already sits at seat {self._names.index(name)}")
-        chip_count(f"{name!r}'s chips", chips, positive=True)
+        chips = chip_count(f"{name!r}'s chips", chips, positive=True)
         self._names[seat] = name
         self._chips[seat] = chips
         self._out[seat] = False

@@ -29,23 +29,16 @@ Examples:
 from __future__ import annotations
 
 import io
-import sys
 from collections.abc import Iterable, Iterator
-from decimal import Decimal
 from itertools import islice
 from operator import methodcaller
 from pathlib import Path
 from typing import Any
 
-from pokerforge._core import phh_fields, phh_tables
+from pokerforge._core import phh_fields, phh_has_header, phh_tables
 from pokerforge.errors import BadHandError, InvalidHistoryError, RecordMismatchError
-from pokerforge.game.history import Read, _replay_seats, unit_of
+from pokerforge.game.history import Read, _replay_seats, toml_fields, unit_of
 from pokerforge.histories.record import HandRecord
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
-    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
 
 __all__ = ["BadHandError", "PhhReader", "parse_table", "read_phhs"]
 
@@ -66,11 +59,7 @@ def _fields(text: str) -> dict[str, Any]:
         return dict(doc)
     if text and not text.endswith("\n"):
         text += "\n"
-    try:
-        read: dict[str, Any] = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as err:
-        raise InvalidHistoryError(f"not valid TOML: {err}") from None
-    return read
+    return toml_fields(text, "valid TOML")
 
 
 def parse_table(lines: list[str]) -> dict[str, Any]:
@@ -106,13 +95,35 @@ def _line_blocks(lines: Iterable[str]) -> Iterator[str]:
 
 
 def _read_tables(blocks: Iterable[str]) -> Iterator[_Table]:
-    """Every table of the text made of ``blocks``, read by the core a block at a time."""
-    rest, line = "", 1
+    """Every table of the text made of ``blocks``, read by the core a block at a time.
+
+    The text of the table still open is kept in pieces and joined once, when a header
+    closes it (or the text ends): joining it to each new block, and cutting it again, took
+    time growing with the square of a long table's length.
+    """
+    open_text: list[str] = []  # whole lines from the open table's header (or the start)
+    open_line: list[str] = []  # the pieces of a line not yet ended
+    line = 1  # the line number of the open text's first line
     try:
         for block in blocks:
-            tables, rest, line = phh_tables(rest + block, line, False)
+            cut = block.rfind("\n") + 1
+            if not cut:
+                open_line.append(block)
+                continue
+            lines = block[:cut]
+            if open_line:
+                lines = "".join([*open_line, lines])
+                open_line.clear()
+            if cut < len(block):
+                open_line.append(block[cut:])
+            if not phh_has_header(lines):
+                open_text.append(lines)
+                continue
+            open_text.append(lines)
+            tables, rest, line = phh_tables("".join(open_text), line, False)
+            open_text = [rest]
             yield from tables
-        tables, _, _ = phh_tables(rest, line, True)
+        tables, _, _ = phh_tables("".join(open_text + open_line), line, True)
     except ValueError:  # the core reads UTF-8 only
         raise InvalidHistoryError("the text holds a lone surrogate, which is no text") from None
     yield from tables

@@ -52,6 +52,19 @@ pub enum Error {
         /// What is wrong there, e.g. `"expected a rank"`.
         reason: String,
     },
+    /// Range text past one of the parser's limits: brackets nested more than
+    /// [`crate::range::MAX_DEPTH`] deep, or more than [`crate::range::MAX_CHARS`] characters.
+    /// The limits keep a hostile text from exhausting the stack or the memory.
+    RangeLimit {
+        /// The text's first characters (the whole text may be huge), with `...` when cut.
+        start: String,
+        /// The text's length in characters.
+        chars: usize,
+        /// The limit passed, as a phrase: `"brackets nested more than 32 deep"`.
+        limit: String,
+        /// Character offset (0-based) where the text passes the limit.
+        position: usize,
+    },
     /// A game name that is not one of `"holdem"`, `"omaha"`, `"omaha-hilo"`.
     UnknownGame {
         /// The name as given.
@@ -244,6 +257,16 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "'{text}' is not a valid range: {reason} at position {position}"
+            ),
+            Error::RangeLimit {
+                start,
+                chars,
+                limit,
+                position,
+            } => write!(
+                f,
+                "the range '{start}' ({chars} characters) is refused: it has {limit} \
+                 (the parser's limit), passed at position {position}"
             ),
             Error::UnknownGame { name } => write!(
                 f,

@@ -155,3 +155,75 @@ fn without_removes_dead_cards() {
     assert_eq!(r.without("Ah".parse().unwrap()).len(), 3);
     assert_eq!(r.without("AhAs".parse().unwrap()).len(), 1);
 }
+
+/// Issue 27: every bracket was one more recursive call, so 17,000 of them overflowed the
+/// stack (a crash, not an error).
+#[test]
+fn brackets_nested_past_the_limit_are_an_error_not_a_crash() {
+    use pokerforge_core::range::MAX_DEPTH;
+    let deep = format!("{}AA{}", "1(".repeat(17_000), ")".repeat(17_000));
+    match Range::parse(&deep) {
+        Err(Error::RangeLimit {
+            start,
+            chars,
+            limit,
+            position,
+        }) => {
+            assert_eq!(chars, deep.len());
+            assert!(
+                start.starts_with("1(1(") && start.ends_with("..."),
+                "{start}"
+            );
+            assert_eq!(limit, format!("brackets nested more than {MAX_DEPTH} deep"));
+            // The bracket one past the limit: two characters per level.
+            assert_eq!(position, 2 * MAX_DEPTH);
+        }
+        other => panic!("{other:?}"),
+    }
+    let message = Range::parse(&deep).unwrap_err().to_string();
+    assert!(message.contains("more than 32 deep") && message.contains("position 64"));
+    // At the limit it still parses, with the weights multiplied.
+    let at = format!("{}AA{}", "1(".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
+    assert_eq!(Range::parse(&at).unwrap().len(), 6);
+    let halves = format!("{}AA{}", "0.5(".repeat(3), ")".repeat(3));
+    let range = Range::parse(&halves).unwrap();
+    assert_eq!(range.total_weight(), 6.0 * 0.125);
+}
+
+#[test]
+fn text_past_the_length_limit_is_refused_and_every_canonical_text_fits() {
+    use pokerforge_core::range::MAX_CHARS;
+    let long = "AA, ".repeat(MAX_CHARS / 4) + "KK";
+    match Range::parse(&long) {
+        Err(Error::RangeLimit {
+            chars, position, ..
+        }) => {
+            assert_eq!((chars, position), (long.len(), MAX_CHARS));
+        }
+        other => panic!("{other:?}"),
+    }
+    // The longest canonical text: every combo alone with the longest weight written.
+    let mut range = Range::empty();
+    for i in 0..COMBOS {
+        // Subnormal weights: the longest texts `Display` writes (over 300 digits).
+        let weight = f64::from_bits(if i % 2 == 0 { 0x0000_1234_5678_9abc } else { 1 });
+        range
+            .set_weight(Combo::from_index(i).unwrap(), weight)
+            .unwrap();
+    }
+    let text = range.to_string();
+    assert!(text.len() < MAX_CHARS / 4, "{}", text.len());
+    assert_eq!(Range::parse(&text).unwrap(), range);
+}
+
+/// Found by the fuzz target: a range of no hand printed as the empty text, which is no
+/// range, so it did not parse back (nor pickle, in Python).
+#[test]
+fn a_range_of_no_hand_prints_as_a_text_that_parses_back() {
+    for text in ["AA:0", "0(KK, AKs)", "random:0", "AhKh, AhKh:0"] {
+        let range = Range::parse(text).unwrap();
+        assert!(range.is_empty());
+        assert_eq!(range.to_string(), "random:0");
+        assert_eq!(Range::parse(&range.to_string()).unwrap(), range);
+    }
+}

@@ -25,20 +25,27 @@ pub struct PyDealLayout {
 #[pymethods]
 impl PyDealLayout {
     #[new]
-    fn new(holes: Vec<Vec<usize>>, board: Vec<usize>) -> PyResult<PyDealLayout> {
+    fn new(holes: Vec<Vec<Int>>, board: Vec<Int>) -> PyResult<PyDealLayout> {
+        // Every position checked as given (an int of any size): a position past the deck
+        // must be an error, never an index that overflows or reads past the cards dealt.
+        let position = |p: &Int| match p.get::<usize>() {
+            Some(p) if p < 52 => Ok(p),
+            _ => Err(CardCountError::new_err(format!(
+                "a deal layout reaches deck position {}, but a deck has 52 cards (0 to 51)",
+                p.0
+            ))),
+        };
+        let holes = holes
+            .iter()
+            .map(|places| places.iter().map(position).collect::<PyResult<Vec<_>>>())
+            .collect::<PyResult<Vec<_>>>()?;
+        let board = board.iter().map(position).collect::<PyResult<Vec<_>>>()?;
         let count = holes
             .iter()
             .flatten()
             .chain(&board)
-            .map(|&p| p + 1)
             .max()
-            .unwrap_or(0);
-        if count > 52 {
-            return Err(CardCountError::new_err(format!(
-                "a deal layout reaches deck position {}, but a deck has 52 cards",
-                count - 1
-            )));
-        }
+            .map_or(0, |&last| last + 1);
         Ok(PyDealLayout {
             holes,
             board,

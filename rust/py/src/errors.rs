@@ -15,6 +15,7 @@ import_exception!(pokerforge.errors, CardCountError);
 import_exception!(pokerforge.errors, InvalidArrayError);
 import_exception!(pokerforge.errors, InvalidSpecError);
 import_exception!(pokerforge.errors, InvalidRangeError);
+import_exception!(pokerforge.errors, RangeLimitError);
 import_exception!(pokerforge.errors, IllegalActionError);
 import_exception!(pokerforge.errors, InvalidStackError);
 import_exception!(pokerforge.errors, InvalidPayoutError);
@@ -70,6 +71,7 @@ pub fn with_message(err: &Error, message: String) -> PyErr {
         Error::InvalidRange { .. } | Error::NoPossibleHand { .. } => {
             InvalidRangeError::new_err(message)
         }
+        Error::RangeLimit { .. } => RangeLimitError::new_err(message),
         Error::UnknownGame { .. }
         | Error::PlayerCount { .. }
         | Error::InvalidSetting { .. }

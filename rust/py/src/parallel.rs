@@ -8,11 +8,17 @@ use rayon::{ThreadPool, ThreadPoolBuilder};
 use crate::convert::Int;
 use crate::errors::{InvalidSpecError, PokerError};
 
-/// Pools by thread count, built once: building a pool costs far more than a batch call.
+/// Pools by thread count, kept between calls: building a pool costs far more than a batch
+/// call.
 static POOLS: OnceLock<Mutex<Pools>> = OnceLock::new();
 
-/// The pools built so far, by thread count.
+/// The pools kept, the one used last at the end.
 type Pools = Vec<(usize, Arc<ThreadPool>)>;
+
+/// How many pools are kept. A program uses one or two sizes; one that asks for every size
+/// from 1 to 1,024 would otherwise keep half a million threads. A pool let go finishes the
+/// work it has (its callers hold it) and its threads then end.
+const MOST_POOLS: usize = 4;
 
 /// The pool with `threads` threads.
 pub fn pool(threads: usize) -> PyResult<Arc<ThreadPool>> {
@@ -20,8 +26,11 @@ pub fn pool(threads: usize) -> PyResult<Arc<ThreadPool>> {
     let mut pools = pools
         .lock()
         .map_err(|_| PokerError::new_err("the thread pool registry is unusable after a crash"))?;
-    if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == threads) {
-        return Ok(Arc::clone(pool));
+    if let Some(at) = pools.iter().position(|(n, _)| *n == threads) {
+        let used = pools.remove(at);
+        let pool = Arc::clone(&used.1);
+        pools.push(used);
+        return Ok(pool);
     }
     let pool = ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -29,6 +38,9 @@ pub fn pool(threads: usize) -> PyResult<Arc<ThreadPool>> {
         .build()
         .map_err(|e| PokerError::new_err(format!("cannot start {threads} threads: {e}")))?;
     let pool = Arc::new(pool);
+    if pools.len() == MOST_POOLS {
+        pools.remove(0); // the one used longest ago
+    }
     pools.push((threads, Arc::clone(&pool)));
     Ok(pool)
 }

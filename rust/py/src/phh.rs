@@ -1,7 +1,9 @@
 //! The PHH reader of the core for `pokerforge.histories`: tables cut out of a `.phhs`
 //! text, their fields and their typed steps, read without the GIL.
 
-use pokerforge_core::phh::{read_fields, read_steps, split_tables, Arg, Steps, Table, Value, Verb};
+use pokerforge_core::phh::{
+    has_header, read_fields, read_steps, split_tables, Arg, Steps, Table, Value, Verb,
+};
 use std::collections::HashMap;
 
 use pyo3::exceptions::PyValueError;
@@ -186,6 +188,16 @@ pub fn phh_tables<'py>(
         out.append((table.name, table.first_line, table.body, doc, steps))?;
     }
     Ok((out, PyString::new(py, &text[rest..]), rest_line))
+}
+
+/// Whether a line of `text` (whole lines) is a table header: whether it closes the table
+/// still open (see `pokerforge_core::phh::has_header`).
+#[pyfunction]
+pub fn phh_has_header(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<bool> {
+    let text = text
+        .to_str()
+        .map_err(|_| PyValueError::new_err("the text holds a lone surrogate"))?;
+    Ok(py.detach(|| has_header(text)))
 }
 
 /// The fields of one table's text (header excluded), or `None` when the text needs the

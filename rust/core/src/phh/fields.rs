@@ -28,6 +28,32 @@ pub enum Value<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fallback;
 
+/// TOML's white space: space and tab, nothing else (Unicode white space is no separator).
+pub(crate) const fn is_toml_space(c: char) -> bool {
+    matches!(c, ' ' | '\t')
+}
+
+/// A line without TOML white space at its ends, nor the carriage return of a `\r\n` line
+/// end (the line is cut at its `\n`).
+pub(crate) fn toml_strip(line: &str) -> &str {
+    line.strip_suffix('\r')
+        .unwrap_or(line)
+        .trim_matches(is_toml_space)
+}
+
+/// Whether `text` holds a character TOML allows nowhere (not in strings, nor in comments):
+/// a control character other than tab and line feed, or a carriage return not followed by
+/// a line feed. The full reader refuses such a text, so this one must not read it.
+fn has_forbidden_control(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().any(|(i, &b)| match b {
+        b'\t' | b'\n' => false,
+        b'\r' => bytes.get(i + 1) != Some(&b'\n'),
+        0..=0x1f | 0x7f => true,
+        _ => false,
+    })
+}
+
 /// Python's `str.isspace()`: Unicode white space plus the four ASCII separators
 /// U+001C..U+001F, which Rust's `char::is_whitespace` leaves out.
 pub(crate) fn is_py_space(c: char) -> bool {
@@ -37,27 +63,6 @@ pub(crate) fn is_py_space(c: char) -> bool {
 /// Python's `str.isspace()` for one ASCII byte: `\t` to `\r`, U+001C..U+001F and space.
 pub(crate) const fn is_ascii_py_space(b: u8) -> bool {
     matches!(b, b'\t'..=b'\r' | 0x1c..=b' ')
-}
-
-/// Python's `str.strip()`.
-pub(crate) fn py_strip(text: &str) -> &str {
-    // ASCII edges byte by byte (the files' usual case); a non-ASCII edge may still be
-    // Unicode white space, so the rest is then trimmed char by char.
-    let bytes = text.as_bytes();
-    let mut start = 0;
-    let mut end = bytes.len();
-    while start < end && is_ascii_py_space(bytes[start]) {
-        start += 1;
-    }
-    while end > start && is_ascii_py_space(bytes[end - 1]) {
-        end -= 1;
-    }
-    let rest = &text[start..end];
-    let edges = rest.as_bytes();
-    if edges.first().is_some_and(|b| !b.is_ascii()) || edges.last().is_some_and(|b| !b.is_ascii()) {
-        return rest.trim_matches(is_py_space);
-    }
-    rest
 }
 
 fn is_ascii_digits(text: &str) -> bool {
@@ -104,7 +109,8 @@ fn scalar(text: &str) -> Result<Value<'_>, Fallback> {
     };
     // TOML allows no leading zero (`007`): the full reader refuses such a number.
     let plain = |whole: &str| is_ascii_digits(whole) && (whole == "0" || !whole.starts_with('0'));
-    if plain(digits) {
+    // An integer beyond 64 bits is left to the full reader, which names one too long.
+    if plain(digits) && text.parse::<i64>().is_ok() {
         return Ok(Value::Int(text));
     }
     if let Some((whole, part)) = digits.split_once('.') {
@@ -137,7 +143,7 @@ fn quoted_items(inner: &str) -> Result<Vec<Value<'_>>, Fallback> {
     let mut out = Vec::new();
     let mut rest = inner;
     while !rest.is_empty() {
-        rest = rest.trim_start_matches(is_py_space);
+        rest = rest.trim_start_matches(is_toml_space);
         let quote = rest.chars().next().ok_or(Fallback)?;
         if quote != '\'' && quote != '"' {
             return Err(Fallback);
@@ -149,7 +155,7 @@ fn quoted_items(inner: &str) -> Result<Vec<Value<'_>>, Fallback> {
             return Err(Fallback);
         }
         out.push(Value::Str(item));
-        rest = body[end + 1..].trim_start_matches(is_py_space);
+        rest = body[end + 1..].trim_start_matches(is_toml_space);
         if let Some(after) = rest.strip_prefix(',') {
             rest = after;
         } else if !rest.is_empty() {
@@ -166,7 +172,7 @@ fn value(text: &str) -> Result<Value<'_>, Fallback> {
     let Some(inner) = open.strip_suffix(']') else {
         return Err(Fallback); // an array over several lines
     };
-    let inner = py_strip(inner);
+    let inner = inner.trim_matches(is_toml_space);
     if inner.is_empty() {
         return Ok(Value::Array(Vec::new()));
     }
@@ -182,12 +188,15 @@ fn value(text: &str) -> Result<Value<'_>, Fallback> {
         return quoted_items(inner).map(Value::Array);
     }
     let mut parts: Vec<&str> = inner.split(',').collect();
-    if parts.last().is_some_and(|last| py_strip(last).is_empty()) {
+    if parts
+        .last()
+        .is_some_and(|last| last.trim_matches(is_toml_space).is_empty())
+    {
         parts.pop(); // a trailing comma
     }
     parts
         .into_iter()
-        .map(|raw| scalar(py_strip(raw)))
+        .map(|raw| scalar(raw.trim_matches(is_toml_space)))
         .collect::<Result<Vec<_>, _>>()
         .map(Value::Array)
 }
@@ -217,9 +226,12 @@ fn is_bare_key(key: &str) -> bool {
 /// assert!(read_fields("actions = [\n'p1 f',\n]\n").is_err());
 /// ```
 pub fn read_fields(body: &str) -> Result<Vec<(&str, Value<'_>)>, Fallback> {
+    if has_forbidden_control(body) {
+        return Err(Fallback);
+    }
     let mut out: Vec<(&str, Value<'_>)> = Vec::new();
     for line in body.split('\n') {
-        let stripped = py_strip(line);
+        let stripped = toml_strip(line);
         if stripped.is_empty() || stripped.starts_with('#') {
             continue;
         }
@@ -229,11 +241,11 @@ pub fn read_fields(body: &str) -> Result<Vec<(&str, Value<'_>)>, Fallback> {
         }
         let equals = stripped.bytes().position(|b| b == b'=').ok_or(Fallback)?;
         let (key, text) = (&stripped[..equals], &stripped[equals + 1..]);
-        let key = key.trim_end_matches(is_py_space);
+        let key = key.trim_end_matches(is_toml_space);
         if !is_bare_key(key) || out.iter().any(|(k, _)| *k == key) {
             return Err(Fallback);
         }
-        out.push((key, value(text.trim_start_matches(is_py_space))?));
+        out.push((key, value(text.trim_start_matches(is_toml_space))?));
     }
     Ok(out)
 }
@@ -283,12 +295,12 @@ mod tests {
     }
 
     #[test]
-    fn strip_as_python_strips() {
-        assert_eq!(py_strip(" \t a b \x1f\r"), "a b");
-        assert_eq!(py_strip("\u{3000}a\u{85}"), "a"); // Unicode white space at the edges
-        assert_eq!(py_strip(" \u{a0}\u{1c}x é "), "x é");
-        assert_eq!(py_strip("\u{200b}a"), "\u{200b}a"); // a zero-width space is no space
-        assert_eq!(py_strip(" \n "), "");
+    fn strip_as_toml_strips() {
+        assert_eq!(toml_strip(" \t a b \t\r"), "a b");
+        // Unicode white space and other ASCII separators are no TOML white space.
+        assert_eq!(toml_strip("\u{3000}a\u{85}"), "\u{3000}a\u{85}");
+        assert_eq!(toml_strip(" a\x1f"), "a\x1f");
+        assert_eq!(toml_strip("a\r "), "a\r");
     }
 
     #[test]
@@ -297,5 +309,21 @@ mod tests {
         assert!(read_fields("a = 1 # why").is_err());
         assert!(read_fields("'a' = 1").is_err());
         assert_eq!(read_fields("# only\n\n").unwrap(), vec![]);
+        // What TOML refuses anywhere, and white space that is not TOML's.
+        for text in [
+            "a = 'x\u{1}y'",
+            "a = 'x\u{7f}'",
+            "# a\u{0}\nb = 1",
+            "a = 1\rb = 2",
+            "a = 1\r",
+            "a\u{3000}= 1",
+            "a = [1,\u{a0}2]",
+            "\u{85}a = 1",
+            "a = 1\u{c}",
+            "a = 99999999999999999999",
+        ] {
+            assert!(read_fields(text).is_err(), "{text:?}");
+        }
+        assert_eq!(read_fields("a = 1\r\nb = '\tx'\r\n").unwrap().len(), 2);
     }
 }

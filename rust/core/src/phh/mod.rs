@@ -13,4 +13,4 @@ mod tables;
 
 pub use fields::{read_fields, Fallback, Value};
 pub use steps::{read_steps, Arg, Step, Steps, Verb};
-pub use tables::{split_tables, Split, Table};
+pub use tables::{has_header, split_tables, Split, Table};

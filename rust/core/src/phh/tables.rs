@@ -1,6 +1,6 @@
 //! Cutting a `.phhs` text into its hands: one TOML table (`[1]`, `[2]`, ...) each.
 
-use super::fields::{is_py_space, py_strip};
+use super::fields::{is_toml_space, toml_strip};
 
 /// One hand's table: its name, where its lines start and its text (header excluded).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,8 +29,8 @@ pub struct Split<'a> {
 /// A table header `[name]`, `['name']` or `["name"]`, perhaps followed by a comment: the
 /// name as written between the brackets.
 fn header(line: &str) -> Option<&str> {
-    let inner = py_strip(line).strip_prefix('[')?;
-    let inner = inner.trim_start_matches(is_py_space);
+    let inner = toml_strip(line).strip_prefix('[')?;
+    let inner = inner.trim_start_matches(is_toml_space);
     let (name, after) = match inner.chars().next()? {
         quote @ ('\'' | '"') => {
             let end = inner[1..].find(quote)? + 2;
@@ -46,8 +46,8 @@ fn header(line: &str) -> Option<&str> {
             inner.split_at(end)
         }
     };
-    let after = after.trim_start_matches(is_py_space).strip_prefix(']')?;
-    let after = after.trim_start_matches(is_py_space);
+    let after = after.trim_start_matches(is_toml_space).strip_prefix(']')?;
+    let after = after.trim_start_matches(is_toml_space);
     // A comment may follow, but it runs to the end of the line ('.' stops at a newline).
     if after.is_empty() || (after.starts_with('#') && !after.contains('\n')) {
         Some(name)
@@ -56,10 +56,34 @@ fn header(line: &str) -> Option<&str> {
     }
 }
 
+/// Whether `line` (its `\n` left out) is a table header; `[[` starts an array of tables.
+fn is_header_line(line: &str) -> Option<&str> {
+    if line.starts_with('[') && !line.starts_with("[[") {
+        header(line)
+    } else {
+        None
+    }
+}
+
+/// Whether a line of `text` (which starts at a line's start) is a table header: whether
+/// lines that follow an open table close it. A reader of a long table in blocks asks this
+/// of each new block alone, and cuts the tables ([`split_tables`]) only once one ends, so
+/// the time to read a table grows with its length, not with its square.
+///
+/// # Examples
+/// ```
+/// use pokerforge_core::phh::has_header;
+/// assert!(has_header("a = 1\n[2]\n"));
+/// assert!(!has_header("a = 1\n# [2]\n[[x]]\n"));
+/// ```
+pub fn has_header(text: &str) -> bool {
+    text.split('\n').any(|line| is_header_line(line).is_some())
+}
+
 /// Whether a chunk of lines holds anything but blank lines and comments.
 fn has_content(chunk: &str) -> bool {
     chunk.split('\n').any(|line| {
-        let stripped = py_strip(line);
+        let stripped = toml_strip(line);
         !stripped.is_empty() && !stripped.starts_with('#')
     })
 }
@@ -97,23 +121,21 @@ pub fn split_tables(text: &str, first_line: usize, last: bool) -> Split<'_> {
         if !last && !line.ends_with('\n') {
             break; // a line cut short: it is read again, whole, with the text that follows
         }
-        if line.starts_with('[') && !line.starts_with("[[") {
-            if let Some(raw) = header(line.strip_suffix('\n').unwrap_or(line)) {
-                let body = &text[chunk_at..at];
-                if seen || has_content(body) {
-                    tables.push(Table {
-                        name,
-                        first_line: start,
-                        body,
-                    });
-                }
-                name = Some(raw.trim_matches(['\'', '"']));
-                seen = true;
-                start = number + 1;
-                open_at = at;
-                open_line = number;
-                chunk_at = end;
+        if let Some(raw) = is_header_line(line.strip_suffix('\n').unwrap_or(line)) {
+            let body = &text[chunk_at..at];
+            if seen || has_content(body) {
+                tables.push(Table {
+                    name,
+                    first_line: start,
+                    body,
+                });
             }
+            name = Some(raw.trim_matches(['\'', '"']));
+            seen = true;
+            start = number + 1;
+            open_at = at;
+            open_line = number;
+            chunk_at = end;
         }
         at = end;
         number += 1;

@@ -31,6 +31,17 @@ use crate::error::{Error, Result};
 /// Number of two-card combos.
 pub const COMBOS: usize = 1326;
 
+/// The deepest nesting of weight brackets a range text may have (`0.5(0.5(AA))` is 2 deep).
+/// The parser recurses once per bracket, so an unbounded depth would let a text overflow
+/// the stack; no useful range nests more than a few deep.
+pub const MAX_DEPTH: usize = 32;
+
+/// The longest range text, in characters: four times the longest canonical text (every
+/// combo on its own with the longest weight `Display` writes, about 440,000 characters),
+/// so every range's own text parses, while a text of gigabytes is refused before any of
+/// it is copied.
+pub const MAX_CHARS: usize = 1 << 21;
+
 /// Two distinct cards, higher index first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Combo {
@@ -144,7 +155,9 @@ impl Range {
     /// Parses range text (see the [module docs](self)).
     ///
     /// # Errors
-    /// [`Error::InvalidRange`] naming the character position of the first problem.
+    /// [`Error::InvalidRange`] naming the character position of the first problem;
+    /// [`Error::RangeLimit`] for a text nested more than [`MAX_DEPTH`] brackets deep or
+    /// longer than [`MAX_CHARS`] characters.
     pub fn parse(text: &str) -> Result<Range> {
         parse::Parser::new(text).parse()
     }

@@ -1,7 +1,7 @@
 //! The range text parser: [`Parser`] reads the syntax in the [module docs](super) into a
 //! [`Range`], naming the character position of the first problem.
 
-use super::{Class, Combo, Kind, Range, COMBOS};
+use super::{Class, Combo, Kind, Range, COMBOS, MAX_CHARS, MAX_DEPTH};
 use crate::card::{Card, Rank};
 use crate::error::{Error, Result};
 
@@ -14,15 +14,35 @@ pub(super) struct Parser<'a> {
     text: &'a str,
     chars: Vec<char>,
     pos: usize,
+    /// Brackets open at the position: bounded by [`MAX_DEPTH`], since each one is a
+    /// recursive call.
+    depth: usize,
 }
 
 impl<'a> Parser<'a> {
     pub(super) fn new(text: &'a str) -> Parser<'a> {
         Parser {
             text,
-            chars: text.chars().collect(),
+            // Not a character beyond the limit is copied (the text may be huge).
+            chars: text.chars().take(MAX_CHARS + 1).collect(),
             pos: 0,
+            depth: 0,
         }
+    }
+
+    /// The error of a text past a limit, naming it by its start.
+    fn limit<T>(&self, position: usize, limit: String) -> Result<T> {
+        const SHOWN: usize = 40;
+        let mut start: String = self.chars.iter().take(SHOWN).collect();
+        if self.chars.len() > SHOWN {
+            start.push_str("...");
+        }
+        Err(Error::RangeLimit {
+            start,
+            chars: self.text.chars().count(),
+            limit,
+            position,
+        })
     }
 
     fn error<T>(&self, position: usize, reason: impl Into<String>) -> Result<T> {
@@ -51,6 +71,9 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn parse(mut self) -> Result<Range> {
+        if self.chars.len() > MAX_CHARS {
+            return self.limit(MAX_CHARS, format!("more than {MAX_CHARS} characters"));
+        }
         let mut range = Range::empty();
         self.skip_space();
         if self.peek().is_none() {
@@ -83,13 +106,19 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         if let Some(weight) = self.try_group_weight()? {
             self.skip_space();
+            if self.depth == MAX_DEPTH {
+                let limit = format!("brackets nested more than {MAX_DEPTH} deep");
+                return self.limit(start, limit);
+            }
             // try_group_weight only succeeds in front of '('.
             self.pos += 1;
             self.skip_space();
             if self.peek() == Some(')') {
                 return self.error(self.pos, "empty brackets: expected a hand");
             }
+            self.depth += 1;
             self.list(range, weight * outer, Some(')'))?;
+            self.depth -= 1;
             self.pos += 1;
             return Ok(());
         }

@@ -8,8 +8,8 @@ use super::{Class, Combo, Kind, Range, COMBOS};
 impl fmt::Display for Range {
     /// The canonical text: pairs from the top (`QQ+`, `99-77`), then for each first rank from
     /// the top the suited and offsuit runs (`A2s+`, `K9o-K7o`, or `AK` where both kinds are
-    /// whole), then the remaining single combos; a weight other than 1 follows as `:0.5`.
-    /// Parsing this text gives back the same range.
+    /// whole), then the remaining single combos; a weight other than 1 follows as `:0.5`;
+    /// `random:0` for a range of no hand. Parsing this text gives back the same range.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts: Vec<String> = Vec::new();
         let mut covered = [false; COMBOS];
@@ -44,6 +44,11 @@ impl fmt::Display for Range {
                     parts.push(with_weight(combo.to_string(), w));
                 }
             }
+        }
+        if parts.is_empty() {
+            // No hand: a text that parses to no hand (the empty text is no range), so
+            // that every range's text, an empty one's too, parses back to it.
+            return f.write_str("random:0");
         }
         f.write_str(&parts.join(", "))
     }

@@ -1,0 +1,403 @@
+//! Fuzzing the core's parsers of outside text on stable Rust: cards, players and ranges,
+//! PHH fields, steps and tables.
+//!
+//! Each target takes inputs drawn from a seeded generator: random bytes, random Unicode
+//! (control characters, Unicode white space, surrogate-free scalars), soups of the
+//! grammar's own tokens (suits as symbols, weights, brackets, quotes, `cbr`), and valid
+//! inputs mutated (tokens inserted, spans deleted, doubled or repeated thousands of times,
+//! which is how deep nesting and long texts arise). A target fails on a panic (caught,
+//! with the input that caused it printed) or a broken property (a parsed range prints
+//! to a text that parses back to it; cutting a text in blocks gives the tables of the
+//! whole); a stack overflow ends the process, which fails the test as well.
+//!
+//! The test command runs a few thousand inputs a target (well under a second). A long run:
+//!
+//! ```sh
+//! POKERFORGE_FUZZ_INPUTS=2000000 POKERFORGE_FUZZ_SEED=7 nice -n 19 \
+//!     cargo test --profile release-tests -p pokerforge-core --test fuzz -- --nocapture
+//! ```
+//!
+//! `POKERFORGE_FUZZ_INPUTS` is the number of inputs per target, `POKERFORGE_FUZZ_SEED` the
+//! generator's seed (another seed, other inputs); each target prints its count.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::str::FromStr;
+
+use pokerforge_core::equity::Player;
+use pokerforge_core::phh::{has_header, read_fields, read_steps, split_tables};
+use pokerforge_core::rng::Rng;
+use pokerforge_core::{Card, CardSet, Range};
+
+fn setting(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn inputs() -> u64 {
+    setting("POKERFORGE_FUZZ_INPUTS", 3_000)
+}
+
+/// Draws fuzz inputs for one target: its tokens and its valid examples.
+struct Gen {
+    rng: Rng,
+    tokens: &'static [&'static str],
+    seeds: &'static [&'static str],
+}
+
+/// Characters parsers trip over: controls, Unicode white space, suit symbols, a BOM, the
+/// largest scalar, a character of four UTF-8 bytes.
+const ODD: &[char] = &[
+    '\0',
+    '\t',
+    '\n',
+    '\r',
+    '\u{b}',
+    '\u{c}',
+    '\u{1c}',
+    '\u{1f}',
+    '\u{7f}',
+    '\u{85}',
+    '\u{a0}',
+    '\u{2003}',
+    '\u{3000}',
+    '\u{feff}',
+    '\u{200b}',
+    '♠',
+    '♥',
+    '♦',
+    '♣',
+    '♤',
+    'é',
+    'ß',
+    '\u{10ffff}',
+    '🂡',
+];
+
+impl Gen {
+    fn new(target: u64, tokens: &'static [&'static str], seeds: &'static [&'static str]) -> Gen {
+        Gen {
+            rng: Rng::for_stream(setting("POKERFORGE_FUZZ_SEED", 1), target),
+            tokens,
+            seeds,
+        }
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        self.rng.below(u32::try_from(n).unwrap_or(u32::MAX)) as usize
+    }
+
+    fn token(&mut self) -> &'static str {
+        self.tokens[self.below(self.tokens.len())]
+    }
+
+    fn scalar(&mut self) -> char {
+        match self.below(4) {
+            0 => ODD[self.below(ODD.len())],
+            1 => char::from(self.below(128) as u8),
+            _ => loop {
+                if let Some(c) = char::from_u32(self.rng.below(0x11_0000)) {
+                    break c;
+                }
+            },
+        }
+    }
+
+    /// One input.
+    fn text(&mut self) -> String {
+        match self.below(8) {
+            0 => {
+                let bytes: Vec<u8> = (0..self.below(48))
+                    .map(|_| self.rng.next_u64() as u8)
+                    .collect();
+                String::from_utf8_lossy(&bytes).into_owned()
+            }
+            1 => (0..self.below(24)).map(|_| self.scalar()).collect(),
+            2 | 3 => (0..self.below(24)).map(|_| self.token()).collect(),
+            _ => {
+                let seed = self.seeds[self.below(self.seeds.len())];
+                let mut text = seed.to_string();
+                for _ in 0..=self.below(4) {
+                    text = self.mutate(text);
+                }
+                text
+            }
+        }
+    }
+
+    /// A char boundary of `text`, anywhere.
+    fn boundary(&mut self, text: &str) -> usize {
+        let mut at = self.below(text.len() + 1);
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    }
+
+    fn mutate(&mut self, mut text: String) -> String {
+        let at = self.boundary(&text);
+        match self.below(6) {
+            0 => text.insert_str(at, self.token()),
+            1 => {
+                let c = self.scalar();
+                text.insert(at, c);
+            }
+            2 => {
+                let end = self.boundary(&text[at..]) + at;
+                text.replace_range(at..end, "");
+            }
+            3 => {
+                let end = self.boundary(&text[at..]) + at;
+                let span = text[at..end].to_string();
+                text.insert_str(at, &span);
+            }
+            4 => {
+                // A span repeated up to thousands of times: deep nesting, long texts.
+                let end = (self.boundary(&text[at..]) + at).min(at + 8);
+                let end = (at..=end)
+                    .rev()
+                    .find(|&e| text.is_char_boundary(e))
+                    .unwrap_or(at);
+                let times = [2, 10, 100, 5_000][self.below(4)];
+                let span = text[at..end].repeat(times);
+                text.insert_str(at, &span);
+            }
+            _ => {
+                let token = self.token();
+                let end = self.boundary(&text[at..]) + at;
+                text.replace_range(at..end, token);
+            }
+        }
+        text
+    }
+}
+
+/// Runs `check` on `inputs()` inputs of a target; a panic fails with the input shown.
+fn fuzz(
+    name: &str,
+    target: u64,
+    tokens: &'static [&'static str],
+    seeds: &'static [&'static str],
+    check: impl Fn(&str),
+) {
+    let mut generator = Gen::new(target, tokens, seeds);
+    let count = inputs();
+    for _ in 0..count {
+        let text = generator.text();
+        if catch_unwind(AssertUnwindSafe(|| check(&text))).is_err() {
+            panic!("fuzz target {name} failed on the input {text:?}");
+        }
+    }
+    println!("fuzz {name}: {count} inputs, 0 failures");
+}
+
+const CARD_TOKENS: &[&str] = &[
+    "A", "K", "Q", "J", "T", "10", "9", "2", "1", "0", "a", "t", "h", "d", "c", "s", "H", "S", "♠",
+    "♥", "♦", "♣", "♡", " ", ",", "\t", "\u{3000}", "x", "-", "??",
+];
+const CARD_SEEDS: &[&str] = &["AhKh", "Ah Kh", "Ah,Kh", "10h", "A♥", "2c7d9hKsQs", "as"];
+
+#[test]
+fn fuzz_cards() {
+    fuzz("cards", 1, CARD_TOKENS, CARD_SEEDS, |text| {
+        if let Ok(cards) = CardSet::from_str(text) {
+            assert_eq!(CardSet::from_str(&cards.to_string()), Ok(cards));
+            assert_eq!(
+                CardSet::parse_compact(cards.to_string().as_bytes()),
+                Some(cards)
+            );
+        }
+        if let Ok(card) = Card::from_str(text) {
+            assert_eq!(Card::from_str(&card.to_string()), Ok(card));
+        }
+        let _ = CardSet::parse_compact(text.as_bytes());
+    });
+}
+
+const RANGE_TOKENS: &[&str] = &[
+    "A", "K", "Q", "J", "T", "9", "2", "10", "s", "o", "h", "d", "c", "+", "-", ",", ":", "(", ")",
+    "0.5", "1", "0", ".", "1e9", "0.", "random", "any", "*", " ", "♠", "AKs", "QQ+", "A2s-A5s",
+    "0.25(", ")", "1(", "AhKh", "\u{a0}",
+];
+const RANGE_SEEDS: &[&str] = &[
+    "QQ+, AKs, A2s-A5s, KTo+",
+    "0.5(JJ, 0.5(AKs)), TT:0.25",
+    "22-77, AhKh, random",
+    "1(1(1(AA)))",
+    "AA:0, KK",
+];
+
+#[test]
+fn fuzz_ranges_and_players() {
+    fuzz("range", 2, RANGE_TOKENS, RANGE_SEEDS, |text| {
+        if let Ok(range) = Range::parse(text) {
+            assert!(range.weights().iter().all(|w| (0.0..=1.0).contains(w)));
+            // Its canonical text is a range text: it parses back to the same range.
+            assert_eq!(Range::parse(&range.to_string()).as_ref(), Ok(&range));
+        }
+        let _ = Player::from_str(text);
+    });
+}
+
+const FIELD_TOKENS: &[&str] = &[
+    "variant",
+    " = ",
+    "=",
+    "'NT'",
+    "\"NT\"",
+    "'''",
+    "[",
+    "]",
+    ", ",
+    ",",
+    "'p1 f'",
+    "1",
+    "0",
+    "2.50",
+    "-3",
+    "+0.5",
+    "1e3",
+    "true",
+    "false",
+    "00:00:09",
+    "25:00:00",
+    "#",
+    "\n",
+    "\r\n",
+    "\r",
+    "\t",
+    " ",
+    "\\",
+    "\"",
+    "'",
+    "99999999999999999999",
+    "a-b_c",
+    "\u{3000}",
+    "\u{1}",
+];
+const FIELD_SEEDS: &[&str] = &[
+    "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0.50, 1]\n\
+     starting_stacks = [82.40, 197]\n\
+     actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cbr 3', 'p1 cc', 'd db 2c7d9h', \
+     'p2 cbr 1.50', 'p1 f']\nhand = 3017241370\nplayers = ['Ann', 'Bob']\n\
+     winnings = [0, 7.50]\ntime = 12:30:00\n",
+    "variant = \"NT\"\r\nantes = [0, 0, 0]\r\nblinds_or_straddles = [1, 2, 0]\r\n\
+     starting_stacks = [200, 200, 200]\r\n\
+     actions = ['d dh p1 AhKh', 'd dh p2 ????', 'd dh p3 7c2d', 'p3 f', 'p1 cc', 'p2 cc', \
+     'd db 2c7d9h', 'p2 sm QsQd', 'p1 sm -']\r\nfinishing_stacks = [200, 200, 200]\r\n",
+    "table = '''AMY'S AVE'''\nseats = [1, 3]\n# a comment\n\nmin_bet = 2\n",
+];
+
+#[test]
+fn fuzz_phh_fields_and_steps() {
+    fuzz("phh fields", 3, FIELD_TOKENS, FIELD_SEEDS, |text| {
+        if let Ok(fields) = read_fields(text) {
+            if let Some(steps) = read_steps(&fields) {
+                assert!(steps.places <= 8);
+                assert!(steps.stacks.iter().all(|&s| s > 0));
+            }
+        }
+    });
+}
+
+const ACTION_TOKENS: &[&str] = &[
+    "'p1 f'",
+    "'p2 cc'",
+    "'p3 cbr 7'",
+    "'p1 cbr 2.25'",
+    "'p2 cbr 3.125'",
+    "'p1 cbr 0'",
+    "'p2 cbr -1'",
+    "'p1 cbr 1e1'",
+    "'p1 cbr 99999999999999999999'",
+    "'p1 cbr 0.000000001'",
+    "'p4 f'",
+    "'p0 f'",
+    "'p9999999999999999999 f'",
+    "'d db ??'",
+    "'d db 2c7d9h'",
+    "'d db Ks'",
+    "'p1 sm'",
+    "'p2 sm -'",
+    "'p1 sm AhKh'",
+    "'p3 sm ????'",
+    "'d dh p1 AhKh'",
+    "'d dh p2 AhXx'",
+    "'d dh p1 ??????????????'",
+    "'p1 cc # a comment'",
+    "''",
+    "5",
+    ", ",
+    "'p1\u{3000}f'",
+    "'p1 f\u{b}'",
+];
+const ACTION_SEEDS: &[&str] = &[
+    "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\n\
+     starting_stacks = [100, 100.5, 100]\n\
+     actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 f', \
+     'p2 cc', 'd db 2c7d9h', 'p2 cbr 10.25', 'p3 cc', 'd db Ks', 'd db Qs', 'p2 sm AhAd', \
+     'p3 sm']\nwinnings = [0, 33.5, 0]\n",
+];
+
+#[test]
+fn fuzz_phh_steps() {
+    fuzz("phh steps", 4, ACTION_TOKENS, ACTION_SEEDS, |text| {
+        if let Ok(fields) = read_fields(text) {
+            let _ = read_steps(&fields);
+        }
+    });
+}
+
+const TABLE_TOKENS: &[&str] = &[
+    "[1]\n",
+    "[2]\n",
+    "['a b']\n",
+    "[\"x]\"]\n",
+    "[[x]]\n",
+    "[1] # c\n",
+    " [3]\n",
+    "[",
+    "]",
+    "\n",
+    "\r\n",
+    "a = 1\n",
+    "# c\n",
+    "\u{3000}",
+    "\t",
+    "[1",
+    "'",
+    "\"",
+];
+const TABLE_SEEDS: &[&str] = &[
+    "# hands\n[1]\nvariant = 'NT'\n\n[2]\nvariant = 'NT'\n",
+    "variant = 'NT'\nantes = [0, 0]\n",
+    "[1]\na = 1\n[2] x\n[3]\n[4]\nb = 2",
+];
+
+#[test]
+fn fuzz_phh_tables() {
+    fuzz("phh tables", 5, TABLE_TOKENS, TABLE_SEEDS, |text| {
+        let owned =
+            |tables: &[pokerforge_core::phh::Table<'_>]| -> Vec<(Option<String>, usize, String)> {
+                tables
+                    .iter()
+                    .map(|t| (t.name.map(str::to_string), t.first_line, t.body.to_string()))
+                    .collect()
+            };
+        let whole = owned(&split_tables(text, 1, true).tables);
+        // Cut in two blocks anywhere (at a char boundary), the text gives the same tables.
+        let cut = text.len() / 2;
+        let cut = (0..=cut)
+            .rev()
+            .find(|&c| text.is_char_boundary(c))
+            .unwrap_or(0);
+        let first = split_tables(&text[..cut], 1, false);
+        let rest = format!("{}{}", &text[first.rest..cut], &text[cut..]);
+        let mut pieces = owned(&first.tables);
+        pieces.extend(owned(&split_tables(&rest, first.rest_line, true).tables));
+        assert_eq!(pieces, whole);
+        // A text holds a header exactly when a table was cut at one.
+        assert_eq!(has_header(text), whole.iter().any(|t| t.0.is_some()));
+    });
+}
