@@ -43,7 +43,7 @@ from pokerforge.game.actions import (
 from pokerforge.game.arguments import chip_count, player_count, seat_number
 from pokerforge.game.betting import BettingState
 from pokerforge.game.deal import BOARD_AT, deal, deal_layout
-from pokerforge.game.positions import MAX_SEATS, position_names
+from pokerforge.game.positions import MAX_SEATS, MIN_SEATS, position_names
 from pokerforge.game.pots import Pot, build_pots
 from pokerforge.game.rake import take_rake
 from pokerforge.game.spec import FIXED_LIMIT, OMAHA_HILO, UNCAPPED, EngineConstants, GameSpec
@@ -197,7 +197,7 @@ class Hand(BettingState):
         engine = spec.engine
         stacks = list(stacks)
         n = len(stacks)
-        if not 2 <= n <= 10:
+        if not MIN_SEATS <= n <= MAX_SEATS:
             player_count(n)
         for chips in stacks:
             if type(chips) is not int or chips <= 0:  # the fast path; the check names the seat

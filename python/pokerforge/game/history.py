@@ -75,7 +75,7 @@ from pokerforge.game.actions import (
     Street,
 )
 from pokerforge.game.hand import Hand
-from pokerforge.game.positions import seat_order
+from pokerforge.game.positions import MAX_SEATS, MIN_SEATS, seat_order
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
 from pokerforge.game.rake import Rake
 from pokerforge.game.spec import GameSpec
@@ -759,8 +759,10 @@ def _read(doc: Mapping[str, Any], where: _Where) -> Read:
         )
     stacks_field = doc["starting_stacks"]
     n = len(stacks_field) if isinstance(stacks_field, list) else 0
-    if not 2 <= n <= 10:
-        raise InvalidHistoryError(f"field starting_stacks: a hand needs 2 to 10 players, not {n}")
+    if not MIN_SEATS <= n <= MAX_SEATS:
+        raise InvalidHistoryError(
+            f"field starting_stacks: a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}"
+        )
     raw = doc["actions"]
     if not isinstance(raw, list):
         raise InvalidHistoryError("field actions must be a list of strings")
