@@ -254,9 +254,10 @@ fn payoffs(spot: &Spot) -> Result<(Payoffs, f64)> {
         return Ok((table, 1.0));
     };
     let n = all.len();
-    if all.iter().filter(|&&s| s > 0.0).count() > super::EXACT_MAX_PLAYERS {
+    let with_chips = all.iter().filter(|&&s| s > 0.0).count();
+    if with_chips > super::EXACT_MAX_PLAYERS {
         return Err(Error::ExactTooLarge {
-            players: n,
+            players: with_chips,
             limit: super::EXACT_MAX_PLAYERS,
         });
     }
