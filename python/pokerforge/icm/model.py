@@ -179,6 +179,14 @@ def bubble_factors(
     lost costs twice what a chip won brings. ``nan`` on the diagonal, for a player without
     chips, and where winning would gain nothing.
 
+    Each factor takes two exact ICM computations (a 22-player field takes 924 of them,
+    minutes); Ctrl-C stops the work.
+
+    Raises:
+        InvalidStackError: A bad stack (as :func:`icm`).
+        InvalidPayoutError: A bad payout.
+        InvalidSpecError: More than 22 players with chips (the factors are exact only).
+
     Examples:
         >>> f = bubble_factors([5000, 3000, 1500, 500], [50, 30, 20])
         >>> round(f[1][0], 2), round(f[3][0], 2)
@@ -243,6 +251,8 @@ def icm_deal(
     Raises:
         UnitError: A float payout, a payout that is not a whole number of units, or a bad
             unit.
+        InvalidStackError: A bad stack (as :func:`icm`).
+        InvalidSpecError: More than 22 players with chips (a deal is exact only).
 
     Examples:
         >>> from decimal import Decimal

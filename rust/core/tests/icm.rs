@@ -263,7 +263,7 @@ fn bubble_factors_of_a_bubble() {
     // risks least against the others.
     let stacks = [5000.0, 3000.0, 1500.0, 500.0];
     let payouts = [50.0, 30.0, 20.0];
-    let f = bubble_factors(&stacks, &payouts, Model::Harville).unwrap();
+    let f = bubble_factors(&stacks, &payouts, Model::Harville, &|| false).unwrap();
     for (i, row) in f.iter().enumerate() {
         for (j, &factor) in row.iter().enumerate() {
             if i == j {
@@ -275,9 +275,13 @@ fn bubble_factors_of_a_bubble() {
     }
     assert!(f[3][0] < f[1][0]);
     // Winner takes all: chips are worth their face value.
-    let f = bubble_factors(&stacks, &[100.0], Model::Harville).unwrap();
+    let f = bubble_factors(&stacks, &[100.0], Model::Harville, &|| false).unwrap();
     assert!((f[1][2] - 1.0).abs() < 1e-12);
     // Heads-up, the factor is always 1: equity is linear in chips.
-    let f = bubble_factors(&[700.0, 300.0], &[60.0, 40.0], Model::Harville).unwrap();
+    let f = bubble_factors(&[700.0, 300.0], &[60.0, 40.0], Model::Harville, &|| false).unwrap();
     assert!((f[0][1] - 1.0).abs() < 1e-12 && (f[1][0] - 1.0).abs() < 1e-12);
+    assert_eq!(
+        bubble_factors(&stacks, &payouts, Model::Harville, &|| true),
+        Err(pokerforge_core::Error::Interrupted)
+    );
 }

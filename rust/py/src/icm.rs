@@ -98,6 +98,7 @@ pub fn finish_probabilities(
 }
 
 /// Bubble factors between every pair of players; see `pokerforge.icm.bubble_factors`.
+/// Up to 924 exact ICM computations: run where Ctrl-C can stop them.
 #[pyfunction]
 #[pyo3(signature = (stacks, payouts, model="harville"))]
 pub fn bubble_factors(
@@ -107,7 +108,10 @@ pub fn bubble_factors(
     model: &str,
 ) -> PyResult<Vec<Vec<f64>>> {
     let model = model_of(model)?;
-    core(py.detach(|| core_bubble_factors(&stacks, &payouts, model)))
+    let threads = threads_for(None, 1, 1)?;
+    interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {
+        core_bubble_factors(&stacks, &payouts, model, &|| flag.load(Ordering::Relaxed))
+    })
 }
 
 /// What `push_fold_heads_up` returns: the shove and call probabilities by class index

@@ -71,24 +71,16 @@ impl Matchups {
         let mut deals = vec![0.0; size];
         let mut win = vec![0.0; size];
         let mut tie = vec![0.0; size];
-        let combos_of = |class: usize| -> f64 {
-            let rep = representative(class).map_or(0, |c| c.mask());
-            if rep.count_ones() != 2 {
-                return 0.0;
+        // Combos of each class (6 for a pair, 4 suited, 12 offsuit), counted by the
+        // classes' own rule.
+        let mut combos_of = [0.0; CLASSES];
+        for combo in 0..COMBOS {
+            if let Some(class) = class_index(CardSet::from_mask_truncate(combo_mask(combo))) {
+                combos_of[class] += 1.0;
             }
-            // Pairs have 6 combos, suited hands 4, offsuit 12.
-            let (a, b) = (rep.trailing_zeros() / 4, (63 - rep.leading_zeros()) / 4);
-            if a == b {
-                6.0
-            } else if rep.trailing_zeros() % 4 == (63 - rep.leading_zeros()) % 4 {
-                4.0
-            } else {
-                12.0
-            }
-        };
-        for i in 0..CLASSES {
+        }
+        for (i, &copies) in combos_of.iter().enumerate() {
             let hero = representative(i).map_or(0, |c| c.mask());
-            let copies = combos_of(i);
             let mut wins = vec![0u64; CLASSES];
             let mut ties = vec![0u64; CLASSES];
             let mut count = vec![0u64; CLASSES];
@@ -254,9 +246,10 @@ fn payoffs(spot: &Spot) -> Result<(Payoffs, f64)> {
         return Ok((table, 1.0));
     };
     let n = all.len();
-    if all.iter().filter(|&&s| s > 0.0).count() > super::EXACT_MAX_PLAYERS {
+    let with_chips = all.iter().filter(|&&s| s > 0.0).count();
+    if with_chips > super::EXACT_MAX_PLAYERS {
         return Err(Error::ExactTooLarge {
-            players: n,
+            players: with_chips,
             limit: super::EXACT_MAX_PLAYERS,
         });
     }
