@@ -36,6 +36,7 @@ __all__ = [
     "Range",
     "__version__",
     "_panic_for_tests",
+    "_thread_pools",
     "equity",
     "evaluate",
     "evaluate_class",
@@ -288,6 +289,7 @@ def plan_equity(
     by_hand: bool = False,
 ) -> EquityPlan: ...
 def _panic_for_tests(place: str) -> None: ...
+def _thread_pools() -> list[int]: ...
 
 @final
 class ObsEncoder:
