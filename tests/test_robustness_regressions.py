@@ -3,15 +3,13 @@ clamped values in messages, and index-like objects as integer arguments."""
 
 from __future__ import annotations
 
-import os
 import pickle
-import time
 
 import numpy as np
 import pytest
 
 import pokerforge as pf
-from pokerforge._core import DealLayout
+from pokerforge._core import DealLayout, _thread_pools
 
 
 @pytest.mark.parametrize("kwargs", [{"game": "\ud800"}, {"method": "\ud800"}])
@@ -90,37 +88,20 @@ def test_a_deal_layout_past_the_deck_is_a_named_error(
         DealLayout(holes, board)
 
 
-def _pokerforge_threads() -> int:
-    tasks = f"/proc/{os.getpid()}/task"
-    count = 0
-    for task in os.listdir(tasks):
-        try:
-            with open(f"{tasks}/{task}/comm", encoding="utf-8") as comm:
-                name = comm.read().strip()
-        except OSError:  # the thread ended meanwhile
-            continue
-        count += name.startswith("pokerforge-") and name != "pokerforge-own"
-    return count
-
-
 def test_thread_pools_kept_for_threads_are_bounded() -> None:
-    """Issue 27: a pool was kept forever for every distinct ``threads=``; 20 sizes kept
-    209 threads. Now the four used last are kept and the others' threads end."""
-    if not os.path.isdir(f"/proc/{os.getpid()}/task"):
-        pytest.skip("counts threads through /proc")
+    """Issue 27: a pool was kept forever for every distinct ``threads=`` (20 sizes kept 230
+    threads). Now the four used last are kept; the others are let go and their threads end
+    once their work is done."""
     hands = np.array([[48, 44, 40, 36, 32]] * 64, dtype=np.uint8)
     for threads in range(2, 22):
         assert pf.evaluate_many(hands, threads=threads).tolist() == [7462] * 64
-    kept = 21 + 20 + 19 + 18
-    # A pool let go ends its threads on its own schedule: wait for them (not a timing
-    # assertion: the count is what is checked, however long the threads take to end).
-    for _ in range(600):
-        if _pokerforge_threads() <= kept:
-            break
-        time.sleep(0.05)
-    assert _pokerforge_threads() <= kept
-    # A size in use is kept: asking for it again builds nothing.
-    assert pf.evaluate_many(hands, threads=21).tolist() == [7462] * 64
+        assert len(_thread_pools()) <= 4
+    assert sorted(_thread_pools()) == [18, 19, 20, 21]
+    # A size used again is kept, and moves to the end: the last to be let go.
+    assert pf.evaluate_many(hands, threads=19).tolist() == [7462] * 64
+    assert _thread_pools()[-1] == 19
+    pf.evaluate_many(hands, threads=3)
+    assert sorted(_thread_pools()) == [3, 19, 20, 21]  # 18, used longest ago, let go
 
 
 def test_a_range_of_no_hand_pickles() -> None:

@@ -38,6 +38,7 @@ __all__ = [
     "Range",
     "__version__",
     "_panic_for_tests",
+    "_thread_pools",
     "bubble_factors",
     "equity",
     "evaluate",
@@ -299,6 +300,7 @@ def plan_equity(
     by_hand: bool = False,
 ) -> EquityPlan: ...
 def _panic_for_tests(place: str) -> None: ...
+def _thread_pools() -> list[int]: ...
 
 @final
 class ObsEncoder:

@@ -219,7 +219,9 @@ def equity(
             the board and the dead cards). Errors about one player, the board or the dead
             cards say where in their message and in ``location`` (``"players[1]"``).
         CardCountError: A board of 1, 2 or 6+ cards; hands of the wrong size for the game.
-        InvalidRangeError: A range that does not parse, or leaves no possible hand.
+        InvalidRangeError: A range that does not parse, or leaves no possible hand
+            (:class:`~pokerforge.RangeLimitError` for one past the parser's limits:
+            brackets nested more than 32 deep, or more than 2,097,152 characters).
         InvalidSpecError: An unknown game or method, a bad number of players, samples or
             limits.
     """

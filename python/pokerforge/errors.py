@@ -34,6 +34,7 @@ __all__ = [
     "RangeLimitError",
     "RecordMismatchError",
     "SimBackendError",
+    "TooManyChipsError",
     "UnitError",
 ]
 
@@ -148,6 +149,12 @@ class PokerStarsError(InvalidHistoryError):
 class UnitError(PokerError):
     """An amount that is not money: a float, a negative or non-finite value, or one finer
     than any chip unit allows."""
+
+
+class TooManyChipsError(UnitError):
+    """An amount of more chips than an amount may count (``pokerforge.money.MAX_CHIPS``,
+    2**63 - 1): hand-history readers name it as it is, where other unit errors read "not a
+    whole number of chips"."""
 
 
 class FieldError(PokerError):

@@ -23,9 +23,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
-from pokerforge.errors import UnitError
+from pokerforge.errors import TooManyChipsError, UnitError
 
-__all__ = ["MAX_CHIPS", "Amount", "UnitError", "chip_unit", "to_chips", "to_money"]
+__all__ = [
+    "MAX_CHIPS",
+    "Amount",
+    "TooManyChipsError",
+    "UnitError",
+    "chip_unit",
+    "to_chips",
+    "to_money",
+]
 
 Amount = int | Decimal
 
@@ -36,11 +44,6 @@ _MAX_PLACES = 8  # no room counts money finer than a hundred-millionth
 #: amount beyond it is an error, never a number so large that the arithmetic on it fails
 #: (``1e999999999`` overflows :class:`~decimal.Decimal`'s context) or crawls.
 MAX_CHIPS = 2**63 - 1
-
-
-class TooManyChipsError(UnitError):
-    """An amount of more than :data:`MAX_CHIPS` chips (a :class:`UnitError`: readers that
-    say "not a whole number of chips" for other unit errors name this one as it is)."""
 
 
 def _places(value: Amount) -> int:
@@ -83,8 +86,8 @@ def to_chips(value: Amount, unit: Decimal) -> int:
     """``value`` as a whole number of chips of ``unit``.
 
     Raises:
-        UnitError: ``value`` is not a whole number of ``unit``, or is more than
-            :data:`MAX_CHIPS` chips of it.
+        UnitError: ``value`` is not a whole number of ``unit``; a
+            :class:`TooManyChipsError` when it is more than :data:`MAX_CHIPS` chips of it.
 
     Examples:
         >>> from decimal import Decimal
@@ -115,8 +118,10 @@ def to_chips(value: Amount, unit: Decimal) -> int:
 
 def _too_many(value: Amount, unit: Decimal) -> str:
     # A huge int is named by its size (Python writes no int of more than 4,300 digits).
-    big = isinstance(value, int) and value.bit_length() > 256
-    shown = f"an amount of {value.bit_length()} bits" if big else str(value)  # type: ignore[union-attr]
+    if isinstance(value, int) and value.bit_length() > 256:
+        shown = f"an amount of {value.bit_length()} bits"
+    else:
+        shown = str(value)
     return f"{shown} is more than {MAX_CHIPS} chips of {unit}, the most an amount may count"
 
 

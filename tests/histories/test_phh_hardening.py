@@ -14,7 +14,7 @@ from pokerforge._core import phh_fields
 from pokerforge.errors import InvalidHistoryError
 from pokerforge.game import loads_phh
 from pokerforge.game.history import toml_fields
-from pokerforge.histories import BadHandError, phhs, read_phhs
+from pokerforge.histories import BadHandError, phhs, read_phhs, read_pokerstars
 from pokerforge.money import MAX_CHIPS
 
 HAND = """variant = 'NT'
@@ -198,3 +198,38 @@ def test_lines_in_pieces_are_cut_as_whole_text() -> None:
         blocks = [text[at : at + size] for at in range(0, len(text), size)]
         assert list(phhs._read_tables(blocks)) == whole
     assert [name for name, *_ in whole] == ["1", "2", "3"]
+
+
+STARS = """PokerStars Hand #1001: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/22 12:00:00 ET
+Table 'Alpha' 3-max Seat #1 is the button
+Seat 1: Ann ($2 in chips)
+Seat 2: Bob ($2 in chips)
+Seat 3: Cid ($2 in chips)
+Bob: posts small blind $0.01
+Cid: posts big blind $0.02
+*** HOLE CARDS ***
+Ann: folds
+Bob: raises $0.04 to $0.06
+Cid: folds
+Uncalled bet ($0.04) returned to Bob
+Bob collected $0.04 from pot
+*** SUMMARY ***
+Total pot $0.04 | Rake $0
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("($0.01/", "($0.0.0.01/"),  # decimal.InvalidOperation (found by the fuzz targets)
+        ("Seat 1: Ann ($2 in", "Seat 1: Ann ($2" + "0" * 5000 + " in"),  # ValueError
+        ("Seat 2: Bob", "Seat " + "2" * 5000 + ": Bob"),
+        ("Hand #1001", "Hand #" + "1" * 5000),
+    ],
+)
+def test_pokerstars_numbers_that_are_no_numbers_are_named(old: str, new: str) -> None:
+    text = STARS.replace(old, new, 1)
+    assert text != STARS
+    reader = read_pokerstars(_lines(STARS + "\n\n" + text + "\n\n" + STARS), skip_bad=True)
+    assert len(list(reader)) == 2
+    assert reader.skipped == 1

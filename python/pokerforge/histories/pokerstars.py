@@ -69,9 +69,26 @@ _CODES = {
 }
 
 
+# No amount, seat or hand number of a real history has more digits; Python converts no int
+# of more than 4,300 (a ValueError), and such numbers are no one's chips.
+_MOST_DIGITS = 40
+
+
 def _money(text: str) -> int | Decimal:
     text = text.replace(",", "")
-    return Decimal(text) if "." in text else int(text)
+    try:
+        if len(text) > _MOST_DIGITS:
+            raise ValueError
+        return Decimal(text) if "." in text else int(text)
+    except (ArithmeticError, ValueError):  # "0.0.01": the pattern admits several points
+        raise PokerStarsError(f"{text[:_MOST_DIGITS]!r} is not an amount of money") from None
+
+
+def _number(text: str) -> int:
+    """A hand, seat or button number (digits, as the patterns match them)."""
+    if len(text) > _MOST_DIGITS:
+        raise PokerStarsError(f"{text[:_MOST_DIGITS]}... is not a number a history holds")
+    return int(text)
 
 
 def _cards(text: str) -> str:
@@ -189,7 +206,7 @@ def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
     start = _START.match(first)
     if start is None:
         raise PokerStarsError(f"line 1: {first[:60]!r} does not start a PokerStars hand")
-    hand = _Hand(int(start.group(1)))
+    hand = _Hand(_number(start.group(1)))
     game = _GAME.search(first)
     if game is None or "Card Omaha" in first:
         raise PokerStarsError(f"line 1: not no-limit or pot-limit Hold'em or Omaha: {first!r}")
@@ -243,12 +260,12 @@ def _line(hand: _Hand, section: str, line: str, names: list[str]) -> str:
     if section == "seats":
         button = _BUTTON.match(line)
         if button is not None:
-            hand.table, hand.button = button.group(1), int(button.group(2))
+            hand.table, hand.button = button.group(1), _number(button.group(2))
             return section
         seat = _SEAT.match(line)
         if seat is not None:
             if "sitting out" not in seat.group(4):
-                hand.seats.append((int(seat.group(1)), seat.group(2), _money(seat.group(3))))
+                hand.seats.append((_number(seat.group(1)), seat.group(2), _money(seat.group(3))))
             return section
         who = _who(line, _names(hand))
         if who is not None:

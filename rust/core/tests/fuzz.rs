@@ -10,15 +10,10 @@
 //! to a text that parses back to it; cutting a text in blocks gives the tables of the
 //! whole); a stack overflow ends the process, which fails the test as well.
 //!
-//! The test command runs a few thousand inputs a target (well under a second). A long run:
-//!
-//! ```sh
-//! POKERFORGE_FUZZ_INPUTS=2000000 POKERFORGE_FUZZ_SEED=7 nice -n 19 \
-//!     cargo test --profile release-tests -p pokerforge-core --test fuzz -- --nocapture
-//! ```
-//!
-//! `POKERFORGE_FUZZ_INPUTS` is the number of inputs per target, `POKERFORGE_FUZZ_SEED` the
-//! generator's seed (another seed, other inputs); each target prints its count.
+//! The test command runs a few thousand inputs a target (well under a second). The long run
+//! is `bash scripts/fuzz.sh`, which sets `POKERFORGE_FUZZ_INPUTS` (inputs per target,
+//! 2,000,000 there) and `POKERFORGE_FUZZ_SEED` (another seed, other inputs) and builds with
+//! overflow checks on; each target prints its count.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::str::FromStr;

@@ -227,3 +227,21 @@ fn a_range_of_no_hand_prints_as_a_text_that_parses_back() {
         assert_eq!(Range::parse(&range.to_string()).unwrap(), range);
     }
 }
+
+/// Every combo at once (`*`, `random`, `any`) is set as a fill of the weights; named again,
+/// a combo still takes the later weight, before or after such an item.
+#[test]
+fn every_combo_at_once_keeps_the_later_weight() {
+    let range = Range::parse("AA, *:0.5, KK, 0.5(any), QQ:0.25").unwrap();
+    let weight = |a: &str, b: &str| {
+        range.weight(Combo::new(a.parse().unwrap(), b.parse().unwrap()).unwrap())
+    };
+    assert_eq!(weight("As", "Ah"), 0.5);
+    assert_eq!(weight("Ks", "Kh"), 0.5);
+    assert_eq!(weight("Qs", "Qh"), 0.25);
+    assert_eq!(weight("7c", "2d"), 0.5);
+    assert_eq!(Range::parse("random, AhKh:0").unwrap().len(), 1325);
+    assert_eq!(Range::parse("0(*)").unwrap().len(), 0);
+    let many = format!("{}*", "*,".repeat(100_000));
+    assert_eq!(Range::parse(&many).unwrap(), Range::random());
+}

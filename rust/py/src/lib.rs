@@ -49,6 +49,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<equity::PyCategoryCount>()?;
     m.add_function(wrap_pyfunction!(equity::plan_equity, m)?)?;
     m.add_function(wrap_pyfunction!(equity::_panic_for_tests, m)?)?;
+    m.add_function(wrap_pyfunction!(parallel::_thread_pools, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_low, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_hilo, m)?)?;

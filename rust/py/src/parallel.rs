@@ -45,6 +45,17 @@ pub fn pool(threads: usize) -> PyResult<Arc<ThreadPool>> {
     Ok(pool)
 }
 
+/// The thread counts of the pools kept, the one used last at the end: what the tests
+/// check the bound of the cache with (threads that are let go end on their own schedule).
+#[pyfunction]
+pub fn _thread_pools() -> PyResult<Vec<usize>> {
+    let pools = POOLS.get_or_init(|| Mutex::new(Vec::new()));
+    let pools = pools
+        .lock()
+        .map_err(|_| PokerError::new_err("the thread pool registry is unusable after a crash"))?;
+    Ok(pools.iter().map(|(threads, _)| *threads).collect())
+}
+
 thread_local! {
     /// Each Python thread's own one-thread pool: one-thread work from several Python
     /// threads (a server's workers) must not queue behind a single shared worker.

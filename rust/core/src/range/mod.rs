@@ -11,6 +11,8 @@
 //! - `random`, `any` or `*`: all 1,326 combos.
 //! - Weights: `0.5(JJ)`, `0.5(JJ, AKs)` or `JJ:0.5`, between 0 and 1. A combo named again
 //!   later takes the later weight; weight 0 removes it.
+//! - Limits: brackets nest at most [`MAX_DEPTH`] (32) deep and a text has at most
+//!   [`MAX_CHARS`] characters; past either, [`Error::RangeLimit`].
 //!
 //! # Representation
 //! A [`Range`] is one weight per combo, indexed by [`Combo::index`] (the 1,326 unordered

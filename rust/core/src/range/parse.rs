@@ -1,13 +1,16 @@
 //! The range text parser: [`Parser`] reads the syntax in the [module docs](super) into a
 //! [`Range`], naming the character position of the first problem.
 
-use super::{Class, Combo, Kind, Range, COMBOS, MAX_CHARS, MAX_DEPTH};
+use super::{Class, Combo, Kind, Range, MAX_CHARS, MAX_DEPTH};
 use crate::card::{Card, Rank};
 use crate::error::{Error, Result};
 
 /// What one item of the text names.
 enum Item {
     Combos(Vec<Combo>),
+    /// Every combo (`*`, `random`, `any`): the weights filled at once, not 1,326 combos
+    /// made and set one by one for each such item (a text of a million `*` took 9 s).
+    All,
 }
 
 pub(super) struct Parser<'a> {
@@ -122,7 +125,7 @@ impl<'a> Parser<'a> {
             self.pos += 1;
             return Ok(());
         }
-        let Item::Combos(combos) = self.term()?;
+        let item = self.term()?;
         self.skip_space();
         let mut weight = outer;
         if self.peek() == Some(':') {
@@ -130,6 +133,13 @@ impl<'a> Parser<'a> {
             self.skip_space();
             weight *= self.number()?;
         }
+        let combos = match item {
+            Item::All => {
+                range.weights.fill(weight);
+                return Ok(());
+            }
+            Item::Combos(combos) => combos,
+        };
         if combos.is_empty() {
             return self.error(start, "this names no hand");
         }
@@ -187,7 +197,7 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         if self.peek() == Some('*') {
             self.pos += 1;
-            return Ok(Item::Combos(all_combos()));
+            return Ok(Item::All);
         }
         for word in ["random", "any"] {
             let n = word.len();
@@ -195,7 +205,7 @@ impl<'a> Parser<'a> {
             let next = self.chars.get(self.pos + n);
             if here.eq_ignore_ascii_case(word) && !next.is_some_and(|c| c.is_alphanumeric()) {
                 self.pos += n;
-                return Ok(Item::Combos(all_combos()));
+                return Ok(Item::All);
             }
         }
         let first = self.rank()?;
@@ -324,10 +334,6 @@ fn suit_of(c: char) -> Option<u8> {
 
 fn card(rank: u8, suit: u8) -> Option<Card> {
     Card::from_index(i64::from(4 * rank + suit)).ok()
-}
-
-fn all_combos() -> Vec<Combo> {
-    (0..COMBOS).filter_map(Combo::from_index).collect()
 }
 
 /// `QQ+`: every pair from QQ up; `A2s+`: the first rank fixed, the second up to one below it.
