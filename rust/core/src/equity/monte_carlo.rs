@@ -628,6 +628,18 @@ mod tests {
     use crate::card_set::CardSet;
     use crate::equity::{validate, EquityOptions, Player};
 
+    /// The validated setup and the holdings of `hands` on `board` in `game`.
+    fn prepared(hands: &[&str], board: &str, game: Game) -> (Setup, Holdings) {
+        let players: Vec<Player> = hands.iter().map(|t| t.parse().unwrap()).collect();
+        let options = EquityOptions {
+            game,
+            ..EquityOptions::default()
+        };
+        let setup = validate(&players, board.parse().unwrap(), CardSet::EMPTY, &options).unwrap();
+        let holdings = holdings_of(&setup).unwrap();
+        (setup, holdings)
+    }
+
     #[test]
     fn headsup_path_deals_what_the_general_loop_deals() {
         for (hands, board) in [
@@ -636,11 +648,7 @@ mod tests {
             (["AhKh", "random"], ""),
             (["random", "8h8s"], "2h7h9c"),
         ] {
-            let players: Vec<Player> = hands.iter().map(|t| t.parse().unwrap()).collect();
-            let board: CardSet = board.parse().unwrap();
-            let options = EquityOptions::default();
-            let setup = validate(&players, board, CardSet::EMPTY, &options).unwrap();
-            let holdings = holdings_of(&setup).unwrap();
+            let (setup, holdings) = prepared(&hands, board, Game::Holdem);
             assert!(matches!(holdings, Holdings::Fixed { .. }));
             let never = || false;
             let mut checker = Checker {
@@ -677,14 +685,12 @@ mod tests {
             (&["QQ+, AK", "random"][..], ""),
             (&["AhKhQdJs", "random"][..], ""),
         ] {
-            let players: Vec<Player> = hands.iter().map(|t| t.parse().unwrap()).collect();
-            let board: CardSet = board.parse().unwrap();
-            let mut options = EquityOptions::default();
-            if hands[0].len() == 8 {
-                options.game = crate::equity::Game::Omaha;
-            }
-            let setup = validate(&players, board, CardSet::EMPTY, &options).unwrap();
-            let holdings = holdings_of(&setup).unwrap();
+            let game = if hands[0].len() == 8 {
+                Game::Omaha
+            } else {
+                Game::Holdem
+            };
+            let (setup, holdings) = prepared(hands, board, game);
             let late = || true;
             let mut checker = Checker {
                 stop: &late,
