@@ -22,6 +22,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -235,22 +236,9 @@ def test_phhs_streams(hands: list[str]) -> None:
     call("read_phhs blocks", lambda: list(read_phhs(io.StringIO(text), skip_bad=True)))
 
 
-STARS = """PokerStars Hand #1001: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/22 12:00:00 ET
-Table 'Alpha' 3-max Seat #1 is the button
-Seat 1: Ann ($2 in chips)
-Seat 2: Bob ($2 in chips)
-Seat 3: Cid ($2 in chips)
-Bob: posts small blind $0.01
-Cid: posts big blind $0.02
-*** HOLE CARDS ***
-Ann: folds
-Bob: raises $0.04 to $0.06
-Cid: folds
-Uncalled bet ($0.04) returned to Bob
-Bob collected $0.04 from pot
-*** SUMMARY ***
-Total pot $0.04 | Rake $0
-"""
+STARS = (Path(__file__).parent / "data" / "pokerstars" / "three_handed_fold.txt").read_text(
+    encoding="utf-8"
+)
 STARS_TOKENS = ["$", "0.01", "1e999", "9" * 40, ": ", "\n", "Seat 4: ", "raises ", " to "]
 
 

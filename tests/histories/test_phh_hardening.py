@@ -6,6 +6,7 @@ reader) and :func:`~pokerforge.histories.read_phhs` (the core's fast reader)."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -200,22 +201,10 @@ def test_lines_in_pieces_are_cut_as_whole_text() -> None:
     assert [name for name, *_ in whole] == ["1", "2", "3"]
 
 
-STARS = """PokerStars Hand #1001: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/22 12:00:00 ET
-Table 'Alpha' 3-max Seat #1 is the button
-Seat 1: Ann ($2 in chips)
-Seat 2: Bob ($2 in chips)
-Seat 3: Cid ($2 in chips)
-Bob: posts small blind $0.01
-Cid: posts big blind $0.02
-*** HOLE CARDS ***
-Ann: folds
-Bob: raises $0.04 to $0.06
-Cid: folds
-Uncalled bet ($0.04) returned to Bob
-Bob collected $0.04 from pot
-*** SUMMARY ***
-Total pot $0.04 | Rake $0
-"""
+# A short hand of ours, also the PokerStars fuzz target's seed.
+STARS = (Path(__file__).parent.parent / "data" / "pokerstars" / "three_handed_fold.txt").read_text(
+    encoding="utf-8"
+)
 
 
 @pytest.mark.parametrize(
