@@ -28,7 +28,10 @@ import numpy.typing as npt
 
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
-from pokerforge.rl.tables import DEFAULT_ACTIONS, Tables
+from pokerforge.rl.tables import DEFAULT_ACTIONS, RAISE_TO, Tables
+
+# The hand's methods for moves 0 (fold), 1 (check) and 2 (call): see Tables.apply_move.
+_METHODS = (Hand.fold, Hand.check, Hand.call)
 
 __all__ = ["VectorPokerEnv"]
 
@@ -95,7 +98,7 @@ class VectorPokerEnv:
         self.dones = np.zeros(num_tables, dtype=bool)
         self.finished: list[Hand | None] = [None] * num_tables
         self._started = False
-        self._act_all = self.tables.encoder.act_all
+        self._decode_all = self.tables.encoder.decode_all
         self._net_bb = self.tables.encoder.net_bb
 
     @property
@@ -164,17 +167,32 @@ class VectorPokerEnv:
             acts = acts.tolist() if acts.dtype == np.uint64 else acts.astype(np.int64)
         tables = self.tables
         hands = tables.hands
-        # One call applies every table's action through its hand's own method, after
-        # checking them all against their masks (a bad one changes nothing, `dones`
-        # included), and rewrites `dones`: true where the hand ended.
-        ended = self._act_all(hands, acts, self.dones)
+        states = tables.states
+        # Every table's action checked against its mask and translated into a move by one
+        # call (a bad one changes nothing, `dones` included); each hand applies its own.
+        moves = self._decode_all(states, acts)
+        ended = []
+        t = -1
+        for hand, move, state in zip(hands, moves, states):
+            # apply_move() inlined: a call per table costs more than the choice. Moves 0-2
+            # are a fold, a check and a call: the method by index.
+            t += 1
+            if move < RAISE_TO:
+                _METHODS[move](hand)
+            else:
+                hand.raise_to(move >> 2)
+            if state.over:
+                ended.append(t)
+        dones = self.dones
+        dones.fill(False)
         rewards = self.rewards
         rewards.fill(0.0)
         finished: list[Hand | None] = [None] * self.num_tables
         if ended:
+            dones[ended] = True
             # Every finished hand's result written by one call, before the new deals (a
             # hand that plays itself out from the forced bets adds to its table's row).
-            self._net_bb(hands, ended, rewards)
+            self._net_bb(states, ended, rewards)
         for t in ended:
             finished[t] = hands[t]
             self._deal(t)

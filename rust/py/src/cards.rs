@@ -10,7 +10,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyType};
 
 pub use crate::card_class::{PyCard, PyCardSet};
-use crate::convert::{card_list, card_set, core, mask_from_int, optional_card_set, text_of, Int};
+use crate::input::{card_list, card_set, core, mask_from_int, optional_card_set, text_of, Int};
 use crate::errors::{CardCountError, InvalidCardError, InvalidSpecError};
 
 static RANK_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();

@@ -8,7 +8,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 
 use crate::cards::{fresh_seed, seed_value};
-use crate::convert::{core, Int};
+use crate::input::{core, Int};
 use crate::errors::CardCountError;
 use crate::record::untrack_atoms;
 

@@ -23,7 +23,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::cards::{fresh_seed, seed_value};
-use crate::convert::{card_set, core, text_of, Int};
+use crate::input::{card_set, core, text_of, Int};
 use crate::errors::{located, to_py};
 use crate::parallel::{pool_for_caller, threads_for};
 use crate::range::PyRange;

@@ -11,7 +11,7 @@ use pyo3::types::{PyTuple, PyType};
 
 use crate::batch::{self, u8_matrix, with_rows, PARALLEL_ROWS};
 use crate::cards::PyCard;
-use crate::convert::{card_set, Int};
+use crate::input::{card_set, Int};
 use crate::errors::{to_py, with_message, PokerError};
 use crate::parallel::threads_for;
 

@@ -6,7 +6,7 @@
 mod batch;
 mod card_class;
 mod cards;
-mod convert;
+mod input;
 mod deal;
 mod equity;
 mod errors;

@@ -12,7 +12,7 @@ use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 
 use crate::batch::{self, u8_matrix, with_rows, Rows, PARALLEL_ROWS};
-use crate::convert::{card_set, core, Int};
+use crate::input::{card_set, core, Int};
 use crate::errors::{with_message, InvalidArrayError, PokerError};
 use crate::eval::PyHandRank;
 use crate::parallel::threads_for;

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
-use crate::convert::Int;
+use crate::input::Int;
 use crate::errors::{InvalidSpecError, PokerError};
 
 /// Pools by thread count, kept between calls: building a pool costs far more than a batch

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::cards::PyCardSet;
-use crate::convert::{card_set, core, text_of};
+use crate::input::{card_set, core, text_of};
 use crate::errors::to_py;
 
 /// A Hold'em range: weighted two-card combos.

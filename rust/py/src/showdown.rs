@@ -11,7 +11,7 @@ use pokerforge_core::{CardSet, Error};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::convert::{card_set, core};
+use crate::input::{card_set, core};
 use crate::errors::{to_py, InvalidSpecError};
 use crate::eval::class_int;
 
