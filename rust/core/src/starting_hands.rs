@@ -1,8 +1,8 @@
 //! Two-card Hold'em starting hands by number: the 1,326 combos and the 169 classes.
 //!
-//! Ranges ([`crate::range`]) and the pre-flop tables and breakdowns ([`crate::equity`])
-//! number hands the same way; this module is that numbering, and depends on nothing of the
-//! crate but the cards.
+//! Ranges ([`crate::range`]) and the pre-flop tables and breakdowns
+//! ([`equity`](mod@crate::equity)) number hands the same way; this module is that
+//! numbering, and depends on nothing of the crate but the cards.
 //!
 //! # Combos
 //! A combo is two distinct cards, given as a two-card mask (bit `i` for card index `i`).

@@ -51,7 +51,7 @@ pub const CHECK_EVERY: usize = 50;
 
 /// Exact showdown counts between starting-hand classes, for the small blind's class `i`
 /// (rows) against the big blind's class `j` (columns); indices as
-/// [`class_index`](crate::starting_hands::class_index).
+/// [`class_index`].
 #[derive(Debug, Clone)]
 pub struct Matchups {
     /// Joint deals of a hand of `i` and a hand of `j` (combos of `i` times the combos of `j`
