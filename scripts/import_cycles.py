@@ -10,9 +10,10 @@ Python modules the extension ``pokerforge._core`` imports at run time (``import(
 import graph of the Python side alone cannot show. A package's ``__init__`` running before
 its modules is not an edge.
 
-Rust: in each crate (``rust/core``, ``rust/py``), a module uses another where its code (tests
-left out: what follows ``#[cfg(test)]``) names a path ``crate::a::b`` or ``super::b``
-that leads into it; a module's own submodules do not count (a parent declares them).
+Rust: in each crate (``rust/core``, ``rust/py``), a module uses another where its code (comments
+and string literals left out, and each item marked ``#[cfg(test)]``: a ``use``, a function, a
+``mod tests``) names a path ``crate::a::b`` or ``super::b`` that leads into it; a module's own
+submodules do not count (a parent declares them).
 
 ``--graph`` prints every edge as well.
 """
@@ -92,6 +93,32 @@ CRATES = {"pokerforge_core": ROOT / "rust" / "core" / "src", "pokerforge_py": BI
 RUST_PATH = re.compile(r"\b(crate|super)((?:::\w+)+)")
 # `use a::{b, c::d}` lists: each item of a braced list after a path.
 RUST_USE = re.compile(r"\buse\s+(crate|super)((?:::\w+)*)::\{([^;]*)\}", re.S)
+# Comments (doc links such as [`crate::range::MAX_DEPTH`] name no import), string and character
+# literals (so that braces in them do not count); a lifetime such as 'a is none of these.
+RUST_NOISE = re.compile(r"""//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])'""", re.S)
+TEST_ONLY = "#[cfg(test)]"
+
+
+def rust_code(text: str) -> str:
+    """The text without comments, literals and the items marked ``#[cfg(test)]``."""
+    text = RUST_NOISE.sub(lambda m: '""' if m[0].startswith('"') else " ", text)
+    while (start := text.find(TEST_ONLY)) >= 0:
+        # The item runs to its first `;` outside brackets (a `use`, a declaration) or to the
+        # brace that closes its body (a function, a module), whichever comes first.
+        at, depth = start + len(TEST_ONLY), 0
+        while at < len(text):
+            char = text[at]
+            if char in "([{":
+                depth += 1
+            elif char in ")]}":
+                depth -= 1
+                if char == "}" and depth == 0:
+                    break
+            elif char == ";" and depth == 0:
+                break
+            at += 1
+        text = text[:start] + text[at + 1 :]
+    return text
 
 
 def rust_module(src: Path, path: Path) -> tuple[str, ...]:
@@ -114,9 +141,8 @@ def rust_edges(crate: str, src: Path) -> dict[str, set[str]]:
 
     edges: dict[str, set[str]] = {}
     for here, file in files.items():
-        text = file.read_text(encoding="utf-8")
-        text = text.split("#[cfg(test)]")[0]
-        paths = [(m[0], m[1].split("::")[1:]) for m in RUST_PATH.finditer(text)]
+        text = rust_code(file.read_text(encoding="utf-8"))
+        paths = [(m[1], m[2].split("::")[1:]) for m in RUST_PATH.finditer(text)]
         for start, prefix, items in RUST_USE.findall(text):
             for item in re.split(r"[,\s]+", re.sub(r"\{[^}]*\}", "", items)):
                 if item and item not in ("self", "*"):

@@ -71,8 +71,8 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise InvalidSpecError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.tables = Tables(
-            GameSpec() if spec is None else spec,
+        self.tables = Tables.for_env(
+            spec,
             seats=seats,
             stacks=stacks,
             history=history,

@@ -106,8 +106,8 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         seed: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        self.tables = Tables(
-            GameSpec() if spec is None else spec,
+        self.tables = Tables.for_env(
+            spec,
             seats=seats,
             stacks=stacks,
             history=history,

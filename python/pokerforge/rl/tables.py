@@ -22,6 +22,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -198,6 +199,19 @@ class Tables:
         self._fresh: dict[int, Hand] = {}
         self.hand_numbers = [0] * tables
         self.reseed(seed)
+
+    @classmethod
+    def for_env(cls, spec: GameSpec | None, **options: Any) -> Tables:
+        """The tables of an environment (:class:`~pokerforge.rl.PokerEnv`, the AEC
+        environment, :class:`~pokerforge.rl.VectorPokerEnv`): ``spec``, or no-limit Hold'em
+        with blinds 1/2 when it is ``None``, and the other keywords as :class:`Tables` takes
+        them.
+
+        Examples:
+            >>> Tables.for_env(None, seats=2, seed=1).spec == GameSpec()
+            True
+        """
+        return cls(GameSpec() if spec is None else spec, **options)
 
     def reseed(self, seed: int | None) -> None:
         """Restart every table's sequence of hands from ``seed`` (``None``: a random one)."""

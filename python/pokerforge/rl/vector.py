@@ -77,8 +77,8 @@ class VectorPokerEnv:
     ) -> None:
         if isinstance(num_tables, bool) or not isinstance(num_tables, int) or num_tables < 1:
             raise InvalidSpecError(f"num_tables must be a whole number above 0, not {num_tables!r}")
-        self.tables = Tables(
-            GameSpec() if spec is None else spec,
+        self.tables = Tables.for_env(
+            spec,
             seats=seats,
             stacks=stacks,
             history=history,

@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
+from pokerforge._core import MAX_PLAYERS
 from pokerforge.errors import PokerError
 from pokerforge.games import ALIASES, game_name
 from pokerforge.games import Game as CanonicalGame
@@ -62,7 +63,7 @@ class EquityRequest(BaseModel):
 
     players: list[PlayerText | None] = Field(
         min_length=2,
-        max_length=10,
+        max_length=MAX_PLAYERS,
         description="Each a hand ('AhKh'; Omaha 4-6 cards), a Hold'em range "
         "('QQ+, AKs, 0.5(JJ)') or 'random' (also null or '').",
         examples=[["AhKh", "QsQd"]],

@@ -8,7 +8,7 @@
 use std::process::ExitCode;
 
 use pokerforge_core::equity::heads_up::{enumerate, to_bytes};
-use pokerforge_core::equity::preflop::CLASSES;
+use pokerforge_core::starting_hands::CLASSES;
 
 fn main() -> ExitCode {
     let mut rows = Vec::with_capacity(CLASSES);

@@ -7,7 +7,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use pokerforge_core::equity::preflop::{enumerate, to_text, CLASSES};
+use pokerforge_core::equity::preflop::{enumerate, to_text};
+use pokerforge_core::starting_hands::CLASSES;
 use rayon::prelude::*;
 
 fn main() -> ExitCode {

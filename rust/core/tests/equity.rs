@@ -596,7 +596,8 @@ fn preflop_table_matches_enumeration() {
 
 #[test]
 fn preflop_table_regenerates() {
-    use pokerforge_core::equity::preflop::{class_name, enumerate, table, CLASSES};
+    use pokerforge_core::equity::preflop::{enumerate, table};
+    use pokerforge_core::starting_hands::{class_name, CLASSES};
     let table = table().expect("the committed table parses");
     // A sample keeps the test short: a pair, suited, offsuit, both ends of the chart.
     for index in [0, 1, 13, 84, 168, CLASSES - 2] {

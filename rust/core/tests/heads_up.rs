@@ -2,7 +2,7 @@
 //! (a pair, suited and offsuit hands, each against every opponent hand) counted afresh.
 
 use pokerforge_core::equity::heads_up::{enumerate, lookup, row, Matchup, BOARDS};
-use pokerforge_core::equity::preflop::{class_index, class_name, CLASSES};
+use pokerforge_core::starting_hands::{class_index, class_name, CLASSES};
 use pokerforge_core::CardSet;
 
 #[test]

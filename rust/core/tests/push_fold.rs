@@ -3,10 +3,10 @@
 //! and of ICM.
 
 use pokerforge_core::equity::heads_up::{lookup, BOARDS};
-use pokerforge_core::equity::preflop::{class_index, class_name, CLASSES};
 use pokerforge_core::icm::heads_up::{range_of, solve, Matchups, Solution, SolveOptions, Spot};
 use pokerforge_core::icm::Model;
 use pokerforge_core::range::{Combo, COMBOS};
+use pokerforge_core::starting_hands::{class_index, class_name, CLASSES};
 use pokerforge_core::{CardSet, Error};
 
 fn spot(depth: f64, ante: f64) -> Spot {

@@ -1,8 +1,8 @@
 //! `preflop_matrix` and the starting-hand class names for Python.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
-use pokerforge_core::equity::heads_up::{class_order, preflop_matrix as core_matrix};
-use pokerforge_core::equity::preflop::{class_name, CLASSES};
+use pokerforge_core::equity::heads_up::preflop_matrix as core_matrix;
+use pokerforge_core::starting_hands::{class_name, class_order, CLASSES};
 use pyo3::prelude::*;
 
 /// The 169 starting-hand class names in the public order (`AA`, `AKs`, ... `32o`).

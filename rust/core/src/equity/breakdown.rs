@@ -1,9 +1,8 @@
 //! The hand-by-hand breakdown of a range's equity: each of its hands, and each starting
 //! hand class, with its own exact result against the other player.
 
-use super::heads_up::class_order;
-use super::preflop::{class_index, class_name, CLASSES};
 use crate::card_set::CardSet;
+use crate::starting_hands::{class_index, class_name, class_order, CLASSES};
 
 /// One hand of a player's range and its exact result against the other player.
 #[derive(Debug, Clone, PartialEq)]

@@ -8,9 +8,9 @@
 //! A test regenerates a sample of rows and compares.
 //!
 //! # Layout
-//! One row per starting-hand class (the order of [`super::preflop`], `AA`, `AKs`, ...),
-//! for the class's [`representative`] hand; in the row one entry per opponent combo by
-//! [`Combo::index`](crate::range::Combo::index) (1,326, those that share a card with the
+//! One row per starting-hand class (the order of [`crate::starting_hands`], `AA`, `AKs`,
+//! ...), for the class's [`representative`] hand; in the row one entry per opponent combo by
+//! [`combo_index`] (1,326, those that share a card with the
 //! representative hold zeros). An entry is two little-endian `u32`: the boards the hand
 //! wins alone and the boards it splits, out of [`BOARDS`]; the opponent wins the rest. Any
 //! other pair of hands is first moved by a suit permutation that takes the first hand to
@@ -21,11 +21,10 @@ use rayon::prelude::*;
 
 use super::deals::{permute, symmetries, SuitPerm};
 use super::holdem::count_runouts;
-#[cfg(test)]
-use super::preflop::class_name;
-use super::preflop::{class_index, representative, CLASSES};
 use crate::card_set::CardSet;
-use crate::range::COMBOS;
+use crate::starting_hands::{
+    class_index, class_order, combo_index, combo_mask, representative, CLASSES, COMBOS,
+};
 
 /// Boards behind every entry: five cards from the 48 the two hands leave.
 pub const BOARDS: u64 = 1_712_304;
@@ -53,14 +52,6 @@ impl Matchup {
     pub const fn losses(self) -> u32 {
         BOARDS as u32 - self.wins - self.ties
     }
-}
-
-/// Dense index (0..1326) of a two-card mask; the caller makes sure it has two cards.
-#[inline(always)]
-pub(crate) fn combo_index(mask: u64) -> usize {
-    let high = (63 - mask.leading_zeros()) as usize;
-    let low = mask.trailing_zeros() as usize;
-    high * high.saturating_sub(1) / 2 + low
 }
 
 /// A suit permutation that takes the two-card `hand` to its class's representative:
@@ -150,11 +141,6 @@ pub fn enumerate(class: usize) -> Option<Vec<Matchup>> {
     Some(row)
 }
 
-/// The two-card mask of combo `index` (0..1326).
-pub(crate) fn combo_mask(index: usize) -> u64 {
-    crate::range::Combo::from_index(index).map_or(0, |c| c.cards().mask())
-}
-
 /// The table's bytes from its rows (169 rows of 1,326 entries), as [`TABLE`] stores them.
 pub fn to_bytes(rows: &[Vec<Matchup>]) -> Vec<u8> {
     let mut out = Vec::with_capacity(TABLE_BYTES);
@@ -168,16 +154,6 @@ pub fn to_bytes(rows: &[Vec<Matchup>]) -> Vec<u8> {
 /// The committed table's row of `class`; `None` for an index of 169 or more.
 pub fn row(class: usize) -> Option<Vec<Matchup>> {
     (class < CLASSES).then(|| (0..COMBOS).map(|c| entry(class, c)).collect())
-}
-
-/// The starting-hand classes (indices of [`class_name`](super::preflop::class_name)) in
-/// the order the public API lists them: the pairs and suited hands row by row as in the
-/// usual chart (`AA`, `AKs`, ... `A2s`, `KK`, `KQs`, ... `22`), then the offsuit hands in
-/// the same order (`AKo`, `AQo`, ... `32o`).
-pub fn class_order() -> Vec<usize> {
-    let upper = (0..13).flat_map(|row| (row..13).map(move |col| 13 * row + col));
-    let lower = (0..13).flat_map(|high| (high + 1..13).map(move |low| 13 * low + high));
-    upper.chain(lower).collect()
 }
 
 /// The equity of every starting-hand class against every other, heads-up before the flop:
@@ -217,6 +193,7 @@ pub fn preflop_matrix() -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::starting_hands::class_name;
 
     fn set(text: &str) -> CardSet {
         text.parse().unwrap()
@@ -230,13 +207,6 @@ mod tests {
                 let hand = permute(rep, &perm);
                 assert_eq!(permute(hand, &to_representative(hand)), rep, "{class}");
             }
-        }
-    }
-
-    #[test]
-    fn combo_indices_are_dense() {
-        for index in 0..COMBOS {
-            assert_eq!(combo_index(combo_mask(index)), index);
         }
     }
 
@@ -267,17 +237,12 @@ mod tests {
                 assert!((m[CLASSES * i + j] + m[CLASSES * j + i] - 1.0).abs() < 1e-12);
             }
         }
-        let order = class_order();
-        let names: Vec<String> = order.iter().filter_map(|&c| class_name(c)).collect();
-        assert_eq!(names.len(), CLASSES);
-        assert_eq!((names[0].as_str(), names[1].as_str()), ("AA", "AKs"));
-        assert_eq!((names[13].as_str(), names[90].as_str()), ("KK", "22"));
-        assert_eq!((names[91].as_str(), names[168].as_str()), ("AKo", "32o"));
-        let mut sorted = order.clone();
-        sorted.sort_unstable();
-        assert!(sorted.iter().copied().eq(0..CLASSES));
         // AA against KK, every combo pair: the textbook 82%.
-        let kk = names.iter().position(|n| n == "KK").unwrap();
+        let order = class_order();
+        let kk = order
+            .iter()
+            .position(|&c| class_name(c).as_deref() == Some("KK"));
+        let kk = kk.unwrap();
         assert!((m[kk] - 0.8195).abs() < 0.001, "{}", m[kk]);
     }
 }

@@ -8,10 +8,9 @@
 //! needs no package data. A test regenerates a sample of entries and compares.
 //!
 //! # Classes
-//! Index `13 * row + col` of the usual chart, `row = 12 - rank(first)`,
-//! `col = 12 - rank(second)` (ace first): pairs on the diagonal, suited hands above it
-//! (`AKs` is 1), offsuit below (`AKo` is 13). Every combo of a class has the same results
-//! (the suits are symmetric before the flop), so one entry stands for all of them.
+//! One entry per starting-hand class, by the index of [`crate::starting_hands`] (`AA`,
+//! `AKs`, ...). Every combo of a class has the same results (the suits are symmetric
+//! before the flop), so one entry stands for all of them.
 //!
 //! # Counts
 //! Every entry counts the same [`DEALS_PER_HAND`] deals: the 1,225 hands the opponent can
@@ -25,11 +24,8 @@ use rayon::prelude::*;
 use super::deals::{deal_classes, symmetries, Hand, Listing};
 use super::holdem::count_runouts;
 use super::result::{EquityResult, Method, PlayerEquity};
-use crate::card::RANK_CHARS;
 use crate::card_set::{CardSet, FULL_MASK};
-
-/// Starting-hand classes.
-pub const CLASSES: usize = 169;
+use crate::starting_hands::{class_index, class_name, representative, CLASSES};
 
 /// Deals behind every entry: 1,225 opponent hands times 1,712,304 boards.
 pub const DEALS_PER_HAND: u64 = 1_225 * 1_712_304;
@@ -58,49 +54,6 @@ impl PreflopEntry {
     pub fn equity(&self) -> f64 {
         (self.wins as f64 + 0.5 * self.ties as f64) / DEALS_PER_HAND as f64
     }
-}
-
-/// The class of a two-card hand, or `None` when `hand` is not two cards.
-pub fn class_index(hand: CardSet) -> Option<usize> {
-    if hand.len() != 2 {
-        return None;
-    }
-    let mask = hand.mask();
-    let (low, high) = (mask.trailing_zeros(), 63 - mask.leading_zeros());
-    let (row, col) = (12 - (high >> 2) as usize, 12 - (low >> 2) as usize);
-    let suited = low & 3 == high & 3;
-    Some(if suited || row == col {
-        13 * row + col
-    } else {
-        13 * col + row
-    })
-}
-
-/// The class's name: `"AA"`, `"AKs"`, `"AKo"`; `None` for an index of 169 or more.
-pub fn class_name(index: usize) -> Option<String> {
-    if index >= CLASSES {
-        return None;
-    }
-    let (row, col) = (index / 13, index % 13);
-    let (a, b) = (RANK_CHARS[12 - row.min(col)], RANK_CHARS[12 - row.max(col)]);
-    Some(match row.cmp(&col) {
-        std::cmp::Ordering::Equal => format!("{a}{b}"),
-        std::cmp::Ordering::Less => format!("{a}{b}s"),
-        std::cmp::Ordering::Greater => format!("{a}{b}o"),
-    })
-}
-
-/// One hand of the class (clubs first, then diamonds); `None` for an index of 169 or more.
-pub fn representative(index: usize) -> Option<CardSet> {
-    if index >= CLASSES {
-        return None;
-    }
-    let (row, col) = (index / 13, index % 13);
-    let (high, low) = (12 - row.min(col) as u64, 12 - row.max(col) as u64);
-    let second_suit = if row < col { 0 } else { 1 };
-    Some(CardSet::from_mask_truncate(
-        1 << (4 * high) | 1 << (4 * low + second_suit),
-    ))
 }
 
 /// The class's results by enumerating every deal, on the current rayon pool (about a
@@ -276,30 +229,6 @@ pub(crate) fn lookup(hands: &[Hand], hero: usize) -> Option<EquityResult> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn classes_name_and_index_each_other() {
-        for index in 0..CLASSES {
-            let hand = representative(index).unwrap();
-            assert_eq!(class_index(hand), Some(index), "{hand}");
-        }
-        assert_eq!(class_name(0).as_deref(), Some("AA"));
-        assert_eq!(class_name(1).as_deref(), Some("AKs"));
-        assert_eq!(class_name(13).as_deref(), Some("AKo"));
-        assert_eq!(class_name(168).as_deref(), Some("22"));
-        assert_eq!(class_name(CLASSES), None);
-        let hand: CardSet = "7h2s".parse().unwrap();
-        assert_eq!(
-            class_name(class_index(hand).unwrap()).as_deref(),
-            Some("72o")
-        );
-        let hand: CardSet = "Ts9s".parse().unwrap();
-        assert_eq!(
-            class_name(class_index(hand).unwrap()).as_deref(),
-            Some("T9s")
-        );
-        assert_eq!(class_index("AhKhQh".parse().unwrap()), None);
-    }
 
     #[test]
     fn committed_table_parses() {

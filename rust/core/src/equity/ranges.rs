@@ -20,13 +20,13 @@ use rayon::prelude::*;
 
 use super::breakdown::HandEquity;
 use super::deals::Hand;
-use super::heads_up::{combo_index, lookup_masks, BOARDS};
+use super::heads_up::{lookup_masks, BOARDS};
 use super::result::{category_of, EquityResult, Method, PlayerEquity};
 use super::{Game, Setup};
 use crate::card_set::{CardSet, FULL_MASK};
 use crate::error::{Error, Result};
 use crate::eval::HandKey;
-use crate::range::COMBOS;
+use crate::starting_hands::{combo_index, COMBOS};
 
 /// Runouts per unit of parallel work; units are summed in order so the totals do not
 /// depend on the thread count, and cancellation is checked between them.

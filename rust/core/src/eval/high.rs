@@ -15,7 +15,7 @@ use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::error::{Error, Result};
 
-pub use super::rows::{first_bad_row, rank_rows_checked};
+pub use super::rows::first_bad_row;
 
 /// Card keys by index; 256 entries so that any byte indexes it without a bounds check
 /// (entries past 51 are never used by valid input).
@@ -202,6 +202,22 @@ pub fn rank_rows<const K: usize>(cards: &[u8], out: &mut [u16]) {
     for (row, slot) in cards.chunks_exact(K).zip(out.iter_mut()) {
         *slot = rank_indices(row).class();
     }
+}
+
+/// Ranks each row of `cards` like [`rank_rows`], checking every row first: each value must
+/// be a card index (< 52) and the row's cards distinct. Rows are those of `cards` that have
+/// a slot in `out`; a trailing part row is ignored.
+///
+/// # Errors
+/// The index of the first bad row (rows before it are ranked, the rest are not); rebuild
+/// that row as a [`CardSet`] to learn what is wrong with it ([`first_bad_row`] finds it
+/// in a block).
+#[inline]
+pub fn rank_rows_checked<const K: usize>(
+    cards: &[u8],
+    out: &mut [u16],
+) -> std::result::Result<(), usize> {
+    super::rows::check_then_rank::<K>(cards, out, rank_rows::<K>)
 }
 
 /// The best five-card rank of 5, 6 or 7 cards.

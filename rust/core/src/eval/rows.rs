@@ -1,8 +1,9 @@
-//! Checked batch ranking: [`rank_rows_checked`] validates rows of card indices (each a
-//! card, no card twice) with SIMD kernels, a block at a time, before ranking them with
-//! [`rank_rows`]; [`first_bad_row`] names the row an error is about.
+//! Checked batch ranking: [`check_then_rank`] validates rows of card indices (each a
+//! card, no card twice) with SIMD kernels, a block at a time, before ranking them with the
+//! ranking it is given ([`rank_rows_checked`](super::high::rank_rows_checked) gives
+//! [`rank_rows`](super::high::rank_rows)); [`first_bad_row`] names the row an error is
+//! about. The ranking is passed in, so that this module needs nothing of the evaluator's.
 
-use super::high::rank_rows;
 use std::ops::Range;
 
 /// `CARD_BITS[i] = 1 << i` for a card index `i`, and bit 63 (a poison bit no card has) for
@@ -18,19 +19,20 @@ static CARD_BITS: [u64; 256] = {
     bits
 };
 
-/// Ranks each row of `cards` like [`rank_rows`], checking every row first: each value must
-/// be a card index (< 52) and the row's cards distinct. Rows are those of `cards` that have
-/// a slot in `out`; a trailing part row is ignored.
+/// Ranks each row of `cards` with `rank` (rows of `K` card indices into their slots of
+/// `out`), checking every row first: each value must be a card index (< 52) and the row's
+/// cards distinct. Rows are those of `cards` that have a slot in `out`; a trailing part row
+/// is ignored.
 ///
 /// # Errors
-/// The index of the first bad row (rows before it are ranked, the rest are not); rebuild
-/// that row as a [`CardSet`](crate::CardSet) to learn what is wrong with it.
-#[inline]
-pub fn rank_rows_checked<const K: usize>(
+/// The index of the first bad row (rows before it are ranked, the rest are not).
+#[inline(always)]
+pub(crate) fn check_then_rank<const K: usize>(
     cards: &[u8],
     out: &mut [u16],
+    rank: impl Fn(&[u8], &mut [u16]),
 ) -> std::result::Result<(), usize> {
-    rank_rows_checked_with::<K>(cards, out, rows_valid::<K>)
+    rank_rows_checked_with::<K>(cards, out, rows_valid::<K>, rank)
 }
 
 /// Rows per block: a block is checked in one pass, then ranked in a second while its
@@ -38,13 +40,14 @@ pub fn rank_rows_checked<const K: usize>(
 /// registers (measured: the fused loop was slower than checking twice).
 const CHECK_BLOCK: usize = 256;
 
-/// [`rank_rows_checked`] with the block check `valid(cards, rows)` given, so that tests
+/// [`check_then_rank`] with the block check `valid(cards, rows)` given, so that tests
 /// can run every kernel through the same driver.
 #[inline(always)]
 fn rank_rows_checked_with<const K: usize>(
     cards: &[u8],
     out: &mut [u16],
     valid: impl Fn(&[u8], Range<usize>) -> bool,
+    rank: impl Fn(&[u8], &mut [u16]),
 ) -> std::result::Result<(), usize> {
     let rows = (cards.len() / K).min(out.len());
     let mut start = 0;
@@ -54,10 +57,10 @@ fn rank_rows_checked_with<const K: usize>(
         let slots = &mut out[start..end];
         if !valid(cards, start..end) {
             let bad = first_bad_row::<K>(block).unwrap_or(0);
-            rank_rows::<K>(&block[..bad * K], slots);
+            rank(&block[..bad * K], slots);
             return Err(start + bad);
         }
-        rank_rows::<K>(block, slots);
+        rank(block, slots);
         start = end;
     }
     Ok(())
@@ -227,7 +230,7 @@ pub fn first_bad_row<const K: usize>(cards: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::high::rank_indices;
+    use crate::eval::high::{rank_indices, rank_rows, rank_rows_checked};
     use crate::rng::Rng;
 
     #[test]
@@ -325,7 +328,7 @@ mod tests {
                 let expect = cards[a * K..b * K].chunks_exact(K).all(row_is_valid);
                 assert_eq!(valid(cards, a..b), expect, "{name} K={K} rows {a}..{b}");
                 let mut out = vec![0u16; n];
-                let got = rank_rows_checked_with::<K>(cards, &mut out, valid);
+                let got = rank_rows_checked_with::<K>(cards, &mut out, valid, rank_rows::<K>);
                 assert_eq!(got, first_bad.map_or(Ok(()), Err), "{name} K={K}");
                 for (row, &class) in cards.chunks_exact(K).zip(&out).take(first_bad.unwrap_or(n)) {
                     assert_eq!(class, rank_indices(row).class(), "{name} K={K}");

@@ -39,10 +39,10 @@
 //! equilibrium.
 
 use super::{validate, Model};
-use crate::equity::heads_up::{combo_mask, lookup_masks, BOARDS};
-use crate::equity::preflop::{class_index, representative, CLASSES};
+use crate::equity::heads_up::{lookup_masks, BOARDS};
 use crate::error::{Error, Result};
 use crate::range::{Combo, Range, COMBOS};
+use crate::starting_hands::{class_index, combo_mask, representative, CLASSES};
 use crate::CardSet;
 
 /// Rounds between two exact measurements of exploitability (and checks of the
@@ -51,7 +51,7 @@ pub const CHECK_EVERY: usize = 50;
 
 /// Exact showdown counts between starting-hand classes, for the small blind's class `i`
 /// (rows) against the big blind's class `j` (columns); indices as
-/// [`class_index`](crate::equity::preflop::class_index).
+/// [`class_index`].
 #[derive(Debug, Clone)]
 pub struct Matchups {
     /// Joint deals of a hand of `i` and a hand of `j` (combos of `i` times the combos of `j`

@@ -16,7 +16,8 @@
 //!
 //! # Representation
 //! A [`Range`] is one weight per combo, indexed by [`Combo::index`] (the 1,326 unordered
-//! pairs of distinct cards); a combo is in the range when its weight is above zero. The
+//! pairs of distinct cards, numbered by [`crate::starting_hands`]); a combo is in the range
+//! when its weight is above zero. The
 //! dense form makes "named again takes the later weight" trivial and the canonical text
 //! independent of how the range was written.
 
@@ -26,12 +27,11 @@ mod text;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::card::{Card, Rank};
+use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::error::{Error, Result};
-
-/// Number of two-card combos.
-pub const COMBOS: usize = 1326;
+pub use crate::starting_hands::COMBOS;
+use crate::starting_hands::{class_combos, class_name, class_of, combo_index, combo_mask};
 
 /// The deepest nesting of weight brackets a range text may have (`0.5(0.5(AA))` is 2 deep).
 /// The parser recurses once per bracket, so an unbounded depth would let a text overflow
@@ -68,28 +68,24 @@ impl Combo {
 
     /// The combo with index `index` (0..1326), or `None` outside that range.
     pub fn from_index(index: usize) -> Option<Combo> {
-        if index >= COMBOS {
+        Combo::from_mask(combo_mask(index))
+    }
+
+    /// The combo of a two-card mask, or `None` when `mask` is not two cards.
+    fn from_mask(mask: u64) -> Option<Combo> {
+        if mask.count_ones() != 2 {
             return None;
         }
-        // Index = h(h-1)/2 + l for high card h > low card l: invert the triangle.
-        let mut high = ((((8 * index + 1) as f64).sqrt() + 1.0) / 2.0) as usize;
-        while high * (high - 1) / 2 > index {
-            high -= 1;
-        }
-        while (high + 1) * high / 2 <= index {
-            high += 1;
-        }
-        let low = index - high * (high - 1) / 2;
         Some(Combo {
-            high: Card::from_index(high as i64).ok()?,
-            low: Card::from_index(low as i64).ok()?,
+            high: Card::from_index(i64::from(63 - mask.leading_zeros())).ok()?,
+            low: Card::from_index(i64::from(mask.trailing_zeros())).ok()?,
         })
     }
 
-    /// Dense index in 0..1326: `h(h-1)/2 + l` for card indices `h > l`.
+    /// Dense index in 0..1326 ([`crate::starting_hands`]): `h(h-1)/2 + l` for card indices
+    /// `h > l`.
     pub const fn index(self) -> usize {
-        let h = self.high.index() as usize;
-        h * (h - 1) / 2 + self.low.index() as usize
+        combo_index(self.high.mask() | self.low.mask())
     }
 
     /// The higher card.
@@ -240,7 +236,8 @@ impl FromStr for Range {
     }
 }
 
-/// Hand classes: the 169 kinds of starting hand, by ranks and suitedness.
+/// What a class item of range text names: one of the 169 starting-hand classes
+/// ([`crate::starting_hands`]), or both the suited and the offsuit class of two ranks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Pair,
@@ -258,34 +255,24 @@ struct Class {
 }
 
 impl Class {
-    /// Every combo of the class.
+    /// The starting-hand class (the suited one for [`Kind::Any`]).
+    fn index(self) -> usize {
+        class_of(self.high, self.low, self.kind != Kind::Offsuit)
+    }
+
+    /// Every combo of the class (of both classes for [`Kind::Any`]).
     fn combos(self) -> impl Iterator<Item = Combo> {
-        let Class { high, low, kind } = self;
-        (0..4u8).flat_map(move |s1| {
-            (0..4u8).filter_map(move |s2| {
-                let wanted = match kind {
-                    Kind::Pair => s1 < s2,
-                    Kind::Suited => s1 == s2,
-                    Kind::Offsuit => s1 != s2,
-                    Kind::Any => true,
-                };
-                if !wanted {
-                    return None;
-                }
-                let a = Card::from_index(i64::from(4 * high + s1)).ok()?;
-                let b = Card::from_index(i64::from(4 * low + s2)).ok()?;
-                Combo::new(a, b).ok()
-            })
-        })
+        let offsuit = (self.kind == Kind::Any).then(|| class_of(self.high, self.low, false));
+        class_combos(self.index())
+            .chain(offsuit.into_iter().flat_map(class_combos))
+            .filter_map(Combo::from_mask)
     }
 
     fn text(self) -> String {
-        let h = Rank::ALL[usize::from(self.high)].symbol();
-        let l = Rank::ALL[usize::from(self.low)].symbol();
-        match self.kind {
-            Kind::Pair | Kind::Any => format!("{h}{l}"),
-            Kind::Suited => format!("{h}{l}s"),
-            Kind::Offsuit => format!("{h}{l}o"),
+        let mut name = class_name(self.index()).unwrap_or_default();
+        if self.kind == Kind::Any {
+            name.truncate(2);
         }
+        name
     }
 }
