@@ -22,6 +22,9 @@ pub enum Value<'a> {
     Time(u8, u8, u8),
     /// A one-line array.
     Array(Vec<Value<'a>>),
+    /// A value of another kind, given by a caller that read the fields some other way (a
+    /// table, a date, a float): never read here; it is named as written (Python's `repr`).
+    Other(&'a str),
 }
 
 /// The table is not in the one-line form: read it with a full TOML reader.
