@@ -159,7 +159,7 @@ fn reading<'py>(py: Python<'py>, read: &Steps) -> PyResult<Bound<'py, PyTuple>> 
             .into_any(),
         PyTuple::new(py, &read.antes)?.into_any(),
         PyTuple::new(py, &read.blinds)?.into_any(),
-        read.bets.into_pyobject(py)?.into_any(),
+        PyTuple::new(py, read.bets)?.into_any(), // a cache key: a tuple, not a list
         posts.into_any(),
     ];
     PyTuple::new(py, items)

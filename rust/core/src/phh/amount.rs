@@ -88,40 +88,40 @@ impl<'a> Amount<'a> {
 
     /// The amount in chips of `10^-places`.
     pub(crate) fn chips(&self, places: u32) -> Result<i64, NotChips> {
-        let significant: Vec<u8> = self
-            .digits()
-            .skip_while(|&b| b == b'0')
-            .map(|b| b - b'0')
-            .collect();
-        if significant.is_empty() {
+        // The digits from the first that is not zero (no allocation: this runs for every
+        // amount of every hand).
+        let zeros = self.digits().take_while(|&b| b == b'0').count();
+        let count = self.whole.len() + self.fraction.len() - zeros;
+        if count == 0 {
             return Ok(0);
         }
         // The power of ten of the last digit, in chips.
         let shift = self.last_exponent().saturating_add(i64::from(places));
-        let leading = shift.saturating_add(significant.len() as i64 - 1);
+        let leading = shift.saturating_add(count as i64 - 1);
         // Sized before any arithmetic: the leading digit 19 places up is 10^19 chips.
         if leading > 18 {
             return Err(NotChips::TooMany);
         }
+        // Digits below the chip (a negative shift) must be zeros.
         let kept = if shift < 0 {
-            let cut = significant.len() as i64 + shift;
-            if significant[cut.max(0) as usize..].iter().any(|&d| d != 0) {
+            (count as i64 + shift).max(0) as usize
+        } else {
+            count
+        };
+        let mut total: i128 = 0;
+        for (i, d) in self.digits().skip(zeros).enumerate() {
+            if i < kept {
+                total = total * 10 + i128::from(d - b'0');
+            } else if d != b'0' {
                 return Err(NotChips::NotWhole);
             }
-            &significant[..cut.max(0) as usize]
-        } else {
-            &significant[..]
-        };
-        let mut count: i128 = 0;
-        for &d in kept {
-            count = count * 10 + i128::from(d);
         }
-        count *= 10_i128.pow(shift.max(0) as u32);
-        if count > i128::from(MAX_CHIPS) {
+        total *= 10_i128.pow(shift.max(0) as u32);
+        if total > i128::from(MAX_CHIPS) {
             return Err(NotChips::TooMany);
         }
-        let count = count as i64;
-        Ok(if self.negative { -count } else { count })
+        let total = total as i64;
+        Ok(if self.negative { -total } else { total })
     }
 }
 

@@ -103,35 +103,32 @@ fn get<'v, 'a>(fields: &'v [(&str, Value<'a>)], key: &str) -> Option<&'v Value<'
     fields.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
 }
 
-/// The amounts that set the chip unit: every decimal of the money fields, of `_posts`, and
-/// the bets written with a point; those that are no amount, or are negative, are named
-/// where they are read.
-fn decimals<'v, 'a>(
-    fields: &'v [(&str, Value<'a>)],
-    actions: &'v [Value<'a>],
-) -> Vec<(&'a str, Amount<'a>)> {
-    let mut out = Vec::new();
-    let mut add = |value: &Value<'a>| {
-        if let Value::Decimal(text) = value {
-            if let Some(amount) = Amount::parse(text) {
-                out.push((*text, amount));
-            }
-        }
+/// Each amount that sets the chip unit, to `each`: every decimal of the money fields, of
+/// `_posts`, and the bets written with a point; those that are no amount are named where
+/// they are read.
+fn decimals<'a>(
+    fields: &[(&str, Value<'a>)],
+    actions: &[Value<'a>],
+    mut each: impl FnMut(&'a str, Amount<'a>) -> Result<(), Problem>,
+) -> Result<(), Problem> {
+    let mut add = |value: &Value<'a>| match value {
+        Value::Decimal(text) => Amount::parse(text).map_or(Ok(()), |a| each(text, a)),
+        _ => Ok(()),
     };
     for key in MONEY_LISTS {
         if let Some(Value::Array(items)) = get(fields, key) {
-            items.iter().for_each(&mut add);
+            items.iter().try_for_each(&mut add)?;
         }
     }
     for key in MONEY_FIELDS {
         if let Some(value) = get(fields, key) {
-            add(value);
+            add(value)?;
         }
     }
     if let Some(Value::Array(posts)) = get(fields, "_posts") {
         for post in posts {
             if let Value::Array(items) = post {
-                items.iter().for_each(&mut add);
+                items.iter().try_for_each(&mut add)?;
             }
         }
     }
@@ -144,21 +141,21 @@ fn decimals<'v, 'a>(
                     .rfind(|w| !w.is_empty());
                 if let Some(word) = last.filter(|w| w.contains('.')) {
                     if let Some(amount) = Amount::parse(word) {
-                        out.push((word, amount));
+                        each(word, amount)?;
                     }
                 }
             }
         }
     }
-    out
+    Ok(())
 }
 
 /// The chip unit's places: the most any amount (not negative) is written with.
 fn unit_places(fields: &[(&str, Value<'_>)], actions: &[Value<'_>]) -> Result<u32, Problem> {
     let mut places = 0;
-    for (text, amount) in decimals(fields, actions) {
+    decimals(fields, actions, |text, amount| {
         if amount.is_negative() {
-            continue;
+            return Ok(());
         }
         let written = amount.places();
         if written > u64::from(MAX_PLACES) {
@@ -172,12 +169,18 @@ fn unit_places(fields: &[(&str, Value<'_>)], actions: &[Value<'_>]) -> Result<u3
             });
         }
         places = places.max(written as u32);
-    }
+        Ok(())
+    })?;
     Ok(places)
 }
 
-/// One amount in chips, at least `least`; the message names it as `label`.
-fn amount(label: &str, value: &Value<'_>, places: u32, least: i64) -> Result<i64, String> {
+/// One amount in chips, at least `least`; the message names it as `label` says.
+fn amount(
+    label: impl Fn() -> String,
+    value: &Value<'_>,
+    places: u32,
+    least: i64,
+) -> Result<i64, String> {
     let parsed = match value {
         Value::Int(text) | Value::Decimal(text) => Amount::parse(text),
         _ => None,
@@ -185,11 +188,14 @@ fn amount(label: &str, value: &Value<'_>, places: u32, least: i64) -> Result<i64
     let bound = if least > 0 { "above 0" } else { "0 or more" };
     match parsed.map(|a| a.chips(places)) {
         Some(Ok(chips)) if chips >= least => Ok(chips),
-        Some(Err(NotChips::TooMany)) => {
-            Err(format!("field {label}: {}", too_many(&show(value), places)))
-        }
+        Some(Err(NotChips::TooMany)) => Err(format!(
+            "field {}: {}",
+            label(),
+            too_many(&show(value), places)
+        )),
         _ => Err(format!(
-            "field {label}: {} is not a whole number of chips {bound}",
+            "field {}: {} is not a whole number of chips {bound}",
+            label(),
             show(value)
         )),
     }
@@ -219,7 +225,7 @@ fn amounts(
     items
         .iter()
         .enumerate()
-        .map(|(i, value)| amount(&format!("{field}[{i}]"), value, places, least))
+        .map(|(i, value)| amount(|| format!("{field}[{i}]"), value, places, least))
         .collect::<Result<_, _>>()
         .map_err(|message| field_problem(field, message))
 }
@@ -263,8 +269,9 @@ fn posts(
                 ),
             ));
         };
-        let live = amount("_posts live", &items[1], places, 0);
-        let dead = live.and_then(|live| Ok((live, amount("_posts dead", &items[2], places, 0)?)));
+        let live = amount(|| "_posts live".into(), &items[1], places, 0);
+        let dead = live
+            .and_then(|live| Ok((live, amount(|| "_posts dead".into(), &items[2], places, 0)?)));
         let (live, dead) = dead.map_err(|message| field_problem("_posts", message))?;
         out.push((player as usize - 1, live, dead));
     }
@@ -390,7 +397,10 @@ pub fn read_steps(fields: &[(&str, Value<'_>)]) -> Result<Steps, Problem> {
     for (bet, field) in bets.iter_mut().zip(MONEY_FIELDS) {
         if let Some(value) = get(fields, field) {
             let least = i64::from(!matches!(field, "min_bet" | "_rake_cap"));
-            *bet = Some(amount(field, value, places, least).map_err(|m| field_problem(field, m))?);
+            *bet = Some(
+                amount(|| field.into(), value, places, least)
+                    .map_err(|m| field_problem(field, m))?,
+            );
         }
     }
     let posts = posts(fields, n, places)?;

@@ -73,25 +73,36 @@ pub(crate) fn cards(text: &str) -> Result<Vec<Option<u8>>, String> {
     if !text.is_empty() && text.bytes().all(|b| b == b'?') && text.len() % 2 == 0 {
         return Ok(vec![None; text.len() / 2]); // all unknown, as most online hands are
     }
+    let card = |pair: &str| -> Result<Option<u8>, String> {
+        if pair == "??" {
+            return Ok(None);
+        }
+        pair.parse::<Card>()
+            .map(|card| Some(card.index()))
+            .map_err(|err| err.to_string())
+    };
+    if text.is_ascii() {
+        // Byte pairs, as the files' cards are ASCII (no allocation but the list).
+        if text.len() % 2 != 0 {
+            return Err(not_a_run(text));
+        }
+        return (0..text.len())
+            .step_by(2)
+            .map(|i| card(&text[i..i + 2]))
+            .collect();
+    }
     let chars: Vec<char> = text.chars().collect();
     if chars.len() % 2 != 0 {
-        return Err(format!(
-            "{} is not a run of two-character cards",
-            str_repr(text)
-        ));
+        return Err(not_a_run(text));
     }
     chars
         .chunks(2)
-        .map(|pair| {
-            if pair == ['?', '?'] {
-                return Ok(None);
-            }
-            let text: String = pair.iter().collect();
-            text.parse::<Card>()
-                .map(|card| Some(card.index()))
-                .map_err(|err| err.to_string())
-        })
+        .map(|pair| card(&pair.iter().collect::<String>()))
         .collect()
+}
+
+fn not_a_run(text: &str) -> String {
+    format!("{} is not a run of two-character cards", str_repr(text))
 }
 
 /// `pN` (ASCII digits, no leading zero): the player's number, `usize::MAX` past that.
