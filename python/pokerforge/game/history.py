@@ -23,32 +23,8 @@ Examples:
     True
 """
 
-from pokerforge.game.phh import (
-    InvalidHistoryError,
-    Read,
-    RecordMismatchError,
-    from_phh,
-    load_many,
-    load_phh,
-    loads_phh,
-    replay,
-    seat_map,
-    to_phh,
-    toml_fields,
-    unit_of,
-)
+# Every public name of pokerforge.game.phh, under its first home's name.
+from pokerforge.game import phh
+from pokerforge.game.phh import *  # noqa: F403
 
-__all__ = [
-    "InvalidHistoryError",
-    "Read",
-    "RecordMismatchError",
-    "from_phh",
-    "load_many",
-    "load_phh",
-    "loads_phh",
-    "replay",
-    "seat_map",
-    "to_phh",
-    "toml_fields",
-    "unit_of",
-]
+__all__ = phh.__all__
