@@ -33,7 +33,7 @@ from pokerforge.game.actions import (
 )
 from pokerforge.game.dealer import Dealer, Procedure
 from pokerforge.game.hand import Hand
-from pokerforge.game.history import (
+from pokerforge.game.phh import (
     InvalidHistoryError,
     RecordMismatchError,
     from_phh,

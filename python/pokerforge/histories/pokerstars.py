@@ -352,7 +352,7 @@ def read_pokerstars(
 ) -> PokerStarsReader:
     """The hands of a PokerStars text hand history (a path, or its lines), replayed one at a
     time as :class:`~pokerforge.histories.HandRecord` objects; export one to PHH with
-    :func:`pokerforge.game.history.to_phh` (``record.to_phh()``).
+    :func:`pokerforge.game.phh.to_phh` (``record.to_phh()``).
 
     Raises:
         BadHandError: (while iterating, without ``skip_bad``) a hand that cannot be read,
