@@ -94,6 +94,7 @@ impl<'a, 'py> Made<'a, 'py> {
             }
             // The fields reader makes none: only a caller's values (`phh_read`) hold one.
             Value::Other(text) => PyString::new(py, text).into_any(),
+            Value::Huge(_) => py.None().into_bound(py),
         })
     }
 
@@ -253,12 +254,13 @@ enum Owned {
     Bool(bool),
     Array(Vec<Owned>),
     Other(String),
+    Huge(u64),
 }
 
 /// Lists nested deeper than this are named, not read (no field of a hand nests so).
 const MOST_DEPTH: usize = 8;
-/// Python writes no int of more digits than this (about 4,300) as text.
-const MOST_INT_BITS: u64 = 14_000;
+/// An int of more bits is named by its size (the messages of `pokerforge.money`).
+const MOST_INT_BITS: u64 = 256;
 
 fn owned(value: &Bound<'_, PyAny>, depth: usize) -> PyResult<Owned> {
     let repr = || -> PyResult<Owned> { Ok(Owned::Other(value.repr()?.to_string())) };
@@ -276,7 +278,7 @@ fn owned(value: &Bound<'_, PyAny>, depth: usize) -> PyResult<Owned> {
             .call_method0(intern!(value.py(), "bit_length"))?
             .extract()?;
         if bits > MOST_INT_BITS {
-            return Ok(Owned::Other(format!("an amount of {bits} bits")));
+            return Ok(Owned::Huge(bits));
         }
         return Ok(Owned::Int(value.str()?.to_string()));
     }
@@ -309,6 +311,7 @@ fn view(value: &Owned) -> Value<'_> {
         Owned::Bool(flag) => Value::Bool(*flag),
         Owned::Array(items) => Value::Array(items.iter().map(view).collect()),
         Owned::Other(text) => Value::Other(text),
+        Owned::Huge(bits) => Value::Huge(*bits),
     }
 }
 

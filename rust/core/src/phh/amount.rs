@@ -30,8 +30,13 @@ pub(crate) enum NotChips {
     NotWhole,
 }
 
+/// ASCII digits and underscores, which Python's `Decimal` reads as nothing (`1_000`).
 fn is_digits(text: &str) -> bool {
-    text.bytes().all(|b| b.is_ascii_digit())
+    text.bytes().all(|b| b.is_ascii_digit() || b == b'_')
+}
+
+fn count_digits(text: &str) -> usize {
+    text.bytes().filter(u8::is_ascii_digit).count()
 }
 
 impl<'a> Amount<'a> {
@@ -46,17 +51,21 @@ impl<'a> Amount<'a> {
             Some(at) => {
                 let written = &unsigned[at + 1..];
                 let digits = written.strip_prefix(['+', '-']).unwrap_or(written);
-                if digits.is_empty() || !is_digits(digits) {
+                if count_digits(digits) == 0 || !is_digits(digits) {
                     return None;
                 }
                 // An exponent past 64 bits: no count of chips at all (Python's Decimal
                 // refuses such a number, or overflows).
-                (&unsigned[..at], written.parse::<i64>().ok()?)
+                let exponent: String = written.chars().filter(|&c| c != '_').collect();
+                (&unsigned[..at], exponent.parse::<i64>().ok()?)
             }
             None => (unsigned, 0),
         };
         let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-        if (whole.is_empty() && fraction.is_empty()) || !is_digits(whole) || !is_digits(fraction) {
+        if count_digits(whole) + count_digits(fraction) == 0
+            || !is_digits(whole)
+            || !is_digits(fraction)
+        {
             return None;
         }
         Some(Amount {
@@ -73,12 +82,17 @@ impl<'a> Amount<'a> {
     }
 
     fn digits(&self) -> impl Iterator<Item = u8> + '_ {
-        self.whole.bytes().chain(self.fraction.bytes())
+        let digit = |b: &u8| *b != b'_';
+        self.whole
+            .bytes()
+            .filter(digit)
+            .chain(self.fraction.bytes().filter(digit))
     }
 
     /// The exponent of the last digit written (Python's `Decimal.as_tuple().exponent`).
     fn last_exponent(&self) -> i64 {
-        self.exponent.saturating_sub(self.fraction.len() as i64)
+        let places = self.fraction.bytes().filter(|&b| b != b'_').count();
+        self.exponent.saturating_sub(places as i64)
     }
 
     /// The decimal places the amount is written with (`247.10`: 2; `1.5e3`: 0).
@@ -91,7 +105,7 @@ impl<'a> Amount<'a> {
         // The digits from the first that is not zero (no allocation: this runs for every
         // amount of every hand).
         let zeros = self.digits().take_while(|&b| b == b'0').count();
-        let count = self.whole.len() + self.fraction.len() - zeros;
+        let count = self.digits().count() - zeros;
         if count == 0 {
             return Ok(0);
         }
@@ -161,6 +175,8 @@ mod tests {
         assert_eq!(chips(".5", 1), Ok(5));
         assert_eq!(chips("5.", 0), Ok(5));
         assert_eq!(chips("0.000", 0), Ok(0));
+        assert_eq!(chips("1_000.5_0", 2), Ok(100_050));
+        assert_eq!(chips("_1__0_", 0), Ok(10));
         assert_eq!(chips("9223372036854775807", 0), Ok(MAX_CHIPS));
         assert_eq!(chips("92233720368547758.07", 2), Ok(MAX_CHIPS));
         assert_eq!(chips("9223372036854775808", 0), Err(NotChips::TooMany));
@@ -177,7 +193,7 @@ mod tests {
         assert_eq!(places("1.5e3"), 0);
         assert_eq!(places("15e-3"), 3);
         for text in [
-            "", ".", "e3", "1e", "inf", "NaN", "1.2.3", "1_000", "--1", "0x10",
+            "", ".", "e3", "1e", "inf", "NaN", "1.2.3", "_", "1e_", "--1", "0x10",
         ] {
             assert_eq!(Amount::parse(text), None, "{text:?}");
         }

@@ -182,11 +182,12 @@ fn amount(
     least: i64,
 ) -> Result<i64, String> {
     let parsed = match value {
-        Value::Int(text) | Value::Decimal(text) => Amount::parse(text),
+        Value::Int(text) | Value::Decimal(text) => Amount::parse(text).map(Ok),
+        Value::Huge(_) => Some(Err(NotChips::TooMany)),
         _ => None,
     };
     let bound = if least > 0 { "above 0" } else { "0 or more" };
-    match parsed.map(|a| a.chips(places)) {
+    match parsed.map(|a| a.and_then(|a| a.chips(places))) {
         Some(Ok(chips)) if chips >= least => Ok(chips),
         Some(Err(NotChips::TooMany)) => Err(format!(
             "field {}: {}",
@@ -246,9 +247,9 @@ fn posts(
         let player = match entry {
             Value::Array(items)
                 if items.len() == 3
-                    && items
-                        .iter()
-                        .all(|v| matches!(v, Value::Int(_) | Value::Decimal(_))) =>
+                    && items.iter().all(|v| {
+                        matches!(v, Value::Int(_) | Value::Decimal(_) | Value::Huge(_))
+                    }) =>
             {
                 match &items[0] {
                     Value::Int(text) => text

@@ -65,6 +65,7 @@ pub fn repr(value: &Value<'_>) -> String {
             format!("[{}]", items.join(", "))
         }
         Value::Other(text) => (*text).to_string(),
+        Value::Huge(bits) => format!("an amount of {bits} bits"),
     }
 }
 
