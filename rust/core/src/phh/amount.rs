@@ -19,6 +19,9 @@ pub(crate) struct Amount<'a> {
     whole: &'a str,
     fraction: &'a str,
     exponent: i64,
+    /// Digits written (underscores left out), and of those after the point.
+    count: usize,
+    places: usize,
 }
 
 /// Why an amount is no count of chips.
@@ -30,13 +33,18 @@ pub(crate) enum NotChips {
     NotWhole,
 }
 
-/// ASCII digits and underscores, which Python's `Decimal` reads as nothing (`1_000`).
-fn is_digits(text: &str) -> bool {
-    text.bytes().all(|b| b.is_ascii_digit() || b == b'_')
-}
-
-fn count_digits(text: &str) -> usize {
-    text.bytes().filter(u8::is_ascii_digit).count()
+/// How many digits `text` has, if it is ASCII digits and underscores (which Python's
+/// `Decimal` reads as nothing: `1_000`).
+fn count_digits(text: &str) -> Option<usize> {
+    let mut count = 0;
+    for b in text.bytes() {
+        match b {
+            b'0'..=b'9' => count += 1,
+            b'_' => {}
+            _ => return None,
+        }
+    }
+    Some(count)
 }
 
 impl<'a> Amount<'a> {
@@ -51,7 +59,7 @@ impl<'a> Amount<'a> {
             Some(at) => {
                 let written = &unsigned[at + 1..];
                 let digits = written.strip_prefix(['+', '-']).unwrap_or(written);
-                if count_digits(digits) == 0 || !is_digits(digits) {
+                if count_digits(digits)? == 0 {
                     return None;
                 }
                 // An exponent past 64 bits: no count of chips at all (Python's Decimal
@@ -62,10 +70,9 @@ impl<'a> Amount<'a> {
             None => (unsigned, 0),
         };
         let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-        if count_digits(whole) + count_digits(fraction) == 0
-            || !is_digits(whole)
-            || !is_digits(fraction)
-        {
+        let places = count_digits(fraction)?;
+        let count = count_digits(whole)? + places;
+        if count == 0 {
             return None;
         }
         Some(Amount {
@@ -73,6 +80,8 @@ impl<'a> Amount<'a> {
             whole,
             fraction,
             exponent,
+            count,
+            places,
         })
     }
 
@@ -105,7 +114,7 @@ impl<'a> Amount<'a> {
         // The digits from the first that is not zero (no allocation: this runs for every
         // amount of every hand).
         let zeros = self.digits().take_while(|&b| b == b'0').count();
-        let count = self.digits().count() - zeros;
+        let count = self.count - zeros;
         if count == 0 {
             return Ok(0);
         }
