@@ -25,6 +25,7 @@ _PublicState: TypeAlias = tuple[
 __all__ = [
     "GAME_NAMES",
     "MAX_PLAYERS",
+    "PHH_VARIANTS",
     "Cancel",
     "Card",
     "CardSet",
@@ -55,6 +56,7 @@ __all__ = [
     "icm",
     "phh_fields",
     "phh_has_header",
+    "phh_read",
     "phh_tables",
     "plan_equity",
     "preflop_matrix",
@@ -69,6 +71,7 @@ __version__: str
 MAX_PLAYERS: int
 """The most players in a hand, at a table or in an equity question."""
 GAME_NAMES: tuple[tuple[str, str], ...]
+PHH_VARIANTS: tuple[tuple[str, str, str], ...]
 """Every name a game is known by, with the game's own name: each game's own first (in the
 order of the games' codes), then the aliases."""
 
@@ -400,10 +403,27 @@ def preflop_matrix() -> npt.NDArray[np.float64]: ...
 
 # -- PHH reading (pokerforge.histories) ------------------------------------------------------
 
+# A hand's reading: (places, stacks, steps, holes, board, hole_count, winnings,
+# finishing_stacks, antes, blinds, bets, posts); a problem: (field, action, message).
+_PhhRead = tuple[Any, ...]
+_PhhProblem = tuple[str | None, int | None, str]
+
 def phh_tables(
     text: str, first_line: int = 1, last: bool = True
 ) -> tuple[
-    list[tuple[str | None, int, str, dict[str, Any] | None, tuple[Any, ...] | None]], str, int
+    list[
+        tuple[
+            str | None,
+            int,
+            str,
+            dict[str, Any] | None,
+            _PhhRead | None,
+            _PhhProblem | None,
+        ]
+    ],
+    str,
+    int,
 ]: ...
 def phh_fields(text: str) -> dict[str, Any] | None: ...
+def phh_read(doc: dict[str, Any]) -> tuple[_PhhRead | None, _PhhProblem | None]: ...
 def phh_has_header(text: str) -> bool: ...

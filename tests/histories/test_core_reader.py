@@ -1,16 +1,15 @@
-"""The core's PHH reader against the slow path: the same fields, steps, hands and errors.
+"""The core's PHH reader, the one reader of PHH fields and actions, on real files.
 
 The core (Rust) cuts tables, reads their one-line fields and reads each hand's amounts,
-actions and cards; anything out of the ordinary it leaves to :mod:`tomllib` and the Python
-reader of :mod:`pokerforge.game.history`. These tests read the dataset's files, and files
-made from them by random edits, both ways and require the same answer hand by hand.
+actions and cards; a table in another TOML form is read by :mod:`tomllib` and its values by
+the same core reader (``phh_read``). These tests read the dataset's files, and files made
+from them by random edits, both ways and require the same answer hand by hand.
 """
 
 from __future__ import annotations
 
 import sys
 from decimal import Decimal
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +17,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokerforge._core import phh_fields, phh_tables
+from pokerforge._core import PHH_VARIANTS, phh_fields, phh_read, phh_tables
 from pokerforge.errors import InvalidHistoryError, RecordMismatchError
-from pokerforge.game.history import _amount, _cards, _read, _Where, replay, unit_of
+from pokerforge.game.phh import replay, unit_of
 from pokerforge.histories import BadHandError, read_phhs
-from pokerforge.histories.phhs import _body_lines, _tables
+from pokerforge.histories.phhs import _tables
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -32,45 +31,77 @@ else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
 DATA = Path(__file__).parents[1] / "data" / "phh"
 HANDHQ = (DATA / "handhq_abs_100nlh.phhs").read_text(encoding="utf-8")
 TABLES = list(_tables(HANDHQ.splitlines(keepends=True)))
+VERBS = {"f": "f", "cc": "cc", "cbr": "cbr", "sm": "sm"}
 
 
-def _python_read(doc: dict[str, Any], lines: list[str]) -> tuple[Any, ...]:
-    """The slow path's reading, its steps' arguments read as the core gives them."""
-    where = _Where(lines, doc["actions"], 1)
-    unit, stacks, steps, holes, board, count, _, _ = _read(doc, where)
-    typed = []
-    for k, who, verb, text in steps:
-        arg: Any = text
-        if verb == "cbr":
-            arg = _amount(where, k, text, unit)
-        elif verb in ("dh", "db") or (verb == "sm" and text):
-            arg = () if text == "-" else tuple(_cards(partial(where, k), text))
-        typed.append((k, who, verb, arg))
-    return unit, stacks, typed, holes, board, count
+def _chips(values: list[Any], unit: Decimal) -> list[int]:
+    return [int(Decimal(v) / unit) for v in values]
 
 
-def test_the_core_reads_the_dataset_as_tomllib_and_the_slow_path_do() -> None:
+def test_the_core_reads_the_dataset_as_the_files_write_it() -> None:
     whole = tomllib.loads(HANDHQ, parse_float=Decimal)
     tables, rest, _ = phh_tables(HANDHQ, 1, True)
     assert rest == "" and [t[0] for t in tables] == list(whole)
-    read = 0
-    for name, first_line, body, doc, steps in tables:
+    for name, first_line, body, doc, read, problem in tables:
         assert doc == whole[name]
         assert [first_line, body] == [TABLES[int(name) - 1][1], "".join(TABLES[int(name) - 1][2])]
-        if steps is not None:
-            places, stacks, typed, holes, board, count, winnings, finishing = steps
-            mine = (unit_of(places), stacks, typed, holes, board, count)
-            slow = _python_read(doc, _body_lines(body))
-            # The core leaves out the steps that deal hole cards: they are in the holes.
-            played = [step for step in slow[2] if step[2] != "dh"]
-            assert mine == (*slow[:2], played, *slow[3:])
-            assert len(played) < len(slow[2])
-            recorded = doc.get("winnings")
-            unit = unit_of(places)
-            assert winnings == (None if recorded is None else [int(v / unit) for v in recorded])
-            assert finishing is None  # the sample records winnings only
-            read += 1
-    assert read == len(tables)  # every hand of the sample is in the usual form
+        assert problem is None and read is not None  # every hand of the sample is read
+        places, stacks, steps, holes, board, count, winnings, finishing, *game, posts = read
+        antes, blinds, bets = game
+        unit = unit_of(places)
+        assert unit == Decimal("0.01")  # dollars and cents
+        assert stacks == _chips(doc["starting_stacks"], unit)
+        assert list(antes) == _chips(doc["antes"], unit)
+        assert list(blinds) == _chips(doc["blinds_or_straddles"], unit)
+        recorded = doc.get("winnings")
+        assert winnings == (None if recorded is None else _chips(recorded, unit))
+        assert finishing is None  # the sample records winnings only
+        min_bet = doc.get("min_bet")
+        assert bets == (None, None, None if min_bet is None else _chips([min_bet], unit)[0], None)
+        assert posts == []
+        # The steps: every action but the hole cards dealt, in order, amounts in chips.
+        written = [a.split() for a in doc["actions"] if not a.startswith("d dh")]
+        assert [k for k, *_ in steps] == [
+            k for k, a in enumerate(doc["actions"]) if not a.startswith("d dh")
+        ]
+        for (_, who, verb, arg), words in zip(steps, written, strict=True):
+            if words[0] == "d":
+                assert (who, verb, len(arg)) == (-1, "db", len(words[2]) // 2)
+                continue
+            assert (who, verb) == (int(words[0][1:]) - 1, words[1])
+            if verb == "cbr":
+                assert arg == _chips([words[2]], unit)[0]
+        assert len(board) == sum(len(arg) for _, _, verb, arg in steps if verb == "db")
+        assert count == 2 and len(holes) == len(stacks)
+        # A dict (as tomllib reads the fields) is read the same.
+        assert phh_read(dict(doc)) == (read, None)
+
+
+def test_the_variant_codes_are_the_core_s() -> None:
+    codes = [code for code, _, _ in PHH_VARIANTS]
+    assert codes[:4] == ["NT", "FT", "PO", "FO/8"]  # the standard's
+    assert len(set(codes)) == len(codes) == 9
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "message"),
+    [
+        ("'p3 f'", "'p3 fold'", ("actions", 3), "unknown or malformed action 'fold'"),
+        ("'p3 f'", "'p3 cbr x'", ("actions", 3), "'x' is not an amount of chips"),
+        ("'d dh p1 ????'", "'d dh p1 ??Xx'", ("actions", 0), "'Xx' is not a card"),
+        ("min_bet = 1", "min_bet = -1", ("min_bet", None), "field min_bet: -1 is not a whole"),
+        ("variant = 'NT'", "variant = 'NL'", ("variant", None), "field variant: 'NL' is not"),
+    ],
+)
+def test_problems_name_their_field_or_action(
+    old: str, new: str, where: tuple[str, int | None], message: str
+) -> None:
+    text = "".join(TABLES[0][2])
+    assert old in text
+    doc = tomllib.loads(text.replace(old, new), parse_float=Decimal)
+    read, problem = phh_read(doc)
+    assert read is None and problem is not None
+    assert problem[:2] == where and problem[2].startswith(message)
 
 
 @pytest.mark.parametrize(
@@ -95,7 +126,8 @@ def test_fields_are_tomllib_s_whenever_the_core_reads_them(text: str) -> None:
 
 
 def _reference(source: str, name: str | None, first_line: int, lines: list[str]) -> Any:
-    """One hand the slow way: tomllib, then the Python reader and the replay."""
+    """One hand the other way: tomllib, then the core's reader of its values and the
+    replay."""
     doc: dict[str, Any] = {}
     try:
         try:
@@ -111,7 +143,7 @@ def _reference(source: str, name: str | None, first_line: int, lines: list[str])
     return (hand.stacks, hand.payouts, hand.result_known, hand.board_indices, doc)
 
 
-def _same_as_the_slow_path(text: str) -> None:
+def _same_as_through_tomllib(text: str) -> None:
     reader = read_phhs(text.splitlines(keepends=True), skip_bad=True, keep=10_000)
     got = [
         (r.hand.stacks, r.hand.payouts, r.hand.result_known, r.hand.board_indices, r.fields)
@@ -188,13 +220,13 @@ def _edited_file(draw: Any) -> str:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_edited_file())
-def test_edited_files_read_as_the_slow_path_reads_them(text: str) -> None:
-    _same_as_the_slow_path(text)
+def test_edited_files_read_as_through_tomllib(text: str) -> None:
+    _same_as_through_tomllib(text)
 
 
-def test_the_sample_reads_as_the_slow_path_reads_it() -> None:
-    _same_as_the_slow_path(HANDHQ)
-    _same_as_the_slow_path((DATA / "wsop_2019_42_3_00-01-07.phh").read_text(encoding="utf-8"))
+def test_the_sample_reads_as_through_tomllib() -> None:
+    _same_as_through_tomllib(HANDHQ)
+    _same_as_through_tomllib((DATA / "wsop_2019_42_3_00-01-07.phh").read_text(encoding="utf-8"))
 
 
 def test_a_file_read_in_blocks_is_cut_where_whole() -> None:
@@ -230,10 +262,10 @@ def test_actions_the_engine_refuses_are_named_on_the_core_s_path(
     old: str, new: str, message: str
 ) -> None:
     """The core gives amounts in chips, which the replay hands to the engine at once: a
-    refused action is still named as the slow path (amounts as text) names it."""
+    refused action is named with the action as written."""
     text = "[1]\n" + "".join(TABLES[0][2]).replace(old, new, 1)
     reader = read_phhs(text.splitlines(keepends=True), skip_bad=True)
     assert list(reader) == []
     [problem] = reader.problems
     assert problem.startswith(f"<lines> [1] (hand 3017237436), from line 2: line 8: {message}")
-    _same_as_the_slow_path(text)
+    _same_as_through_tomllib(text)

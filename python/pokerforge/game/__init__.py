@@ -33,7 +33,8 @@ from pokerforge.game.actions import (
 )
 from pokerforge.game.dealer import Dealer, Procedure
 from pokerforge.game.hand import Hand
-from pokerforge.game.history import (
+from pokerforge.game.multitable import Move, MultiTableTournament
+from pokerforge.game.phh import (
     InvalidHistoryError,
     RecordMismatchError,
     from_phh,
@@ -42,7 +43,6 @@ from pokerforge.game.history import (
     loads_phh,
     to_phh,
 )
-from pokerforge.game.multitable import Move, MultiTableTournament
 from pokerforge.game.pots import Pot
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024, RuleProfile
 from pokerforge.game.rake import Rake

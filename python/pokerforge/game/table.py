@@ -38,7 +38,7 @@ from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game.arguments import MAX_SEATS, chip_count, player_count, seat_number
 from pokerforge.game.dealer import Dealer
 from pokerforge.game.hand import Hand
-from pokerforge.game.history import to_phh
+from pokerforge.game.phh import to_phh
 from pokerforge.game.positions import seat_order
 from pokerforge.game.spec import GameSpec
 

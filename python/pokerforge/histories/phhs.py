@@ -5,8 +5,9 @@ dataset's files run to tens of megabytes, so :func:`read_phhs` never loads a who
 reads it a block at a time and hands each block to the core's PHH reader
 (``pokerforge._core.phh_tables``, Rust, without the GIL), which cuts out the tables, reads
 their one-line ``key = value`` fields (the form the dataset uses; anything else falls back
-to :mod:`tomllib`) and reads each hand's amounts, actions and cards once. The game layer
-then replays the hand (:func:`pokerforge.game.history.replay`), which owns every rule. A
+to :mod:`tomllib`) and reads each hand's amounts, actions and cards once (the one reader of
+PHH fields and actions). The game layer
+then replays the hand (:func:`pokerforge.game.phh.replay`), which owns every rule. A
 bad hand raises :class:`BadHandError` naming the file, the table, the hand number and the
 line, or, with ``skip_bad=True``, is counted and skipped.
 
@@ -37,7 +38,8 @@ from typing import Any
 
 from pokerforge._core import phh_fields, phh_has_header, phh_tables
 from pokerforge.errors import BadHandError, InvalidHistoryError, RecordMismatchError
-from pokerforge.game.history import Read, _replay_seats, toml_fields, unit_of
+from pokerforge.game.phh import Read, replay_seated, toml_fields
+from pokerforge.game.phh.reading import Problem
 from pokerforge.histories.record import HandRecord
 
 __all__ = ["BadHandError", "PhhReader", "parse_table", "read_phhs"]
@@ -47,9 +49,10 @@ _MOST_LINES = 1 << 14  # lines of an iterable source joined at a time, at most
 _ENDS_LINE = methodcaller("endswith", "\n")
 
 # One table as the core reads it: (name, first line, text, fields or None when they need
-# tomllib, what the replay reads or None when the slow path must read it). Readers of other
-# formats give their own text (lines) and no fields or reading.
-_Table = tuple[str | None, int, Any, dict[str, Any] | None, tuple[Any, ...] | None]
+# tomllib, what the replay reads, or what is wrong with the fields; both None when the
+# fields need tomllib). Readers of other formats give their own text (lines) and no fields,
+# reading or problem.
+_Table = tuple[str | None, int, Any, dict[str, Any] | None, Read | None, Problem | None]
 
 
 def _fields(text: str) -> dict[str, Any]:
@@ -180,9 +183,9 @@ class PhhReader:
         return _read_tables(_line_blocks(lines))
 
     def _records(self, lines: Iterable[str]) -> Iterator[HandRecord]:
-        for name, first_line, chunk, doc, read in self._tables(lines):
+        for name, first_line, chunk, doc, read, problem in self._tables(lines):
             try:
-                record = self._replay(name, first_line, chunk, doc, read)
+                record = self._replay(name, first_line, chunk, doc, read=read, problem=problem)
             except BadHandError as err:
                 if not self._skip_bad:
                     raise
@@ -200,12 +203,16 @@ class PhhReader:
         first_line: int,
         chunk: Any,
         doc: dict[str, Any] | None,
-        read: tuple[Any, ...] | None,
+        *,
+        read: Read | None,
+        problem: Problem | None,
     ) -> HandRecord:
         fields: dict[str, Any] = {}
         try:
             fields = self._parse(chunk) if doc is None else doc
-            hand, seat_of = _replay_seats(fields, chunk, first_line, _steps(read))
+            hand, seat_of = replay_seated(
+                fields, chunk, first_line=first_line, read=read, problem=problem
+            )
         except InvalidHistoryError as err:
             table = "" if name is None else f" [{name}]"
             number = fields.get("hand")
@@ -217,17 +224,9 @@ class PhhReader:
         return HandRecord._seated(hand, fields, seat_of, source=self.name, table=name)
 
 
-def _steps(read: tuple[Any, ...] | None) -> Read | None:
-    """The core's reading of a hand as :func:`~pokerforge.game.history.replay` takes it."""
-    if read is None:
-        return None
-    places, stacks, steps, holes, board, hole_count, winnings, finishing = read
-    return unit_of(places), stacks, steps, holes, board, hole_count, winnings, finishing
-
-
 def _tables(lines: Iterable[str]) -> Iterator[tuple[str | None, int, list[str]]]:
     """``(table name or None, first line number, lines)`` for each hand of a PHH source."""
-    for name, first_line, body, _, _ in _read_tables(_line_blocks(lines)):
+    for name, first_line, body, *_ in _read_tables(_line_blocks(lines)):
         yield name, first_line, _body_lines(body)
 
 

@@ -6,7 +6,7 @@ A PokerStars file holds hands one after another, each starting with a line
 ***``, ``*** FLOP ***``, ``*** TURN ***``, ``*** RIVER ***``, ``*** SHOW DOWN ***``, ``***
 SUMMARY ***``). Each hand becomes the fields of a PHH hand (amounts in the file's money,
 ``????`` for cards nobody showed, ``winnings`` from the ``collected`` lines) and is replayed
-by :func:`pokerforge.game.history.replay`, which checks every action and the recorded
+by :func:`pokerforge.game.phh.replay`, which checks every action and the recorded
 result. Hands the importer cannot map exactly (a dead or extra blind posted out of turn, a
 game other than Hold'em or Omaha) are refused with the hand number and the line.
 
@@ -341,7 +341,7 @@ class PokerStarsReader(PhhReader):
     :class:`~pokerforge.histories.PhhReader`."""
 
     def _tables(self, lines: Iterable[str]) -> Iterator[_Table]:
-        return ((name, start, chunk, None, None) for name, start, chunk in _hands(lines))
+        return ((name, start, chunk, None, None, None) for name, start, chunk in _hands(lines))
 
     def _parse(self, chunk: Any) -> dict[str, Any]:
         return parse_pokerstars(chunk)
@@ -352,7 +352,7 @@ def read_pokerstars(
 ) -> PokerStarsReader:
     """The hands of a PokerStars text hand history (a path, or its lines), replayed one at a
     time as :class:`~pokerforge.histories.HandRecord` objects; export one to PHH with
-    :func:`pokerforge.game.history.to_phh` (``record.to_phh()``).
+    :func:`pokerforge.game.phh.to_phh` (``record.to_phh()``).
 
     Raises:
         BadHandError: (while iterating, without ``skip_bad``) a hand that cannot be read,

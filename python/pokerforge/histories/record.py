@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerforge.game.hand import Hand
-from pokerforge.game.history import seat_map, to_phh
+from pokerforge.game.phh import seat_map, to_phh
 
 __all__ = ["HandRecord"]
 
@@ -73,7 +73,7 @@ class HandRecord:
         table: str | None = None,
     ) -> HandRecord:
         """:meth:`of` with the seat of each player ``p1..pN`` already worked out (as
-        :func:`~pokerforge.game.history.seat_map` gives it)."""
+        :func:`~pokerforge.game.phh.seat_map` gives it)."""
         n = hand.num_seats
         names = doc.get("players")
         if not (isinstance(names, list) and len(names) == n):

@@ -29,7 +29,7 @@ from typing import Literal
 from pokerforge.errors import InvalidSpecError, PolicyError
 from pokerforge.game import Bet, Call, Check, DealBoard, Fold, GameSpec, Hand, Raise
 from pokerforge.game.arguments import MAX_SEATS, MIN_SEATS, player_count
-from pokerforge.game.history import to_phh
+from pokerforge.game.phh import to_phh
 from pokerforge.sim.policies import Policy, Turn, resolve
 from pokerforge.sim.results import ActionRow, ChunkResult, HandRow, Tally
 

@@ -62,6 +62,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(obs::seed_of, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_tables, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_fields, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::phh_read, m)?)?;
+    let variants = pokerforge_core::phh::VARIANTS;
+    m.add("PHH_VARIANTS", PyTuple::new(m.py(), variants)?)?;
     m.add_function(wrap_pyfunction!(icm::icm, m)?)?;
     m.add_function(wrap_pyfunction!(icm::finish_probabilities, m)?)?;
     m.add_function(wrap_pyfunction!(icm::bubble_factors, m)?)?;

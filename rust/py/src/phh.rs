@@ -2,7 +2,7 @@
 //! text, their fields and their typed steps, read without the GIL.
 
 use pokerforge_core::phh::{
-    has_header, read_fields, read_steps, split_tables, Arg, Steps, Table, Value, Verb,
+    has_header, read_fields, read_steps, split_tables, Arg, Problem, Steps, Table, Value, Verb,
 };
 use std::collections::HashMap;
 
@@ -92,6 +92,9 @@ impl<'a, 'py> Made<'a, 'py> {
                 }
                 PyList::new(py, made)?.into_any()
             }
+            // The fields reader makes none: only a caller's values (`phh_read`) hold one.
+            Value::Other(text) => PyString::new(py, text).into_any(),
+            Value::Huge(_) => py.None().into_bound(py),
         })
     }
 
@@ -112,7 +115,10 @@ fn cards(py: Python<'_>, cards: &[Option<u8>]) -> PyResult<Py<PyAny>> {
     Ok(PyTuple::new(py, cards)?.into_any().unbind())
 }
 
-fn steps_tuple<'py>(py: Python<'py>, read: &Steps) -> PyResult<Bound<'py, PyTuple>> {
+/// What the core read of a hand, as the replay takes it (`pokerforge.game.phh.Read`):
+/// `(places, stacks, steps, holes, board, hole_count, winnings, finishing_stacks, antes,
+/// blinds, bets, posts)`; each step `(action, player or -1, verb, argument)`.
+fn reading<'py>(py: Python<'py>, read: &Steps) -> PyResult<Bound<'py, PyTuple>> {
     let steps = PyList::empty(py);
     let nothing = intern!(py, "");
     // The hole cards dealt are in `holes`: their steps are left out (the replay skips them).
@@ -139,31 +145,50 @@ fn steps_tuple<'py>(py: Python<'py>, read: &Steps) -> PyResult<Bound<'py, PyTupl
             None => holes.append(py.None())?,
         }
     }
-    (
-        read.places,
-        PyList::new(py, &read.stacks)?,
-        steps,
-        holes,
-        PyList::new(py, &read.board)?,
-        read.hole_count,
-        read.winnings.as_deref(),
-        read.finishing_stacks.as_deref(),
-    )
-        .into_pyobject(py)
+    let posts = PyList::new(py, &read.posts)?;
+    let items: [Bound<'py, PyAny>; 12] = [
+        read.places.into_pyobject(py)?.into_any(),
+        PyList::new(py, &read.stacks)?.into_any(),
+        steps.into_any(),
+        holes.into_any(),
+        PyList::new(py, &read.board)?.into_any(),
+        read.hole_count.into_pyobject(py)?.into_any(),
+        read.winnings.as_deref().into_pyobject(py)?.into_any(),
+        read.finishing_stacks
+            .as_deref()
+            .into_pyobject(py)?
+            .into_any(),
+        PyTuple::new(py, &read.antes)?.into_any(),
+        PyTuple::new(py, &read.blinds)?.into_any(),
+        PyTuple::new(py, read.bets)?.into_any(), // a cache key: a tuple, not a list
+        posts.into_any(),
+    ];
+    PyTuple::new(py, items)
 }
 
-/// A table read without the GIL: its fields (or `None`: the full TOML reader's job) and its
-/// steps (or `None`: the slow path's job).
-type Read<'a> = (Table<'a>, Option<Vec<(&'a str, Value<'a>)>>, Option<Steps>);
+/// A problem as Python takes it: `(field or None, action index or None, message)`.
+fn problem<'py>(py: Python<'py>, problem: &Problem) -> PyResult<Bound<'py, PyTuple>> {
+    (problem.field, problem.action, problem.message.as_str()).into_pyobject(py)
+}
+
+/// A table read without the GIL: its fields (or `None`: the full TOML reader's job) and
+/// what the replay needs from them, or what is wrong with them.
+type Read<'a> = (
+    Table<'a>,
+    Option<Vec<(&'a str, Value<'a>)>>,
+    Option<Result<Steps, Problem>>,
+);
 
 fn read_table(table: Table<'_>) -> Read<'_> {
     let fields = read_fields(table.body).ok();
-    let steps = fields.as_deref().and_then(read_steps);
+    let steps = fields.as_deref().map(read_steps);
     (table, fields, steps)
 }
 
 /// `(tables, rest, rest_line)`: the hands of `text` (whose first line is `first_line`), each
-/// `(name, first_line, body, fields, steps)`, and the text still open when `last` is false.
+/// `(name, first_line, body, fields, read, problem)` (`fields`, `read` and `problem` all
+/// `None` when the fields need the full TOML reader; else one of `read` and `problem`), and
+/// the text still open when `last` is false.
 #[pyfunction]
 #[pyo3(signature = (text, first_line = 1, last = true))]
 pub fn phh_tables<'py>(
@@ -184,8 +209,12 @@ pub fn phh_tables<'py>(
     let mut made = Made::new();
     for (table, fields, steps) in &reads {
         let doc = fields.as_deref().map(|f| made.dict(py, f)).transpose()?;
-        let steps = steps.as_ref().map(|s| steps_tuple(py, s)).transpose()?;
-        out.append((table.name, table.first_line, table.body, doc, steps))?;
+        let (read, wrong) = match steps {
+            Some(Ok(steps)) => (Some(reading(py, steps)?), None),
+            Some(Err(wrong)) => (None, Some(problem(py, wrong)?)),
+            None => (None, None),
+        };
+        out.append((table.name, table.first_line, table.body, doc, read, wrong))?;
     }
     Ok((out, PyString::new(py, &text[rest..]), rest_line))
 }
@@ -214,4 +243,95 @@ pub fn phh_fields<'py>(
         Ok(fields) => Ok(Some(Made::new().dict(py, &fields)?)),
         Err(_) => Ok(None),
     }
+}
+
+/// A field's value read from a Python object (a dict a caller made, or `tomllib` read), as
+/// the core's reader takes it; what it does not read is kept as its `repr`, to be named.
+enum Owned {
+    Str(String),
+    Int(String),
+    Decimal(String),
+    Bool(bool),
+    Array(Vec<Owned>),
+    Other(String),
+    Huge(u64),
+}
+
+/// Lists nested deeper than this are named, not read (no field of a hand nests so).
+const MOST_DEPTH: usize = 8;
+/// An int of more bits is named by its size (the messages of `pokerforge.money`).
+const MOST_INT_BITS: u64 = 256;
+
+fn owned(value: &Bound<'_, PyAny>, depth: usize) -> PyResult<Owned> {
+    let repr = || -> PyResult<Owned> { Ok(Owned::Other(value.repr()?.to_string())) };
+    if let Ok(text) = value.cast::<PyString>() {
+        return Ok(Owned::Str(text.to_string_lossy().into_owned()));
+    }
+    if let Ok(flag) = value.cast::<pyo3::types::PyBool>() {
+        return Ok(Owned::Bool(flag.is_true()));
+    }
+    if value.is_instance_of::<pyo3::types::PyInt>() {
+        if let Ok(number) = value.extract::<i64>() {
+            return Ok(Owned::Int(number.to_string()));
+        }
+        let bits: u64 = value
+            .call_method0(intern!(value.py(), "bit_length"))?
+            .extract()?;
+        if bits > MOST_INT_BITS {
+            return Ok(Owned::Huge(bits));
+        }
+        return Ok(Owned::Int(value.str()?.to_string()));
+    }
+    if let Ok(number) = value.cast::<pyo3::types::PyFloat>() {
+        let number = number.value();
+        if number.is_finite() && number.fract() == 0.0 && number.abs() < 1e300 {
+            let whole = value.call_method0(intern!(value.py(), "__int__"))?;
+            return Ok(Owned::Int(whole.str()?.to_string()));
+        }
+        return repr();
+    }
+    if value.is_instance(DECIMAL.import(value.py(), "decimal", "Decimal")?)? {
+        return Ok(Owned::Decimal(value.str()?.to_string()));
+    }
+    if let Ok(list) = value.cast::<PyList>() {
+        if depth >= MOST_DEPTH {
+            return repr();
+        }
+        let items = list.iter().map(|item| owned(&item, depth + 1));
+        return Ok(Owned::Array(items.collect::<PyResult<_>>()?));
+    }
+    repr()
+}
+
+fn view(value: &Owned) -> Value<'_> {
+    match value {
+        Owned::Str(text) => Value::Str(text),
+        Owned::Int(text) => Value::Int(text),
+        Owned::Decimal(text) => Value::Decimal(text),
+        Owned::Bool(flag) => Value::Bool(*flag),
+        Owned::Array(items) => Value::Array(items.iter().map(view).collect()),
+        Owned::Other(text) => Value::Other(text),
+        Owned::Huge(bits) => Value::Huge(*bits),
+    }
+}
+
+/// A hand's reading or its problem (one of them `None`).
+type ReadOrProblem<'py> = (Option<Bound<'py, PyTuple>>, Option<Bound<'py, PyTuple>>);
+
+/// What the replay needs from the fields `doc` (a dict), read by the core's reader:
+/// `(read, None)`, or `(None, problem)` with `problem` `(field, action, message)`.
+#[pyfunction]
+pub fn phh_read<'py>(py: Python<'py>, doc: &Bound<'py, PyDict>) -> PyResult<ReadOrProblem<'py>> {
+    let mut fields: Vec<(String, Owned)> = Vec::with_capacity(doc.len());
+    for (key, value) in doc.iter() {
+        if let Ok(key) = key.cast::<PyString>() {
+            fields.push((key.to_string_lossy().into_owned(), owned(&value, 0)?));
+        }
+    }
+    let fields: Vec<(&str, Value<'_>)> =
+        fields.iter().map(|(k, v)| (k.as_str(), view(v))).collect();
+    Ok(match read_steps(&fields) {
+        Ok(read) => (Some(reading(py, &read)?), None),
+        Err(wrong) => (None, Some(problem(py, &wrong)?)),
+    })
 }

@@ -22,6 +22,12 @@ pub enum Value<'a> {
     Time(u8, u8, u8),
     /// A one-line array.
     Array(Vec<Value<'a>>),
+    /// A value of another kind, given by a caller that read the fields some other way (a
+    /// table, a date, a float): never read here; it is named as written (Python's `repr`).
+    Other(&'a str),
+    /// An integer of more than 256 bits, given by a caller (its size in bits): no count of
+    /// chips, and named by its size, not its digits.
+    Huge(u64),
 }
 
 /// The table is not in the one-line form: read it with a full TOML reader.

@@ -1,0 +1,61 @@
+"""PHH hand histories (the TOML-based Poker Hand History standard), by job:
+
+* :mod:`~pokerforge.game.phh.export`: :func:`to_phh`, a hand (finished or not) as PHH text;
+* :mod:`~pokerforge.game.phh.reading`: what the core's reader (the one reader of PHH
+  fields and actions, in Rust) reads of a hand, and its problems placed on their lines;
+* :mod:`~pokerforge.game.phh.game`: the fields made into a game and seats;
+* :mod:`~pokerforge.game.phh.replay`: :func:`loads_phh`, :func:`load_phh`,
+  :func:`load_many` and :func:`replay`, every action through the engine's rules;
+* :mod:`~pokerforge.game.phh.checks`: the recorded result against the replay's.
+
+:mod:`pokerforge.game.history` names the same functions (their first home), and
+:mod:`pokerforge.histories` reads many hands at a time.
+
+How pokerforge maps onto PHH:
+
+* Players ``p1 .. pN`` run clockwise from the seat left of the button; the button is
+  ``pN`` (heads-up ``p1`` is the big blind). ``seats`` records the hand's own seat numbers
+  (plus one) so a history comes back with the same seats.
+* ``antes`` and ``blinds_or_straddles`` list forced bets by position: index 0 the small
+  blind, 1 the big blind, 2 a straddle (read the other way round heads-up, as PHH says). A
+  big-blind ante is a single non-zero ante at index 1; a dead small blind (rule 29) is
+  written ``[big, 0, ...]``.
+* Variant codes: ``NT``, ``FT``, ``PO``, ``FO/8`` from the standard; pokerforge's other
+  combinations use codes of the same shape (``PT``, ``NO``, ``FO``, ``NO/8``, ``PO/8``).
+* Actions ``d dh``, ``d db``, ``pN f``, ``pN cc``, ``pN cbr X`` (a street total) and
+  ``pN sm [cards]``; unknown cards ``??`` stay unknown (see :func:`loads_phh`).
+* Amounts may be decimal (dollars and cents): the hand counts chips of the unit the file
+  needs (``hand.chip_value``) and :func:`to_phh` writes the file's units back, exactly.
+* Rake and the rule profile travel in user-defined fields (``_rake_percent``,
+  ``_rake_cap``, ``_rake_no_flop_no_drop``, ``_rules``, and ``_showdown = "ask"`` when the
+  players chose to show or muck: their ``sm`` actions are then replayed as choices).
+"""
+
+from pokerforge.errors import InvalidHistoryError, RecordMismatchError
+from pokerforge.game.phh.export import to_phh
+from pokerforge.game.phh.game import seat_map
+from pokerforge.game.phh.reading import Read, toml_fields, unit_of
+from pokerforge.game.phh.replay import (
+    from_phh,
+    load_many,
+    load_phh,
+    loads_phh,
+    replay,
+    replay_seated,
+)
+
+__all__ = [
+    "InvalidHistoryError",
+    "Read",
+    "RecordMismatchError",
+    "from_phh",
+    "load_many",
+    "load_phh",
+    "loads_phh",
+    "replay",
+    "replay_seated",
+    "seat_map",
+    "to_phh",
+    "toml_fields",
+    "unit_of",
+]

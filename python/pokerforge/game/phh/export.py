@@ -1,0 +1,167 @@
+"""A hand as PHH text: :func:`to_phh` (finished or not; see :mod:`pokerforge.game.phh` for
+how pokerforge maps onto PHH)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from decimal import Decimal
+
+from pokerforge.cards import Card
+from pokerforge.errors import InvalidHistoryError
+from pokerforge.game.actions import Bet, Call, Check, DealBoard, Fold, Muck, PostBlind, Raise, Show
+from pokerforge.game.hand import Hand
+from pokerforge.game.phh.reading import CODES
+from pokerforge.game.positions import seat_order
+from pokerforge.game.profile import DEFAULT_RULES
+from pokerforge.money import to_money
+
+__all__ = ["to_phh"]
+
+_ONE = Decimal(1)
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | Decimal):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # JSON escapes are valid TOML basic-string escapes
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    raise InvalidHistoryError(f"a PHH field cannot hold {value!r}")
+
+
+def _text(indices: Sequence[int]) -> str:
+    return "".join(str(Card.from_index(c)) for c in indices)
+
+
+def to_phh(
+    hand: Hand,
+    *,
+    players: Sequence[str] | None = None,
+    seats: Sequence[int] | None = None,
+    hand_number: int | None = None,
+    fields: Mapping[str, object] | None = None,
+) -> str:
+    """The hand as PHH text.
+
+    Args:
+        hand: the hand (finished or not).
+        players: names in PHH order (``p1`` first: the seat left of the button).
+        seats: seat numbers in PHH order (default: the hand's seats plus one).
+        hand_number: the ``hand`` field.
+        fields: more optional or user-defined fields, written as given.
+    """
+    spec = hand.spec
+    n, button = hand.num_seats, hand.button
+    order = list(seat_order(n, button))  # PHH order: left of the button first
+    money = _money(hand.chip_value)
+    lines = [f"{key} = {_toml(value)}" for key, value in _game_fields(hand, order, money)]
+    actions = _actions(hand, order, money)
+    lines += ["actions = [", *(f"  {_toml(a)}," for a in actions), "]"]
+    optional: list[tuple[str, object]] = []
+    if players is not None:
+        optional.append(("players", list(players)))
+    optional.append(("seats", list(seats) if seats is not None else [s + 1 for s in order]))
+    if hand_number is not None:
+        optional.append(("hand", hand_number))
+    if hand.is_over and hand.result_known:
+        optional.append(("finishing_stacks", [money(hand.stacks[s]) for s in order]))
+        optional.append(("winnings", [money(hand.payouts[s]) for s in order]))
+    if replace(spec.rules, name="default", showdown="auto") != DEFAULT_RULES:
+        optional.append(("_rules", spec.rules.name))
+    if spec.rules.showdown != "auto":
+        optional.append(("_showdown", spec.rules.showdown))
+    posts = _posts_of(hand)
+    if posts:
+        index = {seat: i for i, seat in enumerate(order, 1)}
+        optional.append(
+            ("_posts", [[index[s], money(live), money(dead)] for s, live, dead in posts])
+        )
+    if spec.rake is not None:
+        optional.append(("_rake_percent", str(spec.rake.percent)))
+        if spec.rake.cap is not None:
+            optional.append(("_rake_cap", money(spec.rake.cap)))
+        optional.append(("_rake_no_flop_no_drop", spec.rake.no_flop_no_drop))
+    optional += list((fields or {}).items())
+    lines += [f"{key} = {_toml(value)}" for key, value in optional]
+    return "\n".join(lines) + "\n"
+
+
+def _posts_of(hand: Hand) -> list[tuple[int, int, int]]:
+    """The players' own posts of a table hand (rule 29b), as ``Hand(posts=...)`` takes them:
+    every dead blind, and every big blind after the first (the real one)."""
+    posts: dict[int, list[int]] = {}
+    big_blinds = 0
+    for record in hand.history:
+        if isinstance(record, PostBlind) and record.blind == "dead":
+            posts.setdefault(record.seat, [0, 0])[1] = record.amount
+        elif isinstance(record, PostBlind) and record.blind == "BB":
+            big_blinds += 1
+            if big_blinds > 1:
+                posts.setdefault(record.seat, [0, 0])[0] = record.amount
+    return [(seat, live, dead) for seat, (live, dead) in posts.items()]
+
+
+def _money(unit: Decimal) -> Callable[[int], object]:
+    """Chips to the file's money (the chips themselves for a hand counted in whole chips)."""
+    if unit == _ONE:
+        return lambda chips: chips
+    return lambda chips: to_money(chips, unit)
+
+
+def _game_fields(
+    hand: Hand, order: list[int], money: Callable[[int], object]
+) -> list[tuple[str, object]]:
+    """The required fields other than the actions."""
+    spec = hand.spec
+    n = len(order)
+    engine = spec.engine
+    antes = [engine.uniform_ante] * n
+    dead_sb = (
+        n > 2
+        and spec.small_blind > 0
+        and not any(isinstance(r, PostBlind) and r.blind == "SB" for r in hand.history)
+    )
+    if engine.big_blind_ante:  # paid by the big blind: p1 after a dead small blind
+        antes[0 if dead_sb else 1] = engine.big_blind_ante
+    forced = [spec.big_blind] if dead_sb else [spec.small_blind, spec.big_blind]
+    if spec.straddle:
+        forced.append(spec.straddle)
+    out: list[tuple[str, object]] = [
+        ("variant", CODES[(spec.variant, spec.betting)]),
+        ("antes", [money(a) for a in antes]),
+        ("blinds_or_straddles", [money(b) for b in forced + [0] * (n - len(forced))]),
+    ]
+    if spec.betting == "fixed-limit":
+        out += [("small_bet", money(spec.bet_size(0))), ("big_bet", money(spec.bet_size(3)))]
+    else:
+        out.append(("min_bet", money(spec.big_blind)))
+    out.append(("starting_stacks", [money(hand.starting_stacks[s]) for s in order]))
+    return out
+
+
+def _actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:
+    player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
+    unknown = "??" * hand.spec.hole_card_count
+    actions = [
+        f"d dh {player[s]} {_text([c.index for c in hand.hole_cards(s)]) or unknown}" for s in order
+    ]
+    for record in hand.history:
+        if isinstance(record, Fold):
+            actions.append(f"{player[record.seat]} f")
+        elif isinstance(record, Check | Call):
+            actions.append(f"{player[record.seat]} cc")
+        elif isinstance(record, Bet | Raise):
+            actions.append(f"{player[record.seat]} cbr {money(record.to)}")
+        elif isinstance(record, DealBoard):
+            if record.indices:
+                actions.append(f"d db {_text(record.indices)}")
+        elif isinstance(record, Show):
+            actions.append(f"{player[record.seat]} sm {_text(record.indices)}")
+        elif isinstance(record, Muck):
+            actions.append(f"{player[record.seat]} sm")
+    return actions

@@ -1,0 +1,144 @@
+"""The game and the seats of a PHH hand: its fields, as the core read them, made into a
+:class:`~pokerforge.game.GameSpec` (:func:`game_spec`) and the record's players placed at
+the table's seats (:func:`seat_map`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from pokerforge.errors import InvalidHistoryError, InvalidSpecError
+from pokerforge.game.phh.reading import GAMES
+from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
+from pokerforge.game.rake import Rake
+from pokerforge.game.spec import GameSpec
+
+__all__ = ["game_spec", "seat_map", "seats"]
+
+# The fields of the game that the core does not read as amounts, in the cache key's order.
+_EXTRAS = ("variant", "_rules", "_showdown", "_rake_percent", "_rake_no_flop_no_drop")
+
+
+def game_spec(
+    doc: Mapping[str, Any],
+    hole_count: int,
+    antes: tuple[int, ...],
+    blinds: tuple[int, ...],
+    bets: tuple[int | None, ...],
+) -> tuple[GameSpec, bool]:
+    """The hand's game and whether its small blind is dead, from the fields ``doc`` and the
+    core's reading of its amounts in chips: the antes and the
+    blinds or straddles by position, and the small bet, big bet, minimum bet and rake cap
+    (``None`` where not written). Files repeat their games, so the answer is cached.
+
+    Raises:
+        InvalidHistoryError: the fields make no game pokerforge plays (the field named).
+    """
+    get = doc.get
+    key = (hole_count, antes, blinds, bets, *map(get, _EXTRAS))
+    try:
+        return _game_spec(key)
+    except TypeError:  # a field that cannot be a cache key: its check names it
+        return _make_spec(key)
+
+
+@lru_cache(maxsize=512)
+def _game_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
+    return _make_spec(key)
+
+
+def _make_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
+    hole_count, antes, blinds, bets, code, rules, showdown, percent, no_flop = key
+    small_bet, big_bet, min_bet, rake_cap = bets
+    variant, betting = GAMES[code]
+    n = len(antes)
+    kwargs: dict[str, Any] = {"variant": variant, "betting": betting}
+    if variant != "holdem" and hole_count != 4:
+        kwargs["hole_cards"] = hole_count
+    dead_sb = n > 2 and blinds[0] > 0 and blinds[1] == 0
+    big_blind = 0 if dead_sb else 1  # who pays a big-blind ante
+    if len(set(antes)) == 1:
+        kwargs["ante"] = antes[0]
+    elif sum(1 for a in antes if a) == 1 and antes[big_blind]:
+        kwargs.update(ante=antes[big_blind], ante_kind="big-blind")
+    else:
+        raise InvalidHistoryError(
+            f"field antes: {list(antes)} is neither uniform nor a big-blind ante"
+        )
+    forced = [0, *blinds] if dead_sb else list(blinds)
+    if any(forced[3:]) or (n == 2 and blinds[0] > blinds[1]):
+        raise InvalidHistoryError(
+            f"field blinds_or_straddles: {list(blinds)} is not small blind, big blind and an "
+            "optional straddle"
+        )
+    kwargs["blinds"] = (0, forced[1]) if dead_sb else (forced[0], forced[1])
+    if n > 2 and forced[2]:
+        kwargs["straddle"] = forced[2]
+    if betting == "fixed-limit":
+        for field, amount in (("small_bet", small_bet), ("big_bet", big_bet)):
+            if amount is None:
+                raise InvalidHistoryError(f"field {field}: a fixed-limit game needs it")
+            kwargs[field] = amount
+    elif min_bet is not None and min_bet != forced[1]:
+        raise InvalidHistoryError(
+            f"field min_bet: pokerforge's minimum bet is the big blind ({forced[1]} chips), "
+            f"not {min_bet} chips"
+        )
+    rules = "default" if rules is None else rules
+    if rules not in ("default", "tda-2024"):
+        raise InvalidHistoryError(f"field _rules: {rules!r} is not 'default' or 'tda-2024'")
+    kwargs["rules"] = TDA_2024 if rules == "tda-2024" else DEFAULT_RULES
+    showdown = "auto" if showdown is None else showdown
+    if showdown not in ("auto", "ask"):
+        raise InvalidHistoryError(f"field _showdown: {showdown!r} is not 'auto' or 'ask'")
+    if showdown == "ask":
+        kwargs["rules"] = replace(kwargs["rules"], showdown="ask")
+    if percent is not None:
+        kwargs["rake"] = Rake(
+            percent=Fraction(str(percent)),
+            cap=rake_cap,
+            no_flop_no_drop=bool(True if no_flop is None else no_flop),
+        )
+    try:
+        spec = GameSpec(**kwargs)
+    except InvalidSpecError as err:
+        raise InvalidHistoryError(f"the game fields make no valid game: {err}") from None
+    return spec, dead_sb
+
+
+def seat_map(doc: Mapping[str, Any], n: int) -> tuple[list[int], int]:
+    """``(seat of each player p1..pN, button seat)``: the record's ``seats`` when they run
+    clockwise, else ``p1`` in seat 0 and the button in the last seat."""
+    seat_of, button = seats(doc, n)
+    return list(seat_of), button
+
+
+_INTS = {int}
+
+
+def seats(doc: Mapping[str, Any], n: int) -> tuple[Sequence[int], int]:
+    """:func:`seat_map`, its seats perhaps a shared tuple (not to be changed): files repeat
+    their tables' seats, so the answer is cached."""
+    written = doc.get("seats")
+    if type(written) is list and (not written or set(map(type, written)) == _INTS):
+        return _seat_map(tuple(written), n)
+    if isinstance(written, list):
+        return _seats_of(written, n)
+    return range(n), n - 1
+
+
+def _seats_of(written: Sequence[Any], n: int) -> tuple[list[int], int]:
+    if sorted(written) == list(range(1, n + 1)):
+        button = written[-1] - 1
+        if all(written[i] - 1 == (button + i + 1) % n for i in range(n)):
+            return [s - 1 for s in written], button
+    return list(range(n)), n - 1
+
+
+@lru_cache(maxsize=4096)
+def _seat_map(written: tuple[int, ...], n: int) -> tuple[tuple[int, ...], int]:
+    seat_of, button = _seats_of(written, n)
+    return tuple(seat_of), button

@@ -1,0 +1,290 @@
+"""A PHH hand replayed through the engine: :func:`loads_phh` (text), :func:`load_phh` (a
+file), :func:`load_many` (several hands, all or none) and :func:`replay` (fields already
+read). Every action goes through the rules of :class:`~pokerforge.game.Hand`, so a history
+that breaks a rule is refused with the line and the rule; the recorded result is then
+checked (:mod:`pokerforge.game.phh.checks`).
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pokerforge.errors import (
+    IllegalActionError,
+    InvalidHistoryError,
+    PokerError,
+    RecordMismatchError,
+)
+from pokerforge.game.actions import Street
+from pokerforge.game.hand import Hand
+from pokerforge.game.phh.checks import check_record, recorded_result
+from pokerforge.game.phh.game import game_spec, seats
+from pokerforge.game.phh.reading import (
+    Problem,
+    Read,
+    Step,
+    Where,
+    problem_error,
+    read_hand,
+    toml_fields,
+    unit_of,
+)
+
+__all__ = ["from_phh", "load_many", "load_phh", "loads_phh", "replay", "replay_seated"]
+
+_FIELD = re.compile(r"field (\w+)")
+
+
+def replay(
+    doc: Mapping[str, Any],
+    text: str | Sequence[str] = "",
+    *,
+    first_line: int = 1,
+    read: Read | None = None,
+) -> Hand:
+    """Replay one hand from its parsed PHH fields.
+
+    Args:
+        doc: the fields; amounts are ``int`` or :class:`~decimal.Decimal` (TOML read with
+            ``parse_float=Decimal``); see :func:`loads_phh`.
+        text: the hand's text or lines, read only to name the line of an error.
+        first_line: the line number of the text's first line in its file.
+        read: what the core's PHH reader already read from ``doc``
+            (:data:`~pokerforge.game.phh.reading.Read`), so that it is not read twice; it
+            must come from the same fields.
+    """
+    return replay_seated(doc, text, first_line=first_line, read=read)[0]
+
+
+def replay_seated(
+    doc: Mapping[str, Any],
+    text: str | Sequence[str] = "",
+    *,
+    first_line: int = 1,
+    read: Read | None = None,
+    problem: Problem | None = None,
+) -> tuple[Hand, Sequence[int]]:
+    """:func:`replay`, and the seat of each player ``p1..pN`` (as
+    :func:`~pokerforge.game.phh.game.seat_map` says), which a reader of many hands needs
+    again for the players' names. ``problem``: what the core's reader found wrong with
+    ``doc`` instead of a reading (raised, placed on its line)."""
+    actions = doc.get("actions")
+    where = Where(text, actions if isinstance(actions, list) else [], first_line)
+    if problem is not None:
+        raise problem_error(problem, where)
+    if read is None:
+        read = read_hand(doc, where)
+    try:
+        return _replay(doc, where, read)
+    except InvalidHistoryError as err:
+        message = str(err)
+        if type(err) is InvalidHistoryError and message.startswith("field "):
+            field = _FIELD.match(message).group(1)  # type: ignore[union-attr]
+            raise InvalidHistoryError(where.at_field(field, message)) from None
+        raise
+
+
+def _replay(doc: Mapping[str, Any], where: Where, read: Read) -> tuple[Hand, Sequence[int]]:
+    (
+        places,
+        stacks,
+        steps,
+        holes,
+        board,
+        hole_count,
+        winnings,
+        finishing,
+        antes,
+        blinds,
+        bets,
+        posts,
+    ) = read
+    n = len(stacks)
+    unit = unit_of(places)
+    spec, dead_sb = game_spec(doc, hole_count, antes, blinds, bets)
+    seat_of, button = seats(doc, n)
+    hand_holes: list[object | None] = [None] * n
+    hand_stacks = [0] * n
+    unknown = []
+    for p, seat in enumerate(seat_of):
+        hand_stacks[seat] = stacks[p]
+        cards = holes[p]
+        if cards is not None and None not in cards:
+            hand_holes[seat] = cards
+        else:
+            unknown.append(seat)
+    seed = doc.get("_seed", 0)
+    try:
+        hand = Hand(
+            spec,
+            stacks=hand_stacks,
+            button=button,
+            seed=seed if isinstance(seed, int) else 0,
+            hole_cards=hand_holes,
+            board=board,
+            dead_small_blind=dead_sb,
+            posts=[(seat_of[p], live, dead) for p, live, dead in posts] if posts else (),
+            unknown_hole_cards=unknown,
+            chip_value=unit,
+            **recorded_result(winnings, finishing, seat_of),
+        )
+    except PokerError as err:
+        raise InvalidHistoryError(f"field actions: the cards dealt are impossible: {err}") from None
+    _play(hand, steps, seat_of, where)
+    if len(hand.board_indices) > len(board):
+        raise InvalidHistoryError(
+            f"field actions: the replay reaches {len(hand.board_indices)} board cards but the "
+            f"file deals {len(board)}"
+        )
+    check_record(hand, seat_of, unit, winnings, finishing)
+    return hand, seat_of
+
+
+def _play(hand: Hand, steps: list[Step], seat_of: Sequence[int], where: Where) -> None:
+    """Apply the player actions; check the board and shown cards against the hand."""
+    dealt = 0
+    for step in steps:
+        k, who, verb, arg = step
+        # The usual actions first, passing the seat so that the engine checks the turn; an
+        # action it refuses has changed nothing, and _act then names the problem.
+        if verb == "cc":
+            try:
+                hand.check_or_call(seat=seat_of[who])
+            except IllegalActionError:
+                _act(hand, step, seat_of, where)
+        elif verb == "f":
+            try:
+                hand.fold(seat=seat_of[who])
+            except IllegalActionError:
+                _act(hand, step, seat_of, where)
+        elif verb == "cbr":
+            # raise_to checks a seat it is given the slow way: the turn is checked here.
+            if hand.actor != seat_of[who]:
+                _act(hand, step, seat_of, where)
+            else:
+                try:
+                    hand.raise_to(arg)
+                except IllegalActionError:
+                    _act(hand, step, seat_of, where)
+        elif verb == "db":
+            dealt += len(arg)
+            if len(hand.board_indices) < dealt:
+                raise InvalidHistoryError(f"{where(k)}: the board is dealt before the betting ends")
+        else:  # "sm"
+            _shown(hand, step, seat_of[who], where)
+
+
+def _shown(hand: Hand, step: Step, seat: int, where: Where) -> None:
+    """``pN sm [cards]``: the cards shown must be those dealt; at an asked showdown the
+    player shows or mucks."""
+    k, who, _, arg = step
+    shown = list(arg) if arg else []  # () for "-", "" for a muck
+    known = sorted(c for c in shown if c is not None)
+    if (
+        shown
+        and len(known) == len(shown)
+        and known != sorted(c.index for c in hand.hole_cards(seat))
+    ):
+        raise InvalidHistoryError(f"{where(k)}: these are not the cards p{who + 1} was dealt")
+    if hand.street == Street.SHOWDOWN and not hand.is_over:  # an asked showdown
+        try:
+            hand.show(seat=seat) if arg != "" else hand.muck(seat=seat)
+        except IllegalActionError as err:
+            raise InvalidHistoryError(f"{where(k)}: {err}") from None
+
+
+def _act(hand: Hand, step: Step, seat_of: Sequence[int], where: Where) -> None:
+    """One player action with every check in the order of the rules, the problem named:
+    the whole work for what :func:`_play` does not take at once."""
+    k, who, verb, arg = step
+    seat = seat_of[who]
+    if hand.is_over:
+        raise InvalidHistoryError(f"{where(k)}: the hand is already over")
+    if hand.actor != seat:
+        actor = seat_of.index(hand.actor) + 1 if hand.actor is not None else 0
+        raise InvalidHistoryError(f"{where(k)}: it is p{actor}'s turn, not p{who + 1}'s")
+    try:
+        if verb == "f":
+            hand.fold()
+        elif verb == "cc":
+            hand.check_or_call()
+        else:
+            hand.raise_to(arg)
+    except IllegalActionError as err:
+        raise InvalidHistoryError(f"{where(k)}: {err}") from None
+
+
+def loads_phh(text: str) -> Hand:
+    """Replay a PHH hand history (one hand's text) into a :class:`~pokerforge.game.Hand`.
+
+    Amounts may be decimal (``starting_stacks = [247.10, 14.60]``): the hand then counts
+    chips of the unit the file needs (:attr:`Hand.chip_value`, a cent here) and exports back
+    in the file's units. Unknown hole cards (``????``) stay unknown: a showdown that needs
+    them is paid as the file's ``winnings`` / ``finishing_stacks`` say, or left undecided
+    (:attr:`Hand.result_known`). A recorded result must agree with the replay, the rake
+    being what the pots held beyond the recorded winnings.
+
+    Raises:
+        InvalidHistoryError: bad TOML, a missing or impossible field, an unknown action, an
+            action out of turn or against the rules (the message names the line or field).
+        RecordMismatchError: the recorded result disagrees with the replay.
+    """
+    return replay(toml_fields(text), text)
+
+
+def from_phh(text: str) -> Hand:
+    """Deprecated name of :func:`loads_phh` (same behaviour; warns).
+
+    Examples:
+        >>> import warnings
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> from pokerforge.game.phh import to_phh
+        >>> text = to_phh(Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], seed=1))
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     hand = from_phh(text)
+        >>> caught[0].category.__name__, hand.stacks
+        ('DeprecationWarning', (99, 98))
+    """
+    warnings.warn(
+        "from_phh is deprecated; use loads_phh (text) or load_phh (a file path)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return loads_phh(text)
+
+
+def load_phh(path: str | Path) -> Hand:
+    """Replay the PHH file at ``path`` (see :func:`loads_phh`)."""
+    return loads_phh(Path(path).read_text(encoding="utf-8"))
+
+
+def load_many(text: str) -> list[Hand]:
+    """Replay several hands, each a TOML table (``[1]``, ``[2]``, ...): all or none.
+
+    For big ``.phhs`` files, :func:`pokerforge.histories.read_phhs` streams hand by hand.
+
+    Raises:
+        InvalidHistoryError: any hand is bad (the message names its table); no hand is
+            returned then.
+    """
+    doc = toml_fields(text)
+    hands = []
+    lines = text.splitlines()
+    for name, table in doc.items():
+        if not isinstance(table, dict):
+            raise InvalidHistoryError(f"{name!r} is not a table of one hand")
+        header = next(
+            (i for i, line in enumerate(lines) if line.strip() in (f"[{name}]", f'["{name}"]')),
+            0,
+        )
+        try:
+            hands.append(replay(table, lines[header:], first_line=header + 1))
+        except InvalidHistoryError as err:
+            extra = (err.differences,) if isinstance(err, RecordMismatchError) else ()
+            raise type(err)(f"hand [{name}]: {err}", *extra) from None
+    return hands

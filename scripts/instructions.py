@@ -1,0 +1,113 @@
+"""Instructions per hand of a workload, counted by valgrind (cachegrind), not timed.
+
+A count of instructions does not depend on the machine's load, so it tells a change's cost
+on a shared machine where timings drift. The count of a workload is that of a run doing N
+hands less that of a run doing the same set-up and no hand, divided by N:
+
+    .venv/bin/python scripts/instructions.py phh --hands 400
+
+runs, for N = 400 and then for none,
+
+    PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no \\
+        --cachegrind-out-file=/dev/null .venv/bin/python scripts/instructions.py phh \\
+        --hands 400 --run N
+
+and prints the instructions per hand. Workloads:
+
+    phh    read and replay the 40 good hands of the public PHH dataset's HandHQ sample
+           (tests/data/phh, as benches/test_history_speed.py reads them), over and over
+
+A workload is a function ``prepare(hands) -> run`` in ``WORKLOADS``: ``prepare`` does every
+set-up (imports, data) for ``hands`` hands and ``run(count)`` does ``count`` of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+Run = Callable[[int], object]
+
+
+def phh(hands: int) -> Run:
+    """Parse and replay PHH hands with :func:`pokerforge.histories.read_phhs`."""
+    from pokerforge.histories import read_phhs  # noqa: PLC0415
+
+    sample = ROOT / "tests" / "data" / "phh" / "handhq_abs_100nlh.phhs"
+    text = sample.read_text(encoding="utf-8")
+    # The sample's tables, but its one hand whose record disagrees with its actions ([25]).
+    tables = [t for t in re.split(r"^(?=\[\d+\]\n)", text, flags=re.M) if t.strip()]
+    good = [t.split("\n", 1)[1] for t in tables if not t.startswith("[25]\n")]
+    lines = [
+        line
+        for k in range(hands)
+        for line in ["[h]\n", *good[k % len(good)].splitlines(keepends=True)]
+    ]
+
+    def run(count: int) -> int:
+        done = sum(1 for _ in read_phhs(lines)) if count else 0
+        assert done == count, (done, count)
+        return done
+
+    return run
+
+
+WORKLOADS: dict[str, Callable[[int], Run]] = {"phh": phh}
+
+_TOTAL = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def _count(workload: str, hands: int, run: int) -> int:
+    """The instructions of one run of this script under cachegrind."""
+    command = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+        sys.executable,
+        __file__,
+        workload,
+        "--hands",
+        str(hands),
+        "--run",
+        str(run),
+    ]
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    found = _TOTAL.search(done.stderr)
+    if found is None:
+        raise SystemExit(f"no instruction count in valgrind's output:\n{done.stderr}")
+    return int(found.group(1).replace(",", ""))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("workload", choices=sorted(WORKLOADS))
+    parser.add_argument("--hands", type=int, default=400, help="hands counted (N)")
+    parser.add_argument(
+        "--run", type=int, default=None, help="do this many hands, once (under valgrind)"
+    )
+    args = parser.parse_args()
+    if args.run is not None:
+        WORKLOADS[args.workload](args.hands)(args.run)
+        return
+    # A run first that counts nothing: Python compiles what a fresh install has not yet
+    # compiled, and that must not count in either run.
+    subprocess.run(
+        [sys.executable, __file__, args.workload, "--hands", "1", "--run", "0"], check=True
+    )
+    full = _count(args.workload, args.hands, args.hands)
+    empty = _count(args.workload, args.hands, 0)
+    per_hand = (full - empty) / args.hands
+    print(f"{args.workload}: {per_hand / 1000:.1f} k instructions per hand ({args.hands} hands)")
+
+
+if __name__ == "__main__":
+    main()
