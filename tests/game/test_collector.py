@@ -91,7 +91,7 @@ def test_untrack_takes_lists_tuples_and_python_instances_only() -> None:
 
 def _lists(hand: Hand) -> list[Any]:
     state = hand.state
-    own = [getattr(hand, name) for name in ("_faced", "_reach", "_payouts", "_log")]
+    own = [getattr(hand, name) for name in ("_faced", "_reach", "_payouts")]
     return [state, state.stacks, state.bets, state.contributions, state.folded, state.log, *own]
 
 

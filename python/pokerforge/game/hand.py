@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from decimal import Decimal
-from operator import add, sub
+from operator import add
 
 from pokerforge._core import DealLayout, LowRank, showdown_ranks
 from pokerforge._core import record as _record  # see betting.py
 from pokerforge._core import untrack as _untrack
-from pokerforge.cards import Card
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import showdown as _showdown
 from pokerforge.game.actions import (
@@ -40,11 +39,19 @@ from pokerforge.game.actions import (
     Show,
     Street,
 )
-from pokerforge.game.arguments import chip_count, player_count, seat_number
+from pokerforge.game.arguments import (
+    check_posts,
+    chip_count,
+    player_count,
+    replay_record,
+    seat_number,
+)
+from pokerforge.game.asked import AskedTurns
 from pokerforge.game.betting import NOTHING_LEGAL, BettingState
 from pokerforge.game.deal import BOARD_AT, deal, deal_layout
-from pokerforge.game.positions import MAX_SEATS, MIN_SEATS, position_names
+from pokerforge.game.positions import MAX_SEATS, MIN_SEATS
 from pokerforge.game.pots import Pot, build_pots
+from pokerforge.game.queries import HandQueries
 from pokerforge.game.rake import take_rake
 from pokerforge.game.spec import FIXED_LIMIT, OMAHA_HILO, UNCAPPED, EngineConstants, GameSpec
 from pokerforge.game.state import NO_ACTIONS, NOBODY, HandState
@@ -53,44 +60,13 @@ from pokerforge.game.view import HandView, PublicState
 __all__ = ["Hand"]
 
 _STREETS = tuple(Street)
-_NO_SEATS: frozenset[int] = frozenset()
-_SEATS = tuple(frozenset(range(n)) for n in range(MAX_SEATS + 1))  # the seats of n players
-_ONE_CHIP = Decimal(1)
 # Records are immutable values: a seat's muck is the same record every time.
 _MUCKS = tuple(Muck(seat) for seat in range(MAX_SEATS))
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 _ZEROS = tuple((0,) * n for n in range(MAX_SEATS + 1))  # zeroed bets are written from these
 
 
-def _show(seat: int, hole: tuple[int, ...], ranks: tuple[int, int]) -> Show:
-    """The record of a player showing: the showdown ranks as the records give them (the
-    engine's low rank, 0 for none, becomes a :class:`LowRank` or ``None``)."""
-    high, low = ranks
-    return _record(Show, seat, hole, high, LowRank(low) if low else None)
-
-
-def _check_posts(
-    posts: Sequence[tuple[int, int, int]], n: int, button: int, dead_small_blind: bool
-) -> list[tuple[int, int, int]]:
-    """The players' extra posts as ``(seat, live, dead)``, each seat at most once, never a
-    blind's seat."""
-    blinds = {button, (button + 1) % n} if n == 2 else {(button + 1) % n, (button + 2) % n}
-    out: list[tuple[int, int, int]] = []
-    for entry in posts:
-        if not isinstance(entry, tuple) or len(entry) != 3:
-            raise InvalidSpecError(f"a post is (seat, live, dead), not {entry!r}")
-        seat = seat_number(entry[0], n, what="a post's seat")
-        live = chip_count(f"seat {seat}'s live post", entry[1])
-        dead = chip_count(f"seat {seat}'s dead post", entry[2])
-        if seat in blinds and not (dead_small_blind and seat == (button + 2) % n):
-            raise InvalidSpecError(f"seat {seat} posts a blind this hand and cannot post again")
-        if any(seat == other for other, _, _ in out):
-            raise InvalidSpecError(f"seat {seat} posts more than once")
-        out.append((seat, live, dead))
-    return out
-
-
-class Hand(BettingState):
+class Hand(HandQueries, AskedTurns, BettingState):
     """One hand: forced bets and cards on creation, then betting until the pots are paid.
 
     Args:
@@ -212,7 +188,10 @@ class Hand(BettingState):
             raise InvalidSpecError(
                 f"{n} players with {engine.hole_count} hole cards each need more than 52 cards"
             )
-        self._replay_setup(n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value)
+        self._known = True
+        self._unknown, self._recorded, self._chip_value = replay_record(
+            n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
+        )
         self._seed, holes, self._board = deal(
             n,
             engine.hole_count,
@@ -234,7 +213,7 @@ class Hand(BettingState):
         self._asked = None
         self._dead_sb = dead_small_blind
         if posts:
-            posts = _check_posts(posts, n, button, dead_small_blind)
+            posts = check_posts(posts, n, button, dead_small_blind)
         self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
         self._posted = len(self._state.log)
         if type(self) is Hand:  # a subclass may hold anything, cycles included
@@ -261,36 +240,6 @@ class Hand(BettingState):
             self._reach,
             self._payouts,
         )
-
-    def _replay_setup(
-        self,
-        n: int,
-        unknown: Collection[int],
-        winnings: Sequence[int] | None,
-        stacks: Sequence[int] | None,
-        chip_value: Decimal | int,
-    ) -> None:
-        """What a replay of a recorded hand knows: unknown cards, the recorded result."""
-        self._known = True
-        if (
-            not len(unknown)
-            and winnings is None
-            and stacks is None
-            and type(chip_value) is int
-            and chip_value == 1
-        ):
-            # A hand that is not a replay (every simulated hand): nothing to check.
-            self._unknown = _NO_SEATS
-            self._recorded = None
-            self._chip_value = _ONE_CHIP
-            return
-        self._unknown = frozenset(unknown)
-        if self._unknown and not self._unknown <= _SEATS[n]:
-            raise InvalidSpecError(f"unknown_hole_cards names seats outside 0 to {n - 1}")
-        # The seats as plain ints, whatever equal objects were given (see chip_count).
-        self._unknown = frozenset(seat for seat in _SEATS[n] if seat in self._unknown)
-        self._recorded = _recorded(n, winnings, stacks)
-        self._chip_value = chip_value if type(chip_value) is Decimal else Decimal(chip_value)
 
     def _post_forced_bets(
         self,
@@ -475,7 +424,9 @@ class Hand(BettingState):
                 due = max(0, total - sum(self._recorded_winnings()))
             else:
                 assert rake is not None
-                due = rake.amount(total, flop_seen=len(self._state.board) >= 3, chip_unit=self._unit)
+                due = rake.amount(
+                    total, flop_seen=len(self._state.board) >= 3, chip_unit=self._unit
+                )
             if due:
                 amounts, self._rake = take_rake([p.amount for p in pots], due)
                 self._state.log.append(_record(RakeTaken, self._rake))
@@ -605,89 +556,6 @@ class Hand(BettingState):
             return st.actor
         return None if st.showing < 0 else st.showing
 
-    def _show_problem(self, verb: str, seat: int | None) -> str | None:
-        asked = self._asked
-        if asked is None or self._state.over:
-            return (
-                f"cannot {verb}: nobody is asked to show or muck (rule 22: only at a showdown "
-                'with RuleProfile(showdown="ask"))'
-            )
-        s = asked.to_act
-        if seat is not None and seat != s:
-            return (
-                f"seat {seat} cannot {verb}: it is seat {s}'s turn to show or muck "
-                "(rule 22: showdown order)"
-            )
-        if verb == "muck" and not asked.may_muck(s):  # type: ignore[arg-type]
-            return (
-                f"seat {s} cannot muck: no hand already shown beats it for every pot it "
-                "plays for (rule 22: only a beaten hand may muck)"
-            )
-        return None
-
-    def verify_show(self, *, seat: int | None = None) -> None:
-        """Raise ``IllegalActionError`` (naming the rule) unless showing is legal now."""
-        problem = self._show_problem("show", seat)
-        if problem is not None:
-            raise IllegalActionError(problem)
-
-    def can_show(self, *, seat: int | None = None) -> bool:
-        """Whether the seat to act may show its hand now (an asked showdown)."""
-        return self._show_problem("show", seat) is None
-
-    def show(self, *, seat: int | None = None) -> Show:
-        """At an asked showdown the seat to act shows its hand; returns the record.
-
-        Raises:
-            IllegalActionError: nobody is asked to show, or not this seat; nothing changes.
-        """
-        self.verify_show(seat=seat)
-        return self._decide(show=True)  # type: ignore[return-value]
-
-    def verify_muck(self, *, seat: int | None = None) -> None:
-        """Raise ``IllegalActionError`` (naming the rule) unless mucking is legal now."""
-        problem = self._show_problem("muck", seat)
-        if problem is not None:
-            raise IllegalActionError(problem)
-
-    def can_muck(self, *, seat: int | None = None) -> bool:
-        """Whether the seat to act may muck now: a hand already shown beats it (rule 22)."""
-        return self._show_problem("muck", seat) is None
-
-    def muck(self, *, seat: int | None = None) -> Muck:
-        """At an asked showdown the seat to act mucks and gives up every pot (rule 22).
-
-        Raises:
-            IllegalActionError: mucking is not legal now; nothing changes.
-        """
-        self.verify_muck(seat=seat)
-        return self._decide(show=False)  # type: ignore[return-value]
-
-    def _decide(self, *, show: bool) -> Show | Muck:
-        asked = self._asked
-        assert asked is not None
-        seat = asked.to_act
-        assert seat is not None
-        asked.decide(show=show)
-        self._state.showing = NOBODY if asked.to_act is None else asked.to_act
-        record: Show | Muck = (
-            _show(seat, self._state.holes[seat], asked.ranks[seat]) if show else Muck(seat)
-        )
-        self._state.log.append(record)
-        if asked.to_act is None:
-            shown = asked.shown
-            result = _showdown.resolve(
-                asked.pots,
-                {s: asked.ranks[s] for s in shown},
-                show_order=shown,
-                odd_chip_order=self._orders[self._state.button],
-                hilo=self._engine.variant == OMAHA_HILO,
-                face_up=True,
-                unit=self._unit,
-            )
-            self._pay(result.awards)
-        return record
-
     def _redeal_board(self, board: tuple[int, ...]) -> None:
         """Dealer-error procedures (rules 34, 35): new board cards for the streets to come.
 
@@ -702,140 +570,7 @@ class Hand(BettingState):
         if type(last) is DealBoard and last.street == self._state.street == 1:
             log[-1] = _record(DealBoard, Street.FLOP, board[:3])
 
-    # -- public state ----------------------------------------------------------------------
-
-    @property
-    def state(self) -> HandState:
-        """The hand's declared state (see :class:`~pokerforge.game.HandState`): read it,
-        never write it; it changes in place as the hand goes on."""
-        return self._state
-
-    @property
-    def spec(self) -> GameSpec:
-        """The game specification."""
-        return self._spec
-
-    @property
-    def seed(self) -> int | None:
-        """The deck's seed (``None`` only for a deck fixed entirely by replayed cards)."""
-        return self._seed
-
-    @property
-    def num_seats(self) -> int:
-        """The number of seats (players) in the hand."""
-        return self._n
-
-    @property
-    def button(self) -> int:
-        """The button's seat."""
-        return self._state.button
-
-    @property
-    def positions(self) -> tuple[str, ...]:
-        """Each seat's position name (BTN, SB, BB, UTG, ..., HJ, CO; rule 2)."""
-        return position_names(self._n, self._state.button, dead_small_blind=self._dead_sb)
-
-    @property
-    def street(self) -> Street:
-        """The current street (``Street.SHOWDOWN`` once a showdown has happened)."""
-        return _STREETS[self._state.street]
-
-    @property
-    def board(self) -> tuple[Card, ...]:
-        """The board cards turned up so far, in order."""
-        return tuple(Card.from_index(c) for c in self._state.board)
-
-    @property
-    def board_indices(self) -> tuple[int, ...]:
-        """The board cards turned up so far, as card indices."""
-        return self._state.board
-
-    @property
-    def hole_indices(self) -> tuple[tuple[int, ...], ...]:
-        """Every seat's hole cards as card indices, seat by seat (every seat's; use
-        :meth:`view` to hide them; empty for a seat whose cards a replay does not know)."""
-        return tuple(self._state.holes)
-
-    def hole_cards(self, seat: int) -> tuple[Card, ...]:
-        """The hole cards of ``seat`` (every seat's; use :meth:`view` to hide them)."""
-        return tuple(Card.from_index(c) for c in self._state.holes[seat])
-
-    @property
-    def starting_stacks(self) -> tuple[int, ...]:
-        """Each seat's chips before the forced bets."""
-        return self._state.starts
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Each seat's chips behind (not counting its bet on this street)."""
-        return tuple(self._state.stacks)
-
-    @property
-    def bets(self) -> tuple[int, ...]:
-        """Each seat's bet on the current street (not yet in the pots)."""
-        return tuple(self._state.bets)
-
-    @property
-    def contributions(self) -> tuple[int, ...]:
-        """Chips each seat has put in this hand: antes, blinds and bets (live money)."""
-        return tuple(self._state.contributions)
-
-    @property
-    def folded(self) -> tuple[bool, ...]:
-        """Whether each seat has folded."""
-        return tuple(self._state.folded)
-
-    @property
-    def pots(self) -> list[Pot]:
-        """The pots, main pot first, each with its amount and eligible seats.
-
-        During the hand these hold the chips of finished streets (bets on the current
-        street are in :attr:`bets`); once the hand is over, the pots as paid (after rake).
-        """
-        if self._state.over:
-            return list(self._final_pots)
-        return self._state.pots()
-
-    @property
-    def total_pot(self) -> int:
-        """All chips in the middle: the pots plus the bets on this street."""
-        st = self._state
-        return 0 if st.over else st.pot_total
-
-    @property
-    def payouts(self) -> tuple[int, ...]:
-        """Chips each seat won from the pots (returned uncalled bets not included)."""
-        return tuple(self._payouts)
-
-    @property
-    def net(self) -> tuple[int, ...]:
-        """Each seat's chips now minus its chips before the hand."""
-        # map() over the two lists (one per seat, so of one length): no generator frame.
-        return tuple(map(sub, self._state.stacks, self._state.starts))
-
-    @property
-    def rake(self) -> int:
-        """Chips the house took (rule 27; for a replay with recorded winnings, what the
-        record says it took)."""
-        return self._rake
-
-    @property
-    def result_known(self) -> bool:
-        """False for a finished replay whose showdown needs hole cards the record does not
-        know and whose winnings it does not give: no chips were paid (:attr:`pots` holds
-        them)."""
-        return self._known
-
-    @property
-    def unknown_hole_cards(self) -> frozenset[int]:
-        """Seats whose hole cards are unknown (replays of recorded hands)."""
-        return self._unknown
-
-    @property
-    def chip_value(self) -> Decimal:
-        """What one chip is worth in the money of the record the hand came from (1 for
-        hands counted in chips)."""
-        return self._chip_value
+    # -- public state (and game/queries.py) ---------------------------------------------
 
     @property
     def history(self) -> tuple[Record, ...]:
@@ -934,7 +669,9 @@ class Hand(BettingState):
             )
         layout = self._layout
         if layout is None:  # looked up once and kept: a cached call costs more than a slot
-            layout = self._layout = deal_layout(self._n, self._engine.hole_count, self._state.button)
+            layout = self._layout = deal_layout(
+                self._n, self._engine.hole_count, self._state.button
+            )
         new = self.copy()
         # The layout's deal is what deal() returns for these seats, without its checks.
         new._seed, new._state.holes, new._board = layout.deal(seed)
@@ -944,29 +681,10 @@ class Hand(BettingState):
     __copy__ = copy
 
     def __repr__(self) -> str:
-        now = "over" if self._state.over else f"{self.street.name.lower()}, seat {self.actor} to act"
-        return f"<Hand {self._spec.variant} {self._spec.betting}, {self._n} seats, {now}>"
-
-
-def _recorded(
-    n: int, winnings: Sequence[int] | None, stacks: Sequence[int] | None
-) -> tuple[str, tuple[int, ...]] | None:
-    """The recorded result given to a replay, checked: one list of chips per seat."""
-    if winnings is not None and stacks is not None:
-        raise InvalidSpecError("give recorded_winnings or recorded_stacks, not both")
-    kind, values = ("winnings", winnings) if winnings is not None else ("stacks", stacks)
-    if values is None:
-        return None
-    values = tuple(values)
-    bad = len(values) != n
-    for v in values:  # a loop, not any(): every replayed hand comes here
-        if type(v) is not int or v < 0:
-            bad = True
-    if bad:
-        raise InvalidSpecError(
-            f"recorded {kind} must be {n} whole numbers of chips (0 or more), not {values!r}"
+        now = (
+            "over" if self._state.over else f"{self.street.name.lower()}, seat {self.actor} to act"
         )
-    return kind, values
+        return f"<Hand {self._spec.variant} {self._spec.betting}, {self._n} seats, {now}>"
 
 
 _new = object.__new__

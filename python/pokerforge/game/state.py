@@ -75,6 +75,7 @@ NOBODY: Final = -1
 NO_ACTIONS: Final[tuple[bool, bool, int, int | None, int | None]] = (False, False, 0, None, None)
 """``legal`` when nobody is to bet."""
 
+
 class HandState:
     """The declared state of one hand (see the module's table for every field).
 

@@ -20,7 +20,9 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -28,12 +30,12 @@ import numpy.typing as npt
 
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
-from pokerforge.rl.tables import DEFAULT_ACTIONS, RAISE_TO, Tables
-
-# The hand's methods for moves 0 (fold), 1 (check) and 2 (call): see Tables.apply_move.
-_METHODS = (Hand.fold, Hand.check, Hand.call)
+from pokerforge.rl.tables import DEFAULT_ACTIONS, MOVE_METHODS, Tables
 
 __all__ = ["VectorPokerEnv"]
+
+# Runs an iterator to its end at C speed, keeping nothing.
+_consume: Callable[[Iterable[object]], object] = partial(deque, maxlen=0)
 
 
 class VectorPokerEnv:
@@ -99,6 +101,7 @@ class VectorPokerEnv:
         self.finished: list[Hand | None] = [None] * num_tables
         self._started = False
         self._decode_all = self.tables.encoder.decode_all
+        self._ended = self.tables.encoder.ended
         self._net_bb = self.tables.encoder.net_bb
 
     @property
@@ -169,27 +172,22 @@ class VectorPokerEnv:
         hands = tables.hands
         states = tables.states
         # Every table's action checked against its mask and translated into a move by one
-        # call (a bad one changes nothing, `dones` included); each hand applies its own.
-        moves = self._decode_all(states, acts)
-        ended = []
-        t = -1
-        for hand, move, state in zip(hands, moves, states):
-            # apply_move() inlined: a call per table costs more than the choice. Moves 0-2
-            # are a fold, a check and a call: the method by index.
-            t += 1
-            if move < RAISE_TO:
-                _METHODS[move](hand)
-            else:
-                hand.raise_to(move >> 2)
-            if state.over:
-                ended.append(t)
-        dones = self.dones
-        dones.fill(False)
+        # call (a bad one changes nothing, `dones` included), the tables grouped by the
+        # kind of move; each kind is applied with the hands' own method over its hands, in
+        # one C-level loop (no Python frame per table but the method's own); one call then
+        # reads which hands ended and rewrites `dones`.
+        *by_kind, totals = self._decode_all(states, acts)
+        get = hands.__getitem__
+        for method, kind in zip(MOVE_METHODS, by_kind, strict=False):  # raises: below
+            if kind:
+                _consume(map(method, map(get, kind)))
+        if totals:
+            _consume(map(Hand.raise_to, map(get, by_kind[3]), totals))
+        ended = self._ended(states, self.dones)
         rewards = self.rewards
         rewards.fill(0.0)
         finished: list[Hand | None] = [None] * self.num_tables
         if ended:
-            dones[ended] = True
             # Every finished hand's result written by one call, before the new deals (a
             # hand that plays itself out from the forced bets adds to its table's row).
             self._net_bb(states, ended, rewards)

@@ -7,29 +7,12 @@ use pokerforge_core::MAX_PLAYERS;
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 
-use super::moves::{index_move, mask_bits, not_an_index};
+use super::moves::{index_move, mask_bits, not_an_index, RAISE_TO};
 use super::state::{Reader, Row};
+use super::table::Table;
 use crate::errors::{to_py, IllegalActionError};
 use crate::input::seq::{each_item, index_of, setting, small};
 use crate::input::Int;
-
-/// What the encoder keeps of one table: the hand state it last read and its own log of
-/// that hand, kept up with the state's log.
-#[derive(Debug, Default)]
-struct Table {
-    /// The state read last; another object is another hand (or a copy put in its place),
-    /// whose log is then read from its start.
-    state: Option<Py<PyAny>>,
-    log: Option<HandLog>,
-    /// Records of the state's log read so far, and the street of the next action.
-    read: usize,
-    street: u8,
-    /// The chips the seats started the hand with.
-    start: i64,
-    /// The mask bits the latest encoding of the seat to act returned (see
-    /// [`mask_bits`]), valid while the state's log has `read` records; -1 when none.
-    turn: i64,
-}
 
 /// Observation encoder over `tables` tables of up to `seats` players.
 #[derive(Debug)]
@@ -72,28 +55,15 @@ impl PyObsEncoder {
         Ok(self.reader.as_ref().expect("made above"))
     }
 
-    /// Brings table `t`'s log up to `state`: a state not read before starts the log over.
+    /// Brings table `t`'s log up to `state` (see [`Table::sync`]).
     fn sync(&mut self, t: usize, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        let py = state.py();
         self.reader(state)?;
         let reader = self.reader.as_ref().expect("made by reader()");
-        let table = &mut self.tables[t];
-        let same = table.state.as_ref().is_some_and(|s| s.bind(py).is(state));
-        if !same || reader.log_len(state)? < table.read {
-            table.state = None;
-            table.turn = -1;
-            table.start = reader.start(state, &mut table.log)?;
-            table.read = 0;
-            table.street = 0;
-            table.state = Some(state.clone().unbind());
-        }
-        let log = table.log.as_mut().expect("started above");
-        table.read = reader.follow(state, table.read, &mut table.street, log)?;
-        Ok(())
+        self.tables[t].sync(reader, state)
     }
 
     fn log(&self, t: usize) -> &HandLog {
-        self.tables[t].log.as_ref().expect("synced by the caller")
+        self.tables[t].log()
     }
 
     /// The arrays' memory, for writing rows.
@@ -149,18 +119,24 @@ impl PyObsEncoder {
     }
 
     /// Writes row `t` for the seat to act in `row` (nobody: the row is left as it was and
-    /// observes nobody); returns the mask bits, or -1, and keeps them as the table's turn.
-    fn write_turn(&mut self, py: Python<'_>, t: usize, row: &Row) -> PyResult<i64> {
+    /// observes nobody); returns the mask bits, or -1 (the caller keeps them as the table's
+    /// turn).
+    fn write_turn(&self, buffers: &mut Buffers<'_>, t: usize, row: &Row) -> i64 {
+        match row.actor {
+            Some(seat) => self.write(buffers, t, seat, row) as i64,
+            None => {
+                buffers.observed[t] = -1;
+                -1
+            }
+        }
+    }
+
+    /// [`Self::write_turn`] for one table, keeping the bits as its turn.
+    fn write_one(&mut self, py: Python<'_>, t: usize, row: &Row) -> PyResult<i64> {
         let bits = {
             // SAFETY: the slices live only inside this block, which holds the GIL.
             let mut buffers = unsafe { self.buffers(py)? };
-            match row.actor {
-                Some(seat) => self.write(&mut buffers, t, seat, row) as i64,
-                None => {
-                    buffers.observed[t] = -1;
-                    -1
-                }
-            }
+            self.write_turn(&mut buffers, t, row)
         };
         self.tables[t].turn = bits;
         Ok(bits)
@@ -183,7 +159,7 @@ impl PyObsEncoder {
         let mut bits = self.current(py, t, state)?;
         if bits < 0 {
             let row = self.read_turn(t, state)?;
-            bits = self.write_turn(py, t, &row)?;
+            bits = self.write_one(py, t, &row)?;
         }
         if bits < 0 {
             return Err(IllegalActionError::new_err(format!(
@@ -196,12 +172,12 @@ impl PyObsEncoder {
     /// The kept mask bits of table `t` when they are those of `state` as it is now, else -1.
     fn current(&mut self, py: Python<'_>, t: usize, state: &Bound<'_, PyAny>) -> PyResult<i64> {
         let table = &self.tables[t];
-        if table.turn < 0 || !table.state.as_ref().is_some_and(|s| s.bind(py).is(state)) {
+        if table.turn < 0 || !table.holds(py, state) {
             return Ok(-1);
         }
         let read = table.read;
         let turn = table.turn;
-        Ok(if self.reader(state)?.log_len(state)? == read {
+        Ok(if self.reader(state)?.records(state)?.len() == read {
             turn
         } else {
             -1
@@ -248,12 +224,7 @@ impl PyObsEncoder {
             mask: PyArray2::zeros(py, [tables, a], false).unbind(),
             amounts: PyArray2::zeros(py, [tables, a], false).unbind(),
             observed: PyArray1::from_vec(py, vec![-1; tables]).unbind(),
-            tables: (0..tables)
-                .map(|_| Table {
-                    turn: -1,
-                    ..Table::default()
-                })
-                .collect(),
+            tables: (0..tables).map(|_| Table::new()).collect(),
             reader: None,
             layout,
         })
@@ -357,7 +328,7 @@ impl PyObsEncoder {
         let t = self.table(table)?;
         let Some(seat) = seat else {
             let row = self.read_turn(t, state)?;
-            return self.write_turn(py, t, &row);
+            return self.write_one(py, t, &row);
         };
         let seat = index_of(seat, "seat", 9, "a seat of the table")?;
         self.sync(t, state)?;
@@ -393,8 +364,16 @@ impl PyObsEncoder {
         if rows.len() != tables {
             return Err(setting("states", rows.len(), "one state per table"));
         }
-        for (t, row) in rows.iter().enumerate() {
-            self.write_turn(py, t, row)?;
+        let turns: Vec<i64> = {
+            // SAFETY: the slices live only inside this block, which holds the GIL.
+            let mut buffers = unsafe { self.buffers(py)? };
+            rows.iter()
+                .enumerate()
+                .map(|(t, row)| self.write_turn(&mut buffers, t, row))
+                .collect()
+        };
+        for (table, bits) in self.tables.iter_mut().zip(turns) {
+            table.turn = bits;
         }
         Ok(())
     }
@@ -441,15 +420,20 @@ impl PyObsEncoder {
 
     /// `decode` at every table at once: `actions[t]`, an index into the discrete actions,
     /// for the seat to act in `states[t]` (`actions`: ints, or a one-dimensional `int64`
-    /// array). Every index is checked before any move is returned (an
-    /// `IllegalActionError` names the first bad table).
+    /// array). Returns the moves grouped by kind, `(folds, checks, calls, raises,
+    /// totals)`: the tables whose seat folds, checks, calls and raises, and each raise's
+    /// total, so that the game layer applies each kind with one method over its hands.
+    /// Every index is checked before any move is returned (an `IllegalActionError` names
+    /// the first bad table).
+    #[allow(clippy::type_complexity)]
     fn decode_all(
         &mut self,
         py: Python<'_>,
         states: &Bound<'_, PyAny>,
         actions: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<i64>> {
+    ) -> PyResult<(Vec<usize>, Vec<usize>, Vec<usize>, Vec<usize>, Vec<i64>)> {
         let tables = self.tables.len();
+        // Each table's index, or the message for an action that is not one.
         let mut indices: Vec<Result<i64, String>> = Vec::with_capacity(tables);
         if let Ok(array) = actions.cast::<PyArray1<i64>>() {
             indices.extend(array.try_readonly()?.as_array().iter().map(|&i| Ok(i)));
@@ -463,26 +447,70 @@ impl PyObsEncoder {
             })?;
         }
         let mut moves = Vec::with_capacity(tables);
-        each_item(states, |t, state| {
+        let given = each_item(states, |t, state| {
             if t >= tables || t >= indices.len() {
                 return Ok(()); // counted below
             }
             let bits = self.turn_of(py, t, state)?;
-            let step = indices[t]
-                .clone()
-                .and_then(|index| self.move_of(py, t, bits, index))
-                .map_err(|m| IllegalActionError::new_err(format!("table {t}: {m}")))?;
+            let step = match &indices[t] {
+                Ok(index) => self.move_of(py, t, bits, *index),
+                Err(message) => Err(message.clone()),
+            }
+            .map_err(|m| IllegalActionError::new_err(format!("table {t}: {m}")))?;
             moves.push(step);
             Ok(())
         })?;
-        if moves.len() != tables || indices.len() != tables {
+        if given != tables || indices.len() != tables {
             return Err(setting(
                 "states and actions",
-                format!("{} states and {} actions", moves.len(), indices.len()),
+                format!("{given} states and {} actions", indices.len()),
                 "one state and one action index per table",
             ));
         }
-        Ok(moves)
+        let mut kinds: [Vec<usize>; 4] = Default::default();
+        let mut totals = Vec::new();
+        for (t, step) in moves.into_iter().enumerate() {
+            let kind = (step & 3) as usize;
+            kinds[kind].push(t);
+            if kind == RAISE_TO as usize {
+                totals.push(step >> 2);
+            }
+        }
+        let [folds, checks, calls, raises] = kinds;
+        Ok((folds, checks, calls, raises, totals))
+    }
+
+    /// The tables whose hand is over, read from `states`, one per table; `done`, a `bool`
+    /// array of one entry per table, is then rewritten: true at those, false elsewhere.
+    #[pyo3(signature = (states, done = None))]
+    fn ended(
+        &mut self,
+        states: &Bound<'_, PyAny>,
+        done: Option<&Bound<'_, PyArray1<bool>>>,
+    ) -> PyResult<Vec<usize>> {
+        let tables = self.tables.len();
+        let mut ended = Vec::new();
+        let n = each_item(states, |t, state| {
+            if self.reader(state)?.over(state)? {
+                ended.push(t);
+            }
+            Ok(())
+        })?;
+        if n != tables {
+            return Err(setting("states", n, "one state per table"));
+        }
+        if let Some(done) = done {
+            let mut done = done.try_readwrite()?;
+            let mut done = done.as_array_mut();
+            if done.len() != tables {
+                return Err(setting("done", done.len(), "one entry per table"));
+            }
+            done.fill(false);
+            for &t in &ended {
+                done[t] = true;
+            }
+        }
+        Ok(ended)
     }
 
     /// Writes row `t` of `out` for each table `t` in `tables`: each seat's chips won or

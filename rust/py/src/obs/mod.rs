@@ -5,11 +5,13 @@
 //! each table's declared hand state (`pokerforge.game.HandState`) and translates discrete
 //! action indices into moves for the game layer to apply. By job:
 //! - [`state`]: the state's layout checked, its fields read, each table's log followed;
+//! - [`table`]: what the encoder keeps of each table, its log kept up with the state's;
 //! - [`moves`]: the mask bits of an encoding and the move an index names under them;
 //! - [`encoder`]: the class and its arrays.
 
 mod encoder;
 mod moves;
 mod state;
+mod table;
 
 pub use encoder::{seed_of, PyObsEncoder};

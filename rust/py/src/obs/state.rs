@@ -55,6 +55,7 @@ const LEGAL: usize = 9;
 const STACKS: usize = 10;
 const BETS: usize = 11;
 const FOLDED: usize = 14;
+const OVER: usize = 15;
 const LOG: usize = 16;
 
 /// The log's record classes the encoder follows, in the order `HandState.LOG_KINDS` gives
@@ -167,9 +168,15 @@ impl Reader {
         }
     }
 
-    /// The number of records in the state's log (it grows with every action).
-    pub fn log_len(&self, state: &Bound<'_, PyAny>) -> PyResult<usize> {
-        Ok(self.get(state, LOG)?.cast::<PyList>()?.len())
+    /// Whether the hand is over (field `over`).
+    pub fn over(&self, state: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.get(state, OVER)?.is_truthy()
+    }
+
+    /// The state's log: what happened after the deal, one record each (it grows with
+    /// every action).
+    pub fn records<'py>(&self, state: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        Ok(self.get(state, LOG)?.cast_into::<PyList>()?)
     }
 
     /// The seats' chips behind, into `out`; returns how many seats.
@@ -255,23 +262,22 @@ impl Reader {
         Ok(starts.iter().sum())
     }
 
-    /// Appends to `log` the betting actions among the records `from..` of `state`'s log
+    /// Appends to `log` the betting actions among `records[from..]`, a state's log
     /// (`street`: the street of the next action, counted by the board deals read);
     /// returns the log's length.
     pub fn follow(
         &self,
-        state: &Bound<'_, PyAny>,
+        records: &Bound<'_, PyList>,
         from: usize,
         street: &mut u8,
         log: &mut HandLog,
     ) -> PyResult<usize> {
-        let py = state.py();
-        let records = self.get(state, LOG)?;
-        let records = records.cast::<PyList>()?;
-        let kinds: Vec<&Bound<'_, PyType>> = self.kinds.iter().map(|k| k.bind(py)).collect();
-        for record in records.iter().skip(from) {
+        let py = records.py();
+        let len = records.len();
+        for i in from..len {
+            let record = records.get_item(i)?;
             let class = record.get_type();
-            let Some(kind) = kinds.iter().position(|k| class.is(*k)) else {
+            let Some(kind) = self.kinds.iter().position(|k| class.is(k.bind(py))) else {
                 continue; // forced bets, returned bets, the showdown: no betting decision
             };
             if kind == KIND_DEAL_BOARD {
@@ -299,7 +305,7 @@ impl Reader {
             })
             .map_err(to_py)?;
         }
-        Ok(records.len())
+        Ok(len)
     }
 }
 
