@@ -52,6 +52,7 @@ __all__ = [
     "preflop_matrix",
     "push_fold_heads_up",
     "record",
+    "register_types",
     "seed_of",
     "showdown_ranks",
     "untrack",
@@ -168,6 +169,7 @@ class HandRank:
 
 def evaluate(cards: _CardsLike) -> HandRank: ...
 def evaluate_class(cards: _CardsLike) -> int: ...
+def register_types(**classes: object) -> None: ...
 def seed_of(seed: int, stream: int, item: int) -> int: ...
 
 _Record = TypeVar("_Record", bound=tuple[Any, ...])

@@ -189,4 +189,3 @@ pub fn optional_card_set(obj: Option<&Bound<'_, PyAny>>) -> PyResult<CardSet> {
         _ => Ok(CardSet::EMPTY),
     }
 }
-

@@ -14,8 +14,8 @@ pub use cards::{card_list, card_set, mask_from_int, optional_card_set};
 
 use pokerforge_core::{Card, Error};
 use pyo3::exceptions::PyTypeError;
-use pyo3::prelude::*;
 use pyo3::ffi;
+use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString};
 
 use crate::errors::{to_py, InvalidCardError};

@@ -65,7 +65,6 @@ pub fn chips_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<i64> {
     }
 }
 
-
 /// Calls `put` with each item of a tuple, a list or another iterable; returns how many.
 ///
 /// Tuples, which `Hand.public_state()` gives, are read without touching reference counts:
@@ -190,7 +189,6 @@ pub fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py> + Plain + Copy>(
     })
 }
 
-
 /// The set of these card indices, or the named error for a bad or repeated one.
 pub fn index_set(indices: &[i64]) -> PyResult<CardSet> {
     let mut set = CardSet::EMPTY;
@@ -217,4 +215,3 @@ pub fn cards_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<CardSet>
     })?;
     Ok(set)
 }
-

@@ -189,7 +189,12 @@ impl PyObsEncoder {
         let a = self.layout.actions().len();
         // SAFETY: the slice lives only inside this call, which holds the GIL.
         let amounts = unsafe { self.amounts.bind(py).as_slice() }.map_err(|e| e.to_string())?;
-        index_move(self.layout.actions(), bits, &amounts[t * a..(t + 1) * a], index)
+        index_move(
+            self.layout.actions(),
+            bits,
+            &amounts[t * a..(t + 1) * a],
+            index,
+        )
     }
 }
 
@@ -356,7 +361,11 @@ impl PyObsEncoder {
         let mut rows = Vec::with_capacity(tables);
         each_item(states, |t, state| {
             if t >= tables {
-                return Err(setting("states", "more than one per table", "one state per table"));
+                return Err(setting(
+                    "states",
+                    "more than one per table",
+                    "one state per table",
+                ));
             }
             rows.push(self.read_turn(t, state)?);
             Ok(())
@@ -531,7 +540,11 @@ impl PyObsEncoder {
             let state = states.get_item(t)?;
             self.sync(t, &state)?;
             let mut stacks = [0i64; MAX_PLAYERS];
-            let n = self.reader.as_ref().expect("synced").stacks(&state, &mut stacks)?;
+            let n = self
+                .reader
+                .as_ref()
+                .expect("synced")
+                .stacks(&state, &mut stacks)?;
             if t >= rows || n > columns {
                 return Err(setting(
                     "out",
@@ -540,7 +553,9 @@ impl PyObsEncoder {
                 ));
             }
             let mut net = [0f32; MAX_PLAYERS];
-            self.log(t).net_bb(&stacks[..n], &mut net[..n]).map_err(to_py)?;
+            self.log(t)
+                .net_bb(&stacks[..n], &mut net[..n])
+                .map_err(to_py)?;
             nets.push((t * columns, n, net));
             Ok(())
         })?;

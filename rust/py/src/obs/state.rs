@@ -14,9 +14,7 @@ use pyo3::types::{PyList, PyTuple, PyType};
 use pyo3::{ffi, intern};
 
 use crate::errors::{to_py, InvalidSpecError};
-use crate::input::seq::{
-    cards_of, chips_of, each_item, index_of, read_seq, setting, Plain,
-};
+use crate::input::seq::{cards_of, chips_of, each_item, index_of, read_seq, setting, Plain};
 
 /// The layout version of `HandState` that [`FIELDS`] describes.
 pub const VERSION: i64 = 1;
@@ -180,7 +178,11 @@ impl Reader {
     }
 
     /// The seats' chips behind, into `out`; returns how many seats.
-    pub fn stacks(&self, state: &Bound<'_, PyAny>, out: &mut [i64; MAX_PLAYERS]) -> PyResult<usize> {
+    pub fn stacks(
+        &self,
+        state: &Bound<'_, PyAny>,
+        out: &mut [i64; MAX_PLAYERS],
+    ) -> PyResult<usize> {
         read_seq(&self.get(state, STACKS)?, "stacks", out)
     }
 
@@ -239,7 +241,12 @@ impl Reader {
     /// cards, no action yet (into `log` when there is one, keeping its memory). Returns
     /// the chips the seats started with.
     pub fn start(&self, state: &Bound<'_, PyAny>, log: &mut Option<HandLog>) -> PyResult<i64> {
-        let button = index_of(&self.get(state, BUTTON)?, "button", 9, "a seat of the table")?;
+        let button = index_of(
+            &self.get(state, BUTTON)?,
+            "button",
+            9,
+            "a seat of the table",
+        )?;
         let big_blind = chips_of(&self.get(state, BIG_BLIND)?, "big_blind")?;
         let unit = chips_of(&self.get(state, UNIT)?, "unit")?;
         let mut starts = [0i64; MAX_PLAYERS];
@@ -247,7 +254,11 @@ impl Reader {
         let mut holes = [CardSet::EMPTY; MAX_PLAYERS];
         let dealt = each_item(&self.get(state, HOLES)?, |i, hole| {
             if i >= MAX_PLAYERS {
-                return Err(setting("holes", "more than 10 entries", "one entry per seat"));
+                return Err(setting(
+                    "holes",
+                    "more than 10 entries",
+                    "one entry per seat",
+                ));
             }
             holes[i] = cards_of(hole, "hole cards")?;
             Ok(())
@@ -286,7 +297,8 @@ impl Reader {
             }
             // The classes' fields by position, as pokerforge.game.actions declares them.
             let fields = record.cast::<PyTuple>()?;
-            let int = |i: usize| -> PyResult<i64> { chips_of(&*fields.get_borrowed_item(i)?, "record") };
+            let int =
+                |i: usize| -> PyResult<i64> { chips_of(&*fields.get_borrowed_item(i)?, "record") };
             let flag = |i: usize| -> PyResult<bool> { fields.get_borrowed_item(i)?.is_truthy() };
             let (kind, amount, all_in) = match kind {
                 KIND_FOLD => (ActionKind::Fold, 0, false),
@@ -295,7 +307,12 @@ impl Reader {
                 KIND_BET | KIND_RAISE => (ActionKind::Raise, int(1)?, flag(3)?),
                 _ => unreachable!("KINDS classes"),
             };
-            let seat = index_of(&*fields.get_borrowed_item(0)?, "seat", 9, "a seat of the table")?;
+            let seat = index_of(
+                &*fields.get_borrowed_item(0)?,
+                "seat",
+                9,
+                "a seat of the table",
+            )?;
             log.push(Entry {
                 seat: seat as u8,
                 kind,
