@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::deals::{can_deal, for_each_deal_within, Hand, Holes};
+use super::deals::{can_deal, for_each_deal_within, Hand, Holes, FEASIBILITY_STEPS};
 use super::result::{category_of, Counts};
 use super::result::{EquityResult, Method, Tally};
 use super::{omaha, Game, Setup};
@@ -37,8 +37,6 @@ const CHECK: u64 = 128;
 /// nothing else can stop the run (no deadline, no cancellation hook); with either, draws
 /// go on until a deal is found or the run is stopped.
 const MAX_REJECTIONS: u64 = 1 << 32;
-/// Steps of the search that tells whether ranges can be dealt at all.
-const FEASIBILITY_STEPS: u64 = 1 << 18;
 /// Hands tried while listing the joint deals (a few milliseconds): crowded ranges whose
 /// deals hide among many dead ends are sampled instead.
 const LISTING_STEPS: u64 = 4 * TABLE_LIMIT;
