@@ -489,18 +489,33 @@ fn sample_cap(stop: Stop) -> u64 {
     }
 }
 
-/// Rough seconds per deal on one thread: measured figures for known hands, rounded up.
+/// Rough seconds per deal on one thread, ranges' draws aside: measured figures rounded
+/// up (a known hand is cheap; a random one is dealt from the deck and ranked on its own).
+/// Calibrated against measured runs (`tests/service/test_service_estimates.py` compares
+/// them on a set of requests); they err on the slow side.
 fn seconds_per_deal(setup: &Setup) -> f64 {
     let n = setup.players.len() as f64;
+    let random = setup.dealt.len() as f64;
     let nanos = match setup.game {
-        Game::Holdem => 15.0 + 8.0 * n,
+        Game::Holdem => 25.0 + 6.0 * n + 48.0 * random,
         Game::Omaha | Game::OmahaHiLo => 60.0 + 120.0 * n,
     };
     nanos * 1e-9
 }
 
-/// Rough seconds of one joint draw of the ranged players.
+/// Rough seconds a deal of drawing one ranged player's hand: alone (no clash to redraw),
+/// and as one of several drawn jointly (a clash redraws them all).
 const DRAW_SECONDS: f64 = 40e-9;
+const JOINT_DRAW_SECONDS: f64 = 100e-9;
+
+/// Rough seconds a deal of drawing the ranged players' hands.
+fn draw_seconds(setup: &Setup) -> f64 {
+    match setup.ranged().len() {
+        0 => 0.0,
+        1 => DRAW_SECONDS,
+        k => draws_per_deal(setup) * k as f64 * JOINT_DRAW_SECONDS,
+    }
+}
 
 /// Joint draws of the ranged players per deal that fits, estimated from a fixed sample of
 /// draws (uniform within each range): crowded ranges cost that many draws a deal.
@@ -537,7 +552,7 @@ pub(crate) fn estimated_seconds(setup: &Setup, stop: Stop) -> f64 {
     match sample_cap(stop) {
         u64::MAX => f64::INFINITY,
         // A draw costs a few nanoseconds a player; crowded ranges need many per deal.
-        cap => cap as f64 * (seconds_per_deal(setup) + draws_per_deal(setup) * DRAW_SECONDS),
+        cap => cap as f64 * (seconds_per_deal(setup) + draw_seconds(setup)),
     }
 }
 
