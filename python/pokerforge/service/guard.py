@@ -35,7 +35,7 @@ __all__ = [
     "Guard",
     "RequestIdFilter",
     "error_body",
-    "json_depth",
+    "nested_too_deep",
 ]
 
 Scope = MutableMapping[str, Any]
@@ -66,28 +66,42 @@ SECURITY_HEADERS = [
 MAX_JSON_DEPTH = 32
 """The deepest nesting of arrays and objects a request body may have (a request needs 2)."""
 
-_JSON_STRING = re.compile(rb'"(?:[^"\\\\]|\\\\.)*"')
-_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
+def nested_too_deep(body: bytes, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether the JSON text ``body`` nests arrays and objects more than ``limit`` deep
+    (text that is not JSON is not, unless it opens more than the parser can follow: its
+    parser says what is wrong with it).
 
-def json_depth(body: bytes) -> int:
-    """The deepest nesting of arrays and objects in ``body`` (JSON text, valid or not;
-    brackets inside strings do not count), without parsing it.
+    A body with at most ``limit`` brackets cannot be, and is not parsed; any other is
+    parsed by the standard library's C parser, whose own recursion limit stops the
+    deepest at once, and its values are then walked level by level, without recursion.
 
     Examples:
-        >>> json_depth(b'{"players": ["AhKh", "QQ+"]}'), json_depth(b'"[[["'), json_depth(b"7")
-        (2, 0, 0)
-        >>> json_depth(b"[" * 5000)
-        5000
+        >>> nested_too_deep(b'{"players": ["AhKh"]}'), nested_too_deep(b'"' + b"[" * 99 + b'"')
+        (False, False)
+        >>> nested_too_deep(b"[" * 33 + b"]" * 33), nested_too_deep(b"[" * 32 + b"]" * 32)
+        (True, False)
+        >>> nested_too_deep(b"[" * 5000 + b"]" * 5000), nested_too_deep(b"[" * 40 + b"1, 2")
+        (True, False)
     """
-    if body.count(b"[") + body.count(b"{") <= 2:
-        return body.count(b"[") + body.count(b"{")
-    brackets = _JSON_STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
-    depth = deepest = 0
-    for byte in brackets:
-        depth = depth + 1 if byte in b"[{" else max(0, depth - 1)
-        deepest = max(deepest, depth)
-    return deepest
+    if body.count(b"[") + body.count(b"{") <= limit:
+        return False
+    try:
+        value = json.loads(body)
+    except RecursionError:
+        return True
+    except ValueError:
+        return False
+    # Level by level: the containers at each depth, while there are any.
+    level = [value] if isinstance(value, (list, dict)) else []
+    for _ in range(limit):
+        level = [
+            child
+            for item in level
+            for child in (item.values() if isinstance(item, dict) else item)
+            if isinstance(child, (list, dict))
+        ]
+    return bool(level)
 
 
 _ROUTES = {
@@ -260,7 +274,7 @@ class Guard:
     @staticmethod
     def _check_body(scope: Scope, body: bytes) -> None:
         """Refuses a body nested deeper than :data:`MAX_JSON_DEPTH` (raises _BodyError)."""
-        if scope["method"] == "POST" and json_depth(body) > MAX_JSON_DEPTH:
+        if scope["method"] == "POST" and nested_too_deep(body):
             message = f"the JSON is nested more than {MAX_JSON_DEPTH} levels deep"
             raise _BodyError(400, message, "invalid_json")
 
