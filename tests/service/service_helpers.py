@@ -14,6 +14,14 @@ import uvicorn
 from pokerforge.service import Limits, create_app
 from pokerforge.service.server import GuardedHttpTools
 
+# An expensive request: Monte Carlo that runs until its time limit; and a cheap one.
+EXPENSIVE = {
+    "players": ["QQ+, AKs", "random", "random", "random"],
+    "method": "monte-carlo",
+    "samples": 10_000_000,
+}
+CHEAP = {"players": ["AhAs", "KdKc"], "board": "2c7d9h"}
+
 # Small limits so the work-limit tests run fast: at most 0.5 s and 400,000 samples a request.
 TEST_LIMITS = Limits(max_samples=400_000, default_samples=20_000, max_time=0.5, workers=2)
 

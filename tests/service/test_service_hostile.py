@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from service_helpers import raw, running
+from service_helpers import CHEAP, EXPENSIVE, raw, running
 
 from pokerforge.service import Limits
 from pokerforge.service.server import GuardedH11, GuardedHttpTools
@@ -30,14 +30,6 @@ pytestmark = [
     pytest.mark.serial,
     pytest.mark.filterwarnings("ignore::DeprecationWarning"),
 ]
-
-# An expensive request: Monte Carlo that runs until its time limit.
-EXPENSIVE = {
-    "players": ["QQ+, AKs", "random", "random", "random"],
-    "method": "monte-carlo",
-    "samples": 10_000_000,
-}
-CHEAP = {"players": ["AhAs", "KdKc"], "board": "2c7d9h"}
 
 
 def post(client: httpx.Client, body: Any, **headers: str) -> httpx.Response:

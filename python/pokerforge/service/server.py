@@ -16,6 +16,9 @@ adds to plain uvicorn:
   ``431``, counted on the bytes received, so no header is ever buffered past the limit;
 - a *write timeout*: a connection whose answer the client has not taken within
   ``write_timeout`` seconds (a client that never reads) is aborted, its buffers freed;
+  and a connection with more than :data:`MAX_PIPELINED` requests waiting behind the one
+  being answered (sent without reading the answers) is aborted at once, since each
+  waiting request holds memory;
 - on SIGTERM/SIGINT, when uvicorn starts its graceful shutdown (it asks each connection
   to shut down), every queued request is answered at once with a JSON 503
   (``Retry-After``), and uvicorn lets the running ones finish (each is bounded by the
@@ -51,6 +54,7 @@ from pokerforge.service.work import Limits
 __all__ = [
     "MAX_HEAD",
     "MAX_HEADERS",
+    "MAX_PIPELINED",
     "MAX_URL",
     "GuardedH11",
     "GuardedHttpTools",
@@ -66,6 +70,8 @@ MAX_HEADERS = 100
 """The most header fields a request may have; more gets 431."""
 MAX_HEAD = 32 * 1024
 """The most bytes of a request's head (request line and headers); more gets 431."""
+MAX_PIPELINED = 32
+"""The most requests a connection may have waiting behind the one being answered."""
 
 _LIMITS_ENV = "POKERFORGE_SERVICE_LIMITS"
 _SERVER_ENV = "POKERFORGE_SERVICE_SERVER"
@@ -279,6 +285,10 @@ class GuardedHttpTools(_Guard, HttpToolsProtocol):
             self._refusal = (431, f"the request's head is over {MAX_HEAD} bytes")
             raise _HeadTooLargeError
         super().on_headers_complete()
+        if len(self.pipeline) > MAX_PIPELINED:
+            # Answers must go in order, so no refusal can be sent: the connection goes.
+            self._refusal = (0, "too many pipelined requests")
+            raise _HeadTooLargeError
 
     def on_message_complete(self) -> None:
         """The next bytes are the next request's head."""
@@ -294,7 +304,11 @@ class GuardedHttpTools(_Guard, HttpToolsProtocol):
             return
         if self._refusal is not None:
             status, message = self._refusal
-            _answer_and_close(self.transport, status, "too_large", message)
+            if status == 0:
+                self.pipeline.clear()
+                self.transport.abort()
+            else:
+                _answer_and_close(self.transport, status, "too_large", message)
             return
         # Called while the parser's error is being handled: it says what was wrong.
         reason = sys.exc_info()[1]
