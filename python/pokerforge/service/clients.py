@@ -28,6 +28,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from pathlib import Path
 
@@ -45,6 +46,7 @@ class UnknownKeyError(PokerError):
     """A request's API key is not in the server's list of keys (answered 401)."""
 
 
+@functools.lru_cache(maxsize=4096)  # parsing an address costs more than a cheap answer
 def network(host: str) -> str:
     """The network a client address belongs to for fairness (``host`` itself when it is
     not an IP address, e.g. a Unix socket's peer).
