@@ -107,3 +107,20 @@ def test_a_panic_is_an_exception_not_an_abort(place: str) -> None:
         _panic_for_tests(place)
     # The pools still work afterwards.
     assert equity(["AhAs", "KdKc"], method="exact", threads=2).deals == 1_712_304
+
+
+def test_crowded_ranges_are_planned_within_a_budget() -> None:
+    # Five players holding an ace each, two more who need all four aces: no deal at all,
+    # hidden among billions of dead ends (planning once searched them for over a minute).
+    start = time.process_time()
+    with pytest.raises(InvalidRangeError, match="cannot all be dealt"):
+        plan_equity(["A2o+"] * 5 + ["AA", "AA"], method="exact")
+    # Deals that exist, among more dead ends than exact planning searches: exact is
+    # refused, auto picks Monte Carlo.
+    wide = ["A2o+", "A2o+", "K2o+", "K2o+", "Q2o+", "Q2o+", "AK"]
+    with pytest.raises(InvalidSpecError, match="too many combinations") as info:
+        plan_equity(wide, method="exact")
+    assert info.value.location == "method"
+    assert plan_equity(wide).method == "monte-carlo"
+    # A generous bound: each takes milliseconds.
+    assert time.process_time() - start < 10

@@ -221,6 +221,19 @@ def _parser() -> argparse.ArgumentParser:
         "--api-key-header", metavar="NAME", help="share work fairly by this header, not by address"
     )
     serve.add_argument(
+        "--api-keys",
+        metavar="FILE",
+        help="the API keys this server knows, one a line (others get 401); "
+        "implies --api-key-header X-API-Key unless given",
+    )
+    serve.add_argument(
+        "--write-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="close a connection whose answer the client has not taken that long",
+    )
+    serve.add_argument(
         "--forwarded-allow-ips", metavar="IPS", help="proxies trusted for X-Forwarded-For"
     )
     serve.add_argument("--max-samples", type=int, default=5_000_000, metavar="N")
@@ -506,19 +519,27 @@ def _serve(args: argparse.Namespace) -> None:
     threads = args.threads or max(1, (os.cpu_count() or 1) // processes)
     if min(processes, threads, args.max_samples) < 1 or args.max_time <= 0:
         raise PokerError("--workers, --threads, --max-samples and --max-time must be above 0")
-    if args.header_timeout <= 0 or args.max_connections < 1:
-        raise PokerError("--header-timeout and --max-connections must be above 0")
+    if args.header_timeout <= 0 or args.write_timeout <= 0 or args.max_connections < 1:
+        raise PokerError("--header-timeout, --write-timeout and --max-connections must be above 0")
+    api_keys = None
+    if args.api_keys is not None:
+        from pokerforge.service.clients import load_api_keys  # noqa: PLC0415
+
+        load_api_keys(args.api_keys)  # a bad file stops the start, with its reason
+        api_keys = os.path.abspath(args.api_keys)
     limits = Limits(
         max_samples=args.max_samples,
         max_time=args.max_time,
         workers=threads,
-        api_key_header=args.api_key_header,
+        api_key_header=args.api_key_header or ("X-API-Key" if api_keys else None),
+        api_keys=api_keys,
     )
     options = ServerOptions(
         host=args.host,
         port=args.port,
         workers=processes,
         header_timeout=args.header_timeout,
+        write_timeout=args.write_timeout,
         max_connections=args.max_connections,
         log_level=args.log_level,
         forwarded_allow_ips=args.forwarded_allow_ips,

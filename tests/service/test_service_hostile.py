@@ -8,7 +8,6 @@ needs a differently configured server starts its own (see :func:`running`).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import socket
 import threading
@@ -19,10 +18,9 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
-from service_helpers import free_port
+from service_helpers import CHEAP, EXPENSIVE, raw, running
 
-from pokerforge.service import Limits, create_app
+from pokerforge.service import Limits
 from pokerforge.service.server import GuardedH11, GuardedHttpTools
 
 # Long end-to-end checks, the same on every Python (3.11 only in the test command),
@@ -32,57 +30,6 @@ pytestmark = [
     pytest.mark.serial,
     pytest.mark.filterwarnings("ignore::DeprecationWarning"),
 ]
-
-# An expensive request: Monte Carlo that runs until its time limit.
-EXPENSIVE = {
-    "players": ["QQ+, AKs", "random", "random", "random"],
-    "method": "monte-carlo",
-    "samples": 10_000_000,
-}
-CHEAP = {"players": ["AhAs", "KdKc"], "board": "2c7d9h"}
-
-
-@contextlib.contextmanager
-def running(
-    limits: Limits,
-    *,
-    header_timeout: float = 10.0,
-    max_connections: int = 10_000,
-    http: type[Any] = GuardedHttpTools,
-) -> Iterator[tuple[str, Any]]:
-    """A uvicorn server with its own settings on a free port: yields its URL and app."""
-    protocol = type(
-        "TestProtocol",
-        (http,),
-        {"header_timeout": header_timeout, "max_connections": max_connections},
-    )
-    app = create_app(limits)
-    port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", http=protocol)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}", app
-    finally:
-        server.should_exit = True
-        thread.join(timeout=20)
-
-
-def raw(url: str, data: bytes, *, wait: float = 5.0) -> bytes:
-    """Sends ``data`` on a fresh connection and reads until the server closes it."""
-    host, port = url.removeprefix("http://").split(":")
-    with socket.create_connection((host, int(port)), timeout=wait) as sock:
-        sock.sendall(data)
-        chunks = []
-        with contextlib.suppress(TimeoutError, ConnectionResetError):
-            while chunk := sock.recv(65536):
-                chunks.append(chunk)
-        return b"".join(chunks)
 
 
 def post(client: httpx.Client, body: Any, **headers: str) -> httpx.Response:

@@ -11,6 +11,7 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import httpx
 import pytest
@@ -31,13 +32,14 @@ EXPENSIVE = {
 }
 
 
-def start(*options: str) -> tuple[subprocess.Popen[str], str]:
+def start(*options: str, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], str]:
     """Starts `pokerforge serve` on a free port and waits for it to answer."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "pokerforge", "serve", "--port", str(port), *options],
         stderr=subprocess.PIPE,
         text=True,
+        env=env,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -141,3 +143,16 @@ def test_serve_runs_worker_processes_with_shared_metrics(two_workers: str) -> No
     )
     # Every worker's requests are counted, whichever worker answers the scrape.
     assert total >= 16
+
+
+def test_worker_processes_leave_no_metrics_folder_behind(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    server, _ = start("--workers", "2", "--threads", "1", env={**env, "TMPDIR": str(tmp_path)})
+    try:
+        made = list(tmp_path.glob("pokerforge-metrics-*"))
+        assert len(made) == 1 and any(made[0].iterdir())
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.communicate(timeout=60)
+    assert server.returncode == 0
+    assert not list(tmp_path.glob("pokerforge-metrics-*"))

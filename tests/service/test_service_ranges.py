@@ -191,7 +191,7 @@ def test_a_slow_class_leaves_the_others_the_time_still_left(
         return real(*args, **kwargs)
 
     monkeypatch.setattr(ranges, "equity", slow_first)
-    rows, answered = ranges.class_breakdown(job, board=board, dead="", seed=1, samples=20_000)
+    rows, answered, _ = ranges.class_breakdown(job, board=board, dead="", seed=1, samples=20_000)
     assert answered == method
     assert rows[0] is not None and len(rows[0]) == len(limits) > 2
     after = limits[1:]
@@ -227,6 +227,6 @@ def test_a_class_that_counted_no_deal_is_asked_again(monkeypatch: pytest.MonkeyP
         return real(*args, **kwargs)
 
     monkeypatch.setattr(ranges, "equity", starved_first)
-    rows, answered = ranges.class_breakdown(job, board="Ts9d4c", dead="", seed=1, samples=20_000)
+    rows, answered, _ = ranges.class_breakdown(job, board="Ts9d4c", dead="", seed=1, samples=20_000)
     assert failures and "not a single deal was counted" in failures[0]
     assert answered == "monte-carlo" and rows[0] is not None and len(rows[0]) == 7

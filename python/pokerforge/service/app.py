@@ -1,9 +1,12 @@
 """The equity service: a FastAPI app whose CPU work runs on a fair, bounded queue.
 
 Each equity request is checked and planned by the Rust core (which names the field at
-fault and estimates the cost), then queued by client on :class:`~.queue.Scheduler`: a
-request runs in the core with the GIL released on one of the queue's threads, stops at
-the server's time limit, and is cancelled when its client disconnects. Finished answers
+fault and estimates the cost) on one of the queue's threads, never on the event loop
+(planning is bounded by a step budget, without the GIL): a question estimated cheap is
+answered in the same turn, any other is queued again at its estimated cost on
+:class:`~.queue.Scheduler`, fairly between clients (:mod:`~.clients`). A request runs in
+the core with the GIL released on one of the queue's threads, stops at the server's time
+limit, and is cancelled when its client disconnects. Finished answers
 are kept in an LRU cache. Every error is a JSON body
 ``{"error": {"type", "field", "message"}}``; 503 and 429 carry ``Retry-After``. The
 calculator's per-class view waits on the same queue. Valid bodies of ``POST /v1/equity``
@@ -19,12 +22,13 @@ Examples:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any, TypeVar
@@ -40,6 +44,7 @@ from pokerforge._core import Cancel
 from pokerforge.cards import CardSet
 from pokerforge.errors import PokerError
 from pokerforge.service.calculator import mount_calculator
+from pokerforge.service.clients import UnknownKeyError, identify, load_api_keys
 from pokerforge.service.convert import equity_json, evaluate_json
 from pokerforge.service.direct import DirectRoutes, Handler
 from pokerforge.service.guard import Guard
@@ -52,7 +57,7 @@ from pokerforge.service.models import (
     EvaluateResponse,
     Health,
 )
-from pokerforge.service.queue import BusyError, ClientGoneError, Scheduler
+from pokerforge.service.queue import BusyError, Client, ClientGoneError, Scheduler
 from pokerforge.service.work import FieldError, Job, Limits, fresh_seed
 
 __all__ = ["create_app"]
@@ -66,10 +71,15 @@ T = TypeVar("T")
 #: The schedulers of this process's apps: a server stopping drains them all.
 SCHEDULERS: weakref.WeakSet[Scheduler] = weakref.WeakSet()
 
+#: The estimate of checking and planning a request (the core bounds it by a step budget;
+#: the measured time is charged when it ends).
+PLAN_COST = 0.002
+
 
 def _responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     why = {
         400: "The body is not valid JSON, or its framing is wrong.",
+        401: "The API key is not one this server knows.",
         413: "The body is over the size limit.",
         415: "The body is not JSON.",
         422: "A request field is wrong; `field` names it.",
@@ -106,6 +116,7 @@ class _Engine:
     def __init__(self, limits: Limits, metrics: Metrics) -> None:
         self.limits = limits
         self.metrics = metrics
+        self.keys = load_api_keys(limits.api_keys) if limits.api_keys else None
         self.scheduler = Scheduler(
             workers=limits.workers,
             cheap_cost=limits.cheap_cost,
@@ -123,34 +134,79 @@ class _Engine:
         monte_carlo = result.method == "monte-carlo"
         answer["seed"] = str(result.seed) if monte_carlo else None
         answer["samples"] = result.deals if monte_carlo else None
-        # Only a run that did all it was asked is the answer to the same request again.
-        answer["_complete"] = not monte_carlo or result.deals == job.samples
         return answer
 
-    async def equity(
-        self, job: Job, seed: int | None, request: Request
-    ) -> tuple[dict[str, Any], bool]:
-        """The answer for ``job`` and whether it came from the cache.
+    def _key(self, job: Job, seed: int | None) -> tuple[Any, ...]:
+        return (job.key, seed if job.method == "monte-carlo" else None)
 
-        Raises:
-            BusyError: the queue refused it.
-            ClientGoneError: the client went away (the work is dropped or stopped).
-        """
-        key = (job.key, seed if job.method == "monte-carlo" else None)
+    def _cached(self, job: Job, seed: int | None) -> dict[str, Any] | None:
+        # Read and written from the queue's threads: each step is one operation on the
+        # dict, so a race costs at most an extra eviction.
+        key = self._key(job, seed)
         hit = self.cache.get(key)
         if hit is not None and (seed is not None or job.method == "exact"):
-            self.cache.move_to_end(key)
+            with contextlib.suppress(KeyError):
+                self.cache.move_to_end(key)
             self.metrics.cache_hits.inc()
-            return hit, True
-        chosen = seed if seed is not None else fresh_seed()
-        answer: dict[str, Any] = await self.run(
-            request, job.cost, lambda cancel: self._compute(job, chosen, cancel)
-        )
-        if answer.pop("_complete"):
-            self.cache[key] = answer
+            return hit
+        return None
+
+    def _answer(self, job: Job, seed: int | None, cancel: Any) -> dict[str, Any]:
+        answer = self._compute(job, seed if seed is not None else fresh_seed(), cancel)
+        # Only a run that did all it was asked is the answer to the same request again.
+        if answer["samples"] is None or answer["samples"] == job.samples:
+            self.cache[self._key(job, seed)] = answer
             if len(self.cache) > self.limits.cache_size:
-                self.cache.popitem(last=False)
-        return answer, False
+                with contextlib.suppress(KeyError):
+                    self.cache.popitem(last=False)
+        return answer
+
+    async def plan(self, request: Request, body: EquityRequest) -> Job:
+        """``body`` checked and planned on the queue (never on the event loop).
+
+        Raises:
+            FieldError: naming the field at fault.
+            BusyError, ClientGoneError, UnknownKeyError: as :meth:`run`.
+        """
+        job: Job = await self.run(request, PLAN_COST, lambda _: body.plan(self.limits))
+        return job
+
+    async def equity(self, body: EquityRequest, request: Request) -> tuple[dict[str, Any], bool]:
+        """The answer to ``body`` and whether it came from the cache: planned on the
+        queue, and answered in the same turn when it is cheap or cached.
+
+        Raises:
+            FieldError: naming the field at fault.
+            BusyError, ClientGoneError, UnknownKeyError: as :meth:`run`.
+        """
+        seed = body.seed_value()
+
+        def first_turn(cancel: Cancel) -> tuple[dict[str, Any] | None, bool, Job]:
+            job = body.plan(self.limits)
+            hit = self._cached(job, seed)
+            if hit is not None:
+                return hit, True, job
+            if job.cost <= self.limits.cheap_cost:
+                return self._answer(job, seed, cancel), False, job
+            return None, False, job
+
+        answer, cached, job = await self.run(request, PLAN_COST, first_turn)
+        if answer is None:
+            answer = await self.run(
+                request, job.cost, lambda cancel: self._answer(job, seed, cancel)
+            )
+        return answer, cached
+
+    def client(self, request: Request) -> Client:
+        """Who ``request`` counts against (:func:`~.clients.identify`).
+
+        Raises:
+            UnknownKeyError: the server has a list of keys and the request's is not in it.
+        """
+        header = self.limits.api_key_header
+        key = request.headers.get(header) if header else None
+        host = request.client.host if request.client else "?"
+        return identify(host, key, keys=self.keys)
 
     async def run(self, request: Request, cost: float, work: Callable[[Cancel], T]) -> T:
         """Runs ``work(cancel)`` on the queue for ``request``'s client, estimated at ``cost``
@@ -159,8 +215,9 @@ class _Engine:
         Raises:
             BusyError: the queue refused it.
             ClientGoneError: the client went away (the work is dropped or stopped).
+            UnknownKeyError: the request's API key is not one the server knows.
         """
-        work_done = self.scheduler.enqueue(_client(request, self.limits), cost, work)
+        work_done = self.scheduler.enqueue(self.client(request), cost, work)
         # One watcher of the client's connection: a disconnect cancels the work (the
         # scheduler then drops it from the queue or stops it in the core).
         watch = asyncio.ensure_future(_disconnected(request))
@@ -180,11 +237,14 @@ class _Engine:
             watch.cancel()
         return result
 
-    def refusal(self, err: BusyError | ClientGoneError) -> Response:
+    def refusal(self, err: BusyError | ClientGoneError | UnknownKeyError) -> Response:
         """The answer to a request the queue refused, or whose client went away."""
         if isinstance(err, ClientGoneError):
             log.info("client gone", extra={"fields": {"work": "cancelled"}})
             return Response(status_code=499)
+        if isinstance(err, UnknownKeyError):
+            self.metrics.refused.labels(status="401").inc()
+            return _error(401, "unauthorized", self.limits.api_key_header, str(err))
         self.metrics.refused.labels(status=str(err.status)).inc()
         kind = "busy" if err.status == 503 else "too_many_requests"
         return _error(err.status, kind, None, err.message, err.retry_after)
@@ -196,15 +256,6 @@ async def _disconnected(request: Request) -> None:
         message = await request.receive()
         if message["type"] == "http.disconnect":
             return
-
-
-def _client(request: Request, limits: Limits) -> str:
-    """Who the request counts against for fairness: its API key, else its address."""
-    if limits.api_key_header:
-        key = request.headers.get(limits.api_key_header)
-        if key:
-            return "key:" + key
-    return "addr:" + (request.client.host if request.client else "?")
 
 
 def _evaluate(body: EvaluateRequest) -> Response:
@@ -230,6 +281,17 @@ def _evaluate(body: EvaluateRequest) -> Response:
     return JSONResponse(answer)
 
 
+def _routes(routes: Iterable[Any]) -> Iterator[Any]:
+    """Every route, those of the routers included without a prefix too (the framework
+    keeps an included router as one entry of ``app.routes``)."""
+    for route in routes:
+        included = getattr(route, "original_router", None)
+        if included is not None:
+            yield from _routes(included.routes)
+        else:
+            yield route
+
+
 def _install_error_handlers(app: FastAPI) -> None:
     """Every error as the JSON error body, with the headers it needs (``Allow``)."""
 
@@ -250,9 +312,9 @@ def _install_error_handlers(app: FastAPI) -> None:
             # Every method of every route at this path (the router names only the first).
             allowed = {
                 method
-                for route in app.routes
+                for route in _routes(app.routes)
                 if getattr(route, "path_regex", None) is not None
-                and route.path_regex.match(request.url.path)  # type: ignore[attr-defined]
+                and route.path_regex.match(request.url.path)
                 for method in getattr(route, "methods", None) or ()
             }
             response.headers["Allow"] = ", ".join(sorted(allowed))
@@ -284,6 +346,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         # max_time.
         engine.scheduler.drain()
         engine.scheduler.close()
+        metrics.forget_process()
         log.info("shutdown", extra={"fields": {"cached": len(engine.cache)}})
 
     app = FastAPI(
@@ -319,15 +382,13 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     async def answer_equity(body: EquityRequest, request: Request) -> Response:
         start = time.perf_counter()
         try:
-            seed = body.seed_value()
-            job = body.plan(limits)
-            answer, cached = await engine.equity(job, seed, request)
+            answer, cached = await engine.equity(body, request)
+        except (BusyError, ClientGoneError, UnknownKeyError) as err:
+            return engine.refusal(err)
         except FieldError as err:
             return _error(422, "invalid_request", err.field, err.message)
         except PokerError as err:
             return _error(422, "invalid_request", err.location, str(err))
-        except (BusyError, ClientGoneError) as err:
-            return engine.refusal(err)
         elapsed = (time.perf_counter() - start) * 1000
         return JSONResponse({**answer, "elapsed_ms": round(elapsed, 3), "cached": cached})
 
@@ -367,5 +428,10 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         "/v1/evaluate": (EvaluateRequest, answer_evaluate),
     }
     app.add_middleware(DirectRoutes, routes=direct)
-    app.add_middleware(Guard, max_body=limits.max_body, metrics=metrics)
+    posts = frozenset(
+        route.path
+        for route in _routes(app.routes)
+        if "POST" in (getattr(route, "methods", None) or ())
+    )
+    app.add_middleware(Guard, max_body=limits.max_body, metrics=metrics, json_routes=posts)
     return app

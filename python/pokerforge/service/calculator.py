@@ -30,6 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from pokerforge._core import Cancel
+from pokerforge.service.clients import UnknownKeyError
 from pokerforge.service.models import EquityRequest, ErrorBody, ErrorResponse
 from pokerforge.service.queue import BusyError, ClientGoneError
 from pokerforge.service.ranges import (
@@ -39,7 +40,7 @@ from pokerforge.service.ranges import (
     preset,
     strength_order,
 )
-from pokerforge.service.work import FieldError, Limits, fresh_seed
+from pokerforge.service.work import FieldError, Job, Limits, fresh_seed
 
 __all__ = ["Queue", "mount_calculator"]
 
@@ -122,6 +123,10 @@ class ByClassResponse(BaseModel):
         "(modulo 2**64); sending it back replays the answer."
     )
     players: list[ClassEquities]
+    complete: bool = Field(
+        description="Whether every class was counted; the classes not reached within the "
+        "time limit are left out."
+    )
     elapsed_ms: float
 
 
@@ -135,15 +140,24 @@ class Queue(Protocol):
     """Where the per-class work waits its turn: the app's queue (see
     :mod:`pokerforge.service.app`)."""
 
+    async def plan(self, request: Request, body: EquityRequest) -> Job:
+        """``body`` checked and planned on the queue.
+
+        Raises:
+            FieldError: naming the field at fault.
+            BusyError, ClientGoneError, UnknownKeyError: as :meth:`run`.
+        """
+
     async def run(self, request: Request, cost: float, work: Callable[[Cancel], T]) -> T:
         """Runs ``work(cancel)`` for ``request``'s client once its turn comes.
 
         Raises:
             BusyError: the queue refused it.
             ClientGoneError: the client went away.
+            UnknownKeyError: the request's API key is not one the server knows.
         """
 
-    def refusal(self, err: BusyError | ClientGoneError) -> Response:
+    def refusal(self, err: BusyError | ClientGoneError | UnknownKeyError) -> Response:
         """The answer to a refused request, or to one whose client went away."""
 
 
@@ -167,6 +181,7 @@ def mount_calculator(app: FastAPI, limits: Limits, queue: Queue) -> None:
         except FieldError as err:
             return _field_error(err)
 
+    @router.head("/v1/range/presets", include_in_schema=False)
     @router.get("/v1/range/presets", response_model=PresetsResponse)
     def get_presets() -> Any:
         """The 169 classes by equity against a random hand, and the top 5% ... 100%."""
@@ -193,26 +208,29 @@ def mount_calculator(app: FastAPI, limits: Limits, queue: Queue) -> None:
         """
         start = time.perf_counter()
         try:
-            job = body.plan(limits)
             given = body.seed_value()
+            job = await queue.plan(request, body)
         except FieldError as err:
             return _field_error(err)
+        except (BusyError, ClientGoneError, UnknownKeyError) as err:
+            return queue.refusal(err)
         samples = job.samples or limits.default_samples
         seed = given if given is not None else fresh_seed()
 
-        def work(cancel: Cancel) -> tuple[list[dict[str, float] | None], str]:
+        def work(cancel: Cancel) -> tuple[list[dict[str, float] | None], str, bool]:
             return class_breakdown(
                 job, board=body.board, dead=body.dead, seed=seed, samples=samples, cancel=cancel
             )
 
         try:
-            rows, method = await queue.run(request, job.cost, work)
-        except (BusyError, ClientGoneError) as err:
+            rows, method, complete = await queue.run(request, job.cost, work)
+        except (BusyError, ClientGoneError, UnknownKeyError) as err:
             return queue.refusal(err)
         return {
             "method": method,
             "seed": str(seed) if method == "monte-carlo" else None,
             "players": [{"by_class": row} for row in rows],
+            "complete": complete,
             "elapsed_ms": round((time.perf_counter() - start) * 1000, 3),
         }
 

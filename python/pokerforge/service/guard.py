@@ -7,9 +7,11 @@ Everything every request goes through, before the web framework sees it:
 - the body limit, enforced on the bytes actually received (a chunked body, or one longer
   than it claims), not on ``Content-Length`` alone; a request with both
   ``Content-Length`` and ``Transfer-Encoding`` is refused (400), as RFC 9112 allows;
-- ``415`` for a ``POST`` whose body is not JSON;
-- security headers on every response (CSP, ``nosniff``, ``frame-ancestors``,
-  ``Referrer-Policy``);
+- ``415`` for a ``POST`` to a route that takes one whose body is not JSON (a ``POST``
+  elsewhere goes on to the framework's ``405``), and ``400`` for JSON nested deeper than
+  :data:`MAX_JSON_DEPTH` (the parsers recurse: no body can make them run out of stack);
+- security headers and the request id on every response, a crash's ``500`` included
+  (answered here as the JSON error body);
 - one JSON log line per request, and the request metrics.
 """
 
@@ -26,7 +28,15 @@ from typing import Any
 
 from pokerforge.service.metrics import Metrics
 
-__all__ = ["REQUEST_ID", "Guard", "RequestIdFilter", "error_body"]
+__all__ = [
+    "MAX_JSON_DEPTH",
+    "REQUEST_ID",
+    "SECURITY_HEADERS",
+    "Guard",
+    "RequestIdFilter",
+    "error_body",
+    "nested_too_deep",
+]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -53,6 +63,47 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
+MAX_JSON_DEPTH = 32
+"""The deepest nesting of arrays and objects a request body may have (a request needs 2)."""
+
+
+def nested_too_deep(body: bytes, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether the JSON text ``body`` nests arrays and objects more than ``limit`` deep
+    (text that is not JSON is not, unless it opens more than the parser can follow: its
+    parser says what is wrong with it).
+
+    A body with at most ``limit`` brackets cannot be, and is not parsed; any other is
+    parsed by the standard library's C parser, whose own recursion limit stops the
+    deepest at once, and its values are then walked level by level, without recursion.
+
+    Examples:
+        >>> nested_too_deep(b'{"players": ["AhKh"]}'), nested_too_deep(b'"' + b"[" * 99 + b'"')
+        (False, False)
+        >>> nested_too_deep(b"[" * 33 + b"]" * 33), nested_too_deep(b"[" * 32 + b"]" * 32)
+        (True, False)
+        >>> nested_too_deep(b"[" * 5000 + b"]" * 5000), nested_too_deep(b"[" * 40 + b"1, 2")
+        (True, False)
+    """
+    if body.count(b"[") + body.count(b"{") <= limit:
+        return False
+    try:
+        value = json.loads(body)
+    except RecursionError:
+        return True
+    except ValueError:
+        return False
+    # Level by level: the containers at each depth, while there are any.
+    level = [value] if isinstance(value, (list, dict)) else []
+    for _ in range(limit):
+        level = [
+            child
+            for item in level
+            for child in (item.values() if isinstance(item, dict) else item)
+            if isinstance(child, (list, dict))
+        ]
+    return bool(level)
+
+
 _ROUTES = {
     "/",
     "/healthz",
@@ -91,19 +142,29 @@ def error_body(
 
 
 class _BodyError(Exception):
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, kind: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.kind = kind or ("too_large" if status == 413 else "bad_request")
 
 
 class Guard:
     """ASGI middleware; see the module's description."""
 
-    def __init__(self, app: ASGIApp, *, max_body: int, metrics: Metrics) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        max_body: int,
+        metrics: Metrics,
+        json_routes: frozenset[str] = frozenset(),
+    ) -> None:
         self.app = app
         self.max_body = max_body
         self.metrics = metrics
+        #: The paths that take a JSON ``POST`` (a ``POST`` elsewhere is the framework's 405).
+        self.json_routes = json_routes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Handles one request."""
@@ -128,8 +189,10 @@ class Guard:
             await send(message)
 
         async def refuse(status: int, kind: str, message: str) -> None:
-            self.metrics.refused.labels(status=str(status)).inc()
-            body, extra = error_body(status, kind, "body" if status != 415 else None, message)
+            if status < 500:
+                self.metrics.refused.labels(status=str(status)).inc()
+            field = "body" if status not in (415, 500) else None
+            body, extra = error_body(status, kind, field, message)
             await send_wrapped({"type": "http.response.start", "status": status, "headers": extra})
             await send_wrapped({"type": "http.response.body", "body": body})
 
@@ -140,9 +203,9 @@ class Guard:
                 return
             try:
                 body = await self._read_body(receive, headers.get(b"content-length"))
+                self._check_body(scope, body)
             except _BodyError as err:
-                kind = "too_large" if err.status == 413 else "bad_request"
-                await refuse(err.status, kind, err.message)
+                await refuse(err.status, err.kind, err.message)
                 return
             replayed = False
 
@@ -154,7 +217,15 @@ class Guard:
                     return {"type": "http.request", "body": body, "more_body": False}
                 return await receive()
 
-            await self.app(scope, receive_buffered, send_wrapped)
+            try:
+                await self.app(scope, receive_buffered, send_wrapped)
+            except Exception as exc:
+                # A bug: answered as the JSON error body, with the headers, when nothing
+                # was sent yet (else the connection is closed by the server).
+                log.error("error", exc_info=exc, extra={"fields": {"error": repr(exc)}})
+                if state["started"]:
+                    raise
+                await refuse(500, "internal", "internal error")
         finally:
             self._record(scope, state["status"], time.perf_counter() - start)
             REQUEST_ID.reset(token)
@@ -200,6 +271,13 @@ class Guard:
             if not message.get("more_body", False):
                 return b"".join(parts)
 
+    @staticmethod
+    def _check_body(scope: Scope, body: bytes) -> None:
+        """Refuses a body nested deeper than :data:`MAX_JSON_DEPTH` (raises _BodyError)."""
+        if scope["method"] == "POST" and nested_too_deep(body):
+            message = f"the JSON is nested more than {MAX_JSON_DEPTH} levels deep"
+            raise _BodyError(400, message, "invalid_json")
+
     def _check(self, scope: Scope, headers: dict[bytes, bytes]) -> tuple[int, str, str] | None:
         """A reason to refuse the request from its headers alone."""
         length = headers.get(b"content-length")
@@ -212,7 +290,7 @@ class Guard:
                 return 400, "bad_request", "Content-Length is not a number"
             if size > self.max_body:
                 return 413, "too_large", f"the body is over {self.max_body} bytes"
-        if scope["method"] == "POST":
+        if scope["method"] == "POST" and scope["path"] in self.json_routes:
             media = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
             if media != b"application/json" and not media.endswith(b"+json"):
                 shown = media.decode("latin-1") or "none"

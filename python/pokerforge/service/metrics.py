@@ -3,7 +3,9 @@
 Each app has its own registry (tests build several apps in one process). With several
 worker processes (``pokerforge serve --workers N``) the library's multiprocess mode is
 used: ``PROMETHEUS_MULTIPROC_DIR`` names a directory the workers share, and ``/metrics``
-adds up every worker's figures.
+adds up every worker's figures. The queue-depth gauge counts live workers only: a worker
+that stops takes its gauge away, and the gauges of a worker that was killed are removed
+at the next ``/metrics``.
 
 Examples:
     >>> metrics = Metrics()
@@ -16,6 +18,7 @@ Examples:
 from __future__ import annotations
 
 import os
+import re
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -31,6 +34,7 @@ from prometheus_client import multiprocess as mp
 __all__ = ["Metrics"]
 
 _KEPT_CHILDREN = 256
+_LIVE_GAUGE = re.compile(r"^gauge_live[a-z]*_(\d+)\.db$")
 _LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
 
 
@@ -100,9 +104,34 @@ class Metrics:
         children[0].inc()
         children[1].observe(seconds)
 
+    def forget_process(self, pid: int | None = None) -> None:
+        """Removes the live gauges of process ``pid`` (this one by default), which has
+        stopped (multiprocess mode only)."""
+        if self.multiprocess:
+            mp.mark_process_dead(os.getpid() if pid is None else pid)  # type: ignore[no-untyped-call]
+
+    def _forget_dead_processes(self) -> None:
+        folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            return
+        for name in names:
+            match = _LIVE_GAUGE.match(name)
+            if match is None:
+                continue
+            pid = int(match.group(1))
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                self.forget_process(pid)  # killed: its gauges would stay forever
+            except OSError:
+                pass  # alive, someone else's
+
     def render(self) -> tuple[bytes, str]:
         """The metrics in Prometheus' text format, and its content type."""
         if self.multiprocess:
+            self._forget_dead_processes()
             registry = CollectorRegistry()
             mp.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
             return generate_latest(registry), CONTENT_TYPE_LATEST

@@ -3,15 +3,25 @@
 Every request comes with its estimated cost (seconds of work on one thread, from the
 core's plan). Work runs on two lanes of threads: a *cheap* lane for requests estimated
 under ``cheap_cost`` seconds, so a quick question never waits behind minutes of someone
-else's Monte Carlo, and the main lane for the rest. In each lane every client (address, or
-API key) has its own queue and the lanes take one request from each waiting client in
-turn, so one client's burst delays others by at most one request each.
+else's Monte Carlo, and the main lane for the rest.
+
+Fairness is by *groups* of clients, a client being ``(group, member)``: the app makes the
+group a network (an address's /24 or /64) or a configured API key, and the member an
+address or an unverified key within it, so that many keys or many addresses of one
+network share one group's turn. Each group has a virtual clock of the work it was given:
+a lane takes its next request from the waiting group whose clock is least (the members
+of a group take turns), charges the request's estimate when it starts, and corrects the
+charge by the measured time when it ends, so a group whose requests cost more than their
+estimates waits longer for its next turn. A group coming back after a pause starts at
+the lane's clock, never with banked credit.
 
 Admission is by expected wait, not by count: a request is refused with 503 when the work
 queued ahead of it in its lane would take more than ``max_wait`` seconds, and with 429
-when its own client's queued work alone would (``max_client_wait``); both say when to
-retry. A request whose client disconnects is dropped from the queue, or stopped in the
-core if it is running. On shutdown, :meth:`Scheduler.drain` answers everything still
+when its own group's queued work alone would (``max_client_wait``); both say when to
+retry. Queued work is counted at its estimates times the lane's measured ratio of real to
+estimated time (a running mean, at least 1), so the bounds hold when estimates run low.
+A request whose client disconnects is dropped from the queue, or stopped in the core if
+it is running. On shutdown, :meth:`Scheduler.drain` answers everything still
 queued with 503 and lets the running work finish (it is bounded by the time limit).
 
 Examples:
@@ -31,6 +41,7 @@ import asyncio
 import contextlib
 import contextvars
 import functools
+import heapq
 import math
 import threading
 import time
@@ -59,9 +70,13 @@ class ClientGoneError(Exception):
     queue, or stopped)."""
 
 
+Client = tuple[str, str]
+"""Who a request counts against: ``(group, member)`` (see the module's description)."""
+
+
 @dataclass(eq=False)
 class _Task:
-    client: str
+    client: Client
     cost: float
     work: Callable[[Cancel], Any]
     future: asyncio.Future[Any]
@@ -71,8 +86,28 @@ class _Task:
     started: float | None = None
 
 
+class _Group:
+    """One group's queues (a deque per member, taking turns) and its virtual clock."""
+
+    __slots__ = ("members", "queued_cost", "running", "vtime")
+
+    def __init__(self, vtime: float) -> None:
+        self.members: OrderedDict[str, deque[_Task]] = OrderedDict()
+        self.vtime = vtime
+        self.queued_cost = 0.0
+        self.running = 0
+
+
+#: The ratio of measured to estimated time is learnt from requests estimated above this
+#: (shorter ones are mostly overhead, not the core's work).
+_RATIO_FLOOR = 0.005
+#: How much each finished request moves the lane's ratio, and its bounds.
+_RATIO_WEIGHT = 0.1
+_RATIO_MAX = 4.0
+
+
 class _Lane:
-    """Threads and per-client queues for one class of work.
+    """Threads and per-group queues for one class of work.
 
     The lane's threads take their next task themselves as soon as they finish one, so a
     busy lane costs no thread wake-up per request (a thread pool would be woken, and would
@@ -86,11 +121,17 @@ class _Lane:
         self.on_work = on_work
         self.lock = threading.Lock()
         self.ready = threading.Condition(self.lock)
-        self.queues: OrderedDict[str, deque[_Task]] = OrderedDict()
+        self.groups: dict[str, _Group] = {}
+        # (virtual time, sequence, group) of each waiting group; entries whose time is no
+        # longer the group's are stale and skipped.
+        self.heap: list[tuple[float, int, str]] = []
+        self.sequence = 0
+        self.clock = 0.0
         self.running: set[_Task] = set()
         self.queued = 0
         self.queued_cost = 0.0
-        self.client_cost: dict[str, float] = {}
+        #: Measured over estimated seconds, a running mean over finished requests (>= 1).
+        self.ratio = 1.0
         self.closing = False
         self.on_depth: Callable[[], None] = lambda: None
         # Started with the first task, so an app that never serves holds no threads.
@@ -107,72 +148,121 @@ class _Lane:
     def _expected_wait(self) -> float:
         # With the lock held: the lane's threads change what is running.
         now = time.monotonic()
-        running = sum(max(0.0, t.cost - (now - (t.started or now))) for t in self.running)
-        return (self.queued_cost + running) / self.workers
+        running = sum(
+            max(0.0, t.cost * self.ratio - (now - (t.started or now))) for t in self.running
+        )
+        return (self.queued_cost * self.ratio + running) / self.workers
+
+    def group_cost(self, group: str) -> float:
+        """Estimated seconds of ``group``'s queued work."""
+        with self.lock:
+            found = self.groups.get(group)
+            return found.queued_cost if found is not None else 0.0
 
     def push(self, task: _Task, *, max_wait: float, max_client_wait: float) -> None:
-        """Queues ``task``, unless the work queued ahead of it, or its client's own queued
+        """Queues ``task``, unless the work queued ahead of it, or its group's own queued
         work, is more than the lane takes.
 
         Raises:
-            BusyError: 503 when the lane's queue is too long, 429 when the client's is.
+            BusyError: 503 when the lane's queue is too long, 429 when the group's is.
         """
-        cost, client = task.cost, task.client
+        cost = task.cost * self.ratio
+        name, member = task.client
         with self.lock:
             wait = self._expected_wait()
-            if wait + cost / self.workers > max_wait and (self.running or self.queues):
+            if wait + cost / self.workers > max_wait and (self.running or self.queued):
                 raise BusyError(503, wait - max_wait + cost, "the server is busy; try again")
-            mine = self.client_cost.get(client, 0.0) / self.workers
-            if mine + cost / self.workers > max_client_wait and client in self.queues:
+            group = self.groups.get(name)
+            mine = group.queued_cost * self.ratio / self.workers if group is not None else 0.0
+            if mine + cost / self.workers > max_client_wait and mine > 0:
                 message = "too much of this client's work is waiting; try again"
                 raise BusyError(429, mine, message)
             if not self.threads:
                 for i in range(self.workers):
-                    name = f"pokerforge-{self.name}_{i}"
-                    thread = threading.Thread(target=self._serve, name=name, daemon=True)
+                    thread_name = f"pokerforge-{self.name}_{i}"
+                    thread = threading.Thread(target=self._serve, name=thread_name, daemon=True)
                     thread.start()
                     self.threads.append(thread)
-            self.queues.setdefault(task.client, deque()).append(task)
+            if group is None:
+                group = self.groups[name] = _Group(self.clock)
+            if not group.members:
+                # Back after a pause: no credit banked while away.
+                group.vtime = max(group.vtime, self.clock)
+                self._schedule(name, group)
+            group.members.setdefault(member, deque()).append(task)
+            group.queued_cost += task.cost
             self.queued += 1
             self.queued_cost += task.cost
-            self.client_cost[task.client] = self.client_cost.get(task.client, 0.0) + task.cost
             # Wakes a thread only if one is waiting: none is while the lane is busy.
             self.ready.notify()
 
-    def _forget(self, task: _Task) -> None:
+    def _schedule(self, name: str, group: _Group) -> None:
+        self.sequence += 1
+        heapq.heappush(self.heap, (group.vtime, self.sequence, name))
+
+    def _forget(self, name: str, group: _Group, task: _Task) -> None:
         self.queued -= 1
         self.queued_cost = max(0.0, self.queued_cost - task.cost)
-        left = self.client_cost.get(task.client, 0.0) - task.cost
-        if left > 1e-12:
-            self.client_cost[task.client] = left
-        else:
-            self.client_cost.pop(task.client, None)
+        group.queued_cost = max(0.0, group.queued_cost - task.cost)
+        self._prune(name, group)
+
+    def _prune(self, name: str, group: _Group) -> None:
+        # A group with nothing queued or running and no debt is forgotten.
+        if not group.members and not group.running and group.vtime <= self.clock:
+            self.groups.pop(name, None)
 
     def remove(self, task: _Task) -> bool:
         """Takes a queued task out; whether it was queued."""
+        name, member = task.client
         with self.lock:
-            queue = self.queues.get(task.client)
-            if queue is None or task not in queue:
+            group = self.groups.get(name)
+            queue = group.members.get(member) if group is not None else None
+            if group is None or queue is None or task not in queue:
                 return False
             queue.remove(task)
             if not queue:
-                del self.queues[task.client]
-            self._forget(task)
+                del group.members[member]
+            self._forget(name, group, task)
             return True
 
     def pop(self) -> _Task | None:
-        """The next task: the first waiting client's oldest, that client moved to the back
-        (call with ``lock`` held)."""
-        if not self.queues:
-            return None
-        client, queue = next(iter(self.queues.items()))
-        task = queue.popleft()
-        if queue:
-            self.queues.move_to_end(client)
-        else:
-            del self.queues[client]
-        self._forget(task)
-        return task
+        """The next task: from the waiting group with the least virtual time, its members
+        taking turns (call with ``lock`` held)."""
+        while self.heap:
+            vtime, _, name = heapq.heappop(self.heap)
+            group = self.groups.get(name)
+            if group is None or not group.members or group.vtime != vtime:
+                continue  # stale: the group emptied, or its clock moved since
+            member, queue = next(iter(group.members.items()))
+            task = queue.popleft()
+            if queue:
+                group.members.move_to_end(member)
+            else:
+                del group.members[member]
+            self.clock = max(self.clock, vtime)
+            group.vtime += task.cost
+            group.running += 1
+            if group.members:
+                self._schedule(name, group)
+            self._forget(name, group, task)
+            return task
+        return None
+
+    def _finished(self, task: _Task, seconds: float) -> None:
+        """Charges the measured time in place of the estimate (call with ``lock`` held)."""
+        name = task.client[0]
+        group = self.groups.get(name)
+        if task.cost > _RATIO_FLOOR:
+            seen = min(_RATIO_MAX, max(0.25, seconds / task.cost))
+            self.ratio = max(1.0, (1 - _RATIO_WEIGHT) * self.ratio + _RATIO_WEIGHT * seen)
+        if group is None:
+            return
+        group.running -= 1
+        if seconds != task.cost:
+            group.vtime += seconds - task.cost
+            if group.members:
+                self._schedule(name, group)
+        self._prune(name, group)
 
     def take_all(self) -> list[_Task]:
         """Empties the queue; returns what it held."""
@@ -180,13 +270,14 @@ class _Lane:
             tasks = []
             while (task := self.pop()) is not None:
                 tasks.append(task)
+                self._finished(task, task.cost)
             return tasks
 
     def _serve(self) -> None:
         """A thread of the lane: runs the next task until the lane closes."""
         while True:
             with self.lock:
-                while not self.queues and not self.closing:
+                while not self.queued and not self.closing:
                     self.ready.wait()
                 task = self.pop()
                 if task is None:
@@ -199,9 +290,11 @@ class _Lane:
                 result, error = task.context.run(task.work, task.cancel), None
             except BaseException as exc:  # the waiting request raises it; the thread goes on
                 result, error = None, exc
-            self.on_work(time.perf_counter() - start)
+            seconds = time.perf_counter() - start
+            self.on_work(seconds)
             with self.lock:
                 self.running.discard(task)
+                self._finished(task, seconds)
             # RuntimeError: the event loop has closed, and nobody waits for the answer.
             with contextlib.suppress(RuntimeError):
                 task.loop.call_soon_threadsafe(_settle, task.future, result, error)
@@ -274,7 +367,7 @@ class Scheduler:
             return self.cheap
         return self.main
 
-    async def submit(self, client: str, cost: float, work: Callable[[Cancel], Any]) -> Any:
+    async def submit(self, client: Client | str, cost: float, work: Callable[[Cancel], Any]) -> Any:
         """Runs ``work(cancel)`` on a thread once its turn comes; returns what it returns.
 
         Raises:
@@ -284,11 +377,12 @@ class Scheduler:
         return await self.enqueue(client, cost, work)
 
     def enqueue(
-        self, client: str, cost: float, work: Callable[[Cancel], Any]
+        self, client: Client | str, cost: float, work: Callable[[Cancel], Any]
     ) -> asyncio.Future[Any]:
-        """Queues ``work(cancel)``; returns the future of what it returns. Cancelling the
-        future (the client went away) drops the work from the queue, or stops it in the
-        core if it is running.
+        """Queues ``work(cancel)`` for ``client`` (``(group, member)``; a plain name is a
+        group of its own); returns the future of what it returns. Cancelling the future
+        (the client went away) drops the work from the queue, or stops it in the core if
+        it is running.
 
         Raises:
             BusyError: as :meth:`submit`, at once.
@@ -297,7 +391,8 @@ class Scheduler:
             raise BusyError(503, 2, "the server is restarting; try again")
         lane = self._lane(cost)
         loop = asyncio.get_running_loop()
-        task = _Task(client, cost, work, loop.create_future(), loop, contextvars.copy_context())
+        who = (client, client) if isinstance(client, str) else client
+        task = _Task(who, cost, work, loop.create_future(), loop, contextvars.copy_context())
         lane.push(task, max_wait=self.max_wait, max_client_wait=self.max_client_wait)
         # The answer is set on this loop, later: the callback is in place before.
         task.future.add_done_callback(functools.partial(self._done, lane, task))

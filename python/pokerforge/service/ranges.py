@@ -211,7 +211,7 @@ def class_breakdown(
     seed: int | None,
     samples: int,
     cancel: Cancel | None = None,
-) -> tuple[list[dict[str, float] | None], str]:
+) -> tuple[list[dict[str, float] | None], str, bool]:
     """Each range player's equity class by class, for the same question as ``job``.
 
     For every player given as a range, each class of that range with combinations left
@@ -225,7 +225,8 @@ def class_breakdown(
     Each class gets an equal share of the time still left when it starts (a class that
     ends early leaves its time to the rest), and a class that counted no deal at all
     within its share (its thread waited for a core on a busy machine) is asked again with
-    a share of what is left, until the job's time is spent.
+    a share of what is left, until the job's time is spent; the classes not reached by
+    then are left out (many classes of crowded ranges cannot all be counted in the time).
 
     Args:
         job: A checked request (:func:`pokerforge.service.work.plan_equity`).
@@ -239,16 +240,20 @@ def class_breakdown(
 
     Returns:
         One entry per player (class -> equity for a range player, ``None`` for a known
-        hand or ``"random"``), and the method used for the classes: ``"exact"`` (``"auto"``
-        as above, every class counted exactly) or ``"monte-carlo"``.
+        hand or ``"random"``), the method used for the classes: ``"exact"`` (``"auto"``
+        as above, every class counted exactly) or ``"monte-carlo"``, and whether every
+        class was counted within the time.
 
     Examples:
         >>> from pokerforge.service.work import Limits, plan_equity
         >>> job = plan_equity(["AA, KK", "QsQh"], board="", dead="", game="holdem",
         ...                   method="exact", samples=None, time_limit=None, limits=Limits())
-        >>> rows, method = class_breakdown(job, board="", dead="", seed=None, samples=100_000)
+        >>> rows, method, complete = class_breakdown(
+        ...     job, board="", dead="", seed=None, samples=100_000)
         >>> sorted((name, round(eq, 4)) for name, eq in rows[0].items()), rows[1], method
         ([('AA', 0.8155), ('KK', 0.8193)], None, 'exact')
+        >>> complete
+        True
     """
     known = CardSet(board) | CardSet(dead)
     for text in job.players:
@@ -269,12 +274,14 @@ def class_breakdown(
     each = None if exact else max(2_000, samples // share)
     method: Literal["auto", "monte-carlo"] = "auto" if exact else "monte-carlo"
     deadline = time.monotonic() + job.time_limit
+    complete = True
     for k, (index, name, text) in enumerate(work):
         if cancel is not None and cancel.cancelled:
             break
         players = list(job.players)
         players[index] = text
-        while True:
+        result = None
+        while result is None:
             left = deadline - time.monotonic()
             try:
                 result = equity(
@@ -290,11 +297,16 @@ def class_breakdown(
                     time_limit=max(left, 1e-6) / (len(work) - k),
                     threads=1,
                 )
-                break
             except InvalidSpecError as error:
-                if getattr(error, "location", None) != "time_limit" or left <= 0:
+                if getattr(error, "location", None) != "time_limit":
                     raise
+                if left <= 0:
+                    break
+        if result is None:
+            # The time is spent: the classes not reached are left out of the answer.
+            complete = False
+            break
         found[index][name] = result.players[index].equity
         exact = exact and result.exact  # a class past its deadline was sampled
     rows = [found.get(index) for index in range(len(job.players))]
-    return rows, "exact" if exact else "monte-carlo"
+    return rows, "exact" if exact else "monte-carlo", complete

@@ -9,7 +9,16 @@ adds to plain uvicorn:
   deliver a whole request (headers and body) within ``header_timeout`` seconds of opening
   or of its previous answer, so idle connections and one-byte-a-second senders are
   closed; and a cap on open connections per process, beyond which a new connection gets
-  a JSON 503 with ``Retry-After`` and is closed, so file descriptors never run out.
+  a JSON 503 with ``Retry-After`` and is closed, so file descriptors never run out;
+- limits on the request head, answered as RFC 9110 and RFC 6585 define and the connection
+  closed: a URL over :data:`MAX_URL` bytes gets ``414``, more than :data:`MAX_HEADERS`
+  header fields or a head (request line and headers) over :data:`MAX_HEAD` bytes gets
+  ``431``, counted on the bytes received, so no header is ever buffered past the limit;
+- a *write timeout*: a connection whose answer the client has not taken within
+  ``write_timeout`` seconds (a client that never reads) is aborted, its buffers freed;
+  and a connection with more than :data:`MAX_PIPELINED` requests waiting behind the one
+  being answered (sent without reading the answers) is aborted at once, since each
+  waiting request holds memory;
 - on SIGTERM/SIGINT, when uvicorn starts its graceful shutdown (it asks each connection
   to shut down), every queued request is answered at once with a JSON 503
   (``Retry-After``), and uvicorn lets the running ones finish (each is bounded by the
@@ -26,6 +35,7 @@ import gc
 import json
 import os
 import resource
+import shutil
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -38,10 +48,30 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.supervisors import Multiprocess
 
-from pokerforge.service.guard import error_body
+from pokerforge.service.guard import SECURITY_HEADERS, error_body
 from pokerforge.service.work import Limits
 
-__all__ = ["GuardedH11", "GuardedHttpTools", "ServerOptions", "app_from_env", "log_config", "serve"]
+__all__ = [
+    "MAX_HEAD",
+    "MAX_HEADERS",
+    "MAX_PIPELINED",
+    "MAX_URL",
+    "GuardedH11",
+    "GuardedHttpTools",
+    "ServerOptions",
+    "app_from_env",
+    "log_config",
+    "serve",
+]
+
+MAX_URL = 8 * 1024
+"""The longest request target (path and query) in bytes; longer gets 414."""
+MAX_HEADERS = 100
+"""The most header fields a request may have; more gets 431."""
+MAX_HEAD = 32 * 1024
+"""The most bytes of a request's head (request line and headers); more gets 431."""
+MAX_PIPELINED = 32
+"""The most requests a connection may have waiting behind the one being answered."""
 
 _LIMITS_ENV = "POKERFORGE_SERVICE_LIMITS"
 _SERVER_ENV = "POKERFORGE_SERVICE_SERVER"
@@ -56,6 +86,7 @@ class ServerOptions:
         port: The port.
         workers: Worker processes (each with ``Limits.workers`` equity threads).
         header_timeout: Seconds a connection has to deliver a whole request.
+        write_timeout: Seconds a connection's client has to take an answer written to it.
         keep_alive: Seconds an idle kept-alive connection stays open.
         max_connections: Open connections per worker process beyond which new ones are
             refused with 503 (kept below the process's file-descriptor limit).
@@ -69,6 +100,7 @@ class ServerOptions:
     port: int = 8000
     workers: int = 1
     header_timeout: float = 10.0
+    write_timeout: float = 10.0
     keep_alive: float = 5.0
     max_connections: int = 10_000
     graceful: float = 30.0
@@ -81,6 +113,14 @@ def _from_env() -> dict[str, Any]:
     return json.loads(text) if text else {}
 
 
+_REASONS = {
+    400: b"Bad Request",
+    414: b"URI Too Long",
+    431: b"Request Header Fields Too Large",
+    503: b"Service Unavailable",
+}
+
+
 def _answer_and_close(
     transport: asyncio.BaseTransport,
     status: int,
@@ -91,8 +131,8 @@ def _answer_and_close(
     """Writes a JSON error answer straight to the connection, then closes it (for refusals
     made before any request reaches the app)."""
     body, headers = error_body(status, kind, None, message, retry_after)
-    reason = {400: b"Bad Request", 503: b"Service Unavailable"}[status]
-    head = b"HTTP/1.1 %d %s\r\n" % (status, reason) + b"".join(
+    headers += [(b"x-request-id", os.urandom(16).hex().encode()), *SECURITY_HEADERS]
+    head = b"HTTP/1.1 %d %s\r\n" % (status, _REASONS[status]) + b"".join(
         name + b": " + value + b"\r\n" for name, value in headers
     )
     assert isinstance(transport, asyncio.WriteTransport)
@@ -105,6 +145,7 @@ class _Guard:
     (see the module's description); mixed in before the protocol class."""
 
     header_timeout: float = float(_from_env().get("header_timeout", 10.0))
+    write_timeout: float = float(_from_env().get("write_timeout", 10.0))
     max_connections: int = int(_from_env().get("max_connections", 10_000))
     # Provided by the protocol class.
     connections: set[Any]
@@ -115,6 +156,7 @@ class _Guard:
         """Refuses the connection when there are too many; else starts its clock."""
         super().connection_made(transport)  # type: ignore[misc]
         self._request_timer: asyncio.TimerHandle | None = None
+        self._write_timer: asyncio.TimerHandle | None = None
         if len(self.connections) > self.max_connections:
             message = "too many open connections; try again"
             _answer_and_close(transport, 503, "busy", message, retry_after=1)
@@ -136,10 +178,28 @@ class _Guard:
             self.transport.close()
 
     def on_response_complete(self) -> None:
-        """The next request on this connection gets its own ``header_timeout``."""
+        """The next request on this connection gets its own ``header_timeout``, and what
+        is left unsent of the answer has to be taken within ``write_timeout``."""
         super().on_response_complete()  # type: ignore[misc]
         if not self.transport.is_closing():
             self._arm()
+        self._watch_writes()
+
+    def pause_writing(self) -> None:
+        """The client is not taking what is written: it has ``write_timeout`` to."""
+        super().pause_writing()  # type: ignore[misc]
+        self._watch_writes()
+
+    def _watch_writes(self) -> None:
+        if self._write_timer is None and self.transport.get_write_buffer_size() > 0:
+            self._write_timer = self.loop.call_later(self.write_timeout, self._write_timeout)
+
+    def _write_timeout(self) -> None:
+        self._write_timer = None
+        if self.transport.get_write_buffer_size() > 0:
+            # close() would wait for the buffer to drain, which a client that does not
+            # read never lets happen.
+            self.transport.abort()
 
     def shutdown(self) -> None:
         """The server is stopping: answer the queues with 503 first (once per process)."""
@@ -148,9 +208,10 @@ class _Guard:
 
     def connection_lost(self, exc: Exception | None) -> None:
         """Stops the clock."""
-        timer = getattr(self, "_request_timer", None)
-        if timer is not None:
-            timer.cancel()
+        for name in ("_request_timer", "_write_timer"):
+            timer = getattr(self, name, None)
+            if timer is not None:
+                timer.cancel()
         super().connection_lost(exc)  # type: ignore[misc]
 
 
@@ -161,8 +222,18 @@ class GuardedH11(_Guard, H11Protocol):  # type: ignore[misc]
     def _waiting_for_client(self) -> bool:
         return self.conn.their_state in (h11.IDLE, h11.SEND_BODY)
 
+    def send_400_response(self, msg: str) -> None:
+        """A request h11 refuses gets a JSON answer with h11's status (431 for a head
+        over its buffer's limit, else 400), and the connection is closed."""
+        reason = sys.exc_info()[1]
+        status = getattr(reason, "error_status_hint", 400)
+        if status == 431:
+            _answer_and_close(self.transport, 431, "too_large", "the request's head is too large")
+        else:
+            _answer_and_close(self.transport, 400, "bad_request", str(reason or msg))
 
-class GuardedHttpTools(_Guard, HttpToolsProtocol):  # type: ignore[misc]
+
+class GuardedHttpTools(_Guard, HttpToolsProtocol):
     """uvicorn's httptools protocol (a C parser, several times cheaper a request than h11)
     with the same header timeout and connection cap; what :func:`serve` runs."""
 
@@ -172,14 +243,81 @@ class GuardedHttpTools(_Guard, HttpToolsProtocol):  # type: ignore[misc]
         cycle = self.cycle
         return cycle is None or cycle.response_complete or cycle.more_body
 
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        """Starts counting the first request's head."""
+        self._in_head = True
+        self._head_bytes = 0
+        self._refusal: tuple[int, str] | None = None
+        super().connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        """Feeds the parser, counting the bytes of a request's head: past :data:`MAX_HEAD`
+        the request is refused before any more is buffered."""
+        if self.transport.is_closing():
+            return
+        if self._in_head:
+            self._head_bytes += len(data)
+        super().data_received(data)
+        if self._in_head and self._head_bytes > MAX_HEAD and not self.transport.is_closing():
+            self._refusal = (431, f"the request's head is over {MAX_HEAD} bytes")
+            self.send_400_response("")
+
+    def on_url(self, url: bytes) -> None:
+        """Collects the URL; past :data:`MAX_URL` bytes the request gets 414."""
+        super().on_url(url)
+        if len(self.url) > MAX_URL:
+            self._refusal = (414, f"the URL is over {MAX_URL} bytes")
+            raise _HeadTooLargeError
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        """Collects a header; past :data:`MAX_HEADERS` of them the request gets 431."""
+        if len(self.headers) >= MAX_HEADERS:
+            self._refusal = (431, f"the request has more than {MAX_HEADERS} header fields")
+            raise _HeadTooLargeError
+        super().on_header(name, value)
+
+    def on_headers_complete(self) -> None:
+        """The head is whole (431 when it came in one piece over :data:`MAX_HEAD` bytes):
+        what comes next is the body."""
+        self._in_head = False
+        size = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
+        if size > MAX_HEAD:
+            self._refusal = (431, f"the request's head is over {MAX_HEAD} bytes")
+            raise _HeadTooLargeError
+        super().on_headers_complete()
+        if len(self.pipeline) > MAX_PIPELINED:
+            # Answers must go in order, so no refusal can be sent: the connection goes.
+            self._refusal = (0, "too many pipelined requests")
+            raise _HeadTooLargeError
+
+    def on_message_complete(self) -> None:
+        """The next bytes are the next request's head."""
+        super().on_message_complete()
+        self._in_head = True
+        self._head_bytes = 0
+
     def send_400_response(self, msg: str) -> None:
         """A request the parser refuses gets a JSON 400 naming the parser's reason (such as
-        ``Transfer-Encoding can't be present with Content-Length``), and the connection
-        is closed."""
+        ``Transfer-Encoding can't be present with Content-Length``), a head over the
+        limits its 414 or 431, and the connection is closed."""
+        if self.transport.is_closing():
+            return
+        if self._refusal is not None:
+            status, message = self._refusal
+            if status == 0:
+                self.pipeline.clear()
+                self.transport.abort()
+            else:
+                _answer_and_close(self.transport, status, "too_large", message)
+            return
         # Called while the parser's error is being handled: it says what was wrong.
         reason = sys.exc_info()[1]
         message = str(reason) if isinstance(reason, httptools.HttpParserError) else msg
         _answer_and_close(self.transport, 400, "bad_request", message)
+
+
+class _HeadTooLargeError(Exception):
+    """Raised in a parser callback to stop the parser (the answer is set beforehand)."""
 
 
 def _drain_all() -> None:
@@ -241,12 +379,29 @@ def serve(limits: Limits, options: ServerOptions) -> None:
     files = _raise_file_limit(options.max_connections + 256)
     max_connections = max(1, min(options.max_connections, files - 256))
     os.environ[_LIMITS_ENV] = json.dumps(dataclasses.asdict(limits))
-    settings = {"header_timeout": options.header_timeout, "max_connections": max_connections}
+    settings = {
+        "header_timeout": options.header_timeout,
+        "write_timeout": options.write_timeout,
+        "max_connections": max_connections,
+    }
     os.environ[_SERVER_ENV] = json.dumps(settings)
     _Guard.header_timeout = options.header_timeout
+    _Guard.write_timeout = options.write_timeout
     _Guard.max_connections = max_connections
+    made = None
     if options.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="pokerforge-metrics-")
+        made = tempfile.mkdtemp(prefix="pokerforge-metrics-")
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = made
+    try:
+        _run(options)
+    finally:
+        if made is not None:
+            # The metrics files of this run only: removed with the run.
+            shutil.rmtree(made, ignore_errors=True)
+            os.environ.pop("PROMETHEUS_MULTIPROC_DIR", None)
+
+
+def _run(options: ServerOptions) -> None:
     config = uvicorn.Config(
         "pokerforge.service.server:app_from_env",
         factory=True,

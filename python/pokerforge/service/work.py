@@ -82,8 +82,12 @@ class Limits:
         cheap_cost: Requests estimated at most this many seconds run on a lane of their
             own, so they never wait behind expensive ones.
         api_key_header: A header whose value identifies the client for fairness (e.g.
-            ``"X-API-Key"``); by default the client's address does.
+            ``"X-API-Key"``); by default the client's address does (see
+            :mod:`pokerforge.service.clients`).
         max_body: The largest request body in bytes (413 beyond, however it is sent).
+        api_keys: A file of the API keys the server knows (one a line): a listed key is a
+            client of its own, any other key is refused with 401. Without it a key only
+            tells clients of one network apart.
     """
 
     max_samples: int = 5_000_000
@@ -97,6 +101,7 @@ class Limits:
     cheap_cost: float = 0.05
     api_key_header: str | None = None
     max_body: int = 64 * 1024
+    api_keys: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

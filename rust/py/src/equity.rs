@@ -124,6 +124,7 @@ fn plan_of(
             expected: "2 to 10 (as a list, e.g. [\"AhKh\", \"random\"])",
         }));
     }
+    let py = players.py();
     let mut labels = Vec::new();
     let players: Vec<Player> = players
         .try_iter()?
@@ -171,7 +172,9 @@ fn plan_of(
         by_hand,
         ..EquityOptions::default()
     };
-    Ok((core(plan(&players, board, dead, &options))?, labels))
+    // Planning may search the ranges' deals (within a step budget): without the GIL.
+    let planned = py.detach(|| plan(&players, board, dead, &options));
+    Ok((core(planned)?, labels))
 }
 
 /// The classes of `pokerforge.equity` the results are built from, and `Category` in

@@ -16,56 +16,83 @@ pub(crate) struct Hand {
 /// Hole cards of every player in one deal.
 pub(crate) type Holes = [u64; MAX_PLAYERS];
 
-/// Calls `f(holes, weight)` for every deal of one hand per player in which no card is
-/// used twice, `weight` being the product of the hands' weights. Stops and answers
-/// `false` once more than `limit` deals have been seen.
-pub(crate) fn for_each_deal(
-    players: &[Vec<Hand>],
-    limit: u64,
-    f: &mut impl FnMut(&Holes, f64),
-) -> bool {
-    for_each_deal_within(players, limit, u64::MAX, f)
+/// How a walk over the deals ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Walked {
+    /// Every deal was seen.
+    Done,
+    /// More deals than the limit.
+    TooMany,
+    /// The step budget ran out (crowded ranges: many dead ends for few deals).
+    OutOfSteps,
+    /// The `abort` hook answered `true`.
+    Aborted,
 }
 
-/// [`for_each_deal`] that also stops (answering `false`) after `steps` hands tried, for
-/// crowded ranges whose deals are few among many dead ends.
+/// Hands tried between two calls of a walk's `abort` hook: the hook is asked inside the
+/// search, so a walk through dead ends (hands that clash with those placed before) is
+/// stopped as promptly as one that finds deals.
+const ABORT_CHECK: u64 = 1 << 14;
+
+/// Calls `f(holes, weight)` for every deal of one hand per player in which no card is
+/// used twice, `weight` being the product of the hands' weights. Stops and answers
+/// `false` once more than `limit` deals have been seen, or after `steps` hands tried (for
+/// crowded ranges whose deals are few among many dead ends).
 pub(crate) fn for_each_deal_within(
     players: &[Vec<Hand>],
     limit: u64,
     steps: u64,
     f: &mut impl FnMut(&Holes, f64),
 ) -> bool {
+    walk_deals(players, limit, steps, &|| false, f) == Walked::Done
+}
+
+/// The walk behind [`for_each_deal_within`]: every deal, within `limit` deals and `steps` hands
+/// tried, asking `abort` every [`ABORT_CHECK`] hands tried (dead ends included).
+pub(crate) fn walk_deals(
+    players: &[Vec<Hand>],
+    limit: u64,
+    steps: u64,
+    abort: &dyn Fn() -> bool,
+    f: &mut impl FnMut(&Holes, f64),
+) -> Walked {
     struct Walk<'a, F> {
         players: &'a [Vec<Hand>],
         holes: Holes,
         seen: u64,
         limit: u64,
         steps: u64,
+        tried: u64,
+        abort: &'a dyn Fn() -> bool,
         f: F,
     }
     impl<F: FnMut(&Holes, f64)> Walk<'_, F> {
-        fn go(&mut self, p: usize, used: u64, weight: f64) -> bool {
+        fn go(&mut self, p: usize, used: u64, weight: f64) -> Walked {
             if p == self.players.len() {
                 self.seen += 1;
                 if self.seen > self.limit {
-                    return false;
+                    return Walked::TooMany;
                 }
                 (self.f)(&self.holes, weight);
-                return true;
+                return Walked::Done;
             }
             for hand in &self.players[p] {
-                if self.steps == 0 {
-                    return false;
+                if self.tried >= self.steps {
+                    return Walked::OutOfSteps;
                 }
-                self.steps -= 1;
+                self.tried += 1;
+                if self.tried % ABORT_CHECK == 0 && (self.abort)() {
+                    return Walked::Aborted;
+                }
                 if hand.mask & used == 0 {
                     self.holes[p] = hand.mask;
-                    if !self.go(p + 1, used | hand.mask, weight * hand.weight) {
-                        return false;
+                    let walked = self.go(p + 1, used | hand.mask, weight * hand.weight);
+                    if walked != Walked::Done {
+                        return walked;
                     }
                 }
             }
-            true
+            Walked::Done
         }
     }
     let mut walk = Walk {
@@ -74,10 +101,15 @@ pub(crate) fn for_each_deal_within(
         seen: 0,
         limit,
         steps,
+        tried: 0,
+        abort,
         f,
     };
     walk.go(0, 0, 1.0)
 }
+
+/// Steps of the search that tells whether ranges can be dealt at all ([`can_deal`]).
+pub(crate) const FEASIBILITY_STEPS: u64 = 1 << 18;
 
 /// Whether one hand per player can be dealt with no card used twice: `Some(answer)`, or
 /// `None` when the search gave up after `budget` steps. Players with the fewest hands
@@ -154,11 +186,9 @@ pub(crate) enum Listing {
     Stopped,
 }
 
-/// Deals listed between two calls of the `abort` hook of [`deal_classes`].
-const ABORT_CHECK: u64 = 1 << 14;
-
 /// Every possible deal of `players`, grouped by `perms`, unless there are more than
-/// `limit` deals or `abort` (asked every few thousand deals) says to stop. Classes come in
+/// `limit` deals or `abort` (asked every few thousand hands tried, inside the search)
+/// says to stop. Classes come in
 /// ascending order, so that results do not depend on hashing.
 pub(crate) fn deal_classes(
     players: &[Vec<Hand>],
@@ -168,14 +198,7 @@ pub(crate) fn deal_classes(
 ) -> Listing {
     let n = players.len();
     let mut classes: HashMap<Holes, (f64, u64)> = HashMap::new();
-    let mut seen = 0u64;
-    let mut aborted = false;
-    let complete = for_each_deal(players, limit, &mut |holes, weight| {
-        seen += 1;
-        if aborted || (seen % ABORT_CHECK == 0 && abort()) {
-            aborted = true;
-            return;
-        }
+    let walked = walk_deals(players, limit, u64::MAX, abort, &mut |holes, weight| {
         let mut best = *holes;
         for perm in perms {
             let mut moved = [0u64; MAX_PLAYERS];
@@ -190,11 +213,10 @@ pub(crate) fn deal_classes(
         entry.0 += weight;
         entry.1 += 1;
     });
-    if aborted {
-        return Listing::Stopped;
-    }
-    if !complete {
-        return Listing::TooMany;
+    match walked {
+        Walked::Done => {}
+        Walked::TooMany => return Listing::TooMany,
+        Walked::OutOfSteps | Walked::Aborted => return Listing::Stopped,
     }
     let mut out: Vec<DealClass> = classes
         .into_iter()
@@ -230,6 +252,38 @@ mod tests {
         assert_eq!(permute(mask("AhKd"), &[1, 0, 3, 2]), mask("AsKc"));
     }
 
+    fn hands(text: &str) -> Vec<Hand> {
+        crate::range::Range::parse(text)
+            .unwrap()
+            .iter()
+            .map(|(c, w)| Hand {
+                mask: c.cards().mask(),
+                weight: w,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_walk_through_dead_ends_is_stopped_inside_the_search() {
+        // Five players holding an ace each, then two who need all four aces: billions of
+        // hands tried and not one deal, so a check per deal found would never come.
+        let mut players = vec![hands("A2o+"); 5];
+        players.extend([hands("AA"), hands("AA")]);
+        let asked = std::cell::Cell::new(0u32);
+        let abort = || {
+            asked.set(asked.get() + 1);
+            asked.get() >= 3
+        };
+        let mut found = 0;
+        let walked = walk_deals(&players, u64::MAX, u64::MAX, &abort, &mut |_, _| found += 1);
+        assert_eq!((walked, asked.get(), found), (Walked::Aborted, 3, 0));
+        let walked = walk_deals(&players, u64::MAX, 1_000, &|| false, &mut |_, _| {});
+        assert_eq!(walked, Walked::OutOfSteps);
+        assert_eq!(can_deal(&players, FEASIBILITY_STEPS), Some(false));
+        let classes = deal_classes(&players, &symmetries(0, 0), u64::MAX, &abort);
+        assert!(matches!(classes, Listing::Stopped));
+    }
+
     #[test]
     fn deals_skip_shared_cards() {
         let aa: Vec<Hand> = crate::range::Range::parse("AA")
@@ -241,9 +295,10 @@ mod tests {
             })
             .collect();
         let mut count = 0;
-        assert!(for_each_deal(
+        assert!(for_each_deal_within(
             &[aa.clone(), aa.clone()],
             100,
+            u64::MAX,
             &mut |_, _| count += 1
         ));
         assert_eq!(count, 6);

@@ -7,7 +7,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::deals::{
-    deal_classes, for_each_deal, permute, symmetries, DealClass, Listing, SuitPerm,
+    can_deal, deal_classes, permute, symmetries, walk_deals, DealClass, Listing, SuitPerm, Walked,
+    FEASIBILITY_STEPS,
 };
 use super::holdem::count_runouts;
 use super::result::{EquityResult, Method, Tally};
@@ -17,6 +18,11 @@ use crate::error::{Error, Result};
 /// Most deals of hole cards that exact enumeration will list (beyond this the classes
 /// alone would take too much memory; Monte Carlo is the tool).
 pub(crate) const MAX_DEALS: u64 = 2_000_000;
+
+/// Hands tried at most while planning counts the deals of ranges too wide to estimate
+/// (tens of milliseconds): ranges whose few deals hide among more dead ends than this are
+/// refused for exact enumeration rather than searched for seconds.
+const PLAN_STEPS: u64 = 1 << 24;
 
 /// Classes per batch: results of a batch are summed in order, so the sum does not
 /// depend on the thread count, and cancellation is checked between batches.
@@ -120,9 +126,22 @@ pub(crate) fn check_affordable(setup: &Setup, estimate: f64) -> Result<()> {
         });
     }
     // An infinite estimate means more listed combinations than `MAX_DEALS` before clashes
-    // are removed: count the real ones.
-    if estimate.is_infinite() && !for_each_deal(&setup.players, MAX_DEALS, &mut |_, _| {}) {
-        return Err(too_many_deals());
+    // are removed: count the real ones, within a step budget (crowded ranges can hide
+    // their deals among billions of dead ends).
+    if estimate.is_infinite() {
+        if can_deal(&setup.players, FEASIBILITY_STEPS) == Some(false) {
+            return Err(Error::NoPossibleHand { player: None });
+        }
+        match walk_deals(
+            &setup.players,
+            MAX_DEALS,
+            PLAN_STEPS,
+            &|| false,
+            &mut |_, _| {},
+        ) {
+            Walked::Done => {}
+            Walked::TooMany | Walked::OutOfSteps | Walked::Aborted => return Err(too_many_deals()),
+        }
     }
     Ok(())
 }

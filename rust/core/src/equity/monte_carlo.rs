@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::deals::{can_deal, for_each_deal_within, Hand, Holes};
+use super::deals::{can_deal, for_each_deal_within, Hand, Holes, FEASIBILITY_STEPS};
 use super::result::{category_of, Counts};
 use super::result::{EquityResult, Method, Tally};
 use super::{omaha, Game, Setup};
@@ -37,8 +37,6 @@ const CHECK: u64 = 128;
 /// nothing else can stop the run (no deadline, no cancellation hook); with either, draws
 /// go on until a deal is found or the run is stopped.
 const MAX_REJECTIONS: u64 = 1 << 32;
-/// Steps of the search that tells whether ranges can be dealt at all.
-const FEASIBILITY_STEPS: u64 = 1 << 18;
 /// Hands tried while listing the joint deals (a few milliseconds): crowded ranges whose
 /// deals hide among many dead ends are sampled instead.
 const LISTING_STEPS: u64 = 4 * TABLE_LIMIT;
@@ -491,18 +489,33 @@ fn sample_cap(stop: Stop) -> u64 {
     }
 }
 
-/// Rough seconds per deal on one thread: measured figures for known hands, rounded up.
+/// Rough seconds per deal on one thread, ranges' draws aside: measured figures rounded
+/// up (a known hand is cheap; a random one is dealt from the deck and ranked on its own).
+/// Calibrated against measured runs (`tests/service/test_service_estimates.py` compares
+/// them on a set of requests); they err on the slow side.
 fn seconds_per_deal(setup: &Setup) -> f64 {
     let n = setup.players.len() as f64;
+    let random = setup.dealt.len() as f64;
     let nanos = match setup.game {
-        Game::Holdem => 15.0 + 8.0 * n,
+        Game::Holdem => 25.0 + 6.0 * n + 48.0 * random,
         Game::Omaha | Game::OmahaHiLo => 60.0 + 120.0 * n,
     };
     nanos * 1e-9
 }
 
-/// Rough seconds of one joint draw of the ranged players.
+/// Rough seconds a deal of drawing one ranged player's hand: alone (no clash to redraw),
+/// and as one of several drawn jointly (a clash redraws them all).
 const DRAW_SECONDS: f64 = 40e-9;
+const JOINT_DRAW_SECONDS: f64 = 100e-9;
+
+/// Rough seconds a deal of drawing the ranged players' hands.
+fn draw_seconds(setup: &Setup) -> f64 {
+    match setup.ranged().len() {
+        0 => 0.0,
+        1 => DRAW_SECONDS,
+        k => draws_per_deal(setup) * k as f64 * JOINT_DRAW_SECONDS,
+    }
+}
 
 /// Joint draws of the ranged players per deal that fits, estimated from a fixed sample of
 /// draws (uniform within each range): crowded ranges cost that many draws a deal.
@@ -539,7 +552,7 @@ pub(crate) fn estimated_seconds(setup: &Setup, stop: Stop) -> f64 {
     match sample_cap(stop) {
         u64::MAX => f64::INFINITY,
         // A draw costs a few nanoseconds a player; crowded ranges need many per deal.
-        cap => cap as f64 * (seconds_per_deal(setup) + draws_per_deal(setup) * DRAW_SECONDS),
+        cap => cap as f64 * (seconds_per_deal(setup) + draw_seconds(setup)),
     }
 }
 

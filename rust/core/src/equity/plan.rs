@@ -312,6 +312,29 @@ mod tests {
     }
 
     #[test]
+    fn exact_planning_of_crowded_ranges_is_bounded() {
+        // No deal at all, hidden among billions of dead ends: refused at once.
+        let none = ["A2o+", "A2o+", "A2o+", "A2o+", "A2o+", "AA", "AA"];
+        let err = plan_of(&none, Method::Exact).unwrap_err();
+        assert!(
+            matches!(err, Error::NoPossibleHand { player: None }),
+            "{err}"
+        );
+        // Deals that exist but that no search within the step budget can count.
+        let crowded = ["A2o+", "A2o+", "K2o+", "K2o+", "Q2o+", "Q2o+", "AK"];
+        let err = plan_of(&crowded, Method::Exact).unwrap_err();
+        assert_eq!(err, too_many(), "{err}");
+        assert_eq!(
+            plan_of(&crowded, Method::Auto).unwrap().method(),
+            Method::MonteCarlo
+        );
+    }
+
+    fn too_many() -> Error {
+        plan_of(&["random", "random", "random"], Method::Exact).unwrap_err()
+    }
+
+    #[test]
     fn errors_say_where() {
         let err = plan_of(&["AhKh", "AhQd"], Method::Auto).unwrap_err();
         assert_eq!(err.location(), Some(Location::Player(1)));
