@@ -8,7 +8,7 @@ hands less that of a run doing the same set-up and no hand, divided by N:
 
 runs, for N = 400 and then for none,
 
-    PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no \\
+    PYTHONHASHSEED=0 OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 valgrind --tool=cachegrind --cache-sim=no \\
         --cachegrind-out-file=/dev/null .venv/bin/python scripts/instructions.py phh \\
         --hands 400 --run N
 
@@ -155,7 +155,13 @@ def _count(workload: str, hands: int, run: int) -> tuple[int, int]:
         "--run",
         str(run),
     ]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    # One thread for NumPy's BLAS and OpenMP: their idle threads' spinning would count too.
+    env = {
+        **os.environ,
+        "PYTHONHASHSEED": "0",
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+    }
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     found = _TOTAL.search(done.stderr)
     if found is None:

@@ -442,7 +442,7 @@ class Hand(HandQueries, AskedTurns, BettingState):
     def _end(self) -> None:
         st = self._state
         st.over = True
-        st.actor = st.showing = NOBODY
+        st.actor = NOBODY  # (showing is NOBODY already: an asked showdown pays when done)
         st.legal = NO_ACTIONS
         self._legal = NOTHING_LEGAL
         st.bets[:] = _ZEROS[self._n]  # written in place: no new list for the collector

@@ -170,15 +170,13 @@ impl PyObsEncoder {
     }
 
     /// The kept mask bits of table `t` when they are those of `state` as it is now, else -1.
-    fn current(&mut self, py: Python<'_>, t: usize, state: &Bound<'_, PyAny>) -> PyResult<i64> {
+    fn current(&self, py: Python<'_>, t: usize, state: &Bound<'_, PyAny>) -> PyResult<i64> {
         let table = &self.tables[t];
         if table.turn < 0 || !table.holds(py, state) {
             return Ok(-1);
         }
-        let read = table.read;
-        let turn = table.turn;
-        Ok(if self.reader(state)?.records(state)?.len() == read {
-            turn
+        Ok(if table.records_now(py) == Some(table.read) {
+            table.turn
         } else {
             -1
         })

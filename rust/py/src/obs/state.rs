@@ -151,7 +151,7 @@ impl Reader {
 
     /// Whether this reader serves `state` (an instance of exactly its class).
     pub fn serves(&self, state: &Bound<'_, PyAny>) -> bool {
-        state.get_type().is(self.class.bind(state.py()))
+        state.get_type_ptr() == self.class.as_ptr().cast()
     }
 
     /// Field `field` of `state`, an instance of exactly this class (see [`Self::serves`]).
@@ -168,7 +168,12 @@ impl Reader {
 
     /// Whether the hand is over (field `over`).
     pub fn over(&self, state: &Bound<'_, PyAny>) -> PyResult<bool> {
-        self.get(state, OVER)?.is_truthy()
+        let over = self.get(state, OVER)?;
+        // SAFETY: only the pointers are compared (the engine writes a bool).
+        match unsafe { bool::plain(over.as_ptr()) } {
+            Some(over) => Ok(over),
+            None => over.is_truthy(),
+        }
     }
 
     /// The state's log: what happened after the deal, one record each (it grows with
@@ -197,8 +202,10 @@ impl Reader {
     pub fn row(&self, state: &Bound<'_, PyAny>) -> PyResult<Row> {
         let seat = |field| -> PyResult<Option<usize>> {
             let value = self.get(state, field)?;
-            match value.extract::<i64>() {
-                Ok(-1) => Ok(None),
+            // SAFETY: the GIL is held and `value` is alive; no Python code runs.
+            match unsafe { i64::plain(value.as_ptr()) } {
+                Some(-1) => Ok(None),
+                Some(seat @ 0..=9) => Ok(Some(seat as usize)),
                 _ => index_of(&value, "actor", 9, "a seat of the table, or -1").map(Some),
             }
         };
@@ -283,12 +290,12 @@ impl Reader {
         street: &mut u8,
         log: &mut HandLog,
     ) -> PyResult<usize> {
-        let py = records.py();
         let len = records.len();
         for i in from..len {
             let record = records.get_item(i)?;
-            let class = record.get_type();
-            let Some(kind) = self.kinds.iter().position(|k| class.is(k.bind(py))) else {
+            // The class by its pointer: no reference taken for each record and kind.
+            let class = record.get_type_ptr();
+            let Some(kind) = self.kinds.iter().position(|k| k.as_ptr().cast() == class) else {
                 continue; // forced bets, returned bets, the showdown: no betting decision
             };
             if kind == KIND_DEAL_BOARD {

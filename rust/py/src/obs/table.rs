@@ -3,6 +3,7 @@
 
 use pokerforge_core::obs::HandLog;
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 use super::state::Reader;
 
@@ -12,6 +13,9 @@ pub struct Table {
     /// The state read last; another object is another hand (or a copy put in its place),
     /// whose log is then read from its start.
     state: Option<Py<PyAny>>,
+    /// That state's log (a hand keeps one list for its whole life): read again at every
+    /// step without looking the field up.
+    records: Option<Py<PyList>>,
     log: Option<HandLog>,
     /// Records of the state's log read so far, and the street of the next action.
     pub read: usize,
@@ -28,6 +32,7 @@ impl Table {
     pub fn new() -> Table {
         Table {
             state: None,
+            records: None,
             log: None,
             read: 0,
             street: 0,
@@ -45,18 +50,33 @@ impl Table {
     /// a state not read before (or whose log is shorter than what was read) starts the
     /// log over from the state's deal.
     pub fn sync(&mut self, reader: &Reader, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        let records = reader.records(state)?;
-        if !self.holds(state.py(), state) || records.len() < self.read {
-            self.state = None; // until the new hand's log is started
-            self.turn = -1;
-            self.start = reader.start(state, &mut self.log)?;
-            self.read = 0;
-            self.street = 0;
-            self.state = Some(state.clone().unbind());
-        }
+        let py = state.py();
+        let held = match &self.records {
+            Some(records) if self.holds(py, state) => Some(records.bind(py).clone()),
+            _ => None,
+        };
+        let records = match held {
+            Some(records) if records.len() >= self.read => records,
+            _ => {
+                self.state = None; // until the new hand's log is started
+                self.turn = -1;
+                let records = reader.records(state)?;
+                self.start = reader.start(state, &mut self.log)?;
+                self.read = 0;
+                self.street = 0;
+                self.records = Some(records.clone().unbind());
+                self.state = Some(state.clone().unbind());
+                records
+            }
+        };
         let log = self.log.as_mut().expect("started above");
         self.read = reader.follow(&records, self.read, &mut self.street, log)?;
         Ok(())
+    }
+
+    /// The number of records in the log of the state read last (`None` before any).
+    pub fn records_now(&self, py: Python<'_>) -> Option<usize> {
+        self.records.as_ref().map(|r| r.bind(py).len())
     }
 
     /// The log, once [`Self::sync`] has read a state.
