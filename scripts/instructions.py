@@ -8,14 +8,20 @@ hands less that of a run doing the same set-up and no hand, divided by N:
 
 runs, for N = 400 and then for none,
 
-    PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no \\
+    PYTHONHASHSEED=0 OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 valgrind --tool=cachegrind --cache-sim=no \\
         --cachegrind-out-file=/dev/null .venv/bin/python scripts/instructions.py phh \\
         --hands 400 --run N
 
 and prints the instructions per hand. Workloads:
 
-    phh    read and replay the 40 good hands of the public PHH dataset's HandHQ sample
-           (tests/data/phh, as benches/test_history_speed.py reads them), over and over
+    phh     read and replay the 40 good hands of the public PHH dataset's HandHQ sample
+            (tests/data/phh, as benches/test_history_speed.py reads them), over and over
+    hand    random 6-max no-limit play on ``Hand`` alone, a new hand each time (the
+            benchmark's policy of benches/test_hand_speed.py), no observation
+    tables  ``rl.Tables``, one table: every step observed, a random legal action
+            (benches/test_rl_speed.py's ``play_tables``)
+    vector  ``rl.VectorPokerEnv``, 256 tables stepped by one call with random legal
+            actions (benches/test_rl_speed.py's loop) until N hands have ended
 
 A workload is a function ``prepare(hands) -> run`` in ``WORKLOADS``: ``prepare`` does every
 set-up (imports, data) for ``hands`` hands and ``run(count)`` does ``count`` of them.
@@ -59,13 +65,83 @@ def phh(hands: int) -> Run:
     return run
 
 
-WORKLOADS: dict[str, Callable[[int], Run]] = {"phh": phh}
+def hand(hands: int) -> Run:
+    """Random 6-max no-limit hands on :class:`~pokerforge.game.Hand`, no observation."""
+    import random  # noqa: PLC0415
+
+    from pokerforge.game import GameSpec, Hand  # noqa: PLC0415
+
+    spec = GameSpec(blinds=(1, 2))
+    rnd = random.Random(1).random
+    stacks = [200] * 6
+
+    def run(count: int) -> int:
+        for seed in range(count):
+            h = Hand(spec, stacks=stacks, button=seed % 6, seed=seed)
+            while not h.is_over:
+                legal = h.legal_actions()
+                r = rnd()
+                if legal.min_raise_to is not None and r < 0.2:
+                    h.raise_to(legal.min_raise_to if r < 0.17 else legal.max_raise_to)  # type: ignore[arg-type]
+                elif legal.call and r < 0.45:
+                    h.fold()
+                elif legal.call:
+                    h.call()
+                else:
+                    h.check()
+        return count
+
+    return run
+
+
+def tables(hands: int) -> Run:
+    """``rl.Tables``, one table, observed at every step (the RL benchmark's loop)."""
+    import random  # noqa: PLC0415
+
+    sys.path.insert(0, str(ROOT / "benches"))
+    import test_rl_speed as rl  # noqa: PLC0415
+    from pokerforge.rl import Tables  # noqa: PLC0415
+
+    table = Tables(rl.SPEC, seats=6, stacks=200, actions=rl.FCPA, seed=1)
+    rnd = random.Random(1).random
+
+    def run(count: int) -> int:
+        rl.play_tables(table, rnd, count)
+        return count
+
+    return run
+
+
+def vector(hands: int) -> Run:
+    """``rl.VectorPokerEnv`` of 256 tables (built and reset in the set-up), stepped with
+    random legal actions until ``count`` hands have ended."""
+    sys.path.insert(0, str(ROOT / "benches"))
+    import test_rl_speed as rl  # noqa: PLC0415
+
+    prepared = rl.fresh_vector()
+
+    def run(count: int) -> int:
+        done = 0
+        while done < count:
+            done += rl.step_vector(prepared, 1)
+        return done
+
+    return run
+
+
+WORKLOADS: dict[str, Callable[[int], Run]] = {
+    "phh": phh,
+    "hand": hand,
+    "tables": tables,
+    "vector": vector,
+}
 
 _TOTAL = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
-def _count(workload: str, hands: int, run: int) -> int:
-    """The instructions of one run of this script under cachegrind."""
+def _count(workload: str, hands: int, run: int) -> tuple[int, int]:
+    """The instructions of one run of this script under cachegrind, and the hands it did
+    (a vector environment's last step may end a few more than asked)."""
     command = [
         "valgrind",
         "--tool=cachegrind",
@@ -79,12 +155,18 @@ def _count(workload: str, hands: int, run: int) -> int:
         "--run",
         str(run),
     ]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    # One thread for NumPy's BLAS and OpenMP: their idle threads' spinning would count too.
+    env = {
+        **os.environ,
+        "PYTHONHASHSEED": "0",
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+    }
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     found = _TOTAL.search(done.stderr)
     if found is None:
         raise SystemExit(f"no instruction count in valgrind's output:\n{done.stderr}")
-    return int(found.group(1).replace(",", ""))
+    return int(found.group(1).replace(",", "")), int(done.stdout.split()[-1])
 
 
 def main() -> None:
@@ -96,17 +178,17 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.run is not None:
-        WORKLOADS[args.workload](args.hands)(args.run)
+        print("hands done", WORKLOADS[args.workload](args.hands)(args.run))
         return
     # A run first that counts nothing: Python compiles what a fresh install has not yet
     # compiled, and that must not count in either run.
     subprocess.run(
         [sys.executable, __file__, args.workload, "--hands", "1", "--run", "0"], check=True
     )
-    full = _count(args.workload, args.hands, args.hands)
-    empty = _count(args.workload, args.hands, 0)
-    per_hand = (full - empty) / args.hands
-    print(f"{args.workload}: {per_hand / 1000:.1f} k instructions per hand ({args.hands} hands)")
+    full, done = _count(args.workload, args.hands, args.hands)
+    empty, _ = _count(args.workload, args.hands, 0)
+    per_hand = (full - empty) / done
+    print(f"{args.workload}: {per_hand / 1000:.1f} k instructions per hand ({done} hands)")
 
 
 if __name__ == "__main__":

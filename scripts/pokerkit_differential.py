@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "game"))
 
-import pokerkit_differential as diff  # noqa: E402
+import pokerkit_differential as diff
 
 
 def main() -> int:

@@ -11,16 +11,6 @@ from pokerforge.equity import EquityResult
 from pokerforge.eval import Category
 
 _CardsLike: TypeAlias = str | Card | CardSet | int | Iterable[Card | SupportsIndex | str]
-# What ``Hand.public_state()`` gives: (street, board, stacks, bets, folded, actor, legal).
-_PublicState: TypeAlias = tuple[
-    int,
-    Iterable[int],
-    Sequence[int],
-    Sequence[int],
-    Sequence[bool],
-    int | None,
-    tuple[bool, bool, int, int | None, int | None] | None,
-]
 
 __all__ = [
     "GAME_NAMES",
@@ -62,6 +52,7 @@ __all__ = [
     "preflop_matrix",
     "push_fold_heads_up",
     "record",
+    "register_types",
     "seed_of",
     "showdown_ranks",
     "untrack",
@@ -178,6 +169,7 @@ class HandRank:
 
 def evaluate(cards: _CardsLike) -> HandRank: ...
 def evaluate_class(cards: _CardsLike) -> int: ...
+def register_types(**classes: object) -> None: ...
 def seed_of(seed: int, stream: int, item: int) -> int: ...
 
 _Record = TypeVar("_Record", bound=tuple[Any, ...])
@@ -332,34 +324,23 @@ class ObsEncoder:
     def observed(self) -> npt.NDArray[np.int64]: ...
     def sections(self) -> list[tuple[str, int, int]]: ...
     def slot_names(self) -> list[str]: ...
-    def begin(
-        self,
-        table: int,
-        button: int,
-        big_blind: int,
-        unit: int,
-        stacks: Sequence[int],
-        holes: Sequence[Iterable[int]],
-    ) -> None: ...
-    def record(
-        self, table: int, seat: int, kind: int, street: int, amount: int = 0, all_in: bool = False
-    ) -> None: ...
-    def encode(self, table: int, seat: int, state: _PublicState) -> int: ...
-    def encode_hand(self, table: int, hand: object) -> int: ...
-    # ``hands``: pokerforge.game.Hand objects (typed loosely: _core does not import the game).
-    def encode_all(self, hands: Iterable[object]) -> None: ...
-    def turn(self, table: int) -> int: ...
-    def act(self, table: int, hand: object, action: int | tuple[str] | tuple[str, int]) -> None: ...
-    def act_all(
-        self,
-        hands: Iterable[object],
-        actions: Iterable[int] | npt.NDArray[np.int64],
-        done: npt.NDArray[np.bool_] | None = None,
+    # ``state``: a pokerforge.game.HandState (typed loosely: _core does not import the game;
+    # the encoder checks the state's declared layout).
+    def encode(self, table: int, state: object, seat: int | None = None) -> int: ...
+    def encode_all(self, states: Iterable[object]) -> None: ...
+    def turn(self, table: int, state: object) -> int: ...
+    def decode(self, table: int, state: object, index: int) -> int: ...
+    # (folds, checks, calls, raises, totals): the tables by kind of move, each raise's total.
+    def decode_all(
+        self, states: Iterable[object], actions: Iterable[int] | npt.NDArray[np.int64]
+    ) -> tuple[list[int], list[int], list[int], list[int], list[int]]: ...
+    def ended(
+        self, states: Iterable[object], done: npt.NDArray[np.bool_] | None = None
     ) -> list[int]: ...
     def net_bb(
-        self, hands: Sequence[object], tables: Iterable[int], out: npt.NDArray[np.float32]
+        self, states: Sequence[object], tables: Iterable[int], out: npt.NDArray[np.float32]
     ) -> None: ...
-    def infoset(self, table: int, seat: int, board: Iterable[int]) -> str: ...
+    def infoset(self, table: int, state: object, seat: int) -> str: ...
 
 # Heads-up pre-flop table (pokerforge.preflop wraps these).
 # Tournament prize equity and push/fold (pokerforge.icm wraps these).

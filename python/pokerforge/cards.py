@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from pokerforge._core import Card, CardSet, Deck
+from pokerforge._core import Card, CardSet, Deck, register_types
 
 __all__ = ["Card", "CardSet", "Deck", "Rank", "Suit"]
 
@@ -81,3 +81,8 @@ class Suit(IntEnum):
             's'
         """
         return "cdhs"[self.value]
+
+
+# The extension builds values of these classes; it imports nothing of the package, so
+# each module registers its own (see rust/py/src/registry.rs).
+register_types(Rank=Rank, Suit=Suit)

@@ -241,3 +241,10 @@ def equity(
         categories=False,
         by_hand=by_hand,
     )
+
+
+# The extension builds values of these classes; it imports nothing of the package, so
+# each module registers its own (see rust/py/src/registry.rs).
+_core.register_types(
+    PlayerEquity=PlayerEquity, EquityResult=EquityResult, LaterCategories=LaterCategories
+)

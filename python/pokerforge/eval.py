@@ -62,6 +62,7 @@ from pokerforge._core import (
     evaluate_omaha_low,
     evaluate_omaha_low_many,
     evaluate_omaha_many,
+    register_types,
 )
 
 __all__ = [
@@ -102,3 +103,8 @@ class Category(IntEnum):
             'Two pair'
         """
         return self.name.replace("_", " ").capitalize()
+
+
+# The extension builds values of these classes; it imports nothing of the package, so
+# each module registers its own (see rust/py/src/registry.rs).
+register_types(Category=Category)

@@ -89,9 +89,10 @@ def test_untrack_takes_lists_tuples_and_python_instances_only() -> None:
     assert not gc.is_tracked(items)
 
 
-def _lists(hand: Hand) -> list[list[Any]]:
-    names = ("_stack", "_bet", "_contrib", "_folded", "_faced", "_reach", "_payouts", "_log")
-    return [getattr(hand, name) for name in names]
+def _lists(hand: Hand) -> list[Any]:
+    state = hand.state
+    own = [getattr(hand, name) for name in ("_faced", "_reach", "_payouts")]
+    return [state, state.stacks, state.bets, state.contributions, state.folded, state.log, *own]
 
 
 def test_a_hand_its_copies_and_its_new_deals_are_out_of_sight() -> None:

@@ -4,7 +4,8 @@ view at every step of random hands compared with an independent Python reference
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,7 +13,7 @@ from obs_reference import card_names, reference
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import IllegalActionError, InvalidCardError, InvalidSpecError, PokerError
-from pokerforge.game import Bet, Call, GameSpec, Hand, Raise, RuleProfile
+from pokerforge.game import GameSpec, Hand, HandState, RuleProfile
 from pokerforge.rl import ObservationLayout, RandomPolicy, Tables
 
 SPECS = {
@@ -129,70 +130,91 @@ def test_bad_layouts_are_named_errors(kwargs: dict[str, object], match: str) -> 
         ObservationLayout(**kwargs)  # type: ignore[arg-type]
 
 
+def _state(hand: Hand, **changes: object) -> HandState:
+    """A copy of the hand's state with some fields changed (bad input for the encoder)."""
+    state = hand.copy().state
+    for name, value in changes.items():
+        setattr(state, name, value)
+    return state
+
+
 def test_encoder_refuses_bad_input_and_writes_nothing() -> None:
     enc = ObsEncoder(3, history=2, tables=2)
     enc.obs[:] = 7
-    with pytest.raises(InvalidSpecError, match="call begin"):
-        enc.encode(0, 0, (0, (), (1, 1, 1), (0, 0, 0), (False,) * 3, None, None))
-    with pytest.raises(InvalidCardError, match="52 is not a card index"):
-        enc.begin(
-            0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 52)]
-        )
-    with pytest.raises(PokerError, match="given more than once"):
-        enc.begin(
-            0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (3, 4)]
-        )
-    with pytest.raises(InvalidSpecError, match="button = 3"):
-        enc.begin(
-            0, button=3, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)]
-        )
-    with pytest.raises(InvalidSpecError, match="table = 2"):
-        enc.begin(
-            2, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)]
-        )
-    enc.begin(0, button=0, big_blind=2, unit=1, stacks=[9, 9, 9], holes=[(0, 1), (2, 3), (4, 5)])
-    with pytest.raises(InvalidSpecError, match="seat = 3"):
-        enc.encode(0, 3, (0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None))
-    with pytest.raises(InvalidSpecError, match="stacks = 2"):
-        enc.encode(0, 0, (0, (), (9, 8), (0, 1, 2), (False,) * 3, None, None))
-    with pytest.raises(InvalidCardError):
-        enc.encode(0, 0, (1, (60, 1, 2), (9, 8, 7), (0, 1, 2), (False,) * 3, None, None))
-    with pytest.raises(InvalidSpecError, match="action kind = 9"):
-        enc.record(0, 1, 9, 0)
-    with pytest.raises(InvalidSpecError, match="seat = 5"):
-        enc.record(0, 5, 0, 0)
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[9, 9, 9], seed=1)
     huge = 2**70
     for call, match in [
-        (lambda: enc.record(-1, 0, 0, 0), "table = -1"),
-        (lambda: enc.record(0, huge, 0, 0), f"seat = {huge}"),
-        (lambda: enc.record(0, 0, 2, 0, huge), f"amount = {huge}"),
-        (lambda: enc.record(0, 0, 0, 7), "street = 7"),
-        (
-            lambda: enc.encode(0, 0, (9, (), (9, 8, 7), (0, 1, 2), (False,) * 3, 0, None)),
-            "street = 9",
-        ),
-        (lambda: enc.encode(0, 0, (0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, -2, None)), "actor"),
-        (lambda: enc.encode(0, 0, (0, (), (9, 8, 7), (0, 1, 2), (False,) * 3, 0, (1, 2))), "legal"),
-        (
-            lambda: enc.encode(0, 0, (0, (), (9, "x", 7), (0, 1, 2), (False,) * 3, 0, None)),
-            "stacks",
-        ),
+        (lambda: enc.encode(0, _state(hand, holes=((0, 1), (2, 3), (4, 52)))), "52 is not a card"),
+        (lambda: enc.encode(0, _state(hand, holes=((0, 1), (2, 3), (3, 4)))), "more than once"),
+        (lambda: enc.encode(0, _state(hand, button=3)), "button = 3"),
+        (lambda: enc.encode(2, hand.state), "table = 2"),
+        (lambda: enc.encode(-1, hand.state), "table = -1"),
+        (lambda: enc.encode(0, hand.state, 3), "seat = 3"),
+        (lambda: enc.encode(0, hand.state, huge), f"seat = {huge}"),
+        (lambda: enc.encode(0, _state(hand, stacks=[9, 8])), "stacks = 2"),
+        (lambda: enc.encode(0, _state(hand, stacks=[9, "x", 7])), "stacks"),
+        (lambda: enc.encode(0, _state(hand, board=(60, 1, 2))), "60 is not a card"),
+        (lambda: enc.encode(0, _state(hand, street=9)), "street = 9"),
+        (lambda: enc.encode(0, _state(hand, actor=-2)), "actor"),
+        (lambda: enc.encode(0, _state(hand, legal=(1, 2))), "legal"),
+        (lambda: enc.encode(0, (0, (), (9, 8, 7))), "not a hand state this encoder can read"),
         (lambda: ObsEncoder(huge), f"seats = {huge}"),
         (lambda: ObsEncoder(6, tables=0), "tables = 0"),
-        (lambda: enc.encode(0, 0, (0, (), (9, 8, 7))), "Hand.public_state"),
     ]:
         with pytest.raises(PokerError, match=match):
             call()
     assert (enc.obs == 7).all()
-    with pytest.raises(InvalidSpecError, match="has no hand"):
-        enc.infoset(1, 0, ())
+    with pytest.raises(InvalidCardError):
+        enc.encode(0, _state(hand, holes=((0, 1), (2, 3), (4, 52))))
+
+
+def test_the_encoder_reads_only_the_layout_it_knows() -> None:
+    """The state's declared layout is checked once per class: another version, fields
+    renamed or reordered, or a missing declaration are named errors, never a slow path."""
+    enc = ObsEncoder(3)
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[9, 9, 9], seed=1)
+
+    class Later(HandState):
+        __slots__ = ()
+        VERSION = 2  # type: ignore[misc]
+
+    class Reordered(HandState):
+        __slots__ = ()
+        FIELDS = tuple(reversed(HandState.FIELDS))  # type: ignore[misc]
+
+    class NoKinds(HandState):
+        __slots__ = ()
+        LOG_KINDS = ()  # type: ignore[misc]
+
+    for cls, match in [
+        (Later, "layout version is 2, the encoder reads version 1"),
+        (Reordered, "its FIELDS are"),
+        (NoKinds, "LOG_KINDS"),
+    ]:
+        state = hand.copy().state
+        state.__class__ = cls
+        with pytest.raises(InvalidSpecError, match=match):
+            enc.encode(0, state)
+    assert enc.encode(0, hand.state) >= 0
+
+
+def test_the_encoder_names_no_private_attribute() -> None:
+    """The bindings' observation code reads the declared state by its public fields only:
+    no name of a private attribute (``"_name"``) appears in its source."""
+    # The checkout's sources, wherever the suite runs from (scripts/suite.sh copies tests/).
+    here = Path(__file__).resolve()
+    root = next(p / "rust/py/src/obs" for p in here.parents if (p / "rust/py/src/obs").is_dir())
+    sources = sorted(root.glob("*.rs"))
+    assert sources, root
+    for path in sources:
+        text = path.read_text()
+        assert not re.findall(r'"_[a-z]\w*"', text), path.name
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))
 def test_encode_all_writes_what_observe_writes(name: str) -> None:
-    """Every table encoded by one call (reading the hands in place) matches each table
-    encoded on its own from ``Hand.public_state()``, mask bits included, at every step of
-    random hands at twelve tables."""
+    """Every table encoded by one call matches each table encoded on its own for its seat
+    to act, mask bits included, at every step of random hands at twelve tables."""
     spec = SPECS[name]
     one = Tables(spec, seats=5, stacks=40 * spec.chip_unit, seed=3, tables=12)
     many = Tables(spec, seats=5, stacks=40 * spec.chip_unit, seed=3, tables=12)
@@ -204,7 +226,7 @@ def test_encode_all_writes_what_observe_writes(name: str) -> None:
         seats = many.observe_all()
         for t in range(12):
             actor = one.hands[t].actor
-            seat = -1 if actor is None else one.observe(t, actor)  # via public_state()
+            seat = -1 if actor is None else one.observe(t, actor)  # a given seat's view
             assert seats[t] == seat
             if seat < 0:
                 continue
@@ -213,9 +235,10 @@ def test_encode_all_writes_what_observe_writes(name: str) -> None:
             np.testing.assert_array_equal(many.amounts[t], one.amounts[t])
             assert many.legal(t) == one.legal(t)
             # Seat and street bits included.
-            assert many.encoder.turn(t) == one.encoder.turn(t) >= 0
-            assert many.observe(t) == seat  # one table, reading its hand in place
-            assert many.encoder.turn(t) == one.encoder.turn(t)
+            turn = many.encoder.turn(t, many.states[t])
+            assert turn == one.encoder.turn(t, one.states[t]) >= 0
+            assert many.observe(t) == seat  # one table, the seat to act
+            assert many.encoder.turn(t, many.states[t]) == turn
             np.testing.assert_array_equal(many.obs[t], one.obs[t])
             action = policy(one.obs[t], one.mask[t])
             one.act(t, action)
@@ -228,7 +251,7 @@ def test_encode_all_writes_what_observe_writes(name: str) -> None:
                 many.new_hand(t)
 
 
-def test_encode_all_leaves_finished_tables_and_refuses_bad_hands_whole() -> None:
+def test_encode_all_leaves_finished_tables_and_refuses_bad_states_whole() -> None:
     tables = Tables(GameSpec(blinds=(1, 2)), seats=3, stacks=100, seed=1, tables=3)
     assert tables.encoder.observed.tolist() == [-1, -1, -1]  # no row written yet
     for t in range(3):
@@ -237,35 +260,34 @@ def test_encode_all_leaves_finished_tables_and_refuses_bad_hands_whole() -> None
     tables.act(1, ("fold",))  # table 1's hand is over
     enc = tables.encoder
     enc.obs[:] = 7
-    hands = tables.hands
-    assert enc.encode_all(hands) is None
-    bits = [enc.turn(t) for t in range(3)]
+    states = tables.states
+    assert enc.encode_all(states) is None
+    bits = [enc.turn(t, states[t]) for t in range(3)]
     assert bits[1] == -1 and bits[0] >= 0 and bits[2] >= 0
     assert enc.observed.tolist() == [0, -1, 0]  # the seat each row was written for
     # The seat to act and the street ride along in the high bits.
     assert [b >> 1 & 15 for b in (bits[0], bits[2])] == [0, 0] and bits[0] >> 5 & 7 == 0
     assert (enc.obs[1] == 7).all() and not (enc.obs[0] == 7).all()
-    assert enc.encode(1, 2, hands[1].public_state()) >= 0 and enc.observed[1] == 2
-    assert enc.encode_hand(1, hands[1]) == -1 and enc.observed[1] == -1
+    assert enc.encode(1, states[1], 2) >= 0 and enc.observed[1] == 2
+    assert enc.encode(1, states[1]) == -1 and enc.observed[1] == -1
     enc.obs[:] = 7
-    short = hands[2].copy()
-    short._stack = [100, 99]  # the engine's list, one seat short
+    short = tables.hands[2].copy().state
+    short.stacks.pop()  # one seat short
     for call, match in [
-        (lambda: enc.encode_all([*hands[:2], short]), "stacks = 2"),
-        (lambda: enc.encode_all(hands[:2]), "hands = 2"),
-        (lambda: enc.encode_all([*hands, hands[0]]), "one hand per table"),
-        (lambda: enc.encode_all([hands[0], (1, 2), hands[2]]), "pokerforge.game.Hand"),
+        (lambda: enc.encode_all([*states[:2], short]), "stacks = 2"),
+        (lambda: enc.encode_all(states[:2]), "states = 2"),
+        (lambda: enc.encode_all([*states, states[0]]), "one state per table"),
+        (lambda: enc.encode_all([states[0], (1, 2), states[2]]), "not a hand state"),
     ]:
         with pytest.raises(PokerError, match=match):
             call()
     assert (enc.obs == 7).all()
 
 
-def test_encode_all_reads_hands_of_several_classes() -> None:
-    """Slots are read through the first hand's class; a hand of another class (here a
-    subclass of ``Hand``) is read by attribute, with the same rows and bits."""
+def test_encode_all_reads_states_of_several_classes() -> None:
+    """States of a subclass of ``HandState`` that keeps the layout are read the same."""
 
-    class Subclass(Hand):
+    class Subclass(HandState):
         __slots__ = ()
 
     tables = Tables(GameSpec(blinds=(1, 2)), seats=4, stacks=100, seed=8, tables=4)
@@ -273,15 +295,15 @@ def test_encode_all_reads_hands_of_several_classes() -> None:
         tables.new_hand(t)
     tables.act(1, ("call",))
     tables.act(3, ("raise_to", 7))
-    hands = tables.hands
-    for subclassed in ((0, 2), (1, 3)):  # the first hand of either class
-        for t, hand in enumerate(hands):
-            hand.__class__ = Subclass if t in subclassed else Hand
-        tables.encoder.encode_all(hands)
-        bits = [tables.encoder.turn(t) for t in range(4)]
+    states = tables.states
+    for subclassed in ((0, 2), (1, 3)):  # the first state of either class
+        for t, state in enumerate(states):
+            state.__class__ = Subclass if t in subclassed else HandState
+        tables.encoder.encode_all(states)
+        bits = [tables.encoder.turn(t, states[t]) for t in range(4)]
         rows = tables.obs.copy()
-        for t, hand in enumerate(hands):
-            assert tables.encoder.encode_hand(t, hand) == bits[t] >= 0
+        for t, state in enumerate(states):
+            assert tables.encoder.encode(t, state) == bits[t] >= 0
             np.testing.assert_array_equal(tables.obs[t], rows[t])
 
 
@@ -291,142 +313,116 @@ def test_encode_all_reads_an_asked_showdown_as_public_state_gives_it() -> None:
     spec = GameSpec(blinds=(1, 2), rules=RuleProfile(showdown="ask", all_in_face_up=False))
     enc = ObsEncoder(2, tables=2)
     hands = [Hand(spec, stacks=[100, 100], seed=5 + t) for t in range(2)]
-    for t, hand in enumerate(hands):
-        enc.begin(t, 0, 2, 1, [100, 100], hand.hole_indices)
     hand = hands[0]
     while hand.street < 4:
         (hand.check if hand.legal_actions().check else hand.call)()
-    state = hand.public_state()
-    assert state.actor is not None and not hand.is_over
-    enc.encode_all(hands)
-    bits = [enc.turn(t) for t in range(2)]
+    public = hand.public_state()
+    assert public.actor is not None and not hand.is_over
+    assert hand.state.showing == public.actor and hand.state.actor == -1
+    enc.encode_all([h.state for h in hands])
+    bits = [enc.turn(t, hands[t].state) for t in range(2)]
     row = enc.obs[0].copy()
-    assert bits[0] == enc.encode(0, state.actor, state) and bits[0] >> 8 == 0
+    assert bits[0] == enc.encode(0, hand.state, public.actor) and bits[0] >> 8 == 0
     np.testing.assert_array_equal(enc.obs[0], row)
     with pytest.raises(IllegalActionError, match=r"legal actions are \[\]"):
-        enc.act(0, hand, 0)  # nothing to choose from the discrete actions
+        enc.decode(0, hand.state, 0)  # nothing to choose from the discrete actions
     with pytest.raises(InvalidSpecError, match=r"rules\.showdown must be 'auto', not 'ask'"):
         Tables(spec, seats=2)
 
 
-def test_act_applies_through_the_hand_records_it_and_keeps_the_turn() -> None:
-    """``ObsEncoder.act`` calls the hand's own method and records what it did: the history
-    section then reads as after ``record``. The kept mask bits go stale with every action,
-    new hand and view of another seat; a refused action changes neither the hand nor the
-    log."""
+def test_the_encoder_follows_the_hands_own_log() -> None:
+    """The game layer applies every action; the encoder reads what happened from the
+    state's log: a table acted on through ``Tables.act`` (indices and exact moves) and one
+    whose hand is acted on directly encode alike. The kept mask bits go stale with every
+    action, new hand and view of another seat; a refused action changes nothing."""
     spec = GameSpec(blinds=(1, 2))
     acted = Tables(spec, seats=3, stacks=100, seed=2)
     told = Tables(spec, seats=3, stacks=100, seed=2)
     enc = acted.encoder
     for tables in (acted, told):
         tables.new_hand(0)
-    assert enc.turn(0) == -1  # nothing encoded since the hand began
-    hand = acted.hands[0]
+    hand, state = acted.hands[0], acted.states[0]
+    assert enc.turn(0, state) == -1  # nothing encoded since the hand began
     with pytest.raises(IllegalActionError, match="cannot raise to 3"):
-        enc.act(0, hand, ("raise_to", 3))  # encodes the seat to act first, then refuses
-    assert enc.turn(0) >= 0 and hand.history == told.hands[0].history
-    enc.act(0, hand, ("raise_to", 6))
-    assert enc.turn(0) == -1
-    told.hands[0].raise_to(6)
-    told.encoder.record(0, 0, 3, 0, 6, False)
+        acted.act(0, ("raise_to", 3))
+    assert hand.history == told.hands[0].history
+    acted.observe(0)
+    assert enc.turn(0, state) >= 0
+    acted.act(0, ("raise_to", 6))
+    assert enc.turn(0, state) == -1
+    told.hands[0].raise_to(6)  # behind the encoder's back: it reads the log when it next looks
     assert acted.observe(0) == told.observe(0) == 1
     np.testing.assert_array_equal(acted.obs[0], told.obs[0])
-    assert enc.encode(0, 2, hand.public_state()) >= 0 and enc.turn(0) == -1  # not the actor
-    enc.act(0, hand, 1)  # stale bits: the seat to act is encoded again, then it calls
+    assert enc.encode(0, state, 2) >= 0 and enc.turn(0, state) == -1  # not the actor
+    acted.act(0, 1)  # stale bits: the seat to act is encoded again, then it calls
     told.hands[0].call()
-    told.encoder.record(0, 1, 2, 0, 5, False)
     assert acted.observe(0) == told.observe(0) == 2
     np.testing.assert_array_equal(acted.obs[0], told.obs[0])
-    enc.act(0, hand, 0)  # the big blind folds: the flop, seat 1 to act
+    acted.act(0, 0)  # the big blind folds: the flop, seat 1 to act
+    told.hands[0].fold()
     for bad, match in [
         (True, "True is not an action"),  # a bool is not an index
         (2**70, "is not an action index: expected 0 to 5"),
         ("fold", "'fold' is not an action"),
         (("check", 0), "takes no amount"),
+        (("raise_to",), "needs exactly one amount"),
     ]:
         with pytest.raises(IllegalActionError, match=match):
-            enc.act(0, hand, bad)
-    enc.act(0, hand, ("fold",))
-    assert hand.is_over and enc.turn(0) == -1
+            acted.act(0, bad)  # type: ignore[arg-type]
+    assert acted.infoset(0, 1) == told.infoset(0, 1)
+    acted.act(0, ("fold",))
+    assert hand.is_over and enc.turn(0, state) == -1
     with pytest.raises(IllegalActionError, match="table 0's hand is over: no seat is to act"):
-        enc.act(0, hand, 1)
+        acted.act(0, 1)
+    with pytest.raises(IllegalActionError, match="table 0's hand is over: no seat is to act"):
+        acted.act(0, ("fold",))
 
 
-def test_act_all_checks_every_table_before_applying_any() -> None:
+def test_a_copy_put_back_is_read_from_its_own_log() -> None:
+    """A hand's copy put in a table's place (search, undo) is another state: the encoder
+    reads its log from the start, so the observation is the copy's, not a stale history."""
+    spec = GameSpec(blinds=(1, 2))
+    tables = Tables(spec, seats=3, stacks=100, seed=4)
+    fresh = Tables(spec, seats=3, stacks=100, seed=4)
+    tables.new_hand(0)
+    fresh.new_hand(0)
+    saved = tables.hands[0].copy()
+    for move in (("raise_to", 6), ("call",), ("fold",)):
+        tables.act(0, move)
+    tables.observe(0)
+    tables.hands[0], tables.states[0] = saved, saved.state  # undo to the deal
+    for move in (("call",), ("call",)):
+        tables.act(0, move)
+        fresh.act(0, move)
+    assert tables.observe(0) == fresh.observe(0)
+    np.testing.assert_array_equal(tables.obs[0], fresh.obs[0])
+    assert tables.infoset(0, 0) == fresh.infoset(0, 0)
+
+
+def test_decode_all_checks_every_table_before_any_move() -> None:
     tables = Tables(GameSpec(blinds=(1, 2)), seats=2, stacks=[100, 3], seed=1, tables=3)
     for t in range(3):
         tables.new_hand(t)
-    enc, hands = tables.encoder, tables.hands
+    enc, states = tables.encoder, tables.states
     tables.observe_all()
-    before = [hand.history for hand in hands]
     for actions, match in [
-        ([1, 1], "2 hands and 2 actions"),
+        ([1, 1], "3 states and 2 actions"),
         ([1, 1.0, 1], "table 1: 1.0 is not an action index"),
         ([1, 1, 2**64], "table 2: 18446744073709551616 is not an action index"),
         ([1, 1, ("fold",)], "table 2: .'fold',. is not an action index"),
     ]:
         with pytest.raises(PokerError, match=match):
-            enc.act_all(hands if len(actions) == 3 else hands[:2], actions)
+            enc.decode_all(states, actions)
+    with pytest.raises(IllegalActionError, match="table 1: 9 is not an action index"):
+        enc.decode_all(states, np.array([0, 9, 5]))  # an int64 array, read as it is
+    # Table 0 folds, table 1 calls, table 2 raises (all-in) to 100.
+    assert enc.decode_all(states, np.array([0, 1, 5])) == ([0], [], [1], [2], [100])
     done = np.array([False, True, True])
     with pytest.raises(PokerError, match="done = 2"):
-        enc.act_all(hands, [0, 1, 5], done[:2])
-    with pytest.raises(IllegalActionError, match="table 1: 9 is not an action index"):
-        enc.act_all(hands, np.array([0, 9, 5]), done)  # an int64 array, read as it is
-    assert [hand.history for hand in hands] == before
-    assert done.tolist() == [False, True, True]  # written only once every action passed
-    # The button folds at table 0 only: `done` rewritten, true there alone.
-    assert enc.act_all(hands, np.array([0, 1, 5]), done) == [0]
-    assert done.tolist() == [True, False, False]
-    assert [enc.turn(t) for t in range(3)] == [-1, -1, -1]
-    assert hands[0].is_over and not hands[1].is_over
-    assert hands[2].bets == (100, 2) and hands[2].actor == 1  # all-in; the big blind acts
-
-
-class _Raised(NamedTuple):
-    all_in: bool
-    to: int
-
-
-class _OwnRecords(Hand):
-    """A hand whose ``call`` and ``raise_to`` return records of other classes than theirs
-    (a call as a ``Raise`` whose ``to`` is not the call's chips: read by name)."""
-
-    __slots__ = ()
-
-    def call(self, *, seat: int | None = None) -> Call:
-        record = super().call(seat=seat)
-        return Raise(record.seat, 999, record.amount, record.all_in, False)  # type: ignore[return-value]
-
-    def raise_to(self, total: int, *, seat: int | None = None) -> Bet | Raise:
-        record = super().raise_to(total, seat=seat)
-        return _Raised(record.all_in, record.to)  # type: ignore[return-value]
-
-
-def test_act_all_reads_other_records_and_hands_by_name() -> None:
-    """The game layer's own records are read by position; records of other classes, and
-    hands of another class than the first table's, are read by name, to the same
-    observations and hand ends."""
-    spec = GameSpec(blinds=(1, 2))
-    plain = Tables(spec, seats=3, stacks=[100, 40, 100], seed=3, tables=3)
-    mixed = Tables(spec, seats=3, stacks=[100, 40, 100], seed=3, tables=3)
-    for tables in (plain, mixed):
-        for t in range(3):
-            tables.new_hand(t)
-        tables.observe_all()
-    for t in (1, 2):
-        mixed.hands[t].__class__ = _OwnRecords
-    ended: list[int] = []
-    while not ended:
-        # Min-raises where they are open, else all-in raises, else calls.
-        actions = [next(i for i in (2, 5, 1, 0) if plain.mask[t][i]) for t in range(3)]
-        ended = plain.encoder.act_all(plain.hands, actions)
-        assert mixed.encoder.act_all(mixed.hands, actions) == ended
-        plain.observe_all()
-        mixed.observe_all()
-        np.testing.assert_array_equal(mixed.obs, plain.obs)
-    kinds = {type(r) for hand in mixed.hands for r in hand.history}
-    assert {Call, Raise} <= kinds
-    assert [h.history for h in mixed.hands] == [h.history for h in plain.hands]
+        enc.ended(states, done[:2])
+    assert enc.ended(states, done) == [] and done.tolist() == [False] * 3
+    tables.hands[0].fold()
+    assert enc.ended(states, done) == [0] and done.tolist() == [True, False, False]
 
 
 def test_net_bb_writes_what_tables_net_bb_gives() -> None:
@@ -440,7 +436,8 @@ def test_net_bb_writes_what_tables_net_bb_gives() -> None:
         while tables.observe(t) >= 0:
             tables.act(t, policy(tables.obs[t], tables.mask[t]))
     out = np.full((5, 6), 7.0, dtype=np.float32)
-    tables.encoder.net_bb(tables.hands, [4, 1, 2], out)
+    states = tables.states
+    tables.encoder.net_bb(states, [4, 1, 2], out)
     for t in range(5):
         want = tables.net_bb(t) + [7.0] * 2 if t in (1, 2, 4) else [7.0] * 6
         assert out[t].tolist() == pytest.approx(want, rel=1e-7)
@@ -448,11 +445,11 @@ def test_net_bb_writes_what_tables_net_bb_gives() -> None:
     out[:] = 7
     wide = np.full((5, 12), 7.0, dtype=np.float32)
     for args, match in [
-        ((tables.hands, [0, 5], out), "table = 5"),
-        ((tables.hands, [0, 1], out[:, :3]), "shape"),
-        ((tables.hands, [0, 4], out[:4]), "shape"),
-        ((tables.hands, [0, 1], wide[:, ::2]), "contiguous"),
-        ((tables.hands[:2], [0, 4], out), "index out of range"),
+        ((states, [0, 5], out), "table = 5"),
+        ((states, [0, 1], out[:, :3]), "shape"),
+        ((states, [0, 4], out[:4]), "shape"),
+        ((states, [0, 1], wide[:, ::2]), "contiguous"),
+        ((states[:2], [0, 4], out), "index out of range"),
     ]:
         with pytest.raises((PokerError, IndexError), match=match):
             tables.encoder.net_bb(*args)

@@ -47,6 +47,7 @@ from pokerforge.game.pots import Pot
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024, RuleProfile
 from pokerforge.game.rake import Rake
 from pokerforge.game.spec import GameSpec
+from pokerforge.game.state import HandState
 from pokerforge.game.table import Seat, Table, TableHand
 from pokerforge.game.tournament import BlindSchedule, Level, Tournament
 from pokerforge.game.view import HandView, PublicState
@@ -67,6 +68,7 @@ __all__ = [
     "Fold",
     "GameSpec",
     "Hand",
+    "HandState",
     "HandView",
     "InvalidHistoryError",
     "LegalActions",

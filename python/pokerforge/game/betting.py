@@ -35,10 +35,11 @@ from pokerforge.errors import IllegalActionError
 from pokerforge.game.actions import Bet, Call, Check, Fold, LegalActions, Raise
 from pokerforge.game.positions import MAX_SEATS, SEAT_ORDERS
 from pokerforge.game.spec import FIXED_LIMIT, NO_LIMIT
+from pokerforge.game.state import NO_ACTIONS
 
 if TYPE_CHECKING:
-    from pokerforge.game.actions import Record
     from pokerforge.game.spec import EngineConstants
+    from pokerforge.game.state import HandState
 
 __all__ = ["BettingState"]
 
@@ -51,7 +52,8 @@ _CAPPED = 4  # rule 17
 
 # A record from a tuple of its fields (a star call to ``record`` costs more).
 _from_tuple = tuple.__new__
-_NOTHING_LEGAL = LegalActions(False, False, 0, None, None)
+# What legal_actions() gives while nobody is to bet (see the state's NO_ACTIONS).
+NOTHING_LEGAL = LegalActions(*NO_ACTIONS)
 # Records are immutable values: a fold or a check of a seat is the same record every time.
 _FOLDS = tuple(Fold(seat) for seat in range(MAX_SEATS))
 _CHECKS = tuple(Check(seat) for seat in range(MAX_SEATS))
@@ -76,51 +78,40 @@ class BettingState:
 
     __slots__ = (
         "_active",
-        "_actor",
         "_aggressor",
-        "_bet",
         "_cap",
-        "_contrib",
-        "_dead",
         "_faced",
         "_fold_free",
-        "_folded",
         "_full_level",
         "_half_rule",
         "_legal",
-        "_legal_now",
         "_level",
         "_live",
-        "_log",
         "_min_inc",
         "_n",
         "_no_raise",
         "_orders",
-        "_over",
         "_pl_extra",
         "_raises",
         "_reach",
         "_reach_top",
-        "_stack",
-        "_street",
+        "_state",
         "_structure",
         "_unit",
     )
 
+    # What observers read (stacks, bets, the seat to act, its legal actions, ...) is in
+    # the hand's declared state; the rest is the betting's own bookkeeping.
+    _state: HandState
     _n: int
     _structure: int
     _unit: int
     _fold_free: bool
     _half_rule: bool
     _orders: tuple[tuple[int, ...], ...]
-    _stack: list[int]
-    _bet: list[int]
-    _contrib: list[int]
-    _folded: list[bool]
     _faced: list[int]
     _reach: list[int]
     _reach_top: tuple[int, int]  # the largest reach and how many seats have it
-    _dead: int
     _live: int
     _active: int
     _level: int
@@ -129,48 +120,36 @@ class BettingState:
     _raises: int
     _cap: int
     _pl_extra: int
-    _street: int
-    _actor: int
     _aggressor: int
-    _over: bool
     _no_raise: int
-    _legal: LegalActions | None  # the actor's, built when first asked for in a turn
-    # The actor's (fold, check, call, min_raise_to, max_raise_to), set with each turn: the
-    # amounts the actions check against (what is owed; no raise bounds when raising is not
-    # legal), one tuple rather than a slot each (fewer slots to write a turn and to copy).
-    _legal_now: tuple[bool, bool, int, int | None, int | None]
-    _log: list[Record]
+    # The actor's legal actions as a record, built when first asked for in a turn;
+    # NOTHING_LEGAL while nobody is to bet.
+    _legal: LegalActions | None
 
-    def __init__(self, engine: EngineConstants, stacks: list[int], log: list[Record]) -> None:
-        """Betting over ``stacks`` (taken over, not copied) before any forced bet.
+    def __init__(self, engine: EngineConstants, state: HandState) -> None:
+        """Betting over ``state`` (its seats' stacks before any forced bet).
 
-        The hand posts the forced bets and opens the first round; ``log`` is the history
-        the actions are appended to.
+        The hand posts the forced bets and opens the first round; the actions' records go
+        to the state's ``log``.
         """
-        n = len(stacks)
+        n = len(state.stacks)
+        self._state = state
         self._n = n
         self._structure = engine.structure
         self._unit = engine.unit
         self._fold_free = engine.fold_free
         self._half_rule = engine.half_rule
         self._orders = SEAT_ORDERS[n]
-        self._stack = stacks
-        self._bet = [0] * n
-        self._contrib = [0] * n
-        self._folded = [False] * n
         self._faced = [-1] * n
         self._reach = [0] * n
         self._reach_top = (0, 0)
-        self._dead = self._street = self._active = 0
+        self._active = 0
         self._live = n
         self._level = self._full_level = self._min_inc = self._raises = self._pl_extra = 0
         self._cap = 0
-        self._actor = self._aggressor = -1
-        self._over = False
+        self._aggressor = -1
         self._no_raise = 0
-        self._legal = _NOTHING_LEGAL
-        self._legal_now = _NOTHING_LEGAL
-        self._log = log
+        self._legal = NOTHING_LEGAL
 
     def _copy_betting(self, new: BettingState) -> None:
         """Copy this betting state into ``new`` (made without ``__init__``), for copies.
@@ -178,20 +157,16 @@ class BettingState:
         Lists are copied with ``list.copy()``: a method call costs less than a slice, which
         builds a slice object first (Python 3.11).
         """
+        new._state = self._state.copy()
         new._n = self._n
         new._structure = self._structure
         new._unit = self._unit
         new._fold_free = self._fold_free
         new._half_rule = self._half_rule
         new._orders = self._orders
-        new._stack = self._stack.copy()
-        new._bet = self._bet.copy()
-        new._contrib = self._contrib.copy()
-        new._folded = self._folded.copy()
         new._faced = self._faced.copy()
         new._reach = self._reach.copy()
         new._reach_top = self._reach_top
-        new._dead = self._dead
         new._live = self._live
         new._active = self._active
         new._level = self._level
@@ -200,14 +175,9 @@ class BettingState:
         new._raises = self._raises
         new._cap = self._cap
         new._pl_extra = self._pl_extra
-        new._street = self._street
-        new._actor = self._actor
         new._aggressor = self._aggressor
-        new._over = self._over
         new._no_raise = self._no_raise
         new._legal = self._legal
-        new._legal_now = self._legal_now
-        new._log = self._log.copy()
 
     def _set_reach(self, reach: list[int]) -> None:
         """Set what each seat can reach on this street (0: folded), and the largest."""
@@ -233,14 +203,15 @@ class BettingState:
         The legal amounts of the new actor are worked out here, once per turn (this is the
         engine's innermost loop, hence one long function).
         """
+        st = self._state
         level = self._level
-        folded = self._folded
-        stacks = self._stack
-        bets = self._bet
+        folded = st.folded
+        stacks = st.stacks
+        bets = st.bets
         faced = self._faced
         reach = self._reach
         top, ties = self._reach_top
-        for s in self._orders[self._actor]:
+        for s in self._orders[st.actor]:
             stack = stacks[s]
             if folded[s] or not stack:
                 continue
@@ -258,7 +229,7 @@ class BettingState:
                 reach[s] = own
             if most <= bet:
                 continue  # this bet already covers everybody left: no decision to make
-            self._actor = s
+            st.actor = s
             owe = level - bet if level > bet else 0
             rmin = rmax = -1
             if owe >= stack:
@@ -288,7 +259,7 @@ class BettingState:
                         rmin = rmax = target
                 else:
                     low = level + self._min_inc
-                    high = level + sum(self._contrib) + self._dead + owe + self._pl_extra
+                    high = level + sum(st.contributions) + st.dead + owe + self._pl_extra
                     high -= high % self._unit
                     if high > all_in:  # noqa: PLR1730
                         high = all_in
@@ -300,12 +271,14 @@ class BettingState:
             # The turn's legal actions as a plain tuple (cheap: no record is built until
             # legal_actions() is called; the observation encoder reads this tuple).
             if rmax < 0:
-                self._legal_now = (owe > 0 or self._fold_free, not owe, owe, None, None)
+                st.legal = (owe > 0 or self._fold_free, not owe, owe, None, None)
             else:
-                self._legal_now = (owe > 0 or self._fold_free, not owe, owe, rmin, rmax)
+                st.legal = (owe > 0 or self._fold_free, not owe, owe, rmin, rmax)
             self._legal = None
             return
-        self._actor = -1
+        # Nobody is to bet until the next street opens; a hand that ends (or asks its players
+        # to show) says so in its state, ``legal`` included.
+        st.actor = -1
         self._close_round()
 
     # -- queries ------------------------------------------------------------------------
@@ -313,65 +286,68 @@ class BettingState:
     @property
     def actor(self) -> int | None:
         """The seat to act, or ``None`` when nobody is to act (the hand is over)."""
-        return None if self._actor < 0 else self._actor
+        actor = self._state.actor
+        return None if actor < 0 else actor
 
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended and its pots have been paid."""
-        return self._over
+        return self._state.over
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do now, with exact amounts (see ``LegalActions``).
 
         When the hand is over every field is false, 0 or ``None``.
         """
-        if self._actor < 0:
-            return _NOTHING_LEGAL
         legal = self._legal
         if legal is None:  # built once a turn: every caller reads the same record
-            legal = self._legal = _from_tuple(LegalActions, self._legal_now)
+            legal = self._legal = _from_tuple(LegalActions, self._state.legal)
         return legal
 
     # -- reasons an action is refused -----------------------------------------------------
 
     def _turn_problem(self, verb: str, seat: int | None) -> str | None:
-        if self._over:
+        st = self._state
+        if st.over:
             return f"cannot {verb}: the hand is over"
-        if self._actor < 0:
+        if st.actor < 0:
             return (
                 f"cannot {verb}: the betting is over and the players at showdown show or muck "
                 "(rule 22)"
             )
-        if seat is not None and seat != self._actor:
+        if seat is not None and seat != st.actor:
             return (
-                f"seat {seat} cannot {verb}: it is seat {self._actor}'s turn "
+                f"seat {seat} cannot {verb}: it is seat {st.actor}'s turn "
                 "(rule 11: players act in turn, clockwise)"
             )
         return None
 
     def _fold_problem(self, seat: int | None) -> str | None:
+        st = self._state
         problem = self._turn_problem("fold", seat)
-        if problem is None and not self._legal_now[2] and not self._fold_free:
+        if problem is None and not st.legal[2] and not self._fold_free:
             problem = (
-                f"seat {self._actor} cannot fold: nothing is owed, so it may check "
+                f"seat {st.actor} cannot fold: nothing is owed, so it may check "
                 "(this rule profile forbids folding when checking is free)"
             )
         return problem
 
     def _check_problem(self, seat: int | None) -> str | None:
+        st = self._state
         problem = self._turn_problem("check", seat)
-        if problem is None and self._legal_now[2]:
+        if problem is None and st.legal[2]:
             problem = (
-                f"seat {self._actor} cannot check: {self._level - self._bet[self._actor]} "
+                f"seat {st.actor} cannot check: {self._level - st.bets[st.actor]} "
                 "chips are owed (rule 11: a player may check only when nothing is owed)"
             )
         return problem
 
     def _call_problem(self, seat: int | None) -> str | None:
+        st = self._state
         problem = self._turn_problem("call", seat)
-        if problem is None and not self._legal_now[2]:
+        if problem is None and not st.legal[2]:
             problem = (
-                f"seat {self._actor} cannot call: nothing is owed (rule 11: check instead, or bet)"
+                f"seat {st.actor} cannot call: nothing is owed (rule 11: check instead, or bet)"
             )
         return problem
 
@@ -379,18 +355,19 @@ class BettingState:
         problem = self._turn_problem("raise", seat)
         if problem is not None:
             return problem
-        s = self._actor
+        st = self._state
+        s = st.actor
         if isinstance(total, bool) or not isinstance(total, int):
             return (
                 f"seat {s} cannot raise to {total!r}: a bet is a whole number of chips "
                 "(chips are integers)"
             )
         total = int.__index__(total)  # true comparisons, whatever a subclass's operators say
-        rmin = self._legal_now[3]
-        rmax = self._legal_now[4]
+        rmin = st.legal[3]
+        rmax = st.legal[4]
         if rmin is None or rmax is None:
             return f"seat {s} cannot raise: {_NO_RAISE_WHY[self._no_raise]}"
-        all_in = self._bet[s] + self._stack[s]
+        all_in = st.bets[s] + st.stacks[s]
         if total < rmin:
             if self._structure == FIXED_LIMIT:
                 return (
@@ -445,10 +422,11 @@ class BettingState:
         Raises:
             IllegalActionError: folding is not legal now; nothing changes.
         """
-        s = self._actor
-        if s < 0 or (seat is not None and seat != s) or not self._legal_now[0]:
+        st = self._state
+        s = st.actor
+        if s < 0 or (seat is not None and seat != s) or not st.legal[0]:
             self.verify_fold(seat=seat)
-        self._folded[s] = True
+        st.folded[s] = True
         reach = self._reach
         top, ties = self._reach_top
         if reach[s] == top:
@@ -462,9 +440,9 @@ class BettingState:
         self._live -= 1
         self._active -= 1
         record = _FOLDS[s]
-        self._log.append(record)
+        st.log.append(record)
         if self._live == 1:
-            self._actor = -1
+            st.actor = -1
             self._finish_uncontested()
         else:
             self._advance()
@@ -486,12 +464,13 @@ class BettingState:
         Raises:
             IllegalActionError: chips are owed or it is not this seat's turn; nothing changes.
         """
-        s = self._actor
-        if s < 0 or (seat is not None and seat != s) or self._legal_now[2]:
+        st = self._state
+        s = st.actor
+        if s < 0 or (seat is not None and seat != s) or st.legal[2]:
             self.verify_check(seat=seat)
         self._faced[s] = self._level
         record = _CHECKS[s]
-        self._log.append(record)
+        st.log.append(record)
         self._advance()
         return record
 
@@ -511,19 +490,20 @@ class BettingState:
         Raises:
             IllegalActionError: nothing is owed or it is not this seat's turn; nothing changes.
         """
-        s = self._actor
-        amount = self._legal_now[2]
+        st = self._state
+        s = st.actor
+        amount = st.legal[2]
         if s < 0 or (seat is not None and seat != s) or not amount:
             self.verify_call(seat=seat)
-        left = self._stack[s] - amount
-        self._stack[s] = left
-        self._bet[s] += amount
-        self._contrib[s] += amount
+        left = st.stacks[s] - amount
+        st.stacks[s] = left
+        st.bets[s] += amount
+        st.contributions[s] += amount
         self._faced[s] = self._level
         if not left:
             self._active -= 1
         record = _record(Call, s, amount, not left)
-        self._log.append(record)
+        st.log.append(record)
         self._advance()
         return record
 
@@ -541,7 +521,7 @@ class BettingState:
             >>> hand.check_or_call(), hand.check_or_call()
             (Call(seat=0, amount=1, all_in=False), Check(seat=1))
         """
-        if self._legal_now[2]:
+        if self._state.legal[2]:
             return self.call(seat=seat)
         return self.check(seat=seat)
 
@@ -566,8 +546,9 @@ class BettingState:
         Raises:
             IllegalActionError: the amount or the moment is not legal; nothing changes.
         """
-        s = self._actor
-        legal = self._legal_now
+        st = self._state
+        s = st.actor
+        legal = st.legal
         rmin = legal[3]  # the raise bounds: both None when raising is not legal
         if (
             s < 0
@@ -575,18 +556,18 @@ class BettingState:
             or type(total) is not int
             or rmin is None
             or not rmin <= total <= legal[4]  # type: ignore[operator]
-            or (total % self._unit and total != self._bet[s] + self._stack[s])
+            or (total % self._unit and total != st.bets[s] + st.stacks[s])
         ):
             if isinstance(total, int) and not isinstance(total, bool):
                 # A plain int is kept, never an int subclass's instance: the hand is out of
                 # the collector's sight (see arguments.chip_count).
                 total = int.__index__(total)
             self.verify_raise_to(total, seat=seat)
-        added = total - self._bet[s]
-        left = self._stack[s] - added
-        self._stack[s] = left
-        self._bet[s] = total
-        self._contrib[s] += added
+        added = total - st.bets[s]
+        left = st.stacks[s] - added
+        st.stacks[s] = left
+        st.bets[s] = total
+        st.contributions[s] += added
         level = self._level
         if self._structure == FIXED_LIMIT:
             complete = self._full_level + self._min_inc
@@ -611,6 +592,6 @@ class BettingState:
             record = _record(Bet, s, total, added, not left)
         else:
             record = _record(Raise, s, total, added, not left, full)
-        self._log.append(record)
+        st.log.append(record)
         self._advance()
         return record

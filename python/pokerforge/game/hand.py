@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from decimal import Decimal
-from operator import add, sub
+from operator import add
 
 from pokerforge._core import DealLayout, LowRank, showdown_ranks
 from pokerforge._core import record as _record  # see betting.py
 from pokerforge._core import untrack as _untrack
-from pokerforge.cards import Card
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import showdown as _showdown
 from pokerforge.game.actions import (
@@ -40,56 +39,34 @@ from pokerforge.game.actions import (
     Show,
     Street,
 )
-from pokerforge.game.arguments import chip_count, player_count, seat_number
-from pokerforge.game.betting import BettingState
+from pokerforge.game.arguments import (
+    check_posts,
+    chip_count,
+    player_count,
+    replay_record,
+    seat_number,
+)
+from pokerforge.game.asked import AskedTurns
+from pokerforge.game.betting import NOTHING_LEGAL, BettingState
 from pokerforge.game.deal import BOARD_AT, deal, deal_layout
-from pokerforge.game.positions import MAX_SEATS, MIN_SEATS, position_names
+from pokerforge.game.positions import MAX_SEATS, MIN_SEATS
 from pokerforge.game.pots import Pot, build_pots
+from pokerforge.game.queries import HandQueries
 from pokerforge.game.rake import take_rake
 from pokerforge.game.spec import FIXED_LIMIT, OMAHA_HILO, UNCAPPED, EngineConstants, GameSpec
+from pokerforge.game.state import NO_ACTIONS, NOBODY, HandState
 from pokerforge.game.view import HandView, PublicState
 
 __all__ = ["Hand"]
 
 _STREETS = tuple(Street)
-_NO_SEATS: frozenset[int] = frozenset()
-_SEATS = tuple(frozenset(range(n)) for n in range(MAX_SEATS + 1))  # the seats of n players
-_ONE_CHIP = Decimal(1)
 # Records are immutable values: a seat's muck is the same record every time.
 _MUCKS = tuple(Muck(seat) for seat in range(MAX_SEATS))
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 _ZEROS = tuple((0,) * n for n in range(MAX_SEATS + 1))  # zeroed bets are written from these
 
 
-def _show(seat: int, hole: tuple[int, ...], ranks: tuple[int, int]) -> Show:
-    """The record of a player showing: the showdown ranks as the records give them (the
-    engine's low rank, 0 for none, becomes a :class:`LowRank` or ``None``)."""
-    high, low = ranks
-    return _record(Show, seat, hole, high, LowRank(low) if low else None)
-
-
-def _check_posts(
-    posts: Sequence[tuple[int, int, int]], n: int, button: int, dead_small_blind: bool
-) -> list[tuple[int, int, int]]:
-    """The players' extra posts as ``(seat, live, dead)``, each seat at most once, never a
-    blind's seat."""
-    blinds = {button, (button + 1) % n} if n == 2 else {(button + 1) % n, (button + 2) % n}
-    out: list[tuple[int, int, int]] = []
-    for entry in posts:
-        if not isinstance(entry, tuple) or len(entry) != 3:
-            raise InvalidSpecError(f"a post is (seat, live, dead), not {entry!r}")
-        seat = seat_number(entry[0], n, what="a post's seat")
-        live = chip_count(f"seat {seat}'s live post", entry[1])
-        dead = chip_count(f"seat {seat}'s dead post", entry[2])
-        if seat in blinds and not (dead_small_blind and seat == (button + 2) % n):
-            raise InvalidSpecError(f"seat {seat} posts a blind this hand and cannot post again")
-        if any(seat == other for other, _, _ in out):
-            raise InvalidSpecError(f"seat {seat} posts more than once")
-        out.append((seat, live, dead))
-    return out
-
-
-class Hand(BettingState):
+class Hand(HandQueries, AskedTurns, BettingState):
     """One hand: forced bets and cards on creation, then betting until the pots are paid.
 
     Args:
@@ -132,14 +109,11 @@ class Hand(BettingState):
     __slots__ = (
         "_asked",
         "_board",
-        "_board_n",
-        "_button",
         "_chip_value",
         "_dead_sb",
         "_dealt",
         "_engine",
         "_final_pots",
-        "_hole",
         "_known",
         "_layout",
         "_payouts",
@@ -148,21 +122,18 @@ class Hand(BettingState):
         "_recorded",
         "_seed",
         "_spec",
-        "_start",
         "_unknown",
     )
 
     _spec: GameSpec
-    _button: int
-    _start: tuple[int, ...]
     _seed: int | None
     _engine: EngineConstants
-    _hole: tuple[tuple[int, ...], ...]
     # The hole cards' records, first in the history: built when the history is first read
     # (the log holds what happened after the deal).
     _dealt: tuple[DealHole, ...] | None
+    # The five board cards as the deck holds them, turned up street by street (the state's
+    # ``board`` holds those turned up).
     _board: tuple[int, ...]
-    _board_n: int
     # Where the cards lie in the deck (see deal_layout), looked up when first dealt again.
     _layout: DealLayout | None
     _payouts: list[int]
@@ -217,7 +188,10 @@ class Hand(BettingState):
             raise InvalidSpecError(
                 f"{n} players with {engine.hole_count} hole cards each need more than 52 cards"
             )
-        self._replay_setup(n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value)
+        self._known = True
+        self._unknown, self._recorded, self._chip_value = replay_record(
+            n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
+        )
         self._seed, holes, self._board = deal(
             n,
             engine.hole_count,
@@ -227,15 +201,11 @@ class Hand(BettingState):
             board=board,
             unknown=self._unknown,  # never invent cards: these seats are dealt none
         )
-        super().__init__(engine, stacks, [])
+        super().__init__(engine, HandState(button, engine.big, engine.unit, stacks, holes))
         self._spec = spec
         self._engine = engine
-        self._button = button
-        self._start = tuple(stacks)
         orders = self._orders
-        self._hole = holes
         self._dealt = None
-        self._board_n = 0
         self._layout = None
         self._payouts = [0] * n
         self._final_pots = []
@@ -243,9 +213,9 @@ class Hand(BettingState):
         self._asked = None
         self._dead_sb = dead_small_blind
         if posts:
-            posts = _check_posts(posts, n, button, dead_small_blind)
+            posts = check_posts(posts, n, button, dead_small_blind)
         self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
-        self._posted = len(self._log)
+        self._posted = len(self._state.log)
         if type(self) is Hand:  # a subclass may hold anything, cycles included
             self._untrack()
 
@@ -253,51 +223,23 @@ class Hand(BettingState):
         """Take the hand and its lists out of the garbage collector's sight.
 
         Nothing a hand holds can refer back to it (its lists hold numbers and records, its
-        other slots values made by the engine, and no list is handed out), so reference
-        counting alone frees it; the collector would only walk it, again and again while
-        hundreds of hands are in play.
+        other slots values made by the engine, and the lists of its state, which callers
+        read, are not theirs to change), so reference counting alone frees it; the collector
+        would only walk it, again and again while hundreds of hands are in play.
         """
+        state = self._state
         _untrack(
             self,
-            self._stack,
-            self._bet,
-            self._contrib,
-            self._folded,
+            state,
+            state.stacks,
+            state.bets,
+            state.contributions,
+            state.folded,
+            state.log,
             self._faced,
             self._reach,
             self._payouts,
-            self._log,
         )
-
-    def _replay_setup(
-        self,
-        n: int,
-        unknown: Collection[int],
-        winnings: Sequence[int] | None,
-        stacks: Sequence[int] | None,
-        chip_value: Decimal | int,
-    ) -> None:
-        """What a replay of a recorded hand knows: unknown cards, the recorded result."""
-        self._known = True
-        if (
-            not len(unknown)
-            and winnings is None
-            and stacks is None
-            and type(chip_value) is int
-            and chip_value == 1
-        ):
-            # A hand that is not a replay (every simulated hand): nothing to check.
-            self._unknown = _NO_SEATS
-            self._recorded = None
-            self._chip_value = _ONE_CHIP
-            return
-        self._unknown = frozenset(unknown)
-        if self._unknown and not self._unknown <= _SEATS[n]:
-            raise InvalidSpecError(f"unknown_hole_cards names seats outside 0 to {n - 1}")
-        # The seats as plain ints, whatever equal objects were given (see chip_count).
-        self._unknown = frozenset(seat for seat in _SEATS[n] if seat in self._unknown)
-        self._recorded = _recorded(n, winnings, stacks)
-        self._chip_value = chip_value if type(chip_value) is Decimal else Decimal(chip_value)
 
     def _post_forced_bets(
         self,
@@ -309,13 +251,13 @@ class Hand(BettingState):
     ) -> None:
         """Uniform antes, blinds, big-blind ante, players' posts and straddle (rules 3, 7-9,
         29b)."""
-        log = self._log
-        button = self._button
+        log = self._state.log
+        button = self._state.button
         n = self._n
         if engine.uniform_ante:
             for seat in orders[button]:
                 paid = self._post(seat, engine.uniform_ante, False)
-                self._contrib[seat] += paid
+                self._state.contributions[seat] += paid
                 log.append(_record(PostAnte, seat, paid))
         bb_ante = engine.big_blind_ante
         if n == 2:
@@ -325,7 +267,7 @@ class Hand(BettingState):
         else:
             sb, bb = orders[button][0], orders[button][1]
         if bb_ante and engine.ante_first:
-            self._dead = paid = self._post(bb, bb_ante, False)
+            self._state.dead = paid = self._post(bb, bb_ante, False)
             log.append(_record(PostAnte, bb, paid))
         small = engine.small
         big = engine.big
@@ -338,12 +280,12 @@ class Hand(BettingState):
         short += big - paid
         log.append(_record(PostBlind, bb, paid, "BB"))
         if bb_ante and not engine.ante_first:
-            self._dead = paid = self._post(bb, bb_ante, False)
+            self._state.dead = paid = self._post(bb, bb_ante, False)
             log.append(_record(PostAnte, bb, paid))
         for seat, live, dead in posts:  # rule 29b: a big blind to come in, a missed blind
             if dead:
                 paid = self._post(seat, dead, False)
-                self._dead += paid
+                self._state.dead += paid
                 log.append(_record(PostBlind, seat, paid, "dead"))
             if live:
                 log.append(_record(PostBlind, seat, self._post(seat, live, True), "BB"))
@@ -378,18 +320,19 @@ class Hand(BettingState):
             if chips:
                 active += 1
         self._active = active
-        self._set_reach(list(map(add, self._bet, stacks)))
-        self._actor = last
+        self._set_reach(list(map(add, self._state.bets, stacks)))
+        self._state.actor = last
         self._advance()
 
     def _post(self, seat: int, amount: int, live: bool) -> int:
-        stack = self._stack[seat]
+        st = self._state
+        stack = st.stacks[seat]
         if amount > stack:  # noqa: PLR1730
             amount = stack
-        self._stack[seat] = stack - amount
+        st.stacks[seat] = stack - amount
         if live:
-            self._bet[seat] += amount
-            self._contrib[seat] += amount
+            st.bets[seat] += amount
+            st.contributions[seat] += amount
         return amount
 
     def _round_cap(self) -> int:
@@ -401,7 +344,8 @@ class Hand(BettingState):
     # -- streets -------------------------------------------------------------------------
 
     def _return_uncalled(self) -> None:
-        bet = self._bet
+        st = self._state
+        bet = st.bets
         top = max(bet)
         if not top or bet.count(top) > 1:  # most streets: the top bet was called
             return
@@ -410,19 +354,19 @@ class Hand(BettingState):
         second = max(bet)
         bet[seat] = second
         back = top - second
-        self._contrib[seat] -= back
-        if not self._stack[seat] and not self._folded[seat]:
+        st.contributions[seat] -= back
+        if not st.stacks[seat] and not st.folded[seat]:
             self._active += 1  # an all-in player has chips again
-        self._stack[seat] += back
-        self._log.append(_record(ReturnBet, seat, back))
+        st.stacks[seat] += back
+        self._state.log.append(_record(ReturnBet, seat, back))
 
     def _close_round(self) -> None:
         self._return_uncalled()
-        n = self._n
-        street = self._street
+        st = self._state
+        street = st.street
         board = self._board
-        log = self._log
-        shown = self._board_n
+        log = self._state.log
+        shown = len(st.board)
         active = self._active
         while street < 3:
             street += 1
@@ -430,17 +374,17 @@ class Hand(BettingState):
             log.append(_record(DealBoard, _STREETS[street], board[shown:end]))
             shown = end
             if active >= 2:
-                self._street = street
-                self._board_n = end
+                st.street = street
+                st.board = board[:end]
                 # What each seat can reach is now its stack (0: folded); bets and the levels
                 # faced start again. Written over the hand's own lists in one loop: cheaper
                 # than new lists, and no new objects for the garbage collector.
                 reach = self._reach
-                folded = self._folded
-                bet = self._bet
+                folded = st.folded
+                bet = st.bets
                 faced = self._faced
                 seat = -1
-                for chips in self._stack:
+                for chips in st.stacks:
                     seat += 1
                     reach[seat] = 0 if folded[seat] else chips
                     bet[seat] = 0
@@ -451,19 +395,20 @@ class Hand(BettingState):
                 self._min_inc = self._engine.street_min_inc[street]
                 self._aggressor = -1
                 self._cap = self._round_cap()
-                self._actor = self._button
+                st.actor = st.button
                 self._advance()
                 return
-        self._board_n = shown
-        self._bet[:] = _ZEROS[n]  # the bets are in the pots
-        self._aggressor = -1 if self._street < 3 else self._aggressor
-        self._street = 4
+        st.board = board[:shown]
+        st.bets[:] = _ZEROS[self._n]  # the bets are in the pots
+        self._aggressor = -1 if st.street < 3 else self._aggressor
+        st.street = 4
         self._showdown()
 
     def _finish_uncontested(self) -> None:
         self._return_uncalled()
-        winner = self._folded.index(False)
-        pots = self._take_rake(build_pots(self._contrib, self._folded, self._dead))
+        st = self._state
+        winner = st.folded.index(False)
+        pots = self._take_rake(build_pots(st.contributions, st.folded, st.dead))
         for i, pot in enumerate(pots):
             self._award(i, winner, pot.amount, "all")
         self._end()
@@ -479,30 +424,35 @@ class Hand(BettingState):
                 due = max(0, total - sum(self._recorded_winnings()))
             else:
                 assert rake is not None
-                due = rake.amount(total, flop_seen=self._board_n >= 3, chip_unit=self._unit)
+                due = rake.amount(
+                    total, flop_seen=len(self._state.board) >= 3, chip_unit=self._unit
+                )
             if due:
                 amounts, self._rake = take_rake([p.amount for p in pots], due)
-                self._log.append(_record(RakeTaken, self._rake))
+                self._state.log.append(_record(RakeTaken, self._rake))
                 pots = [_record(Pot, a, p[1]) for a, p in zip(amounts, pots, strict=True)]
         self._final_pots = pots
         return pots
 
     def _award(self, pot: int, seat: int, amount: int, half: str) -> None:
-        self._stack[seat] += amount
+        self._state.stacks[seat] += amount
         self._payouts[seat] += amount
-        self._log.append(_record(Award, pot, seat, amount, half))
+        self._state.log.append(_record(Award, pot, seat, amount, half))
 
     def _end(self) -> None:
-        self._over = True
-        self._actor = -1
-        self._bet[:] = _ZEROS[self._n]  # written in place: no new list for the collector
+        st = self._state
+        st.over = True
+        st.actor = NOBODY  # (showing is NOBODY already: an asked showdown pays when done)
+        st.legal = NO_ACTIONS
+        self._legal = NOTHING_LEGAL
+        st.bets[:] = _ZEROS[self._n]  # written in place: no new list for the collector
 
     def _recorded_winnings(self) -> tuple[int, ...]:
         assert self._recorded is not None
         kind, values = self._recorded
         if kind == "winnings":
             return values
-        return tuple(max(0, v - s) for v, s in zip(values, self._stack, strict=True))
+        return tuple(max(0, v - s) for v, s in zip(values, self._state.stacks, strict=True))
 
     def _showdown_from_record(self) -> None:
         """A showdown that needs unknown hole cards: paid as recorded, or left undecided."""
@@ -512,21 +462,22 @@ class Hand(BettingState):
         else:
             for seat in range(self._n):
                 # A folded seat is never paid; the record's check reports the difference.
-                if won[seat] and not self._folded[seat]:
+                if won[seat] and not self._state.folded[seat]:
                     self._award(0, seat, won[seat], "recorded")
         self._end()
 
     def _showdown(self) -> None:
-        folded = self._folded
-        pots = self._take_rake(build_pots(self._contrib, folded, self._dead))
+        st = self._state
+        folded = st.folded
+        pots = self._take_rake(build_pots(st.contributions, folded, st.dead))
         if self._unknown and any(s in self._unknown and not folded[s] for s in range(self._n)):
             self._showdown_from_record()
             return
         # The core directly (what rank_hands() calls): one Python call less a showdown.
-        ranks = showdown_ranks(self._engine.variant, self._hole, self._board, folded)
+        ranks = showdown_ranks(self._engine.variant, st.holes, self._board, folded)
         first = self._aggressor
         if first < 0:  # nobody bet on the last street: the first live seat left of the button
-            for first in self._orders[self._button]:
+            for first in self._orders[st.button]:
                 if not folded[first]:
                     break
         # Clockwise from ``first``: the seat order that ends at the seat before it.
@@ -538,14 +489,17 @@ class Hand(BettingState):
         face_up = False
         if rules.all_in_face_up:
             for s in show_order:
-                if not self._stack[s]:
+                if not st.stacks[s]:
                     face_up = True
                     break
         hilo = self._engine.variant == OMAHA_HILO
         if rules.showdown == "ask" and not face_up and len(show_order) > 1:
             self._asked = _showdown.AskedShowdown(pots, ranks, show_order, hilo=hilo)
+            st.showing = show_order[0]
+            st.legal = NO_ACTIONS  # nobody bets: the seats show or muck
+            self._legal = NOTHING_LEGAL
             return  # the players choose with show() and muck()
-        odd_chip_order = self._orders[self._button]
+        odd_chip_order = self._orders[st.button]
         if len(pots) == 1 and not hilo:  # most showdowns: no Showdown record, no keywords
             _, mucked, awards = _showdown.resolve_one_pot(
                 pots[0],
@@ -568,8 +522,8 @@ class Hand(BettingState):
             )
             mucked = result.mucked
             awards = result.awards
-        log = self._log
-        hole = self._hole
+        log = self._state.log
+        hole = self._state.holes
         for seat in show_order:
             if mucked and seat in mucked:
                 log.append(_MUCKS[seat])
@@ -581,9 +535,9 @@ class Hand(BettingState):
 
     def _pay(self, awards: list[tuple[int, int, int, str]]) -> None:
         # _award() inlined: a call per award costs more than the record itself.
-        stack = self._stack
+        stack = self._state.stacks
         payouts = self._payouts
-        log = self._log
+        log = self._state.log
         for award in awards:
             seat = award[1]
             amount = award[2]
@@ -597,91 +551,10 @@ class Hand(BettingState):
     @property
     def actor(self) -> int | None:
         """The seat to act (to bet, or at an asked showdown to show or muck), or ``None``."""
-        if self._actor >= 0:
-            return self._actor
-        return None if self._asked is None else self._asked.to_act
-
-    def _show_problem(self, verb: str, seat: int | None) -> str | None:
-        asked = self._asked
-        if asked is None or self._over:
-            return (
-                f"cannot {verb}: nobody is asked to show or muck (rule 22: only at a showdown "
-                'with RuleProfile(showdown="ask"))'
-            )
-        s = asked.to_act
-        if seat is not None and seat != s:
-            return (
-                f"seat {seat} cannot {verb}: it is seat {s}'s turn to show or muck "
-                "(rule 22: showdown order)"
-            )
-        if verb == "muck" and not asked.may_muck(s):  # type: ignore[arg-type]
-            return (
-                f"seat {s} cannot muck: no hand already shown beats it for every pot it "
-                "plays for (rule 22: only a beaten hand may muck)"
-            )
-        return None
-
-    def verify_show(self, *, seat: int | None = None) -> None:
-        """Raise ``IllegalActionError`` (naming the rule) unless showing is legal now."""
-        problem = self._show_problem("show", seat)
-        if problem is not None:
-            raise IllegalActionError(problem)
-
-    def can_show(self, *, seat: int | None = None) -> bool:
-        """Whether the seat to act may show its hand now (an asked showdown)."""
-        return self._show_problem("show", seat) is None
-
-    def show(self, *, seat: int | None = None) -> Show:
-        """At an asked showdown the seat to act shows its hand; returns the record.
-
-        Raises:
-            IllegalActionError: nobody is asked to show, or not this seat; nothing changes.
-        """
-        self.verify_show(seat=seat)
-        return self._decide(show=True)  # type: ignore[return-value]
-
-    def verify_muck(self, *, seat: int | None = None) -> None:
-        """Raise ``IllegalActionError`` (naming the rule) unless mucking is legal now."""
-        problem = self._show_problem("muck", seat)
-        if problem is not None:
-            raise IllegalActionError(problem)
-
-    def can_muck(self, *, seat: int | None = None) -> bool:
-        """Whether the seat to act may muck now: a hand already shown beats it (rule 22)."""
-        return self._show_problem("muck", seat) is None
-
-    def muck(self, *, seat: int | None = None) -> Muck:
-        """At an asked showdown the seat to act mucks and gives up every pot (rule 22).
-
-        Raises:
-            IllegalActionError: mucking is not legal now; nothing changes.
-        """
-        self.verify_muck(seat=seat)
-        return self._decide(show=False)  # type: ignore[return-value]
-
-    def _decide(self, *, show: bool) -> Show | Muck:
-        asked = self._asked
-        assert asked is not None
-        seat = asked.to_act
-        assert seat is not None
-        asked.decide(show=show)
-        record: Show | Muck = (
-            _show(seat, self._hole[seat], asked.ranks[seat]) if show else Muck(seat)
-        )
-        self._log.append(record)
-        if asked.to_act is None:
-            shown = asked.shown
-            result = _showdown.resolve(
-                asked.pots,
-                {s: asked.ranks[s] for s in shown},
-                show_order=shown,
-                odd_chip_order=self._orders[self._button],
-                hilo=self._engine.variant == OMAHA_HILO,
-                face_up=True,
-                unit=self._unit,
-            )
-            self._pay(result.awards)
-        return record
+        st = self._state
+        if st.actor >= 0:
+            return st.actor
+        return None if st.showing < 0 else st.showing
 
     def _redeal_board(self, board: tuple[int, ...]) -> None:
         """Dealer-error procedures (rules 34, 35): new board cards for the streets to come.
@@ -690,139 +563,14 @@ class Hand(BettingState):
         their :class:`DealBoard` record. The caller keeps the cards distinct from the hole cards.
         """
         self._board = board
-        log = self._log
+        st = self._state
+        st.board = board[: len(st.board)]
+        log = self._state.log
         last = log[-1]
-        if type(last) is DealBoard and last.street == self._street == 1:
+        if type(last) is DealBoard and last.street == self._state.street == 1:
             log[-1] = _record(DealBoard, Street.FLOP, board[:3])
 
-    # -- public state ----------------------------------------------------------------------
-
-    @property
-    def spec(self) -> GameSpec:
-        """The game specification."""
-        return self._spec
-
-    @property
-    def seed(self) -> int | None:
-        """The deck's seed (``None`` only for a deck fixed entirely by replayed cards)."""
-        return self._seed
-
-    @property
-    def num_seats(self) -> int:
-        """The number of seats (players) in the hand."""
-        return self._n
-
-    @property
-    def button(self) -> int:
-        """The button's seat."""
-        return self._button
-
-    @property
-    def positions(self) -> tuple[str, ...]:
-        """Each seat's position name (BTN, SB, BB, UTG, ..., HJ, CO; rule 2)."""
-        return position_names(self._n, self._button, dead_small_blind=self._dead_sb)
-
-    @property
-    def street(self) -> Street:
-        """The current street (``Street.SHOWDOWN`` once a showdown has happened)."""
-        return _STREETS[self._street]
-
-    @property
-    def board(self) -> tuple[Card, ...]:
-        """The board cards turned up so far, in order."""
-        return tuple(Card.from_index(c) for c in self._board[: self._board_n])
-
-    @property
-    def board_indices(self) -> tuple[int, ...]:
-        """The board cards turned up so far, as card indices."""
-        return self._board[: self._board_n]
-
-    @property
-    def hole_indices(self) -> tuple[tuple[int, ...], ...]:
-        """Every seat's hole cards as card indices, seat by seat (every seat's; use
-        :meth:`view` to hide them; empty for a seat whose cards a replay does not know)."""
-        return tuple(self._hole)
-
-    def hole_cards(self, seat: int) -> tuple[Card, ...]:
-        """The hole cards of ``seat`` (every seat's; use :meth:`view` to hide them)."""
-        return tuple(Card.from_index(c) for c in self._hole[seat])
-
-    @property
-    def starting_stacks(self) -> tuple[int, ...]:
-        """Each seat's chips before the forced bets."""
-        return self._start
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Each seat's chips behind (not counting its bet on this street)."""
-        return tuple(self._stack)
-
-    @property
-    def bets(self) -> tuple[int, ...]:
-        """Each seat's bet on the current street (not yet in the pots)."""
-        return tuple(self._bet)
-
-    @property
-    def contributions(self) -> tuple[int, ...]:
-        """Chips each seat has put in this hand: antes, blinds and bets (live money)."""
-        return tuple(self._contrib)
-
-    @property
-    def folded(self) -> tuple[bool, ...]:
-        """Whether each seat has folded."""
-        return tuple(self._folded)
-
-    @property
-    def pots(self) -> list[Pot]:
-        """The pots, main pot first, each with its amount and eligible seats.
-
-        During the hand these hold the chips of finished streets (bets on the current
-        street are in :attr:`bets`); once the hand is over, the pots as paid (after rake).
-        """
-        if self._over:
-            return list(self._final_pots)
-        collected = [c - b for c, b in zip(self._contrib, self._bet, strict=True)]
-        return build_pots(collected, self._folded, self._dead)
-
-    @property
-    def total_pot(self) -> int:
-        """All chips in the middle: the pots plus the bets on this street."""
-        return 0 if self._over else sum(self._contrib) + self._dead
-
-    @property
-    def payouts(self) -> tuple[int, ...]:
-        """Chips each seat won from the pots (returned uncalled bets not included)."""
-        return tuple(self._payouts)
-
-    @property
-    def net(self) -> tuple[int, ...]:
-        """Each seat's chips now minus its chips before the hand."""
-        # map() over the two lists (one per seat, so of one length): no generator frame.
-        return tuple(map(sub, self._stack, self._start))
-
-    @property
-    def rake(self) -> int:
-        """Chips the house took (rule 27; for a replay with recorded winnings, what the
-        record says it took)."""
-        return self._rake
-
-    @property
-    def result_known(self) -> bool:
-        """False for a finished replay whose showdown needs hole cards the record does not
-        know and whose winnings it does not give: no chips were paid (:attr:`pots` holds
-        them)."""
-        return self._known
-
-    @property
-    def unknown_hole_cards(self) -> frozenset[int]:
-        """Seats whose hole cards are unknown (replays of recorded hands)."""
-        return self._unknown
-
-    @property
-    def chip_value(self) -> Decimal:
-        """What one chip is worth in the money of the record the hand came from (1 for
-        hands counted in chips)."""
-        return self._chip_value
+    # -- public state (and game/queries.py) ---------------------------------------------
 
     @property
     def history(self) -> tuple[Record, ...]:
@@ -830,23 +578,25 @@ class Hand(BettingState):
         dealt = self._dealt
         if dealt is None:
             dealt = self._dealt = tuple(
-                [_record(DealHole, seat, hole) for seat, hole in enumerate(self._hole)]
+                [_record(DealHole, seat, hole) for seat, hole in enumerate(self._state.holes)]
             )
-        return dealt + tuple(self._log)
+        return dealt + tuple(self._state.log)
 
     def public_state(self) -> PublicState:
         """The public state in one call: street, board indices, stacks, bets, folded seats,
         the seat to act and its legal actions (see :class:`PublicState`)."""
-        seat = self._actor
-        actor = seat if seat >= 0 else None if self._asked is None else self._asked.to_act
+        st = self._state
+        seat = st.actor
+        if seat < 0:
+            seat = st.showing
         return _record(
             PublicState,
-            _STREETS[self._street],
-            self._board[: self._board_n],
-            tuple(self._stack),
-            tuple(self._bet),
-            tuple(self._folded),
-            actor,
+            _STREETS[st.street],
+            st.board,
+            tuple(st.stacks),
+            tuple(st.bets),
+            tuple(st.folded),
+            seat if seat >= 0 else None,
             self.legal_actions(),
         )
 
@@ -870,15 +620,11 @@ class Hand(BettingState):
         new = _new(Hand)
         self._copy_betting(new)
         new._spec = self._spec
-        new._button = self._button
-        new._start = self._start
         new._seed = self._seed
-        new._hole = self._hole
         new._dealt = self._dealt
         new._engine = self._engine
         new._board = self._board
         new._layout = self._layout
-        new._board_n = self._board_n
         new._payouts = self._payouts.copy()  # copy(), not a slice: see _copy_betting
         new._final_pots = self._final_pots
         new._rake = self._rake
@@ -911,9 +657,9 @@ class Hand(BettingState):
             True
         """
         if (
-            len(self._log) != self._posted
-            or self._board_n
-            or self._over
+            len(self._state.log) != self._posted
+            or self._state.board
+            or self._state.over
             or self._unknown
             or self._recorded is not None
         ):
@@ -923,39 +669,22 @@ class Hand(BettingState):
             )
         layout = self._layout
         if layout is None:  # looked up once and kept: a cached call costs more than a slot
-            layout = self._layout = deal_layout(self._n, self._engine.hole_count, self._button)
+            layout = self._layout = deal_layout(
+                self._n, self._engine.hole_count, self._state.button
+            )
         new = self.copy()
         # The layout's deal is what deal() returns for these seats, without its checks.
-        new._seed, new._hole, new._board = layout.deal(seed)
+        new._seed, new._state.holes, new._board = layout.deal(seed)
         new._dealt = None
         return new
 
     __copy__ = copy
 
     def __repr__(self) -> str:
-        state = "over" if self._over else f"{self.street.name.lower()}, seat {self.actor} to act"
-        return f"<Hand {self._spec.variant} {self._spec.betting}, {self._n} seats, {state}>"
-
-
-def _recorded(
-    n: int, winnings: Sequence[int] | None, stacks: Sequence[int] | None
-) -> tuple[str, tuple[int, ...]] | None:
-    """The recorded result given to a replay, checked: one list of chips per seat."""
-    if winnings is not None and stacks is not None:
-        raise InvalidSpecError("give recorded_winnings or recorded_stacks, not both")
-    kind, values = ("winnings", winnings) if winnings is not None else ("stacks", stacks)
-    if values is None:
-        return None
-    values = tuple(values)
-    bad = len(values) != n
-    for v in values:  # a loop, not any(): every replayed hand comes here
-        if type(v) is not int or v < 0:
-            bad = True
-    if bad:
-        raise InvalidSpecError(
-            f"recorded {kind} must be {n} whole numbers of chips (0 or more), not {values!r}"
+        now = (
+            "over" if self._state.over else f"{self.street.name.lower()}, seat {self.actor} to act"
         )
-    return kind, values
+        return f"<Hand {self._spec.variant} {self._spec.betting}, {self._n} seats, {now}>"
 
 
 _new = object.__new__

@@ -112,23 +112,26 @@ class HandView:
             for rec in history
         )  # fmt: skip
         positions = hand.positions
+        state = hand.state  # the declared state: every field below but the records
+        actor = hand.actor
         return cls(
             seat=seat,
             position=positions[seat],
             positions=positions,
-            button=hand.button,
+            button=state.button,
             hole_cards=tuple(
-                hand.hole_cards(s) if s in visible else None for s in range(hand.num_seats)
+                tuple(Card.from_index(c) for c in cards) if s in visible else None
+                for s, cards in enumerate(state.holes)
             ),
-            board=hand.board,
-            street=hand.street,
-            stacks=hand.stacks,
-            bets=hand.bets,
+            board=tuple(Card.from_index(c) for c in state.board),
+            street=Street(state.street),
+            stacks=tuple(state.stacks),
+            bets=tuple(state.bets),
             pots=tuple(hand.pots),
-            folded=hand.folded,
-            actor=hand.actor,
-            legal_actions=hand.legal_actions() if hand.actor == seat else None,
-            is_over=hand.is_over,
+            folded=tuple(state.folded),
+            actor=actor,
+            legal_actions=hand.legal_actions() if actor == seat else None,
+            is_over=state.over,
             payouts=hand.payouts,
             history=hidden,
         )

@@ -1,8 +1,9 @@
 """The tables behind every environment: hands of :class:`~pokerforge.game.Hand`, one
 observation encoder writing into preallocated NumPy rows, seeds per table and per hand.
 
-The game layer decides every rule: an action is applied by the hand's own methods (the
-encoder calls them, ``ObsEncoder.act``), and the encoder records what the hand did.
+The game layer decides every rule and applies every action with the hand's own methods;
+the encoder reads each hand's declared state (:class:`~pokerforge.game.HandState`) and
+translates discrete action indices into moves.
 :class:`Tables` is shared by :class:`~pokerforge.rl.PokerEnv`, the PettingZoo AEC
 environment and :class:`~pokerforge.rl.VectorPokerEnv`.
 
@@ -20,18 +21,18 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from pokerforge._core import ObsEncoder, seed_of
-from pokerforge.errors import InvalidSpecError
-from pokerforge.game import GameSpec, Hand
+from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.game import GameSpec, Hand, HandState
 from pokerforge.game.arguments import MAX_SEATS, player_count
 
-__all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "hand_seed"]
+__all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "apply_move", "hand_seed"]
 
 DEFAULT_ACTIONS = ("fold", "call", "min", "0.5pot", "pot", "allin")
 
@@ -42,6 +43,43 @@ _MASK64 = (1 << 64) - 1
 # The encoder's mask bits (ObsEncoder.encode): "may check" in bit 0, the seat to act in
 # bits 1-4, the street in bits 5-7, the legal discrete actions from bit 8.
 _ACTION_BIT0 = 8
+# The encoder's moves (ObsEncoder.decode): the kind in bits 0-1, a raise's total above.
+FOLD, CHECK, CALL, RAISE_TO = range(4)
+_AMOUNT_AT = 2
+
+
+# The hand's methods for the moves below a raise, by kind: a move below RAISE_TO is its
+# kind alone.
+MOVE_METHODS: tuple[Callable[[Hand], object], ...] = (Hand.fold, Hand.check, Hand.call)
+
+
+def apply_move(hand: Hand, move: int) -> None:
+    """Apply an encoder move (``ObsEncoder.decode``) with the hand's own method."""
+    if move < RAISE_TO:
+        MOVE_METHODS[move](hand)
+    else:
+        hand.raise_to(move >> _AMOUNT_AT)
+
+
+def _apply_exact(hand: Hand, action: object) -> None:
+    """Apply an exact move, ``("fold",)``, ``("check",)``, ``("call",)`` or
+    ``("raise_to", total)``, with the hand's own method (which decides whether it is
+    legal)."""
+    name = action[0] if isinstance(action, tuple) and action else None
+    extra = len(action) - 1 if isinstance(action, tuple) else 0
+    if name == "raise_to":
+        if extra != 1:
+            raise IllegalActionError(f"{action!r} needs exactly one amount: ('raise_to', total)")
+        hand.raise_to(action[1])  # type: ignore[index]
+        return
+    if name not in ("fold", "check", "call") or not isinstance(name, str):
+        raise IllegalActionError(
+            f"{action!r} is not an action: expected an index, ('fold',), ('check',), "
+            "('call',) or ('raise_to', total)"
+        )
+    if extra:
+        raise IllegalActionError(f"{action!r} takes no amount")
+    getattr(hand, name)()
 
 
 def hand_seed(seed: int, table: int, hand: int) -> int:
@@ -140,10 +178,8 @@ class Tables:
         self.actions: tuple[str, ...] = tuple(self.encoder.actions)
         # Bound once: these run at every step.
         self._encode = self.encoder.encode
-        self._encode_hand = self.encoder.encode_hand
         self._turn = self.encoder.turn
-        self._begin = self.encoder.begin
-        self._act = self.encoder.act
+        self._decode = self.encoder.decode
         self.obs: npt.NDArray[np.float32] = self.encoder.obs
         self.mask: npt.NDArray[np.int8] = self.encoder.mask
         self.amounts: npt.NDArray[np.int64] = self.encoder.amounts
@@ -155,6 +191,8 @@ class Tables:
         self.big_blind = spec.engine.big
         self.unit = spec.chip_unit
         self.hands: list[Hand] = []
+        # Each hand's declared state, what the encoder reads (hands[t].state).
+        self.states: list[HandState] = []
         self._indices: dict[int, tuple[int, ...]] = {}
         # Per button seat, a hand as dealt before anybody acts, to deal again from new seeds.
         self._fresh: dict[int, Hand] = {}
@@ -217,12 +255,12 @@ class Tables:
             if not fixed and not hand.is_over and not hand.board_indices:
                 self._fresh[button] = hand.copy()
         self.hand_numbers[table] = number + 1
-        # Positional: keyword parsing would be a sixth of the call.
-        self._begin(table, button, self.big_blind, self.unit, self.stacks, hand.hole_indices)
         if table < len(self.hands):
             self.hands[table] = hand
+            self.states[table] = hand.state
         else:
             self.hands.append(hand)
+            self.states.append(hand.state)
 
     def observe(self, table: int, seat: int | None = None) -> int:
         """Encode ``seat``'s view (default: the seat to act) into row ``table``.
@@ -231,10 +269,9 @@ class Tables:
         case nothing is written).
         """
         if seat is None:
-            # The seat to act: the encoder reads the hand in place.
-            bits = self._encode_hand(table, self.hands[table])
+            bits = self._encode(table, self.states[table])
             return bits >> 1 & 15 if bits >= 0 else -1
-        self._encode(table, seat, self.hands[table].public_state())
+        self._encode(table, self.states[table], seat)
         return seat
 
     def observe_all(self) -> npt.NDArray[np.int64]:
@@ -244,17 +281,18 @@ class Tables:
         seat observed at each table, -1 where the hand is over (that row is left as it
         was).
         """
-        self.encoder.encode_all(self.hands)
+        self.encoder.encode_all(self.states)
         return self.observed
 
     def legal(self, table: int) -> tuple[int, ...]:
         """The legal discrete action indices of the seat to act at ``table`` (empty when
         the hand is over): the mask of :meth:`observe` as a tuple, without NumPy."""
-        bits = self._turn(table)
+        state = self.states[table]
+        bits = self._turn(table, state)
         if bits < 0:
-            if self.observe(table) < 0:
+            bits = self._encode(table, state)
+            if bits < 0:
                 return ()
-            bits = self._turn(table)
         bits >>= _ACTION_BIT0
         cached = self._indices.get(bits)
         if cached is None:
@@ -269,17 +307,28 @@ class Tables:
         move (``("fold",)``, ``("check",)``, ``("call",)``, ``("raise_to", total)``).
 
         The hand's own method applies it (the game layer decides what is legal); the
-        encoder records what it did.
+        encoder reads what it did from the hand's state when it next observes.
 
         Raises:
             IllegalActionError: nobody is to act, the index is masked or out of range, or
                 the move is not legal; nothing changes.
         """
-        self._act(table, self.hands[table], action)
+        hand = self.hands[table]
+        if type(action) is int:
+            # apply_move() inlined: a call per action costs more than the choice.
+            move = self._decode(table, self.states[table], action)
+            if move < RAISE_TO:
+                MOVE_METHODS[move](hand)
+            else:
+                hand.raise_to(move >> _AMOUNT_AT)
+            return
+        if hand.actor is None:
+            raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")
+        _apply_exact(hand, action)
 
     def infoset(self, table: int, seat: int) -> str:
         """The information-set key of ``seat`` at ``table`` (what that seat knows)."""
-        return self.encoder.infoset(table, seat, self.hands[table].board_indices)
+        return self.encoder.infoset(table, self.states[table], seat)
 
     def net_bb(self, table: int) -> list[float]:
         """Each seat's chips won or lost in the hand at ``table``, in big blinds."""

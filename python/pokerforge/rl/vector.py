@@ -20,7 +20,9 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -28,9 +30,12 @@ import numpy.typing as npt
 
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
-from pokerforge.rl.tables import DEFAULT_ACTIONS, Tables
+from pokerforge.rl.tables import DEFAULT_ACTIONS, MOVE_METHODS, Tables
 
 __all__ = ["VectorPokerEnv"]
+
+# Runs an iterator to its end at C speed, keeping nothing.
+_consume: Callable[[Iterable[object]], object] = partial(deque, maxlen=0)
 
 
 class VectorPokerEnv:
@@ -95,7 +100,8 @@ class VectorPokerEnv:
         self.dones = np.zeros(num_tables, dtype=bool)
         self.finished: list[Hand | None] = [None] * num_tables
         self._started = False
-        self._act_all = self.tables.encoder.act_all
+        self._decode_all = self.tables.encoder.decode_all
+        self._ended = self.tables.encoder.ended
         self._net_bb = self.tables.encoder.net_bb
 
     @property
@@ -164,17 +170,27 @@ class VectorPokerEnv:
             acts = acts.tolist() if acts.dtype == np.uint64 else acts.astype(np.int64)
         tables = self.tables
         hands = tables.hands
-        # One call applies every table's action through its hand's own method, after
-        # checking them all against their masks (a bad one changes nothing, `dones`
-        # included), and rewrites `dones`: true where the hand ended.
-        ended = self._act_all(hands, acts, self.dones)
+        states = tables.states
+        # Every table's action checked against its mask and translated into a move by one
+        # call (a bad one changes nothing, `dones` included), the tables grouped by the
+        # kind of move; each kind is applied with the hands' own method over its hands, in
+        # one C-level loop (no Python frame per table but the method's own); one call then
+        # reads which hands ended and rewrites `dones`.
+        *by_kind, totals = self._decode_all(states, acts)
+        get = hands.__getitem__
+        for method, kind in zip(MOVE_METHODS, by_kind, strict=False):  # raises: below
+            if kind:
+                _consume(map(method, map(get, kind)))
+        if totals:
+            _consume(map(Hand.raise_to, map(get, by_kind[3]), totals))
+        ended = self._ended(states, self.dones)
         rewards = self.rewards
         rewards.fill(0.0)
         finished: list[Hand | None] = [None] * self.num_tables
         if ended:
             # Every finished hand's result written by one call, before the new deals (a
             # hand that plays itself out from the forced bets adds to its table's row).
-            self._net_bb(hands, ended, rewards)
+            self._net_bb(states, ended, rewards)
         for t in ended:
             finished[t] = hands[t]
             self._deal(t)

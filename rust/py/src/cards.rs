@@ -7,14 +7,15 @@ use pokerforge_core::{Card, CardSet, Deck};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyList, PyString, PyType};
+use pyo3::types::{PyList, PyString};
 
 pub use crate::card_class::{PyCard, PyCardSet};
-use crate::convert::{card_list, card_set, core, mask_from_int, optional_card_set, text_of, Int};
 use crate::errors::{CardCountError, InvalidCardError, InvalidSpecError};
+use crate::input::{card_list, card_set, core, mask_from_int, optional_card_set, text_of, Int};
+use crate::registry;
 
-static RANK_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-static SUIT_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static RANK_TYPE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static SUIT_TYPE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// The shared object of `card` (cards are immutable, so one object per card serves every
 /// caller, as Python does for small ints).
@@ -59,17 +60,13 @@ impl PyCard {
     /// The card's rank, a `Rank`.
     #[getter]
     fn rank<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        RANK_TYPE
-            .import(py, "pokerforge.cards", "Rank")?
-            .call1((self.0.rank() as u8,))
+        registry::cached(py, &RANK_TYPE, "Rank")?.call1((self.0.rank() as u8,))
     }
 
     /// The card's suit, a `Suit`.
     #[getter]
     fn suit<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        SUIT_TYPE
-            .import(py, "pokerforge.cards", "Suit")?
-            .call1((self.0.suit() as u8,))
+        registry::cached(py, &SUIT_TYPE, "Suit")?.call1((self.0.suit() as u8,))
     }
 
     /// The single-card mask, `1 << index`.

@@ -8,8 +8,8 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 
 use crate::cards::{fresh_seed, seed_value};
-use crate::convert::{core, Int};
 use crate::errors::CardCountError;
+use crate::input::{core, Int};
 use crate::record::untrack_atoms;
 
 /// Where each seat's hole cards and the board lie in a deck shuffled as `Deck(seed)`

@@ -23,10 +23,11 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::cards::{fresh_seed, seed_value};
-use crate::convert::{card_set, core, text_of, Int};
 use crate::errors::{located, to_py};
+use crate::input::{card_set, core, text_of, Int};
 use crate::parallel::{pool_for_caller, threads_for};
 use crate::range::PyRange;
+use crate::registry;
 
 /// One entry of `players`: text (a hand, a range or "random"), a `Range`, `None` (random),
 /// or any cards-like value. Errors name the player (`players[i]`).
@@ -189,14 +190,13 @@ static RESULT_TYPES: PyOnceLock<ResultTypes> = PyOnceLock::new();
 
 fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
     RESULT_TYPES.get_or_try_init(py, || {
-        let equity = py.import("pokerforge.equity")?;
-        let category = py.import("pokerforge.eval")?.getattr("Category")?;
+        let category = registry::class(py, "Category")?;
         let categories = PyTuple::new(py, category.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
         Ok(ResultTypes {
-            player: equity.getattr("PlayerEquity")?.unbind(),
-            result: equity.getattr("EquityResult")?.unbind(),
+            player: registry::class(py, "PlayerEquity")?.unbind(),
+            result: registry::class(py, "EquityResult")?.unbind(),
             categories: categories.unbind(),
-            later: equity.getattr("LaterCategories")?.unbind(),
+            later: registry::class(py, "LaterCategories")?.unbind(),
         })
     })
 }

@@ -7,15 +7,16 @@ use pokerforge_core::{CardSet, Error, HandRank};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyTuple, PyType};
+use pyo3::types::PyTuple;
 
 use crate::batch::{self, u8_matrix, with_rows, PARALLEL_ROWS};
 use crate::cards::PyCard;
-use crate::convert::{card_set, Int};
 use crate::errors::{to_py, with_message, PokerError};
+use crate::input::{card_set, Int};
 use crate::parallel::threads_for;
+use crate::registry;
 
-static CATEGORY_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static CATEGORY_TYPE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// The strength of a hand: dense class 1 (7-5-4-3-2) to 7462 (royal flush).
 #[pyclass(name = "HandRank", module = "pokerforge", frozen, freelist = 4096)]
@@ -63,9 +64,7 @@ impl PyHandRank {
     /// The hand's category, a `Category`.
     #[getter]
     fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        CATEGORY_TYPE
-            .import(py, "pokerforge.eval", "Category")?
-            .call1((self.rank.category() as u8,))
+        registry::cached(py, &CATEGORY_TYPE, "Category")?.call1((self.rank.category() as u8,))
     }
 
     /// A phrase naming the hand, e.g. `'Full house, kings full of sevens'`.

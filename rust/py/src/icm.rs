@@ -17,9 +17,9 @@ use pokerforge_core::Error;
 use pyo3::prelude::*;
 
 use crate::cards::{fresh_seed, seed_value};
-use crate::convert::{core, Int};
 use crate::equity::interruptible;
 use crate::errors::to_py;
+use crate::input::{core, Int};
 use crate::parallel::threads_for;
 use crate::range::PyRange;
 

@@ -6,12 +6,12 @@
 mod batch;
 mod card_class;
 mod cards;
-mod convert;
 mod deal;
 mod equity;
 mod errors;
 mod eval;
 mod icm;
+mod input;
 mod obs;
 mod omaha;
 mod parallel;
@@ -19,6 +19,7 @@ mod phh;
 mod preflop;
 mod range;
 mod record;
+mod registry;
 mod showdown;
 
 use pyo3::prelude::*;
@@ -60,6 +61,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(preflop::hand_classes, m)?)?;
     m.add_class::<obs::PyObsEncoder>()?;
     m.add_function(wrap_pyfunction!(obs::seed_of, m)?)?;
+    m.add_function(wrap_pyfunction!(registry::register_types, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_tables, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_fields, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_read, m)?)?;

@@ -12,9 +12,9 @@ use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 
 use crate::batch::{self, u8_matrix, with_rows, Rows, PARALLEL_ROWS};
-use crate::convert::{card_set, core, Int};
 use crate::errors::{with_message, InvalidArrayError, PokerError};
 use crate::eval::PyHandRank;
+use crate::input::{card_set, core, Int};
 use crate::parallel::threads_for;
 
 /// An eight-or-better low: dense class 1 (8-7-6-5-4) to 56 (5-4-3-2-A).

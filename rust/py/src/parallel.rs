@@ -5,8 +5,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
-use crate::convert::Int;
 use crate::errors::{InvalidSpecError, PokerError};
+use crate::input::Int;
 
 /// Pools by thread count, kept between calls: building a pool costs far more than a batch
 /// call.

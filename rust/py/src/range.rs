@@ -5,8 +5,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::cards::PyCardSet;
-use crate::convert::{card_set, core, text_of};
 use crate::errors::to_py;
+use crate::input::{card_set, core, text_of};
 
 /// A Hold'em range: weighted two-card combos.
 #[pyclass(name = "Range", module = "pokerforge", frozen)]

@@ -11,9 +11,9 @@ use pokerforge_core::{CardSet, Error};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::convert::{card_set, core};
 use crate::errors::{to_py, InvalidSpecError};
 use crate::eval::class_int;
+use crate::input::{card_set, core};
 
 /// Hold'em: the best five of the hole cards and the board.
 const HOLDEM: u8 = 0;

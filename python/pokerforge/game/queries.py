@@ -1,0 +1,179 @@
+"""What a hand tells its readers: the public properties of
+:class:`~pokerforge.game.Hand`, each read from its declared state
+(:class:`~pokerforge.game.HandState`) or from what the hand keeps about its game and its
+result.
+
+Examples:
+    >>> from pokerforge.game import GameSpec, Hand
+    >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100, 100], seed=3)
+    >>> hand.street, hand.stacks, hand.bets, hand.total_pot
+    (<Street.PREFLOP: 0>, (100, 99, 98), (0, 1, 2), 3)
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from operator import sub
+
+from pokerforge.cards import Card
+from pokerforge.game.actions import Street
+from pokerforge.game.positions import position_names
+from pokerforge.game.pots import Pot
+from pokerforge.game.spec import GameSpec
+from pokerforge.game.state import HandState
+
+__all__ = ["HandQueries"]
+
+_STREETS = tuple(Street)
+
+
+class HandQueries:
+    """The read-only properties of a hand (a base of :class:`~pokerforge.game.Hand`, which
+    holds the slots read here)."""
+
+    __slots__ = ()
+
+    _state: HandState
+    _spec: GameSpec
+    _seed: int | None
+    _n: int
+    _dead_sb: bool
+    _payouts: list[int]
+    _final_pots: list[Pot]
+    _rake: int
+    _known: bool
+    _unknown: frozenset[int]
+    _chip_value: Decimal
+
+    @property
+    def state(self) -> HandState:
+        """The hand's declared state (see :class:`~pokerforge.game.HandState`): read it,
+        never write it; it changes in place as the hand goes on."""
+        return self._state
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game specification."""
+        return self._spec
+
+    @property
+    def seed(self) -> int | None:
+        """The deck's seed (``None`` only for a deck fixed entirely by replayed cards)."""
+        return self._seed
+
+    @property
+    def num_seats(self) -> int:
+        """The number of seats (players) in the hand."""
+        return self._n
+
+    @property
+    def button(self) -> int:
+        """The button's seat."""
+        return self._state.button
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        """Each seat's position name (BTN, SB, BB, UTG, ..., HJ, CO; rule 2)."""
+        return position_names(self._n, self._state.button, dead_small_blind=self._dead_sb)
+
+    @property
+    def street(self) -> Street:
+        """The current street (``Street.SHOWDOWN`` once a showdown has happened)."""
+        return _STREETS[self._state.street]
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The board cards turned up so far, in order."""
+        return tuple(Card.from_index(c) for c in self._state.board)
+
+    @property
+    def board_indices(self) -> tuple[int, ...]:
+        """The board cards turned up so far, as card indices."""
+        return self._state.board
+
+    @property
+    def hole_indices(self) -> tuple[tuple[int, ...], ...]:
+        """Every seat's hole cards as card indices, seat by seat (every seat's; use
+        :meth:`view` to hide them; empty for a seat whose cards a replay does not know)."""
+        return tuple(self._state.holes)
+
+    def hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """The hole cards of ``seat`` (every seat's; use :meth:`view` to hide them)."""
+        return tuple(Card.from_index(c) for c in self._state.holes[seat])
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """Each seat's chips before the forced bets."""
+        return self._state.starts
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each seat's chips behind (not counting its bet on this street)."""
+        return tuple(self._state.stacks)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet on the current street (not yet in the pots)."""
+        return tuple(self._state.bets)
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Chips each seat has put in this hand: antes, blinds and bets (live money)."""
+        return tuple(self._state.contributions)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        """Whether each seat has folded."""
+        return tuple(self._state.folded)
+
+    @property
+    def pots(self) -> list[Pot]:
+        """The pots, main pot first, each with its amount and eligible seats.
+
+        During the hand these hold the chips of finished streets (bets on the current
+        street are in :attr:`bets`); once the hand is over, the pots as paid (after rake).
+        """
+        if self._state.over:
+            return list(self._final_pots)
+        return self._state.pots()
+
+    @property
+    def total_pot(self) -> int:
+        """All chips in the middle: the pots plus the bets on this street."""
+        st = self._state
+        return 0 if st.over else st.pot_total
+
+    @property
+    def payouts(self) -> tuple[int, ...]:
+        """Chips each seat won from the pots (returned uncalled bets not included)."""
+        return tuple(self._payouts)
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        """Each seat's chips now minus its chips before the hand."""
+        # map() over the two lists (one per seat, so of one length): no generator frame.
+        return tuple(map(sub, self._state.stacks, self._state.starts))
+
+    @property
+    def rake(self) -> int:
+        """Chips the house took (rule 27; for a replay with recorded winnings, what the
+        record says it took)."""
+        return self._rake
+
+    @property
+    def result_known(self) -> bool:
+        """False for a finished replay whose showdown needs hole cards the record does not
+        know and whose winnings it does not give: no chips were paid (:attr:`pots` holds
+        them)."""
+        return self._known
+
+    @property
+    def unknown_hole_cards(self) -> frozenset[int]:
+        """Seats whose hole cards are unknown (replays of recorded hands)."""
+        return self._unknown
+
+    @property
+    def chip_value(self) -> Decimal:
+        """What one chip is worth in the money of the record the hand came from (1 for
+        hands counted in chips)."""
+        return self._chip_value

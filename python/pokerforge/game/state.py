@@ -1,0 +1,209 @@
+"""The declared state of a hand: what the rules decide and every observer reads.
+
+A :class:`~pokerforge.game.Hand` keeps its observable state in one :class:`HandState`
+(``hand.state``) and changes it in place as the rules say; everything that observes a
+hand reads it from there: ``Hand``'s own properties, :meth:`Hand.public_state
+<pokerforge.game.Hand.public_state>`, :class:`~pokerforge.game.HandView`, and the
+observation encoder of :mod:`pokerforge.rl` (``pokerforge._core.ObsEncoder``), which reads
+the fields :attr:`HandState.FIELDS` declares, in that order, and refuses a state whose
+:attr:`HandState.VERSION` it does not know. The state is read-only to callers: change a
+hand with its actions, never by writing here.
+
+Each field, its type and its meaning (seats are ``0..n-1`` clockwise; cards are indices
+``0..51``, see :class:`~pokerforge.cards.Card`):
+
+============== =============================== ==============================================
+field          type                            meaning
+============== =============================== ==============================================
+button         int                             the button's seat
+big_blind      int                             the big blind in chips (the unit of results)
+unit           int                             the smallest chip bets are counted in
+starts         tuple[int, ...]                 each seat's chips before the forced bets
+holes          tuple[tuple[int, ...], ...]     each seat's hole cards (empty: not known)
+street         int                             0 pre-flop, 1 flop, 2 turn, 3 river, 4 showdown
+board          tuple[int, ...]                 the board cards turned up so far, in order
+actor          int                             the seat to bet, or :data:`NOBODY` (-1)
+showing        int                             at an asked showdown (rule 22) the seat to show
+                                               or muck, else :data:`NOBODY`
+legal          tuple                           the actor's ``(fold, check, call, min_raise_to,
+                                               max_raise_to)``, as :class:`~pokerforge.game.
+                                               LegalActions` orders them; :data:`NO_ACTIONS`
+                                               when nobody is to bet
+stacks         list[int]                       each seat's chips behind (all-in: 0, not folded)
+bets           list[int]                       each seat's bet on this street
+contributions  list[int]                       each seat's live chips put in this hand (bets
+                                               included)
+dead           int                             dead chips in the pot (antes of the big blind,
+                                               missed blinds)
+folded         list[bool]                      whether each seat has folded
+over           bool                            whether the hand has ended and been paid
+log            list[Record]                    what happened after the deal, in order: the
+                                               records ``Hand.history`` gives after its
+                                               :class:`~pokerforge.game.DealHole` records
+                                               (forced bets, actions, board cards, showdown)
+============== =============================== ==============================================
+
+The chips in the middle are ``sum(contributions) + dead``; a seat is all-in when its stack
+is 0 and it has not folded.
+
+Examples:
+    >>> from pokerforge.game import GameSpec, Hand
+    >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100, 100], seed=3)
+    >>> state = hand.state
+    >>> state.street, state.actor, state.stacks, state.bets, state.legal
+    (0, 0, [100, 99, 98], [0, 1, 2], (True, False, 2, 4, 100))
+    >>> _ = hand.raise_to(6)
+    >>> state.log[-1], state.actor, state.bets
+    (Raise(seat=0, to=6, amount=6, all_in=False, full=True), 1, [6, 1, 2])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from pokerforge.game.actions import Bet, Call, Check, DealBoard, Fold, Raise
+from pokerforge.game.pots import Pot, build_pots
+
+if TYPE_CHECKING:
+    from pokerforge.game.actions import Record
+
+__all__ = ["NOBODY", "NO_ACTIONS", "HandState"]
+
+NOBODY: Final = -1
+"""``actor`` and ``showing`` when no seat is asked."""
+
+NO_ACTIONS: Final[tuple[bool, bool, int, int | None, int | None]] = (False, False, 0, None, None)
+"""``legal`` when nobody is to bet."""
+
+
+class HandState:
+    """The declared state of one hand (see the module's table for every field).
+
+    Made by :class:`~pokerforge.game.Hand` and changed only by its rules.
+    """
+
+    VERSION: Final = 1
+    """The layout version: it changes whenever a field is added, removed or changes
+    meaning, so that readers of the fields (the encoder) can refuse a layout they do not
+    know."""
+
+    FIELDS: Final = (
+        "button",
+        "big_blind",
+        "unit",
+        "starts",
+        "holes",
+        "street",
+        "board",
+        "actor",
+        "showing",
+        "legal",
+        "stacks",
+        "bets",
+        "contributions",
+        "dead",
+        "folded",
+        "over",
+        "log",
+    )
+    """The fields, in their declared order."""
+
+    LOG_KINDS: Final = (Fold, Check, Call, Bet, Raise, DealBoard)
+    """The record classes of the log that readers of the betting follow (the others, such
+    as forced bets and awards, change nothing a reader of the log needs beyond
+    ``stacks``, ``bets`` and ``contributions``): their fields are read by position, as
+    :mod:`pokerforge.game.actions` declares them."""
+
+    __slots__ = FIELDS
+
+    button: int
+    big_blind: int
+    unit: int
+    starts: tuple[int, ...]
+    holes: tuple[tuple[int, ...], ...]
+    street: int
+    board: tuple[int, ...]
+    actor: int
+    showing: int
+    legal: tuple[bool, bool, int, int | None, int | None]
+    stacks: list[int]
+    bets: list[int]
+    contributions: list[int]
+    dead: int
+    folded: list[bool]
+    over: bool
+    log: list[Record]
+
+    def __init__(
+        self,
+        button: int,
+        big_blind: int,
+        unit: int,
+        stacks: list[int],
+        holes: tuple[tuple[int, ...], ...],
+        /,
+    ) -> None:
+        """The state before the forced bets: ``stacks`` is taken over (not copied) as the
+        seats' chips behind. (Positional arguments: every hand dealt makes one.)"""
+        n = len(stacks)
+        self.button = button
+        self.big_blind = big_blind
+        self.unit = unit
+        self.starts = tuple(stacks)
+        self.holes = holes
+        self.street = 0
+        self.board = ()
+        self.actor = NOBODY
+        self.showing = NOBODY
+        self.legal = NO_ACTIONS
+        self.stacks = stacks
+        self.bets = [0] * n
+        self.contributions = [0] * n
+        self.dead = 0
+        self.folded = [False] * n
+        self.over = False
+        self.log = []
+
+    def copy(self) -> HandState:
+        """An independent copy: the lists are copied, the values shared."""
+        new = _new(HandState)
+        new.button = self.button
+        new.big_blind = self.big_blind
+        new.unit = self.unit
+        new.starts = self.starts
+        new.holes = self.holes
+        new.street = self.street
+        new.board = self.board
+        new.actor = self.actor
+        new.showing = self.showing
+        new.legal = self.legal
+        # list.copy(): a method call costs less than a slice, which builds a slice object.
+        new.stacks = self.stacks.copy()
+        new.bets = self.bets.copy()
+        new.contributions = self.contributions.copy()
+        new.dead = self.dead
+        new.folded = self.folded.copy()
+        new.over = self.over
+        new.log = self.log.copy()
+        return new
+
+    @property
+    def pot_total(self) -> int:
+        """All chips in the middle: the pots plus the bets on this street."""
+        total = self.dead
+        for chips in self.contributions:
+            total += chips
+        return total
+
+    def pots(self) -> list[Pot]:
+        """The pots of the finished streets, main pot first (bets on this street are in
+        :attr:`bets`), each with its amount and eligible seats."""
+        collected = [c - b for c, b in zip(self.contributions, self.bets, strict=True)]
+        return build_pots(collected, self.folded, self.dead)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"HandState({fields})"
+
+
+_new = object.__new__

@@ -1,0 +1,58 @@
+//! What a discrete action index means at a table: the mask bits an encoding leaves, and the
+//! move an index names under them. The encoder only translates; the game layer applies the
+//! move with the hand's own method, which decides whether it is legal.
+
+use pokerforge_core::obs::{Action, ActionSet, TableState};
+
+/// The mask bits of an encoding: the legal discrete actions as bits from bit 8 (bit `8 + i`
+/// for action `i`) and, when `seat` is to act, bit 0 set when checking is legal, the seat
+/// in bits 1-4 and the street in bits 5-7. The small fields sit low so that the number
+/// stays below 2**30 for up to 22 actions (one digit of a Python int).
+pub fn mask_bits(actions: u64, seat: usize, state: &TableState<'_>) -> u64 {
+    let mut bits = actions << 8;
+    if state.actor == Some(seat) {
+        bits |= u64::from(state.legal.check) | (seat as u64) << 1 | (state.street as u64) << 5;
+    }
+    bits
+}
+
+/// The kinds of move, as the game layer's `Tables` applies them (a move is `kind | amount
+/// << 2`, the amount being a raise's street total).
+pub const FOLD: i64 = 0;
+pub const CHECK: i64 = 1;
+pub const CALL: i64 = 2;
+pub const RAISE_TO: i64 = 3;
+
+/// The message for `action` when it is no index into the discrete actions of `set`.
+pub fn not_an_index(set: &ActionSet, action: &dyn std::fmt::Display) -> String {
+    let last = set.len() - 1;
+    format!("{action} is not an action index: expected 0 to {last}")
+}
+
+/// The move discrete action `index` names for the seat to act, under its mask bits `bits`
+/// (`amounts`: the chips behind each action, as the encoding wrote them), or the message
+/// for an index out of range or masked.
+pub fn index_move(set: &ActionSet, bits: i64, amounts: &[i64], index: i64) -> Result<i64, String> {
+    let actions = set.actions();
+    let legal = |i: usize| bits >> (8 + i) & 1 == 1;
+    let Some(index) = usize::try_from(index).ok().filter(|&i| i < actions.len()) else {
+        return Err(not_an_index(set, &index));
+    };
+    if !legal(index) {
+        let names: Vec<String> = (0..actions.len())
+            .filter(|&i| legal(i))
+            .map(|i| format!("'{}'", actions[i].name()))
+            .collect();
+        return Err(format!(
+            "action {index} ('{}') is not legal now: the legal actions are [{}]",
+            actions[index].name(),
+            names.join(", ")
+        ));
+    }
+    Ok(match actions[index] {
+        Action::Fold => FOLD,
+        Action::CheckCall if bits & 1 == 1 => CHECK,
+        Action::CheckCall => CALL,
+        _ => RAISE_TO | amounts[index] << 2,
+    })
+}

@@ -1,0 +1,403 @@
+//! Reading the declared hand state, `pokerforge.game.HandState`: its layout checked once per
+//! class, its fields read through their slot descriptors, each table's log of actions kept
+//! up with the state's own log.
+//!
+//! The state declares its layout (`HandState.VERSION`, `HandState.FIELDS`) and the record
+//! classes of its log that matter to the betting (`HandState.LOG_KINDS`); the encoder reads
+//! the layout it knows ([`FIELDS`]) and refuses any other, so a renamed or moved field is an
+//! error naming the difference, never a silent slow path.
+
+use pokerforge_core::obs::{ActionKind, Entry, HandLog, Legal, TableState};
+use pokerforge_core::{CardSet, MAX_PLAYERS};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple, PyType};
+use pyo3::{ffi, intern};
+
+use crate::errors::{to_py, InvalidSpecError};
+use crate::input::seq::{cards_of, chips_of, each_item, index_of, read_seq, setting, Plain};
+
+/// The layout version of `HandState` that [`FIELDS`] describes.
+pub const VERSION: i64 = 1;
+
+/// `HandState.FIELDS` of layout [`VERSION`], in order: the fields are read by these
+/// positions.
+pub const FIELDS: [&str; 17] = [
+    "button",
+    "big_blind",
+    "unit",
+    "starts",
+    "holes",
+    "street",
+    "board",
+    "actor",
+    "showing",
+    "legal",
+    "stacks",
+    "bets",
+    "contributions",
+    "dead",
+    "folded",
+    "over",
+    "log",
+];
+const BUTTON: usize = 0;
+const BIG_BLIND: usize = 1;
+const UNIT: usize = 2;
+const STARTS: usize = 3;
+const HOLES: usize = 4;
+const STREET: usize = 5;
+const BOARD: usize = 6;
+const ACTOR: usize = 7;
+const SHOWING: usize = 8;
+const LEGAL: usize = 9;
+const STACKS: usize = 10;
+const BETS: usize = 11;
+const FOLDED: usize = 14;
+const OVER: usize = 15;
+const LOG: usize = 16;
+
+/// The log's record classes the encoder follows, in the order `HandState.LOG_KINDS` gives
+/// them: `Fold(seat)`, `Check(seat)`, `Call(seat, amount, all_in)`, `Bet(seat, to, amount,
+/// all_in)`, `Raise(seat, to, amount, all_in, full)`, `DealBoard(street, cards)`.
+const KINDS: usize = 6;
+const KIND_FOLD: usize = 0;
+const KIND_CHECK: usize = 1;
+const KIND_CALL: usize = 2;
+const KIND_BET: usize = 3;
+const KIND_RAISE: usize = 4;
+const KIND_DEAL_BOARD: usize = 5;
+
+/// The readers of one `HandState` class: its slot descriptors in [`FIELDS`] order and its
+/// log's record classes, looked up and checked once.
+///
+/// Only data descriptors (a `__slots__` member is one) are taken: `getattr` calls a data
+/// descriptor found on the class before anything else, so calling it directly gives
+/// exactly what `getattr` gives, without the search of the class's MRO.
+#[derive(Debug)]
+pub struct Reader {
+    class: Py<PyType>,
+    getters: Vec<(Py<PyAny>, ffi::descrgetfunc)>,
+    kinds: Vec<Py<PyType>>,
+}
+
+impl Reader {
+    /// The reader of `state`'s class, after checking that the class declares the layout
+    /// this encoder knows.
+    pub fn of(state: &Bound<'_, PyAny>) -> PyResult<Reader> {
+        let py = state.py();
+        let class = state.get_type();
+        let wrong = |why: String| {
+            InvalidSpecError::new_err(format!(
+                "{} is not a hand state this encoder can read: {why}",
+                class.name().map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
+        };
+        let version: i64 = class
+            .getattr(intern!(py, "VERSION"))
+            .and_then(|v| v.extract())
+            .map_err(|_| wrong("it declares no layout VERSION".into()))?;
+        if version != VERSION {
+            return Err(wrong(format!(
+                "its layout version is {version}, the encoder reads version {VERSION}"
+            )));
+        }
+        let fields: Vec<String> = class
+            .getattr(intern!(py, "FIELDS"))
+            .and_then(|f| f.extract())
+            .map_err(|_| wrong("it declares no FIELDS".into()))?;
+        if fields != FIELDS {
+            return Err(wrong(format!(
+                "its FIELDS are {fields:?}, layout {VERSION} declares {FIELDS:?}"
+            )));
+        }
+        let mut getters = Vec::with_capacity(FIELDS.len());
+        for name in FIELDS {
+            let descr = class.getattr(name)?;
+            let kind = descr.get_type().as_type_ptr();
+            // SAFETY: `kind` is a live type object (the descriptor holds it) and the GIL is
+            // held; `PyType_GetSlot` only reads the type's slot table.
+            let (get, set) = unsafe {
+                (
+                    ffi::PyType_GetSlot(kind, ffi::Py_tp_descr_get),
+                    ffi::PyType_GetSlot(kind, ffi::Py_tp_descr_set),
+                )
+            };
+            if get.is_null() || set.is_null() {
+                return Err(wrong(format!("its field {name} is not a slot")));
+            }
+            // SAFETY: the `Py_tp_descr_get` slot holds a `descrgetfunc`.
+            let get: ffi::descrgetfunc = unsafe { std::mem::transmute(get) };
+            getters.push((descr.unbind(), get));
+        }
+        let kinds: Vec<Py<PyType>> = class
+            .getattr(intern!(py, "LOG_KINDS"))
+            .and_then(|k| k.extract::<Vec<Bound<'_, PyType>>>())
+            .map_err(|_| wrong("it declares no LOG_KINDS classes".into()))?
+            .into_iter()
+            .map(Bound::unbind)
+            .collect();
+        if kinds.len() != KINDS {
+            return Err(wrong(format!(
+                "it declares {} LOG_KINDS, layout {VERSION} has {KINDS}",
+                kinds.len()
+            )));
+        }
+        Ok(Reader {
+            class: class.unbind(),
+            getters,
+            kinds,
+        })
+    }
+
+    /// Whether this reader serves `state` (an instance of exactly its class).
+    pub fn serves(&self, state: &Bound<'_, PyAny>) -> bool {
+        state.get_type_ptr() == self.class.as_ptr().cast()
+    }
+
+    /// Field `field` of `state`, an instance of exactly this class (see [`Self::serves`]).
+    fn get<'py>(&self, state: &Bound<'py, PyAny>, field: usize) -> PyResult<Bound<'py, PyAny>> {
+        let (descr, get) = &self.getters[field];
+        // SAFETY: the GIL is held and all three objects are live; `get` is the descriptor
+        // type's own `__get__`, which checks the instance's type and returns a new
+        // reference, or NULL with an exception set (e.g. an unset slot).
+        unsafe {
+            let value = get(descr.as_ptr(), state.as_ptr(), self.class.as_ptr());
+            Bound::from_owned_ptr_or_err(state.py(), value)
+        }
+    }
+
+    /// Whether the hand is over (field `over`).
+    pub fn over(&self, state: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let over = self.get(state, OVER)?;
+        // SAFETY: only the pointers are compared (the engine writes a bool).
+        match unsafe { bool::plain(over.as_ptr()) } {
+            Some(over) => Ok(over),
+            None => over.is_truthy(),
+        }
+    }
+
+    /// The state's log: what happened after the deal, one record each (it grows with
+    /// every action).
+    pub fn records<'py>(&self, state: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        Ok(self.get(state, LOG)?.cast_into::<PyList>()?)
+    }
+
+    /// The seats' chips behind, into `out`; returns how many seats.
+    pub fn stacks(
+        &self,
+        state: &Bound<'_, PyAny>,
+        out: &mut [i64; MAX_PLAYERS],
+    ) -> PyResult<usize> {
+        read_seq(&self.get(state, STACKS)?, "stacks", out)
+    }
+
+    /// The board cards turned up.
+    pub fn board(&self, state: &Bound<'_, PyAny>) -> PyResult<CardSet> {
+        cards_of(&self.get(state, BOARD)?, "board")
+    }
+
+    /// The state as the layout encodes it; the seat to act is the seat to bet or, at an
+    /// asked showdown, the seat to show or muck (street 4), and nobody once the hand is
+    /// over (street 4).
+    pub fn row(&self, state: &Bound<'_, PyAny>) -> PyResult<Row> {
+        let seat = |field| -> PyResult<Option<usize>> {
+            let value = self.get(state, field)?;
+            // SAFETY: the GIL is held and `value` is alive; no Python code runs.
+            match unsafe { i64::plain(value.as_ptr()) } {
+                Some(-1) => Ok(None),
+                Some(seat @ 0..=9) => Ok(Some(seat as usize)),
+                _ => index_of(&value, "actor", 9, "a seat of the table, or -1").map(Some),
+            }
+        };
+        let betting = seat(ACTOR)?;
+        let actor = match betting {
+            Some(seat) => Some(seat),
+            None => seat(SHOWING)?,
+        };
+        let street = match betting {
+            Some(_) => index_of(&self.get(state, STREET)?, "street", 3, "0 (pre-flop) to 3")?,
+            None => 4,
+        };
+        let mut row = Row {
+            street,
+            board: CardSet::EMPTY,
+            stacks: [0; MAX_PLAYERS],
+            bets: [0; MAX_PLAYERS],
+            folded: [false; MAX_PLAYERS],
+            lens: [0; 3],
+            actor,
+            legal: Legal::default(),
+        };
+        if betting.is_some() {
+            row.legal = legal_of(&self.get(state, LEGAL)?)?;
+        }
+        let board = self.get(state, BOARD)?;
+        // Pre-flop (most steps) no board card is up: nothing to read.
+        if !board.cast::<PyTuple>().is_ok_and(|b| b.is_empty()) {
+            row.board = cards_of(&board, "board")?;
+        }
+        row.lens = [
+            read_seq(&self.get(state, STACKS)?, "stacks", &mut row.stacks)?,
+            read_seq(&self.get(state, BETS)?, "bets", &mut row.bets)?,
+            read_seq(&self.get(state, FOLDED)?, "folded", &mut row.folded)?,
+        ];
+        Ok(row)
+    }
+
+    /// A new log for the hand of `state`: its button, blinds, starting stacks and hole
+    /// cards, no action yet (into `log` when there is one, keeping its memory). Returns
+    /// the chips the seats started with.
+    pub fn start(&self, state: &Bound<'_, PyAny>, log: &mut Option<HandLog>) -> PyResult<i64> {
+        let button = index_of(
+            &self.get(state, BUTTON)?,
+            "button",
+            9,
+            "a seat of the table",
+        )?;
+        let big_blind = chips_of(&self.get(state, BIG_BLIND)?, "big_blind")?;
+        let unit = chips_of(&self.get(state, UNIT)?, "unit")?;
+        let mut starts = [0i64; MAX_PLAYERS];
+        let n = read_seq(&self.get(state, STARTS)?, "starts", &mut starts)?;
+        let mut holes = [CardSet::EMPTY; MAX_PLAYERS];
+        let dealt = each_item(&self.get(state, HOLES)?, |i, hole| {
+            if i >= MAX_PLAYERS {
+                return Err(setting(
+                    "holes",
+                    "more than 10 entries",
+                    "one entry per seat",
+                ));
+            }
+            holes[i] = cards_of(hole, "hole cards")?;
+            Ok(())
+        })?;
+        let (starts, holes) = (&starts[..n], &holes[..dealt]);
+        match log.as_mut() {
+            Some(log) => log.restart(button, big_blind, unit, starts, holes),
+            None => HandLog::new(button, big_blind, unit, starts.to_vec(), holes.to_vec())
+                .map(|new| *log = Some(new)),
+        }
+        .map_err(to_py)?;
+        Ok(starts.iter().sum())
+    }
+
+    /// Appends to `log` the betting actions among `records[from..]`, a state's log
+    /// (`street`: the street of the next action, counted by the board deals read);
+    /// returns the log's length.
+    pub fn follow(
+        &self,
+        records: &Bound<'_, PyList>,
+        from: usize,
+        street: &mut u8,
+        log: &mut HandLog,
+    ) -> PyResult<usize> {
+        let len = records.len();
+        for i in from..len {
+            let record = records.get_item(i)?;
+            // The class by its pointer: no reference taken for each record and kind.
+            let class = record.get_type_ptr();
+            let Some(kind) = self.kinds.iter().position(|k| k.as_ptr().cast() == class) else {
+                continue; // forced bets, returned bets, the showdown: no betting decision
+            };
+            if kind == KIND_DEAL_BOARD {
+                *street += 1;
+                continue;
+            }
+            // The classes' fields by position, as pokerforge.game.actions declares them.
+            let fields = record.cast::<PyTuple>()?;
+            let int =
+                |i: usize| -> PyResult<i64> { chips_of(&*fields.get_borrowed_item(i)?, "record") };
+            let flag = |i: usize| -> PyResult<bool> { fields.get_borrowed_item(i)?.is_truthy() };
+            let (kind, amount, all_in) = match kind {
+                KIND_FOLD => (ActionKind::Fold, 0, false),
+                KIND_CHECK => (ActionKind::Check, 0, false),
+                KIND_CALL => (ActionKind::Call, int(1)?, flag(2)?),
+                KIND_BET | KIND_RAISE => (ActionKind::Raise, int(1)?, flag(3)?),
+                _ => unreachable!("KINDS classes"),
+            };
+            let seat = index_of(
+                &*fields.get_borrowed_item(0)?,
+                "seat",
+                9,
+                "a seat of the table",
+            )?;
+            log.push(Entry {
+                seat: seat as u8,
+                kind,
+                street: (*street).min(3),
+                all_in,
+                amount,
+            })
+            .map_err(to_py)?;
+        }
+        Ok(len)
+    }
+}
+
+/// One table's state as the layout encodes it, read into fixed arrays.
+#[derive(Debug)]
+pub struct Row {
+    street: usize,
+    board: CardSet,
+    stacks: [i64; MAX_PLAYERS],
+    bets: [i64; MAX_PLAYERS],
+    folded: [bool; MAX_PLAYERS],
+    lens: [usize; 3],
+    /// The seat to act: to bet, or to show or muck (street 4); `None` once the hand is over.
+    pub actor: Option<usize>,
+    legal: Legal,
+}
+
+impl Row {
+    /// The core's view of the row; `start` is the chips the seats started the hand with.
+    pub fn state(&self, start: i64) -> TableState<'_> {
+        let stacks = &self.stacks[..self.lens[0]];
+        TableState {
+            street: self.street,
+            board: self.board,
+            stacks,
+            bets: &self.bets[..self.lens[1]],
+            folded: &self.folded[..self.lens[2]],
+            // Chips are conserved: what left the stacks is in the middle (or, once the hand
+            // is over, the house's rake).
+            total_pot: start - stacks.iter().sum::<i64>(),
+            actor: self.actor,
+            legal: self.legal,
+        }
+    }
+}
+
+/// The fast path of [`legal_of`]: two bools, an int, and two ints or `None`, read through
+/// borrowed item pointers; `None` when anything is not of that kind.
+fn plain_legal(tuple: &Bound<'_, PyTuple>) -> Option<Legal> {
+    let ptr = tuple.as_ptr();
+    // SAFETY: the tuple has 5 items (checked by the caller) and the GIL is held; the items
+    // are borrowed from the tuple, which the caller holds, and no Python code runs here.
+    unsafe {
+        let item = |i| ffi::PyTuple_GetItem(ptr, i);
+        let amount = |i| {
+            let item = item(i);
+            if item == ffi::Py_None() {
+                Some(None)
+            } else {
+                i64::plain(item).map(Some)
+            }
+        };
+        Some(Legal {
+            fold: bool::plain(item(0))?,
+            check: bool::plain(item(1))?,
+            call: i64::plain(item(2))?,
+            min_raise_to: amount(3)?,
+            max_raise_to: amount(4)?,
+        })
+    }
+}
+
+/// Reads the state's `legal`, `(fold, check, call, min_raise_to, max_raise_to)`.
+fn legal_of(obj: &Bound<'_, PyAny>) -> PyResult<Legal> {
+    let bad = || setting("legal", obj.to_string(), "(fold, check, call, min, max)");
+    let tuple = obj.cast::<PyTuple>().map_err(|_| bad())?;
+    if tuple.len() != 5 {
+        return Err(bad());
+    }
+    plain_legal(tuple).ok_or_else(bad)
+}
