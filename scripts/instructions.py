@@ -8,9 +8,9 @@ hands less that of a run doing the same set-up and no hand, divided by N:
 
 runs, for N = 400 and then for none,
 
-    PYTHONHASHSEED=0 OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 valgrind --tool=cachegrind --cache-sim=no \\
-        --cachegrind-out-file=/dev/null .venv/bin/python scripts/instructions.py phh \\
-        --hands 400 --run N
+    PYTHONHASHSEED=0 OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 \\
+        valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \\
+        .venv/bin/python scripts/instructions.py phh --hands 400 --run N
 
 and prints the instructions per hand. Workloads:
 

@@ -135,7 +135,7 @@ class VectorPokerEnv:
         tables = self.tables
         while True:
             tables.new_hand(t)
-            if not tables.hands[t].is_over:
+            if not tables.states[t].over:
                 return
             # Every seat all-in from the forced bets: the hand played itself out.
             self.rewards[t] += tables.net_bb(t)
