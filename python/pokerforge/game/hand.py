@@ -656,10 +656,11 @@ class Hand(HandQueries, AskedTurns, BettingState):
             >>> again.history == Hand(GameSpec(), stacks=[50, 50, 50], seed=2).history
             True
         """
+        st = self._state
         if (
-            len(self._state.log) != self._posted
-            or self._state.board
-            or self._state.over
+            len(st.log) != self._posted
+            or st.board
+            or st.over
             or self._unknown
             or self._recorded is not None
         ):
@@ -670,7 +671,7 @@ class Hand(HandQueries, AskedTurns, BettingState):
         layout = self._layout
         if layout is None:  # looked up once and kept: a cached call costs more than a slot
             layout = self._layout = deal_layout(
-                self._n, self._engine.hole_count, self._state.button
+                self._n, self._engine.hole_count, st.button
             )
         new = self.copy()
         # The layout's deal is what deal() returns for these seats, without its checks.

@@ -176,13 +176,17 @@ class VectorPokerEnv:
         # kind of move; each kind is applied with the hands' own method over its hands, in
         # one C-level loop (no Python frame per table but the method's own); one call then
         # reads which hands ended and rewrites `dones`.
-        *by_kind, totals = self._decode_all(states, acts)
+        folds, checks, calls, raises, totals = self._decode_all(states, acts)
         get = hands.__getitem__
-        for method, kind in zip(MOVE_METHODS, by_kind, strict=False):  # raises: below
-            if kind:
-                _consume(map(method, map(get, kind)))
-        if totals:
-            _consume(map(Hand.raise_to, map(get, by_kind[3]), totals))
+        fold, check, call = MOVE_METHODS
+        if folds:
+            _consume(map(fold, map(get, folds)))
+        if checks:
+            _consume(map(check, map(get, checks)))
+        if calls:
+            _consume(map(call, map(get, calls)))
+        if raises:
+            _consume(map(Hand.raise_to, map(get, raises), totals))
         ended = self._ended(states, self.dones)
         rewards = self.rewards
         rewards.fill(0.0)

@@ -11,7 +11,7 @@ use pokerforge_core::obs::{ActionKind, Entry, HandLog, Legal, TableState};
 use pokerforge_core::{CardSet, MAX_PLAYERS};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple, PyType};
-use pyo3::{ffi, intern};
+use pyo3::{ffi, intern, Borrowed};
 
 use crate::errors::{to_py, InvalidSpecError};
 use crate::input::seq::{cards_of, chips_of, each_item, index_of, read_seq, setting, Plain};
@@ -292,7 +292,13 @@ impl Reader {
     ) -> PyResult<usize> {
         let len = records.len();
         for i in from..len {
-            let record = records.get_item(i)?;
+            // SAFETY: `i` is below the length just read and the GIL is held; the record is
+            // borrowed from the list, which the caller holds, and no Python code runs in
+            // this loop (the reads below call none), so the list cannot change under it.
+            let record = unsafe {
+                let item = ffi::PyList_GetItem(records.as_ptr(), i as ffi::Py_ssize_t);
+                Borrowed::from_ptr(records.py(), item)
+            };
             // The class by its pointer: no reference taken for each record and kind.
             let class = record.get_type_ptr();
             let Some(kind) = self.kinds.iter().position(|k| k.as_ptr().cast() == class) else {
