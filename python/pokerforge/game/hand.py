@@ -670,9 +670,7 @@ class Hand(HandQueries, AskedTurns, BettingState):
             )
         layout = self._layout
         if layout is None:  # looked up once and kept: a cached call costs more than a slot
-            layout = self._layout = deal_layout(
-                self._n, self._engine.hole_count, st.button
-            )
+            layout = self._layout = deal_layout(self._n, self._engine.hole_count, st.button)
         new = self.copy()
         # The layout's deal is what deal() returns for these seats, without its checks.
         new._seed, new._state.holes, new._board = layout.deal(seed)
