@@ -20,6 +20,10 @@ pub mod starting_hands;
 /// limit is written (the bindings give it to Python as `pokerforge._core.MAX_PLAYERS`).
 pub const MAX_PLAYERS: usize = 10;
 
+/// The accepted player counts, as error messages say them (`"2 to {MAX_PLAYERS}"`; a test
+/// keeps the two equal: messages are `&'static str`).
+pub const PLAYER_COUNTS: &str = "2 to 10";
+
 pub use card::{Card, Rank, Suit};
 pub use card_set::CardSet;
 pub use deck::Deck;
@@ -27,3 +31,11 @@ pub use equity::{equity, EquityOptions, EquityResult, Game, Method, Player, Play
 pub use error::{Error, Location, Result};
 pub use eval::{Category, HandKey, HandRank, LowRank, OmahaBoard, OmahaHole};
 pub use range::{Combo, Range};
+
+#[cfg(test)]
+mod limits {
+    #[test]
+    fn the_player_counts_say_the_limit() {
+        assert_eq!(super::PLAYER_COUNTS, format!("2 to {}", super::MAX_PLAYERS));
+    }
+}

@@ -249,7 +249,7 @@ pub(crate) fn validate(
     if !(2..=MAX_PLAYERS).contains(&players.len()) {
         return Err(Error::PlayerCount {
             got: players.len(),
-            expected: "2 to 10",
+            expected: crate::PLAYER_COUNTS,
         });
     }
     if !matches!(board.len(), 0 | 3 | 4 | 5) {

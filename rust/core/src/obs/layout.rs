@@ -87,7 +87,7 @@ impl ObsLayout {
             return Err(Error::InvalidSetting {
                 name: "seats",
                 value: seats.to_string(),
-                expected: "2 to 10",
+                expected: crate::PLAYER_COUNTS,
             });
         }
         if history > MAX_HISTORY {

@@ -14,6 +14,9 @@ use pyo3::types::{PyList, PyTuple};
 use super::Int;
 use crate::errors::to_py;
 
+/// The highest seat number (seats are `0..MAX_PLAYERS`).
+pub const LAST_SEAT: i128 = MAX_PLAYERS as i128 - 1;
+
 /// The named error for a bad setting: `name` was `value`, `expected` says what it may be.
 pub fn setting(name: &'static str, value: impl ToString, expected: &'static str) -> PyErr {
     to_py(Error::InvalidSetting {
@@ -180,7 +183,11 @@ pub fn read_seq<'py, T: for<'a> FromPyObject<'a, 'py> + Plain + Copy>(
     }
     each_item(obj, |i, item| {
         if i >= MAX_PLAYERS {
-            return Err(setting(name, "more than 10 entries", "one entry per seat"));
+            return Err(setting(
+                name,
+                "more entries than seats",
+                "one entry per seat",
+            ));
         }
         out[i] = item
             .extract()

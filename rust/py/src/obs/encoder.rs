@@ -3,7 +3,7 @@
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pokerforge_core::obs::{ActionSet, HandLog, ObsLayout, LAYOUT_VERSION};
-use pokerforge_core::MAX_PLAYERS;
+use pokerforge_core::{MAX_PLAYERS, PLAYER_COUNTS};
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 
@@ -11,7 +11,7 @@ use super::moves::{index_move, mask_bits, not_an_index, RAISE_TO};
 use super::state::{Reader, Row};
 use super::table::Table;
 use crate::errors::{to_py, IllegalActionError};
-use crate::input::seq::{each_item, index_of, setting, small};
+use crate::input::seq::{each_item, index_of, setting, small, LAST_SEAT};
 use crate::input::Int;
 
 /// Observation encoder over `tables` tables of up to `seats` players.
@@ -210,7 +210,7 @@ impl PyObsEncoder {
         actions: Option<Vec<String>>,
         tables: Int,
     ) -> PyResult<Self> {
-        let seats = small(seats, "seats", 10, "2 to 10")?;
+        let seats = small(seats, "seats", MAX_PLAYERS as i128, PLAYER_COUNTS)?;
         let history = small(history, "history", 1024, "0 to 1024 entries")?;
         let tables = small(tables, "tables", 1 << 20, "1 to 1048576 tables")?;
         let set = match actions {
@@ -333,7 +333,7 @@ impl PyObsEncoder {
             let row = self.read_turn(t, state)?;
             return self.write_one(py, t, &row);
         };
-        let seat = index_of(seat, "seat", 9, "a seat of the table")?;
+        let seat = index_of(seat, "seat", LAST_SEAT, "a seat of the table")?;
         self.sync(t, state)?;
         let row = self.reader.as_ref().expect("synced").row(state)?;
         self.check_row(t, seat, &row)?;
@@ -579,7 +579,7 @@ impl PyObsEncoder {
         seat: &Bound<'_, PyAny>,
     ) -> PyResult<String> {
         let t = self.table(table)?;
-        let seat = index_of(seat, "seat", 9, "a seat of the table")?;
+        let seat = index_of(seat, "seat", LAST_SEAT, "a seat of the table")?;
         self.sync(t, state)?;
         let board = self.reader.as_ref().expect("synced").board(state)?;
         self.log(t).infoset(seat, board).map_err(to_py)

@@ -14,7 +14,9 @@ use pyo3::types::{PyList, PyTuple, PyType};
 use pyo3::{ffi, intern, Borrowed};
 
 use crate::errors::{to_py, InvalidSpecError};
-use crate::input::seq::{cards_of, chips_of, each_item, index_of, read_seq, setting, Plain};
+use crate::input::seq::{
+    cards_of, chips_of, each_item, index_of, read_seq, setting, Plain, LAST_SEAT,
+};
 
 /// The layout version of `HandState` that [`FIELDS`] describes.
 pub const VERSION: i64 = 1;
@@ -205,8 +207,8 @@ impl Reader {
             // SAFETY: the GIL is held and `value` is alive; no Python code runs.
             match unsafe { i64::plain(value.as_ptr()) } {
                 Some(-1) => Ok(None),
-                Some(seat @ 0..=9) => Ok(Some(seat as usize)),
-                _ => index_of(&value, "actor", 9, "a seat of the table, or -1").map(Some),
+                Some(seat) if (0..=LAST_SEAT as i64).contains(&seat) => Ok(Some(seat as usize)),
+                _ => index_of(&value, "actor", LAST_SEAT, "a seat of the table, or -1").map(Some),
             }
         };
         let betting = seat(ACTOR)?;
@@ -251,7 +253,7 @@ impl Reader {
         let button = index_of(
             &self.get(state, BUTTON)?,
             "button",
-            9,
+            LAST_SEAT,
             "a seat of the table",
         )?;
         let big_blind = chips_of(&self.get(state, BIG_BLIND)?, "big_blind")?;
@@ -263,7 +265,7 @@ impl Reader {
             if i >= MAX_PLAYERS {
                 return Err(setting(
                     "holes",
-                    "more than 10 entries",
+                    "more entries than seats",
                     "one entry per seat",
                 ));
             }
@@ -323,7 +325,7 @@ impl Reader {
             let seat = index_of(
                 &*fields.get_borrowed_item(0)?,
                 "seat",
-                9,
+                LAST_SEAT,
                 "a seat of the table",
             )?;
             log.push(Entry {
