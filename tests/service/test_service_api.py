@@ -230,6 +230,10 @@ def test_web_page_and_static_files(client: httpx.Client) -> None:
         assert asset.status_code == 200
         assert kind in asset.headers["content-type"]
     assert "/v1/equity" in client.get("/static/app.js").text
+    # The page's limits come from the core, written there once.
+    limits = client.get("/static/limits.js")
+    assert "javascript" in limits.headers["content-type"]
+    assert limits.text == f"export const MAX_PLAYERS = {pokerforge._core.MAX_PLAYERS};\n"
 
 
 def test_serve_command_logs_json_and_shuts_down_gracefully() -> None:

@@ -29,7 +29,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from pokerforge._core import Cancel
+from pokerforge._core import MAX_PLAYERS, Cancel
 from pokerforge.service.clients import UnknownKeyError
 from pokerforge.service.models import EquityRequest, ErrorBody, ErrorResponse
 from pokerforge.service.queue import BusyError, ClientGoneError
@@ -43,6 +43,9 @@ from pokerforge.service.ranges import (
 from pokerforge.service.work import FieldError, Job, Limits, fresh_seed
 
 __all__ = ["Queue", "mount_calculator"]
+
+# The calculator page's limits (static/limits.js, served from here): the core's.
+LIMITS_JS = f"export const MAX_PLAYERS = {MAX_PLAYERS};\n"
 
 T = TypeVar("T")
 
@@ -233,6 +236,11 @@ def mount_calculator(app: FastAPI, limits: Limits, queue: Queue) -> None:
             "complete": complete,
             "elapsed_ms": round((time.perf_counter() - start) * 1000, 3),
         }
+
+    @router.api_route("/static/limits.js", methods=["GET", "HEAD"], include_in_schema=False)
+    def get_limits() -> Response:
+        """The page's limits as a module, from the core (where they are written once)."""
+        return Response(LIMITS_JS, media_type="text/javascript")
 
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")

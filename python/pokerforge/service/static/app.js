@@ -1,5 +1,6 @@
 // The pokerforge odds calculator: the question on the page (cards, ranges, board, dead
 // cards), the calls to the service, and the answer drawn by results.js.
+import { MAX_PLAYERS } from "./limits.js";
 import { applyStatic, language, pickLanguage, setLanguage, t } from "./i18n.js";
 import { $, option, post, saveUrl } from "./page.js";
 import {
@@ -399,7 +400,7 @@ function buildDeck() {
 
 function wire() {
   const count = $("players-count");
-  for (let n = 2; n <= 10; n++) count.add(option(String(n), String(n)));
+  for (let n = 2; n <= MAX_PLAYERS; n++) count.add(option(String(n), String(n)));
   count.addEventListener("change", () => {
     change(() => setPlayerCount(Number(count.value)));
     if (state.target && !fits(state.target)) state.target = firstEmptyHandSlot();

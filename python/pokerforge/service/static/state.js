@@ -2,6 +2,8 @@
 // method. It lives in the URL (so a question can be shared and reloaded) and every change
 // goes through `change`, which keeps the undo history.
 
+import { MAX_PLAYERS } from "./limits.js";
+
 export const RANKS = "AKQJT98765432";
 export const SUITS = [["s", "\u2660"], ["h", "\u2665"], ["d", "\u2666"], ["c", "\u2663"]];
 export const DEAD_SLOTS = 8;
@@ -91,7 +93,7 @@ export function deserialize(text) {
   const game = GAMES.find(([g, h]) => g === q.get("game") && String(h) === q.get("hole"))
     || GAMES.find(([g]) => g === q.get("game")) || GAMES[0];
   [state.game, state.hole] = game;
-  const players = q.getAll("p").slice(0, 10);
+  const players = q.getAll("p").slice(0, MAX_PLAYERS);
   while (players.length < 2) players.push("");
   state.players = players.map((text) => {
     const pl = newPlayer();
