@@ -54,7 +54,21 @@ MOVE_METHODS: tuple[Callable[[Hand], object], ...] = (Hand.fold, Hand.check, Han
 
 
 def apply_move(hand: Hand, move: int) -> None:
-    """Apply an encoder move (``ObsEncoder.decode``) with the hand's own method."""
+    """Apply an encoder move (``ObsEncoder.decode``: ``kind | amount << 2``, kind 0 fold,
+    1 check, 2 call, 3 raise to ``amount``) with the hand's own method.
+
+    Examples:
+        >>> from pokerforge._core import ObsEncoder
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100, 100], seed=1)
+        >>> encoder = ObsEncoder(3, actions=["fold", "call", "pot"])
+        >>> move = encoder.decode(0, hand.state, 2)  # the seat to act raises the pot
+        >>> move & 3, move >> 2
+        (3, 7)
+        >>> apply_move(hand, move)
+        >>> hand.bets
+        (7, 1, 2)
+    """
     if move < RAISE_TO:
         MOVE_METHODS[move](hand)
     else:
