@@ -12,36 +12,27 @@ hand with its actions, never by writing here.
 Each field, its type and its meaning (seats are ``0..n-1`` clockwise; cards are indices
 ``0..51``, see :class:`~pokerforge.cards.Card`):
 
-============== =============================== ==============================================
-field          type                            meaning
-============== =============================== ==============================================
-button         int                             the button's seat
-big_blind      int                             the big blind in chips (the unit of results)
-unit           int                             the smallest chip bets are counted in
-starts         tuple[int, ...]                 each seat's chips before the forced bets
-holes          tuple[tuple[int, ...], ...]     each seat's hole cards (empty: not known)
-street         int                             0 pre-flop, 1 flop, 2 turn, 3 river, 4 showdown
-board          tuple[int, ...]                 the board cards turned up so far, in order
-actor          int                             the seat to bet, or :data:`NOBODY` (-1)
-showing        int                             at an asked showdown (rule 22) the seat to show
-                                               or muck, else :data:`NOBODY`
-legal          tuple                           the actor's ``(fold, check, call, min_raise_to,
-                                               max_raise_to)``, as :class:`~pokerforge.game.
-                                               LegalActions` orders them; :data:`NO_ACTIONS`
-                                               when nobody is to bet
-stacks         list[int]                       each seat's chips behind (all-in: 0, not folded)
-bets           list[int]                       each seat's bet on this street
-contributions  list[int]                       each seat's live chips put in this hand (bets
-                                               included)
-dead           int                             dead chips in the pot (antes of the big blind,
-                                               missed blinds)
-folded         list[bool]                      whether each seat has folded
-over           bool                            whether the hand has ended and been paid
-log            list[Record]                    what happened after the deal, in order: the
-                                               records ``Hand.history`` gives after its
-                                               :class:`~pokerforge.game.DealHole` records
-                                               (forced bets, actions, board cards, showdown)
-============== =============================== ==============================================
+| field | type | meaning |
+|---|---|---|
+| `button` | `int` | the button's seat |
+| `big_blind` | `int` | the big blind in chips (the unit of results) |
+| `unit` | `int` | the smallest chip bets are counted in |
+| `starts` | `tuple[int, ...]` | each seat's chips before the forced bets |
+| `holes` | `tuple[tuple[int, ...], ...]` | each seat's hole cards (empty: not known) |
+| `street` | `int` | 0 pre-flop, 1 flop, 2 turn, 3 river, 4 showdown |
+| `board` | `tuple[int, ...]` | the board cards turned up so far, in order |
+| `actor` | `int` | the seat to bet, or `NOBODY` (-1) |
+| `showing` | `int` | at an asked showdown (rule 22) the seat to show or muck, else `NOBODY` |
+| `legal` | `tuple` | the actor's `(fold, check, call, min_raise_to, max_raise_to)` as \
+`LegalActions` orders them; `NO_ACTIONS` when nobody is to bet |
+| `stacks` | `list[int]` | each seat's chips behind (all-in: 0, not folded) |
+| `bets` | `list[int]` | each seat's bet on this street |
+| `contributions` | `list[int]` | each seat's live chips put in this hand (bets included) |
+| `dead` | `int` | dead chips in the pot (antes of the big blind, missed blinds) |
+| `folded` | `list[bool]` | whether each seat has folded |
+| `over` | `bool` | whether the hand has ended and been paid |
+| `log` | `list[Record]` | what happened after the deal, in order: the records \
+`Hand.history` gives after its `DealHole` records (forced bets, actions, board, showdown) |
 
 The chips in the middle are ``sum(contributions) + dead``; a seat is all-in when its stack
 is 0 and it has not folded.
