@@ -454,3 +454,44 @@ def test_net_bb_writes_what_tables_net_bb_gives() -> None:
         with pytest.raises((PokerError, IndexError), match=match):
             tables.encoder.net_bb(*args)
     assert (out == 7).all() and (wide == 7).all()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(lambda enc: setattr(enc.amounts, "shape", (enc.amounts.size,)), id="reshape"),
+        pytest.param(lambda enc: enc.obs.resize(1, refcheck=False), id="resize"),
+        pytest.param(lambda enc: enc.mask.setflags(write=False), id="read-only"),
+        pytest.param(lambda enc: setattr(enc.obs, "dtype", np.int32), id="dtype"),
+    ],
+)
+def test_arrays_changed_behind_the_encoders_back_are_refused(change: object) -> None:
+    """The arrays are handed out live; one reshaped, resized, given another dtype or made
+    read-only is a named error for every call that would write or read it, never a write
+    out of bounds or a panic."""
+    tables = Tables(GameSpec(blinds=(1, 2)), seats=3, stacks=100, seed=1, tables=30)
+    for t in range(30):
+        tables.new_hand(t)
+    tables.observe_all()
+    change(tables.encoder)  # type: ignore[operator]
+    for call in (
+        tables.observe_all,
+        lambda: tables.observe(0),
+        lambda: tables.act(0, 1),
+        lambda: tables.encoder.decode_all(tables.states, [1] * 30),
+    ):
+        with pytest.raises(PokerError, match="reshaped, resized, given another dtype"):
+            call()
+
+
+def test_an_array_given_new_memory_of_its_shape_is_written_there() -> None:
+    """``__setstate__`` gives an array new memory (NumPy copies the bytes given, so the
+    array stays writeable): the encoder writes its rows there, where the caller reads."""
+    tables = Tables(GameSpec(blinds=(1, 2)), seats=3, stacks=100, seed=1, tables=2)
+    for t in range(2):
+        tables.new_hand(t)
+    obs = tables.encoder.obs
+    obs.__setstate__((1, obs.shape, obs.dtype, False, bytes(obs.nbytes)))
+    assert not obs.any()
+    tables.observe_all()
+    assert obs.flags.writeable and obs[0].any() and obs[1].any()

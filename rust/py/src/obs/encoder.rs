@@ -1,7 +1,13 @@
 //! The `ObsEncoder` class: one row of NumPy arrays per table, written from the table's
 //! hand state.
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use std::sync::Mutex;
+
+use numpy::npyffi::{_PyArray_GET_ITEM_DATA, flags::NPY_ARRAY_WRITEABLE};
+use numpy::{
+    Element, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
+};
 use pokerforge_core::obs::{ActionSet, HandLog, ObsLayout, LAYOUT_VERSION};
 use pokerforge_core::{MAX_PLAYERS, PLAYER_COUNTS};
 use pyo3::prelude::*;
@@ -10,7 +16,7 @@ use pyo3::types::PyInt;
 use super::moves::{index_move, mask_bits, not_an_index, RAISE_TO};
 use super::state::{Reader, Row};
 use super::table::Table;
-use crate::errors::{to_py, IllegalActionError};
+use crate::errors::{to_py, IllegalActionError, InvalidSpecError};
 use crate::input::seq::{each_item, index_of, setting, small, LAST_SEAT};
 use crate::input::Int;
 
@@ -26,6 +32,27 @@ pub struct PyObsEncoder {
     mask: Py<PyArray2<i8>>,
     amounts: Py<PyArray2<i64>>,
     observed: Py<PyArray1<i64>>,
+    /// The arrays' [`fingerprint`]s when last found as the encoder made them.
+    checked: Mutex<[[usize; 6]; 4]>,
+}
+
+/// What an array's layout is now: its memory, dtype, flags and shape (up to two
+/// dimensions), read from the array object; any change of these sends
+/// `PyObsEncoder::check_arrays` to its whole check.
+fn fingerprint(array: &Bound<'_, PyUntypedArray>) -> [usize; 6] {
+    // SAFETY: the array object is alive and the GIL is held; only its fields are read.
+    unsafe {
+        let fields = &*_PyArray_GET_ITEM_DATA(array.as_array_ptr());
+        let dims = std::slice::from_raw_parts(fields.dimensions, fields.nd.clamp(0, 2) as usize);
+        [
+            fields.data as usize,
+            fields.descr as usize,
+            fields.flags as usize,
+            fields.nd as usize,
+            dims.first().map_or(0, |&d| d as usize),
+            dims.get(1).map_or(0, |&d| d as usize),
+        ]
+    }
 }
 
 /// The encoder's four arrays as whole mutable slices.
@@ -75,6 +102,7 @@ impl PyObsEncoder {
     /// cannot run while a method of this class holds the GIL, and no binding of this crate
     /// keeps a borrow of an `int8`, `int64` or `float32` array across a release of the GIL.
     unsafe fn buffers<'py>(&'py self, py: Python<'py>) -> PyResult<Buffers<'py>> {
+        self.check_arrays(py)?;
         // SAFETY: as the caller promises, above.
         unsafe {
             Ok(Buffers {
@@ -83,6 +111,69 @@ impl PyObsEncoder {
                 amounts: self.amounts.bind(py).as_slice_mut()?,
                 observed: self.observed.bind(py).as_slice_mut()?,
             })
+        }
+    }
+
+    /// The arrays are handed out live: refuses to touch them once one was reshaped,
+    /// resized, given another dtype or made read-only (`resize`, `shape =`, `dtype =`,
+    /// `__setstate__`, `setflags`), which would make the rows' bounds wrong.
+    fn check_arrays(&self, py: Python<'_>) -> PyResult<()> {
+        let now = [
+            fingerprint(self.obs.bind(py).as_untyped()),
+            fingerprint(self.mask.bind(py).as_untyped()),
+            fingerprint(self.amounts.bind(py).as_untyped()),
+            fingerprint(self.observed.bind(py).as_untyped()),
+        ];
+        // (The lock is never contended: every method holds the GIL.)
+        let mut checked = self.checked.lock().unwrap_or_else(|e| e.into_inner());
+        if now == *checked {
+            return Ok(()); // nothing changed since the arrays were last found right
+        }
+        self.check_arrays_whole(py)?;
+        *checked = now;
+        Ok(())
+    }
+
+    /// [`Self::check_arrays`]'s whole check.
+    fn check_arrays_whole(&self, py: Python<'_>) -> PyResult<()> {
+        let (tables, size) = (self.tables.len(), self.layout.size());
+        let a = self.layout.actions().len();
+        fn fits<T: Element>(array: &Bound<'_, PyUntypedArray>, shape: &[usize]) -> bool {
+            let py = array.py();
+            // SAFETY: the array object is alive and the GIL is held; only its flags are read.
+            let writeable = unsafe { (*_PyArray_GET_ITEM_DATA(array.as_array_ptr())).flags }
+                & NPY_ARRAY_WRITEABLE
+                != 0;
+            array.shape() == shape
+                && array.is_c_contiguous()
+                && writeable
+                && array.dtype().is_equiv_to(&numpy::dtype::<T>(py))
+        }
+        let checks = [
+            (
+                "obs",
+                fits::<f32>(self.obs.bind(py).as_untyped(), &[tables, size]),
+            ),
+            (
+                "mask",
+                fits::<i8>(self.mask.bind(py).as_untyped(), &[tables, a]),
+            ),
+            (
+                "amounts",
+                fits::<i64>(self.amounts.bind(py).as_untyped(), &[tables, a]),
+            ),
+            (
+                "observed",
+                fits::<i64>(self.observed.bind(py).as_untyped(), &[tables]),
+            ),
+        ];
+        match checks.iter().find(|(_, ok)| !ok) {
+            None => Ok(()),
+            Some((name, _)) => Err(InvalidSpecError::new_err(format!(
+                "the encoder's {name} array was reshaped, resized, given another dtype or \
+                 made read-only: the encoder writes only the arrays it made, as it made them \
+                 (make a new encoder, or copy the arrays before changing them)"
+            ))),
         }
     }
 
@@ -183,6 +274,7 @@ impl PyObsEncoder {
     }
 
     /// The move `index` names at table `t` under mask bits `bits` (see `index_move`).
+    /// The caller has checked the arrays ([`Self::check_arrays`]).
     fn move_of(&self, py: Python<'_>, t: usize, bits: i64, index: i64) -> Result<i64, String> {
         let a = self.layout.actions().len();
         // SAFETY: the slice lives only inside this call, which holds the GIL.
@@ -229,6 +321,7 @@ impl PyObsEncoder {
             observed: PyArray1::from_vec(py, vec![-1; tables]).unbind(),
             tables: (0..tables).map(|_| Table::new()).collect(),
             reader: None,
+            checked: Mutex::new([[0; 6]; 4]),
             layout,
         })
     }
@@ -413,6 +506,7 @@ impl PyObsEncoder {
         index: &Bound<'_, PyAny>,
     ) -> PyResult<i64> {
         let t = self.table(table)?;
+        self.check_arrays(py)?;
         let bits = self.turn_of(py, t, state)?;
         let value = match index.extract::<i64>() {
             Ok(value) if index.is_exact_instance_of::<PyInt>() => value,
@@ -440,6 +534,7 @@ impl PyObsEncoder {
         actions: &Bound<'_, PyAny>,
     ) -> PyResult<(Vec<usize>, Vec<usize>, Vec<usize>, Vec<usize>, Vec<i64>)> {
         let tables = self.tables.len();
+        self.check_arrays(py)?;
         // Each table's index, or the message for an action that is not one.
         let mut indices: Vec<Result<i64, String>> = Vec::with_capacity(tables);
         if let Ok(array) = actions.cast::<PyArray1<i64>>() {
