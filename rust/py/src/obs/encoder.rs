@@ -97,10 +97,11 @@ impl PyObsEncoder {
     ///
     /// # Safety
     /// The caller holds the GIL for as long as it uses the slices and no other reference
-    /// to the arrays' memory is live meanwhile: the four arrays were created C-contiguous
-    /// by `new` and their memory can never be swapped out from under them; Python code
-    /// cannot run while a method of this class holds the GIL, and no binding of this crate
-    /// keeps a borrow of an `int8`, `int64` or `float32` array across a release of the GIL.
+    /// to the arrays' memory is live meanwhile: the four arrays are checked here to be as
+    /// `new` made them (shape, dtype, C-contiguous, writeable: see `check_arrays`), their
+    /// memory is read afresh at each call, Python code cannot run while a method of this
+    /// class holds the GIL, and no binding of this crate keeps a borrow of an `int8`,
+    /// `int64` or `float32` array across a release of the GIL.
     unsafe fn buffers<'py>(&'py self, py: Python<'py>) -> PyResult<Buffers<'py>> {
         self.check_arrays(py)?;
         // SAFETY: as the caller promises, above.
