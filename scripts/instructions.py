@@ -16,8 +16,8 @@ and prints the instructions per hand. Workloads:
 
     phh     read and replay the 40 good hands of the public PHH dataset's HandHQ sample
             (tests/data/phh, as benches/test_history_speed.py reads them), over and over
-    hand    random 6-max no-limit play on ``Hand`` alone, a new hand each time (the
-            benchmark's policy of benches/test_hand_speed.py), no observation
+    hand    random 6-max no-limit play on ``Hand`` alone, a new hand each time
+            (benches/test_hand_speed.py's loop, 200 hands a call), no observation
     tables  ``rl.Tables``, one table: every step observed, a random legal action
             (benches/test_rl_speed.py's ``play_tables``)
     vector  ``rl.VectorPokerEnv``, 256 tables stepped by one call with random legal
@@ -66,29 +66,22 @@ def phh(hands: int) -> Run:
 
 
 def hand(hands: int) -> Run:
-    """Random 6-max no-limit hands on :class:`~pokerforge.game.Hand`, no observation."""
+    """Random 6-max no-limit hands on :class:`~pokerforge.game.Hand`, no observation (the
+    hand benchmark's own loop, ``HANDS`` hands a call)."""
     import random  # noqa: PLC0415
 
-    from pokerforge.game import GameSpec, Hand  # noqa: PLC0415
+    sys.path.insert(0, str(ROOT / "benches"))
+    import test_hand_speed as bench  # noqa: PLC0415
+    from pokerforge.game import GameSpec  # noqa: PLC0415
 
     spec = GameSpec(blinds=(1, 2))
-    rnd = random.Random(1).random
-    stacks = [200] * 6
+    rng = random.Random(1)
 
     def run(count: int) -> int:
-        for seed in range(count):
-            h = Hand(spec, stacks=stacks, button=seed % 6, seed=seed)
-            while not h.is_over:
-                legal = h.legal_actions()
-                r = rnd()
-                if legal.min_raise_to is not None and r < 0.2:
-                    h.raise_to(legal.min_raise_to if r < 0.17 else legal.max_raise_to)  # type: ignore[arg-type]
-                elif legal.call and r < 0.45:
-                    h.fold()
-                elif legal.call:
-                    h.call()
-                else:
-                    h.check()
+        if count % bench.HANDS:
+            raise SystemExit(f"hand: --hands must be a multiple of {bench.HANDS}")
+        for first in range(0, count, bench.HANDS):
+            bench.play_pokerforge(spec, first, rng)
         return count
 
     return run
