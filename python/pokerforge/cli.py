@@ -218,6 +218,14 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS")
     serve.add_argument("--max-connections", type=int, default=10_000, metavar="N")
     serve.add_argument(
+        "--max-network-connections",
+        type=int,
+        default=8,
+        metavar="N",
+        help="open connections one client network (/24 or /64) may hold per worker "
+        "(default 8; 0: no cap; none behind --forwarded-allow-ips)",
+    )
+    serve.add_argument(
         "--api-key-header", metavar="NAME", help="share work fairly by this header, not by address"
     )
     serve.add_argument(
@@ -521,6 +529,10 @@ def _serve(args: argparse.Namespace) -> None:
         raise PokerError("--workers, --threads, --max-samples and --max-time must be above 0")
     if args.header_timeout <= 0 or args.write_timeout <= 0 or args.max_connections < 1:
         raise PokerError("--header-timeout, --write-timeout and --max-connections must be above 0")
+    if args.max_network_connections < 0:
+        raise PokerError(
+            f"--max-network-connections must be 0 or more, not {args.max_network_connections}"
+        )
     api_keys = None
     if args.api_keys is not None:
         from pokerforge.service.clients import load_api_keys  # noqa: PLC0415
@@ -541,6 +553,7 @@ def _serve(args: argparse.Namespace) -> None:
         header_timeout=args.header_timeout,
         write_timeout=args.write_timeout,
         max_connections=args.max_connections,
+        max_network_connections=args.max_network_connections,
         log_level=args.log_level,
         forwarded_allow_ips=args.forwarded_allow_ips,
     )

@@ -41,6 +41,7 @@ def running(
     header_timeout: float = 10.0,
     write_timeout: float = 10.0,
     max_connections: int = 10_000,
+    max_network_connections: int = 0,
     http: type[Any] = GuardedHttpTools,
     app: Any = None,
 ) -> Iterator[tuple[str, Any]]:
@@ -53,6 +54,7 @@ def running(
             "header_timeout": header_timeout,
             "write_timeout": write_timeout,
             "max_connections": max_connections,
+            "max_network_connections": max_network_connections,
         },
     )
     app = app if app is not None else create_app(limits)

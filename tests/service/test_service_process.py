@@ -66,7 +66,17 @@ def accepted(url: str) -> float:
 
 
 def test_sigterm_with_a_queue_answers_200_or_json_503() -> None:
-    server, url = start("--threads", "1", "--max-time", "1", "--max-samples", "10000000")
+    # 16 connections from this one address: over the default cap of a network's.
+    server, url = start(
+        "--threads",
+        "1",
+        "--max-time",
+        "1",
+        "--max-samples",
+        "10000000",
+        "--max-network-connections",
+        "16",
+    )
     signalled = False
     try:
 

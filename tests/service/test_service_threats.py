@@ -406,3 +406,37 @@ def test_a_dead_workers_queue_gauge_goes_away(tmp_path: Path) -> None:
     ).stdout
     depth = [line for line in text.splitlines() if line.startswith("pokerforge_queue_depth ")]
     assert depth in ([], ["pokerforge_queue_depth 0.0"]), depth
+
+
+def test_one_networks_connections_beyond_its_cap_get_429_and_others_still_connect() -> None:
+    # A flood of connections from one network (each pipelining requests answered on the
+    # event loop) took the loop's turns from everyone; past the cap its new ones are
+    # refused at once, and a closed one frees its place.
+    with running(Limits(workers=1), max_network_connections=3) as (url, _):
+        host, port = url.removeprefix("http://").split(":")
+        held = [socket.create_connection((host, int(port))) for _ in range(3)]
+        try:
+            for sock in held:  # each is established and served
+                sock.sendall(b"GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n")
+                assert sock.recv(4096).startswith(b"HTTP/1.1 200")
+            refused = raw(url, b"", wait=5)
+            status, headers, body = _head(refused)
+            assert status == 429 and headers["retry-after"] == "1"
+            assert b"more than 3 open connections from your network" in body
+            assert _has_service_headers(headers)
+            # Another network (127.0.1.1 is loopback too) is not counted with this one.
+            with socket.create_connection(
+                (host, int(port)), source_address=("127.0.1.1", 0)
+            ) as other:
+                other.sendall(b"GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n")
+                assert other.recv(4096).startswith(b"HTTP/1.1 200")
+            held.pop().close()
+            deadline = time.monotonic() + 5
+            while b"HTTP/1.1 200" not in (
+                answer := raw(url, b"GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")
+            ):
+                assert time.monotonic() < deadline, answer
+                time.sleep(0.05)
+        finally:
+            for sock in held:
+                sock.close()

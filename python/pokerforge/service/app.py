@@ -122,6 +122,9 @@ class _Engine:
             cheap_cost=limits.cheap_cost,
             max_wait=limits.max_wait,
             max_client_wait=limits.max_client_wait,
+            # A client whose first request finds every thread busy with another network's
+            # long work runs beside it rather than after it.
+            spare=limits.workers,
         )
         self.scheduler.on_work = metrics.work_seconds.inc
         self.scheduler.on_depth = metrics.queue_depth.set

@@ -20,8 +20,13 @@ queued ahead of it in its lane would take more than ``max_wait`` seconds, and wi
 when its own group's queued work alone would (``max_client_wait``); both say when to
 retry. Queued work is counted at its estimates times the lane's measured ratio of real to
 estimated time (a running mean, at least 1), so the bounds hold when estimates run low.
-A request whose client disconnects is dropped from the queue, or stopped in the core if
-it is running. On shutdown, :meth:`Scheduler.drain` answers everything still
+Turns are not preemptive: a lane's threads may all be busy with one group's long requests
+when another group's first request comes. So that it need not wait for them to end, a lane
+may have *spare* threads: a request of a group with nothing running, finding every thread
+busy, starts at once on a spare thread (the cores are then shared by the operating system;
+at most ``spare`` such requests run at a time, so many identities cannot multiply the
+threads). A request whose client disconnects is dropped from the queue, or stopped in the
+core if it is running. On shutdown, :meth:`Scheduler.drain` answers everything still
 queued with 503 and lets the running work finish (it is bounded by the time limit).
 
 Examples:
@@ -115,9 +120,15 @@ class _Lane:
     ``lock``: by the event loop (queueing, cancelling) and by the threads (taking work).
     """
 
-    def __init__(self, name: str, workers: int, on_work: Callable[[float], None]) -> None:
+    def __init__(
+        self, name: str, workers: int, on_work: Callable[[float], None], spare: int = 0
+    ) -> None:
         self.name = name
         self.workers = workers
+        self.spare = spare
+        #: Threads waiting for work, and spare threads running.
+        self.idle = 0
+        self.spares: set[threading.Thread] = set()
         self.on_work = on_work
         self.lock = threading.Lock()
         self.ready = threading.Condition(self.lock)
@@ -195,6 +206,14 @@ class _Lane:
             self.queued_cost += task.cost
             # Wakes a thread only if one is waiting: none is while the lane is busy.
             self.ready.notify()
+            busy = not self.idle and len(self.running) >= self.workers
+            if busy and not group.running and len(self.spares) < self.spare:
+                # Every thread is busy, none with this group's work: a spare one runs it.
+                spare = threading.Thread(
+                    target=self._spare, name=f"pokerforge-{self.name}_spare", daemon=True
+                )
+                self.spares.add(spare)
+                spare.start()
 
     def _schedule(self, name: str, group: _Group) -> None:
         self.sequence += 1
@@ -225,14 +244,27 @@ class _Lane:
             self._forget(name, group, task)
             return True
 
-    def pop(self) -> _Task | None:
+    def pop(self, *, idle_groups: bool = False) -> _Task | None:
         """The next task: from the waiting group with the least virtual time, its members
-        taking turns (call with ``lock`` held)."""
+        taking turns; with ``idle_groups``, only from groups with nothing running (call
+        with ``lock`` held)."""
+        passed: list[tuple[float, int, str]] = []
+        try:
+            return self._pop(passed, idle_groups)
+        finally:
+            for entry in passed:
+                heapq.heappush(self.heap, entry)
+
+    def _pop(self, passed: list[tuple[float, int, str]], idle_groups: bool) -> _Task | None:
         while self.heap:
-            vtime, _, name = heapq.heappop(self.heap)
+            entry = heapq.heappop(self.heap)
+            vtime, _, name = entry
             group = self.groups.get(name)
             if group is None or not group.members or group.vtime != vtime:
                 continue  # stale: the group emptied, or its clock moved since
+            if idle_groups and group.running:
+                passed.append(entry)
+                continue
             member, queue = next(iter(group.members.items()))
             task = queue.popleft()
             if queue:
@@ -278,33 +310,58 @@ class _Lane:
         while True:
             with self.lock:
                 while not self.queued and not self.closing:
+                    self.idle += 1
                     self.ready.wait()
+                    self.idle -= 1
                 task = self.pop()
                 if task is None:
                     return  # closing, and nothing is left
-                task.started = time.monotonic()
-                self.running.add(task)
-            self.on_depth()
-            start = time.perf_counter()
-            try:
-                result, error = task.context.run(task.work, task.cancel), None
-            except BaseException as exc:  # the waiting request raises it; the thread goes on
-                result, error = None, exc
-            seconds = time.perf_counter() - start
-            self.on_work(seconds)
+                self._start(task)
+            self._run(task)
+
+    def _spare(self) -> None:
+        """A spare thread: runs tasks of groups with nothing running while the lane's
+        threads are all busy (a lane thread may take them meanwhile), then ends."""
+        while True:
             with self.lock:
-                self.running.discard(task)
-                self._finished(task, seconds)
-            # RuntimeError: the event loop has closed, and nobody waits for the answer.
-            with contextlib.suppress(RuntimeError):
-                task.loop.call_soon_threadsafe(_settle, task.future, result, error)
+                task = None
+                if not self.idle and not self.closing:
+                    task = self.pop(idle_groups=True)
+                if task is None:
+                    self.spares.discard(threading.current_thread())
+                    return
+                self._start(task)
+            self._run(task)
+
+    def _start(self, task: _Task) -> None:
+        # With the lock held.
+        task.started = time.monotonic()
+        self.running.add(task)
+
+    def _run(self, task: _Task) -> None:
+        """Runs a started task, charges its time and answers its caller."""
+        self.on_depth()
+        start = time.perf_counter()
+        try:
+            result, error = task.context.run(task.work, task.cancel), None
+        except BaseException as exc:  # the waiting request raises it; the thread goes on
+            result, error = None, exc
+        seconds = time.perf_counter() - start
+        self.on_work(seconds)
+        with self.lock:
+            self.running.discard(task)
+            self._finished(task, seconds)
+        # RuntimeError: the event loop has closed, and nobody waits for the answer.
+        with contextlib.suppress(RuntimeError):
+            task.loop.call_soon_threadsafe(_settle, task.future, result, error)
 
     def close(self) -> None:
         """Stops the threads once the running work is done."""
         with self.lock:
             self.closing = True
             self.ready.notify_all()
-        for thread in self.threads:
+            spares = list(self.spares)
+        for thread in self.threads + spares:
             thread.join()
 
 
@@ -326,12 +383,20 @@ class Scheduler:
             (as many threads as the main one); 0 sends everything to the main lane.
         max_wait: The most seconds of queued work a lane accepts ahead of a request.
         max_client_wait: The most seconds of queued work one client may have in a lane.
+        spare: Spare threads of the main lane, for the first request of a group with
+            nothing running when every thread is busy (0: it waits its turn).
     """
 
     def __init__(
-        self, *, workers: int, cheap_cost: float, max_wait: float, max_client_wait: float
+        self,
+        *,
+        workers: int,
+        cheap_cost: float,
+        max_wait: float,
+        max_client_wait: float,
+        spare: int = 0,
     ) -> None:
-        self.main = _Lane("equity", workers, self._worked)
+        self.main = _Lane("equity", workers, self._worked, spare)
         # As many threads as the main lane: cheap work is short, so the two lanes share
         # the cores by turns of milliseconds.
         self.cheap = _Lane("cheap", workers, self._worked) if cheap_cost > 0 else None

@@ -38,6 +38,7 @@ import resource
 import shutil
 import sys
 import tempfile
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +49,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.supervisors import Multiprocess
 
+from pokerforge.service.clients import network
 from pokerforge.service.guard import SECURITY_HEADERS, error_body
 from pokerforge.service.work import Limits
 
@@ -90,6 +92,10 @@ class ServerOptions:
         keep_alive: Seconds an idle kept-alive connection stays open.
         max_connections: Open connections per worker process beyond which new ones are
             refused with 503 (kept below the process's file-descriptor limit).
+        max_network_connections: Open connections per worker process from one client
+            network (an address's /24 or /64) beyond which its new ones are refused with
+            429; 0 for no such cap, which is also the case behind trusted proxies (the
+            peer is then the proxy).
         graceful: Seconds the running requests get to finish on shutdown.
         log_level: ``"debug"``, ``"info"`` or ``"warning"``.
         forwarded_allow_ips: Proxies trusted to set ``X-Forwarded-For`` (comma-separated
@@ -103,6 +109,7 @@ class ServerOptions:
     write_timeout: float = 10.0
     keep_alive: float = 5.0
     max_connections: int = 10_000
+    max_network_connections: int = 8
     graceful: float = 30.0
     log_level: str = "info"
     forwarded_allow_ips: str | None = None
@@ -116,6 +123,7 @@ def _from_env() -> dict[str, Any]:
 _REASONS = {
     400: b"Bad Request",
     414: b"URI Too Long",
+    429: b"Too Many Requests",
     431: b"Request Header Fields Too Large",
     503: b"Service Unavailable",
 }
@@ -147,7 +155,9 @@ class _Guard:
     header_timeout: float = float(_from_env().get("header_timeout", 10.0))
     write_timeout: float = float(_from_env().get("write_timeout", 10.0))
     max_connections: int = int(_from_env().get("max_connections", 10_000))
+    max_network_connections: int = int(_from_env().get("max_network_connections", 0))
     # Provided by the protocol class.
+    server_state: Any
     connections: set[Any]
     loop: asyncio.AbstractEventLoop
     transport: asyncio.Transport
@@ -157,11 +167,33 @@ class _Guard:
         super().connection_made(transport)  # type: ignore[misc]
         self._request_timer: asyncio.TimerHandle | None = None
         self._write_timer: asyncio.TimerHandle | None = None
+        self._network: str | None = None
         if len(self.connections) > self.max_connections:
             message = "too many open connections; try again"
             _answer_and_close(transport, 503, "busy", message, retry_after=1)
             return
+        if self.max_network_connections:
+            # One network's many connections (a flood of pipelined requests, each answered
+            # on the event loop) would otherwise take the loop's turns from everyone else.
+            peer = transport.get_extra_info("peername")
+            name = network(str(peer[0])) if isinstance(peer, tuple) and peer else "unix"
+            networks = self._networks()
+            if networks[name] >= self.max_network_connections:
+                cap = self.max_network_connections
+                message = f"more than {cap} open connections from your network; try again"
+                _answer_and_close(transport, 429, "busy", message, retry_after=1)
+                return
+            self._network = name
+            networks[name] += 1
         self._arm()
+
+    def _networks(self) -> Counter[str]:
+        """The server's open connections by client network (kept in uvicorn's state of the
+        server, which its connections share)."""
+        networks: Counter[str] | None = getattr(self.server_state, "pokerforge_networks", None)
+        if networks is None:
+            networks = self.server_state.pokerforge_networks = Counter()
+        return networks
 
     def _arm(self) -> None:
         if self._request_timer is not None:
@@ -212,6 +244,13 @@ class _Guard:
             timer = getattr(self, name, None)
             if timer is not None:
                 timer.cancel()
+        counted = getattr(self, "_network", None)
+        if counted is not None:
+            self._network = None
+            networks = self._networks()
+            networks[counted] -= 1
+            if not networks[counted]:
+                del networks[counted]
         super().connection_lost(exc)  # type: ignore[misc]
 
 
@@ -379,15 +418,19 @@ def serve(limits: Limits, options: ServerOptions) -> None:
     files = _raise_file_limit(options.max_connections + 256)
     max_connections = max(1, min(options.max_connections, files - 256))
     os.environ[_LIMITS_ENV] = json.dumps(dataclasses.asdict(limits))
+    proxied = options.forwarded_allow_ips is not None
+    network_cap = 0 if proxied else options.max_network_connections
     settings = {
         "header_timeout": options.header_timeout,
         "write_timeout": options.write_timeout,
         "max_connections": max_connections,
+        "max_network_connections": network_cap,
     }
     os.environ[_SERVER_ENV] = json.dumps(settings)
     _Guard.header_timeout = options.header_timeout
     _Guard.write_timeout = options.write_timeout
     _Guard.max_connections = max_connections
+    _Guard.max_network_connections = network_cap
     made = None
     if options.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         made = tempfile.mkdtemp(prefix="pokerforge-metrics-")
