@@ -166,26 +166,17 @@ def strength_order() -> tuple[tuple[str, float], ...]:
 
 
 def preset(percent: float) -> str:
-    """The top ``percent`` of starting hands (by combinations) as range text.
-
-    Classes are taken in :func:`strength_order` while the total stays nearest to the
-    share asked for; the text is the engine's canonical form.
+    """The top ``percent`` of starting hands (by combinations) as range text: the range
+    syntax's ``"15%"`` (the same ordering as :func:`strength_order`), in the engine's
+    canonical form; at least the strongest class.
 
     Raises:
         FieldError: ``percent`` outside (0, 100].
     """
     if not 0 < percent <= 100:
         raise FieldError("percent", f"{percent:g} is not a share of hands: expected 0 to 100")
-    target = percent / 100 * _ALL_COMBOS
-    chosen: list[str] = []
-    total = 0
-    for name, _ in strength_order():
-        size = class_size(name)
-        if total + size / 2 > target:
-            break
-        chosen.append(name)
-        total += size
-    return str(Range(", ".join(chosen or [strength_order()[0][0]])))
+    share = max(percent, 100 * class_size(strength_order()[0][0]) / _ALL_COMBOS)
+    return str(Range(f"{share!r}%"))
 
 
 def _is_range(text: str) -> bool:

@@ -37,6 +37,46 @@ fn class_counts() {
     assert_eq!(count("22+"), 78);
     assert_eq!(count("32+"), 16);
     assert_eq!(count("AK, AKs"), 16);
+    // Connectors and gappers, in either order and of every kind.
+    assert_eq!(count("T9s-54s"), 6 * 4);
+    assert_eq!(count("54s-T9s"), 6 * 4);
+    assert_eq!(count("J9o-53o"), 7 * 12);
+    assert_eq!(count("KQ-32"), 11 * 16);
+    assert_eq!(count("AKs-QJs"), 3 * 4);
+    assert_eq!(
+        Range::parse("T9s-54s").unwrap(),
+        Range::parse("T9s, 98s, 87s, 76s, 65s, 54s").unwrap()
+    );
+    assert_eq!(
+        Range::parse("J9o-53o").unwrap(),
+        Range::parse("J9o, T8o, 97o, 86o, 75o, 64o, 53o").unwrap()
+    );
+}
+
+#[test]
+fn shares_of_hands_by_the_pre_flop_ordering() {
+    assert_eq!(count("100%"), 1326);
+    assert_eq!(
+        Range::parse("5%").unwrap(),
+        Range::parse("77+, AK, AQs-AJs").unwrap()
+    );
+    assert_eq!(Range::parse("0.3%").unwrap(), Range::parse("AA").unwrap());
+    // A share is an item like any other: weighted, combined, named again.
+    let r = Range::parse("10%:0.5, AA").unwrap();
+    let aa = Combo::new("Ah".parse().unwrap(), "Ad".parse().unwrap()).unwrap();
+    let kk = Combo::new("Kh".parse().unwrap(), "Kd".parse().unwrap()).unwrap();
+    assert_eq!((r.weight(aa), r.weight(kk)), (1.0, 0.5));
+    // Shares nest: each wider share holds the narrower one.
+    let mut last = Range::empty();
+    for percent in 1..=100 {
+        let wider = Range::parse(&format!("{percent}%")).unwrap();
+        assert!(
+            last.iter().all(|(c, _)| wider.weight(c) == 1.0),
+            "{percent}%"
+        );
+        assert!(wider.len() >= last.len());
+        last = wider;
+    }
 }
 
 #[test]
@@ -124,7 +164,12 @@ fn every_error_names_its_position() {
         ("AAo", 2, "pair cannot be suited"),
         ("AhK", 3, "expected a suit"),
         ("AhAh", 2, "same card twice"),
-        ("AKs-QJs", 4, "share their first rank"),
+        ("AKs-QTs", 4, "share their first rank"),
+        ("AKs-QTs", 4, "or the gap between their ranks"),
+        ("0%", 0, "not above 0 and at most 100"),
+        ("100.5%", 0, "not above 0 and at most 100"),
+        ("1..5%", 0, "not a number"),
+        ("AA, 0.1%", 4, "less than half of the top hand's combos"),
         ("AKs-A2o", 4, "same kind"),
         ("22-A2s", 3, "same kind"),
         ("JJ:2", 3, "not between 0 and 1"),

@@ -8,7 +8,12 @@ use crate::cards::PyCardSet;
 use crate::errors::to_py;
 use crate::input::{card_set, core, text_of};
 
-/// A Hold'em range: weighted two-card combos.
+/// A Hold'em range: weighted two-card combos, from text such as
+/// `"QQ+, AKs, A5s-A2s, T9s-65s, 0.5(JJ)"` or `"15%"` (the grammar is in docs/ranges.md).
+///
+/// >>> from pokerforge import Range
+/// >>> len(Range("T9s-54s")), len(Range("15%")), str(Range("5%"))
+/// (24, 200, '77+, AK, AQs-AJs')
 #[pyclass(name = "Range", module = "pokerforge", frozen)]
 #[derive(Debug, Clone)]
 pub struct PyRange(pub Range);

@@ -6,7 +6,12 @@
 //! - `AA`, `AKs`, `AKo`, `AK` (both): a hand class; 6, 4, 12 and 16 combos.
 //! - `QQ+` (QQ, KK, AA), `A2s+` (A2s up to AKs), `KTo+` (KTo, KJo, KQo): the class and every
 //!   better one with the same first rank (pairs: every higher pair).
-//! - `A5s-A2s`, `22-77`: a span between two classes of the same kind (either order).
+//! - `A5s-A2s`, `22-77`: a span between two classes of the same kind (either order);
+//!   `T9s-54s`, `J9o-53o`: connectors and gappers, every class between two with the same
+//!   gap between their ranks.
+//! - `15%`, `2.5%`: the top share of the 1,326 combos by the engine's pre-flop ordering
+//!   (equity against one random hand; [`strength_order`]), whole classes nearest to the
+//!   share.
 //! - `AhKh`: one specific combo.
 //! - `random`, `any` or `*`: all 1,326 combos.
 //! - Weights: `0.5(JJ)`, `0.5(JJ, AKs)` or `JJ:0.5`, between 0 and 1. A combo named again
@@ -22,7 +27,10 @@
 //! independent of how the range was written.
 
 mod parse;
+mod share;
 mod text;
+
+pub use share::strength_order;
 
 use std::fmt;
 use std::str::FromStr;

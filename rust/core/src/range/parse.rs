@@ -1,7 +1,7 @@
 //! The range text parser: [`Parser`] reads the syntax in the [module docs](super) into a
 //! [`Range`], naming the character position of the first problem.
 
-use super::{Class, Combo, Kind, Range, MAX_CHARS, MAX_DEPTH};
+use super::{share, Class, Combo, Kind, Range, MAX_CHARS, MAX_DEPTH};
 use crate::card::{Card, Rank};
 use crate::error::{Error, Result};
 
@@ -175,6 +175,33 @@ impl<'a> Parser<'a> {
         Ok(Some(weight))
     }
 
+    /// A share of hands, `15%` or `2.5%`: leaves the position alone and answers `None` when
+    /// the item is not of that form (`22-77` also starts with digits).
+    fn try_share(&mut self) -> Result<Option<f64>> {
+        let start = self.pos;
+        let mut end = start;
+        while self
+            .chars
+            .get(end)
+            .is_some_and(|c| c.is_ascii_digit() || *c == '.')
+        {
+            end += 1;
+        }
+        if end == start || self.chars.get(end) != Some(&'%') {
+            return Ok(None);
+        }
+        let digits: String = self.chars[start..end].iter().collect();
+        self.pos = end + 1;
+        match digits.parse::<f64>() {
+            Ok(p) if p > 0.0 && p <= 100.0 => Ok(Some(p)),
+            Ok(_) => self.error(
+                start,
+                format!("the share {digits}% is not above 0 and at most 100"),
+            ),
+            Err(_) => self.error(start, format!("'{digits}' is not a number")),
+        }
+    }
+
     /// A weight from 0 to 1: digits with an optional decimal point.
     fn number(&mut self) -> Result<f64> {
         let start = self.pos;
@@ -195,6 +222,17 @@ impl<'a> Parser<'a> {
 
     fn term(&mut self) -> Result<Item> {
         let start = self.pos;
+        if let Some(percent) = self.try_share()? {
+            let combos: Vec<Combo> = share::top(percent)
+                .into_iter()
+                .filter_map(Combo::from_mask)
+                .collect();
+            if combos.is_empty() {
+                let reason = format!("{percent}% is less than half of the top hand's combos");
+                return self.error(start, reason);
+            }
+            return Ok(Item::Combos(combos));
+        }
         if self.peek() == Some('*') {
             self.pos += 1;
             return Ok(Item::All);
@@ -289,15 +327,32 @@ impl<'a> Parser<'a> {
                 })
                 .collect());
         }
-        if a.high != b.high {
+        if a.high == b.high {
+            let (lo, hi) = (a.low.min(b.low), a.low.max(b.low));
+            return Ok((lo..=hi)
+                .flat_map(|low| Class { low, ..a }.combos())
+                .collect());
+        }
+        // Connectors and gappers, `T9s-54s` or `J9o-53o`: every class between the two ends
+        // with the same gap between its ranks.
+        let gap = a.high - a.low;
+        if b.high - b.low != gap {
             return self.error(
                 b_at,
-                "both ends of a span must share their first rank, as in A5s-A2s",
+                "both ends of a span must share their first rank, as in A5s-A2s, or the gap \
+                 between their ranks, as in T9s-54s",
             );
         }
         let (lo, hi) = (a.low.min(b.low), a.low.max(b.low));
         Ok((lo..=hi)
-            .flat_map(|low| Class { low, ..a }.combos())
+            .flat_map(|low| {
+                Class {
+                    high: low + gap,
+                    low,
+                    kind: a.kind,
+                }
+                .combos()
+            })
             .collect())
     }
 
