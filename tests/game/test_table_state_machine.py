@@ -30,6 +30,7 @@ class TableMachine(RuleBasedStateMachine):
         super().__init__()
         self.table = Table(SPEC, seats=SEATS, seed=7)
         self.dealer: Dealer | None = None
+        self.pending: Dealer | None = None
         self.brought = 0  # chips sat down minus chips taken away
         self.names = 0
 
@@ -94,8 +95,27 @@ class TableMachine(RuleBasedStateMachine):
 
     @rule()
     def start_hand(self) -> None:
-        if self._try(self.table.start_hand) is not None:
+        table = self.table
+        # Two players with chips who do not sit out can always play: newcomers waiting for
+        # the big blind never leave a table unable to deal (the game starts again).
+        can_play = sum(1 for p in table.players if p.chips and not p.sitting_out) >= 2
+        expected = can_play and table.hand is None
+        if self._try(table.start_hand) is not None:
             self.dealer = None
+        else:
+            assert not expected, table.players
+
+    @rule()
+    def deal_for_later(self) -> None:
+        """A deal made and left pending: seats may change before it starts."""
+        self.pending = self._try(self.table.deal)
+
+    @rule()
+    def start_pending(self) -> None:
+        pending = self.pending
+        if pending is not None and self._try(self.table.start_hand, dealer=pending) is not None:
+            self.dealer = pending
+            self.pending = None
 
     @rule(procedure=st.sampled_from(["none", "expose", "extra", "boxed"]), at=st.integers(0, 9))
     def deal(self, procedure: str, at: int) -> None:
@@ -168,6 +188,14 @@ class TableMachine(RuleBasedStateMachine):
         hand = self.table.hand
         if hand is not None:
             assert sum(hand.stacks) + hand.total_pot + hand.rake == sum(hand.starting_stacks)
+
+    @invariant()
+    def the_hand_holds_the_dealt_in_players_chips(self) -> None:
+        table, hand = self.table, self.table.hand
+        if hand is None:
+            return
+        seated = {p.seat: p.chips for p in table.players}
+        assert [seated.get(seat) for seat in table.dealt_in] == list(hand.starting_stacks)
 
     @invariant()
     def button_and_blinds_agree_with_the_hand(self) -> None:
@@ -252,3 +280,38 @@ def test_positions_agree_when_a_third_player_joins_heads_up() -> None:
         for _ in range(4):
             _fold_hand(table)
         assert len(table.hands[-1].seats) == 3
+
+
+def test_a_table_busted_down_to_one_deals_again_when_newcomers_sit() -> None:
+    # Heads-up all-in every hand until one player has every chip; four newcomers sit and
+    # would wait for a big blind that no hand brings: the game starts again instead.
+    table = Table(SPEC, seats=SEATS, seed=0)
+    table.sit(0, "A", 30)
+    table.sit(1, "B", 40)
+    while sum(1 for p in table.players if p.chips) > 1:
+        hand = table.start_hand()
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            hand.raise_to(legal.max_raise_to) if legal.max_raise_to else hand.call()
+        table.finish_hand()
+    for seat in (0, 2, 3, 4, 5):
+        if all(p.seat != seat for p in table.players):  # the busted seat is free again
+            table.sit(seat, f"N{seat}", 50)
+    hand = table.start_hand()
+    assert len(table.dealt_in) == 6
+    # Nobody owes a post at a game's new start: only the blinds are in.
+    assert sum(hand.starting_stacks) - sum(hand.stacks) == 3
+    assert not any(table.waiting(p.seat) for p in table.players)
+
+
+def test_a_player_dealt_in_by_deal_cannot_leave_before_the_hand() -> None:
+    table = Table(SPEC, seats=SEATS, seed=1)
+    for seat, name in ((0, "A"), (2, "B"), (4, "C")):
+        table.sit(seat, name, 100)
+    dealer = table.deal()
+    with pytest.raises(PokerError, match="seat 4 is dealt into the next hand"):
+        table.leave(4)
+    hand = table.start_hand(dealer=dealer)
+    assert table.total_chips == 300 and sum(hand.starting_stacks) == 300
+    with pytest.raises(PokerError, match="a hand is in progress"):
+        table.start_hand(dealer=dealer)

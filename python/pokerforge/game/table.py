@@ -171,6 +171,13 @@ class Table:
             raise IllegalActionError(
                 f"seat {seat} is in the hand in progress and cannot {what} until it is over"
             )
+        if self._pending is not None and seat in self._pending[1].live:
+            # The deal holds the player's chips as a stack: leaving now would take them
+            # twice.
+            raise IllegalActionError(
+                f"seat {seat} is dealt into the next hand (by deal()) and cannot {what} "
+                "until that hand is over"
+            )
 
     def sit(self, seat: int, name: str, chips: int, wait_for_big_blind: bool = True) -> None:
         """Seat a player with ``chips``.
@@ -355,18 +362,34 @@ class Table:
 
     def _live(self) -> list[int]:
         """The seats dealt into the next hand (rule 29b: a waiting player only once the big
-        blind reaches them; a posting one not from the small blind's seat or the button)."""
+        blind reaches them; a posting one not from the small blind's seat or the button).
+
+        When these rules would deal in fewer than two (the others busted or left, and the
+        newcomers wait, or sit where nobody comes in), the game starts again: everyone in
+        the ring is dealt in, as at a new table, else the table would wait for a big blind
+        that no hand brings.
+        """
+        return self._next_players()[0]
+
+    def _next_players(self) -> tuple[list[int], bool]:
+        """The seats dealt into the next hand, and whether the game starts again there
+        (see :meth:`_live`; nobody then posts to come in)."""
         ring = self._ring()
         if self._last_bb is None or len(ring) < 2:
-            return ring
+            return ring, False
         nxt = self._positions(ring)
         waiting, posting, free = self._waiting, self._posting, self._free
-        return [
+        live = [
             s
             for s in ring
             if s == nxt.big_blind
             or not (waiting[s] or ((posting[s] or free[s]) and self._between(s, nxt)))
         ]
+        return (ring, True) if len(live) < 2 else (live, False)
+
+    def _check_no_hand(self) -> None:
+        if self._current is not None:
+            raise IllegalActionError("a hand is in progress: finish it before starting another")
 
     def _between(self, seat: int, deal: _Deal) -> bool:
         """Whether ``seat`` is on the button or between it and the small blind, where
@@ -425,10 +448,9 @@ class Table:
     # -- hands ---------------------------------------------------------------------------------
 
     def _prepare(self, spec: GameSpec | None) -> tuple[GameSpec, _Deal, int | None]:
-        if self._current is not None:
-            raise IllegalActionError("a hand is in progress: finish it before starting another")
+        self._check_no_hand()
         self._pending = None  # a deal not started is given up
-        live = self._live()
+        live, fresh = self._next_players()
         if len(live) < 2:
             raise IllegalActionError(f"a hand needs two players dealt in, not {len(live)}")
         seed = self._rng.getrandbits(63) if self._rng is not None else None
@@ -436,7 +458,7 @@ class Table:
         deal = self._positions(live)
         posts = []
         for s in live:
-            if self._posting[s] and s not in (deal.big_blind, deal.small_blind):
+            if self._posting[s] and not fresh and s not in (deal.big_blind, deal.small_blind):
                 big, small = self._missed[s]
                 live_post = spec.big_blind if big or not small else 0
                 posts.append((s, live_post, spec.small_blind if small else 0))
@@ -483,6 +505,7 @@ class Table:
             IllegalActionError: a hand in progress, or fewer than two players dealt in.
         """
         if dealer is not None:
+            self._check_no_hand()
             pending = self._pending
             if pending is None or pending[0] is not dealer:
                 raise InvalidSpecError("the dealer was not made by this table's deal()")
