@@ -29,15 +29,15 @@ Examples:
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 from pokerforge._core import Card, CardSet, Deck, register_types
+from pokerforge.enums import TextEnum
 
 __all__ = ["Card", "CardSet", "Deck", "Rank", "Suit"]
 
 
-class Rank(IntEnum):
-    """A card rank; the value is the rank's part of the card index (``2`` = 0, ace = 12)."""
+class Rank(TextEnum):
+    """A card rank; the value is the rank's part of the card index (``2`` = 0, ace = 12);
+    ``str()`` is its :attr:`symbol`."""
 
     TWO = 0
     THREE = 1
@@ -63,9 +63,15 @@ class Rank(IntEnum):
         """
         return "23456789TJQKA"[self.value]
 
+    @property
+    def text(self) -> str:
+        """As :attr:`symbol`."""
+        return self.symbol
 
-class Suit(IntEnum):
-    """A card suit; the value is the suit's part of the card index (clubs = 0)."""
+
+class Suit(TextEnum):
+    """A card suit; the value is the suit's part of the card index (clubs = 0); ``str()``
+    is its :attr:`symbol`."""
 
     CLUBS = 0
     DIAMONDS = 1
@@ -81,6 +87,11 @@ class Suit(IntEnum):
             's'
         """
         return "cdhs"[self.value]
+
+    @property
+    def text(self) -> str:
+        """As :attr:`symbol`."""
+        return self.symbol
 
 
 # The extension builds values of these classes; it imports nothing of the package, so

@@ -48,8 +48,6 @@ Examples:
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 from pokerforge._core import (
     HandRank,
     LowRank,
@@ -64,6 +62,7 @@ from pokerforge._core import (
     evaluate_omaha_many,
     register_types,
 )
+from pokerforge.enums import TextEnum
 
 __all__ = [
     "Category",
@@ -81,8 +80,8 @@ __all__ = [
 ]
 
 
-class Category(IntEnum):
-    """The category of a hand, weakest first."""
+class Category(TextEnum):
+    """The category of a hand, weakest first; ``str()`` is its :attr:`label`."""
 
     HIGH_CARD = 0
     PAIR = 1
@@ -103,6 +102,11 @@ class Category(IntEnum):
             'Two pair'
         """
         return self.name.replace("_", " ").capitalize()
+
+    @property
+    def text(self) -> str:
+        """As :attr:`label`."""
+        return self.label
 
 
 # The extension builds values of these classes; it imports nothing of the package, so

@@ -23,11 +23,11 @@ Examples:
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import Any, NamedTuple
 
 from pokerforge._core import LowRank
 from pokerforge.cards import Card
+from pokerforge.enums import TextEnum
 
 __all__ = [
     "Action",
@@ -52,8 +52,9 @@ __all__ = [
 ]
 
 
-class Street(IntEnum):
-    """The betting rounds of a hand, then the showdown."""
+class Street(TextEnum):
+    """The betting rounds of a hand, then the showdown; ``str()`` is the name in lower case
+    (``'flop'``)."""
 
     PREFLOP = 0
     FLOP = 1
@@ -64,6 +65,16 @@ class Street(IntEnum):
 
 def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(Card.from_index(i) for i in indices)
+
+
+def _repr_with_cards(record: tuple[Any, ...], fields: tuple[str, ...]) -> str:
+    """``DealHole(seat=0, cards='4c Ts')``: the record with its card indices as text."""
+    parts = [
+        f"cards={' '.join(str(c) for c in _cards(value))!r}" if name == "indices"
+        else f"{name}={value!r}"
+        for name, value in zip(fields, record, strict=True)
+    ]  # fmt: skip
+    return f"{type(record).__name__}({', '.join(parts)})"
 
 
 class Fold(NamedTuple):
@@ -131,6 +142,9 @@ class DealHole(NamedTuple):
         """The hole cards as :class:`~pokerforge.Card` objects."""
         return _cards(self.indices)
 
+    def __repr__(self) -> str:
+        return _repr_with_cards(self, self._fields)
+
 
 class DealBoard(NamedTuple):
     """Board cards turned up for a street (after a burn card)."""
@@ -142,6 +156,9 @@ class DealBoard(NamedTuple):
     def cards(self) -> tuple[Card, ...]:
         """The new board cards as :class:`~pokerforge.Card` objects."""
         return _cards(self.indices)
+
+    def __repr__(self) -> str:
+        return _repr_with_cards(self, self._fields)
 
 
 class ReturnBet(NamedTuple):
@@ -165,6 +182,9 @@ class Show(NamedTuple):
     def cards(self) -> tuple[Card, ...]:
         """The shown hole cards as :class:`~pokerforge.Card` objects."""
         return _cards(self.indices)
+
+    def __repr__(self) -> str:
+        return _repr_with_cards(self, self._fields)
 
 
 class Muck(NamedTuple):
