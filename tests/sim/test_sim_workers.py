@@ -3,6 +3,7 @@ chunk raised them, dead workers, and stopping workers halfway through a large re
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -78,3 +79,38 @@ def test_stopping_mid_result_leaves_no_process_and_nothing_to_wait_for() -> None
     assert time.monotonic() - started < 10
     assert _workers_left() == []
     results.close()
+
+
+def test_a_policy_that_does_not_pickle_is_named_with_the_fix() -> None:
+    from pokerforge import sim
+
+    with pytest.raises(SimBackendError, match="must pickle .* never a lambda.*workers=1"):
+        sim.run(hands=10, players=2, policies=lambda turn, rng: "call", workers=2)
+    assert not _workers_left()
+
+
+def test_a_script_without_a_main_guard_gets_the_fix_not_a_traceback_per_worker(
+    tmp_path: Path,
+) -> None:
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "from pokerforge import sim\n"
+        "print(sim.run(hands=20, players=2, policies='call', workers=2).hands)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 1
+    assert 'under `if __name__ == "__main__":`' in done.stderr
+    assert "bootstrapping phase" not in done.stderr  # no worker printed its traceback
+    assert len(done.stderr.splitlines()) < 40, done.stderr
+    guarded = tmp_path / "guarded.py"
+    guarded.write_text(
+        "from pokerforge import sim\n"
+        "if __name__ == '__main__':\n"
+        "    print(sim.run(hands=20, players=2, policies='tag,random', workers=2).hands)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(guarded)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "20", done.stderr

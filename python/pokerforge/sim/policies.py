@@ -220,12 +220,15 @@ def _name(policy: object) -> str:
 def resolve(
     policies: str | Policy | Sequence[str | Policy], *, players: int
 ) -> list[tuple[str, Policy]]:
-    """One ``(name, policy)`` per seat: a name or callable for every seat, or one per seat.
+    """One ``(name, policy)`` per seat: a name or callable for every seat, one per seat, or
+    names separated by commas (``"tag,random"``), one per seat as the command takes them.
 
     Raises:
         InvalidSpecError: An unknown policy name, something that is not callable, or a list
             whose length is not the number of players.
     """
+    if isinstance(policies, str) and "," in policies:
+        policies = [name.strip() for name in policies.split(",")]  # "tag,random", as the command
     given: list[str | Policy] = (
         [policies] * players if isinstance(policies, str) or callable(policies) else list(policies)
     )

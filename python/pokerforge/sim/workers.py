@@ -22,7 +22,9 @@ Examples:
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
@@ -43,6 +45,21 @@ _QUEUED_PER_WORKER = 2
 # A pool whose workers die this many times in a row without finishing a chunk is not
 # having a one-off.
 _MAX_RESTARTS = 3
+# The exit status of a worker that found itself starting workers while it was still
+# importing the caller's script (a script without a main guard).
+_UNGUARDED = 86
+_UNGUARDED_HINT = (
+    "the worker processes ran the calling script's top level again, which starts the "
+    "simulation again: a script that runs with workers must start it under "
+    '`if __name__ == "__main__":` (workers are started with spawn, which imports the '
+    "script), or use workers=1"
+)
+
+
+def _importing_main() -> bool:
+    """Whether this process is a worker still importing its parent's main script (the
+    state in which starting a process of its own is an error)."""
+    return bool(getattr(multiprocessing.current_process(), "_inheriting", False))
 
 
 def _serve(conn: Connection, fn: Callable[[Any, int], Any], payload: Any) -> None:
@@ -133,6 +150,19 @@ class WorkerPool(Generic[P, R]):
         Raises:
             SimBackendError: Workers died more than a few times in a row.
         """
+        if _importing_main():
+            # A worker of a pool, importing a script that starts this pool at its top
+            # level: stop quietly, with a status the parent pool explains.
+            sys.exit(_UNGUARDED)
+        if not self._alive:
+            try:
+                pickle.dumps((self.fn, self.payload))
+            except Exception as err:
+                raise SimBackendError(
+                    "what runs in worker processes must pickle (a module-level function, "
+                    "or an instance of a module-level class, never a lambda or a function "
+                    f"defined inside another), or use workers=1: {err}"
+                ) from err
         pending = deque(chunks)
         restarts = 0
         while pending or any(worker.chunks for worker in self._alive):
@@ -166,6 +196,8 @@ class WorkerPool(Generic[P, R]):
                 pending.extendleft(reversed(lost))
                 self._alive.remove(worker)
                 worker.stop()
+                if worker.process.exitcode == _UNGUARDED:
+                    raise SimBackendError(_UNGUARDED_HINT)
                 restarts += 1
                 if restarts > _MAX_RESTARTS:
                     raise SimBackendError(
