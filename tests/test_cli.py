@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pokerforge import cli
 from pokerforge.cli import main
 from pokerforge.sim import Progress, run
 
@@ -168,3 +169,29 @@ def test_entry_point_script_and_bad_usage() -> None:
     usage = run_cli("odds", "AhKh", "--game", "stud")
     assert usage.returncode == 2
     assert "'stud' is not a game" in usage.stderr
+
+
+def test_long_work_is_announced_with_its_estimate_and_answers_the_same(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["equity", "AhKh", "QsQd", "--board", "2c7d9h", "--exact", "--json"]
+    assert main(args) == 0
+    quiet = capsys.readouterr()
+    assert quiet.err == ""  # quick work: nothing said
+    monkeypatch.setattr(cli, "_ANNOUNCE_SECONDS", 0.0)
+    assert main(args) == 0
+    announced = capsys.readouterr()
+    assert announced.err.startswith("exact enumeration: about ")
+    assert "Ctrl-C stops it" in announced.err
+    assert json.loads(announced.out) == json.loads(quiet.out)
+
+
+def test_an_exact_question_past_the_time_limit_says_so_before_starting(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Six minutes of work against a limit of a tenth of a second: said, then refused.
+    args = ["odds", "AhKh", "--opponents", "2", "--exact", "--time-limit", "0.1"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "min on this machine, more than --time-limit 0.1 s allows" in err
+    assert "did not finish within the time limit" in err

@@ -27,12 +27,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pokerforge._core import __version__
+from pokerforge._core import Cancel, __version__, plan_equity
 from pokerforge.cards import CardSet
-from pokerforge.equity import EquityResult, PlayerEquity, equity
+from pokerforge.equity import EquityResult, PlayerEquity
 from pokerforge.errors import PokerError
 from pokerforge.eval import Category, evaluate, evaluate_omaha_hilo
 from pokerforge.games import ALIASES, Game, game_name
@@ -67,8 +68,17 @@ def _add_equity_options(cmd: argparse.ArgumentParser) -> None:
     how = cmd.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every runout")
     how.add_argument("--samples", type=int, metavar="N", help="Monte Carlo with N samples")
-    cmd.add_argument("--seed", type=int, help="Monte Carlo seed (same seed, same answer)")
-    cmd.add_argument("--time-limit", type=float, metavar="SECONDS", help="Monte Carlo limit")
+    cmd.add_argument(
+        "--seed", type=int, help="Monte Carlo seed (same seed, same answer; default: a fresh one)"
+    )
+    cmd.add_argument(
+        "--time-limit",
+        type=float,
+        metavar="SECONDS",
+        help="stop after SECONDS: Monte Carlo keeps the samples counted, --exact is refused "
+        "when it cannot finish, and the default method hands over to Monte Carlo (default: "
+        "no limit)",
+    )
     cmd.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
@@ -254,21 +264,76 @@ def _pct(x: float) -> str:
     return f"{x * 100:.2f}%"
 
 
+def _duration(seconds: float) -> str:
+    """``'40 s'``, ``'6 min'``, ``'2.5 h'``."""
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+# Work estimated at this many seconds or more is announced before it starts, with a bar.
+_ANNOUNCE_SECONDS = 2.0
+
+
 def _run_equity(args: argparse.Namespace, players: list[str]) -> EquityResult:
+    """The equity asked for, as :func:`~pokerforge.equity` answers it; long work is
+    announced on stderr (its method and estimated time) with a bar on a terminal, and
+    Ctrl-C stops it at once."""
     if args.samples is not None and args.samples < 1:
         raise PokerError(f"--samples must be at least 1, not {args.samples}")
     method: Method = "exact" if args.exact else "monte-carlo" if args.samples else "auto"
-    return equity(
+    plan = plan_equity(
         players,
         args.board or None,
         args.dead or None,
         game=args.game,
         method=method,
         samples=args.samples,
-        seed=args.seed,
-        time_limit=args.time_limit,
+        categories=False,  # as equity() asks
         by_hand=getattr(args, "by_hand", False),
     )
+    # What the run will take (within the time limit), and what the whole work would.
+    seconds = plan.estimated_seconds(args.time_limit)
+    if max(seconds, plan.exact_seconds if plan.method == "exact" else 0.0) < _ANNOUNCE_SECONDS:
+        return plan.run(seed=args.seed, time_limit=args.time_limit)
+    if plan.method == "exact":
+        note = f"exact enumeration: about {_duration(plan.exact_seconds)} on this machine"
+        if args.time_limit is not None and plan.exact_seconds > args.time_limit:
+            note += f", more than --time-limit {args.time_limit:g} s allows"
+    else:
+        note = f"Monte Carlo: about {_duration(seconds)}"
+    print(f"{note}; Ctrl-C stops it", file=sys.stderr)
+    cancel = Cancel()
+    answer: list[EquityResult] = []
+    failed: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            answer.append(plan.run(seed=args.seed, time_limit=args.time_limit, cancel=cancel))
+        except BaseException as err:  # raised again in the calling thread
+            failed.append(err)
+
+    # The core releases the GIL: this thread draws the bar and takes Ctrl-C meanwhile.
+    worker = threading.Thread(target=work, daemon=True)
+    from pokerforge.sim.progress import Timer  # noqa: PLC0415
+
+    timer = Timer(seconds, label=plan.method)
+    worker.start()
+    try:
+        while worker.is_alive():
+            timer.update()
+            worker.join(0.1)
+    except KeyboardInterrupt:
+        cancel.cancel()
+        worker.join()
+        raise
+    finally:
+        timer.done()
+    if failed:
+        raise failed[0]
+    return answer[0]
 
 
 def _by_hand(text: str, p: PlayerEquity) -> list[str]:

@@ -14,7 +14,7 @@ import sys
 import time
 from typing import IO
 
-__all__ = ["Progress"]
+__all__ = ["Progress", "Timer"]
 
 
 class Progress:
@@ -52,3 +52,42 @@ class Progress:
         line = f"\r{self.label} [{bar}] {done:,}/{self.total:,} {frac:6.1%} {rate:,.0f}/s"
         self.stream.write(line + ("\n" if final else ""))
         self.stream.flush()
+
+
+class Timer:
+    """Work measured in time, not in items: a bar of the seconds gone against an
+    estimate (``exact [####------] 12 s of about 40 s``), drawn on ``stream`` (default
+    stderr) only when it is a terminal, at most ten times a second.
+
+    Examples:
+        >>> import io
+        >>> piped = io.StringIO()
+        >>> timer = Timer(40.0, label="exact", stream=piped)
+        >>> timer.update(); timer.done(); piped.getvalue()
+        ''
+    """
+
+    def __init__(self, estimate: float, *, label: str = "", stream: IO[str] | None = None) -> None:
+        self.estimate = estimate
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.start = time.perf_counter()
+
+    def update(self) -> None:
+        """Redraws the bar for the time gone now (a no-op off a terminal)."""
+        if not self.enabled:
+            return
+        gone = time.perf_counter() - self.start
+        width = 30
+        # Estimates err both ways: the bar stops short of full until the work is done.
+        filled = min(width - 1, int(width * gone / self.estimate)) if self.estimate > 0 else 0
+        bar = "#" * filled + "-" * (width - filled)
+        self.stream.write(f"\r{self.label} [{bar}] {gone:.0f} s of about {self.estimate:.0f} s ")
+        self.stream.flush()
+
+    def done(self) -> None:
+        """Clears the bar's line."""
+        if self.enabled:
+            self.stream.write("\r" + " " * 72 + "\r")
+            self.stream.flush()
