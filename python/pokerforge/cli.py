@@ -69,7 +69,10 @@ def _add_equity_options(cmd: argparse.ArgumentParser) -> None:
     how.add_argument("--exact", action="store_true", help="enumerate every runout")
     how.add_argument("--samples", type=int, metavar="N", help="Monte Carlo with N samples")
     cmd.add_argument(
-        "--seed", type=int, help="Monte Carlo seed (same seed, same answer; default: a fresh one)"
+        "--seed",
+        type=int,
+        default=0,
+        help="Monte Carlo seed (default 0, as every command: the same command, the same answer)",
     )
     cmd.add_argument(
         "--time-limit",
@@ -181,7 +184,9 @@ def _parser() -> argparse.ArgumentParser:
         default="random",
         help="random, call or tag for every seat, or one per seat: tag,random,call",
     )
-    sim.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    sim.add_argument(
+        "--seed", type=int, default=0, help="seed (default 0: the same command, the same hands)"
+    )
     sim.add_argument("--stack", type=int, default=200, help="chips per seat (blinds 1/2)")
     sim.add_argument(
         "--out",
