@@ -14,6 +14,7 @@ from pokerforge import (
     HandRank,
     InvalidCardError,
     PokerError,
+    equity,
     evaluate,
     evaluate_many,
 )
@@ -69,8 +70,9 @@ def test_out_of_range_ints_raise_poker_errors(call: object) -> None:
         (lambda: Deck.from_cards([]).deal(1), "1 cards"),
         (lambda: evaluate("Ah"), "1 were given"),
         (lambda: CardSet(object()), "a object"),
+        (lambda: equity(["AhKh"]), "1 were given"),
     ],
-    ids=["deal 1 cards", "1 were given", "a object"],
+    ids=["deal 1 cards", "1 were given", "a object", "1 player"],
 )
 def test_messages_are_sentences(call: object, wrong: str) -> None:
     """Messages are grammatical: "cannot deal 1 card", "but 1 was given", no "a object"."""

@@ -197,3 +197,12 @@ def test_hand_in_progress_rules() -> None:
     hand.fold()
     table.finish_hand()
     assert table.leave(0) in (99, 101)
+
+
+def test_the_tables_repr_counts_in_words() -> None:
+    table = Table(GameSpec(blinds=(1, 2)), seed=5)
+    table.sit(3, "Ann", 20)
+    table.sit(7, "Bob", 20)
+    assert repr(table).endswith("0 hands played>")
+    table.play_hand(lambda hand: hand.fold())
+    assert repr(table).endswith(", 1 hand played>")

@@ -603,4 +603,6 @@ class Table:
         return self.finish_hand()
 
     def __repr__(self) -> str:
-        return f"<Table {len(self.players)}/{self._size} seats, {len(self.hands)} hands played>"
+        played = len(self.hands)
+        hands = "1 hand" if played == 1 else f"{played} hands"
+        return f"<Table {len(self.players)}/{self._size} seats, {hands} played>"

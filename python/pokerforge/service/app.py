@@ -275,7 +275,9 @@ def _evaluate(body: EvaluateRequest) -> Response:
             return _error(422, "invalid_request", field, str(err))
         if count not in sizes[field]:
             allowed = ", ".join(map(str, sizes[field]))
-            message = f"expected {allowed} cards, but {count} were given"
+            message = (
+                f"expected {allowed} cards, but {count} {'was' if count == 1 else 'were'} given"
+            )
             return _error(422, "invalid_request", field, message)
     try:
         answer = evaluate_json(body.game, cards=body.cards, hole=body.hole, board=body.board)

@@ -274,7 +274,8 @@ impl fmt::Display for Error {
             ),
             Error::PlayerCount { got, expected } => write!(
                 f,
-                "equity needs {expected} players, but {got} were given"
+                "equity needs {expected} players, but {got} {} given",
+                if *got == 1 { "was" } else { "were" }
             ),
             Error::NoPossibleHand { player: Some(p) } => write!(
                 f,
