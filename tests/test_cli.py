@@ -2,6 +2,7 @@
 
 import io
 import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -195,3 +196,21 @@ def test_an_exact_question_past_the_time_limit_says_so_before_starting(
     err = capsys.readouterr().err
     assert "min on this machine, more than --time-limit 0.1 s allows" in err
     assert "did not finish within the time limit" in err
+
+
+def test_serve_on_a_port_in_use_says_so_in_one_line_and_exits_2() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "pokerforge", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"pokerforge: error: the service cannot listen on 127.0.0.1:{port}: Address already in use"
+    ]

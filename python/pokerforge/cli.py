@@ -225,13 +225,31 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000, help="default 8000")
     serve.add_argument(
-        "--workers", type=int, metavar="N", help="worker processes (default 1; see docs/service.md)"
+        "--workers",
+        type=int,
+        metavar="N",
+        help="worker processes, each with its own queue and threads (default 1)",
     )
     serve.add_argument(
-        "--threads", type=int, metavar="N", help="equity threads per worker (default: cores/N)"
+        "--threads",
+        type=int,
+        metavar="N",
+        help="equity threads per worker (default: the cores divided by --workers)",
     )
-    serve.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS")
-    serve.add_argument("--max-connections", type=int, default=10_000, metavar="N")
+    serve.add_argument(
+        "--header-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="close a connection that has not sent a whole request that long (default 10)",
+    )
+    serve.add_argument(
+        "--max-connections",
+        type=int,
+        default=10_000,
+        metavar="N",
+        help="open connections per worker; past them new ones get 503 (default 10000)",
+    )
     serve.add_argument(
         "--max-network-connections",
         type=int,
@@ -254,14 +272,34 @@ def _parser() -> argparse.ArgumentParser:
         type=float,
         default=10.0,
         metavar="SECONDS",
-        help="close a connection whose answer the client has not taken that long",
+        help="close a connection whose answer the client has not taken that long (default 10)",
     )
     serve.add_argument(
-        "--forwarded-allow-ips", metavar="IPS", help="proxies trusted for X-Forwarded-For"
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="proxies trusted for X-Forwarded-For, comma-separated or * (default: none)",
     )
-    serve.add_argument("--max-samples", type=int, default=5_000_000, metavar="N")
-    serve.add_argument("--max-time", type=float, default=2.0, metavar="SECONDS")
-    serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning"))
+    serve.add_argument(
+        "--max-samples",
+        type=int,
+        default=5_000_000,
+        metavar="N",
+        help="the most Monte Carlo samples a request may ask for (default 5000000)",
+    )
+    serve.add_argument(
+        "--max-time",
+        type=float,
+        default=2.0,
+        metavar="SECONDS",
+        help="a request's work stops there: Monte Carlo keeps what it counted, exact "
+        "enumeration asked for by name is refused (default 2)",
+    )
+    serve.add_argument(
+        "--log-level",
+        default="info",
+        choices=("debug", "info", "warning"),
+        help="default info; logs are JSON lines on stderr",
+    )
     return parser
 
 
@@ -627,9 +665,26 @@ def _serve(args: argparse.Namespace) -> None:
         log_level=args.log_level,
         forwarded_allow_ips=args.forwarded_allow_ips,
     )
+    _check_address(args.host, args.port)
     # uvicorn shuts down gracefully on SIGTERM, then raises the signal again: exit 0 then.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     serve(limits, options)
+
+
+def _check_address(host: str, port: int) -> None:
+    """Refuses an address the server could not listen on (a port in use, an address not
+    this machine's) with one line, as any bad input, before the server starts."""
+    import socket  # noqa: PLC0415
+
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = found[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server
+            probe.bind(address)
+    except (OSError, OverflowError) as err:
+        reason = getattr(err, "strerror", None) or str(err)
+        raise PokerError(f"the service cannot listen on {host}:{port}: {reason}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -344,7 +344,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        log.info("startup", extra={"fields": {"workers": limits.workers, "pid": os.getpid()}})
+        log.info("startup", extra={"fields": {"threads": limits.workers, "pid": os.getpid()}})
         yield
         # Graceful shutdown: the server has stopped taking requests; anything still queued
         # was answered 503 when the stop began, and the running work is bounded by
