@@ -180,3 +180,11 @@ def test_ctrl_c_stops_every_worker_and_marks_the_output(tmp_path: Path) -> None:
     lines = [json.loads(line) for line in partial.read_text().splitlines()]
     assert lines[-1]["partial"] is True
     assert lines[-1]["hands_written"] == len(lines) - 1 > 0
+
+
+@pytest.mark.parametrize("name", ["hands.csv", "hands.json", "hands"])
+def test_an_unknown_ending_is_an_error_naming_the_formats(tmp_path: Path, name: str) -> None:
+    out = tmp_path / name
+    with pytest.raises(InvalidSpecError, match=r"expected one of \.parquet \(Parquet\)"):
+        sim.run(None, policies="call", out=out, **RUN)  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []  # nothing written, not even a partial file

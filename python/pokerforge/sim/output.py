@@ -3,7 +3,8 @@
 The format follows the file name: ``.parquet`` writes a columnar dataset with pyarrow (one
 row per hand in ``NAME.parquet``, one row per player action in ``NAME.actions.parquet``),
 ``.phhs`` / ``.phh`` writes PHH hand histories (one TOML table per hand, ``[0]``, ``[1]``,
-...), and anything else JSON lines (one per hand, then one summary line).
+...), and ``.jsonl`` or ``.ndjson`` JSON lines (one per hand, then one summary line); any
+other ending is an error naming these.
 
 While a run goes on, each file is written as ``FILE.partial`` and renamed to ``FILE``
 only when every hand is in. A run that stops early (Ctrl-C, a policy's error) leaves the
@@ -32,20 +33,36 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from pokerforge.errors import PokerError, SimBackendError
+from pokerforge.errors import InvalidSpecError, PokerError, SimBackendError
 from pokerforge.sim.chunks import Job, Record
 from pokerforge.sim.results import ChunkResult
 
 if TYPE_CHECKING:
     from pokerforge.sim.results import SimResult
 
-__all__ = ["HandWriter", "open_writer", "output_paths", "record_kind"]
+__all__ = ["FORMATS", "HandWriter", "open_writer", "output_paths", "record_kind"]
 
 _STREETS = ("preflop", "flop", "turn", "river")
 
 
+#: The file name endings a run writes, by format.
+FORMATS = {".parquet": "Parquet", ".phhs": "PHH", ".phh": "PHH", ".jsonl": "JSON lines",
+           ".ndjson": "JSON lines"}  # fmt: skip
+
+
 def record_kind(path: Path) -> Record:
-    """What chunks must keep to write ``path``."""
+    """What chunks must keep to write ``path``.
+
+    Raises:
+        InvalidSpecError: A file name whose ending is none of :data:`FORMATS` (a ``.csv``
+            must not quietly get JSON lines).
+    """
+    if path.suffix not in FORMATS:
+        endings = ", ".join(f"{end} ({name})" for end, name in FORMATS.items())
+        raise InvalidSpecError(
+            f"cannot tell the format of {str(path)!r} from its ending {path.suffix!r}: "
+            f"expected one of {endings}"
+        )
     return "phh" if path.suffix in (".phh", ".phhs") else "rows"
 
 
