@@ -108,8 +108,9 @@ class IllegalActionError(PokerError):
 
 
 class PolicyError(PokerError):
-    """A simulation policy raised an exception or chose an action the rules do not allow;
-    the message names the hand's number, seed and button so the hand can be replayed."""
+    """A policy (a player written as code) raised an exception, returned something that is
+    not a decision, or chose an action the rules do not allow; the message names the seat
+    (in simulations also the hand's number, seed and button, to replay it)."""
 
 
 class SimBackendError(PokerError):

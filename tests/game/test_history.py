@@ -9,7 +9,7 @@ import pytest
 from game_helpers import play_random
 
 from pokerforge import game
-from pokerforge.game import TDA_2024, GameSpec, Hand, Rake, Table, history
+from pokerforge.game import TDA_2024, Decision, GameSpec, Hand, Rake, Table, history
 from pokerforge.game.history import (
     InvalidHistoryError,
     from_phh,
@@ -71,7 +71,7 @@ def test_table_hands_export_with_seats_names_and_dead_small_blind() -> None:
     hand.fold()  # Bob
     hand.call()  # Cy, the big blind, busts
     table.finish_hand()
-    done = table.play_hand(lambda h: h.fold())
+    done = table.play_hand(lambda view, legal: Decision.fold())
     assert done.small_blind is None  # dead small blind
     text = done.to_phh()
     assert "blinds_or_straddles = [2, 0, 0]" in text

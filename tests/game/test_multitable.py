@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
 from pokerforge.errors import IllegalActionError, InvalidSpecError
-from pokerforge.game import GameSpec, Hand, MultiTableTournament, TableHand
+from pokerforge.game import (
+    Decision,
+    GameSpec,
+    HandView,
+    LegalActions,
+    MultiTableTournament,
+    Policy,
+    TableHand,
+)
 from pokerforge.game.tournament import BlindSchedule, Level
 
 LEVELS = BlindSchedule(
@@ -17,15 +24,14 @@ LEVELS = BlindSchedule(
 )
 
 
-def _policy(rng: random.Random) -> Callable[[Hand], object]:
-    def decide(hand: Hand) -> object:
-        legal = hand.legal_actions()
+def _policy(rng: random.Random) -> Policy:
+    def decide(view: HandView, legal: LegalActions) -> Decision:
         r = rng.random()
         if legal.max_raise_to is not None and legal.min_raise_to is not None and r < 0.25:
-            return hand.raise_to(legal.max_raise_to if r < 0.08 else legal.min_raise_to)
+            return Decision.raise_to(legal.max_raise_to if r < 0.08 else legal.min_raise_to)
         if legal.check:
-            return hand.check()
-        return hand.call() if r < 0.7 else hand.fold()
+            return Decision.check()
+        return Decision.call() if r < 0.7 else Decision.fold()
 
     return decide
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokerforge.errors import IllegalActionError, InvalidSpecError
-from pokerforge.game import GameSpec, Hand, RuleProfile, Table
+from pokerforge.game import Decision, GameSpec, HandView, LegalActions, RuleProfile, Table, play
 
 SPEC = GameSpec(blinds=(1, 2))
 MOVING = GameSpec(blinds=(1, 2), rules=RuleProfile(dead_button=False))
@@ -18,9 +18,8 @@ def _table(stacks: dict[int, int], spec: GameSpec = SPEC, seats: int = 6) -> Tab
     return table
 
 
-def _fold_around(hand: Hand) -> None:
-    while not hand.is_over:
-        hand.fold()
+def _fold_around(view: HandView, legal: LegalActions) -> Decision:
+    return Decision.fold()
 
 
 def _bust(table: Table, loser: int) -> None:
@@ -72,7 +71,7 @@ def test_dead_button_after_the_small_blind_busts() -> None:  # rule 29; RR; TR 8
     assert table.button == 1
     assert hand.bets == (0, 1, 2)  # live seats 0, 2, 3
     assert hand.actor == 0  # first to act is left of the big blind
-    _fold_around(hand)
+    play(hand, _fold_around)
     done = table.finish_hand()
     assert (done.button, done.small_blind, done.big_blind) == (1, 2, 3)
     done = table.play_hand(_fold_around)
@@ -153,7 +152,7 @@ def test_chips_are_conserved_and_bust_players_leave() -> None:
     for _ in range(30):
         if len(table.players) < 2:
             break
-        table.play_hand(lambda h: h.call() if h.legal_actions().call else h.check())
+        table.play_hand(lambda view, legal: Decision.check_or_call())
         assert table.total_chips == total
         assert all(p.chips > 0 for p in table.players)
 
@@ -163,7 +162,7 @@ def test_sit_out_is_not_dealt_in() -> None:
     table.sit_out(1)
     hand = table.start_hand()
     assert hand.num_seats == 2
-    _fold_around(hand)
+    play(hand, _fold_around)
     table.finish_hand()
     table.sit_in(1)
     assert table.start_hand().num_seats == 3
@@ -204,5 +203,5 @@ def test_the_tables_repr_counts_in_words() -> None:
     table.sit(3, "Ann", 20)
     table.sit(7, "Bob", 20)
     assert repr(table).endswith("0 hands played>")
-    table.play_hand(lambda hand: hand.fold())
+    table.play_hand(_fold_around)
     assert repr(table).endswith(", 1 hand played>")

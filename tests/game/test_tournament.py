@@ -3,19 +3,27 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
 from pokerforge.errors import IllegalActionError, InvalidSpecError
-from pokerforge.game import GameSpec, Hand, PostAnte, RuleProfile, TableHand
+from pokerforge.game import (
+    Decision,
+    GameSpec,
+    HandView,
+    LegalActions,
+    Policy,
+    PostAnte,
+    RuleProfile,
+    TableHand,
+)
 from pokerforge.game.tournament import BlindSchedule, Level, Tournament
 
 SPEC = GameSpec()
 
 
-def _fold(hand: Hand) -> None:
-    hand.fold()
+def _fold(view: HandView, legal: LegalActions) -> Decision:
+    return Decision.fold()
 
 
 def test_levels_by_hands() -> None:  # rule 30
@@ -80,7 +88,7 @@ def test_a_level_may_lower_or_change_the_ante() -> None:  # rule 30
     event = Tournament(SPEC, schedule, players=[("A", 500), ("B", 500), ("C", 500)], seed=1)
     seen = []
     for _ in range(4):
-        done = event.play_hand(lambda hand: hand.fold())
+        done = event.play_hand(_fold)
         antes = [r.amount for r in done.hand.history if isinstance(r, PostAnte)]
         seen.append((done.hand.spec.ante_kind, antes))
     assert seen == [("uniform", [1, 1, 1]), ("uniform", []), ("big-blind", [4]),
@@ -104,25 +112,24 @@ def test_several_bust_in_one_hand_places() -> None:  # rule 30; TR 126b
     done = event.finish_hand()
     assert done.eliminated == ("B", "C", "D")
     assert event.places == {"B": 3, "C": 4, "D": 4}  # equal starting chips share a place
-    event.play(lambda h: h.call() if h.legal_actions().call else h.check())
+    event.play(lambda view, legal: Decision.check_or_call())
     assert event.is_over and event.winner in ("A", "E")
     assert [place for place, _ in event.standings()] == [1, 2, 3, 4, 4]
     with pytest.raises(IllegalActionError, match="over"):
         event.start_hand()
 
 
-def _random_policy(rng: random.Random) -> Callable[[Hand], object]:
-    def decide(hand: Hand) -> object:
-        legal = hand.legal_actions()
+def _random_policy(rng: random.Random) -> Policy:
+    def decide(view: HandView, legal: LegalActions) -> Decision:
         r = rng.random()
         if legal.min_raise_to is not None and legal.max_raise_to is not None and r < 0.3:
             all_in = rng.random() < 0.1
-            return hand.raise_to(legal.max_raise_to if all_in else legal.min_raise_to)
+            return Decision.raise_to(legal.max_raise_to if all_in else legal.min_raise_to)
         if legal.check:
-            return hand.check()
+            return Decision.check()
         if r < 0.75:
-            return hand.call()
-        return hand.fold()
+            return Decision.call()
+        return Decision.fold()
 
     return decide
 

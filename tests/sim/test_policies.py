@@ -10,7 +10,7 @@ import pytest
 
 from pokerforge import sim
 from pokerforge.errors import InvalidSpecError
-from pokerforge.game import GameSpec, Hand
+from pokerforge.game import Decision, GameSpec, Hand
 from pokerforge.sim import TightAggressive, Turn
 from pokerforge.sim.policies import resolve
 
@@ -83,3 +83,18 @@ def test_a_numpy_integer_is_a_raise() -> None:
     result = sim.run(None, players=3, hands=100, policies=numpy_raiser, seed=1)  # type: ignore[arg-type]
     assert result.actions > 0
     assert sum(result.net) == 0
+
+
+def station(turn: Turn, rng: random.Random) -> Decision:
+    return Decision.check_or_call()
+
+
+def test_policies_may_return_decisions_and_check_or_call() -> None:
+    by_object = sim.run(None, players=3, hands=30, policies=station, seed=4)
+    by_name = sim.run(None, players=3, hands=30, policies=_named_station, seed=4)
+    calls = sim.run(None, players=3, hands=30, policies="call", seed=4)
+    assert by_object.net == by_name.net == calls.net  # the same hands, the same play
+
+
+def _named_station(turn: Turn, rng: random.Random) -> str:
+    return "check_or_call"

@@ -32,6 +32,7 @@ from pokerforge.game.actions import (
     Street,
 )
 from pokerforge.game.dealer import Dealer, Procedure
+from pokerforge.game.decision import Decision, DecisionKind, Policy, play
 from pokerforge.game.hand import Hand
 from pokerforge.game.multitable import Move, MultiTableTournament
 from pokerforge.game.phh import (
@@ -64,6 +65,8 @@ __all__ = [
     "DealBoard",
     "DealHole",
     "Dealer",
+    "Decision",
+    "DecisionKind",
     "Event",
     "Fold",
     "GameSpec",
@@ -76,6 +79,7 @@ __all__ = [
     "Move",
     "Muck",
     "MultiTableTournament",
+    "Policy",
     "PostAnte",
     "PostBlind",
     "Pot",
@@ -98,5 +102,6 @@ __all__ = [
     "load_many",
     "load_phh",
     "loads_phh",
+    "play",
     "to_phh",
 ]

@@ -25,12 +25,8 @@ Examples:
     >>> event = MultiTableTournament(GameSpec(), levels, players=players, seats=6, seed=3)
     >>> sorted(len(table.players) for table in event.tables.values())
     [6, 6]
-    >>> def shove(hand):
-    ...     legal = hand.legal_actions()
-    ...     if legal.max_raise_to is not None:
-    ...         return hand.raise_to(legal.max_raise_to)
-    ...     return hand.call() if legal.call else hand.check()
-    >>> winner = event.play(shove)
+    >>> from pokerforge.game import Decision
+    >>> winner = event.play(lambda view, legal: Decision.all_in())
     >>> event.is_over, event.total_chips, len(event.tables), event.places[winner]
     (True, 1200, 1, 1)
 """
@@ -47,7 +43,7 @@ from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game.arguments import chip_count, player_count
 from pokerforge.game.hand import Hand
 from pokerforge.game.spec import GameSpec
-from pokerforge.game.table import Table, TableHand
+from pokerforge.game.table import Players, Table, TableHand
 from pokerforge.game.tournament import BlindSchedule, level_spec
 
 __all__ = ["Move", "MultiTableTournament"]
@@ -236,14 +232,16 @@ class MultiTableTournament:
         self._rebalance()
         return done
 
-    def play_hand(self, table: int, decide: Callable[[Hand], object]) -> TableHand:
-        """Start a hand at ``table``, let ``decide`` act until it is over, and finish it."""
+    def play_hand(self, table: int, policies: Players) -> TableHand:
+        """Start a hand at ``table``, ask each player's policy to act until it is over, and
+        finish it (``policies`` as :meth:`Table.play_hand <pokerforge.game.Table.play_hand>`
+        takes them, by seat of that table)."""
+        players = self._table(table).seat_policies(policies)
         hand = self.start_hand(table)
-        while not hand.is_over:
-            decide(hand)
+        players.play(hand, self._table(table).dealt_in)
         return self.finish_hand(table)
 
-    def play_round(self, decide: Callable[[Hand], object]) -> list[TableHand]:
+    def play_round(self, policies: Players) -> list[TableHand]:
         """One hand at every table that can deal one, in table order."""
         done = []
         for number in sorted(self.tables):
@@ -251,15 +249,15 @@ class MultiTableTournament:
                 break
             table = self.tables.get(number)
             if table is not None and table.button is not None:
-                done.append(self.play_hand(number, decide))
+                done.append(self.play_hand(number, policies))
         return done
 
-    def play(self, decide: Callable[[Hand], object], *, max_rounds: int = 100_000) -> str | None:
+    def play(self, policies: Players, *, max_rounds: int = 100_000) -> str | None:
         """Play rounds until one player is left (or ``max_rounds`` rounds); the winner."""
         for _ in range(max_rounds):
             if self.is_over:
                 break
-            self.play_round(decide)
+            self.play_round(policies)
         return self.winner
 
     # -- breaking and balancing (rule 30b) ----------------------------------------------------

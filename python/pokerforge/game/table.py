@@ -29,14 +29,17 @@ Examples:
 
 from __future__ import annotations
 
+import inspect
 import random
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias, cast
 
-from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.errors import IllegalActionError, InvalidSpecError, PokerError, PolicyError
 from pokerforge.game.arguments import MAX_SEATS, chip_count, player_count, seat_number
 from pokerforge.game.dealer import Dealer
+from pokerforge.game.decision import Decision, Policy, play
 from pokerforge.game.hand import Hand
 from pokerforge.game.phh import to_phh
 from pokerforge.game.positions import seat_order
@@ -584,25 +587,132 @@ class Table:
         self.hands.append(done)
         return done
 
-    def play_hand(
-        self, decide: Callable[[Hand], object], *, spec: GameSpec | None = None
-    ) -> TableHand:
-        """Start a hand, let ``decide`` act for the player to act until it is over, finish it.
+    def play_hand(self, policies: Players, *, spec: GameSpec | None = None) -> TableHand:
+        """Start a hand, ask each player's policy to act until it is over, finish it.
+
+        Args:
+            policies: A policy (``policy(view, legal) -> decision``, see
+                :mod:`pokerforge.game.decision`) for every player, or one per table seat
+                (a sequence as long as the table, or a mapping from seat number). The old
+                form, a function ``decide(hand)`` that acts on the hand itself, still
+                works with a :class:`DeprecationWarning`.
+            spec: the game for this hand (default: the table's).
+
+        Raises:
+            PolicyError: A policy raised, returned no decision, or one the rules do not
+                allow (a ``decide(hand)`` that neither acts nor returns a decision too).
 
         Examples:
-            >>> from pokerforge.game import GameSpec, Table
+            >>> from pokerforge.game import Decision, GameSpec, Table
             >>> table = Table(GameSpec(blinds=(1, 2)), seed=5)
             >>> table.sit(3, "Ann", 20); table.sit(7, "Bob", 20)
-            >>> done = table.play_hand(lambda hand: hand.fold())
+            >>> done = table.play_hand(lambda view, legal: Decision.fold())
             >>> done.button, done.big_blind, table.chips(3), table.chips(7)
             (3, 7, 19, 21)
         """
+        players = self.seat_policies(policies)
         hand = self.start_hand(spec=spec)
-        while not hand.is_over:
-            decide(hand)
+        players.play(hand, self.dealt_in)
         return self.finish_hand()
+
+    def seat_policies(self, policies: Players) -> SeatPolicies:
+        """The policies of ``play_hand`` checked against the next hand's players, before
+        it is dealt (tournaments share this).
+
+        Raises:
+            PolicyError: No policy for a player the next hand deals in, or policies for
+                seats the table does not have.
+        """
+        if _acts_on_hands(policies):
+            warnings.warn(
+                "play_hand(decide) with decide(hand) is deprecated: pass a policy, "
+                "policy(view, legal) -> Decision (pokerforge.game.decision)",
+                DeprecationWarning,
+                stacklevel=3,
+            )
+            return SeatPolicies(cast("Callable[[Hand], object]", policies), [])
+        if isinstance(policies, Mapping | Sequence) and not isinstance(policies, str):
+            by_seat = _table_policies(policies, self._size)
+        else:
+            by_seat = [cast("Policy", policies)] * self._size
+        missing = [seat for seat in self._live() if by_seat[seat] is None]
+        if missing:
+            raise PolicyError(f"no policy for seats {missing}, which the next hand deals in")
+        return SeatPolicies(None, by_seat)
 
     def __repr__(self) -> str:
         played = len(self.hands)
         hands = "1 hand" if played == 1 else f"{played} hands"
         return f"<Table {len(self.players)}/{self._size} seats, {hands} played>"
+
+
+Players: TypeAlias = (
+    "Policy | Sequence[Policy | None] | Mapping[int, Policy] | Callable[[Hand], object]"
+)
+"""What ``play_hand`` takes: a policy for everyone, one per table seat (a sequence, or a
+mapping by seat number), or the deprecated ``decide(hand)``."""
+
+
+class SeatPolicies(NamedTuple):
+    """Policies resolved for a table: the old ``decide(hand)``, or one per table seat."""
+
+    decide: Callable[[Hand], object] | None
+    by_seat: list[Policy | None]
+
+    def play(self, hand: Hand, seats: Sequence[int]) -> None:
+        """Plays ``hand``, whose seats sit at table ``seats``, to its end. A policy's error
+        leaves the hand in progress as it was (finish it by hand)."""
+        if self.decide is not None:
+            _decide_all(hand, self.decide)
+        else:
+            play(hand, [self.by_seat[seat] for seat in seats])  # type: ignore[misc]
+
+
+def _acts_on_hands(policies: object) -> bool:
+    """Whether ``policies`` is the old ``decide(hand)``: a callable of one argument."""
+    if not callable(policies) or isinstance(policies, Sequence | Mapping):
+        return False
+    try:
+        parameters = inspect.signature(policies).parameters.values()
+    except (TypeError, ValueError):  # no signature to read: taken as a policy
+        return False
+    positional = [
+        p
+        for p in parameters
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
+    ]
+    return len(positional) == 1
+
+
+def _decide_all(hand: Hand, decide: Callable[[Hand], object]) -> None:
+    """The old form: ``decide(hand)`` acts on the hand; what it returns instead of acting
+    (``"call"``) is applied as a decision, and doing neither is an error, not a hang."""
+    while not hand.is_over:
+        seat = hand.actor
+        before = len(hand.state.log)
+        value = decide(hand)
+        if hand.is_over or len(hand.state.log) != before or hand.actor != seat:
+            continue
+        if value is None:
+            raise PolicyError(
+                f"decide(hand) neither acted for seat {seat} nor returned a decision: call "
+                "an action on the hand (hand.call()) or return one (Decision.call())"
+            )
+        try:
+            Decision.of(value).apply(hand)
+        except PokerError as err:
+            raise PolicyError(f"seat {seat}'s decision {value!r} failed: {err}") from err
+
+
+def _table_policies(
+    policies: Sequence[Policy | None] | Mapping[int, Policy], size: int
+) -> list[Policy | None]:
+    """One policy (or ``None``) per table seat, from a sequence or a mapping by seat."""
+    if isinstance(policies, Mapping):
+        unknown = [s for s in policies if not (isinstance(s, int) and 0 <= s < size)]
+        if unknown:
+            raise PolicyError(f"policies for seats that are not this table's: {unknown}")
+        return [policies.get(s) for s in range(size)]
+    if len(policies) != size:
+        raise PolicyError(f"expected one policy per table seat ({size}), not {len(policies)}")
+    return list(policies)

@@ -10,11 +10,12 @@ more chips places higher (TR 126b); players who started it with the same chips s
 place.
 
 Examples:
-    >>> from pokerforge.game import GameSpec
+    >>> from pokerforge.game import Decision, GameSpec
     >>> from pokerforge.game.tournament import BlindSchedule, Level, Tournament
     >>> schedule = BlindSchedule([Level(10, 20, length=2), Level(20, 40, ante=5)])
     >>> event = Tournament(GameSpec(), schedule, players=[("Ann", 500), ("Bob", 500)], seed=1)
-    >>> [event.play_hand(lambda hand: hand.fold()).hand.spec.blinds for _ in range(3)]
+    >>> fold = lambda view, legal: Decision.fold()
+    >>> [event.play_hand(fold).hand.spec.blinds for _ in range(3)]
     [(10, 20), (10, 20), (20, 40)]
     >>> event.level
     Level(small_blind=20, big_blind=40, ante=5, length=None, ante_kind=None)
@@ -30,7 +31,7 @@ from typing import Literal
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game.hand import Hand
 from pokerforge.game.spec import AnteKind, GameSpec
-from pokerforge.game.table import Table, TableHand
+from pokerforge.game.table import Players, Table, TableHand
 
 __all__ = ["BlindSchedule", "Level", "Tournament", "level_spec"]
 
@@ -260,17 +261,19 @@ class Tournament:
             self.places[self.table.players[0].name] = 1
         return done
 
-    def play_hand(self, decide: Callable[[Hand], object]) -> TableHand:
-        """Start a hand, let ``decide`` act until it is over, and finish it."""
+    def play_hand(self, policies: Players) -> TableHand:
+        """Start a hand, ask each player's policy to act until it is over, and finish it
+        (``policies`` as :meth:`Table.play_hand <pokerforge.game.Table.play_hand>` takes
+        them)."""
+        players = self.table.seat_policies(policies)
         hand = self.start_hand()
-        while not hand.is_over:
-            decide(hand)
+        players.play(hand, self.table.dealt_in)
         return self.finish_hand()
 
-    def play(self, decide: Callable[[Hand], object], *, max_hands: int = 100_000) -> str | None:
+    def play(self, policies: Players, *, max_hands: int = 100_000) -> str | None:
         """Play hands until one player is left (or ``max_hands`` hands); the winner."""
         for _ in range(max_hands):
             if self.is_over:
                 break
-            self.play_hand(decide)
+            self.play_hand(policies)
         return self.winner

@@ -21,13 +21,12 @@ Examples:
 from __future__ import annotations
 
 import hashlib
-import operator
 import random
 from dataclasses import dataclass
 from typing import Literal
 
 from pokerforge.errors import InvalidSpecError, PolicyError
-from pokerforge.game import Bet, Call, Check, DealBoard, Fold, GameSpec, Hand, Raise
+from pokerforge.game import Bet, Call, Check, DealBoard, Decision, Fold, GameSpec, Hand, Raise
 from pokerforge.game.arguments import MAX_SEATS, MIN_SEATS, player_count
 from pokerforge.game.phh import to_phh
 from pokerforge.sim.policies import Policy, Turn, resolve
@@ -160,13 +159,8 @@ def play_hand(job: Job, *, seed: int, button: int, number: int | None = None) ->
                 act()
             elif type(decision) is int:
                 hand.raise_to(decision)
-            elif not isinstance(decision, bool | str) and hasattr(decision, "__index__"):
-                hand.raise_to(operator.index(decision))  # a NumPy integer, say
-            else:
-                raise TypeError(
-                    f"{decision!r} is not a decision: expected 'fold', 'check', 'call' or an "
-                    "int (bet or raise to that street total)"
-                )
+            else:  # a Decision, "check_or_call", "all_in", a NumPy integer...
+                Decision.of(decision).apply(hand)
         except Exception as err:  # a policy's bug, whatever it is, names the hand
             where = f"hand {number} " if number is not None else "the hand "
             raise PolicyError(

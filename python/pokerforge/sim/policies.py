@@ -6,8 +6,9 @@ the seat to act, its :class:`~pokerforge.game.LegalActions`, and its
 history that seat may see), built only when a policy asks for it, since building it costs
 more than most decisions; ``rng`` is a :class:`random.Random` seeded from the hand's
 seed, so a policy that draws its randomness from it plays the same hand the same way on
-every run, worker and backend. The decision is ``"fold"``, ``"check"``, ``"call"``, or an
-``int``: bet or raise to that street total. Policies run in worker processes, so they must
+every run, worker and backend. The decision is a :class:`~pokerforge.game.Decision`, or
+as a plain value ``"fold"``, ``"check"``, ``"call"``, ``"check_or_call"``, ``"all_in"``,
+or an ``int``: bet or raise to that street total. Policies run in worker processes, so they must
 pickle: a module-level function or an instance of a module-level class, never a lambda.
 
 Built-ins, by name: ``"random"`` (uniform over folding when facing a bet, checking or
@@ -31,11 +32,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Literal, TypeAlias
+from typing import TypeAlias
 
 from pokerforge.cards import Card
 from pokerforge.errors import InvalidSpecError
 from pokerforge.eval import Category, evaluate, evaluate_omaha
+from pokerforge.game import Decision as GameDecision
 from pokerforge.game import Hand, HandView, LegalActions
 
 __all__ = [
@@ -50,8 +52,9 @@ __all__ = [
     "resolve",
 ]
 
-Decision: TypeAlias = Literal["fold", "check", "call"] | int
-"""What a policy returns: fold, check, call, or bet/raise to this street total."""
+Decision: TypeAlias = GameDecision | str | int
+"""What a policy returns: a :class:`~pokerforge.game.Decision`, or ``"fold"``, ``"check"``,
+``"call"``, ``"check_or_call"``, ``"all_in"``, or bet/raise to this street total."""
 
 
 class Turn:
