@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -278,3 +280,11 @@ def test_serve_needs_a_free_port() -> None:
             check=False,
         )
     assert done.returncode != 0
+
+
+def test_the_readmes_error_example_is_what_the_service_answers(client: httpx.Client) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    shown = readme.split('`{"players": ["AhKh", "Qx"]}` gets')[1].split("```json\n")[1]
+    answer = post(client, {"players": ["AhKh", "Qx"]})
+    assert answer.status_code == 422
+    assert answer.json() == json.loads(shown.split("```")[0])
