@@ -114,7 +114,10 @@ def raise_too_small(turn: sim.Turn, rng: object) -> int:
 
 @pytest.mark.parametrize(
     ("policy", "reason"),
-    [(raise_word, "PolicyError: 'raise' is not a decision"), (raise_too_small, "IllegalActionError")],
+    [
+        (raise_word, "PolicyError: 'raise' is not a decision"),
+        (raise_too_small, "IllegalActionError"),
+    ],
 )
 def test_a_bad_decision_is_a_policy_error(policy: sim.Policy, reason: str) -> None:
     with pytest.raises(PolicyError, match=f"policy '{policy.__name__}' of seat 0 .*{reason}"):
