@@ -18,6 +18,7 @@ import pytest
 from pokerforge import sim
 from pokerforge.errors import InvalidSpecError, PokerError
 from pokerforge.game.history import load_many
+from pokerforge.histories import Stats, read_phhs
 
 # Long end-to-end checks, the same on every Python: on 3.11 only in the test command.
 pytestmark = pytest.mark.slow
@@ -39,18 +40,31 @@ def test_parquet_hands_and_actions_add_up_to_the_summary(tmp_path: Path) -> None
     assert sum(row["pot"] for row in hands) == result.pot_total
     assert max(row["pot"] for row in hands) == result.pot_max
     assert [row["button"] for row in hands[:4]] == [0, 1, 2, 0]
+    # Every seat's hole cards and position, as text.
+    assert all(len(row["holes"]) == 3 and all(len(h) == 4 for h in row["holes"]) for row in hands)
+    assert hands[0]["positions"] == ["BTN", "SB", "BB"]
     actions = pq.read_table(actions_path).to_pylist()
-    assert len(actions) == result.actions
-    assert {row["action"] for row in actions} <= {"fold", "check", "call", "bet", "raise"}
+    forced = {"small_blind", "big_blind", "ante", "straddle"}
+    voluntary = [row for row in actions if row["action"] not in forced]
+    assert len(voluntary) == result.actions
+    assert sum(row["action"] == "big_blind" for row in actions) == 300  # every hand's posts
+    assert {row["action"] for row in voluntary} <= {"fold", "check", "call", "bet", "raise"}
     assert {row["street"] for row in actions} <= {"preflop", "flop", "turn", "river"}
+    assert {row["player"] for row in actions} == {"tag", "random-1", "random-2"}
+    # Integer amounts throughout (no NaN): "to" is the seat's street total after the action.
+    frame = pq.read_table(actions_path).to_pandas()
+    assert str(frame["amount"].dtype) == str(frame["to"].dtype) == "int64"
     for row in actions:
-        if row["action"] in ("bet", "raise"):
-            assert row["to"] >= row["amount"] > 0
-        else:
-            assert row["to"] is None
+        assert row["to"] >= row["amount"] >= 0 or row["action"] == "ante"
+    chips_in = {}  # each hand's chips put in add up to its pot
+    for row in actions:
+        chips_in[row["hand"]] = chips_in.get(row["hand"], 0) + row["amount"]
+    returned = {row["hand"]: row["pot"] for row in hands}
+    assert all(chips_in[h] >= returned[h] for h in returned)  # minus uncalled bets returned
     meta = json.loads(pq.read_metadata(out).metadata[b"pokerforge"])
     assert meta["complete"] is True
     assert meta["hands"] == 300
+    assert meta["players"] == ["tag", "random-1", "random-2"]
     # The same run with no output at all finds the same totals.
     assert sim.run(None, policies=POLICIES, **RUN) == result  # type: ignore[arg-type]
 
@@ -58,8 +72,12 @@ def test_parquet_hands_and_actions_add_up_to_the_summary(tmp_path: Path) -> None
 def test_phh_output_replays_to_the_same_chips(tmp_path: Path) -> None:
     out = tmp_path / "hands.phhs"
     result = sim.run(None, policies=POLICIES, out=out, **{**RUN, "hands": 40})  # type: ignore[arg-type]
-    hands = load_many(out.read_text())
+    text = out.read_text()
+    hands = load_many(text)
     assert len(hands) == 40
+    # Players are named by policy, so statistics group by bot.
+    stats = Stats().update(read_phhs(out))
+    assert set(stats.players()) == {"tag", "random-1", "random-2"}
     assert [sum(hand.net[seat] for hand in hands) for seat in range(3)] == list(result.net)
 
 
@@ -71,6 +89,8 @@ def test_json_lines_end_with_the_summary(tmp_path: Path) -> None:
     assert lines[-1]["summary"] is True
     assert [seat["net"] for seat in lines[-1]["seats"]] == list(result.net)
     assert [line["hand"] for line in lines[:-1]] == list(range(300))
+    assert lines[0]["players"] == ["random-0", "random-1", "random-2"]
+    assert lines[0]["positions"] == ["BTN", "SB", "BB"] and len(lines[0]["holes"][2]) == 4
 
 
 def test_a_failed_run_leaves_marked_partial_output(tmp_path: Path) -> None:

@@ -26,9 +26,22 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pokerforge.errors import InvalidSpecError, PolicyError
-from pokerforge.game import Bet, Call, Check, DealBoard, Decision, Fold, GameSpec, Hand, Raise
+from pokerforge.game import (
+    Bet,
+    Call,
+    Check,
+    DealBoard,
+    Decision,
+    Fold,
+    GameSpec,
+    Hand,
+    PostAnte,
+    PostBlind,
+    Raise,
+)
 from pokerforge.game.arguments import MAX_SEATS, MIN_SEATS, player_count
 from pokerforge.game.phh import to_phh
+from pokerforge.game.positions import seat_order
 from pokerforge.sim.policies import Policy, Turn, resolve
 from pokerforge.sim.results import ActionRow, ChunkResult, HandRow, Tally
 
@@ -177,22 +190,53 @@ _STREET_OF_BOARD = {0: 0, 3: 1, 4: 2, 5: 3}
 def _action_rows(hand: Hand, number: int) -> list[ActionRow]:
     rows: list[ActionRow] = []
     board = 0
+    # Each seat's chips in on this street: what every row's "to" reports.
+    bets = [0] * hand.num_seats
+    behind = list(hand.starting_stacks)  # only the forced bets' all-in is not recorded
     for rec in hand.history:
         if isinstance(rec, DealBoard):
             board += len(rec.indices)
+            bets = [0] * hand.num_seats
             continue
         street = _STREET_OF_BOARD.get(board, 3)
         index = len(rows)
-        if isinstance(rec, Fold):
-            rows.append((number, index, street, rec.seat, "fold", 0, None, False))
-        elif isinstance(rec, Check):
-            rows.append((number, index, street, rec.seat, "check", 0, None, False))
+        if isinstance(rec, Fold | Check):
+            name = "fold" if isinstance(rec, Fold) else "check"
+            rows.append((number, index, street, rec.seat, name, 0, bets[rec.seat], False))
         elif isinstance(rec, Call):
-            rows.append((number, index, street, rec.seat, "call", rec.amount, None, rec.all_in))
+            bets[rec.seat] += rec.amount
+            to = bets[rec.seat]
+            rows.append((number, index, street, rec.seat, "call", rec.amount, to, rec.all_in))
         elif isinstance(rec, Bet | Raise):
             name = "bet" if isinstance(rec, Bet) else "raise"
+            bets[rec.seat] = rec.to
             rows.append((number, index, street, rec.seat, name, rec.amount, rec.to, rec.all_in))
+        elif isinstance(rec, PostBlind):
+            bets[rec.seat] += rec.amount
+            behind[rec.seat] -= rec.amount
+            name = _BLINDS.get(rec.blind, rec.blind)
+            to = bets[rec.seat]
+            rows.append(
+                (number, index, street, rec.seat, name, rec.amount, to, not behind[rec.seat])
+            )
+        elif isinstance(rec, PostAnte):  # dead money: not part of the street's bets
+            behind[rec.seat] -= rec.amount
+            rows.append(
+                (number, index, street, rec.seat, "ante", rec.amount, 0, not behind[rec.seat])
+            )
     return rows
+
+
+_BLINDS = {"SB": "small_blind", "BB": "big_blind"}
+# Card index -> text, to write hole cards without making Card objects.
+_CARD_TEXT = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
+
+
+def player_names(job: Job) -> list[str]:
+    """A name per seat for records: its policy's name, with the seat added where several
+    seats play the same policy (``["tag", "random-1", "random-2"]``)."""
+    names = job.names
+    return [n if names.count(n) == 1 else f"{n}-{seat}" for seat, n in enumerate(names)]
 
 
 def play_chunk(job: Job, chunk: int) -> ChunkResult:
@@ -204,14 +248,20 @@ def play_chunk(job: Job, chunk: int) -> ChunkResult:
     actions: list[ActionRow] = []
     phh: list[str] = []
     players = job.players
+    names = player_names(job) if job.record == "phh" else []
     for number, seed in hand_seeds(job, chunk):
         button = number % players
         hand = play_hand(job, seed=seed, button=button, number=number)
         showdown, pot = tally.add(hand)
         if job.record == "rows":
-            board = "".join(str(card) for card in hand.board)
-            hands.append((number, seed, button, board, showdown, pot, hand.rake, hand.net))
+            board = "".join(_CARD_TEXT[i] for i in hand.board_indices)
+            holes = tuple("".join(_CARD_TEXT[i] for i in hole) for hole in hand.hole_indices)
+            hands.append(
+                (number, seed, button, board, showdown, pot, hand.rake, hand.net, holes,
+                 hand.positions)
+            )  # fmt: skip
             actions += _action_rows(hand, number)
         elif job.record == "phh":
-            phh.append(to_phh(hand, hand_number=number, fields={"_seed": seed}))
+            order = [names[s] for s in seat_order(players, button)]  # PHH order
+            phh.append(to_phh(hand, hand_number=number, players=order, fields={"_seed": seed}))
     return ChunkResult(chunk, tally, hands, actions, phh)

@@ -1,7 +1,11 @@
 """Writing every hand of a run: Parquet, PHH or JSON lines, in hand order.
 
 The format follows the file name: ``.parquet`` writes a columnar dataset with pyarrow (one
-row per hand in ``NAME.parquet``, one row per player action in ``NAME.actions.parquet``),
+row per hand in ``NAME.parquet``: number, seed and button to replay it, board, every seat's
+hole cards and position, showdown, pot, rake and each seat's net; one row per forced bet
+and player action in ``NAME.actions.parquet``, with the seat's player name and integer
+amounts; the player names, a seat's policy name with the seat added where several seats
+play the same policy, are in the footer too),
 ``.phhs`` / ``.phh`` writes PHH hand histories (one TOML table per hand, ``[0]``, ``[1]``,
 ...), and ``.jsonl`` or ``.ndjson`` JSON lines (one per hand, then one summary line); any
 other ending is an error naming these.
@@ -34,7 +38,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from pokerforge.errors import InvalidSpecError, PokerError, SimBackendError
-from pokerforge.sim.chunks import Job, Record
+from pokerforge.sim.chunks import Job, Record, player_names
 from pokerforge.sim.results import ChunkResult
 
 if TYPE_CHECKING:
@@ -173,6 +177,7 @@ class JsonLinesWriter(_TextWriter):
 
     def _write(self, chunk: ChunkResult) -> None:
         dumps = json.dumps
+        players = player_names(self.job)
         self._file.writelines(
             dumps(
                 {
@@ -180,13 +185,19 @@ class JsonLinesWriter(_TextWriter):
                     "seed": seed,
                     "button": button,
                     "board": board,
+                    "players": players,
+                    "holes": list(holes),
+                    "positions": list(positions),
                     "net": list(net),
                     "showdown": showdown,
                     "pot": pot,
+                    "rake": rake,
                 }
             )
             + "\n"
-            for number, seed, button, board, showdown, pot, _rake, net in chunk.hands
+            for number, seed, button, board, showdown, pot, rake, net, holes, positions in (
+                chunk.hands
+            )
         )
 
     def _close(self, summary: dict[str, Any]) -> None:
@@ -230,6 +241,8 @@ class ParquetWriter(HandWriter):
                 ("pot", pa.int64()),
                 ("rake", pa.int64()),
                 ("net", pa.list_(pa.int64())),
+                ("holes", pa.list_(pa.string())),
+                ("positions", pa.list_(pa.string())),
             ]
         )
         self.action_schema = pa.schema(
@@ -238,12 +251,14 @@ class ParquetWriter(HandWriter):
                 ("index", pa.int16()),
                 ("street", pa.string()),
                 ("seat", pa.int8()),
+                ("player", pa.string()),
                 ("action", pa.string()),
                 ("amount", pa.int64()),
                 ("to", pa.int64()),
                 ("all_in", pa.bool_()),
             ]
         )
+        self._players = player_names(job)
         self._hands = pq.ParquetWriter(_partial(self.finals[0]), self.hand_schema)
         self._actions = pq.ParquetWriter(_partial(self.finals[1]), self.action_schema)
 
@@ -255,10 +270,11 @@ class ParquetWriter(HandWriter):
         if chunk.actions:
             columns: list[Any] = list(zip(*chunk.actions, strict=True))
             columns[2] = [_STREETS[street] for street in columns[2]]
+            columns.insert(4, [self._players[seat] for seat in columns[3]])
             self._actions.write_table(pa.Table.from_arrays(columns, schema=self.action_schema))
 
     def _close(self, summary: dict[str, Any]) -> None:
-        meta = {"pokerforge": json.dumps(summary)}
+        meta = {"pokerforge": json.dumps({**summary, "players": self._players})}
         for writer in (self._hands, self._actions):
             writer.add_key_value_metadata(meta)
             writer.close()

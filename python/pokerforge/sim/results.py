@@ -21,11 +21,17 @@ from pokerforge.game import Bet, Call, Check, Fold, Hand, Raise
 
 __all__ = ["ActionRow", "ChunkResult", "HandRow", "SeatResult", "SimResult", "Tally"]
 
-HandRow: TypeAlias = tuple[int, int, int, str, bool, int, int, tuple[int, ...]]
-"""``(hand, seed, button, board, showdown, pot, rake, net per seat)``."""
+HandRow: TypeAlias = tuple[
+    int, int, int, str, bool, int, int, tuple[int, ...], tuple[str, ...], tuple[str, ...]
+]
+"""``(hand, seed, button, board, showdown, pot, rake, net per seat, hole cards per seat,
+position per seat)``."""
 
-ActionRow: TypeAlias = tuple[int, int, int, int, str, int, int | None, bool]
-"""``(hand, index, street, seat, action, chips put in, street total or None, all-in)``."""
+ActionRow: TypeAlias = tuple[int, int, int, int, str, int, int, bool]
+"""``(hand, index, street, seat, action, chips put in, the seat's street total after it,
+all-in)``; the actions are the forced bets (``"ante"``, ``"small_blind"``,
+``"big_blind"``, ``"straddle"``) and then ``"fold"``, ``"check"``, ``"call"``, ``"bet"``
+and ``"raise"``."""
 
 _ACTIONS = (Fold, Check, Call, Bet, Raise)
 
