@@ -99,6 +99,17 @@ def test_eval_omaha(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no eight-or-better low" in capsys.readouterr().out
 
 
+def test_eval_takes_the_game_as_every_command_does(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "--game", "omaha-hilo", "Ah3dJcJs", "2c5d7sKhQc"]) == 0
+    hilo = capsys.readouterr().out
+    assert main(["eval", "--omaha", "Ah3dJcJs", "2c5d7sKhQc"]) == 0
+    assert capsys.readouterr().out == hilo
+    assert main(["eval", "--game", "plo", "Ah3dJcJs", "2c5d7sKhQc"]) == 0
+    assert capsys.readouterr().out == "\n".join(hilo.splitlines()[:3]) + "\n"  # no low
+    assert main(["eval", "--game", "omaha", "Ah3dJcJs"]) == 2
+    assert "takes two arguments: HOLE BOARD" in capsys.readouterr().err
+
+
 def test_simulate_summary_and_json_lines(tmp_path: Path) -> None:
     out = tmp_path / "hands.jsonl"
     args = ["simulate", "--players", "4", "--hands", "300", "--seed", "5"]

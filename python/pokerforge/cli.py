@@ -161,14 +161,19 @@ def _parser() -> argparse.ArgumentParser:
         "eval",
         help="rank a poker hand",
         description="Rank the best five of 5, 6 or 7 cards ('pokerforge eval AsKsQsJsTs'), "
-        "or an Omaha hand with --omaha HOLE BOARD (high and eight-or-better low).",
+        "or an Omaha hand with --game omaha HOLE BOARD (omaha-hilo: and its eight-or-better "
+        "low).",
     )
     ev.add_argument(
         "cards", nargs="+", help="cards like AsKsQsJsTs, or one per argument: As Ks Qs Js Ts"
     )
     ev.add_argument(
-        "--omaha", action="store_true", help="the arguments are HOLE BOARD (Omaha, Hi-Lo low)"
+        "--game",
+        type=_game,
+        default="holdem",
+        help=f"holdem, omaha or omaha-hilo (also {', '.join(ALIASES)}); default: holdem",
     )
+    ev.add_argument("--omaha", action="store_true", help="the same as --game omaha-hilo")
 
     sim = commands.add_parser(
         "simulate",
@@ -465,7 +470,8 @@ def _equity(args: argparse.Namespace) -> str | dict[str, Any]:
 
 
 def _eval(args: argparse.Namespace) -> str:
-    if not args.omaha:
+    game = "omaha-hilo" if args.omaha else args.game
+    if game == "holdem":
         rank = evaluate(" ".join(args.cards))
         five = " ".join(str(card) for card in rank.best_five or ())
         return (
@@ -474,15 +480,20 @@ def _eval(args: argparse.Namespace) -> str:
             f"  best five: {five}"
         )
     if len(args.cards) != 2:
-        raise PokerError("--omaha takes two arguments: HOLE BOARD, e.g. Ah3dJcJs 2c5d7sKhQc")
+        raise PokerError(
+            f"--game {game} takes two arguments: HOLE BOARD, e.g. Ah3dJcJs 2c5d7sKhQc, not "
+            f"{len(args.cards)}"
+        )
     high, low = evaluate_omaha_hilo(args.cards[0], args.cards[1])
     five = " ".join(str(card) for card in high.best_five or ())
-    return (
-        f"{high.describe()}\n"
-        f"  class {int(high)} of 7462 ({Category(high.category).label.lower()})\n"
-        f"  best five: {five}\n"
-        f"  low: {low.describe() if low is not None else 'no eight-or-better low'}"
-    )
+    lines = [
+        high.describe(),
+        f"  class {int(high)} of 7462 ({Category(high.category).label.lower()})",
+        f"  best five: {five}",
+    ]
+    if game == "omaha-hilo":
+        lines.append(f"  low: {low.describe() if low is not None else 'no eight-or-better low'}")
+    return "\n".join(lines)
 
 
 def _scale(args: argparse.Namespace) -> dict[str, Any]:
