@@ -149,7 +149,7 @@ def test_progress_bar_only_on_a_terminal() -> None:
         (["equity", "AhKh", "QQ+,AKz"], "not a valid range"),
         (["equity", "AhKh", "QsQd", "--board", "2c3c"], "a board needs 0, 3, 4 or 5 cards"),
         (["equity", "AhKh", "QsQd", "--samples", "0"], "--samples must be at least 1"),
-        (["eval", "--omaha", "AhKhQd2c"], "--omaha takes two arguments"),
+        (["eval", "--omaha", "AhKhQd2c"], "--game omaha-hilo takes two arguments"),
         (["simulate", "--players", "11"], "a table needs 2 to 10 players"),
         (["simulate", "--hands", "0"], "hands must be at least 1"),
         (["simulate", "--hands", "5", "--out", "/nonexistent/dir/x.jsonl"], "cannot write"),
