@@ -225,3 +225,18 @@ def test_serve_on_a_port_in_use_says_so_in_one_line_and_exits_2() -> None:
     assert done.stderr.strip().splitlines() == [
         f"pokerforge: error: the service cannot listen on 127.0.0.1:{port}: Address already in use"
     ]
+
+
+def test_simulate_takes_the_game_betting_blinds_ante_and_stacks(tmp_path: Path) -> None:
+    out = tmp_path / "hands.phhs"
+    args = ["simulate", "--players", "3", "--hands", "30", "--policy", "tag,random,call"]
+    game = ["--game", "plo8", "--betting", "pot-limit", "--blinds", "5/10", "--ante", "1"]
+    assert main([*args, *game, "--stack", "500", "--out", str(out), "--json"]) == 0
+    text = out.read_text()
+    assert 'variant = "PO/8"' in text  # pot-limit Omaha Hi-Lo
+    assert "antes = [1, 1, 1]" in text and "starting_stacks = [500, 500, 500]" in text
+    assert main([*args, "--betting", "fixed-limit", "--blinds", "5/10"]) == 0
+    assert main([*args, "--blinds", "2/1"]) == 2
+    with pytest.raises(SystemExit) as usage:  # argparse's own usage error
+        main([*args, "--blinds", "one/two"])
+    assert usage.value.code == 2

@@ -48,6 +48,14 @@ __all__ = ["main"]
 _GAME_NAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha Hi-Lo"}
 
 
+def _blinds(text: str) -> tuple[int, int]:
+    """``--blinds``: ``SMALL/BIG`` in chips, e.g. ``1/2`` or ``5/10``."""
+    small, slash, big = text.partition("/")
+    if not slash or not small.strip().isdigit() or not big.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not blinds: expected SMALL/BIG, e.g. 1/2")
+    return int(small), int(big)
+
+
 def _game(text: str) -> Game:
     """``--game``: the same names and aliases as ``equity(game=...)``, made canonical."""
     try:
@@ -95,6 +103,55 @@ def _add_scale_options(cmd: argparse.ArgumentParser, *, chunk: int | None) -> No
     )
     default = f"default {chunk}" if chunk else "default: the library's"
     cmd.add_argument("--chunk-size", type=int, metavar="N", help=f"work per chunk ({default})")
+
+
+def _add_simulate_command(commands: Any) -> None:
+    """The ``simulate`` command's arguments."""
+    sim = commands.add_parser(
+        "simulate",
+        help="self-play hands through the hand engine, on every core or a Dask cluster",
+        description="Play hands (no-limit Hold'em, blinds 1/2, unless --game, --betting, "
+        "--blinds and --ante say otherwise) with a policy for every seat and sum chips won "
+        "per seat, the showdown share and the pots; a progress bar shows on a terminal. The "
+        "result is the same for any --workers and backend.",
+    )
+    sim.add_argument(
+        "--game",
+        type=_game,
+        default="holdem",
+        help=f"holdem, omaha or omaha-hilo (also {', '.join(ALIASES)}); default: holdem",
+    )
+    sim.add_argument(
+        "--betting",
+        choices=("no-limit", "pot-limit", "fixed-limit"),
+        default="no-limit",
+        help="default no-limit; fixed-limit bets the big blind, then twice it from the turn",
+    )
+    sim.add_argument("--blinds", type=_blinds, default=(1, 2), metavar="SB/BB", help="default 1/2")
+    sim.add_argument("--ante", type=int, default=0, help="every player's ante (default 0)")
+    sim.add_argument("--players", type=int, default=6, help="seats, 2-10 (default 6)")
+    sim.add_argument("--hands", type=int, default=10_000, help="hands (default 10,000)")
+    sim.add_argument(
+        "--policy",
+        default="random",
+        help="random, call or tag for every seat, or one per seat: tag,random,call",
+    )
+    sim.add_argument(
+        "--seed", type=int, default=0, help="seed (default 0: the same command, the same hands)"
+    )
+    sim.add_argument(
+        "--stack",
+        type=int,
+        help="chips per seat at the start of every hand (default 100 big blinds)",
+    )
+    sim.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write every hand: FILE.parquet (hands, and actions in FILE.actions.parquet), "
+        "FILE.phhs (PHH) or FILE.jsonl (JSON lines)",
+    )
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _add_scale_options(sim, chunk=1000)
 
 
 def _add_stats_command(commands: Any) -> None:
@@ -175,32 +232,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     ev.add_argument("--omaha", action="store_true", help="the same as --game omaha-hilo")
 
-    sim = commands.add_parser(
-        "simulate",
-        help="self-play hands through the hand engine, on every core or a Dask cluster",
-        description="Play hands of no-limit Hold'em (blinds 1/2) with a policy for every "
-        "seat and sum chips won per seat, the showdown share and the pots; a progress bar "
-        "shows on a terminal. The result is the same for any --workers and backend.",
-    )
-    sim.add_argument("--players", type=int, default=6, help="seats, 2-10 (default 6)")
-    sim.add_argument("--hands", type=int, default=10_000, help="hands (default 10,000)")
-    sim.add_argument(
-        "--policy",
-        default="random",
-        help="random, call or tag for every seat, or one per seat: tag,random,call",
-    )
-    sim.add_argument(
-        "--seed", type=int, default=0, help="seed (default 0: the same command, the same hands)"
-    )
-    sim.add_argument("--stack", type=int, default=200, help="chips per seat (blinds 1/2)")
-    sim.add_argument(
-        "--out",
-        metavar="FILE",
-        help="write every hand: FILE.parquet (hands, and actions in FILE.actions.parquet), "
-        "FILE.phhs (PHH), else JSON lines",
-    )
-    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
-    _add_scale_options(sim, chunk=1000)
+    _add_simulate_command(commands)
 
     grid = commands.add_parser(
         "grid",
@@ -508,19 +540,28 @@ def _scale(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
+    from pokerforge.game import GameSpec  # noqa: PLC0415
     from pokerforge.sim import Progress, SimInterrupted, run  # noqa: PLC0415
 
-    if args.stack < 3:
-        raise PokerError(f"--stack must be at least 3 chips, not {args.stack}")
+    big = args.blinds[1]
+    spec = GameSpec(
+        variant=args.game,
+        betting=args.betting,
+        blinds=args.blinds,
+        ante=args.ante,
+        small_bet=big if args.betting == "fixed-limit" else None,
+        big_bet=2 * big if args.betting == "fixed-limit" else None,
+    )
+    stack = 100 * big if args.stack is None else args.stack
     names = args.policy.split(",")
     try:
         result = run(
-            None,
+            spec,
             players=args.players,
             hands=args.hands,
             policies=names[0] if len(names) == 1 else names,
             seed=args.seed,
-            stack=args.stack,
+            stack=stack,
             out=args.out,
             progress=Progress(args.hands, label="simulate"),
             **_scale(args),
