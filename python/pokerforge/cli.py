@@ -109,6 +109,11 @@ def _add_stats_command(commands: Any) -> None:
         help="default: dask with --scheduler, processes with --workers > 1, else inline",
     )
     stats.add_argument("--strict", action="store_true", help="stop at the first bad hand")
+    stats.add_argument(
+        "--repair",
+        action="store_true",
+        help="infer from the replay the winnings of records that pay nobody in the hand",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -474,6 +479,7 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
         skip_bad=not args.strict,
         track=[args.player] if args.player else [],
         progress=advance,
+        repair=args.repair,
     )
     stats = summary.stats
     if args.player and args.player not in stats.players():
@@ -489,6 +495,7 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
         "bad_hands": summary.skipped,
         "disagreeing_records": summary.mismatches,
         "unknown_results": stats.unknown_results,
+        "coverage": {site: dict(c) for site, c in sorted(summary.coverage.items())},
     }
     if args.json:
         out = json.loads(stats.to_json(player=args.player))
@@ -500,6 +507,8 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
         f"{stats.unknown_results:,} hands with a result the records do not give"
     )
     lines += [f"  {problem}" for problem in summary.problems[:5]]
+    if summary.coverage:
+        lines += ["", summary.coverage_table()]
     return "\n".join(lines)
 
 

@@ -21,12 +21,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from pokerforge.game.hand import Hand
 from pokerforge.game.phh import seat_map, to_phh
 
 __all__ = ["HandRecord"]
+
+
+def _is_infinite(value: object) -> bool:
+    """Whether a starting stack is written ``inf`` (read as an infinite decimal)."""
+    return type(value) is Decimal and value.is_infinite()
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +47,12 @@ class HandRecord:
         source: where it came from (a file name).
         table: the ``[n]`` table name in a ``.phhs`` file, if any.
         fields: every field of the record, as read.
+        site: the code of the room whose conventions it was read by
+            (:data:`~pokerforge.histories.SITES`), if any.
+        repaired: its winnings paid nobody still in the hand and were inferred from the
+            replay (``read_phhs(..., repair=True)``).
+        stacks_known: whether the record gives every starting stack (the dataset writes
+            ``inf`` where a room did not record one: those stacks never limit the replay).
     """
 
     hand: Hand
@@ -49,6 +61,9 @@ class HandRecord:
     source: str = ""
     table: str | None = None
     fields: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    site: str | None = None
+    repaired: bool = False
+    stacks_known: bool = True
 
     @classmethod
     def of(
@@ -71,6 +86,8 @@ class HandRecord:
         *,
         source: str = "",
         table: str | None = None,
+        site: str | None = None,
+        repaired: bool = False,
     ) -> HandRecord:
         """:meth:`of` with the seat of each player ``p1..pN`` already worked out (as
         :func:`~pokerforge.game.phh.seat_map` gives it)."""
@@ -83,6 +100,8 @@ class HandRecord:
             name = names[p]
             by_seat[seat] = name if type(name) is str else str(name)
         number = doc.get("hand")
+        stacks = doc.get("starting_stacks")
+        known = not (isinstance(stacks, list) and any(map(_is_infinite, stacks)))
         return cls(
             hand,
             tuple(by_seat),
@@ -90,6 +109,9 @@ class HandRecord:
             source,
             table,
             doc,
+            site,
+            repaired,
+            known,
         )
 
     def to_phh(self) -> str:
