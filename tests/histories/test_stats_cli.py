@@ -23,7 +23,9 @@ def test_table_over_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
     # iPoker sample (no stacks, no winnings: read as unknown, never an error).
     assert "50 hands from 3 files; 2 bad hands skipped (1 disagree" in out[5]
     assert "(hand 3017248608)" in out[6]
-    table = out[out.index("site  read  repaired  skipped  InvalidHistoryError  RecordMismatchError") :]
+    table = out[
+        out.index("site  read  repaired  skipped  InvalidHistoryError  RecordMismatchError") :
+    ]
     assert [row.split() for row in table[1:]] == [
         ["ABS", "40", "0", "1", "0", "1"],
         ["IPN", "10", "0", "0", "0", "0"],

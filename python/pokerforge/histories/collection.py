@@ -122,8 +122,8 @@ class Summary:
         Examples:
             >>> summary = Summary(coverage={"PTY": Counter(read=20, RecordMismatchError=2)})
             >>> print(summary.coverage_table())
-            site   read  repaired  skipped  RecordMismatchError
-            PTY      20         0        2                    2
+            site  read  repaired  skipped  RecordMismatchError
+            PTY     20         0        2                    2
         """
         causes = sorted({c for counts in self.coverage.values() for c in counts} - _COUNTS)
         head = ["site", "read", "repaired", "skipped", *causes]

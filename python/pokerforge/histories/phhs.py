@@ -42,8 +42,8 @@ from pokerforge.errors import BadHandError, InvalidHistoryError, RecordMismatchE
 from pokerforge.game.phh import Read, toml_fields
 from pokerforge.game.phh.reading import Problem
 from pokerforge.game.phh.replay import replay_record
+from pokerforge.game.phh.sites import Site, site_for, site_named
 from pokerforge.histories.record import HandRecord
-from pokerforge.histories.sites import Site, site_for, site_named
 
 __all__ = ["BadHandError", "PhhReader", "parse_table", "read_phhs"]
 
@@ -170,7 +170,7 @@ class PhhReader:
         self._keep = keep
         self.name = str(source) if isinstance(source, str | Path) else "<lines>"
         # "auto": each hand's room from its venue, else the file's name; None: none.
-        self._site = site if site in ("auto", None) else site_named(site)  # type: ignore[arg-type]
+        self._site = site if site in ("auto", None) else site_named(site)
         self._repair = repair
         self.hands = 0
         self.skipped = 0
@@ -178,6 +178,7 @@ class PhhReader:
         self.repaired = 0
         self.problems: list[str] = []
         self.coverage: dict[str, Counter[str]] = {}
+        self._failed_site: Site | None = None  # the room of the hand being replayed
 
     def __iter__(self) -> Iterator[HandRecord]:
         if isinstance(self._source, str | Path):
@@ -207,7 +208,7 @@ class PhhReader:
                     raise
                 self.skipped += 1
                 self.mismatches += err.mismatch
-                site = self._site_of(doc)
+                site = self._failed_site
                 code = "PHH" if site is None else site.code
                 counts = coverage.get(code)
                 if counts is None:
@@ -247,8 +248,11 @@ class PhhReader:
         fields: dict[str, Any] = {}
         site = None
         try:
+            site = self._site_of(doc) if doc is not None else None
+            self._failed_site = site
             fields = self._parse(chunk) if doc is None else doc
-            site = self._site_of(fields)
+            if doc is None:
+                self._failed_site = site = self._site_of(fields)
             hand, seat_of, repaired = replay_record(
                 fields,
                 chunk,

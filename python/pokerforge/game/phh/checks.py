@@ -103,11 +103,11 @@ def _check_paid(hand: Hand, seat_of: Sequence[int], unit: Decimal, winnings: lis
         >>> from pokerforge.game import GameSpec, Hand
         >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100, 100],
         ...     recorded_winnings=[0, 0, 0])
-        >>> hand.fold(); hand.fold()
-        >>> _check_paid(hand, [0, 1, 2], Decimal(1), [0, 0, 0])
+        >>> _ = hand.fold(), hand.fold()
+        >>> _check_paid(hand, [0, 1, 2], Decimal(1), [0, 0, 0])  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        pokerforge.errors.UnpaidPotError: the record pays nothing to p3, who won the pot of 3, so that all of it would be rake
+        pokerforge.errors.UnpaidPotError: the record pays nothing to p3, who won the pot of 2, ...
     """
     folded = hand.folded
     live = [p for p, seat in enumerate(seat_of) if not folded[seat]]

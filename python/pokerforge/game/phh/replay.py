@@ -35,6 +35,7 @@ from pokerforge.game.phh.reading import (
     toml_fields,
     unit_of,
 )
+from pokerforge.game.phh.sites import Site, site_for, site_named
 
 __all__ = [
     "from_phh",
@@ -124,7 +125,7 @@ def replay_record(
     if read is None:
         read = read_hand(doc, where)
     if winnings == "none" and read[6] is not None:
-        read = (*read[:6], None, *read[7:])  # type: ignore[assignment]
+        read = (*read[:6], None, *read[7:])
     try:
         try:
             return (*_replay(doc, where, read), False)
@@ -132,7 +133,7 @@ def replay_record(
             if not repair:
                 raise
             bare = (*read[:6], None, None, *read[8:])
-            hand, seat_of = _replay(doc, where, bare)  # type: ignore[arg-type]
+            hand, seat_of = _replay(doc, where, bare)
             if not hand.result_known:
                 raise
             return hand, seat_of, True
@@ -181,7 +182,7 @@ def _replay(
     hand_stacks = [0] * n
     unknown = []
     for p, seat in enumerate(seat_of):
-        hand_stacks[seat] = stacks[p]  # type: ignore[call-overload]
+        hand_stacks[seat] = stacks[p]
         cards = holes[p]
         if cards is not None and None not in cards:
             hand_holes[seat] = cards
@@ -264,7 +265,7 @@ def _less_returns(
 ) -> list[int]:
     """The recorded winnings less each player's uncalled bet returned, found by a replay
     that pays as the replay decides."""
-    hand, _ = _replay(doc, where, (*read[:6], None, None, *read[8:]), take_returns=False)  # type: ignore[arg-type]
+    hand, _ = _replay(doc, where, (*read[:6], None, None, *read[8:]), take_returns=False)
     returned = [0] * len(seat_of)
     for record in hand.history:
         if isinstance(record, ReturnBet):
@@ -346,7 +347,9 @@ def _act(hand: Hand, step: Step, seat_of: Sequence[int], where: Where) -> None:
         raise InvalidHistoryError(f"{where(k)}: {err}") from None
 
 
-def loads_phh(text: str) -> Hand:
+def loads_phh(
+    text: str, *, site: str | Site | None = "auto", repair: bool = False, source: str = ""
+) -> Hand:
     """Replay a PHH hand history (one hand's text) into a :class:`~pokerforge.game.Hand`.
 
     Amounts may be decimal (``starting_stacks = [247.10, 14.60]``): the hand then counts
@@ -354,11 +357,24 @@ def loads_phh(text: str) -> Hand:
     in the file's units. Unknown hole cards (``????``) stay unknown: a showdown that needs
     them is paid as the file's ``winnings`` / ``finishing_stacks`` say, or left undecided
     (:attr:`Hand.result_known`). A recorded result must agree with the replay, the rake
-    being what the pots held beyond the recorded winnings.
+    being what the pots held beyond the recorded winnings. A stack written ``inf`` (not
+    recorded) never limits the hand.
+
+    Args:
+        text: the hand.
+        site: whose conventions the record follows (:mod:`pokerforge.game.phh.sites`):
+            ``"auto"`` finds the room from the ``venue`` field (else from ``source``), a
+            code or a :class:`~pokerforge.game.phh.sites.Site` names it, ``None`` reads by
+            the standard.
+        repair: a record paying nothing to any player still in the hand gets its winnings
+            from the replay where the replay decides them.
+        source: the file's name, for ``site="auto"``.
 
     Raises:
         InvalidHistoryError: bad TOML, a missing or impossible field, an unknown action, an
             action out of turn or against the rules (the message names the line or field).
+        UnpaidPotError: the record pays no player still in the hand (without ``repair``, or
+            when the replay cannot decide the pot).
         RecordMismatchError: the recorded result disagrees with the replay.
     """
     # The core's reader first (one hand's fields, amounts, actions and cards read at once,
@@ -367,11 +383,27 @@ def loads_phh(text: str) -> Hand:
         tables, _, _ = phh_tables(text, 1, True)
     except ValueError:  # a lone surrogate: tomllib names it
         tables = []
+    read: Read | None = None
+    problem: Problem | None = None
+    doc: Mapping[str, Any] | None = None
     if len(tables) == 1:
         name, _, _, doc, read, problem = tables[0]
-        if name is None and doc is not None:
-            return replay_seated(doc, text, read=read, problem=problem)[0]
-    return replay(toml_fields(text), text)
+        if name is not None:
+            doc = None
+    if doc is None:
+        doc, read, problem = toml_fields(text), None, None
+    if site == "auto":
+        site = site_for(doc, source)
+    elif site is not None:
+        site = site_named(site)
+    return replay_record(
+        doc,
+        text,
+        read=read,
+        problem=problem,
+        winnings="collected" if site is None else site.winnings,
+        repair=repair,
+    )[0]
 
 
 def from_phh(text: str) -> Hand:
@@ -396,9 +428,12 @@ def from_phh(text: str) -> Hand:
     return loads_phh(text)
 
 
-def load_phh(path: str | Path) -> Hand:
-    """Replay the PHH file at ``path`` (see :func:`loads_phh`)."""
-    return loads_phh(Path(path).read_text(encoding="utf-8"))
+def load_phh(path: str | Path, *, site: str | Site | None = "auto", repair: bool = False) -> Hand:
+    """Replay the PHH file at ``path`` (see :func:`loads_phh`; ``site="auto"`` also looks
+    at the file's name)."""
+    return loads_phh(
+        Path(path).read_text(encoding="utf-8"), site=site, repair=repair, source=str(path)
+    )
 
 
 def load_many(text: str) -> list[Hand]:

@@ -25,12 +25,15 @@ pot first); where the winnings are not recorded (IPN) the rake is not known and 
 rule 29b): the chips up to the big blind live (a player coming in), the rest dead (a missed
 small blind), all of it dead when it is less than the big blind.
 
-The reader (:func:`~pokerforge.histories.read_phhs`) finds a hand's room from its ``venue``
-field, else from the file's name (``pty NLH handhq_1-OBFUSCATED.phhs``, a folder
-``PTY-2009-07-01_...``); ``site=`` overrides it.
+The readers (:func:`~pokerforge.histories.read_phhs`, :func:`~pokerforge.game.phh.load_phh`
+and :func:`~pokerforge.game.phh.loads_phh`) find a hand's room from its ``venue`` field,
+else from the file's name (``pty NLH handhq_1-OBFUSCATED.phhs``, a folder
+``PTY-2009-07-01_...``); their ``site=`` overrides it. :mod:`pokerforge.histories` names
+the same table.
 
 Examples:
-    >>> from pokerforge.histories import SITES, site_for
+    >>> from pokerforge.histories import SITES
+    >>> from pokerforge.game.phh.sites import site_for
     >>> SITES["PTY"].winnings
     'with-returns'
     >>> site_for({"venue": "iPoker Network"}).code
@@ -140,10 +143,10 @@ def site_named(site: str | Site) -> Site:
     Examples:
         >>> site_named("pty").name
         'PartyPoker'
-        >>> site_named("XYZ")
+        >>> site_named("XYZ")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        pokerforge.errors.InvalidHistoryError: 'XYZ' is not a site code: expected one of ABS, FTP, IPN, MPN, ONG, PS, PTY
+        pokerforge.errors.InvalidHistoryError: 'XYZ' is not a site code: expected one of ABS, ...
     """
     if isinstance(site, Site):
         return site
