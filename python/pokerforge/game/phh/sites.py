@@ -5,20 +5,18 @@ The PHH standard says ``winnings`` are the chips each player collected from the 
 rake), ``starting_stacks`` the chips each had, and ``blinds_or_straddles`` the forced bets
 by position. The rooms, and the conversion of their logs, depart from it in known ways:
 
-====  =================  ==============================================================
-code  room               what its records write
-====  =================  ==============================================================
-ABS   Absolute Poker     winnings as collected after rake (the standard)
-FTP   Full Tilt Poker    winnings as collected, but 0 when the winner sat in a blind or
-                         on the button (the conversion missed those summary lines)
-IPN   iPoker Network     no winnings at all (every entry 0) and no stacks (``inf``)
-MPN   Microgaming        winnings as collected after rake (the standard)
-ONG   Ongame Network     winnings as collected; players' own posts as negative blinds
-PS    PokerStars         as Full Tilt: 0 for a winner in a blind or on the button
-PTY   PartyPoker         winnings include the uncalled bet returned to the winner;
-                         players' own posts as negative blinds
-====  =================  ==============================================================
+| code | room | what its records write |
+|---|---|---|
+| ABS | Absolute Poker | winnings as collected after rake (the standard) |
+| FTP | Full Tilt Poker | as collected, but 0 for a winner in a blind or on the button |
+| IPN | iPoker Network | no winnings at all (every entry 0) and no stacks (``inf``) |
+| MPN | Microgaming | read by the standard (none in the dataset's published counts) |
+| ONG | Ongame Network | winnings as collected; players' own posts as negative blinds |
+| PS | PokerStars | as Full Tilt: 0 for a winner in a blind or on the button |
+| PTY | PartyPoker | collected plus the uncalled bet returned; posts as negative blinds |
 
+Full Tilt's and PokerStars' zeros come from the dataset's conversion, which missed the
+summary lines that name a winner's seat (``Seat 3: ann (button) collected ($5)``).
 Every room's rake is what the pots held beyond the recorded winnings (taken from the main
 pot first); where the winnings are not recorded (IPN) the rake is not known and counts as
 0. A negative entry of ``blinds_or_straddles`` is a player's own post (pokerkit's reading;
