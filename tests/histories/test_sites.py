@@ -291,3 +291,19 @@ def test_coverage_adds_up_over_files(tmp_path: Path) -> None:
         "repaired",
         "skipped",
     ]
+
+
+def test_the_stats_command_repairs_on_request(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "stars.phhs"
+    path.write_text("".join(_table(STARS, STARS)), encoding="utf-8")
+    assert main(["stats", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["hands"], out["bad_hands"]) == (0, 2)
+    assert out["coverage"] == {"PS": {"UnpaidPotError": 2}}
+    assert main(["stats", str(path), "--json", "--repair"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["coverage"] == {"PS": {"read": 2, "repaired": 2}}
+    cy = next(p for p in out["players"] if p["player"] == "Cy")
+    assert Decimal(cy["net"]) == Decimal("7.00")
