@@ -307,3 +307,12 @@ def test_the_stats_command_repairs_on_request(
     assert out["coverage"] == {"PS": {"read": 2, "repaired": 2}}
     cy = next(p for p in out["players"] if p["player"] == "Cy")
     assert Decimal(cy["net"]) == Decimal("7.00")
+
+
+def test_a_record_with_unknown_stacks_exports_them_as_inf() -> None:
+    for record in read_phhs(IPN):
+        text = record.to_phh()
+        assert "starting_stacks = [inf, inf" in text
+        again = loads_phh(text)
+        assert again.net == record.hand.net and again.stacks == record.hand.stacks
+        assert again.result_known == record.hand.result_known

@@ -115,8 +115,19 @@ class HandRecord:
         )
 
     def to_phh(self) -> str:
-        """The hand as PHH text in the record's own money, with its players and number."""
+        """The hand as PHH text in the record's own money, with its players and number (a
+        stack the record did not know written ``inf`` again)."""
         hand = self.hand
         n = hand.num_seats
         order = [(hand.button + i) % n for i in range(1, n + 1)]
-        return to_phh(hand, players=[self.players[s] for s in order], hand_number=self.number)
+        unknown: list[int] = []
+        if not self.stacks_known:
+            seat_of = seat_map(self.fields, n)[0]
+            stacks = self.fields["starting_stacks"]
+            unknown = [seat_of[p] for p, stack in enumerate(stacks) if _is_infinite(stack)]
+        return to_phh(
+            hand,
+            players=[self.players[s] for s in order],
+            hand_number=self.number,
+            unknown_stacks=unknown,
+        )
