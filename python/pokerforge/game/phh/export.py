@@ -152,9 +152,7 @@ def _game_fields(
     else:
         out.append(("min_bet", money(spec.big_blind)))
     stacks = hand.starting_stacks
-    out.append(
-        ("starting_stacks", [_UNKNOWN if s in unknown else money(stacks[s]) for s in order])
-    )
+    out.append(("starting_stacks", [_UNKNOWN if s in unknown else money(stacks[s]) for s in order]))
     return out
 
 
