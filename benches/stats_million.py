@@ -80,7 +80,7 @@ def main() -> None:
             weight = sum(DATASET[room] for room in rooms)
             files = 0
             for room in rooms:
-                [sample] = DATA.glob(f"handhq_{room}_*.phhs")
+                sample = DATA / f"handhq_{room}_100nlh.phhs"
                 share = args.hands * DATASET[room] // weight
                 name = f"{room} NLH handhq_"
                 files += write_hands(Path(tmp), share, sample, prefix=name, skip=())
