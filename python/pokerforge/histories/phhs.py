@@ -279,6 +279,7 @@ class PhhReader:
             table=name,
             site=None if site is None else site.code,
             repaired=repaired,
+            stacks_known=None if read is None else None not in read[1],
         )
 
 

@@ -88,9 +88,11 @@ class HandRecord:
         table: str | None = None,
         site: str | None = None,
         repaired: bool = False,
+        stacks_known: bool | None = None,
     ) -> HandRecord:
         """:meth:`of` with the seat of each player ``p1..pN`` already worked out (as
-        :func:`~pokerforge.game.phh.seat_map` gives it)."""
+        :func:`~pokerforge.game.phh.seat_map` gives it); ``stacks_known`` when the caller
+        knows it (else read from ``doc``)."""
         n = hand.num_seats
         names = doc.get("players")
         if not (isinstance(names, list) and len(names) == n):
@@ -100,8 +102,10 @@ class HandRecord:
             name = names[p]
             by_seat[seat] = name if type(name) is str else str(name)
         number = doc.get("hand")
-        stacks = doc.get("starting_stacks")
-        known = not (isinstance(stacks, list) and any(map(_is_infinite, stacks)))
+        known = stacks_known
+        if known is None:
+            stacks = doc.get("starting_stacks")
+            known = not (isinstance(stacks, list) and any(map(_is_infinite, stacks)))
         return cls(
             hand,
             tuple(by_seat),

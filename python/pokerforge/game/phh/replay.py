@@ -11,7 +11,7 @@ import re
 import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pokerforge._core import phh_tables
 from pokerforge.errors import (
@@ -174,15 +174,17 @@ def _replay(
         blinds, posts = _own_posts(blinds, posts)
     spec, dead_sb = game_spec(doc, hole_count, antes, blinds, bets)
     seat_of, button = seats(doc, n)
-    if None in stacks:
-        stacks = unlimited_stacks(stacks, steps, antes, blinds, posts)
+    if None in stacks:  # a stack not recorded (inf): one that never limits the hand
+        known = unlimited_stacks(stacks, steps, antes, blinds, posts)
+    else:
+        known = cast("list[int]", stacks)
     if take_returns and winnings is not None:
         winnings = _less_returns(doc, where, read, winnings, seat_of)
     hand_holes: list[object | None] = [None] * n
     hand_stacks = [0] * n
     unknown = []
     for p, seat in enumerate(seat_of):
-        hand_stacks[seat] = stacks[p]
+        hand_stacks[seat] = known[p]
         cards = holes[p]
         if cards is not None and None not in cards:
             hand_holes[seat] = cards
