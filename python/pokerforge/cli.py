@@ -114,6 +114,13 @@ def _add_stats_command(commands: Any) -> None:
         action="store_true",
         help="infer from the replay the winnings of records that pay nobody in the hand",
     )
+    stats.add_argument(
+        "--site",
+        metavar="CODE",
+        default="auto",
+        help="the room whose conventions the files follow: ABS, FTP, IPN, MPN, ONG, PS, PTY, "
+        "or 'standard' (default: each hand's venue, else the file's name)",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -480,6 +487,7 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
         track=[args.player] if args.player else [],
         progress=advance,
         repair=args.repair,
+        site=None if args.site.lower() == "standard" else args.site,
     )
     stats = summary.stats
     if args.player and args.player not in stats.players():

@@ -341,3 +341,16 @@ def test_absolute_poker_at_1000nl_reads_and_agrees_with_pokerkit() -> None:
             assert (
                 sum(t - o for t, o in zip(theirs, ours, strict=True)) == hand.rake * hand.chip_value
             )
+
+
+def test_the_stats_command_takes_a_room(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hands.phhs"  # a name of no room, and no venue
+    path.write_text("".join(_table(PARTY.replace("venue = 'PartyPoker'\n", ""))), "utf-8")
+    assert main(["stats", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["coverage"] == {"PHH": {"RecordMismatchError": 1}}
+    assert main(["stats", str(path), "--json", "--site", "pty"]) == 0
+    assert json.loads(capsys.readouterr().out)["coverage"] == {"PTY": {"read": 1}}
+    assert main(["stats", str(IPN), "--json", "--site", "standard"]) == 0
+    assert json.loads(capsys.readouterr().out)["coverage"] == {"PHH": {"UnpaidPotError": 10}}
+    assert main(["stats", str(path), "--site", "XYZ"]) == 2
+    assert "'XYZ' is not a site code" in capsys.readouterr().err

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from pokerforge.game.phh.sites import Site, site_named
 from pokerforge.histories.phhs import read_phhs
 from pokerforge.histories.record import HandRecord
 from pokerforge.histories.stats import Stats
@@ -164,10 +165,14 @@ def _collector_paused() -> Iterator[None]:
 
 
 def summarize_file(
-    path: str, skip_bad: bool = True, track: tuple[str, ...] = (), repair: bool = False
+    path: str,
+    skip_bad: bool = True,
+    track: tuple[str, ...] = (),
+    repair: bool = False,
+    site: str | Site | None = "auto",
 ) -> FileSummary:
     """Replay one file and gather its statistics (a task of :func:`summarize`)."""
-    reader = read_phhs(path, skip_bad=skip_bad, repair=repair)
+    reader = read_phhs(path, skip_bad=skip_bad, repair=repair, site=site)
     with _collector_paused():
         stats = Stats(track=track).update(reader)
     return FileSummary(
@@ -181,14 +186,14 @@ def summarize_file(
     )
 
 
-# (files, skip_bad, track, repair)
-Payload = tuple[tuple[str, ...], bool, tuple[str, ...], bool]
+# (files, skip_bad, track, repair, site)
+Payload = tuple[tuple[str, ...], bool, tuple[str, ...], bool, "str | Site | None"]
 
 
 def summarize_task(payload: Payload, k: int) -> FileSummary:
     """Task ``k`` of a run: the summary of its ``k``-th file (for any executor)."""
-    files, skip_bad, track, repair = payload
-    return summarize_file(files[k], skip_bad, track, repair)
+    files, skip_bad, track, repair, site = payload
+    return summarize_file(files[k], skip_bad, track, repair, site)
 
 
 class Executor(Protocol):
@@ -212,6 +217,7 @@ def summarize(
     track: Iterable[str] = (),
     progress: Callable[[FileSummary], None] | None = None,
     repair: bool = False,
+    site: str | Site | None = "auto",
 ) -> Summary:
     """Replay every hand of the PHH files under ``paths`` and gather player statistics.
 
@@ -229,6 +235,9 @@ def summarize(
         progress: called with each file's summary as it finishes.
         repair: infer from the replay the winnings of records that pay nobody still in
             the hand (see :func:`~pokerforge.histories.read_phhs`).
+        site: whose conventions the records follow (see
+            :func:`~pokerforge.histories.read_phhs`): ``"auto"`` by each hand's venue or
+            file name, a room's code, or ``None`` for the standard.
 
     Raises:
         InvalidSpecError: an unknown backend, a bad number of workers, or a scheduler with
@@ -245,12 +254,16 @@ def summarize(
         if executor is not None
         else choose_backend(backend, workers=workers, scheduler=scheduler)
     )
+    if site not in ("auto", None):
+        site = site_named(site)  # a bad code is named before any work
     files = tuple(str(path) for path in phh_files(paths))
     track = tuple(track)
     done: dict[int, FileSummary] = {}
 
     def run(runner: Executor) -> None:
-        for k, part in runner.map(summarize_task, (files, skip_bad, track, repair), len(files)):
+        for k, part in runner.map(
+            summarize_task, (files, skip_bad, track, repair, site), len(files)
+        ):
             done[k] = part
             if progress is not None:
                 progress(part)
