@@ -354,3 +354,14 @@ def test_the_stats_command_takes_a_room(tmp_path: Path, capsys: pytest.CaptureFi
     assert json.loads(capsys.readouterr().out)["coverage"] == {"PHH": {"UnpaidPotError": 10}}
     assert main(["stats", str(path), "--site", "XYZ"]) == 2
     assert "'XYZ' is not a site code" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("blinds", "where"), [("-0.50, 1, 0, 0", "small"), ("0.50, -1, 0, 0", "big")]
+)
+def test_a_negative_small_or_big_blind_is_named(blinds: str, where: str) -> None:
+    text = POSTS.format(post="0", won="0").replace("0.50, 1, 0, 0", blinds)
+    with pytest.raises(InvalidHistoryError, match=f"is negative for the {where} blind"):
+        loads_phh(text)
+    reader = read_phhs(_table(text), skip_bad=True)
+    assert list(reader) == [] and reader.coverage == {"ONG": Counter(InvalidHistoryError=1)}

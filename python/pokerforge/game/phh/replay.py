@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, cast
 
@@ -23,7 +24,7 @@ from pokerforge.errors import (
 )
 from pokerforge.game.actions import ReturnBet, Street
 from pokerforge.game.hand import Hand
-from pokerforge.game.phh.checks import check_record, recorded_result
+from pokerforge.game.phh.checks import check_record, recorded_result, show
 from pokerforge.game.phh.game import game_spec, seats
 from pokerforge.game.phh.reading import (
     Problem,
@@ -36,6 +37,7 @@ from pokerforge.game.phh.reading import (
     unit_of,
 )
 from pokerforge.game.phh.sites import Site, site_for, site_named
+from pokerforge.money import to_money
 
 __all__ = [
     "from_phh",
@@ -171,7 +173,7 @@ def _replay(
     n = len(stacks)
     unit = unit_of(places)
     if min(blinds) < 0:
-        blinds, posts = _own_posts(blinds, posts)
+        blinds, posts = _own_posts(blinds, posts, unit)
     spec, dead_sb = game_spec(doc, hole_count, antes, blinds, bets)
     seat_of, button = seats(doc, n)
     if None in stacks:  # a stack not recorded (inf): one that never limits the hand
@@ -218,21 +220,29 @@ def _replay(
 
 
 def _own_posts(
-    blinds: tuple[int, ...], posts: list[tuple[int, int, int]]
+    blinds: tuple[int, ...], posts: list[tuple[int, int, int]], unit: Decimal
 ) -> tuple[tuple[int, ...], list[tuple[int, int, int]]]:
     """Negative blinds (pokerkit's players' own posts) as posts ``(player, live, dead)``:
     live up to the big blind, the rest dead; all dead when less than the big blind
-    (rule 29b). The blinds come back without them."""
-    n = len(blinds)
+    (rule 29b). The blinds come back without them.
+
+    Raises:
+        InvalidHistoryError: a negative small or big blind: those players post their blind.
+    """
     big = max(blinds[:2])
     own = list(posts)
     kept = list(blinds)
     for i, amount in enumerate(blinds):
         if amount < 0:
+            if i < 2 or len(blinds) == 2:
+                raise InvalidHistoryError(
+                    f"field blinds_or_straddles: {show(to_money(amount, unit))} is negative for "
+                    f"the {'small' if i == 0 else 'big'} blind: only other players post "
+                    "their own blinds (rule 29b)"
+                )
             chips = -amount
             live = big if chips >= big else 0
-            player = (1 - i) if n == 2 else i  # heads-up lists the big blind first
-            own.append((player, live, chips - live))
+            own.append((i, live, chips - live))
             kept[i] = 0
     return tuple(kept), own
 
