@@ -77,8 +77,12 @@ def rl_workloads() -> list[Workload]:
 def history_workloads() -> list[Workload]:
     import test_history_speed as hs  # noqa: PLC0415
 
+    def one_by_one() -> Callable[[], int]:
+        return lambda: len([hs.loads_phh(text) for text in hs.TEXTS])
+
     return [
         ("pokerforge parse and replay (hands)", lambda: hs.pokerforge_read, False),
+        ("pokerforge loads_phh one hand at a time (hands)", one_by_one, False),
         ("pokerkit parse and replay (hands)", lambda: hs.pokerkit_read, True),
     ]
 

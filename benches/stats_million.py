@@ -7,6 +7,11 @@ replicated, 25,000 hands a file) to a temporary directory, then times
 
     .venv/bin/python benches/stats_million.py --hands 1000000 --workers 2
 
+``--sites abs,ipn`` writes instead every hand of the HandHQ samples of those rooms (bad
+hands included), in the proportions of the whole dataset's rooms, each room's files named
+as HandHQ names them, and prints the coverage table (hands read and skipped by cause, by
+room) and the time the whole dataset's 21,605,687 hands would take at the same rate.
+
 Besides the wall-clock time it reports the CPU time of this process and of its workers
 (the machine is shared: CPU time says what the run itself cost).
 """
@@ -23,18 +28,36 @@ from pathlib import Path
 from pokerforge.histories import summarize
 from pokerforge.histories.phhs import _tables
 
-SAMPLE = Path(__file__).parents[1] / "tests" / "data" / "phh" / "handhq_abs_100nlh.phhs"
+DATA = Path(__file__).parents[1] / "tests" / "data" / "phh"
+SAMPLE = DATA / "handhq_abs_100nlh.phhs"
 PER_FILE = 25_000
+# The HandHQ hands of each room in the whole dataset (its README), for the proportions.
+DATASET = {
+    "abs": 1_270_658,
+    "ftp": 1_299_503,
+    "ipn": 5_996_345,
+    "ong": 1_647_765,
+    "ps": 3_092_698,
+    "pty": 8_298_718,
+}
+WHOLE = 21_605_687
 
 
-def write_hands(directory: Path, hands: int) -> int:
-    """Write ``hands`` hands (the sample's good hands over and over); returns the files."""
-    chunks = [c for name, _, c in _tables(SAMPLE.read_text().splitlines(True)) if name != "25"]
+def write_hands(
+    directory: Path,
+    hands: int,
+    sample: Path = SAMPLE,
+    prefix: str = "part",
+    skip: tuple[str, ...] = ("25",),
+) -> int:
+    """Write ``hands`` hands (the sample's hands but ``skip`` over and over); returns the
+    files."""
+    chunks = [c for name, _, c in _tables(sample.read_text().splitlines(True)) if name not in skip]
     files = 0
     written = 0
     while written < hands:
         count = min(PER_FILE, hands - written)
-        with open(directory / f"part{files:04d}.phhs", "w", encoding="utf-8") as out:
+        with open(directory / f"{prefix}{files:04d}.phhs", "w", encoding="utf-8") as out:
             for k in range(count):
                 out.write(f"[{written + k + 1}]\n")
                 out.writelines(chunks[(written + k) % len(chunks)])
@@ -49,9 +72,20 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1_000_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--backend", choices=("inline", "processes", "dask"), default=None)
+    parser.add_argument("--sites", help="rooms of the HandHQ samples to mix: abs,ipn")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        files = write_hands(Path(tmp), args.hands)
+        if args.sites:
+            rooms = args.sites.split(",")
+            weight = sum(DATASET[room] for room in rooms)
+            files = 0
+            for room in rooms:
+                sample = DATA / f"handhq_{room}_100nlh.phhs"
+                share = args.hands * DATASET[room] // weight
+                name = f"{room} NLH handhq_"
+                files += write_hands(Path(tmp), share, sample, prefix=name, skip=())
+        else:
+            files = write_hands(Path(tmp), args.hands)
         before = _cpu()
         load_before = os.getloadavg()[0]
         start = time.perf_counter()
@@ -65,6 +99,13 @@ def main() -> None:
         f"CPU {cpu:.1f} s = {summary.hands / cpu:,.0f} hands per CPU second "
         f"(load average {load_before:.2f} before, {load:.2f} after)"
     )
+    if args.sites:
+        print(summary.coverage_table())
+        done = summary.hands + summary.skipped
+        print(
+            f"{WHOLE:,} hands at this rate: {WHOLE / done * took / 3600:.1f} h on "
+            f"{args.workers} workers, {WHOLE / done * cpu / 3600:.1f} CPU hours"
+        )
 
 
 def _cpu() -> float:

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from pokerforge.game.phh import loads_phh
 from pokerforge.histories import Stats, read_phhs
 from pokerforge.histories.phhs import _tables
 
@@ -33,6 +34,9 @@ LINES = SAMPLE.read_text(encoding="utf-8").splitlines(keepends=True)
 CHUNKS = [c for name, _, c in _tables(LINES) if name != "25"]
 GOOD = [line for chunk in CHUNKS for line in ["[h]\n", *chunk]]
 HANDS = len(CHUNKS)
+TEXTS = ["".join(chunk) for chunk in CHUNKS]  # each hand alone, as a .phh file holds it
+IPN = SAMPLE.with_name("handhq_ipn_100nlh.phhs").read_text(encoding="utf-8")
+IPN_HANDS = IPN.count("\n[") + 1
 
 
 def pokerforge_read() -> int:
@@ -62,6 +66,20 @@ def test_pokerkit_parse_and_replay(benchmark: Any, measure: Measure) -> None:
     """pokerkit: ``HandHistory.loads`` and every state of the replay."""
     pytest.importorskip("pokerkit")
     measure(benchmark, pokerkit_read, HANDS)
+
+
+@pytest.mark.benchmark(group="HandHQ parse and replay")
+def test_pokerforge_loads_phh_one_by_one(benchmark: Any, measure: Measure) -> None:
+    """pokerforge: ``loads_phh`` on each hand's text alone (a ``.phh`` file each)."""
+    measure(benchmark, lambda: [loads_phh(text) for text in TEXTS], HANDS)
+
+
+@pytest.mark.benchmark(group="HandHQ parse and replay")
+def test_pokerforge_ipoker_unknown_stacks(benchmark: Any, measure: Measure) -> None:
+    """pokerforge: the iPoker sample (stacks ``inf``, no winnings) streamed and replayed."""
+    lines = IPN.splitlines(keepends=True)
+    assert sum(1 for _ in read_phhs(lines)) == IPN_HANDS
+    measure(benchmark, lambda: sum(1 for _ in read_phhs(lines)), IPN_HANDS)
 
 
 @pytest.mark.benchmark(group="HandHQ statistics")

@@ -179,6 +179,18 @@ def _add_stats_command(commands: Any) -> None:
         help="default: dask with --scheduler, processes with --workers > 1, else inline",
     )
     stats.add_argument("--strict", action="store_true", help="stop at the first bad hand")
+    stats.add_argument(
+        "--repair",
+        action="store_true",
+        help="infer from the replay the winnings of records that pay nobody in the hand",
+    )
+    stats.add_argument(
+        "--site",
+        metavar="CODE",
+        default="auto",
+        help="the room whose conventions the files follow: ABS, FTP, IPN, MPN, ONG, PS, PTY, "
+        "or 'standard' (default: each hand's venue, else the file's name)",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -642,6 +654,8 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
         skip_bad=not args.strict,
         track=[args.player] if args.player else [],
         progress=advance,
+        repair=args.repair,
+        site=None if args.site.lower() == "standard" else args.site,
     )
     stats = summary.stats
     if args.player and args.player not in stats.players():
@@ -657,6 +671,7 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
         "bad_hands": summary.skipped,
         "disagreeing_records": summary.mismatches,
         "unknown_results": stats.unknown_results,
+        "coverage": {site: dict(c) for site, c in sorted(summary.coverage.items())},
     }
     if args.json:
         out = json.loads(stats.to_json(player=args.player))
@@ -668,6 +683,8 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
         f"{stats.unknown_results:,} hands with a result the records do not give"
     )
     lines += [f"  {problem}" for problem in summary.problems[:5]]
+    if summary.coverage:
+        lines += ["", summary.coverage_table()]
     return "\n".join(lines)
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "SimBackendError",
     "TooManyChipsError",
     "UnitError",
+    "UnpaidPotError",
 ]
 
 
@@ -133,14 +134,30 @@ class RecordMismatchError(InvalidHistoryError):
         self.differences = differences
 
 
+class UnpaidPotError(RecordMismatchError):
+    """A hand history whose record pays nothing to any player still in the hand, so that
+    the pot would be booked as rake (the HandHQ conversion of PokerStars and Full Tilt wrote
+    zero winnings whenever the winner sat in the blinds or on the button). ``pot`` is the
+    pot in chips that nobody is paid."""
+
+    def __init__(self, message: str, pot: int) -> None:
+        super().__init__(message, [])
+        self.pot = pot
+
+
 class BadHandError(InvalidHistoryError):
     """A hand in a ``.phh``/``.phhs`` file that cannot be read or replayed; the message names
     the file, the table, the hand number and the line. ``mismatch`` is true when the hand
-    replays but its recorded result disagrees with the replay."""
+    replays but its recorded result disagrees with the replay; ``cause`` names the kind of
+    problem (the class of the error behind it: ``"UnpaidPotError"``,
+    ``"RecordMismatchError"``, ``"InvalidHistoryError"``)."""
 
-    def __init__(self, message: str, *, mismatch: bool = False) -> None:
+    def __init__(
+        self, message: str, *, mismatch: bool = False, cause: str = "InvalidHistoryError"
+    ) -> None:
         super().__init__(message)
         self.mismatch = mismatch
+        self.cause = cause
 
 
 class PokerStarsError(InvalidHistoryError):

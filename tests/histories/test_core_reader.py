@@ -9,6 +9,7 @@ from them by random edits, both ways and require the same answer hand by hand.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,9 @@ from hypothesis import strategies as st
 
 from pokerforge._core import PHH_VARIANTS, phh_fields, phh_read, phh_tables
 from pokerforge.errors import InvalidHistoryError, RecordMismatchError
-from pokerforge.game.phh import replay, unit_of
+from pokerforge.game.phh import unit_of
+from pokerforge.game.phh.replay import replay_record
+from pokerforge.game.phh.sites import site_for
 from pokerforge.histories import BadHandError, read_phhs
 from pokerforge.histories.phhs import _tables
 
@@ -31,6 +34,9 @@ else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
 DATA = Path(__file__).parents[1] / "data" / "phh"
 HANDHQ = (DATA / "handhq_abs_100nlh.phhs").read_text(encoding="utf-8")
 TABLES = list(_tables(HANDHQ.splitlines(keepends=True)))
+# The edited files draw from both rooms' samples: iPoker's hands have stacks written `inf`.
+IPOKER = (DATA / "handhq_ipn_100nlh.phhs").read_text(encoding="utf-8")
+POOL = TABLES + list(_tables(IPOKER.splitlines(keepends=True)))
 VERBS = {"f": "f", "cc": "cc", "cbr": "cbr", "sm": "sm"}
 
 
@@ -116,6 +122,8 @@ def test_problems_name_their_field_or_action(
         "a = ['p1 f', \"p2 cc\",]\n",
         "a = 1.5e3\n",
         "a = [1, 2.50, +3, -4]\n",
+        "a = [inf, +inf, 2]\n",
+        "a = [-inf, nan]\n",
         "[x]\na = 1\n",
     ],
 )
@@ -134,12 +142,14 @@ def _reference(source: str, name: str | None, first_line: int, lines: list[str])
             doc = tomllib.loads("".join(lines), parse_float=Decimal)
         except tomllib.TOMLDecodeError as err:
             raise InvalidHistoryError(f"not valid TOML: {err}") from None
-        hand = replay(doc, lines, first_line=first_line)
+        site = site_for(doc)
+        winnings = "collected" if site is None else site.winnings
+        hand, _, _ = replay_record(doc, lines, first_line=first_line, winnings=winnings)
     except InvalidHistoryError as err:
         table = "" if name is None else f" [{name}]"
         number = doc.get("hand")
         label = f" (hand {number})" if number is not None else ""
-        return (f"{source}{table}{label}, from line {first_line}: {err}", type(err))
+        return (f"{source}{table}{label}, from line {first_line}: {err}", err)
     return (hand.stacks, hand.payouts, hand.result_known, hand.board_indices, doc)
 
 
@@ -153,10 +163,12 @@ def _same_as_through_tomllib(text: str) -> None:
         _reference("<lines>", name, first, lines)
         for name, first, lines in _tables(text.splitlines(keepends=True))
     ]
-    assert got == [w for w in want if not isinstance(w[1], type)]
-    bad = [w for w in want if isinstance(w[1], type)]
+    assert got == [w for w in want if not isinstance(w[1], Exception)]
+    bad = [w for w in want if isinstance(w[1], Exception)]
     assert reader.problems == [message for message, _ in bad]
-    assert reader.mismatches == sum(1 for _, kind in bad if kind is RecordMismatchError)
+    assert reader.mismatches == sum(1 for _, err in bad if isinstance(err, RecordMismatchError))
+    causes = Counter(type(err).__name__ for _, err in bad)
+    assert sum((c for c in reader.coverage.values()), Counter()) == causes + Counter(read=len(got))
 
 
 _ACTIONS = [
@@ -189,7 +201,7 @@ _ACTIONS = [
 @st.composite
 def _edited_file(draw: Any) -> str:
     """Some of the sample's hands, each perhaps edited the way files go wrong."""
-    picks = draw(st.lists(st.sampled_from(TABLES), min_size=1, max_size=6))
+    picks = draw(st.lists(st.sampled_from(POOL), min_size=1, max_size=6))
     out = []
     for k, (_, _, chunk) in enumerate(picks):
         lines = [line for line in chunk if line.strip()]
@@ -209,6 +221,10 @@ def _edited_file(draw: Any) -> str:
                 line += " # edited"
             elif edit == "amount" and "." in line and "=" in line:
                 line = line.replace(".", draw(st.sampled_from([".0", "0.", ".5", "."])), 1)
+            elif edit == "amount" and "inf" in line:
+                line = line.replace("inf", draw(st.sampled_from(["-inf", "nan", "5", "+inf"])), 1)
+            elif edit == "amount" and line.startswith("blinds_or_straddles"):
+                line = line.replace(", 0", draw(st.sampled_from([", -1", ", -0.50", ", -3"])), 1)
             elif edit == "drop":
                 line = ""
             elif edit == "cut":

@@ -82,10 +82,17 @@ def test_a_bet_beyond_the_arithmetic_is_named() -> None:
     assert len(list(reader)) == 1 and reader.skipped == 1
 
 
-def test_infinite_stacks_read_as_before() -> None:
-    # Issue 28 decides what `inf` means; this one only must not change it.
-    with pytest.raises(InvalidHistoryError, match="Infinity is not a whole number of chips"):
-        loads_phh(HAND.format(stacks="[inf, 200]"))
+def test_infinite_stacks_are_unknown_and_other_infinities_named() -> None:
+    # `inf` is a stack the room did not record (issue 28): both readers play it.
+    hand = loads_phh(HAND.format(stacks="[inf, 200]"))
+    [record] = read_phhs(_file(HAND.format(stacks="[inf, 200]")))
+    assert hand.net == record.hand.net == (1, -1)  # p2, the small blind, folds
+    assert not record.stacks_known
+    for stacks in ("[-inf, 200]", "[nan, 200]", "[200, -inf]"):
+        with pytest.raises(InvalidHistoryError, match="is not a whole number of chips above 0"):
+            loads_phh(HAND.format(stacks=stacks))
+        reader = read_phhs(_file(HAND.format(stacks=stacks)), skip_bad=True)
+        assert list(reader) == [] and reader.skipped == 1
 
 
 def test_arrays_nested_past_the_recursion_limit_are_named() -> None:

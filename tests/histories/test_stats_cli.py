@@ -19,8 +19,18 @@ def test_table_over_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:3] == ["player", "pos", "hands"]
     assert len([line for line in out[1:4] if " all " in line]) == 3
-    assert "40 hands from 2 files; 2 bad hands skipped (1 disagree" in out[5]
+    # The ABS samples (one record disagrees), the WSOP hand (an action missing) and the
+    # iPoker sample (no stacks, no winnings: read as unknown, never an error).
+    assert "59 hands from 4 files; 2 bad hands skipped (1 disagree" in out[5]
     assert "(hand 3017248608)" in out[6]
+    table = out[
+        out.index("site  read  repaired  skipped  InvalidHistoryError  RecordMismatchError") :
+    ]
+    assert [row.split() for row in table[1:]] == [
+        ["ABS", "49", "0", "1", "0", "1"],
+        ["IPN", "10", "0", "0", "0", "0"],
+        ["PHH", "0", "0", "1", "1", "0"],
+    ]
 
 
 def test_one_player_as_json_with_a_graph(

@@ -38,6 +38,8 @@ Examples:
     cy      all      2  100.0  50.0     -      -   -  100.0    0.0   0.50    25.0  125.0
 """
 
+from pokerforge.errors import UnpaidPotError
+from pokerforge.game.phh.sites import SITES, Site, site_for
 from pokerforge.histories.collection import (
     Executor,
     FileSummary,
@@ -52,6 +54,7 @@ from pokerforge.histories.record import HandRecord
 from pokerforge.histories.stats import PlayerStats, Stats
 
 __all__ = [
+    "SITES",
     "BadHandError",
     "Executor",
     "FileSummary",
@@ -60,12 +63,15 @@ __all__ = [
     "PlayerStats",
     "PokerStarsError",
     "PokerStarsReader",
+    "Site",
     "Stats",
     "Summary",
+    "UnpaidPotError",
     "parse_table",
     "phh_files",
     "read_many",
     "read_phhs",
     "read_pokerstars",
+    "site_for",
     "summarize",
 ]

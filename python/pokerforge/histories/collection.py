@@ -26,12 +26,14 @@ Examples:
 from __future__ import annotations
 
 import gc
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from pokerforge.game.phh.sites import Site, site_named
 from pokerforge.histories.phhs import read_phhs
 from pokerforge.histories.record import HandRecord
 from pokerforge.histories.stats import Stats
@@ -79,7 +81,9 @@ def read_many(paths: Iterable[str | Path], *, skip_bad: bool = False) -> Iterato
 
 @dataclass
 class FileSummary:
-    """What one file held: hands replayed, bad hands skipped, and the statistics."""
+    """What one file held: hands replayed, bad hands skipped, and the statistics;
+    ``coverage`` counts by site the hands read, repaired and skipped by cause (see
+    :attr:`PhhReader.coverage <pokerforge.histories.PhhReader>`)."""
 
     path: str
     hands: int
@@ -87,6 +91,7 @@ class FileSummary:
     mismatches: int
     problems: list[str]
     stats: Stats
+    coverage: dict[str, Counter[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -99,6 +104,7 @@ class Summary:
     mismatches: int = 0
     problems: list[str] = field(default_factory=list)
     stats: Stats = field(default_factory=Stats)
+    coverage: dict[str, Counter[str]] = field(default_factory=dict)
 
     def add(self, part: FileSummary, *, keep: int = 100) -> None:
         """Add one file's summary."""
@@ -108,6 +114,39 @@ class Summary:
         self.mismatches += part.mismatches
         self.problems += part.problems[: max(0, keep - len(self.problems))]
         self.stats.merge(part.stats)
+        for site, counts in part.coverage.items():
+            self.coverage.setdefault(site, Counter()).update(counts)
+
+    def coverage_table(self) -> str:
+        """The coverage as a table: by site, the hands read, repaired and skipped by cause.
+
+        Examples:
+            >>> summary = Summary(coverage={"PTY": Counter(read=20, RecordMismatchError=2)})
+            >>> print(summary.coverage_table())
+            site  read  repaired  skipped  RecordMismatchError
+            PTY     20         0        2                    2
+        """
+        causes = sorted({c for counts in self.coverage.values() for c in counts} - _COUNTS)
+        head = ["site", "read", "repaired", "skipped", *causes]
+        rows = [head]
+        for site in sorted(self.coverage):
+            counts = self.coverage[site]
+            skipped = sum(counts[c] for c in causes)
+            rows.append(
+                [site, *(f"{counts[c]:,}" for c in ("read", "repaired")), f"{skipped:,}"]
+                + [f"{counts[c]:,}" for c in causes]
+            )
+        widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+        return "\n".join(
+            "  ".join(
+                cell.ljust(w) if i == 0 else cell.rjust(w)
+                for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+            )
+            for row in rows
+        )
+
+
+_COUNTS = {"read", "repaired"}
 
 
 @contextmanager
@@ -125,23 +164,36 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def summarize_file(path: str, skip_bad: bool = True, track: tuple[str, ...] = ()) -> FileSummary:
+def summarize_file(
+    path: str,
+    skip_bad: bool = True,
+    track: tuple[str, ...] = (),
+    repair: bool = False,
+    site: str | Site | None = "auto",
+) -> FileSummary:
     """Replay one file and gather its statistics (a task of :func:`summarize`)."""
-    reader = read_phhs(path, skip_bad=skip_bad)
+    reader = read_phhs(path, skip_bad=skip_bad, repair=repair, site=site)
     with _collector_paused():
         stats = Stats(track=track).update(reader)
     return FileSummary(
-        str(path), reader.hands, reader.skipped, reader.mismatches, reader.problems, stats
+        str(path),
+        reader.hands,
+        reader.skipped,
+        reader.mismatches,
+        reader.problems,
+        stats,
+        reader.coverage,
     )
 
 
-Payload = tuple[tuple[str, ...], bool, tuple[str, ...]]  # (files, skip_bad, track)
+# (files, skip_bad, track, repair, site)
+Payload = tuple[tuple[str, ...], bool, tuple[str, ...], bool, "str | Site | None"]
 
 
 def summarize_task(payload: Payload, k: int) -> FileSummary:
     """Task ``k`` of a run: the summary of its ``k``-th file (for any executor)."""
-    files, skip_bad, track = payload
-    return summarize_file(files[k], skip_bad, track)
+    files, skip_bad, track, repair, site = payload
+    return summarize_file(files[k], skip_bad, track, repair, site)
 
 
 class Executor(Protocol):
@@ -164,6 +216,8 @@ def summarize(
     skip_bad: bool = True,
     track: Iterable[str] = (),
     progress: Callable[[FileSummary], None] | None = None,
+    repair: bool = False,
+    site: str | Site | None = "auto",
 ) -> Summary:
     """Replay every hand of the PHH files under ``paths`` and gather player statistics.
 
@@ -179,6 +233,11 @@ def summarize(
         skip_bad: count and skip bad hands (else the first one raises).
         track: players whose winnings are kept hand by hand (for a graph).
         progress: called with each file's summary as it finishes.
+        repair: infer from the replay the winnings of records that pay nobody still in
+            the hand (see :func:`~pokerforge.histories.read_phhs`).
+        site: whose conventions the records follow (see
+            :func:`~pokerforge.histories.read_phhs`): ``"auto"`` by each hand's venue or
+            file name, a room's code, or ``None`` for the standard.
 
     Raises:
         InvalidSpecError: an unknown backend, a bad number of workers, or a scheduler with
@@ -195,12 +254,16 @@ def summarize(
         if executor is not None
         else choose_backend(backend, workers=workers, scheduler=scheduler)
     )
+    if site not in ("auto", None):
+        site = site_named(site)  # a bad code is named before any work
     files = tuple(str(path) for path in phh_files(paths))
     track = tuple(track)
     done: dict[int, FileSummary] = {}
 
     def run(runner: Executor) -> None:
-        for k, part in runner.map(summarize_task, (files, skip_bad, track), len(files)):
+        for k, part in runner.map(
+            summarize_task, (files, skip_bad, track, repair, site), len(files)
+        ):
             done[k] = part
             if progress is not None:
                 progress(part)

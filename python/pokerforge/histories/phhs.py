@@ -30,6 +30,7 @@ Examples:
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import islice
 from operator import methodcaller
@@ -38,8 +39,10 @@ from typing import Any
 
 from pokerforge._core import phh_fields, phh_has_header, phh_tables
 from pokerforge.errors import BadHandError, InvalidHistoryError, RecordMismatchError
-from pokerforge.game.phh import Read, replay_seated, toml_fields
+from pokerforge.game.phh import Read, toml_fields
 from pokerforge.game.phh.reading import Problem
+from pokerforge.game.phh.replay import replay_record
+from pokerforge.game.phh.sites import Site, site_for, site_named
 from pokerforge.histories.record import HandRecord
 
 __all__ = ["BadHandError", "PhhReader", "parse_table", "read_phhs"]
@@ -145,7 +148,12 @@ class PhhReader:
         hands: hands read so far.
         skipped: bad hands skipped so far (with ``skip_bad``).
         mismatches: of those, hands whose recorded result disagrees with the replay.
+        repaired: hands read whose record paid nobody, their winnings inferred from the
+            replay (with ``repair``).
         problems: the first ``keep`` messages of skipped hands.
+        coverage: by site code (``"PHH"`` for a hand of no known room): ``"read"`` (hands
+            read), ``"repaired"``, and the hands skipped by the cause of each
+            (:attr:`BadHandError.cause`).
     """
 
     def __init__(
@@ -154,15 +162,23 @@ class PhhReader:
         *,
         skip_bad: bool = False,
         keep: int = 100,
+        site: str | Site | None = "auto",
+        repair: bool = False,
     ) -> None:
         self._source = source
         self._skip_bad = skip_bad
         self._keep = keep
         self.name = str(source) if isinstance(source, str | Path) else "<lines>"
+        # "auto": each hand's room from its venue, else the file's name; None: none.
+        self._site = site if site in ("auto", None) else site_named(site)
+        self._repair = repair
         self.hands = 0
         self.skipped = 0
         self.mismatches = 0
+        self.repaired = 0
         self.problems: list[str] = []
+        self.coverage: dict[str, Counter[str]] = {}
+        self._failed_site: Site | None = None  # the room of the hand being replayed
 
     def __iter__(self) -> Iterator[HandRecord]:
         if isinstance(self._source, str | Path):
@@ -183,6 +199,7 @@ class PhhReader:
         return _read_tables(_line_blocks(lines))
 
     def _records(self, lines: Iterable[str]) -> Iterator[HandRecord]:
+        coverage = self.coverage
         for name, first_line, chunk, doc, read, problem in self._tables(lines):
             try:
                 record = self._replay(name, first_line, chunk, doc, read=read, problem=problem)
@@ -191,11 +208,32 @@ class PhhReader:
                     raise
                 self.skipped += 1
                 self.mismatches += err.mismatch
+                site = self._failed_site
+                code = "PHH" if site is None else site.code
+                counts = coverage.get(code)
+                if counts is None:
+                    counts = coverage[code] = Counter()
+                counts[err.cause] += 1
                 if len(self.problems) < self._keep:
                     self.problems.append(str(err))
                 continue
             self.hands += 1
+            code = record.site or "PHH"
+            counts = coverage.get(code)
+            if counts is None:
+                counts = coverage[code] = Counter()
+            counts["read"] += 1
+            if record.repaired:
+                self.repaired += 1
+                counts["repaired"] += 1
             yield record
+
+    def _site_of(self, doc: dict[str, Any] | None) -> Site | None:
+        """The room of a hand with the fields ``doc`` (as ``site=`` says)."""
+        site = self._site
+        if site is None or isinstance(site, Site):
+            return site
+        return site_for(doc or {}, self.name)
 
     def _replay(
         self,
@@ -208,10 +246,21 @@ class PhhReader:
         problem: Problem | None,
     ) -> HandRecord:
         fields: dict[str, Any] = {}
+        site = None
         try:
+            site = self._site_of(doc) if doc is not None else None
+            self._failed_site = site
             fields = self._parse(chunk) if doc is None else doc
-            hand, seat_of = replay_seated(
-                fields, chunk, first_line=first_line, read=read, problem=problem
+            if doc is None:
+                self._failed_site = site = self._site_of(fields)
+            hand, seat_of, repaired = replay_record(
+                fields,
+                chunk,
+                first_line=first_line,
+                read=read,
+                problem=problem,
+                winnings="collected" if site is None else site.winnings,
+                repair=self._repair,
             )
         except InvalidHistoryError as err:
             table = "" if name is None else f" [{name}]"
@@ -220,8 +269,18 @@ class PhhReader:
             raise BadHandError(
                 f"{self.name}{table}{label}, from line {first_line}: {err}",
                 mismatch=isinstance(err, RecordMismatchError),
+                cause=type(err).__name__,
             ) from None
-        return HandRecord._seated(hand, fields, seat_of, source=self.name, table=name)
+        return HandRecord._seated(
+            hand,
+            fields,
+            seat_of,
+            source=self.name,
+            table=name,
+            site=None if site is None else site.code,
+            repaired=repaired,
+            stacks_known=None if read is None else None not in read[1],
+        )
 
 
 def _tables(lines: Iterable[str]) -> Iterator[tuple[str | None, int, list[str]]]:
@@ -231,7 +290,12 @@ def _tables(lines: Iterable[str]) -> Iterator[tuple[str | None, int, list[str]]]
 
 
 def read_phhs(
-    source: str | Path | Iterable[str], *, skip_bad: bool = False, keep: int = 100
+    source: str | Path | Iterable[str],
+    *,
+    skip_bad: bool = False,
+    keep: int = 100,
+    site: str | Site | None = "auto",
+    repair: bool = False,
 ) -> PhhReader:
     """The hands of a ``.phh`` or ``.phhs`` file (or of its lines), replayed one at a time.
 
@@ -239,6 +303,14 @@ def read_phhs(
         source: a path, or an iterable of lines (an open file, a list).
         skip_bad: count and skip bad hands instead of raising.
         keep: how many messages of skipped hands to keep (``reader.problems``).
+        site: whose conventions the records follow (:mod:`pokerforge.histories.sites`):
+            ``"auto"`` finds each hand's room from its ``venue`` field, else from the
+            file's name; a code (``"PTY"``) or a :class:`~pokerforge.histories.Site`
+            applies that room's to every hand; ``None`` reads every hand by the standard.
+        repair: a record paying nothing to any player still in the hand
+            (:class:`~pokerforge.errors.UnpaidPotError`) gets its winnings from the replay
+            where the replay decides them (``record.repaired``); otherwise it is a bad
+            hand.
 
     Returns:
         A :class:`PhhReader`: iterate it for :class:`HandRecord` objects; afterwards its
@@ -248,4 +320,4 @@ def read_phhs(
         BadHandError: (while iterating, without ``skip_bad``) a hand that cannot be read or
             replayed, or whose recorded result disagrees with the replay.
     """
-    return PhhReader(source, skip_bad=skip_bad, keep=keep)
+    return PhhReader(source, skip_bad=skip_bad, keep=keep, site=site, repair=repair)

@@ -21,12 +21,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from pokerforge.game.hand import Hand
 from pokerforge.game.phh import seat_map, to_phh
 
 __all__ = ["HandRecord"]
+
+
+def _is_infinite(value: object) -> bool:
+    """Whether a starting stack is written ``inf`` (read as an infinite decimal)."""
+    return type(value) is Decimal and value.is_infinite()
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +47,12 @@ class HandRecord:
         source: where it came from (a file name).
         table: the ``[n]`` table name in a ``.phhs`` file, if any.
         fields: every field of the record, as read.
+        site: the code of the room whose conventions it was read by
+            (:data:`~pokerforge.histories.SITES`), if any.
+        repaired: its winnings paid nobody still in the hand and were inferred from the
+            replay (``read_phhs(..., repair=True)``).
+        stacks_known: whether the record gives every starting stack (the dataset writes
+            ``inf`` where a room did not record one: those stacks never limit the replay).
     """
 
     hand: Hand
@@ -49,6 +61,9 @@ class HandRecord:
     source: str = ""
     table: str | None = None
     fields: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    site: str | None = None
+    repaired: bool = False
+    stacks_known: bool = True
 
     @classmethod
     def of(
@@ -71,9 +86,13 @@ class HandRecord:
         *,
         source: str = "",
         table: str | None = None,
+        site: str | None = None,
+        repaired: bool = False,
+        stacks_known: bool | None = None,
     ) -> HandRecord:
         """:meth:`of` with the seat of each player ``p1..pN`` already worked out (as
-        :func:`~pokerforge.game.phh.seat_map` gives it)."""
+        :func:`~pokerforge.game.phh.seat_map` gives it); ``stacks_known`` when the caller
+        knows it (else read from ``doc``)."""
         n = hand.num_seats
         names = doc.get("players")
         if not (isinstance(names, list) and len(names) == n):
@@ -83,6 +102,10 @@ class HandRecord:
             name = names[p]
             by_seat[seat] = name if type(name) is str else str(name)
         number = doc.get("hand")
+        known = stacks_known
+        if known is None:
+            stacks = doc.get("starting_stacks")
+            known = not (isinstance(stacks, list) and any(map(_is_infinite, stacks)))
         return cls(
             hand,
             tuple(by_seat),
@@ -90,11 +113,25 @@ class HandRecord:
             source,
             table,
             doc,
+            site,
+            repaired,
+            known,
         )
 
     def to_phh(self) -> str:
-        """The hand as PHH text in the record's own money, with its players and number."""
+        """The hand as PHH text in the record's own money, with its players and number (a
+        stack the record did not know written ``inf`` again)."""
         hand = self.hand
         n = hand.num_seats
         order = [(hand.button + i) % n for i in range(1, n + 1)]
-        return to_phh(hand, players=[self.players[s] for s in order], hand_number=self.number)
+        unknown: list[int] = []
+        if not self.stacks_known:
+            seat_of = seat_map(self.fields, n)[0]
+            stacks = self.fields["starting_stacks"]
+            unknown = [seat_of[p] for p, stack in enumerate(stacks) if _is_infinite(stack)]
+        return to_phh(
+            hand,
+            players=[self.players[s] for s in order],
+            hand_number=self.number,
+            unknown_stacks=unknown,
+        )

@@ -6,7 +6,9 @@
 * :mod:`~pokerforge.game.phh.game`: the fields made into a game and seats;
 * :mod:`~pokerforge.game.phh.replay`: :func:`loads_phh`, :func:`load_phh`,
   :func:`load_many` and :func:`replay`, every action through the engine's rules;
-* :mod:`~pokerforge.game.phh.checks`: the recorded result against the replay's.
+* :mod:`~pokerforge.game.phh.checks`: the recorded result against the replay's;
+* :mod:`~pokerforge.game.phh.sites`: what each room writes into its records
+  (:data:`~pokerforge.game.phh.sites.SITES`), applied by every reader.
 
 :mod:`pokerforge.game.history` names the same functions (their first home), and
 :mod:`pokerforge.histories` reads many hands at a time.
@@ -26,6 +28,9 @@ How pokerforge maps onto PHH:
   ``pN sm [cards]``; unknown cards ``??`` stay unknown (see :func:`loads_phh`).
 * Amounts may be decimal (dollars and cents): the hand counts chips of the unit the file
   needs (``hand.chip_value``) and :func:`to_phh` writes the file's units back, exactly.
+* A starting stack written ``inf`` is one the room did not record: the replay gives it
+  more chips than the record has anyone bet, so it never limits the hand. A negative
+  blind is a player's own post (live up to the big blind, the rest dead).
 * Rake and the rule profile travel in user-defined fields (``_rake_percent``,
   ``_rake_cap``, ``_rake_no_flop_no_drop``, ``_rules``, and ``_showdown = "ask"`` when the
   players chose to show or muck: their ``sm`` actions are then replayed as choices).

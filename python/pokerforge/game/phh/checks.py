@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from pokerforge.errors import RecordMismatchError
+from pokerforge.errors import RecordMismatchError, UnpaidPotError
 from pokerforge.game.actions import ReturnBet
 from pokerforge.game.hand import Hand
 from pokerforge.money import to_money
@@ -50,6 +50,8 @@ def check_record(
     ``None`` when not recorded) against the finished replay ``hand``.
 
     Raises:
+        UnpaidPotError: the recorded winnings pay nothing to any player still in the hand,
+            or leave more than half the pots unpaid: that much would be rake.
         RecordMismatchError: a recorded figure differs from the replay's (each player's
             difference named in the file's money).
     """
@@ -88,3 +90,42 @@ def check_record(
                 for p, g, w in diffs
             )
             raise RecordMismatchError(f"field {field} disagrees with the replay: {text}", diffs)
+    if winnings is not None and hand.result_known and hand.rake:
+        _check_paid(hand, seat_of, unit, winnings)
+
+
+def _check_paid(hand: Hand, seat_of: Sequence[int], unit: Decimal, winnings: list[int]) -> None:
+    """A pot is won by someone: a record paying no player still in the hand books the whole
+    pot as rake, which no room does (a fault of the record, never rake); nor does any room
+    rake more than half the pots (a pot of several left unpaid).
+
+    Examples:
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100, 100],
+        ...     recorded_winnings=[0, 0, 0])
+        >>> _ = hand.fold(), hand.fold()
+        >>> _check_paid(hand, [0, 1, 2], Decimal(1), [0, 0, 0])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokerforge.errors.UnpaidPotError: the record pays nothing to p3, who won the pot of 2, ...
+    """
+    folded = hand.folded
+    live = [p for p, seat in enumerate(seat_of) if not folded[seat]]
+    rake = hand.rake
+    if any(winnings[p] for p in live):
+        if 2 * rake <= rake + sum(hand.payouts):
+            return
+        total = rake + sum(hand.payouts)
+        raise UnpaidPotError(
+            f"the record leaves {show(to_money(rake, unit))} of the pots' "
+            f"{show(to_money(total, unit))} unpaid, more than any rake: a pot its winner "
+            "is not paid",
+            rake,
+        )
+    who = ", ".join(f"p{p + 1}" for p in live)
+    verb = "won the pot" if len(live) == 1 else "were in the showdown for the pot"
+    raise UnpaidPotError(
+        f"the record pays nothing to {who}, who {verb} of {show(to_money(rake, unit))}, "
+        "so that all of it would be rake",
+        rake,
+    )

@@ -4,7 +4,7 @@ how pokerforge maps onto PHH)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
 
@@ -22,7 +22,12 @@ __all__ = ["to_phh"]
 _ONE = Decimal(1)
 
 
+_UNKNOWN = object()  # a stack the record did not know: TOML's inf
+
+
 def _toml(value: object) -> str:
+    if value is _UNKNOWN:
+        return "inf"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | Decimal):
@@ -45,6 +50,7 @@ def to_phh(
     seats: Sequence[int] | None = None,
     hand_number: int | None = None,
     fields: Mapping[str, object] | None = None,
+    unknown_stacks: Collection[int] = (),
 ) -> str:
     """The hand as PHH text.
 
@@ -54,12 +60,17 @@ def to_phh(
         seats: seat numbers in PHH order (default: the hand's seats plus one).
         hand_number: the ``hand`` field.
         fields: more optional or user-defined fields, written as given.
+        unknown_stacks: seats whose starting stack the record did not know, written
+            ``inf`` (as the dataset writes them; a replay's stacks for them are made up).
     """
     spec = hand.spec
     n, button = hand.num_seats, hand.button
     order = list(seat_order(n, button))  # PHH order: left of the button first
     money = _money(hand.chip_value)
-    lines = [f"{key} = {_toml(value)}" for key, value in _game_fields(hand, order, money)]
+    lines = [
+        f"{key} = {_toml(value)}"
+        for key, value in _game_fields(hand, order, money, frozenset(unknown_stacks))
+    ]
     actions = _actions(hand, order, money)
     lines += ["actions = [", *(f"  {_toml(a)}," for a in actions), "]"]
     optional: list[tuple[str, object]] = []
@@ -114,7 +125,7 @@ def _money(unit: Decimal) -> Callable[[int], object]:
 
 
 def _game_fields(
-    hand: Hand, order: list[int], money: Callable[[int], object]
+    hand: Hand, order: list[int], money: Callable[[int], object], unknown: frozenset[int]
 ) -> list[tuple[str, object]]:
     """The required fields other than the actions."""
     spec = hand.spec
@@ -140,7 +151,8 @@ def _game_fields(
         out += [("small_bet", money(spec.bet_size(0))), ("big_bet", money(spec.bet_size(3)))]
     else:
         out.append(("min_bet", money(spec.big_blind)))
-    out.append(("starting_stacks", [money(hand.starting_stacks[s]) for s in order]))
+    stacks = hand.starting_stacks
+    out.append(("starting_stacks", [_UNKNOWN if s in unknown else money(stacks[s]) for s in order]))
     return out
 
 

@@ -51,7 +51,8 @@ CODES: dict[tuple[str, str], str] = {game: code for code, game in GAMES.items()}
 Step = tuple[int, int, str, Any]
 
 # What a replay reads from a hand before the rules see it, as the core gives it: the chip
-# unit's decimal places; each player's starting stack in chips (p1 first); the steps; each
+# unit's decimal places; each player's starting stack in chips (p1 first; None where the
+# record writes inf: not recorded); the steps; each
 # player's hole cards (None: never dealt; None for an unknown card) and the board; the hole
 # cards per player; the recorded winnings and finishing stacks in chips (None: not
 # recorded); the antes and the blinds or straddles (tuples, by position); the small bet, big
@@ -59,7 +60,7 @@ Step = tuple[int, int, str, Any]
 # (player p1 = 0, live, dead).
 Read = tuple[
     int,
-    list[int],
+    list[int | None],
     list[Step],
     list[list[int | None] | None],
     list[int],

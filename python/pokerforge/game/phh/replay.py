@@ -10,18 +10,21 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from pokerforge._core import phh_tables
 from pokerforge.errors import (
     IllegalActionError,
     InvalidHistoryError,
     PokerError,
     RecordMismatchError,
+    UnpaidPotError,
 )
-from pokerforge.game.actions import Street
+from pokerforge.game.actions import ReturnBet, Street
 from pokerforge.game.hand import Hand
-from pokerforge.game.phh.checks import check_record, recorded_result
+from pokerforge.game.phh.checks import check_record, recorded_result, show
 from pokerforge.game.phh.game import game_spec, seats
 from pokerforge.game.phh.reading import (
     Problem,
@@ -33,8 +36,21 @@ from pokerforge.game.phh.reading import (
     toml_fields,
     unit_of,
 )
+from pokerforge.game.phh.sites import Site, site_for, site_named
+from pokerforge.money import to_money
 
-__all__ = ["from_phh", "load_many", "load_phh", "loads_phh", "replay", "replay_seated"]
+__all__ = [
+    "from_phh",
+    "load_many",
+    "load_phh",
+    "loads_phh",
+    "replay",
+    "replay_record",
+    "replay_seated",
+]
+
+#: What a record's ``winnings`` hold (see :data:`pokerforge.histories.sites.WINNINGS`).
+WinningsKind = str
 
 _FIELD = re.compile(r"field (\w+)")
 
@@ -72,14 +88,61 @@ def replay_seated(
     :func:`~pokerforge.game.phh.game.seat_map` says), which a reader of many hands needs
     again for the players' names. ``problem``: what the core's reader found wrong with
     ``doc`` instead of a reading (raised, placed on its line)."""
+    hand, seat_of, _ = replay_record(doc, text, first_line=first_line, read=read, problem=problem)
+    return hand, seat_of
+
+
+def replay_record(
+    doc: Mapping[str, Any],
+    text: str | Sequence[str] = "",
+    *,
+    first_line: int = 1,
+    read: Read | None = None,
+    problem: Problem | None = None,
+    winnings: WinningsKind = "collected",
+    repair: bool = False,
+) -> tuple[Hand, Sequence[int], bool]:
+    """:func:`replay_seated` for a room's record: ``(hand, seats, repaired)``.
+
+    Args:
+        winnings: what the record's ``winnings`` hold: ``"collected"`` (the standard,
+            also ``"blinds-unpaid"``), ``"with-returns"`` (the uncalled bet returned
+            counted in: taken out again before the check) or ``"none"`` (not recorded:
+            ignored).
+        repair: a record that pays nothing to any player still in the hand
+            (:class:`~pokerforge.errors.UnpaidPotError`) is replayed without its
+            winnings, the replay paying the pots where it can decide them (``repaired``
+            is then true); where it cannot, the error stands.
+
+    Raises:
+        InvalidHistoryError: as :func:`replay`.
+        UnpaidPotError: the record pays no player still in the hand (and ``repair`` is
+            false, or the replay cannot decide who won).
+        RecordMismatchError: another recorded figure disagrees with the replay.
+    """
     actions = doc.get("actions")
     where = Where(text, actions if isinstance(actions, list) else [], first_line)
     if problem is not None:
         raise problem_error(problem, where)
     if read is None:
         read = read_hand(doc, where)
+    if winnings == "none" and read[6] is not None:
+        read = (*read[:6], None, *read[7:])
     try:
-        return _replay(doc, where, read)
+        try:
+            return (*_replay(doc, where, read), False)
+        except UnpaidPotError:
+            if not repair:
+                raise
+            bare = (*read[:6], None, None, *read[8:])
+            hand, seat_of = _replay(doc, where, bare)
+            if not hand.result_known:
+                raise
+            return hand, seat_of, True
+        except RecordMismatchError:
+            if winnings != "with-returns":
+                raise
+            return (*_replay(doc, where, read, take_returns=True), False)
     except InvalidHistoryError as err:
         message = str(err)
         if type(err) is InvalidHistoryError and message.startswith("field "):
@@ -88,7 +151,11 @@ def replay_seated(
         raise
 
 
-def _replay(doc: Mapping[str, Any], where: Where, read: Read) -> tuple[Hand, Sequence[int]]:
+def _replay(
+    doc: Mapping[str, Any], where: Where, read: Read, *, take_returns: bool = False
+) -> tuple[Hand, Sequence[int]]:
+    """The hand replayed and its record checked; ``take_returns``: the recorded winnings
+    count each uncalled bet returned (a room's convention), taken out before the check."""
     (
         places,
         stacks,
@@ -105,13 +172,21 @@ def _replay(doc: Mapping[str, Any], where: Where, read: Read) -> tuple[Hand, Seq
     ) = read
     n = len(stacks)
     unit = unit_of(places)
+    if min(blinds) < 0:
+        blinds, posts = _own_posts(blinds, posts, unit)
     spec, dead_sb = game_spec(doc, hole_count, antes, blinds, bets)
     seat_of, button = seats(doc, n)
+    if None in stacks:  # a stack not recorded (inf): one that never limits the hand
+        known = unlimited_stacks(stacks, steps, antes, blinds, posts)
+    else:
+        known = cast("list[int]", stacks)
+    if take_returns and winnings is not None:
+        winnings = _less_returns(doc, where, read, winnings, seat_of)
     hand_holes: list[object | None] = [None] * n
     hand_stacks = [0] * n
     unknown = []
     for p, seat in enumerate(seat_of):
-        hand_stacks[seat] = stacks[p]
+        hand_stacks[seat] = known[p]
         cards = holes[p]
         if cards is not None and None not in cards:
             hand_holes[seat] = cards
@@ -142,6 +217,72 @@ def _replay(doc: Mapping[str, Any], where: Where, read: Read) -> tuple[Hand, Seq
         )
     check_record(hand, seat_of, unit, winnings, finishing)
     return hand, seat_of
+
+
+def _own_posts(
+    blinds: tuple[int, ...], posts: list[tuple[int, int, int]], unit: Decimal
+) -> tuple[tuple[int, ...], list[tuple[int, int, int]]]:
+    """Negative blinds (pokerkit's players' own posts) as posts ``(player, live, dead)``:
+    live up to the big blind, the rest dead; all dead when less than the big blind
+    (rule 29b). The blinds come back without them.
+
+    Raises:
+        InvalidHistoryError: a negative small or big blind: those players post their blind.
+    """
+    big = max(blinds[:2])
+    own = list(posts)
+    kept = list(blinds)
+    for i, amount in enumerate(blinds):
+        if amount < 0:
+            if i < 2 or len(blinds) == 2:
+                raise InvalidHistoryError(
+                    f"field blinds_or_straddles: {show(to_money(amount, unit))} is negative for "
+                    f"the {'small' if i == 0 else 'big'} blind: only other players post "
+                    "their own blinds (rule 29b)"
+                )
+            chips = -amount
+            live = big if chips >= big else 0
+            own.append((i, live, chips - live))
+            kept[i] = 0
+    return tuple(kept), own
+
+
+def unlimited_stacks(
+    stacks: Sequence[int | None],
+    steps: list[Step],
+    antes: Sequence[int],
+    blinds: Sequence[int],
+    posts: Sequence[tuple[int, int, int]],
+) -> list[int]:
+    """Stacks for the players whose stack the record does not know (``None``): more than
+    every chip the record has anyone bet, so that no stack ever limits the hand (nobody is
+    all in, every bet and call is made in full).
+
+    Examples:
+        >>> unlimited_stacks([None, 500], [(0, 0, "cbr", 300), (1, 1, "cbr", 900)], [0, 0],
+        ...     [1, 2], [])
+        [1204, 500]
+    """
+    bound = 1 + sum(antes) + sum(blinds)
+    for _, live, dead in posts:
+        bound += live + dead
+    for step in steps:
+        if step[2] == "cbr":
+            bound += step[3]
+    return [bound if s is None else s for s in stacks]
+
+
+def _less_returns(
+    doc: Mapping[str, Any], where: Where, read: Read, winnings: list[int], seat_of: Sequence[int]
+) -> list[int]:
+    """The recorded winnings less each player's uncalled bet returned, found by a replay
+    that pays as the replay decides."""
+    hand, _ = _replay(doc, where, (*read[:6], None, None, *read[8:]), take_returns=False)
+    returned = [0] * len(seat_of)
+    for record in hand.history:
+        if isinstance(record, ReturnBet):
+            returned[record.seat] += record.amount
+    return [max(0, w - returned[seat_of[p]]) for p, w in enumerate(winnings)]
 
 
 def _play(hand: Hand, steps: list[Step], seat_of: Sequence[int], where: Where) -> None:
@@ -218,7 +359,9 @@ def _act(hand: Hand, step: Step, seat_of: Sequence[int], where: Where) -> None:
         raise InvalidHistoryError(f"{where(k)}: {err}") from None
 
 
-def loads_phh(text: str) -> Hand:
+def loads_phh(
+    text: str, *, site: str | Site | None = "auto", repair: bool = False, source: str = ""
+) -> Hand:
     """Replay a PHH hand history (one hand's text) into a :class:`~pokerforge.game.Hand`.
 
     Amounts may be decimal (``starting_stacks = [247.10, 14.60]``): the hand then counts
@@ -226,14 +369,53 @@ def loads_phh(text: str) -> Hand:
     in the file's units. Unknown hole cards (``????``) stay unknown: a showdown that needs
     them is paid as the file's ``winnings`` / ``finishing_stacks`` say, or left undecided
     (:attr:`Hand.result_known`). A recorded result must agree with the replay, the rake
-    being what the pots held beyond the recorded winnings.
+    being what the pots held beyond the recorded winnings. A stack written ``inf`` (not
+    recorded) never limits the hand.
+
+    Args:
+        text: the hand.
+        site: whose conventions the record follows (:mod:`pokerforge.game.phh.sites`):
+            ``"auto"`` finds the room from the ``venue`` field (else from ``source``), a
+            code or a :class:`~pokerforge.game.phh.sites.Site` names it, ``None`` reads by
+            the standard.
+        repair: a record paying nothing to any player still in the hand gets its winnings
+            from the replay where the replay decides them.
+        source: the file's name, for ``site="auto"``.
 
     Raises:
         InvalidHistoryError: bad TOML, a missing or impossible field, an unknown action, an
             action out of turn or against the rules (the message names the line or field).
+        UnpaidPotError: the record pays no player still in the hand (without ``repair``, or
+            when the replay cannot decide the pot).
         RecordMismatchError: the recorded result disagrees with the replay.
     """
-    return replay(toml_fields(text), text)
+    # The core's reader first (one hand's fields, amounts, actions and cards read at once,
+    # as read_phhs reads each hand); tomllib for the rest (several tables, other TOML).
+    try:
+        tables, _, _ = phh_tables(text, 1, True)
+    except ValueError:  # a lone surrogate: tomllib names it
+        tables = []
+    read: Read | None = None
+    problem: Problem | None = None
+    doc: Mapping[str, Any] | None = None
+    if len(tables) == 1:
+        name, _, _, doc, read, problem = tables[0]
+        if name is not None:
+            doc = None
+    if doc is None:
+        doc, read, problem = toml_fields(text), None, None
+    if site == "auto":
+        site = site_for(doc, source)
+    elif site is not None:
+        site = site_named(site)
+    return replay_record(
+        doc,
+        text,
+        read=read,
+        problem=problem,
+        winnings="collected" if site is None else site.winnings,
+        repair=repair,
+    )[0]
 
 
 def from_phh(text: str) -> Hand:
@@ -258,9 +440,12 @@ def from_phh(text: str) -> Hand:
     return loads_phh(text)
 
 
-def load_phh(path: str | Path) -> Hand:
-    """Replay the PHH file at ``path`` (see :func:`loads_phh`)."""
-    return loads_phh(Path(path).read_text(encoding="utf-8"))
+def load_phh(path: str | Path, *, site: str | Site | None = "auto", repair: bool = False) -> Hand:
+    """Replay the PHH file at ``path`` (see :func:`loads_phh`; ``site="auto"`` also looks
+    at the file's name)."""
+    return loads_phh(
+        Path(path).read_text(encoding="utf-8"), site=site, repair=repair, source=str(path)
+    )
 
 
 def load_many(text: str) -> list[Hand]:

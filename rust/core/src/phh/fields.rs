@@ -127,6 +127,9 @@ fn scalar(text: &str) -> Result<Value<'_>, Fallback> {
     match text {
         "true" => return Ok(Value::Bool(true)),
         "false" => return Ok(Value::Bool(false)),
+        // TOML's infinity, read as the full reader reads it (`parse_float`: a decimal);
+        // the dataset writes it for stacks its rooms did not record.
+        "inf" | "+inf" => return Ok(Value::Decimal(text)),
         _ => {}
     }
     if bytes.len() == 8 && bytes[2] == b':' && bytes[5] == b':' {
@@ -269,11 +272,13 @@ mod tests {
         assert_eq!(scalar("-3"), Ok(Value::Int("-3")));
         assert_eq!(scalar("+0.50"), Ok(Value::Decimal("+0.50")));
         assert_eq!(scalar("true"), Ok(Value::Bool(true)));
+        assert_eq!(scalar("inf"), Ok(Value::Decimal("inf")));
+        assert_eq!(scalar("+inf"), Ok(Value::Decimal("+inf")));
         assert_eq!(scalar("00:00:09"), Ok(Value::Time(0, 0, 9)));
         assert_eq!(scalar("'''AMY'S AVE'''"), Ok(Value::Str("AMY'S AVE")));
         assert_eq!(scalar("''''''"), Ok(Value::Str("")));
         for text in [
-            "", "'", "\"a\\n\"", ".5", "1.", "1e3", "25:00:00", "nan", "'a'b'", "'''a''''",
+            "", "'", "\"a\\n\"", ".5", "1.", "1e3", "25:00:00", "nan", "-inf", "'a'b'", "'''a''''",
         ] {
             assert_eq!(scalar(text), Err(Fallback), "{text:?}");
         }

@@ -6,7 +6,7 @@
 //! [`Problem`] that names where it is (the field, the action's index) and what is wrong,
 //! for the caller to place on its line.
 
-use super::amount::{too_many, Amount, NotChips, MAX_PLACES};
+use super::amount::{too_many, Amount, NotChips, MAX_CHIPS, MAX_PLACES};
 use super::fields::Value;
 use super::shown::{repr, show};
 use super::steps::{steps, Arg, Step, Verb};
@@ -54,8 +54,9 @@ pub type Hole = Option<Vec<Option<u8>>>;
 pub struct Steps {
     /// Decimal places of the chip unit: 0 for whole chips, 2 for cents.
     pub places: u32,
-    /// Each player's starting stack in chips (`p1` first).
-    pub stacks: Vec<i64>,
+    /// Each player's starting stack in chips (`p1` first); `None` where the record writes
+    /// `inf`: a stack the room did not record.
+    pub stacks: Vec<Option<i64>>,
     /// The actions, blank ones left out.
     pub steps: Vec<Step>,
     /// Each player's hole cards as dealt (made known by a show), `None` if never dealt.
@@ -70,7 +71,8 @@ pub struct Steps {
     pub finishing_stacks: Option<Vec<i64>>,
     /// The `antes` in chips, by position.
     pub antes: Vec<i64>,
-    /// The `blinds_or_straddles` in chips, by position.
+    /// The `blinds_or_straddles` in chips, by position; a negative entry is a player's own
+    /// post (pokerkit's reading: a player coming in, or one paying missed blinds).
     pub blinds: Vec<i64>,
     /// The [`MONEY_FIELDS`] in chips, each if written.
     pub bets: [Option<i64>; 4],
@@ -103,23 +105,25 @@ fn get<'v, 'a>(fields: &'v [(&str, Value<'a>)], key: &str) -> Option<&'v Value<'
     fields.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
 }
 
-/// Each amount that sets the chip unit, to `each`: every decimal of the money fields, of
-/// `_posts`, and the bets written with a point; those that are no amount are named where
-/// they are read.
+/// Each amount that sets the chip unit, to `each` (with whether the field may hold it
+/// below zero: the blinds' posts): every decimal of the money fields, of `_posts`, and the
+/// bets written with a point; those that are no amount are named where they are read.
 fn decimals<'a>(
     fields: &[(&str, Value<'a>)],
     actions: &[Value<'a>],
-    mut each: impl FnMut(&'a str, Amount<'a>) -> Result<(), Problem>,
+    mut each: impl FnMut(&'a str, Amount<'a>, bool) -> Result<(), Problem>,
 ) -> Result<(), Problem> {
-    let mut add = |value: &Value<'a>| match value {
-        Value::Decimal(text) => Amount::parse(text).map_or(Ok(()), |a| each(text, a)),
+    let mut add_signed = |value: &Value<'a>, signed: bool| match value {
+        Value::Decimal(text) => Amount::parse(text).map_or(Ok(()), |a| each(text, a, signed)),
         _ => Ok(()),
     };
     for key in MONEY_LISTS {
         if let Some(Value::Array(items)) = get(fields, key) {
-            items.iter().try_for_each(&mut add)?;
+            let signed = key == "blinds_or_straddles";
+            items.iter().try_for_each(|item| add_signed(item, signed))?;
         }
     }
+    let mut add = |value: &Value<'a>| add_signed(value, false);
     for key in MONEY_FIELDS {
         if let Some(value) = get(fields, key) {
             add(value)?;
@@ -140,9 +144,7 @@ fn decimals<'a>(
                     .split(super::fields::is_py_space)
                     .rfind(|w| !w.is_empty());
                 if let Some(word) = last.filter(|w| w.contains('.')) {
-                    if let Some(amount) = Amount::parse(word) {
-                        each(word, amount)?;
-                    }
+                    add(&Value::Decimal(word))?;
                 }
             }
         }
@@ -150,11 +152,12 @@ fn decimals<'a>(
     Ok(())
 }
 
-/// The chip unit's places: the most any amount (not negative) is written with.
+/// The chip unit's places: the most any amount (not negative, but for a post) is written
+/// with.
 fn unit_places(fields: &[(&str, Value<'_>)], actions: &[Value<'_>]) -> Result<u32, Problem> {
     let mut places = 0;
-    decimals(fields, actions, |text, amount| {
-        if amount.is_negative() {
+    decimals(fields, actions, |text, amount, signed| {
+        if amount.is_negative() && !signed {
             return Ok(());
         }
         let written = amount.places();
@@ -186,7 +189,11 @@ fn amount(
         Value::Huge(_) => Some(Err(NotChips::TooMany)),
         _ => None,
     };
-    let bound = if least > 0 { "above 0" } else { "0 or more" };
+    let bound = match least {
+        1.. => " above 0",
+        0 => " 0 or more",
+        _ => "",
+    };
     match parsed.map(|a| a.and_then(|a| a.chips(places))) {
         Some(Ok(chips)) if chips >= least => Ok(chips),
         Some(Err(NotChips::TooMany)) => Err(format!(
@@ -195,7 +202,7 @@ fn amount(
             too_many(&show(value), places)
         )),
         _ => Err(format!(
-            "field {}: {} is not a whole number of chips {bound}",
+            "field {}: {} is not a whole number of chips{bound}",
             label(),
             show(value)
         )),
@@ -227,6 +234,38 @@ fn amounts(
         .iter()
         .enumerate()
         .map(|(i, value)| amount(|| format!("{field}[{i}]"), value, places, least))
+        .collect::<Result<_, _>>()
+        .map_err(|message| field_problem(field, message))
+}
+
+/// Whether `value` is TOML's positive infinity, as written or as Python's `Decimal` writes
+/// it.
+fn is_infinite(value: &Value<'_>) -> bool {
+    matches!(
+        value,
+        Value::Decimal("inf" | "+inf" | "Infinity" | "+Infinity")
+    )
+}
+
+/// The starting stacks, `None` for each written `inf` (a stack not recorded).
+fn starting_stacks(
+    fields: &[(&str, Value<'_>)],
+    n: usize,
+    places: u32,
+) -> Result<Vec<Option<i64>>, Problem> {
+    let field = "starting_stacks";
+    let Some(Value::Array(items)) = get(fields, field) else {
+        return amounts(fields, field, n, places, 1).map(|s| s.into_iter().map(Some).collect());
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, value)| {
+            if is_infinite(value) {
+                return Ok(None);
+            }
+            amount(|| format!("{field}[{i}]"), value, places, 1).map(Some)
+        })
         .collect::<Result<_, _>>()
         .map_err(|message| field_problem(field, message))
 }
@@ -328,7 +367,8 @@ fn cards_dealt(steps: &[Step], n: usize) -> Result<(Vec<Hole>, Vec<u8>), Problem
 ///             starting_stacks = [82.40, 197]\n\
 ///             actions = ['d dh p1 ????', 'd dh p2 AhKh', 'p2 cbr 3.5']\n";
 /// let steps = read_steps(&read_fields(text).unwrap()).unwrap();
-/// assert_eq!((steps.places, steps.stacks.as_slice()), (2, &[8240, 19700][..]));
+/// assert_eq!(steps.places, 2);
+/// assert_eq!(steps.stacks, [Some(8240), Some(19700)]);
 /// assert_eq!(steps.steps[2].verb, Verb::BetRaise);
 /// assert_eq!(steps.steps[2].arg, Arg::Chips(350));
 /// assert_eq!(steps.holes[1], Some(vec![Some(50), Some(46)]));
@@ -376,7 +416,7 @@ pub fn read_steps(fields: &[(&str, Value<'_>)]) -> Result<Steps, Problem> {
         ));
     };
     let places = unit_places(fields, actions)?;
-    let stacks = amounts(fields, "starting_stacks", n, places, 1)?;
+    let stacks = starting_stacks(fields, n, places)?;
     let steps = steps(actions, n, places).map_err(|(action, message)| Problem {
         field: Some("actions"),
         action: Some(action),
@@ -393,7 +433,7 @@ pub fn read_steps(fields: &[(&str, Value<'_>)]) -> Result<Steps, Problem> {
         ));
     }
     let antes = amounts(fields, "antes", n, places, 0)?;
-    let blinds = amounts(fields, "blinds_or_straddles", n, places, 0)?;
+    let blinds = amounts(fields, "blinds_or_straddles", n, places, -MAX_CHIPS)?;
     let mut bets = [None; 4];
     for (bet, field) in bets.iter_mut().zip(MONEY_FIELDS) {
         if let Some(value) = get(fields, field) {
@@ -521,6 +561,34 @@ mod tests {
         assert_eq!(
             read(text).unwrap_err().message,
             "the required field variant is missing"
+        );
+    }
+
+    #[test]
+    fn unknown_stacks_and_posts_are_read() {
+        // The dataset's iPoker hands: no stack recorded; PartyPoker and Ongame write a
+        // player's own post as a negative blind.
+        let text = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [0.50, 1, -1.5]\n\
+                    starting_stacks = [inf, 20, +inf]\nactions = []\n";
+        let steps = read(text).unwrap();
+        assert_eq!(steps.stacks, [None, Some(2000), None]);
+        assert_eq!(steps.blinds, [50, 100, -150]);
+        let text = text.replace("-1.5", "-1.505");
+        assert_eq!(read(&text).unwrap().places, 3);
+        let text = format!("{GAME}starting_stacks = [1, 100]\nactions = []\n");
+        for stack in ["-inf", "nan"] {
+            let mut fields = read_fields(&text).unwrap();
+            fields[3].1 = Value::Array(vec![Value::Other(stack), Value::Int("100")]);
+            let problem = read_steps(&fields).unwrap_err();
+            assert_eq!(problem.field, Some("starting_stacks"), "{stack}");
+        }
+        let text = format!("{GAME}starting_stacks = [100, 100]\nactions = []\n");
+        let mut fields = read_fields(&text).unwrap();
+        fields[0].1 = Value::Str("NT");
+        fields[2].1 = Value::Array(vec![Value::Int("1"), Value::Decimal("Infinity")]);
+        assert_eq!(
+            read_steps(&fields).unwrap_err().message,
+            "field blinds_or_straddles[1]: Infinity is not a whole number of chips"
         );
     }
 
