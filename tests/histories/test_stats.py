@@ -133,7 +133,7 @@ def test_plot_cumulative(stats: Stats, tmp_path: Path) -> None:
     out = tmp_path / "c.png"
     stats.plot_cumulative("C", str(out))
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    with pytest.raises(KeyError, match="not tracked"):
+    with pytest.raises(InvalidSpecError, match=r"not tracked: .*Stats\(track=\['A'\]\)"):
         stats.plot_cumulative("A", str(out))
 
 

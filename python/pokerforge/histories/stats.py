@@ -42,6 +42,7 @@ from decimal import Decimal
 from operator import add
 from typing import Any
 
+from pokerforge.errors import InvalidSpecError
 from pokerforge.game.actions import Bet, Call, DealBoard, Fold, Raise
 from pokerforge.game.actions import Street as _Street
 from pokerforge.histories.record import HandRecord
@@ -337,9 +338,15 @@ class Stats:
         return frame.set_index(["player", "position"])
 
     def cumulative(self, player: str) -> list[Decimal]:
-        """The running total of a tracked player's winnings, hand by hand."""
+        """The running total of a tracked player's winnings, hand by hand.
+
+        Raises:
+            InvalidSpecError: ``player`` is not tracked (``Stats(track=[player])``).
+        """
         if player not in self._track:
-            raise KeyError(f"{player!r} is not tracked: pass track=[{player!r}] to Stats")
+            raise InvalidSpecError(
+                f"{player!r} is not tracked: make the statistics with Stats(track=[{player!r}])"
+            )
         total = Decimal(0)
         out = []
         for won in self._track[player]:
@@ -351,6 +358,7 @@ class Stats:
         """Write a PNG of a tracked player's cumulative winnings over hands.
 
         Raises:
+            InvalidSpecError: ``player`` is not tracked (``Stats(track=[player])``).
             ImportError: matplotlib is not installed.
         """
         import matplotlib  # noqa: PLC0415 - optional dependency
