@@ -64,15 +64,20 @@ def _game(text: str) -> Game:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def _add_equity_options(cmd: argparse.ArgumentParser) -> None:
-    cmd.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 2c7d9h")
-    cmd.add_argument("--dead", default="", help="cards out of play")
+def _add_game_option(cmd: argparse.ArgumentParser) -> None:
+    """``--game``, as every command that plays or ranks hands takes it."""
     cmd.add_argument(
         "--game",
         type=_game,
         default="holdem",
         help=f"holdem, omaha or omaha-hilo (also {', '.join(ALIASES)}); default: holdem",
     )
+
+
+def _add_equity_options(cmd: argparse.ArgumentParser) -> None:
+    cmd.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 2c7d9h")
+    cmd.add_argument("--dead", default="", help="cards out of play")
+    _add_game_option(cmd)
     how = cmd.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every runout")
     how.add_argument("--samples", type=int, metavar="N", help="Monte Carlo with N samples")
@@ -115,12 +120,7 @@ def _add_simulate_command(commands: Any) -> None:
         "per seat, the showdown share and the pots; a progress bar shows on a terminal. The "
         "result is the same for any --workers and backend.",
     )
-    sim.add_argument(
-        "--game",
-        type=_game,
-        default="holdem",
-        help=f"holdem, omaha or omaha-hilo (also {', '.join(ALIASES)}); default: holdem",
-    )
+    _add_game_option(sim)
     sim.add_argument(
         "--betting",
         choices=("no-limit", "pot-limit", "fixed-limit"),
@@ -236,12 +236,7 @@ def _parser() -> argparse.ArgumentParser:
     ev.add_argument(
         "cards", nargs="+", help="cards like AsKsQsJsTs, or one per argument: As Ks Qs Js Ts"
     )
-    ev.add_argument(
-        "--game",
-        type=_game,
-        default="holdem",
-        help=f"holdem, omaha or omaha-hilo (also {', '.join(ALIASES)}); default: holdem",
-    )
+    _add_game_option(ev)
     ev.add_argument("--omaha", action="store_true", help="the same as --game omaha-hilo")
 
     _add_simulate_command(commands)

@@ -153,14 +153,7 @@ impl<'a> Parser<'a> {
     /// `None` when the item is not of that form (`22-77` also starts with digits).
     fn try_group_weight(&mut self) -> Result<Option<f64>> {
         let start = self.pos;
-        let mut end = start;
-        while self
-            .chars
-            .get(end)
-            .is_some_and(|c| c.is_ascii_digit() || *c == '.')
-        {
-            end += 1;
-        }
+        let end = self.number_end();
         if end == start {
             return Ok(None);
         }
@@ -179,14 +172,7 @@ impl<'a> Parser<'a> {
     /// the item is not of that form (`22-77` also starts with digits).
     fn try_share(&mut self) -> Result<Option<f64>> {
         let start = self.pos;
-        let mut end = start;
-        while self
-            .chars
-            .get(end)
-            .is_some_and(|c| c.is_ascii_digit() || *c == '.')
-        {
-            end += 1;
-        }
+        let end = self.number_end();
         if end == start || self.chars.get(end) != Some(&'%') {
             return Ok(None);
         }
@@ -200,6 +186,20 @@ impl<'a> Parser<'a> {
             ),
             Err(_) => self.error(start, format!("'{digits}' is not a number")),
         }
+    }
+
+    /// Where the digits and decimal points from the position end (the position itself when
+    /// there are none); the position stays.
+    fn number_end(&self) -> usize {
+        let mut end = self.pos;
+        while self
+            .chars
+            .get(end)
+            .is_some_and(|c| c.is_ascii_digit() || *c == '.')
+        {
+            end += 1;
+        }
+        end
     }
 
     /// A weight from 0 to 1: digits with an optional decimal point.
