@@ -22,6 +22,7 @@ and prints the instructions per hand. Workloads:
             (benches/test_rl_speed.py's ``play_tables``)
     vector  ``rl.VectorPokerEnv``, 256 tables stepped by one call with random legal
             actions (benches/test_rl_speed.py's loop) until N hands have ended
+    simulate  ``sim.run`` inline, 6-max random play written to Parquet
 
 A workload is a function ``prepare(hands) -> run`` in ``WORKLOADS``: ``prepare`` does every
 set-up (imports, data) for ``hands`` hands and ``run(count)`` does ``count`` of them.
@@ -122,11 +123,30 @@ def vector(hands: int) -> Run:
     return run
 
 
+def simulate(hands: int) -> Run:
+    """``sim.run`` inline: 6-max random play, every hand written to Parquet (hands and
+    actions tables). The set-up runs one hand so that pyarrow is loaded in both runs."""
+    import tempfile  # noqa: PLC0415
+
+    from pokerforge import sim  # noqa: PLC0415
+
+    out = Path(tempfile.mkdtemp()) / "hands.parquet"
+    sim.run(None, players=6, hands=1, policies="random", seed=1, out=out)
+
+    def run(count: int) -> int:
+        if count:
+            sim.run(None, players=6, hands=count, policies="random", seed=1, out=out)
+        return count
+
+    return run
+
+
 WORKLOADS: dict[str, Callable[[int], Run]] = {
     "phh": phh,
     "hand": hand,
     "tables": tables,
     "vector": vector,
+    "simulate": simulate,
 }
 
 _TOTAL = re.compile(r"I\s+refs:\s+([\d,]+)")

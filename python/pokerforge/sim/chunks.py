@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pokerforge.errors import InvalidSpecError, PolicyError
 from pokerforge.game import (
@@ -184,47 +184,53 @@ def play_hand(job: Job, *, seed: int, button: int, number: int | None = None) ->
     return hand
 
 
-_STREET_OF_BOARD = {0: 0, 3: 1, 4: 2, 5: 3}
-
-
 def _action_rows(hand: Hand, number: int) -> list[ActionRow]:
     rows: list[ActionRow] = []
-    board = 0
-    # Each seat's chips in on this street: what every row's "to" reports.
-    bets = [0] * hand.num_seats
-    behind = list(hand.starting_stacks)  # only the forced bets' all-in is not recorded
-    for rec in hand.history:
-        if isinstance(rec, DealBoard):
-            board += len(rec.indices)
-            bets = [0] * hand.num_seats
+    append = rows.append
+    street = 0
+    n = hand.num_seats
+    # Each seat's chips in on this street (every row's "to"), and behind (the forced bets'
+    # all-in, which their records do not carry).
+    bets = [0] * n
+    behind = list(hand.starting_stacks)
+    record: Any  # one of the kinds below, told apart by a table: cheaper than isinstance
+    for record in hand.history:
+        kind = _ROW_KINDS.get(type(record))
+        if kind is None:
             continue
-        street = _STREET_OF_BOARD.get(board, 3)
-        index = len(rows)
-        if isinstance(rec, Fold | Check):
-            name = "fold" if isinstance(rec, Fold) else "check"
-            rows.append((number, index, street, rec.seat, name, 0, bets[rec.seat], False))
-        elif isinstance(rec, Call):
-            bets[rec.seat] += rec.amount
-            to = bets[rec.seat]
-            rows.append((number, index, street, rec.seat, "call", rec.amount, to, rec.all_in))
-        elif isinstance(rec, Bet | Raise):
-            name = "bet" if isinstance(rec, Bet) else "raise"
-            bets[rec.seat] = rec.to
-            rows.append((number, index, street, rec.seat, name, rec.amount, rec.to, rec.all_in))
-        elif isinstance(rec, PostBlind):
-            bets[rec.seat] += rec.amount
-            behind[rec.seat] -= rec.amount
-            name = _BLINDS.get(rec.blind, rec.blind)
-            to = bets[rec.seat]
-            rows.append(
-                (number, index, street, rec.seat, name, rec.amount, to, not behind[rec.seat])
-            )
-        elif isinstance(rec, PostAnte):  # dead money: not part of the street's bets
-            behind[rec.seat] -= rec.amount
-            rows.append(
-                (number, index, street, rec.seat, "ante", rec.amount, 0, not behind[rec.seat])
-            )
+        seat = record[0]
+        if kind == _BOARD:
+            street = int(record.street)
+            bets = [0] * n
+        elif kind <= _CHECK:
+            name = "fold" if kind == _FOLD else "check"
+            append((number, len(rows), street, seat, name, 0, bets[seat], False))
+        elif kind == _CALL:
+            bets[seat] += record.amount
+            append((number, len(rows), street, seat, "call", record.amount, bets[seat],
+                    record.all_in))  # fmt: skip
+        elif kind <= _RAISE:
+            bets[seat] = record.to
+            append((number, len(rows), street, seat, "bet" if kind == _BET else "raise",
+                    record.amount, record.to, record.all_in))  # fmt: skip
+        else:  # a forced bet: a blind counts toward the street's bet, an ante is dead money
+            amount = record.amount
+            behind[seat] -= amount
+            if kind == _BLIND:
+                bets[seat] += amount
+                name = _BLINDS.get(record.blind, record.blind)
+            else:
+                name = "ante"
+            append((number, len(rows), street, seat, name, amount,
+                    bets[seat] if kind == _BLIND else 0, not behind[seat]))  # fmt: skip
     return rows
+
+
+_FOLD, _CHECK, _CALL, _BET, _RAISE, _BLIND, _ANTE, _BOARD = range(8)
+_ROW_KINDS: dict[type, int] = {
+    Fold: _FOLD, Check: _CHECK, Call: _CALL, Bet: _BET, Raise: _RAISE, PostBlind: _BLIND,
+    PostAnte: _ANTE, DealBoard: _BOARD,
+}  # fmt: skip
 
 
 _BLINDS = {"SB": "small_blind", "BB": "big_blind"}
@@ -249,6 +255,7 @@ def play_chunk(job: Job, chunk: int) -> ChunkResult:
     phh: list[str] = []
     players = job.players
     names = player_names(job) if job.record == "phh" else []
+    seen_positions: dict[int, tuple[str, ...]] = {}
     for number, seed in hand_seeds(job, chunk):
         button = number % players
         hand = play_hand(job, seed=seed, button=button, number=number)
@@ -256,9 +263,12 @@ def play_chunk(job: Job, chunk: int) -> ChunkResult:
         if job.record == "rows":
             board = "".join(_CARD_TEXT[i] for i in hand.board_indices)
             holes = tuple("".join(_CARD_TEXT[i] for i in hole) for hole in hand.hole_indices)
+            positions = seen_positions.get(button)
+            if positions is None:  # one per button: the names depend on nothing else here
+                positions = seen_positions[button] = hand.positions
             hands.append(
                 (number, seed, button, board, showdown, pot, hand.rake, hand.net, holes,
-                 hand.positions)
+                 positions)
             )  # fmt: skip
             actions += _action_rows(hand, number)
         elif job.record == "phh":

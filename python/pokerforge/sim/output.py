@@ -251,7 +251,7 @@ class ParquetWriter(HandWriter):
                 ("index", pa.int16()),
                 ("street", pa.string()),
                 ("seat", pa.int8()),
-                ("player", pa.string()),
+                ("player", pa.dictionary(pa.int8(), pa.string())),
                 ("action", pa.string()),
                 ("amount", pa.int64()),
                 ("to", pa.int64()),
@@ -259,6 +259,7 @@ class ParquetWriter(HandWriter):
             ]
         )
         self._players = player_names(job)
+        self._player_names = pa.array(self._players, type=pa.string())
         self._hands = pq.ParquetWriter(_partial(self.finals[0]), self.hand_schema)
         self._actions = pq.ParquetWriter(_partial(self.finals[1]), self.action_schema)
 
@@ -270,7 +271,9 @@ class ParquetWriter(HandWriter):
         if chunk.actions:
             columns: list[Any] = list(zip(*chunk.actions, strict=True))
             columns[2] = [_STREETS[street] for street in columns[2]]
-            columns.insert(4, [self._players[seat] for seat in columns[3]])
+            # The seat numbers index the players' names: no string per row is made.
+            seats = pa.array(columns[3], type=pa.int8())
+            columns.insert(4, pa.DictionaryArray.from_arrays(seats, self._player_names))
             self._actions.write_table(pa.Table.from_arrays(columns, schema=self.action_schema))
 
     def _close(self, summary: dict[str, Any]) -> None:
