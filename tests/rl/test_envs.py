@@ -265,3 +265,33 @@ def test_tables_validate_their_settings() -> None:
     ]:
         with pytest.raises(InvalidSpecError, match=match):
             Tables(spec, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("stacks", [[200, 1], 1, [200, 2], [3, 200]])
+@pytest.mark.parametrize("make", ["gym", "aec", "vector"])
+def test_stacks_the_forced_bets_take_whole_are_refused_not_a_hang(
+    make: str, stacks: int | list[int]
+) -> None:
+    # With a stack of at most the big blind every hand could play itself out from the forced
+    # bets: reset dealt again for ever (the AEC env stopped with an all-zero mask).
+    spec = GameSpec(blinds=(1, 2), ante=1)  # forced bets 3: the big blind and the ante
+    with pytest.raises(InvalidSpecError, match="all-in from the forced bets"):
+        if make == "gym":
+            PokerEnv(spec, seats=2, stacks=stacks).reset(seed=1)
+        elif make == "aec":
+            aec_env(spec, seats=2, stacks=stacks).reset(seed=1)
+        else:
+            VectorPokerEnv(spec, num_tables=2, seats=2, stacks=stacks, seed=1).reset()
+    assert PokerEnv(spec, seats=2, stacks=[200, 4]).reset(seed=1)[0]["action_mask"].any()
+
+
+def _fold(obs: object, mask: object) -> int:
+    return 0
+
+
+def test_a_learning_seat_never_asked_to_act_is_an_error_not_a_hang() -> None:
+    # Heads-up, the button fixed, the learning seat in the big blind: an opponent that
+    # always folds ends every hand before it.
+    env = PokerEnv(seats=2, seat=1, opponents=_fold, button=0, move_button=False)
+    with pytest.raises(InvalidSpecError, match=r"10,000 hands in a row .* seat 1"):
+        env.reset(seed=1)

@@ -60,6 +60,11 @@ def _policies(opponents: Policy | Sequence[Policy], seats: int, seat: int) -> li
     return policies
 
 
+#: Hands in a row that may end without a decision for the learning seat before ``reset``
+#: gives up (an opponent that always folds to its fixed big blind), rather than loop.
+MAX_SKIPPED = 10_000
+
+
 def card_options(options: dict[str, Any] | None) -> dict[str, Any]:
     """The fixed cards among ``reset()``'s options (other keys are not this env's)."""
     if not options:
@@ -163,14 +168,17 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
                 if reseed is not None:
                     reseed(hand_seed(seed, -1 - i, 0))
         skipped = 0
-        while True:
+        for _ in range(MAX_SKIPPED):
             self.tables.new_hand(0, **card_options(options))
             if self._play_others():
-                break
+                return self._observe(), {"skipped_net": skipped}
             # The hand ended without a decision for the learning seat (everyone folded to
             # its big blind): nothing to learn, so deal again and report the chips.
             skipped += self.tables.hands[0].net[self.seat]
-        return self._observe(), {"skipped_net": skipped}
+        raise InvalidSpecError(
+            f"{MAX_SKIPPED:,} hands in a row ended without a decision for seat {self.seat} "
+            "(do the opponents always fold to it, with the button fixed?)"
+        )
 
     def step(self, action: int | Move) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play ``action`` for the learning seat, then the others until its next turn."""

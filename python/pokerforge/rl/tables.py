@@ -220,11 +220,28 @@ class Tables:
         with blinds 1/2 when it is ``None``, and the other keywords as :class:`Tables` takes
         them.
 
+        An environment deals hand after hand with the stacks reset, waiting for a decision:
+        a stack that the forced bets can take whole (the big blind, a straddle and the ante
+        together) would make hands that play themselves out, so it is refused.
+
+        Raises:
+            InvalidSpecError: As :class:`Tables`, and a stack of at most the forced bets.
+
         Examples:
             >>> Tables.for_env(None, seats=2, seed=1).spec == GameSpec()
             True
         """
-        return cls(GameSpec() if spec is None else spec, **options)
+        tables = cls(GameSpec() if spec is None else spec, **options)
+        game = tables.spec
+        forced = game.big_blind + game.straddle + game.ante
+        for seat, chips in enumerate(tables.stacks):
+            if chips <= forced:
+                raise InvalidSpecError(
+                    f"seat {seat}'s stack of {chips} chips is all-in from the forced bets "
+                    f"({forced}: big blind, straddle and ante): an environment needs stacks "
+                    "above them, or its hands would play themselves out with no decision"
+                )
+        return tables
 
     def reseed(self, seed: int | None) -> None:
         """Restart every table's sequence of hands from ``seed`` (``None``: a random one)."""
