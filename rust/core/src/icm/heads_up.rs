@@ -258,9 +258,8 @@ fn payoffs(spot: &Spot) -> Result<(Payoffs, f64)> {
         let mut after = all.clone();
         after[0] += chips;
         after[1] -= chips;
-        let places = super::finish_probabilities(&after, payouts.len().min(n), spot.model)?;
-        let worth = |i: usize| places[i].iter().zip(payouts).map(|(p, v)| p * v).sum();
-        Ok([worth(0), worth(1)])
+        let worth = super::exact_equities(&after, payouts, spot.model)?;
+        Ok([worth[0], worth[1]])
     };
     let table = Payoffs {
         fold: value(moves[0])?,
