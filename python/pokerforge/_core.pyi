@@ -379,6 +379,44 @@ def push_fold_heads_up(
     int,
     bool,
 ]: ...
+
+# Values at a push/fold table: shove by position and class, fold first-in by position,
+# call and fold-to by pair (s * n + c) and class, and per position: expectation,
+# best-response gain, chance of being reached.
+_TableValues = tuple[
+    list[list[float]],
+    list[float],
+    list[list[float]],
+    list[list[float]],
+    list[float],
+    list[float],
+    list[float],
+]
+
+def push_fold_values(
+    stacks: list[float],
+    small_blind: float,
+    big_blind: float,
+    shove: list[list[float]],
+    call: list[list[float]],
+    ante: float = 0.0,
+    payouts: list[float] | None = None,
+    others: list[float] = ...,
+    model: str = "harville",
+) -> _TableValues: ...
+def push_fold_table(
+    stacks: list[float],
+    small_blind: float,
+    big_blind: float,
+    ante: float = 0.0,
+    payouts: list[float] | None = None,
+    others: list[float] = ...,
+    model: str = "harville",
+    tolerance: float = 1e-4,
+    max_iterations: int | None = None,
+) -> tuple[list[list[float]], list[list[float]], _TableValues, float, int, bool]: ...
+def class_frequencies(range: Range) -> list[float]: ...
+def range_of_frequencies(frequencies: list[float]) -> Range: ...
 def hand_classes() -> list[str]: ...
 def preflop_matrix() -> npt.NDArray[np.float64]: ...
 

@@ -8,7 +8,12 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use pokerforge_core::icm::heads_up::{range_of, solve, Matchups, SolveOptions, Spot};
+use pokerforge_core::icm::heads_up::{
+    class_frequencies as core_class_frequencies, range_of, solve, Matchups, SolveOptions, Spot,
+};
+use pokerforge_core::icm::push_fold::{
+    self as table, Strategies, TableSpot, Values as TableValues,
+};
 use pokerforge_core::icm::{
     bubble_factors as core_bubble_factors, finish_probabilities as core_finish, icm as core_icm,
     uses_exact, IcmMethod, IcmOptions, Model,
@@ -179,6 +184,133 @@ pub fn push_fold_heads_up(
         s.exploitability,
         (s.gains[0], s.gains[1]),
         (s.values[0], s.values[1]),
+        s.iterations,
+        s.converged,
+    ))
+}
+
+/// The mean weight of each class's combos in a range, by class index.
+#[pyfunction]
+pub fn class_frequencies(range: PyRef<'_, PyRange>) -> Vec<f64> {
+    core_class_frequencies(&range.0)
+}
+
+/// The range holding each class with its probability as the weight, by class index.
+#[pyfunction]
+pub fn range_of_frequencies(frequencies: Vec<f64>) -> PyRange {
+    PyRange(range_of(&frequencies))
+}
+
+/// What `push_fold_values` returns: values of shoving by position and class, of folding
+/// first-in by position, of calling and of folding to a shove by pair `s * n + c` and
+/// class (empty rows for the other pairs), each position's expectation, best-response
+/// gain and chance of the action reaching it.
+type ValuesTuple = (
+    Vec<Vec<f64>>,
+    Vec<f64>,
+    Vec<Vec<f64>>,
+    Vec<Vec<f64>>,
+    Vec<f64>,
+    Vec<f64>,
+    Vec<f64>,
+);
+
+fn values_tuple(v: TableValues) -> ValuesTuple {
+    (
+        v.shove, v.fold, v.call, v.fold_to, v.players, v.gains, v.reach,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn table_spot(
+    stacks: Vec<f64>,
+    small_blind: f64,
+    big_blind: f64,
+    ante: f64,
+    payouts: Option<Vec<f64>>,
+    others: Vec<f64>,
+    model: &str,
+) -> PyResult<TableSpot> {
+    Ok(TableSpot {
+        stacks,
+        small_blind,
+        big_blind,
+        ante,
+        payouts,
+        others,
+        model: model_of(model)?,
+    })
+}
+
+/// Every decision's value at a push/fold table for given strategies; see
+/// `pokerforge.icm.decisions`.
+#[pyfunction]
+#[pyo3(signature = (
+    stacks, small_blind, big_blind, shove, call, ante=0.0, payouts=None, others=Vec::new(),
+    model="harville",
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn push_fold_values(
+    py: Python<'_>,
+    stacks: Vec<f64>,
+    small_blind: f64,
+    big_blind: f64,
+    shove: Vec<Vec<f64>>,
+    call: Vec<Vec<f64>>,
+    ante: f64,
+    payouts: Option<Vec<f64>>,
+    others: Vec<f64>,
+    model: &str,
+) -> PyResult<ValuesTuple> {
+    let spot = table_spot(stacks, small_blind, big_blind, ante, payouts, others, model)?;
+    let st = Strategies { shove, call };
+    let v = core(py.detach(|| table::values(&spot, &st, Matchups::shared())))?;
+    Ok(values_tuple(v))
+}
+
+/// What `push_fold_table` returns: shove probabilities by position and class, call
+/// probabilities by pair and class, the values of those strategies, the exploitability,
+/// the rounds run and whether the tolerance was reached.
+type TableTuple = (Vec<Vec<f64>>, Vec<Vec<f64>>, ValuesTuple, f64, usize, bool);
+
+/// Solves a push/fold spot at a table of 2 to 10 players; see `pokerforge.icm.push_fold`.
+#[pyfunction]
+#[pyo3(signature = (
+    stacks, small_blind, big_blind, ante=0.0, payouts=None, others=Vec::new(),
+    model="harville", tolerance=1e-4, max_iterations=None,
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn push_fold_table(
+    py: Python<'_>,
+    stacks: Vec<f64>,
+    small_blind: f64,
+    big_blind: f64,
+    ante: f64,
+    payouts: Option<Vec<f64>>,
+    others: Vec<f64>,
+    model: &str,
+    tolerance: f64,
+    max_iterations: Option<Int>,
+) -> PyResult<TableTuple> {
+    let spot = table_spot(stacks, small_blind, big_blind, ante, payouts, others, model)?;
+    let mut options = table::SolveOptions {
+        tolerance,
+        ..table::SolveOptions::default()
+    };
+    if let Some(n) = max_iterations {
+        options.max_iterations = usize::try_from(count("max_iterations", n)?).unwrap_or(usize::MAX);
+    }
+    let threads = threads_for(None, 1, 1)?;
+    let s = interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {
+        table::solve(&spot, &options, Matchups::shared(), &|| {
+            flag.load(Ordering::Relaxed)
+        })
+    })?;
+    Ok((
+        s.strategies.shove,
+        s.strategies.call,
+        values_tuple(s.values),
+        s.exploitability,
         s.iterations,
         s.converged,
     ))

@@ -506,3 +506,21 @@ pub fn range_of(frequencies: &[f64]) -> Range {
     }
     range
 }
+
+/// The mean weight of each class's combos in `range` (index as
+/// [`class_index`]): the probability that a hand of the class is in the range, the
+/// inverse of [`range_of`].
+pub fn class_frequencies(range: &Range) -> Vec<f64> {
+    let mut total = vec![0.0; CLASSES];
+    let mut count = vec![0.0; CLASSES];
+    for index in 0..COMBOS {
+        let Some(combo) = Combo::from_index(index) else {
+            continue;
+        };
+        if let Some(class) = class_index(combo.cards()) {
+            total[class] += range.weight(combo);
+            count[class] += 1.0;
+        }
+    }
+    total.iter().zip(&count).map(|(t, c)| t / c).collect()
+}
