@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from pokerforge import _core
 from pokerforge._core import Range
@@ -93,8 +94,7 @@ class _Table:
         self.positions = table_positions(len(self.stacks)) if 2 <= len(self.stacks) <= 10 else ()
         if not self.positions:
             raise InvalidSpecError(
-                f"a push/fold table seats 2 to 10 players, but {len(self.stacks)} stacks "
-                "were given"
+                f"a push/fold table seats 2 to 10 players, but {len(self.stacks)} stacks were given"
             )
         small, big = numbers(blinds, "blinds")
         self.blinds = (small, big)
@@ -211,8 +211,10 @@ def decisions(
     ante: Number = 0,
     payouts: Iterable[Number] | None = None,
     *,
-    shoves: Mapping[str | int, Range | str] | None = None,
-    calls: Mapping[str | int | tuple[str | int, str | int], Range | str] | None = None,
+    # Keys are positions (str or int) or, for calls, pairs of them; Any because a
+    # Mapping's key type is invariant (a dict[str, Range] would not match a union).
+    shoves: Mapping[Any, Range | str] | None = None,
+    calls: Mapping[Any, Range | str] | None = None,
     others: Iterable[Number] = (),
     model: Model = "harville",
 ) -> TableDecisions:
@@ -436,4 +438,3 @@ def push_fold_table(
         _shove=shove,
         _call=call,
     )
-
