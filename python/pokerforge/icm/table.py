@@ -309,7 +309,7 @@ class TableEquilibrium:
         values: Each position's expectation per hand (prize equity after the hand by ICM,
             the change of its stack in big blinds in chips).
         iterations: Rounds of fictitious play run.
-        converged: Whether the tolerance was reached before the round limit.
+        converged: Whether the tolerance was reached before the round or time limit.
     """
 
     stacks: tuple[float, ...]
@@ -371,6 +371,7 @@ def push_fold_table(
     model: Model = "harville",
     tolerance: float = 1e-4,
     max_iterations: int | None = None,
+    time_limit: float | None = None,
 ) -> TableEquilibrium:
     """The push/fold equilibrium of a table of 2 to 10 players: first-in shoving ranges
     by position and calling ranges by position against each earlier shove, by ICM at the
@@ -388,6 +389,8 @@ def push_fold_table(
             / all chips).
         max_iterations: Stop after this many rounds at the latest (default 100,000);
             ``converged`` says whether the tolerance was reached.
+        time_limit: Stop after this many seconds at the latest (checked every 25
+            rounds; default: no limit).
 
     Raises:
         InvalidSpecError: Blinds, ante or options out of range, or not 2 to 10 stacks.
@@ -413,6 +416,7 @@ def push_fold_table(
         model,
         tolerance,
         max_iterations,
+        time_limit,
     )
     names = table.positions
     n = len(names)

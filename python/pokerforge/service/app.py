@@ -16,7 +16,7 @@ framework's routing (the cost of a cheap request was mostly the framework's).
 Examples:
     >>> app = create_app(Limits(workers=1, max_time=0.5))
     >>> sorted(route.path for route in app.routes if "POST" in getattr(route, "methods", ()))
-    ['/v1/equity', '/v1/evaluate']
+    ['/v1/equity', '/v1/evaluate', '/v1/icm', '/v1/pushfold']
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ from pokerforge.service.models import (
     Health,
 )
 from pokerforge.service.queue import BusyError, Client, ClientGoneError, Scheduler
+from pokerforge.service.tournament import mount_tournament
 from pokerforge.service.work import FieldError, Job, Limits, fresh_seed
 
 __all__ = ["create_app"]
@@ -416,6 +417,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         return await answer_evaluate(body, request)
 
     mount_calculator(app, limits, engine)
+    mount_tournament(app, limits, engine)
 
     @app.api_route("/docs", methods=["GET", "HEAD"], include_in_schema=False)
     async def docs() -> FileResponse:

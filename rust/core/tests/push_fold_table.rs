@@ -4,7 +4,7 @@
 
 use pokerforge_core::icm::heads_up::{self, Matchups, Spot};
 use pokerforge_core::icm::push_fold::{
-    pair, solve, values, SolveOptions, Strategies, TableSpot, MAX_SEATS,
+    pair, solve, values, SolveOptions, Strategies, TableSpot, CHECK_EVERY, MAX_SEATS,
 };
 use pokerforge_core::icm::Model;
 use pokerforge_core::starting_hands::{class_name, CLASSES};
@@ -141,6 +141,24 @@ fn the_bubble_tightens_calls() {
         share(&icm.strategies.call[at], m),
     );
     assert!(by_icm < by_chips - 0.05, "{by_icm} {by_chips}");
+}
+
+#[test]
+fn the_time_limit_stops_the_run() {
+    let m = Matchups::shared();
+    let stacks: Vec<f64> = (0..10).map(|i| 6.0 + (i * 5 % 7) as f64).collect();
+    let spot = table(&stacks, 0.1, Some(vec![50.0, 30.0, 20.0]));
+    let options = SolveOptions {
+        tolerance: 1e-9,
+        time_limit: Some(std::time::Duration::from_millis(1)),
+        ..SolveOptions::default()
+    };
+    let s = solve(&spot, &options, m, &|| false).unwrap();
+    assert!(
+        !s.converged && s.iterations == CHECK_EVERY,
+        "{}",
+        s.iterations
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use pokerforge_core::icm::heads_up::{
     class_frequencies as core_class_frequencies, range_of, solve, Matchups, SolveOptions, Spot,
@@ -277,7 +278,7 @@ type TableTuple = (Vec<Vec<f64>>, Vec<Vec<f64>>, ValuesTuple, f64, usize, bool);
 #[pyfunction]
 #[pyo3(signature = (
     stacks, small_blind, big_blind, ante=0.0, payouts=None, others=Vec::new(),
-    model="harville", tolerance=1e-4, max_iterations=None,
+    model="harville", tolerance=1e-4, max_iterations=None, time_limit=None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn push_fold_table(
@@ -291,6 +292,7 @@ pub fn push_fold_table(
     model: &str,
     tolerance: f64,
     max_iterations: Option<Int>,
+    time_limit: Option<f64>,
 ) -> PyResult<TableTuple> {
     let spot = table_spot(stacks, small_blind, big_blind, ante, payouts, others, model)?;
     let mut options = table::SolveOptions {
@@ -299,6 +301,20 @@ pub fn push_fold_table(
     };
     if let Some(n) = max_iterations {
         options.max_iterations = usize::try_from(count("max_iterations", n)?).unwrap_or(usize::MAX);
+    }
+    if let Some(seconds) = time_limit {
+        options.time_limit = Some(
+            Duration::try_from_secs_f64(seconds)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| {
+                    to_py(Error::InvalidSetting {
+                        name: "time_limit",
+                        value: seconds.to_string(),
+                        expected: "a positive number of seconds",
+                    })
+                })?,
+        );
     }
     let threads = threads_for(None, 1, 1)?;
     let s = interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {

@@ -500,6 +500,8 @@ pub struct SolveOptions {
     pub tolerance: f64,
     /// Stop after this many rounds of fictitious play at the latest.
     pub max_iterations: usize,
+    /// Stop after this long at the latest (counted from the start of the solve).
+    pub time_limit: Option<std::time::Duration>,
 }
 
 impl Default for SolveOptions {
@@ -507,6 +509,7 @@ impl Default for SolveOptions {
         SolveOptions {
             tolerance: 1e-4,
             max_iterations: 100_000,
+            time_limit: None,
         }
     }
 }
@@ -522,7 +525,7 @@ pub struct Solution {
     pub exploitability: f64,
     /// Rounds of fictitious play run.
     pub iterations: usize,
-    /// Whether the tolerance was reached (else the round limit stopped the run).
+    /// Whether the tolerance was reached (else the round or time limit stopped the run).
     pub converged: bool,
 }
 
@@ -581,6 +584,12 @@ pub fn solve(
             expected: "a positive integer",
         });
     }
+    let start = std::time::Instant::now();
+    let out_of_time = || {
+        options
+            .time_limit
+            .is_some_and(|limit| start.elapsed() >= limit)
+    };
     let (out, unit) = outcomes(spot)?;
     let n = out.n;
     let tolerance = options.tolerance * unit;
@@ -618,7 +627,7 @@ pub fn solve(
                 return Err(Error::Interrupted);
             }
             let converged = exploitability <= tolerance;
-            if converged || t >= options.max_iterations {
+            if converged || t >= options.max_iterations || out_of_time() {
                 let (strategies, values) = ROUNDINGS
                     .iter()
                     .map(|&margin| {
