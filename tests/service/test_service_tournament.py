@@ -8,6 +8,8 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pokerforge.icm import bubble_factors, icm, push_fold_table, risk_premiums
 from pokerforge.service.tournament import MAX_FACTOR_PLAYERS, MAX_ICM_PLAYERS
@@ -82,3 +84,40 @@ def test_errors_name_the_field(
     assert words in error["message"]
     if field is not None:
         assert error["field"] == field
+
+
+# Numbers a client might send, odd ones included.
+_numbers = st.one_of(
+    st.integers(-5, 10**30), st.floats(allow_nan=False), st.sampled_from([0, 0.5, 1e-300])
+)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    path=st.sampled_from(["/v1/icm", "/v1/pushfold"]),
+    body=st.fixed_dictionaries(
+        {},
+        optional={
+            "stacks": st.lists(_numbers, max_size=5),
+            "payouts": st.one_of(st.none(), st.lists(_numbers, max_size=4)),
+            "blinds": st.lists(_numbers, min_size=1, max_size=3),
+            "ante": _numbers,
+            "others": st.lists(_numbers, max_size=3),
+            "model": st.sampled_from(["harville", "weitzman", "chip"]),
+            "tolerance": _numbers,
+            "bubble": st.booleans(),
+        },
+    )
+    | st.dictionaries(st.text(max_size=8), st.integers() | st.text(max_size=8), max_size=3),
+)
+def test_odd_bodies_never_fail_with_a_5xx(client: httpx.Client, path: str, body: Any) -> None:
+    answer = client.post(path, json=body)
+    assert answer.status_code in (200, 422), answer.text
+    if answer.status_code == 422:
+        assert set(answer.json()["error"]) == {"type", "field", "message"}
+    elif path == "/v1/icm":
+        assert all(math.isfinite(e) for e in answer.json()["equities"])

@@ -200,6 +200,18 @@ def _spot_line(r: PushFoldResult) -> str:
     )
 
 
+def _spot(args: argparse.Namespace) -> tuple[Any, tuple[Any, Any], Any, Any]:
+    """The spot's stacks, blinds, ante and payouts, as every push/fold entry point takes
+    them."""
+    return args.stacks, (args.blinds[0], args.blinds[1]), args.ante, args.payouts
+
+
+def _convergence(exploitability: float, unit: str, rounds: int, converged: bool) -> str:
+    return f"exploitability {exploitability:.6f} {unit} per hand after {rounds:,} rounds" + (
+        "" if converged else " (round limit reached)"
+    )
+
+
 def _ranges(entries: list[str], flag: str) -> dict[str, str]:
     out = {}
     for entry in entries:
@@ -216,10 +228,7 @@ def _decisions_command(args: argparse.Namespace) -> str | dict[str, Any]:
     if not args.hand:
         raise InvalidSpecError("--shove and --call value a hand: give it with --hand")
     d = decisions(
-        args.stacks,
-        (args.blinds[0], args.blinds[1]),
-        args.ante,
-        args.payouts,
+        *_spot(args),
         shoves=shovers,
         calls=callers,
         others=args.others,
@@ -261,28 +270,10 @@ def _decisions_command(args: argparse.Namespace) -> str | dict[str, Any]:
 def _table_command(args: argparse.Namespace) -> str | dict[str, Any]:
     """``pokerforge pushfold`` with 3 to 10 stacks: the table's equilibrium."""
     r = push_fold_table(
-        args.stacks,
-        (args.blinds[0], args.blinds[1]),
-        args.ante,
-        args.payouts,
-        others=args.others,
-        model=args.model,
-        tolerance=args.tolerance,
+        *_spot(args), others=args.others, model=args.model, tolerance=args.tolerance
     )
     if args.json:
-        return {
-            "positions": list(r.positions),
-            "shoves": {p: str(rng) for p, rng in r.shoves.items()},
-            "calls": [
-                {"shover": s, "caller": c, "range": str(rng)} for (s, c), rng in r.calls.items()
-            ],
-            "shove_charts": {p: [list(row) for row in r.chart(p)] for p in r.shoves},
-            "values": list(r.values),
-            "exploitability": r.exploitability,
-            "unit": "bb" if r.payouts is None else "prize",
-            "iterations": r.iterations,
-            "converged": r.converged,
-        }
+        return r.to_dict()
     by = "chips" if r.payouts is None else f"{_MODELS[r.model]} ICM"
     ante = f"ante {_number(r.ante)}" if r.ante else "no ante"
     seats = ", ".join(f"{p} {_number(s)}" for p, s in zip(r.positions, r.stacks, strict=True))
@@ -290,8 +281,7 @@ def _table_command(args: argparse.Namespace) -> str | dict[str, Any]:
     blinds = f"{_number(r.blinds[0])}/{_number(r.blinds[1])}"
     lines = [
         f"push/fold, {len(r.positions)} players, {by}: blinds {blinds}, {ante}; {seats}",
-        f"exploitability {r.exploitability:.6f} {unit} per hand after {r.iterations:,} rounds"
-        + ("" if r.converged else " (round limit reached)"),
+        _convergence(r.exploitability, unit, r.iterations, r.converged),
     ]
     for p, rng in r.shoves.items():
         lines.append(f"{p} shoves {rng.total_weight / 1326:.1%}: {rng}")
@@ -313,15 +303,7 @@ def pushfold_command(args: argparse.Namespace) -> str | dict[str, Any]:
         return _table_command(args)
     if args.chart:
         raise InvalidSpecError("--chart is for tables of 3 or more; heads-up prints both")
-    r = push_fold(
-        args.stacks,
-        (args.blinds[0], args.blinds[1]),
-        args.ante,
-        args.payouts,
-        others=args.others,
-        model=args.model,
-        tolerance=args.tolerance,
-    )
+    r = push_fold(*_spot(args), others=args.others, model=args.model, tolerance=args.tolerance)
     if args.json:
         return {
             "effective_bb": r.effective_bb,
@@ -335,11 +317,7 @@ def pushfold_command(args: argparse.Namespace) -> str | dict[str, Any]:
             "converged": r.converged,
         }
     unit = "bb" if r.payouts is None else "of prize equity"
-    lines = [
-        _spot_line(r),
-        f"exploitability {r.exploitability:.6f} {unit} per hand after {r.iterations:,} rounds"
-        + ("" if r.converged else " (round limit reached)"),
-    ]
+    lines = [_spot_line(r), _convergence(r.exploitability, unit, r.iterations, r.converged)]
     for who, what, rng in (("SB", "shoves", r.shove), ("BB", "calls", r.call)):
         lines.append(f"{who} {what} {rng.total_weight / 1326:.1%} of hands: {rng}")
         lines.append("")

@@ -350,6 +350,33 @@ class TableEquilibrium:
             )
         return _chart(self._call[self.positions.index(facing) * n + p])
 
+    def to_dict(self) -> dict[str, Any]:
+        """The equilibrium as plain data (JSON-ready): positions, ranges as text, charts
+        as lists (calling charts keyed ``"CALLER v SHOVER"``), values and convergence.
+
+        Examples:
+            >>> d = push_fold_table([10, 10, 10], (0.5, 1)).to_dict()
+            >>> d["positions"], d["unit"], sorted(d["call_charts"])[0]
+            (['BTN', 'SB', 'BB'], 'bb', 'BB v BTN')
+        """
+        return {
+            "positions": list(self.positions),
+            "shoves": {p: str(rng) for p, rng in self.shoves.items()},
+            "calls": [
+                {"shover": s, "caller": c, "range": str(rng)} for (s, c), rng in self.calls.items()
+            ],
+            "shove_charts": {p: [list(row) for row in self.chart(p)] for p in self.shoves},
+            "call_charts": {
+                f"{c} v {s}": [list(row) for row in self.chart(c, s)] for s, c in self.calls
+            },
+            "values": list(self.values),
+            "gains": list(self.gains),
+            "exploitability": self.exploitability,
+            "unit": "bb" if self.payouts is None else "prize",
+            "iterations": self.iterations,
+            "converged": self.converged,
+        }
+
     def chart_text(self, position: str, facing: str | None = None) -> str:
         """The chart as text: each cell the probability in percent, ``.`` for never.
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Request
@@ -30,7 +31,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pokerforge.errors import PokerError
 from pokerforge.icm import bubble_factors, icm, push_fold_table
-from pokerforge.icm.push_fold import Chart
 from pokerforge.service.calculator import Queue
 from pokerforge.service.clients import UnknownKeyError
 from pokerforge.service.models import ErrorBody, ErrorResponse
@@ -133,15 +133,12 @@ class PushFoldResponse(BaseModel):
         description="13x13 calling probabilities, keyed 'CALLER v SHOVER'."
     )
     values: list[float] = Field(description="Each position's expectation per hand.")
+    gains: list[float] = Field(description="What each position would gain by a best response.")
     exploitability: float
     unit: Literal["bb", "prize"]
     iterations: int
     converged: bool
     elapsed_ms: float
-
-
-def _rows(chart: Chart) -> list[list[float]]:
-    return [list(row) for row in chart]
 
 
 def _matrix(rows: list[list[float]]) -> list[list[float | None]]:
@@ -157,6 +154,24 @@ def _field(err: PokerError) -> str | None:
     """The request field at fault, from the one the core named (``stacks[1]``, ...)."""
     names = {"small_blind": "blinds[0]", "big_blind": "blinds[1]"}
     return names.get(err.location or "", err.location)
+
+
+async def _answer(
+    queue: Queue,
+    request: Request,
+    cost: float,
+    work: Callable[[object], dict[str, Any]],
+    start: float,
+) -> Any:
+    """Runs ``work`` on the queue: its answer with the time taken, a refusal, or the
+    core's error naming the field."""
+    try:
+        out = await queue.run(request, cost, work)
+    except (BusyError, ClientGoneError, UnknownKeyError) as err:
+        return queue.refusal(err)
+    except PokerError as err:
+        return _invalid(err, _field(err))
+    return {**out, "elapsed_ms": round((time.perf_counter() - start) * 1000, 3)}
 
 
 def mount_tournament(app: FastAPI, limits: Limits, queue: Queue) -> None:
@@ -190,13 +205,7 @@ def mount_tournament(app: FastAPI, limits: Limits, queue: Queue) -> None:
         # Exact ICM of 22 players takes a tenth of a second; the factors of 12, 132 pairs
         # of two computations of a few microseconds.
         cost = 2.0 ** len(body.stacks) * 2e-8 * (1 + 2 * len(body.stacks) ** 2 * body.bubble)
-        try:
-            out = await queue.run(request, cost, work)
-        except (BusyError, ClientGoneError, UnknownKeyError) as err:
-            return queue.refusal(err)
-        except PokerError as err:
-            return _invalid(err, _field(err))
-        return {**out, "elapsed_ms": round((time.perf_counter() - start) * 1000, 3)}
+        return await _answer(queue, request, cost, work, start)
 
     @router.post("/v1/pushfold", response_model=PushFoldResponse, responses=_ERRORS)
     async def post_pushfold(body: PushFoldRequest, request: Request) -> Any:
@@ -216,29 +225,10 @@ def mount_tournament(app: FastAPI, limits: Limits, queue: Queue) -> None:
                 tolerance=body.tolerance,
                 time_limit=limits.max_time,
             )
-            return {
-                "positions": list(r.positions),
-                "shoves": {p: str(rng) for p, rng in r.shoves.items()},
-                "calls": [
-                    {"shover": s, "caller": c, "range": str(rng)} for (s, c), rng in r.calls.items()
-                ],
-                "shove_charts": {p: _rows(r.chart(p)) for p in r.shoves},
-                "call_charts": {f"{c} v {s}": _rows(r.chart(c, s)) for s, c in r.calls},
-                "values": list(r.values),
-                "exploitability": r.exploitability,
-                "unit": "bb" if r.payouts is None else "prize",
-                "iterations": r.iterations,
-                "converged": r.converged,
-            }
+            return r.to_dict()
 
         # About 3 ms a round at 10 players, a few hundred rounds: bounded by max_time.
         cost = min(limits.max_time, 2e-3 * len(body.stacks) ** 2)
-        try:
-            out = await queue.run(request, cost, work)
-        except (BusyError, ClientGoneError, UnknownKeyError) as err:
-            return queue.refusal(err)
-        except PokerError as err:
-            return _invalid(err, _field(err))
-        return {**out, "elapsed_ms": round((time.perf_counter() - start) * 1000, 3)}
+        return await _answer(queue, request, cost, work, start)
 
     app.include_router(router)

@@ -45,6 +45,25 @@ fn count(name: &'static str, value: Int) -> PyResult<u64> {
     }
 }
 
+/// A round limit from Python (at least 1), or the solver's default.
+fn rounds(max_iterations: Option<Int>, default: usize) -> PyResult<usize> {
+    match max_iterations {
+        Some(n) => Ok(usize::try_from(count("max_iterations", n)?).unwrap_or(usize::MAX)),
+        None => Ok(default),
+    }
+}
+
+/// Runs a solver on the pool, where Ctrl-C stops it between rounds.
+fn solving<T: Send + 'static>(
+    py: Python<'_>,
+    solver: impl FnOnce(&(dyn Fn() -> bool + Sync)) -> pokerforge_core::Result<T> + Send + 'static,
+) -> PyResult<T> {
+    let threads = threads_for(None, 1, 1)?;
+    interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {
+        solver(&|| flag.load(Ordering::Relaxed))
+    })
+}
+
 /// `(equities, exact, samples, stderr, seed)`.
 type IcmTuple = (Vec<f64>, bool, u64, Vec<f64>, Option<u64>);
 
@@ -163,18 +182,13 @@ pub fn push_fold_heads_up(
         others,
         model: model_of(model)?,
     };
-    let mut options = SolveOptions {
+    let defaults = SolveOptions::default();
+    let options = SolveOptions {
         tolerance,
-        ..SolveOptions::default()
+        max_iterations: rounds(max_iterations, defaults.max_iterations)?,
     };
-    if let Some(n) = max_iterations {
-        options.max_iterations = usize::try_from(count("max_iterations", n)?).unwrap_or(usize::MAX);
-    }
-    let threads = threads_for(None, 1, 1)?;
-    let s = interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {
-        solve(&spot, &options, Matchups::shared(), &|| {
-            flag.load(Ordering::Relaxed)
-        })
+    let s = solving(py, move |cancel| {
+        solve(&spot, &options, Matchups::shared(), cancel)
     })?;
     let (shove_range, call_range) = (PyRange(range_of(&s.shove)), PyRange(range_of(&s.call)));
     Ok((
@@ -297,11 +311,12 @@ pub fn push_fold_table(
     let spot = table_spot(stacks, small_blind, big_blind, ante, payouts, others, model)?;
     let mut options = table::SolveOptions {
         tolerance,
-        ..table::SolveOptions::default()
+        max_iterations: rounds(
+            max_iterations,
+            table::SolveOptions::default().max_iterations,
+        )?,
+        time_limit: None,
     };
-    if let Some(n) = max_iterations {
-        options.max_iterations = usize::try_from(count("max_iterations", n)?).unwrap_or(usize::MAX);
-    }
     if let Some(seconds) = time_limit {
         options.time_limit = Some(
             Duration::try_from_secs_f64(seconds)
@@ -316,11 +331,8 @@ pub fn push_fold_table(
                 })?,
         );
     }
-    let threads = threads_for(None, 1, 1)?;
-    let s = interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {
-        table::solve(&spot, &options, Matchups::shared(), &|| {
-            flag.load(Ordering::Relaxed)
-        })
+    let s = solving(py, move |cancel| {
+        table::solve(&spot, &options, Matchups::shared(), cancel)
     })?;
     Ok((
         s.strategies.shove,

@@ -42,7 +42,9 @@
 //! decisions is reached), averaged over the players (NashConv / n), which is 0 exactly at
 //! an equilibrium of the game above.
 
-use super::heads_up::Matchups;
+use super::heads_up::{
+    check_forced_bets, check_stopping, rounded as rounded_row, Matchups, ROUNDINGS,
+};
 use super::{exact_equities, validate, Model};
 use crate::error::{Error, Result};
 use crate::starting_hands::CLASSES;
@@ -116,11 +118,6 @@ struct Outcomes {
 /// Checks a spot: its payoffs by outcome and the unit of its tolerance (a big blind's
 /// worth: 1 in chips, pool x big blind / all chips by ICM).
 fn outcomes(spot: &TableSpot) -> Result<(Outcomes, f64)> {
-    let setting = |name: &'static str, value: f64, expected: &'static str| Error::InvalidSetting {
-        name,
-        value: value.to_string(),
-        expected,
-    };
     let (sb, bb, ante) = (spot.small_blind, spot.big_blind, spot.ante);
     let n = spot.stacks.len();
     if !(2..=MAX_SEATS).contains(&n) {
@@ -130,19 +127,7 @@ fn outcomes(spot: &TableSpot) -> Result<(Outcomes, f64)> {
             expected: "2 to 10 players at the table",
         });
     }
-    if !(bb.is_finite() && bb > 0.0) {
-        return Err(setting("big_blind", bb, "a positive number of chips"));
-    }
-    if !(sb.is_finite() && sb > 0.0 && sb <= bb) {
-        return Err(setting(
-            "small_blind",
-            sb,
-            "a positive number of chips, at most the big blind",
-        ));
-    }
-    if !(ante.is_finite() && ante >= 0.0) {
-        return Err(setting("ante", ante, "a number of chips, 0 or more"));
-    }
+    check_forced_bets(sb, bb, ante)?;
     let mut all = spot.stacks.clone();
     all.extend_from_slice(&spot.others);
     validate(&all, spot.payouts.as_deref().unwrap_or(&[]))?;
@@ -529,26 +514,15 @@ pub struct Solution {
     pub converged: bool,
 }
 
-/// Margins tried, in order, when rounding a solution (as in [`super::heads_up`]).
-const ROUNDINGS: [f64; 4] = [0.25, 0.1, 0.02, 0.0005];
-
+/// The strategies with each probability rounded as heads-up (`heads_up::rounded`).
 fn rounded(st: &Strategies, margin: f64) -> Strategies {
-    let r = |row: &Vec<f64>| -> Vec<f64> {
-        row.iter()
-            .map(|&p| {
-                if p < margin {
-                    0.0
-                } else if p > 1.0 - margin {
-                    1.0
-                } else {
-                    (p * 1000.0).round() / 1000.0
-                }
-            })
-            .collect()
-    };
     Strategies {
-        shove: st.shove.iter().map(r).collect(),
-        call: st.call.iter().map(r).collect(),
+        shove: st
+            .shove
+            .iter()
+            .map(|row| rounded_row(row, margin))
+            .collect(),
+        call: st.call.iter().map(|row| rounded_row(row, margin)).collect(),
     }
 }
 
@@ -570,20 +544,7 @@ pub fn solve(
     matchups: &Matchups,
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Solution> {
-    if !(options.tolerance.is_finite() && options.tolerance > 0.0) {
-        return Err(Error::InvalidSetting {
-            name: "tolerance",
-            value: options.tolerance.to_string(),
-            expected: "a positive number",
-        });
-    }
-    if options.max_iterations == 0 {
-        return Err(Error::InvalidSetting {
-            name: "max_iterations",
-            value: "0".to_string(),
-            expected: "a positive integer",
-        });
-    }
+    check_stopping(options.tolerance, options.max_iterations)?;
     let start = std::time::Instant::now();
     let out_of_time = || {
         options
