@@ -16,7 +16,7 @@ framework's routing (the cost of a cheap request was mostly the framework's).
 Examples:
     >>> app = create_app(Limits(workers=1, max_time=0.5))
     >>> sorted(route.path for route in app.routes if "POST" in getattr(route, "methods", ()))
-    ['/v1/equity', '/v1/evaluate', '/v1/icm', '/v1/pushfold']
+    ['/v1/equity', '/v1/evaluate']
 """
 
 from __future__ import annotations
