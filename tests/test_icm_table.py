@@ -9,6 +9,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerforge import Range, equity
 from pokerforge.errors import (
@@ -150,6 +152,30 @@ def test_the_bubble_tightens_calls_and_others_count() -> None:
     # Two short stacks at another table: this table is further from the money.
     far = push_fold_table(stacks, (0.5, 1), payouts=[50, 30, 20], others=[60, 60])
     assert len(far.values) == 4 and sum(far.values) < 100
+
+
+_RANGES = ["", "AA", "QQ+, AK", "22+, A2+, K9+", "random"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    stacks=st.lists(st.integers(3, 40), min_size=2, max_size=6),
+    ante=st.sampled_from([0, 0.1, 0.25]),
+    ranges=st.lists(st.sampled_from(_RANGES), min_size=12, max_size=12),
+)
+def test_values_always_add_up(stacks: list[int], ante: float, ranges: list[str]) -> None:
+    """Any ranges: chips stay zero-sum, prize equity adds up to the pool, best-response
+    gains are never negative, and every decision's value lies within the prizes."""
+    n = len(stacks)
+    shoves = {p: ranges[p] for p in range(n - 1) if ranges[p]}
+    calls = {p: ranges[6 + p] for p in range(1, n) if ranges[6 + p]}
+    chips = decisions(stacks, (0.5, 1), ante, shoves=shoves, calls=calls)
+    assert sum(chips.values) == pytest.approx(0.0, abs=1e-9)
+    prizes = decisions(stacks, (0.5, 1), ante, [60, 40], shoves=shoves, calls=calls)
+    assert sum(prizes.values) == pytest.approx(100.0)
+    assert all(g >= -1e-12 for g in chips.gains + prizes.gains)
+    for p in range(n - 1):
+        assert 0 <= prizes.shove_ev(p, "72o") <= 60 and 0 <= prizes.fold_ev(p) <= 60
 
 
 def test_positions() -> None:
