@@ -105,6 +105,7 @@ def test_the_equilibrium_is_what_decisions_find_unexploitable() -> None:
     stacks, payouts = [8, 11, 6, 13, 9], [50, 30, 20]
     r = push_fold_table(stacks, (0.5, 1), 0.1, payouts)
     assert r.positions == ("UTG", "CO", "BTN", "SB", "BB") and r.converged
+    assert r.ranges == r.shoves and set(r.shoves) == set(r.positions[:-1])
     # Tolerance: 1e-4 big blinds' worth of prize equity per hand, at 100 / 47 per chip.
     assert r.exploitability <= 1e-4 * 100 / sum(stacks)
     assert sum(r.values) == pytest.approx(100.0)

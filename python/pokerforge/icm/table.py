@@ -8,7 +8,9 @@ exact ICM (or in chips without payouts) and every showdown exactly between hand 
 (every board, the card removal between shover and caller included).
 
 :func:`decisions` gives the value of shoving, calling and folding each hand for ranges
-you give; :func:`push_fold_table` finds the equilibrium ranges. Both report, for each
+you give; :func:`push_fold_table` finds the equilibrium ranges. Ranges are taken class by
+class (each class at the mean weight of its combos), which is exact for ranges written
+class by class (``"QQ+, AKs"``); a hand's value is its class's. Both report, for each
 position, what a best response would gain: the equilibrium's convergence measure, and
 how exploitable the ranges you gave are.
 
@@ -349,6 +351,13 @@ class TableEquilibrium:
                 f"facing = {facing!r} is not a position acting before {position}"
             )
         return _chart(self._call[self.positions.index(facing) * n + p])
+
+    @property
+    def ranges(self) -> dict[str, Range]:
+        """The first-in shoving ranges by position (as :attr:`PushFoldResult.ranges
+        <pokerforge.icm.push_fold.PushFoldResult.ranges>` heads-up); calling ranges are
+        in :attr:`calls`."""
+        return self.shoves
 
     def to_dict(self) -> dict[str, Any]:
         """The equilibrium as plain data (JSON-ready): positions, ranges as text, charts
