@@ -1,16 +1,17 @@
-"""Speed of ICM and heads-up push/fold from Python.
+"""Speed of ICM and push/fold from Python.
 
 Not part of the normal test run. Run:
 
     .venv/bin/pytest benches/test_icm_speed.py --benchmark-only -q
 
 Jobs: exact Malmuth-Harville equities of a 10- and a 20-player field, every place paid
-(the subset program's worst case) and three places paid; a sampled 100-player field; and
-heads-up push/fold equilibria by chips and by ICM. There is no installable ICM library
-to run beside it (the tools the issue names, HoldemResources Calculator and ICMIZER, are
-commercial applications), so the baseline is the same subset program written in plain
-Python (at 10 players; at 20 it would take seconds), checked against pokerforge's answer
-before it is timed. Speed is reported, never asserted.
+(the subset program's worst case) and three places paid; a sampled 100-player field;
+heads-up push/fold equilibria by chips and by ICM; equilibria at tables of 3, 6 and 10
+players by ICM; and the decision values of a 10-player table for given ranges. There is
+no installable ICM library to run beside it (the tools the issue names, HoldemResources
+Calculator and ICMIZER, are commercial applications), so the baseline is the same subset
+program written in plain Python (at 10 players; at 20 it would take seconds), checked
+against pokerforge's answer before it is timed. Speed is reported, never asserted.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from pokerforge.icm import icm, push_fold
+from pokerforge.icm import decisions, icm, push_fold, push_fold_table
 
 pytest.importorskip("pytest_benchmark")
 
@@ -92,5 +93,31 @@ def test_push_fold_chips(benchmark: Any, measure: Measure, depth: int) -> None:
 def test_push_fold_icm(benchmark: Any, measure: Measure) -> None:
     def run() -> object:
         return push_fold([8, 8], (0.5, 1), payouts=[50, 30, 20], others=[8, 8])
+
+    measure(benchmark, run, 1)
+
+
+@pytest.mark.benchmark(min_rounds=3)
+@pytest.mark.parametrize("players", [3, 6, 10])
+def test_push_fold_table(benchmark: Any, measure: Measure, players: int) -> None:
+    """A table's equilibrium by ICM (stacks 6 to 12 big blinds, ante 0.1, three paid), as
+    the criterion bench."""
+    benchmark.group = f"push/fold table of {players}, ICM"
+    chips = [6.0 + (i * 5 % 7) for i in range(players)]
+
+    def run() -> object:
+        return push_fold_table(chips, (0.5, 1), 0.1, [50, 30, 20])
+
+    measure(benchmark, run, 1)
+
+
+@pytest.mark.benchmark(group="push/fold decisions, table of 10", min_rounds=5)
+def test_decisions_table(benchmark: Any, measure: Measure) -> None:
+    chips = [6.0 + (i * 5 % 7) for i in range(10)]
+    shoves = {p: "22+, A2+, K9+, QTs+" for p in range(9)}
+    calls = {p: "77+, AT+" for p in range(1, 10)}
+
+    def run() -> object:
+        return decisions(chips, (0.5, 1), 0.1, [50, 30, 20], shoves=shoves, calls=calls)
 
     measure(benchmark, run, 1)

@@ -10,7 +10,15 @@ from decimal import Decimal
 import pytest
 
 from pokerforge.cli import main
-from pokerforge.icm import bubble_factors, icm, icm_deal, push_fold
+from pokerforge.icm import (
+    bubble_factors,
+    decisions,
+    icm,
+    icm_deal,
+    push_fold,
+    push_fold_table,
+    risk_premiums,
+)
 
 
 def test_icm_table_deal_and_bubble(capsys: pytest.CaptureFixture[str]) -> None:
@@ -64,9 +72,72 @@ def test_pushfold_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["converged"] is True
 
 
+def test_icm_risk_premiums(capsys: pytest.CaptureFixture[str]) -> None:
+    stacks, payouts = [5000, 3000, 2000, 1000], [50, 30, 20]
+    assert main(["icm", *map(str, stacks), "--payouts", "50", "30", "20", "--premiums"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index(next(line for line in lines if line.startswith("risk premiums")))
+    premiums = risk_premiums(stacks, payouts)
+    for i, line in enumerate(lines[at + 2 : at + 6]):
+        want = ["-" if i == j else f"{p:.1%}" for j, p in enumerate(premiums[i])]
+        assert line.split() == [str(i + 1), *want]
+    assert main(["icm", "2", "1", "--payouts", "1", "--premiums", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["risk_premiums"][0][0] is None
+    assert out["risk_premiums"][0][1] == pytest.approx(0.0, abs=1e-9)  # winner takes all
+
+
+def test_pushfold_table(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["pushfold", "12", "9", "15", "7", "--payouts", "50", "30", "20", "--ante", "0.1"]
+    assert main([*args, "--chart", "BB", "UTG"]) == 0
+    text = capsys.readouterr().out
+    r = push_fold_table([12, 9, 15, 7], (0.5, 1), 0.1, [50, 30, 20])
+    lines = text.splitlines()
+    assert lines[0] == (
+        "push/fold, 4 players, Malmuth-Harville ICM: blinds 0.5/1, ante 0.1; "
+        "UTG 12, BTN 9, SB 15, BB 7"
+    )
+    assert f"UTG shoves {r.shoves['UTG'].total_weight / 1326:.1%}: {r.shoves['UTG']}" in lines
+    call = r.calls[("BTN", "SB")]
+    assert f"SB calls BTN {call.total_weight / 1326:.1%}: {call}" in lines
+    assert "BB calling UTG:" in lines and r.chart_text("BB", "UTG") in text
+    assert main([*args, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["positions"] == ["UTG", "BTN", "SB", "BB"] and out["converged"] is True
+    assert out["shoves"]["BTN"] == str(r.shoves["BTN"])
+    assert {"shover": "UTG", "caller": "BB", "range": str(r.calls[("UTG", "BB")])} in out["calls"]
+
+
+def test_pushfold_decisions(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["pushfold", "10", "10", "10", "--payouts", "50", "30", "20"]
+    ranges = ["--shove", "BTN=22+, A2+, K9+", "--call", "BB=QQ+, AK", "--call", "SB=JJ+"]
+    assert main([*args, *ranges, "--hand", "AQo"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    d = decisions(
+        [10, 10, 10],
+        (0.5, 1),
+        payouts=[50, 30, 20],
+        shoves={"BTN": "22+, A2+, K9+"},
+        calls={"BB": "QQ+, AK", "SB": "JJ+"},
+    )
+    assert lines[0] == "AQo: value of each decision (prize equity, after the hand)"
+    shove, fold = d.shove_ev("SB", "AQo"), d.fold_ev("SB")
+    assert lines[3].split() == ["SB", f"{shove:.4f}", f"{fold:.4f}", "shove"]
+    call, fold = d.call_ev("BB", "BTN", "AQo"), d.fold_to_ev("BB", "BTN", "AQo")
+    assert lines[-1].split() == ["BB", "v", "BTN", f"{call:.4f}", f"{fold:.4f}", "call"]
+    assert main([*args, *ranges, "--hand", "AQo", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["facing"][-1] == {"caller": "BB", "shover": "BTN", "call": call, "fold": fold}
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (["pushfold", "10", "10", "10", "--shove", "BTN"], "is not POSITION=RANGE"),
+        (["pushfold", "10", "10", "10", "--shove", "BTN=AA"], "give it with --hand"),
+        (["pushfold", "10", "10", "--chart", "SB"], "--chart is for tables"),
+        (["pushfold", "10", "10", "10", "--chart", "CO"], "'CO' is not a position"),
+        (["pushfold", *["10"] * 11], "but 11 stacks were given"),
         (["icm", "10", "-5", "--payouts", "1"], "stacks[1] = -5 is not allowed"),
         (["icm", "0", "0", "--payouts", "1"], "the stacks add up to 0 chips"),
         (["icm", "1", "2", "--payouts", "5", "-1"], "payouts[1] = -1 is not allowed"),

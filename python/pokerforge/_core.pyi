@@ -31,6 +31,7 @@ __all__ = [
     "_panic_for_tests",
     "_thread_pools",
     "bubble_factors",
+    "class_frequencies",
     "equity",
     "evaluate",
     "evaluate_class",
@@ -51,6 +52,9 @@ __all__ = [
     "plan_equity",
     "preflop_matrix",
     "push_fold_heads_up",
+    "push_fold_table",
+    "push_fold_values",
+    "range_of_frequencies",
     "record",
     "register_types",
     "seed_of",
@@ -379,6 +383,45 @@ def push_fold_heads_up(
     int,
     bool,
 ]: ...
+
+# Values at a push/fold table: shove by position and class, fold first-in by position,
+# call and fold-to by pair (s * n + c) and class, and per position: expectation,
+# best-response gain, chance of being reached.
+_TableValues = tuple[
+    list[list[float]],
+    list[float],
+    list[list[float]],
+    list[list[float]],
+    list[float],
+    list[float],
+    list[float],
+]
+
+def push_fold_values(
+    stacks: list[float],
+    small_blind: float,
+    big_blind: float,
+    shove: list[list[float]],
+    call: list[list[float]],
+    ante: float = 0.0,
+    payouts: list[float] | None = None,
+    others: list[float] = ...,
+    model: str = "harville",
+) -> _TableValues: ...
+def push_fold_table(
+    stacks: list[float],
+    small_blind: float,
+    big_blind: float,
+    ante: float = 0.0,
+    payouts: list[float] | None = None,
+    others: list[float] = ...,
+    model: str = "harville",
+    tolerance: float = 1e-4,
+    max_iterations: int | None = None,
+    time_limit: float | None = None,
+) -> tuple[list[list[float]], list[list[float]], _TableValues, float, int, bool]: ...
+def class_frequencies(range: Range) -> list[float]: ...
+def range_of_frequencies(frequencies: list[float]) -> Range: ...
 def hand_classes() -> list[str]: ...
 def preflop_matrix() -> npt.NDArray[np.float64]: ...
 

@@ -4,8 +4,10 @@
 (Malmuth-Harville or Malmuth-Weitzman, exact up to 22 players with chips, seeded Monte
 Carlo beyond); :func:`bubble_factors` and :func:`risk_premiums` say what chips are worth
 in each confrontation; :func:`icm_deal` splits a prize pool in whole cents;
-:func:`push_fold` solves heads-up push/fold spots by chips or by ICM. The method and its
-sources are in the guide (``docs/icm.md``).
+:func:`push_fold` solves heads-up push/fold spots by chips or by ICM;
+:func:`decisions` values shoving, calling and folding at a table of 2 to 10 players for
+given ranges, and :func:`push_fold_table` finds that table's equilibrium. The method and
+its sources are in the guide (``docs/icm.md``).
 
 Examples:
     >>> from pokerforge.icm import icm, push_fold
@@ -26,7 +28,14 @@ from pokerforge.icm.model import (
     icm_deal,
     risk_premiums,
 )
-from pokerforge.icm.push_fold import RANKS, PushFoldResult, chart_class, push_fold
+from pokerforge.icm.push_fold import RANKS, PushFoldResult, chart_class, chart_text, push_fold
+from pokerforge.icm.table import (
+    TableDecisions,
+    TableEquilibrium,
+    decisions,
+    push_fold_table,
+    table_positions,
+)
 
 __all__ = [
     "RANKS",
@@ -36,11 +45,17 @@ __all__ = [
     "Method",
     "Model",
     "PushFoldResult",
+    "TableDecisions",
+    "TableEquilibrium",
     "bubble_factors",
     "chart_class",
+    "chart_text",
+    "decisions",
     "finish_probabilities",
     "icm",
     "icm_deal",
     "push_fold",
+    "push_fold_table",
     "risk_premiums",
+    "table_positions",
 ]

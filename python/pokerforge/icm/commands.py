@@ -27,8 +27,10 @@ import math
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from pokerforge.icm.model import bubble_factors, icm, icm_deal
+from pokerforge.errors import InvalidSpecError
+from pokerforge.icm.model import bubble_factors, icm, icm_deal, risk_premiums
 from pokerforge.icm.push_fold import PushFoldResult, push_fold
+from pokerforge.icm.table import decisions, push_fold_table
 
 __all__ = ["add_commands", "icm_command", "pushfold_command"]
 
@@ -69,14 +71,24 @@ def add_commands(commands: Any) -> None:
     cmd.add_argument("--bubble", action="store_true", help="bubble factors between players")
     cmd.add_argument("--json", action="store_true", help="print the result as JSON")
 
+    cmd.add_argument("--premiums", action="store_true", help="risk premiums between players (ICM)")
+
     pf = commands.add_parser(
         "pushfold",
-        help="heads-up push/fold equilibrium (small blind shoves, big blind calls)",
-        description="The small blind's shoving and the big blind's calling ranges at "
-        "equilibrium, by chips or by ICM with --payouts, e.g. 'pokerforge pushfold 10 12 "
-        "--ante 0.1'. Stacks are the small blind's and the big blind's, before the blinds.",
+        help="push/fold equilibria (2 to 10 players) and the value of shoving or calling",
+        description="Shoving and calling ranges at equilibrium, by chips or by ICM with "
+        "--payouts, e.g. 'pokerforge pushfold 10 12 --ante 0.1' (heads-up: small blind, "
+        "big blind) or 'pokerforge pushfold 12 9 15 7 --payouts 50 30 20' (a table: "
+        "stacks in first-in order, the big blind last). With --shove/--call ranges and "
+        "--hand, the value of each decision with that hand instead.",
     )
-    pf.add_argument("stacks", nargs=2, type=_amount, metavar="STACK", help="SB and BB chips")
+    pf.add_argument(
+        "stacks",
+        nargs="+",
+        type=_amount,
+        metavar="STACK",
+        help="chips before the blinds, first to act first (2 to 10)",
+    )
     pf.add_argument(
         "--blinds",
         nargs=2,
@@ -90,6 +102,28 @@ def add_commands(commands: Any) -> None:
     pf.add_argument("--others", nargs="+", type=_amount, default=[], metavar="STACK")
     pf.add_argument("--model", choices=tuple(_MODELS), default="harville")
     pf.add_argument("--tolerance", type=float, default=1e-4, help="bb per hand (1e-4)")
+    pf.add_argument(
+        "--chart",
+        nargs="+",
+        metavar="POSITION",
+        help="tables: the chart of POSITION first-in, or of POSITION calling a second "
+        "position's shove",
+    )
+    pf.add_argument(
+        "--shove",
+        action="append",
+        default=[],
+        metavar="POS=RANGE",
+        help="a position's first-in shoving range, e.g. BTN='22+, A2+' (repeatable)",
+    )
+    pf.add_argument(
+        "--call",
+        action="append",
+        default=[],
+        metavar="POS=RANGE",
+        help="a position's calling range against any shove (repeatable)",
+    )
+    pf.add_argument("--hand", help="with --shove/--call: the hand (or range) to value")
     pf.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
@@ -105,6 +139,7 @@ def icm_command(args: argparse.Namespace) -> str | dict[str, Any]:
     pool = sum(Decimal(p) for p in args.payouts[: len(args.stacks)])
     deal = icm_deal(args.stacks, args.payouts, model=args.model) if args.deal else None
     factors = bubble_factors(args.stacks, args.payouts, model=args.model) if args.bubble else None
+    premiums = risk_premiums(args.stacks, args.payouts, model=args.model) if args.premiums else None
     if args.json:
         out: dict[str, Any] = {
             "equities": list(equities),
@@ -118,7 +153,9 @@ def icm_command(args: argparse.Namespace) -> str | dict[str, Any]:
         if deal is not None:
             out["deal"] = [str(d) for d in deal]
         if factors is not None:
-            out["bubble_factors"] = [[None if math.isnan(f) else f for f in row] for row in factors]
+            out["bubble_factors"] = _matrix(factors)
+        if premiums is not None:
+            out["risk_premiums"] = _matrix(premiums)
         return out
     chips = sum(float(s) for s in args.stacks)
     header = f"{'player':<8}{'stack':>11}{'chips':>8}{'equity':>10}{'of pool':>10}"
@@ -134,11 +171,23 @@ def icm_command(args: argparse.Namespace) -> str | dict[str, Any]:
     lines.append(f"{how} {_MODELS[args.model]} ICM, pool {pool}")
     if factors is not None:
         lines.append("bubble factors (row risks against column):")
-        lines.append("        " + "".join(f"{j + 1:>8}" for j in range(len(factors))))
-        for i, row in enumerate(factors):
-            cells = "".join("       -" if math.isnan(f) else f"{f:>8.2f}" for f in row)
-            lines.append(f"{i + 1:<8}{cells}")
+        lines.extend(_grid(factors, "{:>8.2f}"))
+    if premiums is not None:
+        lines.append("risk premiums (equity beyond 50% row needs to call column's all-in):")
+        lines.extend(_grid(premiums, "{:>8.1%}"))
     return "\n".join(lines)
+
+
+def _matrix(rows: list[list[float]]) -> list[list[float | None]]:
+    return [[None if math.isnan(f) else f for f in row] for row in rows]
+
+
+def _grid(rows: list[list[float]], cell: str) -> list[str]:
+    lines = ["        " + "".join(f"{j + 1:>8}" for j in range(len(rows)))]
+    for i, row in enumerate(rows):
+        cells = "".join("       -" if math.isnan(f) else cell.format(f) for f in row)
+        lines.append(f"{i + 1:<8}{cells}")
+    return lines
 
 
 def _spot_line(r: PushFoldResult) -> str:
@@ -151,17 +200,110 @@ def _spot_line(r: PushFoldResult) -> str:
     )
 
 
-def pushfold_command(args: argparse.Namespace) -> str | dict[str, Any]:
-    """``pokerforge pushfold``: the two ranges and their charts (or JSON)."""
-    r = push_fold(
-        args.stacks,
-        (args.blinds[0], args.blinds[1]),
-        args.ante,
-        args.payouts,
+def _spot(args: argparse.Namespace) -> tuple[Any, tuple[Any, Any], Any, Any]:
+    """The spot's stacks, blinds, ante and payouts, as every push/fold entry point takes
+    them."""
+    return args.stacks, (args.blinds[0], args.blinds[1]), args.ante, args.payouts
+
+
+def _convergence(exploitability: float, unit: str, rounds: int, converged: bool) -> str:
+    return f"exploitability {exploitability:.6f} {unit} per hand after {rounds:,} rounds" + (
+        "" if converged else " (round limit reached)"
+    )
+
+
+def _ranges(entries: list[str], flag: str) -> dict[str, str]:
+    out = {}
+    for entry in entries:
+        position, sep, hands = entry.partition("=")
+        if not sep or not position.strip():
+            raise InvalidSpecError(f"{flag} {entry!r} is not POSITION=RANGE, e.g. BTN='22+, A2+'")
+        out[position.strip()] = hands
+    return out
+
+
+def _decisions_command(args: argparse.Namespace) -> str | dict[str, Any]:
+    """``pokerforge pushfold ... --shove/--call ... --hand H``: each decision's value."""
+    shovers, callers = _ranges(args.shove, "--shove"), _ranges(args.call, "--call")
+    if not args.hand:
+        raise InvalidSpecError("--shove and --call value a hand: give it with --hand")
+    d = decisions(
+        *_spot(args),
+        shoves=shovers,
+        calls=callers,
         others=args.others,
         model=args.model,
-        tolerance=args.tolerance,
     )
+    names = d.positions
+    first_in = [(p, d.shove_ev(p, args.hand), d.fold_ev(p)) for p in names[:-1]]
+    facing = []
+    for s, shover in enumerate(names):
+        for caller in names[s + 1 :] if shover in shovers else ():
+            call, fold = (
+                d.call_ev(caller, shover, args.hand),
+                d.fold_to_ev(caller, shover, args.hand),
+            )
+            facing.append((caller, shover, call, fold))
+    if args.json:
+        return {
+            "hand": args.hand,
+            "positions": list(names),
+            "first_in": [{"position": p, "shove": v, "fold": f} for p, v, f in first_in],
+            "facing": [{"caller": c, "shover": s, "call": v, "fold": f} for c, s, v, f in facing],
+            "values": list(d.values),
+            "gains": list(d.gains),
+            "unit": "bb" if args.payouts is None else "prize",
+        }
+    unit = "bb" if args.payouts is None else "prize equity"
+    lines = [f"{args.hand}: value of each decision ({unit}, after the hand)"]
+    lines.append(f"{'first in':<14}{'shove':>12}{'fold':>12}  best")
+    for p, v, f in first_in:
+        lines.append(f"{p:<14}{v:>12.4f}{f:>12.4f}  {'shove' if v > f else 'fold'}")
+    if facing:
+        lines.append(f"{'facing a shove':<14}{'call':>12}{'fold':>12}  best")
+        for caller, shover, v, f in facing:
+            who = f"{caller} v {shover}"
+            lines.append(f"{who:<14}{v:>12.4f}{f:>12.4f}  {'call' if v > f else 'fold'}")
+    return "\n".join(lines)
+
+
+def _table_command(args: argparse.Namespace) -> str | dict[str, Any]:
+    """``pokerforge pushfold`` with 3 to 10 stacks: the table's equilibrium."""
+    r = push_fold_table(
+        *_spot(args), others=args.others, model=args.model, tolerance=args.tolerance
+    )
+    if args.json:
+        return r.to_dict()
+    by = "chips" if r.payouts is None else f"{_MODELS[r.model]} ICM"
+    ante = f"ante {_number(r.ante)}" if r.ante else "no ante"
+    seats = ", ".join(f"{p} {_number(s)}" for p, s in zip(r.positions, r.stacks, strict=True))
+    unit = "bb" if r.payouts is None else "of prize equity"
+    blinds = f"{_number(r.blinds[0])}/{_number(r.blinds[1])}"
+    lines = [
+        f"push/fold, {len(r.positions)} players, {by}: blinds {blinds}, {ante}; {seats}",
+        _convergence(r.exploitability, unit, r.iterations, r.converged),
+    ]
+    for p, rng in r.shoves.items():
+        lines.append(f"{p} shoves {rng.total_weight / 1326:.1%}: {rng}")
+    for (s, c), rng in r.calls.items():
+        lines.append(f"{c} calls {s} {rng.total_weight / 1326:.1%}: {rng}")
+    if args.chart:
+        position, facing = args.chart[0], (args.chart[1] if len(args.chart) > 1 else None)
+        what = f"{position} calling {facing}" if facing else f"{position} shoving first-in"
+        lines += ["", f"{what}:", r.chart_text(position, facing)]
+    return "\n".join(lines)
+
+
+def pushfold_command(args: argparse.Namespace) -> str | dict[str, Any]:
+    """``pokerforge pushfold``: the equilibrium ranges and charts (or JSON), or with
+    ``--shove``/``--call`` the value of each decision with ``--hand``."""
+    if args.shove or args.call:
+        return _decisions_command(args)
+    if len(args.stacks) != 2:
+        return _table_command(args)
+    if args.chart:
+        raise InvalidSpecError("--chart is for tables of 3 or more; heads-up prints both")
+    r = push_fold(*_spot(args), others=args.others, model=args.model, tolerance=args.tolerance)
     if args.json:
         return {
             "effective_bb": r.effective_bb,
@@ -175,11 +317,7 @@ def pushfold_command(args: argparse.Namespace) -> str | dict[str, Any]:
             "converged": r.converged,
         }
     unit = "bb" if r.payouts is None else "of prize equity"
-    lines = [
-        _spot_line(r),
-        f"exploitability {r.exploitability:.6f} {unit} per hand after {r.iterations:,} rounds"
-        + ("" if r.converged else " (round limit reached)"),
-    ]
+    lines = [_spot_line(r), _convergence(r.exploitability, unit, r.iterations, r.converged)]
     for who, what, rng in (("SB", "shoves", r.shove), ("BB", "calls", r.call)):
         lines.append(f"{who} {what} {rng.total_weight / 1326:.1%} of hands: {rng}")
         lines.append("")

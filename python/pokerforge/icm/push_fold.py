@@ -29,7 +29,7 @@ from pokerforge._core import Range
 from pokerforge.errors import InvalidSpecError
 from pokerforge.icm.model import Model, Number, numbers
 
-__all__ = ["RANKS", "PushFoldResult", "chart_class", "push_fold"]
+__all__ = ["RANKS", "Chart", "PushFoldResult", "chart_class", "chart_text", "push_fold"]
 
 RANKS = "AKQJT98765432"
 """The ranks of a chart's rows and columns, from the top."""
@@ -50,6 +50,21 @@ def chart_class(row: int, col: int) -> str:
         return RANKS[row] * 2
     high, low = min(row, col), max(row, col)
     return f"{RANKS[high]}{RANKS[low]}{'s' if row < col else 'o'}"
+
+
+def chart_text(chart: Chart) -> str:
+    """A chart of probabilities as text: each cell in percent, ``.`` for never.
+
+    Examples:
+        >>> chart = tuple(tuple(1.0 if r == c else 0.0 for c in range(13)) for r in range(13))
+        >>> print(chart_text(chart).splitlines()[2])
+        K     . 100   .   .   .   .   .   .   .   .   .   .   .
+    """
+    lines = ["   " + "".join(f"{r:>4}" for r in RANKS)]
+    for rank, row in zip(RANKS, chart, strict=True):
+        cells = "".join(f"{round(p * 100):>4}" if p > 0 else "   ." for p in row)
+        lines.append(f"{rank}  {cells}")
+    return "\n".join(lines)
 
 
 def _chart(by_class: Sequence[float]) -> Chart:
@@ -118,12 +133,7 @@ class PushFoldResult:
         """
         if which not in ("shove", "call"):
             raise InvalidSpecError(f"which = {which!r} is not a chart: 'shove' or 'call'")
-        chart = self.shove_chart if which == "shove" else self.call_chart
-        lines = ["   " + "".join(f"{r:>4}" for r in RANKS)]
-        for rank, row in zip(RANKS, chart, strict=True):
-            cells = "".join(f"{round(p * 100):>4}" if p > 0 else "   ." for p in row)
-            lines.append(f"{rank}  {cells}")
-        return "\n".join(lines)
+        return chart_text(self.shove_chart if which == "shove" else self.call_chart)
 
 
 def push_fold(
@@ -172,7 +182,7 @@ def push_fold(
     if len(chips) != 2:
         raise InvalidSpecError(
             f"push_fold solves heads-up spots: 2 stacks (small blind, big blind), "
-            f"but {len(chips)} were given"
+            f"but {len(chips)} were given (push_fold_table solves tables of 2 to 10)"
         )
     small, big = numbers(blinds, "blinds")
     (ante_chips,) = numbers([ante], "ante")

@@ -58,6 +58,7 @@ from pokerforge.service.models import (
     Health,
 )
 from pokerforge.service.queue import BusyError, Client, ClientGoneError, Scheduler
+from pokerforge.service.tournament import mount_tournament
 from pokerforge.service.work import FieldError, Job, Limits, fresh_seed
 
 __all__ = ["create_app"]
@@ -421,6 +422,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         return await answer_evaluate(body, request)
 
     mount_calculator(app, limits, engine)
+    mount_tournament(app, limits, engine)
 
     @app.api_route("/docs", methods=["GET", "HEAD"], include_in_schema=False)
     async def docs() -> FileResponse:

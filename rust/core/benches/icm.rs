@@ -1,12 +1,14 @@
 //! ICM and push/fold: exact Malmuth-Harville equities of a 10- and a 20-player field with
 //! every place paid (the subset program's worst case) and with three places paid, a
-//! sampled 100-player field, and heads-up push/fold equilibria; each on a one-thread pool
+//! sampled 100-player field, heads-up push/fold equilibria and equilibria at tables of
+//! 3 to 10 players; each on a one-thread pool
 //! so the figures are per thread.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use pokerforge_core::icm::heads_up::{solve, Matchups, SolveOptions, Spot};
+use pokerforge_core::icm::push_fold::{self as table, TableSpot};
 use pokerforge_core::icm::{icm, IcmMethod, IcmOptions, Model};
 
 /// Stacks of different sizes, the same on every run.
@@ -85,6 +87,23 @@ fn bench_icm(c: &mut Criterion) {
     group.bench_function("heads_up_icm_bubble_8bb", |b| {
         b.iter(|| solve(&bubble, &SolveOptions::default(), matchups, &|| false).expect("solve"))
     });
+    // Tables of 3, 6 and 10 players by ICM (stacks 6 to 12 big blinds, ante 0.1, three
+    // places paid), to the default tolerance (1e-4 big blinds' worth of prize equity).
+    for n in [3, 6, 10] {
+        let spot = TableSpot {
+            stacks: (0..n).map(|i| 6.0 + (i * 5 % 7) as f64).collect(),
+            small_blind: 0.5,
+            big_blind: 1.0,
+            ante: 0.1,
+            payouts: Some(vec![50.0, 30.0, 20.0]),
+            others: Vec::new(),
+            model: Model::Harville,
+        };
+        let options = table::SolveOptions::default();
+        group.bench_function(format!("table_icm_{n}_players"), |b| {
+            b.iter(|| table::solve(&spot, &options, matchups, &|| false).expect("solve"))
+        });
+    }
     group.finish();
 }
 

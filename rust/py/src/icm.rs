@@ -7,8 +7,14 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
-use pokerforge_core::icm::heads_up::{range_of, solve, Matchups, SolveOptions, Spot};
+use pokerforge_core::icm::heads_up::{
+    class_frequencies as core_class_frequencies, range_of, solve, Matchups, SolveOptions, Spot,
+};
+use pokerforge_core::icm::push_fold::{
+    self as table, Strategies, TableSpot, Values as TableValues,
+};
 use pokerforge_core::icm::{
     bubble_factors as core_bubble_factors, finish_probabilities as core_finish, icm as core_icm,
     uses_exact, IcmMethod, IcmOptions, Model,
@@ -37,6 +43,25 @@ fn count(name: &'static str, value: Int) -> PyResult<u64> {
             expected: "a positive integer",
         })),
     }
+}
+
+/// A round limit from Python (at least 1), or the solver's default.
+fn rounds(max_iterations: Option<Int>, default: usize) -> PyResult<usize> {
+    match max_iterations {
+        Some(n) => Ok(usize::try_from(count("max_iterations", n)?).unwrap_or(usize::MAX)),
+        None => Ok(default),
+    }
+}
+
+/// Runs a solver on the pool, where Ctrl-C stops it between rounds.
+fn solving<T: Send + 'static>(
+    py: Python<'_>,
+    solver: impl FnOnce(&(dyn Fn() -> bool + Sync)) -> pokerforge_core::Result<T> + Send + 'static,
+) -> PyResult<T> {
+    let threads = threads_for(None, 1, 1)?;
+    interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {
+        solver(&|| flag.load(Ordering::Relaxed))
+    })
 }
 
 /// `(equities, exact, samples, stderr, seed)`.
@@ -157,18 +182,13 @@ pub fn push_fold_heads_up(
         others,
         model: model_of(model)?,
     };
-    let mut options = SolveOptions {
+    let defaults = SolveOptions::default();
+    let options = SolveOptions {
         tolerance,
-        ..SolveOptions::default()
+        max_iterations: rounds(max_iterations, defaults.max_iterations)?,
     };
-    if let Some(n) = max_iterations {
-        options.max_iterations = usize::try_from(count("max_iterations", n)?).unwrap_or(usize::MAX);
-    }
-    let threads = threads_for(None, 1, 1)?;
-    let s = interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {
-        solve(&spot, &options, Matchups::shared(), &|| {
-            flag.load(Ordering::Relaxed)
-        })
+    let s = solving(py, move |cancel| {
+        solve(&spot, &options, Matchups::shared(), cancel)
     })?;
     let (shove_range, call_range) = (PyRange(range_of(&s.shove)), PyRange(range_of(&s.call)));
     Ok((
@@ -179,6 +199,146 @@ pub fn push_fold_heads_up(
         s.exploitability,
         (s.gains[0], s.gains[1]),
         (s.values[0], s.values[1]),
+        s.iterations,
+        s.converged,
+    ))
+}
+
+/// The mean weight of each class's combos in a range, by class index.
+#[pyfunction]
+pub fn class_frequencies(range: PyRef<'_, PyRange>) -> Vec<f64> {
+    core_class_frequencies(&range.0)
+}
+
+/// The range holding each class with its probability as the weight, by class index.
+#[pyfunction]
+pub fn range_of_frequencies(frequencies: Vec<f64>) -> PyRange {
+    PyRange(range_of(&frequencies))
+}
+
+/// What `push_fold_values` returns: values of shoving by position and class, of folding
+/// first-in by position, of calling and of folding to a shove by pair `s * n + c` and
+/// class (empty rows for the other pairs), each position's expectation, best-response
+/// gain and chance of the action reaching it.
+type ValuesTuple = (
+    Vec<Vec<f64>>,
+    Vec<f64>,
+    Vec<Vec<f64>>,
+    Vec<Vec<f64>>,
+    Vec<f64>,
+    Vec<f64>,
+    Vec<f64>,
+);
+
+fn values_tuple(v: TableValues) -> ValuesTuple {
+    (
+        v.shove, v.fold, v.call, v.fold_to, v.players, v.gains, v.reach,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn table_spot(
+    stacks: Vec<f64>,
+    small_blind: f64,
+    big_blind: f64,
+    ante: f64,
+    payouts: Option<Vec<f64>>,
+    others: Vec<f64>,
+    model: &str,
+) -> PyResult<TableSpot> {
+    Ok(TableSpot {
+        stacks,
+        small_blind,
+        big_blind,
+        ante,
+        payouts,
+        others,
+        model: model_of(model)?,
+    })
+}
+
+/// Every decision's value at a push/fold table for given strategies; see
+/// `pokerforge.icm.decisions`.
+#[pyfunction]
+#[pyo3(signature = (
+    stacks, small_blind, big_blind, shove, call, ante=0.0, payouts=None, others=Vec::new(),
+    model="harville",
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn push_fold_values(
+    py: Python<'_>,
+    stacks: Vec<f64>,
+    small_blind: f64,
+    big_blind: f64,
+    shove: Vec<Vec<f64>>,
+    call: Vec<Vec<f64>>,
+    ante: f64,
+    payouts: Option<Vec<f64>>,
+    others: Vec<f64>,
+    model: &str,
+) -> PyResult<ValuesTuple> {
+    let spot = table_spot(stacks, small_blind, big_blind, ante, payouts, others, model)?;
+    let st = Strategies { shove, call };
+    let v = core(py.detach(|| table::values(&spot, &st, Matchups::shared())))?;
+    Ok(values_tuple(v))
+}
+
+/// What `push_fold_table` returns: shove probabilities by position and class, call
+/// probabilities by pair and class, the values of those strategies, the exploitability,
+/// the rounds run and whether the tolerance was reached.
+type TableTuple = (Vec<Vec<f64>>, Vec<Vec<f64>>, ValuesTuple, f64, usize, bool);
+
+/// Solves a push/fold spot at a table of 2 to 10 players; see `pokerforge.icm.push_fold`.
+#[pyfunction]
+#[pyo3(signature = (
+    stacks, small_blind, big_blind, ante=0.0, payouts=None, others=Vec::new(),
+    model="harville", tolerance=1e-4, max_iterations=None, time_limit=None,
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn push_fold_table(
+    py: Python<'_>,
+    stacks: Vec<f64>,
+    small_blind: f64,
+    big_blind: f64,
+    ante: f64,
+    payouts: Option<Vec<f64>>,
+    others: Vec<f64>,
+    model: &str,
+    tolerance: f64,
+    max_iterations: Option<Int>,
+    time_limit: Option<f64>,
+) -> PyResult<TableTuple> {
+    let spot = table_spot(stacks, small_blind, big_blind, ante, payouts, others, model)?;
+    let mut options = table::SolveOptions {
+        tolerance,
+        max_iterations: rounds(
+            max_iterations,
+            table::SolveOptions::default().max_iterations,
+        )?,
+        time_limit: None,
+    };
+    if let Some(seconds) = time_limit {
+        options.time_limit = Some(
+            Duration::try_from_secs_f64(seconds)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| {
+                    to_py(Error::InvalidSetting {
+                        name: "time_limit",
+                        value: seconds.to_string(),
+                        expected: "a positive number of seconds",
+                    })
+                })?,
+        );
+    }
+    let s = solving(py, move |cancel| {
+        table::solve(&spot, &options, Matchups::shared(), cancel)
+    })?;
+    Ok((
+        s.strategies.shove,
+        s.strategies.call,
+        values_tuple(s.values),
+        s.exploitability,
         s.iterations,
         s.converged,
     ))

@@ -71,6 +71,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(icm::finish_probabilities, m)?)?;
     m.add_function(wrap_pyfunction!(icm::bubble_factors, m)?)?;
     m.add_function(wrap_pyfunction!(icm::push_fold_heads_up, m)?)?;
+    m.add_function(wrap_pyfunction!(icm::push_fold_table, m)?)?;
+    m.add_function(wrap_pyfunction!(icm::push_fold_values, m)?)?;
+    m.add_function(wrap_pyfunction!(icm::class_frequencies, m)?)?;
+    m.add_function(wrap_pyfunction!(icm::range_of_frequencies, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_has_header, m)?)?;
     record::add_to(m)?;
     Ok(())

@@ -198,14 +198,14 @@ struct Payoffs {
     lose: [f64; 2],
 }
 
-/// Checks a spot; the payoffs of its outcomes and the tolerance's unit.
-fn payoffs(spot: &Spot) -> Result<(Payoffs, f64)> {
+/// Checks blinds and an ante: a positive big blind, a positive small blind no larger,
+/// an ante of 0 or more (shared with [`super::push_fold`]).
+pub(super) fn check_forced_bets(sb: f64, bb: f64, ante: f64) -> Result<()> {
     let setting = |name: &'static str, value: f64, expected: &'static str| Error::InvalidSetting {
         name,
         value: value.to_string(),
         expected,
     };
-    let (sb, bb, ante) = (spot.small_blind, spot.big_blind, spot.ante);
     if !(bb.is_finite() && bb > 0.0) {
         return Err(setting("big_blind", bb, "a positive number of chips"));
     }
@@ -219,6 +219,33 @@ fn payoffs(spot: &Spot) -> Result<(Payoffs, f64)> {
     if !(ante.is_finite() && ante >= 0.0) {
         return Err(setting("ante", ante, "a number of chips, 0 or more"));
     }
+    Ok(())
+}
+
+/// Checks a solver's stopping rules: a positive tolerance, at least one round (shared
+/// with [`super::push_fold`]).
+pub(super) fn check_stopping(tolerance: f64, max_iterations: usize) -> Result<()> {
+    if !(tolerance.is_finite() && tolerance > 0.0) {
+        return Err(Error::InvalidSetting {
+            name: "tolerance",
+            value: tolerance.to_string(),
+            expected: "a positive number",
+        });
+    }
+    if max_iterations == 0 {
+        return Err(Error::InvalidSetting {
+            name: "max_iterations",
+            value: "0".to_string(),
+            expected: "a positive integer",
+        });
+    }
+    Ok(())
+}
+
+/// Checks a spot; the payoffs of its outcomes and the tolerance's unit.
+fn payoffs(spot: &Spot) -> Result<(Payoffs, f64)> {
+    let (sb, bb, ante) = (spot.small_blind, spot.big_blind, spot.ante);
+    check_forced_bets(sb, bb, ante)?;
     let mut all: Vec<f64> = spot.stacks.to_vec();
     all.extend_from_slice(&spot.others);
     validate(&all, spot.payouts.as_deref().unwrap_or(&[]))?;
@@ -258,9 +285,8 @@ fn payoffs(spot: &Spot) -> Result<(Payoffs, f64)> {
         let mut after = all.clone();
         after[0] += chips;
         after[1] -= chips;
-        let places = super::finish_probabilities(&after, payouts.len().min(n), spot.model)?;
-        let worth = |i: usize| places[i].iter().zip(payouts).map(|(p, v)| p * v).sum();
-        Ok([worth(0), worth(1)])
+        let worth = super::exact_equities(&after, payouts, spot.model)?;
+        Ok([worth[0], worth[1]])
     };
     let table = Payoffs {
         fold: value(moves[0])?,
@@ -398,20 +424,7 @@ pub fn solve(
     matchups: &Matchups,
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Solution> {
-    if !(options.tolerance.is_finite() && options.tolerance > 0.0) {
-        return Err(Error::InvalidSetting {
-            name: "tolerance",
-            value: options.tolerance.to_string(),
-            expected: "a positive number",
-        });
-    }
-    if options.max_iterations == 0 {
-        return Err(Error::InvalidSetting {
-            name: "max_iterations",
-            value: "0".to_string(),
-            expected: "a positive integer",
-        });
-    }
+    check_stopping(options.tolerance, options.max_iterations)?;
     let (pay, unit) = payoffs(spot)?;
     let tolerance = options.tolerance * unit;
     let game = Game::new(matchups.clone(), pay);
@@ -470,11 +483,11 @@ pub fn solve(
 
 /// Margins tried, in order, when rounding a solution: probabilities within the margin of
 /// 0 or 1 become 0 or 1.
-const ROUNDINGS: [f64; 4] = [0.25, 0.1, 0.02, 0.0005];
+pub(super) const ROUNDINGS: [f64; 4] = [0.25, 0.1, 0.02, 0.0005];
 
 /// `strategy` with every probability within `margin` of 0 or 1 rounded to it, and the
 /// others to the nearest thousandth (a range's weights read `0.742`, not 16 digits).
-fn rounded(strategy: &[f64], margin: f64) -> Vec<f64> {
+pub(super) fn rounded(strategy: &[f64], margin: f64) -> Vec<f64> {
     strategy
         .iter()
         .map(|&p| {
@@ -506,4 +519,22 @@ pub fn range_of(frequencies: &[f64]) -> Range {
         }
     }
     range
+}
+
+/// The mean weight of each class's combos in `range` (index as
+/// [`class_index`]): the probability that a hand of the class is in the range, the
+/// inverse of [`range_of`].
+pub fn class_frequencies(range: &Range) -> Vec<f64> {
+    let mut total = vec![0.0; CLASSES];
+    let mut count = vec![0.0; CLASSES];
+    for index in 0..COMBOS {
+        let Some(combo) = Combo::from_index(index) else {
+            continue;
+        };
+        if let Some(class) = class_index(combo.cards()) {
+            total[class] += range.weight(combo);
+            count[class] += 1.0;
+        }
+    }
+    total.iter().zip(&count).map(|(t, c)| t / c).collect()
 }

@@ -31,6 +31,7 @@
 pub mod exact;
 pub mod heads_up;
 pub mod monte_carlo;
+pub mod push_fold;
 
 use crate::error::{Error, Result};
 
@@ -197,6 +198,37 @@ pub fn finish_probabilities(stacks: &[f64], places: usize, model: Model) -> Resu
     Ok(out)
 }
 
+/// Each player's prize equity, exactly: the players with chips by [`exact::equities`],
+/// those without sharing the places below them equally.
+///
+/// # Errors
+/// [`Error::ExactTooLarge`] for more than [`EXACT_MAX_PLAYERS`] players with chips.
+pub fn exact_equities(stacks: &[f64], payouts: &[f64], model: Model) -> Result<Vec<f64>> {
+    let (alive, broke) = with_chips(stacks);
+    if alive.len() > EXACT_MAX_PLAYERS {
+        return Err(Error::ExactTooLarge {
+            players: alive.len(),
+            limit: EXACT_MAX_PLAYERS,
+        });
+    }
+    let paid = payouts.len().min(stacks.len());
+    let chips: Vec<f64> = alive.iter().map(|&i| stacks[i]).collect();
+    let among_alive = exact::equities(&chips, &payouts[..paid.min(alive.len())], model);
+    let mut out = vec![0.0; stacks.len()];
+    for (a, &i) in alive.iter().enumerate() {
+        out[i] = among_alive[a];
+    }
+    if broke > 0 {
+        let below = payouts[..paid].iter().skip(alive.len()).sum::<f64>() / broke as f64;
+        for (i, &s) in stacks.iter().enumerate() {
+            if s == 0.0 {
+                out[i] = below;
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Whether [`icm`] computes exactly with `method` for these stacks: when asked to, or
 /// automatically for up to [`EXACT_MAX_PLAYERS`] players with chips.
 pub fn uses_exact(stacks: &[f64], method: IcmMethod) -> bool {
@@ -225,11 +257,7 @@ pub fn icm(
     let exact = uses_exact(stacks, options.method);
     let paid = payouts.len().min(n);
     if exact {
-        let places = finish_probabilities(stacks, paid, options.model)?;
-        let equities = places
-            .iter()
-            .map(|row| row.iter().zip(payouts).map(|(p, v)| p * v).sum())
-            .collect();
+        let equities = exact_equities(stacks, &payouts[..paid], options.model)?;
         return Ok(IcmResult {
             equities,
             exact: true,
