@@ -13,7 +13,18 @@ from obs_reference import card_names, reference
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import IllegalActionError, InvalidCardError, InvalidSpecError, PokerError
-from pokerforge.game import GameSpec, Hand, HandState, RuleProfile
+from pokerforge.game import (
+    Bet,
+    Call,
+    Check,
+    DealBoard,
+    Fold,
+    GameSpec,
+    Hand,
+    HandState,
+    Raise,
+    RuleProfile,
+)
 from pokerforge.rl import ObservationLayout, RandomPolicy, Tables
 
 SPECS = {
@@ -495,3 +506,53 @@ def test_an_array_given_new_memory_of_its_shape_is_written_there() -> None:
     assert not obs.any()
     tables.observe_all()
     assert obs.flags.writeable and obs[0].any() and obs[1].any()
+
+
+def _known(hand: Hand, seat: int) -> tuple[object, ...]:
+    """What ``seat`` knows of ``hand``, read from its records, not from the key: its
+    position, the starting stacks, its cards, each street's board cards and the actions
+    in order."""
+    seen: list[object] = []
+    for record in hand.history:
+        if isinstance(record, DealBoard):
+            seen.append(("board", frozenset(record.indices)))
+        elif isinstance(record, Fold | Check | Call):
+            seen.append((type(record).__name__, record.seat))
+        elif isinstance(record, Bet | Raise):
+            seen.append(("raise", record.seat, record.to))
+    n = hand.num_seats
+    start = tuple(hand.starting_stacks[(hand.button + k) % n] for k in range(n))
+    return ((seat - hand.button) % n, start, frozenset(hand.hole_indices[seat]), tuple(seen))
+
+
+def test_information_set_keys_have_perfect_recall_over_random_hands() -> None:
+    # Same key exactly when the seat knows the same: its cards, each street's board (the
+    # same five cards dealt on other streets are another history) and the actions.
+    rng = random.Random(5)
+    tables = Tables(GameSpec(blinds=(1, 2)), seats=3, stacks=[60, 100, 100], seed=3)
+    keys: dict[str, tuple[object, ...]] = {}
+    knowledge: dict[tuple[object, ...], str] = {}
+    for _ in range(300):
+        tables.new_hand(0)
+        hand = tables.hands[0]
+        while hand.actor is not None:
+            seat = hand.actor
+            key, known = tables.infoset(0, seat), _known(hand, seat)
+            assert keys.setdefault(key, known) == known, key
+            assert knowledge.setdefault(known, key) == key
+            tables.observe(0, seat)
+            legal = np.flatnonzero(tables.mask[0])
+            tables.act(0, int(rng.choice(list(legal))))
+    assert len(keys) > 1000
+    # The street structure: the flop 7h Qh 3s and turn 6h is not the flop 3s 6h 7h and
+    # turn Qh, though the board holds the same cards.
+    a = Tables(GameSpec(blinds=(1, 2)), seats=2, seed=1)
+    b = Tables(GameSpec(blinds=(1, 2)), seats=2, seed=1)
+    a.new_hand(0, hole_cards=["AcAd", "KcKd"], board="7hQh3s6h2d")
+    b.new_hand(0, hole_cards=["AcAd", "KcKd"], board="3s6h7hQh2d")
+    for t in (a, b):
+        for _ in range(4):  # call, check; check, check on the flop
+            t.act(0, ("check",) if t.hands[0].legal_actions().check else ("call",))
+    assert a.hands[0].street == b.hands[0].street == 2
+    assert a.infoset(0, 0) != b.infoset(0, 0)
+    assert "|3s7hQh/6h|" in a.infoset(0, 0) and "|3s6h7h/Qh|" in b.infoset(0, 0)

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pokerforge_core::obs::{ActionKind, ActionSet, Entry, HandLog, Legal, ObsLayout, TableState};
-use pokerforge_core::CardSet;
+use pokerforge_core::{Card, CardSet};
 
 fn flop() -> HandLog {
     let holes = ["AhKh", "2c2d", "7s8s", "QcJc", "9d9h", "Ad5s"]
@@ -77,9 +77,12 @@ fn bench(c: &mut Criterion) {
             black_box(obs[0])
         })
     });
-    let board: CardSet = "Qs7d2h".parse().expect("board");
+    let board: Vec<Card> = ["Qs", "7d", "2h"]
+        .iter()
+        .map(|c| c.parse().expect("card"))
+        .collect();
     group.bench_function("infoset key", |b| {
-        b.iter(|| log.infoset(black_box(2), board).expect("key"))
+        b.iter(|| log.infoset(black_box(2), &board).expect("key"))
     });
     group.finish();
 }

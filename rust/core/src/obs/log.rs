@@ -204,15 +204,22 @@ impl HandLog {
     ///
     /// `"<seats>:<position>|<starting stacks>|<hole>|<board>|<actions>"`: the position
     /// counts seats clockwise from the button (0 = button); stacks are chips, clockwise
-    /// from the button; the actions are grouped by street with `/` (`f` fold, `k` check,
-    /// `c` call, `r<total>` bet or raise to a street total). The order of play is fixed by
-    /// the rules, so who made each action follows from the rest of the key.
+    /// from the button; the board is street by street (`board` in the order it was dealt:
+    /// the flop's cards as a set, then `/` and the turn, `/` and the river), so the same
+    /// cards arriving on other streets give another key (perfect recall); the actions are
+    /// grouped by street with `/` (`f` fold, `k` check, `c` call, `r<total>` bet or raise
+    /// to a street total). The order of play is fixed by the rules, so who made each
+    /// action follows from the rest of the key.
     ///
     /// # Errors
-    /// [`Error::InvalidSetting`] for a seat off the table.
-    pub fn infoset(&self, seat: usize, board: CardSet) -> Result<String> {
+    /// [`Error::InvalidSetting`] for a seat off the table, or a board of more than five
+    /// cards.
+    pub fn infoset(&self, seat: usize, board: &[Card]) -> Result<String> {
         if seat >= self.seats {
             return Err(setting("seat", seat, "a seat of the table"));
+        }
+        if board.len() > 5 {
+            return Err(setting("board", board.len(), "at most five board cards"));
         }
         let n = self.seats;
         let mut key = String::with_capacity(64);
@@ -226,7 +233,11 @@ impl HandLog {
         key.push('|');
         push_cards(&mut key, self.holes[seat]);
         key.push('|');
-        push_cards(&mut key, board);
+        let flop = board.len().min(3);
+        push_cards(&mut key, board[..flop].iter().copied().collect());
+        for card in &board[flop..] {
+            let _ = write!(key, "/{card}");
+        }
         key.push('|');
         let mut street = 0;
         for (i, e) in self.entries.iter().enumerate() {
@@ -346,7 +357,8 @@ mod tests {
         log.push(act(1, ActionKind::Fold, 0, 0)).unwrap();
         log.push(act(2, ActionKind::Call, 0, 4)).unwrap();
         log.push(act(2, ActionKind::Check, 1, 0)).unwrap();
-        let board = cards("Qs7d2h");
+        let board: Vec<Card> = cards("Qs7d2h").iter().collect();
+        let board = board.as_slice();
         assert_eq!(
             log.infoset(2, board).unwrap(),
             "3:2|100,200,300|7s8s|2h7dQs|r6,f,c/k"
@@ -357,6 +369,19 @@ mod tests {
         );
         assert!(log.acted(0, 1) && log.acted(1, 2) && !log.acted(1, 0));
         assert!(log.infoset(3, board).is_err());
+        // The same five cards dealt on other streets: other keys (perfect recall).
+        let dealt = |text: &str| -> Vec<Card> {
+            (0..text.len() / 2)
+                .map(|i| text[2 * i..2 * i + 2].parse().unwrap())
+                .collect()
+        };
+        let a = log.infoset(2, &dealt("7hQh3s6h")).unwrap();
+        let b = log.infoset(2, &dealt("3s6h7hQh")).unwrap();
+        assert!(
+            a.contains("|3s7hQh/6h|") && b.contains("|3s6h7h/Qh|"),
+            "{a} {b}"
+        );
+        assert!(log.infoset(2, &dealt("2c3c4c5c6c7c")).is_err());
     }
 
     #[test]

@@ -206,6 +206,22 @@ pub fn index_set(indices: &[i64]) -> PyResult<CardSet> {
     Ok(set)
 }
 
+/// Card indices in their order (a board as it was dealt), each a card and none twice.
+pub fn card_list(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<Card>> {
+    let mut cards = Vec::new();
+    let mut seen = CardSet::EMPTY;
+    each_item(obj, |_, item| {
+        let index: i64 = item
+            .extract()
+            .map_err(|_| setting(name, item.to_string(), "card indices 0 to 51"))?;
+        let card = Card::from_index(index).map_err(to_py)?;
+        seen.try_insert(card).map_err(to_py)?;
+        cards.push(card);
+        Ok(())
+    })?;
+    Ok(cards)
+}
+
 pub fn cards_of(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<CardSet> {
     let mut indices = [0i64; MAX_PLAYERS];
     if let Some(n) = read_plain(obj, &mut indices, MAX_PLAYERS) {

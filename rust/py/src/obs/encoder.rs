@@ -677,8 +677,8 @@ impl PyObsEncoder {
         let t = self.table(table)?;
         let seat = index_of(seat, "seat", LAST_SEAT, "a seat of the table")?;
         self.sync(t, state)?;
-        let board = self.reader.as_ref().expect("synced").board(state)?;
-        self.log(t).infoset(seat, board).map_err(to_py)
+        let board = self.reader.as_ref().expect("synced").board_dealt(state)?;
+        self.log(t).infoset(seat, &board).map_err(to_py)
     }
 }
 

@@ -8,14 +8,14 @@
 //! error naming the difference, never a silent slow path.
 
 use pokerforge_core::obs::{ActionKind, Entry, HandLog, Legal, TableState};
-use pokerforge_core::{CardSet, MAX_PLAYERS};
+use pokerforge_core::{Card, CardSet, MAX_PLAYERS};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple, PyType};
 use pyo3::{ffi, intern, Borrowed};
 
 use crate::errors::{to_py, InvalidSpecError};
 use crate::input::seq::{
-    cards_of, chips_of, each_item, index_of, read_seq, setting, Plain, LAST_SEAT,
+    card_list, cards_of, chips_of, each_item, index_of, read_seq, setting, Plain, LAST_SEAT,
 };
 
 /// The layout version of `HandState` that [`FIELDS`] describes.
@@ -194,8 +194,9 @@ impl Reader {
     }
 
     /// The board cards turned up.
-    pub fn board(&self, state: &Bound<'_, PyAny>) -> PyResult<CardSet> {
-        cards_of(&self.get(state, BOARD)?, "board")
+    /// The board in the order it was dealt (what an information-set key needs).
+    pub fn board_dealt(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+        card_list(&self.get(state, BOARD)?, "board")
     }
 
     /// The state as the layout encodes it; the seat to act is the seat to bet or, at an
