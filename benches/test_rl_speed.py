@@ -259,3 +259,19 @@ def test_openspiel_information_state_tensor(benchmark: Any, measure: Measure) ->
             state.information_state_tensor()
 
     measure(benchmark, encode_1000, 1000)
+
+
+@pytest.mark.benchmark(group="snapshot")
+def test_pokerforge_snapshot_and_restore(benchmark: Any) -> None:
+    """Snapshot and restore of one 6-max table mid-hand (after the flop's first bet), as a
+    search method does at every node."""
+    tables = Tables(GameSpec(blinds=(1, 2)), seats=6, seed=5)
+    tables.new_hand(0)
+    while tables.hands[0].street == 0:
+        tables.act(0, ("call",) if tables.hands[0].legal_actions().call else ("check",))
+    tables.act(0, ("raise_to", 6))
+
+    def both() -> None:
+        tables.restore(tables.snapshot())
+
+    benchmark(both)

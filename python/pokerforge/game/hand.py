@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from decimal import Decimal
 from operator import add
+from typing import Any
 
 from pokerforge._core import DealLayout, LowRank, showdown_ranks
 from pokerforge._core import record as _record  # see betting.py
@@ -605,6 +606,18 @@ class Hand(HandQueries, AskedTurns, BettingState):
         return HandView.of(self, seat)
 
     # -- copying -----------------------------------------------------------------------------
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """What pickling and ``copy.deepcopy`` keep: every slot but the deck layout, a cache
+        of the core's that is looked up again when needed."""
+        slots = {
+            name: getattr(self, name)
+            for cls in type(self).__mro__
+            for name in getattr(cls, "__slots__", ())
+            if name != "__weakref__" and hasattr(self, name)
+        }
+        slots["_layout"] = None
+        return None, slots
 
     def copy(self) -> Hand:
         """An independent copy of the hand, for search; records and cards are shared.

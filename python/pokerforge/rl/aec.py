@@ -18,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -120,6 +121,30 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
     def infoset(self, agent: str) -> str:
         """``agent``'s information-set key (what that seat knows)."""
         return self.tables.infoset(0, self._seat(agent))
+
+    # What an agent-by-agent episode keeps beside the hand.
+    _BOOKS = (
+        "agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos",
+        "agent_selection",
+    )  # fmt: skip
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything that decides what happens next: the hand as it stands, the hand
+        numbers and the agents' rewards, terminations and turn; :meth:`restore` puts it
+        back, for search and undo (``copy.deepcopy`` and pickling work too)."""
+        books = {name: copy.deepcopy(getattr(self, name)) for name in self._BOOKS}
+        return (self.tables.snapshot(), books)
+
+    def restore(self, snapshot: tuple[Any, ...]) -> None:
+        """Puts back what :meth:`snapshot` took (it stays usable).
+
+        Raises:
+            InvalidSpecError: a snapshot of other tables.
+        """
+        tables, books = snapshot
+        self.tables.restore(tables)
+        for name, value in books.items():
+            setattr(self, name, copy.deepcopy(value))
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next hand (``seed``: restart the sequence of hands from that seed).

@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -151,6 +152,24 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
     def infoset(self) -> str:
         """The learning seat's information-set key (see :meth:`Tables.infoset`)."""
         return self.tables.infoset(0, self.seat)
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything that decides what happens next: the hand as it stands, the hand
+        numbers and the opponents (their random streams included); :meth:`restore` puts
+        it back, for search and undo (``copy.deepcopy`` and pickling work too)."""
+        return (self.tables.snapshot(), copy.deepcopy(self.opponents))
+
+    def restore(self, snapshot: tuple[Any, ...]) -> Observation:
+        """Puts back what :meth:`snapshot` took (it stays usable) and returns the learning
+        seat's observation, as ``reset`` and ``step`` do.
+
+        Raises:
+            InvalidSpecError: a snapshot of other tables.
+        """
+        tables, opponents = snapshot
+        self.tables.restore(tables)
+        self.opponents = copy.deepcopy(opponents)
+        return self._observe()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

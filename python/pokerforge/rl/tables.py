@@ -22,7 +22,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -32,7 +32,7 @@ from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import GameSpec, Hand, HandState
 from pokerforge.game.arguments import MAX_SEATS, player_count
 
-__all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "apply_move", "hand_seed"]
+__all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "TablesSnapshot", "apply_move", "hand_seed"]
 
 DEFAULT_ACTIONS = ("fold", "call", "min", "0.5pot", "pot", "allin")
 
@@ -121,6 +121,14 @@ def _stacks(stacks: int | Sequence[int], seats: int) -> list[int]:
     return out
 
 
+class TablesSnapshot(NamedTuple):
+    """What :meth:`Tables.snapshot` takes: the seed, each table's hand number and hand."""
+
+    seed: int
+    hand_numbers: tuple[int, ...]
+    hands: tuple[Hand, ...]
+
+
 class Tables:
     """``tables`` tables of ``seats`` players, each playing one hand at a time.
 
@@ -188,17 +196,8 @@ class Tables:
                 f"layout_seats must be from {seats} (the seats) to {MAX_SEATS}, "
                 f"not {layout_seats!r}"
             )
-        self.encoder = ObsEncoder(width, history=history, actions=list(actions), tables=tables)
-        self.actions: tuple[str, ...] = tuple(self.encoder.actions)
-        # Bound once: these run at every step.
-        self._encode = self.encoder.encode
-        self._turn = self.encoder.turn
-        self._decode = self.encoder.decode
-        self.obs: npt.NDArray[np.float32] = self.encoder.obs
-        self.mask: npt.NDArray[np.int8] = self.encoder.mask
-        self.amounts: npt.NDArray[np.int64] = self.encoder.amounts
-        # The seat whose view each row of `obs` holds (-1: the hand was over).
-        self.observed: npt.NDArray[np.int64] = self.encoder.observed
+        self._layout = (width, history, tuple(actions), tables)
+        self._attach_encoder()
         self.first_table = first_table
         self.first_button = button
         self.move_button = move_button
@@ -212,6 +211,77 @@ class Tables:
         self._fresh: dict[int, Hand] = {}
         self.hand_numbers = [0] * tables
         self.reseed(seed)
+
+    def _attach_encoder(self) -> None:
+        """A new encoder for the layout, and the names bound to its arrays and methods."""
+        width, history, actions, tables = self._layout
+        self.encoder = ObsEncoder(width, history=history, actions=list(actions), tables=tables)
+        self.actions: tuple[str, ...] = tuple(self.encoder.actions)
+        # Bound once: these run at every step.
+        self._encode = self.encoder.encode
+        self._turn = self.encoder.turn
+        self._decode = self.encoder.decode
+        self.obs: npt.NDArray[np.float32] = self.encoder.obs
+        self.mask: npt.NDArray[np.int8] = self.encoder.mask
+        self.amounts: npt.NDArray[np.int64] = self.encoder.amounts
+        # The seat whose view each row of `obs` holds (-1: the hand was over).
+        self.observed: npt.NDArray[np.int64] = self.encoder.observed
+
+    # -- snapshots, pickling -------------------------------------------------------------
+
+    def snapshot(self) -> TablesSnapshot:
+        """Everything that decides what happens next at every table: each hand as it
+        stands (a copy), the hand numbers and the seed. :meth:`restore` puts it back, as
+        often as wanted, for search (MCTS, depth-limited solving) and undo.
+
+        Examples:
+            >>> tables = Tables(GameSpec(), seats=2, seed=4)
+            >>> tables.new_hand(0)
+            >>> saved = tables.snapshot()
+            >>> tables.act(0, ("fold",)); tables.hands[0].is_over
+            True
+            >>> tables.restore(saved); tables.hands[0].is_over
+            False
+        """
+        return TablesSnapshot(
+            self.seed, tuple(self.hand_numbers), tuple(hand.copy() for hand in self.hands)
+        )
+
+    def restore(self, snapshot: TablesSnapshot) -> None:
+        """Puts back what :meth:`snapshot` took (the snapshot stays usable). The encoder
+        reads each restored hand from its start, and observes every table's seat to act
+        (as :meth:`observe_all`), so observations and actions by index after a restore are
+        those of the hand as it was.
+
+        Raises:
+            InvalidSpecError: a snapshot of another number of tables.
+        """
+        if not isinstance(snapshot, TablesSnapshot) or len(snapshot.hand_numbers) != len(
+            self.hand_numbers
+        ):
+            raise InvalidSpecError(
+                f"not a snapshot of these {len(self.hand_numbers)} tables: {snapshot!r}"
+            )
+        self.seed = snapshot.seed
+        self._seed64 = snapshot.seed & _MASK64
+        self.hand_numbers = list(snapshot.hand_numbers)
+        hands = [hand.copy() for hand in snapshot.hands]
+        self.hands = hands
+        self.states = [hand.state for hand in hands]
+        if hands:
+            # Each seat to act observed again, so that actions by index follow its mask.
+            self.observe_all()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The encoder (Rust) does not pickle: a new one reads every hand from its start.
+        names = ("encoder", "obs", "mask", "amounts", "observed", "_encode", "_turn", "_decode")
+        return {k: v for k, v in self.__dict__.items() if k not in names}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._attach_encoder()
+        if self.hands:
+            self.observe_all()
 
     @classmethod
     def for_env(cls, spec: GameSpec | None, **options: Any) -> Tables:

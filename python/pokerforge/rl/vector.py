@@ -93,16 +93,51 @@ class VectorPokerEnv:
         )
         self.num_tables = num_tables
         self.seats = seats
-        self.obs = self.tables.obs
-        self.action_mask = self.tables.mask
-        self.actor = self.tables.observed
         self.rewards = np.zeros((num_tables, seats), dtype=np.float32)
         self.dones = np.zeros(num_tables, dtype=bool)
         self.finished: list[Hand | None] = [None] * num_tables
         self._started = False
+        self._bind()
+
+    def _bind(self) -> None:
+        """The names bound to the tables' encoder: its arrays, and methods of every step."""
+        self.obs = self.tables.obs
+        self.action_mask = self.tables.mask
+        self.actor = self.tables.observed
         self._decode_all = self.tables.encoder.decode_all
         self._ended = self.tables.encoder.ended
         self._net_bb = self.tables.encoder.net_bb
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything that decides what happens next (every table's hand, the hand numbers,
+        the last step's rewards and ended hands); :meth:`restore` puts it back."""
+        finished = tuple(None if h is None else h.copy() for h in self.finished)
+        extras = (self.rewards.copy(), self.dones.copy(), finished, self._started)
+        return (self.tables.snapshot(), *extras)
+
+    def restore(self, snapshot: tuple[Any, ...]) -> None:
+        """Puts back what :meth:`snapshot` took; ``obs``, ``action_mask`` and ``actor``
+        are those of the restored hands (the snapshot stays usable).
+
+        Raises:
+            InvalidSpecError: a snapshot of another vector environment's shape.
+        """
+        tables, rewards, dones, finished, started = snapshot
+        if np.shape(rewards) != self.rewards.shape:
+            raise InvalidSpecError("not a snapshot of this vector environment's tables")
+        self.tables.restore(tables)
+        self.rewards[:] = rewards
+        self.dones[:] = dones
+        self.finished = [None if h is None else h.copy() for h in finished]
+        self._started = started
+
+    def __getstate__(self) -> dict[str, Any]:
+        names = ("obs", "action_mask", "actor", "_decode_all", "_ended", "_net_bb")
+        return {k: v for k, v in self.__dict__.items() if k not in names}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
 
     @property
     def actions(self) -> tuple[str, ...]:
