@@ -295,3 +295,32 @@ def test_a_learning_seat_never_asked_to_act_is_an_error_not_a_hang() -> None:
     env = PokerEnv(seats=2, seat=1, opponents=_fold, button=0, move_button=False)
     with pytest.raises(InvalidSpecError, match=r"10,000 hands in a row .* seat 1"):
         env.reset(seed=1)
+
+
+def test_the_calling_opponent_calls_by_name_in_any_action_set() -> None:
+    # With the actions in another order, index 1 is "fold": the calling opponent folded.
+    env = PokerEnv(seats=2, seat=1, actions=("fold", "pot", "call"), button=0, seed=2)
+    env.reset(seed=2)
+    hand = env.hand
+    assert [type(r).__name__ for r in hand.history[4:5]] == ["Call"]  # the button called
+    assert repr(env.opponents[0]) == "CallPolicy(index=2)"
+    with pytest.raises(InvalidSpecError, match="needs a 'call' action"):
+        PokerEnv(seats=2, actions=("fold", "pot"))
+
+
+def test_registered_ids_make_each_game() -> None:
+    import gymnasium  # noqa: PLC0415 - the rl extra
+
+    for env_id, betting in (("pokerforge/HoldemNL-v0", "no-limit"), ("pokerforge/HoldemFL-v0",
+                            "fixed-limit"), ("pokerforge/OmahaHiLoPL-v0", "pot-limit")):  # fmt: skip
+        env = gymnasium.make(env_id, seats=3)
+        obs, _ = env.reset(seed=1)
+        assert env.unwrapped.tables.spec.betting == betting and obs["action_mask"].any()
+
+
+def test_skipped_hands_are_reported_in_big_blinds_as_rewards_are() -> None:
+    # The first hand, the opponent on the button folds to the learner's big blind: skipped,
+    # the small blind (1 chip, half a big blind) won; the next one the learner acts.
+    env = PokerEnv(seats=2, seat=1, opponents=_fold, button=0)
+    _, info = env.reset(seed=1)
+    assert info["skipped_net"] == 0.5 and env.hand.button == 1

@@ -4,6 +4,7 @@
 * :func:`aec_env`: a PettingZoo AEC environment, every seat an agent.
 * :class:`VectorPokerEnv`: many tables stepped by one call, observations in one array.
 * :class:`ObservationLayout`: what every slot of an observation holds.
+* Gymnasium ids ``"pokerforge/HoldemNL-v0"`` and the like (:mod:`pokerforge.rl.registry`).
 
 The rules are the game layer's (:class:`pokerforge.game.Hand`); observations are written
 by the Rust core's encoder into preallocated NumPy arrays. Needs the ``rl`` extra
@@ -17,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
 from pokerforge.rl.layout import ObservationLayout
@@ -42,6 +44,12 @@ __all__ = [
     "call_policy",
     "hand_seed",
 ]
+
+
+if importlib.util.find_spec("gymnasium") is not None:  # the ``rl`` extra
+    from pokerforge.rl.registry import register_envs
+
+    register_envs()
 
 
 def __getattr__(name: str) -> Any:

@@ -48,16 +48,25 @@ def observation_space(size: int, actions: int) -> spaces.Dict:
     )
 
 
-def _policies(opponents: Policy | Sequence[Policy], seats: int, seat: int) -> list[Policy]:
+def _policies(
+    opponents: Policy | Sequence[Policy], seats: int, seat: int, actions: Sequence[str]
+) -> list[Policy]:
+    """One policy per seat (the learning seat's unused), each told the action set when it
+    asks (``for_actions``: policies that choose actions by name)."""
     if callable(opponents):
-        return [opponents] * seats
-    policies = list(opponents)
-    if len(policies) == seats - 1:
-        policies.insert(seat, call_policy)
+        policies: list[Policy] = [opponents] * seats
+    else:
+        policies = list(opponents)
+        if len(policies) == seats - 1:
+            policies.insert(seat, call_policy)
     if len(policies) != seats or not all(callable(p) for p in policies):
         raise InvalidSpecError(
             f"opponents must be one policy or one per other seat ({seats - 1}), not {opponents!r}"
         )
+    for i, policy in enumerate(policies):
+        bind = getattr(policy, "for_actions", None)
+        if bind is not None:
+            policies[i] = bind(actions)
     return policies
 
 
@@ -127,7 +136,7 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         if render_mode not in (None, "ansi"):
             raise InvalidSpecError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.seat = seat
-        self.opponents = _policies(opponents, seats, seat)
+        self.opponents = _policies(opponents, seats, seat, self.tables.actions)
         self.render_mode = render_mode
         size = self.tables.encoder.size
         self.observation_space = observation_space(size, len(self.tables.actions))
@@ -186,14 +195,14 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
                 reseed = getattr(policy, "reseed", None)
                 if reseed is not None:
                     reseed(hand_seed(seed, -1 - i, 0))
-        skipped = 0
+        skipped = 0.0  # in big blinds, as rewards are
         for _ in range(MAX_SKIPPED):
             self.tables.new_hand(0, **card_options(options))
             if self._play_others():
                 return self._observe(), {"skipped_net": skipped}
             # The hand ended without a decision for the learning seat (everyone folded to
             # its big blind): nothing to learn, so deal again and report the chips.
-            skipped += self.tables.hands[0].net[self.seat]
+            skipped += self.tables.hands[0].net[self.seat] / self.tables.big_blind
         raise InvalidSpecError(
             f"{MAX_SKIPPED:,} hands in a row ended without a decision for seat {self.seat} "
             "(do the opponents always fold to it, with the button fixed?)"

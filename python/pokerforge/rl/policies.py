@@ -17,23 +17,52 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
+from pokerforge.errors import InvalidSpecError
 from pokerforge.rl.tables import Move
 
-__all__ = ["CALL", "Policy", "RandomPolicy", "call_policy"]
+__all__ = ["CALL", "CallPolicy", "Policy", "RandomPolicy", "call_policy"]
 
 Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.int8]], "int | Move"]
 
 CALL = 1  # index of "call" (check or call) in the default action set
 
 
-def call_policy(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> int:
-    """Always checks or calls (the ``"call"`` action of the default action set, index 1)."""
-    return CALL
+class CallPolicy:
+    """Always checks or calls: the action set's ``"call"`` (or ``"check"``) action, found by
+    name. An environment hands a policy its action set through ``for_actions`` (so with
+    ``actions=("fold", "pot", "call")`` this calls, index 2); used alone it answers the
+    default set's index 1."""
+
+    def __init__(self, index: int = CALL) -> None:
+        self.index = index
+
+    def for_actions(self, actions: Sequence[str]) -> CallPolicy:
+        """This policy for an environment whose discrete actions are ``actions``.
+
+        Raises:
+            InvalidSpecError: the set has no ``"call"`` or ``"check"`` action.
+        """
+        for name in ("call", "check"):
+            if name in actions:
+                return CallPolicy(list(actions).index(name))
+        raise InvalidSpecError(
+            f"a calling opponent needs a 'call' action, and {tuple(actions)} has none"
+        )
+
+    def __call__(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> int:
+        return self.index
+
+    def __repr__(self) -> str:
+        return f"CallPolicy(index={self.index})"
+
+
+call_policy = CallPolicy()
+"""Always checks or calls (see :class:`CallPolicy`)."""
 
 
 class RandomPolicy:
