@@ -311,8 +311,12 @@ def test_the_calling_opponent_calls_by_name_in_any_action_set() -> None:
 def test_registered_ids_make_each_game() -> None:
     import gymnasium  # noqa: PLC0415 - the rl extra
 
-    for env_id, betting in (("pokerforge/HoldemNL-v0", "no-limit"), ("pokerforge/HoldemFL-v0",
-                            "fixed-limit"), ("pokerforge/OmahaHiLoPL-v0", "pot-limit")):  # fmt: skip
+    ids = {
+        "pokerforge/HoldemNL-v0": "no-limit",
+        "pokerforge/HoldemFL-v0": "fixed-limit",
+        "pokerforge/OmahaHiLoPL-v0": "pot-limit",
+    }
+    for env_id, betting in ids.items():
         env = gymnasium.make(env_id, seats=3)
         obs, _ = env.reset(seed=1)
         assert env.unwrapped.tables.spec.betting == betting and obs["action_mask"].any()
