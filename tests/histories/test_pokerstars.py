@@ -159,14 +159,14 @@ def test_a_record_that_disagrees_is_reported() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("Hold'em No Limit", "Razz", r"line 1: not no-limit or pot-limit Hold'em or Omaha"),
+        ("Hold'em No Limit", "Razz", r"line 1: .*is not Hold'em or Omaha"),
         (
             "Eve: posts small blind $0.05\n",
-            "Eve: posts small & big blinds $0.15\n",
-            "line 8: .*not a blind",
+            "Eve: posts a bring-in $0.15\n",
+            "line 8: .*not a forced bet",
         ),
         ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** 2c 7d 9h", r"line 16: .*is not a street"),
-        ("Ann: posts big blind $0.10", "Bob: posts big blind $0.10", "out of its position"),
+        ("Ann: posts big blind $0.10", "Bob: posts big blind $0.10", "big blind is not posted"),
     ],
 )
 def test_bad_hands_name_the_line(old: str, new: str, message: str) -> None:

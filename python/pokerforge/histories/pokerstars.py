@@ -36,21 +36,31 @@ Examples:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from pokerforge.errors import PokerStarsError
+from pokerforge.errors import BadHandError, PokerStarsError
+from pokerforge.game.phh.reading import Problem, Read
+from pokerforge.histories.encoding import Undecodable, check_encoding, decoded_lines
 from pokerforge.histories.phhs import PhhReader, _Table
+from pokerforge.histories.record import HandRecord
 
 __all__ = ["PokerStarsError", "PokerStarsReader", "parse_pokerstars", "read_pokerstars"]
 
-_START = re.compile(r"PokerStars (?:Zoom )?Hand #(\d+):")
+# "Hand #" since about 2010, "Game #" before; Zoom and home games name themselves.
+_START = re.compile(r"PokerStars (?:Home Game |Zoom |Home Game Zoom )?(?:Hand|Game) #(\d+):")
 _GAME = re.compile(
-    r"(Hold'em|Omaha Hi/Lo|Omaha) (No Limit|Pot Limit)"
-    r"(?: \(([^\d(]?)([\d.,]+)/[^\d]?([\d.,]+)(?: [A-Z]{3})?\))?"
+    r"(Hold'em|Omaha Hi/Lo|Omaha) (No Limit|Pot Limit|Limit)"
+    r"(?: \(([^\d(]?)([\d.,]+)/[^\d]?([\d.,]+)[^)]*\))?"
 )
+# Games the engine does not play, named as the first line names them.
+_OTHER_GAMES = re.compile(
+    r"\b(?:[56] Card Omaha|Courchevel|Stud|Razz|Draw|Badugi|HORSE|HOSE|8-Game|Mixed|Triple)\b"
+)
+_CAP = re.compile(r"\bCap\b")
 _LEVEL = re.compile(r"Level [^(]*\(([\d,]+)/([\d,]+)\)")
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
 _BUTTON = re.compile(r"Table '([^']*)'.*Seat #(\d+) is the button")
@@ -58,23 +68,39 @@ _SEAT = re.compile(r"Seat (\d+): (.+) \([^\d(]?([\d.,]+) in chips[^)]*\)(.*)")
 _AMOUNT = r"[^\d\s]?([\d.,]+)"
 _STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]+)\]\s*\Z")
 _CARDS = re.compile(r"\[([^\]]+)\]")
+_DEALT = re.compile(r"Dealt to (.+?) \[([^\]]+)\]")
+_COLLECTED = re.compile(r"(.+) collected " + _AMOUNT + r" from (?:side |main )?pot(?:-\d+)?")
+_TOTAL = re.compile(r"Total pot .*\| Rake " + _AMOUNT)
 
 _CODES = {
     ("Hold'em", "No Limit"): "NT",
     ("Hold'em", "Pot Limit"): "PT",
+    ("Hold'em", "Limit"): "FT",
     ("Omaha", "Pot Limit"): "PO",
     ("Omaha", "No Limit"): "NO",
+    ("Omaha", "Limit"): "FO",
     ("Omaha Hi/Lo", "Pot Limit"): "PO/8",
     ("Omaha Hi/Lo", "No Limit"): "NO/8",
+    ("Omaha Hi/Lo", "Limit"): "FO/8",
 }
 
+# Forced bets as the seats section writes them: (kind, pattern after "name: ").
+_POSTS = (
+    ("ante", re.compile(r"posts the ante " + _AMOUNT)),
+    ("both", re.compile(r"posts small & big blinds " + _AMOUNT)),
+    ("small", re.compile(r"posts small blind " + _AMOUNT)),
+    ("big", re.compile(r"posts big blind " + _AMOUNT)),
+    ("straddle", re.compile(r"posts (?:a )?straddle " + _AMOUNT)),
+)
 
 # No amount, seat or hand number of a real history has more digits; Python converts no int
 # of more than 4,300 (a ValueError), and such numbers are no one's chips.
 _MOST_DIGITS = 40
 
+Money = int | Decimal
 
-def _money(text: str) -> int | Decimal:
+
+def _money(text: str) -> Money:
     text = text.replace(",", "")
     try:
         if len(text) > _MOST_DIGITS:
@@ -100,83 +126,149 @@ class _Hand:
 
     def __init__(self, number: int) -> None:
         self.number = number
-        self.seats: list[tuple[int, str, int | Decimal]] = []
+        # (seat number, name, chips, whether the seat line says it sits out of the hand)
+        self.seats: list[tuple[int, str, Money, bool]] = []
         self.button = 0
         self.table = ""
         self.code = ""
-        self.blinds: tuple[int | Decimal, int | Decimal] | None = None
+        self.stakes: tuple[Money, Money] | None = None
         self.tournament: str | None = None
-        self.posts: list[tuple[str, str, int | Decimal]] = []
+        self.posts: list[tuple[str, str, Money]] = []  # (kind, name, amount)
         self.dealt: dict[str, str] = {}
         self.shown: dict[str, str] = {}
         self.actions: list[tuple[str, str]] = []  # (name, action text) or ("", "d db ...")
-        self.won: dict[str, int | Decimal] = {}
+        self.acting: set[str] = set()
+        self.won: dict[str, Money] = {}
         self.symbol = ""
+        self.raked_side_pots = False
+
+    @property
+    def hole_count(self) -> int:
+        return 2 if self.code.endswith("T") else 4
+
+    def players(self) -> list[tuple[int, str, Money]]:
+        """The players dealt in, clockwise from the first seat left of the button: a seat
+        sitting out is dealt in when it posts or acts (tournaments deal to absent players,
+        who post and fold)."""
+        posting = {name for _, name, _ in self.posts} | self.acting
+        seats = [(s, name, chips) for s, name, chips, out in self.seats if not out or name in posting]
+        if len(seats) < 2:
+            raise PokerStarsError("fewer than two players are dealt in", cause="players")
+        after = [i for i, (seat, _, _) in enumerate(seats) if seat > self.button]
+        first = after[0] if after else 0
+        return seats[first:] + seats[:first]
+
+    def blinds(self, names: list[str]) -> tuple[list[Money], list[list[Any]]]:
+        """The blinds or straddles by position, and the other players' posts as PHH's
+        ``_posts`` (``[player, live, dead]``, players from 1): a big blind posted to come
+        in is live, a missed small blind is dead (rule 29b)."""
+        n = len(names)
+        place = {name: k for k, name in enumerate(names)}
+        posts = [(kind, place[who], x) for kind, who, x in self.posts if kind != "ante"]
+        if any(who not in place for _, who, _ in self.posts):
+            raise PokerStarsError("a player posts who has no seat in the hand", cause="players")
+        small_at = 1 if n == 2 else 0
+        small = next((i for i, p in enumerate(posts) if p[:2] == ("small", small_at)), None)
+        big_at = 0 if n == 2 or small is None else 1
+        big = next((i for i, p in enumerate(posts) if p[:2] == ("big", big_at)), None)
+        if big is None or (n == 2 and small is None):
+            raise PokerStarsError(
+                "the big blind is not posted left of the small blind", cause="blinds"
+            )
+        sb, bb = self._stakes(posts, small, big)
+        blinds: list[Money] = [0] * n
+        if n == 2:
+            blinds[:] = [sb, bb]
+        elif small is None:
+            blinds[0] = bb  # a dead small blind: the big blind is the first seat
+        else:
+            blinds[0], blinds[1] = sb, bb
+        extra: dict[int, list[Money]] = {}
+        for i, (kind, who, x) in enumerate(posts):
+            if i in (small, big):
+                continue
+            if kind == "straddle" and n > 2 and small is not None and who == 2 and not blinds[2]:
+                blinds[2] = x
+                continue
+            live, dead = extra.setdefault(who, [0, 0])
+            if kind == "big":
+                live += x
+            elif kind == "small":
+                dead += x
+            elif kind == "both":
+                live, dead = live + bb, dead + x - bb
+            else:
+                raise PokerStarsError(
+                    f"{names[who]} posts a straddle out of its position", cause="blinds"
+                )
+            extra[who] = [live, dead]
+        return blinds, [[who + 1, live, dead] for who, (live, dead) in sorted(extra.items())]
+
+    def _stakes(
+        self, posts: list[tuple[str, int, Money]], small: int | None, big: int
+    ) -> tuple[Money, Money]:
+        """The small and big blind: the first line's stakes (not what a short stack could
+        post all-in); in fixed-limit games the stakes are the bets, the big blind the small
+        bet and the small blind as posted."""
+        posted_small = posts[small][2] if small is not None else 0
+        if self.stakes is None:
+            return posted_small, posts[big][2]
+        if self.code.startswith("F"):
+            return posted_small, self.stakes[0]
+        return self.stakes
 
     def doc(self) -> dict[str, Any]:
-        names = [name for _, name, _ in self.seats]
-        if len(names) < 2:
-            raise PokerStarsError("fewer than two players are dealt in")
-        seat_numbers = [seat for seat, _, _ in self.seats]
-        after = [i for i, seat in enumerate(seat_numbers) if seat > self.button]
-        first = after[0] if after else 0
-        order = [self.seats[(first + k) % len(self.seats)] for k in range(len(self.seats))]
-        player = {name: f"p{k + 1}" for k, (_, name, _) in enumerate(order)}
+        order = self.players()
+        names = [name for _, name, _ in order]
         n = len(order)
-        antes: list[int | Decimal] = [0] * n
-        blinds: list[int | Decimal] = [0] * n
-        small = [(who, x) for kind, who, x in self.posts if kind == "small blind"]
-        big = [(who, x) for kind, who, x in self.posts if kind == "big blind"]
+        antes: list[Money] = [0] * n
+        place = {name: k for k, name in enumerate(names)}
         for kind, who, x in self.posts:
-            if kind == "ante":
-                antes[int(player[who][1:]) - 1] = x
+            if kind == "ante" and who in place:
+                antes[place[who]] = x
         if any(antes):
             # A player short of the whole ante posts what he has: PHH lists the full ante.
             antes = [max(antes)] * n
-        if len(big) != 1 or len(small) > 1:
-            raise PokerStarsError("the blinds are not one small and one big blind")
-        sb_at = int(player[small[0][0]][1:]) - 1 if small else None
-        bb_at = int(player[big[0][0]][1:]) - 1
-        # The stakes in the first line, not what a short stack could post all-in.
-        sb, bb = self.blinds or (small[0][1] if small else 0, big[0][1])
-        if n == 2:
-            if sb_at != 1 or bb_at != 0:
-                raise PokerStarsError("heads-up, the button must post the small blind")
-            blinds = [sb, bb]
-        elif small and (sb_at, bb_at) == (0, 1):
-            blinds[0], blinds[1] = sb, bb
-        elif not small and bb_at == 0:
-            blinds[0] = bb  # a dead small blind
-        else:
-            raise PokerStarsError("a blind is posted out of its position")
-        min_bet = bb
+        blinds, posts = self.blinds(names)
         actions = []
-        for _, name, _ in order:
-            cards = self.dealt.get(name) or self.shown.get(name)
-            count = 4 if self.code.endswith("O") or "O/" in self.code else 2
-            actions.append(f"d dh {player[name]} {cards or '??' * count}")
+        for name in names:
+            cards = self.dealt.get(name) or self.shown.get(name) or ""
+            cards += "??" * (self.hole_count - len(cards) // 2)
+            actions.append(f"d dh p{place[name] + 1} {cards}")
         for name, text in self.actions:
-            actions.append(text if not name else f"{player[name]} {text}")
-        return {
+            if name and name not in place:
+                raise PokerStarsError(f"{name} acts without a seat in the hand", cause="players")
+            actions.append(text if not name else f"p{place[name] + 1} {text}")
+        doc: dict[str, Any] = {
             "variant": self.code,
             "antes": antes,
             "blinds_or_straddles": blinds,
-            "min_bet": min_bet,
-            "starting_stacks": [stack for _, _, stack in order],
+            "starting_stacks": [chips for _, _, chips in order],
             "actions": actions,
-            "players": [name for _, name, _ in order],
+            "players": names,
             "seats": [seat for seat, _, _ in order],
-            "winnings": [self.won.get(name, 0) for _, name, _ in order],
+            "winnings": [self.won.get(name, 0) for name in names],
             "hand": self.number,
             "table": self.table,
             "venue": "PokerStars",
-            **({"tournament": self.tournament} if self.tournament else {}),
-            **({"currency_symbol": self.symbol} if self.symbol else {}),
         }
+        if self.code.startswith("F"):
+            if self.stakes is None:
+                raise PokerStarsError("a fixed-limit hand without its stakes", cause="game")
+            doc["small_bet"], doc["big_bet"] = self.stakes
+        else:
+            doc["min_bet"] = blinds[1] if n > 2 and blinds[1] else max(blinds)
+        if posts:
+            doc["_posts"] = posts
+        if self.tournament:
+            doc["tournament"] = self.tournament
+        if self.symbol:
+            doc["currency_symbol"] = self.symbol
+        return doc
 
 
 def _names(hand: _Hand) -> list[str]:
-    return sorted((name for _, name, _ in hand.seats), key=len, reverse=True)
+    return sorted((name for _, name, _, _ in hand.seats), key=len, reverse=True)
 
 
 def _who(line: str, names: list[str]) -> tuple[str, str] | None:
@@ -196,30 +288,49 @@ _VERBS = (
 )
 
 
-def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
-    """The PHH fields of one PokerStars hand (its lines, the first ``PokerStars Hand #``).
-
-    Raises:
-        PokerStarsError: the hand does not follow the layout (the message names the line).
-    """
-    first = lines[0].strip() if lines else ""
-    start = _START.match(first)
-    if start is None:
-        raise PokerStarsError(f"line 1: {first[:60]!r} does not start a PokerStars hand")
-    hand = _Hand(_number(start.group(1)))
+def _first_line(hand: _Hand, first: str) -> None:
+    """The game, the stakes and the tournament, from the hand's first line."""
     game = _GAME.search(first)
-    if game is None or "Card Omaha" in first:
-        raise PokerStarsError(f"line 1: not no-limit or pot-limit Hold'em or Omaha: {first!r}")
+    if game is None or _OTHER_GAMES.search(first):
+        raise PokerStarsError(
+            f"line 1: {first[:120]!r} is not Hold'em or Omaha (hi or hi-lo), no-limit, "
+            "pot-limit or fixed-limit",
+            cause="game",
+        )
+    if _CAP.search(first):
+        raise PokerStarsError(
+            "line 1: capped no-limit (each player's chips in a hand limited) is not supported",
+            cause="capped game",
+        )
     hand.code = _CODES[(game.group(1), game.group(2))]
     tournament = _TOURNAMENT.search(first)
     if tournament is not None:
         hand.tournament = tournament.group(1)
         level = _LEVEL.search(first)
         if level is not None:
-            hand.blinds = (_money(level.group(1)), _money(level.group(2)))
+            hand.stakes = (_money(level.group(1)), _money(level.group(2)))
     elif game.group(4) is not None:
         hand.symbol = game.group(3) or ""
-        hand.blinds = (_money(game.group(4)), _money(game.group(5)))
+        hand.stakes = (_money(game.group(4)), _money(game.group(5)))
+
+
+def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
+    """The PHH fields of one PokerStars hand (its lines, the first ``PokerStars Hand #`` or
+    ``PokerStars Game #``).
+
+    Raises:
+        PokerStarsError: the hand does not follow the layout, or holds what the engine
+            does not replay (the message names the line; ``cause`` the kind of problem).
+    """
+    for number, raw in enumerate(lines, 1):
+        if isinstance(raw, Undecodable):
+            raise PokerStarsError(f"line {number}: {raw.problem}", cause="encoding")
+    first = lines[0].strip().lstrip("\ufeff") if lines else ""
+    start = _START.match(first)
+    if start is None:
+        raise PokerStarsError(f"line 1: {first[:60]!r} does not start a PokerStars hand")
+    hand = _Hand(_number(start.group(1)))
+    _first_line(hand, first)
     section = "seats"
     names: list[str] = []
     for number, raw in enumerate(lines[1:], 2):
@@ -229,133 +340,220 @@ def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
         try:
             section = _line(hand, section, line, names)
         except PokerStarsError as err:
-            raise PokerStarsError(f"line {number}: {err}") from None
+            raise PokerStarsError(f"line {number}: {err}", cause=err.cause) from None
         if section == "hole" and not names:
             names = _names(hand)
-        if section == "summary":
-            break
-    return hand.doc()
+    try:
+        return hand.doc()
+    except PokerStarsError as err:
+        raise PokerStarsError(f"hand {hand.number}: {err}", cause=err.cause) from None
 
 
 def _line(hand: _Hand, section: str, line: str, names: list[str]) -> str:
     """Read one line; returns the section the hand is in after it."""
-    if line.startswith("***"):
-        if line.startswith("*** HOLE CARDS"):
-            return "hole"
-        if line.startswith("*** SUMMARY"):
-            return "summary"
-        if (
-            line.startswith("*** SHOW DOWN")
-            or line.startswith("*** FIRST")
-            or line.startswith("*** SECOND")
-        ):
-            if "FIRST" in line or "SECOND" in line:
-                raise PokerStarsError("a board run twice is not supported")
-            return "showdown"
-        street = _STREET.match(line)
-        if street is None:
-            raise PokerStarsError(f"{line!r} is not a street")
-        hand.actions.append(("", f"d db {_cards(street.group(2))}"))
+    if section == "summary":
+        total = _TOTAL.match(line)
+        if total is not None and "Side pot" in line and _money(total.group(1)):
+            hand.raked_side_pots = True
         return section
+    if line.startswith("***"):
+        return _section(hand, section, line)
     if section == "seats":
-        button = _BUTTON.match(line)
-        if button is not None:
-            hand.table, hand.button = button.group(1), _number(button.group(2))
-            return section
-        seat = _SEAT.match(line)
-        if seat is not None:
-            if "sitting out" not in seat.group(4):
-                hand.seats.append((_number(seat.group(1)), seat.group(2), _money(seat.group(3))))
-            return section
-        who = _who(line, _names(hand))
-        if who is not None:
-            _post(hand, *who)
+        _seat_line(hand, line)
         return section
     if line.startswith("Dealt to "):
-        match = re.match(r"Dealt to (.+?) \[([^\]]+)\]", line)
+        match = _DEALT.match(line)
         if match is not None:
             hand.dealt[match.group(1)] = _cards(match.group(2))
         return section
     if line.startswith("Uncalled bet"):
         return section  # the replay returns uncalled bets itself
-    collected = re.match(r"(.+) collected " + _AMOUNT + r" from (?:side |main )?pot", line)
+    collected = _COLLECTED.match(line)
     if collected is not None:
         name, amount = collected.group(1), _money(collected.group(2))
         hand.won[name] = hand.won.get(name, 0) + amount
         return section
     who = _who(line, names)
     if who is None:
+        if "cashed out the hand" in line:
+            raise PokerStarsError(f"{line!r}: a hand cashed out is not replayed", cause="cash out")
         return section  # chat, joins, leaves and other lines with no bearing on the hand
     name, rest = who
     if rest.startswith("shows "):
         cards = _CARDS.search(rest)
         if cards is not None:
-            hand.shown[name] = _cards(cards.group(1))
-            hand.actions.append((name, f"sm {_cards(cards.group(1))}"))
-        return section
-    if rest.startswith("mucks") or rest.startswith("doesn't show") or rest.startswith("is "):
+            shown = _cards(cards.group(1))
+            hand.shown[name] = shown  # one card shown of two: the other stays unknown
+            shown += "??" * (hand.hole_count - len(shown) // 2)
+            hand.actions.append((name, f"sm {shown}"))
         return section
     for pattern, verb, group in _VERBS:
         match = pattern.match(rest)
         if match is not None:
             total = f" {match.group(group).replace(',', '')}" if group else ""
             hand.actions.append((name, verb + total))
+            hand.acting.add(name)
             return section
     if rest.startswith("posts "):
-        raise PokerStarsError(f"{line!r}: a blind posted out of turn is not supported")
+        raise PokerStarsError(f"{line!r}: a blind posted after the cards are dealt", cause="blinds")
     return section
 
 
-def _post(hand: _Hand, name: str, rest: str) -> None:
-    for kind, pattern in (
-        ("small blind", r"posts small blind " + _AMOUNT),
-        ("big blind", r"posts big blind " + _AMOUNT),
-        ("ante", r"posts the ante " + _AMOUNT),
-    ):
-        match = re.match(pattern, rest)
+def _section(hand: _Hand, section: str, line: str) -> str:
+    if line.startswith("*** HOLE CARDS"):
+        return "hole"
+    if line.startswith("*** SUMMARY"):
+        return "summary"
+    if line.startswith(("*** FIRST", "*** SECOND", "*** THIRD")):
+        raise PokerStarsError(
+            "a board run twice (several runouts) is not replayed by the engine",
+            cause="run it twice",
+        )
+    if line.startswith("*** SHOW DOWN"):
+        return "showdown"
+    street = _STREET.match(line)
+    if street is None:
+        raise PokerStarsError(f"{line!r} is not a street")
+    hand.actions.append(("", f"d db {_cards(street.group(2))}"))
+    return section
+
+
+def _seat_line(hand: _Hand, line: str) -> None:
+    button = _BUTTON.match(line)
+    if button is not None:
+        hand.table, hand.button = button.group(1), _number(button.group(2))
+        return
+    seat = _SEAT.match(line)
+    if seat is not None:
+        out = "sitting out" in seat.group(4) or "out of hand" in seat.group(4)
+        hand.seats.append((_number(seat.group(1)), seat.group(2), _money(seat.group(3)), out))
+        return
+    who = _who(line, _names(hand))
+    if who is None:
+        return
+    name, rest = who
+    for kind, pattern in _POSTS:
+        match = pattern.match(rest)
         if match is not None:
             hand.posts.append((kind, name, _money(match.group(1))))
             return
     if rest.startswith("posts"):
-        raise PokerStarsError(f"{name}: {rest!r} is not a blind the importer handles")
+        raise PokerStarsError(
+            f"{name}: {rest!r} is not a forced bet the importer knows", cause="blinds"
+        )
 
 
-def _hands(lines: Iterable[str]) -> Iterator[tuple[str | None, int, list[str]]]:
+def _cancelled(chunk: list[str]) -> bool:
+    return any(line.startswith("Hand cancelled") for line in chunk)
+
+
+def _hands(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """``(first line number, lines)`` of each hand: a hand starts at its first line."""
     chunk: list[str] = []
     start = 1
     for number, line in enumerate(lines, 1):
         text = line.lstrip("\ufeff")
-        if _START.match(text):
+        if text.startswith("PokerStars ") and _START.match(text):
             if chunk:
-                yield None, start, chunk
+                yield start, chunk
             chunk, start = [text], number
         elif chunk:
-            chunk.append(text)
+            chunk.append(line)
     if chunk:
-        yield None, start, chunk
+        yield start, chunk
 
 
 class PokerStarsReader(PhhReader):
     """An iterable over the hands of a PokerStars file, replayed lazily (see
     :func:`read_pokerstars`); ``hands``, ``skipped``, ``mismatches``, ``problems`` as for
-    :class:`~pokerforge.histories.PhhReader`."""
+    :class:`~pokerforge.histories.PhhReader`, and:
+
+    Attributes:
+        cancelled: hands the room cancelled (no cards dealt, nothing won): counted, never
+            replayed, neither read nor skipped.
+        causes: the skipped hands by cause (a :class:`collections.Counter`): ``"run it
+            twice"``, ``"game"``, ``"encoding"``, ``"blinds"``, ``"mismatch"``, ...
+    """
+
+    def __init__(
+        self,
+        source: str | Path | Iterable[str],
+        *,
+        encoding: str | None = None,
+        skip_bad: bool = False,
+        keep: int = 100,
+    ) -> None:
+        super().__init__(source, skip_bad=skip_bad, keep=keep)
+        self._encoding = check_encoding(encoding)
+        self.cancelled = 0
+        self.causes: Counter[str] = Counter()
+        self._cause = "replay"
+        self._raked_side_pots = False
+
+    def __iter__(self) -> Iterator[HandRecord]:
+        if isinstance(self._source, str | Path):
+            yield from self._records(decoded_lines(self._source, self._encoding))
+        else:
+            yield from self._records(self._source)
 
     def _tables(self, lines: Iterable[str]) -> Iterator[_Table]:
-        return ((name, start, chunk, None, None, None) for name, start, chunk in _hands(lines))
+        for start, chunk in _hands(lines):
+            if _cancelled(chunk):
+                self.cancelled += 1
+                continue
+            yield None, start, chunk, None, None, None
 
     def _parse(self, chunk: Any) -> dict[str, Any]:
-        return parse_pokerstars(chunk)
+        self._cause, self._raked_side_pots = "replay", False
+        try:
+            doc = parse_pokerstars(chunk)
+        except PokerStarsError as err:
+            self._cause = err.cause
+            raise
+        return doc
+
+    def _replay(
+        self,
+        name: str | None,
+        first_line: int,
+        chunk: Any,
+        doc: dict[str, Any] | None,
+        *,
+        read: Read | None,
+        problem: Problem | None,
+    ) -> HandRecord:
+        try:
+            return super()._replay(name, first_line, chunk, doc, read=read, problem=problem)
+        except BadHandError as err:
+            if self._skip_bad:
+                self.causes["mismatch" if err.mismatch else self._cause] += 1
+            raise
 
 
 def read_pokerstars(
-    source: str | Path | Iterable[str], *, skip_bad: bool = False, keep: int = 100
+    source: str | Path | Iterable[str],
+    *,
+    encoding: str | None = None,
+    skip_bad: bool = False,
+    keep: int = 100,
 ) -> PokerStarsReader:
     """The hands of a PokerStars text hand history (a path, or its lines), replayed one at a
     time as :class:`~pokerforge.histories.HandRecord` objects; export one to PHH with
     :func:`pokerforge.game.phh.to_phh` (``record.to_phh()``).
 
+    Args:
+        source: a path, or the file's lines (text).
+        encoding: the file's encoding; ``None`` detects UTF-8 (with or without a
+            byte-order mark), UTF-16 and cp1252, line by line
+            (:mod:`pokerforge.histories.encoding`).
+        skip_bad: count and skip bad hands (``reader.skipped``, by cause in
+            ``reader.causes``) instead of raising.
+        keep: how many messages of skipped hands to keep (``reader.problems``).
+
     Raises:
+        PokerStarsError: ``encoding`` is no text encoding Python knows (at once).
         BadHandError: (while iterating, without ``skip_bad``) a hand that cannot be read,
-            replayed, or whose collected amounts disagree with the replay.
+            replayed, or whose collected amounts disagree with the replay; a line whose
+            bytes are no text in the encoding.
     """
-    return PokerStarsReader(source, skip_bad=skip_bad, keep=keep)
+    return PokerStarsReader(source, encoding=encoding, skip_bad=skip_bad, keep=keep)
