@@ -60,7 +60,7 @@ _GAME = re.compile(
 _OTHER_GAMES = re.compile(
     r"\b(?:[56] Card Omaha|Courchevel|Stud|Razz|Draw|Badugi|HORSE|HOSE|8-Game|Mixed|Triple)\b"
 )
-_CAP = re.compile(r"\bCap\b")
+_CAP = re.compile(r"- [^\d\s]?([\d.,]+) Cap\b")
 _LEVEL = re.compile(r"Level [^(]*\(([\d,]+)/([\d,]+)\)")
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
 _BUTTON = re.compile(r"Table '([^']*)'.*Seat #(\d+) is the button")
@@ -141,6 +141,7 @@ class _Hand:
         self.won: dict[str, Money] = {}
         self.symbol = ""
         self.raked_side_pots = False
+        self.cap: Money | None = None
 
     @property
     def hole_count(self) -> int:
@@ -165,8 +166,6 @@ class _Hand:
         n = len(names)
         place = {name: k for k, name in enumerate(names)}
         posts = [(kind, place[who], x) for kind, who, x in self.posts if kind != "ante"]
-        if any(who not in place for _, who, _ in self.posts):
-            raise PokerStarsError("a player posts who has no seat in the hand", cause="players")
         small_at = 1 if n == 2 else 0
         small = next((i for i, p in enumerate(posts) if p[:2] == ("small", small_at)), None)
         big_at = 0 if n == 2 or small is None else 1
@@ -243,7 +242,11 @@ class _Hand:
             "variant": self.code,
             "antes": antes,
             "blinds_or_straddles": blinds,
-            "starting_stacks": [chips for _, _, chips in order],
+            # Capped no-limit: a player who has put the cap in the pot is all-in (the
+            # room's rule), so the chips above the cap take no part in the hand.
+            "starting_stacks": [
+                chips if self.cap is None else min(chips, self.cap) for _, _, chips in order
+            ],
             "actions": actions,
             "players": names,
             "seats": [seat for seat, _, _ in order],
@@ -260,6 +263,8 @@ class _Hand:
             doc["min_bet"] = blinds[1] if n > 2 and blinds[1] else max(blinds)
         if posts:
             doc["_posts"] = posts
+        if self.raked_side_pots:
+            doc["_rake_split"] = "proportional"  # the room rakes each pot in proportion
         if self.tournament:
             doc["tournament"] = self.tournament
         if self.symbol:
@@ -297,11 +302,9 @@ def _first_line(hand: _Hand, first: str) -> None:
             "pot-limit or fixed-limit",
             cause="game",
         )
-    if _CAP.search(first):
-        raise PokerStarsError(
-            "line 1: capped no-limit (each player's chips in a hand limited) is not supported",
-            cause="capped game",
-        )
+    cap = _CAP.search(first)
+    if cap is not None:
+        hand.cap = _money(cap.group(1))
     hand.code = _CODES[(game.group(1), game.group(2))]
     tournament = _TOURNAMENT.search(first)
     if tournament is not None:
@@ -328,7 +331,11 @@ def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
     first = lines[0].strip().lstrip("\ufeff") if lines else ""
     start = _START.match(first)
     if start is None:
-        raise PokerStarsError(f"line 1: {first[:60]!r} does not start a PokerStars hand")
+        raise PokerStarsError(
+            f"line 1: {first[:60]!r} does not start a PokerStars hand (no 'PokerStars Hand #' "
+            "or 'PokerStars Game #' line before it)",
+            cause="no hand",
+        )
     hand = _Hand(_number(start.group(1)))
     _first_line(hand, first)
     section = "seats"
@@ -430,6 +437,8 @@ def _seat_line(hand: _Hand, line: str) -> None:
         return
     who = _who(line, _names(hand))
     if who is None:
+        if ": posts " in line:
+            raise PokerStarsError(f"{line!r}: a player with no seat posts", cause="players")
         return
     name, rest = who
     for kind, pattern in _POSTS:
@@ -447,19 +456,25 @@ def _cancelled(chunk: list[str]) -> bool:
     return any(line.startswith("Hand cancelled") for line in chunk)
 
 
+def _blank(chunk: list[str]) -> bool:
+    return not any(line.strip(" \t\r\n\ufeff") for line in chunk)
+
+
 def _hands(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-    """``(first line number, lines)`` of each hand: a hand starts at its first line."""
+    """``(first line number, lines)`` of each hand: a hand starts at its first line. Text
+    before the first hand (not blank) comes as a chunk of its own, which no hand starts:
+    a file cut in the middle of a hand is a named problem, never read as no hands."""
     chunk: list[str] = []
     start = 1
     for number, line in enumerate(lines, 1):
         text = line.lstrip("\ufeff")
         if text.startswith("PokerStars ") and _START.match(text):
-            if chunk:
+            if start > 1 or not _blank(chunk):
                 yield start, chunk
             chunk, start = [text], number
-        elif chunk:
+        else:
             chunk.append(line)
-    if chunk:
+    if not _blank(chunk):
         yield start, chunk
 
 
@@ -488,7 +503,7 @@ class PokerStarsReader(PhhReader):
         self.cancelled = 0
         self.causes: Counter[str] = Counter()
         self._cause = "replay"
-        self._raked_side_pots = False
+        self._fields: dict[str, Any] | None = None  # the fields of the hand last read
 
     def __iter__(self) -> Iterator[HandRecord]:
         if isinstance(self._source, str | Path):
@@ -504,13 +519,13 @@ class PokerStarsReader(PhhReader):
             yield None, start, chunk, None, None, None
 
     def _parse(self, chunk: Any) -> dict[str, Any]:
-        self._cause, self._raked_side_pots = "replay", False
+        self._cause, self._fields = "replay", None
         try:
-            doc = parse_pokerstars(chunk)
+            self._fields = parse_pokerstars(chunk)
         except PokerStarsError as err:
             self._cause = err.cause
             raise
-        return doc
+        return self._fields
 
     def _replay(
         self,
@@ -525,6 +540,15 @@ class PokerStarsReader(PhhReader):
         try:
             return super()._replay(name, first_line, chunk, doc, read=read, problem=problem)
         except BadHandError as err:
+            fields = self._fields
+            if err.mismatch and fields is not None and "_rake_split" in fields:
+                # A rake at its cap comes from the main pot first (see the module's notes):
+                # the record must then agree with that split, exactly.
+                main_first = {k: v for k, v in fields.items() if k != "_rake_split"}
+                try:
+                    return super()._replay(name, first_line, chunk, main_first, read=None, problem=None)
+                except BadHandError:
+                    pass
             if self._skip_bad:
                 self.causes["mismatch" if err.mismatch else self._cause] += 1
             raise
