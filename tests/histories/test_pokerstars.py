@@ -176,3 +176,144 @@ def test_bad_hands_name_the_line(old: str, new: str, message: str) -> None:
         parse_pokerstars(lines)
     reader = read_pokerstars(lines, skip_bad=True)
     assert list(reader) == [] and reader.skipped == 1
+
+
+# Forced bets beyond one small and one big blind, in the layout PokerStars writes them.
+EXTRA_BLINDS = (
+    (
+        "PokerStars Hand #300000000001:  Hold'em No Limit ($0.25/$0.50 USD) - "
+        "2021/03/04 10:00:00 ET\n"
+    )
+    + """\
+Table 'Gamma' 6-max Seat #1 is the button
+Seat 1: Ann ($50 in chips)
+Seat 2: Bob ($50 in chips)
+Seat 3: Cid ($50 in chips)
+Seat 4: Dee ($50 in chips)
+Seat 5: Eve ($50 in chips)
+Seat 6: Fay ($50 in chips)
+Bob: posts small blind $0.25
+Cid: posts big blind $0.50
+Eve: posts big blind $0.50
+Fay: posts small & big blinds $0.75
+*** HOLE CARDS ***
+Dee: folds
+Eve: checks
+Fay: raises $1 to $1.50
+Ann: folds
+Bob: folds
+Cid: folds
+Eve: folds
+Uncalled bet ($1) returned to Fay
+Fay collected $2 from pot
+*** SUMMARY ***
+Total pot $2 | Rake $0
+"""
+)
+DEAD_SMALL_BLIND = (
+    (
+        "PokerStars Hand #300000000002:  Hold'em No Limit ($0.25/$0.50 USD) - "
+        "2021/03/04 10:01:00 ET\n"
+    )
+    + """\
+Table 'Gamma' 6-max Seat #1 is the button
+Seat 1: Ann ($50 in chips)
+Seat 3: Cid ($50 in chips)
+Seat 4: Dee ($50 in chips)
+Cid: posts big blind $0.50
+*** HOLE CARDS ***
+Dee: raises $1 to $1.50
+Ann: folds
+Cid: calls $1
+*** FLOP *** [2c 7d 9h]
+Cid: checks
+Dee: checks
+*** TURN *** [2c 7d 9h] [Js]
+Cid: checks
+Dee: checks
+*** RIVER *** [2c 7d 9h Js] [3s]
+Cid: checks
+Dee: checks
+*** SHOW DOWN ***
+Cid: shows [Ah Ad] (a pair of Aces)
+Dee: mucks hand
+Cid collected $2.85 from pot
+*** SUMMARY ***
+Total pot $3 | Rake $0.15
+"""
+)
+STRADDLE = (
+    (
+        "PokerStars Hand #300000000003:  Hold'em No Limit ($0.25/$0.50 USD) - "
+        "2021/03/04 10:02:00 ET\n"
+    )
+    + """\
+Table 'Gamma' 6-max Seat #1 is the button
+Seat 1: Ann ($50 in chips)
+Seat 2: Bob ($50 in chips)
+Seat 3: Cid ($50 in chips)
+Seat 4: Dee ($50 in chips)
+Ann: posts the ante $0.05
+Bob: posts the ante $0.05
+Cid: posts the ante $0.05
+Dee: posts the ante $0.05
+Bob: posts small blind $0.25
+Cid: posts big blind $0.50
+Dee: posts straddle $1
+*** HOLE CARDS ***
+Ann: raises $2 to $3
+Bob: folds
+Cid: folds
+Dee: folds
+Uncalled bet ($2) returned to Ann
+Ann collected $2.95 from pot
+*** SUMMARY ***
+Total pot $2.95 | Rake $0
+"""
+)
+
+
+def test_a_big_blind_to_come_in_and_a_missed_small_blind_are_posts() -> None:
+    [record] = list(read_pokerstars(EXTRA_BLINDS.splitlines()))
+    # Eve's live big blind (she checks her option), Fay's $0.50 live and $0.25 dead.
+    assert record.fields["_posts"] == [
+        [4, Decimal("0.50"), 0],
+        [5, Decimal("0.50"), Decimal("0.25")],
+    ]
+    assert dict(zip(record.players, record.hand.net, strict=True)) == {
+        "Ann": 0,
+        "Bob": -25,
+        "Cid": -50,
+        "Dee": 0,
+        "Eve": -50,
+        "Fay": 125,
+    }
+
+
+def test_a_dead_small_blind() -> None:
+    [record] = list(read_pokerstars(DEAD_SMALL_BLIND.splitlines()))
+    assert record.fields["blinds_or_straddles"] == [Decimal("0.50"), 0, 0]
+    assert record.hand.rake == 15
+    assert dict(zip(record.players, record.hand.net, strict=True)) == {
+        "Ann": 0,
+        "Cid": 135,
+        "Dee": -150,
+    }
+
+
+def test_antes_and_a_straddle() -> None:
+    [record] = list(read_pokerstars(STRADDLE.splitlines()))
+    assert record.hand.spec.straddle == 100 and record.hand.spec.ante == 5
+    assert dict(zip(record.players, record.hand.net, strict=True)) == {
+        "Ann": 190,
+        "Bob": -30,
+        "Cid": -55,
+        "Dee": -105,
+    }
+
+
+def test_a_straddle_out_of_its_place_is_a_named_problem() -> None:
+    lines = STRADDLE.replace("Dee: posts straddle", "Bob: posts straddle").splitlines()
+    reader = read_pokerstars(lines, skip_bad=True)
+    assert list(reader) == [] and dict(reader.causes) == {"blinds": 1}
+    assert "Bob posts a straddle out of its position" in reader.problems[0]

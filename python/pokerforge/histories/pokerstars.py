@@ -152,7 +152,9 @@ class _Hand:
         sitting out is dealt in when it posts or acts (tournaments deal to absent players,
         who post and fold)."""
         posting = {name for _, name, _ in self.posts} | self.acting
-        seats = [(s, name, chips) for s, name, chips, out in self.seats if not out or name in posting]
+        seats = [
+            (s, name, chips) for s, name, chips, out in self.seats if not out or name in posting
+        ]
         if len(seats) < 2:
             raise PokerStarsError("fewer than two players are dealt in", cause="players")
         after = [i for i, (seat, _, _) in enumerate(seats) if seat > self.button]
@@ -325,9 +327,6 @@ def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
         PokerStarsError: the hand does not follow the layout, or holds what the engine
             does not replay (the message names the line; ``cause`` the kind of problem).
     """
-    for number, raw in enumerate(lines, 1):
-        if isinstance(raw, Undecodable):
-            raise PokerStarsError(f"line {number}: {raw.problem}", cause="encoding")
     first = lines[0].strip().lstrip("\ufeff") if lines else ""
     start = _START.match(first)
     if start is None:
@@ -337,6 +336,11 @@ def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
             cause="no hand",
         )
     hand = _Hand(_number(start.group(1)))
+    for number, raw in enumerate(lines, 1):
+        if isinstance(raw, Undecodable):
+            raise PokerStarsError(
+                f"hand {hand.number}, line {number}: {raw.problem}", cause="encoding"
+            )
     _first_line(hand, first)
     section = "seats"
     names: list[str] = []
@@ -347,7 +351,9 @@ def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
         try:
             section = _line(hand, section, line, names)
         except PokerStarsError as err:
-            raise PokerStarsError(f"line {number}: {err}", cause=err.cause) from None
+            raise PokerStarsError(
+                f"hand {hand.number}, line {number}: {err}", cause=err.cause
+            ) from None
         if section == "hole" and not names:
             names = _names(hand)
     try:
@@ -359,8 +365,8 @@ def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
 def _line(hand: _Hand, section: str, line: str, names: list[str]) -> str:
     """Read one line; returns the section the hand is in after it."""
     if section == "summary":
-        total = _TOTAL.match(line)
-        if total is not None and "Side pot" in line and _money(total.group(1)):
+        pot = _TOTAL.match(line)
+        if pot is not None and "Side pot" in line and _money(pot.group(1)):
             hand.raked_side_pots = True
         return section
     if line.startswith("***"):
@@ -471,7 +477,7 @@ def _hands(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
         if text.startswith("PokerStars ") and _START.match(text):
             if start > 1 or not _blank(chunk):
                 yield start, chunk
-            chunk, start = [text], number
+            chunk, start = [line if isinstance(line, Undecodable) else text], number
         else:
             chunk.append(line)
     if not _blank(chunk):
@@ -546,7 +552,9 @@ class PokerStarsReader(PhhReader):
                 # the record must then agree with that split, exactly.
                 main_first = {k: v for k, v in fields.items() if k != "_rake_split"}
                 try:
-                    return super()._replay(name, first_line, chunk, main_first, read=None, problem=None)
+                    return super()._replay(
+                        name, first_line, chunk, main_first, read=None, problem=None
+                    )
                 except BadHandError:
                     pass
             if self._skip_bad:
