@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pokerforge.game.history import loads_phh
-from pokerforge.histories import BadHandError
+from pokerforge.histories import BadHandError, read_phhs
 from pokerforge.histories.pokerstars import PokerStarsError, parse_pokerstars, read_pokerstars
 
 CASH_NL = """\
@@ -317,3 +317,41 @@ def test_a_straddle_out_of_its_place_is_a_named_problem() -> None:
     reader = read_pokerstars(lines, skip_bad=True)
     assert list(reader) == [] and dict(reader.causes) == {"blinds": 1}
     assert "Bob posts a straddle out of its position" in reader.problems[0]
+
+
+def test_a_hand_cashed_out_is_a_named_problem() -> None:
+    lines = CASH_NL.replace(
+        "Ann collected $7.05 from pot", "Cid cashed out the hand for $2.19 | Cash Out Fee $0.02"
+    ).splitlines()
+    reader = read_pokerstars(lines, skip_bad=True)
+    assert list(reader) == [] and dict(reader.causes) == {"cash out": 1}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cause"),
+    [
+        ("Hold'em No Limit", "5 Card Omaha Pot Limit", "game"),
+        ("Hold'em No Limit", "HORSE (Hold'em Limit,", "game"),
+        ("Eve: posts small blind $0.05", "Zed: posts small blind $0.05", "players"),
+        ("*** FLOP *** [2c 7d 9h]", "*** FIRST FLOP *** [2c 7d 9h]", "run it twice"),
+        ("Ann collected $7.05", "Ann collected $9.05", "mismatch"),
+        ("Ann: calls $2\n", "Ann: calls $2\nBob: checks\n", "replay"),
+    ],
+)
+def test_problems_are_counted_by_cause(old: str, new: str, cause: str) -> None:
+    assert old in CASH_NL
+    lines = (CASH_NL + CASH_NL.replace(old, new) + CASH_NL).splitlines()
+    reader = read_pokerstars(lines, skip_bad=True)
+    assert len(list(reader)) == 2 and reader.skipped == 1 and dict(reader.causes) == {cause: 1}
+
+
+def test_a_rake_split_is_checked() -> None:
+    from pokerforge.errors import InvalidSpecError
+    from pokerforge.game import Rake
+
+    with pytest.raises(InvalidSpecError, match="'main-first' or 'proportional', not 'evenly'"):
+        Rake(percent=5, split="evenly")
+    cash = next(iter(read_pokerstars(CASH_NL.splitlines())))
+    text = cash.to_phh() + "_rake_split = 'evenly'\n"
+    with pytest.raises(BadHandError, match="field _rake_split: 'evenly' is not"):
+        list(read_phhs(text.splitlines(keepends=True)))

@@ -1,14 +1,40 @@
-"""PokerStars text hand histories: no-limit and pot-limit Hold'em and Omaha, cash games and
-tournaments, into replayed hands (and so into PHH).
+"""PokerStars text hand histories of any year: Hold'em and Omaha (hi and hi-lo), no-limit,
+pot-limit and fixed-limit, cash games (Zoom too) and tournaments, into replayed hands (and
+so into PHH).
 
 A PokerStars file holds hands one after another, each starting with a line
-``PokerStars Hand #...`` and laid out in sections (seats and forced bets, ``*** HOLE CARDS
-***``, ``*** FLOP ***``, ``*** TURN ***``, ``*** RIVER ***``, ``*** SHOW DOWN ***``, ``***
-SUMMARY ***``). Each hand becomes the fields of a PHH hand (amounts in the file's money,
-``????`` for cards nobody showed, ``winnings`` from the ``collected`` lines) and is replayed
-by :func:`pokerforge.game.phh.replay`, which checks every action and the recorded
-result. Hands the importer cannot map exactly (a dead or extra blind posted out of turn, a
-game other than Hold'em or Omaha) are refused with the hand number and the line.
+``PokerStars Hand #...`` (``PokerStars Game #...`` before about 2010) and laid out in
+sections (seats and forced bets, ``*** HOLE CARDS ***``, ``*** FLOP ***``, ``*** TURN
+***``, ``*** RIVER ***``, ``*** SHOW DOWN ***``, ``*** SUMMARY ***``). Each hand becomes
+the fields of a PHH hand (amounts in the file's money, ``????`` for cards nobody showed,
+``winnings`` from the ``collected`` lines) and is replayed by
+:func:`pokerforge.game.phh.replay`, which checks every action and the recorded result.
+
+What the room writes, and how the replay takes it:
+
+- **Encodings**: UTF-8 (with or without a byte-order mark), UTF-16 and the cp1252 of older
+  clients, detected line by line (:mod:`pokerforge.histories.encoding`); bytes that are no
+  text are a problem of their hand, never an exception that stops the file.
+- **Forced bets**: antes; the small and big blind; a big blind posted by a player coming
+  in (live) and a missed small blind (``posts small & big blinds``: the small blind dead),
+  as PHH's ``_posts`` (rule 29b); a dead small blind; a straddle left of the big blind.
+  A player the seat line calls *sitting out* who still posts (tournaments deal to absent
+  players) is dealt in: his chips stay in the pot.
+- **Fixed-limit**: the first line's stakes are the small and big bet; the big blind is the
+  small bet. **Capped no-limit** (``$20 Cap``): a player who has put the cap in is all-in,
+  so each stack plays up to the cap.
+- **Rake**: PokerStars rakes every pot in proportion to its size; a hand with raked side
+  pots is replayed with ``Rake(split="proportional")`` (PHH ``_rake_split``), and when
+  the record disagrees, with the main pot raked first (a rake at its cap: in the fixtures,
+  the $5 of a $300/$600 hand came from the main pot alone); the record must agree with one
+  of them exactly.
+- **Shown cards**: a player who shows one card of two keeps the other unknown.
+- **Not replayed, counted by cause** (``reader.causes``, with ``skip_bad``): a board run
+  twice (``"run it twice"``: the engine deals one board), games other than Hold'em and
+  Omaha (``"game"``), a hand cashed out (``"cash out"``), bytes that are no text
+  (``"encoding"``), forced bets no rule explains (``"blinds"``), text that no hand header
+  starts (``"no hand"``), a record that disagrees with the replay (``"mismatch"``).
+  Cancelled hands are counted apart (``reader.cancelled``).
 
 Examples:
     >>> text = '''PokerStars Hand #1001:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET
@@ -386,10 +412,10 @@ def _line(hand: _Hand, section: str, line: str, names: list[str]) -> str:
         name, amount = collected.group(1), _money(collected.group(2))
         hand.won[name] = hand.won.get(name, 0) + amount
         return section
+    if "cashed out the hand" in line.lower():  # "NAME cashed out the hand for $2.19 | ..."
+        raise PokerStarsError(f"{line!r}: a hand cashed out is not replayed", cause="cash out")
     who = _who(line, names)
     if who is None:
-        if "cashed out the hand" in line:
-            raise PokerStarsError(f"{line!r}: a hand cashed out is not replayed", cause="cash out")
         return section  # chat, joins, leaves and other lines with no bearing on the hand
     name, rest = who
     if rest.startswith("shows "):
