@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from pokerforge.errors import InvalidSpecError
+from pokerforge.game import Rake
 from pokerforge.game.history import loads_phh
 from pokerforge.histories import BadHandError, read_phhs
 from pokerforge.histories.pokerstars import PokerStarsError, parse_pokerstars, read_pokerstars
@@ -346,9 +348,6 @@ def test_problems_are_counted_by_cause(old: str, new: str, cause: str) -> None:
 
 
 def test_a_rake_split_is_checked() -> None:
-    from pokerforge.errors import InvalidSpecError
-    from pokerforge.game import Rake
-
     with pytest.raises(InvalidSpecError, match="'main-first' or 'proportional', not 'evenly'"):
         Rake(percent=5, split="evenly")
     cash = next(iter(read_pokerstars(CASH_NL.splitlines())))
