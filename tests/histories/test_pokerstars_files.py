@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 import re
+import tempfile
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pokerforge.game.history import loads_phh
 from pokerforge.histories import BadHandError, HandRecord, PokerStarsError, read_pokerstars
@@ -150,6 +153,8 @@ SOURCE = DATA / "hhp_2008_tournament_cp1252.txt"
         ("utf-16-le", b"\xff\xfe"),
         ("utf-16-be", b"\xfe\xff"),
         ("utf-16-le", b""),
+        ("utf-16-be", b""),
+        ("utf-32-le", b"\xff\xfe\x00\x00"),
     ],
 )
 def test_encodings_are_detected(tmp_path: Path, encoding: str, mark: bytes) -> None:
@@ -162,6 +167,10 @@ def test_encodings_are_detected(tmp_path: Path, encoding: str, mark: bytes) -> N
 
 def test_an_encoding_named_is_used(tmp_path: Path) -> None:
     [record] = list(read_pokerstars(SOURCE, encoding="latin-1"))
+    assert "Ass'e bastò" in record.players
+    path = tmp_path / "hands.txt"
+    path.write_bytes(SOURCE.read_bytes().decode("cp1252").encode("utf-16-be"))  # no mark
+    [record] = list(read_pokerstars(path, encoding="utf-16"))
     assert "Ass'e bastò" in record.players
     with pytest.raises(PokerStarsError, match="'klingon' is not a text encoding"):
         read_pokerstars(SOURCE, encoding="klingon")
@@ -194,3 +203,28 @@ def test_text_with_no_hand_before_it_is_named(tmp_path: Path) -> None:
     reader = read_pokerstars(path, skip_bad=True)
     assert len(list(reader)) == 1 and dict(reader.causes) == {"no hand": 1}
     assert "does not start a PokerStars hand" in reader.problems[0]
+
+
+_FILE_BYTES = [p.read_bytes() for p in FILES if p.name != "LICENSES.txt"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(_FILE_BYTES),
+    st.lists(st.tuples(st.integers(0, 3000), st.binary(max_size=6)), max_size=6),
+    st.sampled_from([None, "utf-8", "cp1252", "utf-16", "utf-16-be", "utf-32", "latin-1"]),
+)
+def test_any_bytes_read_as_hands_or_counted_problems(
+    data: bytes, edits: list[tuple[int, bytes]], encoding: str | None
+) -> None:
+    """Fuzzed files (a fixture's bytes with bytes put in anywhere, read in any encoding):
+    with ``skip_bad`` every hand is read or counted, and nothing raises."""
+    for at, piece in edits:
+        data = data[:at] + piece + data[at:]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.txt"
+        path.write_bytes(data)
+        reader = read_pokerstars(path, encoding=encoding, skip_bad=True)
+        records = list(reader)
+    assert reader.hands == len(records)
+    assert sum(reader.causes.values()) == reader.skipped

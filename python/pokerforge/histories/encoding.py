@@ -1,6 +1,6 @@
 """The lines of a hand-history file in whatever encoding it was written: UTF-8 (with or
-without a byte-order mark), UTF-16 (either byte order, with or without a mark) or the
-Windows code page 1252 that older PokerStars clients wrote.
+without a byte-order mark), UTF-16 (either byte order, with or without a mark), UTF-32
+(with its mark) or the Windows code page 1252 that older PokerStars clients wrote.
 
 With no encoding given, each line is read as UTF-8 and, when its bytes are not UTF-8, as
 cp1252: files that were joined from several clients' output mix the two, so the choice is
@@ -78,7 +78,12 @@ def _sniffed(head: bytes) -> tuple[str | None, int]:
     byte-order mark."""
     if head.startswith(codecs.BOM_UTF8):
         return "utf-8", len(codecs.BOM_UTF8)
-    for bom, name in ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
+    for bom, name in (
+        (codecs.BOM_UTF32_LE, "utf-32-le"),  # before UTF-16's: it starts with the same bytes
+        (codecs.BOM_UTF32_BE, "utf-32-be"),
+        (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be"),
+    ):
         if head.startswith(bom):
             return name, len(bom)
     # ASCII text in UTF-16 without a mark: every other byte is zero.
@@ -132,11 +137,16 @@ def decoded_lines(path: str | Path, encoding: str | None = None) -> Iterator[str
     name = check_encoding(encoding)
     with open(path, "rb") as file:
         sniffed, bom = _sniffed(file.peek(4)[:4])
-        if name is None and sniffed is not None and sniffed.startswith("utf-16"):
+        if name is None and sniffed is not None and sniffed.startswith(_WIDE):
             name = sniffed
         if name is not None and name.startswith(_WIDE):
-            if bom and sniffed is not None and sniffed.startswith("utf-16"):
+            if bom and sniffed is not None and sniffed.startswith(name[:6]):  # its own mark
                 file.read(bom)
+                if name in _WIDE:
+                    name = sniffed
+            elif name in _WIDE:  # no mark: the byte order the zeros show, else little-endian
+                wide = sniffed is not None and sniffed.startswith(_WIDE)
+                name += sniffed[-3:] if wide and sniffed is not None else "-le"
             yield from _wide_lines(file, name)
             return
         if bom and sniffed == "utf-8" and name in (None, "utf-8", "utf-8-sig"):
