@@ -181,19 +181,29 @@ def test_bad_hands_name_the_line(old: str, new: str, message: str) -> None:
 
 
 # Forced bets beyond one small and one big blind, in the layout PokerStars writes them.
-EXTRA_BLINDS = (
-    (
-        "PokerStars Hand #300000000001:  Hold'em No Limit ($0.25/$0.50 USD) - "
-        "2021/03/04 10:00:00 ET\n"
+def _gamma(number: int, names: str, body: str) -> str:
+    """A $0.25/$0.50 hand at table Gamma, the button in seat 1, seats 1, 2, ... holding
+    ``names`` ($50 each; ``-``: an empty seat), then ``body``."""
+    seats = "".join(
+        f"Seat {k}: {name} ($50 in chips)\n"
+        for k, name in enumerate(names.split(), 1)
+        if name != "-"
     )
-    + """\
-Table 'Gamma' 6-max Seat #1 is the button
-Seat 1: Ann ($50 in chips)
-Seat 2: Bob ($50 in chips)
-Seat 3: Cid ($50 in chips)
-Seat 4: Dee ($50 in chips)
-Seat 5: Eve ($50 in chips)
-Seat 6: Fay ($50 in chips)
+    return (
+        (
+            f"PokerStars Hand #{number}:  Hold'em No Limit ($0.25/$0.50 USD) - "
+            "2021/03/04 10:00:00 ET\n"
+            "Table 'Gamma' 6-max Seat #1 is the button\n"
+        )
+        + seats
+        + body
+    )
+
+
+EXTRA_BLINDS = _gamma(
+    300000000001,
+    "Ann Bob Cid Dee Eve Fay",
+    """\
 Bob: posts small blind $0.25
 Cid: posts big blind $0.50
 Eve: posts big blind $0.50
@@ -210,18 +220,12 @@ Uncalled bet ($1) returned to Fay
 Fay collected $2 from pot
 *** SUMMARY ***
 Total pot $2 | Rake $0
-"""
+""",
 )
-DEAD_SMALL_BLIND = (
-    (
-        "PokerStars Hand #300000000002:  Hold'em No Limit ($0.25/$0.50 USD) - "
-        "2021/03/04 10:01:00 ET\n"
-    )
-    + """\
-Table 'Gamma' 6-max Seat #1 is the button
-Seat 1: Ann ($50 in chips)
-Seat 3: Cid ($50 in chips)
-Seat 4: Dee ($50 in chips)
+DEAD_SMALL_BLIND = _gamma(
+    300000000002,
+    "Ann - Cid Dee",
+    """\
 Cid: posts big blind $0.50
 *** HOLE CARDS ***
 Dee: raises $1 to $1.50
@@ -242,19 +246,12 @@ Dee: mucks hand
 Cid collected $2.85 from pot
 *** SUMMARY ***
 Total pot $3 | Rake $0.15
-"""
+""",
 )
-STRADDLE = (
-    (
-        "PokerStars Hand #300000000003:  Hold'em No Limit ($0.25/$0.50 USD) - "
-        "2021/03/04 10:02:00 ET\n"
-    )
-    + """\
-Table 'Gamma' 6-max Seat #1 is the button
-Seat 1: Ann ($50 in chips)
-Seat 2: Bob ($50 in chips)
-Seat 3: Cid ($50 in chips)
-Seat 4: Dee ($50 in chips)
+STRADDLE = _gamma(
+    300000000003,
+    "Ann Bob Cid Dee",
+    """\
 Ann: posts the ante $0.05
 Bob: posts the ante $0.05
 Cid: posts the ante $0.05
@@ -271,7 +268,7 @@ Uncalled bet ($2) returned to Ann
 Ann collected $2.95 from pot
 *** SUMMARY ***
 Total pot $2.95 | Rake $0
-"""
+""",
 )
 
 
