@@ -311,6 +311,23 @@ def test_antes_and_a_straddle() -> None:
     }
 
 
+def test_a_big_blind_ante() -> None:
+    text = STRADDLE.replace("Ann: posts the ante $0.05\n", "").replace(
+        "Dee: posts straddle $1\n", ""
+    )
+    text = text.replace("Bob: posts the ante $0.05\n", "").replace(
+        "Dee: posts the ante $0.05\n", ""
+    )
+    text = text.replace("Cid: posts the ante $0.05", "Cid: posts the ante $0.20")
+    text = text.replace("Ann: raises $2 to $3", "Dee: folds\nAnn: raises $2.50 to $3")
+    text = text.replace("Dee: folds\nUncalled bet ($2)", "Uncalled bet ($2.50)")
+    text = text.replace("Ann collected $2.95", "Ann collected $1.45")
+    [record] = list(read_pokerstars(text.splitlines()))
+    spec = record.hand.spec
+    assert (spec.ante, spec.ante_kind) == (20, "big-blind")
+    assert record.hand.net[record.players.index("Cid")] == -70 and record.hand.rake == 0
+
+
 def test_a_straddle_out_of_its_place_is_a_named_problem() -> None:
     lines = STRADDLE.replace("Dee: posts straddle", "Bob: posts straddle").splitlines()
     reader = read_pokerstars(lines, skip_bad=True)

@@ -253,10 +253,13 @@ class _Hand:
         for kind, who, x in self.posts:
             if kind == "ante" and who in place:
                 antes[place[who]] = x
-        if any(antes):
+        blinds, posts = self.blinds(names)
+        big_at = 1 if n > 2 and blinds[1] else 0
+        if n > 2 and sum(1 for x in antes if x) == 1 and antes[big_at]:
+            pass  # a big-blind ante: the big blind antes for the table
+        elif any(antes):
             # A player short of the whole ante posts what he has: PHH lists the full ante.
             antes = [max(antes)] * n
-        blinds, posts = self.blinds(names)
         actions = []
         for name in names:
             cards = self.dealt.get(name) or self.shown.get(name) or ""
