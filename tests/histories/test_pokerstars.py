@@ -322,6 +322,7 @@ def test_a_big_blind_ante() -> None:
     text = text.replace("Ann: raises $2 to $3", "Dee: folds\nAnn: raises $2.50 to $3")
     text = text.replace("Dee: folds\nUncalled bet ($2)", "Uncalled bet ($2.50)")
     text = text.replace("Ann collected $2.95", "Ann collected $1.45")
+    text = text.replace("Total pot $2.95", "Total pot $1.45")
     [record] = list(read_pokerstars(text.splitlines()))
     spec = record.hand.spec
     assert (spec.ante, spec.ante_kind) == (20, "big-blind")
@@ -368,3 +369,14 @@ def test_a_rake_split_is_checked() -> None:
     text = cash.to_phh() + "_rake_split = 'evenly'\n"
     with pytest.raises(BadHandError, match="field _rake_split: 'evenly' is not"):
         list(read_phhs(text.splitlines(keepends=True)))
+
+
+def test_the_summary_total_pot_and_rake_are_checked() -> None:
+    # The collected amount and the summary agree with each other, not with the actions.
+    text = CASH_NL.replace("Ann collected $7.05", "Ann collected $6.05").replace(
+        "Total pot $7.45 | Rake $0.40", "Total pot $6.45 | Rake $0.40"
+    )
+    with pytest.raises(BadHandError, match=r"summary's total pot 6.45 and rake 0.40 are not the "):
+        list(read_pokerstars(text.splitlines()))
+    reader = read_pokerstars(text.splitlines(), skip_bad=True)
+    assert list(reader) == [] and dict(reader.causes) == {"mismatch": 1}

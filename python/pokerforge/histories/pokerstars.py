@@ -33,7 +33,8 @@ What the room writes, and how the replay takes it:
   twice (``"run it twice"``: the engine deals one board), games other than Hold'em and
   Omaha (``"game"``), a hand cashed out (``"cash out"``), bytes that are no text
   (``"encoding"``), forced bets no rule explains (``"blinds"``), text that no hand header
-  starts (``"no hand"``), a record that disagrees with the replay (``"mismatch"``).
+  starts (``"no hand"``), a record that disagrees with the replay (``"mismatch"``: the
+  collected amounts, or the summary's total pot and rake, which are checked too).
   Cancelled hands are counted apart (``reader.cancelled``).
 
 Examples:
@@ -96,7 +97,7 @@ _STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]+
 _CARDS = re.compile(r"\[([^\]]+)\]")
 _DEALT = re.compile(r"Dealt to (.+?) \[([^\]]+)\]")
 _COLLECTED = re.compile(r"(.+) collected " + _AMOUNT + r" from (?:side |main )?pot(?:-\d+)?")
-_TOTAL = re.compile(r"Total pot .*\| Rake " + _AMOUNT)
+_TOTAL = re.compile(r"Total pot " + _AMOUNT + r".*?\| Rake " + _AMOUNT)
 
 _CODES = {
     ("Hold'em", "No Limit"): "NT",
@@ -167,6 +168,7 @@ class _Hand:
         self.won: dict[str, Money] = {}
         self.symbol = ""
         self.raked_side_pots = False
+        self.summary: tuple[Money, Money] | None = None  # the summary's total pot and rake
         self.cap: Money | None = None
 
     @property
@@ -356,6 +358,18 @@ def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
         PokerStarsError: the hand does not follow the layout, or holds what the engine
             does not replay (the message names the line; ``cause`` the kind of problem).
     """
+    return _fields(_read(lines))
+
+
+def _fields(hand: _Hand) -> dict[str, Any]:
+    try:
+        return hand.doc()
+    except PokerStarsError as err:
+        raise PokerStarsError(f"hand {hand.number}: {err}", cause=err.cause) from None
+
+
+def _read(lines: list[str]) -> _Hand:
+    """One hand's lines read (see :func:`parse_pokerstars`)."""
     first = lines[0].strip().lstrip("\ufeff") if lines else ""
     start = _START.match(first)
     if start is None:
@@ -385,18 +399,16 @@ def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
             ) from None
         if section == "hole" and not names:
             names = _names(hand)
-    try:
-        return hand.doc()
-    except PokerStarsError as err:
-        raise PokerStarsError(f"hand {hand.number}: {err}", cause=err.cause) from None
+    return hand
 
 
 def _line(hand: _Hand, section: str, line: str, names: list[str]) -> str:
     """Read one line; returns the section the hand is in after it."""
     if section == "summary":
         pot = _TOTAL.match(line)
-        if pot is not None and "Side pot" in line and _money(pot.group(1)):
-            hand.raked_side_pots = True
+        if pot is not None:
+            hand.summary = (_money(pot.group(1)), _money(pot.group(2)))
+            hand.raked_side_pots = "Side pot" in line and bool(hand.summary[1])
         return section
     if line.startswith("***"):
         return _section(hand, section, line)
@@ -539,6 +551,7 @@ class PokerStarsReader(PhhReader):
         self.causes: Counter[str] = Counter()
         self._cause = "replay"
         self._fields: dict[str, Any] | None = None  # the fields of the hand last read
+        self._summary: tuple[Money, Money] | None = None  # and its total pot and rake
 
     def __iter__(self) -> Iterator[HandRecord]:
         if isinstance(self._source, str | Path):
@@ -554,9 +567,11 @@ class PokerStarsReader(PhhReader):
             yield None, start, chunk, None, None, None
 
     def _parse(self, chunk: Any) -> dict[str, Any]:
-        self._cause, self._fields = "replay", None
+        self._cause, self._fields, self._summary = "replay", None, None
         try:
-            self._fields = parse_pokerstars(chunk)
+            hand = _read(chunk)
+            self._summary = hand.summary
+            self._fields = _fields(hand)
         except PokerStarsError as err:
             self._cause = err.cause
             raise
@@ -573,22 +588,49 @@ class PokerStarsReader(PhhReader):
         problem: Problem | None,
     ) -> HandRecord:
         try:
-            return super()._replay(name, first_line, chunk, doc, read=read, problem=problem)
+            record = self._checked(
+                super()._replay(name, first_line, chunk, doc, read=read, problem=problem),
+                first_line,
+            )
         except BadHandError as err:
             fields = self._fields
-            if err.mismatch and fields is not None and "_rake_split" in fields:
-                # A rake at its cap comes from the main pot first (see the module's notes):
-                # the record must then agree with that split, exactly.
-                main_first = {k: v for k, v in fields.items() if k != "_rake_split"}
-                try:
-                    return super()._replay(
-                        name, first_line, chunk, main_first, read=None, problem=None
-                    )
-                except BadHandError:
-                    pass
-            if self._skip_bad:
-                self.causes["mismatch" if err.mismatch else self._cause] += 1
-            raise
+            if not (err.mismatch and fields is not None and "_rake_split" in fields):
+                self._count(err)
+                raise
+            # A rake at its cap comes from the main pot first (see the module's notes): the
+            # record must then agree with that split, exactly.
+            main_first = {k: v for k, v in fields.items() if k != "_rake_split"}
+            try:
+                record = self._checked(
+                    super()._replay(name, first_line, chunk, main_first, read=None, problem=None),
+                    first_line,
+                )
+            except BadHandError:
+                self._count(err)
+                raise err from None
+        return record
+
+    def _count(self, err: BadHandError) -> None:
+        if self._skip_bad:
+            self.causes["mismatch" if err.mismatch else self._cause] += 1
+
+    def _checked(self, record: HandRecord, first_line: int) -> HandRecord:
+        """The record, whose replay must have the summary's total pot and rake."""
+        hand = record.hand
+        if self._summary is None or not (hand.is_over and hand.result_known):
+            return record
+        unit = hand.chip_value
+        rake = hand.rake * unit
+        total = sum(hand.payouts) * unit + rake
+        want_total, want_rake = (Decimal(x) for x in self._summary)
+        if (total, rake) != (want_total, want_rake):
+            raise BadHandError(
+                f"{self.name} (hand {record.number}), from line {first_line}: the summary's "
+                f"total pot {want_total} and rake {want_rake} are not the replay's "
+                f"{total} and {rake}",
+                mismatch=True,
+            )
+        return record
 
 
 def read_pokerstars(
