@@ -347,7 +347,7 @@ def test_a_hand_cashed_out_is_a_named_problem() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "cause"),
     [
-        ("Hold'em No Limit", "5 Card Omaha Pot Limit", "game"),
+        ("Hold'em No Limit", "5 Card Draw Pot Limit", "game"),
         ("Hold'em No Limit", "HORSE (Hold'em Limit,", "game"),
         ("Eve: posts small blind $0.05", "Zed: posts small blind $0.05", "players"),
         ("*** FLOP *** [2c 7d 9h]", "*** FIRST FLOP *** [2c 7d 9h]", "run it twice"),
@@ -380,3 +380,17 @@ def test_the_summary_total_pot_and_rake_are_checked() -> None:
         list(read_pokerstars(text.splitlines()))
     reader = read_pokerstars(text.splitlines(), skip_bad=True)
     assert list(reader) == [] and dict(reader.causes) == {"mismatch": 1}
+
+
+def test_five_card_omaha_and_games_the_engine_does_not_play() -> None:
+    text = (
+        TOURNAMENT_PLO.replace("Omaha Pot Limit", "5 Card Omaha Pot Limit")
+        .replace("[As Ad Kh Qc]", "[As Ad Kh Qc 2d]")
+        .replace("[8s 8d 4c 5c]", "[8s 8d 4c 5c 6h]")
+    )
+    [record] = list(read_pokerstars(text.splitlines()))
+    assert record.hand.spec.hole_cards == 5 and len(record.hand.hole_cards(0)) == 5
+    for game in ("6+ Hold'em No Limit", "Courchevel Pot Limit", "7 Card Stud Limit"):
+        lines = TOURNAMENT_PLO.replace("Omaha Pot Limit", game).splitlines()
+        reader = read_pokerstars(lines, skip_bad=True)
+        assert list(reader) == [] and dict(reader.causes) == {"game": 1}, game

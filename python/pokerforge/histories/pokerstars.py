@@ -1,5 +1,5 @@
-"""PokerStars text hand histories of any year: Hold'em and Omaha (hi and hi-lo), no-limit,
-pot-limit and fixed-limit, cash games (Zoom too) and tournaments, into replayed hands (and
+"""PokerStars text hand histories of any year: Hold'em and Omaha (hi and hi-lo; four or five
+cards), no-limit, pot-limit and fixed-limit, cash games (Zoom too) and tournaments, into replayed hands (and
 so into PHH).
 
 A PokerStars file holds hands one after another, each starting with a line
@@ -80,12 +80,13 @@ __all__ = ["PokerStarsError", "PokerStarsReader", "parse_pokerstars", "read_poke
 # "Hand #" since about 2010, "Game #" before; Zoom and home games name themselves.
 _START = re.compile(r"PokerStars (?:Home Game |Zoom |Home Game Zoom )?(?:Hand|Game) #(\d+):")
 _GAME = re.compile(
-    r"(Hold'em|Omaha Hi/Lo|Omaha) (No Limit|Pot Limit|Limit)"
+    r"(?:([56]) Card )?(Hold'em|Omaha Hi/Lo|Omaha) (No Limit|Pot Limit|Limit)"
     r"(?: \(([^\d(]?)([\d.,]+)/[^\d]?([\d.,]+)[^)]*\))?"
 )
 # Games the engine does not play, named as the first line names them.
 _OTHER_GAMES = re.compile(
-    r"\b(?:[56] Card Omaha|Courchevel|Stud|Razz|Draw|Badugi|HORSE|HOSE|8-Game|Mixed|Triple)\b"
+    r"\b(?:6\+ Hold'em|[56] Card Hold'em|Courchevel|Stud|Razz|Draw|Badugi|HORSE|HOSE|8-Game|"
+    r"Mixed|Triple)\b"
 )
 _CAP = re.compile(r"- [^\d\s]?([\d.,]+) Cap\b")
 _LEVEL = re.compile(r"Level [^(]*\(([\d,]+)/([\d,]+)\)")
@@ -170,10 +171,11 @@ class _Hand:
         self.raked_side_pots = False
         self.summary: tuple[Money, Money] | None = None  # the summary's total pot and rake
         self.cap: Money | None = None
+        self.omaha_cards = 4  # 5 in "5 Card Omaha"
 
     @property
     def hole_count(self) -> int:
-        return 2 if self.code.endswith("T") else 4
+        return 2 if self.code.endswith("T") else self.omaha_cards
 
     def players(self) -> list[tuple[int, str, Money]]:
         """The players dealt in, clockwise from the first seat left of the button: a seat
@@ -338,16 +340,19 @@ def _first_line(hand: _Hand, first: str) -> None:
     cap = _CAP.search(first)
     if cap is not None:
         hand.cap = _money(cap.group(1))
-    hand.code = _CODES[(game.group(1), game.group(2))]
+    count, name, betting, symbol, small, big = game.groups()
+    hand.code = _CODES[(name, betting)]
+    if count is not None:
+        hand.omaha_cards = int(count)
     tournament = _TOURNAMENT.search(first)
     if tournament is not None:
         hand.tournament = tournament.group(1)
         level = _LEVEL.search(first)
         if level is not None:
             hand.stakes = (_money(level.group(1)), _money(level.group(2)))
-    elif game.group(4) is not None:
-        hand.symbol = game.group(3) or ""
-        hand.stakes = (_money(game.group(4)), _money(game.group(5)))
+    elif small is not None:
+        hand.symbol = symbol or ""
+        hand.stakes = (_money(small), _money(big))
 
 
 def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
