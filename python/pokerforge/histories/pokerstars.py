@@ -1,6 +1,6 @@
 """PokerStars text hand histories of any year: Hold'em and Omaha (hi and hi-lo; four or five
-cards), no-limit, pot-limit and fixed-limit, cash games (Zoom too) and tournaments, into replayed hands (and
-so into PHH).
+cards), no-limit, pot-limit and fixed-limit, cash games (Zoom too) and tournaments, into
+replayed hands (and so into PHH).
 
 A PokerStars file holds hands one after another, each starting with a line
 ``PokerStars Hand #...`` (``PokerStars Game #...`` before about 2010) and laid out in
