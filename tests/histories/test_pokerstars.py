@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from pokerforge.errors import InvalidSpecError
+from pokerforge.game import Rake
 from pokerforge.game.history import loads_phh
-from pokerforge.histories import BadHandError
+from pokerforge.histories import BadHandError, read_phhs
 from pokerforge.histories.pokerstars import PokerStarsError, parse_pokerstars, read_pokerstars
 
 CASH_NL = """\
@@ -159,14 +161,14 @@ def test_a_record_that_disagrees_is_reported() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("Hold'em No Limit", "Razz", r"line 1: not no-limit or pot-limit Hold'em or Omaha"),
+        ("Hold'em No Limit", "Razz", r"line 1: .*is not Hold'em or Omaha"),
         (
             "Eve: posts small blind $0.05\n",
-            "Eve: posts small & big blinds $0.15\n",
-            "line 8: .*not a blind",
+            "Eve: posts a bring-in $0.15\n",
+            "line 8: .*not a forced bet",
         ),
         ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** 2c 7d 9h", r"line 16: .*is not a street"),
-        ("Ann: posts big blind $0.10", "Bob: posts big blind $0.10", "out of its position"),
+        ("Ann: posts big blind $0.10", "Bob: posts big blind $0.10", "big blind is not posted"),
     ],
 )
 def test_bad_hands_name_the_line(old: str, new: str, message: str) -> None:
@@ -176,3 +178,219 @@ def test_bad_hands_name_the_line(old: str, new: str, message: str) -> None:
         parse_pokerstars(lines)
     reader = read_pokerstars(lines, skip_bad=True)
     assert list(reader) == [] and reader.skipped == 1
+
+
+# Forced bets beyond one small and one big blind, in the layout PokerStars writes them.
+def _gamma(number: int, names: str, body: str) -> str:
+    """A $0.25/$0.50 hand at table Gamma, the button in seat 1, seats 1, 2, ... holding
+    ``names`` ($50 each; ``-``: an empty seat), then ``body``."""
+    seats = "".join(
+        f"Seat {k}: {name} ($50 in chips)\n"
+        for k, name in enumerate(names.split(), 1)
+        if name != "-"
+    )
+    return (
+        (
+            f"PokerStars Hand #{number}:  Hold'em No Limit ($0.25/$0.50 USD) - "
+            "2021/03/04 10:00:00 ET\n"
+            "Table 'Gamma' 6-max Seat #1 is the button\n"
+        )
+        + seats
+        + body
+    )
+
+
+EXTRA_BLINDS = _gamma(
+    300000000001,
+    "Ann Bob Cid Dee Eve Fay",
+    """\
+Bob: posts small blind $0.25
+Cid: posts big blind $0.50
+Eve: posts big blind $0.50
+Fay: posts small & big blinds $0.75
+*** HOLE CARDS ***
+Dee: folds
+Eve: checks
+Fay: raises $1 to $1.50
+Ann: folds
+Bob: folds
+Cid: folds
+Eve: folds
+Uncalled bet ($1) returned to Fay
+Fay collected $2 from pot
+*** SUMMARY ***
+Total pot $2 | Rake $0
+""",
+)
+DEAD_SMALL_BLIND = _gamma(
+    300000000002,
+    "Ann - Cid Dee",
+    """\
+Cid: posts big blind $0.50
+*** HOLE CARDS ***
+Dee: raises $1 to $1.50
+Ann: folds
+Cid: calls $1
+*** FLOP *** [2c 7d 9h]
+Cid: checks
+Dee: checks
+*** TURN *** [2c 7d 9h] [Js]
+Cid: checks
+Dee: checks
+*** RIVER *** [2c 7d 9h Js] [3s]
+Cid: checks
+Dee: checks
+*** SHOW DOWN ***
+Cid: shows [Ah Ad] (a pair of Aces)
+Dee: mucks hand
+Cid collected $2.85 from pot
+*** SUMMARY ***
+Total pot $3 | Rake $0.15
+""",
+)
+STRADDLE = _gamma(
+    300000000003,
+    "Ann Bob Cid Dee",
+    """\
+Ann: posts the ante $0.05
+Bob: posts the ante $0.05
+Cid: posts the ante $0.05
+Dee: posts the ante $0.05
+Bob: posts small blind $0.25
+Cid: posts big blind $0.50
+Dee: posts straddle $1
+*** HOLE CARDS ***
+Ann: raises $2 to $3
+Bob: folds
+Cid: folds
+Dee: folds
+Uncalled bet ($2) returned to Ann
+Ann collected $2.95 from pot
+*** SUMMARY ***
+Total pot $2.95 | Rake $0
+""",
+)
+
+
+def test_a_big_blind_to_come_in_and_a_missed_small_blind_are_posts() -> None:
+    [record] = list(read_pokerstars(EXTRA_BLINDS.splitlines()))
+    # Eve's live big blind (she checks her option), Fay's $0.50 live and $0.25 dead.
+    assert record.fields["_posts"] == [
+        [4, Decimal("0.50"), 0],
+        [5, Decimal("0.50"), Decimal("0.25")],
+    ]
+    assert dict(zip(record.players, record.hand.net, strict=True)) == {
+        "Ann": 0,
+        "Bob": -25,
+        "Cid": -50,
+        "Dee": 0,
+        "Eve": -50,
+        "Fay": 125,
+    }
+
+
+def test_a_dead_small_blind() -> None:
+    [record] = list(read_pokerstars(DEAD_SMALL_BLIND.splitlines()))
+    assert record.fields["blinds_or_straddles"] == [Decimal("0.50"), 0, 0]
+    assert record.hand.rake == 15
+    assert dict(zip(record.players, record.hand.net, strict=True)) == {
+        "Ann": 0,
+        "Cid": 135,
+        "Dee": -150,
+    }
+
+
+def test_antes_and_a_straddle() -> None:
+    [record] = list(read_pokerstars(STRADDLE.splitlines()))
+    assert record.hand.spec.straddle == 100 and record.hand.spec.ante == 5
+    assert dict(zip(record.players, record.hand.net, strict=True)) == {
+        "Ann": 190,
+        "Bob": -30,
+        "Cid": -55,
+        "Dee": -105,
+    }
+
+
+def test_a_big_blind_ante() -> None:
+    text = STRADDLE.replace("Ann: posts the ante $0.05\n", "").replace(
+        "Dee: posts straddle $1\n", ""
+    )
+    text = text.replace("Bob: posts the ante $0.05\n", "").replace(
+        "Dee: posts the ante $0.05\n", ""
+    )
+    text = text.replace("Cid: posts the ante $0.05", "Cid: posts the ante $0.20")
+    text = text.replace("Ann: raises $2 to $3", "Dee: folds\nAnn: raises $2.50 to $3")
+    text = text.replace("Dee: folds\nUncalled bet ($2)", "Uncalled bet ($2.50)")
+    text = text.replace("Ann collected $2.95", "Ann collected $1.45")
+    text = text.replace("Total pot $2.95", "Total pot $1.45")
+    [record] = list(read_pokerstars(text.splitlines()))
+    spec = record.hand.spec
+    assert (spec.ante, spec.ante_kind) == (20, "big-blind")
+    assert record.hand.net[record.players.index("Cid")] == -70 and record.hand.rake == 0
+
+
+def test_a_straddle_out_of_its_place_is_a_named_problem() -> None:
+    lines = STRADDLE.replace("Dee: posts straddle", "Bob: posts straddle").splitlines()
+    reader = read_pokerstars(lines, skip_bad=True)
+    assert list(reader) == [] and dict(reader.causes) == {"blinds": 1}
+    assert "Bob posts a straddle out of its position" in reader.problems[0]
+
+
+def test_a_hand_cashed_out_is_a_named_problem() -> None:
+    lines = CASH_NL.replace(
+        "Ann collected $7.05 from pot", "Cid cashed out the hand for $2.19 | Cash Out Fee $0.02"
+    ).splitlines()
+    reader = read_pokerstars(lines, skip_bad=True)
+    assert list(reader) == [] and dict(reader.causes) == {"cash out": 1}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cause"),
+    [
+        ("Hold'em No Limit", "5 Card Draw Pot Limit", "game"),
+        ("Hold'em No Limit", "HORSE (Hold'em Limit,", "game"),
+        ("Eve: posts small blind $0.05", "Zed: posts small blind $0.05", "players"),
+        ("*** FLOP *** [2c 7d 9h]", "*** FIRST FLOP *** [2c 7d 9h]", "run it twice"),
+        ("Ann collected $7.05", "Ann collected $9.05", "mismatch"),
+        ("Ann: calls $2\n", "Ann: calls $2\nBob: checks\n", "replay"),
+    ],
+)
+def test_problems_are_counted_by_cause(old: str, new: str, cause: str) -> None:
+    assert old in CASH_NL
+    lines = (CASH_NL + CASH_NL.replace(old, new) + CASH_NL).splitlines()
+    reader = read_pokerstars(lines, skip_bad=True)
+    assert len(list(reader)) == 2 and reader.skipped == 1 and dict(reader.causes) == {cause: 1}
+
+
+def test_a_rake_split_is_checked() -> None:
+    with pytest.raises(InvalidSpecError, match="'main-first' or 'proportional', not 'evenly'"):
+        Rake(percent=5, split="evenly")
+    cash = next(iter(read_pokerstars(CASH_NL.splitlines())))
+    text = cash.to_phh() + "_rake_split = 'evenly'\n"
+    with pytest.raises(BadHandError, match="field _rake_split: 'evenly' is not"):
+        list(read_phhs(text.splitlines(keepends=True)))
+
+
+def test_the_summary_total_pot_and_rake_are_checked() -> None:
+    # The collected amount and the summary agree with each other, not with the actions.
+    text = CASH_NL.replace("Ann collected $7.05", "Ann collected $6.05").replace(
+        "Total pot $7.45 | Rake $0.40", "Total pot $6.45 | Rake $0.40"
+    )
+    with pytest.raises(BadHandError, match=r"summary's total pot 6.45 and rake 0.40 are not the "):
+        list(read_pokerstars(text.splitlines()))
+    reader = read_pokerstars(text.splitlines(), skip_bad=True)
+    assert list(reader) == [] and dict(reader.causes) == {"mismatch": 1}
+
+
+def test_five_card_omaha_and_games_the_engine_does_not_play() -> None:
+    text = (
+        TOURNAMENT_PLO.replace("Omaha Pot Limit", "5 Card Omaha Pot Limit")
+        .replace("[As Ad Kh Qc]", "[As Ad Kh Qc 2d]")
+        .replace("[8s 8d 4c 5c]", "[8s 8d 4c 5c 6h]")
+    )
+    [record] = list(read_pokerstars(text.splitlines()))
+    assert record.hand.spec.hole_cards == 5 and len(record.hand.hole_cards(0)) == 5
+    for game in ("6+ Hold'em No Limit", "Courchevel Pot Limit", "7 Card Stud Limit"):
+        lines = TOURNAMENT_PLO.replace("Omaha Pot Limit", game).splitlines()
+        reader = read_pokerstars(lines, skip_bad=True)
+        assert list(reader) == [] and dict(reader.causes) == {"game": 1}, game

@@ -90,7 +90,8 @@ class Hand(HandQueries, AskedTurns, BettingState):
             left undecided (:attr:`result_known` is false and the pots stay unpaid).
         recorded_winnings: replays: chips each seat collected from the pots, as the room
             recorded them (after rake). The rake is what the pots held beyond their sum,
-            taken from the main pot first; it replaces ``spec.rake``.
+            taken as ``spec.rake.split`` says (main pot first without a ``spec.rake``);
+            it replaces the amount ``spec.rake`` would take.
         recorded_stacks: replays: each seat's recorded chips after the hand (instead of
             ``recorded_winnings``; a seat's winnings are its final chips less its chips
             behind once the betting is over).
@@ -429,7 +430,9 @@ class Hand(HandQueries, AskedTurns, BettingState):
                     total, flop_seen=len(self._state.board) >= 3, chip_unit=self._unit
                 )
             if due:
-                amounts, self._rake = take_rake([p.amount for p in pots], due)
+                amounts, self._rake = take_rake(
+                    [p.amount for p in pots], due, split=rake.split if rake else "main-first"
+                )
                 self._state.log.append(_record(RakeTaken, self._rake))
                 pots = [_record(Pot, a, p[1]) for a, p in zip(amounts, pots, strict=True)]
         self._final_pots = pots

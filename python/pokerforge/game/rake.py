@@ -2,7 +2,9 @@
 
 The rake is a percentage of the whole pot (0-10 %), rounded down to the chip unit, limited by
 a cap per hand; with *no flop, no drop* a hand that ends before the flop pays none. It is
-taken from the main pot first. All arithmetic is exact (``fractions.Fraction``).
+taken from the main pot first, or from every pot in proportion to its size
+(``split="proportional"``, as PokerStars takes it). All arithmetic is exact
+(``fractions.Fraction``).
 
 Examples:
     >>> from pokerforge.game import Rake
@@ -13,6 +15,8 @@ Examples:
     (1, 0)
     >>> take_rake([20, 10], 3)
     ([17, 10], 3)
+    >>> take_rake([562, 786, 636], 89, split="proportional")
+    ([537, 750, 608], 89)
 """
 
 from __future__ import annotations
@@ -22,9 +26,10 @@ from fractions import Fraction
 
 from pokerforge.errors import InvalidSpecError
 
-__all__ = ["Rake", "take_rake"]
+__all__ = ["SPLITS", "Rake", "take_rake"]
 
 _MAX_PERCENT = 10
+SPLITS = ("main-first", "proportional")  # how a rake comes out of several pots
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,14 +42,19 @@ class Rake:
             text). Stored as a ``Fraction``.
         cap: the most the house takes from one hand, or ``None`` for no cap.
         no_flop_no_drop: when true, no rake is taken from a hand that ends before the flop.
+        split: how the rake comes out of a hand with side pots: ``"main-first"`` (the main
+            pot first, then each side pot) or ``"proportional"`` (every pot in proportion
+            to its size; see :func:`take_rake`).
 
     Raises:
-        InvalidSpecError: the percentage is outside 0-10 or the cap is negative.
+        InvalidSpecError: the percentage is outside 0-10, the cap is negative, or the
+            split is not one of :data:`SPLITS`.
     """
 
     percent: Fraction
     cap: int | None = None
     no_flop_no_drop: bool = True
+    split: str = "main-first"
 
     def __init__(
         self,
@@ -52,6 +62,7 @@ class Rake:
         percent: Fraction | int | float | str,
         cap: int | None = None,
         no_flop_no_drop: bool = True,
+        split: str = "main-first",
     ) -> None:
         if isinstance(percent, bool):
             raise InvalidSpecError(f"the rake percentage must be a number, not {percent!r}")
@@ -67,9 +78,14 @@ class Rake:
             raise InvalidSpecError(
                 f"the rake cap must be a whole number of chips >= 0, not {cap!r}"
             )
+        if split not in SPLITS:
+            raise InvalidSpecError(
+                f"the rake split must be 'main-first' or 'proportional', not {split!r}"
+            )
         object.__setattr__(self, "percent", value)
         object.__setattr__(self, "cap", cap)
         object.__setattr__(self, "no_flop_no_drop", bool(no_flop_no_drop))
+        object.__setattr__(self, "split", split)
 
     def amount(self, pot: int, *, flop_seen: bool, chip_unit: int = 1) -> int:
         """The rake on a pot of ``pot`` chips, rounded down to ``chip_unit``, within the cap.
@@ -89,13 +105,29 @@ class Rake:
         return rake
 
 
-def take_rake(pots: list[int], rake: int) -> tuple[list[int], int]:
-    """Take ``rake`` chips from the pots, main pot first; returns new amounts and the rake.
+def take_rake(pots: list[int], rake: int, *, split: str = "main-first") -> tuple[list[int], int]:
+    """Take ``rake`` chips from the pots; returns new amounts and the rake taken.
+
+    ``"main-first"`` empties the main pot before touching a side pot. ``"proportional"``
+    takes from each pot its share of the rake, rounded down, and the chips the rounding
+    leaves one each from the largest pots (the earlier pot first among equal ones).
 
     Examples:
         >>> take_rake([2, 5], 4)
         ([0, 3], 4)
+        >>> take_rake([100, 50, 50], 5, split="proportional")
+        ([97, 49, 49], 5)
     """
+    if split == "proportional":
+        total = sum(pots)
+        rake = min(rake, total)
+        if not total:
+            return list(pots), 0
+        shares = [rake * amount // total for amount in pots]
+        left = rake - sum(shares)
+        for i in sorted(range(len(pots)), key=lambda i: -pots[i])[:left]:
+            shares[i] += 1
+        return [amount - share for amount, share in zip(pots, shares, strict=True)], rake
     left = rake
     out = []
     for amount in pots:

@@ -1,14 +1,41 @@
-"""PokerStars text hand histories: no-limit and pot-limit Hold'em and Omaha, cash games and
-tournaments, into replayed hands (and so into PHH).
+"""PokerStars text hand histories of any year: Hold'em and Omaha (hi and hi-lo; four or five
+cards), no-limit, pot-limit and fixed-limit, cash games (Zoom too) and tournaments, into
+replayed hands (and so into PHH).
 
 A PokerStars file holds hands one after another, each starting with a line
-``PokerStars Hand #...`` and laid out in sections (seats and forced bets, ``*** HOLE CARDS
-***``, ``*** FLOP ***``, ``*** TURN ***``, ``*** RIVER ***``, ``*** SHOW DOWN ***``, ``***
-SUMMARY ***``). Each hand becomes the fields of a PHH hand (amounts in the file's money,
-``????`` for cards nobody showed, ``winnings`` from the ``collected`` lines) and is replayed
-by :func:`pokerforge.game.phh.replay`, which checks every action and the recorded
-result. Hands the importer cannot map exactly (a dead or extra blind posted out of turn, a
-game other than Hold'em or Omaha) are refused with the hand number and the line.
+``PokerStars Hand #...`` (``PokerStars Game #...`` before about 2010) and laid out in
+sections (seats and forced bets, ``*** HOLE CARDS ***``, ``*** FLOP ***``, ``*** TURN
+***``, ``*** RIVER ***``, ``*** SHOW DOWN ***``, ``*** SUMMARY ***``). Each hand becomes
+the fields of a PHH hand (amounts in the file's money, ``????`` for cards nobody showed,
+``winnings`` from the ``collected`` lines) and is replayed by
+:func:`pokerforge.game.phh.replay`, which checks every action and the recorded result.
+
+What the room writes, and how the replay takes it:
+
+- **Encodings**: UTF-8 (with or without a byte-order mark), UTF-16 and the cp1252 of older
+  clients, detected line by line (:mod:`pokerforge.histories.encoding`); bytes that are no
+  text are a problem of their hand, never an exception that stops the file.
+- **Forced bets**: antes; the small and big blind; a big blind posted by a player coming
+  in (live) and a missed small blind (``posts small & big blinds``: the small blind dead),
+  as PHH's ``_posts`` (rule 29b); a dead small blind; a straddle left of the big blind.
+  A player the seat line calls *sitting out* who still posts (tournaments deal to absent
+  players) is dealt in: his chips stay in the pot.
+- **Fixed-limit**: the first line's stakes are the small and big bet; the big blind is the
+  small bet. **Capped no-limit** (``$20 Cap``): a player who has put the cap in is all-in,
+  so each stack plays up to the cap.
+- **Rake**: PokerStars rakes every pot in proportion to its size; a hand with raked side
+  pots is replayed with ``Rake(split="proportional")`` (PHH ``_rake_split``), and when
+  the record disagrees, with the main pot raked first (a rake at its cap: in the fixtures,
+  the $5 of a $300/$600 hand came from the main pot alone); the record must agree with one
+  of them exactly.
+- **Shown cards**: a player who shows one card of two keeps the other unknown.
+- **Not replayed, counted by cause** (``reader.causes``, with ``skip_bad``): a board run
+  twice (``"run it twice"``: the engine deals one board), games other than Hold'em and
+  Omaha (``"game"``), a hand cashed out (``"cash out"``), bytes that are no text
+  (``"encoding"``), forced bets no rule explains (``"blinds"``), text that no hand header
+  starts (``"no hand"``), a record that disagrees with the replay (``"mismatch"``: the
+  collected amounts, or the summary's total pot and rake, which are checked too).
+  Cancelled hands are counted apart (``reader.cancelled``).
 
 Examples:
     >>> text = '''PokerStars Hand #1001:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET
@@ -35,327 +62,186 @@ Examples:
 
 from __future__ import annotations
 
-import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from pokerforge.errors import PokerStarsError
+from pokerforge.errors import BadHandError, PokerStarsError
+from pokerforge.game.phh.reading import Problem, Read
+from pokerforge.histories.encoding import Undecodable, check_encoding, decoded_lines
 from pokerforge.histories.phhs import PhhReader, _Table
+from pokerforge.histories.pokerstars_hand import (
+    START,
+    Money,
+    hand_fields,
+    parse_pokerstars,
+    read_hand,
+)
+from pokerforge.histories.record import HandRecord
 
 __all__ = ["PokerStarsError", "PokerStarsReader", "parse_pokerstars", "read_pokerstars"]
 
-_START = re.compile(r"PokerStars (?:Zoom )?Hand #(\d+):")
-_GAME = re.compile(
-    r"(Hold'em|Omaha Hi/Lo|Omaha) (No Limit|Pot Limit)"
-    r"(?: \(([^\d(]?)([\d.,]+)/[^\d]?([\d.,]+)(?: [A-Z]{3})?\))?"
-)
-_LEVEL = re.compile(r"Level [^(]*\(([\d,]+)/([\d,]+)\)")
-_TOURNAMENT = re.compile(r"Tournament #(\d+)")
-_BUTTON = re.compile(r"Table '([^']*)'.*Seat #(\d+) is the button")
-_SEAT = re.compile(r"Seat (\d+): (.+) \([^\d(]?([\d.,]+) in chips[^)]*\)(.*)")
-_AMOUNT = r"[^\d\s]?([\d.,]+)"
-_STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]+)\]\s*\Z")
-_CARDS = re.compile(r"\[([^\]]+)\]")
 
-_CODES = {
-    ("Hold'em", "No Limit"): "NT",
-    ("Hold'em", "Pot Limit"): "PT",
-    ("Omaha", "Pot Limit"): "PO",
-    ("Omaha", "No Limit"): "NO",
-    ("Omaha Hi/Lo", "Pot Limit"): "PO/8",
-    ("Omaha Hi/Lo", "No Limit"): "NO/8",
-}
+def _cancelled(chunk: list[str]) -> bool:
+    return any(line.startswith("Hand cancelled") for line in chunk)
 
 
-# No amount, seat or hand number of a real history has more digits; Python converts no int
-# of more than 4,300 (a ValueError), and such numbers are no one's chips.
-_MOST_DIGITS = 40
+def _blank(chunk: list[str]) -> bool:
+    return not any(line.strip(" \t\r\n\ufeff") for line in chunk)
 
 
-def _money(text: str) -> int | Decimal:
-    text = text.replace(",", "")
-    try:
-        if len(text) > _MOST_DIGITS:
-            raise ValueError
-        return Decimal(text) if "." in text else int(text)
-    except (ArithmeticError, ValueError):  # "0.0.01": the pattern admits several points
-        raise PokerStarsError(f"{text[:_MOST_DIGITS]!r} is not an amount of money") from None
-
-
-def _number(text: str) -> int:
-    """A hand, seat or button number (digits, as the patterns match them)."""
-    if len(text) > _MOST_DIGITS:
-        raise PokerStarsError(f"{text[:_MOST_DIGITS]}... is not a number a history holds")
-    return int(text)
-
-
-def _cards(text: str) -> str:
-    return "".join(text.split())
-
-
-class _Hand:
-    """The PHH fields of one PokerStars hand, built line by line."""
-
-    def __init__(self, number: int) -> None:
-        self.number = number
-        self.seats: list[tuple[int, str, int | Decimal]] = []
-        self.button = 0
-        self.table = ""
-        self.code = ""
-        self.blinds: tuple[int | Decimal, int | Decimal] | None = None
-        self.tournament: str | None = None
-        self.posts: list[tuple[str, str, int | Decimal]] = []
-        self.dealt: dict[str, str] = {}
-        self.shown: dict[str, str] = {}
-        self.actions: list[tuple[str, str]] = []  # (name, action text) or ("", "d db ...")
-        self.won: dict[str, int | Decimal] = {}
-        self.symbol = ""
-
-    def doc(self) -> dict[str, Any]:
-        names = [name for _, name, _ in self.seats]
-        if len(names) < 2:
-            raise PokerStarsError("fewer than two players are dealt in")
-        seat_numbers = [seat for seat, _, _ in self.seats]
-        after = [i for i, seat in enumerate(seat_numbers) if seat > self.button]
-        first = after[0] if after else 0
-        order = [self.seats[(first + k) % len(self.seats)] for k in range(len(self.seats))]
-        player = {name: f"p{k + 1}" for k, (_, name, _) in enumerate(order)}
-        n = len(order)
-        antes: list[int | Decimal] = [0] * n
-        blinds: list[int | Decimal] = [0] * n
-        small = [(who, x) for kind, who, x in self.posts if kind == "small blind"]
-        big = [(who, x) for kind, who, x in self.posts if kind == "big blind"]
-        for kind, who, x in self.posts:
-            if kind == "ante":
-                antes[int(player[who][1:]) - 1] = x
-        if any(antes):
-            # A player short of the whole ante posts what he has: PHH lists the full ante.
-            antes = [max(antes)] * n
-        if len(big) != 1 or len(small) > 1:
-            raise PokerStarsError("the blinds are not one small and one big blind")
-        sb_at = int(player[small[0][0]][1:]) - 1 if small else None
-        bb_at = int(player[big[0][0]][1:]) - 1
-        # The stakes in the first line, not what a short stack could post all-in.
-        sb, bb = self.blinds or (small[0][1] if small else 0, big[0][1])
-        if n == 2:
-            if sb_at != 1 or bb_at != 0:
-                raise PokerStarsError("heads-up, the button must post the small blind")
-            blinds = [sb, bb]
-        elif small and (sb_at, bb_at) == (0, 1):
-            blinds[0], blinds[1] = sb, bb
-        elif not small and bb_at == 0:
-            blinds[0] = bb  # a dead small blind
-        else:
-            raise PokerStarsError("a blind is posted out of its position")
-        min_bet = bb
-        actions = []
-        for _, name, _ in order:
-            cards = self.dealt.get(name) or self.shown.get(name)
-            count = 4 if self.code.endswith("O") or "O/" in self.code else 2
-            actions.append(f"d dh {player[name]} {cards or '??' * count}")
-        for name, text in self.actions:
-            actions.append(text if not name else f"{player[name]} {text}")
-        return {
-            "variant": self.code,
-            "antes": antes,
-            "blinds_or_straddles": blinds,
-            "min_bet": min_bet,
-            "starting_stacks": [stack for _, _, stack in order],
-            "actions": actions,
-            "players": [name for _, name, _ in order],
-            "seats": [seat for seat, _, _ in order],
-            "winnings": [self.won.get(name, 0) for _, name, _ in order],
-            "hand": self.number,
-            "table": self.table,
-            "venue": "PokerStars",
-            **({"tournament": self.tournament} if self.tournament else {}),
-            **({"currency_symbol": self.symbol} if self.symbol else {}),
-        }
-
-
-def _names(hand: _Hand) -> list[str]:
-    return sorted((name for _, name, _ in hand.seats), key=len, reverse=True)
-
-
-def _who(line: str, names: list[str]) -> tuple[str, str] | None:
-    for name in names:
-        if line.startswith(name + ": "):
-            return name, line[len(name) + 2 :]
-    return None
-
-
-# Player actions: the pattern, the PHH verb, and the group holding the street total (if any).
-_VERBS = (
-    (re.compile(r"folds\b"), "f", 0),
-    (re.compile(r"checks\b"), "cc", 0),
-    (re.compile(r"calls " + _AMOUNT), "cc", 0),
-    (re.compile(r"bets " + _AMOUNT), "cbr", 1),
-    (re.compile(r"raises " + _AMOUNT + " to " + _AMOUNT), "cbr", 2),
-)
-
-
-def parse_pokerstars(lines: list[str]) -> dict[str, Any]:
-    """The PHH fields of one PokerStars hand (its lines, the first ``PokerStars Hand #``).
-
-    Raises:
-        PokerStarsError: the hand does not follow the layout (the message names the line).
-    """
-    first = lines[0].strip() if lines else ""
-    start = _START.match(first)
-    if start is None:
-        raise PokerStarsError(f"line 1: {first[:60]!r} does not start a PokerStars hand")
-    hand = _Hand(_number(start.group(1)))
-    game = _GAME.search(first)
-    if game is None or "Card Omaha" in first:
-        raise PokerStarsError(f"line 1: not no-limit or pot-limit Hold'em or Omaha: {first!r}")
-    hand.code = _CODES[(game.group(1), game.group(2))]
-    tournament = _TOURNAMENT.search(first)
-    if tournament is not None:
-        hand.tournament = tournament.group(1)
-        level = _LEVEL.search(first)
-        if level is not None:
-            hand.blinds = (_money(level.group(1)), _money(level.group(2)))
-    elif game.group(4) is not None:
-        hand.symbol = game.group(3) or ""
-        hand.blinds = (_money(game.group(4)), _money(game.group(5)))
-    section = "seats"
-    names: list[str] = []
-    for number, raw in enumerate(lines[1:], 2):
-        line = raw.strip()
-        if not line:
-            continue
-        try:
-            section = _line(hand, section, line, names)
-        except PokerStarsError as err:
-            raise PokerStarsError(f"line {number}: {err}") from None
-        if section == "hole" and not names:
-            names = _names(hand)
-        if section == "summary":
-            break
-    return hand.doc()
-
-
-def _line(hand: _Hand, section: str, line: str, names: list[str]) -> str:
-    """Read one line; returns the section the hand is in after it."""
-    if line.startswith("***"):
-        if line.startswith("*** HOLE CARDS"):
-            return "hole"
-        if line.startswith("*** SUMMARY"):
-            return "summary"
-        if (
-            line.startswith("*** SHOW DOWN")
-            or line.startswith("*** FIRST")
-            or line.startswith("*** SECOND")
-        ):
-            if "FIRST" in line or "SECOND" in line:
-                raise PokerStarsError("a board run twice is not supported")
-            return "showdown"
-        street = _STREET.match(line)
-        if street is None:
-            raise PokerStarsError(f"{line!r} is not a street")
-        hand.actions.append(("", f"d db {_cards(street.group(2))}"))
-        return section
-    if section == "seats":
-        button = _BUTTON.match(line)
-        if button is not None:
-            hand.table, hand.button = button.group(1), _number(button.group(2))
-            return section
-        seat = _SEAT.match(line)
-        if seat is not None:
-            if "sitting out" not in seat.group(4):
-                hand.seats.append((_number(seat.group(1)), seat.group(2), _money(seat.group(3))))
-            return section
-        who = _who(line, _names(hand))
-        if who is not None:
-            _post(hand, *who)
-        return section
-    if line.startswith("Dealt to "):
-        match = re.match(r"Dealt to (.+?) \[([^\]]+)\]", line)
-        if match is not None:
-            hand.dealt[match.group(1)] = _cards(match.group(2))
-        return section
-    if line.startswith("Uncalled bet"):
-        return section  # the replay returns uncalled bets itself
-    collected = re.match(r"(.+) collected " + _AMOUNT + r" from (?:side |main )?pot", line)
-    if collected is not None:
-        name, amount = collected.group(1), _money(collected.group(2))
-        hand.won[name] = hand.won.get(name, 0) + amount
-        return section
-    who = _who(line, names)
-    if who is None:
-        return section  # chat, joins, leaves and other lines with no bearing on the hand
-    name, rest = who
-    if rest.startswith("shows "):
-        cards = _CARDS.search(rest)
-        if cards is not None:
-            hand.shown[name] = _cards(cards.group(1))
-            hand.actions.append((name, f"sm {_cards(cards.group(1))}"))
-        return section
-    if rest.startswith("mucks") or rest.startswith("doesn't show") or rest.startswith("is "):
-        return section
-    for pattern, verb, group in _VERBS:
-        match = pattern.match(rest)
-        if match is not None:
-            total = f" {match.group(group).replace(',', '')}" if group else ""
-            hand.actions.append((name, verb + total))
-            return section
-    if rest.startswith("posts "):
-        raise PokerStarsError(f"{line!r}: a blind posted out of turn is not supported")
-    return section
-
-
-def _post(hand: _Hand, name: str, rest: str) -> None:
-    for kind, pattern in (
-        ("small blind", r"posts small blind " + _AMOUNT),
-        ("big blind", r"posts big blind " + _AMOUNT),
-        ("ante", r"posts the ante " + _AMOUNT),
-    ):
-        match = re.match(pattern, rest)
-        if match is not None:
-            hand.posts.append((kind, name, _money(match.group(1))))
-            return
-    if rest.startswith("posts"):
-        raise PokerStarsError(f"{name}: {rest!r} is not a blind the importer handles")
-
-
-def _hands(lines: Iterable[str]) -> Iterator[tuple[str | None, int, list[str]]]:
+def _hands(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """``(first line number, lines)`` of each hand: a hand starts at its first line. Text
+    before the first hand (not blank) comes as a chunk of its own, which no hand starts:
+    a file cut in the middle of a hand is a named problem, never read as no hands."""
     chunk: list[str] = []
     start = 1
     for number, line in enumerate(lines, 1):
         text = line.lstrip("\ufeff")
-        if _START.match(text):
-            if chunk:
-                yield None, start, chunk
-            chunk, start = [text], number
-        elif chunk:
-            chunk.append(text)
-    if chunk:
-        yield None, start, chunk
+        if text.startswith("PokerStars ") and START.match(text):
+            if start > 1 or not _blank(chunk):
+                yield start, chunk
+            chunk, start = [line if isinstance(line, Undecodable) else text], number
+        else:
+            chunk.append(line)
+    if not _blank(chunk):
+        yield start, chunk
 
 
 class PokerStarsReader(PhhReader):
     """An iterable over the hands of a PokerStars file, replayed lazily (see
     :func:`read_pokerstars`); ``hands``, ``skipped``, ``mismatches``, ``problems`` as for
-    :class:`~pokerforge.histories.PhhReader`."""
+    :class:`~pokerforge.histories.PhhReader`, and:
+
+    Attributes:
+        cancelled: hands the room cancelled (no cards dealt, nothing won): counted, never
+            replayed, neither read nor skipped.
+        causes: the skipped hands by cause (a :class:`collections.Counter`): ``"run it
+            twice"``, ``"game"``, ``"encoding"``, ``"blinds"``, ``"mismatch"``, ...
+    """
+
+    def __init__(
+        self,
+        source: str | Path | Iterable[str],
+        *,
+        encoding: str | None = None,
+        skip_bad: bool = False,
+        keep: int = 100,
+    ) -> None:
+        super().__init__(source, skip_bad=skip_bad, keep=keep)
+        self._encoding = check_encoding(encoding)
+        self.cancelled = 0
+        self.causes: Counter[str] = Counter()
+        self._cause = "replay"
+        self._fields: dict[str, Any] | None = None  # the fields of the hand last read
+        self._summary: tuple[Money, Money] | None = None  # and its total pot and rake
+
+    def __iter__(self) -> Iterator[HandRecord]:
+        if isinstance(self._source, str | Path):
+            yield from self._records(decoded_lines(self._source, self._encoding))
+        else:
+            yield from self._records(self._source)
 
     def _tables(self, lines: Iterable[str]) -> Iterator[_Table]:
-        return ((name, start, chunk, None, None, None) for name, start, chunk in _hands(lines))
+        for start, chunk in _hands(lines):
+            if _cancelled(chunk):
+                self.cancelled += 1
+                continue
+            yield None, start, chunk, None, None, None
 
     def _parse(self, chunk: Any) -> dict[str, Any]:
-        return parse_pokerstars(chunk)
+        self._cause, self._fields, self._summary = "replay", None, None
+        try:
+            hand = read_hand(chunk)
+            self._summary = hand.summary
+            self._fields = hand_fields(hand)
+        except PokerStarsError as err:
+            self._cause = err.cause
+            raise
+        return self._fields
+
+    def _replay(
+        self,
+        name: str | None,
+        first_line: int,
+        chunk: Any,
+        doc: dict[str, Any] | None,
+        *,
+        read: Read | None,
+        problem: Problem | None,
+    ) -> HandRecord:
+        try:
+            record = self._checked(
+                super()._replay(name, first_line, chunk, doc, read=read, problem=problem),
+                first_line,
+            )
+        except BadHandError as err:
+            fields = self._fields
+            if not (err.mismatch and fields is not None and "_rake_split" in fields):
+                self._count(err)
+                raise
+            # A rake at its cap comes from the main pot first (see the module's notes): the
+            # record must then agree with that split, exactly.
+            main_first = {k: v for k, v in fields.items() if k != "_rake_split"}
+            try:
+                record = self._checked(
+                    super()._replay(name, first_line, chunk, main_first, read=None, problem=None),
+                    first_line,
+                )
+            except BadHandError:
+                self._count(err)
+                raise err from None
+        return record
+
+    def _count(self, err: BadHandError) -> None:
+        if self._skip_bad:
+            self.causes["mismatch" if err.mismatch else self._cause] += 1
+
+    def _checked(self, record: HandRecord, first_line: int) -> HandRecord:
+        """The record, whose replay must have the summary's total pot and rake."""
+        hand = record.hand
+        if self._summary is None or not (hand.is_over and hand.result_known):
+            return record
+        unit = hand.chip_value
+        rake = hand.rake * unit
+        total = sum(hand.payouts) * unit + rake
+        want_total, want_rake = (Decimal(x) for x in self._summary)
+        if (total, rake) != (want_total, want_rake):
+            raise BadHandError(
+                f"{self.name} (hand {record.number}), from line {first_line}: the summary's "
+                f"total pot {want_total} and rake {want_rake} are not the replay's "
+                f"{total} and {rake}",
+                mismatch=True,
+            )
+        return record
 
 
 def read_pokerstars(
-    source: str | Path | Iterable[str], *, skip_bad: bool = False, keep: int = 100
+    source: str | Path | Iterable[str],
+    *,
+    encoding: str | None = None,
+    skip_bad: bool = False,
+    keep: int = 100,
 ) -> PokerStarsReader:
     """The hands of a PokerStars text hand history (a path, or its lines), replayed one at a
     time as :class:`~pokerforge.histories.HandRecord` objects; export one to PHH with
     :func:`pokerforge.game.phh.to_phh` (``record.to_phh()``).
 
+    Args:
+        source: a path, or the file's lines (text).
+        encoding: the file's encoding; ``None`` detects UTF-8 (with or without a
+            byte-order mark), UTF-16 and cp1252, line by line
+            (:mod:`pokerforge.histories.encoding`).
+        skip_bad: count and skip bad hands (``reader.skipped``, by cause in
+            ``reader.causes``) instead of raising.
+        keep: how many messages of skipped hands to keep (``reader.problems``).
+
     Raises:
+        PokerStarsError: ``encoding`` is no text encoding Python knows (at once).
         BadHandError: (while iterating, without ``skip_bad``) a hand that cannot be read,
-            replayed, or whose collected amounts disagree with the replay.
+            replayed, or whose collected amounts disagree with the replay; a line whose
+            bytes are no text in the encoding.
     """
-    return PokerStarsReader(source, skip_bad=skip_bad, keep=keep)
+    return PokerStarsReader(source, encoding=encoding, skip_bad=skip_bad, keep=keep)

@@ -97,6 +97,8 @@ def to_phh(
         if spec.rake.cap is not None:
             optional.append(("_rake_cap", money(spec.rake.cap)))
         optional.append(("_rake_no_flop_no_drop", spec.rake.no_flop_no_drop))
+        if spec.rake.split != "main-first":
+            optional.append(("_rake_split", spec.rake.split))
     optional += list((fields or {}).items())
     lines += [f"{key} = {_toml(value)}" for key, value in optional]
     return "\n".join(lines) + "\n"

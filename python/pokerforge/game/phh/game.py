@@ -13,13 +13,20 @@ from typing import Any
 from pokerforge.errors import InvalidHistoryError, InvalidSpecError
 from pokerforge.game.phh.reading import GAMES
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
-from pokerforge.game.rake import Rake
+from pokerforge.game.rake import SPLITS, Rake
 from pokerforge.game.spec import GameSpec
 
 __all__ = ["game_spec", "seat_map", "seats"]
 
 # The fields of the game that the core does not read as amounts, in the cache key's order.
-_EXTRAS = ("variant", "_rules", "_showdown", "_rake_percent", "_rake_no_flop_no_drop")
+_EXTRAS = (
+    "variant",
+    "_rules",
+    "_showdown",
+    "_rake_percent",
+    "_rake_no_flop_no_drop",
+    "_rake_split",
+)
 
 
 def game_spec(
@@ -51,7 +58,7 @@ def _game_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
 
 
 def _make_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
-    hole_count, antes, blinds, bets, code, rules, showdown, percent, no_flop = key
+    hole_count, antes, blinds, bets, code, rules, showdown, percent, no_flop, split = key
     small_bet, big_bet, min_bet, rake_cap = bets
     variant, betting = GAMES[code]
     n = len(antes)
@@ -96,11 +103,18 @@ def _make_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
         raise InvalidHistoryError(f"field _showdown: {showdown!r} is not 'auto' or 'ask'")
     if showdown == "ask":
         kwargs["rules"] = replace(kwargs["rules"], showdown="ask")
-    if percent is not None:
+    if split is not None and split not in SPLITS:
+        raise InvalidHistoryError(
+            f"field _rake_split: {split!r} is not 'main-first' or 'proportional'"
+        )
+    if percent is not None or split is not None:
+        # A split alone (a room's record: the recorded winnings say the amount) is a rake
+        # rule of no percentage of its own.
         kwargs["rake"] = Rake(
-            percent=Fraction(str(percent)),
+            percent=Fraction(str(0 if percent is None else percent)),
             cap=rake_cap,
             no_flop_no_drop=bool(True if no_flop is None else no_flop),
+            split="main-first" if split is None else split,
         )
     try:
         spec = GameSpec(**kwargs)
