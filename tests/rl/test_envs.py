@@ -328,3 +328,34 @@ def test_skipped_hands_are_reported_in_big_blinds_as_rewards_are() -> None:
     env = PokerEnv(seats=2, seat=1, opponents=_fold, button=0)
     _, info = env.reset(seed=1)
     assert info["skipped_net"] == 0.5 and env.hand.button == 1
+
+
+def test_the_gymnasium_vector_env_is_standard_and_credits_every_seat() -> None:
+    from gymnasium.utils.env_checker import data_equivalence  # noqa: PLC0415
+
+    from pokerforge.rl import VectorEnv  # noqa: PLC0415 - needs Gymnasium
+
+    env = VectorEnv(num_envs=8, seats=3, seed=4)
+    obs, infos = env.reset(seed=4)
+    assert env.observation_space.contains(obs) and env.metadata["autoreset_mode"].name == (
+        "SAME_STEP"
+    )
+    rng = np.random.default_rng(1)
+    twin = VectorPokerEnv(num_tables=8, seats=3, seed=4)
+    twin.reset(seed=4)
+    ended = 0
+    for _ in range(60):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
+        acted = infos["actor"]
+        obs, rewards, terminations, truncations, infos = env.step(actions)
+        _, seat_rewards, dones, _ = twin.step(actions)  # the same tables, stepped alike
+        assert data_equivalence(obs["observation"], twin.obs) and not truncations.any()
+        assert np.array_equal(infos["seat_rewards"], seat_rewards)
+        assert np.array_equal(terminations, dones)
+        assert np.array_equal(rewards, seat_rewards[np.arange(8), acted])
+        for t in np.flatnonzero(terminations):
+            ended += 1
+            # Chips are conserved: the seats' results add up to minus the rake (none here).
+            assert abs(float(seat_rewards[t].sum())) < 1e-6
+            assert infos["_final_obs"][t] and infos["final_obs"][t].any()
+    assert ended > 5

@@ -2,7 +2,8 @@
 
 * :class:`PokerEnv`: a Gymnasium environment, one learning seat against given policies.
 * :func:`aec_env`: a PettingZoo AEC environment, every seat an agent.
-* :class:`VectorPokerEnv`: many tables stepped by one call, observations in one array.
+* :class:`VectorPokerEnv`: many tables stepped by one call, observations in one array;
+  :class:`VectorEnv`, the same as a standard ``gymnasium.vector.VectorEnv``.
 * :class:`ObservationLayout`: what every slot of an observation holds.
 * Gymnasium ids ``"pokerforge/HoldemNL-v0"`` and the like (:mod:`pokerforge.rl.registry`).
 
@@ -29,6 +30,7 @@ from pokerforge.rl.vector import VectorPokerEnv
 if TYPE_CHECKING:
     from pokerforge.rl.aec import PokerAECEnv, aec_env
     from pokerforge.rl.env import PokerEnv
+    from pokerforge.rl.gymvector import VectorEnv
 
 __all__ = [
     "DEFAULT_ACTIONS",
@@ -39,6 +41,7 @@ __all__ = [
     "Policy",
     "RandomPolicy",
     "Tables",
+    "VectorEnv",
     "VectorPokerEnv",
     "aec_env",
     "call_policy",
@@ -58,6 +61,10 @@ def __getattr__(name: str) -> Any:
         from pokerforge.rl.env import PokerEnv  # noqa: PLC0415
 
         return PokerEnv
+    if name == "VectorEnv":
+        from pokerforge.rl.gymvector import VectorEnv  # noqa: PLC0415
+
+        return VectorEnv
     if name in ("aec_env", "PokerAECEnv"):
         from pokerforge.rl import aec  # noqa: PLC0415
 
