@@ -359,3 +359,39 @@ def test_the_gymnasium_vector_env_is_standard_and_credits_every_seat() -> None:
             assert abs(float(seat_rewards[t].sum())) < 1e-6
             assert infos["_final_obs"][t] and infos["final_obs"][t].any()
     assert ended > 5
+
+
+def test_obs_scale_divides_every_chip_slot_and_nothing_else() -> None:
+    from pokerforge.rl import ObservationLayout, VectorEnv  # noqa: PLC0415
+
+    plain = VectorPokerEnv(num_tables=4, seats=3, seed=6)
+    scaled = VectorPokerEnv(num_tables=4, seats=3, seed=6, obs_scale=100)
+    chips = ObservationLayout(seats=3).chip_slots()
+    others = np.setdiff1d(np.arange(plain.observation_size), chips)
+    plain.reset(), scaled.reset()
+    rng = np.random.default_rng(2)
+    for _ in range(30):
+        assert np.allclose(scaled.obs[:, chips], plain.obs[:, chips] / 100, rtol=1e-6)
+        assert np.array_equal(scaled.obs[:, others], plain.obs[:, others])
+        assert scaled.obs.max() <= 3.0  # 100 big blinds each: the pot of three at most 3
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in plain.action_mask])
+        plain.step(actions), scaled.step(actions)
+    gym = PokerEnv(seats=3, seed=6, obs_scale=100, layout_seats=6)
+    obs, _ = gym.reset(seed=6)
+    assert obs["observation"].shape == (ObservationLayout(seats=6).size,)
+    assert obs["observation"].max() <= 2.0
+    vec = VectorEnv(num_envs=2, seats=2, seed=1, obs_scale=50)
+    assert vec.reset(seed=1)[0]["observation"].max() <= 4.0
+    with pytest.raises(InvalidSpecError, match="obs_scale must be a number of big blinds"):
+        PokerEnv(obs_scale=0)
+
+
+def test_render_shows_the_learning_seats_view_with_cards_as_text() -> None:
+    env = PokerEnv(seats=3, seat=0, render_mode="ansi", seed=2)
+    env.reset(seed=2)
+    text = env.render()
+    assert text is not None
+    own = "".join(str(c) for c in env.hand.hole_cards(0))
+    lines = [line for line in text.splitlines() if line.startswith("DealHole")]
+    assert lines[0] == f"DealHole(seat=0, cards='{own[:2]} {own[2:]}')"
+    assert all(line.endswith("cards='')") for line in lines[1:])  # others' hidden

@@ -48,6 +48,9 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         move_button: whether the button moves every hand.
         seed: the seed of the first ``reset()`` without one.
         render_mode: ``None`` or ``"ansi"``.
+        layout_seats: size the observation for this many seats (see :class:`Tables`).
+        obs_scale: chip slots divided by this many big blinds (see :class:`Tables`;
+            ``None``: in big blinds).
     """
 
     metadata = {  # noqa: RUF012 - PettingZoo's convention
@@ -68,6 +71,8 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         move_button: bool = True,
         seed: int | None = None,
         render_mode: str | None = None,
+        layout_seats: int | None = None,
+        obs_scale: float | None = None,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
@@ -81,6 +86,8 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
             seed=seed,
             button=button,
             move_button=move_button,
+            layout_seats=layout_seats,
+            obs_scale=obs_scale,
         )
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(seats)]

@@ -97,7 +97,10 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         button: the button's seat in the first hand.
         move_button: whether the button moves every hand.
         seed: the seed of the first ``reset()`` without one.
-        render_mode: ``None`` or ``"ansi"`` (the hand as text).
+        render_mode: ``None`` or ``"ansi"`` (the hand as the learning seat sees it).
+        layout_seats: size the observation for this many seats (see :class:`Tables`).
+        obs_scale: chip slots divided by this many big blinds (see :class:`Tables`;
+            ``None``: in big blinds).
 
     ``step`` takes an index into the discrete action set, or an exact move: ``("fold",)``,
     ``("check",)``, ``("call",)``, ``("raise_to", total)``. An illegal action raises
@@ -120,6 +123,8 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         move_button: bool = True,
         seed: int | None = None,
         render_mode: str | None = None,
+        layout_seats: int | None = None,
+        obs_scale: float | None = None,
     ) -> None:
         self.tables = Tables.for_env(
             spec,
@@ -130,6 +135,8 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
             seed=seed,
             button=button,
             move_button=move_button,
+            layout_seats=layout_seats,
+            obs_scale=obs_scale,
         )
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
             raise InvalidSpecError(f"the learning seat must be 0 to {seats - 1}, not {seat!r}")
@@ -242,7 +249,8 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         }
 
     def render(self) -> str | None:
-        """The hand so far as text, one record per line (``render_mode="ansi"``)."""
+        """The hand so far as the learning seat sees it, one record per line, cards as
+        text (``render_mode="ansi"``): other seats' hole cards only once shown."""
         if self.render_mode != "ansi":
             return None
-        return "\n".join(repr(rec) for rec in self.tables.hands[0].history)
+        return "\n".join(repr(rec) for rec in self.tables.hands[0].view(self.seat).history)

@@ -55,8 +55,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int64], 
     Args:
         spec: the game (default: no-limit Hold'em, blinds 1/2).
         num_envs: tables.
-        seats, stacks, history, actions, seed, first_table, button, move_button: as
-            :class:`~pokerforge.rl.VectorPokerEnv` takes them.
+        seats, stacks, history, actions, seed, first_table, button, move_button,
+            layout_seats, obs_scale: as :class:`~pokerforge.rl.VectorPokerEnv` takes them.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 - Gymnasium's
@@ -74,6 +74,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int64], 
         first_table: int = 0,
         button: int = 0,
         move_button: bool = True,
+        layout_seats: int | None = None,
+        obs_scale: float | None = None,
     ) -> None:
         self.tables = VectorPokerEnv(
             spec,
@@ -86,6 +88,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int64], 
             first_table=first_table,
             button=button,
             move_button=move_button,
+            layout_seats=layout_seats,
+            obs_scale=obs_scale,
         )
         self.num_envs = num_envs
         size = self.tables.observation_size
@@ -94,7 +98,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int64], 
         self.single_action_space = spaces.Discrete(count)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._layout = (seats, history, list(actions))
+        self._layout = (seats if layout_seats is None else layout_seats, history, list(actions))
         self._rows = np.arange(num_envs)
         self._attach()
 
@@ -168,6 +172,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int64], 
                 if hand is not None:
                     self._final.encode(0, hand.state, int(acted[t]))
                     final[t] = self._final.obs[0]
+            self.tables.tables.scale(final)  # as the tables scale their observations
             infos["final_obs"] = final
             infos["_final_obs"] = dones.copy()
         truncations = np.zeros(self.num_envs, dtype=bool)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import InvalidSpecError
-from pokerforge.rl.tables import DEFAULT_ACTIONS
+from pokerforge.rl.tables import DEFAULT_ACTIONS, chip_slots
 
 __all__ = ["ObservationLayout"]
 
@@ -62,6 +62,17 @@ class ObservationLayout:
             return self._index[name]
         except KeyError:
             raise InvalidSpecError(f"{name!r} is not a slot of this layout") from None
+
+    def chip_slots(self) -> list[int]:
+        """The slots that hold chips (in big blinds): stacks, bets, the pot, the legal
+        amounts, each action's amount and each history entry's; the others are 0 or 1.
+
+        Examples:
+            >>> layout = ObservationLayout(seats=2, history=1)
+            >>> [layout.describe()[i] for i in layout.chip_slots()][:4]
+            ['seat+0:stack', 'seat+0:bet', 'seat+1:stack', 'seat+1:bet']
+        """
+        return chip_slots(self._names)
 
     def section(self, name: str) -> tuple[int, int]:
         """``(offset, length)`` of a section (``"hole"``, ``"board"``, ``"street"``,

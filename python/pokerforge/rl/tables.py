@@ -121,6 +121,14 @@ def _stacks(stacks: int | Sequence[int], seats: int) -> list[int]:
     return out
 
 
+def chip_slots(names: Sequence[str]) -> list[int]:
+    """The slots among ``names`` (a layout's slot names) that hold chips in big blinds:
+    stacks, bets, the pot, the legal amounts, each action's and each history entry's
+    amount; the others are 0 or 1."""
+    ends = (":stack", ":bet", ":amount", "call_amount", "raise_to")
+    return [i for i, name in enumerate(names) if name.endswith(ends) or name in ("pot", "bets")]
+
+
 class TablesSnapshot(NamedTuple):
     """What :meth:`Tables.snapshot` takes: the seed, each table's hand number and hand."""
 
@@ -148,6 +156,10 @@ class Tables:
         move_button: whether the button moves one seat clockwise every hand.
         layout_seats: size the observation for this many seats (default ``seats``), so
             that one model can play tables of several sizes; missing seats read as absent.
+        obs_scale: ``None`` (the default): chips in big blinds, as the layout says; a
+            number: every chip slot (:meth:`ObservationLayout.chip_slots`) divided by that
+            many big blinds (the stacks' depth, say, 100), so that every slot lies near 0
+            to 1 beside the 0/1 card and flag slots, which learners train better on.
 
     Raises:
         InvalidSpecError: a bad seat count, stack, history length or action name, or a
@@ -168,6 +180,7 @@ class Tables:
         button: int = 0,
         move_button: bool = True,
         layout_seats: int | None = None,
+        obs_scale: float | None = None,
     ) -> None:
         if not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
@@ -198,6 +211,21 @@ class Tables:
             )
         self._layout = (width, history, tuple(actions), tables)
         self._attach_encoder()
+        if obs_scale is not None and (
+            isinstance(obs_scale, bool)
+            or not isinstance(obs_scale, int | float)
+            or not 0 < obs_scale < float("inf")
+        ):
+            raise InvalidSpecError(
+                f"obs_scale must be a number of big blinds above 0, not {obs_scale!r}"
+            )
+        self.obs_scale = obs_scale
+        # The chip slots (in big blinds) and what they are multiplied by, or None.
+        self._chips: npt.NDArray[np.intp] | None = None
+        self._chip_factor = 1.0
+        if obs_scale is not None:
+            self._chips = np.array(chip_slots(self.encoder.slot_names()), dtype=np.intp)
+            self._chip_factor = 1.0 / obs_scale
         self.first_table = first_table
         self.first_button = button
         self.move_button = move_button
@@ -371,8 +399,12 @@ class Tables:
         """
         if seat is None:
             bits = self._encode(table, self.states[table])
+            if bits >= 0 and self._chips is not None:
+                self.obs[table, self._chips] *= self._chip_factor
             return bits >> 1 & 15 if bits >= 0 else -1
         self._encode(table, self.states[table], seat)
+        if self._chips is not None:
+            self.obs[table, self._chips] *= self._chip_factor
         return seat
 
     def observe_all(self) -> npt.NDArray[np.int64]:
@@ -383,7 +415,17 @@ class Tables:
         was).
         """
         self.encoder.encode_all(self.states)
+        if self._chips is not None:
+            # Rows of finished hands are left as they were: scale only the rows written.
+            written = self.observed >= 0
+            self.obs[np.ix_(written, self._chips)] *= self._chip_factor
         return self.observed
+
+    def scale(self, rows: npt.NDArray[np.float32]) -> None:
+        """Scales observations written elsewhere (rows of this layout) in place as
+        ``obs_scale`` scales :attr:`obs` (nothing without it)."""
+        if self._chips is not None:
+            rows[:, self._chips] *= self._chip_factor
 
     def legal(self, table: int) -> tuple[int, ...]:
         """The legal discrete action indices of the seat to act at ``table`` (empty when
@@ -394,6 +436,8 @@ class Tables:
             bits = self._encode(table, state)
             if bits < 0:
                 return ()
+            if self._chips is not None:
+                self.obs[table, self._chips] *= self._chip_factor
         bits >>= _ACTION_BIT0
         cached = self._indices.get(bits)
         if cached is None:

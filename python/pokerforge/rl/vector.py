@@ -52,6 +52,9 @@ class VectorPokerEnv:
         first_table: the number of this environment's table 0 (for splitting a run).
         button: the button's seat in each table's first hand.
         move_button: whether the button moves every hand.
+        layout_seats: size the observation for this many seats (see :class:`Tables`).
+        obs_scale: chip slots divided by this many big blinds (see :class:`Tables`;
+            ``None``: in big blinds).
 
     Attributes:
         obs: ``float32[tables, size]``, each table's observation for its seat to act
@@ -76,6 +79,8 @@ class VectorPokerEnv:
         first_table: int = 0,
         button: int = 0,
         move_button: bool = True,
+        layout_seats: int | None = None,
+        obs_scale: float | None = None,
     ) -> None:
         if isinstance(num_tables, bool) or not isinstance(num_tables, int) or num_tables < 1:
             raise InvalidSpecError(f"num_tables must be a whole number above 0, not {num_tables!r}")
@@ -90,6 +95,8 @@ class VectorPokerEnv:
             first_table=first_table,
             button=button,
             move_button=move_button,
+            layout_seats=layout_seats,
+            obs_scale=obs_scale,
         )
         self.num_tables = num_tables
         self.seats = seats
