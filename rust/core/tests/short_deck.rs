@@ -182,3 +182,23 @@ fn batches_agree_with_single_hands_and_name_bad_rows() {
         assert_eq!(short_deck_rows_checked::<5>(&bad, &mut out, order), Err(2));
     }
 }
+
+#[test]
+fn the_batch_path_agrees_with_the_mask_path_on_every_hand() {
+    for k in [5, 6, 7] {
+        let mut rows = Vec::new();
+        for_each_hand(k, &mut |cards| rows.extend_from_slice(cards));
+        for order in ORDERS {
+            let mut out = vec![0u16; rows.len() / k];
+            let checked = match k {
+                5 => short_deck_rows_checked::<5>(&rows, &mut out, order),
+                6 => short_deck_rows_checked::<6>(&rows, &mut out, order),
+                _ => short_deck_rows_checked::<7>(&rows, &mut out, order),
+            };
+            assert_eq!(checked, Ok(()));
+            for (row, &class) in rows.chunks_exact(k).zip(&out) {
+                assert_eq!(class, short_deck_class(mask(row), order), "{row:?}");
+            }
+        }
+    }
+}

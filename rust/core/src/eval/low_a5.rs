@@ -128,10 +128,16 @@ impl fmt::Display for A5LowRank {
 
 /// The class (1..=6175) of the 5 to 7 cards of `mask`, unchecked: a mask with another
 /// count gives a meaningless class (0 at worst), never a panic.
-#[inline(always)]
+#[inline]
 pub fn low_a5_class(mask: u64) -> u16 {
+    class_of(mask, mask.count_ones() as usize)
+}
+
+/// The class of the `size` cards of `mask`.
+#[inline(always)]
+fn class_of(mask: u64, size: usize) -> u16 {
     A5_RANKS
-        .get(multiset::index(mask, &A5_TERMS, &A5_BASES))
+        .get(multiset::index(mask, size, &A5_TERMS, &A5_BASES))
         .copied()
         .unwrap_or(0)
 }
@@ -156,7 +162,7 @@ pub fn evaluate_low_a5(cards: CardSet) -> Result<A5LowRank> {
 /// gives a meaningless class, never a panic.
 pub fn low_a5_rows<const K: usize>(cards: &[u8], out: &mut [u16]) {
     for (row, slot) in cards.chunks_exact(K).zip(out.iter_mut()) {
-        *slot = low_a5_class(multiset::row_mask::<K>(row, 0).0);
+        *slot = class_of(multiset::read_row::<K>(row, 0).mask, K);
     }
 }
 
@@ -169,11 +175,11 @@ pub fn low_a5_rows_checked<const K: usize>(
     out: &mut [u16],
 ) -> std::result::Result<(), usize> {
     for (i, (row, slot)) in cards.chunks_exact(K).zip(out.iter_mut()).enumerate() {
-        let (mask, valid) = multiset::row_mask::<K>(row, 0);
-        if !valid {
+        let r = multiset::read_row::<K>(row, 0);
+        if !r.valid {
             return Err(i);
         }
-        *slot = low_a5_class(mask);
+        *slot = class_of(r.mask, K);
     }
     Ok(())
 }

@@ -142,16 +142,23 @@ impl fmt::Display for ShortDeckRank {
 
 /// The class (1..=1404) of the 5 to 7 short-deck cards of `mask` under `order`, unchecked:
 /// a mask with other cards or counts gives a meaningless class (0 at worst), never a panic.
-#[inline(always)]
+#[inline]
 pub fn short_deck_class(mask: u64, order: ShortDeckOrder) -> u16 {
     let set = CardSet::from_mask_truncate(mask);
-    for suit in 0..4 {
-        let ranks = set.suit_ranks(suit);
-        if ranks.count_ones() >= 5 {
-            return SHORT_FLUSH[usize::from(ranks >> 4) & 511];
-        }
+    let suits = (0..4u8).fold(0u32, |acc, s| {
+        acc | (set.suit_ranks(s).count_ones().min(7)) << (8 * s)
+    });
+    class_of(mask, set.len(), suits, order)
+}
+
+/// The class of `size` cards of `mask` whose per-suit counts are the bytes of `suits`.
+#[inline(always)]
+fn class_of(mask: u64, size: usize, suits: u32, order: ShortDeckOrder) -> u16 {
+    if let Some(suit) = multiset::flush_suit(suits) {
+        let ranks = CardSet::from_mask_truncate(mask).suit_ranks(suit);
+        return SHORT_FLUSH[usize::from(ranks >> 4) & 511];
     }
-    let index = multiset::index(mask, &SHORT_TERMS, &SHORT_BASES);
+    let index = multiset::index(mask, size, &SHORT_TERMS, &SHORT_BASES);
     order.rank_table().get(index).copied().unwrap_or(0)
 }
 
@@ -203,7 +210,8 @@ pub fn check_short_deck_indices(row: &[u8]) -> Result<()> {
 /// gives a meaningless class, never a panic.
 pub fn short_deck_rows<const K: usize>(cards: &[u8], out: &mut [u16], order: ShortDeckOrder) {
     for (row, slot) in cards.chunks_exact(K).zip(out.iter_mut()) {
-        *slot = short_deck_class(multiset::row_mask::<K>(row, 16).0, order);
+        let r = multiset::read_row::<K>(row, 16);
+        *slot = class_of(r.mask, K, r.suits, order);
     }
 }
 
@@ -217,11 +225,11 @@ pub fn short_deck_rows_checked<const K: usize>(
     order: ShortDeckOrder,
 ) -> std::result::Result<(), usize> {
     for (i, (row, slot)) in cards.chunks_exact(K).zip(out.iter_mut()).enumerate() {
-        let (mask, valid) = multiset::row_mask::<K>(row, 16);
-        if !valid {
+        let r = multiset::read_row::<K>(row, 16);
+        if !r.valid {
             return Err(i);
         }
-        *slot = short_deck_class(mask, order);
+        *slot = class_of(r.mask, K, r.suits, order);
     }
     Ok(())
 }
