@@ -417,8 +417,8 @@ pub fn multiset_index(ranks: &[u8]) -> usize {
 }
 
 /// `terms[16 * i + r] = C(r - first + i, i + 1)` for the card in position `i` (0..8) and
-/// rank `r` (0..16; ranks below `first` or past 12 get 0, so a bad card never indexes out of
-/// the table's range by much, and the evaluators bound the sum anyway).
+/// rank `r` (0..16; ranks below `first` or past 12 get 0). Sixteen columns and eight rows
+/// let the evaluators index with masked bits, so any card mask reads inside the table.
 pub fn multiset_terms(first: u8) -> Vec<u32> {
     (0..8usize)
         .flat_map(|i| {
