@@ -48,6 +48,7 @@ NEEDS_POKERKIT=(
   tests/game/test_pokerkit_differential.py
   tests/game/test_phh_pokerkit.py
   tests/histories/test_dataset_sample.py
+  tests/test_eval_variants_pokerkit.py
 )
 ignore=()
 if ! "$python" -c "import pokerkit" 2>/dev/null; then

@@ -325,6 +325,32 @@ def test_evaluate_omaha(hole: object, board: object, kind: str) -> None:
     attempt(fn, hole, board, typed=typed)
 
 
+@FUZZ
+@given(cards_like, st.one_of(st.booleans(), junk))
+def test_evaluate_short_deck_and_low_a5(cards: object, trips: object) -> None:
+    before = snapshot(cards)
+    typed = {"cards": CARDS_TYPED(cards), "trips_beat_straight": _is_bool(trips)}
+    ok, result = attempt(pf.evaluate_short_deck, cards, trips_beat_straight=trips, typed=typed)
+    if ok:
+        assert 1 <= int(result) <= 1404 and result.describe()
+    ok, result = attempt(pf.evaluate_low_a5, cards, typed={"cards": CARDS_TYPED(cards)})
+    if ok:
+        assert 1 <= int(result) <= 6175 and result.describe()
+    assert snapshot(cards) == before
+
+
+@FUZZ
+@given(st.one_of(big_ints, junk), st.one_of(st.booleans(), junk))
+def test_short_deck_rank_a5_low_rank(value: object, trips: object) -> None:
+    typed = {"class_": INT_TYPED(value), "trips_beat_straight": _is_bool(trips)}
+    ok, result = attempt(pf.ShortDeckRank, value, trips, typed=typed)
+    if ok:
+        assert 1 <= int(result) <= 1404 and result.describe()
+    ok, result = attempt(pf.A5LowRank, value, typed={"class_": INT_TYPED(value)})
+    if ok:
+        assert 1 <= int(result) <= 6175 and result.describe()
+
+
 DTYPES = [np.uint8, np.int8, np.uint16, np.int32, np.int64, np.float32, np.float64, np.bool_]
 
 
@@ -373,6 +399,32 @@ def test_evaluate_many(cards: object, threads: object, check: object) -> None:
         assert result.shape == (cards.shape[0],)
         if check:
             assert ((result >= 1) & (result <= 7462)).all()
+
+
+@FUZZ
+@given(
+    arrays((5, 6, 7)),
+    threads_values,
+    st.one_of(st.booleans(), junk),
+    st.sampled_from(["short_deck", "low_a5"]),
+)
+def test_evaluate_short_deck_and_low_a5_many(
+    cards: object, threads: object, check: object, kind: str
+) -> None:
+    fn = getattr(pf, f"evaluate_{kind}_many")
+    before = snapshot(cards)
+    typed = {
+        "cards": _is_array(cards),
+        "threads": OPT_INT_TYPED(threads),
+        "check": _is_bool(check),
+    }
+    ok, result = attempt(fn, cards, threads=threads, check=check, typed=typed)
+    assert snapshot(cards) == before
+    if ok:
+        assert isinstance(cards, np.ndarray)
+        assert result.shape == (cards.shape[0],)
+        if check:
+            assert ((result >= 1) & (result <= (1404 if kind == "short_deck" else 6175))).all()
 
 
 @FUZZ

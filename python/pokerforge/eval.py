@@ -44,15 +44,59 @@ Examples:
     ('Pair of jacks', '7-5-3-2-A low', 49)
     >>> evaluate_omaha_low("KdKs9h9d", "2c5d7sKhQc") is None
     True
+
+Short deck (six-plus Hold'em: 36 cards, six to ace) has its own scale,
+:func:`evaluate_short_deck`: a :class:`ShortDeckRank` dense from 1 (J-9-8-7-6 offsuit) to
+1404 (a royal flush). A flush beats a full house and A-6-7-8-9 is the lowest straight. The
+order of three of a kind and a straight is a switch, because the major series deal both:
+``trips_beat_straight=True`` (the default) is the Triton Poker Series rule;
+``trips_beat_straight=False`` keeps Hold'em's order, as pokerkit's short-deck hands do.
+Ranks of the two orders are different scales: they are never equal, and ordering them
+raises :class:`PokerError`. A card below the six raises :class:`InvalidCardError`.
+
+Razz is the ace-to-five low of 5, 6 or 7 cards, :func:`evaluate_low_a5`: aces low,
+straights and flushes do not count and every hand has a low (a pair is worse than any five
+distinct ranks). An :class:`A5LowRank` is dense from 1 (K-K-K-K-Q) to 6175 (5-4-3-2-A),
+greater being better; its 56 best classes are the eight-or-better lows, and
+:attr:`A5LowRank.eight_or_better` gives the :class:`LowRank` of one that qualifies (the
+low half of seven-card stud hi-lo). Seven-card stud high needs no evaluator of its own: it
+is :func:`evaluate` on the player's 5, 6 or 7 cards. Both have a ``*_many`` NumPy batch
+form that checks its rows as :func:`evaluate_many` does.
+
+Examples:
+    >>> evaluate_short_deck("6s7s8sTsQs") > evaluate_short_deck("AsAhKcKhKd")
+    True
+    >>> evaluate_short_deck("As6c7h8h9hKdKc").describe()
+    'Straight, nine high'
+    >>> trips, straight = "7c7d7hTsQc", "As6c7h8h9h"
+    >>> evaluate_short_deck(trips) > evaluate_short_deck(straight)
+    True
+    >>> evaluate_short_deck(trips, trips_beat_straight=False) > evaluate_short_deck(
+    ...     straight, trips_beat_straight=False
+    ... )
+    False
+    >>> low = evaluate_low_a5("7c5d3h2sAcKdKh")
+    >>> low.describe(), int(low), low.eight_or_better
+    ('7-5-3-2-A low', 6168, LowRank(49, '7-5-3-2-A'))
+    >>> evaluate_low_a5("4c4d7h3sAc").describe()
+    'Pair of fours, 4-4-7-3-A'
+    >>> evaluate_low_a5_many(np.array([[51, 3, 7, 11, 15]], dtype=np.uint8)).tolist()
+    [6175]
+    >>> int(evaluate("AsAhAd7c7d2h3c"))  # seven-card stud high: the Hold'em scale
+    7290
 """
 
 from __future__ import annotations
 
 from pokerforge._core import (
+    A5LowRank,
     HandRank,
     LowRank,
+    ShortDeckRank,
     evaluate,
     evaluate_class,
+    evaluate_low_a5,
+    evaluate_low_a5_many,
     evaluate_many,
     evaluate_omaha,
     evaluate_omaha_hilo,
@@ -60,16 +104,22 @@ from pokerforge._core import (
     evaluate_omaha_low,
     evaluate_omaha_low_many,
     evaluate_omaha_many,
+    evaluate_short_deck,
+    evaluate_short_deck_many,
     register_types,
 )
 from pokerforge.enums import TextEnum
 
 __all__ = [
+    "A5LowRank",
     "Category",
     "HandRank",
     "LowRank",
+    "ShortDeckRank",
     "evaluate",
     "evaluate_class",
+    "evaluate_low_a5",
+    "evaluate_low_a5_many",
     "evaluate_many",
     "evaluate_omaha",
     "evaluate_omaha_hilo",
@@ -77,6 +127,8 @@ __all__ = [
     "evaluate_omaha_low",
     "evaluate_omaha_low_many",
     "evaluate_omaha_many",
+    "evaluate_short_deck",
+    "evaluate_short_deck_many",
 ]
 
 

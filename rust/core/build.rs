@@ -48,5 +48,48 @@ fn main() {
     emit(&mut out, "OMAHA_PAIR_BYTES", "u8", &omaha.pair_bytes);
     emit(&mut out, "LOW_TABLE", "u8", &omaha.low);
 
+    // Short deck, one rank table per order of trips and straights (the flush classes are
+    // the same in both orders, so one flush table serves both), and the ace-to-five low.
+    let trips_first = gen::build_short_deck(true);
+    let straight_first = gen::build_short_deck(false);
+    assert_eq!(trips_first.flush, straight_first.flush);
+    emit(&mut out, "SHORT_FLUSH", "u16", &trips_first.flush);
+    emit(
+        &mut out,
+        "SHORT_RANKS_TRIPS_FIRST",
+        "u16",
+        &trips_first.ranks,
+    );
+    emit(
+        &mut out,
+        "SHORT_RANKS_STRAIGHT_FIRST",
+        "u16",
+        &straight_first.ranks,
+    );
+    emit(
+        &mut out,
+        "SHORT_VALUES_TRIPS_FIRST",
+        "u32",
+        &trips_first.class_values,
+    );
+    emit(
+        &mut out,
+        "SHORT_VALUES_STRAIGHT_FIRST",
+        "u32",
+        &straight_first.class_values,
+    );
+    emit(
+        &mut out,
+        "SHORT_TERMS",
+        "u32",
+        &gen::multiset_terms(gen::SHORT_FIRST),
+    );
+    emit(&mut out, "SHORT_BASES", "u32", &gen::multiset_bases(9));
+    let a5 = gen::build_a5();
+    emit(&mut out, "A5_RANKS", "u16", &a5.ranks);
+    emit(&mut out, "A5_VALUES", "u32", &a5.class_values);
+    emit(&mut out, "A5_TERMS", "u32", &gen::multiset_terms(0));
+    emit(&mut out, "A5_BASES", "u32", &gen::multiset_bases(13));
+
     std::fs::write(dir.join("tables.rs"), out).expect("OUT_DIR is writable");
 }

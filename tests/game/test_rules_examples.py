@@ -203,6 +203,46 @@ def test_k_heads_up_fixed_limit_is_uncapped() -> None:
 FL_10_20 = GameSpec(betting="fixed-limit", blinds=(5, 10), small_bet=10, big_bet=20)
 
 
+def test_k_fold_to_heads_up_lifts_the_cap() -> None:
+    # Three players, seat 0 the button (first to act before the flop), 1 and 2 the blinds.
+    hand = Hand(FL_10_20, stacks=[1000] * 3, button=0, seed=1)
+    hand.raise_to(20)  # button
+    hand.fold()  # small blind: two players able to bet, two bets in
+    for total in (30, 40, 50, 60):  # big blind, button, ...: past the cap of 40
+        assert hand.legal_actions().min_raise_to == total
+        hand.raise_to(total)
+    hand.call()  # big blind
+    assert hand.street == Street.FLOP
+    assert hand.pots == [Pot(125, (0, 2))]
+
+
+def test_k_all_in_leaves_two_who_can_bet_no_cap() -> None:
+    # The big blind (seat 2) has 20: all-in when it calls the button's raise.
+    hand = Hand(FL_10_20, stacks=[1000, 1000, 20], button=0, seed=1)
+    hand.raise_to(20)  # button
+    hand.call()  # small blind
+    hand.call()  # big blind, all-in
+    assert hand.street == Street.FLOP and hand.stacks == (980, 980, 0)
+    for total in (10, 20, 30, 40, 50):  # small blind, button, ...: past the cap of 40
+        assert hand.legal_actions().min_raise_to == total
+        hand.raise_to(total)
+    hand.call()  # button
+    assert hand.street == Street.TURN
+    assert hand.pots == [Pot(60, (0, 1, 2)), Pot(100, (0, 1))]
+
+
+def test_k_a_cap_reached_stays_after_a_fold() -> None:
+    hand = Hand(FL_10_20, stacks=[1000] * 3, button=0, seed=1)
+    hand.raise_to(20)  # button
+    hand.raise_to(30)  # small blind
+    hand.raise_to(40)  # big blind: capped with three players able to bet
+    hand.fold()  # button
+    legal = hand.legal_actions()
+    assert legal.call == 10 and legal.min_raise_to is None
+    with pytest.raises(IllegalActionError, match="rule 17"):
+        hand.raise_to(50)
+
+
 def test_l_limit_short_all_in_raise() -> None:
     # Turn order: SB (A), BB (B), UTG (C), BTN.
     hand = _to_turn(FL_10_20, [1000, 1000, 35, 1000])

@@ -191,6 +191,10 @@ class BettingState:
         """The betting round is over: the next street or the showdown."""
         raise NotImplementedError
 
+    def _round_cap(self) -> int:  # pragma: no cover - the hand knows the game's cap
+        """The fixed-limit cap (bets and raises) for the players now able to bet."""
+        raise NotImplementedError
+
     def _finish_uncontested(self) -> None:  # pragma: no cover - the hand pays the pots
         """Everybody but one player folded: that player wins every pot."""
         raise NotImplementedError
@@ -248,6 +252,10 @@ class BettingState:
                     rmin = low if low < all_in else all_in
                     rmax = all_in
                 elif structure == FIXED_LIMIT:
+                    if self._active < 3 and self._raises < self._cap:
+                        # Rule 17: a fold or an all-in left two players able to bet
+                        # before the raising was capped, so the cap no longer applies.
+                        self._cap = self._round_cap()
                     if self._raises >= self._cap:
                         no_raise = _CAPPED
                     else:

@@ -316,12 +316,12 @@ class Hand(HandQueries, AskedTurns, BettingState):
                 self._raises = 1 + (1 if engine.straddle else 0)
             else:
                 self._full_level = 0
-        self._cap = self._round_cap()
         active = 0
         for chips in stacks:
             if chips:
                 active += 1
         self._active = active
+        self._cap = self._round_cap()
         self._set_reach(list(map(add, self._state.bets, stacks)))
         self._state.actor = last
         self._advance()
@@ -338,8 +338,10 @@ class Hand(HandQueries, AskedTurns, BettingState):
         return amount
 
     def _round_cap(self) -> int:
+        # Rule 17: the cap holds only while three or more players are able to bet (not
+        # folded, not all-in).
         engine = self._engine
-        if engine.heads_up_uncapped and self._live == 2:
+        if engine.heads_up_uncapped and self._active < 3:
             return UNCAPPED
         return engine.cap
 

@@ -37,7 +37,9 @@ class RuleProfile:
         name: a label for the profile (``"default"``, ``"tda-2024"`` or ``"custom"``).
         limit_raise_cap: fixed-limit raises allowed after the bet on one street: 3 (IT, RR)
             or 4 (WSOP) (rule 17).
-        heads_up_uncapped: in fixed-limit, a round that begins heads-up has no cap (rule 17).
+        heads_up_uncapped: in fixed-limit, no cap while fewer than three players are able
+            to bet: a round that begins heads-up, or one that becomes heads-up (a fold or
+            an all-in) before the raising is capped (rule 17).
         big_blind_ante_order: a short big blind posts ``"blind-first"`` (TDA 2024) or
             ``"ante-first"`` (TDA 2019) (rule 8).
         straddle_min_raise: ``"double"``: the minimum raise-to over a straddle is twice the

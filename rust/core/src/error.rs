@@ -22,6 +22,13 @@ pub enum Error {
         /// The card, formatted like `"Ah"`.
         card: String,
     },
+    /// A card that the game's deck does not hold, e.g. a five in short deck.
+    NotInDeck {
+        /// The card, formatted like `"5h"`.
+        card: String,
+        /// The deck, e.g. `"the short deck (36 cards, six to ace)"`.
+        deck: &'static str,
+    },
     /// A hand with the wrong number of cards.
     CardCount {
         /// What was being counted, e.g. `"a Hold'em hand"`.
@@ -230,6 +237,9 @@ impl fmt::Display for Error {
             ),
             Error::DuplicateCard { card } => {
                 write!(f, "the card {card} is given more than once")
+            }
+            Error::NotInDeck { card, deck } => {
+                write!(f, "the card {card} is not in {deck}")
             }
             Error::CardCount {
                 what,

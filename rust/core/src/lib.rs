@@ -29,7 +29,10 @@ pub use card_set::CardSet;
 pub use deck::Deck;
 pub use equity::{equity, EquityOptions, EquityResult, Game, Method, Player, PlayerEquity};
 pub use error::{Error, Location, Result};
-pub use eval::{Category, HandKey, HandRank, LowRank, OmahaBoard, OmahaHole};
+pub use eval::{
+    A5LowRank, Category, HandKey, HandRank, LowRank, OmahaBoard, OmahaHole, ShortDeckOrder,
+    ShortDeckRank,
+};
 pub use range::{Combo, Range};
 
 #[cfg(test)]

@@ -63,9 +63,10 @@ pub fn located(err: PyErr, location: &str) -> PyErr {
 /// core's sentence with the row of a batch in front).
 pub fn with_message(err: &Error, message: String) -> PyErr {
     match err {
-        Error::InvalidCard { .. } | Error::CardIndex { .. } | Error::InvalidMask { .. } => {
-            InvalidCardError::new_err(message)
-        }
+        Error::InvalidCard { .. }
+        | Error::CardIndex { .. }
+        | Error::InvalidMask { .. }
+        | Error::NotInDeck { .. } => InvalidCardError::new_err(message),
         Error::DuplicateCard { .. } => DuplicateCardError::new_err(message),
         Error::CardCount { .. } | Error::DeckExhausted { .. } => CardCountError::new_err(message),
         Error::InvalidRange { .. } | Error::NoPossibleHand { .. } => {

@@ -12,6 +12,7 @@ mod errors;
 mod eval;
 mod icm;
 mod input;
+mod low_a5;
 mod obs;
 mod omaha;
 mod parallel;
@@ -20,6 +21,7 @@ mod preflop;
 mod range;
 mod record;
 mod registry;
+mod short_deck;
 mod showdown;
 
 use pyo3::prelude::*;
@@ -57,6 +59,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_many, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_low_many, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha_hilo_many, m)?)?;
+    m.add_class::<short_deck::PyShortDeckRank>()?;
+    m.add_function(wrap_pyfunction!(short_deck::evaluate_short_deck, m)?)?;
+    m.add_function(wrap_pyfunction!(short_deck::evaluate_short_deck_many, m)?)?;
+    m.add_class::<low_a5::PyA5LowRank>()?;
+    m.add_function(wrap_pyfunction!(low_a5::evaluate_low_a5, m)?)?;
+    m.add_function(wrap_pyfunction!(low_a5::evaluate_low_a5_many, m)?)?;
     m.add_function(wrap_pyfunction!(preflop::preflop_matrix, m)?)?;
     m.add_function(wrap_pyfunction!(preflop::hand_classes, m)?)?;
     m.add_class::<obs::PyObsEncoder>()?;

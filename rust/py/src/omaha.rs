@@ -20,7 +20,7 @@ use crate::parallel::threads_for;
 /// An eight-or-better low: dense class 1 (8-7-6-5-4) to 56 (5-4-3-2-A).
 #[pyclass(name = "LowRank", module = "pokerforge", frozen, freelist = 64)]
 #[derive(Debug)]
-pub struct PyLowRank(LowRank);
+pub struct PyLowRank(pub LowRank);
 
 #[pymethods]
 impl PyLowRank {

@@ -400,3 +400,271 @@ pub fn build_omaha() -> OmahaTables {
         low,
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Short deck and the ace-to-five low: tables indexed by the hand's rank multiset.
+
+/// The index of a multiset of `ranks.len()` ranks (ascending, each below the deck's rank
+/// count) among the multisets of its size: the colex rank of the strictly increasing
+/// sequence `ranks[i] + i`, `sum C(ranks[i] + i, i + 1)`. The evaluators sum the same terms
+/// from [`multiset_terms`] while walking a card mask upwards, which sorts by rank.
+pub fn multiset_index(ranks: &[u8]) -> usize {
+    ranks
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| binomial(usize::from(r) + i, i + 1))
+        .sum()
+}
+
+/// `terms[16 * i + r] = C(r - first + i, i + 1)` for the card in position `i` (0..8) and
+/// rank `r` (0..16; ranks below `first` or past 12 get 0). Sixteen columns and eight rows
+/// let the evaluators index with masked bits, so any card mask reads inside the table.
+pub fn multiset_terms(first: u8) -> Vec<u32> {
+    (0..8usize)
+        .flat_map(|i| {
+            (0..16u8).map(move |r| {
+                if r >= first && r < 13 {
+                    binomial(usize::from(r - first) + i, i + 1) as u32
+                } else {
+                    0
+                }
+            })
+        })
+        .collect()
+}
+
+/// The first index of the multisets of each size 0..=8 out of `ranks` ranks, counting
+/// only sizes 5, 6 and 7 (smaller first); entry 8 is the table's length.
+pub fn multiset_bases(ranks: usize) -> Vec<u32> {
+    let mut bases = vec![0u32; 9];
+    let mut total = 0;
+    for (size, base) in bases.iter_mut().enumerate() {
+        *base = total as u32;
+        if (5..=7).contains(&size) {
+            total += binomial(ranks + size - 1, size);
+        }
+    }
+    bases
+}
+
+/// Calls `f` with every multiset (as rank counts over the 13 ranks) of 5, 6 or 7 ranks
+/// from `first` to the ace, each at most 4 times, and the multiset's table index.
+fn for_each_hand_multiset(first: u8, f: &mut dyn FnMut(&[u8; 13], usize)) {
+    let bases = multiset_bases(usize::from(13 - first));
+    for size in 5..=7u8 {
+        for_each_multiset(size, &mut |counts| {
+            if counts[..usize::from(first)].iter().any(|&c| c > 0) {
+                return;
+            }
+            let ranks: Vec<u8> = (first..13)
+                .flat_map(|r| std::iter::repeat_n(r - first, usize::from(counts[usize::from(r)])))
+                .collect();
+            f(
+                counts,
+                bases[usize::from(size)] as usize + multiset_index(&ranks),
+            );
+        });
+    }
+}
+
+/// Calls `f` with every sub-multiset of exactly five ranks of `counts`.
+fn for_each_five(counts: &[u8; 13], f: &mut dyn FnMut(&[u8; 13])) {
+    fn rec(
+        r: usize,
+        left: u8,
+        counts: &[u8; 13],
+        sub: &mut [u8; 13],
+        f: &mut dyn FnMut(&[u8; 13]),
+    ) {
+        if r == 13 {
+            if left == 0 {
+                f(sub);
+            }
+            return;
+        }
+        for c in 0..=left.min(counts[r]) {
+            sub[r] = c;
+            rec(r + 1, left - c, counts, sub, f);
+        }
+        sub[r] = 0;
+    }
+    rec(0, 5, counts, &mut [0; 13], f);
+}
+
+/// The lowest rank of the short deck (the six).
+pub const SHORT_FIRST: u8 = 4;
+
+/// The value of exactly five short-deck cards given by rank counts: the position of its
+/// category in the short-deck order `<< 24`, the `Category` number `<< 20`, then five rank
+/// nibbles in order of significance (a straight from its top card, A-6-7-8-9 as 9-8-7-6-A).
+/// A flush beats a full house; `trips_beat_straight` puts three of a kind above a straight.
+pub fn short_value5(counts: &[u8; 13], suited: bool, trips_beat_straight: bool) -> u32 {
+    let mut order: Vec<u8> = (0..13u8)
+        .rev()
+        .filter(|&r| counts[r as usize] > 0)
+        .collect();
+    order.sort_by(|&a, &b| counts[b as usize].cmp(&counts[a as usize]).then(b.cmp(&a)));
+    let mut ranks: Vec<u8> = order
+        .iter()
+        .flat_map(|&r| std::iter::repeat_n(r, counts[r as usize] as usize))
+        .collect();
+    let shape: Vec<u8> = order.iter().map(|&r| counts[r as usize]).collect();
+    let distinct = shape.len() == 5;
+    let straight = distinct && (ranks[0] - ranks[4] == 4 || ranks == [12, 7, 6, 5, 4]);
+    if straight && ranks[0] == 12 && ranks[1] == 7 {
+        ranks = vec![7, 6, 5, 4, 12];
+    }
+    let category = match (straight, suited, shape.as_slice()) {
+        (true, true, _) => STRAIGHT_FLUSH,
+        (_, _, [4, 1]) => 7,
+        (false, true, _) => FLUSH,
+        (_, _, [3, 2]) => 6,
+        (true, false, _) => STRAIGHT,
+        (_, _, [3, 1, 1]) => 3,
+        (_, _, [2, 2, 1]) => 2,
+        (_, _, [2, 1, 1, 1]) => 1,
+        _ => 0,
+    };
+    // Weakest first: high card, pair, two pair, then trips and straight in the chosen
+    // order, full house, flush, quads, straight flush.
+    let position = match category {
+        3 if trips_beat_straight => 4,
+        STRAIGHT if trips_beat_straight => 3,
+        6 => 5,
+        FLUSH => 6,
+        c => c,
+    };
+    ranks
+        .iter()
+        .fold(position << 4 | category, |v, &r| (v << 4) | u32::from(r))
+}
+
+/// The short deck's tables for one order of trips and straights.
+pub struct ShortDeckTables {
+    /// Per class (index 0 unused; 1,404 classes): the `Category` number `<< 20` and the
+    /// five rank nibbles, as `HandRank`'s class values.
+    pub class_values: Vec<u32>,
+    /// Dense class per 9-bit suited rank mask (bit 0 the six) of 5 to 7 ranks; 0 otherwise.
+    pub flush: Vec<u16>,
+    /// Dense class of the best unsuited five, per rank multiset index.
+    pub ranks: Vec<u16>,
+}
+
+/// Builds the short deck's tables for one order.
+pub fn build_short_deck(trips_beat_straight: bool) -> ShortDeckTables {
+    let value = |counts: &[u8; 13], suited| short_value5(counts, suited, trips_beat_straight);
+    let mut values = Vec::new();
+    for_each_multiset(5, &mut |counts| {
+        if counts[..usize::from(SHORT_FIRST)].iter().all(|&c| c == 0) {
+            values.push(value(counts, false));
+            if counts.iter().all(|&c| c <= 1) {
+                values.push(value(counts, true));
+            }
+        }
+    });
+    values.sort_unstable();
+    values.dedup();
+    assert_eq!(
+        values.len(),
+        1404,
+        "there must be 1,404 distinct short-deck hands"
+    );
+    let class_of = |v: u32| (values.binary_search(&v).expect("a five-card value") + 1) as u16;
+
+    let mut flush = vec![0u16; 512];
+    for (mask, slot) in flush.iter_mut().enumerate() {
+        if !(5..=7).contains(&mask.count_ones()) {
+            continue;
+        }
+        let mut best = 0;
+        for sub in 0usize..512 {
+            if sub & !mask == 0 && sub.count_ones() == 5 {
+                let counts: [u8; 13] = std::array::from_fn(|r| {
+                    u8::from(
+                        r >= usize::from(SHORT_FIRST)
+                            && sub >> (r - usize::from(SHORT_FIRST)) & 1 == 1,
+                    )
+                });
+                best = best.max(value(&counts, true));
+            }
+        }
+        *slot = class_of(best);
+    }
+
+    let bases = multiset_bases(9);
+    let mut ranks = vec![0u16; bases[8] as usize];
+    for_each_hand_multiset(SHORT_FIRST, &mut |counts, index| {
+        let mut best = 0;
+        for_each_five(counts, &mut |five| best = best.max(value(five, false)));
+        ranks[index] = class_of(best);
+    });
+
+    let mut class_values = vec![0u32];
+    class_values.extend(values.iter().map(|v| v & 0xFF_FFFF));
+    ShortDeckTables {
+        class_values,
+        flush,
+        ranks,
+    }
+}
+
+/// The ace-to-five "badness" of exactly five cards given by rank counts, smaller being the
+/// better low: the shape (0 no pair, 1 a pair, 2 two pair, 3 trips, 4 a full house, 5
+/// quads) `<< 20`, then five nibbles of ace-low ranks (the ace 0, the king 12) ordered by
+/// count, then from the highest down. Straights and flushes do not count.
+pub fn a5_value5(counts: &[u8; 13]) -> u32 {
+    // Ace-low ranks: the ace first.
+    let low: [u8; 13] = std::array::from_fn(|r| counts[(r + 12) % 13]);
+    let mut order: Vec<u8> = (0..13u8).rev().filter(|&r| low[r as usize] > 0).collect();
+    order.sort_by(|&a, &b| low[b as usize].cmp(&low[a as usize]).then(b.cmp(&a)));
+    let shape: Vec<u8> = order.iter().map(|&r| low[r as usize]).collect();
+    let kind = match shape.as_slice() {
+        [1, 1, 1, 1, 1] => 0,
+        [2, 1, 1, 1] => 1,
+        [2, 2, 1] => 2,
+        [3, 1, 1] => 3,
+        [3, 2] => 4,
+        _ => 5,
+    };
+    order
+        .iter()
+        .flat_map(|&r| std::iter::repeat_n(r, low[r as usize] as usize))
+        .fold(kind, |v, r| (v << 4) | u32::from(r))
+}
+
+/// The ace-to-five low's tables.
+pub struct A5Tables {
+    /// Per class (index 0 unused; 6,175 classes, 6,175 the wheel): the value of
+    /// [`a5_value5`].
+    pub class_values: Vec<u32>,
+    /// Dense class of the best low, per rank multiset index (13 ranks).
+    pub ranks: Vec<u16>,
+}
+
+/// Builds the ace-to-five low's tables.
+pub fn build_a5() -> A5Tables {
+    let mut values = Vec::new();
+    for_each_multiset(5, &mut |counts| values.push(a5_value5(counts)));
+    values.sort_unstable();
+    values.dedup();
+    assert_eq!(
+        values.len(),
+        6175,
+        "there must be 6,175 distinct ace-to-five lows"
+    );
+    let n = values.len();
+    let class_of = |v: u32| (n - values.binary_search(&v).expect("a five-card value")) as u16;
+    let bases = multiset_bases(13);
+    let mut ranks = vec![0u16; bases[8] as usize];
+    for_each_hand_multiset(0, &mut |counts, index| {
+        let mut best = u32::MAX;
+        for_each_five(counts, &mut |five| best = best.min(a5_value5(five)));
+        ranks[index] = class_of(best);
+    });
+    let mut class_values = vec![0u32];
+    class_values.extend(values.iter().rev());
+    A5Tables {
+        class_values,
+        ranks,
+    }
+}

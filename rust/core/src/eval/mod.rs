@@ -3,16 +3,25 @@
 //! - [`high`]: Texas Hold'em and any best-five-of-five-to-seven high hand.
 //! - [`omaha`]: Omaha high for 4 to 6 hole cards, and Omaha Hi-Lo.
 //! - [`low`]: the eight-or-better low, on its own scale, [`LowRank`].
+//! - [`short_deck`]: short-deck (six-plus) high hands, [`ShortDeckRank`].
+//! - [`low_a5`]: the ace-to-five low of razz, [`A5LowRank`], whose best 56 classes are the
+//!   eight-or-better lows.
+//!
+//! Seven-card stud high is [`high`] on 5, 6 or 7 cards; stud hi-lo's low is [`low`]'s
+//! eight-or-better low ([`A5LowRank::eight_or_better`] of the best ace-to-five low).
 //!
 //! Every high evaluator answers on the same scale, [`HandRank`].
 
 pub mod hash;
 pub mod high;
 pub mod low;
+pub mod low_a5;
+mod multiset;
 pub mod omaha;
 mod omaha_rows;
 mod rank;
 mod rows;
+pub mod short_deck;
 
 #[cfg(test)]
 #[allow(dead_code)]
@@ -24,6 +33,7 @@ mod tables {
 
 pub use high::{evaluate, evaluate_cards, HandKey};
 pub use low::LowRank;
+pub use low_a5::{evaluate_low_a5, A5LowRank};
 pub use omaha::{evaluate_omaha, evaluate_omaha_hilo, evaluate_omaha_low, OmahaBoard, OmahaHole};
 // The batch forms live beside the per-hand ones they call, and are reached from here.
 pub use omaha_rows::{
@@ -31,3 +41,4 @@ pub use omaha_rows::{
     omaha_rank_rows, omaha_rank_rows_checked,
 };
 pub use rank::{Category, HandRank};
+pub use short_deck::{evaluate_short_deck, ShortDeckOrder, ShortDeckRank};

@@ -107,23 +107,7 @@ impl HandRank {
     /// A sentence fragment naming the hand, e.g. `"Full house, kings full of sevens"`,
     /// `"Straight, five high"`, `"Two pair, aces and fours"`, `"Royal flush"`.
     pub fn describe(self) -> String {
-        let r = self.ranks();
-        let category = self.category();
-        let name = category.name();
-        match category {
-            Category::HighCard => format!("{name}, {}", r[0].name()),
-            Category::Pair => format!("{name} of {}", r[0].plural()),
-            Category::TwoPair => format!("{name}, {} and {}", r[0].plural(), r[2].plural()),
-            Category::ThreeOfAKind | Category::FourOfAKind => {
-                format!("{name}, {}", r[0].plural())
-            }
-            Category::Straight | Category::Flush => format!("{name}, {} high", r[0].name()),
-            Category::FullHouse => {
-                format!("{name}, {} full of {}", r[0].plural(), r[3].plural())
-            }
-            Category::StraightFlush if r[0] == Rank::Ace => "Royal flush".to_string(),
-            Category::StraightFlush => format!("{name}, {} high", r[0].name()),
-        }
+        describe_hand(self.category(), self.ranks())
     }
 
     /// The five cards of `cards` that make this hand (the strongest kickers, and for a
@@ -158,5 +142,25 @@ impl HandRank {
 impl fmt::Display for HandRank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.describe())
+    }
+}
+
+/// A phrase naming a high hand of `category` made of `r` (in order of significance); shared
+/// by every high scale (Hold'em's and the short deck's) so that they name hands alike.
+pub(crate) fn describe_hand(category: Category, r: [Rank; 5]) -> String {
+    let name = category.name();
+    match category {
+        Category::HighCard => format!("{name}, {}", r[0].name()),
+        Category::Pair => format!("{name} of {}", r[0].plural()),
+        Category::TwoPair => format!("{name}, {} and {}", r[0].plural(), r[2].plural()),
+        Category::ThreeOfAKind | Category::FourOfAKind => {
+            format!("{name}, {}", r[0].plural())
+        }
+        Category::Straight | Category::Flush => format!("{name}, {} high", r[0].name()),
+        Category::FullHouse => {
+            format!("{name}, {} full of {}", r[0].plural(), r[3].plural())
+        }
+        Category::StraightFlush if r[0] == Rank::Ace => "Royal flush".to_string(),
+        Category::StraightFlush => format!("{name}, {} high", r[0].name()),
     }
 }
