@@ -59,11 +59,11 @@ def test_gym_reset_with_a_seed_is_reproducible() -> None:
     env = PokerEnv(seats=4, opponents=RandomPolicy(seed=9), stacks=[50, 100, 150, 200])
     first = play_gym(env, 11, 20)
     again = play_gym(env, 11, 20)
-    other = play_gym(
-        PokerEnv(seats=4, opponents=RandomPolicy(), stacks=[50, 100, 150, 200]), 11, 20
-    )
-    assert first == again == other
+    assert first == again
     assert first != play_gym(env, 12, 20)
+    # An unseeded opponent follows the environment's seed alone: reproducible too.
+    unseeded = PokerEnv(seats=4, opponents=RandomPolicy(), stacks=[50, 100, 150, 200])
+    assert play_gym(unseeded, 11, 20) == play_gym(unseeded, 11, 20)
     assert env.hand.starting_stacks == (50, 100, 150, 200)
 
 
@@ -395,3 +395,13 @@ def test_render_shows_the_learning_seats_view_with_cards_as_text() -> None:
     lines = [line for line in text.splitlines() if line.startswith("DealHole")]
     assert lines[0] == f"DealHole(seat=0, cards='{own[:2]} {own[2:]}')"
     assert all(line.endswith("cards='')") for line in lines[1:])  # others' hidden
+
+
+def test_gym_reset_with_a_seed_keeps_differently_seeded_opponents_apart() -> None:
+    # reset(seed=) reseeds the opponents: mixed with their own seeds, so that opponents
+    # seeded differently still play differently (and the same seeds alike).
+    def env(policy_seed: int) -> PokerEnv:
+        return PokerEnv(seats=4, opponents=RandomPolicy(seed=policy_seed), stacks=100)
+
+    assert play_gym(env(1), 11, 20) != play_gym(env(2), 11, 20)
+    assert play_gym(env(1), 11, 20) == play_gym(env(1), 11, 20)

@@ -73,11 +73,15 @@ class RandomPolicy:
     """
 
     def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
         self._random = np.random.default_rng(seed).random
 
     def reseed(self, seed: int | None) -> None:
-        """Restart the generator from ``seed`` (environments call this on ``reset(seed=)``)."""
-        self._random = np.random.default_rng(seed).random
+        """Restart the generator from ``seed`` mixed with the policy's own seed (so that
+        differently seeded policies still play differently); environments call this on
+        ``reset(seed=)``."""
+        mixed = seed if self.seed is None or seed is None else [self.seed, seed]
+        self._random = np.random.default_rng(mixed).random
 
     def __call__(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> int:
         legal = np.flatnonzero(mask)
