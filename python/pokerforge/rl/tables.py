@@ -319,25 +319,26 @@ class Tables:
         them.
 
         An environment deals hand after hand with the stacks reset, waiting for a decision:
-        a stack that the forced bets can take whole (the big blind, a straddle and the ante
-        together) would make hands that play themselves out, so it is refused.
+        stacks with which a hand at some button seat it deals would play itself out from
+        the forced bets, nobody left to decide (``stacks=[200, 1]`` heads-up), are refused.
 
         Raises:
-            InvalidSpecError: As :class:`Tables`, and a stack of at most the forced bets.
+            InvalidSpecError: As :class:`Tables`, and such stacks.
 
         Examples:
             >>> Tables.for_env(None, seats=2, seed=1).spec == GameSpec()
             True
         """
         tables = cls(GameSpec() if spec is None else spec, **options)
-        game = tables.spec
-        forced = game.big_blind + game.straddle + game.ante
-        for seat, chips in enumerate(tables.stacks):
-            if chips <= forced:
+        seats = tables.seats
+        buttons = range(seats) if tables.move_button else (tables.first_button,)
+        for button in buttons:
+            # The forced bets are the same for every deal at a button: one deal tells.
+            if Hand(tables.spec, stacks=tables.stacks, button=button, seed=0).actor is None:
                 raise InvalidSpecError(
-                    f"seat {seat}'s stack of {chips} chips is all-in from the forced bets "
-                    f"({forced}: big blind, straddle and ante): an environment needs stacks "
-                    "above them, or its hands would play themselves out with no decision"
+                    f"with stacks {list(tables.stacks)} and the button at seat {button}, "
+                    "the forced bets leave nobody a decision: the hand would play itself "
+                    "out; an environment needs stacks that leave one at every button seat"
                 )
         return tables
 
