@@ -5,12 +5,10 @@ each room's conventions from :data:`pokerforge.histories.SITES`, found or overri
 from __future__ import annotations
 
 import json
-import warnings
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
-import pokerkit
 import pytest
 
 from pokerforge.cli import main
@@ -318,29 +316,6 @@ def test_a_record_with_unknown_stacks_exports_them_as_inf() -> None:
         again = loads_phh(text)
         assert again.net == record.hand.net and again.stacks == record.hand.stacks
         assert again.result_known == record.hand.result_known
-
-
-def test_absolute_poker_at_1000nl_reads_and_agrees_with_pokerkit() -> None:
-    # Antes, heads-up tables, hands recorded without winnings (a split pot of aces).
-    path = DATA / "handhq_abs_1000nlh.phhs"
-    texts = _hands(path)
-    records = list(read_phhs(path))
-    assert len(records) == len(texts) == 9
-    split = records[5].hand  # p4 AhAc and p5 AsAd: the pot of 1,415 split
-    assert "winnings" not in records[5].fields and split.result_known
-    assert split.payouts[split.net.index(3250)] == split.payouts[split.net.index(3250, 5)]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the dataset's extra fields
-        for record, text in zip(records, texts, strict=True):
-            hand = record.hand
-            n = hand.num_seats
-            order = [(hand.button + i) % n for i in range(1, n + 1)]
-            theirs = [Decimal(s) for s in list(pokerkit.HandHistory.loads(text))[-1].stacks]
-            ours = [hand.stacks[s] * hand.chip_value for s in order]
-            # pokerkit takes no rake: the difference is the rake, on the players paid.
-            assert (
-                sum(t - o for t, o in zip(theirs, ours, strict=True)) == hand.rake * hand.chip_value
-            )
 
 
 def test_the_stats_command_takes_a_room(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
