@@ -612,17 +612,17 @@ class Hand(HandQueries, AskedTurns, BettingState):
 
     # -- copying -----------------------------------------------------------------------------
 
-    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+    def __getstate__(self) -> tuple[dict[str, Any] | None, dict[str, Any]]:
         """What pickling and ``copy.deepcopy`` keep: every slot but the deck layout, a cache
-        of the core's that is looked up again when needed."""
+        of the core's that is looked up again when needed (and a subclass's attributes)."""
         slots = {
             name: getattr(self, name)
             for cls in type(self).__mro__
             for name in getattr(cls, "__slots__", ())
-            if name != "__weakref__" and hasattr(self, name)
+            if name not in ("__weakref__", "__dict__") and hasattr(self, name)
         }
         slots["_layout"] = None
-        return None, slots
+        return getattr(self, "__dict__", None) or None, slots
 
     def copy(self) -> Hand:
         """An independent copy of the hand, for search; records and cards are shared.
