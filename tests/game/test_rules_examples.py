@@ -243,6 +243,19 @@ def test_k_a_cap_reached_stays_after_a_fold() -> None:
         hand.raise_to(50)
 
 
+def test_k_a_capping_raise_all_in_still_caps_the_round() -> None:
+    # The raise that reaches the cap puts the big blind all-in and leaves two players able
+    # to bet: the cap was reached before the action became heads-up, so it stands.
+    hand = Hand(FL_10_20, stacks=[1000, 1000, 40], button=0, seed=1)
+    hand.raise_to(20)  # button
+    hand.raise_to(30)  # small blind
+    hand.raise_to(40)  # big blind, all-in: the third raise, the cap
+    legal = hand.legal_actions()
+    assert legal.call == 20 and legal.min_raise_to is None
+    with pytest.raises(IllegalActionError, match="rule 17"):
+        hand.raise_to(50)
+
+
 def test_l_limit_short_all_in_raise() -> None:
     # Turn order: SB (A), BB (B), UTG (C), BTN.
     hand = _to_turn(FL_10_20, [1000, 1000, 35, 1000])
