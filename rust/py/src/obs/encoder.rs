@@ -11,7 +11,8 @@ use numpy::{
 use pokerforge_core::obs::{ActionSet, HandLog, ObsLayout, LAYOUT_VERSION};
 use pokerforge_core::{MAX_PLAYERS, PLAYER_COUNTS};
 use pyo3::prelude::*;
-use pyo3::types::PyInt;
+use pyo3::intern;
+use pyo3::types::{PyDict, PyInt};
 
 use super::moves::{index_move, mask_bits, not_an_index, RAISE_TO};
 use super::state::{Reader, Row};
@@ -442,6 +443,45 @@ impl PyObsEncoder {
             -1
         };
         Ok(bits as i64)
+    }
+
+    /// [`Self::encode`] for `seat`, then that row as new arrays, the caller's to keep:
+    /// `{"observation": float32[size], "action_mask": int8[actions]}`, the observation
+    /// the environments hand out (one call instead of an encoding, two row views, two
+    /// copies and a dict built in Python, at every step).
+    fn observation<'py>(
+        &mut self,
+        py: Python<'py>,
+        table: &Bound<'py, PyAny>,
+        state: &Bound<'py, PyAny>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        self.encode(py, table, state, Some(seat))?;
+        let t = self.table(table)?;
+        let size = self.layout.size();
+        let a = self.layout.actions().len();
+        let (obs, mask) = {
+            // SAFETY: the slices live only inside this block, which holds the GIL and
+            // runs no Python code (the rows are copied out before any object is made).
+            let buffers = unsafe { self.buffers(py)? };
+            (
+                buffers.obs[t * size..(t + 1) * size].to_vec(),
+                buffers.mask[t * a..(t + 1) * a].to_vec(),
+            )
+        };
+        // Arrays whose memory NumPy owns (`from_vec` would add a Python object per array
+        // to own a Rust vector), filled from the copies.
+        let observation = PyArray1::<f32>::zeros(py, size, false);
+        let action_mask = PyArray1::<i8>::zeros(py, a, false);
+        // SAFETY: both arrays were made just above and nothing else refers to them yet.
+        unsafe {
+            observation.as_slice_mut()?.copy_from_slice(&obs);
+            action_mask.as_slice_mut()?.copy_from_slice(&mask);
+        }
+        let out = PyDict::new(py);
+        out.set_item(intern!(py, "observation"), observation)?;
+        out.set_item(intern!(py, "action_mask"), action_mask)?;
+        Ok(out)
     }
 
     /// Writes every row at once, each table's view of its seat to act: `states[t]` is
