@@ -91,6 +91,7 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         )
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(seats)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
         space = observation_space(self.tables.encoder.size, len(self.tables.actions))
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
@@ -112,18 +113,22 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         return self.tables.hands[0]
 
     def _seat(self, agent: str) -> int:
-        try:
-            return self.possible_agents.index(agent)
-        except ValueError:
-            raise InvalidSpecError(f"{agent!r} is not an agent of this environment") from None
+        seat = self._seats.get(agent)
+        if seat is None:
+            raise InvalidSpecError(f"{agent!r} is not an agent of this environment")
+        return seat
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation now (its legal mask is all 0 unless it is to act)."""
-        self.tables.observe(0, self._seat(agent))
-        return {
-            "observation": self.tables.obs[0].copy(),
-            "action_mask": self.tables.mask[0].copy(),
-        }
+        seat = self._seats.get(agent)
+        if seat is None:
+            seat = self._seat(agent)  # raises the named error
+        tables = self.tables
+        # The encoder writes the row and hands out copies of it, in one call.
+        obs: Observation = tables.encoder.observation(0, tables.states[0], seat)
+        if tables.obs_scale is not None:
+            tables.scale(obs["observation"][np.newaxis])
+        return obs
 
     def infoset(self, agent: str) -> str:
         """``agent``'s information-set key (what that seat knows)."""
@@ -185,14 +190,16 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         hand = self.tables.hands[0]
         self._cumulative_rewards[agent] = 0.0
         actor = hand.actor
-        if actor is None:
-            net = self.tables.net_bb(0)
-            self.rewards = dict(zip(self.agents, net, strict=True))
-            self.terminations = dict.fromkeys(self.agents, True)
-            for a, chips in zip(self.agents, hand.net, strict=True):
-                self.infos[a] = {"net": chips}
-        else:
+        if actor is not None:
+            # Mid-hand every reward is 0 and nobody is done: PettingZoo's bookkeeping
+            # (_accumulate_rewards, _deads_step_first) would change nothing, so it is skipped.
             self.agent_selection = self.possible_agents[actor]
+            return
+        net = self.tables.net_bb(0)
+        self.rewards = dict(zip(self.agents, net, strict=True))
+        self.terminations = dict.fromkeys(self.agents, True)
+        for a, chips in zip(self.agents, hand.net, strict=True):
+            self.infos[a] = {"net": chips}
         self._accumulate_rewards()
         self._deads_step_first()
 
