@@ -10,8 +10,8 @@ use numpy::{
 };
 use pokerforge_core::obs::{ActionSet, HandLog, ObsLayout, LAYOUT_VERSION};
 use pokerforge_core::{MAX_PLAYERS, PLAYER_COUNTS};
-use pyo3::prelude::*;
 use pyo3::intern;
+use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt};
 
 use super::moves::{index_move, mask_bits, not_an_index, RAISE_TO};
