@@ -137,7 +137,7 @@ def test_pushfold_decisions(capsys: pytest.CaptureFixture[str]) -> None:
         (["pushfold", "10", "10", "10", "--shove", "BTN=AA"], "give it with --hand"),
         (["pushfold", "10", "10", "--chart", "SB"], "--chart is for tables"),
         (["pushfold", "10", "10", "10", "--chart", "CO"], "'CO' is not a position"),
-        (["pushfold", *["10"] * 11], "but 11 stacks were given"),
+        (["pushfold", *["10"] * 11], "2 to 10 stacks, but 11 were given"),
         (["icm", "10", "-5", "--payouts", "1"], "stacks[1] = -5 is not allowed"),
         (["icm", "0", "0", "--payouts", "1"], "the stacks add up to 0 chips"),
         (["icm", "1", "2", "--payouts", "5", "-1"], "payouts[1] = -1 is not allowed"),

@@ -12,7 +12,14 @@ import pytest
 
 from pokerforge import Range
 from pokerforge.errors import InvalidPayoutError, InvalidSpecError, InvalidStackError
-from pokerforge.icm import RANKS, chart_class, push_fold
+from pokerforge.icm import (
+    RANKS,
+    PushFoldResult,
+    TableEquilibrium,
+    chart_class,
+    push_fold,
+    push_fold_table,
+)
 
 SUITS = "cdhs"
 
@@ -80,8 +87,10 @@ def test_icm_on_the_bubble() -> None:
 
 
 def test_bad_spots() -> None:
-    with pytest.raises(InvalidSpecError, match="2 stacks"):
-        push_fold([10, 10, 10], (0.5, 1))
+    with pytest.raises(InvalidSpecError, match="2 to 10 stacks, but 1 was given"):
+        push_fold([10], (0.5, 1))
+    with pytest.raises(InvalidSpecError, match="2 to 10 stacks, but 11 were given"):
+        push_fold([10] * 11, (0.5, 1))
     with pytest.raises(InvalidSpecError, match="small_blind = 2"):
         push_fold([10, 10], (2, 1))
     with pytest.raises(InvalidSpecError, match="big_blind"):
@@ -100,3 +109,16 @@ def test_bad_spots() -> None:
         push_fold([10, 10], (0.5, 1), max_iterations=0)
     short = push_fold([12, 12], (0.5, 1), tolerance=1e-12, max_iterations=60)
     assert not short.converged and short.iterations == 60
+
+
+def test_three_to_ten_stacks_are_a_tables_equilibrium() -> None:
+    # One entry point for every size: heads-up gives the two-player result, more stacks
+    # the table's, the same as push_fold_table with the same arguments.
+    stacks, payouts = [12, 9, 15, 7], [50, 30, 20]
+    table = push_fold(stacks, (0.5, 1), 0.1, payouts, tolerance=1e-3)
+    same = push_fold_table(stacks, (0.5, 1), 0.1, payouts, tolerance=1e-3)
+    assert isinstance(table, TableEquilibrium) and table.converged
+    assert table.to_dict() == same.to_dict()
+    assert list(table.ranges) == ["UTG", "BTN", "SB"]
+    assert table.exploitability <= 1e-3
+    assert isinstance(push_fold((8, 8), (0.5, 1)), PushFoldResult)

@@ -189,9 +189,9 @@ def test_positions() -> None:
 
 
 def test_bad_input_is_named_and_changes_nothing() -> None:
-    with pytest.raises(InvalidSpecError, match="but 1 stacks were given"):
+    with pytest.raises(InvalidSpecError, match="2 to 10 stacks, but 1 was given"):
         push_fold_table([10], (0.5, 1))
-    with pytest.raises(InvalidSpecError, match="but 11 stacks"):
+    with pytest.raises(InvalidSpecError, match="but 11 were given"):
         decisions([10] * 11, (0.5, 1))
     with pytest.raises(InvalidStackError, match=r"stacks\[2\] = 1 .*more than the blind"):
         push_fold_table([10, 10, 1], (0.5, 1))

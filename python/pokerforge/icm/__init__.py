@@ -4,7 +4,7 @@
 (Malmuth-Harville or Malmuth-Weitzman, exact up to 22 players with chips, seeded Monte
 Carlo beyond); :func:`bubble_factors` and :func:`risk_premiums` say what chips are worth
 in each confrontation; :func:`icm_deal` splits a prize pool in whole cents;
-:func:`push_fold` solves heads-up push/fold spots by chips or by ICM;
+:func:`push_fold` solves push/fold spots of 2 to 10 players by chips or by ICM;
 :func:`decisions` values shoving, calling and folding at a table of 2 to 10 players for
 given ranges, and :func:`push_fold_table` finds that table's equilibrium. The method and
 its sources are in the guide (``docs/icm.md``).

@@ -22,53 +22,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, overload
 
 from pokerforge import _core
 from pokerforge._core import Range
 from pokerforge.errors import InvalidSpecError
+from pokerforge.icm.chart import RANKS, Chart, chart_class, chart_of, chart_text
 from pokerforge.icm.model import Model, Number, numbers
+from pokerforge.icm.table import TableEquilibrium, push_fold_table
 
 __all__ = ["RANKS", "Chart", "PushFoldResult", "chart_class", "chart_text", "push_fold"]
-
-RANKS = "AKQJT98765432"
-"""The ranks of a chart's rows and columns, from the top."""
-
-Chart = tuple[tuple[float, ...], ...]
-"""13 rows of 13 probabilities: pairs on the diagonal, suited hands above it (row ``A``,
-column ``K`` is ``AKs``), offsuit hands below it (row ``K``, column ``A`` is ``AKo``)."""
-
-
-def chart_class(row: int, col: int) -> str:
-    """The starting-hand class in a chart's cell.
-
-    Examples:
-        >>> chart_class(0, 0), chart_class(0, 1), chart_class(1, 0), chart_class(12, 11)
-        ('AA', 'AKs', 'AKo', '32o')
-    """
-    if row == col:
-        return RANKS[row] * 2
-    high, low = min(row, col), max(row, col)
-    return f"{RANKS[high]}{RANKS[low]}{'s' if row < col else 'o'}"
-
-
-def chart_text(chart: Chart) -> str:
-    """A chart of probabilities as text: each cell in percent, ``.`` for never.
-
-    Examples:
-        >>> chart = tuple(tuple(1.0 if r == c else 0.0 for c in range(13)) for r in range(13))
-        >>> print(chart_text(chart).splitlines()[2])
-        K     . 100   .   .   .   .   .   .   .   .   .   .   .
-    """
-    lines = ["   " + "".join(f"{r:>4}" for r in RANKS)]
-    for rank, row in zip(RANKS, chart, strict=True):
-        cells = "".join(f"{round(p * 100):>4}" if p > 0 else "   ." for p in row)
-        lines.append(f"{rank}  {cells}")
-    return "\n".join(lines)
-
-
-def _chart(by_class: Sequence[float]) -> Chart:
-    return tuple(tuple(by_class[13 * row : 13 * row + 13]) for row in range(13))
 
 
 @dataclass(frozen=True)
@@ -136,6 +99,21 @@ class PushFoldResult:
         return chart_text(self.shove_chart if which == "shove" else self.call_chart)
 
 
+@overload
+def push_fold(
+    stacks: tuple[Number, Number],
+    blinds: tuple[Number, Number],
+    ante: Number = 0,
+    payouts: Iterable[Number] | None = None,
+    *,
+    others: Iterable[Number] = (),
+    model: Model = "harville",
+    tolerance: float = 1e-4,
+    max_iterations: int | None = None,
+) -> PushFoldResult: ...
+
+
+@overload
 def push_fold(
     stacks: Sequence[Number],
     blinds: tuple[Number, Number],
@@ -146,14 +124,32 @@ def push_fold(
     model: Model = "harville",
     tolerance: float = 1e-4,
     max_iterations: int | None = None,
-) -> PushFoldResult:
-    """The push/fold equilibrium of a heads-up spot: small blind shoves or folds, big blind
-    calls or folds.
+) -> PushFoldResult | TableEquilibrium: ...
+
+
+def push_fold(
+    stacks: Sequence[Number],
+    blinds: tuple[Number, Number],
+    ante: Number = 0,
+    payouts: Iterable[Number] | None = None,
+    *,
+    others: Iterable[Number] = (),
+    model: Model = "harville",
+    tolerance: float = 1e-4,
+    max_iterations: int | None = None,
+) -> PushFoldResult | TableEquilibrium:
+    """The push/fold equilibrium of a spot of 2 to 10 players: heads-up, the small blind
+    shoves or folds and the big blind calls or folds (a :class:`PushFoldResult`); at a
+    table of 3 to 10, first-in shoves by position and calls against each earlier shove
+    (:func:`~pokerforge.icm.push_fold_table`'s :class:`~pokerforge.icm.TableEquilibrium`).
+    Both results have ``ranges`` (the shoving range by position, ``"SB"`` and ``"BB"``'s
+    call heads-up), ``exploitability`` and ``converged``.
 
     Args:
-        stacks: The small blind's (the button's) and the big blind's chips before the
-            forced bets; each must cover its blind and ante. Only heads-up spots (two
-            stacks) are solved.
+        stacks: Chips before the forced bets: heads-up, the small blind's (the button's)
+            and the big blind's, each covering its blind and ante; at a table, in first-in
+            order (the big blind last), each exceeding its forced bets. A 2-tuple is typed
+            as heads-up.
         blinds: ``(small blind, big blind)``.
         ante: Each player's ante (0 for none).
         payouts: Prizes from first place down to value outcomes by ICM; ``None`` (the
@@ -163,11 +159,12 @@ def push_fold(
         tolerance: Stop once exploitability is at most this many big blinds per hand (by
             ICM, big blinds' worth of prize equity at the average rate: pool x big blind
             / all chips).
-        max_iterations: Stop after this many rounds at the latest (default 1,000,000);
-            ``converged`` says whether the tolerance was reached.
+        max_iterations: Stop after this many rounds at the latest (default 1,000,000
+            heads-up, 100,000 at a table); ``converged`` says whether the tolerance was
+            reached.
 
     Raises:
-        InvalidSpecError: Blinds, ante or options out of range, or not two stacks.
+        InvalidSpecError: Blinds, ante or options out of range, or not 2 to 10 stacks.
         InvalidStackError: A stack that cannot cover its forced bets, or a bad stack.
         InvalidPayoutError: A bad payout.
 
@@ -177,12 +174,22 @@ def push_fold(
         (0.74, 0.68)
         >>> str(push_fold([20, 20], (0.5, 1)).call).split(", ")[:3]
         ['33+', 'A5+', 'A4s-A2s']
+        >>> table = push_fold([12, 9, 15, 7], (0.5, 1), 0.1, [50, 30, 20])
+        >>> list(table.ranges), table.converged
+        (['UTG', 'BTN', 'SB'], True)
     """
     chips = numbers(stacks, "stacks")
     if len(chips) != 2:
-        raise InvalidSpecError(
-            f"push_fold solves heads-up spots: 2 stacks (small blind, big blind), "
-            f"but {len(chips)} were given (push_fold_table solves tables of 2 to 10)"
+        # A table's equilibrium (and its refusal of fewer than 2 or more than 10 stacks).
+        return push_fold_table(
+            chips,
+            blinds,
+            ante,
+            payouts,
+            others=others,
+            model=model,
+            tolerance=tolerance,
+            max_iterations=max_iterations,
         )
     small, big = numbers(blinds, "blinds")
     (ante_chips,) = numbers([ante], "ante")
@@ -212,8 +219,8 @@ def push_fold(
         model=model,
         shove=shove_range,
         call=call_range,
-        shove_chart=_chart(shove),
-        call_chart=_chart(call),
+        shove_chart=chart_of(shove),
+        call_chart=chart_of(call),
         exploitability=exploitability,
         gains=gains,
         values=values,

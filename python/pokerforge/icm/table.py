@@ -36,8 +36,8 @@ from pokerforge import _core
 from pokerforge._core import Range
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game.positions import position_names
+from pokerforge.icm.chart import Chart, chart_of, chart_text
 from pokerforge.icm.model import Model, Number, numbers
-from pokerforge.icm.push_fold import Chart, chart_text
 
 __all__ = ["TableDecisions", "TableEquilibrium", "decisions", "push_fold_table", "table_positions"]
 
@@ -77,10 +77,6 @@ def _frequencies(hands: Range | str, what: str) -> list[float]:
     return _core.class_frequencies(hands)
 
 
-def _chart(by_class: Sequence[float]) -> Chart:
-    return tuple(tuple(by_class[13 * row : 13 * row + 13]) for row in range(13))
-
-
 class _Table:
     """The spot's arguments, checked and named once for both entry points."""
 
@@ -96,7 +92,8 @@ class _Table:
         self.positions = table_positions(len(self.stacks)) if 2 <= len(self.stacks) <= 10 else ()
         if not self.positions:
             raise InvalidSpecError(
-                f"a push/fold table seats 2 to 10 players, but {len(self.stacks)} stacks were given"
+                f"a push/fold spot needs 2 to 10 stacks, but {len(self.stacks)} "
+                f"{'was' if len(self.stacks) == 1 else 'were'} given"
             )
         small, big = numbers(blinds, "blinds")
         self.blinds = (small, big)
@@ -198,13 +195,13 @@ class TableDecisions:
         """What shoving each class first-in gains over folding, as a 13x13 chart."""
         p = self._table.seat(position, "position")
         fold = self._fold[p]
-        return _chart([v - fold for v in self._shove[p]])
+        return chart_of([v - fold for v in self._shove[p]])
 
     def call_chart(self, caller: str | int, shover: str | int) -> Chart:
         """What calling gains over folding for each class, as a 13x13 chart (``nan``
         for a class that cannot hold a hand beside the shover's range)."""
         at = self._facing(caller, shover)
-        return _chart([c - f for c, f in zip(self._call[at], self._fold_to[at], strict=True)])
+        return chart_of([c - f for c, f in zip(self._call[at], self._fold_to[at], strict=True)])
 
 
 def decisions(
@@ -345,12 +342,12 @@ class TableEquilibrium:
         if facing is None:
             if p == n - 1:
                 raise InvalidSpecError("the big blind never acts first-in: all folded to it")
-            return _chart(self._shove[p])
+            return chart_of(self._shove[p])
         if facing not in self.positions or self.positions.index(facing) >= p:
             raise InvalidSpecError(
                 f"facing = {facing!r} is not a position acting before {position}"
             )
-        return _chart(self._call[self.positions.index(facing) * n + p])
+        return chart_of(self._call[self.positions.index(facing) * n + p])
 
     @property
     def ranges(self) -> dict[str, Range]:
