@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from pokerforge.cards import Card
-from pokerforge.errors import IllegalActionError, InvalidSpecError, PolicyError
+from pokerforge.errors import IllegalActionError, InvalidHistoryError, InvalidSpecError, PolicyError
 from pokerforge.game import (
     Award,
     DealBoard,
@@ -21,7 +21,9 @@ from pokerforge.game import (
     Runout,
     Show,
     Street,
+    loads_phh,
     play,
+    to_phh,
 )
 from pokerforge.game.pots import split_hilo, split_runouts
 
@@ -307,3 +309,38 @@ def test_hilo_pots_split_per_runout_then_per_half() -> None:
     assert (halves[1, "high"], halves[1, "low"]) == split_hilo(shares[0])
     # The second has none (6-7-Q-J-T leaves no three cards of 8 or lower): it goes high.
     assert halves[2, "all"] == shares[1]
+
+
+def test_phh_writes_every_runout_and_reads_it_back() -> None:
+    hand = run_twice_example()
+    hand.run_it(2)
+    hand.run_it(2)
+    text = to_phh(hand)
+    boards = [line.strip().strip('",') for line in text.splitlines() if '"d db' in line]
+    assert boards == ["d db 2c7d9h", "d db 3s", "d db 4c", "d db Kh8c5d", "d db Jh", "d db 2d"]
+    shows = [line for line in text.splitlines() if " sm " in line]
+    assert len(shows) == 2  # each hand shown once, before the runouts
+    assert "_rules" not in text  # runouts are read from the boards, not from a field
+    back = loads_phh(text)
+    assert back.history == hand.history and back.stacks == hand.stacks
+    assert back.boards == hand.boards and back.runout_payouts == hand.runout_payouts
+
+
+def test_phh_board_cards_that_make_no_runouts_are_refused() -> None:
+    hand = run_twice_example()
+    hand.run_it(2)
+    hand.run_it(2)
+    text = to_phh(hand)
+    short = text.replace('  "d db 2d",\n', "")
+    with pytest.raises(InvalidHistoryError, match=r"the 9 board cards dealt after the all-in"):
+        loads_phh(short)
+    once = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], hole_cards=["AsAd", "KsKd"], seed=2)
+    once.call()
+    while not once.is_over:
+        once.check()
+    river = f'"d db {once.board[4]}",'
+    text = to_phh(once).replace(river, river + ' "d db 2h",')
+    with pytest.raises(
+        InvalidHistoryError, match="more than five board cards, and the board is not run again"
+    ):
+        loads_phh(text)
