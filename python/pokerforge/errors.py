@@ -162,7 +162,7 @@ class BadHandError(InvalidHistoryError):
 
 class PokerStarsError(InvalidHistoryError):
     """A PokerStars hand the importer cannot read; the message names the hand and line.
-    ``cause`` names the kind of problem in a few words (``"run it twice"``, ``"game"``,
+    ``cause`` names the kind of problem in a few words (``"cash out"``, ``"game"``,
     ``"encoding"``, ...), by which a reader counts the hands it skips."""
 
     def __init__(self, message: str, *, cause: str = "layout") -> None:

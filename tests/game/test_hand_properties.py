@@ -8,6 +8,7 @@ offers an action that then fails, and every action it does not offer is refused 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -38,6 +39,8 @@ def snapshot(hand: Hand) -> tuple[Any, ...]:
         hand.board_indices,
         hand.is_over,
         hand.payouts,
+        hand.boards,
+        hand.max_runouts,
     )
 
 
@@ -63,7 +66,10 @@ def specs(draw: st.DrawFn, betting: str) -> GameSpec:
         straddle=draw(st.sampled_from([0, 0, 2 * big])),
         chip_unit=unit,
         rake=draw(st.sampled_from([None, Rake(percent=5, cap=3 * unit)])),
-        rules=draw(st.sampled_from([GameSpec().rules, TDA_2024])),
+        rules=replace(
+            draw(st.sampled_from([GameSpec().rules, TDA_2024])),
+            runouts=draw(st.sampled_from([1, 1, 2, 3, 4])),  # rule 26b
+        ),
         **kwargs,
     )
 
@@ -136,6 +142,14 @@ class HandMachine(RuleBasedStateMachine):
         hand = self.h
         if hand.is_over:
             return
+        most = hand.max_runouts
+        if most is not None:  # the players choose how many times to run the board
+            times = data.draw(st.integers(1, most))
+            assert hand.can_run_it(times)
+            hand.verify_run_it(times, seat=hand.actor)
+            record = hand.run_it(times)
+            assert record in hand.history
+            return
         legal = hand.legal_actions()
         choices = [k for k, ok in (("fold", legal.fold), ("check", legal.check),
                                    ("call", legal.call > 0),
@@ -163,7 +177,9 @@ class HandMachine(RuleBasedStateMachine):
         if hand.is_over:
             return
         legal = hand.legal_actions()
-        if legal.call:
+        if hand.max_runouts is not None:
+            twin.run_it(1)
+        elif legal.call:
             twin.call()
         elif legal.check:
             twin.check()
@@ -180,6 +196,31 @@ class HandMachine(RuleBasedStateMachine):
     )
     def any_action(self, kind: str, amount: int | float, seat: int | None) -> None:
         self.attempt(kind, amount, seat)
+
+    @rule(
+        times=st.one_of(st.integers(-1, 6), st.sampled_from([True, 2.0, "2", None])),
+        seat=st.one_of(st.none(), st.integers(0, 9)),
+    )
+    def any_run_it(self, times: Any, seat: int | None) -> None:
+        hand = self.h
+        most = hand.max_runouts
+        allowed = (
+            most is not None
+            and type(times) is int
+            and 1 <= times <= most
+            and (seat is None or seat == hand.actor)
+        )
+        assert hand.can_run_it(times, seat=seat) == allowed
+        if allowed:
+            hand.verify_run_it(times, seat=seat)
+            hand.run_it(times, seat=seat)
+        else:
+            before = snapshot(hand)
+            with pytest.raises(IllegalActionError, match=r"rule 26b"):
+                hand.verify_run_it(times, seat=seat)
+            with pytest.raises(IllegalActionError, match=r"rule 26b"):
+                hand.run_it(times, seat=seat)
+            assert snapshot(hand) == before
 
     @invariant()
     def chips_are_conserved(self) -> None:
@@ -204,6 +245,10 @@ class HandMachine(RuleBasedStateMachine):
         for record in self.hand.history:
             if isinstance(record, Award):
                 assert record.seat in pots[record.pot].eligible
+        # Each runout's shares add up to the payouts (rule 26b).
+        rows = self.hand.runout_payouts
+        assert len(rows) == self.hand.runouts == len(self.hand.boards)
+        assert tuple(map(sum, zip(*rows, strict=True))) == self.hand.payouts
 
     def teardown(self) -> None:
         # The hand always ends: finish it with legal actions.
@@ -213,7 +258,9 @@ class HandMachine(RuleBasedStateMachine):
         steps = 0
         while not hand.is_over:
             legal = hand.legal_actions()
-            if legal.call:
+            if hand.max_runouts is not None:
+                hand.run_it(hand.max_runouts)
+            elif legal.call:
                 hand.call()
             elif legal.check:
                 hand.check()

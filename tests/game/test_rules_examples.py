@@ -1,4 +1,4 @@
-"""The worked examples A-Z of docs/rules.md section 7, each with exact chips."""
+"""The worked examples A-Z and AA of docs/rules.md section 7, each with exact chips."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from pokerforge.game import (
     Pot,
     Rake,
     ReturnBet,
+    RuleProfile,
     Street,
 )
 from pokerforge.game.rake import take_rake
@@ -462,3 +463,39 @@ def test_rule_14_covered_after_a_fold() -> None:
     hand.fold()
     assert hand.is_over and ReturnBet(1, 5) in hand.history
     assert sum(hand.payouts) == 10
+
+
+def test_aa_a_pot_run_twice_and_side_pots_run_three_times() -> None:
+    twice = GameSpec(blinds=(1, 2), rules=RuleProfile(runouts=2))
+    hand = Hand(
+        twice,
+        stacks=[100, 100, 100],
+        button=0,
+        hole_cards=["AsAd", "7h2h", "KsKd"],
+        board="2c7d9h3s4c" + "Kh8c5dJh2d",
+    )
+    hand.raise_to(100)
+    hand.fold()
+    hand.call()
+    assert hand.actor == 2
+    hand.run_it(2)
+    assert hand.actor == 0
+    hand.run_it(2)
+    assert hand.runout_payouts == ((101, 0, 0), (0, 0, 100))
+    assert hand.stacks == (101, 99, 100)
+    thrice = GameSpec(blinds=(1, 2), rules=RuleProfile(runouts=3))
+    hand = Hand(
+        thrice,
+        stacks=[50, 100, 100],
+        button=0,
+        hole_cards=["AsAd", "KsKd", "QsQd"],
+        board="2c7d9h3s4c" + "Kh8c5dJh2d" + "Qh8d5cJc3d",
+    )
+    hand.raise_to(50)
+    hand.raise_to(100)
+    hand.call()
+    for _ in range(3):
+        hand.run_it(3)
+    assert [p.amount for p in hand.pots] == [150, 100]
+    main = [row[0] + row[1] + row[2] for row in hand.runout_payouts]
+    assert main == [50 + 34, 50 + 33, 50 + 33]

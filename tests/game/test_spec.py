@@ -101,5 +101,10 @@ def test_bad_replay_cards() -> None:
         Hand(GameSpec(), stacks=[100, 100], hole_cards=["AhKh", "AhQd"])
     with pytest.raises(DuplicateCardError):
         Hand(GameSpec(), stacks=[100, 100], hole_cards=["AhKh", None], board="Kh2c3d")
-    with pytest.raises(CardCountError, match="at most 5"):
+    with pytest.raises(CardCountError, match=r"at most 5 cards, not 6: .*\(rule 26b\)"):
         Hand(GameSpec(), stacks=[100, 100], board="2c3c4c5c6c7c")
+    runs = GameSpec(rules=RuleProfile(runouts=2))
+    with pytest.raises(DuplicateCardError, match="the card 2c is given more than once"):
+        Hand(runs, stacks=[100, 100], board="2c3c4c5c6c7c2c")
+    with pytest.raises(DuplicateCardError, match="the card Ah is given more than once"):
+        Hand(runs, stacks=[100, 100], hole_cards=["AhKh", None], board="2c3c4c5c6c7cAh")

@@ -350,7 +350,6 @@ def test_a_hand_cashed_out_is_a_named_problem() -> None:
         ("Hold'em No Limit", "5 Card Draw Pot Limit", "game"),
         ("Hold'em No Limit", "HORSE (Hold'em Limit,", "game"),
         ("Eve: posts small blind $0.05", "Zed: posts small blind $0.05", "players"),
-        ("*** FLOP *** [2c 7d 9h]", "*** FIRST FLOP *** [2c 7d 9h]", "run it twice"),
         ("Ann collected $7.05", "Ann collected $9.05", "mismatch"),
         ("Ann: calls $2\n", "Ann: calls $2\nBob: checks\n", "replay"),
     ],

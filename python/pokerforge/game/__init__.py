@@ -28,6 +28,8 @@ from pokerforge.game.actions import (
     RakeTaken,
     Record,
     ReturnBet,
+    RunIt,
+    Runout,
     Show,
     Street,
 )
@@ -92,6 +94,8 @@ __all__ = [
     "RecordMismatchError",
     "ReturnBet",
     "RuleProfile",
+    "RunIt",
+    "Runout",
     "Seat",
     "Show",
     "Street",

@@ -47,6 +47,8 @@ __all__ = [
     "RakeTaken",
     "Record",
     "ReturnBet",
+    "RunIt",
+    "Runout",
     "Show",
     "Street",
 ]
@@ -205,6 +207,31 @@ class Award(NamedTuple):
     half: str
 
 
+class RunIt(NamedTuple):
+    """Asked how many times to deal the rest of the board, ``seat`` asks for ``times``
+    (rule 26b)."""
+
+    seat: int
+    times: int
+
+
+class Runout(NamedTuple):
+    """Runout ``number`` (1 for the first) of a board dealt more than once begins (rule
+    26b): ``indices`` is its whole board. Its :class:`DealBoard` records follow, then the
+    :class:`Show` and :class:`Award` records of its share of the pots."""
+
+    number: int
+    indices: tuple[int, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The runout's board as :class:`~pokerforge.Card` objects."""
+        return _cards(self.indices)
+
+    def __repr__(self) -> str:
+        return _repr_with_cards(self, self._fields)
+
+
 class RakeTaken(NamedTuple):
     """The house takes ``amount`` chips from the pots (rule 27)."""
 
@@ -234,7 +261,19 @@ class LegalActions(NamedTuple):
 
 
 Action = Fold | Check | Call | Bet | Raise
-Event = PostAnte | PostBlind | DealHole | DealBoard | ReturnBet | Show | Muck | Award | RakeTaken
+Event = (
+    PostAnte
+    | PostBlind
+    | DealHole
+    | DealBoard
+    | ReturnBet
+    | Show
+    | Muck
+    | Award
+    | RakeTaken
+    | RunIt
+    | Runout
+)
 Record = Action | Event
 
 
@@ -252,7 +291,7 @@ def _record_hash(self: tuple[Any, ...]) -> int:
 
 for _cls in (
     Fold, Check, Call, Bet, Raise, PostAnte, PostBlind, DealHole, DealBoard, ReturnBet,
-    Show, Muck, Award, RakeTaken,
+    Show, Muck, Award, RakeTaken, RunIt, Runout,
 ):  # fmt: skip
     # Named tuples compare as plain tuples; records of different kinds must never be equal.
     setattr(_cls, "__eq__", _record_eq)  # noqa: B010 - mypy forbids assigning methods

@@ -314,15 +314,18 @@ class BettingState:
 
     # -- reasons an action is refused -----------------------------------------------------
 
+    def _closed_problem(self, verb: str) -> str:
+        """Why nobody may bet now that the betting is over (the hand says more)."""
+        return (
+            f"cannot {verb}: the betting is over and the players at showdown show or muck (rule 22)"
+        )
+
     def _turn_problem(self, verb: str, seat: int | None) -> str | None:
         st = self._state
         if st.over:
             return f"cannot {verb}: the hand is over"
         if st.actor < 0:
-            return (
-                f"cannot {verb}: the betting is over and the players at showdown show or muck "
-                "(rule 22)"
-            )
+            return self._closed_problem(verb)
         if seat is not None and seat != st.actor:
             return (
                 f"seat {seat} cannot {verb}: it is seat {st.actor}'s turn "

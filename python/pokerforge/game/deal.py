@@ -28,7 +28,7 @@ from pokerforge.cards import Card, Deck
 from pokerforge.errors import CardCountError, DuplicateCardError
 from pokerforge.game.positions import SEAT_ORDERS
 
-__all__ = ["BOARD_AT", "deal", "deal_layout", "lay_out_board"]
+__all__ = ["BOARD_AT", "deal", "deal_layout", "lay_out_board", "rest_of_deck", "split_board"]
 
 BOARD_CARDS = 5
 BOARD_AT = (3, 4, 5)
@@ -195,3 +195,41 @@ def _given_holes(
             raise CardCountError(f"seat {seat} needs {hole_count} hole cards, not {len(cards)}")
         given.append(cards)
     return given
+
+
+def rest_of_deck(seed: int | None, used: Collection[int]) -> Iterator[int]:
+    """The cards still in the deck seeded ``seed`` once the hand's deal is out: the deck in
+    dealing order without the ``used`` cards (hole cards, the board) and without the
+    three cards burnt before the first board's streets (rule 10). Further runouts of the
+    board are dealt from here (rule 26b).
+
+    Examples:
+        >>> _, holes, board = deal(2, 2, button=0, seed=5)
+        >>> rest = list(rest_of_deck(5, [*holes[0], *holes[1], *board]))
+        >>> len(rest), set(rest) & {*board, *holes[0], *holes[1]}
+        (40, set())
+    """
+    order = _deck_order(seed if type(seed) is int else 0)
+    stream = filterfalse(set(used).__contains__, order)
+    for _ in BOARD_AT:  # the first board's burns, already dealt
+        next(stream, None)
+    return stream
+
+
+def split_board(board: object | None) -> tuple[object | None, tuple[int, ...]]:
+    """A replay's ``board``: the first five cards (the board of the first runout) and the
+    cards after them (those of further runouts, in dealing order; rule 26b). A board of
+    five cards or fewer comes back as given, with no further cards.
+
+    Examples:
+        >>> split_board("AhKhQhJhTh9h8h")
+        ([50, 46, 42, 38, 34], (30, 26))
+        >>> split_board("AhKh2c")
+        ('AhKh2c', ())
+    """
+    if board is None:
+        return None, ()
+    cards = _indices(board)
+    if len(cards) <= BOARD_CARDS:
+        return board, ()
+    return cards[:BOARD_CARDS], tuple(cards[BOARD_CARDS:])

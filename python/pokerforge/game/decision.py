@@ -6,7 +6,8 @@ A *policy* is any callable ``policy(view, legal) -> decision``: ``view`` is the
 bets, what it may see of the history), ``legal`` its
 :class:`~pokerforge.game.LegalActions`. The decision is a :class:`Decision`, or the same
 as plain values: ``"fold"``, ``"check"``, ``"call"``, ``"check_or_call"``, ``"all_in"``,
-``"show"``, ``"muck"``, or an ``int`` (bet or raise to that street total).
+``"show"``, ``"muck"``, or an ``int`` (bet or raise to that street total); asked how many
+times to run the board (rule 26b, ``view.max_runouts`` set), ``Decision.run_it(times)``.
 :meth:`Table.play_hand <pokerforge.game.Table.play_hand>` and :func:`play` take policies;
 a policy that returns something else, or an action the rules do not allow, gets a
 :class:`~pokerforge.errors.PolicyError` naming the seat and what it returned, never a
@@ -40,9 +41,9 @@ if TYPE_CHECKING:
 __all__ = ["Decision", "DecisionKind", "Policy", "play"]
 
 DecisionKind: TypeAlias = Literal[
-    "fold", "check", "call", "check_or_call", "raise_to", "all_in", "show", "muck"
+    "fold", "check", "call", "check_or_call", "raise_to", "all_in", "show", "muck", "run_it"
 ]
-"""What a decision does; ``"raise_to"`` carries its amount."""
+"""What a decision does; ``"raise_to"`` carries its amount, ``"run_it"`` its count."""
 
 _KINDS: frozenset[str] = frozenset(get_args(DecisionKind))
 
@@ -61,9 +62,10 @@ class Decision:
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
             raise PolicyError(f"{self.kind!r} is not a decision: expected one of {_named()}")
-        if (self.kind == "raise_to") != (self.amount is not None):
+        counted = self.kind in ("raise_to", "run_it")
+        if counted != (self.amount is not None):
             raise PolicyError(
-                f"a {self.kind!r} decision {'needs' if self.kind == 'raise_to' else 'takes no'}"
+                f"a {self.kind!r} decision {'needs' if counted else 'takes no'}"
                 f" amount, not {self.amount!r}"
             )
 
@@ -112,6 +114,11 @@ class Decision:
         return _MUCK
 
     @staticmethod
+    def run_it(times: int) -> Decision:
+        """Asked how many times to run the board, ask for ``times`` (rule 26b)."""
+        return Decision("run_it", _amount(times, "a runout count needs an int"))
+
+    @staticmethod
     def of(value: object) -> Decision:
         """The decision a policy's return value means: a :class:`Decision`, a kind's name
         (``"fold"``, ``"check_or_call"``, ...) or an ``int`` (raise to).
@@ -146,6 +153,9 @@ class Decision:
         if kind == "raise_to":
             assert self.amount is not None
             hand.raise_to(self.amount)
+        elif kind == "run_it":
+            assert self.amount is not None
+            hand.run_it(self.amount)
         elif kind == "all_in":
             legal = hand.legal_actions()
             if legal.max_raise_to is not None:
@@ -156,14 +166,14 @@ class Decision:
             getattr(hand, kind)()
 
 
-def _amount(amount: object) -> int:
+def _amount(amount: object, need: str = "a raise needs an int total") -> int:
     if isinstance(amount, bool) or not hasattr(amount, "__index__"):
-        raise PolicyError(f"a raise needs an int total, not {amount!r}")
+        raise PolicyError(f"{need}, not {amount!r}")
     return operator.index(amount)
 
 
 def _named() -> str:
-    return ", ".join(repr(k) for k in sorted(_KINDS - {"raise_to"}))
+    return ", ".join(repr(k) for k in sorted(_KINDS - {"raise_to", "run_it"}))
 
 
 _FOLD = Decision("fold")

@@ -25,7 +25,13 @@ from typing import Any
 from pokerforge._core import DealLayout, LowRank, showdown_ranks
 from pokerforge._core import record as _record  # see betting.py
 from pokerforge._core import untrack as _untrack
-from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.cards import Card
+from pokerforge.errors import (
+    CardCountError,
+    DuplicateCardError,
+    IllegalActionError,
+    InvalidSpecError,
+)
 from pokerforge.game import showdown as _showdown
 from pokerforge.game.actions import (
     Award,
@@ -37,6 +43,7 @@ from pokerforge.game.actions import (
     RakeTaken,
     Record,
     ReturnBet,
+    Runout,
     Show,
     Street,
 )
@@ -49,11 +56,12 @@ from pokerforge.game.arguments import (
 )
 from pokerforge.game.asked import AskedTurns
 from pokerforge.game.betting import NOTHING_LEGAL, BettingState
-from pokerforge.game.deal import BOARD_AT, deal, deal_layout
+from pokerforge.game.deal import BOARD_AT, deal, deal_layout, rest_of_deck, split_board
 from pokerforge.game.positions import MAX_SEATS, MIN_SEATS
-from pokerforge.game.pots import Pot, build_pots
+from pokerforge.game.pots import Pot, build_pots, split_runouts
 from pokerforge.game.queries import HandQueries
 from pokerforge.game.rake import take_rake
+from pokerforge.game.runouts import RunoutTurns, RunoutVote, deal_runouts, runouts_the_deck_allows
 from pokerforge.game.spec import FIXED_LIMIT, OMAHA_HILO, UNCAPPED, EngineConstants, GameSpec
 from pokerforge.game.state import NO_ACTIONS, NOBODY, HandState
 from pokerforge.game.view import HandView, PublicState
@@ -67,7 +75,7 @@ _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at sho
 _ZEROS = tuple((0,) * n for n in range(MAX_SEATS + 1))  # zeroed bets are written from these
 
 
-class Hand(HandQueries, AskedTurns, BettingState):
+class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
     """One hand: forced bets and cards on creation, then betting until the pots are paid.
 
     Args:
@@ -77,8 +85,9 @@ class Hand(HandQueries, AskedTurns, BettingState):
         seed: seeds the shuffled deck (``None``: a random seed, reported as ``hand.seed``).
         hole_cards: replays: one entry per seat, each cards-like (``"AhKh"``, cards,
             indices) or ``None`` to deal that seat from the deck.
-        board: replays: up to five board cards in order (flop, turn, river); missing ones
-            come from the deck.
+        board: replays: board cards in order (flop, turn, river); missing ones come from
+            the deck. Cards after the fifth are those of further runouts, in the order
+            dealt (a board run more than once, rule 26b).
         dead_small_blind: no small blind this hand (dead button rule, rule 29): the seat
             left of the button posts the big blind. Needs three or more players.
         posts: players' own forced bets (rule 29b), ``(seat, live, dead)``: ``live`` chips
@@ -111,10 +120,12 @@ class Hand(HandQueries, AskedTurns, BettingState):
     __slots__ = (
         "_asked",
         "_board",
+        "_boards",
         "_chip_value",
         "_dead_sb",
         "_dealt",
         "_engine",
+        "_extra",
         "_final_pots",
         "_known",
         "_layout",
@@ -125,6 +136,7 @@ class Hand(HandQueries, AskedTurns, BettingState):
         "_seed",
         "_spec",
         "_unknown",
+        "_vote",
     )
 
     _spec: GameSpec
@@ -148,6 +160,12 @@ class Hand(HandQueries, AskedTurns, BettingState):
     _known: bool
     _chip_value: Decimal
     _dead_sb: bool
+    # Rule 26b: the players' choice of how many times to run the board (None until they
+    # are asked), every runout's whole board once run more than once (else empty), and a
+    # replay's given cards of the runouts after the first.
+    _vote: RunoutVote | None
+    _boards: tuple[tuple[int, ...], ...]
+    _extra: tuple[int, ...]
 
     def __init__(
         self,
@@ -191,6 +209,7 @@ class Hand(HandQueries, AskedTurns, BettingState):
                 f"{n} players with {engine.hole_count} hole cards each need more than 52 cards"
             )
         self._known = True
+        board, self._extra = split_board(board)
         self._unknown, self._recorded, self._chip_value = replay_record(
             n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
         )
@@ -203,6 +222,8 @@ class Hand(HandQueries, AskedTurns, BettingState):
             board=board,
             unknown=self._unknown,  # never invent cards: these seats are dealt none
         )
+        if self._extra:
+            self._check_extra(holes, spec)
         super().__init__(engine, HandState(button, engine.big, engine.unit, stacks, holes))
         self._spec = spec
         self._engine = engine
@@ -213,6 +234,8 @@ class Hand(HandQueries, AskedTurns, BettingState):
         self._final_pots = []
         self._rake = 0
         self._asked = None
+        self._vote = None
+        self._boards = ()
         self._dead_sb = dead_small_blind
         if posts:
             posts = check_posts(posts, n, button, dead_small_blind)
@@ -220,6 +243,23 @@ class Hand(HandQueries, AskedTurns, BettingState):
         self._posted = len(self._state.log)
         if type(self) is Hand:  # a subclass may hold anything, cycles included
             self._untrack()
+
+    def _check_extra(self, holes: tuple[tuple[int, ...], ...], spec: GameSpec) -> None:
+        """The given cards of further runouts: allowed by the rules, held by nobody else."""
+        if spec.rules.runouts < 2:
+            raise CardCountError(
+                f"a board has at most 5 cards, not {5 + len(self._extra)}: more are those of "
+                "further runouts, which need RuleProfile(runouts=...) above 1 (rule 26b)"
+            )
+        used = set(self._board)
+        for hole in holes:
+            used.update(hole)
+        for card in self._extra:
+            if card in used:
+                raise DuplicateCardError(
+                    f"the card {Card.from_index(card)} is given more than once"
+                )
+            used.add(card)
 
     def _untrack(self) -> None:
         """Take the hand and its lists out of the garbage collector's sight.
@@ -368,6 +408,15 @@ class Hand(HandQueries, AskedTurns, BettingState):
         self._return_uncalled()
         st = self._state
         street = st.street
+        if (
+            self._active < 2
+            and street < 3
+            and self._vote is None
+            and self._spec.rules.runouts > 1
+            and self._live > 1
+            and self._ask_runouts()
+        ):
+            return  # rule 26b: the players choose how many times to run the board
         board = self._board
         log = self._state.log
         shown = len(st.board)
@@ -481,16 +530,7 @@ class Hand(HandQueries, AskedTurns, BettingState):
             return
         # The core directly (what rank_hands() calls): one Python call less a showdown.
         ranks = showdown_ranks(self._engine.variant, st.holes, self._board, folded)
-        first = self._aggressor
-        if first < 0:  # nobody bet on the last street: the first live seat left of the button
-            for first in self._orders[st.button]:
-                if not folded[first]:
-                    break
-        # Clockwise from ``first``: the seat order that ends at the seat before it.
-        show_order = []  # a loop: a comprehension is a function call before Python 3.12
-        for s in self._orders[first - 1]:
-            if not folded[s]:
-                show_order.append(s)
+        show_order = self._show_order()
         rules = self._spec.rules
         face_up = False
         if rules.all_in_face_up:
@@ -539,7 +579,23 @@ class Hand(HandQueries, AskedTurns, BettingState):
                 log.append(_record(Show, seat, hole[seat], high, LowRank(low) if low else None))
         self._pay(awards)
 
-    def _pay(self, awards: list[tuple[int, int, int, str]]) -> None:
+    def _show_order(self) -> list[int]:
+        """The live seats in showing order (rule 22)."""
+        st = self._state
+        folded = st.folded
+        first = self._aggressor
+        if first < 0:  # nobody bet on the last street: the first live seat left of the button
+            for first in self._orders[st.button]:
+                if not folded[first]:
+                    break
+        # Clockwise from ``first``: the seat order that ends at the seat before it.
+        show_order = []  # a loop: a comprehension is a function call before Python 3.12
+        for s in self._orders[first - 1]:
+            if not folded[s]:
+                show_order.append(s)
+        return show_order
+
+    def _pay(self, awards: list[tuple[int, int, int, str]], *, end: bool = True) -> None:
         # _award() inlined: a call per award costs more than the record itself.
         stack = self._state.stacks
         payouts = self._payouts
@@ -550,17 +606,111 @@ class Hand(HandQueries, AskedTurns, BettingState):
             stack[seat] += amount
             payouts[seat] += amount
             log.append(_record(Award, award[0], seat, amount, award[3]))
-        self._end()
+        if end:
+            self._end()
+
+    # -- runouts (rule 26b, RuleProfile(runouts=...)) -------------------------------------
+
+    def _ask_runouts(self) -> bool:
+        """Betting is over with cards to come: ask the players still in how many times to
+        run the board, when the deck can deal it more than once. Returns whether they are
+        asked."""
+        st = self._state
+        left = 52 - len(self._board) - 3  # the deck once the first board and its burns are out
+        for hole in st.holes:
+            left -= len(hole)
+        most = min(self._spec.rules.runouts, runouts_the_deck_allows(left, len(st.board)))
+        if most < 2:
+            return False
+        folded = st.folded
+        order = tuple(s for s in self._orders[st.button] if not folded[s])
+        self._vote = RunoutVote(order, most=most)
+        st.legal = NO_ACTIONS  # nobody bets: the players choose the runouts
+        self._legal = NOTHING_LEGAL
+        return True
+
+    def _deal_runouts(self, times: int) -> None:
+        """The players chose: deal the rest of the board ``times`` times and pay the pots."""
+        if times == 1:
+            self._close_round()  # the vote is over: this deals the board once
+            return
+        st = self._state
+        holes = [card for hole in st.holes for card in hole]
+        deck = rest_of_deck(self._seed, [*holes, *self._board, *self._extra])
+        self._boards = deal_runouts(st.board, self._board, times, self._extra, deck)
+        self._run_boards()
+
+    def _run_boards(self) -> None:
+        """Each runout's board and its share of every pot (rule 26b): the rake comes out of
+        the pots first (rule 27); each pot is split between the runouts, and each share
+        between the best hands on its runout's board (rules 25, 26). Every hand still in is
+        shown on every board: they are all-in (rule 22)."""
+        st = self._state
+        boards = self._boards
+        street = st.street
+        shown = len(st.board)
+        log = st.log
+        folded = st.folded
+        st.board = boards[0]
+        st.bets[:] = _ZEROS[self._n]  # the bets are in the pots
+        self._aggressor = -1  # nobody bet on the last street
+        st.street = 4
+        pots = self._take_rake(build_pots(st.contributions, folded, st.dead))
+        record_decides = self._unknown and any(
+            s in self._unknown and not folded[s] for s in range(self._n)
+        )
+        show_order = self._show_order()
+        shares = [split_runouts(pot.amount, len(boards), self._unit) for pot in pots]
+        hilo = self._engine.variant == OMAHA_HILO
+        for k, board in enumerate(boards):
+            log.append(_record(Runout, k + 1, board))
+            start = shown
+            for later in range(street + 1, 4):
+                end = _BOARD_AT[later]
+                log.append(_record(DealBoard, _STREETS[later], board[start:end]))
+                start = end
+            if record_decides:
+                continue  # unknown hole cards: the record pays, below
+            ranks = showdown_ranks(self._engine.variant, st.holes, board, folded)
+            result = _showdown.resolve(
+                [_record(Pot, part[k], pot[1]) for part, pot in zip(shares, pots, strict=True)],
+                ranks,
+                show_order=show_order,
+                odd_chip_order=self._orders[st.button],
+                hilo=hilo,
+                face_up=True,
+                unit=self._unit,
+            )
+            for seat in show_order:
+                high, low = ranks[seat]
+                log.append(_record(Show, seat, st.holes[seat], high, LowRank(low) if low else None))
+            self._pay(result.awards, end=False)
+        if record_decides:
+            self._showdown_from_record()
+        else:
+            self._end()
 
     # -- show or muck (rule 22, RuleProfile(showdown="ask")) ---------------------------------
 
     @property
     def actor(self) -> int | None:
-        """The seat to act (to bet, or at an asked showdown to show or muck), or ``None``."""
+        """The seat to act (to bet, at an asked showdown to show or muck, or to choose how
+        many times to run the board), or ``None``."""
         st = self._state
         if st.actor >= 0:
             return st.actor
-        return None if st.showing < 0 else st.showing
+        if st.showing >= 0:
+            return st.showing
+        vote = self._vote
+        return None if vote is None else vote.to_act
+
+    def _closed_problem(self, verb: str) -> str:
+        if self._vote is not None and self._vote.to_act is not None:
+            return (
+                f"cannot {verb}: the betting is over and the players choose how many times "
+                "to run the board (rule 26b)"
+            )
+        return super()._closed_problem(verb)
 
     def _redeal_board(self, board: tuple[int, ...]) -> None:
         """Dealer-error procedures (rules 34, 35): new board cards for the streets to come.
@@ -647,6 +797,9 @@ class Hand(HandQueries, AskedTurns, BettingState):
         new._final_pots = self._final_pots
         new._rake = self._rake
         new._asked = None if self._asked is None else self._asked.copy()
+        new._vote = None if self._vote is None else self._vote.copy()
+        new._boards = self._boards
+        new._extra = self._extra
         new._unknown = self._unknown
         new._recorded = self._recorded
         new._known = self._known
@@ -692,6 +845,7 @@ class Hand(HandQueries, AskedTurns, BettingState):
         new = self.copy()
         # The layout's deal is what deal() returns for these seats, without its checks.
         new._seed, new._state.holes, new._board = layout.deal(seed)
+        new._extra = ()
         new._dealt = None
         return new
 

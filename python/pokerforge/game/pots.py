@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from pokerforge._core import record as _record  # see betting.py
 
-__all__ = ["Pot", "build_pots", "split", "split_hilo"]
+__all__ = ["Pot", "build_pots", "split", "split_hilo", "split_runouts"]
 
 
 class Pot(NamedTuple):
@@ -127,3 +127,21 @@ def split_hilo(amount: int, unit: int = 1) -> tuple[int, int]:
     """
     low = amount // unit // 2 * unit
     return amount - low, low
+
+
+def split_runouts(amount: int, times: int, unit: int = 1) -> list[int]:
+    """A pot's shares when the board is run ``times`` times (rule 26b), first runout first.
+
+    Every runout gets the same number of whole units; the odd units go one at a time to
+    the runouts in the order they were dealt, and chips smaller than a unit to the first
+    (rule 26 applied to the runouts: no runout gets more than one odd unit).
+
+    Examples:
+        >>> split_runouts(101, 2)
+        [51, 50]
+        >>> split_runouts(11, 4)
+        [3, 3, 3, 2]
+        >>> split_runouts(27, 2, unit=5)  # five units of 5 and 2 loose chips
+        [17, 10]
+    """
+    return split(amount, list(range(times)), unit)

@@ -12,6 +12,8 @@ Examples:
     'custom'
     >>> RuleProfile.tda_2024() == TDA_2024
     True
+    >>> RuleProfile(runouts=2).runouts  # run it twice allowed (rule 26b)
+    2
 """
 
 from __future__ import annotations
@@ -62,6 +64,10 @@ class RuleProfile:
             than a simplified moving button (rule 29; used by tables).
         flop_misdeal: a flop with too many cards is redealt (``"redeal"``, IT) or scrambled
             (``"scramble"``, WSOP) (rule 34; used by dealer-error handling).
+        runouts: the most times the rest of the board may be dealt when betting is over
+            because players are all-in (rule 26b; cash games): 1 (the default) deals it
+            once; with more, the players still in are asked in turn how many times to run
+            it (``hand.run_it(times)``) and every pot is split between the runouts.
     """
 
     name: str = "custom"
@@ -77,8 +83,14 @@ class RuleProfile:
     dead_button: bool = True
     flop_misdeal: FlopMisdeal = "redeal"
     showdown: ShowdownMode = "auto"
+    runouts: int = 1
 
     def __post_init__(self) -> None:
+        runouts = self.runouts
+        if isinstance(runouts, bool) or not isinstance(runouts, int) or runouts < 1:
+            raise InvalidSpecError(
+                f"runouts must be a whole number of boards of at least 1, not {runouts!r}"
+            )
         cap = self.limit_raise_cap
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
             raise InvalidSpecError(

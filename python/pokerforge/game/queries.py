@@ -16,7 +16,7 @@ from decimal import Decimal
 from operator import sub
 
 from pokerforge.cards import Card
-from pokerforge.game.actions import Street
+from pokerforge.game.actions import Award, Runout, Street
 from pokerforge.game.positions import position_names
 from pokerforge.game.pots import Pot
 from pokerforge.game.spec import GameSpec
@@ -44,6 +44,7 @@ class HandQueries:
     _known: bool
     _unknown: frozenset[int]
     _chip_value: Decimal
+    _boards: tuple[tuple[int, ...], ...]
 
     @property
     def state(self) -> HandState:
@@ -90,6 +91,36 @@ class HandQueries:
     def board_indices(self) -> tuple[int, ...]:
         """The board cards turned up so far, as card indices."""
         return self._state.board
+
+    @property
+    def runouts(self) -> int:
+        """How many times the board was run: 1 unless the players chose to run it more
+        than once (rule 26b)."""
+        return len(self._boards) or 1
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Every runout's board, the first runout first (rule 26b): one board, the cards
+        turned up so far, unless the board was run more than once."""
+        if not self._boards:
+            return (self.board,)
+        return tuple(tuple(Card.from_index(c) for c in board) for board in self._boards)
+
+    @property
+    def runout_payouts(self) -> tuple[tuple[int, ...], ...]:
+        """Per runout (the first first), the chips each seat won from the pots on that
+        runout's board; one row, equal to :attr:`payouts`, unless the board was run more
+        than once (rule 26b)."""
+        if not self._boards:
+            return (tuple(self._payouts),)
+        rows = [[0] * self._n for _ in self._boards]
+        row = rows[0]
+        for record in self._state.log:
+            if type(record) is Runout:
+                row = rows[record.number - 1]
+            elif type(record) is Award:
+                row[record.seat] += record.amount
+        return tuple(map(tuple, rows))
 
     @property
     def hole_indices(self) -> tuple[tuple[int, ...], ...]:

@@ -80,6 +80,10 @@ class HandView:
         is_over: whether the hand is over.
         payouts: chips won from the pots per seat.
         history: the records, with other seats' unshown hole cards left empty.
+        boards: every runout's board, the first first: one board unless the board was
+            run more than once (rule 26b).
+        max_runouts: when this seat is asked how many times to run the board, the most
+            it may ask for (``hand.run_it(times)``), else ``None``.
     """
 
     seat: int
@@ -98,6 +102,8 @@ class HandView:
     is_over: bool
     payouts: tuple[int, ...]
     history: tuple[Record, ...]
+    boards: tuple[tuple[Card, ...], ...] = ()
+    max_runouts: int | None = None
 
     @classmethod
     def of(cls, hand: Hand, seat: int) -> HandView:
@@ -134,4 +140,6 @@ class HandView:
             is_over=state.over,
             payouts=hand.payouts,
             history=hidden,
+            boards=hand.boards,
+            max_runouts=hand.max_runouts if actor == seat else None,
         )

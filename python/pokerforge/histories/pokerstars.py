@@ -29,12 +29,15 @@ What the room writes, and how the replay takes it:
   the $5 of a $300/$600 hand came from the main pot alone); the record must agree with one
   of them exactly.
 - **Shown cards**: a player who shows one card of two keeps the other unknown.
-- **Not replayed, counted by cause** (``reader.causes``, with ``skip_bad``): a board run
-  twice (``"run it twice"``: the engine deals one board), games other than Hold'em and
-  Omaha (``"game"``), a hand cashed out (``"cash out"``), bytes that are no text
-  (``"encoding"``), forced bets no rule explains (``"blinds"``), text that no hand header
-  starts (``"no hand"``), a record that disagrees with the replay (``"mismatch"``: the
-  collected amounts, or the summary's total pot and rake, which are checked too).
+- **Run it twice**: the streets of each board (``*** FIRST RIVER ***``, ``*** SECOND
+  RIVER ***``, ...) are dealt runout after runout, and the hand replays with the board
+  run that many times (rule 26b), each pot split between the boards.
+- **Not replayed, counted by cause** (``reader.causes``, with ``skip_bad``): games
+  other than Hold'em and Omaha (``"game"``), a hand cashed out (``"cash out"``), bytes
+  that are no text (``"encoding"``), forced bets no rule explains (``"blinds"``), text
+  that no hand header starts (``"no hand"``), a record that disagrees with the replay
+  (``"mismatch"``: the collected amounts, or the summary's total pot and rake, which are
+  checked too).
   Cancelled hands are counted apart (``reader.cancelled``).
 
 Examples:

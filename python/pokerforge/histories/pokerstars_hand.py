@@ -36,6 +36,12 @@ _BUTTON = re.compile(r"Table '([^']*)'.*Seat #(\d+) is the button")
 _SEAT = re.compile(r"Seat (\d+): (.+) \([^\d(]?([\d.,]+) in chips[^)]*\)(.*)")
 _AMOUNT = r"[^\d\s]?([\d.,]+)"
 _STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]+)\]\s*\Z")
+# A board run more than once (rule 26b): "*** SECOND RIVER *** [3d Kd 9h 8h] [Kc]".
+_RUNOUT_STREET = re.compile(
+    r"\*\*\* (FIRST|SECOND|THIRD|FOURTH) (?:FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?"
+    r"\[([^\]]+)\]\s*\Z"
+)
+_RUNOUT_NUMBER = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}
 _CARDS = re.compile(r"\[([^\]]+)\]")
 _DEALT = re.compile(r"Dealt to (.+?) \[([^\]]+)\]")
 _COLLECTED = re.compile(r"(.+) collected " + _AMOUNT + r" from (?:side |main )?pot(?:-\d+)?")
@@ -113,6 +119,9 @@ class HandLines:
         self.summary: tuple[Money, Money] | None = None  # the summary's total pot and rake
         self.cap: Money | None = None
         self.omaha_cards = 4  # 5 in "5 Card Omaha"
+        # A board run more than once: each runout's "d db" actions, by runout number, until
+        # its showdown writes them in the order dealt (runout after runout).
+        self.runouts: dict[int, list[str]] = {}
 
     @property
     def hole_count(self) -> int:
@@ -402,15 +411,19 @@ def _line(hand: HandLines, section: str, line: str, names: list[str]) -> str:
 def _section(hand: HandLines, section: str, line: str) -> str:
     if line.startswith("*** HOLE CARDS"):
         return "hole"
+    runout = _RUNOUT_STREET.match(line)
+    if runout is not None:
+        number = _RUNOUT_NUMBER[runout.group(1)]
+        hand.runouts.setdefault(number, []).append(f"d db {_cards(runout.group(2))}")
+        return section
+    if hand.runouts:  # the runouts are all dealt: PHH deals them one whole board at a time
+        for number in sorted(hand.runouts):
+            hand.actions.extend(("", db) for db in hand.runouts[number])
+        hand.runouts.clear()
     if line.startswith("*** SUMMARY"):
         return "summary"
-    if line.startswith(("*** FIRST", "*** SECOND", "*** THIRD")):
-        raise PokerStarsError(
-            "a board run twice (several runouts) is not replayed by the engine",
-            cause="run it twice",
-        )
-    if line.startswith("*** SHOW DOWN"):
-        return "showdown"
+    if line.startswith("*** SHOW DOWN") or line.endswith(" SHOW DOWN ***"):
+        return "showdown"  # one showdown a board run more than once, its shows the same
     street = _STREET.match(line)
     if street is None:
         raise PokerStarsError(f"{line!r} is not a street")

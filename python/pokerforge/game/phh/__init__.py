@@ -34,6 +34,15 @@ How pokerforge maps onto PHH:
 * Rake and the rule profile travel in user-defined fields (``_rake_percent``,
   ``_rake_cap``, ``_rake_no_flop_no_drop``, ``_rules``, and ``_showdown = "ask"`` when the
   players chose to show or muck: their ``sm`` actions are then replayed as choices).
+* A board run more than once (rule 26b) is written as PHH writes every board dealt: the
+  hands shown once (``pN sm``), then each runout's boards in the order dealt, one
+  ``d db`` a street (``d db 3s``, ``d db 4c``, then the second runout's ``d db Jh``,
+  ``d db 2d``). The standard has no action for the players' choice: a reader finds the
+  count in the board cards dealt after the all-in (seven with the all-in on the flop: the
+  flop, then two runouts of a turn and a river), every player having asked for it.
+  pokerkit's ``HandHistory`` loader does not replay these files (it always runs the board
+  once); its engine does, asked for that count
+  (``tests/game/test_phh_runouts_pokerkit.py``).
 """
 
 from pokerforge.errors import InvalidHistoryError, RecordMismatchError

@@ -10,7 +10,18 @@ from decimal import Decimal
 
 from pokerforge.cards import Card
 from pokerforge.errors import InvalidHistoryError
-from pokerforge.game.actions import Bet, Call, Check, DealBoard, Fold, Muck, PostBlind, Raise, Show
+from pokerforge.game.actions import (
+    Bet,
+    Call,
+    Check,
+    DealBoard,
+    Fold,
+    Muck,
+    PostBlind,
+    Raise,
+    Runout,
+    Show,
+)
 from pokerforge.game.hand import Hand
 from pokerforge.game.phh.reading import CODES
 from pokerforge.game.positions import seat_order
@@ -82,7 +93,8 @@ def to_phh(
     if hand.is_over and hand.result_known:
         optional.append(("finishing_stacks", [money(hand.stacks[s]) for s in order]))
         optional.append(("winnings", [money(hand.payouts[s]) for s in order]))
-    if replace(spec.rules, name="default", showdown="auto") != DEFAULT_RULES:
+    # The runouts allowed are no field: a file's runouts are its board cards (rule 26b).
+    if replace(spec.rules, name="default", showdown="auto", runouts=1) != DEFAULT_RULES:
         optional.append(("_rules", spec.rules.name))
     if spec.rules.showdown != "auto":
         optional.append(("_showdown", spec.rules.showdown))
@@ -164,8 +176,20 @@ def _actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> li
     actions = [
         f"d dh {player[s]} {_text([c.index for c in hand.hole_cards(s)]) or unknown}" for s in order
     ]
-    for record in hand.history:
-        if isinstance(record, Fold):
+    history = hand.history
+    shown: set[int] = set()
+    for record in history:
+        if isinstance(record, Runout) and record.number == 1:
+            # A board run more than once (rule 26b): the hands are shown once, before the
+            # runouts (as the players turn them up, all-in), then each runout's boards
+            # follow in the order dealt, as PHH writes every board dealt.
+            for later in history[history.index(record) :]:
+                if isinstance(later, Show) and later.seat not in shown:
+                    shown.add(later.seat)
+                    actions.append(f"{player[later.seat]} sm {_text(later.indices)}")
+        elif isinstance(record, Show) and record.seat in shown:
+            continue
+        elif isinstance(record, Fold):
             actions.append(f"{player[record.seat]} f")
         elif isinstance(record, Check | Call):
             actions.append(f"{player[record.seat]} cc")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, cast
@@ -175,6 +176,8 @@ def _replay(
     if min(blinds) < 0:
         blinds, posts = _own_posts(blinds, posts, unit)
     spec, dead_sb = game_spec(doc, hole_count, antes, blinds, bets)
+    if len(board) > 5:  # a board run more than once (rule 26b): its runouts follow in order
+        spec = replace(spec, rules=replace(spec.rules, runouts=len(board) - 4))
     seat_of, button = seats(doc, n)
     if None in stacks:  # a stack not recorded (inf): one that never limits the hand
         known = unlimited_stacks(stacks, steps, antes, blinds, posts)
@@ -288,7 +291,8 @@ def _less_returns(
 def _play(hand: Hand, steps: list[Step], seat_of: Sequence[int], where: Where) -> None:
     """Apply the player actions; check the board and shown cards against the hand."""
     dealt = 0
-    for step in steps:
+    runs = False
+    for i, step in enumerate(steps):
         k, who, verb, arg = step
         # The usual actions first, passing the seat so that the engine checks the turn; an
         # action it refuses has changed nothing, and _act then names the problem.
@@ -312,11 +316,37 @@ def _play(hand: Hand, steps: list[Step], seat_of: Sequence[int], where: Where) -
                 except IllegalActionError:
                     _act(hand, step, seat_of, where)
         elif verb == "db":
+            if hand.max_runouts is not None:  # the first card of the runouts (rule 26b)
+                _run_it(hand, steps[i:], where(k))
+                runs = True
             dealt += len(arg)
-            if len(hand.board_indices) < dealt:
+            if not runs and dealt > 5:
+                raise InvalidHistoryError(
+                    f"{where(k)}: more than five board cards, and the board is not run again: "
+                    "further runouts are dealt only when players are all-in with cards to "
+                    "come (rule 26b)"
+                )
+            if not runs and len(hand.board_indices) < dealt:
                 raise InvalidHistoryError(f"{where(k)}: the board is dealt before the betting ends")
         else:  # "sm"
             _shown(hand, step, seat_of[who], where)
+
+
+def _run_it(hand: Hand, rest: list[Step], place: str) -> None:
+    """The players are asked how many times to run the board and the file deals the rest:
+    the count is the runouts its board cards make (every player asked for it)."""
+    cards = sum(len(step[3]) for step in rest if step[2] == "db")
+    each = 5 - len(hand.board_indices)
+    times, odd = divmod(cards, each)
+    most = hand.max_runouts
+    assert most is not None
+    if odd or not 1 <= times <= most:
+        raise InvalidHistoryError(
+            f"{place}: the {cards} board cards dealt after the all-in are not a whole number "
+            f"of runouts of {each} cards from 1 to {most} (rule 26b)"
+        )
+    while hand.max_runouts is not None:
+        hand.run_it(times)
 
 
 def _shown(hand: Hand, step: Step, seat: int, where: Where) -> None:
