@@ -7,10 +7,12 @@ replicated, 25,000 hands a file) to a temporary directory, then times
 
     .venv/bin/python benches/stats_million.py --hands 1000000 --workers 2
 
-``--sites abs,ipn`` writes instead every hand of the HandHQ samples of those rooms (bad
-hands included), in the proportions of the whole dataset's rooms, each room's files named
-as HandHQ names them, and prints the coverage table (hands read and skipped by cause, by
-room) and the time the whole dataset's 21,605,687 hands would take at the same rate.
+``--sites abs,ipn`` (any of abs, ftp, ipn, ong, ps, pty) writes instead every hand of the
+HandHQ samples of those rooms (bad hands included), in the proportions of the whole
+dataset's rooms, each room's files named as HandHQ names them, and prints the coverage
+table (hands read and skipped by cause, by room) and the time the whole dataset's
+21,605,687 hands would take at the same rate; ``--repair`` repairs the pots the records
+pay nobody.
 
 Besides the wall-clock time it reports the CPU time of this process and of its workers
 (the machine is shared: CPU time says what the run itself cost).
@@ -30,6 +32,15 @@ from pokerforge.histories.phhs import _tables
 
 DATA = Path(__file__).parents[1] / "tests" / "data" / "phh"
 SAMPLE = DATA / "handhq_abs_100nlh.phhs"
+# Each room's HandHQ sample (an excerpt of one of its files, named by its stakes).
+SAMPLES = {
+    "abs": SAMPLE,
+    "ftp": DATA / "handhq_ftp_50nlh.phhs",
+    "ipn": DATA / "handhq_ipn_100nlh.phhs",
+    "ong": DATA / "handhq_ong_400nlh.phhs",
+    "ps": DATA / "handhq_ps_50nlh.phhs",
+    "pty": DATA / "handhq_pty_25nlh.phhs",
+}
 PER_FILE = 25_000
 # The HandHQ hands of each room in the whole dataset (its README), for the proportions.
 DATASET = {
@@ -72,7 +83,10 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1_000_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--backend", choices=("inline", "processes", "dask"), default=None)
-    parser.add_argument("--sites", help="rooms of the HandHQ samples to mix: abs,ipn")
+    parser.add_argument(
+        "--sites", help="rooms of the HandHQ samples to mix: abs,ftp,ipn,ong,ps,pty"
+    )
+    parser.add_argument("--repair", action="store_true", help="repair unpaid pots")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         if args.sites:
@@ -80,7 +94,7 @@ def main() -> None:
             weight = sum(DATASET[room] for room in rooms)
             files = 0
             for room in rooms:
-                sample = DATA / f"handhq_{room}_100nlh.phhs"
+                sample = SAMPLES[room]
                 share = args.hands * DATASET[room] // weight
                 name = f"{room} NLH handhq_"
                 files += write_hands(Path(tmp), share, sample, prefix=name, skip=())
@@ -89,7 +103,7 @@ def main() -> None:
         before = _cpu()
         load_before = os.getloadavg()[0]
         start = time.perf_counter()
-        summary = summarize([tmp], backend=args.backend, workers=args.workers)
+        summary = summarize([tmp], backend=args.backend, workers=args.workers, repair=args.repair)
         took = time.perf_counter() - start
         cpu = _cpu() - before
     load = os.getloadavg()[0]

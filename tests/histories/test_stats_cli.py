@@ -19,17 +19,22 @@ def test_table_over_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:3] == ["player", "pos", "hands"]
     assert len([line for line in out[1:4] if " all " in line]) == 3
-    # The ABS samples (one record disagrees), the WSOP hand (an action missing) and the
-    # iPoker sample (no stacks, no winnings: read as unknown, never an error).
-    assert "59 hands from 4 files; 2 bad hands skipped (1 disagree" in out[5]
+    # The ABS samples (one record disagrees), the WSOP hand (an action missing), the
+    # iPoker sample (no stacks, no winnings: read as unknown, never an error), and the Full
+    # Tilt and PokerStars samples, whose pots won in a blind or on the button are paid to
+    # nobody (not repaired without --repair); PartyPoker and Ongame read whole.
+    assert "121 hands from 8 files; 37 bad hands skipped (36 disagree" in out[5]
     assert "(hand 3017248608)" in out[6]
-    table = out[
-        out.index("site  read  repaired  skipped  InvalidHistoryError  RecordMismatchError") :
-    ]
+    header = "site  read  repaired  skipped  InvalidHistoryError  RecordMismatchError"
+    table = out[next(k for k, line in enumerate(out) if line.startswith(header)) :]
     assert [row.split() for row in table[1:]] == [
-        ["ABS", "49", "0", "1", "0", "1"],
-        ["IPN", "10", "0", "0", "0", "0"],
-        ["PHH", "0", "0", "1", "1", "0"],
+        ["ABS", "49", "0", "1", "0", "1", "0"],
+        ["FTP", "6", "0", "18", "0", "0", "18"],
+        ["IPN", "10", "0", "0", "0", "0", "0"],
+        ["ONG", "21", "0", "0", "0", "0", "0"],
+        ["PHH", "0", "0", "1", "1", "0", "0"],
+        ["PS", "5", "0", "17", "0", "0", "17"],
+        ["PTY", "30", "0", "0", "0", "0", "0"],
     ]
 
 

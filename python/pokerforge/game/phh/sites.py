@@ -11,17 +11,28 @@ by position. The rooms, and the conversion of their logs, depart from it in know
 | FTP | Full Tilt Poker | as collected, but 0 for a winner in a blind or on the button |
 | IPN | iPoker Network | no winnings at all (every entry 0) and no stacks (``inf``) |
 | MPN | Microgaming | read by the standard (none in the dataset's published counts) |
-| ONG | Ongame Network | winnings as collected; players' own posts as negative blinds |
+| ONG | Ongame Network | as collected, with finishing stacks; own posts as negative blinds |
 | PS | PokerStars | as Full Tilt: 0 for a winner in a blind or on the button |
 | PTY | PartyPoker | collected plus the uncalled bet returned; posts as negative blinds |
 
 Full Tilt's and PokerStars' zeros come from the dataset's conversion, which missed the
 summary lines that name a winner's seat (``Seat 3: ann (button) collected ($5)``).
+Their showdowns often carry no ``winnings`` at all: the replay decides those where the
+cards are shown, and leaves the result unknown where a hand is written ``????``.
+PartyPoker's walks and uncontested raises show the returned bet plainly (a raise to $1
+that takes the blinds of $0.10/$0.25 is recorded as $1.25 won: the $0.50 pot and the
+$0.75 not called), and so do its raked pots ($1.20 for a $1.00 pot, $0.25 returned,
+$0.05 rake).
+
 Every room's rake is what the pots held beyond the recorded winnings (taken from the main
 pot first); where the winnings are not recorded (IPN) the rake is not known and counts as
 0. A negative entry of ``blinds_or_straddles`` is a player's own post (pokerkit's reading;
 rule 29b): the chips up to the big blind live (a player coming in), the rest dead (a missed
 small blind), all of it dead when it is less than the big blind.
+
+Each room's row is checked on an unchanged excerpt of its own HandHQ files
+(``tests/data/phh``): every hand read, the skips counted by cause, the results against
+the records and against pokerkit.
 
 The readers (:func:`~pokerforge.histories.read_phhs`, :func:`~pokerforge.game.phh.load_phh`
 and :func:`~pokerforge.game.phh.loads_phh`) find a hand's room from its ``venue`` field,
