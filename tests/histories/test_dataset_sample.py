@@ -10,7 +10,8 @@ from pathlib import Path
 import pokerkit
 import pytest
 
-from pokerforge.game.history import RecordMismatchError, load_phh, loads_phh
+from pokerforge.game import Muck
+from pokerforge.game.history import RecordMismatchError, load_phh, loads_phh, to_phh
 from pokerforge.histories import BadHandError, read_phhs
 from pokerforge.histories.phhs import _tables
 
@@ -58,22 +59,29 @@ def test_the_disagreeing_record_is_reported_with_hand_number_and_difference() ->
     assert info.value.differences == [(2, 250, 350)]
 
 
-def test_unknown_showdowns_are_never_decided_by_invented_cards() -> None:
-    unknown = [r for r in read_phhs(HANDHQ, skip_bad=True) if not r.hand.result_known]
-    assert [r.number for r in unknown] == [
-        3017235188,
-        3017249292,
-        3017238642,
-        3017241144,
-        3017244264,
-    ]
-    for record in unknown:
-        hand = record.hand
-        assert sum(hand.payouts) == 0 and hand.rake == 0
-        assert sum(p.amount for p in hand.pots) == sum(hand.contributions)
+def test_untabled_hands_lose_to_the_tabled_ones_and_no_card_is_invented() -> None:
+    # Five showdowns of the sample have no winnings: one hand shown, the others written
+    # ???? (not tabled). An untabled hand cannot win (rule 22), so the shown hand takes
+    # the pot, as pokerkit pays it; the unknown hands get no cards and a Muck record.
+    decided = {r.number: r for r in read_phhs(HANDHQ, skip_bad=True)}
+    numbers = [3017235188, 3017249292, 3017238642, 3017241144, 3017244264]
+    assert all(n in decided for n in numbers)
+    assert all(r.hand.result_known for r in decided.values())
+    for number in numbers:
+        hand = decided[number].hand
+        assert hand.unknown_hole_cards and sum(hand.payouts) + hand.rake == sum(hand.contributions)
+        mucked = {r.seat for r in hand.history if isinstance(r, Muck)}
         for seat in hand.unknown_hole_cards:
-            assert hand.hole_cards(seat) == ()
-        assert "winnings" not in record.to_phh()
+            assert hand.hole_cards(seat) == () and hand.payouts[seat] == 0
+        assert mucked and mucked <= hand.unknown_hole_cards
+        assert all(hand.payouts[s] == 0 or s not in hand.unknown_hole_cards for s in mucked)
+    # With no hand tabled (every show written ????), nothing is decided, nor invented.
+    _, _, chunk = _chunks()[1]  # hand 2: p1 shows 8dAs, p2 and p3 ????
+    hidden = loads_phh("".join(chunk).replace("'p1 sm 8dAs'", "'p1 sm ????'"))
+    assert hidden.is_over and not hidden.result_known
+    assert sum(hidden.payouts) == 0 and hidden.rake == 0
+    assert sum(p.amount for p in hidden.pots) == sum(hidden.contributions)
+    assert "winnings" not in to_phh(hidden)
 
 
 def test_a_showdown_with_unknown_cards_is_paid_as_recorded() -> None:
@@ -139,7 +147,7 @@ def test_pokerkit_agrees_wherever_both_decide_the_result() -> None:
     for record in read_phhs(HANDHQ, skip_bad=True):
         hand = record.hand
         if not hand.result_known:
-            continue  # pokerkit decides these with cards nobody knows
+            continue  # none here: a showdown of only unknown hands
         theirs = _pokerkit_stacks("".join(chunks[record.table][2]))
         n = hand.num_seats
         order = [(hand.button + i) % n for i in range(1, n + 1)]
@@ -149,7 +157,7 @@ def test_pokerkit_agrees_wherever_both_decide_the_result() -> None:
         assert sum(gaps) == hand.rake * hand.chip_value
         assert all(g == 0 or hand.payouts[order[p]] > 0 for p, g in enumerate(gaps))
         compared += 1
-    assert compared == 35
+    assert compared == 40  # every hand read: the untabled hands' showdowns included
 
 
 def test_televised_hands() -> None:

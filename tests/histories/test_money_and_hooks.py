@@ -60,6 +60,68 @@ def test_unknown_hole_cards_are_never_invented() -> None:
     assert not twin.result_known and twin.unknown_hole_cards == {1, 2}
 
 
+def _checked_down(hand: Hand) -> Hand:
+    hand.call()
+    hand.call()
+    hand.check()
+    while not hand.is_over:
+        hand.check()
+    return hand
+
+
+def test_untabled_unknown_hands_lose_to_the_tabled_ones() -> None:
+    # Seats 1 and 2 did not table their hands (a record's ????): they cannot win (rule
+    # 22), so seat 0's shown hand takes the pot; no card is invented for them.
+    hand = _checked_down(
+        Hand(
+            SPEC,
+            stacks=[100, 100, 100],
+            hole_cards=["2c7d", None, None],
+            unknown_hole_cards=[1, 2],
+            unshown_hole_cards=[1, 2],
+        )
+    )
+    assert hand.result_known and hand.payouts == (6, 0, 0) and hand.stacks == (104, 98, 98)
+    # In showing order from the button's left: seats 1 and 2 muck, seat 0 shows.
+    assert [type(r).__name__ for r in hand.history[-4:]] == ["Muck", "Muck", "Show", "Award"]
+    assert hand.hole_cards(1) == hand.hole_cards(2) == ()
+    assert hand.copy().payouts == hand.payouts
+    # One untabled hand of two unknown ones: the other could still win, so undecided.
+    half = _checked_down(
+        Hand(
+            SPEC,
+            stacks=[100, 100, 100],
+            hole_cards=["2c7d", None, None],
+            unknown_hole_cards=[1, 2],
+            unshown_hole_cards=[1],
+        )
+    )
+    assert not half.result_known and sum(half.payouts) == 0
+    # A record paying an untabled hand decides (the room knew what it did not write).
+    paid = _checked_down(
+        Hand(
+            SPEC,
+            stacks=[100, 100, 100],
+            hole_cards=["2c7d", None, None],
+            unknown_hole_cards=[1, 2],
+            unshown_hole_cards=[1, 2],
+            recorded_winnings=[0, 6, 0],
+        )
+    )
+    assert paid.result_known and paid.payouts == (0, 6, 0)
+    # A seat whose cards are known is not "unshown": it is shown and ranked as dealt.
+    known = _checked_down(
+        Hand(
+            SPEC,
+            stacks=[100, 100, 100],
+            hole_cards=["2c7d", "AhAd", None],
+            unknown_hole_cards=[2],
+            unshown_hole_cards=[1, 2],
+        )
+    )
+    assert known.result_known and known.payouts == (0, 6, 0)
+
+
 def test_recorded_winnings_settle_an_unknown_showdown_and_set_the_rake() -> None:
     hand = Hand(SPEC, stacks=[100, 100], unknown_hole_cards=[0, 1], recorded_winnings=[0, 3])
     hand.call()

@@ -92,9 +92,10 @@ def test_full_tilt_pays_nothing_to_a_winner_in_the_blinds_or_on_the_button() -> 
 def test_full_tilt_repaired_from_the_replay() -> None:
     reader = read_phhs(FTP, skip_bad=True, repair=True)
     records = list(reader)
-    # The 16 pots won uncontested are paid to their winners, unraked; the two showdowns
-    # against unknown cards stay unpaid (the replay cannot say who won).
-    assert reader.coverage == {"FTP": Counter(read=22, repaired=16, UnpaidPotError=2)}
+    # The 16 pots won uncontested are paid to their winners, unraked, and so are the two
+    # showdowns [17] and [21]: the winner showed, the loser's hand is written ???? (not
+    # tabled: it cannot win, rule 22).
+    assert reader.coverage == {"FTP": Counter(read=24, repaired=18)}
     assert [r.table for r in records if not r.repaired] == ["3", "5", "12", "16", "19", "20"]
     for record in records:
         hand = record.hand
@@ -115,12 +116,12 @@ def test_pokerstars_pays_nothing_to_a_winner_in_the_blinds_or_on_the_button() ->
     reader = read_phhs(PS, skip_bad=True)
     records = list(reader)
     # 22 hands. Read: [15] (p5, the cutoff, paid $1.90 of a $2.00 pot) and 4 showdowns
-    # with no winnings recorded ([5], [16] shown, decided; [18], [21] with a hand written
-    # ????, undecided). Unpaid: 17 pots won uncontested by the small blind, the big blind
-    # or the button, every winnings entry 0.
+    # with no winnings recorded ([5], [16] shown; [18], [21] against a hand written ????,
+    # not tabled, which cannot win: rule 22), all decided. Unpaid: 17 pots won
+    # uncontested by the small blind, the big blind or the button, every winnings entry 0.
     assert [r.table for r in records] == ["5", "15", "16", "18", "21"]
     assert reader.coverage == {"PS": Counter(read=5, UnpaidPotError=17)}
-    assert [r.table for r in records if not r.hand.result_known] == ["18", "21"]
+    assert all(r.hand.result_known for r in records)
     [fifteen] = [r for r in records if r.table == "15"]
     assert fifteen.hand.rake == 10
     repaired = read_phhs(PS, skip_bad=True, repair=True)
@@ -129,8 +130,8 @@ def test_pokerstars_pays_nothing_to_a_winner_in_the_blinds_or_on_the_button() ->
     for record in again:
         if record.repaired:
             assert record.hand.rake == 0 and record.hand.result_known
-    # The result is known where the replay or the record decides it: 20 of 22.
-    assert sum(r.hand.result_known for r in again) == 20
+    # The result is known where the replay or the record decides it: all 22.
+    assert sum(r.hand.result_known for r in again) == 22
 
 
 def test_partypoker_counts_the_returned_bet_in_the_winnings() -> None:

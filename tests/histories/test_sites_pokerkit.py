@@ -56,12 +56,11 @@ def _final_stacks(text: str) -> list[Decimal]:
 @pytest.mark.parametrize(
     ("name", "unknown"),
     [
-        # Full Tilt: [17] and [21] are showdowns the winner showed and the loser's cards
-        # are written ????; their records pay nothing, so they stay unpaid (not read).
+        # Full Tilt [17], [21] and PokerStars [18], [21]: showdowns where the winner showed
+        # and the loser's cards are written ????, with no winnings: the untabled hand
+        # cannot win (rule 22), so the shown hand is paid, as pokerkit pays it.
         ("handhq_ftp_50nlh.phhs", []),
-        # PokerStars: [18] and [21] end in a showdown against a hand written ???? with no
-        # winnings recorded: our result is unknown there, pokerkit pays the known hands.
-        ("handhq_ps_50nlh.phhs", ["18", "21"]),
+        ("handhq_ps_50nlh.phhs", []),
         ("handhq_pty_25nlh.phhs", []),
         ("handhq_ong_400nlh.phhs", []),
     ],

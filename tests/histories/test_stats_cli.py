@@ -45,7 +45,7 @@ def test_one_player_as_json_with_a_graph(
     args = ["stats", str(DATA / "handhq_abs_100nlh.phhs"), "--player", PLAYER, "--json"]
     assert main([*args, "--png", str(png), "--workers", "2"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["hands"] == 40 and out["bad_hands"] == 1 and out["unknown_results"] == 5
+    assert out["hands"] == 40 and out["bad_hands"] == 1 and out["unknown_results"] == 0
     rows = out["players"]
     assert rows[0]["player"] == PLAYER and rows[0]["position"] == "all"
     assert all(r["player"] == PLAYER and r["position"] != "all" for r in rows[1:])

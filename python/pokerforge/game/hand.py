@@ -71,6 +71,7 @@ __all__ = ["Hand"]
 _STREETS = tuple(Street)
 # Records are immutable values: a seat's muck is the same record every time.
 _MUCKS = tuple(Muck(seat) for seat in range(MAX_SEATS))
+_NO_SEATS: frozenset[int] = frozenset()
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 _ZEROS = tuple((0,) * n for n in range(MAX_SEATS + 1))  # zeroed bets are written from these
 
@@ -97,6 +98,10 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
             does not know. They have no cards (``hole_cards`` is empty) and a showdown that
             needs them is decided by ``recorded_winnings`` / ``recorded_stacks``, or else
             left undecided (:attr:`result_known` is false and the pots stay unpaid).
+        unshown_hole_cards: replays: seats of ``unknown_hole_cards`` whose hands were not
+            tabled at the showdown (a record's ``????``): an untabled hand cannot win a pot
+            (rule 22), so where every other hand in the showdown is known the tabled hands
+            decide the pots instead of the record.
         recorded_winnings: replays: chips each seat collected from the pots, as the room
             recorded them (after rake). The rake is what the pots held beyond their sum,
             taken as ``spec.rake.split`` says (main pot first without a ``spec.rake``);
@@ -136,6 +141,7 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
         "_seed",
         "_spec",
         "_unknown",
+        "_unshown",
         "_vote",
     )
 
@@ -156,6 +162,8 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
     _rake: int
     _asked: _showdown.AskedShowdown | None
     _unknown: frozenset[int]
+    # Replays: unknown hands not tabled at the showdown (rule 22: they cannot win a pot).
+    _unshown: frozenset[int]
     _recorded: tuple[str, tuple[int, ...]] | None
     _known: bool
     _chip_value: Decimal
@@ -179,6 +187,7 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
         dead_small_blind: bool = False,
         posts: Sequence[tuple[int, int, int]] = (),
         unknown_hole_cards: Collection[int] = (),
+        unshown_hole_cards: Collection[int] = (),
         recorded_winnings: Sequence[int] | None = None,
         recorded_stacks: Sequence[int] | None = None,
         chip_value: Decimal | int = 1,
@@ -212,6 +221,9 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
         board, self._extra = split_board(board)
         self._unknown, self._recorded, self._chip_value = replay_record(
             n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
+        )
+        self._unshown = (
+            frozenset(unshown_hole_cards) & self._unknown if unshown_hole_cards else _NO_SEATS
         )
         self._seed, holes, self._board = deal(
             n,
@@ -524,10 +536,24 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
     def _showdown(self) -> None:
         st = self._state
         folded = st.folded
-        pots = self._take_rake(build_pots(st.contributions, folded, st.dead))
         if self._unknown and any(s in self._unknown and not folded[s] for s in range(self._n)):
-            self._showdown_from_record()
+            # Untabled hands forfeit (rule 22): the tabled ones decide when all are known,
+            # unless the record pays an untabled hand (then the record decides).
+            contest = [f or s in self._unshown for s, f in enumerate(folded)]
+            if (
+                all(contest)
+                or any(s in self._unknown and not contest[s] for s in range(self._n))
+                or (
+                    self._recorded is not None
+                    and any(self._recorded_winnings()[s] for s in self._unshown)
+                )
+            ):
+                self._take_rake(build_pots(st.contributions, folded, st.dead))
+                self._showdown_from_record()
+                return
+            self._showdown_untabled(contest)
             return
+        pots = self._take_rake(build_pots(st.contributions, folded, st.dead))
         # The core directly (what rank_hands() calls): one Python call less a showdown.
         ranks = showdown_ranks(self._engine.variant, st.holes, self._board, folded)
         show_order = self._show_order()
@@ -578,6 +604,30 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
                 high, low = ranks[seat]
                 log.append(_record(Show, seat, hole[seat], high, LowRank(low) if low else None))
         self._pay(awards)
+
+    def _showdown_untabled(self, contest: list[bool]) -> None:
+        """A replay's showdown where the unknown hands were not tabled: they muck, and the
+        tabled hands share every pot they are eligible for (rule 22)."""
+        st = self._state
+        pots = self._take_rake(build_pots(st.contributions, contest, st.dead))
+        ranks = showdown_ranks(self._engine.variant, st.holes, self._board, contest)
+        result = _showdown.resolve(
+            pots,
+            ranks,
+            show_order=[s for s in self._show_order() if not contest[s]],
+            odd_chip_order=self._orders[st.button],
+            hilo=self._engine.variant == OMAHA_HILO,
+            face_up=True,
+            unit=self._unit,
+        )
+        log = st.log
+        for seat in self._show_order():
+            if contest[seat]:
+                log.append(_MUCKS[seat])
+            else:
+                high, low = ranks[seat]
+                log.append(_record(Show, seat, st.holes[seat], high, LowRank(low) if low else None))
+        self._pay(result.awards)
 
     def _show_order(self) -> list[int]:
         """The live seats in showing order (rule 22)."""
@@ -801,6 +851,7 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
         new._boards = self._boards
         new._extra = self._extra
         new._unknown = self._unknown
+        new._unshown = self._unshown
         new._recorded = self._recorded
         new._known = self._known
         new._chip_value = self._chip_value

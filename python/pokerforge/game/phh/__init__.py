@@ -25,7 +25,8 @@ How pokerforge maps onto PHH:
 * Variant codes: ``NT``, ``FT``, ``PO``, ``FO/8`` from the standard; pokerforge's other
   combinations use codes of the same shape (``PT``, ``NO``, ``FO``, ``NO/8``, ``PO/8``).
 * Actions ``d dh``, ``d db``, ``pN f``, ``pN cc``, ``pN cbr X`` (a street total) and
-  ``pN sm [cards]``; unknown cards ``??`` stay unknown (see :func:`loads_phh`).
+  ``pN sm [cards]``; unknown cards ``??`` stay unknown (see :func:`loads_phh`), and a
+  hand shown ``????`` beside one shown with its cards was not tabled (rule 22).
 * Amounts may be decimal (dollars and cents): the hand counts chips of the unit the file
   needs (``hand.chip_value``) and :func:`to_phh` writes the file's units back, exactly.
 * A starting stack written ``inf`` is one the room did not record: the replay gives it

@@ -201,5 +201,7 @@ def _actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> li
         elif isinstance(record, Show):
             actions.append(f"{player[record.seat]} sm {_text(record.indices)}")
         elif isinstance(record, Muck):
-            actions.append(f"{player[record.seat]} sm")
+            # An unknown hand not tabled is written as the room wrote it: shown, unknown.
+            mucked = unknown if record.seat in hand.unknown_hole_cards else ""
+            actions.append(f"{player[record.seat]} sm {mucked}".rstrip())
     return actions

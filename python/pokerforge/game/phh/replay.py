@@ -152,11 +152,28 @@ def replay_record(
         raise
 
 
+def _untabled(steps: list[Step], seat_of: Sequence[int]) -> list[int]:
+    """The seats whose hands were not tabled: an ``sm`` that mucks, or that shows no card
+    the record knows (``????``) where another ``sm`` shows known cards. (A record whose
+    every ``sm`` is ``????``, as iPoker's, never wrote what was shown: nothing follows.)"""
+    shows = [(who, arg) for _, who, verb, arg in steps if verb == "sm"]
+    tabled = any(arg and None not in arg for _, arg in shows)
+    return [
+        seat_of[who]
+        for who, arg in shows
+        if arg == "" or (tabled and arg and all(card is None for card in arg))
+    ]
+
+
 def _replay(
     doc: Mapping[str, Any], where: Where, read: Read, *, take_returns: bool = False
 ) -> tuple[Hand, Sequence[int]]:
     """The hand replayed and its record checked; ``take_returns``: the recorded winnings
-    count each uncalled bet returned (a room's convention), taken out before the check."""
+    count each uncalled bet returned (a room's convention), taken out before the check.
+
+    A hand shown as ``pN sm ????`` (no card known) was not tabled: it cannot win a pot
+    (rule 22; the WSOP's rules: the winning hand must be shown to claim the pot), so the
+    tabled hands decide where every other hand is known, unless the record pays it."""
     (
         places,
         stacks,
@@ -207,6 +224,7 @@ def _replay(
             dead_small_blind=dead_sb,
             posts=[(seat_of[p], live, dead) for p, live, dead in posts] if posts else (),
             unknown_hole_cards=unknown,
+            unshown_hole_cards=_untabled(steps, seat_of),
             chip_value=unit,
             **recorded_result(winnings, finishing, seat_of),
         )
@@ -398,7 +416,9 @@ def loads_phh(
     chips of the unit the file needs (:attr:`Hand.chip_value`, a cent here) and exports back
     in the file's units. Unknown hole cards (``????``) stay unknown: a showdown that needs
     them is paid as the file's ``winnings`` / ``finishing_stacks`` say, or left undecided
-    (:attr:`Hand.result_known`). A recorded result must agree with the replay, the rake
+    (:attr:`Hand.result_known`); a hand shown ``????`` beside one shown with its cards was
+    not tabled and cannot win (rule 22), so the shown hands decide where the record does
+    not pay it. A recorded result must agree with the replay, the rake
     being what the pots held beyond the recorded winnings. A stack written ``inf`` (not
     recorded) never limits the hand.
 

@@ -18,7 +18,9 @@ by position. The rooms, and the conversion of their logs, depart from it in know
 Full Tilt's and PokerStars' zeros come from the dataset's conversion, which missed the
 summary lines that name a winner's seat (``Seat 3: ann (button) collected ($5)``).
 Their showdowns often carry no ``winnings`` at all: the replay decides those where the
-cards are shown, and leaves the result unknown where a hand is written ``????``.
+cards are shown, or where the loser's hand is written ``????`` beside the winner's shown
+cards (not tabled: it cannot win, rule 22), and leaves the result unknown where no hand's
+cards are written.
 PartyPoker's walks and uncontested raises show the returned bet plainly (a raise to $1
 that takes the blinds of $0.10/$0.25 is recorded as $1.25 won: the $0.50 pot and the
 $0.75 not called), and so do its raked pots ($1.20 for a $1.00 pot, $0.25 returned,
