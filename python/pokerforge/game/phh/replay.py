@@ -224,7 +224,7 @@ def _replay(
             dead_small_blind=dead_sb,
             posts=[(seat_of[p], live, dead) for p, live, dead in posts] if posts else (),
             unknown_hole_cards=unknown,
-            unshown_hole_cards=_untabled(steps, seat_of),
+            unshown_hole_cards=_untabled(steps, seat_of) if unknown else (),
             chip_value=unit,
             **recorded_result(winnings, finishing, seat_of),
         )
