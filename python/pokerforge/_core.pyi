@@ -14,6 +14,7 @@ _CardsLike: TypeAlias = str | Card | CardSet | int | Iterable[Card | SupportsInd
 
 __all__ = [
     "GAME_NAMES",
+    "MAX_ENCODED_CHIPS",
     "MAX_PLAYERS",
     "PHH_VARIANTS",
     "A5LowRank",
@@ -71,6 +72,9 @@ __all__ = [
 __version__: str
 MAX_PLAYERS: int
 """The most players in a hand, at a table or in an equity question."""
+MAX_ENCODED_CHIPS: int
+"""The most chips one count may hold for ``ObsEncoder`` (2**53): a stack, bet, blind, chip
+unit or legal amount past it is a ``ChipLimitError``."""
 GAME_NAMES: tuple[tuple[str, str], ...]
 PHH_VARIANTS: tuple[tuple[str, str, str], ...]
 """Every name a game is known by, with the game's own name: each game's own first (in the

@@ -18,6 +18,7 @@ from __future__ import annotations
 __all__ = [
     "BadHandError",
     "CardCountError",
+    "ChipLimitError",
     "DuplicateCardError",
     "FieldError",
     "IllegalActionError",
@@ -92,6 +93,23 @@ class RangeLimitError(InvalidRangeError):
 class InvalidSpecError(PokerError):
     """A setting that makes no sense: a game specification or table set-up, an unknown game
     or method, a bad number of players, samples, threads or seed."""
+
+
+class ChipLimitError(InvalidSpecError):
+    """A chip count the reinforcement-learning observation encoder does not take: a stack,
+    bet, blind, chip unit or legal amount below 0 or above
+    ``pokerforge.rl.MAX_ENCODED_CHIPS`` (2**53), so that no sum the encoder forms over a
+    table can pass 64 bits. The message names the count.
+
+    Examples:
+        >>> from pokerforge.rl import Tables
+        >>> from pokerforge.game import GameSpec
+        >>> try:
+        ...     Tables(GameSpec(blinds=(1, 2)), seats=2, stacks=2**62)
+        ... except ChipLimitError as err:
+        ...     print(err)  # doctest: +ELLIPSIS
+        seat 0's stack = 4611686018427387904 is not a chip count the observation encoder takes...
+    """
 
 
 class InvalidStackError(PokerError):

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerforge.rl.layout import ObservationLayout
 from pokerforge.rl.policies import Policy, RandomPolicy, call_policy
-from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables, hand_seed
+from pokerforge.rl.tables import DEFAULT_ACTIONS, MAX_ENCODED_CHIPS, Move, Tables, hand_seed
 from pokerforge.rl.vector import VectorPokerEnv
 
 if TYPE_CHECKING:
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_ACTIONS",
+    "MAX_ENCODED_CHIPS",
     "Move",
     "ObservationLayout",
     "PokerAECEnv",

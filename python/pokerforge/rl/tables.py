@@ -27,12 +27,20 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from pokerforge._core import ObsEncoder, seed_of
-from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge._core import MAX_ENCODED_CHIPS, ObsEncoder, seed_of
+from pokerforge.errors import ChipLimitError, IllegalActionError, InvalidSpecError
 from pokerforge.game import GameSpec, Hand, HandState
 from pokerforge.game.arguments import MAX_SEATS, player_count
 
-__all__ = ["DEFAULT_ACTIONS", "Move", "Tables", "TablesSnapshot", "apply_move", "hand_seed"]
+__all__ = [
+    "DEFAULT_ACTIONS",
+    "MAX_ENCODED_CHIPS",
+    "Move",
+    "Tables",
+    "TablesSnapshot",
+    "apply_move",
+    "hand_seed",
+]
 
 DEFAULT_ACTIONS = ("fold", "call", "min", "0.5pot", "pot", "allin")
 
@@ -164,6 +172,8 @@ class Tables:
     Raises:
         InvalidSpecError: a bad seat count, stack, history length or action name, or a
             rule profile whose players choose to show or muck (``showdown="ask"``).
+        ChipLimitError: a stack, the big blind or the chip unit above
+            :data:`MAX_ENCODED_CHIPS` (2**53), more than the encoder counts.
     """
 
     def __init__(
@@ -202,6 +212,17 @@ class Tables:
             if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
                 raise InvalidSpecError(
                     f"seat {seat}'s stack must be a whole number of chips above 0, not {chips!r}"
+                )
+        # The encoder refuses every count past its limit in every state it reads; refused
+        # here too, so that a table set up past it fails on entry, not at its first hand.
+        counts = [(f"seat {seat}'s stack", chips) for seat, chips in enumerate(self.stacks)]
+        counts += [("the big blind", spec.engine.big), ("the chip unit", spec.chip_unit)]
+        for what, chips in counts:
+            if chips > MAX_ENCODED_CHIPS:
+                raise ChipLimitError(
+                    f"{what} = {chips} is not a chip count the observation encoder takes: "
+                    f"expected 0 to {MAX_ENCODED_CHIPS} (2**53) chips, so that no sum over "
+                    "a table can pass 64 bits"
                 )
         width = seats if layout_seats is None else layout_seats
         if isinstance(width, bool) or not isinstance(width, int) or not seats <= width <= MAX_SEATS:

@@ -19,10 +19,18 @@ adds to plain uvicorn:
   and a connection with more than :data:`MAX_PIPELINED` requests waiting behind the one
   being answered (sent without reading the answers) is aborted at once, since each
   waiting request holds memory;
-- on SIGTERM/SIGINT, when uvicorn starts its graceful shutdown (it asks each connection
-  to shut down), every queued request is answered at once with a JSON 503
-  (``Retry-After``), and uvicorn lets the running ones finish (each is bounded by the
-  time limit) before it stops. This works the same in each worker process.
+- on SIGTERM/SIGINT, when uvicorn starts its graceful shutdown (it stops accepting, then
+  asks each connection to shut down), every queued request is answered at once with a
+  JSON 503 (``Retry-After``), and uvicorn lets the running ones finish (each is bounded by
+  the time limit) before it stops. A connection accepted before the shutdown whose first
+  request has not come in yet is kept until it comes (within ``header_timeout``) and that
+  request is answered, with ``Connection: close``, instead of the connection being reset.
+  This works the same in each worker process; with several, a worker draining alone (a
+  rolling restart, SIGTERM to one worker) leaves the shared listening socket to the
+  others, which take every new connection;
+- with several worker processes, each takes one connection from the shared listening
+  socket at a time (:class:`BalancedLoop`), so that a burst of connections is spread over
+  the workers instead of landing on whichever woke first.
 - JSON logs for everything, uvicorn's own errors included (:func:`log_config`).
 """
 
@@ -58,6 +66,7 @@ __all__ = [
     "MAX_HEADERS",
     "MAX_PIPELINED",
     "MAX_URL",
+    "BalancedLoop",
     "GuardedH11",
     "GuardedHttpTools",
     "ServerOptions",
@@ -165,6 +174,7 @@ class _Guard:
     def connection_made(self, transport: asyncio.Transport) -> None:
         """Refuses the connection when there are too many; else starts its clock."""
         super().connection_made(transport)  # type: ignore[misc]
+        self._last_call = False
         self._request_timer: asyncio.TimerHandle | None = None
         self._write_timer: asyncio.TimerHandle | None = None
         self._network: str | None = None
@@ -234,9 +244,28 @@ class _Guard:
             self.transport.abort()
 
     def shutdown(self) -> None:
-        """The server is stopping: answer the queues with 503 first (once per process)."""
+        """The server is stopping: answer the queues with 503 first (once per process).
+
+        A connection still waiting for its first request (accepted just before the
+        listener closed) is not closed now, which would reset it: its request, when it
+        comes within ``header_timeout``, is answered and the connection closed after it.
+        Others are shut down as uvicorn does (closed when idle after an answer, else
+        closed after the answer being made)."""
         _drain_all()
+        self._last_call = True
+        if self._awaiting_first_request():
+            return
         super().shutdown()  # type: ignore[misc]
+
+    def _awaiting_first_request(self) -> bool:
+        """Whether no request has come in whole on this connection yet."""
+        raise NotImplementedError
+
+    def _close_after_answer(self) -> None:
+        """A request that came in during the shutdown is the connection's last."""
+        cycle = getattr(self, "cycle", None)
+        if getattr(self, "_last_call", False) and cycle is not None:
+            cycle.keep_alive = False
 
     def connection_lost(self, exc: Exception | None) -> None:
         """Stops the clock."""
@@ -261,6 +290,14 @@ class GuardedH11(_Guard, H11Protocol):  # type: ignore[misc]
     def _waiting_for_client(self) -> bool:
         return self.conn.their_state in (h11.IDLE, h11.SEND_BODY)
 
+    def _awaiting_first_request(self) -> bool:
+        return self.cycle is None
+
+    def handle_events(self) -> None:
+        """As h11's protocol does; a request read during a shutdown is the last."""
+        super().handle_events()
+        self._close_after_answer()
+
     def send_400_response(self, msg: str) -> None:
         """A request h11 refuses gets a JSON answer with h11's status (431 for a head
         over its buffer's limit, else 400), and the connection is closed."""
@@ -281,6 +318,9 @@ class GuardedHttpTools(_Guard, HttpToolsProtocol):
         # coming.
         cycle = self.cycle
         return cycle is None or cycle.response_complete or cycle.more_body
+
+    def _awaiting_first_request(self) -> bool:
+        return self.cycle is None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         """Starts counting the first request's head."""
@@ -324,6 +364,7 @@ class GuardedHttpTools(_Guard, HttpToolsProtocol):
             self._refusal = (431, f"the request's head is over {MAX_HEAD} bytes")
             raise _HeadTooLargeError
         super().on_headers_complete()
+        self._close_after_answer()
         if len(self.pipeline) > MAX_PIPELINED:
             # Answers must go in order, so no refusal can be sent: the connection goes.
             self._refusal = (0, "too many pipelined requests")
@@ -353,6 +394,33 @@ class GuardedHttpTools(_Guard, HttpToolsProtocol):
         reason = sys.exc_info()[1]
         message = str(reason) if isinstance(reason, httptools.HttpParserError) else msg
         _answer_and_close(self.transport, 400, "bad_request", message)
+
+
+class BalancedLoop(asyncio.SelectorEventLoop):
+    """The event loop of each worker process when there are several: it takes one
+    connection from the listening socket each time the socket is ready, where asyncio's
+    own loop takes every connection waiting (up to the backlog, 2,048 under uvicorn).
+
+    The workers share one listening socket, so a burst of connections queued on it went
+    to whichever worker woke first, which took them all; taking one at a time, the
+    workers take turns, and a worker busy with its requests comes back for the next
+    connection later than an idle one, so more of them go to the idle one.
+    """
+
+    def _accept_connection(
+        self,
+        protocol_factory: Any,
+        sock: Any,
+        sslcontext: Any = None,
+        server: Any = None,
+        backlog: int = 100,
+        *rest: Any,
+    ) -> None:
+        # asyncio's accept callback (what the loop calls when a listening socket is
+        # ready), asked for one connection; the rest of its arguments as given.
+        super()._accept_connection(  # type: ignore[misc]
+            protocol_factory, sock, sslcontext, server, 1, *rest
+        )
 
 
 class _HeadTooLargeError(Exception):
@@ -459,6 +527,8 @@ def _run(options: ServerOptions) -> None:
         proxy_headers=options.forwarded_allow_ips is not None,
         forwarded_allow_ips=options.forwarded_allow_ips,
         server_header=False,
+        # Several workers share the listening socket: each takes a connection at a time.
+        loop=f"{__name__}:BalancedLoop" if options.workers > 1 else "auto",
     )
     if options.workers > 1:
         Multiprocess(config, sockets=[config.bind_socket()]).run()

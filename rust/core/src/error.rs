@@ -139,6 +139,18 @@ pub enum Error {
         /// The most the exact method takes.
         limit: usize,
     },
+    /// A chip count the observation encoder does not take: below 0, or past its limit
+    /// ([`crate::obs::MAX_CHIPS`] for one count, ten times that for the chips in the
+    /// middle), which keeps every sum the encoder forms over a table inside 64 bits.
+    ChipLimit {
+        /// What was counted, e.g. `"stack"`, `"big_blind"`.
+        name: &'static str,
+        /// The count as given.
+        value: i64,
+        /// The largest count allowed, with its power of two, e.g.
+        /// `"9007199254740992 (2**53)"`.
+        max: &'static str,
+    },
     /// An error in one part of an equity request.
     At {
         /// Where: a player, the board or the dead cards.
@@ -211,6 +223,7 @@ impl Error {
             Error::NoChips => Some("stacks".to_string()),
             Error::InvalidPayout { index, .. } => Some(format!("payouts[{index}]")),
             Error::ExactTooLarge { .. } => Some("method".to_string()),
+            Error::ChipLimit { name, .. } => Some((*name).to_string()),
             _ => None,
         }
     }
@@ -328,6 +341,11 @@ impl fmt::Display for Error {
                 f,
                 "exact ICM takes at most {limit} players with chips, but {players} were given: \
                  use method \"monte-carlo\" or \"auto\""
+            ),
+            Error::ChipLimit { name, value, max } => write!(
+                f,
+                "{name} = {value} is not a chip count the observation encoder takes: expected \
+                 0 to {max} chips, so that no sum over a table can pass 64 bits"
             ),
             Error::At { location, error } => write!(f, "{location}: {error}"),
         }

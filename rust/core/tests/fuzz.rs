@@ -1,5 +1,6 @@
 //! Fuzzing the core's parsers of outside text on stable Rust: cards, players and ranges,
-//! PHH fields, steps and tables.
+//! PHH fields, steps and tables; and the observation encoder on chip counts anywhere in
+//! `i64`.
 //!
 //! Each target takes inputs drawn from a seeded generator: random bytes, random Unicode
 //! (control characters, Unicode white space, surrogate-free scalars), soups of the
@@ -19,6 +20,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::str::FromStr;
 
 use pokerforge_core::equity::Player;
+use pokerforge_core::obs::{
+    Action, ActionKind, ActionSet, Entry, HandLog, Legal, ObsLayout, TableState, MAX_CHIPS, MAX_POT,
+};
 use pokerforge_core::phh::{has_header, read_fields, read_steps, split_tables};
 use pokerforge_core::rng::Rng;
 use pokerforge_core::{Card, CardSet, Range};
@@ -395,4 +399,184 @@ fn fuzz_phh_tables() {
         // A text holds a header exactly when a table was cut at one.
         assert_eq!(has_header(text), whole.iter().any(|t| t.0.is_some()));
     });
+}
+
+/// One hand and one moment of it for the observation encoder, every chip count drawn
+/// from [`chips`].
+#[derive(Debug)]
+struct EncoderCase {
+    button: usize,
+    big_blind: i64,
+    unit: i64,
+    starts: Vec<i64>,
+    entries: Vec<Entry>,
+    street: usize,
+    stacks: Vec<i64>,
+    bets: Vec<i64>,
+    folded: Vec<bool>,
+    total_pot: i64,
+    actor: Option<usize>,
+    legal: Legal,
+    seat: usize,
+    actions: usize,
+}
+
+/// A chip count the encoder's sums could trip over: within its limit (0, 1, small, at the
+/// limit) when `valid`, else also past it (near 2**31, 2**32, 2**62, the ends of `i64`,
+/// negative, or any 64 bits).
+fn chips(rng: &mut Rng, valid: bool) -> i64 {
+    const EDGES: [i64; 10] = [
+        1 << 31,
+        (1 << 32) + 1,
+        1 << 62,
+        i64::MAX,
+        i64::MAX - 1,
+        i64::MIN,
+        -1,
+        MAX_CHIPS + 1,
+        2 * MAX_CHIPS,
+        MAX_POT + 1,
+    ];
+    match rng.below(if valid { 4 } else { 7 }) {
+        0 => i64::from(rng.below(3)),
+        1 => i64::from(rng.below(1_000)),
+        2 => MAX_CHIPS - i64::from(rng.below(1_000)),
+        3 => (rng.next_u64() >> 11) as i64, // 0 to 2**53 - 1
+        4 => EDGES[rng.below(EDGES.len() as u32) as usize],
+        _ => rng.next_u64() as i64,
+    }
+}
+
+fn encoder_case(rng: &mut Rng) -> EncoderCase {
+    let valid = rng.below(2) == 0;
+    let n = 2 + rng.below(9) as usize;
+    let count = |rng: &mut Rng| chips(rng, valid);
+    let starts: Vec<i64> = (0..n).map(|_| count(rng).max(1)).collect();
+    let entries = (0..rng.below(12))
+        .map(|_| Entry {
+            seat: rng.below(n as u32) as u8,
+            kind: ActionKind::from_code(i64::from(rng.below(4))).expect("a kind"),
+            street: rng.below(4) as u8,
+            all_in: rng.below(2) == 0,
+            amount: count(rng),
+        })
+        .collect();
+    let raise = rng.below(3) > 0;
+    EncoderCase {
+        button: rng.below(n as u32) as usize,
+        big_blind: count(rng).max(1),
+        unit: count(rng).max(1),
+        starts,
+        entries,
+        street: rng.below(5) as usize,
+        stacks: (0..n).map(|_| count(rng)).collect(),
+        bets: (0..n).map(|_| count(rng)).collect(),
+        folded: (0..n).map(|_| rng.below(3) == 0).collect(),
+        total_pot: if rng.below(2) == 0 {
+            count(rng)
+        } else {
+            count(rng) / 10 * i64::from(rng.below(10))
+        },
+        actor: (rng.below(4) > 0).then(|| rng.below(n as u32) as usize),
+        legal: Legal {
+            fold: rng.below(2) == 0,
+            check: rng.below(2) == 0,
+            call: count(rng),
+            min_raise_to: raise.then(|| count(rng)),
+            max_raise_to: raise.then(|| count(rng)),
+        },
+        seat: rng.below(n as u32) as usize,
+        actions: rng.below(2) as usize,
+    }
+}
+
+/// The observation encoder on chip counts anywhere in `i64`: it refuses a count past its
+/// limit or encodes exactly, never a sum that wraps (with overflow checks on, as in the
+/// long run, a wrap is a panic this target reports); the discrete actions' amounts stay
+/// within the legal bounds, whatever counts they are resolved from.
+#[test]
+fn fuzz_observation_encoder() {
+    let sets = [
+        ActionSet::standard(),
+        ActionSet::parse(&["fold", "call", "min", "0.25pot", "2pot", "100pot", "allin"])
+            .expect("actions"),
+    ];
+    let mut rng = Rng::for_stream(setting("POKERFORGE_FUZZ_SEED", 1), 6);
+    let count = inputs();
+    let mut encoded = 0u64;
+    for _ in 0..count {
+        let case = encoder_case(&mut rng);
+        let check = || -> bool {
+            let set = &sets[case.actions];
+            let holes: Vec<CardSet> = (0..case.starts.len() as u64)
+                .map(|i| CardSet::from_mask(0b11 << (2 * i)).expect("two cards"))
+                .collect();
+            let (mut mask, mut amounts) = (vec![0u8; set.len()], vec![0i64; set.len()]);
+            // The actions resolved from the counts as drawn, checked or not.
+            let level = case.bets[case.seat].wrapping_add(case.legal.call);
+            set.resolve(
+                &case.legal,
+                level,
+                case.total_pot,
+                case.unit,
+                &mut mask,
+                &mut amounts,
+            );
+            if let (Some(lo), Some(hi)) = (case.legal.min_raise_to, case.legal.max_raise_to) {
+                for ((&m, &a), action) in mask.iter().zip(&amounts).zip(set.actions()) {
+                    if m == 1 && lo <= hi && !matches!(action, Action::Fold | Action::CheckCall) {
+                        assert!((lo..=hi).contains(&a), "{action} = {a}");
+                    }
+                }
+            }
+            let Ok(mut log) = HandLog::new(
+                case.button,
+                case.big_blind,
+                case.unit,
+                case.starts.clone(),
+                holes,
+            ) else {
+                return false;
+            };
+            for &entry in &case.entries {
+                let _ = log.push(entry);
+            }
+            let mut net = vec![0.0f32; case.starts.len()];
+            if log.net_bb(&case.stacks, &mut net).is_ok() {
+                assert!(net.iter().all(|x| x.is_finite()));
+            }
+            let _ = log.infoset(case.seat, &[]);
+            let layout = ObsLayout::new(case.starts.len().max(2), 4, set.clone()).expect("layout");
+            let state = TableState {
+                street: case.street,
+                board: CardSet::EMPTY,
+                stacks: &case.stacks,
+                bets: &case.bets,
+                folded: &case.folded,
+                total_pot: case.total_pot,
+                actor: case.actor,
+                legal: case.legal,
+            };
+            let mut obs = vec![0.0f32; layout.size()];
+            if layout
+                .encode(&log, &state, case.seat, &mut obs, &mut mask, &mut amounts)
+                .is_err()
+            {
+                return false;
+            }
+            assert!(obs.iter().all(|x| x.is_finite()));
+            assert!(amounts.iter().all(|a| (0..=MAX_CHIPS).contains(a)));
+            true
+        };
+        match catch_unwind(AssertUnwindSafe(check)) {
+            Ok(ok) => encoded += u64::from(ok),
+            Err(_) => panic!("fuzz target encoder failed on the input {case:?}"),
+        }
+    }
+    // Both sides drawn: refused counts and counts encoded.
+    assert!(
+        count < 100 || (encoded > 0 && encoded < count),
+        "{encoded} of {count}"
+    );
+    println!("fuzz encoder: {count} inputs ({encoded} encoded), 0 failures");
 }

@@ -31,6 +31,7 @@ use pyo3::types::PyTuple;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_PLAYERS", pokerforge_core::MAX_PLAYERS)?;
+    m.add("MAX_ENCODED_CHIPS", pokerforge_core::obs::MAX_CHIPS)?;
     let names = pokerforge_core::Game::NAMES
         .iter()
         .map(|(name, game)| (*name, game.name()));

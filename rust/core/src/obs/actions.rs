@@ -200,7 +200,10 @@ impl ActionSet {
                 Action::MinRaise => raise.map_or((false, 0), |(lo, _)| (true, lo)),
                 Action::AllIn => raise.map_or((false, 0), |(_, hi)| (true, hi)),
                 Action::Pot(fraction) => raise.map_or((false, 0), |(lo, hi)| {
-                    let after_call = (pot + legal.call) as f64;
+                    // The sums in 128 bits: no count can make them wrap (the encoder's
+                    // counts are within `MAX_CHIPS`, but this is public), and the pot
+                    // after calling is rounded to `f64` once.
+                    let after_call = (i128::from(pot) + i128::from(legal.call)) as f64;
                     let share = fraction * after_call;
                     // The floor without a call into the maths library: the cast rounds
                     // toward zero (and saturates, as `floor() as i64` does).
@@ -210,12 +213,13 @@ impl ActionSet {
                     } else {
                         whole
                     };
-                    let wanted = level + floor;
-                    let wanted = wanted - wanted.rem_euclid(unit);
-                    if wanted < lo {
+                    let wanted = i128::from(level) + i128::from(floor);
+                    let wanted = wanted - wanted.rem_euclid(i128::from(unit));
+                    if wanted < i128::from(lo) {
                         (false, 0)
                     } else {
-                        (true, wanted.min(hi))
+                        // At most `hi`, so it fits.
+                        (true, wanted.min(i128::from(hi)) as i64)
                     }
                 }),
             };
@@ -330,6 +334,43 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn extreme_counts_cap_at_the_maximum_and_never_wrap() {
+        // A level, a call and a pot at the ends of i64: each sum wrapped before (a pot
+        // fraction of a huge pot came out negative, or a panic with overflow checks).
+        for (level, call, pot, hi) in [
+            (i64::MAX, i64::MAX, i64::MAX, i64::MAX),
+            (i64::MAX - 1, 1, i64::MAX, i64::MAX - 1),
+            (1 << 62, 1 << 62, 1 << 62, i64::MAX),
+        ] {
+            let legal = Legal {
+                fold: true,
+                check: false,
+                call,
+                min_raise_to: Some(0),
+                max_raise_to: Some(hi),
+            };
+            let set = ActionSet::parse(&["0.5pot", "pot", "100pot"]).unwrap();
+            let (mask, amounts) = resolve(&set, legal, level, pot);
+            assert_eq!(
+                (mask, amounts),
+                (vec![1; 3], vec![hi; 3]),
+                "{level} {call} {pot}"
+            );
+        }
+        // Far below zero: masked, never a wrap to a large raise.
+        let legal = Legal {
+            fold: true,
+            check: true,
+            call: 0,
+            min_raise_to: Some(0),
+            max_raise_to: Some(100),
+        };
+        let set = ActionSet::parse(&["pot"]).unwrap();
+        let (mask, amounts) = resolve(&set, legal, i64::MIN, i64::MIN);
+        assert_eq!((mask, amounts), (vec![0], vec![0]));
     }
 
     #[test]

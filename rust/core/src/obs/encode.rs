@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::obs::actions::Legal;
 use crate::obs::layout::{ObsLayout, SEAT_FIELDS};
 use crate::obs::log::HandLog;
+use crate::obs::{check_chips, MAX_POT};
 use crate::MAX_PLAYERS;
 
 /// The public state of a hand at one moment, as the game layer reports it.
@@ -38,7 +39,10 @@ impl ObsLayout {
     /// # Errors
     /// [`Error::InvalidSetting`] when a buffer has the wrong length, the per-seat lists do
     /// not match the hand's seat count, the table has more seats than the layout, the
-    /// street is above 4 or a seat is off the table. Nothing is written then.
+    /// street is above 4 or a seat is off the table; [`Error::ChipLimit`] for a stack, bet
+    /// or legal amount below 0 or above [`crate::obs::MAX_CHIPS`], or chips in the middle
+    /// below 0 or above [`MAX_POT`] (so that no sum the encoder forms can wrap). Nothing
+    /// is written then.
     pub fn encode(
         &self,
         log: &HandLog,
@@ -178,6 +182,29 @@ impl ObsLayout {
             }
         }
         debug_assert!(n <= MAX_PLAYERS);
+        // Every count within the limit: then each sum below (ten bets, the pot beside
+        // them, a bet plus a call) stays far inside 64 bits.
+        for (&stack, &bet) in state.stacks.iter().zip(state.bets) {
+            check_chips("stack", stack)?;
+            check_chips("bet", bet)?;
+        }
+        let legal = &state.legal;
+        check_chips("call", legal.call)?;
+        for (name, amount) in [
+            ("min_raise_to", legal.min_raise_to),
+            ("max_raise_to", legal.max_raise_to),
+        ] {
+            if let Some(amount) = amount {
+                check_chips(name, amount)?;
+            }
+        }
+        if !(0..=MAX_POT).contains(&state.total_pot) {
+            return Err(Error::ChipLimit {
+                name: "pot",
+                value: state.total_pot,
+                max: "90071992547409920 (10 * 2**53)",
+            });
+        }
         Ok(())
     }
 
@@ -340,5 +367,84 @@ mod tests {
         assert!(small
             .encode(&log, &state, 0, &mut wrong, &mut mask, &mut amounts)
             .is_err());
+    }
+
+    #[test]
+    fn counts_past_the_chip_limit_are_refused_and_those_within_are_exact() {
+        use crate::obs::MAX_CHIPS;
+        let holes = ["AhKh", "2c2d"].map(|t| t.parse().unwrap()).to_vec();
+        let log = HandLog::new(0, 2, 1, vec![MAX_CHIPS, MAX_CHIPS], holes).unwrap();
+        let layout = ObsLayout::new(2, 0, ActionSet::standard()).unwrap();
+        let legal = Legal {
+            fold: true,
+            check: false,
+            call: 1,
+            min_raise_to: Some(4),
+            max_raise_to: Some(MAX_CHIPS),
+        };
+        let state = TableState {
+            street: 0,
+            board: CardSet::EMPTY,
+            stacks: &[MAX_CHIPS - 1, MAX_CHIPS - 2],
+            bets: &[1, 2],
+            folded: &[false, false],
+            total_pot: 3,
+            actor: Some(0),
+            legal,
+        };
+        let mut obs = vec![7.0; layout.size()];
+        let (mut mask, mut amounts) = (vec![7; 6], vec![7; 6]);
+        layout
+            .encode(&log, &state, 0, &mut obs, &mut mask, &mut amounts)
+            .unwrap();
+        assert_eq!(amounts, [0, 1, 4, 4, 6, MAX_CHIPS]);
+        let huge = i64::MAX;
+        let legal_with = |call, lo, hi| Legal {
+            call,
+            min_raise_to: lo,
+            max_raise_to: hi,
+            ..legal
+        };
+        for bad in [
+            TableState {
+                stacks: &[huge, 1],
+                ..state
+            },
+            TableState {
+                bets: &[1, -1],
+                ..state
+            },
+            TableState {
+                bets: &[huge, huge],
+                ..state
+            },
+            TableState {
+                total_pot: -1,
+                ..state
+            },
+            TableState {
+                total_pot: MAX_POT + 1,
+                ..state
+            },
+            TableState {
+                legal: legal_with(huge, Some(4), Some(8)),
+                ..state
+            },
+            TableState {
+                legal: legal_with(1, Some(-4), Some(8)),
+                ..state
+            },
+            TableState {
+                legal: legal_with(1, Some(4), Some(MAX_CHIPS + 1)),
+                ..state
+            },
+        ] {
+            obs.fill(7.0);
+            let err = layout
+                .encode(&log, &bad, 0, &mut obs, &mut mask, &mut amounts)
+                .unwrap_err();
+            assert!(matches!(err, Error::ChipLimit { .. }), "{err}");
+            assert!(obs.iter().all(|&x| x == 7.0));
+        }
     }
 }

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::error::{Error, Result};
+use crate::obs::check_chips;
 use crate::MAX_PLAYERS;
 
 /// The kind of an action in the log. A bet (the first chips of a street) counts as a raise.
@@ -79,6 +80,7 @@ impl HandLog {
     /// # Errors
     /// [`Error::InvalidSetting`] for 2 > seats > 10, a button off the table, a blind or
     /// unit below 1, a stack below 1 or a hole list of the wrong length;
+    /// [`Error::ChipLimit`] for a blind, unit or stack above [`crate::obs::MAX_CHIPS`];
     /// [`Error::DuplicateCard`] when a card is dealt twice.
     pub fn new(
         button: usize,
@@ -130,7 +132,8 @@ impl HandLog {
     /// Appends an action the game layer has applied.
     ///
     /// # Errors
-    /// [`Error::InvalidSetting`] for a seat off the table or a street above 3.
+    /// [`Error::InvalidSetting`] for a seat off the table or a street above 3;
+    /// [`Error::ChipLimit`] for an amount below 0 or above [`crate::obs::MAX_CHIPS`].
     pub fn push(&mut self, entry: Entry) -> Result<()> {
         if usize::from(entry.seat) >= self.seats {
             return Err(setting("seat", entry.seat, "a seat of the table"));
@@ -138,6 +141,7 @@ impl HandLog {
         if entry.street > 3 {
             return Err(setting("street", entry.street, "0 (pre-flop) to 3 (river)"));
         }
+        check_chips("amount", entry.amount)?;
         self.acted[usize::from(entry.street)] |= 1 << entry.seat;
         self.entries.push(entry);
         Ok(())
@@ -168,7 +172,9 @@ impl HandLog {
     /// `f32`, as a Python float stored into a `float32` array is.
     ///
     /// # Errors
-    /// [`Error::InvalidSetting`] when `stacks` or `out` does not hold one entry per seat.
+    /// [`Error::InvalidSetting`] when `stacks` or `out` does not hold one entry per seat;
+    /// [`Error::ChipLimit`] for a stack below 0 or above [`crate::obs::MAX_CHIPS`]. Nothing
+    /// is written then.
     pub fn net_bb(&self, stacks: &[i64], out: &mut [f32]) -> Result<()> {
         if stacks.len() != self.seats || out.len() != self.seats {
             return Err(setting(
@@ -176,6 +182,9 @@ impl HandLog {
                 stacks.len().min(out.len()),
                 "one entry per seat",
             ));
+        }
+        for &stack in stacks {
+            check_chips("stack", stack)?;
         }
         let bb = self.big_blind as f64;
         for ((net, &now), &start) in out.iter_mut().zip(stacks).zip(&self.starts) {
@@ -284,6 +293,12 @@ fn check_hand(
     }
     if let Some(bad) = starts.iter().find(|&&s| s < 1) {
         return Err(setting("stack", bad, "at least 1 chip"));
+    }
+    // Within the limit, the seats' starting stacks add up to at most ten times it.
+    check_chips("big_blind", big_blind)?;
+    check_chips("unit", unit)?;
+    for &start in starts {
+        check_chips("starting stack", start)?;
     }
     if holes.len() != seats {
         return Err(setting("hole cards", holes.len(), "one entry per seat"));
@@ -434,5 +449,47 @@ mod tests {
             .is_err());
         assert!(log.entries().is_empty());
         assert!(ActionKind::from_code(4).is_err());
+    }
+
+    #[test]
+    fn counts_past_the_chip_limit_are_refused() {
+        use crate::obs::MAX_CHIPS;
+        let holes = || vec![cards("AhKh"), cards("2c2d")];
+        let limit = |r: Result<HandLog>| matches!(r, Err(Error::ChipLimit { .. }));
+        assert!(HandLog::new(0, 2, 1, vec![MAX_CHIPS, MAX_CHIPS], holes()).is_ok());
+        assert!(limit(HandLog::new(
+            0,
+            2,
+            1,
+            vec![10, MAX_CHIPS + 1],
+            holes()
+        )));
+        assert!(limit(HandLog::new(
+            0,
+            2,
+            1,
+            vec![i64::MAX, i64::MAX],
+            holes()
+        )));
+        assert!(limit(HandLog::new(0, i64::MAX, 1, vec![10, 10], holes())));
+        assert!(limit(HandLog::new(
+            0,
+            2,
+            MAX_CHIPS + 1,
+            vec![10, 10],
+            holes()
+        )));
+        let mut log = HandLog::new(0, 2, 1, vec![MAX_CHIPS, MAX_CHIPS], holes()).unwrap();
+        for amount in [-1, MAX_CHIPS + 1, i64::MAX] {
+            let err = log.push(act(0, ActionKind::Raise, 0, amount)).unwrap_err();
+            assert!(matches!(err, Error::ChipLimit { .. }), "{err}");
+        }
+        assert!(log.entries().is_empty());
+        let mut out = [9.0f32; 2];
+        assert!(log.net_bb(&[i64::MAX, 0], &mut out).is_err());
+        assert_eq!(out, [9.0; 2]);
+        log.net_bb(&[2 * MAX_CHIPS, 0], &mut out).unwrap_err();
+        log.net_bb(&[MAX_CHIPS, 0], &mut out).unwrap();
+        assert_eq!(out, [0.0, -(MAX_CHIPS as f32) / 2.0]);
     }
 }

@@ -2,7 +2,7 @@
 //! move an index names under them. The encoder only translates; the game layer applies the
 //! move with the hand's own method, which decides whether it is legal.
 
-use pokerforge_core::obs::{Action, ActionSet, TableState};
+use pokerforge_core::obs::{Action, ActionSet, TableState, MAX_CHIPS};
 
 /// The mask bits of an encoding: the legal discrete actions as bits from bit 8 (bit `8 + i`
 /// for action `i`) and, when `seat` is to act, bit 0 set when checking is legal, the seat
@@ -53,6 +53,19 @@ pub fn index_move(set: &ActionSet, bits: i64, amounts: &[i64], index: i64) -> Re
         Action::Fold => FOLD,
         Action::CheckCall if bits & 1 == 1 => CHECK,
         Action::CheckCall => CALL,
-        _ => RAISE_TO | amounts[index] << 2,
+        _ => {
+            // The amounts array is handed out live: a count written there from outside
+            // could be anything, and one past 2**61 would lose its top bits in the move.
+            let amount = amounts[index];
+            if !(0..=MAX_CHIPS).contains(&amount) {
+                return Err(format!(
+                    "action {index} ('{}') has {amount} chips in the encoder's amounts \
+                     array, which the encoder never writes (0 to {MAX_CHIPS}): the array \
+                     was changed after the encoding",
+                    actions[index].name()
+                ));
+            }
+            RAISE_TO | amount << 2
+        }
     })
 }

@@ -280,6 +280,7 @@ impl Reader {
                 .map(|new| *log = Some(new)),
         }
         .map_err(to_py)?;
+        // The log took each start as at most `MAX_CHIPS`: ten of them sum far inside i64.
         Ok(starts.iter().sum())
     }
 
@@ -367,8 +368,12 @@ impl Row {
             bets: &self.bets[..self.lens[1]],
             folded: &self.folded[..self.lens[2]],
             // Chips are conserved: what left the stacks is in the middle (or, once the hand
-            // is over, the house's rake).
-            total_pot: start - stacks.iter().sum::<i64>(),
+            // is over, the house's rake). In 128 bits, as the stacks are not checked yet: a
+            // pot out of `i64` becomes one the core's check refuses (`MAX_POT`).
+            total_pot: i64::try_from(
+                i128::from(start) - stacks.iter().map(|&s| i128::from(s)).sum::<i128>(),
+            )
+            .unwrap_or(i64::MIN),
             actor: self.actor,
             legal: self.legal,
         }
