@@ -62,6 +62,9 @@ class RuleProfile:
             than a simplified moving button (rule 29; used by tables).
         flop_misdeal: a flop with too many cards is redealt (``"redeal"``, IT) or scrambled
             (``"scramble"``, WSOP) (rule 34; used by dealer-error handling).
+        stud_open_pair_double_bet: in seven-card stud (high only), an open pair showing on
+            fourth street gives every player the option of the big bet there (RR; rule 39).
+            Off: the small bet only, as pokerkit plays it.
     """
 
     name: str = "custom"
@@ -77,6 +80,7 @@ class RuleProfile:
     dead_button: bool = True
     flop_misdeal: FlopMisdeal = "redeal"
     showdown: ShowdownMode = "auto"
+    stud_open_pair_double_bet: bool = True
 
     def __post_init__(self) -> None:
         cap = self.limit_raise_cap
