@@ -46,6 +46,7 @@ INI
 
 NEEDS_POKERKIT=(
   tests/game/test_pokerkit_differential.py
+  tests/game/test_pokerkit_stud_differential.py
   tests/game/test_phh_pokerkit.py
   tests/histories/test_dataset_sample.py
   tests/histories/test_sites_pokerkit.py

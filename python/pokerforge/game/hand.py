@@ -369,16 +369,14 @@ full=True))
         self._active = sum(1 for chips in stacks if chips)
         self._cap = self._round_cap()
         self._set_reach(list(map(add, state.bets, stacks)))
-        door = [up[s][0] if stacks[s] else -1 for s in range(n)]
-        seat = stud_rules.bring_in_seat(door, low=engine.variant == RAZZ)
-        if seat < 0:  # everybody is all-in on the antes: nothing to bet
-            state.actor = state.button
-            self._advance()
-            return
+        low_card = stud_rules.bring_in_seat([cards[0] for cards in up], low=engine.variant == RAZZ)
         self._bring_in = engine.bring_in
-        state.actor = seat - 1 if seat else n - 1  # _advance() starts left of the actor
+        # _advance() starts left of the actor: at the low card's seat, or, when that player
+        # is all-in on the ante, at the first player after it with chips (rule 37).
+        state.actor = low_card - 1 if low_card else n - 1
         self._advance()
-        if state.actor == seat and self._bring_in:
+        seat = state.actor
+        if seat >= 0 and self._bring_in:
             state.legal = (False, *state.legal[1:])
             self._legal = None
         else:

@@ -51,8 +51,8 @@ def _low_value(card: int) -> int:
 
 
 def bring_in_seat(door: Sequence[int], *, low: bool) -> int:
-    """The seat that brings it in on third street (rule 37), given each candidate seat's up
-    card (``-1``: a seat that cannot bring it in: folded or without chips).
+    """The seat showing the card that brings it in on third street (rule 37), given each
+    seat's up card (``-1``: a seat left out).
 
     Stud and stud hi-lo: the lowest card, aces high, ties broken by suit with clubs lowest,
     then diamonds, hearts, spades (the two of clubs brings it in before any other).
