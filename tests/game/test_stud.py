@@ -90,7 +90,7 @@ def test_a_bring_in_belongs_to_stud() -> None:
 def test_bad_stud_hands_are_named() -> None:
     with pytest.raises(InvalidSpecError, match="at most 8 players, not 9"):
         Hand(STUD, stacks=[50] * 9)
-    with pytest.raises(InvalidSpecError, match="stud has no board"):
+    with pytest.raises(CardCountError, match="stud turns at most one common card, not 3"):
         Hand(STUD, stacks=[50, 50], board="AsKsQs")
     with pytest.raises(InvalidSpecError, match="up cards are dealt in stud, not in holdem"):
         Hand(GameSpec(), stacks=[50, 50], up_cards=["As", None])
@@ -486,3 +486,13 @@ def test_random_hands_conserve_chips(spec: GameSpec) -> None:
                 hand.check_or_call()
         assert sum(hand.stacks) == total
         assert all(p >= 0 for p in hand.payouts)
+
+
+def test_a_low_card_all_in_on_the_ante_passes_the_bring_in_on() -> None:
+    # Seat 1 shows the deuce but has only its ante: seat 2, the next with chips, brings it in.
+    hand = Hand(STUD, stacks=[100, 1, 100], up_cards=["9h", "2c", "Kd"], seed=1)
+    assert hand.stacks == (99, 0, 99)
+    assert hand.actor == 2 and hand.can_bring_in()
+    hand.bring_in()
+    hand.call()
+    assert hand.street == Street.FOURTH_STREET

@@ -19,9 +19,10 @@ def test_table_over_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:3] == ["player", "pos", "hands"]
     assert len([line for line in out[1:4] if " all " in line]) == 3
-    # The ABS samples (one record disagrees), the WSOP hand (an action missing) and the
-    # iPoker sample (no stacks, no winnings: read as unknown, never an error).
-    assert "59 hands from 4 files; 2 bad hands skipped (1 disagree" in out[5]
+    # The ABS samples (one record disagrees), the WSOP hand (an action missing), the
+    # iPoker sample (no stacks, no winnings: read as unknown, never an error) and the 30
+    # WSOP 2023 stud-family hands (read by the standard: "PHH").
+    assert "89 hands from 5 files; 2 bad hands skipped (1 disagree" in out[5]
     assert "(hand 3017248608)" in out[6]
     table = out[
         out.index("site  read  repaired  skipped  InvalidHistoryError  RecordMismatchError") :
@@ -29,7 +30,7 @@ def test_table_over_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
     assert [row.split() for row in table[1:]] == [
         ["ABS", "49", "0", "1", "0", "1"],
         ["IPN", "10", "0", "0", "0", "0"],
-        ["PHH", "0", "0", "1", "1", "0"],
+        ["PHH", "30", "0", "1", "1", "0"],
     ]
 
 

@@ -129,7 +129,8 @@ class Hand(HandQueries, AskedTurns, BettingState):
     to sixth street and down on seventh, from the deck order the seed fixed. The button is
     the dealer's seat: dealing starts left of it. For replays ``hole_cards`` gives each
     seat's down cards (up to three) and ``up_cards`` its up cards (up to four), in the
-    order dealt; a seat in ``unknown_hole_cards`` gets no down cards.
+    order dealt; a seat in ``unknown_hole_cards`` gets no down cards; ``board`` gives the
+    common card of rule 41, should the deck run short.
 
     Examples:
         >>> stud = GameSpec(variant="stud", betting="fixed-limit", ante=1, bring_in=2,
@@ -314,8 +315,6 @@ full=True))
                 f"{spec.variant} is dealt to at most {STUD_MAX_SEATS} players, not {n} "
                 "(rule 36: seven cards each would run out of cards)"
             )
-        if board is not None:
-            raise InvalidSpecError(f"{spec.variant} has no board: board must be left out")
         if dead_small_blind or posts:
             raise InvalidSpecError(f"{spec.variant} has no blinds to post or leave dead")
         self._known = True
@@ -324,7 +323,7 @@ full=True))
         )
         self._seed, self._stud, down, up = stud_rules.deal_stud(
             n, button=button, seed=seed, hole_cards=hole_cards, up_cards=up_cards,
-            unknown=self._unknown,
+            unknown=self._unknown, common=board,
         )  # fmt: skip
         assert spec.small_bet is not None
         state = HandState(button, spec.small_bet, engine.unit, stacks, tuple(down))
@@ -369,7 +368,8 @@ full=True))
         self._active = sum(1 for chips in stacks if chips)
         self._cap = self._round_cap()
         self._set_reach(list(map(add, state.bets, stacks)))
-        low_card = stud_rules.bring_in_seat([cards[0] for cards in up], low=engine.variant == RAZZ)
+        doors = [cards[0] if cards else -1 for cards in up]  # (none: unknown to a replay)
+        low_card = stud_rules.bring_in_seat(doors, low=engine.variant == RAZZ)
         self._bring_in = engine.bring_in
         # _advance() starts left of the actor: at the low card's seat, or, when that player
         # is all-in on the ante, at the first player after it with chips (rule 37).
@@ -611,8 +611,11 @@ full=True))
         elif face_up:
             up = list(st.up)
             for seat, card in zip(order, dealt, strict=True):
-                up[seat] = (*up[seat], card)
-                log.append(_record(DealUp, seat, (card,)))
+                if card >= 0:
+                    up[seat] = (*up[seat], card)
+                    log.append(_record(DealUp, seat, (card,)))
+                else:  # a card a replayed record does not know: dealt, not seen
+                    log.append(_record(DealUp, seat, ()))
             st.up = tuple(up)
         else:
             holes = list(st.holes)
@@ -650,11 +653,13 @@ full=True))
         return ranks, first, stud_rules.odd_chip_order(cards, low=False), low_order
 
     def _shown_cards(self, seat: int) -> tuple[int, ...]:
-        """The cards a seat shows: its hole cards (in stud, down and then up cards)."""
+        """The cards a seat shows: its hole cards (in stud, all its cards in the order
+        dealt: two down, the up cards, the last down card)."""
         st = self._state
         if self._stud is None:
             return st.holes[seat]
-        return (*st.holes[seat], *st.up[seat])
+        down = st.holes[seat]
+        return (*down[:2], *st.up[seat], *down[2:])
 
     def _finish_uncontested(self) -> None:
         self._return_uncalled()

@@ -52,7 +52,7 @@ def _low_value(card: int) -> int:
 
 def bring_in_seat(door: Sequence[int], *, low: bool) -> int:
     """The seat showing the card that brings it in on third street (rule 37), given each
-    seat's up card (``-1``: a seat left out).
+    seat's up card (``-1``: a seat left out, or a card a replayed record does not know).
 
     Stud and stud hi-lo: the lowest card, aces high, ties broken by suit with clubs lowest,
     then diamonds, hearts, spades (the two of clubs brings it in before any other).
@@ -205,24 +205,27 @@ class StudDeck:
     Args:
         order: the 52 cards in the order the shuffled deck deals them.
         down: per seat, given down cards in order (replays), else empty.
-        up: per seat, given up cards in order, else empty.
+        up: per seat, given up cards in order, else empty; ``None`` for an up card a
+            record does not know (the seat is then dealt none there, as ``-1``).
         unknown: seats whose down cards are unknown (replays): they are dealt no down card.
     """
 
-    __slots__ = ("_down", "_stub", "_unknown", "_up")
+    __slots__ = ("_common", "_down", "_stub", "_unknown", "_up")
 
     def __init__(
         self,
         order: Sequence[int],
         down: Sequence[Sequence[int]],
-        up: Sequence[Sequence[int]],
+        up: Sequence[Sequence[int | None]],
         unknown: frozenset[int],
+        common: Sequence[int] = (),
     ) -> None:
-        given = {c for cards in (*down, *up) for c in cards}
+        given = {c for cards in (*down, *up, common) for c in cards if c is not None}
+        self._common = list(common)
         self._stub = [c for c in order if c not in given]
         self._stub.reverse()  # pop() from the end deals the top card
-        self._down = [list(cards) for cards in down]
-        self._up = [list(cards) for cards in up]
+        self._down: list[list[int | None]] = [list(cards) for cards in down]
+        self._up: list[list[int | None]] = [list(cards) for cards in up]
         self._unknown = unknown
 
     def copy(self) -> StudDeck:
@@ -232,6 +235,7 @@ class StudDeck:
         new._down = [cards.copy() for cards in self._down]
         new._up = [cards.copy() for cards in self._up]
         new._unknown = self._unknown
+        new._common = self._common.copy()
         return new
 
     @property
@@ -241,7 +245,10 @@ class StudDeck:
 
     def _card(self, seat: int, face_up: bool) -> int:
         given = (self._up if face_up else self._down)[seat]
-        return given.pop(0) if given else self._stub.pop()
+        if not given:
+            return self._stub.pop()
+        card = given.pop(0)
+        return -1 if card is None else card
 
     def third_street(
         self, order: Sequence[int]
@@ -254,7 +261,9 @@ class StudDeck:
         for face_up in (False, False, True):
             for seat in order:
                 if face_up:
-                    up[seat] = (*up[seat], self._card(seat, True))
+                    card = self._card(seat, True)
+                    if card >= 0:  # (-1: an up card a replayed record does not know)
+                        up[seat] = (*up[seat], card)
                 elif seat not in self._unknown:
                     down[seat] = (*down[seat], self._card(seat, False))
         return down, up
@@ -272,6 +281,8 @@ class StudDeck:
         if len(self._stub) > need:
             self._stub.pop()  # the burn
         elif need:
+            if self._common:  # a replay's common card
+                return self._common.pop(0)
             if len(self._stub) > 1:
                 self._stub.pop()
             return self._stub.pop()
@@ -295,7 +306,10 @@ def _given(what: str, cards: Sequence[object | None] | None, n: int, most: int) 
         raise CardCountError(f"{what} needs one entry per seat ({n}), not {count}")
     out: list[list[int]] = []
     for seat, entry in enumerate(cards):
-        given = [] if entry is None else list(_indices(entry))
+        if isinstance(entry, list | tuple) and None in entry:  # unknown cards of a record
+            given: list[int] = [-1 if c is None else _indices([c])[0] for c in entry]
+        else:
+            given = [] if entry is None else list(_indices(entry))
         if len(given) > most:
             raise CardCountError(
                 f"seat {seat} is dealt at most {most} {what.replace('_', ' ')}, not {len(given)}"
@@ -312,12 +326,14 @@ def deal_stud(
     hole_cards: Sequence[object | None] | None = None,
     up_cards: Sequence[object | None] | None = None,
     unknown: Collection[int] = (),
+    common: object | None = None,
 ) -> tuple[int | None, StudDeck, list[tuple[int, ...]], list[tuple[int, ...]]]:
     """The deck of a stud hand and its third street: ``(seed, deck, down, up)``.
 
     ``hole_cards`` (down cards, up to three a seat) and ``up_cards`` (up to four), one
     entry per seat in the order dealt, fix cards for replays; the rest come from the deck
-    seeded ``seed``, in dealing order.
+    seeded ``seed``, in dealing order. ``common`` (replays) is the common card of rule 41,
+    turned up if the deck runs short.
 
     Raises:
         CardCountError: a wrong number of entries or too many cards for a seat.
@@ -330,7 +346,10 @@ def deal_stud(
     """
     down_given = _given("hole_cards", hole_cards, n, 3)
     up_given = _given("up_cards", up_cards, n, 4)
-    known = [c for cards in (*down_given, *up_given) for c in cards]
+    common_given = [] if common is None else list(_indices(common))
+    if len(common_given) > 1:
+        raise CardCountError(f"stud turns at most one common card, not {len(common_given)}")
+    known = [c for cards in (*down_given, *up_given, common_given) for c in cards if c >= 0]
     if len(set(known)) != len(known):
         dup = next(c for c in known if known.count(c) > 1)
         raise DuplicateCardError(f"the card {Card.from_index(dup)} is given more than once")
@@ -340,6 +359,7 @@ def deal_stud(
     else:
         deck = Deck(seed=seed)
         used, order = deck.seed, [c.index for c in deck.deal(52)]
-    cards = StudDeck(order, down_given, up_given, frozenset(unknown))
+    up_or_none = [[None if c < 0 else c for c in cards] for cards in up_given]
+    cards = StudDeck(order, down_given, up_or_none, frozenset(unknown), common_given)
     down, up = cards.third_street(SEAT_ORDERS[n][button])
     return used, cards, down, up
