@@ -3,6 +3,8 @@ their worked examples (section 8), with exact chips."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -14,6 +16,7 @@ from pokerforge.game import (
     DealBoard,
     DealHole,
     DealUp,
+    Decision,
     GameSpec,
     Hand,
     HandState,
@@ -21,7 +24,9 @@ from pokerforge.game import (
     RuleProfile,
     Show,
     Street,
+    Table,
 )
+from pokerforge.game.dealer import Dealer
 from pokerforge.games import variant_name
 
 STUD = GameSpec(variant="stud", betting="fixed-limit", ante=1, bring_in=2, small_bet=5,
@@ -85,6 +90,24 @@ def test_a_bring_in_belongs_to_stud() -> None:
     assert STUD.blinds == (0, 0)
     assert GameSpec(variant="stud", betting="fixed-limit", blinds=(0, 0), ante=1, bring_in=2,
                     small_bet=5, big_bet=10) == STUD  # fmt: skip
+
+
+def test_the_dealer_procedures_are_the_board_games() -> None:
+    with pytest.raises(InvalidSpecError, match=r"dealer-error procedures \(rules 31-35\)"):
+        Dealer(STUD, stacks=[50, 50, 50])
+
+
+def test_a_table_deals_stud_hands_round_the_dealer_button() -> None:
+    table = Table(STUD, seats=3, seed=4)
+    for seat in range(3):
+        table.sit(seat, f"p{seat}", 100, wait_for_big_blind=False)
+    buttons = []
+    for _ in range(6):
+        played = table.play_hand([lambda view, legal: Decision.check_or_call()] * 3)
+        buttons.append(played.hand.button)
+        assert played.hand.spec.is_stud and played.hand.is_over
+    assert buttons == [0, 1, 2, 0, 1, 2]
+    assert sum(table.chips(seat) for seat in range(3)) == 300
 
 
 def test_bad_stud_hands_are_named() -> None:
@@ -496,3 +519,24 @@ def test_a_low_card_all_in_on_the_ante_passes_the_bring_in_on() -> None:
     hand.bring_in()
     hand.call()
     assert hand.street == Street.FOURTH_STREET
+
+
+def test_copies_pickles_and_an_asked_showdown_play_on_alike() -> None:
+    ask = RuleProfile(showdown="ask", all_in_face_up=False)
+    spec = GameSpec(variant="stud-hilo", betting="fixed-limit", ante=1, bring_in=2,
+                    small_bet=5, big_bet=10, rules=ask)  # fmt: skip
+    hand = Hand(spec, stacks=[100, 100, 100], seed=5)
+    for _ in range(4):
+        hand.check_or_call()
+    twins = [pickle.loads(pickle.dumps(hand)), copy.deepcopy(hand), hand.copy()]
+    for one in (hand, *twins):
+        while one.state.actor >= 0:
+            one.check_or_call()
+        assert one.street == Street.SHOWDOWN and one.actor == 1  # the tens showing
+        while not one.is_over:
+            one.show()
+    assert all(t.history == hand.history and t.stacks == hand.stacks for t in twins)
+    shows = [r for r in hand.history if isinstance(r, Show)]
+    assert [r.seat for r in shows] == [1, 2, 0]
+    # Cards shown in the order dealt: two down, four up, the last down.
+    assert shows[0].indices == (*hand.state.holes[1][:2], *hand.state.up[1], hand.state.holes[1][2])
