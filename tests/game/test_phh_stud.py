@@ -53,6 +53,9 @@ def test_every_wsop_stud_hand_replays_to_its_recorded_stacks() -> None:
 def test_a_wsop_hand_read_alone_and_its_problems_named() -> None:
     hands = load_many(WSOP.read_text(encoding="utf-8"))
     assert len(hands) == 30
+    for hand in hands:  # written back (unknown cards as ??) and read again: the same hand
+        again = loads_phh(to_phh(hand))
+        assert again.stacks == hand.stacks and again.state.up == hand.state.up
     text = (
         "variant = 'F7S'\nantes = [1, 1]\nsmall_bet = 4\nbig_bet = 8\n"
         "starting_stacks = [50, 50]\nactions = ['d dh p1 ????2c', 'd dh p2 ????9d', 'p1 pb']\n"
