@@ -46,8 +46,10 @@ INI
 
 NEEDS_POKERKIT=(
   tests/game/test_pokerkit_differential.py
+  tests/game/test_pokerkit_stud_differential.py
   tests/game/test_phh_pokerkit.py
   tests/game/test_phh_runouts_pokerkit.py
+  tests/game/test_phh_stud.py
   tests/histories/test_dataset_sample.py
   tests/histories/test_sites_pokerkit.py
   tests/test_eval_variants_pokerkit.py

@@ -13,6 +13,17 @@ Examples:
     Traceback (most recent call last):
     ...
     pokerforge.errors.InvalidSpecError: 'razz' is not a game: expected holdem, omaha or ...
+
+The game layer plays more games than the equity calculator knows: the stud family
+(seven-card stud, stud hi-lo eight or better, razz). :func:`variant_name` takes every
+name :func:`game_name` takes and theirs (with their PHH codes ``F7S``, ``F7S/8`` and
+``FR`` as aliases):
+
+    >>> from pokerforge.games import variant_name
+    >>> variant_name("Seven_Card_Stud"), variant_name("stud8"), variant_name("FR")
+    ('stud', 'stud-hilo', 'razz')
+    >>> variant_name("plo")
+    'omaha'
 """
 
 from __future__ import annotations
@@ -23,7 +34,19 @@ from typing import Literal, cast
 from pokerforge import _core
 from pokerforge.errors import InvalidSpecError
 
-__all__ = ["ALIASES", "GAMES", "Game", "GameName", "game_name"]
+__all__ = [
+    "ALIASES",
+    "GAMES",
+    "STUD_GAMES",
+    "VARIANTS",
+    "VARIANT_ALIASES",
+    "Game",
+    "GameName",
+    "StudGame",
+    "Variant",
+    "game_name",
+    "variant_name",
+]
 
 Game = Literal["holdem", "omaha", "omaha-hilo"]
 """A game's canonical name."""
@@ -65,4 +88,70 @@ def game_name(name: str) -> Game:
     raise InvalidSpecError(
         f"{name!r} is not a game: expected holdem, omaha or omaha-hilo "
         f"(or an alias: {', '.join(ALIASES)})"
+    )
+
+
+StudGame = Literal["stud", "stud-hilo", "razz"]
+"""A stud game's canonical name (played by the game layer; see :func:`variant_name`)."""
+
+Variant = Literal["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"]
+"""A variant the game layer plays: every game and the stud family."""
+
+STUD_GAMES: tuple[StudGame, ...] = ("stud", "stud-hilo", "razz")
+"""The stud family, in the order of their variant codes after the games'."""
+
+VARIANTS: tuple[Variant, ...] = (*GAMES, *STUD_GAMES)
+"""Every variant's canonical name, in the order of the game layer's variant codes."""
+
+# Other names of the stud games: common spellings and the PHH standard's variant codes
+# (F7S, F7S/8, FR: all three fixed-limit, the only structure stud is played at here).
+_STUD_ALIASES: dict[str, StudGame] = {
+    "seven-card-stud": "stud",
+    "7-card-stud": "stud",
+    "7-stud": "stud",
+    "stud-hi": "stud",
+    "f7s": "stud",
+    "stud-hi-lo": "stud-hilo",
+    "stud8": "stud-hilo",
+    "stud-8": "stud-hilo",
+    "seven-card-stud-hi-lo": "stud-hilo",
+    "7-card-stud-hi-lo": "stud-hilo",
+    "f7s/8": "stud-hilo",
+    "seven-card-razz": "razz",
+    "fr": "razz",
+}
+
+VARIANT_ALIASES: Mapping[str, Variant] = {**ALIASES, **_STUD_ALIASES}
+"""Other names for the variants, each mapped to its canonical name."""
+
+_VARIANT_NAMES: Mapping[str, Variant] = {
+    **{name: name for name in VARIANTS},
+    **VARIANT_ALIASES,
+}
+
+
+def variant_name(name: str) -> Variant:
+    """The canonical name of the variant called ``name`` (a game or a stud game).
+
+    Case does not matter, nor ``_`` for ``-``, nor spaces around the name, as for
+    :func:`game_name`.
+
+    Raises:
+        InvalidSpecError: ``name`` is no variant's name or alias.
+
+    Examples:
+        >>> variant_name("7_card_stud"), variant_name("F7S/8"), variant_name("Hold'em")
+        ('stud', 'stud-hilo', 'holdem')
+        >>> variant_name("badugi")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokerforge.errors.InvalidSpecError: 'badugi' is not a game: expected holdem, ...
+    """
+    if isinstance(name, str):
+        variant = _VARIANT_NAMES.get(name.strip().lower().replace("_", "-"))
+        if variant is not None:
+            return variant
+    raise InvalidSpecError(
+        f"{name!r} is not a game: expected {', '.join(VARIANTS)} "
+        f"(or an alias: {', '.join(VARIANT_ALIASES)})"
     )

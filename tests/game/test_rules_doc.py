@@ -59,7 +59,7 @@ def test_rules_are_defined_once_in_order() -> None:
     assert [int(re.sub(r"[a-z]", "", n)) for n in numbers] == sorted(
         int(re.sub(r"[a-z]", "", n)) for n in numbers
     )
-    assert {str(n) for n in range(1, 36)} | {"26b", "29b", "30b"} == set(numbers)
+    assert {str(n) for n in range(1, 43)} | {"26b", "29b", "30b"} == set(numbers)
 
 
 def test_every_worked_example_is_a_test() -> None:
@@ -68,3 +68,11 @@ def test_every_worked_example_is_a_test() -> None:
     tests = (ROOT / "tests" / "game" / "test_rules_examples.py").read_text(encoding="utf-8")
     for letter in examples:
         assert re.search(rf"^def test_{letter.lower()}_", tests, re.M), letter
+
+
+def test_every_stud_example_is_a_test() -> None:
+    examples = re.findall(r"^- \*\*Stud (\d+)\.\*\*", DOC.read_text(encoding="utf-8"), re.M)
+    assert examples == ["1", "2", "3"]
+    tests = (ROOT / "tests" / "game" / "test_stud.py").read_text(encoding="utf-8")
+    for number in examples:
+        assert re.search(rf"^def test_example_stud_{number}_", tests, re.M), number

@@ -63,7 +63,13 @@ def test_the_core_reads_the_dataset_as_the_files_write_it() -> None:
         assert winnings == (None if recorded is None else _chips(recorded, unit))
         assert finishing is None  # the sample records winnings only
         min_bet = doc.get("min_bet")
-        assert bets == (None, None, None if min_bet is None else _chips([min_bet], unit)[0], None)
+        assert bets == (
+            None,
+            None,
+            None if min_bet is None else _chips([min_bet], unit)[0],
+            None,
+            None,
+        )
         assert posts == []
         # The steps: every action but the hole cards dealt, in order, amounts in chips.
         written = [a.split() for a in doc["actions"] if not a.startswith("d dh")]
@@ -86,7 +92,8 @@ def test_the_core_reads_the_dataset_as_the_files_write_it() -> None:
 def test_the_variant_codes_are_the_core_s() -> None:
     codes = [code for code, _, _ in PHH_VARIANTS]
     assert codes[:4] == ["NT", "FT", "PO", "FO/8"]  # the standard's
-    assert len(set(codes)) == len(codes) == 9
+    assert codes[-3:] == ["F7S", "F7S/8", "FR"]  # the standard's stud family
+    assert len(set(codes)) == len(codes) == 12
 
 
 @pytest.mark.parametrize(

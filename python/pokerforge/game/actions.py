@@ -2,8 +2,9 @@
 
 Every entry of :attr:`Hand.history <pokerforge.game.Hand.history>` is one of the immutable
 records below. Player actions are :class:`Fold`, :class:`Check`, :class:`Call`, :class:`Bet`
-and :class:`Raise`; everything else is an event of the deal: forced bets, cards, returned
-bets, shown or mucked hands, pot awards and rake.
+and :class:`Raise` (and in stud :class:`BringIn`); everything else is an event of the deal:
+forced bets, cards (in stud: :class:`DealHole` for down cards, :class:`DealUp` for up
+cards), returned bets, shown or mucked hands, pot awards and rake.
 
 Records are named tuples (the fastest immutable record CPython offers, which matters when
 millions of hands are simulated), but two records are equal only when they have the same
@@ -33,10 +34,12 @@ __all__ = [
     "Action",
     "Award",
     "Bet",
+    "BringIn",
     "Call",
     "Check",
     "DealBoard",
     "DealHole",
+    "DealUp",
     "Event",
     "Fold",
     "LegalActions",
@@ -56,13 +59,22 @@ __all__ = [
 
 class Street(TextEnum):
     """The betting rounds of a hand, then the showdown; ``str()`` is the name in lower case
-    (``'flop'``)."""
+    (``'flop'``, ``'third street'``).
+
+    The board games bet pre-flop, on the flop, the turn and the river; the stud family on
+    third to seventh street (seventh street is stud's river). Both end at ``SHOWDOWN``.
+    """
 
     PREFLOP = 0
     FLOP = 1
     TURN = 2
     RIVER = 3
     SHOWDOWN = 4
+    THIRD_STREET = 5
+    FOURTH_STREET = 6
+    FIFTH_STREET = 7
+    SIXTH_STREET = 8
+    SEVENTH_STREET = 9
 
 
 def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
@@ -148,8 +160,33 @@ class DealHole(NamedTuple):
         return _repr_with_cards(self, self._fields)
 
 
+class DealUp(NamedTuple):
+    """A stud up card dealt face up to a seat (everybody sees it)."""
+
+    seat: int
+    indices: tuple[int, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The up cards as :class:`~pokerforge.Card` objects."""
+        return _cards(self.indices)
+
+    def __repr__(self) -> str:
+        return _repr_with_cards(self, self._fields)
+
+
+class BringIn(NamedTuple):
+    """Stud's forced opening on third street: the seat showing the lowest card (the
+    highest in razz) brings it in for ``amount`` chips (less only when all-in)."""
+
+    seat: int
+    amount: int
+    all_in: bool
+
+
 class DealBoard(NamedTuple):
-    """Board cards turned up for a street (after a burn card)."""
+    """Board cards turned up for a street (after a burn card); in stud, the common card
+    turned up when the deck cannot give every player a card (rule 41)."""
 
     street: Street
     indices: tuple[int, ...]
@@ -173,7 +210,8 @@ class ReturnBet(NamedTuple):
 class Show(NamedTuple):
     """A player shows: ``rank`` is the high hand's class, ``low`` the 8-or-better low
     (a :class:`~pokerforge.LowRank`; ``None`` when the hand has none or the game is not
-    hi-lo)."""
+    hi-lo). In razz ``rank`` is the ace-to-five low's class (``int(A5LowRank)``, greater
+    is better). In stud ``indices`` are every card of the seat, down and up."""
 
     seat: int
     indices: tuple[int, ...]
@@ -260,11 +298,12 @@ class LegalActions(NamedTuple):
     max_raise_to: int | None
 
 
-Action = Fold | Check | Call | Bet | Raise
+Action = Fold | Check | Call | Bet | Raise | BringIn
 Event = (
     PostAnte
     | PostBlind
     | DealHole
+    | DealUp
     | DealBoard
     | ReturnBet
     | Show
@@ -291,7 +330,7 @@ def _record_hash(self: tuple[Any, ...]) -> int:
 
 for _cls in (
     Fold, Check, Call, Bet, Raise, PostAnte, PostBlind, DealHole, DealBoard, ReturnBet,
-    Show, Muck, Award, RakeTaken, RunIt, Runout,
+    Show, Muck, Award, RakeTaken, RunIt, Runout, DealUp, BringIn,
 ):  # fmt: skip
     # Named tuples compare as plain tuples; records of different kinds must never be equal.
     setattr(_cls, "__eq__", _record_eq)  # noqa: B010 - mypy forbids assigning methods

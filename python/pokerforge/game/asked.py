@@ -18,7 +18,7 @@ from pokerforge._core import record as _record  # see betting.py
 from pokerforge.errors import IllegalActionError
 from pokerforge.game import showdown as _showdown
 from pokerforge.game.actions import Muck, Show
-from pokerforge.game.spec import OMAHA_HILO, EngineConstants
+from pokerforge.game.spec import OMAHA_HILO, STUD_HILO, EngineConstants
 from pokerforge.game.state import NOBODY, HandState
 
 __all__ = ["AskedTurns"]
@@ -47,6 +47,10 @@ class AskedTurns:
         """Pays the pots' awards and ends the hand (the hand does)."""
         raise NotImplementedError
 
+    def _shown_cards(self, seat: int) -> tuple[int, ...]:  # pragma: no cover
+        """The cards ``seat`` shows (the hand knows its game)."""
+        raise NotImplementedError
+
     def _decide(self, *, show: bool) -> Show | Muck:
         asked = self._asked
         assert asked is not None
@@ -55,7 +59,7 @@ class AskedTurns:
         asked.decide(show=show)
         self._state.showing = NOBODY if asked.to_act is None else asked.to_act
         record: Show | Muck = (
-            _show(seat, self._state.holes[seat], asked.ranks[seat]) if show else Muck(seat)
+            _show(seat, self._shown_cards(seat), asked.ranks[seat]) if show else Muck(seat)
         )
         self._state.log.append(record)
         if asked.to_act is None:
@@ -64,10 +68,15 @@ class AskedTurns:
                 asked.pots,
                 {s: asked.ranks[s] for s in shown},
                 show_order=shown,
-                odd_chip_order=self._orders[self._state.button],
-                hilo=self._engine.variant == OMAHA_HILO,
+                odd_chip_order=(
+                    self._orders[self._state.button]
+                    if asked.odd_chip_order is None
+                    else asked.odd_chip_order
+                ),
+                hilo=self._engine.variant in (OMAHA_HILO, STUD_HILO),
                 face_up=True,
                 unit=self._unit,
+                low_odd_chip_order=asked.low_odd_chip_order,
             )
             self._pay(result.awards)
         return record

@@ -21,6 +21,12 @@ The state of a street is a handful of integers:
   how many seats have it are kept, and rule 14 is one comparison: a raise is offered only
   when another live seat reaches beyond the current bet, and a seat whose bet already
   reaches everybody else's is not asked to act.
+
+Stud adds two things (docs/rules.md section 8): while ``bring_in`` is set, the player to act
+is the one who brings it in: ``call()`` posts the bring-in (a :class:`BringIn` record) and
+the one raise completes to the small bet, folding is not allowed (rule 37); and while
+``alt_inc`` is set (an open pair on fourth street, rule 39) a bet or raise may be by the
+small bet or by the big bet, ``min_raise_to`` and ``max_raise_to`` being the two totals.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from typing import TYPE_CHECKING
 # makes millions.
 from pokerforge._core import record as _record
 from pokerforge.errors import IllegalActionError
-from pokerforge.game.actions import Bet, Call, Check, Fold, LegalActions, Raise
+from pokerforge.game.actions import Bet, BringIn, Call, Check, Fold, LegalActions, Raise
 from pokerforge.game.positions import MAX_SEATS, SEAT_ORDERS
 from pokerforge.game.spec import FIXED_LIMIT, NO_LIMIT
 from pokerforge.game.state import NO_ACTIONS
@@ -79,6 +85,8 @@ class BettingState:
     __slots__ = (
         "_active",
         "_aggressor",
+        "_alt_inc",
+        "_bring_in",
         "_cap",
         "_faced",
         "_fold_free",
@@ -122,6 +130,8 @@ class BettingState:
     _pl_extra: int
     _aggressor: int
     _no_raise: int
+    _bring_in: int  # stud: the bring-in still to be posted by the actor (0: none)
+    _alt_inc: int  # stud: the big bet, while an open pair on fourth street allows it
     # The actor's legal actions as a record, built when first asked for in a turn;
     # NOTHING_LEGAL while nobody is to bet.
     _legal: LegalActions | None
@@ -149,6 +159,7 @@ class BettingState:
         self._cap = 0
         self._aggressor = -1
         self._no_raise = 0
+        self._bring_in = self._alt_inc = 0
         self._legal = NOTHING_LEGAL
 
     def _copy_betting(self, new: BettingState) -> None:
@@ -177,6 +188,8 @@ class BettingState:
         new._pl_extra = self._pl_extra
         new._aggressor = self._aggressor
         new._no_raise = self._no_raise
+        new._bring_in = self._bring_in
+        new._alt_inc = self._alt_inc
         new._legal = self._legal
 
     def _set_reach(self, reach: list[int]) -> None:
@@ -265,6 +278,12 @@ class BettingState:
                         if target > all_in:  # noqa: PLR1730 - hot path, faster than min()
                             target = all_in
                         rmin = rmax = target
+                        alt = self._alt_inc
+                        if alt:  # rule 39: the big bet is an option too
+                            high = self._full_level + alt
+                            if high <= level:
+                                high = level + alt
+                            rmax = high if high < all_in else all_in
                 else:
                     low = level + self._min_inc
                     high = level + sum(st.contributions) + st.dead + owe + self._pl_extra
@@ -336,7 +355,12 @@ class BettingState:
     def _fold_problem(self, seat: int | None) -> str | None:
         st = self._state
         problem = self._turn_problem("fold", seat)
-        if problem is None and not st.legal[2] and not self._fold_free:
+        if problem is None and self._bring_in:
+            problem = (
+                f"seat {st.actor} cannot fold: it shows the card that brings it in and must "
+                f"bring it in for {self._bring_in} or complete (rule 37)"
+            )
+        elif problem is None and not st.legal[2] and not self._fold_free:
             problem = (
                 f"seat {st.actor} cannot fold: nothing is owed, so it may check "
                 "(this rule profile forbids folding when checking is free)"
@@ -379,6 +403,12 @@ class BettingState:
         if rmin is None or rmax is None:
             return f"seat {s} cannot raise: {_NO_RAISE_WHY[self._no_raise]}"
         all_in = st.bets[s] + st.stacks[s]
+        if self._alt_inc and rmin < total < rmax:
+            return (
+                f"seat {s} cannot raise to {total}: with an open pair on fourth street the bet "
+                f"or raise is to exactly {rmin} (the small bet) or {rmax} (the big bet) "
+                "(rule 39)"
+            )
         if total < rmin:
             if self._structure == FIXED_LIMIT:
                 return (
@@ -513,6 +543,12 @@ class BettingState:
         self._faced[s] = self._level
         if not left:
             self._active -= 1
+        if self._bring_in:  # rule 37: the call of the bring-in seat posts the bring-in
+            self._bring_in = 0
+            brought: BringIn = _record(BringIn, s, amount, not left)
+            st.log.append(brought)
+            self._advance()
+            return brought  # type: ignore[return-value] # stud's forced call
         record = _record(Call, s, amount, not left)
         st.log.append(record)
         self._advance()
@@ -535,6 +571,77 @@ class BettingState:
         if self._state.legal[2]:
             return self.call(seat=seat)
         return self.check(seat=seat)
+
+    # -- stud: the bring-in and the completion (rules 37, 38) --------------------------------
+
+    def _bring_in_problem(self, seat: int | None) -> str | None:
+        problem = self._turn_problem("bring it in", seat)
+        if problem is None and not self._bring_in:
+            problem = (
+                f"seat {self._state.actor} cannot bring it in: no bring-in is owed (rule 37: "
+                "only the player showing the card that brings it in, first on third street)"
+            )
+        return problem
+
+    def verify_bring_in(self, *, seat: int | None = None) -> None:
+        """Raise ``IllegalActionError`` (naming the rule) unless the player to act owes the
+        stud bring-in."""
+        problem = self._bring_in_problem(seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+
+    def can_bring_in(self, *, seat: int | None = None) -> bool:
+        """Whether the player to act may (and must, or complete) bring it in now."""
+        return self._bring_in_problem(seat) is None
+
+    def bring_in(self, *, seat: int | None = None) -> BringIn:
+        """Stud: the player showing the card that brings it in posts the bring-in (rule
+        37; all-in when short); returns the :class:`BringIn` record.
+
+        Raises:
+            IllegalActionError: no bring-in is owed now; nothing changes.
+        """
+        self.verify_bring_in(seat=seat)
+        return self.call(seat=seat)  # type: ignore[return-value] # call() posts it
+
+    def _complete_problem(self, seat: int | None) -> str | None:
+        problem = self._turn_problem("complete", seat)
+        # Completing: fixed-limit, a bet below a full one (a bring-in, or a short all-in
+        # opening bet) and no full bet yet on this street.
+        if problem is None and (
+            self._structure != FIXED_LIMIT or self._full_level or not self._level
+        ):
+            problem = (
+                f"seat {self._state.actor} cannot complete: only a bring-in or a short bet "
+                "below a full bet is completed (rule 38); bet or raise instead"
+            )
+        if problem is None and self._state.legal[3] is None:
+            problem = f"seat {self._state.actor} cannot complete: {_NO_RAISE_WHY[self._no_raise]}"
+        return problem
+
+    def verify_complete(self, *, seat: int | None = None) -> None:
+        """Raise ``IllegalActionError`` (naming the rule) unless :meth:`complete` is legal."""
+        problem = self._complete_problem(seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+
+    def can_complete(self, *, seat: int | None = None) -> bool:
+        """Whether the player to act may complete a bring-in (or a short bet) now."""
+        return self._complete_problem(seat) is None
+
+    def complete(self, *, seat: int | None = None) -> Bet | Raise:
+        """Complete the bring-in (or a short all-in bet) to a full bet: ``raise_to`` the
+        one total allowed (rule 38). Bringing it in and completing at once is the opening
+        bet (a :class:`Bet`); completing another's bring-in counts as the bet of the round
+        (a :class:`Raise` to the small bet, the first of rule 17's cap).
+
+        Raises:
+            IllegalActionError: there is nothing to complete; nothing changes.
+        """
+        self.verify_complete(seat=seat)
+        total = self._state.legal[3]
+        assert total is not None
+        return self.raise_to(total, seat=seat)
 
     def verify_raise_to(self, total: int, *, seat: int | None = None) -> None:
         """Raise ``IllegalActionError`` (naming the rule) unless ``raise_to(total)`` is legal.
@@ -568,6 +675,7 @@ class BettingState:
             or rmin is None
             or not rmin <= total <= legal[4]  # type: ignore[operator]
             or (total % self._unit and total != st.bets[s] + st.stacks[s])
+            or (self._alt_inc and rmin < total < legal[4])  # type: ignore[operator]
         ):
             if isinstance(total, int) and not isinstance(total, bool):
                 # A plain int is kept, never an int subclass's instance: the hand is out of
@@ -587,6 +695,10 @@ class BettingState:
             )
             if full:
                 self._raises += 1
+            alt = self._alt_inc
+            if alt and total >= self._full_level + alt:  # rule 39: the big bet was taken
+                self._min_inc = alt
+                self._alt_inc = 0
         else:
             full = total - level >= self._min_inc
             if full:
@@ -599,7 +711,8 @@ class BettingState:
         if not left:
             self._active -= 1
         record: Bet | Raise
-        if level == 0:
+        if level == 0 or self._bring_in:  # completing instead of bringing in: the bet
+            self._bring_in = 0
             record = _record(Bet, s, total, added, not left)
         else:
             record = _record(Raise, s, total, added, not left, full)

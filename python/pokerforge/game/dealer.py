@@ -92,7 +92,7 @@ class Dealer:
         posts: passed on to the hand (rule 29b).
 
     Raises:
-        InvalidSpecError: a bad number of seats or button.
+        InvalidSpecError: a bad number of seats or button; a stud game.
     """
 
     def __init__(
@@ -107,6 +107,11 @@ class Dealer:
     ) -> None:
         n = player_count(len(stacks))
         seat_number(button, n, what="the button")
+        if spec.is_stud:
+            raise InvalidSpecError(
+                f"the dealer-error procedures (rules 31-35) are the board games', not "
+                f"{spec.variant}'s: deal a stud hand with Hand"
+            )
         self.spec = spec
         self._stacks = list(stacks)
         self._button = button

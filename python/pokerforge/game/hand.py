@@ -33,10 +33,12 @@ from pokerforge.errors import (
     InvalidSpecError,
 )
 from pokerforge.game import showdown as _showdown
+from pokerforge.game import stud as stud_rules
 from pokerforge.game.actions import (
     Award,
     DealBoard,
     DealHole,
+    DealUp,
     Muck,
     PostAnte,
     PostBlind,
@@ -62,7 +64,16 @@ from pokerforge.game.pots import Pot, build_pots, split_runouts
 from pokerforge.game.queries import HandQueries
 from pokerforge.game.rake import take_rake
 from pokerforge.game.runouts import RunoutTurns, RunoutVote, deal_runouts, runouts_the_deck_allows
-from pokerforge.game.spec import FIXED_LIMIT, OMAHA_HILO, UNCAPPED, EngineConstants, GameSpec
+from pokerforge.game.spec import (
+    FIXED_LIMIT,
+    OMAHA_HILO,
+    RAZZ,
+    STUD_HILO,
+    STUD_MAX_SEATS,
+    UNCAPPED,
+    EngineConstants,
+    GameSpec,
+)
 from pokerforge.game.state import NO_ACTIONS, NOBODY, HandState
 from pokerforge.game.view import HandView, PublicState
 
@@ -74,6 +85,10 @@ _MUCKS = tuple(Muck(seat) for seat in range(MAX_SEATS))
 _NO_SEATS: frozenset[int] = frozenset()
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 _ZEROS = tuple((0,) * n for n in range(MAX_SEATS + 1))  # zeroed bets are written from these
+_THIRD = Street.THIRD_STREET.value
+_FOURTH = Street.FOURTH_STREET.value
+_SEVENTH = Street.SEVENTH_STREET.value
+_SHOWDOWN = Street.SHOWDOWN.value
 
 
 class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
@@ -120,6 +135,27 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
     Seats are dealt one card at a time starting left of the button; the dealer burns one
     card before the flop, the turn and the river (rule 10). The whole deal is fixed on
     creation, so a seed determines the hand.
+
+    The stud family (``spec.is_stud``; docs/rules.md section 8) has no board and no blinds:
+    every player antes, gets two down cards and one up card, and the seat showing the
+    lowest card (the highest in razz) brings it in (:meth:`bring_in`) or completes
+    (:meth:`complete`); later streets deal one card to each player still in, up on fourth
+    to sixth street and down on seventh, from the deck order the seed fixed. The button is
+    the dealer's seat: dealing starts left of it. For replays ``hole_cards`` gives each
+    seat's down cards (up to three) and ``up_cards`` its up cards (up to four), in the
+    order dealt; a seat in ``unknown_hole_cards`` gets no down cards; ``board`` gives the
+    common card of rule 41, should the deck run short.
+
+    Examples:
+        >>> stud = GameSpec(variant="stud", betting="fixed-limit", ante=1, bring_in=2,
+        ...                 small_bet=5, big_bet=10)
+        >>> hand = Hand(stud, stacks=[100, 100, 100], up_cards=["7h", "2d", "Ks"], seed=1)
+        >>> hand.street, hand.actor, hand.legal_actions()
+        (<Street.THIRD_STREET: 5>, 1, LegalActions(fold=False, check=False, call=2, \
+min_raise_to=5, max_raise_to=5))
+        >>> hand.bring_in(), hand.complete()
+        (BringIn(seat=1, amount=2, all_in=False), Raise(seat=2, to=5, amount=5, all_in=False, \
+full=True))
     """
 
     __slots__ = (
@@ -140,6 +176,7 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
         "_recorded",
         "_seed",
         "_spec",
+        "_stud",
         "_unknown",
         "_unshown",
         "_vote",
@@ -174,6 +211,8 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
     _vote: RunoutVote | None
     _boards: tuple[tuple[int, ...], ...]
     _extra: tuple[int, ...]
+    # Stud: the cards still to deal (None in the board games).
+    _stud: stud_rules.StudDeck | None
 
     def __init__(
         self,
@@ -191,6 +230,7 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
         recorded_winnings: Sequence[int] | None = None,
         recorded_stacks: Sequence[int] | None = None,
         chip_value: Decimal | int = 1,
+        up_cards: Sequence[object | None] | None = None,
     ) -> None:
         if type(spec) is not GameSpec and not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
@@ -209,6 +249,13 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
                 break
         if type(button) is not int or not 0 <= button < n:
             button = seat_number(button, n, what="the button")
+        if engine.bring_in:  # the stud family
+            self._init_stud(spec, stacks, button, seed, hole_cards, up_cards, board,
+                            dead_small_blind, posts, unknown_hole_cards, recorded_winnings,
+                            recorded_stacks, chip_value)  # fmt: skip
+            return
+        if up_cards is not None:
+            raise InvalidSpecError(f"up cards are dealt in stud, not in {spec.variant}")
         if engine.straddle and n < 3:
             raise InvalidSpecError("a straddle needs at least three players")
         if dead_small_blind and n < 3:
@@ -249,6 +296,7 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
         self._vote = None
         self._boards = ()
         self._dead_sb = dead_small_blind
+        self._stud = None
         if posts:
             posts = check_posts(posts, n, button, dead_small_blind)
         self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
@@ -294,6 +342,97 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
             self._reach,
             self._payouts,
         )
+
+    def _init_stud(  # noqa: PLR0917 - the constructor's arguments, passed on
+        self,
+        spec: GameSpec,
+        stacks: list[int],
+        button: int,
+        seed: int | None,
+        hole_cards: Sequence[object | None] | None,
+        up_cards: Sequence[object | None] | None,
+        board: object | None,
+        dead_small_blind: bool,
+        posts: Sequence[tuple[int, int, int]],
+        unknown_hole_cards: Collection[int],
+        recorded_winnings: Sequence[int] | None,
+        recorded_stacks: Sequence[int] | None,
+        chip_value: Decimal | int,
+    ) -> None:
+        """A stud hand: the antes, third street and the bring-in (rules 36, 37)."""
+        n = len(stacks)
+        engine = spec.engine
+        if n > STUD_MAX_SEATS:
+            raise InvalidSpecError(
+                f"{spec.variant} is dealt to at most {STUD_MAX_SEATS} players, not {n} "
+                "(rule 36: seven cards each would run out of cards)"
+            )
+        if dead_small_blind or posts:
+            raise InvalidSpecError(f"{spec.variant} has no blinds to post or leave dead")
+        self._known = True
+        self._unknown, self._recorded, self._chip_value = replay_record(
+            n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
+        )
+        self._seed, self._stud, down, up = stud_rules.deal_stud(
+            n, button=button, seed=seed, hole_cards=hole_cards, up_cards=up_cards,
+            unknown=self._unknown, common=board,
+        )  # fmt: skip
+        assert spec.small_bet is not None
+        state = HandState(button, spec.small_bet, engine.unit, stacks, tuple(down))
+        super().__init__(engine, state)
+        state.up = tuple(up)
+        self._spec = spec
+        self._engine = engine
+        self._board = ()
+        self._layout = None
+        self._payouts = [0] * n
+        self._final_pots = []
+        self._rake = 0
+        self._asked = None
+        self._dead_sb = False
+        self._pl_extra = 0
+        # The first two down cards are the deal's records; the rest of the deal is logged.
+        self._dealt = tuple(_record(DealHole, seat, cards) for seat, cards in enumerate(down))
+        orders = self._orders
+        log = state.log
+        if engine.uniform_ante:
+            for seat in orders[button]:
+                paid = self._post(seat, engine.uniform_ante, False)
+                state.contributions[seat] += paid
+                log.append(_record(PostAnte, seat, paid))
+        for seat in orders[button]:
+            log.append(_record(DealUp, seat, up[seat]))
+        self._posted = len(log)
+        self._open_third_street(engine, stacks, up)
+
+    def _open_third_street(
+        self, engine: EngineConstants, stacks: list[int], up: list[tuple[int, ...]]
+    ) -> None:
+        """Third street's betting: the bring-in's turn (rule 37)."""
+        state = self._state
+        n = self._n
+        state.street = _THIRD
+        # Rule 37: the bring-in is owed like a blind not yet posted: the level is the
+        # bring-in, no full bet has been made, and completing is the bet.
+        self._level = engine.bring_in
+        self._full_level = self._raises = 0
+        self._min_inc = engine.street_min_inc[0]
+        self._active = sum(1 for chips in stacks if chips)
+        self._cap = self._round_cap()
+        self._set_reach(list(map(add, state.bets, stacks)))
+        doors = [cards[0] if cards else -1 for cards in up]  # (none: unknown to a replay)
+        low_card = stud_rules.bring_in_seat(doors, low=engine.variant == RAZZ)
+        self._bring_in = engine.bring_in
+        # _advance() starts left of the actor: at the low card's seat, or, when that player
+        # is all-in on the ante, at the first player after it with chips (rule 37).
+        state.actor = low_card - 1 if low_card else n - 1
+        self._advance()
+        seat = state.actor
+        if seat >= 0 and self._bring_in:
+            state.legal = (False, *state.legal[1:])
+            self._legal = None
+        else:
+            self._bring_in = 0  # nobody could call it (rule 14): never posted
 
     def _post_forced_bets(
         self,
@@ -417,6 +556,9 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
         self._state.log.append(_record(ReturnBet, seat, back))
 
     def _close_round(self) -> None:
+        if self._stud is not None:
+            self._close_stud_round()
+            return
         self._return_uncalled()
         st = self._state
         street = st.street
@@ -468,6 +610,117 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
         self._aggressor = -1 if st.street < 3 else self._aggressor
         st.street = 4
         self._showdown()
+
+    def _close_stud_round(self) -> None:
+        """The next stud street: a card to every player still in, the best hand showing
+        acting first (rules 36, 39-41); after seventh street, the showdown."""
+        self._return_uncalled()
+        self._bring_in = 0
+        st = self._state
+        deck = self._stud
+        assert deck is not None
+        engine = self._engine
+        folded = st.folded
+        street = st.street
+        low = engine.variant == RAZZ
+        while street < _SEVENTH:
+            street += 1
+            self._deal_stud_street(deck, street)
+            if self._active >= 2:
+                st.street = street
+                reach = self._reach
+                bet = st.bets
+                faced = self._faced
+                for seat in range(self._n):
+                    reach[seat] = 0 if folded[seat] else st.stacks[seat]
+                    bet[seat] = 0
+                    faced[seat] = -1
+                self._set_reach(reach)
+                self._level = self._full_level = self._raises = 0
+                self._min_inc = self._spec.bet_size(street)
+                self._alt_inc = 0
+                if (
+                    street == _FOURTH
+                    and engine.open_pair_option
+                    and stud_rules.open_pair(st.up, folded)
+                ):
+                    self._alt_inc = self._spec.bet_size(street + 1)  # rule 39: the big bet
+                self._aggressor = -1
+                self._cap = self._round_cap()
+                first = stud_rules.first_to_act(st.up, folded, low=low, button=st.button)
+                st.actor = first - 1 if first else self._n - 1
+                self._advance()
+                return
+        st.bets[:] = _ZEROS[self._n]
+        if st.street < _SEVENTH:
+            self._aggressor = -1  # nobody bet on seventh street: they were all-in
+        st.street = _SHOWDOWN
+        self._showdown()
+
+    def _deal_stud_street(self, deck: stud_rules.StudDeck, street: int) -> None:
+        """One card to each player still in, up before seventh street, or the common card
+        (rules 36, 41)."""
+        st = self._state
+        log = st.log
+        folded = st.folded
+        order = [s for s in self._orders[st.button] if not folded[s]]
+        face_up = street < _SEVENTH
+        dealt = deck.next_street(order, face_up=face_up)
+        if isinstance(dealt, int):  # rule 41: one common card for everybody
+            st.board = (*st.board, dealt)
+            log.append(_record(DealBoard, _STREETS[street], (dealt,)))
+        elif face_up:
+            up = list(st.up)
+            for seat, card in zip(order, dealt, strict=True):
+                if card >= 0:
+                    up[seat] = (*up[seat], card)
+                    log.append(_record(DealUp, seat, (card,)))
+                else:  # a card a replayed record does not know: dealt, not seen
+                    log.append(_record(DealUp, seat, ()))
+            st.up = tuple(up)
+        else:
+            holes = list(st.holes)
+            for seat, card in zip(order, dealt, strict=True):
+                if card >= 0:  # (-1: a replayed seat whose down cards are unknown)
+                    holes[seat] = (*holes[seat], card)
+                    log.append(_record(DealHole, seat, (card,)))
+            st.holes = tuple(holes)
+
+    def _stud_showdown(
+        self,
+    ) -> tuple[dict[int, tuple[int, int]], int, list[int], list[int] | None]:
+        """Stud's showdown: every live seat's ranks (all its cards and the common card),
+        the first to show (rule 42: the last to bet or raise on seventh street, else the
+        first to act there) and the seats in odd-chip order, high and low (rule 42)."""
+        st = self._state
+        engine = self._engine
+        folded = st.folded
+        cards = {
+            seat: (*st.holes[seat], *st.up[seat], *st.board)
+            for seat in range(self._n)
+            if not folded[seat]
+        }
+        ranks = stud_rules.stud_ranks(self._spec.variant, cards)
+        first = self._aggressor
+        if first < 0:
+            first = stud_rules.first_to_act(
+                st.up, folded, low=engine.variant == RAZZ, button=st.button
+            )
+        if engine.variant == RAZZ:
+            return ranks, first, stud_rules.odd_chip_order(cards, low=True), None
+        low_order = (
+            stud_rules.odd_chip_order(cards, low=True) if engine.variant == STUD_HILO else None
+        )
+        return ranks, first, stud_rules.odd_chip_order(cards, low=False), low_order
+
+    def _shown_cards(self, seat: int) -> tuple[int, ...]:
+        """The cards a seat shows: its hole cards (in stud, all its cards in the order
+        dealt: two down, the up cards, the last down card)."""
+        st = self._state
+        if self._stud is None:
+            return st.holes[seat]
+        down = st.holes[seat]
+        return (*down[:2], *st.up[seat], *down[2:])
 
     def _finish_uncontested(self) -> None:
         self._return_uncalled()
@@ -537,26 +790,27 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
         st = self._state
         folded = st.folded
         if self._unknown and any(s in self._unknown and not folded[s] for s in range(self._n)):
-            # Untabled hands forfeit (rule 22): the tabled ones decide when all are known,
-            # unless the record pays an untabled hand (then the record decides).
-            contest = [f or s in self._unshown for s, f in enumerate(folded)]
-            if (
-                all(contest)
-                or any(s in self._unknown and not contest[s] for s in range(self._n))
-                or (
-                    self._recorded is not None
-                    and any(self._recorded_winnings()[s] for s in self._unshown)
-                )
-            ):
-                self._take_rake(build_pots(st.contributions, folded, st.dead))
-                self._showdown_from_record()
-                return
-            self._showdown_untabled(contest)
+            self._showdown_unknown()
             return
         pots = self._take_rake(build_pots(st.contributions, folded, st.dead))
-        # The core directly (what rank_hands() calls): one Python call less a showdown.
-        ranks = showdown_ranks(self._engine.variant, st.holes, self._board, folded)
-        show_order = self._show_order()
+        low_order: list[int] | None = None
+        odd_chip_order: Sequence[int]
+        if self._stud is not None:
+            ranks, first, odd_chip_order, low_order = self._stud_showdown()
+        else:
+            # The core directly (what rank_hands() calls): one Python call less a showdown.
+            ranks = showdown_ranks(self._engine.variant, st.holes, self._board, folded)
+            first = self._aggressor
+            if first < 0:  # nobody bet on the last street: the first live seat left of it
+                for first in self._orders[st.button]:
+                    if not folded[first]:
+                        break
+            odd_chip_order = self._orders[st.button]
+        # Clockwise from ``first``: the seat order that ends at the seat before it.
+        show_order = []  # a loop: a comprehension is a function call before Python 3.12
+        for s in self._orders[first - 1]:
+            if not folded[s]:
+                show_order.append(s)
         rules = self._spec.rules
         face_up = False
         if rules.all_in_face_up:
@@ -564,14 +818,21 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
                 if not st.stacks[s]:
                     face_up = True
                     break
-        hilo = self._engine.variant == OMAHA_HILO
+        variant = self._engine.variant
+        hilo = variant in (OMAHA_HILO, STUD_HILO)
         if rules.showdown == "ask" and not face_up and len(show_order) > 1:
-            self._asked = _showdown.AskedShowdown(pots, ranks, show_order, hilo=hilo)
+            self._asked = _showdown.AskedShowdown(
+                pots,
+                ranks,
+                show_order,
+                hilo=hilo,
+                odd_chip_order=odd_chip_order,
+                low_odd_chip_order=low_order,
+            )
             st.showing = show_order[0]
             st.legal = NO_ACTIONS  # nobody bets: the seats show or muck
             self._legal = NOTHING_LEGAL
             return  # the players choose with show() and muck()
-        odd_chip_order = self._orders[st.button]
         if len(pots) == 1 and not hilo:  # most showdowns: no Showdown record, no keywords
             _, mucked, awards = _showdown.resolve_one_pot(
                 pots[0],
@@ -591,6 +852,7 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
                 face_up=face_up,
                 muck_losers=rules.muck_losing_hands,
                 unit=self._unit,
+                low_odd_chip_order=low_order,
             )
             mucked = result.mucked
             awards = result.awards
@@ -602,8 +864,29 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
             else:
                 # _show() inlined: a call per shown hand costs more than the record itself.
                 high, low = ranks[seat]
-                log.append(_record(Show, seat, hole[seat], high, LowRank(low) if low else None))
+                shown = hole[seat] if self._stud is None else self._shown_cards(seat)
+                log.append(_record(Show, seat, shown, high, LowRank(low) if low else None))
         self._pay(awards)
+
+    def _showdown_unknown(self) -> None:
+        """A replay's showdown with unknown hands in it. Untabled hands forfeit (rule 22):
+        the tabled ones decide when every other hand is known, unless the record pays an
+        untabled hand (then the record decides, as it does any other unknown showdown)."""
+        st = self._state
+        folded = st.folded
+        contest = [f or s in self._unshown for s, f in enumerate(folded)]
+        if (
+            all(contest)
+            or any(s in self._unknown and not contest[s] for s in range(self._n))
+            or (
+                self._recorded is not None
+                and any(self._recorded_winnings()[s] for s in self._unshown)
+            )
+        ):
+            self._take_rake(build_pots(st.contributions, folded, st.dead))
+            self._showdown_from_record()
+        else:
+            self._showdown_untabled(contest)
 
     def _showdown_untabled(self, contest: list[bool]) -> None:
         """A replay's showdown where the unknown hands were not tabled: they muck, and the
@@ -857,6 +1140,7 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
         new._chip_value = self._chip_value
         new._dead_sb = self._dead_sb
         new._posted = self._posted
+        new._stud = None if self._stud is None else self._stud.copy()
         new._untrack()  # an exact Hand: see _untrack
         return new
 
@@ -890,6 +1174,8 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
                 "cannot deal again: only a hand nobody has acted in, with no card turned up "
                 "and not replaying a record, can be dealt again"
             )
+        if self._stud is not None:  # stud deals street by street: a new hand deals it
+            return Hand(self._spec, stacks=st.starts, button=st.button, seed=seed)
         layout = self._layout
         if layout is None:  # looked up once and kept: a cached call costs more than a slot
             layout = self._layout = deal_layout(self._n, self._engine.hole_count, st.button)

@@ -68,6 +68,9 @@ class RuleProfile:
             because players are all-in (rule 26b; cash games): 1 (the default) deals it
             once; with more, the players still in are asked in turn how many times to run
             it (``hand.run_it(times)``) and every pot is split between the runouts.
+        stud_open_pair_double_bet: in seven-card stud (high only), an open pair showing on
+            fourth street gives every player the option of the big bet there (RR; rule 39).
+            Off: the small bet only, as pokerkit plays it.
     """
 
     name: str = "custom"
@@ -84,6 +87,7 @@ class RuleProfile:
     flop_misdeal: FlopMisdeal = "redeal"
     showdown: ShowdownMode = "auto"
     runouts: int = 1
+    stud_open_pair_double_bet: bool = True
 
     def __post_init__(self) -> None:
         runouts = self.runouts

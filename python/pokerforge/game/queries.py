@@ -74,7 +74,12 @@ class HandQueries:
 
     @property
     def positions(self) -> tuple[str, ...]:
-        """Each seat's position name (BTN, SB, BB, UTG, ..., HJ, CO; rule 2)."""
+        """Each seat's position name (BTN, SB, BB, UTG, ..., HJ, CO; rule 2). Stud has no
+        blinds and no fixed order of action: the dealer's seat is ``"BTN"``, the others
+        have no name (``""``)."""
+        if self._spec.is_stud:
+            button = self._state.button
+            return tuple("BTN" if seat == button else "" for seat in range(self._n))
         return position_names(self._n, self._state.button, dead_small_blind=self._dead_sb)
 
     @property
@@ -129,8 +134,19 @@ class HandQueries:
         return tuple(self._state.holes)
 
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
-        """The hole cards of ``seat`` (every seat's; use :meth:`view` to hide them)."""
+        """The hole cards of ``seat`` (every seat's; use :meth:`view` to hide them; in
+        stud its down cards)."""
         return tuple(Card.from_index(c) for c in self._state.holes[seat])
+
+    def up_cards(self, seat: int) -> tuple[Card, ...]:
+        """Stud: the up cards of ``seat`` dealt so far, which everybody sees (none in the
+        board games)."""
+        return tuple(Card.from_index(c) for c in self._state.up[seat])
+
+    @property
+    def up_indices(self) -> tuple[tuple[int, ...], ...]:
+        """Stud: every seat's up cards as card indices, seat by seat."""
+        return self._state.up
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:

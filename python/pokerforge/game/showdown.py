@@ -175,6 +175,7 @@ def resolve(
     face_up: bool = False,
     muck_losers: bool = True,
     unit: int = 1,
+    low_odd_chip_order: Sequence[int] | None = None,
 ) -> Showdown:
     """Decide who shows and split every pot between the best shown hands.
 
@@ -183,12 +184,15 @@ def resolve(
         ranks: ``seat -> (high, low)`` for every seat still in the hand (greater is better;
             low 0 = no qualifying low).
         show_order: the live seats in showing order (rule 22).
-        odd_chip_order: every seat, starting left of the button (rule 26).
+        odd_chip_order: every seat, starting left of the button (rule 26; in stud the
+            seats by their highest card, rule 42).
         hilo: split each pot between the best high and the best qualifying low (rule 25).
         face_up: every hand is shown (someone is all-in and betting is over).
         muck_losers: a seat that cannot win or tie any pot it is eligible for, against the
             hands already shown, mucks and gives up every pot.
         unit: the chip unit for splitting.
+        low_odd_chip_order: the order odd chips of a low half go in (stud hi-lo: by the
+            lowest card, rule 42); ``None``: ``odd_chip_order``.
     """
     if len(pots) == 1 and not hilo:
         one = resolve_one_pot(
@@ -207,6 +211,11 @@ def resolve(
             shown.append(seat)
             _raise_bests(seat, ranks, pots, best_high, best_low)
     position = {seat: k for k, seat in enumerate(odd_chip_order)}
+    low_position = (
+        position
+        if low_odd_chip_order is None
+        else {seat: k for k, seat in enumerate(low_odd_chip_order)}
+    )
     awards: list[tuple[int, int, int, str]] = []
     for i, pot in enumerate(pots):
         contenders = sorted((s for s in pot.eligible if s in ranks and s not in mucked),
@@ -220,7 +229,8 @@ def resolve(
             shares = split(pot.amount, high_winners, unit)
             awards.extend((i, s, c, "all") for s, c in zip(high_winners, shares, strict=True))
             continue
-        low_winners = [s for s in contenders if ranks[s][1] == low_top]
+        low_winners = sorted((s for s in contenders if ranks[s][1] == low_top),
+                             key=low_position.__getitem__)  # fmt: skip
         high_half, low_half = split_hilo(pot.amount, unit)
         shares = split(high_half, high_winners, unit)
         awards.extend((i, s, c, "high") for s, c in zip(high_winners, shares, strict=True))
@@ -288,7 +298,18 @@ class AskedShowdown:
         (None, [1, 0])
     """
 
-    __slots__ = ("_best_high", "_best_low", "_hilo", "_order", "mucked", "pots", "ranks", "shown")
+    __slots__ = (
+        "_best_high",
+        "_best_low",
+        "_hilo",
+        "_order",
+        "low_odd_chip_order",
+        "mucked",
+        "odd_chip_order",
+        "pots",
+        "ranks",
+        "shown",
+    )
 
     def __init__(
         self,
@@ -297,11 +318,16 @@ class AskedShowdown:
         order: list[int],
         *,
         hilo: bool,
+        odd_chip_order: Sequence[int] | None = None,
+        low_odd_chip_order: Sequence[int] | None = None,
     ) -> None:
         self.pots = pots
         self.ranks = ranks
         self._order = order
         self._hilo = hilo
+        self.odd_chip_order = odd_chip_order
+        """The order odd chips go in (``None``: left of the button; see :func:`resolve`)."""
+        self.low_odd_chip_order = low_odd_chip_order
         self._best_high = [0] * len(pots)
         self._best_low = [0] * len(pots)
         self.shown: list[int] = []
@@ -332,7 +358,14 @@ class AskedShowdown:
 
     def copy(self) -> AskedShowdown:
         """An independent copy (for ``Hand.copy``)."""
-        new = AskedShowdown(self.pots, self.ranks, self._order, hilo=self._hilo)
+        new = AskedShowdown(
+            self.pots,
+            self.ranks,
+            self._order,
+            hilo=self._hilo,
+            odd_chip_order=self.odd_chip_order,
+            low_odd_chip_order=self.low_odd_chip_order,
+        )
         new._best_high = self._best_high[:]
         new._best_low = self._best_low[:]
         new.shown = self.shown[:]

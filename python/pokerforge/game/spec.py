@@ -17,6 +17,18 @@ Examples:
     Traceback (most recent call last):
     ...
     pokerforge.errors.InvalidSpecError: the big blind (1) must be at least the small blind (2)
+
+The stud family (seven-card stud, stud hi-lo, razz) is fixed-limit with antes and a
+bring-in instead of blinds:
+
+    >>> stud = GameSpec(variant="stud", betting="fixed-limit", ante=1, bring_in=2,
+    ...                 small_bet=5, big_bet=10)
+    >>> stud.blinds, stud.hole_card_count, stud.is_stud
+    ((0, 0), 7, True)
+    >>> GameSpec(variant="razz", betting="fixed-limit", bring_in=6, small_bet=5, big_bet=10)
+    Traceback (most recent call last):
+    ...
+    pokerforge.errors.InvalidSpecError: the bring-in (6) must not exceed the small bet (5)
 """
 
 from __future__ import annotations
@@ -28,7 +40,7 @@ from pokerforge.errors import InvalidSpecError
 from pokerforge.game.arguments import chip_count
 from pokerforge.game.profile import DEFAULT_RULES, RuleProfile
 from pokerforge.game.rake import Rake
-from pokerforge.games import GAMES, Game, game_name
+from pokerforge.games import STUD_GAMES, VARIANTS, Variant, variant_name
 
 __all__ = ["AnteKind", "Betting", "GameSpec", "Variant"]
 
@@ -39,15 +51,31 @@ FIXED_LIMIT = 2
 HOLDEM = 0
 OMAHA = 1
 OMAHA_HILO = 2
+STUD = 3
+STUD_HILO = 4
+RAZZ = 5
 UNCAPPED = 1 << 60
+_THIRD_STREET = 5  # Street.THIRD (the streets' own module imports this one)
+STUD_MAX_SEATS = 8
+"""Seven cards each for eight players and four burns use the whole deck (RR: stud is
+dealt to at most eight)."""
 
-Variant = Game
 Betting = Literal["no-limit", "pot-limit", "fixed-limit"]
 AnteKind = Literal["uniform", "big-blind"]
 
-_VARIANTS = GAMES
+_VARIANTS = VARIANTS
 _BETTINGS = ("no-limit", "pot-limit", "fixed-limit")
 _OMAHA_HOLE = (4, 5, 6)
+
+
+class _DefaultBlinds(tuple[int, int]):
+    """The blinds left out: (1, 2) in the board games, none in stud. A class of its own so
+    that the default is told apart from blinds given as ``(1, 2)``."""
+
+    __slots__ = ()
+
+
+_DEFAULT_BLINDS: tuple[int, int] = _DefaultBlinds((1, 2))
 
 
 class EngineConstants(NamedTuple):
@@ -70,6 +98,8 @@ class EngineConstants(NamedTuple):
     pot_limit_full_blinds: bool
     fold_free: bool
     half_rule: bool
+    bring_in: int
+    open_pair_option: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -77,12 +107,18 @@ class GameSpec:
     """What game is played: everything about a hand except the players and the cards.
 
     Attributes:
-        variant: ``"holdem"``, ``"omaha"`` or ``"omaha-hilo"`` (8 or better); an alias
-            (``"plo"``, ``"omaha8"``, ... see :mod:`pokerforge.games`) is stored under
-            its canonical name.
-        betting: ``"no-limit"``, ``"pot-limit"`` or ``"fixed-limit"``.
+        variant: ``"holdem"``, ``"omaha"`` or ``"omaha-hilo"`` (8 or better), or the stud
+            family: ``"stud"`` (seven-card stud), ``"stud-hilo"`` (eight or better) or
+            ``"razz"``; an alias (``"plo"``, ``"omaha8"``, ``"stud8"``, ``"F7S"``, ... see
+            :mod:`pokerforge.games`) is stored under its canonical name.
+        betting: ``"no-limit"``, ``"pot-limit"`` or ``"fixed-limit"`` (the stud family:
+            fixed-limit only).
         blinds: ``(small, big)``; the small blind may be any amount up to the big blind
-            (half, two-thirds, ...).
+            (half, two-thirds, ...). Left out: ``(1, 2)``, and ``(0, 0)`` in stud, which
+            has no blinds.
+        bring_in: stud only, and required there: the forced bet of the player showing the
+            lowest card on third street (the highest in razz), at most the small bet;
+            that player may complete to the small bet instead (rules 36-38).
         ante: the ante in chips (0: none).
         ante_kind: ``"uniform"`` (every player antes) or ``"big-blind"`` (the big blind
             pays ``ante`` alone, as dead money).
@@ -102,7 +138,8 @@ class GameSpec:
 
     variant: Variant = "holdem"
     betting: Betting = "no-limit"
-    blinds: tuple[int, int] = (1, 2)
+    blinds: tuple[int, int] = _DEFAULT_BLINDS
+    bring_in: int | None = None
     ante: int = 0
     ante_kind: AnteKind = "uniform"
     straddle: int = 0
@@ -118,16 +155,22 @@ class GameSpec:
     def __post_init__(self) -> None:
         # Aliases ("plo", "omaha8", ...) are stored under the canonical name.
         try:
-            object.__setattr__(self, "variant", game_name(self.variant))
+            object.__setattr__(self, "variant", variant_name(self.variant))
         except InvalidSpecError as err:
             raise InvalidSpecError(f"variant {err}") from None
         if self.betting not in _BETTINGS:
             raise InvalidSpecError(
                 f"betting must be 'no-limit', 'pot-limit' or 'fixed-limit', not {self.betting!r}"
             )
+        if self.variant in STUD_GAMES and self.betting != "fixed-limit":
+            raise InvalidSpecError(
+                f"{self.variant} is played fixed-limit here: betting must be 'fixed-limit', "
+                f"not {self.betting!r}"
+            )
         self._check_cards()
         self._check_forced_bets()
         self._check_limits()
+        self._check_stud()
         if self.rake is not None and not isinstance(self.rake, Rake):
             raise InvalidSpecError(f"rake must be a Rake or None, not {self.rake!r}")
         if not isinstance(self.rules, RuleProfile):
@@ -171,13 +214,20 @@ class GameSpec:
             pot_limit_full_blinds=rules.pot_limit_full_blinds,
             fold_free=rules.fold_when_nothing_owed,
             half_rule=rules.limit_half_bet_rule,
+            bring_in=self.bring_in or 0,
+            # Rule 39: the open-pair option is seven-card stud high's alone.
+            open_pair_option=self.variant == "stud" and rules.stud_open_pair_double_bet,
         )
 
     def _check_cards(self) -> None:
         count = self.hole_cards
         if count is not None and (isinstance(count, bool) or not isinstance(count, int)):
             raise InvalidSpecError(f"hole_cards must be a whole number, not {count!r}")
-        if self.variant == "holdem":
+        if self.variant in STUD_GAMES:
+            if count not in (None, 7):
+                raise InvalidSpecError(f"stud deals 7 cards to each player, not {count}")
+            count = 7
+        elif self.variant == "holdem":
             if count not in (None, 2):
                 raise InvalidSpecError(f"Hold'em deals 2 hole cards, not {count}")
             count = 2
@@ -190,6 +240,17 @@ class GameSpec:
 
     def _check_forced_bets(self) -> None:
         blinds = self.blinds
+        if self.variant in STUD_GAMES:
+            if type(blinds) is _DefaultBlinds or blinds in ((0, 0), [0, 0]):
+                blinds = (0, 0)
+            else:
+                raise InvalidSpecError(
+                    f"{self.variant} has no blinds (antes and a bring-in instead): leave "
+                    f"blinds out, not {blinds!r}"
+                )
+            object.__setattr__(self, "blinds", blinds)
+            self._check_ante_and_unit()
+            return
         if not isinstance(blinds, tuple | list) or len(blinds) != 2:
             raise InvalidSpecError(f"blinds must be a pair (small, big), not {blinds!r}")
         small = chip_count("the small blind", blinds[0])
@@ -199,6 +260,18 @@ class GameSpec:
                 f"the big blind ({big}) must be at least the small blind ({small})"
             )
         object.__setattr__(self, "blinds", (small, big))
+        unit, _, straddle = self._check_ante_and_unit()
+        if straddle and straddle <= big:
+            raise InvalidSpecError(
+                f"a straddle ({straddle}) must be larger than the big blind ({big})"
+            )
+        for name, value in (("small blind", small), ("big blind", big)):
+            if value % unit:
+                raise InvalidSpecError(
+                    f"the {name} ({value}) must be a multiple of the chip unit ({unit})"
+                )
+
+    def _check_ante_and_unit(self) -> tuple[int, int, int]:
         unit = chip_count("chip_unit", self.chip_unit, positive=True)
         ante = chip_count("the ante", self.ante)
         if self.ante_kind not in ("uniform", "big-blind"):
@@ -209,16 +282,48 @@ class GameSpec:
         # Plain ints kept (chip_count says why), as for the blinds.
         for name, value in (("chip_unit", unit), ("ante", ante), ("straddle", straddle)):
             object.__setattr__(self, name, value)
-        if straddle and straddle <= big:
-            raise InvalidSpecError(
-                f"a straddle ({straddle}) must be larger than the big blind ({big})"
-            )
-        for name, value in (("small blind", small), ("big blind", big), ("ante", ante),
-                            ("straddle", straddle)):  # fmt: skip
+        for name, value in (("ante", ante), ("straddle", straddle)):
             if value % unit:
                 raise InvalidSpecError(
                     f"the {name} ({value}) must be a multiple of the chip unit ({unit})"
                 )
+        return unit, ante, straddle
+
+    def _check_stud(self) -> None:
+        """The stud family: fixed-limit, a uniform ante, a bring-in up to the small bet,
+        no straddle (rules 36-38)."""
+        if self.variant not in STUD_GAMES:
+            if self.bring_in is not None:
+                raise InvalidSpecError(
+                    f"a bring-in is a stud game's forced bet, not {self.variant}'s "
+                    f"(bring_in={self.bring_in!r})"
+                )
+            return
+        if self.bring_in is None:
+            raise InvalidSpecError(f"{self.variant} needs a bring-in (bring_in=...)")
+        bring_in = chip_count("the bring-in", self.bring_in, positive=True)
+        object.__setattr__(self, "bring_in", bring_in)
+        assert self.small_bet is not None  # _check_limits asked for it
+        if bring_in > self.small_bet:
+            raise InvalidSpecError(
+                f"the bring-in ({bring_in}) must not exceed the small bet ({self.small_bet})"
+            )
+        if bring_in % self.chip_unit:
+            raise InvalidSpecError(
+                f"the bring-in ({bring_in}) must be a multiple of the chip unit ({self.chip_unit})"
+            )
+        if self.ante_kind != "uniform":
+            raise InvalidSpecError(
+                f"in {self.variant} every player antes: ante_kind must be 'uniform', "
+                f"not {self.ante_kind!r}"
+            )
+        if self.straddle:
+            raise InvalidSpecError(f"{self.variant} has no straddle, not {self.straddle}")
+
+    @property
+    def is_stud(self) -> bool:
+        """Whether the variant is of the stud family (no board; up and down cards)."""
+        return self.variant in STUD_GAMES
 
     def _check_limits(self) -> None:
         small_bet, big_bet = self.small_bet, self.big_bet
@@ -259,12 +364,20 @@ class GameSpec:
         return self.blinds[1]
 
     def bet_size(self, street: int) -> int:
-        """The fixed-limit bet on ``street`` (0 pre-flop .. 3 river); the big blind otherwise.
+        """The fixed-limit bet on ``street`` (0 pre-flop .. 3 river; in stud 5 third street
+        .. 9 seventh street, as :class:`~pokerforge.game.Street` numbers them); the big
+        blind otherwise.
 
         Examples:
             >>> GameSpec(blinds=(1, 2)).bet_size(3)
             2
+            >>> stud = GameSpec(variant="stud", betting="fixed-limit", bring_in=1,
+            ...                 small_bet=2, big_bet=4)
+            >>> [stud.bet_size(street) for street in range(5, 10)]  # third to seventh
+            [2, 2, 4, 4, 4]
         """
         if self.small_bet is None or self.big_bet is None:
             return self.blinds[1]
+        if street >= _THIRD_STREET:  # rule 36: small bets on third and fourth street
+            street -= _THIRD_STREET
         return self.small_bet if street < 2 else self.big_bet

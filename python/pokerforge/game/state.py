@@ -14,13 +14,16 @@ Each field, its type and its meaning (seats are ``0..n-1`` clockwise; cards are 
 
 | field | type | meaning |
 |---|---|---|
-| `button` | `int` | the button's seat |
-| `big_blind` | `int` | the big blind in chips (the unit of results) |
+| `button` | `int` | the button's seat (in stud, the dealer's: dealing starts left of it) |
+| `big_blind` | `int` | the big blind in chips (the unit of results; in stud the small bet) |
 | `unit` | `int` | the smallest chip bets are counted in |
 | `starts` | `tuple[int, ...]` | each seat's chips before the forced bets |
-| `holes` | `tuple[tuple[int, ...], ...]` | each seat's hole cards (empty: not known) |
-| `street` | `int` | 0 pre-flop, 1 flop, 2 turn, 3 river, 4 showdown |
-| `board` | `tuple[int, ...]` | the board cards turned up so far, in order |
+| `holes` | `tuple[tuple[int, ...], ...]` | each seat's hole cards (empty: not known); in \
+stud its down cards dealt so far |
+| `street` | `int` | 0 pre-flop, 1 flop, 2 turn, 3 river, 4 showdown; in stud 5 third street \
+to 9 seventh street, then 4 (as :class:`~pokerforge.game.Street` numbers them) |
+| `board` | `tuple[int, ...]` | the board cards turned up so far, in order (in stud: none, or \
+the common card of rule 41) |
 | `actor` | `int` | the seat to bet, or `NOBODY` (-1) |
 | `showing` | `int` | at an asked showdown (rule 22) the seat to show or muck, else `NOBODY` |
 | `legal` | `tuple` | the actor's `(fold, check, call, min_raise_to, max_raise_to)` as \
@@ -32,7 +35,10 @@ Each field, its type and its meaning (seats are ``0..n-1`` clockwise; cards are 
 | `folded` | `list[bool]` | whether each seat has folded |
 | `over` | `bool` | whether the hand has ended and been paid |
 | `log` | `list[Record]` | what happened after the deal, in order: the records \
-`Hand.history` gives after its `DealHole` records (forced bets, actions, board, showdown) |
+`Hand.history` gives after its `DealHole` records (forced bets, actions, board, showdown; \
+in stud also the cards dealt after the first two down cards) |
+| `up` | `tuple[tuple[int, ...], ...]` | stud: each seat's up cards dealt so far, in order, \
+seen by everybody; empty in the board games |
 
 The chips in the middle are ``sum(contributions) + dead``; a seat is all-in when its stack
 is 0 and it has not folded.
@@ -73,7 +79,7 @@ class HandState:
     Made by :class:`~pokerforge.game.Hand` and changed only by its rules.
     """
 
-    VERSION: Final = 1
+    VERSION: Final = 2
     """The layout version: it changes whenever a field is added, removed or changes
     meaning, so that readers of the fields (the encoder) can refuse a layout they do not
     know."""
@@ -96,6 +102,7 @@ class HandState:
         "folded",
         "over",
         "log",
+        "up",
     )
     """The fields, in their declared order."""
 
@@ -124,6 +131,7 @@ class HandState:
     folded: list[bool]
     over: bool
     log: list[Record]
+    up: tuple[tuple[int, ...], ...]
 
     def __init__(
         self,
@@ -154,6 +162,7 @@ class HandState:
         self.folded = [False] * n
         self.over = False
         self.log = []
+        self.up = _NO_UP[n]
 
     def copy(self) -> HandState:
         """An independent copy: the lists are copied, the values shared."""
@@ -176,6 +185,7 @@ class HandState:
         new.folded = self.folded.copy()
         new.over = self.over
         new.log = self.log.copy()
+        new.up = self.up
         return new
 
     @property
@@ -198,3 +208,5 @@ class HandState:
 
 
 _new = object.__new__
+# ``up`` of the board games: no up cards for any seat (shared: tuples are immutable).
+_NO_UP = tuple(((),) * n for n in range(11))

@@ -68,8 +68,10 @@ class HandView:
         position: that seat's position name.
         positions: every seat's position name.
         button: the button's seat.
-        hole_cards: per seat, the hole cards when known to this seat, else ``None``.
-        board: the board cards turned up.
+        hole_cards: per seat, the hole cards when known to this seat, else ``None`` (in
+            stud the down cards: its own, and others' once shown).
+        up_cards: per seat, its up cards (stud; everybody sees them; empty otherwise).
+        board: the board cards turned up (in stud, the common card if one was dealt).
         street: the current street.
         stacks: chips behind per seat.
         bets: bets on the current street per seat.
@@ -91,6 +93,7 @@ class HandView:
     positions: tuple[str, ...]
     button: int
     hole_cards: tuple[tuple[Card, ...] | None, ...]
+    up_cards: tuple[tuple[Card, ...], ...]
     board: tuple[Card, ...]
     street: Street
     stacks: tuple[int, ...]
@@ -129,6 +132,7 @@ class HandView:
                 tuple(Card.from_index(c) for c in cards) if s in visible else None
                 for s, cards in enumerate(state.holes)
             ),
+            up_cards=tuple(tuple(Card.from_index(c) for c in cards) for cards in state.up),
             board=tuple(Card.from_index(c) for c in state.board),
             street=Street(state.street),
             stacks=tuple(state.stacks),

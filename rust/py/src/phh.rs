@@ -128,6 +128,7 @@ fn reading<'py>(py: Python<'py>, read: &Steps) -> PyResult<Bound<'py, PyTuple>> 
             "f" => intern!(py, "f"),
             "cc" => intern!(py, "cc"),
             "cbr" => intern!(py, "cbr"),
+            "pb" => intern!(py, "pb"),
             _ => intern!(py, "sm"),
         };
         let arg: Py<PyAny> = match &step.arg {

@@ -22,11 +22,19 @@ How pokerforge maps onto PHH:
   blind, 1 the big blind, 2 a straddle (read the other way round heads-up, as PHH says). A
   big-blind ante is a single non-zero ante at index 1; a dead small blind (rule 29) is
   written ``[big, 0, ...]``.
-* Variant codes: ``NT``, ``FT``, ``PO``, ``FO/8`` from the standard; pokerforge's other
-  combinations use codes of the same shape (``PT``, ``NO``, ``FO``, ``NO/8``, ``PO/8``).
+* Variant codes: ``NT``, ``FT``, ``PO``, ``FO/8``, ``F7S``, ``F7S/8`` and ``FR`` from the
+  standard; pokerforge's other combinations use codes of the same shape (``PT``, ``NO``,
+  ``FO``, ``NO/8``, ``PO/8``).
 * Actions ``d dh``, ``d db``, ``pN f``, ``pN cc``, ``pN cbr X`` (a street total) and
   ``pN sm [cards]``; unknown cards ``??`` stay unknown (see :func:`loads_phh`), and a
   hand shown ``????`` beside one shown with its cards was not tabled (rule 22).
+* Stud (``F7S``, ``F7S/8``, ``FR``): ``antes``, ``bring_in``, ``small_bet`` and
+  ``big_bet``, no ``blinds_or_straddles``. Third street deals each player three cards in
+  one action (two down, then the up card: ``d dh p1 ????Kd``), each later street one card
+  (up on fourth to sixth street, down on seventh); ``pN pb`` posts the bring-in, ``pN cbr``
+  completes; a common card (rule 41) is ``d db``; a player shows all seven cards in the
+  order dealt. Up cards must be known; unknown down cards leave that seat's down cards
+  unknown.
 * Amounts may be decimal (dollars and cents): the hand counts chips of the unit the file
   needs (``hand.chip_value``) and :func:`to_phh` writes the file's units back, exactly.
 * A starting stack written ``inf`` is one the room did not record: the replay gives it

@@ -12,9 +12,12 @@ from pokerforge.cards import Card
 from pokerforge.errors import InvalidHistoryError
 from pokerforge.game.actions import (
     Bet,
+    BringIn,
     Call,
     Check,
     DealBoard,
+    DealHole,
+    DealUp,
     Fold,
     Muck,
     PostBlind,
@@ -146,6 +149,18 @@ def _game_fields(
     n = len(order)
     engine = spec.engine
     antes = [engine.uniform_ante] * n
+    stacks = hand.starting_stacks
+    starting = ("starting_stacks", [_UNKNOWN if s in unknown else money(stacks[s]) for s in order])
+    if spec.is_stud:  # antes and a bring-in, no blinds (the field is left out)
+        assert spec.bring_in is not None
+        return [
+            ("variant", CODES[(spec.variant, spec.betting)]),
+            ("antes", [money(a) for a in antes]),
+            ("bring_in", money(spec.bring_in)),
+            ("small_bet", money(spec.bet_size(0))),
+            ("big_bet", money(spec.bet_size(3))),
+            starting,
+        ]
     dead_sb = (
         n > 2
         and spec.small_blind > 0
@@ -165,12 +180,58 @@ def _game_fields(
         out += [("small_bet", money(spec.bet_size(0))), ("big_bet", money(spec.bet_size(3)))]
     else:
         out.append(("min_bet", money(spec.big_blind)))
-    stacks = hand.starting_stacks
-    out.append(("starting_stacks", [_UNKNOWN if s in unknown else money(stacks[s]) for s in order]))
+    out.append(starting)
     return out
 
 
+def _stud_actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:
+    """A stud hand's actions: third street dealt to each player in one action (two down
+    cards, the up card: ``d dh p1 ????Kd`` where the down cards are unknown), each later
+    card in one, ``pN pb`` for the bring-in, the common card as ``d db``."""
+    player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
+    down: dict[int, tuple[int, ...]] = {}
+    actions: list[str] = []
+    for record in hand.history:
+        if type(record) is DealHole and record.seat not in down:
+            down[record.seat] = record.indices  # written with the door card
+        elif type(record) is DealUp and not _dealt_to(actions, player[record.seat]):
+            first = _text(down.get(record.seat, ())) or "????"
+            door = _text(record.indices) or "??"
+            actions.append(f"d dh {player[record.seat]} {first}{door}")
+        elif isinstance(record, DealUp | DealHole):
+            actions.append(f"d dh {player[record.seat]} {_text(record.indices) or '??'}")
+        elif type(record) is BringIn:
+            actions.append(f"{player[record.seat]} pb")
+        else:
+            actions.extend(_action(record, player, money))
+    return actions
+
+
+def _dealt_to(actions: list[str], name: str) -> bool:
+    """Whether ``actions`` already deal ``name`` a card."""
+    return any(a.startswith(f"d dh {name} ") for a in actions)
+
+
+def _action(record: object, player: Mapping[int, str], money: Callable[[int], object]) -> list[str]:
+    """A record of the betting or the showdown as PHH actions (none for other records)."""
+    if isinstance(record, Fold):
+        return [f"{player[record.seat]} f"]
+    if isinstance(record, Check | Call):
+        return [f"{player[record.seat]} cc"]
+    if isinstance(record, Bet | Raise):
+        return [f"{player[record.seat]} cbr {money(record.to)}"]
+    if isinstance(record, DealBoard):
+        return [f"d db {_text(record.indices)}"] if record.indices else []
+    if isinstance(record, Show):
+        return [f"{player[record.seat]} sm {_text(record.indices)}"]
+    if isinstance(record, Muck):
+        return [f"{player[record.seat]} sm"]
+    return []
+
+
 def _actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:
+    if hand.spec.is_stud:
+        return _stud_actions(hand, order, money)
     player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
     unknown = "??" * hand.spec.hole_card_count
     actions = [

@@ -15,6 +15,7 @@ from pokerforge.game.phh.reading import GAMES
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
 from pokerforge.game.rake import SPLITS, Rake
 from pokerforge.game.spec import GameSpec
+from pokerforge.games import STUD_GAMES
 
 __all__ = ["game_spec", "seat_map", "seats"]
 
@@ -38,8 +39,9 @@ def game_spec(
 ) -> tuple[GameSpec, bool]:
     """The hand's game and whether its small blind is dead, from the fields ``doc`` and the
     core's reading of its amounts in chips: the antes and the
-    blinds or straddles by position, and the small bet, big bet, minimum bet and rake cap
-    (``None`` where not written). Files repeat their games, so the answer is cached.
+    blinds or straddles by position, and the small bet, big bet, minimum bet, rake cap and
+    bring-in (``None`` where not written). Files repeat their games, so the answer is
+    cached.
 
     Raises:
         InvalidHistoryError: the fields make no game pokerforge plays (the field named).
@@ -59,41 +61,18 @@ def _game_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
 
 def _make_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
     hole_count, antes, blinds, bets, code, rules, showdown, percent, no_flop, split = key
-    small_bet, big_bet, min_bet, rake_cap = bets
+    small_bet, big_bet, min_bet, rake_cap, bring_in = bets
     variant, betting = GAMES[code]
-    n = len(antes)
     kwargs: dict[str, Any] = {"variant": variant, "betting": betting}
-    if variant != "holdem" and hole_count != 4:
-        kwargs["hole_cards"] = hole_count
-    dead_sb = n > 2 and blinds[0] > 0 and blinds[1] == 0
-    big_blind = 0 if dead_sb else 1  # who pays a big-blind ante
-    if len(set(antes)) == 1:
-        kwargs["ante"] = antes[0]
-    elif sum(1 for a in antes if a) == 1 and antes[big_blind]:
-        kwargs.update(ante=antes[big_blind], ante_kind="big-blind")
+    if variant in STUD_GAMES:
+        dead_sb = _stud_fields(kwargs, antes, blinds, bring_in)
     else:
-        raise InvalidHistoryError(
-            f"field antes: {list(antes)} is neither uniform nor a big-blind ante"
-        )
-    forced = [0, *blinds] if dead_sb else list(blinds)
-    if any(forced[3:]) or (n == 2 and blinds[0] > blinds[1]):
-        raise InvalidHistoryError(
-            f"field blinds_or_straddles: {list(blinds)} is not small blind, big blind and an "
-            "optional straddle"
-        )
-    kwargs["blinds"] = (0, forced[1]) if dead_sb else (forced[0], forced[1])
-    if n > 2 and forced[2]:
-        kwargs["straddle"] = forced[2]
+        dead_sb = _board_game_fields(kwargs, hole_count, antes, blinds, min_bet)
     if betting == "fixed-limit":
         for field, amount in (("small_bet", small_bet), ("big_bet", big_bet)):
             if amount is None:
                 raise InvalidHistoryError(f"field {field}: a fixed-limit game needs it")
             kwargs[field] = amount
-    elif min_bet is not None and min_bet != forced[1]:
-        raise InvalidHistoryError(
-            f"field min_bet: pokerforge's minimum bet is the big blind ({forced[1]} chips), "
-            f"not {min_bet} chips"
-        )
     rules = "default" if rules is None else rules
     if rules not in ("default", "tda-2024"):
         raise InvalidHistoryError(f"field _rules: {rules!r} is not 'default' or 'tda-2024'")
@@ -121,6 +100,62 @@ def _make_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
     except InvalidSpecError as err:
         raise InvalidHistoryError(f"the game fields make no valid game: {err}") from None
     return spec, dead_sb
+
+
+def _board_game_fields(
+    kwargs: dict[str, Any],
+    hole_count: int,
+    antes: tuple[int, ...],
+    blinds: tuple[int, ...],
+    min_bet: int | None,
+) -> bool:
+    """A board game's hole cards and forced bets: antes, blinds and a straddle; whether the
+    small blind is dead."""
+    variant = kwargs["variant"]
+    if variant != "holdem" and hole_count != 4:
+        kwargs["hole_cards"] = hole_count
+    n = len(antes)
+    dead_sb = n > 2 and blinds[0] > 0 and blinds[1] == 0
+    big_blind = 0 if dead_sb else 1  # who pays a big-blind ante
+    if len(set(antes)) == 1:
+        kwargs["ante"] = antes[0]
+    elif sum(1 for a in antes if a) == 1 and antes[big_blind]:
+        kwargs.update(ante=antes[big_blind], ante_kind="big-blind")
+    else:
+        raise InvalidHistoryError(
+            f"field antes: {list(antes)} is neither uniform nor a big-blind ante"
+        )
+    forced = [0, *blinds] if dead_sb else list(blinds)
+    if any(forced[3:]) or (n == 2 and blinds[0] > blinds[1]):
+        raise InvalidHistoryError(
+            f"field blinds_or_straddles: {list(blinds)} is not small blind, big blind and an "
+            "optional straddle"
+        )
+    kwargs["blinds"] = (0, forced[1]) if dead_sb else (forced[0], forced[1])
+    if n > 2 and forced[2]:
+        kwargs["straddle"] = forced[2]
+    if kwargs["betting"] != "fixed-limit" and min_bet is not None and min_bet != forced[1]:
+        raise InvalidHistoryError(
+            f"field min_bet: pokerforge's minimum bet is the big blind ({forced[1]} chips), "
+            f"not {min_bet} chips"
+        )
+    return dead_sb
+
+
+def _stud_fields(
+    kwargs: dict[str, Any], antes: tuple[int, ...], blinds: tuple[int, ...], bring_in: int | None
+) -> bool:
+    """A stud game's forced bets: uniform antes and the bring-in, no blinds (rules 36, 37)."""
+    if len(set(antes)) != 1:
+        raise InvalidHistoryError(f"field antes: {list(antes)} is not one ante for every player")
+    if any(blinds):
+        raise InvalidHistoryError(
+            f"field blinds_or_straddles: {list(blinds)}: {kwargs['variant']} has no blinds"
+        )
+    if bring_in is None:
+        raise InvalidHistoryError(f"field bring_in: {kwargs['variant']} needs it")
+    kwargs.update(ante=antes[0], bring_in=bring_in)
+    return False
 
 
 def seat_map(doc: Mapping[str, Any], n: int) -> tuple[list[int], int]:

@@ -46,8 +46,9 @@ GAMES: dict[str, tuple[str, str]] = {code: (game, betting) for code, game, betti
 CODES: dict[tuple[str, str], str] = {game: code for code, game in GAMES.items()}
 
 # (action number, player or -1 for the dealer, verb, argument): chips for "cbr", a tuple of
-# card indices (None for "??") for "db" and "sm" (() for "sm -"), "" for "f", "cc" and a
-# muck. The steps that deal hole cards are left out: the cards are in the reading.
+# card indices (None for "??") for "db" and "sm" (() for "sm -"), "" for "f", "cc", "pb"
+# (stud's bring-in) and a muck. The steps that deal hole cards are left out: the cards are
+# in the reading.
 Step = tuple[int, int, str, Any]
 
 # What a replay reads from a hand before the rules see it, as the core gives it: the chip
@@ -55,8 +56,9 @@ Step = tuple[int, int, str, Any]
 # record writes inf: not recorded); the steps; each
 # player's hole cards (None: never dealt; None for an unknown card) and the board; the hole
 # cards per player; the recorded winnings and finishing stacks in chips (None: not
-# recorded); the antes and the blinds or straddles (tuples, by position); the small bet, big
-# bet, minimum bet and rake cap (None when not written); the players' own posts
+# recorded); the antes and the blinds or straddles (tuples, by position; zeros for a stud
+# game without the field); the small bet, big bet, minimum bet, rake cap and bring-in (None
+# when not written); the players' own posts
 # (player p1 = 0, live, dead).
 Read = tuple[
     int,
@@ -69,7 +71,7 @@ Read = tuple[
     list[int] | None,
     tuple[int, ...],
     tuple[int, ...],
-    tuple[int | None, int | None, int | None, int | None],
+    tuple[int | None, int | None, int | None, int | None, int | None],
     list[tuple[int, int, int]],
 ]
 

@@ -213,19 +213,21 @@ def _replay(
         else:
             unknown.append(seat)
     seed = doc.get("_seed", 0)
+    dealt: dict[str, Any] = {"hole_cards": hand_holes, "board": board}
+    if spec.is_stud:
+        dealt, unknown = _stud_cards(holes, seat_of, board)
     try:
         hand = Hand(
             spec,
             stacks=hand_stacks,
             button=button,
             seed=seed if isinstance(seed, int) else 0,
-            hole_cards=hand_holes,
-            board=board,
             dead_small_blind=dead_sb,
             posts=[(seat_of[p], live, dead) for p, live, dead in posts] if posts else (),
             unknown_hole_cards=unknown,
             unshown_hole_cards=_untabled(steps, seat_of) if unknown else (),
             chip_value=unit,
+            **dealt,
             **recorded_result(winnings, finishing, seat_of),
         )
     except PokerError as err:
@@ -238,6 +240,32 @@ def _replay(
         )
     check_record(hand, seat_of, unit, winnings, finishing)
     return hand, seat_of
+
+
+def _stud_cards(
+    holes: list[list[int | None] | None], seat_of: Sequence[int], board: list[int]
+) -> tuple[dict[str, Any], list[int]]:
+    """A stud hand's cards as ``Hand`` takes them, from each player's cards in the order
+    dealt (two down, four up, one down; a player who folded has fewer): the down cards,
+    the up cards and the common card (rule 41); the seats whose cards are not all known
+    (an up card unknown to the record, ``??``, is dealt but seen by nobody: it never
+    brings it in nor acts first).
+    """
+    n = len(seat_of)
+    down: list[object | None] = [None] * n
+    up: list[object | None] = [None] * n
+    unknown = []
+    for p, seat in enumerate(seat_of):
+        dealt = holes[p] or []
+        ups = dealt[2:6]
+        up[seat] = ups
+        downs = [*dealt[:2], *dealt[6:]]
+        if None in downs or None in ups:  # a seat not all known: its showdown as recorded
+            unknown.append(seat)
+        else:
+            down[seat] = downs
+    cards: dict[str, Any] = {"hole_cards": down, "up_cards": up, "board": board or None}
+    return cards, unknown
 
 
 def _own_posts(
@@ -346,6 +374,11 @@ def _play(hand: Hand, steps: list[Step], seat_of: Sequence[int], where: Where) -
                 )
             if not runs and len(hand.board_indices) < dealt:
                 raise InvalidHistoryError(f"{where(k)}: the board is dealt before the betting ends")
+        elif verb == "pb":
+            try:
+                hand.bring_in(seat=seat_of[who])
+            except IllegalActionError:
+                _act(hand, step, seat_of, where)
         else:  # "sm"
             _shown(hand, step, seat_of[who], where)
 
@@ -373,10 +406,12 @@ def _shown(hand: Hand, step: Step, seat: int, where: Where) -> None:
     k, who, _, arg = step
     shown = list(arg) if arg else []  # () for "-", "" for a muck
     known = sorted(c for c in shown if c is not None)
+    dealt = sorted(c.index for c in (*hand.hole_cards(seat), *hand.up_cards(seat)))
     if (
         shown
         and len(known) == len(shown)
-        and known != sorted(c.index for c in hand.hole_cards(seat))
+        # Stud: a player all-in shows the cards dealt so far, before the last ones come.
+        and (not set(known) <= set(dealt) if hand.spec.is_stud else known != dealt)
     ):
         raise InvalidHistoryError(f"{where(k)}: these are not the cards p{who + 1} was dealt")
     if hand.street == Street.SHOWDOWN and not hand.is_over:  # an asked showdown
@@ -401,6 +436,8 @@ def _act(hand: Hand, step: Step, seat_of: Sequence[int], where: Where) -> None:
             hand.fold()
         elif verb == "cc":
             hand.check_or_call()
+        elif verb == "pb":
+            hand.bring_in()
         else:
             hand.raise_to(arg)
     except IllegalActionError as err:

@@ -14,7 +14,7 @@ use super::steps::{steps, Arg, Step, Verb};
 /// The PHH variant codes pokerforge plays: `(code, game, betting structure)`, the game and
 /// structure as `pokerforge.game.GameSpec` names them. The first four are the standard's;
 /// the others are pokerforge's codes of the same shape.
-pub const VARIANTS: [(&str, &str, &str); 9] = [
+pub const VARIANTS: [(&str, &str, &str); 12] = [
     ("NT", "holdem", "no-limit"),
     ("FT", "holdem", "fixed-limit"),
     ("PO", "omaha", "pot-limit"),
@@ -24,7 +24,20 @@ pub const VARIANTS: [(&str, &str, &str); 9] = [
     ("FO", "omaha", "fixed-limit"),
     ("NO/8", "omaha-hilo", "no-limit"),
     ("PO/8", "omaha-hilo", "pot-limit"),
+    // The stud family, the standard's codes (fixed-limit only).
+    ("F7S", "stud", "fixed-limit"),
+    ("F7S/8", "stud-hilo", "fixed-limit"),
+    ("FR", "razz", "fixed-limit"),
 ];
+
+/// Whether `code` is one of the stud family's: seven cards each, no board and no blinds
+/// (`blinds_or_straddles` may be left out), a bring-in.
+fn is_stud(code: &str) -> bool {
+    matches!(code, "F7S" | "F7S/8" | "FR")
+}
+
+/// The cards each player of a stud game is dealt in all.
+const STUD_CARDS: usize = 7;
 
 /// The fewest players a hand has.
 const MIN_PLAYERS: usize = 2;
@@ -36,6 +49,8 @@ const REQUIRED: [&str; 5] = [
     "starting_stacks",
     "actions",
 ];
+/// The required field stud games go without.
+const NOT_IN_STUD: &str = "blinds_or_straddles";
 const MONEY_LISTS: [&str; 5] = [
     "antes",
     "blinds_or_straddles",
@@ -43,8 +58,9 @@ const MONEY_LISTS: [&str; 5] = [
     "winnings",
     "finishing_stacks",
 ];
-/// The single amounts: the fixed-limit bets, the minimum bet, the rake's cap.
-pub const MONEY_FIELDS: [&str; 4] = ["small_bet", "big_bet", "min_bet", "_rake_cap"];
+/// The single amounts: the fixed-limit bets, the minimum bet, the rake's cap, stud's
+/// bring-in.
+pub const MONEY_FIELDS: [&str; 5] = ["small_bet", "big_bet", "min_bet", "_rake_cap", "bring_in"];
 
 /// One player's hole cards (`None` for an unknown card), `None` if never dealt.
 pub type Hole = Option<Vec<Option<u8>>>;
@@ -75,7 +91,7 @@ pub struct Steps {
     /// post (pokerkit's reading: a player coming in, or one paying missed blinds).
     pub blinds: Vec<i64>,
     /// The [`MONEY_FIELDS`] in chips, each if written.
-    pub bets: [Option<i64>; 4],
+    pub bets: [Option<i64>; 5],
     /// The players' own posts (`_posts`): `(player, live, dead)`, `p1` being 0.
     pub posts: Vec<(usize, i64, i64)>,
 }
@@ -379,8 +395,9 @@ fn cards_dealt(steps: &[Step], n: usize) -> Result<(Vec<Hole>, Vec<u8>), Problem
 /// assert_eq!(problem.message, "unknown or malformed action 'raise'");
 /// ```
 pub fn read_steps(fields: &[(&str, Value<'_>)]) -> Result<Steps, Problem> {
+    let stud = matches!(get(fields, "variant"), Some(Value::Str(code)) if is_stud(code));
     for field in REQUIRED {
-        if get(fields, field).is_none() {
+        if get(fields, field).is_none() && !(stud && field == NOT_IN_STUD) {
             return Err(Problem {
                 field: None,
                 action: None,
@@ -426,15 +443,28 @@ pub fn read_steps(fields: &[(&str, Value<'_>)]) -> Result<Steps, Problem> {
     let mut counts: Vec<usize> = holes.iter().flatten().map(Vec::len).collect();
     counts.sort_unstable();
     counts.dedup();
-    if counts.len() > 1 {
+    if stud {
+        // Stud deals street by street to the players still in: counts differ, up to 7.
+        if let Some(&most) = counts.last().filter(|&&most| most > STUD_CARDS) {
+            return Err(field_problem(
+                "actions",
+                format!("field actions: a stud player is dealt {most} cards, not at most 7"),
+            ));
+        }
+        counts = vec![STUD_CARDS];
+    } else if counts.len() > 1 {
         return Err(field_problem(
             "actions",
             format!("field actions: players are dealt {counts:?} cards"),
         ));
     }
     let antes = amounts(fields, "antes", n, places, 0)?;
-    let blinds = amounts(fields, "blinds_or_straddles", n, places, -MAX_CHIPS)?;
-    let mut bets = [None; 4];
+    let blinds = if stud && get(fields, NOT_IN_STUD).is_none() {
+        vec![0; n]
+    } else {
+        amounts(fields, "blinds_or_straddles", n, places, -MAX_CHIPS)?
+    };
+    let mut bets = [None; 5];
     for (bet, field) in bets.iter_mut().zip(MONEY_FIELDS) {
         if let Some(value) = get(fields, field) {
             let least = i64::from(!matches!(field, "min_bet" | "_rake_cap"));
@@ -589,6 +619,34 @@ mod tests {
         assert_eq!(
             read_steps(&fields).unwrap_err().message,
             "field blinds_or_straddles[1]: Infinity is not a whole number of chips"
+        );
+    }
+
+    #[test]
+    fn stud_hands_are_read() {
+        // No blinds_or_straddles; a bring-in; cards dealt street by street; folded players
+        // are dealt fewer cards; "pb" posts the bring-in.
+        let text = "variant = 'F7S'\nantes = [1, 1, 1]\nbring_in = 2\nsmall_bet = 5\n\
+                    big_bet = 10\nstarting_stacks = [100, 100, 100]\nactions = [\
+                    'd dh p1 ????2c', 'd dh p2 AhAd9c', 'd dh p3 ????Kd', 'p1 pb', \
+                    'p2 cbr 5', 'p3 cc', 'p1 f', 'd dh p2 4h', 'd dh p3 Ks']\n";
+        let steps = read(text).unwrap();
+        assert_eq!(steps.hole_count, 7);
+        assert_eq!(steps.blinds, [0, 0, 0]);
+        assert_eq!(steps.bets, [Some(5), Some(10), None, None, Some(2)]);
+        assert_eq!(steps.holes[0], Some(vec![None, None, Some(0)]));
+        assert_eq!(steps.holes[1].as_ref().map(Vec::len), Some(4));
+        assert_eq!(steps.steps[3].verb, Verb::PostBringIn);
+        assert_eq!(steps.steps[3].arg, Arg::Nothing);
+        let eight = text.replace("'d dh p3 Ks'", "'d dh p3 Ks2s3s4s5s'");
+        assert_eq!(
+            read(&eight).unwrap_err().message,
+            "field actions: a stud player is dealt 8 cards, not at most 7"
+        );
+        let holdem = text.replace("'F7S'", "'FT'");
+        assert_eq!(
+            read(&holdem).unwrap_err().message,
+            "the required field blinds_or_straddles is missing"
         );
     }
 

@@ -24,6 +24,8 @@ pub enum Verb {
     BetRaise,
     /// `pN sm [cards]`: show (cards, or `-`) or muck (nothing).
     ShowMuck,
+    /// `pN pb`: stud's bring-in posted.
+    PostBringIn,
 }
 
 impl Verb {
@@ -36,6 +38,7 @@ impl Verb {
             Verb::CheckCall => "cc",
             Verb::BetRaise => "cbr",
             Verb::ShowMuck => "sm",
+            Verb::PostBringIn => "pb",
         }
     }
 }
@@ -186,6 +189,7 @@ fn syntax(text: &str, n: usize) -> Result<Option<Written<'_>>, String> {
     let verb = match (verb, words.len()) {
         ("f", 2) => Verb::Fold,
         ("cc", 2) => Verb::CheckCall,
+        ("pb", 2) => Verb::PostBringIn,
         ("cbr", 3) => Verb::BetRaise,
         ("sm", 2 | 3) => Verb::ShowMuck,
         _ => return Err(format!("unknown or malformed action {}", str_repr(verb))),
@@ -229,7 +233,7 @@ pub(crate) fn steps(
         .into_iter()
         .map(|(action, player, verb, arg)| {
             let arg = match verb {
-                Verb::Fold | Verb::CheckCall => Arg::Nothing,
+                Verb::Fold | Verb::CheckCall | Verb::PostBringIn => Arg::Nothing,
                 Verb::BetRaise => Arg::Chips(bet(arg, places).map_err(|m| (action, m))?),
                 Verb::ShowMuck if arg.is_empty() => Arg::Nothing,
                 Verb::ShowMuck if arg == "-" => Arg::Cards(Vec::new()),

@@ -19,11 +19,11 @@ use crate::input::seq::{
 };
 
 /// The layout version of `HandState` that [`FIELDS`] describes.
-pub const VERSION: i64 = 1;
+pub const VERSION: i64 = 2;
 
 /// `HandState.FIELDS` of layout [`VERSION`], in order: the fields are read by these
 /// positions.
-pub const FIELDS: [&str; 17] = [
+pub const FIELDS: [&str; 18] = [
     "button",
     "big_blind",
     "unit",
@@ -41,6 +41,9 @@ pub const FIELDS: [&str; 17] = [
     "folded",
     "over",
     "log",
+    // Layout 2: stud's up cards per seat. The encoder reads the board games, whose hands
+    // leave it empty, so it is declared here and not read.
+    "up",
 ];
 const BUTTON: usize = 0;
 const BIG_BLIND: usize = 1;
