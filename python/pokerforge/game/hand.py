@@ -391,6 +391,11 @@ full=True))
         self._asked = None
         self._dead_sb = False
         self._pl_extra = 0
+        # No board to run more than once (rule 26b), no untabled-hand replay rule.
+        self._vote = None
+        self._boards = ()
+        self._extra = ()
+        self._unshown = _NO_SEATS
         # The first two down cards are the deal's records; the rest of the deal is logged.
         self._dealt = tuple(_record(DealHole, seat, cards) for seat, cards in enumerate(down))
         orders = self._orders
