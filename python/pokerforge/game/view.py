@@ -169,13 +169,22 @@ class LazyHandView(HandView):
     """
 
     # What the view stands for, (hand, seat, legal), in one slot: one write makes a view,
-    # and a view is made at every decision; the snapshot goes in `_built` when taken.
+    # and a view is made at every decision. The fields' slots (HandView's) stay empty until
+    # the first read, which finds none and asks __getattr__: that takes the snapshot and
+    # fills them all, so later reads cost what a HandView's do.
     __slots__ = ("_at", "_built")
     _at: tuple[Hand, int, LegalActions]
     _built: HandView
 
     def __init__(self, hand: Hand, seat: int, legal: LegalActions) -> None:
         _set_at(self, (hand, seat, legal))
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in _FIELD_NAMES:
+            raise AttributeError(f"'LazyHandView' object has no attribute {name!r}")
+        if name == "seat":  # known without a snapshot
+            return self._at[1]
+        return getattr(self.built(), name)
 
     def built(self) -> HandView:
         """The snapshot (taken now if no field was read before).
@@ -195,6 +204,8 @@ class LazyHandView(HandView):
             )
         view = HandView.of(hand, seat)
         _set_built(self, view)
+        for name, write in _FIELD_WRITES:
+            write(self, getattr(view, name))
         return view
 
     def __eq__(self, other: object) -> bool:
@@ -216,23 +227,11 @@ class LazyHandView(HandView):
 # Slot writes past the frozen dataclass's __setattr__, which refuses every write.
 _set_at = LazyHandView._at.__set__  # type: ignore[attr-defined]
 _set_built = LazyHandView._built.__set__  # type: ignore[attr-defined]
+_FIELD_NAMES = frozenset(field.name for field in fields(HandView))
+_FIELD_WRITES = tuple(
+    (field.name, vars(HandView)[field.name].__set__) for field in fields(HandView)
+)
 
 
 def _snapshot(view: HandView) -> HandView:
     return view
-
-
-def _lazy_field(name: str) -> property:
-    def read(self: LazyHandView) -> Any:
-        return getattr(self.built(), name)
-
-    read.__doc__ = f"The view's ``{name}`` (see :class:`HandView`)."
-    return property(read)
-
-
-for _field in fields(HandView):
-    # Each field read through the snapshot; `seat` is known without one.
-    if _field.name != "seat":
-        setattr(LazyHandView, _field.name, _lazy_field(_field.name))
-LazyHandView.seat = property(lambda self: self._at[1], doc="The seat whose view this is.")  # type: ignore[assignment]
-del _field
