@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
+import threading
 import warnings
 
 import numpy as np
@@ -135,6 +137,22 @@ def test_a_numpy_integer_is_a_raise_and_a_policy_of_ones_own_is_reseeded() -> No
     raiser.rng.seed(12345)
     assert sim.run(None, players=3, hands=100, policies=raiser, seed=1) == first
     assert sim.run(None, players=3, hands=100, policies="call", seed=1) != first
+
+
+class LockedRandom(RandomPolicy):
+    """A stream that cannot be copied (it holds a lock)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lock = threading.Lock()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> LockedRandom:
+        return copy.deepcopy(self.lock)  # type: ignore[no-any-return]
+
+
+def test_a_stream_that_cannot_be_copied_per_chunk_is_named() -> None:
+    with pytest.raises(PolicyError, match="has a random stream \\(reseed\\) but cannot be copied"):
+        sim.run(None, players=2, hands=5, policies=LockedRandom(), seed=1)
 
 
 def station(view: HandView, legal: LegalActions) -> Decision:

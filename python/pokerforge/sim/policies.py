@@ -56,7 +56,7 @@ from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any, TypeAlias
 
 from pokerforge.cards import Card
-from pokerforge.errors import InvalidSpecError
+from pokerforge.errors import InvalidSpecError, PolicyError
 from pokerforge.eval import Category, evaluate, evaluate_omaha
 from pokerforge.game import Decision as GameDecision
 from pokerforge.game import Hand, HandView, LegalActions
@@ -416,6 +416,9 @@ def seeded(policies: Sequence[object]) -> tuple[list[Any], list[Callable[[int], 
     draw from one stream. A policy that is an object (not a function) is given as its
     bound ``__call__``: calling that costs less than calling the object, at every decision.
 
+    Raises:
+        PolicyError: A policy with ``reseed`` that ``copy.deepcopy`` cannot copy.
+
     Examples:
         >>> calls, reseeds = seeded([random_policy, call_policy, random_policy])
         >>> calls[0] == calls[2], calls[0].__self__ is random_policy, calls[1] is call_policy
@@ -431,7 +434,13 @@ def seeded(policies: Sequence[object]) -> tuple[list[Any], list[Callable[[int], 
         if mine is None:
             own = policy
             if getattr(policy, "reseed", None) is not None:
-                own = copy.deepcopy(policy)
+                try:
+                    own = copy.deepcopy(policy)
+                except Exception as err:
+                    raise PolicyError(
+                        f"policy {policy!r} has a random stream (reseed) but cannot be copied "
+                        f"for each chunk of hands (copy.deepcopy): {type(err).__name__}: {err}"
+                    ) from err
                 reseeds.append(own.reseed)  # type: ignore[attr-defined]
             plain = isinstance(own, FunctionType | BuiltinFunctionType | MethodType)
             mine = memo[id(policy)] = own if plain else own.__call__  # type: ignore[operator]
