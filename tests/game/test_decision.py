@@ -3,6 +3,8 @@ bad decisions are named errors that change nothing, and nothing a policy does ca
 
 from __future__ import annotations
 
+import copy
+import pickle
 import re
 
 import numpy as np
@@ -14,6 +16,7 @@ from pokerforge.game import (
     GameSpec,
     Hand,
     HandView,
+    LazyHandView,
     LegalActions,
     RuleProfile,
     Table,
@@ -149,3 +152,34 @@ def test_the_old_decide_form_is_deprecated_and_cannot_hang() -> None:
     ):
         table.play_hand(lambda hand: None)
     assert table.hand is not None and not table.hand.is_over  # left as it was, to finish
+
+
+def test_a_lazy_view_is_the_view_it_stands_for() -> None:
+    hand = _hand(seed=2)
+    assert hand.actor is not None
+    lazy = LazyHandView(hand, hand.actor, hand.legal_actions())
+    real = hand.view(hand.actor)
+    assert isinstance(lazy, HandView)
+    assert lazy == real and real == lazy and hash(lazy) == hash(real)
+    assert repr(lazy) == repr(real) and lazy.seat == real.seat
+    for twin in (pickle.loads(pickle.dumps(lazy)), copy.copy(lazy), copy.deepcopy(lazy)):
+        assert type(twin) is HandView and twin == real
+    hand.fold()
+    assert lazy.bets == real.bets and lazy.legal_actions == real.legal_actions  # its turn's
+
+
+def test_a_lazy_view_first_read_after_its_turn_is_a_named_error() -> None:
+    hand = _hand(seed=2)
+    assert hand.actor is not None
+    seat = hand.actor
+    kept = LazyHandView(hand, seat, hand.legal_actions())
+    assert kept.seat == seat  # the seat needs no snapshot
+    hand.call()
+    with pytest.raises(PolicyError, match=f"seat {seat}'s view was first read after its turn"):
+        _ = kept.board
+    with pytest.raises(AttributeError):
+        kept.board = ()  # type: ignore[misc]
+    while not hand.is_over:
+        hand.check_or_call()
+    with pytest.raises(PolicyError, match="first read after its turn"):
+        _ = kept.stacks

@@ -8,7 +8,8 @@ import random
 import signal
 from pathlib import Path
 
-from pokerforge.sim import SimResult, Turn, call_policy
+from pokerforge.game import HandView, LegalActions
+from pokerforge.sim import SimResult, call_policy
 
 _decisions = 0
 
@@ -22,7 +23,7 @@ class KillOnce:
         self.marker = str(marker)
         self.after = after
 
-    def __call__(self, turn: Turn, rng: random.Random) -> str | int:
+    def __call__(self, view: HandView, legal: LegalActions) -> object:
         global _decisions  # noqa: PLW0603 - counts decisions in this worker process
         _decisions += 1
         if _decisions == self.after:
@@ -32,16 +33,25 @@ class KillOnce:
                 pass
             else:
                 os.kill(os.getpid(), signal.SIGKILL)
-        return call_policy(turn, rng)
+        return call_policy(view, legal)
 
 
-def fail_on_aces(turn: Turn, rng: random.Random) -> str | int:
+def old_raiser(turn: object, rng: random.Random) -> object:
+    """The deprecated form: raises the minimum a third of the time, drawing from the
+    generator the simulator seeds per hand."""
+    legal = turn.legal_actions  # type: ignore[attr-defined]
+    if legal.min_raise_to is not None and rng.random() < 1 / 3:
+        return legal.min_raise_to
+    return "call" if legal.call else "check"
+
+
+def fail_on_aces(view: HandView, legal: LegalActions) -> object:
     """Plays like the call policy, but raises when dealt two aces (a bug that shows in
     some hands only, so the error must say which)."""
-    hole = turn.view.hole_cards[turn.seat] or ()
+    hole = view.hole_cards[view.seat] or ()
     if all(card.rank == 12 for card in hole):
         raise ZeroDivisionError("the policy divided by zero")
-    return call_policy(turn, rng)
+    return call_policy(view, legal)
 
 
 def totals(result: SimResult) -> tuple[object, ...]:

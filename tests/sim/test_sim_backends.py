@@ -13,11 +13,12 @@ import pytest
 
 from pokerforge import sim
 from pokerforge.errors import PolicyError, SimBackendError
+from pokerforge.game import HandView, LegalActions
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-from sim_helpers import KillOnce, fail_on_aces, totals  # noqa: E402
+from sim_helpers import KillOnce, fail_on_aces, old_raiser, totals  # noqa: E402
 
 # Long end-to-end checks, the same on every Python (3.11 only in the test command),
 # with real worker processes, clusters or timed waits (run alone, after the parallel tests).
@@ -56,6 +57,20 @@ def test_same_result_for_any_backend_and_worker_count(
     assert (result.backend, result.workers) == (backend, workers)
     assert sum(result.net) == -result.rake == 0
     assert 0 < result.showdowns < result.hands
+
+
+@pytest.mark.parametrize("backend", ["processes", "dask"])
+def test_policies_with_their_own_streams_play_the_same_on_every_backend(backend: str) -> None:
+    # Two differently seeded random policies, one old-form policy drawing from the hand's
+    # generator, one without randomness: every stream is reseeded per hand, so chunks
+    # give the same hands in any process.
+    policies: list[object] = [sim.RandomPolicy(seed=1), sim.RandomPolicy(seed=2), "tag", old_raiser]
+    with pytest.warns(DeprecationWarning):
+        alone = sim.run(None, policies=policies, **RUN)  # type: ignore[arg-type]
+    with pytest.warns(DeprecationWarning):
+        spread = sim.run(None, policies=policies, backend=backend, workers=2, **RUN)  # type: ignore[arg-type]
+    assert spread == alone
+    assert alone.net[0] != alone.net[1]  # the two random seats draw different streams
 
 
 def test_the_default_backend_follows_workers_and_scheduler(reference: sim.SimResult) -> None:
@@ -104,11 +119,11 @@ def test_a_policy_error_names_the_hand_and_replays(backend: str) -> None:
     assert hand.is_over  # the same deal plays to the end with a policy without the bug
 
 
-def raise_word(turn: sim.Turn, rng: object) -> str:
+def raise_word(view: HandView, legal: LegalActions) -> str:
     return "raise"  # not a decision: a raise is the street total, an int
 
 
-def raise_too_small(turn: sim.Turn, rng: object) -> int:
+def raise_too_small(view: HandView, legal: LegalActions) -> int:
     return 1
 
 

@@ -84,7 +84,7 @@ def test_stopping_mid_result_leaves_no_process_and_nothing_to_wait_for() -> None
 
 def test_a_policy_that_does_not_pickle_is_named_with_the_fix() -> None:
     with pytest.raises(SimBackendError, match=r"must pickle .* never a lambda.*workers=1"):
-        sim.run(hands=10, players=2, policies=lambda turn, rng: "call", workers=2)
+        sim.run(hands=10, players=2, policies=lambda view, legal: "call", workers=2)
     assert not _workers_left()
 
 

@@ -55,7 +55,7 @@ from pokerforge.game.spec import GameSpec
 from pokerforge.game.state import HandState
 from pokerforge.game.table import Seat, Table, TableHand
 from pokerforge.game.tournament import BlindSchedule, Level, Tournament
-from pokerforge.game.view import HandView, PublicState
+from pokerforge.game.view import HandView, LazyHandView, PublicState
 
 __all__ = [
     "DEFAULT_RULES",
@@ -80,6 +80,7 @@ __all__ = [
     "HandState",
     "HandView",
     "InvalidHistoryError",
+    "LazyHandView",
     "LegalActions",
     "Level",
     "Move",

@@ -32,13 +32,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypeAlias, get_args
 
 from pokerforge.errors import PolicyError
+from pokerforge.game.view import LazyHandView
 
 if TYPE_CHECKING:
     from pokerforge.game.actions import LegalActions
     from pokerforge.game.hand import Hand
     from pokerforge.game.view import HandView
 
-__all__ = ["Decision", "DecisionKind", "Policy", "play"]
+__all__ = ["Decision", "DecisionKind", "Policy", "act", "decide", "play"]
 
 DecisionKind: TypeAlias = Literal[
     "fold", "check", "call", "check_or_call", "raise_to", "all_in", "show", "muck", "run_it"
@@ -207,23 +208,71 @@ def play(hand: Hand, policies: Policies) -> Hand:
         seat = hand.actor
         if seat is None:  # the engine never waits on nobody: a bug if it ever did
             raise PolicyError("the hand waits for a decision nobody is asked for")
-        view = hand.view(seat)
-        legal = hand.legal_actions()
-        try:
-            value = ask[seat](view, legal)
-        except Exception as err:
-            raise PolicyError(
-                f"the policy of seat {seat} raised {type(err).__name__}: {err}"
-            ) from err
-        try:
-            decision = Decision.of(value)
-        except PolicyError as err:
-            raise PolicyError(f"the policy of seat {seat} returned {err}") from None
-        try:
-            decision.apply(hand)
-        except Exception as err:
-            raise PolicyError(f"seat {seat}'s decision {decision!r} failed: {err}") from err
+        act(hand, ask[seat])
     return hand
+
+
+def decide(hand: Hand, policy: Callable[..., object], *, lazy: bool = False) -> Decision:
+    """Asks ``policy`` what the seat to act on ``hand`` does, with its view and the legal
+    actions; returns the decision without applying it.
+
+    Args:
+        hand: A hand with a seat to act.
+        policy: ``policy(view, legal) -> decision``.
+        lazy: Hand the policy a :class:`~pokerforge.game.LazyHandView` (taken when first
+            read, valid only during the call) instead of a :class:`HandView` built first,
+            for engines that ask many policies that seldom read it.
+
+    Raises:
+        PolicyError: Nobody is to act, the policy raised, or it returned something that is
+            not a decision; the message names the seat.
+
+    Examples:
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], seed=3)
+        >>> decide(hand, lambda view, legal: legal.min_raise_to, lazy=True)
+        Decision('raise_to', 4)
+    """
+    seat = hand.actor
+    if seat is None:
+        raise PolicyError("no seat is to act: the hand waits for no decision")
+    legal = hand.legal_actions()
+    view = LazyHandView(hand, seat, legal) if lazy else hand.view(seat)
+    try:
+        value = policy(view, legal)
+    except Exception as err:
+        raise PolicyError(f"the policy of seat {seat} raised {type(err).__name__}: {err}") from err
+    try:
+        return Decision.of(value)
+    except PolicyError as err:
+        raise PolicyError(f"the policy of seat {seat} returned {err}") from None
+
+
+def act(hand: Hand, policy: Callable[..., object], *, lazy: bool = False) -> Decision:
+    """Asks ``policy`` for the seat to act on ``hand`` (see :func:`decide`) and applies the
+    decision; returns it.
+
+    Raises:
+        PolicyError: As :func:`decide`, or the rules do not allow the decision (the hand
+            is unchanged); the message names the seat and the decision.
+
+    Examples:
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], seed=3)
+        >>> act(hand, lambda view, legal: "check_or_call"), hand.bets
+        (Decision('check_or_call'), (2, 2))
+        >>> act(hand, lambda view, legal: 3)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokerforge.errors.PolicyError: seat 1's decision Decision('raise_to', 3) failed: ...
+    """
+    seat = hand.actor
+    decision = decide(hand, policy, lazy=lazy)
+    try:
+        decision.apply(hand)
+    except Exception as err:
+        raise PolicyError(f"seat {seat}'s decision {decision!r} failed: {err}") from err
+    return decision
 
 
 def _per_seat(policies: Policies, seats: int) -> list[Callable[..., object]]:

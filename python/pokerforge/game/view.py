@@ -17,10 +17,11 @@ Examples:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pokerforge.cards import Card
+from pokerforge.errors import PolicyError
 from pokerforge.game.actions import DealHole, LegalActions, Record, Show, Street
 from pokerforge.game.arguments import seat_number
 from pokerforge.game.pots import Pot
@@ -28,7 +29,7 @@ from pokerforge.game.pots import Pot
 if TYPE_CHECKING:
     from pokerforge.game.hand import Hand
 
-__all__ = ["HandView", "PublicState"]
+__all__ = ["HandView", "LazyHandView", "PublicState"]
 
 
 class PublicState(NamedTuple):
@@ -147,3 +148,102 @@ class HandView:
             boards=hand.boards,
             max_runouts=hand.max_runouts if actor == seat else None,
         )
+
+
+class LazyHandView(HandView):
+    """A :class:`HandView` of the seat to act at one betting turn, built the first time a
+    field is read.
+
+    Building a view costs several times what the engine spends on the decision itself, and
+    most simple policies never read it, so engines that ask policies by the thousand
+    (:func:`pokerforge.sim.run`, RL opponents) hand them this: it is a :class:`HandView`
+    (``isinstance`` holds, it compares, hashes and pickles as the view it stands for), but
+    the snapshot is taken on first read. ``legal`` is what ``hand.legal_actions()`` gave
+    for the turn (the hand builds it once a turn); a view read during that turn stays
+    valid for ever, one first read once the hand has moved on (a view kept for later)
+    raises :class:`~pokerforge.errors.PolicyError`, since the snapshot it stands for can
+    no longer be taken.
+
+    Examples:
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], seed=3)
+        >>> view = LazyHandView(hand, 0, hand.legal_actions())
+        >>> unread = LazyHandView(hand, 0, hand.legal_actions())
+        >>> view.position, view.bets, view == hand.view(0)
+        ('BTN', (1, 2), True)
+        >>> _ = hand.call()
+        >>> view.stacks  # read during its turn: still that snapshot
+        (99, 98)
+        >>> unread.board  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokerforge.errors.PolicyError: seat 0's view was first read after its turn: ...
+    """
+
+    # What the view stands for, (hand, seat, legal), in one slot: one write makes a view,
+    # and a view is made at every decision. The fields' slots (HandView's) stay empty until
+    # the first read, which finds none and asks __getattr__: that takes the snapshot and
+    # fills them all, so later reads cost what a HandView's do.
+    __slots__ = ("_at", "_built")
+    _at: tuple[Hand, int, LegalActions]
+    _built: HandView
+
+    def __init__(self, hand: Hand, seat: int, legal: LegalActions) -> None:
+        _set_at(self, (hand, seat, legal))
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in _FIELD_NAMES:
+            raise AttributeError(f"'LazyHandView' object has no attribute {name!r}")
+        if name == "seat":  # known without a snapshot
+            return self._at[1]
+        return getattr(self.built(), name)
+
+    def built(self) -> HandView:
+        """The snapshot (taken now if no field was read before).
+
+        Raises:
+            PolicyError: The turn is over and nothing was read during it.
+        """
+        try:
+            return self._built
+        except AttributeError:  # not taken yet
+            pass
+        hand, seat, legal = self._at
+        if hand.legal_actions() is not legal or hand.is_over:
+            raise PolicyError(
+                f"seat {seat}'s view was first read after its turn: read it during the "
+                "policy's call (or keep what it holds), as the snapshot can only be taken then"
+            )
+        view = HandView.of(hand, seat)
+        _set_built(self, view)
+        for name, write in _FIELD_WRITES:
+            write(self, getattr(view, name))
+        return view
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyHandView):
+            other = other.built()
+        return self.built() == other
+
+    def __hash__(self) -> int:
+        return hash(self.built())
+
+    def __repr__(self) -> str:
+        return repr(self.built())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Copies and pickles are the snapshot itself, a plain HandView.
+        return (_snapshot, (self.built(),))
+
+
+# Slot writes past the frozen dataclass's __setattr__, which refuses every write.
+_set_at = LazyHandView._at.__set__  # type: ignore[attr-defined]
+_set_built = LazyHandView._built.__set__  # type: ignore[attr-defined]
+_FIELD_NAMES = frozenset(field.name for field in fields(HandView))
+_FIELD_WRITES = tuple(
+    (field.name, vars(HandView)[field.name].__set__) for field in fields(HandView)
+)
+
+
+def _snapshot(view: HandView) -> HandView:
+    return view

@@ -1,6 +1,7 @@
 """Reinforcement learning on pokerforge's hand engine.
 
-* :class:`PokerEnv`: a Gymnasium environment, one learning seat against given policies.
+* :class:`PokerEnv`: a Gymnasium environment, one learning seat against given policies
+  (observation policies, or the game's ``policy(view, legal)`` through :class:`GamePolicy`).
 * :func:`aec_env`: a PettingZoo AEC environment, every seat an agent.
 * :class:`VectorPokerEnv`: many tables stepped by one call, observations in one array;
   :class:`VectorEnv`, the same as a standard ``gymnasium.vector.VectorEnv``.
@@ -23,7 +24,7 @@ import importlib.util
 from typing import TYPE_CHECKING, Any
 
 from pokerforge.rl.layout import ObservationLayout
-from pokerforge.rl.policies import Policy, RandomPolicy, call_policy
+from pokerforge.rl.policies import GamePolicy, Policy, RandomPolicy, call_policy
 from pokerforge.rl.tables import DEFAULT_ACTIONS, MAX_ENCODED_CHIPS, Move, Tables, hand_seed
 from pokerforge.rl.vector import VectorPokerEnv
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_ACTIONS",
     "MAX_ENCODED_CHIPS",
+    "GamePolicy",
     "Move",
     "ObservationLayout",
     "PokerAECEnv",

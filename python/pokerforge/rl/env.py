@@ -30,7 +30,7 @@ from gymnasium import spaces
 
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
-from pokerforge.rl.policies import Policy, call_policy
+from pokerforge.rl.policies import GamePolicy, Policy, call_policy
 from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables, hand_seed
 
 __all__ = ["PokerEnv", "card_options", "observation_space"]
@@ -48,18 +48,25 @@ def observation_space(size: int, actions: int) -> spaces.Dict:
     )
 
 
+Opponent = Policy | GamePolicy
+"""An opponent: an observation policy ``policy(obs, mask)``, or a game policy wrapped in
+:class:`~pokerforge.rl.GamePolicy`."""
+
+
 def _policies(
-    opponents: Policy | Sequence[Policy], seats: int, seat: int, actions: Sequence[str]
-) -> list[Policy]:
+    opponents: Opponent | Sequence[Opponent], seats: int, seat: int, actions: Sequence[str]
+) -> list[Opponent]:
     """One policy per seat (the learning seat's unused), each told the action set when it
     asks (``for_actions``: policies that choose actions by name)."""
-    if callable(opponents):
-        policies: list[Policy] = [opponents] * seats
+    if callable(opponents) or isinstance(opponents, GamePolicy):
+        policies: list[Opponent] = [opponents] * seats
     else:
         policies = list(opponents)
         if len(policies) == seats - 1:
             policies.insert(seat, call_policy)
-    if len(policies) != seats or not all(callable(p) for p in policies):
+    if len(policies) != seats or not all(
+        callable(p) or isinstance(p, GamePolicy) for p in policies
+    ):
         raise InvalidSpecError(
             f"opponents must be one policy or one per other seat ({seats - 1}), not {opponents!r}"
         )
@@ -89,8 +96,9 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         spec: the game (default: no-limit Hold'em, blinds 1/2).
         seats: players at the table (2 to 10).
         seat: the learning seat.
-        opponents: a policy for every other seat, or one per other seat in seat order
-            (see :mod:`pokerforge.rl.policies`).
+        opponents: a policy for every other seat, or one per other seat in seat order:
+            ``policy(obs, mask)``, or a game policy ``policy(view, legal)`` wrapped in
+            :class:`~pokerforge.rl.GamePolicy` (see :mod:`pokerforge.rl.policies`).
         stacks: every seat's stack at the start of each hand (one int or one per seat).
         history: betting-history entries in the observation.
         actions: the discrete action set.
@@ -115,7 +123,7 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         *,
         seats: int = 2,
         seat: int = 0,
-        opponents: Policy | Sequence[Policy] = call_policy,
+        opponents: Opponent | Sequence[Opponent] = call_policy,
         stacks: int | Sequence[int] = 200,
         history: int = 16,
         actions: Sequence[str] = DEFAULT_ACTIONS,
@@ -238,8 +246,12 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
                 return False
             if actor == self.seat:
                 return True
+            policy = self.opponents[actor]
+            if isinstance(policy, GamePolicy):
+                policy.play(hand)  # from the hand itself: no observation to encode
+                continue
             tables.observe(0, actor)
-            tables.act(0, self.opponents[actor](obs, mask))
+            tables.act(0, policy(obs, mask))
 
     def _observe(self) -> Observation:
         self.tables.observe(0, self.seat)

@@ -3,7 +3,8 @@
 A run of ``hands`` hands is cut into chunks of ``chunk_size`` hands. Chunk ``k`` gets its
 own seed, derived from the run's seed and ``k`` alone (a hash, so neighbouring chunks are
 unrelated), and draws one 63-bit seed per hand from it. A hand's seed fixes its cards and
-the random stream its policies draw from; hand ``n`` has the button at seat
+the random streams its policies draw from (each reseeded with it before the hand, see
+:mod:`pokerforge.sim.policies`); hand ``n`` has the button at seat
 ``n % players``. So every hand, and therefore every total, is the same whichever worker
 plays which chunk, in whatever order: results never depend on the number of workers or the
 backend (they do depend on ``chunk_size``, which is part of the run's definition).
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -35,6 +37,7 @@ from pokerforge.game import (
     Fold,
     GameSpec,
     Hand,
+    LazyHandView,
     PostAnte,
     PostBlind,
     Raise,
@@ -42,7 +45,16 @@ from pokerforge.game import (
 from pokerforge.game.arguments import MAX_SEATS, MIN_SEATS, player_count
 from pokerforge.game.phh import to_phh
 from pokerforge.game.positions import seat_order
-from pokerforge.sim.policies import Policy, Turn, resolve
+from pokerforge.sim.policies import (
+    LegacyPolicy,
+    Policies,
+    Policy,
+    Turn,
+    resolve,
+    seeded,
+    takes_turn,
+    turn_seats,
+)
 from pokerforge.sim.results import ActionRow, ChunkResult, HandRow, Tally
 
 __all__ = ["Job", "Record", "chunk_seed", "hand_seeds", "play_chunk", "play_hand"]
@@ -69,6 +81,7 @@ class Job:
         stack: Every seat's stack at the start of every hand.
         names: The policy name of each seat.
         policies: The policy of each seat.
+        turns: Whether each seat's policy is the deprecated ``policy(turn, rng)``.
         seed: The run's seed.
         hands: Hands in the run.
         chunk_size: Hands per chunk.
@@ -79,11 +92,16 @@ class Job:
     players: int
     stack: int
     names: tuple[str, ...]
-    policies: tuple[Policy, ...]
+    policies: tuple[Policy | LegacyPolicy, ...]
     seed: int
     hands: int
     chunk_size: int
     record: Record | None = None
+    turns: tuple[bool, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.turns:  # a job made without build(): the forms read from the policies
+            object.__setattr__(self, "turns", tuple(takes_turn(p) for p in self.policies))
 
     @classmethod
     def build(
@@ -92,7 +110,7 @@ class Job:
         *,
         players: int,
         hands: int,
-        policies: object,
+        policies: Policies,
         seed: int,
         stack: int | None = None,
         chunk_size: int = 1000,
@@ -123,17 +141,20 @@ class Job:
             raise InvalidSpecError(
                 f"stack must be more than the big blind ({spec.big_blind} chips), not {stack!r}"
             )
-        seats = resolve(policies, players=players)  # type: ignore[arg-type]
+        seats = resolve(policies, players=players)
+        names = tuple(name for name, _ in seats)
+        chosen = tuple(policy for _, policy in seats)
         return cls(
             spec=spec,
             players=players,
             stack=stack,
-            names=tuple(name for name, _ in seats),
-            policies=tuple(policy for _, policy in seats),
+            names=names,
+            policies=chosen,
             seed=seed,
             hands=hands,
             chunk_size=chunk_size,
             record=record,
+            turns=turn_seats(chosen, names),
         )
 
     @property
@@ -150,23 +171,42 @@ def hand_seeds(job: Job, chunk: int) -> list[tuple[int, int]]:
     return [(number, rng.getrandbits(63)) for number in range(start, stop)]
 
 
-def play_hand(job: Job, *, seed: int, button: int, number: int | None = None) -> Hand:
+def play_hand(
+    job: Job,
+    *,
+    seed: int,
+    button: int,
+    number: int | None = None,
+    policies: tuple[list[Any], list[Callable[[int], None]]] | None = None,
+) -> Hand:
     """Plays one hand of ``job`` from its seed and button, as the run does.
+
+    ``policies`` are the chunk's copies (:func:`~pokerforge.sim.policies.seeded`), made
+    here when not given; each copy with a random stream is reseeded with the hand's seed.
 
     Raises:
         PolicyError: A policy raised an exception or chose an illegal action; the message
             names the hand's number, seed and button.
     """
     hand = Hand(job.spec, stacks=[job.stack] * job.players, button=button, seed=seed)
-    rng = random.Random(seed)
-    policies = job.policies
+    seats, reseeds = seeded(job.policies) if policies is None else policies
+    for reseed in reseeds:
+        reseed(seed)
+    turns = job.turns
+    # The old form's generator: one per hand, shared by every old-form seat, as it was.
+    rng = random.Random(seed) if True in turns else None
     actions = {"fold": hand.fold, "check": hand.check, "call": hand.call}
+    legal_actions = hand.legal_actions
     while not hand.is_over:
         seat = hand.actor
         if seat is None:  # only betting decisions are asked of policies
             raise InvalidSpecError("the hand waits for a decision that is not a bet")
         try:
-            decision = policies[seat](Turn(hand, seat), rng)
+            if turns[seat]:
+                decision = seats[seat](Turn(hand, seat), rng)
+            else:
+                legal = legal_actions()
+                decision = seats[seat](LazyHandView(hand, seat, legal), legal)
             act = actions.get(decision) if type(decision) is str else None
             if act is not None:
                 act()
@@ -256,9 +296,10 @@ def play_chunk(job: Job, chunk: int) -> ChunkResult:
     players = job.players
     names = player_names(job) if job.record == "phh" else []
     seen_positions: dict[int, tuple[str, ...]] = {}
+    policies = seeded(job.policies)  # the chunk's own copies of policies with a stream
     for number, seed in hand_seeds(job, chunk):
         button = number % players
-        hand = play_hand(job, seed=seed, button=button, number=number)
+        hand = play_hand(job, seed=seed, button=button, number=number, policies=policies)
         showdown, pot = tally.add(hand)
         if job.record == "rows":
             board = "".join(_CARD_TEXT[i] for i in hand.board_indices)

@@ -1,55 +1,82 @@
 """Policies: who decides what a seat does.
 
-A policy is any callable ``policy(turn, rng) -> decision``. ``turn`` is a :class:`Turn`:
-the seat to act, its :class:`~pokerforge.game.LegalActions`, and its
+A policy is the game layer's (:mod:`pokerforge.game.decision`): any callable
+``policy(view, legal) -> decision``, the same that :meth:`Table.play_hand
+<pokerforge.game.Table.play_hand>` takes. ``view`` is the seat's
 :class:`~pokerforge.game.HandView` (its own hole cards, the board, the bets, pots and
-history that seat may see), built only when a policy asks for it, since building it costs
-more than most decisions; ``rng`` is a :class:`random.Random` seeded from the hand's
-seed, so a policy that draws its randomness from it plays the same hand the same way on
-every run, worker and backend. The decision is a :class:`~pokerforge.game.Decision`, or
-as a plain value ``"fold"``, ``"check"``, ``"call"``, ``"check_or_call"``, ``"all_in"``,
-or an ``int``: bet or raise to that street total. Policies run in worker processes, so they must
-pickle: a module-level function or an instance of a module-level class, never a lambda.
+history that seat may see), ``legal`` its :class:`~pokerforge.game.LegalActions`. The
+decision is a :class:`~pokerforge.game.Decision`, or as a plain value ``"fold"``,
+``"check"``, ``"call"``, ``"check_or_call"``, ``"all_in"``, or an ``int``: bet or raise to
+that street total. A decision the rules do not allow is a
+:class:`~pokerforge.errors.PolicyError` naming the hand to replay.
 
-Built-ins, by name: ``"random"`` (uniform over folding when facing a bet, checking or
-calling, and raising to a uniform amount), ``"call"`` (always check or call) and ``"tag"``
-(:class:`TightAggressive`, a simple tight-aggressive rule policy).
+The simulator hands policies a :class:`~pokerforge.game.LazyHandView`: a ``HandView``
+whose snapshot is taken when a field is first read, since building it costs more than
+most decisions; read it during the call (a view first read after the decision is an
+error, never a later state).
+
+Randomness: a policy that draws random numbers carries its own stream and a
+``reseed(seed)`` method. Before every hand the simulator calls ``reseed`` with the hand's
+seed on each distinct such policy (a copy of it made for the chunk, so that workers and
+threads never share one), so a run plays the same hands the same way on every worker
+count and backend. Policies run in worker processes, so they must pickle: a module-level
+function or an instance of a module-level class, never a lambda.
+
+Built-ins, by name: ``"random"`` (:class:`RandomPolicy`: uniform over folding when facing
+a bet, checking or calling, and raising to a uniform amount), ``"call"`` (always check or
+call) and ``"tag"`` (:class:`TightAggressive`, a simple tight-aggressive rule policy).
+Each works at a :class:`~pokerforge.game.Table` too.
+
+The old form, ``policy(turn, rng)`` with a :class:`Turn` and a :class:`random.Random`
+seeded with the hand's seed, still works with a :class:`DeprecationWarning`. It is told
+apart by its signature (:func:`takes_turn`): the second parameter is named ``rng`` or
+annotated ``random.Random``, or the first is annotated ``Turn``. Anything else (including
+a callable whose signature cannot be read) is a ``policy(view, legal)``.
 
 Examples:
-    >>> import random
     >>> from pokerforge.game import GameSpec, Hand
     >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100, 100], seed=4)
-    >>> turn = Turn(hand, hand.actor)
-    >>> turn.seat, turn.legal_actions.call, turn.view.position
-    (0, 2, 'BTN')
-    >>> call_policy(turn, random.Random(0))
+    >>> view, legal = hand.view(hand.actor), hand.legal_actions()
+    >>> view.position, legal.call, call_policy(view, legal)
+    ('BTN', 2, 'call')
+    >>> RandomPolicy(seed=1)(view, legal)
     'call'
-    >>> [name for name, _ in resolve(["call", "tag"], players=2)]
+    >>> [name for name, _ in resolve("call,tag", players=2)]
     ['call', 'tag']
 """
 
 from __future__ import annotations
 
+import copy
+import inspect
 import random
+import warnings
 from collections.abc import Callable, Sequence
-from typing import TypeAlias
+from types import BuiltinFunctionType, FunctionType, MethodType
+from typing import Any, TypeAlias
 
 from pokerforge.cards import Card
-from pokerforge.errors import InvalidSpecError
+from pokerforge.errors import InvalidSpecError, PolicyError
 from pokerforge.eval import Category, evaluate, evaluate_omaha
 from pokerforge.game import Decision as GameDecision
 from pokerforge.game import Hand, HandView, LegalActions
+from pokerforge.game.decision import Policy
 
 __all__ = [
     "POLICIES",
     "Decision",
+    "LegacyPolicy",
     "Policy",
+    "RandomPolicy",
     "TightAggressive",
     "Turn",
     "call_policy",
     "chen_score",
     "random_policy",
     "resolve",
+    "seeded",
+    "takes_turn",
+    "turn_seats",
 ]
 
 Decision: TypeAlias = GameDecision | str | int
@@ -58,7 +85,8 @@ Decision: TypeAlias = GameDecision | str | int
 
 
 class Turn:
-    """A seat's turn to act: what a policy is given.
+    """A seat's turn to act: what an old-form policy ``policy(turn, rng)`` is given
+    (deprecated: policies now take ``(view, legal)``).
 
     Attributes:
         seat: The seat to act.
@@ -84,32 +112,128 @@ class Turn:
         return f"Turn(seat={self.seat}, legal_actions={self.legal_actions})"
 
 
-Policy: TypeAlias = Callable[[Turn, random.Random], Decision]
-"""``policy(turn, rng) -> decision``."""
+LegacyPolicy: TypeAlias = Callable[[Turn, random.Random], Decision]
+"""The deprecated ``policy(turn, rng) -> decision``."""
+
+
+def takes_turn(policy: object) -> bool:
+    """Whether ``policy`` is the deprecated ``policy(turn, rng)``, by its signature: its
+    second positional parameter is named ``rng`` or annotated ``random.Random``, or its
+    first is annotated :class:`Turn` (annotations may be strings, as under ``from
+    __future__ import annotations``). A callable without a readable signature is a
+    ``policy(view, legal)``.
+
+    Examples:
+        >>> takes_turn(lambda turn, rng: "call"), takes_turn(lambda view, legal: "call")
+        (True, False)
+        >>> def old(t: Turn, r: random.Random) -> str: ...
+        >>> takes_turn(old), takes_turn(call_policy), takes_turn(RandomPolicy())
+        (True, False, False)
+    """
+    try:
+        parameters = inspect.signature(policy).parameters.values()  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if len(positional) < 2:
+        return False
+    first, second = positional[:2]
+    return (
+        second.name == "rng"
+        or _names(second.annotation, random.Random)
+        or _names(first.annotation, Turn)
+    )
+
+
+def _names(annotation: object, cls: type) -> bool:
+    """Whether ``annotation`` is ``cls`` (or a subclass), or a string ending in its name."""
+    if isinstance(annotation, str):
+        return annotation.replace(" ", "").rsplit(".", 1)[-1] == cls.__name__
+    return isinstance(annotation, type) and issubclass(annotation, cls)
 
 
 def _check_or_call(legal: LegalActions) -> Decision:
     return "call" if legal.call else "check"
 
 
-def random_policy(turn: Turn, rng: random.Random) -> Decision:
+class RandomPolicy:
     """Uniform over folding (only when facing a bet), checking or calling, and raising to an
-    amount uniform between the smallest and largest allowed totals."""
-    legal = turn.legal_actions
-    low = legal.min_raise_to
-    choices = 1 + (legal.call > 0) + (low is not None)
-    pick = int(rng.random() * choices)
-    if low is not None and pick == choices - 1:
-        top = legal.max_raise_to if legal.max_raise_to is not None else low
-        return low + int(rng.random() * (top - low + 1))
-    if legal.call and pick == 1:
-        return "fold"
-    return _check_or_call(legal)
+    amount uniform between the smallest and largest allowed totals, drawn from its own
+    :class:`random.Random`.
+
+    Args:
+        seed: Seeds the stream (``None``: from the system). :meth:`reseed` restarts it from
+            a hand's seed mixed with this one, so that differently seeded policies play
+            differently and ``seed=None`` plays the hand's seed itself.
+
+    Raises:
+        InvalidSpecError: A seed that is not a whole number of at least 0.
+
+    Examples:
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], seed=2)
+        >>> policy = RandomPolicy()
+        >>> policy.reseed(7)
+        >>> first = [policy(hand.view(0), hand.legal_actions()) for _ in range(4)]
+        >>> policy.reseed(7)
+        >>> first == [policy(hand.view(0), hand.legal_actions()) for _ in range(4)]
+        True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise InvalidSpecError(f"seed must be a whole number of at least 0, not {seed!r}")
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._random = self._rng.random
+
+    def reseed(self, seed: int) -> None:
+        """Restarts the stream from ``seed`` (a hand's seed; the simulator calls this before
+        every hand), mixed with the policy's own seed when it has one."""
+        own = self.seed
+        # Above the 64 bits of a hand's seed: every (own, seed) pair seeds its own stream.
+        self._rng.seed(seed if own is None else own << 64 | seed & _MASK64)
+
+    def __call__(self, view: HandView, legal: LegalActions) -> Decision:
+        low = legal.min_raise_to
+        random_ = self._random
+        choices = 1 + (legal.call > 0) + (low is not None)
+        pick = int(random_() * choices)
+        if low is not None and pick == choices - 1:
+            top = legal.max_raise_to if legal.max_raise_to is not None else low
+            return low + int(random_() * (top - low + 1))
+        if legal.call and pick == 1:
+            return "fold"
+        return _check_or_call(legal)
+
+    def __repr__(self) -> str:
+        return f"RandomPolicy(seed={self.seed})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is RandomPolicy and other.seed == self.seed
+
+    def __hash__(self) -> int:
+        return hash((RandomPolicy, self.seed))
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"seed": self.seed, "state": self._rng.getstate()}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.seed = state["seed"]  # type: ignore[assignment]
+        self._rng = random.Random()
+        self._rng.setstate(state["state"])  # type: ignore[arg-type]
+        self._random = self._rng.random
 
 
-def call_policy(turn: Turn, rng: random.Random) -> Decision:
+_MASK64 = (1 << 64) - 1
+
+random_policy = RandomPolicy()
+"""The ``"random"`` policy (see :class:`RandomPolicy`)."""
+
+
+def call_policy(view: HandView, legal: LegalActions) -> Decision:
     """Always checks or calls, so every hand reaches a showdown."""
-    return _check_or_call(turn.legal_actions)
+    return _check_or_call(legal)
 
 
 def chen_score(ranks: tuple[int, int], suited: bool) -> float:
@@ -147,7 +271,7 @@ class TightAggressive:
     Examples:
         >>> from pokerforge.game import GameSpec, Hand
         >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], hole_cards=["AsAd", "7c2d"])
-        >>> TightAggressive()(Turn(hand, hand.actor), random.Random(0))
+        >>> TightAggressive()(hand.view(hand.actor), hand.legal_actions())
         6
     """
 
@@ -170,8 +294,7 @@ class TightAggressive:
     def __hash__(self) -> int:
         return hash((self.raise_score, self.call_score, self.call_share))
 
-    def __call__(self, turn: Turn, rng: random.Random) -> Decision:
-        legal, view = turn.legal_actions, turn.view
+    def __call__(self, view: HandView, legal: LegalActions) -> Decision:
         hole = view.hole_cards[view.seat] or ()
         if not view.board:
             return self._preflop(view, legal, hole)
@@ -220,9 +343,11 @@ def _name(policy: object) -> str:
     return getattr(policy, "__name__", None) or type(policy).__name__
 
 
-def resolve(
-    policies: str | Policy | Sequence[str | Policy], *, players: int
-) -> list[tuple[str, Policy]]:
+Policies: TypeAlias = "str | Policy | LegacyPolicy | Sequence[str | Policy | LegacyPolicy]"
+"""What a run takes: a name or policy for every seat, one per seat, or names with commas."""
+
+
+def resolve(policies: Policies, *, players: int) -> list[tuple[str, Policy | LegacyPolicy]]:
     """One ``(name, policy)`` per seat: a name or callable for every seat, one per seat, or
     names separated by commas (``"tag,random"``), one per seat as the command takes them.
 
@@ -232,12 +357,12 @@ def resolve(
     """
     if isinstance(policies, str) and "," in policies:
         policies = [name.strip() for name in policies.split(",")]  # "tag,random", as the command
-    given: list[str | Policy] = (
+    given: list[str | Policy | LegacyPolicy] = (
         [policies] * players if isinstance(policies, str) or callable(policies) else list(policies)
     )
     if len(given) != players:
         raise InvalidSpecError(f"expected one policy per seat ({players}), not {len(given)}")
-    seats = []
+    seats: list[tuple[str, Policy | LegacyPolicy]] = []
     for item in given:
         if isinstance(item, str):
             if item not in POLICIES:
@@ -250,3 +375,74 @@ def resolve(
         else:
             raise InvalidSpecError(f"a policy must be a name or a callable, not {item!r}")
     return seats
+
+
+def turn_seats(policies: Sequence[Policy | LegacyPolicy], names: Sequence[str]) -> tuple[bool, ...]:
+    """Which seats play an old-form ``policy(turn, rng)`` (see :func:`takes_turn`), with a
+    :class:`DeprecationWarning` for each such policy, once.
+
+    Examples:
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     turn_seats([call_policy, lambda turn, rng: "call"], ["call", "<lambda>"])
+        (False, True)
+        >>> print(caught[0].message)  # doctest: +ELLIPSIS
+        policy '<lambda>' takes (turn, rng), which is deprecated: ...
+    """
+    found: dict[int, bool] = {}
+    for policy, name in zip(policies, names, strict=True):
+        if id(policy) in found:
+            continue
+        found[id(policy)] = old = takes_turn(policy)
+        if old:
+            warnings.warn(
+                f"policy {name!r} takes (turn, rng), which is deprecated: write it as "
+                "policy(view, legal) -> Decision, the protocol of pokerforge.game.decision, "
+                "and keep its own random stream with a reseed(seed) method (see "
+                "pokerforge.sim.policies)",
+                DeprecationWarning,
+                stacklevel=5,
+            )
+    return tuple(found[id(policy)] for policy in policies)
+
+
+def seeded(policies: Sequence[object]) -> tuple[list[Any], list[Callable[[int], None]]]:
+    """What one chunk of hands calls: per seat, the policy, with each distinct policy that
+    has a ``reseed(seed)`` method copied once (seats that shared one share the copy); and
+    the ``reseed`` methods of the copies, to call before every hand.
+
+    A chunk's copies are its own, so chunks run at once in threads of one worker never
+    draw from one stream. A policy that is an object (not a function) is given as its
+    bound ``__call__``: calling that costs less than calling the object, at every decision.
+
+    Raises:
+        PolicyError: A policy with ``reseed`` that ``copy.deepcopy`` cannot copy.
+
+    Examples:
+        >>> calls, reseeds = seeded([random_policy, call_policy, random_policy])
+        >>> calls[0] == calls[2], calls[0].__self__ is random_policy, calls[1] is call_policy
+        (True, False, True)
+        >>> len(reseeds)
+        1
+    """
+    memo: dict[int, Any] = {}
+    calls: list[Any] = []
+    reseeds: list[Callable[[int], None]] = []
+    for policy in policies:
+        mine = memo.get(id(policy))
+        if mine is None:
+            own = policy
+            if getattr(policy, "reseed", None) is not None:
+                try:
+                    own = copy.deepcopy(policy)
+                except Exception as err:
+                    raise PolicyError(
+                        f"policy {policy!r} has a random stream (reseed) but cannot be copied "
+                        f"for each chunk of hands (copy.deepcopy): {type(err).__name__}: {err}"
+                    ) from err
+                reseeds.append(own.reseed)  # type: ignore[attr-defined]
+            plain = isinstance(own, FunctionType | BuiltinFunctionType | MethodType)
+            mine = memo[id(policy)] = own if plain else own.__call__  # type: ignore[operator]
+        calls.append(mine)
+    return calls, reseeds

@@ -25,14 +25,14 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 from pokerforge.game import GameSpec, Hand
 from pokerforge.sim.backends import RunOptions
 from pokerforge.sim.chunks import Job, play_chunk, play_hand
 from pokerforge.sim.output import HandWriter, open_writer, record_kind
-from pokerforge.sim.policies import Policy
+from pokerforge.sim.policies import Policies
 from pokerforge.sim.results import SimResult, Tally
 
 __all__ = ["SimInterrupted", "replay", "run"]
@@ -53,7 +53,7 @@ def run(
     *,
     players: int = 6,
     hands: int,
-    policies: str | Policy | Sequence[str | Policy] = "random",
+    policies: Policies = "random",
     seed: int = 0,
     workers: int = 1,
     scheduler: str | None = None,
@@ -70,8 +70,12 @@ def run(
         spec: The game (``None``: no-limit Hold'em, blinds 1/2).
         players: Seats, 2 to 10.
         hands: Hands to play.
-        policies: A policy name (``"random"``, ``"call"``, ``"tag"``) or callable for every
-            seat, or a list with one per seat; see :mod:`pokerforge.sim.policies`.
+        policies: A policy name (``"random"``, ``"call"``, ``"tag"``) or a policy
+            ``policy(view, legal) -> decision`` (the game layer's, as
+            :meth:`Table.play_hand <pokerforge.game.Table.play_hand>` takes) for every seat,
+            a list with one per seat, or names separated by commas (``"tag,random"``); see
+            :mod:`pokerforge.sim.policies` (the old ``policy(turn, rng)`` still works, with
+            a :class:`DeprecationWarning`).
         seed: The run's seed: the same seed plays the same hands.
         workers: Worker processes (more than one: the ``"processes"`` backend unless
             another is named).
@@ -144,7 +148,7 @@ def replay(
     seed: int,
     button: int,
     players: int = 6,
-    policies: str | Policy | Sequence[str | Policy] = "random",
+    policies: Policies = "random",
     stack: int | None = None,
 ) -> Hand:
     """Plays one hand of a run again from the seed and button a :class:`PolicyError` names.
