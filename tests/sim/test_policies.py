@@ -14,7 +14,17 @@ import pytest
 
 from pokerforge import sim
 from pokerforge.errors import InvalidSpecError, PolicyError
-from pokerforge.game import Decision, GameSpec, Hand, HandView, LegalActions, play
+from pokerforge.game import (
+    Decision,
+    GameSpec,
+    Hand,
+    HandView,
+    LegalActions,
+    RuleProfile,
+    RunIt,
+    Show,
+    play,
+)
 from pokerforge.sim import RandomPolicy, TightAggressive, Turn
 from pokerforge.sim.policies import resolve, takes_turn
 
@@ -293,3 +303,24 @@ def test_an_old_form_policy_annotated_turn_plays_its_turns() -> None:
     with pytest.warns(DeprecationWarning):
         old = sim.run(None, players=3, hands=30, policies=_first_annotated, seed=4)
     assert old.net == sim.run(None, players=3, hands=30, policies="call", seed=4).net
+
+
+@pytest.mark.parametrize("name", ["random", "call", "tag"])
+def test_the_built_ins_answer_the_questions_that_are_not_bets(name: str) -> None:
+    # How many times to run the board (rule 26b): once; at an asked showdown (rule 22):
+    # show. Before, both stopped a run with a PolicyError ("cannot check").
+    asked = {"runouts": RuleProfile(runouts=3), "showdown": RuleProfile(showdown="ask")}
+    for kind, rules in asked.items():
+        spec = GameSpec(blinds=(1, 2), rules=rules)
+        seen = 0
+        for seed in range(60):
+            # The small blind all-in on its blind and the button's 2 chips a call of the big
+            # blind: even the calling station is all-in before the flop.
+            hand = play(Hand(spec, stacks=[2, 1, 80], seed=seed), sim.POLICIES[name])
+            assert hand.is_over and sum(hand.stacks) + hand.rake == 83
+            asked_about = RunIt if kind == "runouts" else Show
+            records = [r for r in hand.history if isinstance(r, asked_about)]
+            assert all(r.times == 1 for r in records if isinstance(r, RunIt))
+            seen += bool(records)
+        assert seen, f"no hand asked the {kind} question"
+        assert sim.run(spec, players=3, hands=200, policies=name, seed=2).hands == 200

@@ -156,6 +156,14 @@ def _check_or_call(legal: LegalActions) -> Decision:
     return "call" if legal.call else "check"
 
 
+def _not_betting(view: HandView, legal: LegalActions) -> Decision | None:
+    """The built-ins' answer when the question is not a bet (nothing to fold, check or
+    call): run the board once (rule 26b) or, at an asked showdown, show (rule 22)."""
+    if legal.fold or legal.check or legal.call:
+        return None
+    return GameDecision.run_it(1) if view.max_runouts is not None else "show"
+
+
 class RandomPolicy:
     """Uniform over folding (only when facing a bet), checking or calling, and raising to an
     amount uniform between the smallest and largest allowed totals, drawn from its own
@@ -195,6 +203,8 @@ class RandomPolicy:
         self._rng.seed(seed if own is None else own << 64 | seed & _MASK64)
 
     def __call__(self, view: HandView, legal: LegalActions) -> Decision:
+        if not (legal.fold or legal.check or legal.call):
+            return _not_betting(view, legal) or "show"
         low = legal.min_raise_to
         random_ = self._random
         choices = 1 + (legal.call > 0) + (low is not None)
@@ -233,7 +243,7 @@ random_policy = RandomPolicy()
 
 def call_policy(view: HandView, legal: LegalActions) -> Decision:
     """Always checks or calls, so every hand reaches a showdown."""
-    return _check_or_call(legal)
+    return _not_betting(view, legal) or _check_or_call(legal)
 
 
 def chen_score(ranks: tuple[int, int], suited: bool) -> float:
@@ -295,6 +305,9 @@ class TightAggressive:
         return hash((self.raise_score, self.call_score, self.call_share))
 
     def __call__(self, view: HandView, legal: LegalActions) -> Decision:
+        answer = _not_betting(view, legal)
+        if answer is not None:
+            return answer
         hole = view.hole_cards[view.seat] or ()
         if not view.board:
             return self._preflop(view, legal, hole)
