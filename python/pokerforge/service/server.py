@@ -251,7 +251,7 @@ class _Guard:
         comes within ``header_timeout``, is answered and the connection closed after it.
         Others are shut down as uvicorn does (closed when idle after an answer, else
         closed after the answer being made)."""
-        _drain_all()
+        _drain_all(getattr(self, "config", None))
         self._last_call = True
         if self._awaiting_first_request():
             return
@@ -427,10 +427,15 @@ class _HeadTooLargeError(Exception):
     """Raised in a parser callback to stop the parser (the answer is set beforehand)."""
 
 
-def _drain_all() -> None:
+def _drain_all(config: Any = None) -> None:
+    """Answers the queues of the server's app with 503: the app's own scheduler where the
+    server was given the app object (several apps may share a process, as in tests), else
+    every app's of this process (``serve`` loads one app per worker process)."""
     from pokerforge.service.app import SCHEDULERS  # noqa: PLC0415 - needs the web framework
 
-    for scheduler in list(SCHEDULERS):
+    engine = getattr(getattr(getattr(config, "app", None), "state", None), "engine", None)
+    own = getattr(engine, "scheduler", None)
+    for scheduler in [own] if own is not None else list(SCHEDULERS):
         if not scheduler.draining:
             scheduler.drain()
 
