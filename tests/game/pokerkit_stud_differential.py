@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
+
+from pokerkit_differential import Outcome  # what one or many compared hands found
 
 from pokerforge.cards import Card, Deck
 from pokerforge.errors import IllegalActionError
@@ -79,23 +80,6 @@ KNOWN_FAULTS = {
 """Known pokerkit faults: name -> what pokerkit does wrong."""
 
 _NO_OPEN_PAIR = RuleProfile(stud_open_pair_double_bet=False)
-
-
-@dataclass
-class Outcome:
-    """What one or many compared hands found."""
-
-    hands: int = 0
-    steps: int = 0
-    differences: list[str] = field(default_factory=list)
-    faults: Counter[str] = field(default_factory=Counter)
-
-    def add(self, other: Outcome) -> None:
-        """Fold another outcome into this one."""
-        self.hands += other.hands
-        self.steps += other.steps
-        self.differences += other.differences
-        self.faults.update(other.faults)
 
 
 @dataclass(frozen=True)
