@@ -120,6 +120,21 @@ def test_untabled_unknown_hands_lose_to_the_tabled_ones() -> None:
         )
     )
     assert known.result_known and known.payouts == (0, 6, 0)
+    # A side pot only untabled hands could win went to one of them without a show: the
+    # showdown stays undecided rather than give those chips to the tabled short stack.
+    side = Hand(
+        SPEC,
+        stacks=[10, 100, 100],
+        hole_cards=["2c7d", None, None],
+        unknown_hole_cards=[1, 2],
+        unshown_hole_cards=[1, 2],
+    )
+    side.raise_to(10)  # the button, all-in
+    side.raise_to(40)
+    side.call()
+    while not side.is_over:
+        side.check()
+    assert not side.result_known and sum(side.payouts) == 0
 
 
 def test_recorded_winnings_settle_an_unknown_showdown_and_set_the_rake() -> None:

@@ -881,8 +881,12 @@ full=True))
         folded = st.folded
         contest = [f or s in self._unshown for s, f in enumerate(folded)]
         if (
-            all(contest)
-            or any(s in self._unknown and not contest[s] for s in range(self._n))
+            any(s in self._unknown and not contest[s] for s in range(self._n))
+            # A pot only untabled hands can win was won by one that had no need to show.
+            or any(
+                all(s in self._unshown for s in pot.eligible)
+                for pot in build_pots(st.contributions, folded, st.dead)
+            )
             or (
                 self._recorded is not None
                 and any(self._recorded_winnings()[s] for s in self._unshown)
