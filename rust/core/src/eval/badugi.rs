@@ -5,7 +5,10 @@
 //! For one size, comparing highest card first is comparing the subsets' ace-low rank masks
 //! as integers (the smaller wins), and the mask's rank among the masks of its size is its
 //! colex rank (the combinatorial number system). So a table of 8,192 classes, one per rank
-//! mask, ranks a subset in one read; a hand is the best of its at most 15 valid subsets.
+//! mask, ranks a subset in one read. Which subsets can play depends only on which of the
+//! six pairs of cards clash (share a rank or a suit): a second table gives, for each of the
+//! 64 clash patterns, the clean subsets of the largest size, and the hand is the best of
+//! those (one for a badugi, at most four).
 
 use std::fmt;
 
@@ -160,30 +163,66 @@ impl fmt::Display for BadugiRank {
     }
 }
 
+/// The pairs of a hand's four cards, in the order of their bits in a clash pattern.
+const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+
+/// `LARGEST_SUBSETS[p]` has bit `s` set for each subset `s` of the four cards (bit `i` of
+/// `s` for card `i`) that holds no clashing pair under the clash pattern `p` (bit `k` for
+/// `PAIRS[k]`: the two cards share a rank or a suit), among those the largest. Only these
+/// can play: a larger subset beats any smaller one.
+static LARGEST_SUBSETS: [u16; 64] = {
+    let mut table = [0u16; 64];
+    let mut pattern = 0;
+    while pattern < 64 {
+        let mut size = 0;
+        let mut subset = 1;
+        while subset < 16 {
+            let mut clean = true;
+            let mut k = 0;
+            while k < 6 {
+                let (i, j) = PAIRS[k];
+                if pattern >> k & 1 == 1 && subset >> i & 1 == 1 && subset >> j & 1 == 1 {
+                    clean = false;
+                }
+                k += 1;
+            }
+            let n = (subset as u32).count_ones();
+            if clean && n > size {
+                size = n;
+                table[pattern] = 0;
+            }
+            if clean && n == size {
+                table[pattern] |= 1 << subset;
+            }
+            subset += 1;
+        }
+        pattern += 1;
+    }
+    table
+};
+
 /// The class (1..=1092) of four distinct card indices, unchecked: other input gives a
 /// meaningless class (0 at worst), never a panic.
 #[inline(always)]
 pub fn badugi_class_of_indices(cards: [u8; 4]) -> u16 {
+    let mut pattern = 0;
+    for (k, &(i, j)) in PAIRS.iter().enumerate() {
+        let (a, b) = (cards[i], cards[j]);
+        let clash = (a >> 2 == b >> 2) | ((a ^ b) & 3 == 0);
+        pattern |= usize::from(clash) << k;
+    }
     let ranks = cards.map(|c| RANK_BITS[usize::from(c & 63)]);
-    let suits = cards.map(|c| 1u8 << (c & 3));
-    // Subsets grow one card at a time from the subset without their lowest card; a subset
-    // is valid when that one is and the new card repeats none of its ranks and suits.
-    let mut subset_ranks = [0u16; 16];
-    let mut subset_suits = [0u8; 16];
-    let mut valid = [true; 16];
+    // Usually one candidate (a badugi, or a hand with one clash), at most four.
+    let mut candidates = LARGEST_SUBSETS[pattern];
     let mut best = 0;
-    for subset in 1..16usize {
-        let rest = subset & (subset - 1);
-        let card = subset.trailing_zeros() as usize;
-        subset_ranks[subset] = subset_ranks[rest] | ranks[card];
-        subset_suits[subset] = subset_suits[rest] | suits[card];
-        valid[subset] = valid[rest]
-            && subset_ranks[rest] & ranks[card] == 0
-            && subset_suits[rest] & suits[card] == 0;
-        let class = CLASS_OF_RANKS[usize::from(subset_ranks[subset] & 0x1FFF)];
-        if valid[subset] && class > best {
-            best = class;
+    while candidates != 0 {
+        let subset = candidates.trailing_zeros();
+        candidates &= candidates - 1;
+        let mut mask = 0;
+        for (i, &rank) in ranks.iter().enumerate() {
+            mask |= rank & 0u16.wrapping_sub((subset >> i & 1) as u16);
         }
+        best = best.max(CLASS_OF_RANKS[usize::from(mask & 0x1FFF)]);
     }
     best
 }
