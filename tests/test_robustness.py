@@ -336,6 +336,11 @@ def test_evaluate_short_deck_and_low_a5(cards: object, trips: object) -> None:
     ok, result = attempt(pf.evaluate_low_a5, cards, typed={"cards": CARDS_TYPED(cards)})
     if ok:
         assert 1 <= int(result) <= 6175 and result.describe()
+    # The draw games' lows take the same cards-like input.
+    for fn, top in ((pf.evaluate_low_27, 7462), (pf.evaluate_badugi, 1092)):
+        ok, result = attempt(fn, cards, typed={"cards": CARDS_TYPED(cards)})
+        if ok:
+            assert 1 <= int(result) <= top and result.describe()
     assert snapshot(cards) == before
 
 
@@ -346,9 +351,10 @@ def test_short_deck_rank_a5_low_rank(value: object, trips: object) -> None:
     ok, result = attempt(pf.ShortDeckRank, value, trips, typed=typed)
     if ok:
         assert 1 <= int(result) <= 1404 and result.describe()
-    ok, result = attempt(pf.A5LowRank, value, typed={"class_": INT_TYPED(value)})
-    if ok:
-        assert 1 <= int(result) <= 6175 and result.describe()
+    for cls, top in ((pf.A5LowRank, 6175), (pf.Low27Rank, 7462), (pf.BadugiRank, 1092)):
+        ok, result = attempt(cls, value, typed={"class_": INT_TYPED(value)})
+        if ok:
+            assert 1 <= int(result) <= top and result.describe()
 
 
 DTYPES = [np.uint8, np.int8, np.uint16, np.int32, np.int64, np.float32, np.float64, np.bool_]
@@ -403,10 +409,10 @@ def test_evaluate_many(cards: object, threads: object, check: object) -> None:
 
 @FUZZ
 @given(
-    arrays((5, 6, 7)),
+    arrays((4, 5, 6, 7)),
     threads_values,
     st.one_of(st.booleans(), junk),
-    st.sampled_from(["short_deck", "low_a5"]),
+    st.sampled_from(["short_deck", "low_a5", "low_27", "badugi"]),
 )
 def test_evaluate_short_deck_and_low_a5_many(
     cards: object, threads: object, check: object, kind: str
@@ -424,7 +430,8 @@ def test_evaluate_short_deck_and_low_a5_many(
         assert isinstance(cards, np.ndarray)
         assert result.shape == (cards.shape[0],)
         if check:
-            assert ((result >= 1) & (result <= (1404 if kind == "short_deck" else 6175))).all()
+            top = {"short_deck": 1404, "low_a5": 6175, "low_27": 7462, "badugi": 1092}[kind]
+            assert ((result >= 1) & (result <= top)).all()
 
 
 @FUZZ

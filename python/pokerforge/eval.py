@@ -84,17 +84,57 @@ Examples:
     [6175]
     >>> int(evaluate("AsAhAd7c7d2h3c"))  # seven-card stud high: the Hold'em scale
     7290
+
+The draw games have two lows of their own. Deuce-to-seven (2-7 single and triple draw) is
+:func:`evaluate_low_27` on five cards: aces are always high, and straights and flushes
+count against the hand, so the best is 7-5-4-3-2 offsuit and A-5-4-3-2 is no straight but
+the best ace-high hand. A :class:`Low27Rank` is dense from 1 (a royal flush) to 7462
+(7-5-4-3-2): as many classes as Hold'em's, since 2-7 trades the wheel straight and the
+steel wheel for an ace-high hand and an ace-high flush. Badugi is :func:`evaluate_badugi`
+on four cards: the largest set of cards with different ranks and different suits plays,
+aces low; more cards beat fewer, and among hands of the same size the highest card
+decides first, the lower winning. A :class:`BadugiRank` is dense from 1 (a lone king) to
+1092 (the 4-3-2-A badugi) and its :attr:`~BadugiRank.size` says how many cards play. Both
+have a ``*_many`` NumPy batch form (``uint8[N, 5]`` and ``uint8[N, 4]``) that checks its
+rows as :func:`evaluate_many` does. (Ace-to-five triple draw is :func:`evaluate_low_a5` on
+five cards, and five-card draw :func:`evaluate`.)
+
+Examples:
+    >>> low = evaluate_low_27("7c5d4h3s2c")
+    >>> low.describe(), int(low), low.category
+    ('7-5-4-3-2 low', 7462, <Category.HIGH_CARD: 0>)
+    >>> evaluate_low_27("Ac5d4h3s2c").describe(), evaluate_low_27("6c5d4h3s2c").describe()
+    ('A-5-4-3-2 low', 'Straight, six high, 6-5-4-3-2')
+    >>> evaluate_low_27("Ac5d4h3s2c") < evaluate_low_27("KcQdJh9s8c")  # the ace is high
+    True
+    >>> evaluate_low_27_many(np.array([[48, 44, 40, 36, 32]], dtype=np.uint8)).tolist()
+    [1]
+    >>> hand = evaluate_badugi("4s3h2dAc")
+    >>> hand.describe(), int(hand), hand.size
+    ('4-3-2-A badugi', 1092, 4)
+    >>> evaluate_badugi("7s5h2dKs").describe()  # two spades: the king does not play
+    '7-5-2 (three cards)'
+    >>> evaluate_badugi("KsQhJdTc") > evaluate_badugi("4s3h2dAs")  # four cards beat three
+    True
+    >>> evaluate_badugi_many(np.array([[51, 2, 5, 8]], dtype=np.uint8)).tolist()
+    [1092]
 """
 
 from __future__ import annotations
 
 from pokerforge._core import (
     A5LowRank,
+    BadugiRank,
     HandRank,
+    Low27Rank,
     LowRank,
     ShortDeckRank,
     evaluate,
+    evaluate_badugi,
+    evaluate_badugi_many,
     evaluate_class,
+    evaluate_low_27,
+    evaluate_low_27_many,
     evaluate_low_a5,
     evaluate_low_a5_many,
     evaluate_many,
@@ -112,12 +152,18 @@ from pokerforge.enums import TextEnum
 
 __all__ = [
     "A5LowRank",
+    "BadugiRank",
     "Category",
     "HandRank",
+    "Low27Rank",
     "LowRank",
     "ShortDeckRank",
     "evaluate",
+    "evaluate_badugi",
+    "evaluate_badugi_many",
     "evaluate_class",
+    "evaluate_low_27",
+    "evaluate_low_27_many",
     "evaluate_low_a5",
     "evaluate_low_a5_many",
     "evaluate_many",

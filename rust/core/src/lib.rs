@@ -30,8 +30,8 @@ pub use deck::Deck;
 pub use equity::{equity, EquityOptions, EquityResult, Game, Method, Player, PlayerEquity};
 pub use error::{Error, Location, Result};
 pub use eval::{
-    A5LowRank, Category, HandKey, HandRank, LowRank, OmahaBoard, OmahaHole, ShortDeckOrder,
-    ShortDeckRank,
+    A5LowRank, BadugiRank, Category, HandKey, HandRank, Low27Rank, LowRank, OmahaBoard, OmahaHole,
+    ShortDeckOrder, ShortDeckRank,
 };
 pub use range::{Combo, Range};
 

@@ -3,6 +3,7 @@
 //! Every binding validates its arguments while holding the GIL, computes without it, and
 //! converts the result back; nothing here implements poker logic.
 
+mod badugi;
 mod batch;
 mod card_class;
 mod cards;
@@ -12,6 +13,7 @@ mod errors;
 mod eval;
 mod icm;
 mod input;
+mod low_27;
 mod low_a5;
 mod obs;
 mod omaha;
@@ -66,6 +68,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<low_a5::PyA5LowRank>()?;
     m.add_function(wrap_pyfunction!(low_a5::evaluate_low_a5, m)?)?;
     m.add_function(wrap_pyfunction!(low_a5::evaluate_low_a5_many, m)?)?;
+    m.add_class::<low_27::PyLow27Rank>()?;
+    m.add_function(wrap_pyfunction!(low_27::evaluate_low_27, m)?)?;
+    m.add_function(wrap_pyfunction!(low_27::evaluate_low_27_many, m)?)?;
+    m.add_class::<badugi::PyBadugiRank>()?;
+    m.add_function(wrap_pyfunction!(badugi::evaluate_badugi, m)?)?;
+    m.add_function(wrap_pyfunction!(badugi::evaluate_badugi_many, m)?)?;
     m.add_function(wrap_pyfunction!(preflop::preflop_matrix, m)?)?;
     m.add_function(wrap_pyfunction!(preflop::hand_classes, m)?)?;
     m.add_class::<obs::PyObsEncoder>()?;
