@@ -49,6 +49,7 @@ NEEDS_POKERKIT=(
   tests/game/test_pokerkit_stud_differential.py
   tests/game/test_phh_pokerkit.py
   tests/game/test_phh_runouts_pokerkit.py
+  tests/game/test_phh_short_deck_pokerkit.py
   tests/game/test_phh_stud.py
   tests/histories/test_dataset_sample.py
   tests/histories/test_sites_pokerkit.py

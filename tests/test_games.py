@@ -14,6 +14,7 @@ from pokerforge.game import GameSpec
 from pokerforge.games import (
     ALIASES,
     GAMES,
+    SHORT_DECK,
     STUD_GAMES,
     VARIANT_ALIASES,
     VARIANTS,
@@ -70,8 +71,9 @@ def test_a_name_the_table_refuses_the_core_refuses(name: str) -> None:
         GameSpec(variant=name)  # type: ignore[arg-type]
 
 
-def test_the_variants_are_the_games_and_the_stud_family() -> None:
-    assert set(get_args(Variant)) == set(VARIANTS) == set(GAMES) | set(STUD_GAMES)
+def test_the_variants_are_the_games_the_stud_family_and_short_deck() -> None:
+    assert set(get_args(Variant)) == set(VARIANTS) == {*GAMES, *STUD_GAMES, SHORT_DECK}
+    assert VARIANTS[-1] == SHORT_DECK  # the game layer's variant code 6
     assert set(VARIANT_ALIASES.values()) <= set(VARIANTS)
     assert not set(VARIANT_ALIASES) & set(VARIANTS)
     for name in (*VARIANTS, *VARIANT_ALIASES):

@@ -24,6 +24,11 @@ name :func:`game_name` takes and theirs (with their PHH codes ``F7S``, ``F7S/8``
     ('stud', 'stud-hilo', 'razz')
     >>> variant_name("plo")
     'omaha'
+
+And short-deck (6+) Hold'em, with the PHH standard's ``NS`` and common names as aliases:
+
+    >>> variant_name("6+"), variant_name("Six-Plus_Holdem"), variant_name("NS")
+    ('short-deck', 'short-deck', 'short-deck')
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from pokerforge.errors import InvalidSpecError
 __all__ = [
     "ALIASES",
     "GAMES",
+    "SHORT_DECK",
     "STUD_GAMES",
     "VARIANTS",
     "VARIANT_ALIASES",
@@ -94,13 +100,16 @@ def game_name(name: str) -> Game:
 StudGame = Literal["stud", "stud-hilo", "razz"]
 """A stud game's canonical name (played by the game layer; see :func:`variant_name`)."""
 
-Variant = Literal["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"]
-"""A variant the game layer plays: every game and the stud family."""
+Variant = Literal["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz", "short-deck"]
+"""A variant the game layer plays: every game, the stud family and short-deck Hold'em."""
 
 STUD_GAMES: tuple[StudGame, ...] = ("stud", "stud-hilo", "razz")
 """The stud family, in the order of their variant codes after the games'."""
 
-VARIANTS: tuple[Variant, ...] = (*GAMES, *STUD_GAMES)
+SHORT_DECK: Literal["short-deck"] = "short-deck"
+"""Short-deck (6+) Hold'em: 36 cards, six to ace (played by the game layer)."""
+
+VARIANTS: tuple[Variant, ...] = (*GAMES, *STUD_GAMES, SHORT_DECK)
 """Every variant's canonical name, in the order of the game layer's variant codes."""
 
 # Other names of the stud games: common spellings and the PHH standard's variant codes
@@ -121,7 +130,23 @@ _STUD_ALIASES: dict[str, StudGame] = {
     "fr": "razz",
 }
 
-VARIANT_ALIASES: Mapping[str, Variant] = {**ALIASES, **_STUD_ALIASES}
+# Other names of short-deck Hold'em: the PHH standard's code NS (no-limit, as it is mostly
+# played; the betting structure is the spec's own field) and the common spellings.
+_SHORT_DECK_ALIASES: dict[str, Literal["short-deck"]] = {
+    name: SHORT_DECK
+    for name in (
+        "shortdeck",
+        "short-deck-holdem",
+        "6+",
+        "6-plus",
+        "6+-holdem",
+        "six-plus",
+        "six-plus-holdem",
+        "ns",
+    )
+}
+
+VARIANT_ALIASES: Mapping[str, Variant] = {**ALIASES, **_STUD_ALIASES, **_SHORT_DECK_ALIASES}
 """Other names for the variants, each mapped to its canonical name."""
 
 _VARIANT_NAMES: Mapping[str, Variant] = {
@@ -131,7 +156,8 @@ _VARIANT_NAMES: Mapping[str, Variant] = {
 
 
 def variant_name(name: str) -> Variant:
-    """The canonical name of the variant called ``name`` (a game or a stud game).
+    """The canonical name of the variant called ``name`` (a game, a stud game or
+    short-deck Hold'em).
 
     Case does not matter, nor ``_`` for ``-``, nor spaces around the name, as for
     :func:`game_name`.

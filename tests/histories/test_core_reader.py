@@ -92,8 +92,9 @@ def test_the_core_reads_the_dataset_as_the_files_write_it() -> None:
 def test_the_variant_codes_are_the_core_s() -> None:
     codes = [code for code, _, _ in PHH_VARIANTS]
     assert codes[:4] == ["NT", "FT", "PO", "FO/8"]  # the standard's
-    assert codes[-3:] == ["F7S", "F7S/8", "FR"]  # the standard's stud family
-    assert len(set(codes)) == len(codes) == 12
+    assert codes[-6:-3] == ["F7S", "F7S/8", "FR"]  # the standard's stud family
+    assert codes[-3:] == ["NS", "PS", "FS"]  # short-deck: the standard's NS, then ours
+    assert len(set(codes)) == len(codes) == 15
 
 
 @pytest.mark.parametrize(

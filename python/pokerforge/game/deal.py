@@ -14,6 +14,13 @@ Examples:
     >>> _, holes, board = deal(2, 2, button=0, seed=1, hole_cards=["AhKh", None], board="2c3d4s")
     >>> holes[0], board[:3]
     ((50, 46), (0, 5, 11))
+
+Short-deck Hold'em is dealt from the 36 cards six to ace (rule 43): the same seeded deck
+without its twos to fives.
+
+    >>> _, holes, board = deal(6, 2, button=0, seed=11, short_deck=True)
+    >>> min(min(h) for h in holes) >= SHORT_DECK_FIRST and min(board) >= SHORT_DECK_FIRST
+    True
 """
 
 from __future__ import annotations
@@ -25,14 +32,25 @@ from typing import Any
 
 from pokerforge._core import DealLayout
 from pokerforge.cards import Card, Deck
-from pokerforge.errors import CardCountError, DuplicateCardError
+from pokerforge.errors import CardCountError, DuplicateCardError, InvalidCardError
 from pokerforge.game.positions import SEAT_ORDERS
 
-__all__ = ["BOARD_AT", "deal", "deal_layout", "lay_out_board", "rest_of_deck", "split_board"]
+__all__ = [
+    "BOARD_AT",
+    "SHORT_DECK_FIRST",
+    "deal",
+    "deal_layout",
+    "lay_out_board",
+    "rest_of_deck",
+    "split_board",
+]
 
 BOARD_CARDS = 5
 BOARD_AT = (3, 4, 5)
 """Board cards showing once the flop, the turn and the river are out."""
+SHORT_DECK_FIRST = 16
+"""The index of the short deck's lowest card, the six of clubs: short-deck Hold'em is dealt
+the cards from here up (rule 43)."""
 
 
 def lay_out_board(
@@ -121,6 +139,7 @@ def deal(
     hole_cards: Sequence[object | None] | None = None,
     board: object | None = None,
     unknown: Collection[int] = (),
+    short_deck: bool = False,
 ) -> tuple[int | None, tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Deal ``n`` seats ``hole_count`` cards each and a five-card board.
 
@@ -133,6 +152,9 @@ def deal(
         board: optional board cards, up to five, in order.
         unknown: seats dealt no cards at all (replays of records that do not know them):
             their hole cards are empty and take nothing from the deck.
+        short_deck: deal from the 36 cards six to ace (the seeded deck's order without its
+            twos to fives, so each order of the 36 is as likely), and refuse a given card
+            below the six.
 
     Returns:
         ``(seed, holes, board)``: the seed used, each seat's hole cards and the five board
@@ -141,8 +163,9 @@ def deal(
     Raises:
         CardCountError: a wrong number of given cards.
         DuplicateCardError: a card given twice.
+        InvalidCardError: a card given below the six in short-deck.
     """
-    if hole_cards is None and board is None and not unknown:
+    if hole_cards is None and board is None and not unknown and not short_deck:
         return deal_layout(n, hole_count, button).deal(seed)
     given = _given_holes(n, hole_count, hole_cards)
     board_cards = [] if board is None else _indices(board)
@@ -153,7 +176,15 @@ def deal(
         if entry:
             known += entry
     taken = set(known)
-    if len(taken) != len(known):
+    if short_deck:
+        low = [c for c in known if c < SHORT_DECK_FIRST]
+        if low:
+            raise InvalidCardError(
+                f"the card {Card.from_index(low[0])} is not in the short deck (36 cards, six "
+                "to ace)"
+            )
+        taken.update(range(SHORT_DECK_FIRST))  # never dealt: the deck has no such cards
+    if len(taken) != len(known) + (SHORT_DECK_FIRST if short_deck else 0):
         dup = next(c for c in known if known.count(c) > 1)
         raise DuplicateCardError(f"the card {Card.from_index(dup)} is given more than once")
     if type(seed) is int:
@@ -197,11 +228,13 @@ def _given_holes(
     return given
 
 
-def rest_of_deck(seed: int | None, used: Collection[int]) -> Iterator[int]:
+def rest_of_deck(
+    seed: int | None, used: Collection[int], *, short_deck: bool = False
+) -> Iterator[int]:
     """The cards still in the deck seeded ``seed`` once the hand's deal is out: the deck in
     dealing order without the ``used`` cards (hole cards, the board) and without the
     three cards burnt before the first board's streets (rule 10). Further runouts of the
-    board are dealt from here (rule 26b).
+    board are dealt from here (rule 26b); in short-deck from the 36 cards (rule 43).
 
     Examples:
         >>> _, holes, board = deal(2, 2, button=0, seed=5)
@@ -210,7 +243,10 @@ def rest_of_deck(seed: int | None, used: Collection[int]) -> Iterator[int]:
         (40, set())
     """
     order = _deck_order(seed if type(seed) is int else 0)
-    stream = filterfalse(set(used).__contains__, order)
+    out = set(used)
+    if short_deck:
+        out.update(range(SHORT_DECK_FIRST))
+    stream = filterfalse(out.__contains__, order)
     for _ in BOARD_AT:  # the first board's burns, already dealt
         next(stream, None)
     return stream

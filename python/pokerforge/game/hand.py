@@ -68,6 +68,7 @@ from pokerforge.game.spec import (
     FIXED_LIMIT,
     OMAHA_HILO,
     RAZZ,
+    SHORT_DECK,
     STUD_HILO,
     STUD_MAX_SEATS,
     UNCAPPED,
@@ -89,6 +90,26 @@ _THIRD = Street.THIRD_STREET.value
 _FOURTH = Street.FOURTH_STREET.value
 _SEVENTH = Street.SEVENTH_STREET.value
 _SHOWDOWN = Street.SHOWDOWN.value
+
+
+def _check_board_game(engine: EngineConstants, n: int, dead_small_blind: bool) -> None:
+    """What a board game's table of ``n`` players must allow: a straddle and a dead small
+    blind need three players, a button blind has no small blind to leave dead, and the deck
+    (36 cards in short-deck, rule 43) must hold every hole card, the board and the burns."""
+    if engine.straddle and n < 3:
+        raise InvalidSpecError("a straddle needs at least three players")
+    if dead_small_blind and n < 3:
+        raise InvalidSpecError("a dead small blind needs at least three players (rule 29)")
+    if dead_small_blind and engine.button_blind:
+        raise InvalidSpecError(
+            "a button blind has no small blind to leave dead: dead_small_blind must be "
+            "False (rule 44)"
+        )
+    deck_size = 36 if engine.variant == SHORT_DECK else 52
+    if engine.hole_count * n + 8 > deck_size:
+        raise InvalidSpecError(
+            f"{n} players with {engine.hole_count} hole cards each need more than {deck_size} cards"
+        )
 
 
 class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
@@ -256,14 +277,7 @@ full=True))
             return
         if up_cards is not None:
             raise InvalidSpecError(f"up cards are dealt in stud, not in {spec.variant}")
-        if engine.straddle and n < 3:
-            raise InvalidSpecError("a straddle needs at least three players")
-        if dead_small_blind and n < 3:
-            raise InvalidSpecError("a dead small blind needs at least three players (rule 29)")
-        if engine.hole_count * n + 8 > 52:
-            raise InvalidSpecError(
-                f"{n} players with {engine.hole_count} hole cards each need more than 52 cards"
-            )
+        _check_board_game(engine, n, dead_small_blind)
         self._known = True
         board, self._extra = split_board(board)
         self._unknown, self._recorded, self._chip_value = replay_record(
@@ -280,6 +294,7 @@ full=True))
             hole_cards=hole_cards,
             board=board,
             unknown=self._unknown,  # never invent cards: these seats are dealt none
+            short_deck=engine.variant == SHORT_DECK,
         )
         if self._extra:
             self._check_extra(holes, spec)
@@ -458,7 +473,9 @@ full=True))
                 self._state.contributions[seat] += paid
                 log.append(_record(PostAnte, seat, paid))
         bb_ante = engine.big_blind_ante
-        if n == 2:
+        if engine.button_blind:  # rule 44: the button's blind plays as the big blind
+            sb, bb = -1, button
+        elif n == 2:
             sb, bb = button, orders[button][0]
         elif dead_small_blind:
             sb, bb = -1, orders[button][0]
@@ -804,7 +821,10 @@ full=True))
             ranks, first, odd_chip_order, low_order = self._stud_showdown()
         else:
             # The core directly (what rank_hands() calls): one Python call less a showdown.
-            ranks = showdown_ranks(self._engine.variant, st.holes, self._board, folded)
+            if self._engine.variant == SHORT_DECK:
+                ranks = self._short_deck_ranks(self._board, folded)
+            else:
+                ranks = showdown_ranks(self._engine.variant, st.holes, self._board, folded)
             first = self._aggressor
             if first < 0:  # nobody bet on the last street: the first live seat left of it
                 for first in self._orders[st.button]:
@@ -897,12 +917,27 @@ full=True))
         else:
             self._showdown_untabled(contest)
 
+    def _short_deck_ranks(
+        self, board: tuple[int, ...], folded: list[bool]
+    ) -> dict[int, tuple[int, int]]:
+        """Short-deck's ranks: a flush above a full house, A-6-7-8-9 the lowest straight,
+        three of a kind and a straight in the spec's order (rules 45, 46)."""
+        return _showdown.rank_short_deck(
+            self._state.holes, board, folded, self._engine.trips_beat_straight
+        )
+
     def _showdown_untabled(self, contest: list[bool]) -> None:
         """A replay's showdown where the unknown hands were not tabled: they muck, and the
         tabled hands share every pot they are eligible for (rule 22)."""
         st = self._state
         pots = self._take_rake(build_pots(st.contributions, contest, st.dead))
-        ranks = showdown_ranks(self._engine.variant, st.holes, self._board, contest)
+        ranks = _showdown.rank_hands(
+            self._engine.variant,
+            st.holes,
+            self._board,
+            contest,
+            trips_beat_straight=self._engine.trips_beat_straight,
+        )
         result = _showdown.resolve(
             pots,
             ranks,
@@ -958,7 +993,8 @@ full=True))
         run the board, when the deck can deal it more than once. Returns whether they are
         asked."""
         st = self._state
-        left = 52 - len(self._board) - 3  # the deck once the first board and its burns are out
+        # The deck once the first board and its burns are out (36 cards in short-deck).
+        left = (36 if self._engine.variant == SHORT_DECK else 52) - len(self._board) - 3
         for hole in st.holes:
             left -= len(hole)
         most = min(self._spec.rules.runouts, runouts_the_deck_allows(left, len(st.board)))
@@ -978,7 +1014,11 @@ full=True))
             return
         st = self._state
         holes = [card for hole in st.holes for card in hole]
-        deck = rest_of_deck(self._seed, [*holes, *self._board, *self._extra])
+        deck = rest_of_deck(
+            self._seed,
+            [*holes, *self._board, *self._extra],
+            short_deck=self._engine.variant == SHORT_DECK,
+        )
         self._boards = deal_runouts(st.board, self._board, times, self._extra, deck)
         self._run_boards()
 
@@ -1013,7 +1053,13 @@ full=True))
                 start = end
             if record_decides:
                 continue  # unknown hole cards: the record pays, below
-            ranks = showdown_ranks(self._engine.variant, st.holes, board, folded)
+            ranks = _showdown.rank_hands(
+                self._engine.variant,
+                st.holes,
+                board,
+                folded,
+                trips_beat_straight=self._engine.trips_beat_straight,
+            )
             result = _showdown.resolve(
                 [_record(Pot, part[k], pot[1]) for part, pot in zip(shares, pots, strict=True)],
                 ranks,

@@ -26,9 +26,11 @@ from pokerforge._core import (
     evaluate_class,
     evaluate_omaha,
     evaluate_omaha_hilo,
+    evaluate_short_deck,
     showdown_ranks,
 )
 from pokerforge.game.pots import Pot, split, split_hilo
+from pokerforge.game.spec import SHORT_DECK
 
 __all__ = [
     "AskedShowdown",
@@ -39,6 +41,7 @@ __all__ = [
     "rank_hands",
     "rank_omaha",
     "rank_omaha_hilo",
+    "rank_short_deck",
     "resolve",
     "resolve_one_pot",
 ]
@@ -136,16 +139,62 @@ def rank_omaha_hilo(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int,
     return int(high), 0 if low is None else int(low)
 
 
-def rank_hands(
-    variant: int, holes: list[tuple[int, ...]], board: tuple[int, ...], folded: list[bool]
+def rank_short_deck(
+    holes: Sequence[tuple[int, ...]],
+    board: tuple[int, ...],
+    folded: Sequence[bool],
+    trips_beat_straight: bool = True,
 ) -> dict[int, tuple[int, int]]:
-    """``seat -> (high, low)`` for every seat that has not folded (``variant``: a code).
+    """``seat -> (high, 0)`` for every seat that has not folded in short-deck Hold'em: the
+    best five of the two hole cards and the board, as the class (1..1404) of
+    :class:`~pokerforge.ShortDeckRank`, under the spec's order of three of a kind and a
+    straight (rule 45).
+
+    Examples:
+        >>> from pokerforge.cards import CardSet
+        >>> def cards(text):
+        ...     return tuple(c.index for c in CardSet(text))
+        >>> # The Triton London 2019 hand: three kings against a straight, king high.
+        >>> holes, board = [cards("KhKs"), cards("QhQd")], cards("9h6cKcJhTs")
+        >>> ranks = rank_short_deck(holes, board, [False, False])
+        >>> ranks[0] > ranks[1]  # three of a kind above a straight (the default)
+        True
+        >>> ranks = rank_short_deck(holes, board, [False, False], trips_beat_straight=False)
+        >>> ranks[0] < ranks[1]  # Hold'em's order
+        True
+    """
+    ranks = {}
+    mask = 0
+    for card in board:
+        mask |= 1 << card
+    for seat, hole in enumerate(holes):
+        if not folded[seat]:
+            own = mask
+            for card in hole:
+                own |= 1 << card
+            rank = evaluate_short_deck(own, trips_beat_straight=trips_beat_straight)
+            ranks[seat] = (int(rank), 0)
+    return ranks
+
+
+def rank_hands(
+    variant: int,
+    holes: Sequence[tuple[int, ...]],
+    board: tuple[int, ...],
+    folded: list[bool],
+    *,
+    trips_beat_straight: bool = True,
+) -> dict[int, tuple[int, int]]:
+    """``seat -> (high, low)`` for every seat that has not folded (``variant``: a code;
+    ``trips_beat_straight``: short-deck's order, rule 45).
 
     Examples:
         >>> from pokerforge.game.spec import HOLDEM
         >>> rank_hands(HOLDEM, [(35, 0), (4, 5)], (51, 47, 43, 39, 1), [False, True])
         {0: (7462, 0)}
     """
+    if variant == SHORT_DECK:
+        return rank_short_deck(holes, board, folded, trips_beat_straight)
     # One call into the core for every seat: the evaluation is the core's, the rules here.
     return showdown_ranks(variant, holes, board, folded)
 

@@ -29,6 +29,19 @@ bring-in instead of blinds:
     Traceback (most recent call last):
     ...
     pokerforge.errors.InvalidSpecError: the bring-in (6) must not exceed the small bet (5)
+
+Short-deck (6+) Hold'em is dealt from the 36 cards six to ace, and is played with blinds or,
+as is most common, with every player anteing and the button posting a blind (rules 43-46):
+
+    >>> six = GameSpec(variant="6+", ante=1, button_blind=2)
+    >>> six.variant, six.blinds, six.button_blind, six.trips_beat_straight
+    ('short-deck', (0, 0), 2, True)
+    >>> GameSpec(variant="short-deck", blinds=(1, 2), trips_beat_straight=False).blinds
+    (1, 2)
+    >>> GameSpec(variant="short-deck", blinds=(1, 2), button_blind=2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokerforge.errors.InvalidSpecError: a button blind (2) replaces the blinds: leave ...
 """
 
 from __future__ import annotations
@@ -40,6 +53,7 @@ from pokerforge.errors import InvalidSpecError
 from pokerforge.game.arguments import chip_count
 from pokerforge.game.profile import DEFAULT_RULES, RuleProfile
 from pokerforge.game.rake import Rake
+from pokerforge.games import SHORT_DECK as SHORT_DECK_NAME
 from pokerforge.games import STUD_GAMES, VARIANTS, Variant, variant_name
 
 __all__ = ["AnteKind", "Betting", "GameSpec", "Variant"]
@@ -54,6 +68,7 @@ OMAHA_HILO = 2
 STUD = 3
 STUD_HILO = 4
 RAZZ = 5
+SHORT_DECK = 6
 UNCAPPED = 1 << 60
 _THIRD_STREET = 5  # Street.THIRD (the streets' own module imports this one)
 STUD_MAX_SEATS = 8
@@ -100,6 +115,8 @@ class EngineConstants(NamedTuple):
     half_rule: bool
     bring_in: int
     open_pair_option: bool
+    button_blind: bool
+    trips_beat_straight: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -119,6 +136,10 @@ class GameSpec:
         bring_in: stud only, and required there: the forced bet of the player showing the
             lowest card on third street (the highest in razz), at most the small bet;
             that player may complete to the small bet instead (rules 36-38).
+        button_blind: short-deck only: a blind posted by the button instead of the small
+            and big blinds (0: none, the blinds are posted). It plays as the big blind does:
+            it is the amount to call and the minimum bet, the player left of the button
+            acts first pre-flop and the button last, with the option (rule 44).
         ante: the ante in chips (0: none).
         ante_kind: ``"uniform"`` (every player antes) or ``"big-blind"`` (the big blind
             pays ``ante`` alone, as dead money).
@@ -126,7 +147,11 @@ class GameSpec:
             it must exceed the big blind and needs at least three players.
         small_bet: fixed-limit bet size on pre-flop and flop (required there, else ``None``).
         big_bet: fixed-limit bet size on turn and river (required there, else ``None``).
-        hole_cards: hole cards per player: 2 in Hold'em; 4 (default), 5 or 6 in Omaha.
+        hole_cards: hole cards per player: 2 in Hold'em and short-deck; 4 (default), 5 or
+            6 in Omaha.
+        trips_beat_straight: short-deck only: whether three of a kind ranks above a
+            straight (left out: ``True``, as :func:`~pokerforge.evaluate_short_deck`
+            ranks by default); ``False`` keeps Hold'em's order (rule 45).
         chip_unit: the smallest chip in play; bets are whole units (except all-ins) and
             pots are split in units.
         rake: a :class:`Rake`, or ``None`` for no rake.
@@ -140,12 +165,14 @@ class GameSpec:
     betting: Betting = "no-limit"
     blinds: tuple[int, int] = _DEFAULT_BLINDS
     bring_in: int | None = None
+    button_blind: int = 0
     ante: int = 0
     ante_kind: AnteKind = "uniform"
     straddle: int = 0
     small_bet: int | None = None
     big_bet: int | None = None
     hole_cards: int | None = None
+    trips_beat_straight: bool | None = None
     chip_unit: int = 1
     rake: Rake | None = None
     rules: RuleProfile = DEFAULT_RULES
@@ -171,6 +198,7 @@ class GameSpec:
         self._check_forced_bets()
         self._check_limits()
         self._check_stud()
+        self._check_short_deck()
         if self.rake is not None and not isinstance(self.rake, Rake):
             raise InvalidSpecError(f"rake must be a Rake or None, not {self.rake!r}")
         if not isinstance(self.rules, RuleProfile):
@@ -180,6 +208,8 @@ class GameSpec:
     def _engine_constants(self) -> EngineConstants:
         rules = self.rules
         small, big = self.blinds
+        if self.button_blind:  # rule 44: it plays as the big blind, posted by the button
+            big = self.button_blind
         structure = ("no-limit", "pot-limit", "fixed-limit").index(self.betting)
         straddle = self.straddle
         if structure == FIXED_LIMIT:
@@ -217,6 +247,8 @@ class GameSpec:
             bring_in=self.bring_in or 0,
             # Rule 39: the open-pair option is seven-card stud high's alone.
             open_pair_option=self.variant == "stud" and rules.stud_open_pair_double_bet,
+            button_blind=bool(self.button_blind),
+            trips_beat_straight=self.trips_beat_straight is not False,
         )
 
     def _check_cards(self) -> None:
@@ -227,9 +259,10 @@ class GameSpec:
             if count not in (None, 7):
                 raise InvalidSpecError(f"stud deals 7 cards to each player, not {count}")
             count = 7
-        elif self.variant == "holdem":
+        elif self.variant in ("holdem", SHORT_DECK_NAME):
             if count not in (None, 2):
-                raise InvalidSpecError(f"Hold'em deals 2 hole cards, not {count}")
+                name = "Hold'em" if self.variant == "holdem" else "short-deck Hold'em"
+                raise InvalidSpecError(f"{name} deals 2 hole cards, not {count}")
             count = 2
         else:
             if count is None:
@@ -240,6 +273,8 @@ class GameSpec:
 
     def _check_forced_bets(self) -> None:
         blinds = self.blinds
+        button_blind = chip_count("the button blind", self.button_blind)
+        object.__setattr__(self, "button_blind", button_blind)
         if self.variant in STUD_GAMES:
             if type(blinds) is _DefaultBlinds or blinds in ((0, 0), [0, 0]):
                 blinds = (0, 0)
@@ -250,6 +285,20 @@ class GameSpec:
                 )
             object.__setattr__(self, "blinds", blinds)
             self._check_ante_and_unit()
+            return
+        if button_blind and self.variant == SHORT_DECK_NAME:
+            if type(blinds) is not _DefaultBlinds and blinds not in ((0, 0), [0, 0]):
+                raise InvalidSpecError(
+                    f"a button blind ({self.button_blind}) replaces the blinds: leave blinds "
+                    f"out, not {blinds!r}"
+                )
+            object.__setattr__(self, "blinds", (0, 0))
+            unit = self._check_ante_and_unit()[0]
+            if button_blind % unit:
+                raise InvalidSpecError(
+                    f"the button blind ({button_blind}) must be a multiple of the chip unit "
+                    f"({unit})"
+                )
             return
         if not isinstance(blinds, tuple | list) or len(blinds) != 2:
             raise InvalidSpecError(f"blinds must be a pair (small, big), not {blinds!r}")
@@ -320,6 +369,40 @@ class GameSpec:
         if self.straddle:
             raise InvalidSpecError(f"{self.variant} has no straddle, not {self.straddle}")
 
+    def _check_short_deck(self) -> None:
+        """Short-deck's own fields: the button blind and the order of three of a kind and a
+        straight (rules 44, 45); ``button_blind`` was read (as a whole number) before the
+        blinds."""
+        order = self.trips_beat_straight
+        if self.variant != SHORT_DECK_NAME:
+            if order is not None:
+                raise InvalidSpecError(
+                    f"trips_beat_straight is short-deck's switch, not {self.variant}'s "
+                    f"(trips_beat_straight={order!r})"
+                )
+            if self.button_blind:
+                raise InvalidSpecError(
+                    f"a button blind is short-deck's forced bet, not {self.variant}'s "
+                    f"(button_blind={self.button_blind!r})"
+                )
+            return
+        if order is None:
+            object.__setattr__(self, "trips_beat_straight", True)
+        elif not isinstance(order, bool):
+            raise InvalidSpecError(f"trips_beat_straight must be True or False, not {order!r}")
+        if not self.button_blind:
+            return
+        if self.ante_kind != "uniform":
+            raise InvalidSpecError(
+                f"with a button blind every player antes: ante_kind must be 'uniform', "
+                f"not {self.ante_kind!r}"
+            )
+        if self.straddle:
+            raise InvalidSpecError(
+                f"a straddle follows a big blind, not a button blind ({self.button_blind}): "
+                f"straddle must be 0, not {self.straddle}"
+            )
+
     @property
     def is_stud(self) -> bool:
         """Whether the variant is of the stud family (no board; up and down cards)."""
@@ -347,6 +430,11 @@ class GameSpec:
             raise InvalidSpecError(
                 f"the big blind ({self.blinds[1]}) must not exceed the small bet ({small_bet})"
             )
+        if self.button_blind > small_bet:
+            raise InvalidSpecError(
+                f"the button blind ({self.button_blind}) must not exceed the small bet "
+                f"({small_bet})"
+            )
         for name, value in (("small bet", small_bet), ("big bet", big_bet)):
             if value % self.chip_unit:
                 raise InvalidSpecError(
@@ -366,7 +454,7 @@ class GameSpec:
     def bet_size(self, street: int) -> int:
         """The fixed-limit bet on ``street`` (0 pre-flop .. 3 river; in stud 5 third street
         .. 9 seventh street, as :class:`~pokerforge.game.Street` numbers them); the big
-        blind otherwise.
+        blind (the button blind where there is one) otherwise.
 
         Examples:
             >>> GameSpec(blinds=(1, 2)).bet_size(3)
@@ -377,7 +465,7 @@ class GameSpec:
             [2, 2, 4, 4, 4]
         """
         if self.small_bet is None or self.big_bet is None:
-            return self.blinds[1]
+            return self.button_blind or self.blinds[1]
         if street >= _THIRD_STREET:  # rule 36: small bets on third and fourth street
             street -= _THIRD_STREET
         return self.small_bet if street < 2 else self.big_bet

@@ -29,6 +29,7 @@ from pokerforge.game.hand import Hand
 from pokerforge.game.phh.reading import CODES
 from pokerforge.game.positions import seat_order
 from pokerforge.game.profile import DEFAULT_RULES
+from pokerforge.game.spec import GameSpec
 from pokerforge.money import to_money
 
 __all__ = ["to_phh"]
@@ -101,6 +102,8 @@ def to_phh(
         optional.append(("_rules", spec.rules.name))
     if spec.rules.showdown != "auto":
         optional.append(("_showdown", spec.rules.showdown))
+    if spec.trips_beat_straight:  # short-deck not in the order a reader assumes (rule 45)
+        optional.append(("_trips_beat_straight", True))
     posts = _posts_of(hand)
     if posts:
         index = {seat: i for i, seat in enumerate(order, 1)}
@@ -166,6 +169,17 @@ def _game_fields(
         and spec.small_blind > 0
         and not any(isinstance(r, PostBlind) and r.blind == "SB" for r in hand.history)
     )
+    if spec.button_blind:  # rule 44: the button is the last player (the first heads-up,
+        # where pokerkit reads the blinds the other way round)
+        blinds: list[object] = [0] * n
+        blinds[0 if n == 2 else n - 1] = money(spec.button_blind)
+        return [
+            ("variant", CODES[(spec.variant, spec.betting)]),
+            ("antes", [money(a) for a in antes]),
+            ("blinds_or_straddles", blinds),
+            *_bet_fields(spec, money),
+            starting,
+        ]
     if engine.big_blind_ante:  # paid by the big blind: p1 after a dead small blind
         antes[0 if dead_sb else 1] = engine.big_blind_ante
     forced = [spec.big_blind] if dead_sb else [spec.small_blind, spec.big_blind]
@@ -176,12 +190,17 @@ def _game_fields(
         ("antes", [money(a) for a in antes]),
         ("blinds_or_straddles", [money(b) for b in forced + [0] * (n - len(forced))]),
     ]
-    if spec.betting == "fixed-limit":
-        out += [("small_bet", money(spec.bet_size(0))), ("big_bet", money(spec.bet_size(3)))]
-    else:
-        out.append(("min_bet", money(spec.big_blind)))
+    out += _bet_fields(spec, money)
     out.append(starting)
     return out
+
+
+def _bet_fields(spec: GameSpec, money: Callable[[int], object]) -> list[tuple[str, object]]:
+    """The bet sizes: the fixed-limit bets, else the minimum bet (the big blind, or the
+    button blind)."""
+    if spec.betting == "fixed-limit":
+        return [("small_bet", money(spec.bet_size(0))), ("big_bet", money(spec.bet_size(3)))]
+    return [("min_bet", money(spec.engine.big))]
 
 
 def _stud_actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:

@@ -15,7 +15,7 @@ from pokerforge.game.phh.reading import GAMES
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
 from pokerforge.game.rake import SPLITS, Rake
 from pokerforge.game.spec import GameSpec
-from pokerforge.games import STUD_GAMES
+from pokerforge.games import SHORT_DECK, STUD_GAMES
 
 __all__ = ["game_spec", "seat_map", "seats"]
 
@@ -27,6 +27,7 @@ _EXTRAS = (
     "_rake_percent",
     "_rake_no_flop_no_drop",
     "_rake_split",
+    "_trips_beat_straight",
 )
 
 
@@ -60,14 +61,27 @@ def _game_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
 
 
 def _make_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
-    hole_count, antes, blinds, bets, code, rules, showdown, percent, no_flop, split = key
+    hole_count, antes, blinds, bets, code, rules, showdown, percent, no_flop, split, trips = key
     small_bet, big_bet, min_bet, rake_cap, bring_in = bets
     variant, betting = GAMES[code]
     kwargs: dict[str, Any] = {"variant": variant, "betting": betting}
     if variant in STUD_GAMES:
         dead_sb = _stud_fields(kwargs, antes, blinds, bring_in)
+    elif variant == SHORT_DECK and _button_blind(blinds):
+        _button_blind_fields(kwargs, antes, blinds, min_bet)
+        dead_sb = False
     else:
         dead_sb = _board_game_fields(kwargs, hole_count, antes, blinds, min_bet)
+    if variant == SHORT_DECK:
+        # Rule 45: pokerkit, the standard's own implementation, ranks a straight above three
+        # of a kind, and so are the dataset's hands scored; a file may say otherwise.
+        if trips not in (None, True, False):
+            raise InvalidHistoryError(f"field _trips_beat_straight: {trips!r} is not a bool")
+        kwargs["trips_beat_straight"] = bool(trips)
+    elif trips is not None:
+        raise InvalidHistoryError(
+            f"field _trips_beat_straight: {trips!r}: only short-deck has this switch"
+        )
     if betting == "fixed-limit":
         for field, amount in (("small_bet", small_bet), ("big_bet", big_bet)):
             if amount is None:
@@ -112,7 +126,7 @@ def _board_game_fields(
     """A board game's hole cards and forced bets: antes, blinds and a straddle; whether the
     small blind is dead."""
     variant = kwargs["variant"]
-    if variant != "holdem" and hole_count != 4:
+    if variant not in ("holdem", SHORT_DECK) and hole_count != 4:
         kwargs["hole_cards"] = hole_count
     n = len(antes)
     dead_sb = n > 2 and blinds[0] > 0 and blinds[1] == 0
@@ -140,6 +154,33 @@ def _board_game_fields(
             f"not {min_bet} chips"
         )
     return dead_sb
+
+
+def _button_blind(blinds: tuple[int, ...]) -> int:
+    """The button's blind of a short-deck hand's ``blinds_or_straddles``, or 0 when its
+    blinds are no button blind: exactly one blind, the button's, the last player's (the
+    first player's heads-up, where pokerkit reads the list the other way round)."""
+    button = 0 if len(blinds) == 2 else len(blinds) - 1
+    if blinds[button] > 0 and not any(b for i, b in enumerate(blinds) if i != button):
+        return blinds[button]
+    return 0
+
+
+def _button_blind_fields(
+    kwargs: dict[str, Any], antes: tuple[int, ...], blinds: tuple[int, ...], min_bet: int | None
+) -> None:
+    """Short-deck's antes and button blind (rule 44)."""
+    button_blind = _button_blind(blinds)
+    if len(set(antes)) != 1:
+        raise InvalidHistoryError(
+            f"field antes: {list(antes)}: with a button blind every player antes the same"
+        )
+    if kwargs["betting"] != "fixed-limit" and min_bet is not None and min_bet != button_blind:
+        raise InvalidHistoryError(
+            f"field min_bet: pokerforge's minimum bet is the button blind ({button_blind} "
+            f"chips), not {min_bet} chips"
+        )
+    kwargs.update(ante=antes[0], button_blind=button_blind)
 
 
 def _stud_fields(

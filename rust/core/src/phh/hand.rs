@@ -14,7 +14,7 @@ use super::steps::{steps, Arg, Step, Verb};
 /// The PHH variant codes pokerforge plays: `(code, game, betting structure)`, the game and
 /// structure as `pokerforge.game.GameSpec` names them. The first four are the standard's;
 /// the others are pokerforge's codes of the same shape.
-pub const VARIANTS: [(&str, &str, &str); 12] = [
+pub const VARIANTS: [(&str, &str, &str); 15] = [
     ("NT", "holdem", "no-limit"),
     ("FT", "holdem", "fixed-limit"),
     ("PO", "omaha", "pot-limit"),
@@ -28,6 +28,11 @@ pub const VARIANTS: [(&str, &str, &str); 12] = [
     ("F7S", "stud", "fixed-limit"),
     ("F7S/8", "stud-hilo", "fixed-limit"),
     ("FR", "razz", "fixed-limit"),
+    // Short-deck (6+) Hold'em: the standard's NS, and pokerforge's codes of its shape for
+    // the other structures.
+    ("NS", "short-deck", "no-limit"),
+    ("PS", "short-deck", "pot-limit"),
+    ("FS", "short-deck", "fixed-limit"),
 ];
 
 /// Whether `code` is one of the stud family's: seven cards each, no board and no blinds
