@@ -109,3 +109,9 @@ def test_bad_replay_cards() -> None:
         Hand(runs, stacks=[100, 100], board="2c3c4c5c6c7c2c")
     with pytest.raises(DuplicateCardError, match="the card Ah is given more than once"):
         Hand(runs, stacks=[100, 100], hole_cards=["AhKh", None], board="2c3c4c5c6c7cAh")
+    # Cards given for further runouts are never dealt to a seat whose cards are not given
+    # (the second runout's 7c and 8c, on every seed).
+    for seed in range(200):
+        hand = Hand(runs, stacks=[100, 100], seed=seed, hole_cards=["AhKh", None],
+                    board="2c3c4c5c6c7c8c")  # fmt: skip
+        assert not {"7c", "8c"} & {str(c) for c in hand.hole_cards(1)}

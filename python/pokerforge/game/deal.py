@@ -140,6 +140,7 @@ def deal(
     board: object | None = None,
     unknown: Collection[int] = (),
     short_deck: bool = False,
+    reserved: Collection[int] = (),
 ) -> tuple[int | None, tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Deal ``n`` seats ``hole_count`` cards each and a five-card board.
 
@@ -155,6 +156,8 @@ def deal(
         short_deck: deal from the 36 cards six to ace (the seeded deck's order without its
             twos to fives, so each order of the 36 is as likely), and refuse a given card
             below the six.
+        reserved: cards given for later (a replay's further runouts, rule 26b): never
+            dealt here; the caller checks them against the cards given.
 
     Returns:
         ``(seed, holes, board)``: the seed used, each seat's hole cards and the five board
@@ -187,6 +190,7 @@ def deal(
     if len(taken) != len(known) + (SHORT_DECK_FIRST if short_deck else 0):
         dup = next(c for c in known if known.count(c) > 1)
         raise DuplicateCardError(f"the card {Card.from_index(dup)} is given more than once")
+    taken.update(reserved)
     if type(seed) is int:
         used_seed: int | None = seed
         order52: Sequence[int] = _deck_order(seed)  # a bad seed raises as Deck(seed) does

@@ -295,6 +295,7 @@ full=True))
             board=board,
             unknown=self._unknown,  # never invent cards: these seats are dealt none
             short_deck=engine.variant == SHORT_DECK,
+            reserved=self._extra,  # the given cards of further runouts are nobody's
         )
         if self._extra:
             self._check_extra(holes, spec)
