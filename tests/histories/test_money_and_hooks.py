@@ -115,6 +115,7 @@ def test_untabled_unknown_hands_lose_to_the_tabled_ones() -> None:
             SPEC,
             stacks=[100, 100, 100],
             hole_cards=["2c7d", "AhAd", None],
+            board="KsQs3h4d9c",  # the aces win
             unknown_hole_cards=[2],
             unshown_hole_cards=[1, 2],
         )
