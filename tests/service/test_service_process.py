@@ -72,7 +72,9 @@ def accepted(url: str) -> float:
 
 
 def test_sigterm_with_a_queue_answers_200_or_json_503() -> None:
-    # 16 connections from this one address: over the default cap of a network's.
+    # 12 connections from this one address: over the default cap of a network's (8), and
+    # well within one client's bound of 20 s of queued work (16 one-second requests reached
+    # it when the estimates ran high: a 429 before the signal, in one CI run).
     server, url = start(
         "--threads",
         "1",
@@ -89,12 +91,12 @@ def test_sigterm_with_a_queue_answers_200_or_json_503() -> None:
         def send(i: int) -> httpx.Response:
             return httpx.post(f"{url}/v1/equity", json={**EXPENSIVE, "seed": i}, timeout=60)
 
-        with ThreadPoolExecutor(16) as pool:
-            futures = [pool.submit(send, i) for i in range(16)]
+        with ThreadPoolExecutor(12) as pool:
+            futures = [pool.submit(send, i) for i in range(12)]
             deadline = time.monotonic() + 20
             # Every request taken before the signal: connections the server has not
             # accepted yet are closed with its listener.
-            while accepted(url) < 16:
+            while accepted(url) < 12:
                 assert time.monotonic() < deadline, "the queue never filled"
                 time.sleep(0.05)
             server.send_signal(signal.SIGTERM)
@@ -117,7 +119,7 @@ def test_sigterm_with_a_queue_answers_200_or_json_503() -> None:
     lines = err.splitlines()
     records = [json.loads(line) for line in lines]
     requests = [r for r in records if r.get("event") == "request" and r["path"] == "/v1/equity"]
-    assert len(requests) == 16
+    assert len(requests) == 12
     assert all(len(r["request_id"]) == 32 for r in requests)
     assert any(r.get("event") == "shutdown" for r in records)
 
