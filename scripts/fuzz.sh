@@ -16,6 +16,6 @@ cd "$(dirname "$0")/.."
 # reports), built in a folder of their own so that the test command's build stays as it is.
 POKERFORGE_FUZZ_INPUTS=${INPUTS:-2000000} POKERFORGE_FUZZ_SEED=${SEED:-7} \
   CARGO_PROFILE_RELEASE_TESTS_OVERFLOW_CHECKS=true CARGO_TARGET_DIR=target/fuzz \
-  nice -n 19 cargo test --profile release-tests -p pokerforge-core --test fuzz \
-  -- --nocapture --test-threads 1
+  nice -n 19 cargo test --profile release-tests -p pokerforge-core --test core \
+  -- fuzz:: --nocapture --test-threads 1
 POKERFORGE_FUZZ_EXAMPLES=${EXAMPLES:-5000} nice -n 19 .venv/bin/python tests/test_fuzz_text.py

@@ -63,7 +63,7 @@ start deps-3.11 env_deps .venv 3.11 test docs
 if [ "$quick" = 0 ]; then
   start deps-3.10 env_deps .venv-py3.10 3.10 test
   start deps-3.13 env_deps .venv-py3.13 3.13 test
-  start rust-build cargo test --profile release-tests --workspace --exclude pokerforge-py \
+  start rust-build cargo test --profile release-tests -p pokerforge-core \
     --no-run
 fi
 
@@ -87,7 +87,7 @@ stage "rust (the rest of its build, then the suite) and the docs"
 # The documentation site, warnings as errors, builds beside the Rust suite (one core).
 start docs .venv/bin/mkdocs build --strict --quiet
 finish rust-build
-cargo test --profile release-tests --workspace --exclude pokerforge-py
+cargo test --profile release-tests -p pokerforge-core
 finish docs
 
 stage "python 3.11 (all)"

@@ -1,6 +1,6 @@
 //! All 2,598,960 five-card hands against the naive reference.
 
-mod common;
+use crate::common;
 
 use pokerforge_core::eval::{evaluate, evaluate_cards, Category};
 use pokerforge_core::{Card, CardSet};

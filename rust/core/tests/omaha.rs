@@ -2,7 +2,7 @@
 //! combination: millions of random deals for each hole size, every PLO4 hole on fixed
 //! boards, the whole low space, the rule examples, and the error paths.
 
-mod common;
+use crate::common;
 
 use pokerforge_core::eval::high::rank_indices;
 use pokerforge_core::eval::low::{low_class_of_masks, low_mask, low_of_masks, omaha_low_indices};

@@ -1,7 +1,7 @@
 //! Six- and seven-card hands: the whole seven-card space by category, and agreement with the
 //! naive best-of-N reference on samples.
 
-mod common;
+use crate::common;
 
 use pokerforge_core::eval::high::{rank_indices, HandKey};
 use pokerforge_core::eval::{evaluate_cards, Category};

@@ -222,7 +222,7 @@ pub(crate) fn run(
 
 /// Calibration of `Method::Auto`: for a fixed list of set-ups, one line each with the
 /// estimated and the measured seconds on one thread (run by `cargo run --release -p
-/// pokerforge-core --example calibrate_auto`); the per-class costs in `NANOS` come from
+/// pokerforge-bench --example calibrate_auto`); the per-class costs in `NANOS` come from
 /// its output.
 #[doc(hidden)]
 pub fn calibration_report() -> Result<Vec<String>> {

@@ -1,0 +1,18 @@
+//! The core's integration tests, one module per subject, built as one test binary (a binary
+//! per file would link the crate a dozen times in the test command's build).
+//! One subject: `cargo test --profile release-tests -p pokerforge-core --test core seven_card::`.
+
+mod common;
+mod draw_lows;
+mod equity;
+mod five_card;
+mod fuzz;
+mod heads_up;
+mod icm;
+mod low_a5;
+mod omaha;
+mod push_fold;
+mod push_fold_table;
+mod range;
+mod seven_card;
+mod short_deck;
