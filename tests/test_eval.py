@@ -184,6 +184,7 @@ def test_all_five_card_hands_are_7462_dense_classes(
     assert np.array_equal(unique, np.arange(1, N_CLASSES + 1))
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 def test_all_five_card_hands_by_category(all_five_card_classes: npt.NDArray[np.uint16]) -> None:
     per_class = np.bincount(all_five_card_classes, minlength=N_CLASSES + 1)
     hands: Counter[Category] = Counter()
@@ -204,6 +205,7 @@ def test_categories_are_contiguous_blocks_of_classes() -> None:
     assert HandRank(N_CLASSES).category is Category.STRAIGHT_FLUSH
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 def test_every_class_matches_the_oracle(
     all_five_card_hands: U8Matrix, all_five_card_classes: npt.NDArray[np.uint16]
 ) -> None:
@@ -236,6 +238,7 @@ def test_threads_give_identical_arrays(
 # --------------------------------------------------------------------------- oracle, 6 and 7
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 @pytest.mark.parametrize(("k", "n"), [(5, 2_000), (6, 3_000), (7, 3_000)])
 def test_agrees_with_the_oracle(k: int, n: int) -> None:
     hands = random_hands(n, k, seed=100 + k)
@@ -271,6 +274,7 @@ hand_cards = st.lists(st.integers(0, 51), min_size=5, max_size=7, unique=True)
 suit_permutations = st.permutations([0, 1, 2, 3])
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 @settings(max_examples=300, deadline=None)
 @given(hand_cards, suit_permutations)
 def test_suit_permutation_invariance(cards: list[int], perm: list[int]) -> None:
@@ -279,6 +283,7 @@ def test_suit_permutation_invariance(cards: list[int], perm: list[int]) -> None:
     assert int(evaluate(renamed)) == int(evaluate(cards))
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True))
 def test_adding_a_card_never_lowers_the_hand(cards: list[int]) -> None:
@@ -318,6 +323,7 @@ def test_every_input_form_gives_the_same_rank(cards: list[int]) -> None:
     assert evaluate(reversed(cards)) == rank
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 @settings(max_examples=200, deadline=None)
 @given(hand_cards)
 def test_best_five_makes_the_hand(cards: list[int]) -> None:
@@ -554,6 +560,7 @@ def test_evaluate_many_bad_rows(
     assert bad in str(info.value)
 
 
+@pytest.mark.slow  # the core's work, the same on every Python: 3.11 only in the test command
 def test_evaluate_many_names_the_first_bad_row_of_a_big_batch() -> None:
     hands = random_hands(200_000, 7, seed=3)
     hands[150_001, 6] = hands[150_001, 0]

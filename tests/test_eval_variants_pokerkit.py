@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from pokerkit import BadugiHand, RegularLowHand, ShortDeckHoldemHand, StandardLowHand
 
 from pokerforge import Card, evaluate_badugi, evaluate_low_27, evaluate_low_a5, evaluate_short_deck
+
+# Comparisons with pokerkit, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
 
 SHORT_DECK = list(range(16, 52))
 

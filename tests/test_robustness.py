@@ -15,11 +15,16 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import pokerforge as pf
 from pokerforge import Card, CardSet, Deck, HandRank, LowRank, PokerError, Range
+
+# The extension is one abi3 binary and the junk is plain Python objects: the same on every
+# Python, on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
 
 FUZZ = settings(
     max_examples=150,

@@ -15,12 +15,16 @@ from __future__ import annotations
 import random
 import warnings
 
+import pytest
 from pokerkit import HandHistory
 from pokerkit_differential import odd_chips_only
 
 from pokerforge.game import GameSpec, Hand, to_phh
 from pokerforge.game.phh import loads_phh
 from pokerforge.game.positions import seat_order
+
+# Comparisons with pokerkit, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
 
 SPECS = [
     GameSpec(variant="short-deck", ante=1, button_blind=2, trips_beat_straight=False),

@@ -110,6 +110,7 @@ def _pokerkit_stacks(text: str) -> tuple[int, ...]:
     return tuple(state.stacks)
 
 
+@pytest.mark.slow  # pokerkit's work, the same on every Python: 3.11 only in the test command
 @pytest.mark.parametrize("spec", SPECS, ids=["stud", "stud-hilo", "razz"])
 def test_pokerkit_replays_what_pokerforge_writes(spec: GameSpec) -> None:
     # pokerkit has no open-pair option (rule 39) and caps heads-up betting (rule 17): the

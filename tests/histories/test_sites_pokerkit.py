@@ -14,6 +14,9 @@ import pytest
 from pokerforge.histories import read_phhs
 from pokerforge.histories.phhs import _tables
 
+# Comparisons with pokerkit, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
+
 DATA = Path(__file__).parents[1] / "data" / "phh"
 
 

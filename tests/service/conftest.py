@@ -76,43 +76,85 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+class _Tabs:
+    """A module's browser tabs, one context per locale, handed to its tests in turn.
+
+    A new context per page costs a renderer process each time (about 0.7 s of this machine's
+    cores a test); a tab taken back is first sent to ``about:blank``, so every test still gets
+    a fresh document (the page keeps nothing in storage: its state is in the URL). Each
+    tab's script errors and requests to another origin go to the test that holds it.
+    """
+
+    def __init__(self, browser: Any, base_url: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.contexts: dict[str, Any] = {}
+        self.idle: dict[str, list[Any]] = {}
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+
+    def take(self, locale: str) -> Any:
+        if self.idle.get(locale):
+            return self.idle[locale].pop()
+        if locale not in self.contexts:
+            # The tests evaluate their own scripts in the page, which the service's
+            # Content-Security-Policy forbids; test_service_page_access runs the page under it.
+            self.contexts[locale] = self.browser.new_context(locale=locale, bypass_csp=True)
+        tab = self.contexts[locale].new_page()
+        tab.on("pageerror", lambda err: self.errors.append(str(err)))
+        tab.on(
+            "request",
+            lambda req: (
+                None
+                if req.url.startswith((self.base_url, "about:"))
+                else self.foreign.append(req.url)
+            ),
+        )
+        return tab
+
+    def give_back(self, locale: str, tab: Any) -> None:
+        tab.goto("about:blank")
+        self.idle.setdefault(locale, []).append(tab)
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
+
+
+@pytest.fixture(scope="module")
+def tabs(browser: Any, base_url: str) -> Iterator[_Tabs]:
+    """The module's tabs (see ``_Tabs``)."""
+    pool = _Tabs(browser, base_url)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def open_page(browser: Any, base_url: str) -> Iterator[Callable[..., Any]]:
-    """Opens the calculator in a fresh context (``viewport``, ``locale``, ``path``).
+def open_page(tabs: _Tabs) -> Iterator[Callable[..., Any]]:
+    """Opens the calculator in a tab of its own (``viewport``, ``locale``, ``path``).
 
     Every page opened is checked at the end: no script error, and no request to another
     origin than the service's.
     """
-    contexts: list[Any] = []
-    errors: list[str] = []
-    foreign: list[str] = []
+    taken: list[tuple[str, Any]] = []
+    tabs.errors.clear()
+    tabs.foreign.clear()
 
     def opener(
         path: str = "/", viewport: tuple[int, int] = (1280, 1000), locale: str = "en-US"
     ) -> Any:
-        # The tests evaluate their own scripts in the page, which the service's
-        # Content-Security-Policy forbids; test_service_page_access runs the page under it.
-        context = browser.new_context(
-            viewport={"width": viewport[0], "height": viewport[1]},
-            locale=locale,
-            bypass_csp=True,
-        )
-        contexts.append(context)
-        tab = context.new_page()
-        tab.on("pageerror", lambda err: errors.append(str(err)))
-        tab.on(
-            "request",
-            lambda req: None if req.url.startswith(base_url) else foreign.append(req.url),
-        )
-        tab.goto(base_url + path)
+        tab = tabs.take(locale)
+        taken.append((locale, tab))
+        tab.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        tab.goto(tabs.base_url + path)
         tab.wait_for_selector("body[data-ready]")
         return tab
 
     yield opener
-    for context in contexts:
-        context.close()
-    assert errors == [], errors
-    assert foreign == [], foreign
+    for locale, tab in taken:
+        tabs.give_back(locale, tab)
+    assert tabs.errors == [], tabs.errors
+    assert tabs.foreign == [], tabs.foreign
 
 
 @pytest.fixture
