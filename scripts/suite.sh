@@ -2,18 +2,22 @@
 # Runs the Python suite (tests/ and the installed package's doctests) against the pokerforge
 # installed for one interpreter, from a copy of tests/ outside the source tree (in
 # target/suite/, kept between runs for its bytecode caches), so that every import is the
-# installed package, never python/:
-#   1. every test not marked `serial`, in parallel on every core (pytest-xdist; WORKERS sets
-#      the number of worker processes, 0 for none);
-#   2. the tests marked `serial` (real worker processes, clusters, timed waits), alone: not
-#      beside any other suite run by this script (a lock in target/suite), nor beside tests.
+# installed package, never python/. It has two parts:
+#   parallel  every test not marked `serial`, on every core (pytest-xdist; WORKERS sets the
+#             number of worker processes, 0 for none);
+#   serial    the tests marked `serial` (real worker processes, clusters, timed waits), which
+#             must not share the machine with other tests: whoever runs this part sees that
+#             nothing else runs beside it but work at the lowest priority (scripts/test.sh).
 # It ends with the number of tests each part ran.
 #
-# Usage: bash scripts/suite.sh PYTHON [all|versions]
+# Usage: bash scripts/suite.sh PYTHON [all|versions] [both|parallel|serial|count]
 #   all       the whole suite (the default);
 #   versions  all but the tests marked `slow`: long end-to-end and exhaustive checks whose
 #             outcome does not depend on the Python version, which the test command runs on
-#             3.11 only (nox runs them on every version).
+#             3.11 only (nox runs them on every version);
+#   both      the parallel part, then the serial part, then the counts (the default);
+#             `parallel`, `serial` and `count` run one step each (scripts/test.sh fills the
+#             serial part's idle cores with other versions' parallel parts).
 # PYTEST_ARGS adds pytest arguments to both parts (e.g. PYTEST_ARGS="-x -k equity").
 # Where pokerkit is not installed (it needs Python 3.11+), the tests that compare against it
 # are left out, and the run says so.
@@ -23,26 +27,33 @@ root=$PWD
 source scripts/lib.sh
 python=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 mode=${2:-all}
+part=${3:-both}
 
 case "$mode" in
   all) select="" ;;
   versions) select="not slow and " ;;
   *) echo "suite.sh: the mode is all or versions, not '$mode'" >&2; exit 2 ;;
 esac
+case "$part" in
+  both | parallel | serial | count) ;;
+  *) echo "suite.sh: the part is both, parallel, serial or count, not '$part'" >&2; exit 2 ;;
+esac
 
 version=$("$python" -c 'import platform; print(platform.python_version())')
 work=target/suite/$version
 # The tests read README.md, docs/ and examples/ beside tests/, as in the repository.
-for d in tests docs examples; do
-  sync_tree "$d" "$work/$d"
-done
-cp README.md "$work"/
-rm -f "$work"/*.xml
-cat > "$work/pytest.ini" <<'INI'
+if [ "$part" != serial ] && [ "$part" != count ]; then
+  for d in tests docs examples; do
+    sync_tree "$d" "$work/$d"
+  done
+  cp README.md "$work"/
+  rm -f "$work"/*.xml
+  cat > "$work/pytest.ini" <<'INI'
 [pytest]
 addopts = --doctest-modules --strict-markers -p no:cacheprovider
 xfail_strict = true
 INI
+fi
 
 NEEDS_POKERKIT=(
   tests/game/test_pokerkit_differential.py
@@ -69,21 +80,19 @@ run() {
   (cd "$work" && POKERFORGE_EXPECT_INSTALLED=1 "$python" -m pytest -q \
     --junitxml="$root/$work/$name.xml" ${PYTEST_ARGS:-} "${ignore[@]}" "$@")
 }
-# Suites run side by side (scripts/test.sh runs two Pythons at once) share this lock: a
-# parallel part holds it shared, a serial part alone.
-exec 9>target/suite/lock
 # Every core (WORKERS=0: this process alone), a module's tests on one worker (its fixtures,
 # such as a browser, made once).
-flock -s 9
-run parallel -n "${WORKERS:-auto}" --dist loadscope -m "${select}not serial" \
-  tests --pyargs pokerforge
-flock -u 9
-# Alone. Only the files that mark tests serial are collected: collecting the whole suite
-# (with every package's doctests) would cost a few seconds more for the same tests.
-mapfile -t serial_files < <(grep -rl --include='test_*.py' 'pytest.mark.serial' tests)
-flock -x 9
-run serial -p no:xdist -m "${select}serial" "${serial_files[@]}"
-flock -u 9
+if [ "$part" = both ] || [ "$part" = parallel ]; then
+  run parallel -n "${WORKERS:-auto}" --dist loadscope -m "${select}not serial" \
+    tests --pyargs pokerforge
+fi
+# Only the files that mark tests serial are collected: collecting the whole suite (with
+# every package's doctests) would cost a few seconds more for the same tests.
+if [ "$part" = both ] || [ "$part" = serial ]; then
+  mapfile -t serial_files < <(grep -rl --include='test_*.py' 'pytest.mark.serial' tests)
+  run serial -p no:xdist -m "${select}serial" "${serial_files[@]}"
+fi
+[ "$part" = both ] || [ "$part" = count ] || exit 0
 
 "$python" - "$work" "$version" "$mode" <<'PY'
 import sys

@@ -6,6 +6,7 @@
 #
 # Usage: bash scripts/test-installed.sh [VERSION...]     (default: 3.10 3.11 3.12 3.13)
 # MODE=versions leaves out the tests marked `slow` (scripts/suite.sh); the default is all.
+# PART=parallel (or serial) runs one part of the suite (scripts/suite.sh); the default, both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -24,5 +25,5 @@ for v in "$@"; do
   # The wheel's version does not change between builds: --reinstall-package puts it in anew.
   "$UV" pip install --quiet --python "$env/bin/python" --reinstall-package pokerforge \
     "pokerforge[test] @ file://$root/$wheel"
-  bash scripts/suite.sh "$env/bin/python" "${MODE:-all}"
+  bash scripts/suite.sh "$env/bin/python" "${MODE:-all}" "${PART:-both}"
 done

@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # Sets everything up on a fresh machine and runs every test, building the extension once:
 #   set-up        .venv (Python 3.11) with uv in it; Debian's Chromium for the web page's
-#                 tests; in the background, the Rust suite's build and every environment's
+#                 tests; in the background, the Rust suite and every environment's
 #                 dependencies (.venv, .venv-py3.10, .venv-py3.13; uv installs them);
 #   wheel         scripts/build-dist.sh: the sdist and, from it, the release wheel, the one
 #                 build of the extension (cargo's cache in target/dist serves later runs);
 #   install       that wheel, with every extra the tests need, into .venv, which is also the
 #                 development environment (the linters, the stub check, the docs);
 #   rust, docs    the Rust suite, optimised (profile release-tests: opt-level 3 without
-#                 link-time optimisation), including all 133,784,560 seven-card hands; beside
-#                 it, the documentation site, with warnings as errors;
-#   python 3.11   the whole Python suite and the doctests against the installed wheel, on
-#                 every core (scripts/suite.sh; the tests marked `serial` after, alone);
-#   python 3.10, 3.13  the same but the tests marked `slow` (long end-to-end or exhaustive
-#                 checks that do not depend on the Python version), each in its own
-#                 environment, the two side by side; `nox` runs the whole suite on every
-#                 version (docs/release.md).
+#                 link-time optimisation), including all 133,784,560 seven-card hands: built
+#                 and run in the background while the wheel's last step (one codegen unit,
+#                 link-time optimisation) keeps one core busy; the documentation site, with
+#                 warnings as errors;
+#   python        the whole Python suite and the doctests on 3.11, against the installed
+#                 wheel (scripts/suite.sh): first the tests that can share the machine, on
+#                 every core; then the tests marked `serial`, which cannot, at normal
+#                 priority, while 3.10 and 3.13 run their parallel part (all but the tests
+#                 marked `slow`: long end-to-end or exhaustive checks that do not depend on the
+#                 Python version) at the lowest priority, on the cores the serial tests leave
+#                 idle; then 3.10's and 3.13's serial tests, alone. `nox` runs the whole suite
+#                 on every version (docs/release.md).
 # It ends with each stage's wall time.
 #
 # Usage: bash scripts/test.sh           everything (CI runs this, then the linters)
@@ -57,14 +61,13 @@ finish() {
   wait "${job_pid[$1]}" || { cat "target/$1.log"; echo "$1 failed" >&2; exit 1; }
 }
 # While the wheel compiles: every environment gets its dependencies (downloads on a fresh
-# machine, little work for the cores), and the Rust suite compiles (the wheel's last steps,
-# one codegen unit and link-time optimisation, keep a single core busy).
+# machine, little work for the cores), and the Rust suite is built and run (the wheel's last
+# steps, one codegen unit and link-time optimisation, keep a single core busy).
 start deps-3.11 env_deps .venv 3.11 test docs
 if [ "$quick" = 0 ]; then
   start deps-3.10 env_deps .venv-py3.10 3.10 test
   start deps-3.13 env_deps .venv-py3.13 3.13 test
-  start rust-build cargo test --profile release-tests -p pokerforge-core \
-    --no-run
+  start rust cargo test --profile release-tests -p pokerforge-core
 fi
 
 stage "wheel (sdist, then the wheel from it)"
@@ -83,31 +86,33 @@ if [ "$quick" = 1 ]; then
   exit 0
 fi
 
-stage "rust (the rest of its build, then the suite) and the docs"
-# The documentation site, warnings as errors, builds beside the Rust suite (one core).
-start docs .venv/bin/mkdocs build --strict --quiet
-finish rust-build
-cargo test --profile release-tests -p pokerforge-core
-finish docs
+stage "docs, and the rest of the Rust suite"
+.venv/bin/mkdocs build --strict --quiet
+finish rust
+grep '^test result' target/rust.log
 
-stage "python 3.11 (all)"
-bash scripts/suite.sh .venv/bin/python all
+stage "python 3.11: the tests that share the machine, on every core"
+bash scripts/suite.sh .venv/bin/python all parallel
 
-stage "python 3.10 and 3.13 side by side (all but slow)"
-# One process each, at the same time (two suites of one process fill two cores with less
-# start-up than one after the other on two workers each); their serial parts take turns,
-# alone (scripts/suite.sh). Each one's output is shown when both are done.
+stage "python 3.11: serial tests; 3.10 and 3.13 (all but slow) beside them, lowest priority"
 finish deps-3.10
 finish deps-3.13
-pids=()
+versions=()
 for v in 3.10 3.13; do
-  MODE=versions WORKERS=0 bash scripts/test-installed.sh "$v" >"target/python$v.log" 2>&1 &
-  pids+=($!)
+  start "python$v" env MODE=versions PART=parallel WORKERS=0 nice -n 19 \
+    bash scripts/test-installed.sh "$v"
+  versions+=("python$v")
 done
-failed=0
-for pid in "${pids[@]}"; do
-  wait "$pid" || failed=1
+bash scripts/suite.sh .venv/bin/python all serial
+bash scripts/suite.sh .venv/bin/python all count
+for name in "${versions[@]}"; do
+  finish "$name"
+  tail -n 3 "target/$name.log"
 done
-cat target/python3.10.log target/python3.13.log
-[ "$failed" = 0 ]
+
+stage "python 3.10 and 3.13: serial tests, alone"
+for v in 3.10 3.13; do
+  bash scripts/suite.sh ".venv-py$v/bin/python" versions serial
+  bash scripts/suite.sh ".venv-py$v/bin/python" versions count
+done
 stage_report
