@@ -153,6 +153,7 @@ def test_progress_bar_only_on_a_terminal() -> None:
         (["simulate", "--players", "11"], "a table needs 2 to 10 players"),
         (["simulate", "--hands", "0"], "hands must be at least 1"),
         (["simulate", "--hands", "5", "--out", "/nonexistent/dir/x.jsonl"], "cannot write"),
+        (["grid", "preflop", "--scheduler-timeout", "0"], "--scheduler-timeout must be above 0"),
     ],
 )
 def test_errors_print_one_line_and_exit_2(args: list[str], message: str) -> None:

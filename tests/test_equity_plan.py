@@ -74,6 +74,7 @@ def test_a_plan_says_what_it_will_do() -> None:
 
 
 @pytest.mark.serial  # timed
+@pytest.mark.slow  # the core's clock, the same on every Python: 3.11 only in the test command
 def test_exact_by_name_fails_at_the_time_limit_and_auto_hands_over() -> None:
     slow = (["AhKh", "random", "random"], "2h7h9cTd")
     start = time.perf_counter()

@@ -102,6 +102,13 @@ def _add_scale_options(cmd: argparse.ArgumentParser, *, chunk: int | None) -> No
     cmd.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     cmd.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
     cmd.add_argument(
+        "--scheduler-timeout",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long to wait for the Dask scheduler and a worker (default 5)",
+    )
+    cmd.add_argument(
         "--backend",
         choices=("inline", "processes", "dask"),
         help="default: dask with --scheduler, processes with --workers > 1, else inline",
@@ -536,9 +543,14 @@ def _eval(args: argparse.Namespace) -> str:
 
 
 def _scale(args: argparse.Namespace) -> dict[str, Any]:
+    if not args.scheduler_timeout > 0:
+        raise PokerError(
+            f"--scheduler-timeout must be above 0 seconds, not {args.scheduler_timeout}"
+        )
     options: dict[str, Any] = {
         "workers": args.workers,
         "scheduler": args.scheduler,
+        "timeout": args.scheduler_timeout,
         "backend": args.backend,
     }
     if args.chunk_size is not None:

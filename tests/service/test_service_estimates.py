@@ -16,8 +16,9 @@ import pytest
 
 from pokerforge._core import plan_equity
 
-# Timed runs (alone: on a busy machine every run takes longer than its estimate says).
-pytestmark = pytest.mark.serial
+# Timed runs (alone: on a busy machine every run takes longer than its estimate says) of the
+# core's work, the same on every Python (3.11 only in the test command).
+pytestmark = [pytest.mark.serial, pytest.mark.slow]
 
 REQUESTS = [
     (["AhKh", "random"], None, "holdem"),

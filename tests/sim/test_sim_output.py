@@ -153,7 +153,10 @@ def test_the_command_on_two_workers_writes_parquet(tmp_path: Path) -> None:
 
 def test_the_command_names_an_unreachable_scheduler() -> None:
     done = subprocess.run(
-        _cli("simulate", "--hands", "10", "--scheduler", "tcp://127.0.0.1:9"),
+        _cli(
+            "simulate", "--hands", "10", "--scheduler", "tcp://127.0.0.1:9",
+            "--scheduler-timeout", "0.5",
+        ),
         capture_output=True, text=True, check=False, timeout=120,
     )  # fmt: skip
     assert done.returncode == 2
