@@ -11,7 +11,7 @@
 #                 link-time optimisation), including all 133,784,560 seven-card hands: built
 #                 and run in the background while the wheel's last step (one codegen unit,
 #                 link-time optimisation) keeps one core busy; the documentation site, with
-#                 warnings as errors;
+#                 warnings as errors, beside the first Python tests;
 #   python        the whole Python suite and the doctests on 3.11, against the installed
 #                 wheel (scripts/suite.sh): first the tests that can share the machine, on
 #                 every core; then the tests marked `serial`, which cannot, at normal
@@ -63,10 +63,17 @@ finish() {
 # While the wheel compiles: every environment gets its dependencies (downloads on a fresh
 # machine, little work for the cores), and the Rust suite is built and run (the wheel's last
 # steps, one codegen unit and link-time optimisation, keep a single core busy).
-start deps-3.11 env_deps .venv 3.11 test docs
+# Each environment then imports what the tests import, at the lowest priority: the bytecode
+# caches are written on the core the wheel's last step leaves idle, not by the suite's first
+# processes, all at once (scripts/warm_imports.py).
+deps() {
+  env_deps "$@"
+  nice -n 19 "$1/bin/python" scripts/warm_imports.py
+}
+start deps-3.11 deps .venv 3.11 test docs
 if [ "$quick" = 0 ]; then
-  start deps-3.10 env_deps .venv-py3.10 3.10 test
-  start deps-3.13 env_deps .venv-py3.13 3.13 test
+  start deps-3.10 deps .venv-py3.10 3.10 test
+  start deps-3.13 deps .venv-py3.13 3.13 test
   start rust cargo test --profile release-tests -p pokerforge-core
 fi
 
@@ -86,13 +93,15 @@ if [ "$quick" = 1 ]; then
   exit 0
 fi
 
-stage "docs, and the rest of the Rust suite"
-.venv/bin/mkdocs build --strict --quiet
+stage "the rest of the Rust suite"
 finish rust
 grep '^test result' target/rust.log
 
-stage "python 3.11: the tests that share the machine, on every core"
+stage "python 3.11: the tests that share the machine, on every core; the docs"
+# The documentation site, warnings as errors, builds beside them (one core for a few seconds).
+start docs .venv/bin/mkdocs build --strict --quiet
 bash scripts/suite.sh .venv/bin/python all parallel
+finish docs
 
 stage "python 3.11: serial tests; 3.10 and 3.13 (all but slow) beside them, lowest priority"
 finish deps-3.10
