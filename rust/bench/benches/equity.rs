@@ -5,6 +5,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use pokerforge_bench::one_thread;
 use pokerforge_core::{equity, CardSet, EquityOptions, Game, Method, Player};
 
 fn players(texts: &[&str]) -> Vec<Player> {
@@ -12,13 +13,6 @@ fn players(texts: &[&str]) -> Vec<Player> {
         .iter()
         .map(|t| t.parse().expect("bench input"))
         .collect()
-}
-
-fn one_thread() -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("thread pool")
 }
 
 fn bench_exact(c: &mut Criterion) {

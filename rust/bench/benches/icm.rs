@@ -7,8 +7,9 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use pokerforge_bench::payouts;
 use pokerforge_core::icm::heads_up::{solve, Matchups, SolveOptions, Spot};
-use pokerforge_core::icm::push_fold::{self as table, TableSpot};
+use pokerforge_core::icm::push_fold as table;
 use pokerforge_core::icm::{icm, IcmMethod, IcmOptions, Model};
 
 /// Stacks of different sizes, the same on every run.
@@ -18,16 +19,8 @@ fn stacks(n: usize) -> Vec<f64> {
         .collect()
 }
 
-/// A payout table of `places` places, falling with the place.
-fn payouts(places: usize) -> Vec<f64> {
-    (0..places).map(|k| 100.0 / (k as f64 + 1.0)).collect()
-}
-
 fn bench_icm(c: &mut Criterion) {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("thread pool");
+    let pool = pokerforge_bench::one_thread();
     let exact = IcmOptions {
         method: IcmMethod::Exact,
         ..IcmOptions::default()
@@ -90,15 +83,7 @@ fn bench_icm(c: &mut Criterion) {
     // Tables of 3, 6 and 10 players by ICM (stacks 6 to 12 big blinds, ante 0.1, three
     // places paid), to the default tolerance (1e-4 big blinds' worth of prize equity).
     for n in [3, 6, 10] {
-        let spot = TableSpot {
-            stacks: (0..n).map(|i| 6.0 + (i * 5 % 7) as f64).collect(),
-            small_blind: 0.5,
-            big_blind: 1.0,
-            ante: 0.1,
-            payouts: Some(vec![50.0, 30.0, 20.0]),
-            others: Vec::new(),
-            model: Model::Harville,
-        };
+        let spot = pokerforge_bench::table_spot(n);
         let options = table::SolveOptions::default();
         group.bench_function(format!("table_icm_{n}_players"), |b| {
             b.iter(|| table::solve(&spot, &options, matchups, &|| false).expect("solve"))

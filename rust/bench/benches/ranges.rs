@@ -11,10 +11,7 @@ use pokerforge_core::{equity, CardSet, EquityOptions, Method, Player};
 const WIDE: &str = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+";
 
 fn bench_ranges(c: &mut Criterion) {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("thread pool");
+    let pool = pokerforge_bench::one_thread();
     let options = EquityOptions {
         method: Method::Exact,
         skip_categories: true,

@@ -17,7 +17,7 @@ fn main() {
     let stacks: Vec<f64> = (0..n)
         .map(|i| 1000.0 + 397.0 * ((i * 7) % 11) as f64)
         .collect();
-    let payouts: Vec<f64> = (0..places).map(|k| 100.0 / (k as f64 + 1.0)).collect();
+    let payouts = pokerforge_bench::payouts(places);
     let exact = IcmOptions {
         method: IcmMethod::Exact,
         ..IcmOptions::default()

@@ -3,8 +3,7 @@
 //! blinds' worth of prize equity; default 1e-3) and prints the time, the rounds and the exploitability reached.
 
 use pokerforge_core::icm::heads_up::Matchups;
-use pokerforge_core::icm::push_fold::{solve, SolveOptions, TableSpot};
-use pokerforge_core::icm::Model;
+use pokerforge_core::icm::push_fold::{solve, SolveOptions};
 use std::time::Instant;
 
 fn main() {
@@ -13,15 +12,7 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .expect("usage: push_fold_time N [TOLERANCE]");
     let matchups = Matchups::shared();
-    let spot = TableSpot {
-        stacks: (0..n).map(|i| 6.0 + (i * 5 % 7) as f64).collect(),
-        small_blind: 0.5,
-        big_blind: 1.0,
-        ante: 0.1,
-        payouts: Some(vec![50.0, 30.0, 20.0]),
-        others: Vec::new(),
-        model: Model::Harville,
-    };
+    let spot = pokerforge_bench::table_spot(n);
     let mut options = SolveOptions::default();
     if let Some(tolerance) = std::env::args().nth(2).and_then(|a| a.parse().ok()) {
         options.tolerance = tolerance;
