@@ -2,7 +2,8 @@
 # Runs the Python suite (tests/ and the installed package's doctests) against the pokerforge
 # installed for one interpreter, from a copy of tests/ outside the source tree (in
 # target/suite/, kept between runs for its bytecode caches), so that every import is the
-# installed package, never python/. It has two parts:
+# installed package, never python/. Its steps:
+#   prepare   the copy of tests/ (and of README.md, docs/, examples/, which the tests read);
 #   parallel  every test not marked `serial`, on every core (pytest-xdist; WORKERS sets the
 #             number of worker processes, 0 for none);
 #   serial    the tests marked `serial` (real worker processes, clusters, timed waits), which
@@ -10,14 +11,15 @@
 #             nothing else runs beside it but work at the lowest priority (scripts/test.sh).
 # It ends with the number of tests each part ran.
 #
-# Usage: bash scripts/suite.sh PYTHON [all|versions] [both|parallel|serial|count]
+# Usage: bash scripts/suite.sh PYTHON [all|versions] [both|prepare|parallel|serial|count]
 #   all       the whole suite (the default);
 #   versions  all but the tests marked `slow`: long end-to-end and exhaustive checks whose
 #             outcome does not depend on the Python version, which the test command runs on
 #             3.11 only (nox runs them on every version);
-#   both      the parallel part, then the serial part, then the counts (the default);
-#             `parallel`, `serial` and `count` run one step each (scripts/test.sh fills the
-#             serial part's idle cores with other versions' parallel parts).
+#   both      every step: prepare, the parallel part, the serial part, the counts (the
+#             default); `prepare`, `parallel`, `serial` and `count` run one step each, the
+#             first before the others (scripts/test.sh fills the serial parts' idle cores
+#             with other versions' parallel parts).
 # PYTEST_ARGS adds pytest arguments to both parts (e.g. PYTEST_ARGS="-x -k equity").
 # Where pokerkit is not installed (it needs Python 3.11+), the tests that compare against it
 # are left out, and the run says so.
@@ -35,14 +37,17 @@ case "$mode" in
   *) echo "suite.sh: the mode is all or versions, not '$mode'" >&2; exit 2 ;;
 esac
 case "$part" in
-  both | parallel | serial | count) ;;
-  *) echo "suite.sh: the part is both, parallel, serial or count, not '$part'" >&2; exit 2 ;;
+  both | prepare | parallel | serial | count) ;;
+  *)
+    echo "suite.sh: the part is both, prepare, parallel, serial or count, not '$part'" >&2
+    exit 2
+    ;;
 esac
 
 version=$("$python" -c 'import platform; print(platform.python_version())')
 work=target/suite/$version
 # The tests read README.md, docs/ and examples/ beside tests/, as in the repository.
-if [ "$part" != serial ] && [ "$part" != count ]; then
+if [ "$part" = both ] || [ "$part" = prepare ]; then
   for d in tests docs examples; do
     sync_tree "$d" "$work/$d"
   done
@@ -54,6 +59,7 @@ addopts = --doctest-modules --strict-markers -p no:cacheprovider
 xfail_strict = true
 INI
 fi
+[ "$part" = prepare ] && exit 0
 
 NEEDS_POKERKIT=(
   tests/game/test_pokerkit_differential.py

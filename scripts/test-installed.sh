@@ -6,7 +6,8 @@
 #
 # Usage: bash scripts/test-installed.sh [VERSION...]     (default: 3.10 3.11 3.12 3.13)
 # MODE=versions leaves out the tests marked `slow` (scripts/suite.sh); the default is all.
-# PART=parallel (or serial) runs one part of the suite (scripts/suite.sh); the default, both.
+# PART=prepare, parallel, serial or count runs one step of the suite (scripts/suite.sh); the
+# default, every step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD

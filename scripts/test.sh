@@ -15,11 +15,11 @@
 #   python        the whole Python suite and the doctests on 3.11, against the installed
 #                 wheel (scripts/suite.sh): first the tests that can share the machine, on
 #                 every core; then the tests marked `serial`, which cannot, at normal
-#                 priority, while 3.10 and 3.13 run their parallel part (all but the tests
-#                 marked `slow`: long end-to-end or exhaustive checks that do not depend on the
-#                 Python version) at the lowest priority, on the cores the serial tests leave
-#                 idle; then 3.10's and 3.13's serial tests, alone. `nox` runs the whole suite
-#                 on every version (docs/release.md).
+#                 priority, then 3.10's and 3.13's, one part after the other, while 3.10 and
+#                 3.13 run their parallel part (all but the tests marked `slow`: long
+#                 end-to-end or exhaustive checks that do not depend on the Python version) at
+#                 the lowest priority, on the cores the serial tests leave idle. `nox` runs the
+#                 whole suite on every version (docs/release.md).
 # It ends with each stage's wall time.
 #
 # Usage: bash scripts/test.sh           everything (CI runs this, then the linters)
@@ -100,28 +100,26 @@ grep '^test result' target/rust.log
 stage "python 3.11: the tests that share the machine, on every core; the docs"
 # The documentation site, warnings as errors, builds beside them (one core for a few seconds).
 start docs .venv/bin/mkdocs build --strict --quiet
+bash scripts/suite.sh .venv/bin/python all prepare
 bash scripts/suite.sh .venv/bin/python all parallel
 finish docs
 
-stage "python 3.11: serial tests; 3.10 and 3.13 (all but slow) beside them, lowest priority"
+stage "python: the serial tests of 3.11, 3.10, 3.13 in turn; 3.10 and 3.13 (all but slow) beside"
 finish deps-3.10
 finish deps-3.13
-versions=()
 for v in 3.10 3.13; do
-  start "python$v" env MODE=versions PART=parallel WORKERS=0 nice -n 19 \
-    bash scripts/test-installed.sh "$v"
-  versions+=("python$v")
+  MODE=versions PART=prepare bash scripts/test-installed.sh "$v"
+  start "python$v" nice -n 19 env WORKERS=0 bash scripts/suite.sh ".venv-py$v/bin/python" \
+    versions parallel
 done
 bash scripts/suite.sh .venv/bin/python all serial
 bash scripts/suite.sh .venv/bin/python all count
-for name in "${versions[@]}"; do
-  finish "$name"
-  tail -n 3 "target/$name.log"
-done
-
-stage "python 3.10 and 3.13: serial tests, alone"
 for v in 3.10 3.13; do
   bash scripts/suite.sh ".venv-py$v/bin/python" versions serial
+done
+for v in 3.10 3.13; do
+  finish "python$v"
+  tail -n 3 "target/python$v.log"
   bash scripts/suite.sh ".venv-py$v/bin/python" versions count
 done
 stage_report
