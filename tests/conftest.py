@@ -17,10 +17,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 import pokerforge
 
 _LOCATION = Path(pokerforge.__file__).resolve().parent
+
+# No deadline for hypothesis's examples: its default (200 ms an example) is a timing
+# assertion, which a test here must not make; the suite shares its cores (scripts/test.sh
+# runs other Pythons' tests beside the serial ones at the lowest priority), and an example
+# of a starved process fails it for nothing ("DeadlineExceeded").
+settings.register_profile("pokerforge", deadline=None)
+settings.load_profile("pokerforge")
 
 
 def pytest_configure(config: pytest.Config) -> None:
