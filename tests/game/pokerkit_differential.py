@@ -193,6 +193,30 @@ def _short_all_ins_add_up(hand: Hand, seat: int | None) -> bool:
     return bool(since) and all(type(r) is Raise and not r.full and r.all_in for r in since)
 
 
+def play_at_random(hand: Hand, rng: random.Random) -> None:
+    """Plays ``hand`` to its end: a raise (the least or the most) three times in ten where
+    one is allowed, a fold where there is a bet to meet, else a call or a check."""
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        r = rng.random()
+        if legal.min_raise_to is not None and legal.max_raise_to is not None and r < 0.3:
+            hand.raise_to(rng.choice([legal.min_raise_to, legal.max_raise_to]))
+        elif legal.call and r < 0.4:
+            hand.fold()
+        else:
+            hand.check_or_call()
+
+
+def pokerkit_stacks(text: str) -> list[int]:
+    """The final stacks of pokerkit's replay of one PHH hand."""
+    from pokerkit import HandHistory  # noqa: PLC0415 - pokerkit only where it is installed
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns about its own deck's cards
+        *_, state = HandHistory.loads(text)
+    return list(state.stacks)
+
+
 def odd_chips_only(hand: Hand, theirs: tuple[int, ...]) -> bool:
     """Whether stacks ``theirs`` differ from the hand's only in odd chips, ours by rule 26.
 

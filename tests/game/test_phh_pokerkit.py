@@ -19,11 +19,9 @@ for it, pokerforge writes it as ``_posts``, which pokerkit ignores).
 from __future__ import annotations
 
 import random
-import warnings
 
 import pytest
-from pokerkit import HandHistory
-from pokerkit_differential import odd_chips_only
+from pokerkit_differential import odd_chips_only, play_at_random, pokerkit_stacks
 
 from pokerforge.game import (
     Bet,
@@ -50,20 +48,6 @@ SPECS = [
     GameSpec(variant="omaha", betting="pot-limit", blinds=(1, 2)),
     GameSpec(variant="omaha-hilo", betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4),
 ]
-
-
-def _play(hand: Hand, rng: random.Random) -> None:
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        r = rng.random()
-        if legal.min_raise_to is not None and legal.max_raise_to is not None and r < 0.3:
-            hand.raise_to(rng.choice([legal.min_raise_to, legal.max_raise_to]))
-        elif legal.call and r < 0.4:
-            hand.fold()
-        elif legal.call:
-            hand.call()
-        else:
-            hand.check()
 
 
 def _replayable(hand: Hand) -> bool:
@@ -106,13 +90,6 @@ def _limit_raise_after_short_all_in(hand: Hand) -> bool:
     return found
 
 
-def _pokerkit_stacks(text: str) -> list[int]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pokerkit warns about its own deck's cards
-        *_, state = HandHistory.loads(text)
-    return list(state.stacks)
-
-
 def _same_stacks(hand: Hand, theirs: list[int], text: str) -> bool:
     """Whether pokerkit's final stacks (PHH player order) are the hand's; when they are not,
     they may differ only by pokerkit's odd chips, ours following rule 26."""
@@ -132,10 +109,10 @@ def test_pokerkit_replays_random_hands() -> None:
         n = rng.randint(3 if spec.straddle else 2, 8 if spec.variant == "holdem" else 6)
         stacks = [rng.randint(10, 200) for _ in range(n)]
         hand = Hand(spec, stacks=stacks, button=rng.randrange(n), seed=i)
-        _play(hand, rng)
+        play_at_random(hand, rng)
         text = to_phh(hand)
         try:
-            theirs = _pokerkit_stacks(text)
+            theirs = pokerkit_stacks(text)
         except ValueError:
             # pokerkit fault (see above); our completion is checked against rule 18.
             assert _limit_raise_after_short_all_in(hand), text
@@ -160,12 +137,12 @@ def test_pokerkit_replays_table_hands_with_dead_blinds() -> None:
         for _ in range(40):
             if len(table.players) < (3 if spec.straddle else 2):
                 break
-            _play(table.start_hand(), rng)
+            play_at_random(table.start_hand(), rng)
             done = table.finish_hand()
             if not _replayable(done.hand):
                 continue
             text = done.to_phh()
-            if not _same_stacks(done.hand, _pokerkit_stacks(text), text):
+            if not _same_stacks(done.hand, pokerkit_stacks(text), text):
                 continue
             checked += 1
             dead_small_blinds += done.small_blind is None and len(done.seats) > 2

@@ -13,11 +13,9 @@ here (stacks of 10 and up), which PHH cannot write as pokerforge plays them (see
 from __future__ import annotations
 
 import random
-import warnings
 
 import pytest
-from pokerkit import HandHistory
-from pokerkit_differential import odd_chips_only
+from pokerkit_differential import odd_chips_only, play_at_random, pokerkit_stacks
 
 from pokerforge.game import GameSpec, Hand, to_phh
 from pokerforge.game.phh import loads_phh
@@ -33,25 +31,6 @@ SPECS = [
 ]
 
 
-def _play(hand: Hand, rng: random.Random) -> None:
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        r = rng.random()
-        if legal.min_raise_to is not None and legal.max_raise_to is not None and r < 0.3:
-            hand.raise_to(rng.choice([legal.min_raise_to, legal.max_raise_to]))
-        elif legal.call and r < 0.4:
-            hand.fold()
-        else:
-            hand.check_or_call()
-
-
-def _pokerkit_stacks(text: str) -> list[int]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pokerkit warns about its own deck's cards
-        *_, state = HandHistory.loads(text)
-    return list(state.stacks)
-
-
 def test_pokerkit_replays_random_short_deck_hands() -> None:
     rng = random.Random(36)
     same = odd_chips = button_blinds = 0
@@ -61,10 +40,10 @@ def test_pokerkit_replays_random_short_deck_hands() -> None:
         hand = Hand(
             spec, stacks=[rng.randint(10, 200) for _ in range(n)], button=rng.randrange(n), seed=i
         )
-        _play(hand, rng)
+        play_at_random(hand, rng)
         text = to_phh(hand)
         assert loads_phh(text).stacks == hand.stacks, text  # our own reader, too
-        theirs = _pokerkit_stacks(text)
+        theirs = pokerkit_stacks(text)
         order = seat_order(n, hand.button)
         by_seat = tuple(theirs[order.index(s)] for s in range(n))
         if by_seat == hand.stacks:
