@@ -48,9 +48,10 @@ Examples:
 Short deck (six-plus Hold'em: 36 cards, six to ace) has its own scale,
 :func:`evaluate_short_deck`: a :class:`ShortDeckRank` dense from 1 (J-9-8-7-6 offsuit) to
 1404 (a royal flush). A flush beats a full house and A-6-7-8-9 is the lowest straight. The
-order of three of a kind and a straight is a switch, because the major series deal both:
-``trips_beat_straight=True`` (the default) is the Triton Poker Series rule;
-``trips_beat_straight=False`` keeps Hold'em's order, as pokerkit's short-deck hands do.
+order of three of a kind and a straight is a switch, because rooms deal both:
+``trips_beat_straight=True`` (the default) ranks three of a kind above a straight;
+``trips_beat_straight=False`` keeps Hold'em's order, as the PHH standard and pokerkit do
+(the PHH dataset's Triton London 2019 hand was decided in that order).
 Ranks of the two orders are different scales: they are never equal, and ordering them
 raises :class:`PokerError`. A card below the six raises :class:`InvalidCardError`.
 

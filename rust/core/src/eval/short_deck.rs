@@ -3,9 +3,10 @@
 //! The rules that differ from Hold'em: a flush beats a full house (with fewer cards per
 //! suit a flush is the rarer hand); A-6-7-8-9 is the lowest straight (the ace plays low
 //! below the six); and the order of three of a kind and a straight is a switch,
-//! [`ShortDeckOrder`], because the major series deal both: the Triton Poker Series ranks
-//! three of a kind above a straight (the default here), while other rooms keep Hold'em's
-//! order (as pokerkit's short-deck hands do).
+//! [`ShortDeckOrder`], because rooms deal both and neither order is universal. The default
+//! here ranks three of a kind above a straight; Hold'em's order is the PHH standard's and
+//! pokerkit's, and the one in which the PHH dataset's Triton London 2019 hand was decided
+//! (a straight beat three kings): the rules of the event at hand decide.
 //!
 //! Evaluation: five cards of one suit among at most seven from 36 leave no room for four
 //! of a kind (that needs four more cards, one in the flush suit), so with a flush nothing
@@ -34,7 +35,7 @@ const DECK_NAME: &str = "the short deck (36 cards, six to ace)";
 /// Which of three of a kind and a straight ranks higher in short deck.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum ShortDeckOrder {
-    /// Three of a kind beats a straight (Triton Poker Series rules).
+    /// Three of a kind beats a straight (the default).
     #[default]
     TripsBeatStraight,
     /// A straight beats three of a kind, as in Hold'em.
