@@ -262,3 +262,17 @@ def _dealer_started() -> Dealer:
     dealer = _dealer()
     dealer.start_hand()
     return dealer
+
+
+def test_short_deck_is_dealt_and_reshuffled_from_its_36_cards() -> None:  # rules 31, 43
+    spec = GameSpec(variant="short-deck", ante=1, button_blind=2)
+    short = tuple(c for c in STUB if c.index >= 16)  # the seeded order without 2s to 5s
+    dealer = Dealer(spec, stacks=[100, 100, 100], seed=9)
+    assert dealer.stub == short
+    done = dealer.expose_hole_card(0)
+    assert done.kind == "misdeal" and sorted(done.reshuffled) == sorted(short)
+    hand = dealer.start_hand()
+    while not hand.is_over:
+        hand.call() if hand.legal_actions().call else hand.check()
+    dealt = [c for seat in range(3) for c in hand.hole_cards(seat)] + list(hand.board)
+    assert all(c.index >= 16 for c in dealt + list(dealer.burns))

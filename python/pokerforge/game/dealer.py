@@ -49,10 +49,11 @@ from pokerforge.cards import Card, Deck
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game.actions import DealBoard, Street
 from pokerforge.game.arguments import player_count, seat_number
-from pokerforge.game.deal import BOARD_AT, lay_out_board
+from pokerforge.game.deal import BOARD_AT, SHORT_DECK_FIRST, lay_out_board
 from pokerforge.game.hand import Hand
 from pokerforge.game.positions import SEAT_ORDERS
 from pokerforge.game.spec import GameSpec
+from pokerforge.games import SHORT_DECK
 
 __all__ = ["Dealer", "Procedure"]
 
@@ -120,7 +121,11 @@ class Dealer:
         deck = Deck(seed=seed)
         self.seed: int = deck.seed if deck.seed is not None else 0
         self._rng = random.Random(self.seed)
-        self._stub = [c.index for c in deck.undealt]
+        # The game's cards: short-deck's 36 are the seeded order without its twos to fives,
+        # as a Hand deals them (rule 43).
+        first = SHORT_DECK_FIRST if spec.variant == SHORT_DECK else 0
+        self._deck = range(first, 52)
+        self._stub = [c.index for c in deck.undealt if c.index >= first]
         self._order = [seat for _ in range(spec.hole_card_count) for seat in SEAT_ORDERS[n][button]]
         self._exposed: list[int] = []
         self._extra: list[int] = []
@@ -193,7 +198,7 @@ class Dealer:
             raise IllegalActionError("the deal is over: the hand has started")
 
     def _misdeal(self, rule: int, cards: Sequence[int]) -> Procedure:
-        self._stub = self._reshuffle(range(52))
+        self._stub = self._reshuffle(self._deck)
         self._exposed.clear()
         self._extra.clear()
         self.misdeals += 1
