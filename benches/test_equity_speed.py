@@ -8,7 +8,9 @@ Not part of the normal test run (``testpaths`` lists only ``tests`` and the pack
 Each group is one job done by every library that can do it: exact heads-up pre-flop
 (AhAs vs KdKc, 1,712,304 boards), six known hands pre-flop (658,008 boards), three hands
 on a flop (903 runouts), AA against one random hand, Monte Carlo heads-up and six-way, and
-PLO8 heads-up pre-flop (1,086,008 boards). Before a peer is timed its answer is checked
+PLO8 heads-up pre-flop (1,086,008 boards), and seven-card stud heads-up from third street
+(AsAhAd vs KcQc7d, 18,265,297,050 deals counted by card removal; no peer counts it).
+Before a peer is timed its answer is checked
 against pokerforge's on the same set-up (to 0.1% for exact results, four standard errors
 for sampled ones); a peer that is not installed, cannot do the job or disagrees is
 skipped with the reason. The summary at the end (from ``conftest.py``) divides out the
@@ -44,6 +46,8 @@ FLOP = "2h7h9c"
 FLOP_RUNOUTS = 903
 PLO8 = ["As2s3d4d", "KhKcQhQc"]
 PLO8_BOARDS = 1_086_008
+STUD = ["AsAhAd", "KcQc7d"]
+STUD_DEALS = 163_185 * 111_930  # C(46, 4) * C(42, 4) pairs of completions
 MC_SAMPLES = 1_000_000
 MC_SIX = ["AhKh", "random", "random", "random", "random", "random"]
 
@@ -131,6 +135,20 @@ def test_pokerforge_exact_plo8(benchmark: Any, measure: Measure, threads: int | 
         benchmark,
         lambda: equity(PLO8, game="omaha-hilo", method="exact", threads=threads),
         PLO8_BOARDS,
+    )
+
+
+@pytest.mark.benchmark(group="exact stud hu third street", min_rounds=5)
+@THREADS
+def test_pokerforge_exact_stud_third_street(
+    benchmark: Any, measure: Measure, threads: int | None
+) -> None:
+    """Rolled-up aces against K-Q-7 with four cards to come each, every deal."""
+    assert equity(STUD, game="stud", method="exact").deals == STUD_DEALS
+    measure(
+        benchmark,
+        lambda: equity(STUD, game="stud", method="exact", threads=threads),
+        STUD_DEALS,
     )
 
 

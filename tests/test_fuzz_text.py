@@ -148,7 +148,12 @@ def test_ranges(text: str, cards: str) -> None:
 
 
 @FUZZ
-@given(range_text, card_text, card_text, st.sampled_from(["holdem", "omaha", "plo8", "x"]))
+@given(
+    range_text,
+    card_text,
+    card_text,
+    st.sampled_from(["holdem", "omaha", "plo8", "stud8", "razz", "x"]),
+)
 def test_equity(player: str, board: str, dead: str, game: str) -> None:
     call(
         "equity",

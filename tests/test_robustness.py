@@ -542,7 +542,7 @@ players = st.one_of(
             "dead": st.one_of(st.none(), st.sampled_from(["", "Ad", "AhKh"]), cards_like),
             "game": st.one_of(
                 scalars.filter(_no_str),
-                st.sampled_from(["holdem", "omaha", "omaha-hilo"]),
+                st.sampled_from(["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz"]),
                 spec_text,
                 card_text,
             ),

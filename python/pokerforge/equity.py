@@ -1,9 +1,10 @@
 """Equity: each player's share of the pot, by exact enumeration or Monte Carlo.
 
 :func:`equity` answers "what are my chances?" for Texas Hold'em, Omaha (4, 5 or 6 hole
-cards) and Omaha Hi-Lo, for 2 to 10 players. Each player is a known hand (``"AhKh"``), a
-Hold'em :class:`Range` (``"QQ+, AKs, 0.5(JJ)"``) or ``"random"`` (any hand). The board may
-hold 0, 3, 4 or 5 cards; ``dead`` cards are out of play.
+cards) and Omaha Hi-Lo, for 2 to 10 players, and for the stud family (below). Each player
+is a known hand (``"AhKh"``), a Hold'em :class:`Range` (``"QQ+, AKs, 0.5(JJ)"``) or
+``"random"`` (any hand). The board may hold 0, 3, 4 or 5 cards; ``dead`` cards are out of
+play.
 
 Examples:
     >>> from pokerforge import equity
@@ -33,6 +34,31 @@ each hand class:
 
 The table holds no final hands, so ``categories`` of such a result are counted by
 enumeration the first time they are read (``result.categories_counted`` is ``False``).
+
+Seven-card stud (``game="stud"``), stud hi-lo eight or better (``"stud-hilo"``) and razz
+(``"razz"``) have no board: each of 2 to 8 players is the cards known of them, 0 to 7 up
+and down cards together (``"AsAhKd"`` on third street, ``"Qc"`` for an opponent of whom one
+up card is seen, ``"random"`` for nothing known), and the rest of their seven cards come
+from the unseen cards. Folded up cards go in ``dead``. When the unseen cards cannot give
+every player all their cards, the last card is one common card for all, as the rules deal
+it (burn cards are unseen and change no chance). Heads-up, every deal is counted exactly
+by card removal (from third street, 18 billion deals, in well under a second); more
+players are enumerated when that is quick, else sampled:
+
+    >>> aces = equity(["AsAhAd", "KcQc7d"], game="stud", method="exact")
+    >>> round(aces.players[0].equity, 4), aces.deals
+    (0.9512, 18265297050)
+    >>> hilo = equity(["Ad2d3c", "KsKhQd"], game="stud-hilo", method="exact")
+    >>> [round(p.scoop, 4) for p in hilo.players], round(hilo.players[0].low, 4)
+    ([0.3007, 0.3103], 0.2634)
+    >>> razz = equity(["As2d3h", "7c8dTs"], dead="4c5c", game="razz")
+    >>> round(razz.players[0].equity, 4), razz.exact
+    (0.6809, True)
+
+Razz's ``categories`` are the shape of the best ace-to-five low: ``HIGH_CARD`` for five
+distinct ranks (a made low), then ``PAIR``, ``TWO_PAIR``, ``THREE_OF_A_KIND``,
+``FULL_HOUSE`` and ``FOUR_OF_A_KIND`` (:meth:`A5LowRank.category`); stud hi-lo's are the
+high hand's.
 """
 
 from __future__ import annotations
@@ -44,7 +70,7 @@ from typing import TYPE_CHECKING, Literal
 from pokerforge import _core
 from pokerforge._core import Range
 from pokerforge.eval import Category
-from pokerforge.games import GameName
+from pokerforge.games import GameName, StudGameName
 
 if TYPE_CHECKING:
     from pokerforge._core import _CardsLike
@@ -63,7 +89,8 @@ class PlayerEquity:
             won); equities over all players sum to 1.
         win: The fraction of deals won outright (the whole pot).
         tie: The fraction of deals in which the player shares the pot.
-        categories: The chance of ending with each hand category (the best high hand).
+        categories: The chance of ending with each hand category (the best high hand; in
+            razz the shape of the best ace-to-five low, ``HIGH_CARD`` being a made low).
         stderr: The standard error of ``equity`` (0 when exact).
         high: Hi-lo only: the expected share won from the high half (as a share of the
             whole pot); ``None`` in other games.
@@ -173,7 +200,7 @@ def equity(
     board: _CardsLike | None = None,
     dead: _CardsLike | None = None,
     *,
-    game: GameName = "holdem",
+    game: GameName | StudGameName = "holdem",
     method: Method = "auto",
     samples: int | None = None,
     target_stderr: float | None = None,
@@ -186,12 +213,14 @@ def equity(
 
     Args:
         players: 2 to 10 players, each a known hand (``"AhKh"``, or any cards-like value),
-            a Hold'em range (text or :class:`Range`), or ``"random"`` / ``None``.
-        board: 0, 3, 4 or 5 board cards.
+            a Hold'em range (text or :class:`Range`), or ``"random"`` / ``None``. Stud
+            games: 2 to 8 players, each the 0 to 7 cards known of them (no ranges).
+        board: 0, 3, 4 or 5 board cards; none in the stud games.
         dead: Cards out of play (folded, burned, seen).
-        game: ``"holdem"``, ``"omaha"`` (hole size from the hands: 4, 5 or 6) or
-            ``"omaha-hilo"``, or an alias of one (``"plo"``, ``"omaha8"``, ... the same
-            names as everywhere: :mod:`pokerforge.games`).
+        game: ``"holdem"``, ``"omaha"`` (hole size from the hands: 4, 5 or 6),
+            ``"omaha-hilo"``, ``"stud"``, ``"stud-hilo"`` or ``"razz"``, or an alias of
+            one (``"plo"``, ``"omaha8"``, ``"stud8"``, ... the same names as everywhere:
+            :mod:`pokerforge.games`).
         method: ``"exact"`` (every runout and every combination), ``"monte-carlo"``, or
             ``"auto"``: exact when it takes well under a second, else Monte Carlo. Hold'em
             heads-up pre-flop against ``"random"`` (no board, no dead cards) is answered
@@ -218,12 +247,14 @@ def equity(
         InvalidCardError, DuplicateCardError: Bad or repeated cards (also between a hand,
             the board and the dead cards). Errors about one player, the board or the dead
             cards say where in their message and in ``location`` (``"players[1]"``).
-        CardCountError: A board of 1, 2 or 6+ cards; hands of the wrong size for the game.
+        CardCountError: A board of 1, 2 or 6+ cards (any board in stud); hands of the wrong
+            size for the game (more than 7 cards in stud); more cards to deal than the
+            deck has left.
         InvalidRangeError: A range that does not parse, or leaves no possible hand
             (:class:`~pokerforge.RangeLimitError` for one past the parser's limits:
             brackets nested more than 32 deep, or more than 2,097,152 characters).
         InvalidSpecError: An unknown game or method, a bad number of players, samples or
-            limits.
+            limits; a range in a game without ranges (Omaha, stud).
     """
     # A lone string is not a list of players: pass it whole so the core can say so.
     given = players if isinstance(players, str) else list(players)

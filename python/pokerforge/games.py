@@ -14,10 +14,12 @@ Examples:
     ...
     pokerforge.errors.InvalidSpecError: 'razz' is not a game: expected holdem, omaha or ...
 
-The game layer plays more games than the equity calculator knows: the stud family
-(seven-card stud, stud hi-lo eight or better, razz). :func:`variant_name` takes every
-name :func:`game_name` takes and theirs (with their PHH codes ``F7S``, ``F7S/8`` and
-``FR`` as aliases):
+The stud family (seven-card stud, stud hi-lo eight or better, razz) is played by the game
+layer and counted by ``equity(game=...)``, but has no board: the command line and the
+service, which take a board, offer the games of :data:`GAMES` (Hold'em and Omaha).
+:func:`variant_name` takes every name :func:`game_name` takes and the stud family's (with
+their PHH codes ``F7S``, ``F7S/8`` and ``FR`` as aliases), all from the core's one table
+of names:
 
     >>> from pokerforge.games import variant_name
     >>> variant_name("Seven_Card_Stud"), variant_name("stud8"), variant_name("FR")
@@ -49,6 +51,7 @@ __all__ = [
     "Game",
     "GameName",
     "StudGame",
+    "StudGameName",
     "Variant",
     "game_name",
     "variant_name",
@@ -70,9 +73,38 @@ GameName = Literal[
 ]
 """Every spelling accepted (also in other case and with ``_`` for ``-``)."""
 
-# The core keeps the one table of names (Game::NAMES); ``GameName`` above spells them out for
-# type checkers, and a test holds the two equal.
-_NAMES: Mapping[str, Game] = {name: cast("Game", game) for name, game in _core.GAME_NAMES}
+StudGame = Literal["stud", "stud-hilo", "razz"]
+"""A stud game's canonical name (played by the game layer, counted by ``equity``)."""
+
+StudGameName = Literal[
+    "stud",
+    "stud-hilo",
+    "razz",
+    "seven-card-stud",
+    "7-card-stud",
+    "7-stud",
+    "stud-hi",
+    "f7s",
+    "stud-hi-lo",
+    "stud8",
+    "stud-8",
+    "seven-card-stud-hi-lo",
+    "7-card-stud-hi-lo",
+    "f7s/8",
+    "seven-card-razz",
+    "fr",
+]
+"""Every spelling of a stud game that ``equity(game=...)`` and ``GameSpec`` accept."""
+
+STUD_GAMES: tuple[StudGame, ...] = ("stud", "stud-hilo", "razz")
+"""The stud family, in the order of their variant codes after the games'."""
+
+# The core keeps the one table of names (Game::NAMES), the stud family's included;
+# ``GameName`` and ``StudGameName`` spell them out for type checkers, and a test holds them
+# equal.
+_NAMES: Mapping[str, Game] = {
+    name: cast("Game", game) for name, game in _core.GAME_NAMES if game not in STUD_GAMES
+}
 
 GAMES: tuple[Game, ...] = tuple(dict.fromkeys(_NAMES.values()))
 """The canonical names, in the order of the core's game codes."""
@@ -97,14 +129,8 @@ def game_name(name: str) -> Game:
     )
 
 
-StudGame = Literal["stud", "stud-hilo", "razz"]
-"""A stud game's canonical name (played by the game layer; see :func:`variant_name`)."""
-
 Variant = Literal["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz", "short-deck"]
 """A variant the game layer plays: every game, the stud family and short-deck Hold'em."""
-
-STUD_GAMES: tuple[StudGame, ...] = ("stud", "stud-hilo", "razz")
-"""The stud family, in the order of their variant codes after the games'."""
 
 SHORT_DECK: Literal["short-deck"] = "short-deck"
 """Short-deck (6+) Hold'em: 36 cards, six to ace (played by the game layer)."""
@@ -113,21 +139,10 @@ VARIANTS: tuple[Variant, ...] = (*GAMES, *STUD_GAMES, SHORT_DECK)
 """Every variant's canonical name, in the order of the game layer's variant codes."""
 
 # Other names of the stud games: common spellings and the PHH standard's variant codes
-# (F7S, F7S/8, FR: all three fixed-limit, the only structure stud is played at here).
+# (F7S, F7S/8, FR: all three fixed-limit, the only structure stud is played at here), from
+# the core's table.
 _STUD_ALIASES: dict[str, StudGame] = {
-    "seven-card-stud": "stud",
-    "7-card-stud": "stud",
-    "7-stud": "stud",
-    "stud-hi": "stud",
-    "f7s": "stud",
-    "stud-hi-lo": "stud-hilo",
-    "stud8": "stud-hilo",
-    "stud-8": "stud-hilo",
-    "seven-card-stud-hi-lo": "stud-hilo",
-    "7-card-stud-hi-lo": "stud-hilo",
-    "f7s/8": "stud-hilo",
-    "seven-card-razz": "razz",
-    "fr": "razz",
+    name: game for name, game in _core.GAME_NAMES if game in STUD_GAMES and name != game
 }
 
 # Other names of short-deck Hold'em: the PHH standard's code NS (no-limit, as it is mostly

@@ -72,7 +72,7 @@ pub enum Error {
         /// Character offset (0-based) where the text passes the limit.
         position: usize,
     },
-    /// A game name that is not one of `"holdem"`, `"omaha"`, `"omaha-hilo"`.
+    /// A game name that is not one of [`Game::NAMES`](crate::equity::Game::NAMES).
     UnknownGame {
         /// The name as given.
         name: String,
@@ -293,7 +293,8 @@ impl fmt::Display for Error {
             ),
             Error::UnknownGame { name } => write!(
                 f,
-                "'{name}' is not a game: expected \"holdem\", \"omaha\" or \"omaha-hilo\""
+                "'{name}' is not a game: expected \"holdem\", \"omaha\", \"omaha-hilo\", \"stud\", \
+                 \"stud-hilo\" or \"razz\""
             ),
             Error::PlayerCount { got, expected } => write!(
                 f,

@@ -12,7 +12,7 @@ use super::deals::{
 };
 use super::holdem::count_runouts;
 use super::result::{EquityResult, Method, Tally};
-use super::{omaha, Game, Setup};
+use super::{omaha, stud, Game, Setup};
 use crate::error::{Error, Result};
 
 /// Most deals of hole cards that exact enumeration will list (beyond this the classes
@@ -90,6 +90,9 @@ fn estimated_classes(setup: &Setup, perms: &[SuitPerm]) -> f64 {
 /// the same choice everywhere.
 pub(crate) fn estimated_seconds(setup: &Setup) -> f64 {
     let n = setup.players.len() as f64;
+    if setup.game.is_stud() {
+        return stud::Route::of(&stud::Deal::of(setup)).seconds();
+    }
     if setup.game != Game::Holdem {
         if !setup.dealt.is_empty() {
             return f64::INFINITY;
@@ -118,6 +121,9 @@ pub(crate) fn estimated_seconds(setup: &Setup) -> f64 {
 /// Refuses exact enumeration that cannot be done: an Omaha random player, or more deals
 /// of hole cards than can be listed.
 pub(crate) fn check_affordable(setup: &Setup, estimate: f64) -> Result<()> {
+    if setup.game.is_stud() {
+        return stud::check_affordable(setup);
+    }
     if setup.game != Game::Holdem && !setup.dealt.is_empty() {
         return Err(Error::InvalidSetting {
             name: "method",
@@ -178,6 +184,14 @@ pub(crate) fn run(
             }
         }
     };
+    if setup.game.is_stud() {
+        check_affordable(setup, 0.0)?;
+        let abort = || cancelled() || late();
+        let counts = stud::count(setup, &abort).ok_or_else(stopped)?;
+        let mut tally = Tally::new(n);
+        tally.add(&counts, 1.0, 1);
+        return Ok(tally.finish(Method::Exact, None));
+    }
     if setup.game != Game::Holdem {
         check_affordable(setup, 0.0)?;
         if cancelled() || late() {

@@ -19,6 +19,8 @@
 //!
 //! Games plug in at [`Game`]: a game supplies the exact runout counter and the per-deal
 //! evaluation; validation, deals of ranges, symmetry, threads and stopping are shared.
+//! The stud family ([`Game::is_stud`]) has no board: each player's known cards and the
+//! cards still to come are its own ([`stud`]'s notes).
 
 mod breakdown;
 mod deals;
@@ -31,6 +33,7 @@ mod plan;
 pub mod preflop;
 mod ranges;
 mod result;
+mod stud;
 
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
@@ -62,6 +65,12 @@ pub enum Game {
     Omaha,
     /// Omaha hi-lo, 8 or better.
     OmahaHiLo,
+    /// Seven-card stud: seven cards each, best five high.
+    Stud,
+    /// Seven-card stud hi-lo, eight or better.
+    StudHiLo,
+    /// Razz: seven-card stud for the best ace-to-five low.
+    Razz,
 }
 
 impl Game {
@@ -73,21 +82,47 @@ impl Game {
         ("holdem", Game::Holdem),
         ("omaha", Game::Omaha),
         ("omaha-hilo", Game::OmahaHiLo),
+        ("stud", Game::Stud),
+        ("stud-hilo", Game::StudHiLo),
+        ("razz", Game::Razz),
         ("hold'em", Game::Holdem),
         ("texas-holdem", Game::Holdem),
         ("plo", Game::Omaha),
         ("omaha-hi-lo", Game::OmahaHiLo),
         ("omaha8", Game::OmahaHiLo),
         ("plo8", Game::OmahaHiLo),
+        // The stud family: common spellings and the PHH standard's variant codes.
+        ("seven-card-stud", Game::Stud),
+        ("7-card-stud", Game::Stud),
+        ("7-stud", Game::Stud),
+        ("stud-hi", Game::Stud),
+        ("f7s", Game::Stud),
+        ("stud-hi-lo", Game::StudHiLo),
+        ("stud8", Game::StudHiLo),
+        ("stud-8", Game::StudHiLo),
+        ("seven-card-stud-hi-lo", Game::StudHiLo),
+        ("7-card-stud-hi-lo", Game::StudHiLo),
+        ("f7s/8", Game::StudHiLo),
+        ("seven-card-razz", Game::Razz),
+        ("fr", Game::Razz),
     ];
 
-    /// The name used in text: `"holdem"`, `"omaha"` or `"omaha-hilo"`.
+    /// The name used in text: `"holdem"`, `"omaha"`, `"omaha-hilo"`, `"stud"`,
+    /// `"stud-hilo"` or `"razz"`.
     pub const fn name(self) -> &'static str {
         match self {
             Game::Holdem => "holdem",
             Game::Omaha => "omaha",
             Game::OmahaHiLo => "omaha-hilo",
+            Game::Stud => "stud",
+            Game::StudHiLo => "stud-hilo",
+            Game::Razz => "razz",
         }
+    }
+
+    /// Whether the game is of the stud family: no board, seven cards each, 2 to 8 players.
+    pub const fn is_stud(self) -> bool {
+        matches!(self, Game::Stud | Game::StudHiLo | Game::Razz)
     }
 }
 
@@ -246,6 +281,9 @@ pub(crate) fn validate(
     options: &EquityOptions<'_>,
 ) -> Result<Setup> {
     let game = options.game;
+    if game.is_stud() {
+        return stud::validate(players, board, dead, game);
+    }
     if !(2..=MAX_PLAYERS).contains(&players.len()) {
         return Err(Error::PlayerCount {
             got: players.len(),

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use super::deals::{can_deal, for_each_deal_within, Hand, Holes, FEASIBILITY_STEPS};
 use super::result::{category_of, Counts};
 use super::result::{EquityResult, Method, Tally};
-use super::{omaha, Game, Setup};
+use super::{omaha, stud, Game, Setup};
 use crate::card_set::FULL_MASK;
 use crate::error::{Error, Result};
 use crate::eval::HandKey;
@@ -218,7 +218,7 @@ impl Holdings {
 
 /// `count` cards not in `used`, drawn uniformly, added to `used` and answered as a mask.
 #[inline(always)]
-fn draw_cards(rng: &mut Rng, used: &mut u64, count: usize) -> u64 {
+pub(crate) fn draw_cards(rng: &mut Rng, used: &mut u64, count: usize) -> u64 {
     let mut drawn = 0u64;
     let mut left = count;
     // Six random bits per candidate card, ten candidates per draw: a candidate is taken
@@ -276,6 +276,10 @@ fn run_unit(
     match setup.game {
         Game::Holdem => holdem_unit(setup, holdings, rng, size, checker),
         Game::Omaha | Game::OmahaHiLo => omaha_unit(setup, holdings, rng, size, checker),
+        Game::Stud | Game::StudHiLo | Game::Razz => {
+            let mut stop = |done| checker.stop_at(done);
+            Ok(stud::unit(setup, rng, size, draw_cards, &mut stop))
+        }
     }
 }
 
@@ -499,6 +503,7 @@ fn seconds_per_deal(setup: &Setup) -> f64 {
     let nanos = match setup.game {
         Game::Holdem => 25.0 + 6.0 * n + 48.0 * random,
         Game::Omaha | Game::OmahaHiLo => 60.0 + 120.0 * n,
+        Game::Stud | Game::StudHiLo | Game::Razz => stud::nanos_per_deal(setup),
     };
     nanos * 1e-9
 }

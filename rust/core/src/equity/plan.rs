@@ -45,17 +45,18 @@ pub struct Plan {
 /// are given.
 ///
 /// # Errors
-/// - [`Error::PlayerCount`]: fewer than 2 or more than 10 players.
-/// - [`Error::CardCount`]: a board of 1, 2 or 6+ cards, a Hold'em hand that is not 2
-///   cards, Omaha hands that are not all 4, 5 or 6 cards.
+/// - [`Error::PlayerCount`]: fewer than 2 or more than 10 players (8 in the stud games).
+/// - [`Error::CardCount`]: a board of 1, 2 or 6+ cards (any board in the stud games), a
+///   Hold'em hand that is not 2 cards, Omaha hands that are not all 4, 5 or 6 cards, a stud
+///   hand of more than 7 cards.
 /// - [`Error::DuplicateCard`]: a card in two places (hands, board, dead).
 /// - [`Error::DeckExhausted`]: more cards needed than the deck has left.
 /// - [`Error::NoPossibleHand`]: a range with no hand left once the known cards are out,
 ///   or ranges that plainly cannot all be dealt at once.
 /// - [`Error::InvalidSetting`]: `samples = 0`, a target standard error that is not a
-///   positive number, a range in an Omaha game, `Method::Exact` with more combinations
-///   than can be listed, with an Omaha random player, or together with `samples` or
-///   `target_stderr`.
+///   positive number, a range in an Omaha or stud game, `Method::Exact` with more
+///   combinations than can be listed (stud: more than a billion nodes of enumeration), with
+///   an Omaha random player, or together with `samples` or `target_stderr`.
 ///
 /// Errors about one player, the board or the dead cards are wrapped in [`Error::At`].
 pub fn plan(
