@@ -20,6 +20,7 @@ from pokerforge.game.actions import (
     DealBoard,
     DealHole,
     DealUp,
+    Discard,
     Event,
     Fold,
     LegalActions,
@@ -33,6 +34,7 @@ from pokerforge.game.actions import (
     RunIt,
     Runout,
     Show,
+    StandPat,
     Street,
 )
 from pokerforge.game.dealer import Dealer, Procedure
@@ -73,6 +75,7 @@ __all__ = [
     "Dealer",
     "Decision",
     "DecisionKind",
+    "Discard",
     "Event",
     "Fold",
     "GameSpec",
@@ -103,6 +106,7 @@ __all__ = [
     "Runout",
     "Seat",
     "Show",
+    "StandPat",
     "Street",
     "Table",
     "TableHand",
