@@ -115,8 +115,12 @@ def test_bad_draw_hands_are_named() -> None:
         Hand(BADUGI, stacks=[10, 10], hole_cards=["AhKhQhJhTh", None])
     with pytest.raises(DuplicateCardError, match="Ah"):
         Hand(TRIPLE, stacks=[10, 10], hole_cards=["AhKhQhJhTh", "Ah2c3c4c5c"])
-    with pytest.raises(InvalidSpecError, match="unknown hole cards are not replayed"):
-        Hand(TRIPLE, stacks=[10, 10], unknown_hole_cards=[1])
+    with pytest.raises(CardCountError, match="seat 1's shown cards are given, but its hole"):
+        Hand(TRIPLE, stacks=[10, 10], shown_cards={1: "AhKhQhJhTh"})
+    with pytest.raises(CardCountError, match="seat 1 shows 2 cards, not the 5 it holds"):
+        Hand(TRIPLE, stacks=[10, 10], unknown_hole_cards=[1], shown_cards={1: "AhKh"})
+    with pytest.raises(InvalidSpecError, match="shown_cards are a draw game's replay"):
+        Hand(GameSpec(), stacks=[10, 10], shown_cards={1: "AhKh"})
 
 
 # -- the deal and the drawing rounds (rules 47, 49) -----------------------------------------

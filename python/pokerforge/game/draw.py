@@ -30,13 +30,13 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pokerforge._core import evaluate_badugi, evaluate_class, evaluate_low_27, evaluate_low_a5
 from pokerforge._core import record as _record  # see betting.py
 from pokerforge.cards import Card, Deck
-from pokerforge.errors import DuplicateCardError, IllegalActionError
+from pokerforge.errors import CardCountError, DuplicateCardError, IllegalActionError
 from pokerforge.game.actions import DealHole, Discard, StandPat
 from pokerforge.game.deal import _deck_order, _given_holes, _indices
 from pokerforge.game.positions import SEAT_ORDERS
@@ -114,7 +114,7 @@ class DrawDeck:
         seed: the hand's seed; reshuffle ``k`` orders its cards by the deck seeded from it.
     """
 
-    __slots__ = ("_seed", "_shuffles", "_stub", "burns", "order", "turn")
+    __slots__ = ("_seed", "_shuffles", "_stub", "burns", "order", "shown", "turn")
 
     order: tuple[int, ...]
     """The seats drawing in this round, in turn (empty between drawing rounds)."""
@@ -122,6 +122,8 @@ class DrawDeck:
     """The index in :attr:`order` of the seat to draw."""
     burns: list[int]
     """The burn cards so far."""
+    shown: Mapping[int, tuple[int, ...]]
+    """Replays: the hands seats whose cards the record does not know showed at the end."""
 
     def __init__(self, order: Iterable[int], seed: int) -> None:
         self._stub = list(order)
@@ -131,6 +133,7 @@ class DrawDeck:
         self.order = ()
         self.turn = 0
         self.burns = []
+        self.shown = {}
 
     def copy(self) -> DrawDeck:
         """An independent copy (for ``Hand.copy``)."""
@@ -141,6 +144,7 @@ class DrawDeck:
         new.order = self.order
         new.turn = self.turn
         new.burns = self.burns.copy()
+        new.shown = self.shown
         return new
 
     @property
@@ -161,6 +165,18 @@ class DrawDeck:
         """The burn before a drawing round (rule 49); none when the stub is empty."""
         if self._stub:
             self.burns.append(self._stub.pop())
+
+    def show_unknown(self, state: HandState, unknown: Collection[int]) -> bool:
+        """At the showdown of a replay: the hands the unknown seats still in showed become
+        their hands. Returns whether every one of them was shown."""
+        live = [s for s in unknown if not state.folded[s]]
+        if not all(s in self.shown for s in live):
+            return False
+        holes = list(state.holes)
+        for s in live:
+            holes[s] = self.shown[s]
+        state.holes = tuple(holes)
+        return True
 
     def take(self, cards: Iterable[int]) -> None:
         """Cards a replay gives: out of the stub, wherever they lie in it."""
@@ -194,10 +210,14 @@ def deal_draw(
     button: int,
     seed: int | None,
     hole_cards: Sequence[object | None] | None = None,
+    unknown: Collection[int] = (),
+    shown: Mapping[int, object] | None = None,
 ) -> tuple[int, DrawDeck, tuple[tuple[int, ...], ...]]:
     """The deal of a draw hand: ``(seed, deck, holes)``, ``hole_count`` cards to each of
     ``n`` seats one at a time clockwise from the button's left (rule 47); ``hole_cards``
-    (one entry per seat, ``None`` to deal that seat) fixes cards for replays.
+    (one entry per seat, ``None`` to deal that seat) fixes cards for replays; seats in
+    ``unknown`` (replays of records that do not know them) are dealt none, and ``shown``
+    gives the hands some of them showed at the end (kept out of the stub).
 
     Raises:
         CardCountError: a wrong number of entries or of cards for a seat.
@@ -209,6 +229,17 @@ def deal_draw(
         (4, [5, 5, 5], 37)
     """
     given = _given_holes(n, hole_count, hole_cards)
+    finals: dict[int, tuple[int, ...]] = {}
+    for seat, cards in (shown or {}).items():
+        if seat not in unknown:
+            raise CardCountError(
+                f"seat {seat}'s shown cards are given, but its hole cards are not unknown"
+            )
+        finals[seat] = tuple(_indices(cards))
+        if len(finals[seat]) != hole_count:
+            raise CardCountError(
+                f"seat {seat} shows {len(finals[seat])} cards, not the {hole_count} it holds"
+            )
     known = [c for cards in given if cards for c in cards]
     if len(set(known)) != len(known):
         dup = next(c for c in known if known.count(c) > 1)
@@ -221,13 +252,19 @@ def deal_draw(
         order = [c.index for c in deck.deal(_DECK)]
         used = deck.seed if deck.seed is not None else 0  # (a deck always reports its seed)
     taken = set(known)
+    for cards in finals.values():
+        taken.update(cards)
     stream = [c for c in order if c not in taken]
     holes: list[tuple[int, ...]] = [() if c is None else tuple(c) for c in given]
-    to_deal = [s for s in SEAT_ORDERS[n][button] if given[s] is None]
+    to_deal = [s for s in SEAT_ORDERS[n][button] if given[s] is None and s not in unknown]
+    for seat in unknown:
+        holes[seat] = ()
     dealt = len(to_deal) * hole_count
     for j, seat in enumerate(to_deal):
         holes[seat] = tuple(stream[j : dealt : len(to_deal)])
-    return used, DrawDeck(stream[dealt:], used), tuple(holes)
+    stub = DrawDeck(stream[dealt:], used)
+    stub.shown = finals
+    return used, stub, tuple(holes)
 
 
 class DrawTurns:
@@ -238,6 +275,7 @@ class DrawTurns:
 
     _state: HandState
     _draw: DrawDeck | None
+    _unknown: frozenset[int]
 
     def _drawn(self) -> None:  # pragma: no cover - the hand opens the betting or the next draw
         """Everybody still in has drawn: the betting round after the draw, or the next
@@ -367,6 +405,30 @@ class DrawTurns:
             new = deck.deal(len(out), out_of_play)
         record: Discard = _record(Discard, s, len(out), out)
         self._after_draw(s, (*kept, *new), len(out), record, _record(DealHole, s, new))
+        return record
+
+    def _discard_unknown(self, number: int, *, seat: int | None = None) -> Discard:
+        """Replays: a seat whose cards the record does not know throws ``number`` cards
+        away and is dealt as many, none of them known.
+
+        Raises:
+            IllegalActionError: not this seat's turn to draw, its cards are known, or a
+                number of cards it does not hold; nothing changes.
+        """
+        problem = self._draw_problem("discard", seat)
+        st = self._state
+        s = st.drawing
+        if problem is None and s not in self._unknown:
+            problem = f"seat {s} cannot discard unknown cards: its cards are known"
+        most = len(st.holes[0]) or 5
+        for hole in st.holes:
+            most = max(most, len(hole))
+        if problem is None and not 1 <= number <= most:
+            problem = f"seat {s} cannot discard {number} cards: it holds {most}"
+        if problem is not None:
+            raise IllegalActionError(problem)
+        record: Discard = _record(Discard, s, number, ())
+        self._after_draw(s, (), number, record, _record(DealHole, s, ()))
         return record
 
     def verify_stand_pat(self, *, seat: int | None = None) -> None:

@@ -17,7 +17,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
 from operator import add
 from typing import Any
@@ -150,6 +150,9 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, DrawTurns, BettingState):
             behind once the betting is over).
         chip_value: what one chip is worth in the record's money (``Decimal("0.01")`` for a
             cash game in cents), for exporting; the engine itself counts whole chips.
+        shown_cards: replays of draw games: ``seat -> cards`` a seat of
+            ``unknown_hole_cards`` showed at the showdown, the hand it held after its
+            draws; they decide the showdown (else the record does).
 
     Raises:
         InvalidSpecError: bad seats, stacks or button; a straddle with two players.
@@ -266,6 +269,7 @@ full=True))
         recorded_stacks: Sequence[int] | None = None,
         chip_value: Decimal | int = 1,
         up_cards: Sequence[object | None] | None = None,
+        shown_cards: Mapping[int, object] | None = None,
     ) -> None:
         if type(spec) is not GameSpec and not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
@@ -294,8 +298,13 @@ full=True))
         if engine.draw_rounds:  # the draw games
             self._init_draw(spec, stacks, button, seed, hole_cards, board,
                             dead_small_blind, posts, unknown_hole_cards, recorded_winnings,
-                            recorded_stacks, chip_value)  # fmt: skip
+                            recorded_stacks, chip_value, shown_cards)  # fmt: skip
             return
+        if shown_cards is not None:
+            raise InvalidSpecError(
+                f"shown_cards are a draw game's replay, not {spec.variant}'s: the hole cards "
+                "shown are those dealt (hole_cards)"
+            )
         _check_board_game(engine, n, dead_small_blind)
         self._known = True
         board, self._extra = split_board(board)
@@ -461,6 +470,7 @@ full=True))
         recorded_winnings: Sequence[int] | None,
         recorded_stacks: Sequence[int] | None,
         chip_value: Decimal | int,
+        shown_cards: Mapping[int, object] | None,
     ) -> None:
         """A draw hand: the deal, the forced bets and the first betting round (rules 47,
         48)."""
@@ -476,18 +486,19 @@ full=True))
             raise InvalidSpecError(f"{spec.variant} has no board, not {board!r}")
         if dead_small_blind and n < 3:
             raise InvalidSpecError("a dead small blind needs at least three players (rule 29)")
-        if unknown_hole_cards:
-            raise InvalidSpecError(
-                f"unknown hole cards are not replayed in {spec.variant}: give every seat's "
-                f"cards, not unknown_hole_cards={sorted(unknown_hole_cards)!r}"
-            )
         self._known = True
         self._unknown, self._recorded, self._chip_value = replay_record(
-            n, (), recorded_winnings, recorded_stacks, chip_value
+            n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
         )
         self._unshown = _NO_SEATS
         self._seed, self._draw, holes = draw_rules.deal_draw(
-            n, engine.hole_count, button=button, seed=seed, hole_cards=hole_cards
+            n,
+            engine.hole_count,
+            button=button,
+            seed=seed,
+            hole_cards=hole_cards,
+            unknown=self._unknown,
+            shown=shown_cards,
         )
         state = HandState(button, engine.big, engine.unit, stacks, holes)
         super().__init__(engine, state)
@@ -981,8 +992,14 @@ full=True))
         st = self._state
         folded = st.folded
         if self._unknown and any(s in self._unknown and not folded[s] for s in range(self._n)):
-            self._showdown_unknown()
-            return
+            if self._draw is None:
+                self._showdown_unknown()
+                return
+            if not self._draw.show_unknown(st, self._unknown):
+                # A draw replay whose unknown hands were not shown: as recorded.
+                self._take_rake(build_pots(st.contributions, folded, st.dead))
+                self._showdown_from_record()
+                return
         pots = self._take_rake(build_pots(st.contributions, folded, st.dead))
         odd_chip_order: Sequence[int]
         low_order: list[int] | None

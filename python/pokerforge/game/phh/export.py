@@ -18,12 +18,14 @@ from pokerforge.game.actions import (
     DealBoard,
     DealHole,
     DealUp,
+    Discard,
     Fold,
     Muck,
     PostBlind,
     Raise,
     Runout,
     Show,
+    StandPat,
 )
 from pokerforge.game.hand import Hand
 from pokerforge.game.phh.reading import CODES
@@ -226,6 +228,44 @@ def _stud_actions(hand: Hand, order: list[int], money: Callable[[int], object]) 
     return actions
 
 
+def _draw_actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:
+    """A draw hand's actions: each player's first cards, then the rounds; in a drawing
+    round ``pN sd [cards]`` for each player in turn and, once all have drawn, ``d dh pN
+    cards`` with each one's replacements in the same order (pokerkit deals them after the
+    discards). Cards the hand does not know are ``??``."""
+    player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
+    count = hand.spec.hole_card_count
+    first: dict[int, tuple[int, ...]] = {}
+    drawn: dict[int, int] = {}  # seat -> cards discarded, for the replacements that follow
+    dealt: list[str] = []  # this drawing round's replacements, written when it ends
+    drew: set[int] = set()  # the seats that drew in this drawing round
+    actions: list[str] = []
+    for record in hand.history:
+        if type(record) is DealHole and record.seat not in first:
+            first[record.seat] = record.indices
+            if len(first) == len(order):
+                actions += [f"d dh {player[s]} {_text(first[s]) or '??' * count}" for s in order]
+        elif type(record) is DealHole:
+            number = drawn.pop(record.seat)
+            dealt.append(f"d dh {player[record.seat]} {_text(record.indices) or '??' * number}")
+        elif isinstance(record, Discard | StandPat):
+            if record.seat in drew:  # a new drawing round with no betting between
+                actions += dealt
+                dealt, drew = [], set()
+            drew.add(record.seat)
+            if isinstance(record, StandPat):
+                actions.append(f"{player[record.seat]} sd")
+                continue
+            drawn[record.seat] = record.number
+            cards = _text(record.indices) or "??" * record.number
+            actions.append(f"{player[record.seat]} sd {cards}")
+        else:
+            actions += dealt
+            dealt, drew = [], set()
+            actions.extend(_action(record, player, money))
+    return actions + dealt
+
+
 def _dealt_to(actions: list[str], name: str) -> bool:
     """Whether ``actions`` already deal ``name`` a card."""
     return any(a.startswith(f"d dh {name} ") for a in actions)
@@ -251,6 +291,8 @@ def _action(record: object, player: Mapping[int, str], money: Callable[[int], ob
 def _actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:
     if hand.spec.is_stud:
         return _stud_actions(hand, order, money)
+    if hand.spec.is_draw:
+        return _draw_actions(hand, order, money)
     player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
     unknown = "??" * hand.spec.hole_card_count
     actions = [
