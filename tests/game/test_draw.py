@@ -17,6 +17,7 @@ from pokerforge.errors import (
     InvalidSpecError,
 )
 from pokerforge.game import (
+    Dealer,
     DealHole,
     Discard,
     GameSpec,
@@ -121,6 +122,11 @@ def test_bad_draw_hands_are_named() -> None:
         Hand(TRIPLE, stacks=[10, 10], unknown_hole_cards=[1], shown_cards={1: "AhKh"})
     with pytest.raises(InvalidSpecError, match="shown_cards are a draw game's replay"):
         Hand(GameSpec(), stacks=[10, 10], shown_cards={1: "AhKh"})
+
+
+def test_the_dealer_procedures_are_the_board_games() -> None:
+    with pytest.raises(InvalidSpecError, match="not badugi's: deal a draw hand with Hand"):
+        Dealer(BADUGI, stacks=[10, 10])
 
 
 # -- the deal and the drawing rounds (rules 47, 49) -----------------------------------------
@@ -444,3 +450,29 @@ def test_random_hands_conserve_chips(variant: str) -> None:
                     hand.check_or_call()
                 assert hand.is_over or sum(st.stacks) + st.pot_total == sum(stacks)
             assert sum(hand.stacks) == sum(stacks)
+
+
+def test_replayed_unknown_hands_draw_unknown_cards_and_show_at_the_end() -> None:
+    hand = Hand(
+        BADUGI,
+        stacks=[50, 50],
+        seed=1,
+        hole_cards=[None, "As2d3h4c"],
+        unknown_hole_cards=[0],
+        shown_cards={0: "KcQdJhTs"},
+    )
+    assert hand.hole_indices == ((), cards("As2d3h4c"))
+    hand.call(), hand.check()
+    with pytest.raises(IllegalActionError, match="seat 1 cannot discard unknown cards"):
+        hand._discard_unknown(1)
+    hand.stand_pat()
+    with pytest.raises(IllegalActionError, match="cannot discard 5 cards: it holds 4"):
+        hand._discard_unknown(5)
+    assert hand._discard_unknown(2) == Discard(0, 2, ())
+    assert hand.state.holes[0] == () and hand.state.draws == ((2,), (0,))
+    _check_down(hand)
+    # The hand shown decides: 4-3-2-A beats K-Q-J-T.
+    assert hand.stacks == (48, 52) and hand.state.holes[0] == cards("KcQdJhTs")
+    unshown = Hand(BADUGI, stacks=[50, 50], seed=1, unknown_hole_cards=[0])
+    _check_down(unshown)
+    assert not unshown.result_known  # no hand shown, no result recorded

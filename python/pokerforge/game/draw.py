@@ -44,6 +44,7 @@ from pokerforge.game.spec import A5_TRIPLE, BADUGI, FIVE_CARD_DRAW
 from pokerforge.game.state import NOBODY
 
 if TYPE_CHECKING:
+    from pokerforge.game.spec import EngineConstants
     from pokerforge.game.state import HandState
 
 __all__ = ["DrawDeck", "DrawTurns", "deal_draw", "draw_ranks", "max_draw_seats"]
@@ -276,6 +277,7 @@ class DrawTurns:
     _state: HandState
     _draw: DrawDeck | None
     _unknown: frozenset[int]
+    _engine: EngineConstants
 
     def _drawn(self) -> None:  # pragma: no cover - the hand opens the betting or the next draw
         """Everybody still in has drawn: the betting round after the draw, or the next
@@ -420,9 +422,7 @@ class DrawTurns:
         s = st.drawing
         if problem is None and s not in self._unknown:
             problem = f"seat {s} cannot discard unknown cards: its cards are known"
-        most = len(st.holes[0]) or 5
-        for hole in st.holes:
-            most = max(most, len(hole))
+        most = self._engine.hole_count
         if problem is None and not 1 <= number <= most:
             problem = f"seat {s} cannot discard {number} cards: it holds {most}"
         if problem is not None:
