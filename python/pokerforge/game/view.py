@@ -121,8 +121,11 @@ class HandView:
         history = hand.history
         shown = {rec.seat for rec in history if isinstance(rec, Show)}
         visible = shown | {seat}
+        # A draw game's hand shown is what its player held at the end: the cards dealt
+        # before (some thrown away since) stay that player's own.
+        dealt_seen = {seat} if hand.spec.is_draw else visible
         hidden = tuple(
-            DealHole(rec.seat, ()) if isinstance(rec, DealHole) and rec.seat not in visible
+            DealHole(rec.seat, ()) if isinstance(rec, DealHole) and rec.seat not in dealt_seen
             # Rule 49: the number of cards discarded is public, the cards are not.
             else Discard(rec.seat, rec.number, ())
             if isinstance(rec, Discard) and rec.seat != seat
