@@ -20,6 +20,7 @@ from pokerforge.game import (
     Dealer,
     DealHole,
     Discard,
+    Exposed,
     GameSpec,
     Hand,
     HandState,
@@ -30,6 +31,7 @@ from pokerforge.game import (
     Street,
 )
 from pokerforge.game.draw import max_draw_seats
+from pokerforge.game.phh import loads_phh, to_phh
 from pokerforge.game.rake import Rake
 from pokerforge.games import DRAW_GAMES, variant_name
 
@@ -480,3 +482,52 @@ def test_replayed_unknown_hands_draw_unknown_cards_and_show_at_the_end() -> None
     unshown = Hand(BADUGI, stacks=[50, 50], seed=1, unknown_hole_cards=[0])
     _check_down(unshown)
     assert not unshown.result_known  # no hand shown, no result recorded
+
+
+# -- a card exposed on the draw (rule 54) -------------------------------------------------
+
+
+def test_example_draw_6_a_card_exposed_on_the_draw_is_replaced_after_it() -> None:
+    hand = Hand(TRIPLE, stacks=[50, 50, 50], button=0, seed=12)
+    hand.call(), hand.call(), hand.check()
+    deck = hand._draw
+    assert deck is not None
+    stub = list(deck)  # the top card first
+    st = hand.state
+    kept = st.holes[1][2:]
+    hand.discard(list(st.holes[1][:2]))
+    assert st.holes[1] == (*kept, *stub[:2])
+    assert not hand.can_expose_drawn_card(kept[0])  # not a card just dealt
+    exposed = hand.expose_drawn_card(Card.from_index(stub[1]))
+    assert exposed == Exposed(1, (stub[1],)) and st.holes[1] == (*kept, stub[0])
+    assert hand.actor == 2 and st.draws[1] == (2,)
+    hand.discard(list(st.holes[2][:3]))
+    assert st.holes[2][2:] == tuple(stub[2:5])
+    hand.stand_pat()
+    assert st.holes[1] == (*kept, stub[0], stub[5])  # the sixth card, after the draw
+    assert hand.history[-1] == DealHole(1, (stub[5],)) and hand.actor == 1
+    assert exposed in hand.view(2).history  # face up: everybody sees it
+    # Written to PHH as the cards the player kept: read back, the same hands.
+    again = loads_phh(to_phh(hand))
+    assert again.state.holes == st.holes and again.state.draws == st.draws
+
+
+def test_an_exposed_card_of_the_last_drawer_is_replaced_at_once() -> None:
+    hand = Hand(TRIPLE, stacks=[50, 50], seed=5, hole_cards=["7c5d4h3s9c", "KhKdQc8s2c"])
+    hand.call(), hand.check()
+    hand.stand_pat()
+    with pytest.raises(IllegalActionError, match="only a card just dealt to the player who"):
+        hand.expose_drawn_card("9c")
+    before = (hand.state.holes, hand.history)
+    with pytest.raises(IllegalActionError, match="one card is exposed at a time"):
+        hand.expose_drawn_card("9c7c")
+    assert (hand.state.holes, hand.history) == before
+    hand.discard("9c", drawn="2h")
+    assert hand.actor == 1 and hand.legal_actions().check  # the betting has begun
+    hand.verify_expose_drawn_card("2h")
+    hand.expose_drawn_card("2h")
+    assert len(hand.state.holes[0]) == 5 and idx("2h") not in hand.state.holes[0]
+    assert type(hand.history[-1]) is DealHole and hand.actor == 1
+    hand.check()
+    with pytest.raises(IllegalActionError, match=r"rule 54"):
+        hand.expose_drawn_card(Card.from_index(hand.state.holes[0][-1]))

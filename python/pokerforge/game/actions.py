@@ -44,6 +44,7 @@ __all__ = [
     "DealUp",
     "Discard",
     "Event",
+    "Exposed",
     "Fold",
     "LegalActions",
     "Muck",
@@ -213,6 +214,23 @@ class Discard(NamedTuple):
         return _repr_with_cards(self, self._fields)
 
 
+class Exposed(NamedTuple):
+    """A dealer error in a drawing round (rule 54): a replacement card dealt to ``seat`` was
+    exposed; it is taken back and set aside face up (everybody sees it), and the seat is
+    dealt another once the others have drawn (a :class:`DealHole` record)."""
+
+    seat: int
+    indices: tuple[int, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The exposed card as :class:`~pokerforge.Card` objects."""
+        return _cards(self.indices)
+
+    def __repr__(self) -> str:
+        return _repr_with_cards(self, self._fields)
+
+
 class StandPat(NamedTuple):
     """A player in a drawing round keeps every card (draws none)."""
 
@@ -340,6 +358,7 @@ Event = (
     | DealHole
     | DealUp
     | DealBoard
+    | Exposed
     | ReturnBet
     | Show
     | Muck
@@ -366,6 +385,7 @@ def _record_hash(self: tuple[Any, ...]) -> int:
 for _cls in (
     Fold, Check, Call, Bet, Raise, PostAnte, PostBlind, DealHole, DealBoard, ReturnBet,
     Show, Muck, Award, RakeTaken, RunIt, Runout, DealUp, BringIn, Discard, StandPat,
+    Exposed,
 ):  # fmt: skip
     # Named tuples compare as plain tuples; records of different kinds must never be equal.
     setattr(_cls, "__eq__", _record_eq)  # noqa: B010 - mypy forbids assigning methods

@@ -37,7 +37,7 @@ from pokerforge._core import evaluate_badugi, evaluate_class, evaluate_low_27, e
 from pokerforge._core import record as _record  # see betting.py
 from pokerforge.cards import Card, Deck
 from pokerforge.errors import CardCountError, DuplicateCardError, IllegalActionError
-from pokerforge.game.actions import DealHole, Discard, StandPat
+from pokerforge.game.actions import DealHole, Discard, Exposed, StandPat
 from pokerforge.game.deal import _deck_order, _given_holes, _indices
 from pokerforge.game.positions import SEAT_ORDERS
 from pokerforge.game.spec import A5_TRIPLE, BADUGI, FIVE_CARD_DRAW
@@ -115,7 +115,7 @@ class DrawDeck:
         seed: the hand's seed; reshuffle ``k`` orders its cards by the deck seeded from it.
     """
 
-    __slots__ = ("_seed", "_shuffles", "_stub", "burns", "order", "shown", "turn")
+    __slots__ = ("_seed", "_shuffles", "_stub", "burns", "order", "owed", "shown", "turn")
 
     order: tuple[int, ...]
     """The seats drawing in this round, in turn (empty between drawing rounds)."""
@@ -125,6 +125,9 @@ class DrawDeck:
     """The burn cards so far."""
     shown: Mapping[int, tuple[int, ...]]
     """Replays: the hands seats whose cards the record does not know showed at the end."""
+    owed: list[int]
+    """Seats owed a card for one exposed on the draw, dealt once the others have drawn
+    (rule 54)."""
 
     def __init__(self, order: Iterable[int], seed: int) -> None:
         self._stub = list(order)
@@ -135,6 +138,7 @@ class DrawDeck:
         self.turn = 0
         self.burns = []
         self.shown = {}
+        self.owed = []
 
     def copy(self) -> DrawDeck:
         """An independent copy (for ``Hand.copy``)."""
@@ -146,6 +150,7 @@ class DrawDeck:
         new.turn = self.turn
         new.burns = self.burns.copy()
         new.shown = self.shown
+        new.owed = self.owed.copy()
         return new
 
     @property
@@ -454,6 +459,103 @@ class DrawTurns:
         self._after_draw(s, self._state.holes[s], 0, record, None)
         return record
 
+    def verify_expose_drawn_card(self, card: object) -> None:
+        """Raise ``IllegalActionError`` (naming the rule) unless :meth:`expose_drawn_card`
+        applies now."""
+        problem = self._expose_problem(card)[0]
+        if problem is not None:
+            raise IllegalActionError(problem)
+
+    def can_expose_drawn_card(self, card: object) -> bool:
+        """Whether ``card`` is one the dealer has just dealt on the draw (rule 54)."""
+        return self._expose_problem(card)[0] is None
+
+    def expose_drawn_card(self, card: object) -> Exposed:
+        """A dealer error (rule 54): ``card``, one of the replacements just dealt to the
+        player who drew last, was exposed. It is taken back and set aside face up with the
+        discards, and that player is dealt another card from the stub once the other
+        players have drawn (at once, when nobody else is left to draw). Returns the
+        :class:`Exposed` record; the new card's :class:`DealHole` record follows when it
+        is dealt.
+
+        Raises:
+            IllegalActionError: ``card`` is not among the replacements dealt last, or the
+                hand has moved on since; nothing changes.
+
+        Examples:
+            >>> from pokerforge.game import GameSpec, Hand
+            >>> hand = Hand(GameSpec(variant="badugi"), stacks=[50, 50], seed=3,
+            ...             hole_cards=["As2d3h4c", "KsKdKhKc"])
+            >>> _ = hand.call(), hand.check(), hand.discard("KdKh", drawn="5s6c")
+            >>> hand.expose_drawn_card("6c")
+            Exposed(seat=1, cards='6c')
+            >>> len(hand.state.holes[1]), hand.stand_pat(), len(hand.state.holes[1])
+            (3, StandPat(seat=0), 4)
+        """
+        problem, seat, index = self._expose_problem(card)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        st = self._state
+        deck = self._draw
+        assert deck is not None
+        holes = list(st.holes)
+        holes[seat] = tuple(c for c in holes[seat] if c != index)
+        st.holes = tuple(holes)
+        record: Exposed = _record(Exposed, seat, (index,))
+        st.log.append(record)
+        deck.owed.append(seat)
+        if st.drawing < 0:  # nobody else is left to draw: the card comes at once
+            self._deal_owed()
+        return record
+
+    def _expose_problem(self, card: object) -> tuple[str | None, int, int]:
+        """Why ``expose_drawn_card(card)`` does not apply (or ``None``), the seat and the
+        card's index."""
+        st = self._state
+        log = st.log
+        try:
+            (index,) = _indices(card)
+        except (ValueError, TypeError):
+            return f"cannot expose {card!r}: one card is exposed at a time", -1, -1
+        last = log[-1] if log else None
+        before = log[-2] if len(log) > 1 else None
+        if (
+            st.over
+            or type(last) is not DealHole
+            or type(before) is not Discard
+            or last.seat != before.seat
+            or index not in last.indices
+        ):
+            return (
+                (
+                    f"cannot expose {Card.from_index(index)}: only a card just dealt to the "
+                    "player who drew last is exposed on the draw (rule 54)"
+                ),
+                -1,
+                -1,
+            )
+        return None, last.seat, index
+
+    def _deal_owed(self) -> None:
+        """The cards owed for exposed ones, from the stub, once everybody has drawn (rule
+        54); a player never gets back its own discards of the round (rule 50)."""
+        st = self._state
+        deck = self._draw
+        assert deck is not None
+        while deck.owed:
+            seat = deck.owed.pop(0)
+            own: tuple[int, ...] = ()
+            for record in reversed(st.log):
+                if type(record) is Discard and record.seat == seat:
+                    own = record.indices
+                    break
+            live = {c for s, h in enumerate(st.holes) if not st.folded[s] for c in h}
+            new = deck.deal(1, set(range(_DECK)) - live - set(own) - set(deck))
+            holes = list(st.holes)
+            holes[seat] = (*holes[seat], *new)
+            st.holes = tuple(holes)
+            st.log.append(_record(DealHole, seat, new))
+
     def _after_draw(
         self,
         seat: int,
@@ -481,4 +583,5 @@ class DrawTurns:
         st.drawing = NOBODY
         deck.order = ()
         deck.turn = 0
+        self._deal_owed()
         self._drawn()
