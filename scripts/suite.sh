@@ -68,6 +68,8 @@ NEEDS_POKERKIT=(
   tests/game/test_phh_runouts_pokerkit.py
   tests/game/test_phh_short_deck_pokerkit.py
   tests/game/test_phh_stud.py
+  tests/game/test_phh_draw.py
+  tests/game/test_pokerkit_draw_differential.py
   tests/histories/test_dataset_sample.py
   tests/histories/test_sites_pokerkit.py
   tests/test_equity_stud_pokerkit.py

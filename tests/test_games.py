@@ -11,8 +11,10 @@ from pokerforge import _core, equity
 from pokerforge.cli import main
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec
+from pokerforge.game.spec import FIVE_CARD_DRAW
 from pokerforge.games import (
     ALIASES,
+    DRAW_GAMES,
     GAMES,
     SHORT_DECK,
     STUD_GAMES,
@@ -77,9 +79,11 @@ def test_a_name_the_table_refuses_the_core_refuses(name: str) -> None:
         GameSpec(variant=name)  # type: ignore[arg-type]
 
 
-def test_the_variants_are_the_games_the_stud_family_and_short_deck() -> None:
-    assert set(get_args(Variant)) == set(VARIANTS) == {*GAMES, *STUD_GAMES, SHORT_DECK}
-    assert VARIANTS[-1] == SHORT_DECK  # the game layer's variant code 6
+def test_the_variants_are_the_games_the_stud_family_short_deck_and_the_draw_games() -> None:
+    assert set(get_args(Variant)) == set(VARIANTS)
+    assert set(VARIANTS) == {*GAMES, *STUD_GAMES, SHORT_DECK, *DRAW_GAMES}
+    assert VARIANTS[6] == SHORT_DECK  # the game layer's variant code 6
+    assert VARIANTS.index("five-card-draw") == FIVE_CARD_DRAW  # and the draw games' after
     assert set(VARIANT_ALIASES.values()) <= set(VARIANTS)
     assert not set(VARIANT_ALIASES) & set(VARIANTS)
     for name in (*VARIANTS, *VARIANT_ALIASES):

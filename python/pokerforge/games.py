@@ -43,11 +43,13 @@ from pokerforge.errors import InvalidSpecError
 
 __all__ = [
     "ALIASES",
+    "DRAW_GAMES",
     "GAMES",
     "SHORT_DECK",
     "STUD_GAMES",
     "VARIANTS",
     "VARIANT_ALIASES",
+    "DrawGame",
     "Game",
     "GameName",
     "StudGame",
@@ -129,13 +131,41 @@ def game_name(name: str) -> Game:
     )
 
 
-Variant = Literal["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz", "short-deck"]
-"""A variant the game layer plays: every game, the stud family and short-deck Hold'em."""
+DrawGame = Literal[
+    "2-7-single-draw", "2-7-triple-draw", "a-5-triple-draw", "badugi", "five-card-draw"
+]
+"""A draw game's canonical name (played by the game layer; see :func:`variant_name`)."""
+
+Variant = Literal[
+    "holdem",
+    "omaha",
+    "omaha-hilo",
+    "stud",
+    "stud-hilo",
+    "razz",
+    "short-deck",
+    "2-7-single-draw",
+    "2-7-triple-draw",
+    "a-5-triple-draw",
+    "badugi",
+    "five-card-draw",
+]
+"""A variant the game layer plays: every game, the stud family, short-deck Hold'em and the
+draw games."""
 
 SHORT_DECK: Literal["short-deck"] = "short-deck"
 """Short-deck (6+) Hold'em: 36 cards, six to ace (played by the game layer)."""
 
-VARIANTS: tuple[Variant, ...] = (*GAMES, *STUD_GAMES, SHORT_DECK)
+DRAW_GAMES: tuple[DrawGame, ...] = (
+    "2-7-single-draw",
+    "2-7-triple-draw",
+    "a-5-triple-draw",
+    "badugi",
+    "five-card-draw",
+)
+"""The draw games, in the order of their variant codes after short-deck's."""
+
+VARIANTS: tuple[Variant, ...] = (*GAMES, *STUD_GAMES, SHORT_DECK, *DRAW_GAMES)
 """Every variant's canonical name, in the order of the game layer's variant codes."""
 
 # Other names of the stud games: common spellings and the PHH standard's variant codes
@@ -161,7 +191,34 @@ _SHORT_DECK_ALIASES: dict[str, Literal["short-deck"]] = {
     )
 }
 
-VARIANT_ALIASES: Mapping[str, Variant] = {**ALIASES, **_STUD_ALIASES, **_SHORT_DECK_ALIASES}
+# Other names of the draw games: the PHH standard's codes (N2L1D no-limit deuce-to-seven
+# single draw, F2L3D fixed-limit deuce-to-seven triple draw, FB fixed-limit badugi; the
+# betting structure is the spec's own field) and the common spellings.
+_DRAW_ALIASES: dict[str, DrawGame] = {
+    "n2l1d": "2-7-single-draw",
+    "2-7-draw": "2-7-single-draw",
+    "deuce-to-seven-single-draw": "2-7-single-draw",
+    "kansas-city-lowball": "2-7-single-draw",
+    "2-7-single": "2-7-single-draw",
+    "f2l3d": "2-7-triple-draw",
+    "deuce-to-seven-triple-draw": "2-7-triple-draw",
+    "2-7-triple": "2-7-triple-draw",
+    "2-7-td": "2-7-triple-draw",
+    "a-5-triple": "a-5-triple-draw",
+    "ace-to-five-triple-draw": "a-5-triple-draw",
+    "a5-triple-draw": "a-5-triple-draw",
+    "fb": "badugi",
+    "5-card-draw": "five-card-draw",
+    "draw": "five-card-draw",
+    "draw-high": "five-card-draw",
+}
+
+VARIANT_ALIASES: Mapping[str, Variant] = {
+    **ALIASES,
+    **_STUD_ALIASES,
+    **_SHORT_DECK_ALIASES,
+    **_DRAW_ALIASES,
+}
 """Other names for the variants, each mapped to its canonical name."""
 
 _VARIANT_NAMES: Mapping[str, Variant] = {
@@ -171,8 +228,8 @@ _VARIANT_NAMES: Mapping[str, Variant] = {
 
 
 def variant_name(name: str) -> Variant:
-    """The canonical name of the variant called ``name`` (a game, a stud game or
-    short-deck Hold'em).
+    """The canonical name of the variant called ``name`` (a game, a stud game,
+    short-deck Hold'em or a draw game).
 
     Case does not matter, nor ``_`` for ``-``, nor spaces around the name, as for
     :func:`game_name`.
@@ -183,10 +240,10 @@ def variant_name(name: str) -> Variant:
     Examples:
         >>> variant_name("7_card_stud"), variant_name("F7S/8"), variant_name("Hold'em")
         ('stud', 'stud-hilo', 'holdem')
-        >>> variant_name("badugi")  # doctest: +ELLIPSIS
+        >>> variant_name("pineapple")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        pokerforge.errors.InvalidSpecError: 'badugi' is not a game: expected holdem, ...
+        pokerforge.errors.InvalidSpecError: 'pineapple' is not a game: expected holdem, ...
     """
     if isinstance(name, str):
         variant = _VARIANT_NAMES.get(name.strip().lower().replace("_", "-"))

@@ -89,8 +89,8 @@ def test_published_dwan_ivey_hand() -> None:
     assert hand.button == 2
 
 
-def test_published_triple_draw_hand_is_refused_clearly() -> None:
-    with pytest.raises(InvalidHistoryError, match="variant: 'F2L3D' is not a game"):
+def test_published_triple_draw_hand_cut_short_is_refused_clearly() -> None:
+    with pytest.raises(InvalidHistoryError, match="p4's replacements are never dealt"):
         load_phh(DATA / "arieh_yockey_2019.phh")
 
 

@@ -59,7 +59,7 @@ def test_rules_are_defined_once_in_order() -> None:
     assert [int(re.sub(r"[a-z]", "", n)) for n in numbers] == sorted(
         int(re.sub(r"[a-z]", "", n)) for n in numbers
     )
-    assert {str(n) for n in range(1, 47)} | {"26b", "29b", "30b"} == set(numbers)
+    assert {str(n) for n in range(1, 55)} | {"26b", "29b", "30b"} == set(numbers)
 
 
 def test_every_worked_example_is_a_test() -> None:
@@ -85,3 +85,11 @@ def test_every_short_deck_example_is_a_test() -> None:
     for number in examples:
         # One test may hold two: test_examples_short_3_and_4_...
         assert re.search(rf"^def test_examples?_short_(\d+_and_)?{number}_", tests, re.M), number
+
+
+def test_every_draw_example_is_a_test() -> None:
+    examples = re.findall(r"^- \*\*Draw (\d+)\.\*\*", DOC.read_text(encoding="utf-8"), re.M)
+    assert examples == ["1", "2", "3", "4", "5", "6"]
+    tests = (ROOT / "tests" / "game" / "test_draw.py").read_text(encoding="utf-8")
+    for number in examples:
+        assert re.search(rf"^def test_example_draw_{number}_", tests, re.M), number

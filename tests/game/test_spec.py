@@ -25,7 +25,7 @@ from pokerforge.game import TDA_2024, GameSpec, Hand, Rake, RuleProfile
         ({"variant": "omaha", "hole_cards": 2}, "Omaha deals 4, 5 or 6"),
         ({"variant": "omaha-hilo", "hole_cards": 7}, "Omaha"),
         ({"hole_cards": 4}, "Hold'em deals 2"),
-        ({"variant": "badugi"}, "variant"),
+        ({"variant": "pineapple"}, "variant"),
         ({"variant": "stud"}, "stud is played fixed-limit here"),
         ({"betting": "spread-limit"}, "betting"),
         ({"ante": -1}, "ante"),

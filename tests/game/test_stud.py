@@ -476,7 +476,7 @@ def test_views_show_up_cards_to_everybody_and_down_cards_to_their_owner() -> Non
 
 
 def test_the_state_declares_the_up_cards() -> None:
-    assert HandState.FIELDS[-1] == "up" and HandState.VERSION == 2
+    assert "up" in HandState.FIELDS and HandState.VERSION >= 2
     hand = Hand(STUD, stacks=[100, 100], up_cards=["Ah", "Kh"], seed=1)
     assert hand.state.up == ((idx("Ah"),), (idx("Kh"),))
     assert hand.state.big_blind == 5  # the unit of results: the small bet

@@ -92,9 +92,12 @@ def test_the_core_reads_the_dataset_as_the_files_write_it() -> None:
 def test_the_variant_codes_are_the_core_s() -> None:
     codes = [code for code, _, _ in PHH_VARIANTS]
     assert codes[:4] == ["NT", "FT", "PO", "FO/8"]  # the standard's
-    assert codes[-6:-3] == ["F7S", "F7S/8", "FR"]  # the standard's stud family
-    assert codes[-3:] == ["NS", "PS", "FS"]  # short-deck: the standard's NS, then ours
-    assert len(set(codes)) == len(codes) == 15
+    assert codes[9:12] == ["F7S", "F7S/8", "FR"]  # the standard's stud family
+    assert codes[12:15] == ["NS", "PS", "FS"]  # short-deck: the standard's NS, then ours
+    assert codes[15:18] == ["N2L1D", "F2L3D", "FB"]  # the standard's draw games, then ours
+    assert len(set(codes)) == len(codes) == 30
+    draws = {(game, betting) for _, game, betting in PHH_VARIANTS[15:]}
+    assert len(draws) == 15  # each draw game in each structure
 
 
 @pytest.mark.parametrize(

@@ -23,8 +23,9 @@ def test_table_over_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
     # iPoker sample (no stacks, no winnings: read as unknown, never an error), and the Full
     # Tilt and PokerStars samples, whose pots won in a blind or on the button are paid to
     # nobody (not repaired without --repair); PartyPoker and Ongame read whole; the 30
-    # WSOP 2023 stud-family hands and the Triton short-deck hand (by the standard: "PHH").
-    assert "152 hands from 10 files; 37 bad hands skipped (36 disagree" in out[5]
+    # WSOP 2023 stud-family hands, its 14 deuce-to-seven draw hands, two famous draw hands
+    # and the Triton short-deck hand (by the standard: "PHH").
+    assert "168 hands from 12 files; 37 bad hands skipped (36 disagree" in out[5]
     assert "(hand 3017248608)" in out[6]
     header = "site  read  repaired  skipped  InvalidHistoryError  RecordMismatchError"
     table = out[next(k for k, line in enumerate(out) if line.startswith(header)) :]
@@ -33,7 +34,7 @@ def test_table_over_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
         ["FTP", "6", "0", "18", "0", "0", "18"],
         ["IPN", "10", "0", "0", "0", "0", "0"],
         ["ONG", "21", "0", "0", "0", "0", "0"],
-        ["PHH", "31", "0", "1", "1", "0", "0"],
+        ["PHH", "47", "0", "1", "1", "0", "0"],
         ["PS", "5", "0", "17", "0", "0", "17"],
         ["PTY", "30", "0", "0", "0", "0", "0"],
     ]

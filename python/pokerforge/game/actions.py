@@ -2,9 +2,11 @@
 
 Every entry of :attr:`Hand.history <pokerforge.game.Hand.history>` is one of the immutable
 records below. Player actions are :class:`Fold`, :class:`Check`, :class:`Call`, :class:`Bet`
-and :class:`Raise` (and in stud :class:`BringIn`); everything else is an event of the deal:
+and :class:`Raise` (in stud also :class:`BringIn`, in the draw games :class:`Discard` and
+:class:`StandPat`); everything else is an event of the deal:
 forced bets, cards (in stud: :class:`DealHole` for down cards, :class:`DealUp` for up
-cards), returned bets, shown or mucked hands, pot awards and rake.
+cards; in the draw games :class:`DealHole` also for the replacements of a draw), returned
+bets, shown or mucked hands, pot awards and rake.
 
 Records are named tuples (the fastest immutable record CPython offers, which matters when
 millions of hands are simulated), but two records are equal only when they have the same
@@ -40,7 +42,9 @@ __all__ = [
     "DealBoard",
     "DealHole",
     "DealUp",
+    "Discard",
     "Event",
+    "Exposed",
     "Fold",
     "LegalActions",
     "Muck",
@@ -53,6 +57,7 @@ __all__ = [
     "RunIt",
     "Runout",
     "Show",
+    "StandPat",
     "Street",
 ]
 
@@ -62,7 +67,10 @@ class Street(TextEnum):
     (``'flop'``, ``'third street'``).
 
     The board games bet pre-flop, on the flop, the turn and the river; the stud family on
-    third to seventh street (seventh street is stud's river). Both end at ``SHOWDOWN``.
+    third to seventh street (seventh street is stud's river); the draw games before the
+    first draw (``PREDRAW``) and after each draw: ``FIRST_DRAW`` is the first drawing round
+    and the betting after it, and so on (one draw in single draw, three in triple draw).
+    All end at ``SHOWDOWN``.
     """
 
     PREFLOP = 0
@@ -75,6 +83,10 @@ class Street(TextEnum):
     FIFTH_STREET = 7
     SIXTH_STREET = 8
     SEVENTH_STREET = 9
+    PREDRAW = 10
+    FIRST_DRAW = 11
+    SECOND_DRAW = 12
+    THIRD_DRAW = 13
 
 
 def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
@@ -182,6 +194,47 @@ class BringIn(NamedTuple):
     seat: int
     amount: int
     all_in: bool
+
+
+class Discard(NamedTuple):
+    """A player in a drawing round throws ``number`` cards away (``indices``, in the order
+    given) to be dealt as many replacements (the :class:`DealHole` record after it). The
+    number is public; the cards are not: in another seat's view ``indices`` is empty."""
+
+    seat: int
+    number: int
+    indices: tuple[int, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The discarded cards as :class:`~pokerforge.Card` objects (none where hidden)."""
+        return _cards(self.indices)
+
+    def __repr__(self) -> str:
+        return _repr_with_cards(self, self._fields)
+
+
+class Exposed(NamedTuple):
+    """A dealer error in a drawing round (rule 54): a replacement card dealt to ``seat`` was
+    exposed; it is taken back and set aside face up (everybody sees it), and the seat is
+    dealt another once the others have drawn (a :class:`DealHole` record)."""
+
+    seat: int
+    indices: tuple[int, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The exposed card as :class:`~pokerforge.Card` objects."""
+        return _cards(self.indices)
+
+    def __repr__(self) -> str:
+        return _repr_with_cards(self, self._fields)
+
+
+class StandPat(NamedTuple):
+    """A player in a drawing round keeps every card (draws none)."""
+
+    seat: int
 
 
 class DealBoard(NamedTuple):
@@ -298,13 +351,14 @@ class LegalActions(NamedTuple):
     max_raise_to: int | None
 
 
-Action = Fold | Check | Call | Bet | Raise | BringIn
+Action = Fold | Check | Call | Bet | Raise | BringIn | Discard | StandPat
 Event = (
     PostAnte
     | PostBlind
     | DealHole
     | DealUp
     | DealBoard
+    | Exposed
     | ReturnBet
     | Show
     | Muck
@@ -330,7 +384,8 @@ def _record_hash(self: tuple[Any, ...]) -> int:
 
 for _cls in (
     Fold, Check, Call, Bet, Raise, PostAnte, PostBlind, DealHole, DealBoard, ReturnBet,
-    Show, Muck, Award, RakeTaken, RunIt, Runout, DealUp, BringIn,
+    Show, Muck, Award, RakeTaken, RunIt, Runout, DealUp, BringIn, Discard, StandPat,
+    Exposed,
 ):  # fmt: skip
     # Named tuples compare as plain tuples; records of different kinds must never be equal.
     setattr(_cls, "__eq__", _record_eq)  # noqa: B010 - mypy forbids assigning methods

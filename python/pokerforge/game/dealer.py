@@ -108,10 +108,10 @@ class Dealer:
     ) -> None:
         n = player_count(len(stacks))
         seat_number(button, n, what="the button")
-        if spec.is_stud:
+        if spec.is_stud or spec.is_draw:
             raise InvalidSpecError(
                 f"the dealer-error procedures (rules 31-35) are the board games', not "
-                f"{spec.variant}'s: deal a stud hand with Hand"
+                f"{spec.variant}'s: deal a {'stud' if spec.is_stud else 'draw'} hand with Hand"
             )
         self.spec = spec
         self._stacks = list(stacks)

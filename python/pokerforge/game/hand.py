@@ -17,7 +17,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
 from operator import add
 from typing import Any
@@ -32,6 +32,7 @@ from pokerforge.errors import (
     IllegalActionError,
     InvalidSpecError,
 )
+from pokerforge.game import draw as draw_rules
 from pokerforge.game import showdown as _showdown
 from pokerforge.game import stud as stud_rules
 from pokerforge.game.actions import (
@@ -59,6 +60,7 @@ from pokerforge.game.arguments import (
 from pokerforge.game.asked import AskedTurns
 from pokerforge.game.betting import NOTHING_LEGAL, BettingState
 from pokerforge.game.deal import BOARD_AT, deal, deal_layout, rest_of_deck, split_board
+from pokerforge.game.draw import DrawTurns
 from pokerforge.game.positions import MAX_SEATS, MIN_SEATS
 from pokerforge.game.pots import Pot, build_pots, split_runouts
 from pokerforge.game.queries import HandQueries
@@ -90,6 +92,7 @@ _THIRD = Street.THIRD_STREET.value
 _FOURTH = Street.FOURTH_STREET.value
 _SEVENTH = Street.SEVENTH_STREET.value
 _SHOWDOWN = Street.SHOWDOWN.value
+_PREDRAW = Street.PREDRAW.value
 
 
 def _check_board_game(engine: EngineConstants, n: int, dead_small_blind: bool) -> None:
@@ -112,7 +115,7 @@ def _check_board_game(engine: EngineConstants, n: int, dead_small_blind: bool) -
         )
 
 
-class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
+class Hand(HandQueries, AskedTurns, RunoutTurns, DrawTurns, BettingState):
     """One hand: forced bets and cards on creation, then betting until the pots are paid.
 
     Args:
@@ -147,6 +150,9 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
             behind once the betting is over).
         chip_value: what one chip is worth in the record's money (``Decimal("0.01")`` for a
             cash game in cents), for exporting; the engine itself counts whole chips.
+        shown_cards: replays of draw games: ``seat -> cards`` a seat of
+            ``unknown_hole_cards`` showed at the showdown, the hand it held after its
+            draws; they decide the showdown (else the record does).
 
     Raises:
         InvalidSpecError: bad seats, stacks or button; a straddle with two players.
@@ -167,6 +173,14 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, BettingState):
     order dealt; a seat in ``unknown_hole_cards`` gets no down cards; ``board`` gives the
     common card of rule 41, should the deck run short.
 
+    The draw games (``spec.is_draw``; docs/rules.md section 10) have blinds and no board:
+    every player is dealt five cards (four in badugi); after the first betting round and
+    each later one but the last comes a drawing round (``hand.street`` the draw's
+    :class:`Street`, ``hand.actor`` the seat to draw), in which each player still in, in
+    turn from the button's left, throws cards away with :meth:`discard` and is dealt as
+    many, or keeps them all with :meth:`stand_pat`. ``hole_cards`` gives the cards first
+    dealt; a replay gives each draw's replacements with ``discard(cards, drawn=...)``.
+
     Examples:
         >>> stud = GameSpec(variant="stud", betting="fixed-limit", ante=1, bring_in=2,
         ...                 small_bet=5, big_bet=10)
@@ -186,6 +200,7 @@ full=True))
         "_chip_value",
         "_dead_sb",
         "_dealt",
+        "_draw",
         "_engine",
         "_extra",
         "_final_pots",
@@ -234,6 +249,8 @@ full=True))
     _extra: tuple[int, ...]
     # Stud: the cards still to deal (None in the board games).
     _stud: stud_rules.StudDeck | None
+    # Draw games: the stub and the drawing round's turns (None in the other games).
+    _draw: draw_rules.DrawDeck | None
 
     def __init__(
         self,
@@ -252,6 +269,7 @@ full=True))
         recorded_stacks: Sequence[int] | None = None,
         chip_value: Decimal | int = 1,
         up_cards: Sequence[object | None] | None = None,
+        shown_cards: Mapping[int, object] | None = None,
     ) -> None:
         if type(spec) is not GameSpec and not isinstance(spec, GameSpec):
             raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
@@ -277,6 +295,16 @@ full=True))
             return
         if up_cards is not None:
             raise InvalidSpecError(f"up cards are dealt in stud, not in {spec.variant}")
+        if engine.draw_rounds:  # the draw games
+            self._init_draw(spec, stacks, button, seed, hole_cards, board,
+                            dead_small_blind, posts, unknown_hole_cards, recorded_winnings,
+                            recorded_stacks, chip_value, shown_cards)  # fmt: skip
+            return
+        if shown_cards is not None:
+            raise InvalidSpecError(
+                f"shown_cards are a draw game's replay, not {spec.variant}'s: the hole cards "
+                "shown are those dealt (hole_cards)"
+            )
         _check_board_game(engine, n, dead_small_blind)
         self._known = True
         board, self._extra = split_board(board)
@@ -313,6 +341,7 @@ full=True))
         self._boards = ()
         self._dead_sb = dead_small_blind
         self._stud = None
+        self._draw = None
         if posts:
             posts = check_posts(posts, n, button, dead_small_blind)
         self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
@@ -406,6 +435,7 @@ full=True))
         self._rake = 0
         self._asked = None
         self._dead_sb = False
+        self._draw = None
         self._pl_extra = 0
         # No board to run more than once (rule 26b), no untabled-hand replay rule.
         self._vote = None
@@ -425,6 +455,130 @@ full=True))
             log.append(_record(DealUp, seat, up[seat]))
         self._posted = len(log)
         self._open_third_street(engine, stacks, up)
+
+    def _init_draw(  # noqa: PLR0917 - the constructor's arguments, passed on
+        self,
+        spec: GameSpec,
+        stacks: list[int],
+        button: int,
+        seed: int | None,
+        hole_cards: Sequence[object | None] | None,
+        board: object | None,
+        dead_small_blind: bool,
+        posts: Sequence[tuple[int, int, int]],
+        unknown_hole_cards: Collection[int],
+        recorded_winnings: Sequence[int] | None,
+        recorded_stacks: Sequence[int] | None,
+        chip_value: Decimal | int,
+        shown_cards: Mapping[int, object] | None,
+    ) -> None:
+        """A draw hand: the deal, the forced bets and the first betting round (rules 47,
+        48)."""
+        n = len(stacks)
+        engine = spec.engine
+        most = draw_rules.max_draw_seats(engine.hole_count)
+        if n > most:
+            raise InvalidSpecError(
+                f"{spec.variant} is dealt to at most {most} players, not {n} (rule 47: the "
+                "cards out of the hands must cover a full draw)"
+            )
+        if board is not None:
+            raise InvalidSpecError(f"{spec.variant} has no board, not {board!r}")
+        if dead_small_blind and n < 3:
+            raise InvalidSpecError("a dead small blind needs at least three players (rule 29)")
+        self._known = True
+        self._unknown, self._recorded, self._chip_value = replay_record(
+            n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
+        )
+        self._unshown = _NO_SEATS
+        self._seed, self._draw, holes = draw_rules.deal_draw(
+            n,
+            engine.hole_count,
+            button=button,
+            seed=seed,
+            hole_cards=hole_cards,
+            unknown=self._unknown,
+            shown=shown_cards,
+        )
+        state = HandState(button, engine.big, engine.unit, stacks, holes)
+        super().__init__(engine, state)
+        state.street = _PREDRAW
+        self._spec = spec
+        self._engine = engine
+        self._board = ()
+        self._layout = None
+        self._payouts = [0] * n
+        self._final_pots = []
+        self._rake = 0
+        self._asked = None
+        self._vote = None
+        self._boards = ()
+        self._extra = ()
+        self._dead_sb = dead_small_blind
+        self._stud = None
+        # The cards first dealt are the deal's records (a draw changes the state's holes).
+        self._dealt = tuple(_record(DealHole, seat, cards) for seat, cards in enumerate(holes))
+        if posts:
+            posts = check_posts(posts, n, button, dead_small_blind)
+        self._post_forced_bets(engine, stacks, self._orders, dead_small_blind, posts)
+        self._posted = len(state.log)
+        if type(self) is Hand:
+            self._untrack()
+
+    def _close_draw_round(self) -> None:
+        """A betting round of a draw game is over: the next drawing round, or after the
+        last betting round the showdown (rules 48, 49)."""
+        self._return_uncalled()
+        st = self._state
+        if st.street >= _PREDRAW + self._engine.draw_rounds:
+            st.bets[:] = _ZEROS[self._n]
+            st.street = _SHOWDOWN
+            self._showdown()
+            return
+        self._start_draw()
+
+    def _start_draw(self) -> None:
+        """A drawing round: the burn, then every player still in draws in turn from the
+        button's left, all-in players too (rule 49)."""
+        st = self._state
+        deck = self._draw
+        assert deck is not None
+        st.street += 1
+        st.bets[:] = _ZEROS[self._n]  # the bets are in the pots
+        self._aggressor = -1  # nobody has bet after this draw yet
+        st.actor = NOBODY
+        st.legal = NO_ACTIONS  # nobody bets: the players draw
+        self._legal = NOTHING_LEGAL
+        deck.burn()
+        folded = st.folded
+        deck.order = tuple(s for s in self._orders[st.button] if not folded[s])
+        deck.turn = 0
+        st.drawing = deck.order[0]
+
+    def _drawn(self) -> None:
+        """Everybody still in has drawn: the betting round after the draw when two or more
+        can bet, else the next drawing round or the showdown (rules 48, 49)."""
+        st = self._state
+        if self._active < 2:
+            if st.street < _PREDRAW + self._engine.draw_rounds:
+                self._start_draw()
+            else:
+                st.street = _SHOWDOWN
+                self._showdown()
+            return
+        reach = self._reach
+        folded = st.folded
+        faced = self._faced
+        for seat in range(self._n):
+            reach[seat] = 0 if folded[seat] else st.stacks[seat]
+            faced[seat] = -1
+        self._set_reach(reach)
+        self._level = self._full_level = self._raises = self._pl_extra = 0
+        self._min_inc = self._spec.bet_size(st.street)
+        self._aggressor = -1
+        self._cap = self._round_cap()
+        st.actor = st.button  # rule 48: the first player still in left of the button
+        self._advance()
 
     def _open_third_street(
         self, engine: EngineConstants, stacks: list[int], up: list[tuple[int, ...]]
@@ -581,6 +735,9 @@ full=True))
     def _close_round(self) -> None:
         if self._stud is not None:
             self._close_stud_round()
+            return
+        if self._draw is not None:
+            self._close_draw_round()
             return
         self._return_uncalled()
         st = self._state
@@ -765,9 +922,11 @@ full=True))
                 due = max(0, total - sum(self._recorded_winnings()))
             else:
                 assert rake is not None
-                due = rake.amount(
-                    total, flop_seen=len(self._state.board) >= 3, chip_unit=self._unit
+                # No flop, no drop (rule 27); in the draw games: no draw, no drop.
+                seen = len(self._state.board) >= 3 or (
+                    self._draw is not None and any(self._state.draws)
                 )
+                due = rake.amount(total, flop_seen=seen, chip_unit=self._unit)
             if due:
                 amounts, self._rake = take_rake(
                     [p.amount for p in pots], due, split=rake.split if rake else "main-first"
@@ -809,29 +968,45 @@ full=True))
                     self._award(0, seat, won[seat], "recorded")
         self._end()
 
+    def _board_showdown(
+        self, folded: list[bool]
+    ) -> tuple[dict[int, tuple[int, int]], int, Sequence[int], None]:
+        """The showdown of the board games and the draw games: every live seat's ranks,
+        the first to show (rule 22) and the odd-chip order from the button's left (rule
+        26)."""
+        st = self._state
+        if self._draw is not None:  # rule 51: each game's own ranking
+            ranks = draw_rules.draw_ranks(self._engine.variant, st.holes, folded)
+        elif self._engine.variant == SHORT_DECK:
+            ranks = self._short_deck_ranks(self._board, folded)
+        else:  # the core directly (what rank_hands() calls): one Python call less
+            ranks = showdown_ranks(self._engine.variant, st.holes, self._board, folded)
+        first = self._aggressor
+        if first < 0:  # nobody bet on the last street: the first live seat left of it
+            for first in self._orders[st.button]:
+                if not folded[first]:
+                    break
+        return ranks, first, self._orders[st.button], None
+
     def _showdown(self) -> None:
         st = self._state
         folded = st.folded
         if self._unknown and any(s in self._unknown and not folded[s] for s in range(self._n)):
-            self._showdown_unknown()
-            return
+            if self._draw is None:
+                self._showdown_unknown()
+                return
+            if not self._draw.show_unknown(st, self._unknown):
+                # A draw replay whose unknown hands were not shown: as recorded.
+                self._take_rake(build_pots(st.contributions, folded, st.dead))
+                self._showdown_from_record()
+                return
         pots = self._take_rake(build_pots(st.contributions, folded, st.dead))
-        low_order: list[int] | None = None
         odd_chip_order: Sequence[int]
+        low_order: list[int] | None
         if self._stud is not None:
             ranks, first, odd_chip_order, low_order = self._stud_showdown()
         else:
-            # The core directly (what rank_hands() calls): one Python call less a showdown.
-            if self._engine.variant == SHORT_DECK:
-                ranks = self._short_deck_ranks(self._board, folded)
-            else:
-                ranks = showdown_ranks(self._engine.variant, st.holes, self._board, folded)
-            first = self._aggressor
-            if first < 0:  # nobody bet on the last street: the first live seat left of it
-                for first in self._orders[st.button]:
-                    if not folded[first]:
-                        break
-            odd_chip_order = self._orders[st.button]
+            ranks, first, odd_chip_order, low_order = self._board_showdown(folded)
         # Clockwise from ``first``: the seat order that ends at the seat before it.
         show_order = []  # a loop: a comprehension is a function call before Python 3.12
         for s in self._orders[first - 1]:
@@ -1090,10 +1265,17 @@ full=True))
             return st.actor
         if st.showing >= 0:
             return st.showing
+        if st.drawing >= 0:
+            return st.drawing
         vote = self._vote
         return None if vote is None else vote.to_act
 
     def _closed_problem(self, verb: str) -> str:
+        if self._state.drawing >= 0:
+            return (
+                f"cannot {verb}: seat {self._state.drawing} is to draw (discard or stand pat; "
+                "rule 49): the betting resumes after the drawing round"
+            )
         if self._vote is not None and self._vote.to_act is not None:
             return (
                 f"cannot {verb}: the betting is over and the players choose how many times "
@@ -1133,7 +1315,7 @@ full=True))
         st = self._state
         seat = st.actor
         if seat < 0:
-            seat = st.showing
+            seat = st.showing if st.showing >= 0 else st.drawing
         return _record(
             PublicState,
             _STREETS[st.street],
@@ -1197,6 +1379,7 @@ full=True))
         new._dead_sb = self._dead_sb
         new._posted = self._posted
         new._stud = None if self._stud is None else self._stud.copy()
+        new._draw = None if self._draw is None else self._draw.copy()
         new._untrack()  # an exact Hand: see _untrack
         return new
 
@@ -1230,7 +1413,7 @@ full=True))
                 "cannot deal again: only a hand nobody has acted in, with no card turned up "
                 "and not replaying a record, can be dealt again"
             )
-        if self._stud is not None:  # stud deals street by street: a new hand deals it
+        if self._stud is not None or self._draw is not None:  # dealt as the hand goes
             return Hand(self._spec, stacks=st.starts, button=st.button, seed=seed)
         layout = self._layout
         if layout is None:  # looked up once and kept: a cached call costs more than a slot

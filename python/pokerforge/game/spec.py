@@ -42,6 +42,20 @@ as is most common, with every player anteing and the button posting a blind (rul
     Traceback (most recent call last):
     ...
     pokerforge.errors.InvalidSpecError: a button blind (2) replaces the blinds: leave ...
+
+The draw games (deuce-to-seven single and triple draw, ace-to-five triple draw, badugi,
+five-card draw) are played with blinds (and antes where used) in any betting structure;
+fixed-limit triple draw bets the small bet before and after the first draw and the big bet
+after the second and third (rules 47-52):
+
+    >>> td = GameSpec(variant="2-7-triple-draw", betting="fixed-limit", blinds=(1, 2),
+    ...               small_bet=2, big_bet=4)
+    >>> td.hole_card_count, td.draw_rounds, [td.bet_size(s) for s in range(10, 14)]
+    (5, 3, [2, 2, 4, 4])
+    >>> GameSpec(variant="badugi", betting="fixed-limit", small_bet=2, big_bet=4).hole_card_count
+    4
+    >>> GameSpec(variant="2-7-single-draw", blinds=(5, 10)).draw_rounds
+    1
 """
 
 from __future__ import annotations
@@ -53,8 +67,8 @@ from pokerforge.errors import InvalidSpecError
 from pokerforge.game.arguments import chip_count
 from pokerforge.game.profile import DEFAULT_RULES, RuleProfile
 from pokerforge.game.rake import Rake
+from pokerforge.games import DRAW_GAMES, STUD_GAMES, VARIANTS, Variant, variant_name
 from pokerforge.games import SHORT_DECK as SHORT_DECK_NAME
-from pokerforge.games import STUD_GAMES, VARIANTS, Variant, variant_name
 
 __all__ = ["AnteKind", "Betting", "GameSpec", "Variant"]
 
@@ -69,8 +83,21 @@ STUD = 3
 STUD_HILO = 4
 RAZZ = 5
 SHORT_DECK = 6
+TWO_SEVEN_SINGLE = 7
+TWO_SEVEN_TRIPLE = 8
+A5_TRIPLE = 9
+BADUGI = 10
+FIVE_CARD_DRAW = 11
 UNCAPPED = 1 << 60
 _THIRD_STREET = 5  # Street.THIRD (the streets' own module imports this one)
+_PREDRAW = 10  # Street.PREDRAW
+_DRAW_ROUNDS = {
+    "2-7-single-draw": 1,
+    "2-7-triple-draw": 3,
+    "a-5-triple-draw": 3,
+    "badugi": 3,
+    "five-card-draw": 1,
+}
 STUD_MAX_SEATS = 8
 """Seven cards each for eight players and four burns use the whole deck (RR: stud is
 dealt to at most eight)."""
@@ -117,6 +144,7 @@ class EngineConstants(NamedTuple):
     open_pair_option: bool
     button_blind: bool
     trips_beat_straight: bool
+    draw_rounds: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -124,10 +152,12 @@ class GameSpec:
     """What game is played: everything about a hand except the players and the cards.
 
     Attributes:
-        variant: ``"holdem"``, ``"omaha"`` or ``"omaha-hilo"`` (8 or better), or the stud
+        variant: ``"holdem"``, ``"omaha"`` or ``"omaha-hilo"`` (8 or better), the stud
             family: ``"stud"`` (seven-card stud), ``"stud-hilo"`` (eight or better) or
-            ``"razz"``; an alias (``"plo"``, ``"omaha8"``, ``"stud8"``, ``"F7S"``, ... see
-            :mod:`pokerforge.games`) is stored under its canonical name.
+            ``"razz"``, ``"short-deck"``, or a draw game: ``"2-7-single-draw"``,
+            ``"2-7-triple-draw"``, ``"a-5-triple-draw"``, ``"badugi"`` or
+            ``"five-card-draw"``; an alias (``"plo"``, ``"omaha8"``, ``"stud8"``, ``"F7S"``,
+            ``"F2L3D"``, ... see :mod:`pokerforge.games`) is stored under its canonical name.
         betting: ``"no-limit"``, ``"pot-limit"`` or ``"fixed-limit"`` (the stud family:
             fixed-limit only).
         blinds: ``(small, big)``; the small blind may be any amount up to the big blind
@@ -148,7 +178,7 @@ class GameSpec:
         small_bet: fixed-limit bet size on pre-flop and flop (required there, else ``None``).
         big_bet: fixed-limit bet size on turn and river (required there, else ``None``).
         hole_cards: hole cards per player: 2 in Hold'em and short-deck; 4 (default), 5 or
-            6 in Omaha.
+            6 in Omaha; 5 in the draw games but badugi's 4.
         trips_beat_straight: short-deck only: whether three of a kind ranks above a
             straight (left out: ``True``, as :func:`~pokerforge.evaluate_short_deck`
             ranks by default); ``False`` keeps Hold'em's order (rule 45).
@@ -199,6 +229,10 @@ class GameSpec:
         self._check_limits()
         self._check_stud()
         self._check_short_deck()
+        if self.variant in DRAW_GAMES and self.straddle:
+            raise InvalidSpecError(
+                f"{self.variant} is played without a straddle, not {self.straddle}"
+            )
         if self.rake is not None and not isinstance(self.rake, Rake):
             raise InvalidSpecError(f"rake must be a Rake or None, not {self.rake!r}")
         if not isinstance(self.rules, RuleProfile):
@@ -249,6 +283,7 @@ class GameSpec:
             open_pair_option=self.variant == "stud" and rules.stud_open_pair_double_bet,
             button_blind=bool(self.button_blind),
             trips_beat_straight=self.trips_beat_straight is not False,
+            draw_rounds=self.draw_rounds,
         )
 
     def _check_cards(self) -> None:
@@ -259,6 +294,14 @@ class GameSpec:
             if count not in (None, 7):
                 raise InvalidSpecError(f"stud deals 7 cards to each player, not {count}")
             count = 7
+        elif self.variant in DRAW_GAMES:
+            # Rule 47: five cards each, four in badugi.
+            dealt = 4 if self.variant == "badugi" else 5
+            if count not in (None, dealt):
+                raise InvalidSpecError(
+                    f"{self.variant} deals {dealt} cards to each player, not {count}"
+                )
+            count = dealt
         elif self.variant in ("holdem", SHORT_DECK_NAME):
             if count not in (None, 2):
                 name = "Hold'em" if self.variant == "holdem" else "short-deck Hold'em"
@@ -408,6 +451,17 @@ class GameSpec:
         """Whether the variant is of the stud family (no board; up and down cards)."""
         return self.variant in STUD_GAMES
 
+    @property
+    def is_draw(self) -> bool:
+        """Whether the variant is a draw game (no board; players discard and draw)."""
+        return self.variant in DRAW_GAMES
+
+    @property
+    def draw_rounds(self) -> int:
+        """The drawing rounds of a draw game: 1 in single draw and five-card draw, 3 in
+        triple draw and badugi; 0 in the other games."""
+        return _DRAW_ROUNDS.get(self.variant, 0)
+
     def _check_limits(self) -> None:
         small_bet, big_bet = self.small_bet, self.big_bet
         if self.betting != "fixed-limit":
@@ -453,8 +507,13 @@ class GameSpec:
 
     def bet_size(self, street: int) -> int:
         """The fixed-limit bet on ``street`` (0 pre-flop .. 3 river; in stud 5 third street
-        .. 9 seventh street, as :class:`~pokerforge.game.Street` numbers them); the big
-        blind (the button blind where there is one) otherwise.
+        .. 9 seventh street; in the draw games 10 before the first draw .. 13 after the
+        third, as :class:`~pokerforge.game.Street` numbers them); the big blind (the
+        button blind where there is one) otherwise.
+
+        The draw games (rule 48): single draw bets the small bet before the draw and the
+        big bet after it; triple draw the small bet before and after the first draw and
+        the big bet after the second and the third.
 
         Examples:
             >>> GameSpec(blinds=(1, 2)).bet_size(3)
@@ -466,6 +525,10 @@ class GameSpec:
         """
         if self.small_bet is None or self.big_bet is None:
             return self.button_blind or self.blinds[1]
-        if street >= _THIRD_STREET:  # rule 36: small bets on third and fourth street
+        if street >= _PREDRAW:  # rule 48: after the only draw of single draw, the big bet
+            street -= _PREDRAW
+            if street and self.draw_rounds == 1:
+                street = 2
+        elif street >= _THIRD_STREET:  # rule 36: small bets on third and fourth street
             street -= _THIRD_STREET
         return self.small_bet if street < 2 else self.big_bet

@@ -21,7 +21,9 @@ Each field, its type and its meaning (seats are ``0..n-1`` clockwise; cards are 
 | `holes` | `tuple[tuple[int, ...], ...]` | each seat's hole cards (empty: not known); in \
 stud its down cards dealt so far |
 | `street` | `int` | 0 pre-flop, 1 flop, 2 turn, 3 river, 4 showdown; in stud 5 third street \
-to 9 seventh street, then 4 (as :class:`~pokerforge.game.Street` numbers them) |
+to 9 seventh street, then 4; in the draw games 10 before the first draw, 11 to 13 the first \
+to third draw (each drawing round and the betting after it), then 4 (as \
+:class:`~pokerforge.game.Street` numbers them) |
 | `board` | `tuple[int, ...]` | the board cards turned up so far, in order (in stud: none, or \
 the common card of rule 41) |
 | `actor` | `int` | the seat to bet, or `NOBODY` (-1) |
@@ -36,9 +38,15 @@ the common card of rule 41) |
 | `over` | `bool` | whether the hand has ended and been paid |
 | `log` | `list[Record]` | what happened after the deal, in order: the records \
 `Hand.history` gives after its `DealHole` records (forced bets, actions, board, showdown; \
-in stud also the cards dealt after the first two down cards) |
+in stud also the cards dealt after the first two down cards; in the draw games the discards \
+and their replacements) |
 | `up` | `tuple[tuple[int, ...], ...]` | stud: each seat's up cards dealt so far, in order, \
 seen by everybody; empty in the board games |
+| `drawing` | `int` | draw games: the seat to discard or stand pat in a drawing round, else \
+`NOBODY` |
+| `draws` | `tuple[tuple[int, ...], ...]` | draw games: how many cards each seat drew in each \
+drawing round so far (0: stood pat), public as the rules make it (the cards are not); empty \
+in the other games |
 
 The chips in the middle are ``sum(contributions) + dead``; a seat is all-in when its stack
 is 0 and it has not folded.
@@ -79,7 +87,7 @@ class HandState:
     Made by :class:`~pokerforge.game.Hand` and changed only by its rules.
     """
 
-    VERSION: Final = 2
+    VERSION: Final = 3
     """The layout version: it changes whenever a field is added, removed or changes
     meaning, so that readers of the fields (the encoder) can refuse a layout they do not
     know."""
@@ -103,6 +111,8 @@ class HandState:
         "over",
         "log",
         "up",
+        "drawing",
+        "draws",
     )
     """The fields, in their declared order."""
 
@@ -132,6 +142,8 @@ class HandState:
     over: bool
     log: list[Record]
     up: tuple[tuple[int, ...], ...]
+    drawing: int
+    draws: tuple[tuple[int, ...], ...]
 
     def __init__(
         self,
@@ -163,6 +175,8 @@ class HandState:
         self.over = False
         self.log = []
         self.up = _NO_UP[n]
+        self.drawing = NOBODY
+        self.draws = _NO_UP[n]
 
     def copy(self) -> HandState:
         """An independent copy: the lists are copied, the values shared."""
@@ -186,6 +200,8 @@ class HandState:
         new.over = self.over
         new.log = self.log.copy()
         new.up = self.up
+        new.drawing = self.drawing
+        new.draws = self.draws
         return new
 
     @property
@@ -208,5 +224,6 @@ class HandState:
 
 
 _new = object.__new__
-# ``up`` of the board games: no up cards for any seat (shared: tuples are immutable).
+# ``up`` of the board games (and ``draws`` outside the draw games): nothing for any seat
+# (shared: tuples are immutable).
 _NO_UP = tuple(((),) * n for n in range(11))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pokerforge.cards import Card
 from pokerforge.errors import PolicyError
-from pokerforge.game.actions import DealHole, LegalActions, Record, Show, Street
+from pokerforge.game.actions import DealHole, Discard, LegalActions, Record, Show, Street
 from pokerforge.game.arguments import seat_number
 from pokerforge.game.pots import Pot
 
@@ -87,6 +87,10 @@ class HandView:
             run more than once (rule 26b).
         max_runouts: when this seat is asked how many times to run the board, the most
             it may ask for (``hand.run_it(times)``), else ``None``.
+        draws: draw games: per seat, how many cards it drew in each drawing round so far
+            (0: stood pat), which everybody sees; the discarded and drawn cards are this
+            seat's own only (others' :class:`Discard` records keep their count, not their
+            cards). Each seat's is empty in the other games.
     """
 
     seat: int
@@ -108,6 +112,7 @@ class HandView:
     history: tuple[Record, ...]
     boards: tuple[tuple[Card, ...], ...] = ()
     max_runouts: int | None = None
+    draws: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def of(cls, hand: Hand, seat: int) -> HandView:
@@ -116,8 +121,14 @@ class HandView:
         history = hand.history
         shown = {rec.seat for rec in history if isinstance(rec, Show)}
         visible = shown | {seat}
+        # A draw game's hand shown is what its player held at the end: the cards dealt
+        # before (some thrown away since) stay that player's own.
+        dealt_seen = {seat} if hand.spec.is_draw else visible
         hidden = tuple(
-            DealHole(rec.seat, ()) if isinstance(rec, DealHole) and rec.seat not in visible
+            DealHole(rec.seat, ()) if isinstance(rec, DealHole) and rec.seat not in dealt_seen
+            # Rule 49: the number of cards discarded is public, the cards are not.
+            else Discard(rec.seat, rec.number, ())
+            if isinstance(rec, Discard) and rec.seat != seat
             else rec
             for rec in history
         )  # fmt: skip
@@ -147,6 +158,7 @@ class HandView:
             history=hidden,
             boards=hand.boards,
             max_runouts=hand.max_runouts if actor == seat else None,
+            draws=state.draws,
         )
 
 

@@ -121,14 +121,26 @@ fn cards(py: Python<'_>, cards: &[Option<u8>]) -> PyResult<Py<PyAny>> {
 fn reading<'py>(py: Python<'py>, read: &Steps) -> PyResult<Bound<'py, PyTuple>> {
     let steps = PyList::empty(py);
     let nothing = intern!(py, "");
-    // The hole cards dealt are in `holes`: their steps are left out (the replay skips them).
-    for step in read.steps.iter().filter(|step| step.verb != Verb::DealHole) {
+    // Each player's first hole cards dealt are in `holes`: those steps are left out. Later
+    // ones are stud's next streets (also in `holes`, which the replay reads) or a draw
+    // game's replacements, which the replay pairs with the discards.
+    let mut dealt = vec![false; read.stacks.len()];
+    for step in &read.steps {
+        if step.verb == Verb::DealHole {
+            if let Some(p) = step.player {
+                if !std::mem::replace(&mut dealt[p], true) {
+                    continue;
+                }
+            }
+        }
         let verb = match step.verb.code() {
             "db" => intern!(py, "db"),
             "f" => intern!(py, "f"),
             "cc" => intern!(py, "cc"),
             "cbr" => intern!(py, "cbr"),
             "pb" => intern!(py, "pb"),
+            "sd" => intern!(py, "sd"),
+            "dh" => intern!(py, "dh"),
             _ => intern!(py, "sm"),
         };
         let arg: Py<PyAny> = match &step.arg {

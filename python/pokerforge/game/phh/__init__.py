@@ -35,6 +35,14 @@ How pokerforge maps onto PHH:
   completes; a common card (rule 41) is ``d db``; a player shows all seven cards in the
   order dealt. Up cards must be known; unknown down cards leave that seat's down cards
   unknown.
+* Draw games (rules 47-52): the standard's ``N2L1D``, ``F2L3D`` and ``FB``, and
+  pokerforge's codes of their shape for the other structures and games (``N2L3D``,
+  ``FAL3D`` for ace-to-five triple draw, ``NB``, ``N5D`` for five-card draw, ...). A
+  player's first ``d dh`` deals its hand; in a drawing round ``pN sd`` stands pat and
+  ``pN sd cards`` discards, the replacements being the player's next ``d dh`` (written
+  after every player's discard, as pokerkit deals them; a reader also takes them right
+  after each discard). The cards shown are those held after the draws: they decide the
+  showdown for a player whose cards the record does not know.
 * Amounts may be decimal (dollars and cents): the hand counts chips of the unit the file
   needs (``hand.chip_value``) and :func:`to_phh` writes the file's units back, exactly.
 * A starting stack written ``inf`` is one the room did not record: the replay gives it

@@ -18,12 +18,15 @@ from pokerforge.game.actions import (
     DealBoard,
     DealHole,
     DealUp,
+    Discard,
+    Exposed,
     Fold,
     Muck,
     PostBlind,
     Raise,
     Runout,
     Show,
+    StandPat,
 )
 from pokerforge.game.hand import Hand
 from pokerforge.game.phh.reading import CODES
@@ -226,6 +229,57 @@ def _stud_actions(hand: Hand, order: list[int], money: Callable[[int], object]) 
     return actions
 
 
+def _draw_actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:
+    """A draw hand's actions: each player's first cards, then the rounds; in a drawing
+    round ``pN sd [cards]`` for each player in turn and, once all have drawn, ``d dh pN
+    cards`` with each one's replacements in the same order (pokerkit deals them after the
+    discards). Cards the hand does not know are ``??``. A card exposed on the draw (rule
+    54) has no PHH action: the player's replacements are written as those it kept."""
+    player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
+    count = hand.spec.hole_card_count
+    first: dict[int, tuple[int, ...]] = {}
+    drawn: dict[int, int] = {}  # seat -> cards discarded, for the replacements that follow
+    dealt: dict[int, tuple[list[int], int]] = {}  # this round's replacements (and number)
+    owed: set[int] = set()  # seats owed a card for one exposed
+    drew: set[int] = set()  # the seats that drew in this drawing round
+    actions: list[str] = []
+
+    def flush() -> None:
+        for seat, (cards, number) in dealt.items():
+            actions.append(f"d dh {player[seat]} {_text(cards) or '??' * number}")
+        dealt.clear()
+        drew.clear()
+
+    for record in hand.history:
+        if type(record) is DealHole and record.seat not in first:
+            first[record.seat] = record.indices
+            if len(first) == len(order):
+                actions += [f"d dh {player[s]} {_text(first[s]) or '??' * count}" for s in order]
+        elif type(record) is DealHole and record.seat in owed:
+            owed.discard(record.seat)
+            dealt[record.seat][0].extend(record.indices)
+        elif type(record) is DealHole:
+            dealt[record.seat] = (list(record.indices), drawn.pop(record.seat))
+        elif type(record) is Exposed:
+            dealt[record.seat][0].remove(record.indices[0])
+            owed.add(record.seat)
+        elif isinstance(record, Discard | StandPat):
+            if record.seat in drew:
+                flush()  # a new drawing round with no betting between
+            drew.add(record.seat)
+            if isinstance(record, StandPat):
+                actions.append(f"{player[record.seat]} sd")
+                continue
+            drawn[record.seat] = record.number
+            cards = _text(record.indices) or "??" * record.number
+            actions.append(f"{player[record.seat]} sd {cards}")
+        else:
+            flush()
+            actions.extend(_action(record, player, money))
+    flush()
+    return actions
+
+
 def _dealt_to(actions: list[str], name: str) -> bool:
     """Whether ``actions`` already deal ``name`` a card."""
     return any(a.startswith(f"d dh {name} ") for a in actions)
@@ -251,6 +305,8 @@ def _action(record: object, player: Mapping[int, str], money: Callable[[int], ob
 def _actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:
     if hand.spec.is_stud:
         return _stud_actions(hand, order, money)
+    if hand.spec.is_draw:
+        return _draw_actions(hand, order, money)
     player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
     unknown = "??" * hand.spec.hole_card_count
     actions = [

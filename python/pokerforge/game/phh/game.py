@@ -15,7 +15,7 @@ from pokerforge.game.phh.reading import GAMES
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
 from pokerforge.game.rake import SPLITS, Rake
 from pokerforge.game.spec import GameSpec
-from pokerforge.games import SHORT_DECK, STUD_GAMES
+from pokerforge.games import DRAW_GAMES, SHORT_DECK, STUD_GAMES
 
 __all__ = ["game_spec", "seat_map", "seats"]
 
@@ -126,8 +126,10 @@ def _board_game_fields(
     """A board game's hole cards and forced bets: antes, blinds and a straddle; whether the
     small blind is dead."""
     variant = kwargs["variant"]
-    if variant not in ("holdem", SHORT_DECK) and hole_count != 4:
+    if variant in ("omaha", "omaha-hilo") and hole_count != 4:
         kwargs["hole_cards"] = hole_count
+    elif variant in DRAW_GAMES and hole_count != GameSpec(variant=variant).hole_card_count:
+        kwargs["hole_cards"] = hole_count  # refused by the spec, naming the count
     n = len(antes)
     dead_sb = n > 2 and blinds[0] > 0 and blinds[1] == 0
     big_blind = 0 if dead_sb else 1  # who pays a big-blind ante

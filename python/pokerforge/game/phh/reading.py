@@ -46,9 +46,10 @@ GAMES: dict[str, tuple[str, str]] = {code: (game, betting) for code, game, betti
 CODES: dict[tuple[str, str], str] = {game: code for code, game in GAMES.items()}
 
 # (action number, player or -1 for the dealer, verb, argument): chips for "cbr", a tuple of
-# card indices (None for "??") for "db" and "sm" (() for "sm -"), "" for "f", "cc", "pb"
-# (stud's bring-in) and a muck. The steps that deal hole cards are left out: the cards are
-# in the reading.
+# card indices (None for "??") for "db", "sm" (() for "sm -"), "sd" (() to stand pat) and
+# "dh", "" for "f", "cc", "pb" (stud's bring-in) and a muck. Each player's first step that
+# deals hole cards is left out (the cards are in the reading); later ones are stud's next
+# streets (in the reading too) or a draw game's replacements.
 Step = tuple[int, int, str, Any]
 
 # What a replay reads from a hand before the rules see it, as the core gives it: the chip

@@ -216,6 +216,9 @@ def _replay(
     dealt: dict[str, Any] = {"hole_cards": hand_holes, "board": board}
     if spec.is_stud:
         dealt, unknown = _stud_cards(holes, seat_of, board)
+    elif spec.is_draw:
+        dealt = {"hole_cards": hand_holes, "shown_cards": _draw_shown(steps, seat_of, unknown)}
+    result: dict[str, Any] = recorded_result(winnings, finishing, seat_of)
     try:
         hand = Hand(
             spec,
@@ -228,7 +231,7 @@ def _replay(
             unshown_hole_cards=_untabled(steps, seat_of) if unknown else (),
             chip_value=unit,
             **dealt,
-            **recorded_result(winnings, finishing, seat_of),
+            **result,
         )
     except PokerError as err:
         raise InvalidHistoryError(f"field actions: the cards dealt are impossible: {err}") from None
@@ -240,6 +243,70 @@ def _replay(
         )
     check_record(hand, seat_of, unit, winnings, finishing)
     return hand, seat_of
+
+
+def _draw_shown(
+    steps: list[Step], seat_of: Sequence[int], unknown: list[int]
+) -> dict[int, list[int]]:
+    """A draw hand's unknown seats that showed every card at the end (``pN sm cards``):
+    the hands they held after their draws, which decide the showdown."""
+    return {
+        seat_of[who]: list(arg)
+        for _, who, verb, arg in steps
+        if verb == "sm" and arg and None not in arg and seat_of[who] in unknown
+    }
+
+
+def _draw(
+    hand: Hand, steps: list[Step], i: int, *, used: set[int], seat_of: Sequence[int], where: Where
+) -> None:
+    """``pN sd [cards]``: the player stands pat or discards, the replacements being those
+    of the player's next ``d dh`` (the standard deals them after the discard, at once or
+    once everybody has discarded)."""
+    k, who, _, arg = steps[i]
+    seat = seat_of[who]
+    if hand.actor != seat or hand.state.drawing != seat:
+        _turn(hand, steps[i], seat_of, where)
+        raise InvalidHistoryError(f"{where(k)}: p{who + 1} cannot draw now")
+    try:
+        if not arg:
+            hand.stand_pat(seat=seat)
+            return
+        new = None
+        for j in range(i + 1, len(steps)):
+            step = steps[j]
+            if step[1] == who and step[2] == "sd":
+                break
+            if step[1] == who and step[2] == "dh" and j not in used:
+                used.add(j)
+                new = step[3]
+                break
+        if new is None:
+            raise InvalidHistoryError(f"{where(k)}: p{who + 1}'s replacements are never dealt")
+        if seat in hand.unknown_hole_cards:  # (some of its cards may be known: ignored)
+            hand._discard_unknown(len(arg), seat=seat)  # the replay only: unknown cards
+        elif None in arg:
+            raise InvalidHistoryError(
+                f"{where(k)}: p{who + 1} discards unknown cards but its cards are known"
+            )
+        elif None in new:
+            raise InvalidHistoryError(
+                f"{where(k)}: p{who + 1}'s replacements are unknown but its cards are known"
+            )
+        else:
+            hand.discard(list(arg), drawn=list(new), seat=seat)
+    except IllegalActionError as err:
+        raise InvalidHistoryError(f"{where(k)}: {err}") from None
+
+
+def _turn(hand: Hand, step: Step, seat_of: Sequence[int], where: Where) -> None:
+    """Whose turn it is, named, when ``step`` is out of turn."""
+    k, who, _, _ = step
+    if hand.is_over:
+        raise InvalidHistoryError(f"{where(k)}: the hand is already over")
+    if hand.actor != seat_of[who]:
+        actor = seat_of.index(hand.actor) + 1 if hand.actor is not None else 0
+        raise InvalidHistoryError(f"{where(k)}: it is p{actor}'s turn, not p{who + 1}'s")
 
 
 def _stud_cards(
@@ -338,6 +405,7 @@ def _play(hand: Hand, steps: list[Step], seat_of: Sequence[int], where: Where) -
     """Apply the player actions; check the board and shown cards against the hand."""
     dealt = 0
     runs = False
+    replaced: set[int] = set()  # the draws' replacements already paired with a discard
     for i, step in enumerate(steps):
         k, who, verb, arg = step
         # The usual actions first, passing the seat so that the engine checks the turn; an
@@ -379,6 +447,13 @@ def _play(hand: Hand, steps: list[Step], seat_of: Sequence[int], where: Where) -
                 hand.bring_in(seat=seat_of[who])
             except IllegalActionError:
                 _act(hand, step, seat_of, where)
+        elif verb == "sd":
+            _draw(hand, steps, i, used=replaced, seat_of=seat_of, where=where)
+        elif verb == "dh":  # stud's later cards are dealt from the holes read: no step
+            if hand.spec.is_draw and i not in replaced:
+                raise InvalidHistoryError(
+                    f"{where(k)}: p{who + 1} is dealt cards it did not draw (rule 49)"
+                )
         else:  # "sm"
             _shown(hand, step, seat_of[who], where)
 

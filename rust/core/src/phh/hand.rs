@@ -14,7 +14,7 @@ use super::steps::{steps, Arg, Step, Verb};
 /// The PHH variant codes pokerforge plays: `(code, game, betting structure)`, the game and
 /// structure as `pokerforge.game.GameSpec` names them. The first four are the standard's;
 /// the others are pokerforge's codes of the same shape.
-pub const VARIANTS: [(&str, &str, &str); 15] = [
+pub const VARIANTS: [(&str, &str, &str); 30] = [
     ("NT", "holdem", "no-limit"),
     ("FT", "holdem", "fixed-limit"),
     ("PO", "omaha", "pot-limit"),
@@ -33,7 +33,33 @@ pub const VARIANTS: [(&str, &str, &str); 15] = [
     ("NS", "short-deck", "no-limit"),
     ("PS", "short-deck", "pot-limit"),
     ("FS", "short-deck", "fixed-limit"),
+    // The draw games: the standard's N2L1D, F2L3D and FB, and pokerforge's codes of their
+    // shape for the other structures and games (AL: ace-to-five lowball, 5D: five-card
+    // draw).
+    ("N2L1D", "2-7-single-draw", "no-limit"),
+    ("F2L3D", "2-7-triple-draw", "fixed-limit"),
+    ("FB", "badugi", "fixed-limit"),
+    ("P2L1D", "2-7-single-draw", "pot-limit"),
+    ("F2L1D", "2-7-single-draw", "fixed-limit"),
+    ("N2L3D", "2-7-triple-draw", "no-limit"),
+    ("P2L3D", "2-7-triple-draw", "pot-limit"),
+    ("NAL3D", "a-5-triple-draw", "no-limit"),
+    ("PAL3D", "a-5-triple-draw", "pot-limit"),
+    ("FAL3D", "a-5-triple-draw", "fixed-limit"),
+    ("NB", "badugi", "no-limit"),
+    ("PB", "badugi", "pot-limit"),
+    ("N5D", "five-card-draw", "no-limit"),
+    ("P5D", "five-card-draw", "pot-limit"),
+    ("F5D", "five-card-draw", "fixed-limit"),
 ];
+
+/// Whether `code` is a draw game's: a player's first `d dh` deals its hand, later ones
+/// the replacements of its draws, and the cards shown are those held after the last draw.
+fn is_draw(code: &str) -> bool {
+    VARIANTS
+        .iter()
+        .any(|v| v.0 == code && (v.1.contains("draw") || v.1 == "badugi"))
+}
 
 /// Whether `code` is one of the stud family's: seven cards each, no board and no blinds
 /// (`blinds_or_straddles` may be left out), a bring-in.
@@ -340,12 +366,16 @@ fn posts(
 }
 
 /// Each player's hole cards and the board, from every step: hole cards dealt over several
-/// actions add up; cards shown make unknown hole cards known.
-fn cards_dealt(steps: &[Step], n: usize) -> Result<(Vec<Hole>, Vec<u8>), Problem> {
+/// actions add up; cards shown make unknown hole cards known. In a draw game (`draw`) a
+/// player's hole cards are those of its first `d dh` alone (the later ones replace
+/// discards) and the cards shown, held after the draws, make nothing known.
+fn cards_dealt(steps: &[Step], n: usize, draw: bool) -> Result<(Vec<Hole>, Vec<u8>), Problem> {
     let mut holes: Vec<Hole> = vec![None; n];
     let mut board = Vec::new();
     for step in steps {
         match (&step.verb, &step.arg, step.player) {
+            (Verb::DealHole, Arg::Cards(_), Some(p)) if draw && holes[p].is_some() => {}
+            (Verb::ShowMuck, _, _) if draw => {}
             (Verb::DealHole, Arg::Cards(cards), Some(p)) => {
                 holes[p].get_or_insert_with(Vec::new).extend(cards);
             }
@@ -444,7 +474,8 @@ pub fn read_steps(fields: &[(&str, Value<'_>)]) -> Result<Steps, Problem> {
         action: Some(action),
         message,
     })?;
-    let (holes, board) = cards_dealt(&steps, n)?;
+    let draw = matches!(variant, Some(Value::Str(code)) if is_draw(code));
+    let (holes, board) = cards_dealt(&steps, n, draw)?;
     let mut counts: Vec<usize> = holes.iter().flatten().map(Vec::len).collect();
     counts.sort_unstable();
     counts.dedup();
@@ -652,6 +683,38 @@ mod tests {
         assert_eq!(
             read(&holdem).unwrap_err().message,
             "the required field blinds_or_straddles is missing"
+        );
+    }
+
+    #[test]
+    fn draw_hands_are_read() {
+        // A player's first "d dh" is its hand, later ones its draws' replacements; "sd"
+        // stands pat or discards; the cards shown (held after the draws) make nothing
+        // known.
+        let text = "variant = 'F2L3D'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n\
+                    small_bet = 2\nbig_bet = 4\nstarting_stacks = [50, 50]\nactions = [\
+                    'd dh p1 7c5d4h3s9c', 'd dh p2 ??????????', 'p2 cc', 'p1 cc', \
+                    'p1 sd 9c', 'p2 sd', 'd dh p1 2h', 'p1 sm 7c5d4h3s2h', 'p2 sm KhKdQc8s2c']\n";
+        let steps = read(text).unwrap();
+        assert_eq!(steps.hole_count, 5);
+        assert_eq!(steps.holes[0].as_ref().map(Vec::len), Some(5));
+        assert_eq!(steps.holes[1], Some(vec![None; 5]));
+        assert_eq!(steps.steps[4].verb, Verb::StandPatDiscard);
+        assert_eq!(steps.steps[4].arg, Arg::Cards(vec![Some(28)])); // 9c
+        assert_eq!(steps.steps[5].arg, Arg::Cards(Vec::new()));
+        assert_eq!(steps.steps[6].verb, Verb::DealHole);
+        for code in ["N2L1D", "FB", "N5D", "FAL3D"] {
+            assert!(is_draw(code), "{code}");
+        }
+        assert!(!is_draw("F7S") && !is_draw("NT"));
+        // In a board game the same cards shown are the hole cards.
+        let holdem = text
+            .replace("'F2L3D'", "'FT'")
+            .replace(", 'p1 sd 9c', 'p2 sd'", "");
+        let holdem = holdem.replace("'d dh p1 2h', ", "");
+        assert_eq!(
+            read(&holdem).unwrap().holes[1].as_ref().map(Vec::len),
+            Some(5)
         );
     }
 

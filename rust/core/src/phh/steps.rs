@@ -1,5 +1,5 @@
 //! One hand's actions as typed steps: `d dh p1 AhKh`, `d db 2c7d9h`, `p1 f`, `p1 cc`,
-//! `p1 cbr 3.50` (a street total, in chips), `p1 sm [cards]`.
+//! `p1 cbr 3.50` (a street total, in chips), `p1 sm [cards]`, `p1 pb`, `p1 sd [cards]`.
 //!
 //! This reads; it rules on nothing (whose turn it is, what a bet may be: the game layer's
 //! replay). An action it cannot read is an error naming the action by its index.
@@ -26,6 +26,8 @@ pub enum Verb {
     ShowMuck,
     /// `pN pb`: stud's bring-in posted.
     PostBringIn,
+    /// `pN sd [cards]`: in a draw game, stand pat (nothing) or discard the cards.
+    StandPatDiscard,
 }
 
 impl Verb {
@@ -39,6 +41,7 @@ impl Verb {
             Verb::BetRaise => "cbr",
             Verb::ShowMuck => "sm",
             Verb::PostBringIn => "pb",
+            Verb::StandPatDiscard => "sd",
         }
     }
 }
@@ -192,6 +195,7 @@ fn syntax(text: &str, n: usize) -> Result<Option<Written<'_>>, String> {
         ("pb", 2) => Verb::PostBringIn,
         ("cbr", 3) => Verb::BetRaise,
         ("sm", 2 | 3) => Verb::ShowMuck,
+        ("sd", 2 | 3) => Verb::StandPatDiscard,
         _ => return Err(format!("unknown or malformed action {}", str_repr(verb))),
     };
     Ok(Some((Some(who), verb, words.get(2).copied().unwrap_or(""))))
@@ -237,6 +241,7 @@ pub(crate) fn steps(
                 Verb::BetRaise => Arg::Chips(bet(arg, places).map_err(|m| (action, m))?),
                 Verb::ShowMuck if arg.is_empty() => Arg::Nothing,
                 Verb::ShowMuck if arg == "-" => Arg::Cards(Vec::new()),
+                Verb::StandPatDiscard if arg.is_empty() => Arg::Cards(Vec::new()),
                 _ => Arg::Cards(cards(arg).map_err(|m| (action, m))?),
             };
             Ok(Step {

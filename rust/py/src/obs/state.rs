@@ -19,11 +19,11 @@ use crate::input::seq::{
 };
 
 /// The layout version of `HandState` that [`FIELDS`] describes.
-pub const VERSION: i64 = 2;
+pub const VERSION: i64 = 3;
 
 /// `HandState.FIELDS` of layout [`VERSION`], in order: the fields are read by these
 /// positions.
-pub const FIELDS: [&str; 18] = [
+pub const FIELDS: [&str; 20] = [
     "button",
     "big_blind",
     "unit",
@@ -44,6 +44,10 @@ pub const FIELDS: [&str; 18] = [
     // Layout 2: stud's up cards per seat. The encoder reads the board games, whose hands
     // leave it empty, so it is declared here and not read.
     "up",
+    // Layout 3: the draw games' seat to draw and the cards drawn per seat and drawing
+    // round; declared, not read, as `up` is.
+    "drawing",
+    "draws",
 ];
 const BUTTON: usize = 0;
 const BIG_BLIND: usize = 1;
