@@ -16,3 +16,4 @@ mod push_fold_table;
 mod range;
 mod seven_card;
 mod short_deck;
+mod short_deck_equity;
