@@ -32,14 +32,18 @@ HANDS: dict[str, list[str]] = {
     "holdem": ["AhKh", "QsQd"],
     "omaha": ["AhKhQd2c", "KsKd3c4c"],
     "omaha-hilo": ["AhKhQd2c", "KsKd3c4c"],
+    "short-deck": ["AhKh", "QsQd"],
 }
 BOARD = "5c6c9dTs"
+# The short deck has no five.
+BOARDS = {"short-deck": "7c6c9dTs"}
 NOT_GAMES = ["stud", "razz", "", "omaha-hi", "hold em", "plo5", "holdem8"]
 
 
 def answer(game: str) -> list[tuple[float, float | None]]:
     canonical = game_name(game)
-    result = equity(HANDS[canonical], BOARD, game=game, method="exact")  # type: ignore[arg-type]
+    board = BOARDS.get(canonical, BOARD)
+    result = equity(HANDS[canonical], board, game=game, method="exact")  # type: ignore[arg-type]
     return [(p.equity, p.low) for p in result.players]
 
 

@@ -9,26 +9,24 @@ Examples:
     >>> from pokerforge.games import game_name
     >>> game_name("PLO"), game_name("omaha_hi_lo"), game_name("Hold'em")
     ('omaha', 'omaha-hilo', 'holdem')
+    >>> game_name("6+"), game_name("Six-Plus_Holdem"), game_name("NS")
+    ('short-deck', 'short-deck', 'short-deck')
     >>> game_name("razz")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokerforge.errors.InvalidSpecError: 'razz' is not a game: expected holdem, omaha or ...
+    pokerforge.errors.InvalidSpecError: 'razz' is not a game: expected holdem, omaha, ...
 
-The game layer plays more games than the equity calculator knows: the stud family
-(seven-card stud, stud hi-lo eight or better, razz). :func:`variant_name` takes every
-name :func:`game_name` takes and theirs (with their PHH codes ``F7S``, ``F7S/8`` and
-``FR`` as aliases):
+Short-deck (6+) Hold'em is one of the games, with the PHH standard's ``NS`` and common
+names as aliases. The game layer plays more games than the equity calculator knows: the
+stud family (seven-card stud, stud hi-lo eight or better, razz). :func:`variant_name`
+takes every name :func:`game_name` takes and theirs (with their PHH codes ``F7S``,
+``F7S/8`` and ``FR`` as aliases):
 
     >>> from pokerforge.games import variant_name
     >>> variant_name("Seven_Card_Stud"), variant_name("stud8"), variant_name("FR")
     ('stud', 'stud-hilo', 'razz')
-    >>> variant_name("plo")
-    'omaha'
-
-And short-deck (6+) Hold'em, with the PHH standard's ``NS`` and common names as aliases:
-
-    >>> variant_name("6+"), variant_name("Six-Plus_Holdem"), variant_name("NS")
-    ('short-deck', 'short-deck', 'short-deck')
+    >>> variant_name("plo"), variant_name("6+")
+    ('omaha', 'short-deck')
 """
 
 from __future__ import annotations
@@ -54,7 +52,7 @@ __all__ = [
     "variant_name",
 ]
 
-Game = Literal["holdem", "omaha", "omaha-hilo"]
+Game = Literal["holdem", "omaha", "omaha-hilo", "short-deck"]
 """A game's canonical name."""
 
 GameName = Literal[
@@ -67,6 +65,15 @@ GameName = Literal[
     "omaha-hi-lo",
     "omaha8",
     "plo8",
+    "short-deck",
+    "shortdeck",
+    "short-deck-holdem",
+    "6+",
+    "6-plus",
+    "6+-holdem",
+    "six-plus",
+    "six-plus-holdem",
+    "ns",
 ]
 """Every spelling accepted (also in other case and with ``_`` for ``-``)."""
 
@@ -92,8 +99,7 @@ def game_name(name: str) -> Game:
         if game is not None:
             return game
     raise InvalidSpecError(
-        f"{name!r} is not a game: expected holdem, omaha or omaha-hilo "
-        f"(or an alias: {', '.join(ALIASES)})"
+        f"{name!r} is not a game: expected {', '.join(GAMES)} (or an alias: {', '.join(ALIASES)})"
     )
 
 
@@ -107,10 +113,12 @@ STUD_GAMES: tuple[StudGame, ...] = ("stud", "stud-hilo", "razz")
 """The stud family, in the order of their variant codes after the games'."""
 
 SHORT_DECK: Literal["short-deck"] = "short-deck"
-"""Short-deck (6+) Hold'em: 36 cards, six to ace (played by the game layer)."""
+"""Short-deck (6+) Hold'em: 36 cards, six to ace (one of the games; its aliases are the
+core's)."""
 
-VARIANTS: tuple[Variant, ...] = (*GAMES, *STUD_GAMES, SHORT_DECK)
-"""Every variant's canonical name, in the order of the game layer's variant codes."""
+VARIANTS: tuple[Variant, ...] = ("holdem", "omaha", "omaha-hilo", *STUD_GAMES, SHORT_DECK)
+"""Every variant's canonical name, in the order of the game layer's variant codes (every
+game of :data:`GAMES` among them)."""
 
 # Other names of the stud games: common spellings and the PHH standard's variant codes
 # (F7S, F7S/8, FR: all three fixed-limit, the only structure stud is played at here).
@@ -130,23 +138,7 @@ _STUD_ALIASES: dict[str, StudGame] = {
     "fr": "razz",
 }
 
-# Other names of short-deck Hold'em: the PHH standard's code NS (no-limit, as it is mostly
-# played; the betting structure is the spec's own field) and the common spellings.
-_SHORT_DECK_ALIASES: dict[str, Literal["short-deck"]] = {
-    name: SHORT_DECK
-    for name in (
-        "shortdeck",
-        "short-deck-holdem",
-        "6+",
-        "6-plus",
-        "6+-holdem",
-        "six-plus",
-        "six-plus-holdem",
-        "ns",
-    )
-}
-
-VARIANT_ALIASES: Mapping[str, Variant] = {**ALIASES, **_STUD_ALIASES, **_SHORT_DECK_ALIASES}
+VARIANT_ALIASES: Mapping[str, Variant] = {**ALIASES, **_STUD_ALIASES}
 """Other names for the variants, each mapped to its canonical name."""
 
 _VARIANT_NAMES: Mapping[str, Variant] = {

@@ -62,7 +62,7 @@ fn brute_force(hero: &str, board: &str, dead: &str, order: ShortDeckOrder) -> [f
         let rest: Vec<CardSet> = left
             .iter()
             .copied()
-            .filter(|c| (*c & villain).len() == 0)
+            .filter(|c| (*c & villain).is_empty())
             .collect();
         for runout in subsets(&rest, 5 - board.len()) {
             let (a, b) = (rank(hero | board | runout), rank(villain | board | runout));

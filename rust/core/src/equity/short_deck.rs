@@ -95,10 +95,14 @@ fn for_each_multiset(
     }
     for r in from..13 {
         let have = usize::from(available[usize::from(r)]);
-        for m in 1..=have.min(left) {
+        for (m, &choose) in BINOMIAL[have]
+            .iter()
+            .enumerate()
+            .take(have.min(left) + 1)
+            .skip(1)
+        {
             let counts = base + ((m as u64) << (4 * r));
-            let w = ways * BINOMIAL[have][m];
-            for_each_multiset(available, r + 1, left - m, counts, w, f);
+            for_each_multiset(available, r + 1, left - m, counts, ways * choose, f);
         }
     }
 }
