@@ -31,7 +31,8 @@ takes every name :func:`game_name` takes and theirs (with their PHH codes ``F7S`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Literal, cast
 
 from pokerforge import _core
@@ -40,15 +41,19 @@ from pokerforge.errors import InvalidSpecError
 __all__ = [
     "ALIASES",
     "GAMES",
+    "SHAPES",
     "SHORT_DECK",
     "STUD_GAMES",
     "VARIANTS",
     "VARIANT_ALIASES",
     "Game",
     "GameName",
+    "GameShape",
     "StudGame",
     "Variant",
+    "equity_problem",
     "game_name",
+    "shape_of",
     "variant_name",
 ]
 
@@ -173,3 +178,92 @@ def variant_name(name: str) -> Variant:
         f"{name!r} is not a game: expected {', '.join(VARIANTS)} "
         f"(or an alias: {', '.join(VARIANT_ALIASES)})"
     )
+
+
+@dataclass(frozen=True, slots=True)
+class GameShape:
+    """What a player of a variant holds and what else is dealt: the shape of input the
+    command line, the service and the web calculator ask for (the core checks the cards
+    themselves).
+
+    Attributes:
+        label: The name shown to people (``"Seven-card stud"``).
+        hands: The sizes of a player's whole hand, each a choice on the calculator page
+            (Omaha: 4, 5 or 6 hole cards).
+        partial: Whether a player may be given fewer known cards than a whole hand, the
+            rest unknown (stud: the cards seen so far, 0 to 7).
+        board: Whether the game has a board.
+        ranges: Whether a player may be a range in the Hold'em syntax.
+        hilo: Whether the pot is split between the best high and the best low.
+        lowest_rank: The lowest rank in the deck (``"6"`` in short deck).
+    """
+
+    label: str
+    hands: tuple[int, ...]
+    partial: bool = False
+    board: bool = True
+    ranges: bool = False
+    hilo: bool = False
+    lowest_rank: str = "2"
+
+
+SHAPES: Mapping[Variant, GameShape] = {
+    "holdem": GameShape("Hold'em", (2,), ranges=True),
+    "omaha": GameShape("Omaha", (4, 5, 6)),
+    "omaha-hilo": GameShape("Omaha Hi-Lo", (4, 5, 6), hilo=True),
+    "stud": GameShape("Seven-card stud", (7,), partial=True, board=False),
+    "stud-hilo": GameShape("Seven-card stud hi-lo", (7,), partial=True, board=False, hilo=True),
+    "razz": GameShape("Razz", (7,), partial=True, board=False),
+    "short-deck": GameShape("Short-deck Hold'em", (2,), ranges=True, lowest_rank="6"),
+}
+"""Every variant's :class:`GameShape`, by canonical name."""
+
+
+def shape_of(name: str) -> GameShape:
+    """The :class:`GameShape` of the variant called ``name`` (any of its names).
+
+    Raises:
+        InvalidSpecError: ``name`` is no variant's name or alias.
+
+    Examples:
+        >>> shape_of("6+").lowest_rank, shape_of("razz").board
+        ('6', False)
+    """
+    return SHAPES[variant_name(name)]
+
+
+def equity_problem(
+    game: str, players: Sequence[str | None], board: str | None
+) -> tuple[str, str] | None:
+    """What is wrong with the shape of an equity request in ``game`` (a canonical name),
+    as the field at fault and a sentence, or ``None``: the front ends' check before the
+    core's, for what the core would name less plainly (a board in a game without one, more
+    known cards than a stud hand holds).
+
+    Examples:
+        >>> equity_problem("stud", ["AhAd7c", "random"], "2c3d4h")[0]
+        'board'
+        >>> equity_problem("holdem", ["AhKh", "random"], "2c3d4h") is None
+        True
+    """
+    shape = SHAPES.get(variant_name(game)) if game in _VARIANT_NAMES else None
+    text = (board or "").strip()
+    if shape is not None and not shape.board and text:
+        return (
+            "board",
+            f"{shape.label} has no board: each player's cards are their own, so the board "
+            f"{text!r} is not allowed",
+        )
+    if shape is not None and shape.partial:
+        most = max(shape.hands)
+        for i, player in enumerate(players):
+            try:
+                count = len(_core.CardSet(player or ""))
+            except ValueError:  # a range or "random": the core's to judge
+                continue
+            if count > most:
+                return (
+                    f"players[{i}]",
+                    f"{shape.label} deals {most} cards to a player: {player!r} holds {count}",
+                )
+    return None
