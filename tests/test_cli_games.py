@@ -86,6 +86,9 @@ def test_short_deck_equity_and_odds(capsys: pytest.CaptureFixture[str]) -> None:
         assert [p["equity"] for p in data["players"]] == [p.equity for p in direct.players]
     odds = output(["odds", "AhKh", "--game", "short-deck", "--board", "6h7hQc"], capsys)
     assert odds.startswith("AhKh against 1 random opponent (Short-deck Hold'em), board: 6h 7h Qc")
+    # The final hands in short deck's order, best first.
+    names = [line[:17].strip() for line in odds.splitlines() if line.endswith("%")][4:]
+    assert names[2:6] == ["Flush", "Full house", "Three of a kind", "Straight"]
 
 
 def test_a_stud_board_is_named_before_the_core_is_asked() -> None:

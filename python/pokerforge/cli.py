@@ -508,9 +508,19 @@ def _how(result: EquityResult) -> str:
     )
 
 
-def _categories(result: EquityResult, who: int) -> list[str]:
+def _categories(result: EquityResult, who: int, args: argparse.Namespace) -> list[str]:
+    """The final hands' chances, best hand first in the game's order: short deck ranks a
+    flush above a full house and, by default, three of a kind above a straight."""
+    order = sorted(Category, reverse=True)
+    if args.game == "short-deck":
+        swaps = [(Category.FLUSH, Category.FULL_HOUSE)]
+        if _order(args) is None:
+            swaps.append((Category.STRAIGHT, Category.THREE_OF_A_KIND))
+        for a, b in swaps:
+            i, j = order.index(a), order.index(b)
+            order[i], order[j] = b, a
     lines = ["final hand          chance"]
-    for cat in sorted(Category, reverse=True):
+    for cat in order:
         chance = result.players[who].categories.get(cat, 0.0)
         lines.append(f"{cat.label:<17} {_pct(chance):>8}")
     return lines
@@ -535,7 +545,7 @@ def _odds(args: argparse.Namespace) -> str | dict[str, Any]:
         f"lose    {_pct(me.lose):>8}",
         f"equity  {_pct(me.equity):>8}",
         "",
-        *_categories(result, 0),
+        *_categories(result, 0, args),
         "",
         _how(result),
     ]
