@@ -130,6 +130,9 @@ def test_short_deck_offers_its_36_cards(page: Any) -> None:
     direct = pokerforge.equity(["AhKh", "QsQd"], "6h7hQc", game="short-deck", method="exact")
     assert equity_text(page, 0) == f"{direct.players[0].equity:.2%}"
     assert "Exact: 406 deals" in page.inner_text("#status")
+    rows = page.locator("#categories tbody tr")
+    order = [rows.nth(i).get_attribute("data-category") for i in range(rows.count())]
+    assert order[2:6] == ["flush", "full_house", "three_of_a_kind", "straight"]
 
 
 def test_errors_clear_the_previous_answer(page: Any) -> None:
