@@ -63,6 +63,7 @@ fi
 
 NEEDS_POKERKIT=(
   tests/game/test_pokerkit_differential.py
+  tests/test_equity_short_deck_pokerkit.py
   tests/game/test_pokerkit_stud_differential.py
   tests/game/test_phh_pokerkit.py
   tests/game/test_phh_runouts_pokerkit.py

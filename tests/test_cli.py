@@ -193,9 +193,9 @@ def test_entry_point_script_and_bad_usage() -> None:
             [str(script), "eval", "AsKsQsJsTs"], capture_output=True, text=True, check=False
         )
         assert done.stdout.startswith("Royal flush")
-    usage = run_cli("odds", "AhKh", "--game", "stud")
+    usage = run_cli("odds", "AhKh", "--game", "pineapple")
     assert usage.returncode == 2
-    assert "'stud' is not a game" in usage.stderr
+    assert "'pineapple' is not a game" in usage.stderr
 
 
 def test_long_work_is_announced_with_its_estimate_and_answers_the_same(

@@ -22,7 +22,6 @@ from pokerforge.games import (
     VARIANTS,
     Game,
     GameName,
-    StudGameName,
     Variant,
     game_name,
     variant_name,
@@ -35,14 +34,21 @@ HANDS: dict[str, list[str]] = {
     "holdem": ["AhKh", "QsQd"],
     "omaha": ["AhKhQd2c", "KsKd3c4c"],
     "omaha-hilo": ["AhKhQd2c", "KsKd3c4c"],
+    "short-deck": ["AhKh", "QsQd"],
+    "stud": ["AsAhAd2c3c4c", "KcQc7d5h6h8s"],
+    "stud-hilo": ["AsAhAd2c3c4c", "KcQc7d5h6h8s"],
+    "razz": ["AsAhAd2c3c4c", "KcQc7d5h6h8s"],
 }
 BOARD = "5c6c9dTs"
-NOT_GAMES = ["stud", "razz", "", "omaha-hi", "hold em", "plo5", "holdem8"]
+# The short deck has no five; the stud games have no board.
+BOARDS: dict[str, str | None] = {"short-deck": "7c6c9dTs", **dict.fromkeys(STUD_GAMES)}
+NOT_GAMES = ["pineapple", "", "omaha-hi", "hold em", "plo5", "holdem8"]
 
 
 def answer(game: str) -> list[tuple[float, float | None]]:
     canonical = game_name(game)
-    result = equity(HANDS[canonical], BOARD, game=game, method="exact")  # type: ignore[arg-type]
+    board = BOARDS.get(canonical, BOARD)
+    result = equity(HANDS[canonical], board, game=game, method="exact")  # type: ignore[arg-type]
     return [(p.equity, p.low) for p in result.players]
 
 
@@ -51,10 +57,8 @@ def test_the_typed_names_are_the_table() -> None:
     assert set(get_args(GameName)) == set(GAMES) | set(ALIASES)
     assert set(ALIASES.values()) <= set(GAMES)
     assert not set(ALIASES) & set(GAMES)
-    # The core's table is every name: the games' and the stud family's.
-    stud_names = {name for name, game in _core.GAME_NAMES if game in STUD_GAMES}
-    assert set(get_args(StudGameName)) == stud_names
-    assert {name for name, _ in _core.GAME_NAMES} == set(GAMES) | set(ALIASES) | stud_names
+    assert {name for name, _ in _core.GAME_NAMES} == set(GAMES) | set(ALIASES)
+    assert set(STUD_GAMES) | {SHORT_DECK} <= set(GAMES)
 
 
 @pytest.mark.parametrize("name", SPELLINGS)
@@ -62,17 +66,13 @@ def test_the_core_accepts_every_name_as_its_game(name: str) -> None:
     canonical = game_name(name)
     assert answer(name) == answer(canonical)
     assert answer(name.upper().replace("-", "_")) == answer(canonical)
-    assert (answer(name)[0][1] is None) == (canonical != "omaha-hilo")
+    assert (answer(name)[0][1] is None) == (canonical not in ("omaha-hilo", "stud-hilo"))
 
 
 @pytest.mark.parametrize("name", NOT_GAMES)
 def test_a_name_the_table_refuses_the_core_refuses(name: str) -> None:
     with pytest.raises(InvalidSpecError, match="is not a game"):
         game_name(name)
-    if name in STUD_GAMES:  # the game layer plays them and equity counts them, with no board
-        assert variant_name(name) == name
-        assert equity(["AsAhAd2c3c4c", "KcQc7d5h6h8s"], game=name).exact  # type: ignore[arg-type]
-        return
     with pytest.raises(InvalidSpecError, match="is not a game"):
         equity(HANDS["holdem"], BOARD, game=name, method="exact")  # type: ignore[arg-type]
     with pytest.raises(InvalidSpecError, match=r"variant .* is not a game"):
@@ -92,9 +92,12 @@ def test_the_variants_are_the_games_the_stud_family_short_deck_and_the_draw_game
 
 @pytest.mark.parametrize("name", SPELLINGS)
 def test_game_spec_stores_the_canonical_name(name: str) -> None:
-    spec = GameSpec(variant=name.title())  # type: ignore[arg-type]
+    # The stud games are played fixed-limit only, with an ante and a bring-in.
+    stud = {"betting": "fixed-limit", "ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4}
+    kwargs = stud if game_name(name) in STUD_GAMES else {}
+    spec = GameSpec(variant=name.title(), **kwargs)  # type: ignore[arg-type]
     assert spec.variant == game_name(name)
-    assert spec == GameSpec(variant=game_name(name))
+    assert spec == GameSpec(variant=game_name(name), **kwargs)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", ["plo", "OMAHA8", "hold'em"])
@@ -109,8 +112,8 @@ def test_the_command_line_takes_the_aliases(name: str, capsys: pytest.CaptureFix
 
 def test_the_command_line_refuses_other_games(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
-        main(["equity", "AhKh", "QsQd", "--game", "stud"])
-    assert "'stud' is not a game" in capsys.readouterr().err
+        main(["equity", "AhKh", "QsQd", "--game", "pineapple"])
+    assert "'pineapple' is not a game" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("name", SPELLINGS)

@@ -368,6 +368,7 @@ def equity(
     threads: int | None = None,
     categories: bool = True,
     by_hand: bool = False,
+    trips_beat_straight: bool | None = None,
 ) -> EquityResult: ...
 
 @final
@@ -410,6 +411,7 @@ def plan_equity(
     target_stderr: float | None = None,
     categories: bool = True,
     by_hand: bool = False,
+    trips_beat_straight: bool | None = None,
 ) -> EquityPlan: ...
 def _panic_for_tests(place: str) -> None: ...
 def _thread_pools() -> list[int]: ...

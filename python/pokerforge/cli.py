@@ -35,17 +35,30 @@ from pokerforge._core import Cancel, __version__, plan_equity
 from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult, PlayerEquity
 from pokerforge.errors import PokerError
-from pokerforge.eval import Category, evaluate, evaluate_omaha_hilo
-from pokerforge.games import ALIASES, Game, game_name
+from pokerforge.eval import Category
+from pokerforge.games import (
+    ALIASES,
+    GAMES,
+    SHAPES,
+    VARIANT_ALIASES,
+    VARIANTS,
+    Game,
+    Variant,
+    equity_problem,
+    game_name,
+    variant_name,
+)
 from pokerforge.icm.commands import add_commands as _add_icm_commands
 from pokerforge.icm.commands import icm_command, pushfold_command
 
 if TYPE_CHECKING:
     from pokerforge.equity import Method
+    from pokerforge.game.spec import Betting
 
 __all__ = ["main"]
 
-_GAME_NAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha Hi-Lo"}
+# The number of classes of each variant's ranking (`eval` prints "class N of M").
+_CLASSES = {"short-deck": 1404, "razz": 6175}
 
 
 def _blinds(text: str) -> tuple[int, int]:
@@ -64,13 +77,40 @@ def _game(text: str) -> Game:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def _add_game_option(cmd: argparse.ArgumentParser) -> None:
-    """``--game``, as every command that plays or ranks hands takes it."""
+def _order(args: argparse.Namespace) -> bool | None:
+    """``trips_beat_straight`` from ``--straight-beats-trips``: ``None`` (the default
+    order) unless given, which only short deck takes."""
+    if not args.straight_beats_trips:
+        return None
+    if args.game != "short-deck":
+        raise PokerError(f"--straight-beats-trips is short-deck's switch, not {args.game}'s")
+    return False
+
+
+def _variant(text: str) -> Variant:
+    """``--game`` of the commands that play or rank hands: every variant's names."""
+    try:
+        return variant_name(text)
+    except PokerError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _add_game_option(cmd: argparse.ArgumentParser, *, variants: bool = False) -> None:
+    """``--game``, as every command that plays or ranks hands takes it: the games equity
+    knows (``odds``, ``equity``), or every variant (``variants``: ``eval``, ``simulate``).
+    Short deck's order of three of a kind and a straight comes with it."""
+    names, aliases = (VARIANTS, VARIANT_ALIASES) if variants else (GAMES, ALIASES)
     cmd.add_argument(
         "--game",
-        type=_game,
+        type=_variant if variants else _game,
         default="holdem",
-        help=f"holdem, omaha or omaha-hilo (also {', '.join(ALIASES)}); default: holdem",
+        help=f"{', '.join(names)} (also {', '.join(aliases)}); default: holdem",
+    )
+    cmd.add_argument(
+        "--straight-beats-trips",
+        action="store_true",
+        help="short-deck: rank a straight above three of a kind (default: three of a kind "
+        "above a straight, as GameSpec)",
     )
 
 
@@ -127,15 +167,26 @@ def _add_simulate_command(commands: Any) -> None:
         "per seat, the showdown share and the pots; a progress bar shows on a terminal. The "
         "result is the same for any --workers and backend.",
     )
-    _add_game_option(sim)
+    _add_game_option(sim, variants=True)
     sim.add_argument(
         "--betting",
         choices=("no-limit", "pot-limit", "fixed-limit"),
-        default="no-limit",
-        help="default no-limit; fixed-limit bets the big blind, then twice it from the turn",
+        help="default no-limit (the stud games: fixed-limit, the only one they are played "
+        "at); fixed-limit bets the big blind, then twice it from the turn",
     )
-    sim.add_argument("--blinds", type=_blinds, default=(1, 2), metavar="SB/BB", help="default 1/2")
-    sim.add_argument("--ante", type=int, default=0, help="every player's ante (default 0)")
+    sim.add_argument(
+        "--blinds",
+        type=_blinds,
+        default=(1, 2),
+        metavar="SB/BB",
+        help="default 1/2; in stud the bets: the small bet is BB, the big bet twice it, the "
+        "bring-in SB and the ante a quarter of BB (at least 1)",
+    )
+    sim.add_argument(
+        "--ante",
+        type=int,
+        help="every player's ante (default 0; stud: a quarter of the small bet, at least 1)",
+    )
     sim.add_argument("--players", type=int, default=6, help="seats, 2-10 (default 6)")
     sim.add_argument("--hands", type=int, default=10_000, help="hands (default 10,000)")
     sim.add_argument(
@@ -236,14 +287,15 @@ def _parser() -> argparse.ArgumentParser:
     ev = commands.add_parser(
         "eval",
         help="rank a poker hand",
-        description="Rank the best five of 5, 6 or 7 cards ('pokerforge eval AsKsQsJsTs'), "
-        "or an Omaha hand with --game omaha HOLE BOARD (omaha-hilo: and its eight-or-better "
-        "low).",
+        description="Rank the best five of 5, 6 or 7 cards ('pokerforge eval AsKsQsJsTs'; "
+        "--game short-deck, stud by their own rules, stud-hilo with its eight-or-better low, "
+        "razz its ace-to-five low), or an Omaha hand with --game omaha HOLE BOARD "
+        "(omaha-hilo: and its eight-or-better low).",
     )
     ev.add_argument(
         "cards", nargs="+", help="cards like AsKsQsJsTs, or one per argument: As Ks Qs Js Ts"
     )
-    _add_game_option(ev)
+    _add_game_option(ev, variants=True)
     ev.add_argument("--omaha", action="store_true", help="the same as --game omaha-hilo")
 
     _add_simulate_command(commands)
@@ -377,6 +429,9 @@ def _run_equity(args: argparse.Namespace, players: list[str]) -> EquityResult:
     Ctrl-C stops it at once."""
     if args.samples is not None and args.samples < 1:
         raise PokerError(f"--samples must be at least 1, not {args.samples}")
+    problem = equity_problem(args.game, players, args.board)
+    if problem is not None:
+        raise PokerError(problem[1].replace("the board", "--board", 1))
     method: Method = "exact" if args.exact else "monte-carlo" if args.samples else "auto"
     plan = plan_equity(
         players,
@@ -387,6 +442,7 @@ def _run_equity(args: argparse.Namespace, players: list[str]) -> EquityResult:
         samples=args.samples,
         categories=False,  # as equity() asks
         by_hand=getattr(args, "by_hand", False),
+        trips_beat_straight=_order(args),
     )
     # What the run will take (within the time limit), and what the whole work would.
     seconds = plan.estimated_seconds(args.time_limit)
@@ -443,18 +499,30 @@ def _by_hand(text: str, p: PlayerEquity) -> list[str]:
     return lines
 
 
-def _how(result: EquityResult) -> str:
+def _how(result: EquityResult, game: Game) -> str:
     if result.exact:
-        return f"exact: {result.deals:,} boards"
+        # A board game's deals are its runouts; a stud deal is every player's cards to come.
+        what = "boards" if SHAPES[game].board else "deals"
+        return f"exact: {result.deals:,} {what}"
     return (
         f"Monte Carlo: {result.deals:,} samples, seed {result.seed}, "
         f"standard error {result.stderr * 100:.2f}%"
     )
 
 
-def _categories(result: EquityResult, who: int) -> list[str]:
+def _categories(result: EquityResult, who: int, args: argparse.Namespace) -> list[str]:
+    """The final hands' chances, best hand first in the game's order: short deck ranks a
+    flush above a full house and, by default, three of a kind above a straight."""
+    order = sorted(Category, reverse=True)
+    if args.game == "short-deck":
+        swaps = [(Category.FLUSH, Category.FULL_HOUSE)]
+        if _order(args) is None:
+            swaps.append((Category.STRAIGHT, Category.THREE_OF_A_KIND))
+        for a, b in swaps:
+            i, j = order.index(a), order.index(b)
+            order[i], order[j] = b, a
     lines = ["final hand          chance"]
-    for cat in sorted(Category, reverse=True):
+    for cat in order:
         chance = result.players[who].categories.get(cat, 0.0)
         lines.append(f"{cat.label:<17} {_pct(chance):>8}")
     return lines
@@ -472,16 +540,16 @@ def _odds(args: argparse.Namespace) -> str | dict[str, Any]:
     board = " ".join(str(c) for c in _cards(args.board)) or "none"
     lines = [
         f"{args.hand} against {args.opponents} random opponent"
-        f"{'s' if args.opponents > 1 else ''} ({_GAME_NAMES[args.game]}), board: {board}",
+        f"{'s' if args.opponents > 1 else ''} ({SHAPES[args.game].label}), board: {board}",
         "",
         f"win     {_pct(me.win):>8}",
         f"tie     {_pct(me.tie):>8}",
         f"lose    {_pct(me.lose):>8}",
         f"equity  {_pct(me.equity):>8}",
         "",
-        *_categories(result, 0),
+        *_categories(result, 0, args),
         "",
-        _how(result),
+        _how(result, args.game),
     ]
     return "\n".join(lines)
 
@@ -501,7 +569,7 @@ def _equity(args: argparse.Namespace) -> str | dict[str, Any]:
     if args.json:
         return _json(result, args.players, args.game)
     width = max(10, *(len(p) for p in args.players))
-    hilo = args.game == "omaha-hilo"
+    hilo = SHAPES[args.game].hilo
     head = f"{'player':<{width}} {'equity':>8} {'win':>8} {'tie':>8}"
     lines = [head + (f" {'high':>8} {'low':>8} {'scoop':>8}" if hilo else "")]
     for text, p in zip(args.players, result.players, strict=True):
@@ -509,36 +577,38 @@ def _equity(args: argparse.Namespace) -> str | dict[str, Any]:
         if hilo:
             row += f" {_pct(p.high or 0):>8} {_pct(p.low or 0):>8} {_pct(p.scoop or 0):>8}"
         lines.append(row)
-    lines.append(_how(result))
+    lines.append(_how(result, args.game))
     for text, p in zip(args.players, result.players, strict=True):
         lines += _by_hand(text, p)
     return "\n".join(lines)
 
 
 def _eval(args: argparse.Namespace) -> str:
-    game = "omaha-hilo" if args.omaha else args.game
-    if game == "holdem":
-        rank = evaluate(" ".join(args.cards))
-        five = " ".join(str(card) for card in rank.best_five or ())
-        return (
-            f"{rank.describe()}\n"
-            f"  class {int(rank)} of 7462 ({rank.category.label.lower()})\n"
-            f"  best five: {five}"
-        )
-    if len(args.cards) != 2:
-        raise PokerError(
-            f"--game {game} takes two arguments: HOLE BOARD, e.g. Ah3dJcJs 2c5d7sKhQc, not "
-            f"{len(args.cards)}"
-        )
-    high, low = evaluate_omaha_hilo(args.cards[0], args.cards[1])
-    five = " ".join(str(card) for card in high.best_five or ())
+    from pokerforge.service.convert import evaluate_fields, evaluate_json  # noqa: PLC0415
+
+    game: Variant = "omaha-hilo" if args.omaha else args.game
+    fields = evaluate_fields(game)
+    if "hole" in fields:
+        if len(args.cards) != 2:
+            raise PokerError(
+                f"--game {game} takes two arguments: HOLE BOARD, e.g. Ah3dJcJs 2c5d7sKhQc, "
+                f"not {len(args.cards)}"
+            )
+        given = {"hole": args.cards[0], "board": args.cards[1]}
+    else:
+        given = {"cards": " ".join(args.cards)}
+    answer = evaluate_json(game, **given, trips_beat_straight=_order(args))
+    high, low = answer["high"], answer["low"]
+    if high is None:  # razz: the low is the hand
+        return f"{low['description']}\n  class {low['rank']} of {_CLASSES[game]} (ace-to-five low)"
+    category = high["category"].replace("_", " ")
     lines = [
-        high.describe(),
-        f"  class {int(high)} of 7462 ({Category(high.category).label.lower()})",
-        f"  best five: {five}",
+        high["description"],
+        f"  class {high['rank']} of {_CLASSES.get(game, 7462)} ({category})",
+        f"  best five: {' '.join(high['best_five'])}",
     ]
-    if game == "omaha-hilo":
-        lines.append(f"  low: {low.describe() if low is not None else 'no eight-or-better low'}")
+    if SHAPES[game].hilo:
+        lines.append(f"  low: {low['description'] if low else 'no eight-or-better low'}")
     return "\n".join(lines)
 
 
@@ -562,15 +632,29 @@ def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
     from pokerforge.game import GameSpec  # noqa: PLC0415
     from pokerforge.sim import Progress, SimInterrupted, run  # noqa: PLC0415
 
-    big = args.blinds[1]
-    spec = GameSpec(
-        variant=args.game,
-        betting=args.betting,
-        blinds=args.blinds,
-        ante=args.ante,
-        small_bet=big if args.betting == "fixed-limit" else None,
-        big_bet=2 * big if args.betting == "fixed-limit" else None,
-    )
+    small, big = args.blinds
+    order = _order(args)
+    if SHAPES[args.game].partial:  # the stud family: antes, a bring-in and fixed bets
+        spec = GameSpec(
+            variant=args.game,
+            betting="fixed-limit" if args.betting is None else args.betting,
+            ante=max(1, big // 4) if args.ante is None else args.ante,
+            bring_in=small,
+            small_bet=big,
+            big_bet=2 * big,
+            trips_beat_straight=order,
+        )
+    else:
+        betting: Betting = "no-limit" if args.betting is None else args.betting
+        spec = GameSpec(
+            variant=args.game,
+            betting=betting,
+            blinds=args.blinds,
+            ante=args.ante or 0,
+            small_bet=big if betting == "fixed-limit" else None,
+            big_bet=2 * big if betting == "fixed-limit" else None,
+            trips_beat_straight=order,
+        )
     stack = 100 * big if args.stack is None else args.stack
     names = args.policy.split(",")
     try:

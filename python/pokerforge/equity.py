@@ -1,10 +1,10 @@
 """Equity: each player's share of the pot, by exact enumeration or Monte Carlo.
 
 :func:`equity` answers "what are my chances?" for Texas Hold'em, Omaha (4, 5 or 6 hole
-cards) and Omaha Hi-Lo, for 2 to 10 players, and for the stud family (below). Each player
-is a known hand (``"AhKh"``), a Hold'em :class:`Range` (``"QQ+, AKs, 0.5(JJ)"``) or
-``"random"`` (any hand). The board may hold 0, 3, 4 or 5 cards; ``dead`` cards are out of
-play.
+cards), Omaha Hi-Lo and short-deck (6+) Hold'em, for 2 to 10 players, and for the stud
+family (below). Each player is a known hand (``"AhKh"``), a Hold'em :class:`Range`
+(``"QQ+, AKs, 0.5(JJ)"``) or ``"random"`` (any hand). The board may hold 0, 3, 4 or 5
+cards; ``dead`` cards are out of play.
 
 Examples:
     >>> from pokerforge import equity
@@ -59,6 +59,21 @@ Razz's ``categories`` are the shape of the best ace-to-five low: ``HIGH_CARD`` f
 distinct ranks (a made low), then ``PAIR``, ``TWO_PAIR``, ``THREE_OF_A_KIND``,
 ``FULL_HOUSE`` and ``FOUR_OF_A_KIND`` (:meth:`A5LowRank.category`); stud hi-lo's are the
 high hand's.
+
+Short-deck Hold'em (``game="short-deck"``) deals the 36 cards from six to ace and ranks
+by its own order: a flush beats a full house, A-6-7-8-9 is the lowest straight, and three
+of a kind beats a straight unless ``trips_beat_straight=False`` (as :class:`GameSpec
+<pokerforge.game.GameSpec>`'s switch of the same name). Ranges drop their combos with a
+card below the six:
+
+    >>> six = equity(["AhKh", "QQ+, 66"], board="6h7hQc", game="short-deck", method="exact")
+    >>> [round(p.equity, 4) for p in six.players]
+    [0.3599, 0.6401]
+    >>> turn = equity(["9c8c", "JsJd"], board="Td7hJh6s", game="short-deck", method="exact")
+    >>> straight = equity(["9c8c", "JsJd"], board="Td7hJh6s", game="short-deck",
+    ...                   method="exact", trips_beat_straight=False)
+    >>> round(turn.players[0].equity, 4), round(straight.players[0].equity, 4)
+    (0.0, 0.6429)
 """
 
 from __future__ import annotations
@@ -70,7 +85,7 @@ from typing import TYPE_CHECKING, Literal
 from pokerforge import _core
 from pokerforge._core import Range
 from pokerforge.eval import Category
-from pokerforge.games import GameName, StudGameName
+from pokerforge.games import GameName
 
 if TYPE_CHECKING:
     from pokerforge._core import _CardsLike
@@ -200,7 +215,7 @@ def equity(
     board: _CardsLike | None = None,
     dead: _CardsLike | None = None,
     *,
-    game: GameName | StudGameName = "holdem",
+    game: GameName = "holdem",
     method: Method = "auto",
     samples: int | None = None,
     target_stderr: float | None = None,
@@ -208,6 +223,7 @@ def equity(
     time_limit: float | None = None,
     threads: int | None = None,
     by_hand: bool = False,
+    trips_beat_straight: bool | None = None,
 ) -> EquityResult:
     """Each player's equity.
 
@@ -218,8 +234,10 @@ def equity(
         board: 0, 3, 4 or 5 board cards; none in the stud games.
         dead: Cards out of play (folded, burned, seen).
         game: ``"holdem"``, ``"omaha"`` (hole size from the hands: 4, 5 or 6),
-            ``"omaha-hilo"``, ``"stud"``, ``"stud-hilo"`` or ``"razz"``, or an alias of
-            one (``"plo"``, ``"omaha8"``, ``"stud8"``, ... the same names as everywhere:
+            ``"omaha-hilo"``, ``"short-deck"`` (two hole cards from the 36 cards six to
+            ace; hands, ranges and ``"random"`` as in Hold'em), ``"stud"``, ``"stud-hilo"``
+            or ``"razz"``, or an alias of one (``"plo"``, ``"omaha8"``, ``"6+"``,
+            ``"stud8"``, ... the same names as everywhere:
             :mod:`pokerforge.games`).
         method: ``"exact"`` (every runout and every combination), ``"monte-carlo"``, or
             ``"auto"``: exact when it takes well under a second, else Monte Carlo. Hold'em
@@ -239,14 +257,18 @@ def equity(
         by_hand: Also give each hand and each hand class of every player its own equity
             (``PlayerEquity.by_hand``, ``by_class``). Hold'em heads-up only, counted
             exactly; before the flop without dead cards.
+        trips_beat_straight: Short deck: whether three of a kind ranks above a straight
+            (default ``True``, as ``GameSpec(variant="short-deck")``); ``False`` keeps
+            Hold'em's order. Refused for other games.
 
     Returns:
         The :class:`EquityResult`.
 
     Raises:
         InvalidCardError, DuplicateCardError: Bad or repeated cards (also between a hand,
-            the board and the dead cards). Errors about one player, the board or the dead
-            cards say where in their message and in ``location`` (``"players[1]"``).
+            the board and the dead cards), and in short deck a card below the six. Errors
+            about one player, the board or the dead cards say where in their message and in
+            ``location`` (``"players[1]"``).
         CardCountError: A board of 1, 2 or 6+ cards (any board in stud); hands of the wrong
             size for the game (more than 7 cards in stud); more cards to deal than the
             deck has left.
@@ -254,7 +276,8 @@ def equity(
             (:class:`~pokerforge.RangeLimitError` for one past the parser's limits:
             brackets nested more than 32 deep, or more than 2,097,152 characters).
         InvalidSpecError: An unknown game or method, a bad number of players, samples or
-            limits; a range in a game without ranges (Omaha, stud).
+            limits; a range in a game without ranges (Omaha, stud);
+            ``trips_beat_straight`` that is not a bool or not for short deck.
     """
     # A lone string is not a list of players: pass it whole so the core can say so.
     given = players if isinstance(players, str) else list(players)
@@ -271,6 +294,7 @@ def equity(
         threads=threads,
         categories=False,
         by_hand=by_hand,
+        trips_beat_straight=trips_beat_straight,
     )
 
 

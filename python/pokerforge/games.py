@@ -9,33 +9,29 @@ Examples:
     >>> from pokerforge.games import game_name
     >>> game_name("PLO"), game_name("omaha_hi_lo"), game_name("Hold'em")
     ('omaha', 'omaha-hilo', 'holdem')
-    >>> game_name("razz")  # doctest: +ELLIPSIS
+    >>> game_name("6+"), game_name("Seven_Card_Stud"), game_name("F7S/8"), game_name("FR")
+    ('short-deck', 'stud', 'stud-hilo', 'razz')
+    >>> game_name("pineapple")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokerforge.errors.InvalidSpecError: 'razz' is not a game: expected holdem, omaha or ...
+    pokerforge.errors.InvalidSpecError: 'pineapple' is not a game: expected holdem, omaha, ...
 
-The stud family (seven-card stud, stud hi-lo eight or better, razz) is played by the game
-layer and counted by ``equity(game=...)``, but has no board: the command line and the
-service, which take a board, offer the games of :data:`GAMES` (Hold'em and Omaha).
-:func:`variant_name` takes every name :func:`game_name` takes and the stud family's (with
-their PHH codes ``F7S``, ``F7S/8`` and ``FR`` as aliases), all from the core's one table
-of names:
+The games are those ``equity`` counts: Hold'em, Omaha, Omaha Hi-Lo, the stud family
+(seven-card stud, stud hi-lo eight or better, razz; the PHH codes ``F7S``, ``F7S/8`` and
+``FR`` among their aliases) and short-deck (6+) Hold'em (``NS``), all from the core's one
+table of names. The game layer also plays the draw games: :func:`variant_name` takes every
+name :func:`game_name` takes and theirs (the PHH codes ``N2L1D``, ``F2L3D`` and ``FB``
+among them):
 
     >>> from pokerforge.games import variant_name
-    >>> variant_name("Seven_Card_Stud"), variant_name("stud8"), variant_name("FR")
-    ('stud', 'stud-hilo', 'razz')
-    >>> variant_name("plo")
-    'omaha'
-
-And short-deck (6+) Hold'em, with the PHH standard's ``NS`` and common names as aliases:
-
-    >>> variant_name("6+"), variant_name("Six-Plus_Holdem"), variant_name("NS")
-    ('short-deck', 'short-deck', 'short-deck')
+    >>> variant_name("N2L1D"), variant_name("badugi"), variant_name("plo")
+    ('2-7-single-draw', 'badugi', 'omaha')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Literal, cast
 
 from pokerforge import _core
@@ -45,6 +41,7 @@ __all__ = [
     "ALIASES",
     "DRAW_GAMES",
     "GAMES",
+    "SHAPES",
     "SHORT_DECK",
     "STUD_GAMES",
     "VARIANTS",
@@ -52,14 +49,16 @@ __all__ = [
     "DrawGame",
     "Game",
     "GameName",
+    "GameShape",
     "StudGame",
-    "StudGameName",
     "Variant",
+    "equity_problem",
     "game_name",
+    "shape_of",
     "variant_name",
 ]
 
-Game = Literal["holdem", "omaha", "omaha-hilo"]
+Game = Literal["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz", "short-deck"]
 """A game's canonical name."""
 
 GameName = Literal[
@@ -72,41 +71,37 @@ GameName = Literal[
     "omaha-hi-lo",
     "omaha8",
     "plo8",
-]
-"""Every spelling accepted (also in other case and with ``_`` for ``-``)."""
-
-StudGame = Literal["stud", "stud-hilo", "razz"]
-"""A stud game's canonical name (played by the game layer, counted by ``equity``)."""
-
-StudGameName = Literal[
     "stud",
-    "stud-hilo",
-    "razz",
     "seven-card-stud",
     "7-card-stud",
     "7-stud",
     "stud-hi",
     "f7s",
+    "stud-hilo",
     "stud-hi-lo",
     "stud8",
     "stud-8",
     "seven-card-stud-hi-lo",
     "7-card-stud-hi-lo",
     "f7s/8",
+    "razz",
     "seven-card-razz",
     "fr",
+    "short-deck",
+    "shortdeck",
+    "short-deck-holdem",
+    "6+",
+    "6-plus",
+    "6+-holdem",
+    "six-plus",
+    "six-plus-holdem",
+    "ns",
 ]
-"""Every spelling of a stud game that ``equity(game=...)`` and ``GameSpec`` accept."""
+"""Every spelling accepted (also in other case and with ``_`` for ``-``)."""
 
-STUD_GAMES: tuple[StudGame, ...] = ("stud", "stud-hilo", "razz")
-"""The stud family, in the order of their variant codes after the games'."""
-
-# The core keeps the one table of names (Game::NAMES), the stud family's included;
-# ``GameName`` and ``StudGameName`` spell them out for type checkers, and a test holds them
-# equal.
-_NAMES: Mapping[str, Game] = {
-    name: cast("Game", game) for name, game in _core.GAME_NAMES if game not in STUD_GAMES
-}
+# The core keeps the one table of names (Game::NAMES); ``GameName`` above spells them out for
+# type checkers, and a test holds the two equal.
+_NAMES: Mapping[str, Game] = {name: cast("Game", game) for name, game in _core.GAME_NAMES}
 
 GAMES: tuple[Game, ...] = tuple(dict.fromkeys(_NAMES.values()))
 """The canonical names, in the order of the core's game codes."""
@@ -126,10 +121,12 @@ def game_name(name: str) -> Game:
         if game is not None:
             return game
     raise InvalidSpecError(
-        f"{name!r} is not a game: expected holdem, omaha or omaha-hilo "
-        f"(or an alias: {', '.join(ALIASES)})"
+        f"{name!r} is not a game: expected {', '.join(GAMES)} (or an alias: {', '.join(ALIASES)})"
     )
 
+
+StudGame = Literal["stud", "stud-hilo", "razz"]
+"""A stud game's canonical name."""
 
 DrawGame = Literal[
     "2-7-single-draw", "2-7-triple-draw", "a-5-triple-draw", "badugi", "five-card-draw"
@@ -150,11 +147,14 @@ Variant = Literal[
     "badugi",
     "five-card-draw",
 ]
-"""A variant the game layer plays: every game, the stud family, short-deck Hold'em and the
-draw games."""
+"""A variant the game layer plays: every game and the draw games."""
+
+STUD_GAMES: tuple[StudGame, ...] = ("stud", "stud-hilo", "razz")
+"""The stud family, in the order of their variant codes after the board games'."""
 
 SHORT_DECK: Literal["short-deck"] = "short-deck"
-"""Short-deck (6+) Hold'em: 36 cards, six to ace (played by the game layer)."""
+"""Short-deck (6+) Hold'em: 36 cards, six to ace (one of the games; its aliases are the
+core's)."""
 
 DRAW_GAMES: tuple[DrawGame, ...] = (
     "2-7-single-draw",
@@ -165,31 +165,9 @@ DRAW_GAMES: tuple[DrawGame, ...] = (
 )
 """The draw games, in the order of their variant codes after short-deck's."""
 
-VARIANTS: tuple[Variant, ...] = (*GAMES, *STUD_GAMES, SHORT_DECK, *DRAW_GAMES)
-"""Every variant's canonical name, in the order of the game layer's variant codes."""
-
-# Other names of the stud games: common spellings and the PHH standard's variant codes
-# (F7S, F7S/8, FR: all three fixed-limit, the only structure stud is played at here), from
-# the core's table.
-_STUD_ALIASES: dict[str, StudGame] = {
-    name: game for name, game in _core.GAME_NAMES if game in STUD_GAMES and name != game
-}
-
-# Other names of short-deck Hold'em: the PHH standard's code NS (no-limit, as it is mostly
-# played; the betting structure is the spec's own field) and the common spellings.
-_SHORT_DECK_ALIASES: dict[str, Literal["short-deck"]] = {
-    name: SHORT_DECK
-    for name in (
-        "shortdeck",
-        "short-deck-holdem",
-        "6+",
-        "6-plus",
-        "6+-holdem",
-        "six-plus",
-        "six-plus-holdem",
-        "ns",
-    )
-}
+VARIANTS: tuple[Variant, ...] = (*GAMES, *DRAW_GAMES)
+"""Every variant's canonical name, in the order of the game layer's variant codes (the
+games' codes are the core's)."""
 
 # Other names of the draw games: the PHH standard's codes (N2L1D no-limit deuce-to-seven
 # single draw, F2L3D fixed-limit deuce-to-seven triple draw, FB fixed-limit badugi; the
@@ -213,12 +191,7 @@ _DRAW_ALIASES: dict[str, DrawGame] = {
     "draw-high": "five-card-draw",
 }
 
-VARIANT_ALIASES: Mapping[str, Variant] = {
-    **ALIASES,
-    **_STUD_ALIASES,
-    **_SHORT_DECK_ALIASES,
-    **_DRAW_ALIASES,
-}
+VARIANT_ALIASES: Mapping[str, Variant] = {**ALIASES, **_DRAW_ALIASES}
 """Other names for the variants, each mapped to its canonical name."""
 
 _VARIANT_NAMES: Mapping[str, Variant] = {
@@ -228,8 +201,7 @@ _VARIANT_NAMES: Mapping[str, Variant] = {
 
 
 def variant_name(name: str) -> Variant:
-    """The canonical name of the variant called ``name`` (a game, a stud game,
-    short-deck Hold'em or a draw game).
+    """The canonical name of the variant called ``name`` (a game or a draw game).
 
     Case does not matter, nor ``_`` for ``-``, nor spaces around the name, as for
     :func:`game_name`.
@@ -253,3 +225,97 @@ def variant_name(name: str) -> Variant:
         f"{name!r} is not a game: expected {', '.join(VARIANTS)} "
         f"(or an alias: {', '.join(VARIANT_ALIASES)})"
     )
+
+
+@dataclass(frozen=True, slots=True)
+class GameShape:
+    """What a player of a variant holds and what else is dealt: the shape of input the
+    command line, the service and the web calculator ask for (the core checks the cards
+    themselves).
+
+    Attributes:
+        label: The name shown to people (``"Seven-card stud"``).
+        hands: The sizes of a player's whole hand, each a choice on the calculator page
+            (Omaha: 4, 5 or 6 hole cards).
+        partial: Whether a player may be given fewer known cards than a whole hand, the
+            rest unknown (stud: the cards seen so far, 0 to 7).
+        board: Whether the game has a board.
+        ranges: Whether a player may be a range in the Hold'em syntax.
+        hilo: Whether the pot is split between the best high and the best low.
+        lowest_rank: The lowest rank in the deck (``"6"`` in short deck).
+    """
+
+    label: str
+    hands: tuple[int, ...]
+    partial: bool = False
+    board: bool = True
+    ranges: bool = False
+    hilo: bool = False
+    lowest_rank: str = "2"
+
+
+SHAPES: Mapping[Variant, GameShape] = {
+    "holdem": GameShape("Hold'em", (2,), ranges=True),
+    "omaha": GameShape("Omaha", (4, 5, 6)),
+    "omaha-hilo": GameShape("Omaha Hi-Lo", (4, 5, 6), hilo=True),
+    "stud": GameShape("Seven-card stud", (7,), partial=True, board=False),
+    "stud-hilo": GameShape("Seven-card stud hi-lo", (7,), partial=True, board=False, hilo=True),
+    "razz": GameShape("Razz", (7,), partial=True, board=False),
+    "short-deck": GameShape("Short-deck Hold'em", (2,), ranges=True, lowest_rank="6"),
+    "2-7-single-draw": GameShape("Deuce-to-seven single draw", (5,), board=False),
+    "2-7-triple-draw": GameShape("Deuce-to-seven triple draw", (5,), board=False),
+    "a-5-triple-draw": GameShape("Ace-to-five triple draw", (5,), board=False),
+    "badugi": GameShape("Badugi", (4,), board=False),
+    "five-card-draw": GameShape("Five-card draw", (5,), board=False),
+}
+"""Every variant's :class:`GameShape`, by canonical name."""
+
+
+def shape_of(name: str) -> GameShape:
+    """The :class:`GameShape` of the variant called ``name`` (any of its names).
+
+    Raises:
+        InvalidSpecError: ``name`` is no variant's name or alias.
+
+    Examples:
+        >>> shape_of("6+").lowest_rank, shape_of("razz").board
+        ('6', False)
+    """
+    return SHAPES[variant_name(name)]
+
+
+def equity_problem(
+    game: str, players: Sequence[str | None], board: str | None
+) -> tuple[str, str] | None:
+    """What is wrong with the shape of an equity request in ``game`` (a canonical name),
+    as the field at fault and a sentence, or ``None``: the front ends' check before the
+    core's, for what the core would name less plainly (a board in a game without one, more
+    known cards than a stud hand holds).
+
+    Examples:
+        >>> equity_problem("stud", ["AhAd7c", "random"], "2c3d4h")[0]
+        'board'
+        >>> equity_problem("holdem", ["AhKh", "random"], "2c3d4h") is None
+        True
+    """
+    shape = SHAPES.get(variant_name(game)) if game in _VARIANT_NAMES else None
+    text = (board or "").strip()
+    if shape is not None and not shape.board and text:
+        return (
+            "board",
+            f"{shape.label} has no board: each player's cards are their own, so the board "
+            f"{text!r} is not allowed",
+        )
+    if shape is not None and shape.partial:
+        most = max(shape.hands)
+        for i, player in enumerate(players):
+            try:
+                count = len(_core.CardSet(player or ""))
+            except ValueError:  # a range or "random": the core's to judge
+                continue
+            if count > most:
+                return (
+                    f"players[{i}]",
+                    f"{shape.label} deals {most} cards to a player: {player!r} holds {count}",
+                )
+    return None

@@ -113,7 +113,7 @@ INVALID_EQUITY = [
     ({"players": ["random"] * 11}, "players", "at most 10"),
     ({"players": "AhKh"}, "players", "valid list"),
     ({"players": ["AhKhQh", "QsQd"]}, "players[0]", "needs 2 cards"),
-    ({"players": ["AhKh", "QsQd"], "game": "stud"}, "game", "holdem"),
+    ({"players": ["AhKh", "QsQd"], "game": "pineapple"}, "game", "holdem"),
     ({"players": ["AhKhQd2c", "QQ+"], "game": "omaha"}, "players[1]", "Hold'em only"),
     ({"players": ["AhKhQd2c", "QsQdJc"], "game": "omaha"}, "players[1]", "4, 5 or 6"),
     ({"players": ["AhKhQd2c", "QsQcJcJd9c"], "game": "omaha"}, "players[1]", "all the same"),
@@ -184,7 +184,7 @@ def test_malformed_bodies(client: httpx.Client) -> None:
         ({"game": "omaha", "hole": "AhKhQhJh"}, "board"),
         ({"game": "omaha", "hole": "AhKhQhJh", "board": "2c3c"}, "board"),
         ({"game": "omaha", "hole": "AhKhQhJh", "board": "Ah3c4c"}, "board"),
-        ({"game": "razz", "cards": "AsKsQsJsTs"}, "game"),
+        ({"game": "pineapple", "cards": "AsKsQsJsTs"}, "game"),
     ],
 )
 def test_invalid_evaluate_requests(client: httpx.Client, body: dict[str, Any], field: str) -> None:
@@ -235,7 +235,13 @@ def test_web_page_and_static_files(client: httpx.Client) -> None:
     # The page's limits come from the core, written there once.
     limits = client.get("/static/limits.js")
     assert "javascript" in limits.headers["content-type"]
-    assert limits.text == f"export const MAX_PLAYERS = {pokerforge._core.MAX_PLAYERS};\n"
+    # And the games equity knows, with their shapes, from the one table of games.
+    lines = limits.text.splitlines()
+    assert lines[0] == f"export const MAX_PLAYERS = {pokerforge._core.MAX_PLAYERS};"
+    assert [line.split(" = ")[0] for line in lines[1:]] == [
+        "export const GAMES",
+        "export const SHAPES",
+    ]
 
 
 def test_serve_command_logs_json_and_shuts_down_gracefully() -> None:

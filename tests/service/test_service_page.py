@@ -111,6 +111,30 @@ def test_every_omaha_size_hi_lo(page: Any, hole: int) -> None:
     assert page.locator(".player select.mode").count() == 0  # ranges are Hold'em only
 
 
+def test_short_deck_offers_its_36_cards(page: Any) -> None:
+    assert page.inner_text('#game option[value="short-deck:2"]') == "Short-deck Hold'em (6+)"
+    pick(page, "Ah", "5c")  # a five in Hold'em leaves its place in short deck
+    page.select_option("#game", "short-deck:2")
+    assert slots(page, "player", 0) == ["Ah", None]
+    assert page.locator("#deck .card:visible").count() == 36
+    for card in ("2c", "5h", "4s"):
+        assert page.locator(f'#deck .card[data-card="{card}"]').is_hidden()
+    page.fill("#type-cards", "5d")
+    page.press("#type-cards", "Enter")
+    assert "not in this game's deck" in page.inner_text("#type-error")
+    pick(page, "Kh", "Qs", "Qd")
+    page.click('#board .slot[data-index="0"]')
+    pick(page, "6h", "7h", "Qc")
+    assert page.locator(".player select.mode").count() == 2  # short deck takes ranges
+    calculate(page)
+    direct = pokerforge.equity(["AhKh", "QsQd"], "6h7hQc", game="short-deck", method="exact")
+    assert equity_text(page, 0) == f"{direct.players[0].equity:.2%}"
+    assert "Exact: 406 deals" in page.inner_text("#status")
+    rows = page.locator("#categories tbody tr")
+    order = [rows.nth(i).get_attribute("data-category") for i in range(rows.count())]
+    assert order[2:6] == ["flush", "full_house", "three_of_a_kind", "straight"]
+
+
 def test_errors_clear_the_previous_answer(page: Any) -> None:
     page.select_option("#game", "omaha:4")
     pick(page, "Ah", "2h", "3d", "Kd", "Qs", "Qc", "Jd", "Js")

@@ -505,6 +505,21 @@ class GameSpec:
         """The big blind in chips."""
         return self.blinds[1]
 
+    @property
+    def rate_unit(self) -> int:
+        """The chips one "big blind" of a win rate (bb/100) counts: the big blind, else the
+        button blind that replaces the blinds in short deck, else (the stud family, with no
+        blind) the small bet, as a fixed-limit Hold'em big blind is the small bet.
+
+        Examples:
+            >>> GameSpec(blinds=(1, 2)).rate_unit, GameSpec(variant="6+", button_blind=4).rate_unit
+            (2, 4)
+            >>> GameSpec(variant="razz", betting="fixed-limit", bring_in=1, small_bet=4,
+            ...          big_bet=8).rate_unit
+            4
+        """
+        return self.big_blind or self.button_blind or self.small_bet or 1
+
     def bet_size(self, street: int) -> int:
         """The fixed-limit bet on ``street`` (0 pre-flop .. 3 river; in stud 5 third street
         .. 9 seventh street; in the draw games 10 before the first draw .. 13 after the

@@ -152,7 +152,7 @@ class Stats:
         folded = hand.folded
         payouts = hand.payouts
         net = hand.net
-        bb = hand.spec.big_blind or 1
+        bb = hand.spec.rate_unit
         value = hand.chip_value
         tallies = self._tallies
         players = record.players

@@ -45,7 +45,7 @@ from pokerforge.cards import CardSet
 from pokerforge.errors import PokerError
 from pokerforge.service.calculator import mount_calculator
 from pokerforge.service.clients import UnknownKeyError, identify, load_api_keys
-from pokerforge.service.convert import equity_json, evaluate_json
+from pokerforge.service.convert import equity_json, evaluate_fields, evaluate_json
 from pokerforge.service.direct import DirectRoutes, Handler
 from pokerforge.service.guard import Guard
 from pokerforge.service.metrics import Metrics
@@ -264,8 +264,8 @@ async def _disconnected(request: Request) -> None:
 
 def _evaluate(body: EvaluateRequest) -> Response:
     """Answers ``/v1/evaluate``."""
-    fields = ("cards",) if body.game == "holdem" else ("hole", "board")
-    sizes = {"cards": (5, 6, 7), "hole": (4, 5, 6), "board": (3, 4, 5)}
+    sizes = evaluate_fields(body.game)
+    fields = tuple(sizes)
     for field in fields:
         text = getattr(body, field)
         if text is None:
@@ -281,9 +281,15 @@ def _evaluate(body: EvaluateRequest) -> Response:
             )
             return _error(422, "invalid_request", field, message)
     try:
-        answer = evaluate_json(body.game, cards=body.cards, hole=body.hole, board=body.board)
+        answer = evaluate_json(
+            body.game,
+            cards=body.cards,
+            hole=body.hole,
+            board=body.board,
+            trips_beat_straight=body.trips_beat_straight,
+        )
     except PokerError as err:
-        return _error(422, "invalid_request", fields[-1], str(err))
+        return _error(422, "invalid_request", err.location or fields[-1], str(err))
     return JSONResponse(answer)
 
 

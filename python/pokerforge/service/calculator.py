@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -30,6 +31,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from pokerforge._core import MAX_PLAYERS, Cancel
+from pokerforge.games import GAMES, SHAPES
 from pokerforge.service.clients import UnknownKeyError
 from pokerforge.service.models import EquityRequest, ErrorBody, ErrorResponse
 from pokerforge.service.queue import BusyError, ClientGoneError
@@ -44,8 +46,30 @@ from pokerforge.service.work import FieldError, Job, Limits, fresh_seed
 
 __all__ = ["Queue", "mount_calculator"]
 
-# The calculator page's limits (static/limits.js, served from here): the core's.
-LIMITS_JS = f"export const MAX_PLAYERS = {MAX_PLAYERS};\n"
+
+def _limits_js() -> str:
+    """The calculator page's limits and games (static/limits.js, served from here): the
+    core's player limit, each game equity knows with each size of hand (the selector's
+    choices), and each game's shape (:data:`pokerforge.games.SHAPES`), so that a game the
+    engine learns reaches the page with no change to it beyond its name's text."""
+    games = [[game, size] for game in GAMES for size in SHAPES[game].hands]
+    shapes = {
+        game: {
+            "board": SHAPES[game].board,
+            "ranges": SHAPES[game].ranges,
+            "partial": SHAPES[game].partial,
+            "lowest_rank": SHAPES[game].lowest_rank,
+        }
+        for game in GAMES
+    }
+    return (
+        f"export const MAX_PLAYERS = {MAX_PLAYERS};\n"
+        f"export const GAMES = {json.dumps(games)};\n"
+        f"export const SHAPES = {json.dumps(shapes)};\n"
+    )
+
+
+LIMITS_JS = _limits_js()
 
 T = TypeVar("T")
 

@@ -15,13 +15,27 @@ Examples:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
+from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult
-from pokerforge.eval import Category, HandRank, LowRank, evaluate, evaluate_omaha_hilo
+from pokerforge.errors import InvalidSpecError
+from pokerforge.eval import (
+    A5LowRank,
+    Category,
+    HandRank,
+    LowRank,
+    evaluate,
+    evaluate_low_a5,
+    evaluate_omaha_hilo,
+    evaluate_short_deck,
+)
+from pokerforge.games import SHAPES, Variant
 
-__all__ = ["equity_json", "evaluate_json"]
+__all__ = ["equity_json", "evaluate_fields", "evaluate_json"]
 
 
 def equity_json(
@@ -75,25 +89,104 @@ def _high(rank: HandRank) -> dict[str, Any]:
     }
 
 
-def _low(low: LowRank | None) -> dict[str, Any] | None:
+def _low(low: LowRank | A5LowRank | None) -> dict[str, Any] | None:
     if low is None:
         return None
     return {"rank": int(low), "description": low.describe()}
 
 
+def _short_deck(cards: str, trips_beat_straight: bool) -> dict[str, Any]:
+    """A short-deck hand as :func:`_high` gives a high hand; its best five are the five of
+    the cards that rank as high as all of them (the evaluator ranks, it does not pick)."""
+    rank = evaluate_short_deck(cards, trips_beat_straight=trips_beat_straight)
+    given = list(CardSet(cards))
+    best = next(
+        five
+        for five in combinations(given, 5)
+        if evaluate_short_deck(five, trips_beat_straight=trips_beat_straight) == rank
+    )
+    counts = Counter(card.rank for card in best)
+    # As a high hand's best five: the most repeated ranks first, then by card; the ace of
+    # A-6-7-8-9 plays low, last.
+    low_ace = {str(card.rank) for card in best} >= {"A", "6", "7", "8", "9"}
+    ordered = sorted(
+        best,
+        key=lambda card: (
+            counts[card.rank],
+            -1 if low_ace and str(card.rank) == "A" else int(card),
+        ),
+        reverse=True,
+    )
+    return {
+        "rank": int(rank),
+        "category": rank.category.name.lower(),
+        "description": rank.describe(),
+        "best_five": [str(card) for card in ordered],
+    }
+
+
+def evaluate_fields(game: Variant) -> dict[str, tuple[int, ...]]:
+    """The cards :func:`evaluate_json` takes in ``game``, by field, with the counts each may
+    hold: ``hole`` (the hand's sizes) and ``board`` in games whose hands play with a board
+    of their own rules (Omaha), ``cards`` (5 to 7, the best five of them) in the others.
+
+    Examples:
+        >>> evaluate_fields("omaha"), evaluate_fields("razz")
+        ({'hole': (4, 5, 6), 'board': (3, 4, 5)}, {'cards': (5, 6, 7)})
+    """
+    shape = SHAPES[game]
+    if shape.board and shape.hands != (2,):
+        return {"hole": shape.hands, "board": (3, 4, 5)}
+    return {"cards": (5, 6, 7)}
+
+
 def evaluate_json(
-    game: str, *, cards: str | None = None, hole: str | None = None, board: str | None = None
+    game: str,
+    *,
+    cards: str | None = None,
+    hole: str | None = None,
+    board: str | None = None,
+    trips_beat_straight: bool | None = None,
 ) -> dict[str, Any]:
     """Evaluates a hand and returns ``{"game", "high", "low"}``.
 
-    Hold'em takes ``cards`` (5 to 7); Omaha games take ``hole`` and ``board``. ``low`` is
-    the eight-or-better low in Omaha Hi-Lo (``None`` when none qualifies, and always in
-    other games).
+    Omaha games take ``hole`` and ``board``; the others ``cards`` (5 to 7): Hold'em and
+    seven-card stud (the best five), short deck (its own order; ``trips_beat_straight``
+    as for :func:`~pokerforge.evaluate_short_deck`, default ``True``), stud hi-lo (the high
+    hand and the eight-or-better low) and razz (its ace-to-five low, which is the hand:
+    ``high`` is ``None``). ``low`` is the eight-or-better low in the hi-lo games (``None``
+    when none qualifies, and always in the high-only games).
+
+    Examples:
+        >>> evaluate_json("short-deck", cards="As9h8d7c6s")["high"]["description"]
+        'Straight, nine high'
+        >>> evaluate_json("razz", cards="KsKd7h5c3d2sAh")["low"]
+        {'rank': 6168, 'description': '7-5-3-2-A low'}
+        >>> evaluate_json("stud-hilo", cards="KsKd7h5c3d2sAh")["low"]["description"]
+        '7-5-3-2-A low'
 
     Raises:
-        PokerError: bad cards or counts.
+        PokerError: bad cards or counts; ``trips_beat_straight`` outside short deck.
     """
-    if game == "holdem":
-        return {"game": game, "high": _high(evaluate(cards or "")), "low": None}
-    high, low = evaluate_omaha_hilo(hole or "", board or "")
-    return {"game": game, "high": _high(high), "low": _low(low) if game == "omaha-hilo" else None}
+    if trips_beat_straight is not None and game != "short-deck":
+        err = InvalidSpecError(
+            f"trips_beat_straight is short-deck's switch, not {game}'s "
+            f"(trips_beat_straight={trips_beat_straight!r})"
+        )
+        err.location = "trips_beat_straight"
+        raise err
+    if game in ("omaha", "omaha-hilo"):
+        high, low = evaluate_omaha_hilo(hole or "", board or "")
+        return {
+            "game": game,
+            "high": _high(high),
+            "low": _low(low) if game == "omaha-hilo" else None,
+        }
+    if game == "short-deck":
+        order = trips_beat_straight is not False
+        return {"game": game, "high": _short_deck(cards or "", order), "low": None}
+    if game == "razz":
+        return {"game": game, "high": None, "low": _low(evaluate_low_a5(cards or ""))}
+    high_rank = evaluate(cards or "")
+    low = evaluate_low_a5(cards or "").eight_or_better if game == "stud-hilo" else None
+    return {"game": game, "high": _high(high_rank), "low": _low(low)}

@@ -16,7 +16,15 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstr
 
 from pokerforge._core import MAX_PLAYERS
 from pokerforge.errors import PokerError
-from pokerforge.games import ALIASES, game_name
+from pokerforge.games import (
+    ALIASES,
+    GAMES,
+    VARIANT_ALIASES,
+    VARIANTS,
+    Variant,
+    game_name,
+    variant_name,
+)
 from pokerforge.games import Game as CanonicalGame
 from pokerforge.service.work import MAX_SEED, FieldError, Job, Limits, plan_equity
 
@@ -40,13 +48,39 @@ def _canonical_game(value: object) -> object:
         return value
 
 
+def _canonical_variant(value: object) -> object:
+    """:func:`_canonical_game` for every variant the evaluators rank."""
+    try:
+        return variant_name(value) if isinstance(value, str) else value
+    except PokerError:
+        return value
+
+
 Game = Annotated[
     CanonicalGame,
     BeforeValidator(_canonical_game),
     Field(
-        description="holdem, omaha or omaha-hilo; the aliases "
+        description=", ".join(GAMES)
+        + "; the aliases "
         + ", ".join(ALIASES)
         + " (any case) are accepted and answered under the canonical name."
+    ),
+]
+EvaluateGame = Annotated[
+    Variant,
+    BeforeValidator(_canonical_variant),
+    Field(
+        description=", ".join(VARIANTS)
+        + "; the aliases "
+        + ", ".join(VARIANT_ALIASES)
+        + " (any case) are accepted and answered under the canonical name."
+    ),
+]
+TripsBeatStraight = Annotated[
+    bool | None,
+    Field(
+        description="Short deck: whether three of a kind ranks above a straight (default "
+        "true, as GameSpec); false keeps Hold'em's order. Refused for other games."
     ),
 ]
 PlayerText = Annotated[str, Field(max_length=400)]
@@ -93,6 +127,7 @@ class EquityRequest(BaseModel):
         "(Hold'em heads-up, exact; before the flop without dead cards, and then without "
         "categories).",
     )
+    trips_beat_straight: TripsBeatStraight = None
 
     def seed_value(self) -> int | None:
         """The seed as an integer (requests may send it as a decimal string).
@@ -125,6 +160,7 @@ class EquityRequest(BaseModel):
             time_limit=self.time_limit,
             limits=limits,
             by_hand=self.by_hand,
+            trips_beat_straight=self.trips_beat_straight,
         )
 
 
@@ -170,14 +206,16 @@ class EquityResponse(BaseModel):
 
 
 class EvaluateRequest(BaseModel):
-    """A hand to rank: Hold'em ``cards`` (5-7), or Omaha ``hole`` and ``board``."""
+    """A hand to rank: ``cards`` (5-7: Hold'em, short deck, the stud games), or Omaha
+    ``hole`` and ``board``."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    game: Game = "holdem"
+    game: EvaluateGame = "holdem"
     cards: CardsText | None = Field(None, examples=["AsKsQsJsTs"])
     hole: CardsText | None = None
     board: CardsText | None = None
+    trips_beat_straight: TripsBeatStraight = None
 
 
 class HighResult(BaseModel):
@@ -190,7 +228,8 @@ class HighResult(BaseModel):
 
 
 class LowResult(BaseModel):
-    """An eight-or-better low."""
+    """A low hand: the eight-or-better low of the hi-lo games (rank 1 to 56), or razz's
+    ace-to-five low (rank 1 to 6175); greater is better."""
 
     rank: int
     description: str
@@ -199,8 +238,8 @@ class LowResult(BaseModel):
 class EvaluateResponse(BaseModel):
     """The hand's rank."""
 
-    game: Game
-    high: HighResult
+    game: EvaluateGame
+    high: HighResult | None = Field(description="The high hand; null in razz (a low game).")
     low: LowResult | None
 
 

@@ -24,12 +24,13 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pokerforge._core import Cancel
 from pokerforge.cards import CardSet
 from pokerforge.equity import Range, equity
 from pokerforge.errors import InvalidSpecError, PokerError
+from pokerforge.games import SHORT_DECK, GameName, shape_of
 from pokerforge.service.work import FieldError, Job, part_seed
 
 __all__ = [
@@ -247,13 +248,15 @@ def class_breakdown(
         True
     """
     known = CardSet(board) | CardSet(dead)
+    if job.game == SHORT_DECK:  # its deck has no card below the six
+        known |= CardSet.from_mask((1 << 16) - 1)
     for text in job.players:
         if text != "random" and not _is_range(text):
             known |= CardSet(text)
     work: list[tuple[int, str, str]] = []
     found: dict[int, dict[str, float]] = {}
     for index, text in enumerate(job.players):
-        if job.game != "holdem" or not _is_range(text):
+        if not shape_of(job.game).ranges or not _is_range(text):
             continue
         found[index] = {}
         groups: dict[str, list[tuple[CardSet, float]]] = {}
@@ -279,8 +282,9 @@ def class_breakdown(
                     players,
                     board or None,
                     dead or None,
-                    game="holdem",
+                    game=cast("GameName", job.game),
                     method=method,
+                    trips_beat_straight=job.trips_beat_straight,
                     samples=each,
                     seed=None if seed is None else part_seed(seed, k),
                     # Past the deadline, a token limit: the core then reports the time

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pokerforge._core import EquityPlan
 from pokerforge._core import plan_equity as core_plan
 from pokerforge.errors import FieldError, PokerError
+from pokerforge.games import equity_problem
 
 __all__ = ["MAX_SEED", "FieldError", "Job", "Limits", "fresh_seed", "part_seed", "plan_equity"]
 
@@ -128,6 +129,7 @@ class Job:
     samples: int | None
     time_limit: float
     cost: float
+    trips_beat_straight: bool | None = None
 
 
 def _core_plan(
@@ -139,6 +141,7 @@ def _core_plan(
     method: str,
     samples: int | None,
     by_hand: bool = False,
+    trips_beat_straight: bool | None = None,
 ) -> EquityPlan:
     try:
         return core_plan(
@@ -149,6 +152,7 @@ def _core_plan(
             method=method,
             samples=samples,
             by_hand=by_hand,
+            trips_beat_straight=trips_beat_straight,
         )
     except PokerError as err:
         field = err.location or "players"
@@ -166,8 +170,10 @@ def plan_equity(
     time_limit: float | None,
     limits: Limits,
     by_hand: bool = False,
+    trips_beat_straight: bool | None = None,
 ) -> Job:
-    """Checks an equity request (the core's rules, then the server's limits).
+    """Checks an equity request (the shape the game asks for, the core's rules, then the
+    server's limits).
 
     Raises:
         FieldError: naming the field at fault.
@@ -178,22 +184,42 @@ def plan_equity(
         raise FieldError(
             "time_limit", f"expected more than 0 and at most {limits.max_time} seconds"
         )
+    problem = equity_problem(game, players, board)
+    if problem is not None:
+        raise FieldError(*problem)
     texts = [(p or "").strip() or "random" for p in players]
     board, dead = board or "", dead or ""
+    order = trips_beat_straight
     plan = _core_plan(
-        texts, board, dead, game=game, method=method, samples=samples, by_hand=by_hand
+        texts,
+        board,
+        dead,
+        game=game,
+        method=method,
+        samples=samples,
+        by_hand=by_hand,
+        trips_beat_straight=order,
     )
     if plan.method == "monte-carlo" and samples is None:
         samples = limits.default_samples
-        plan = _core_plan(texts, board, dead, game=game, method=method, samples=samples)
+        plan = _core_plan(
+            texts,
+            board,
+            dead,
+            game=game,
+            method=method,
+            samples=samples,
+            trips_beat_straight=order,
+        )
     budget = time_limit if time_limit is not None else limits.max_time
     return Job(
         plan=plan,
-        key=(tuple(texts), board, dead, game, method, samples, by_hand),
+        key=(tuple(texts), board, dead, game, method, samples, by_hand, order),
         players=tuple(plan.players),
         game=game,
         method=plan.method,
         samples=samples if plan.method == "monte-carlo" else None,
         time_limit=budget,
         cost=plan.estimated_seconds(budget),
+        trips_beat_straight=order,
     )

@@ -136,11 +136,12 @@ class Job:
                 raise InvalidSpecError(f"{name} must be at least {low}, not {value!r}")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise InvalidSpecError(f"seed must be a whole number of at least 0, not {seed!r}")
-        stack = spec.big_blind * 100 if stack is None else stack
-        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= spec.big_blind:
-            raise InvalidSpecError(
-                f"stack must be more than the big blind ({spec.big_blind} chips), not {stack!r}"
-            )
+        # The blinds' size, or in games without them the button blind or the small bet.
+        unit = spec.rate_unit
+        stack = unit * 100 if stack is None else stack
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= unit:
+            what = "the big blind" if spec.big_blind else "the game's unit bet"
+            raise InvalidSpecError(f"stack must be more than {what} ({unit} chips), not {stack!r}")
         seats = resolve(policies, players=players)
         names = tuple(name for name, _ in seats)
         chosen = tuple(policy for _, policy in seats)

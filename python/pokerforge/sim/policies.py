@@ -156,6 +156,12 @@ def _check_or_call(legal: LegalActions) -> Decision:
     return "call" if legal.call else "check"
 
 
+def _give_up(legal: LegalActions) -> Decision:
+    """Fold when something is owed and folding is allowed, else check or call: the stud
+    seat that brings it in may not fold (rule 37)."""
+    return "fold" if legal.call and legal.fold else _check_or_call(legal)
+
+
 def _not_betting(view: HandView, legal: LegalActions) -> Decision | None:
     """The built-ins' answer when the question is not a bet (nothing to fold, check or
     call): run the board once (rule 26b) or, at an asked showdown, show (rule 22)."""
@@ -166,8 +172,8 @@ def _not_betting(view: HandView, legal: LegalActions) -> Decision | None:
 
 class RandomPolicy:
     """Uniform over folding (only when facing a bet), checking or calling, and raising to an
-    amount uniform between the smallest and largest allowed totals, drawn from its own
-    :class:`random.Random`.
+    amount uniform between the smallest and largest allowed totals (in stud, one of the
+    two), drawn from its own :class:`random.Random`.
 
     Args:
         seed: Seeds the stream (``None``: from the system). :meth:`reseed` restarts it from
@@ -207,12 +213,18 @@ class RandomPolicy:
             return _not_betting(view, legal) or "show"
         low = legal.min_raise_to
         random_ = self._random
-        choices = 1 + (legal.call > 0) + (low is not None)
+        # Folding is a choice when something is owed and the rules allow it (not for the
+        # stud seat bringing it in).
+        choices = 1 + (legal.call > 0 and legal.fold) + (low is not None)
         pick = int(random_() * choices)
         if low is not None and pick == choices - 1:
             top = legal.max_raise_to if legal.max_raise_to is not None else low
+            if any(view.up_cards):
+                # Stud is fixed-limit: the amounts between the two that an open pair on
+                # fourth street allows (the small and the big bet, rule 39) are not bets.
+                return low if random_() < 0.5 else top
             return low + int(random_() * (top - low + 1))
-        if legal.call and pick == 1:
+        if legal.call and legal.fold and pick == 1:
             return "fold"
         return _check_or_call(legal)
 
@@ -318,20 +330,20 @@ class TightAggressive:
             return _raise_to(legal, max(view.bets) + pot) or _check_or_call(legal)
         if rank.category == Category.PAIR and legal.call * 2 <= pot:
             return _check_or_call(legal)
-        return "fold" if legal.call else "check"
+        return _give_up(legal)
 
     def _preflop(self, view: HandView, legal: LegalActions, hole: tuple[Card, ...]) -> Decision:
         stack = view.stacks[view.seat]
         if len(hole) != 2:
             unit = legal.min_raise_to or legal.call
-            return _check_or_call(legal) if legal.call <= unit else "fold"
+            return _check_or_call(legal) if legal.call <= unit else _give_up(legal)
         first, second = int(hole[0]), int(hole[1])
         score = chen_score((first // 4, second // 4), first % 4 == second % 4)
         if score >= self.raise_score:
             return _raise_to(legal, 3 * max(view.bets)) or _check_or_call(legal)
         if score >= self.call_score and legal.call <= self.call_share * (stack + legal.call):
             return _check_or_call(legal)
-        return "fold" if legal.call else "check"
+        return _give_up(legal)
 
 
 def _raise_to(legal: LegalActions, target: int) -> int | None:

@@ -138,7 +138,8 @@ class SimResult:
         policies: The policy name of each seat.
         seed: The run's seed.
         chunk_size: Hands per chunk.
-        big_blind: The big blind, for ``bb_per_100``.
+        big_blind: The big blind, for ``bb_per_100`` (in games without blinds the unit
+            :attr:`GameSpec.rate_unit <pokerforge.game.GameSpec.rate_unit>` gives).
         stack: Every seat's stack at the start of every hand.
         net: Chips won (negative: lost) per seat.
         showdowns: Hands that reached a showdown.
@@ -257,7 +258,7 @@ class SimResult:
             policies=job.names,
             seed=job.seed,
             chunk_size=job.chunk_size,
-            big_blind=job.spec.big_blind,
+            big_blind=job.spec.rate_unit,
             stack=job.stack,
             net=tuple(tally.net),
             showdowns=tally.showdowns,

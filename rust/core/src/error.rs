@@ -294,7 +294,7 @@ impl fmt::Display for Error {
             Error::UnknownGame { name } => write!(
                 f,
                 "'{name}' is not a game: expected \"holdem\", \"omaha\", \"omaha-hilo\", \"stud\", \
-                 \"stud-hilo\" or \"razz\""
+                 \"stud-hilo\", \"razz\" or \"short-deck\""
             ),
             Error::PlayerCount { got, expected } => write!(
                 f,

@@ -16,4 +16,5 @@ mod push_fold_table;
 mod range;
 mod seven_card;
 mod short_deck;
+mod short_deck_equity;
 mod stud_equity;

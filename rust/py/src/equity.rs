@@ -16,11 +16,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use pokerforge_core::equity::{by_class as by_class_of, plan, Game, Method, Plan, Player};
-use pokerforge_core::{CardSet, EquityOptions, EquityResult, Error, Location};
+use pokerforge_core::{CardSet, EquityOptions, EquityResult, Error, Location, ShortDeckOrder};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 
 use crate::cards::{fresh_seed, seed_value};
 use crate::errors::{located, to_py};
@@ -117,6 +117,7 @@ fn plan_of(
     target_stderr: Option<f64>,
     categories: bool,
     by_hand: bool,
+    trips_beat_straight: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Plan, Vec<String>)> {
     if players.is_instance_of::<PyString>() {
         return Err(to_py(Error::PlayerCount {
@@ -163,6 +164,20 @@ fn plan_of(
     let target_stderr = target_stderr
         .map(|t| positive("target_stderr", t))
         .transpose()?;
+    // A switch is True or False: 1 or "yes" would be a guess.
+    let short_deck_order = match trips_beat_straight {
+        None => None,
+        Some(value) => match value.cast::<PyBool>() {
+            Ok(flag) => Some(ShortDeckOrder::from_trips_beat_straight(flag.is_true())),
+            Err(_) => {
+                return Err(to_py(Error::InvalidSetting {
+                    name: "trips_beat_straight",
+                    value: value.repr()?.to_string(),
+                    expected: "True or False",
+                }))
+            }
+        },
+    };
     let options = EquityOptions {
         game,
         method,
@@ -170,6 +185,7 @@ fn plan_of(
         target_stderr,
         skip_categories: !categories,
         by_hand,
+        short_deck_order,
         ..EquityOptions::default()
     };
     // Planning may search the ranges' deals (within a step budget): without the GIL.
@@ -431,7 +447,7 @@ const INLINE_SECONDS: f64 = 5e-3;
 #[pyo3(signature = (
     players, board = None, dead = None, *, game = None, method = None, samples = None,
     target_stderr = None, seed = None, time_limit = None, threads = None, categories = true,
-    by_hand = false
+    by_hand = false, trips_beat_straight = None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn equity<'py>(
@@ -448,6 +464,7 @@ pub fn equity<'py>(
     threads: Option<Int>,
     categories: bool,
     by_hand: bool,
+    trips_beat_straight: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (plan, _) = plan_of(
         players,
@@ -459,6 +476,7 @@ pub fn equity<'py>(
         target_stderr,
         categories,
         by_hand,
+        trips_beat_straight,
     )?;
     time_limit_of(time_limit)?;
     let cancel = Arc::new(AtomicBool::new(false));
@@ -548,7 +566,7 @@ impl PyEquityPlan {
 #[pyfunction]
 #[pyo3(signature = (
     players, board = None, dead = None, *, game = None, method = None, samples = None,
-    target_stderr = None, categories = true, by_hand = false
+    target_stderr = None, categories = true, by_hand = false, trips_beat_straight = None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn plan_equity(
@@ -561,6 +579,7 @@ pub fn plan_equity(
     target_stderr: Option<f64>,
     categories: bool,
     by_hand: bool,
+    trips_beat_straight: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyEquityPlan> {
     plan_of(
         players,
@@ -572,6 +591,7 @@ pub fn plan_equity(
         target_stderr,
         categories,
         by_hand,
+        trips_beat_straight,
     )
     .map(|(plan, labels)| PyEquityPlan(plan, labels))
 }

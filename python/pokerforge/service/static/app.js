@@ -9,9 +9,9 @@ import {
 } from "./range-panel.js";
 import { clearResult, methodText, showBreakdown, showResult } from "./results.js";
 import {
-  DEAD_SLOTS, GAMES, RANKS, SUITS, change, deserialize, fits, firstEmptyHandSlot,
+  DEAD_SLOTS, GAMES, RANKS, SUITS, change, deserialize, fits, firstEmptyHandSlot, inDeck,
   isRangePlayer, isRed, newPlayer, nextTarget, pretty, serialize, setCardAt,
-  setPlayerCount, splitCards, state, undo, usedCards,
+  setPlayerCount, shape, splitCards, state, undo, usedCards,
 } from "./state.js";
 
 let last = null; // the last answer, redrawn when the language changes
@@ -64,7 +64,7 @@ function playerBox(pl, p) {
   name.className = "name";
   name.textContent = t("player", { n: p + 1 });
   head.append(name);
-  if (state.game === "holdem") {
+  if (shape().ranges) {
     const mode = document.createElement("select");
     mode.className = "mode";
     mode.dataset.key = `mode-${p}`;
@@ -117,6 +117,10 @@ function place(card) {
   const typeError = $("type-error");
   if (usedCards().has(card)) {
     typeError.textContent = t("type.used", { card: pretty(card) });
+    return false;
+  }
+  if (!inDeck(card)) {
+    typeError.textContent = t("type.not-in-deck", { card: pretty(card) });
     return false;
   }
   const target = state.target;
@@ -173,7 +177,9 @@ function render() {
   const used = usedCards();
   document.querySelectorAll("#deck .card").forEach((el) => {
     const card = el.dataset.card;
-    el.disabled = used.has(card);
+    // Short deck has no two to five: the picker does not offer them.
+    el.hidden = !inDeck(card);
+    el.disabled = used.has(card) || el.hidden;
     el.setAttribute("aria-label", t(used.has(card) ? "deck.used" : "deck.card", { card: pretty(card) }));
   });
   const target = state.target;
@@ -184,6 +190,8 @@ function render() {
   $("method").value = state.method;
   $("samples").value = state.samples;
   $("samples-box").hidden = state.method === "exact";
+  // Stud has no board: the players' cards are their own.
+  $("board-title").hidden = $("board").hidden = !shape().board;
   state.players.forEach((_, p) => showRangeInfo(p));
   markEditing();
   showGrid();
@@ -200,8 +208,10 @@ function update() {
 function buildSelects() {
   const game = $("game");
   const current = game.value;
+  // A game with one size of hand is named alone, others with the size.
+  const sizes = (g) => GAMES.filter(([other]) => other === g).length;
   game.replaceChildren(...GAMES.map(([g, h]) => option(`${g}:${h}`,
-    g === "holdem" ? t("game.holdem") : t(`game.${g}`, { n: h }))));
+    sizes(g) === 1 ? t(`game.${g}`) : t(`game.${g}`, { n: h }))));
   game.value = current || `${state.game}:${state.hole}`;
   const presetBox = $("grid-preset");
   presetBox.replaceChildren(option("", t("grid.preset.choose")),
@@ -237,7 +247,7 @@ function request() {
     }
     const n = pl.cards.filter(Boolean).length;
     if (n === 0) return "random";
-    if (n < pl.cards.length) throw new FieldProblem(`players[${p}]`, t("error.partial", { n: pl.cards.length }));
+    if (n < pl.cards.length && !shape().partial) throw new FieldProblem(`players[${p}]`, t("error.partial", { n: pl.cards.length }));
     return pl.cards.join("");
   });
   const board = state.board.filter(Boolean);
@@ -411,10 +421,15 @@ function wire() {
     change(() => {
       state.game = game;
       state.hole = Number(hole);
+      // Cards the new game's deck lacks (short deck: below the six) leave their places,
+      // as does a board the game does not have.
+      const keep = (card) => (card && inDeck(card) ? card : null);
       state.players = state.players.map((pl) => ({
         ...newPlayer(), mode: pl.mode, range: pl.range,
-        cards: Array.from({ length: state.hole }, (_, i) => pl.cards[i] || null),
+        cards: Array.from({ length: state.hole }, (_, i) => keep(pl.cards[i] || null)),
       }));
+      state.board = state.board.map((card) => (shape().board ? keep(card) : null));
+      state.dead = state.dead.map(keep);
     });
     state.target = firstEmptyHandSlot();
     update();

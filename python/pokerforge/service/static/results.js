@@ -7,6 +7,12 @@ const CATEGORIES = [
   "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
   "three_of_a_kind", "two_pair", "pair", "high_card",
 ];
+// Short deck ranks a flush above a full house and (as the page asks) three of a kind above
+// a straight.
+const SHORT_DECK_CATEGORIES = [
+  "straight_flush", "four_of_a_kind", "flush", "full_house", "three_of_a_kind",
+  "straight", "two_pair", "pair", "high_card",
+];
 const SVG = "http://www.w3.org/2000/svg";
 
 function el(tag, props = {}, ...children) {
@@ -72,7 +78,8 @@ function categoryTable(body) {
   const head = el("tr", {}, el("th", { scope: "col", text: t("table.hand") }),
     ...body.players.map((_, p) => el("th", { scope: "col", text: t("player", { n: p + 1 }) })));
   table.tHead.replaceChildren(head);
-  table.tBodies[0].replaceChildren(...CATEGORIES.map((key) => el("tr", { "data-category": key },
+  const order = body.game === "short-deck" ? SHORT_DECK_CATEGORIES : CATEGORIES;
+  table.tBodies[0].replaceChildren(...order.map((key) => el("tr", { "data-category": key },
     el("th", { scope: "row", text: t(`cat.${key}`) }),
     ...body.players.map((pl) => el("td", { text: pct(pl.categories[key] || 0) })))));
   table.hidden = false;

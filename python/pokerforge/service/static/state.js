@@ -2,15 +2,19 @@
 // method. It lives in the URL (so a question can be shared and reloaded) and every change
 // goes through `change`, which keeps the undo history.
 
-import { MAX_PLAYERS } from "./limits.js";
+import { GAMES, MAX_PLAYERS, SHAPES } from "./limits.js";
 
 export const RANKS = "AKQJT98765432";
 export const SUITS = [["s", "\u2660"], ["h", "\u2665"], ["d", "\u2666"], ["c", "\u2663"]];
 export const DEAD_SLOTS = 8;
-export const GAMES = [
-  ["holdem", 2], ["omaha", 4], ["omaha", 5], ["omaha", 6],
-  ["omaha-hilo", 4], ["omaha-hilo", 5], ["omaha-hilo", 6],
-];
+// Each game with each size of hand, [game, hole], as the selector offers them; served by
+// the service from the engine's table of games, with each game's shape (board, ranges,
+// partial hands, the lowest rank of its deck) in SHAPES.
+export { GAMES };
+
+// The current game's shape, and whether a card is in its deck (short deck: six and up).
+export const shape = () => SHAPES[state.game];
+export const inDeck = (card) => RANKS.indexOf(card[0]) <= RANKS.indexOf(shape().lowest_rank);
 
 export const isRed = (card) => card[1] === "h" || card[1] === "d";
 export const pretty = (card) => card[0] + SUITS.find((s) => s[0] === card[1])[1];
@@ -55,7 +59,7 @@ export function setPlayerCount(n) {
   state.players = Array.from({ length: n }, (_, p) => state.players[p] || newPlayer());
 }
 
-export const isRangePlayer = (p) => state.game === "holdem" && state.players[p].mode === "range";
+export const isRangePlayer = (p) => shape().ranges && state.players[p].mode === "range";
 
 export function usedCards() {
   const hands = state.players.flatMap((pl, p) => (isRangePlayer(p) ? [] : pl.cards));
@@ -97,7 +101,7 @@ export function deserialize(text) {
   while (players.length < 2) players.push("");
   state.players = players.map((text) => {
     const pl = newPlayer();
-    if (text.startsWith("r:") && state.game === "holdem") {
+    if (text.startsWith("r:") && shape().ranges) {
       pl.mode = "range";
       pl.range = text.slice(2);
     } else {
@@ -116,9 +120,11 @@ export function deserialize(text) {
   // A card given twice keeps its first place only.
   const seen = new Set();
   const once = (card) => (card && !seen.has(card) ? (seen.add(card), card) : null);
-  state.players.forEach((pl, p) => { if (!isRangePlayer(p)) pl.cards = pl.cards.map(once); });
-  state.board = state.board.map(once);
-  state.dead = state.dead.map(once);
+  // ... and only a card of the game's deck, and of a board the game has.
+  const keep = (card) => (card && inDeck(card) ? once(card) : null);
+  state.players.forEach((pl, p) => { if (!isRangePlayer(p)) pl.cards = pl.cards.map(keep); });
+  state.board = state.board.map((card) => (shape().board ? keep(card) : null));
+  state.dead = state.dead.map(keep);
   const first = state.players.findIndex((pl, p) => isRangePlayer(p));
   state.gridPlayer = first >= 0 ? first : null;
 }
@@ -152,7 +158,7 @@ export const canUndo = () => history.length > 0;
 
 // Whether a target slot still exists for the current game and player count.
 export function fits(target) {
-  if (target.kind === "board") return target.i < 5;
+  if (target.kind === "board") return target.i < 5 && shape().board;
   if (target.kind === "dead") return target.i < DEAD_SLOTS;
   return target.p < state.players.length && target.i < state.hole && !isRangePlayer(target.p);
 }

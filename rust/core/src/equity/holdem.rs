@@ -54,7 +54,7 @@ fn stand_in(rank: u8, slot: usize) -> u8 {
 }
 
 /// `BINOMIAL[n][k]` for n, k <= 4: ways to draw k of the n available cards of a rank.
-const BINOMIAL: [[i64; 5]; 5] = [
+pub(super) const BINOMIAL: [[i64; 5]; 5] = [
     [1, 0, 0, 0, 0],
     [1, 1, 0, 0, 0],
     [1, 2, 1, 0, 0],
@@ -95,7 +95,7 @@ fn for_each_multiset(
 }
 
 /// Calls `f(subset)` for every `k`-bit subset of the 13-bit mask `mask`.
-fn for_each_subset(mask: u16, k: u32, f: &mut impl FnMut(u16)) {
+pub(super) fn for_each_subset(mask: u16, k: u32, f: &mut impl FnMut(u16)) {
     fn go(mask: u16, k: u32, chosen: u16, f: &mut impl FnMut(u16)) {
         if k == 0 {
             f(chosen);

@@ -33,6 +33,7 @@ mod plan;
 pub mod preflop;
 mod ranges;
 mod result;
+mod short_deck;
 mod stud;
 
 use std::str::FromStr;
@@ -45,8 +46,10 @@ pub use exact::calibration_report;
 pub use plan::{plan, Plan};
 pub use result::{EquityResult, Method, PlayerEquity};
 
-use crate::card_set::CardSet;
+use crate::card_set::{CardSet, FULL_MASK};
 use crate::error::{Error, Location, Result};
+use crate::eval::short_deck::SHORT_DECK;
+use crate::eval::ShortDeckOrder;
 use crate::range::Range;
 use crate::MAX_PLAYERS;
 use deals::Hand;
@@ -71,6 +74,10 @@ pub enum Game {
     StudHiLo,
     /// Razz: seven-card stud for the best ace-to-five low.
     Razz,
+    /// Short-deck (six-plus) Hold'em: the 36 cards from six to ace, two hole cards, ranked
+    /// by the short deck's order ([`crate::eval::short_deck`]; which of three of a kind
+    /// and a straight is higher is [`EquityOptions::short_deck_order`]).
+    ShortDeck,
 }
 
 impl Game {
@@ -85,6 +92,7 @@ impl Game {
         ("stud", Game::Stud),
         ("stud-hilo", Game::StudHiLo),
         ("razz", Game::Razz),
+        ("short-deck", Game::ShortDeck),
         ("hold'em", Game::Holdem),
         ("texas-holdem", Game::Holdem),
         ("plo", Game::Omaha),
@@ -105,10 +113,19 @@ impl Game {
         ("f7s/8", Game::StudHiLo),
         ("seven-card-razz", Game::Razz),
         ("fr", Game::Razz),
+        // Short-deck Hold'em: common spellings and the PHH standard's code.
+        ("shortdeck", Game::ShortDeck),
+        ("short-deck-holdem", Game::ShortDeck),
+        ("6+", Game::ShortDeck),
+        ("6-plus", Game::ShortDeck),
+        ("6+-holdem", Game::ShortDeck),
+        ("six-plus", Game::ShortDeck),
+        ("six-plus-holdem", Game::ShortDeck),
+        ("ns", Game::ShortDeck),
     ];
 
     /// The name used in text: `"holdem"`, `"omaha"`, `"omaha-hilo"`, `"stud"`,
-    /// `"stud-hilo"` or `"razz"`.
+    /// `"stud-hilo"`, `"razz"` or `"short-deck"`.
     pub const fn name(self) -> &'static str {
         match self {
             Game::Holdem => "holdem",
@@ -117,12 +134,26 @@ impl Game {
             Game::Stud => "stud",
             Game::StudHiLo => "stud-hilo",
             Game::Razz => "razz",
+            Game::ShortDeck => "short-deck",
         }
     }
 
     /// Whether the game is of the stud family: no board, seven cards each, 2 to 8 players.
     pub const fn is_stud(self) -> bool {
         matches!(self, Game::Stud | Game::StudHiLo | Game::Razz)
+    }
+
+    /// The cards the game is dealt from: all 52, or the short deck's 36.
+    pub const fn deck(self) -> CardSet {
+        match self {
+            Game::ShortDeck => SHORT_DECK,
+            _ => CardSet::from_mask_truncate(FULL_MASK),
+        }
+    }
+
+    /// Whether players hold two cards and ranges in the Hold'em syntax apply.
+    const fn two_hole_cards(self) -> bool {
+        matches!(self, Game::Holdem | Game::ShortDeck)
     }
 }
 
@@ -217,6 +248,10 @@ pub struct EquityOptions<'a> {
     /// exact, and before the flop only without dead cards (answered from the heads-up
     /// table, so without categories).
     pub by_hand: bool,
+    /// Short deck: which of three of a kind and a straight ranks higher; `None` is the
+    /// default order (three of a kind higher, as `GameSpec` plays it). Given for another
+    /// game it is an [`Error::InvalidSetting`].
+    pub short_deck_order: Option<ShortDeckOrder>,
 }
 
 /// A validated calculation: every player's possible hands with weights.
@@ -233,6 +268,8 @@ pub(crate) struct Setup {
     pub dead: u64,
     /// Board cards still to come.
     pub need: usize,
+    /// Short deck's order of three of a kind and a straight (unused by other games).
+    pub order: ShortDeckOrder,
 }
 
 /// Equity of `players` on `board` with `dead` cards out of play: [`plan`], then
@@ -281,6 +318,14 @@ pub(crate) fn validate(
     options: &EquityOptions<'_>,
 ) -> Result<Setup> {
     let game = options.game;
+    if let (Some(order), false) = (options.short_deck_order, game == Game::ShortDeck) {
+        return Err(Error::InvalidSetting {
+            name: "trips_beat_straight",
+            value: order.trips_beat_straight().to_string(),
+            expected: "no order of three of a kind and a straight: it is short-deck's \
+                       switch",
+        });
+    }
     if game.is_stud() {
         return stud::validate(players, board, dead, game);
     }
@@ -305,6 +350,7 @@ pub(crate) fn validate(
     });
     let (hole, what, expected) = match game {
         Game::Holdem => (2, "a Hold'em hand", "2"),
+        Game::ShortDeck => (2, "a short-deck hand", "2"),
         _ => (
             first_known.unwrap_or(4),
             "an Omaha hand",
@@ -313,12 +359,21 @@ pub(crate) fn validate(
     };
     // Hands first, then the board, then the dead cards: a card given twice is blamed on
     // the later place.
+    let deck = game.deck();
+    let outside = |cards: CardSet, at: Location| match (cards - deck).iter().next() {
+        Some(card) => Err(Error::NotInDeck {
+            card: card.to_string(),
+            deck: "the short deck (36 cards, six to ace)",
+        }
+        .at(at)),
+        None => Ok(()),
+    };
     let mut known = CardSet::EMPTY;
     for (i, player) in players.iter().enumerate() {
         match player {
             Player::Hand(cards) => {
                 let fits = match game {
-                    Game::Holdem => cards.len() == 2,
+                    Game::Holdem | Game::ShortDeck => cards.len() == 2,
                     _ => cards.len() == hole && (4..=6).contains(&hole),
                 };
                 if !fits {
@@ -329,11 +384,12 @@ pub(crate) fn validate(
                     }
                     .at(Location::Player(i)));
                 }
+                outside(*cards, Location::Player(i))?;
                 known = known
                     .try_union(*cards)
                     .map_err(|e| e.at(Location::Player(i)))?;
             }
-            Player::Range(range) if game != Game::Holdem => {
+            Player::Range(range) if !game.two_hole_cards() => {
                 return Err(Error::InvalidSetting {
                     name: "players",
                     value: format!("'{range}'"),
@@ -349,12 +405,17 @@ pub(crate) fn validate(
         .map_err(|e| e.at(Location::Board))?
         .try_union(dead)
         .map_err(|e| e.at(Location::Dead))?;
+    outside(board, Location::Board)?;
+    outside(dead, Location::Dead)?;
+    // The cards outside the game's deck are out of play like dead cards: every deal,
+    // runout and range combo below then comes from the deck alone.
+    let known = known | (CardSet::from_mask_truncate(FULL_MASK) - deck);
     let unknown = players
         .iter()
         .filter(|p| !matches!(p, Player::Hand(_)))
         .count();
     let need = 5 - board.len();
-    let left = 52 - known.len();
+    let left = deck.len() - (known & deck).len();
     if hole * unknown + need > left {
         return Err(Error::DeckExhausted {
             wanted: hole * unknown + need,
@@ -370,7 +431,7 @@ pub(crate) fn validate(
                 weight: 1.0,
             }],
             Player::Range(range) => range_hands(range, known),
-            Player::Random if game == Game::Holdem => {
+            Player::Random if game.two_hole_cards() => {
                 dealt.push(i);
                 range_hands(&Range::random(), known)
             }
@@ -393,8 +454,9 @@ pub(crate) fn validate(
         players: hands,
         dealt,
         board: board.mask(),
-        dead: dead.mask(),
+        dead: dead.mask() | (FULL_MASK & !deck.mask()),
         need,
+        order: options.short_deck_order.unwrap_or_default(),
     };
     if !setup.ranges_can_be_dealt() {
         return Err(Error::NoPossibleHand { player: None });

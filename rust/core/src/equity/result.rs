@@ -119,10 +119,22 @@ impl Counts {
     /// Adds `weight` boards on which the players end with hand classes `classes`.
     #[inline]
     pub(crate) fn score(&mut self, classes: &[u16], weight: i64) {
+        self.score_in(classes, weight, category_of);
+    }
+
+    /// [`Counts::score`] for classes of another ranking (short deck), whose categories
+    /// `category` gives.
+    #[inline(always)]
+    pub(crate) fn score_in(
+        &mut self,
+        classes: &[u16],
+        weight: i64,
+        category: impl Fn(u16) -> usize,
+    ) {
         let best = classes.iter().copied().max().unwrap_or(0);
         let winners = classes.iter().filter(|&&c| c == best).count();
         for (p, &class) in classes.iter().enumerate() {
-            self.categories[p][category_of(class)] += weight;
+            self.categories[p][category(class)] += weight;
             if class == best {
                 if winners == 1 {
                     self.wins[p] += weight;

@@ -37,6 +37,7 @@ use crate::card_set::{CardSet, FULL_MASK};
 use crate::error::{Error, Location, Result};
 use crate::eval::high::rank_mask;
 use crate::eval::low_a5::low_a5_class;
+use crate::eval::short_deck::ShortDeckOrder;
 use crate::eval::A5LowRank;
 use crate::rng::Rng;
 use crate::MAX_PLAYERS;
@@ -275,6 +276,7 @@ pub(crate) fn validate(
         board: 0,
         dead: dead.mask(),
         need: 0,
+        order: ShortDeckOrder::default(), // short deck's alone
     })
 }
 

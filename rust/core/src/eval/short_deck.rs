@@ -163,6 +163,23 @@ fn class_of(mask: u64, size: usize, suits: u32, order: ShortDeckOrder) -> u16 {
     order.rank_table().get(index).copied().unwrap_or(0)
 }
 
+/// The class of the 5 to 7 short-deck cards of `mask` read as if no five were suited:
+/// the rank multiset's class (the equity counter ranks a board's ranks once for every
+/// suit pattern that holds no flush). `mask` may be any cards of the right ranks (one bit
+/// per card, `size` of them); unchecked like [`short_deck_class`].
+#[inline]
+pub(crate) fn short_deck_class_unsuited(mask: u64, size: usize, order: ShortDeckOrder) -> u16 {
+    let index = multiset::index(mask, size, &SHORT_TERMS, &SHORT_BASES);
+    order.rank_table().get(index).copied().unwrap_or(0)
+}
+
+/// The flush (or straight flush) class of one suit's 13-bit rank mask (bit `r` for rank
+/// `r`, ranks below the six ignored): 0 for fewer than five ranks.
+#[inline]
+pub(crate) fn short_deck_flush_class(suit_ranks: u16) -> u16 {
+    SHORT_FLUSH[usize::from(suit_ranks >> 4) & 511]
+}
+
 /// The best five-card short-deck rank of 5, 6 or 7 cards.
 ///
 /// # Errors
