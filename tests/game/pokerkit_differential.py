@@ -97,12 +97,14 @@ class Deal:
     stacks: tuple[int, ...]
     button: int
     seed: int
+    short_deck: bool = False
 
     @staticmethod
-    def draw(rng: random.Random, seed: int) -> Deal:
-        """A random setting: 2-9 players, no-limit Hold'em or pot-limit Omaha, mixed stacks."""
+    def draw(rng: random.Random, seed: int, *, short_deck: bool = False) -> Deal:
+        """A random setting: 2-9 players, no-limit Hold'em or pot-limit Omaha (or no-limit
+        short-deck Hold'em with blinds), mixed stacks."""
         n = rng.randint(2, 9)
-        betting = rng.choice(("no-limit", "pot-limit"))
+        betting = "no-limit" if short_deck else rng.choice(("no-limit", "pot-limit"))
         small = rng.choice((1, 1, 2, 5))
         big = small * 2
         depth = rng.choice(("short", "deep", "mixed"))
@@ -113,13 +115,19 @@ class Deal:
                 stacks.append(rng.randint(big, 30 * big))
             else:
                 stacks.append(rng.randint(50 * big, 300 * big))
-        return Deal(betting, (small, big), tuple(stacks), rng.randrange(n), seed)
+        return Deal(betting, (small, big), tuple(stacks), rng.randrange(n), seed, short_deck)
 
 
 def _pokerkit_state(deal: Deal, pk_stacks: tuple[int, ...]) -> Any:
-    from pokerkit import NoLimitTexasHoldem, PotLimitOmahaHoldem  # noqa: PLC0415
+    from pokerkit import (  # noqa: PLC0415
+        NoLimitShortDeckHoldem,
+        NoLimitTexasHoldem,
+        PotLimitOmahaHoldem,
+    )
 
     game: Any = NoLimitTexasHoldem if deal.betting == "no-limit" else PotLimitOmahaHoldem
+    if deal.short_deck:
+        game = NoLimitShortDeckHoldem
     return game.create_state(
         _automations(), True, 0, deal.blinds, deal.blinds[1], pk_stacks, len(pk_stacks)
     )
@@ -255,9 +263,14 @@ def play(deal: Deal, hand_class: type[Hand] = Hand) -> Outcome:
     """
     n = len(deal.stacks)
     button = deal.button
-    variant = "holdem" if deal.betting == "no-limit" else "omaha"
-    spec = GameSpec(variant=variant, betting=deal.betting, blinds=deal.blinds)  # type: ignore[arg-type]
-    cards = [str(c) for c in Deck(seed=deal.seed).deal(n * spec.hole_card_count + 5)]
+    if deal.short_deck:  # pokerkit ranks a straight above three of a kind (rule 45)
+        spec = GameSpec(variant="short-deck", blinds=deal.blinds, trips_beat_straight=False)
+    else:
+        variant = "holdem" if deal.betting == "no-limit" else "omaha"
+        spec = GameSpec(variant=variant, betting=deal.betting, blinds=deal.blinds)  # type: ignore[arg-type]
+    # The short deck is the seeded order without its twos to fives, as a Hand deals it.
+    deck = [c for c in Deck(seed=deal.seed).deal(52) if not deal.short_deck or c.index >= 16]
+    cards = [str(c) for c in deck[: n * spec.hole_card_count + 5]]
     hole_count = spec.hole_card_count
     holes = [cards[i * hole_count : (i + 1) * hole_count] for i in range(n)]
     board = cards[n * hole_count :]
@@ -398,10 +411,11 @@ def _play(
     return out
 
 
-def run(hands: int, seed: int) -> Outcome:
-    """Compare ``hands`` random hands drawn from ``seed``."""
+def run(hands: int, seed: int, *, short_deck: bool = False) -> Outcome:
+    """Compare ``hands`` random hands drawn from ``seed`` (of short-deck Hold'em if
+    ``short_deck``)."""
     rng = random.Random(seed)
     total = Outcome()
     for i in range(hands):
-        total.add(play(Deal.draw(rng, seed * 1_000_003 + i)))
+        total.add(play(Deal.draw(rng, seed * 1_000_003 + i, short_deck=short_deck)))
     return total

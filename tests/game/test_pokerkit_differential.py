@@ -25,6 +25,15 @@ def test_no_differences_on_random_hands() -> None:
     assert set(outcome.faults) <= set(diff.KNOWN_FAULTS)
 
 
+def test_no_differences_on_random_short_deck_hands() -> None:
+    # The 36-card deal, the short deck's ranking (in pokerkit's order of three of a kind and
+    # a straight) and its blinds, state by state against pokerkit's short-deck Hold'em.
+    outcome = diff.run(400, seed=20_261_203, short_deck=True)
+    assert outcome.hands == 400 and outcome.steps > 2_000
+    assert outcome.differences == []
+    assert set(outcome.faults) <= set(diff.KNOWN_FAULTS)
+
+
 def test_example_z_raise_nobody_could_call() -> None:
     # Example Z, which pokerkit and pokerforge now agree on.
     outcome = diff.play(diff.Deal("no-limit", (1, 2), (16, 32, 59), button=1, seed=7))
