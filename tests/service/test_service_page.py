@@ -135,6 +135,23 @@ def test_short_deck_offers_its_36_cards(page: Any) -> None:
     assert order[2:6] == ["flush", "full_house", "three_of_a_kind", "straight"]
 
 
+def test_stud_takes_the_cards_seen_and_no_board(page: Any) -> None:
+    page.select_option("#game", "stud:7")
+    assert len(slots(page, "player", 0)) == 7
+    assert page.locator("#board").is_hidden()
+    assert page.locator(".player select.mode").count() == 0  # no ranges in stud
+    pick(page, "As", "Ah", "Ad")  # third street: the rest of the slots stay unknown
+    page.click('.slot[data-kind="player"][data-player="1"][data-index="0"]')
+    pick(page, "Kc", "Qc", "7d")
+    page.click('#dead .slot[data-index="0"]')
+    pick(page, "Ks")  # a folded up card
+    calculate(page)
+    direct = pokerforge.equity(["AsAhAd", "KcQc7d"], dead="Ks", game="stud", method="auto")
+    assert direct.exact
+    assert equity_text(page, 0) == f"{direct.players[0].equity:.2%}"
+    assert f"Exact: {direct.deals:,} deals" in page.inner_text("#status")
+
+
 def test_errors_clear_the_previous_answer(page: Any) -> None:
     page.select_option("#game", "omaha:4")
     pick(page, "Ah", "2h", "3d", "Kd", "Qs", "Qc", "Jd", "Js")
