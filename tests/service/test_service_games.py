@@ -104,6 +104,18 @@ def test_short_deck_evaluation_follows_its_switch(client: httpx.Client) -> None:
     assert wrong.status_code == 422 and wrong.json()["error"]["field"] == "cards"
 
 
+def test_stud_hi_lo_equity_over_the_api(client: httpx.Client) -> None:
+    body = {"players": ["Ad2d3c", "KsKhQd"], "dead": "4d", "game": "stud8", "method": "exact"}
+    answer = client.post("/v1/equity", json=body)
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["game"] == "stud-hilo" and data["exact"]
+    direct = pokerforge.equity(["Ad2d3c", "KsKhQd"], dead="4d", game="stud-hilo", method="exact")
+    assert [p["scoop"] for p in data["players"]] == [p.scoop for p in direct.players]
+    wrong = client.post("/v1/equity", json={**body, "board": "7c8c9c"})
+    assert wrong.status_code == 422 and wrong.json()["error"]["field"] == "board"
+
+
 def test_a_stud_board_is_refused_by_name() -> None:
     # The shape check runs before the core, which learns the stud games separately.
     ask = {"dead": "", "method": "auto", "samples": None, "time_limit": None}
