@@ -19,9 +19,14 @@
 //!
 //! Games plug in at [`Game`]: a game supplies the exact runout counter and the per-deal
 //! evaluation; validation, deals of ranges, symmetry, threads and stopping are shared.
+//!
+//! The draw games (2-7 single and triple draw, A-5 triple draw, badugi, five-card draw)
+//! have no board: their equity is [`draw`]'s, over the replacement cards of the draws
+//! left, with the same seeds, work units, stopping rules and result type.
 
 mod breakdown;
 mod deals;
+pub mod draw;
 mod exact;
 pub mod heads_up;
 mod holdem;
@@ -62,6 +67,16 @@ pub enum Game {
     Omaha,
     /// Omaha hi-lo, 8 or better.
     OmahaHiLo,
+    /// Deuce-to-seven lowball, one draw ([`draw`]).
+    Deuce7SingleDraw,
+    /// Deuce-to-seven lowball, three draws ([`draw`]).
+    Deuce7TripleDraw,
+    /// Ace-to-five lowball, three draws ([`draw`]).
+    A5TripleDraw,
+    /// Badugi: four cards, three draws ([`draw`]).
+    Badugi,
+    /// Five-card draw, high hands, one draw ([`draw`]).
+    FiveCardDraw,
 }
 
 impl Game {
@@ -73,20 +88,44 @@ impl Game {
         ("holdem", Game::Holdem),
         ("omaha", Game::Omaha),
         ("omaha-hilo", Game::OmahaHiLo),
+        ("2-7-single-draw", Game::Deuce7SingleDraw),
+        ("2-7-triple-draw", Game::Deuce7TripleDraw),
+        ("a-5-triple-draw", Game::A5TripleDraw),
+        ("badugi", Game::Badugi),
+        ("five-card-draw", Game::FiveCardDraw),
         ("hold'em", Game::Holdem),
         ("texas-holdem", Game::Holdem),
         ("plo", Game::Omaha),
         ("omaha-hi-lo", Game::OmahaHiLo),
         ("omaha8", Game::OmahaHiLo),
         ("plo8", Game::OmahaHiLo),
+        ("n2l1d", Game::Deuce7SingleDraw),
+        ("f2l3d", Game::Deuce7TripleDraw),
+        ("a5-triple-draw", Game::A5TripleDraw),
+        ("fb", Game::Badugi),
+        ("5-card-draw", Game::FiveCardDraw),
     ];
 
-    /// The name used in text: `"holdem"`, `"omaha"` or `"omaha-hilo"`.
+    /// The name used in text: `"holdem"`, `"omaha"`, `"omaha-hilo"`, `"badugi"`, ...
     pub const fn name(self) -> &'static str {
         match self {
             Game::Holdem => "holdem",
             Game::Omaha => "omaha",
             Game::OmahaHiLo => "omaha-hilo",
+            Game::Deuce7SingleDraw => "2-7-single-draw",
+            Game::Deuce7TripleDraw => "2-7-triple-draw",
+            Game::A5TripleDraw => "a-5-triple-draw",
+            Game::Badugi => "badugi",
+            Game::FiveCardDraw => "five-card-draw",
+        }
+    }
+
+    /// The drawing rounds of a draw game (1 or 3); `None` for the board games.
+    pub const fn draw_rounds(self) -> Option<usize> {
+        match self {
+            Game::Deuce7SingleDraw | Game::FiveCardDraw => Some(1),
+            Game::Deuce7TripleDraw | Game::A5TripleDraw | Game::Badugi => Some(3),
+            _ => None,
         }
     }
 }
@@ -246,6 +285,9 @@ pub(crate) fn validate(
     options: &EquityOptions<'_>,
 ) -> Result<Setup> {
     let game = options.game;
+    if game.draw_rounds().is_some() {
+        return Err(draw::not_a_board_game(game));
+    }
     if !(2..=MAX_PLAYERS).contains(&players.len()) {
         return Err(Error::PlayerCount {
             got: players.len(),
