@@ -608,3 +608,82 @@ pub(crate) fn monte_carlo(
         Some(seed),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card_set::CardSet;
+    use crate::equity::draw::{plan, Draw, DrawPlan};
+    use crate::equity::{EquityOptions, Player};
+
+    fn setup_of(game: Game, hands: &[&str], draws: &[Draw]) -> DrawSetup {
+        let players: Vec<Player> = hands.iter().map(|h| h.parse().unwrap()).collect();
+        let options = EquityOptions {
+            game,
+            ..EquityOptions::default()
+        };
+        let plan: DrawPlan = plan(
+            &players,
+            CardSet::EMPTY,
+            CardSet::EMPTY,
+            draws,
+            None,
+            &options,
+        )
+        .unwrap();
+        plan.setup
+    }
+
+    #[test]
+    fn a_reshuffle_never_gives_players_their_own_discards() {
+        // Nine known five-card hands leave 7 cards in the stub; everyone throws all five,
+        // so from the second player on every draw needs the discards reshuffled.
+        let hands = [
+            "2c3c4c5c6c",
+            "7c8c9cTcJc",
+            "QcKcAc2d3d",
+            "4d5d6d7d8d",
+            "9dTdJdQdKd",
+            "Ad2h3h4h5h",
+            "6h7h8h9hTh",
+            "JhQhKhAh2s",
+            "3s4s5s6s7s",
+        ];
+        let setup = setup_of(Game::FiveCardDraw, &hands, &[Draw::Count(5); 9]);
+        let known = setup.hands.iter().fold(0, |a, &h| a | h);
+        for seed in 0..200 {
+            let mut rng = Rng::for_stream(seed, 0);
+            let mut finals = [0u64; MAX_PLAYERS];
+            play(&setup, &mut rng, FULL_MASK & !known, &mut finals);
+            let mut seen = 0u64;
+            for (p, &hand) in finals[..9].iter().enumerate() {
+                assert_eq!(hand.count_ones(), 5);
+                assert_eq!(hand & setup.hands[p], 0, "player {p} got a discard back");
+                assert_eq!(hand & seen, 0, "a card dealt twice");
+                seen |= hand;
+            }
+        }
+    }
+
+    #[test]
+    fn final_hand_classes_cover_every_class() {
+        for game in [
+            Game::Deuce7SingleDraw,
+            Game::A5TripleDraw,
+            Game::Badugi,
+            Game::FiveCardDraw,
+        ] {
+            let labels = hand_labels(game).len();
+            let mut used = vec![false; labels];
+            for &(class, _) in &class_table(game)[1..] {
+                used[usize::from(class)] = true;
+            }
+            assert!(used.iter().all(|&u| u), "{game:?}: {used:?}");
+        }
+        // 7-5-4-3-2 is the best 2-7 class, a seven-low; 5-4-3-2-A the best A-5, a five-low.
+        assert_eq!(class_table(Game::Deuce7TripleDraw)[7462].0, 0);
+        assert_eq!(class_table(Game::A5TripleDraw)[6175].0, 0);
+        assert_eq!(class_table(Game::Badugi)[1092].0, 0);
+        assert_eq!(class_table(Game::Badugi)[1].0, 12);
+    }
+}
