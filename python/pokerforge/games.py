@@ -34,18 +34,20 @@ And short-deck (6+) Hold'em, with the PHH standard's ``NS`` and common names as 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, cast
+from typing import Literal, cast, get_args
 
 from pokerforge import _core
 from pokerforge.errors import InvalidSpecError
 
 __all__ = [
     "ALIASES",
+    "DRAW_GAME_NAMES",
     "GAMES",
     "SHORT_DECK",
     "STUD_GAMES",
     "VARIANTS",
     "VARIANT_ALIASES",
+    "DrawGameName",
     "Game",
     "GameName",
     "StudGame",
@@ -70,9 +72,35 @@ GameName = Literal[
 ]
 """Every spelling accepted (also in other case and with ``_`` for ``-``)."""
 
+DrawGameName = Literal[
+    "2-7-single-draw",
+    "2-7-triple-draw",
+    "a-5-triple-draw",
+    "badugi",
+    "five-card-draw",
+    "n2l1d",
+    "f2l3d",
+    "a5-triple-draw",
+    "fb",
+    "5-card-draw",
+]
+"""Every spelling of a draw game that ``equity(game=...)`` accepts (with each player's draw;
+also in other case and with ``_`` for ``-``)."""
+
+_DRAW_CANONICAL = frozenset(get_args(DrawGameName))
+
+DRAW_GAME_NAMES: Mapping[str, str] = {
+    name: game for name, game in _core.GAME_NAMES if game in _DRAW_CANONICAL
+}
+"""The draw games' names in the core's table, each mapped to its canonical name (the game
+layer's names for them are :func:`variant_name`'s)."""
+
 # The core keeps the one table of names (Game::NAMES); ``GameName`` above spells them out for
-# type checkers, and a test holds the two equal.
-_NAMES: Mapping[str, Game] = {name: cast("Game", game) for name, game in _core.GAME_NAMES}
+# type checkers, and a test holds the two equal. The draw games have no board: they are
+# their own table above.
+_NAMES: Mapping[str, Game] = {
+    name: cast("Game", game) for name, game in _core.GAME_NAMES if game not in _DRAW_CANONICAL
+}
 
 GAMES: tuple[Game, ...] = tuple(dict.fromkeys(_NAMES.values()))
 """The canonical names, in the order of the core's game codes."""

@@ -478,9 +478,9 @@ fn play(setup: &DrawSetup, rng: &mut Rng, stub0: u64, hands: &mut [u64; MAX_PLAY
     let mut pile = setup.dead;
     for round in 0..setup.rounds {
         let left = setup.rounds - round;
-        for p in 0..n {
-            let hand = hands[p];
-            let kept = match (round, setup.first[p]) {
+        for (slot, &first) in hands[..n].iter_mut().zip(&setup.first) {
+            let hand = *slot;
+            let kept = match (round, first) {
                 (0, First::Kept(kept)) => kept,
                 (0, First::Throw(k)) => policy::throw_worst(game, hand, k),
                 _ => policy::keep(game, hand, left),
@@ -501,7 +501,7 @@ fn play(setup: &DrawSetup, rng: &mut Rng, stub0: u64, hands: &mut [u64; MAX_PLAY
                 pile = 0;
                 last | take(rng, &mut stub, k - s)
             };
-            hands[p] = kept | drawn;
+            *slot = kept | drawn;
             pile |= thrown;
         }
     }
