@@ -70,6 +70,7 @@ NEEDS_POKERKIT=(
   tests/game/test_phh_stud.py
   tests/histories/test_dataset_sample.py
   tests/histories/test_sites_pokerkit.py
+  tests/test_equity_draw_pokerkit.py
   tests/test_eval_variants_pokerkit.py
 )
 ignore=()

@@ -66,7 +66,7 @@ from pokerforge.games import DRAW_GAME_NAMES, DrawGameName, GameName
 if TYPE_CHECKING:
     from pokerforge._core import _CardsLike
 
-__all__ = ["EquityResult", "LaterCategories", "PlayerEquity", "Range", "equity"]
+__all__ = ["EquityResult", "LaterCategories", "PlayerEquity", "Range", "draw_policy", "equity"]
 
 Method = Literal["auto", "exact", "monte-carlo"]
 
@@ -312,6 +312,32 @@ def equity(
         categories=False,
         by_hand=by_hand,
     )
+
+
+def draw_policy(game: DrawGameName, cards: _CardsLike, draws_left: int = 1) -> CardSet:
+    """The cards a draw game's built-in policy throws from ``cards``.
+
+    The policy :func:`equity` follows at every draw after the next (and at the next one
+    for a player whose ``draws`` entry is ``None``), described in docs/guide.md.
+
+    Args:
+        game: A draw game's name.
+        cards: The hand: five cards, four in badugi.
+        draws_left: Drawing rounds left, this one included (1 to the game's 1 or 3).
+
+    Raises:
+        CardCountError: A hand of the wrong size.
+        InvalidSpecError: Not a draw game, or ``draws_left`` out of range.
+
+    Examples:
+        >>> str(draw_policy("2-7-triple-draw", "9h6d4c3s2h", draws_left=2))
+        '9h'
+        >>> str(draw_policy("2-7-triple-draw", "9h6d4c3s2h", draws_left=1))
+        ''
+        >>> str(draw_policy("badugi", "Kc7c3h4s", draws_left=3))
+        'Kc'
+    """
+    return _core.draw_policy_discards(game, cards, draws_left)
 
 
 def _is_draw_game(game: object) -> bool:

@@ -425,3 +425,35 @@ fn no_draw_left_compares_the_hands_as_they_are() {
         "4-high badugi"
     );
 }
+
+#[test]
+fn the_cards_that_play_in_every_badugi_hand() {
+    use pokerforge_core::eval::badugi::badugi_playing;
+    use pokerforge_core::eval::BadugiRank;
+    let mut hands = 0;
+    for a in 0..52u8 {
+        for b in a + 1..52 {
+            for c in b + 1..52 {
+                for d in c + 1..52 {
+                    let hand = [a, b, c, d].iter().fold(0u64, |m, &x| m | 1 << x);
+                    let playing = badugi_playing(hand);
+                    let rank = BadugiRank::new(badugi_class(hand)).unwrap();
+                    assert_eq!(playing & !hand, 0);
+                    assert_eq!(playing.count_ones() as usize, rank.size());
+                    // Different ranks and suits, and the ranks of the hand's class.
+                    let (mut ranks, mut suits) = (0u16, 0u8);
+                    for card in (0..52).filter(|&x| playing >> x & 1 == 1) {
+                        assert_eq!(ranks >> (card / 4) & 1, 0);
+                        assert_eq!(suits >> (card % 4) & 1, 0);
+                        ranks |= 1 << (card / 4);
+                        suits |= 1 << (card % 4);
+                    }
+                    let want = rank.ranks().iter().fold(0u16, |m, &r| m | 1 << r as u16);
+                    assert_eq!(ranks, want, "{hand:#x}");
+                    hands += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(hands, 270_725);
+}

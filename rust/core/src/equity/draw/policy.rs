@@ -39,7 +39,7 @@
 //! Among cards of one rank the lower suit (clubs, diamonds, hearts, spades) is kept first.
 
 use super::super::Game;
-use crate::eval::badugi::badugi_class;
+use crate::eval::badugi::badugi_playing;
 use crate::eval::high::rank_mask;
 use crate::eval::low_27::low_27_class;
 
@@ -254,37 +254,9 @@ fn keep_a5(hand: u64, draws_left: usize) -> u64 {
 /// The cards of the best badugi subset of `hand` (up to four cards): the largest subset
 /// of different ranks and suits, among those the one whose highest card is lowest (then
 /// the next, ...), aces low.
+#[inline]
 pub(crate) fn playing_cards(hand: u64) -> u64 {
-    let mut cards = [0u64; 4];
-    let mut n = 0;
-    let mut rest = hand;
-    while rest != 0 && n < 4 {
-        cards[n] = lowest(rest);
-        rest &= rest - 1;
-        n += 1;
-    }
-    // (size, the negated ace-low rank mask) is larger for a better subset.
-    let mut best = (0u32, 0i32, 0u64);
-    for subset in 1u32..(1 << n) {
-        let (mut ranks, mut suits, mut mask, mut clean) = (0u16, 0u8, 0u64, true);
-        for (i, &card) in cards.iter().enumerate().take(n) {
-            if subset >> i & 1 == 0 {
-                continue;
-            }
-            let index = card.trailing_zeros() as u8;
-            let (rank, suit) = (ace_low(index / 4), index % 4);
-            clean &= ranks >> rank & 1 == 0 && suits >> suit & 1 == 0;
-            ranks |= 1 << rank;
-            suits |= 1 << suit;
-            mask |= card;
-        }
-        let key = (subset.count_ones(), -i32::from(ranks), mask);
-        if clean && (key.0, key.1) > (best.0, best.1) {
-            best = key;
-        }
-    }
-    debug_assert!(n < 4 || badugi_class(hand) > 0);
-    best.2
+    badugi_playing(hand)
 }
 
 /// Badugi: keep the cards that play; with two or more draws left, not a playing queen or
