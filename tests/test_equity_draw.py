@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokerforge import CardSet, equity, evaluate_low_27
+from pokerforge import CardSet, _core, equity, evaluate_low_27
 from pokerforge.equity import draw_policy
 from pokerforge.errors import (
     CardCountError,
@@ -77,9 +77,7 @@ def test_the_same_draw_given_as_a_count_as_cards_and_by_the_policy() -> None:
 
 def test_a_seed_replays_on_any_thread_count() -> None:
     hands = ["7h5d4c3s2h", "random", "9c8c6d2dKs"]
-    runs = [
-        equity(hands, game="2-7-triple-draw", samples=8192, seed=11, threads=t) for t in (1, 2)
-    ]
+    runs = [equity(hands, game="2-7-triple-draw", samples=8192, seed=11, threads=t) for t in (1, 2)]
     assert runs[0] == runs[1]
     assert runs[0].seed == 11 and runs[0].deals == 8192 and runs[0].method == "monte-carlo"
     assert runs[0].players[1].discards is None
@@ -170,7 +168,5 @@ def test_bad_requests_raise_named_errors(
 
 
 def test_a_draw_game_through_the_board_path_names_the_game() -> None:
-    from pokerforge import _core
-
     with pytest.raises(InvalidSpecError, match=r"game = \"badugi\" is not allowed"):
         _core.equity(["Ac2d3h4s", "random"], game="badugi")

@@ -35,9 +35,11 @@ def test_one_draw_agrees_with_pokerkit(
     game: str, hand_type: str, hands: list[str], draws: list[int | str]
 ) -> None:
     ours = equity(hands, game=game, draws=draws, draw_rounds=1, method="exact")  # type: ignore[arg-type]
-    kept = [CardSet(h) - (p.discards or CardSet()) for h, p in zip(hands, ours.players)]
+    kept = [
+        CardSet(h) - (p.discards or CardSet()) for h, p in zip(hands, ours.players, strict=True)
+    ]
     thrown = CardSet()
-    for h, k in zip(hands, kept):
+    for h, k in zip(hands, kept, strict=True):
         thrown |= CardSet(h) - k
     deck = [c for c in pokerkit.Deck.STANDARD if str(c) not in {str(t) for t in thrown}]
     random.seed(30)
@@ -50,6 +52,6 @@ def test_one_draw_agrees_with_pokerkit(
         (getattr(pokerkit, hand_type),),
         sample_count=SAMPLES,
     )
-    for mine, their in zip(ours.players, theirs):
+    for mine, their in zip(ours.players, theirs, strict=True):
         spread = max((mine.equity * (1 - mine.equity) / SAMPLES) ** 0.5, 1 / SAMPLES)
         assert abs(mine.equity - their) < 5 * spread, (game, hands, mine.equity, their)
