@@ -170,3 +170,15 @@ def test_bad_requests_raise_named_errors(
 def test_a_draw_game_through_the_board_path_names_the_game() -> None:
     with pytest.raises(InvalidSpecError, match=r"game = \"badugi\" is not allowed"):
         _core.equity(["Ac2d3h4s", "random"], game="badugi")
+
+
+def test_dead_cards_leave_the_stub() -> None:
+    # Two of the three fours are known discards: the drawer's outs are the 4s and three
+    # sixes among the 40 unseen cards.
+    hands = ["8h6d4c3s2h", "7c5c3d2dKs"]
+    result = equity(hands, dead="4d4h", game="2-7-single-draw", draws=["pat", 1])
+    assert result.deals == 40
+    assert result.players[1].equity == pytest.approx(4 / 40, abs=1e-12)
+    with pytest.raises(DuplicateCardError, match=r"dead: the card 2h") as caught:
+        equity(hands, dead="2h", game="2-7-single-draw")
+    assert getattr(caught.value, "location", None) == "dead"

@@ -168,9 +168,16 @@ pub fn draw_equity<'py>(
     };
     let samples = match samples {
         None => None,
-        Some(n) => Some(core(pokerforge_core::equity::checked_samples(
-            n.get::<i64>().unwrap_or(-1),
-        ))?),
+        Some(n) => Some(match n.get::<i64>() {
+            Some(n) => core(pokerforge_core::equity::checked_samples(n))?,
+            None => {
+                return Err(to_py(Error::InvalidSetting {
+                    name: "samples",
+                    value: n.0.to_string(),
+                    expected: "a positive number of deals below 2**63",
+                }))
+            }
+        }),
     };
     let options = EquityOptions {
         game,
