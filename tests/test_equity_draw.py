@@ -7,6 +7,8 @@ these pin what the Python surface adds: argument conversion, result objects, err
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
 from pokerforge import CardSet, _core, equity, evaluate_low_27
@@ -17,6 +19,7 @@ from pokerforge.errors import (
     InvalidCardError,
     InvalidSpecError,
 )
+from pokerforge.games import DRAW_GAME_NAMES, GAMES, DrawGameName
 
 
 def count_one_card(pat: str, drawer: str, thrown: str) -> tuple[int, int, int, int]:
@@ -182,3 +185,25 @@ def test_dead_cards_leave_the_stub() -> None:
     with pytest.raises(DuplicateCardError, match=r"dead: the card 2h") as caught:
         equity(hands, dead="2h", game="2-7-single-draw")
     assert getattr(caught.value, "location", None) == "dead"
+
+
+def test_the_draw_names_are_the_cores() -> None:
+    assert set(get_args(DrawGameName)) == set(DRAW_GAME_NAMES)
+    canonical = set(DRAW_GAME_NAMES.values())
+    assert canonical == {
+        "2-7-single-draw",
+        "2-7-triple-draw",
+        "a-5-triple-draw",
+        "badugi",
+        "five-card-draw",
+    }
+    assert not canonical & set(GAMES)
+    for name in DRAW_GAME_NAMES:
+        result = equity(
+            ["Ac2d3h4s", "Ad2c3s4h"]
+            if DRAW_GAME_NAMES[name] == "badugi"
+            else ["7h5d4c3s2h", "7c5c4d3d2s"],
+            game=name.upper(),
+            draw_rounds=0,
+        )
+        assert result.players[0].tie == 1.0

@@ -27,6 +27,7 @@ SAMPLES = 4_000
     [
         ("2-7-single-draw", "StandardLowHand", ["8h6d4c3s2h", "7c5c3d2dKs"], ["pat", 1]),
         ("2-7-single-draw", "StandardLowHand", ["9h7d4c3s2h", "8c6c5d2dKs"], ["pat", 2]),
+        ("a-5-triple-draw", "RegularLowHand", ["8h6d4c3s2h", "7c5cAd2dKs"], ["pat", 1]),
         ("badugi", "BadugiHand", ["Ac2d3h9s", "2c4d5hKh"], ["pat", 1]),
         ("five-card-draw", "StandardHighHand", ["AhAd9c3s2h", "KcKsQd7h7d"], [3, 1]),
     ],
