@@ -261,6 +261,16 @@ pub fn equity(
     plan(players, board, dead, options)?.run(options.seed, options.deadline, options.cancel)
 }
 
+/// The error for a draw game asked for through the board games' path.
+pub(crate) fn not_a_board_game(game: Game) -> Error {
+    Error::InvalidSetting {
+        name: "game",
+        value: format!("\"{}\"", game.name()),
+        expected: "a board game here: a draw game's equity takes each player's draw \
+                   (equity::draw)",
+    }
+}
+
 /// Converts a sample count given as a signed integer (as from Python).
 ///
 /// # Errors
@@ -286,7 +296,7 @@ pub(crate) fn validate(
 ) -> Result<Setup> {
     let game = options.game;
     if game.draw_rounds().is_some() {
-        return Err(draw::not_a_board_game(game));
+        return Err(not_a_board_game(game));
     }
     if !(2..=MAX_PLAYERS).contains(&players.len()) {
         return Err(Error::PlayerCount {

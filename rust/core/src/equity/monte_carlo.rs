@@ -277,7 +277,7 @@ fn run_unit(
         Game::Holdem => holdem_unit(setup, holdings, rng, size, checker),
         Game::Omaha | Game::OmahaHiLo => omaha_unit(setup, holdings, rng, size, checker),
         // `validate` sends the draw games to `draw`: no setup of theirs comes here.
-        game => Err(super::draw::not_a_board_game(game)),
+        game => Err(super::not_a_board_game(game)),
     }
 }
 

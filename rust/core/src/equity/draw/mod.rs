@@ -90,16 +90,6 @@ impl FromStr for Draw {
     }
 }
 
-/// The error for a draw game asked for through the board games' path.
-pub(crate) fn not_a_board_game(game: Game) -> Error {
-    Error::InvalidSetting {
-        name: "game",
-        value: format!("\"{}\"", game.name()),
-        expected: "a board game here: a draw game's equity takes each player's draw \
-                   (equity::draw)",
-    }
-}
-
 /// A player's first draw, resolved as far as the request allows.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum First {
