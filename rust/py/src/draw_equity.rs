@@ -166,19 +166,7 @@ pub fn draw_equity<'py>(
         Some(name) => core(crate::equity::setting_text(name).parse())?,
         None => Method::Auto,
     };
-    let samples = match samples {
-        None => None,
-        Some(n) => Some(match n.get::<i64>() {
-            Some(n) => core(pokerforge_core::equity::checked_samples(n))?,
-            None => {
-                return Err(to_py(Error::InvalidSetting {
-                    name: "samples",
-                    value: n.0.to_string(),
-                    expected: "a positive number of deals below 2**63",
-                }))
-            }
-        }),
-    };
+    let samples = crate::equity::samples_of(samples)?;
     let options = EquityOptions {
         game,
         method,

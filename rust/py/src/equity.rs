@@ -147,19 +147,7 @@ fn plan_of(
         Some(name) => core(setting_text(name).parse())?,
         None => Method::Auto,
     };
-    let samples = match samples {
-        None => None,
-        Some(n) => Some(match n.get::<i64>() {
-            Some(n) => core(pokerforge_core::equity::checked_samples(n))?,
-            None => {
-                return Err(to_py(Error::InvalidSetting {
-                    name: "samples",
-                    value: n.0.to_string(),
-                    expected: "a positive number of deals below 2**63",
-                }))
-            }
-        }),
-    };
+    let samples = samples_of(samples)?;
     let target_stderr = target_stderr
         .map(|t| positive("target_stderr", t))
         .transpose()?;
@@ -175,6 +163,20 @@ fn plan_of(
     // Planning may search the ranges' deals (within a step budget): without the GIL.
     let planned = py.detach(|| plan(&players, board, dead, &options));
     Ok((core(planned)?, labels))
+}
+
+/// A checked sample count: a positive number of deals below 2**63.
+pub(crate) fn samples_of(samples: Option<Int>) -> PyResult<Option<u64>> {
+    samples
+        .map(|n| match n.get::<i64>() {
+            Some(n) => core(pokerforge_core::equity::checked_samples(n)),
+            None => Err(to_py(Error::InvalidSetting {
+                name: "samples",
+                value: n.0.to_string(),
+                expected: "a positive number of deals below 2**63",
+            })),
+        })
+        .transpose()
 }
 
 /// The classes of `pokerforge.equity` the results are built from, and `Category` in

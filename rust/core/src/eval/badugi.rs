@@ -201,16 +201,24 @@ static LARGEST_SUBSETS: [u16; 64] = {
     table
 };
 
-/// The class (1..=1092) of four distinct card indices, unchecked: other input gives a
-/// meaningless class (0 at worst), never a panic.
+/// Which of the six pairs of the four cards share a rank or a suit: bit `k` for
+/// `PAIRS[k]`, an index of [`LARGEST_SUBSETS`].
 #[inline(always)]
-pub fn badugi_class_of_indices(cards: [u8; 4]) -> u16 {
+fn clash_pattern(cards: [u8; 4]) -> usize {
     let mut pattern = 0;
     for (k, &(i, j)) in PAIRS.iter().enumerate() {
         let (a, b) = (cards[i], cards[j]);
         let clash = (a >> 2 == b >> 2) | ((a ^ b) & 3 == 0);
         pattern |= usize::from(clash) << k;
     }
+    pattern
+}
+
+/// The class (1..=1092) of four distinct card indices, unchecked: other input gives a
+/// meaningless class (0 at worst), never a panic.
+#[inline(always)]
+pub fn badugi_class_of_indices(cards: [u8; 4]) -> u16 {
+    let pattern = clash_pattern(cards);
     let ranks = cards.map(|c| RANK_BITS[usize::from(c & 63)]);
     // Usually one candidate (a badugi, or a hand with one clash), at most four.
     let mut candidates = LARGEST_SUBSETS[pattern];
@@ -238,12 +246,7 @@ pub fn badugi_playing(mask: u64) -> u64 {
         rest &= rest.wrapping_sub(1);
         card
     });
-    let mut pattern = 0;
-    for (k, &(i, j)) in PAIRS.iter().enumerate() {
-        let (a, b) = (cards[i], cards[j]);
-        let clash = (a >> 2 == b >> 2) | ((a ^ b) & 3 == 0);
-        pattern |= usize::from(clash) << k;
-    }
+    let pattern = clash_pattern(cards);
     let ranks = cards.map(|c| RANK_BITS[usize::from(c & 63)]);
     let mut candidates = LARGEST_SUBSETS[pattern];
     let (mut best, mut playing) = (0, 0u64);

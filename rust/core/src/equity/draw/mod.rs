@@ -209,7 +209,7 @@ pub fn plan(
             expected: "a heads-up Hold'em request (draw games report per player only)",
         });
     }
-    check_settings(options)?;
+    super::plan::check_stopping(options)?;
     let rounds = rounds.unwrap_or(game_rounds);
     if rounds > game_rounds {
         return Err(Error::InvalidSetting {
@@ -280,26 +280,6 @@ pub fn plan(
 /// Seconds of single-thread exact work for `leaves` replacement sets of `players`.
 fn exact_seconds(leaves: u64, players: usize) -> f64 {
     leaves as f64 * EXACT_NANOS_PER_PLAYER * players as f64 * 1e-9
-}
-
-fn check_settings(options: &EquityOptions<'_>) -> Result<()> {
-    if options.samples == Some(0) {
-        return Err(Error::InvalidSetting {
-            name: "samples",
-            value: "0".to_string(),
-            expected: "a positive number of deals",
-        });
-    }
-    if let Some(t) = options.target_stderr {
-        if !(t > 0.0 && t.is_finite()) {
-            return Err(Error::InvalidSetting {
-                name: "target_stderr",
-                value: t.to_string(),
-                expected: "a positive number",
-            });
-        }
-    }
-    Ok(())
 }
 
 /// The hand-size error of `game`.
