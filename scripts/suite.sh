@@ -74,6 +74,7 @@ NEEDS_POKERKIT=(
   tests/histories/test_dataset_sample.py
   tests/histories/test_sites_pokerkit.py
   tests/test_equity_stud_pokerkit.py
+  tests/test_equity_draw_pokerkit.py
   tests/test_eval_variants_pokerkit.py
 )
 ignore=()

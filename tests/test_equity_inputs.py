@@ -305,7 +305,7 @@ def players_errors() -> Iterator[Any]:
     yield pytest.param(hu, {"board": "2c7x9h"}, InvalidCardError, "7x", id="bad board card")
     yield pytest.param(hu, {"dead": "Zz"}, InvalidCardError, "Zz", id="bad dead card")
     yield pytest.param(
-        hu, {"game": "badugi"}, InvalidSpecError, "'badugi' is not a game", id="game"
+        hu, {"game": "pineapple"}, InvalidSpecError, "'pineapple' is not a game", id="game"
     )
     yield pytest.param(hu, {"game": ""}, InvalidSpecError, "is not a game", id="empty game")
     yield pytest.param(hu, {"method": "magic"}, InvalidSpecError, "method.*'magic'", id="method")

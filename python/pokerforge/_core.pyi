@@ -37,6 +37,8 @@ __all__ = [
     "_thread_pools",
     "bubble_factors",
     "class_frequencies",
+    "draw_equity",
+    "draw_policy_discards",
     "equity",
     "evaluate",
     "evaluate_badugi",
@@ -377,6 +379,24 @@ class Cancel:
     def cancel(self) -> None: ...
     @property
     def cancelled(self) -> bool: ...
+
+def draw_equity(
+    players: str | list[Any],
+    board: _CardsLike | None = None,
+    dead: _CardsLike | None = None,
+    *,
+    game: str,
+    draws: str | list[Any] | None = None,
+    draw_rounds: int | None = None,
+    method: str | None = None,
+    samples: int | None = None,
+    target_stderr: float | None = None,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    threads: int | None = None,
+    by_hand: bool = False,
+) -> EquityResult: ...
+def draw_policy_discards(game: str, cards: _CardsLike, draws_left: int) -> CardSet: ...
 
 @final
 class CategoryCount:

@@ -74,6 +74,23 @@ card below the six:
     ...                   method="exact", trips_beat_straight=False)
     >>> round(turn.players[0].equity, 4), round(straight.players[0].equity, 4)
     (0.0, 0.6429)
+
+The draw games (``"2-7-single-draw"``, ``"2-7-triple-draw"``, ``"a-5-triple-draw"``,
+``"badugi"``, ``"five-card-draw"``) take each player's current cards and what each does at
+the next draw (``draws``: a number of cards, ``"pat"``, or the cards to throw); later draws
+follow the game's built-in policy. A pat 8-6-4-3-2 against 7-5-3-2 drawing one: the drawer
+wins with any of the three fours and three sixes left among the 42 unseen cards:
+
+    >>> single = equity(["8h6d4c3s2h", "7c5c3d2dKs"], game="2-7-single-draw",
+    ...                 draws=["pat", 1])
+    >>> single.exact, single.deals, round(single.players[1].equity * 42, 9)
+    (True, 42, 6.0)
+    >>> str(single.players[1].discards), round(single.players[1].final_hands["pair"] * 42, 9)
+    ('Ks', 10.0)
+    >>> triple = equity(["8h6d4c3s2h", "7c5c3d2dKs"], game="2-7-triple-draw",
+    ...                 draws=["pat", 1], samples=100_000, seed=3)
+    >>> triple.method, round(triple.players[1].equity, 2)
+    ('monte-carlo', 0.34)
 """
 
 from __future__ import annotations
@@ -83,14 +100,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from pokerforge import _core
-from pokerforge._core import Range
+from pokerforge._core import CardSet, Range
+from pokerforge.errors import InvalidSpecError
 from pokerforge.eval import Category
-from pokerforge.games import GameName
+from pokerforge.games import DRAW_GAME_NAMES, DrawGameName, GameName
 
 if TYPE_CHECKING:
     from pokerforge._core import _CardsLike
 
-__all__ = ["EquityResult", "LaterCategories", "PlayerEquity", "Range", "equity"]
+__all__ = ["EquityResult", "LaterCategories", "PlayerEquity", "Range", "draw_policy", "equity"]
 
 Method = Literal["auto", "exact", "monte-carlo"]
 
@@ -118,6 +136,16 @@ class PlayerEquity:
         by_class: With ``by_hand=True``: each hand class of the player (``"AKs"``, in the
             order of :data:`pokerforge.HAND_CLASSES`) with the equity of its hands
             together; ``None`` otherwise.
+        final_hands: Draw games: the chance of ending with each of the game's final-hand
+            classes, best first (2-7: ``"7-low"`` to ``"A-low"``, then ``"pair"`` to
+            ``"straight flush"``; A-5: ``"5-low"`` to ``"K-low"``, then ``"pair"`` to
+            ``"four of a kind"``; badugi: ``"4-high badugi"`` to ``"K-high badugi"``, then
+            ``"three cards"``, ``"two cards"``, ``"one card"``; five-card draw: the high
+            categories from ``"straight flush"`` down); ``None`` in the board games. In
+            the draw games ``categories`` holds the final hands' shapes (a no-pair low is
+            ``HIGH_CARD``), and is empty in badugi.
+        discards: Draw games: the cards a known hand throws at the next draw (by its
+            ``draws`` entry or the policy); ``None`` otherwise and for a random hand.
     """
 
     equity: float
@@ -130,6 +158,8 @@ class PlayerEquity:
     scoop: float | None = None
     by_hand: Mapping[str, float] | None = None
     by_class: Mapping[str, float] | None = None
+    final_hands: Mapping[str, float] | None = None
+    discards: CardSet | None = None
 
     @property
     def lose(self) -> float:
@@ -215,7 +245,9 @@ def equity(
     board: _CardsLike | None = None,
     dead: _CardsLike | None = None,
     *,
-    game: GameName = "holdem",
+    game: GameName | DrawGameName = "holdem",
+    draws: Iterable[int | str | _CardsLike | None] | None = None,
+    draw_rounds: int | None = None,
     method: Method = "auto",
     samples: int | None = None,
     target_stderr: float | None = None,
@@ -238,14 +270,30 @@ def equity(
             ace; hands, ranges and ``"random"`` as in Hold'em), ``"stud"``, ``"stud-hilo"``
             or ``"razz"``, or an alias of one (``"plo"``, ``"omaha8"``, ``"6+"``,
             ``"stud8"``, ... the same names as everywhere:
-            :mod:`pokerforge.games`).
+            :mod:`pokerforge.games`); or a draw game: ``"2-7-single-draw"``,
+            ``"2-7-triple-draw"``, ``"a-5-triple-draw"``, ``"badugi"``, ``"five-card-draw"``
+            (hands of five cards, four in badugi, or ``"random"``; no board, no ranges).
+        draws: Draw games: one entry per player for the next draw: a number of cards (the
+            player throws that many of its worst cards: in 2-7 and A-5 paired cards first,
+            then the highest; in badugi the cards that do not play, then the highest; in
+            five-card draw unpaired cards from the lowest), ``"pat"``, the cards to throw
+            (known hands only), or ``None`` for the game's policy. Default: every player
+            follows the policy. Every later draw follows the policy, documented in
+            docs/guide.md ("Draw games"). Players draw in the order given; when the stub
+            runs out, the discards (``dead`` among them, not the drawing player's own) are
+            shuffled into a new stub.
+        draw_rounds: Draw games: drawing rounds left, 0 up to the game's (default: all of
+            them, 1 or 3).
         method: ``"exact"`` (every runout and every combination), ``"monte-carlo"``, or
             ``"auto"``: exact when it takes well under a second, else Monte Carlo. Hold'em
             heads-up pre-flop against ``"random"`` (no board, no dead cards) is answered
             exactly from a table of all 169 starting hands shipped in the library.
         samples: Monte Carlo: deals to sample (default 1,000,000 unless another limit is
             given). Giving ``samples`` or ``target_stderr`` makes ``"auto"`` Monte Carlo;
-            with ``method="exact"`` they are refused.
+            with ``method="exact"`` they are refused. Draw games are exact with one draw
+            left, every hand known and a stub that serves every draw (``"auto"`` when that
+            takes well under a second: every set of replacement cards), Monte Carlo
+            otherwise.
         target_stderr: Monte Carlo: stop once every equity's standard error is below this.
         seed: Monte Carlo: the seed; the same seed gives the same result on every platform
             and for any thread count. Default: a fresh one, reported in the result.
@@ -277,10 +325,38 @@ def equity(
             brackets nested more than 32 deep, or more than 2,097,152 characters).
         InvalidSpecError: An unknown game or method, a bad number of players, samples or
             limits; a range in a game without ranges (Omaha, stud);
-            ``trips_beat_straight`` that is not a bool or not for short deck.
+            ``trips_beat_straight`` that is not a bool or not for short deck; in a draw game
+            a board, a range, a bad draw (more cards than the hand, cards not in it, a list
+            of the wrong length), too many ``draw_rounds``, or ``draws`` for a board game.
+
+    Examples:
+        >>> equity(["Ac2d3h4s", "random"], game="badugi", draws=[None, 2],
+        ...        samples=10_000, seed=1).players[0].final_hands["4-high badugi"] > 0.99
+        True
     """
     # A lone string is not a list of players: pass it whole so the core can say so.
     given = players if isinstance(players, str) else list(players)
+    if draws is not None or draw_rounds is not None or _is_draw_game(game):
+        if trips_beat_straight is not None:
+            raise InvalidSpecError(
+                f"trips_beat_straight={trips_beat_straight!r} is short-deck's switch, not "
+                f"{game!r}'s"
+            )
+        return _core.draw_equity(
+            given,
+            board,
+            dead,
+            game=game,
+            draws=draws if draws is None or isinstance(draws, str) else list(draws),
+            draw_rounds=draw_rounds,
+            method=method,
+            samples=samples,
+            target_stderr=target_stderr,
+            seed=seed,
+            time_limit=time_limit,
+            threads=threads,
+            by_hand=by_hand,
+        )
     return _core.equity(
         given,
         board,
@@ -296,6 +372,37 @@ def equity(
         by_hand=by_hand,
         trips_beat_straight=trips_beat_straight,
     )
+
+
+def draw_policy(game: DrawGameName, cards: _CardsLike, draws_left: int = 1) -> CardSet:
+    """The cards a draw game's built-in policy throws from ``cards``.
+
+    The policy :func:`equity` follows at every draw after the next (and at the next one
+    for a player whose ``draws`` entry is ``None``), described in docs/guide.md.
+
+    Args:
+        game: A draw game's name.
+        cards: The hand: five cards, four in badugi.
+        draws_left: Drawing rounds left, this one included (1 to the game's 1 or 3).
+
+    Raises:
+        CardCountError: A hand of the wrong size.
+        InvalidSpecError: Not a draw game, or ``draws_left`` out of range.
+
+    Examples:
+        >>> str(draw_policy("2-7-triple-draw", "9h6d4c3s2h", draws_left=2))
+        '9h'
+        >>> str(draw_policy("2-7-triple-draw", "9h6d4c3s2h", draws_left=1))
+        ''
+        >>> str(draw_policy("badugi", "Kc7c3h4s", draws_left=3))
+        'Kc'
+    """
+    return _core.draw_policy_discards(game, cards, draws_left)
+
+
+def _is_draw_game(game: object) -> bool:
+    """Whether ``game`` names a draw game (spelled as the core reads names)."""
+    return isinstance(game, str) and game.strip().lower().replace("_", "-") in DRAW_GAME_NAMES
 
 
 # The extension builds values of these classes; it imports nothing of the package, so

@@ -40,6 +40,7 @@ from pokerforge.errors import InvalidSpecError
 __all__ = [
     "ALIASES",
     "DRAW_GAMES",
+    "DRAW_GAME_NAMES",
     "GAMES",
     "SHAPES",
     "SHORT_DECK",
@@ -47,6 +48,7 @@ __all__ = [
     "VARIANTS",
     "VARIANT_ALIASES",
     "DrawGame",
+    "DrawGameName",
     "Game",
     "GameName",
     "GameShape",
@@ -99,9 +101,47 @@ GameName = Literal[
 ]
 """Every spelling accepted (also in other case and with ``_`` for ``-``)."""
 
-# The core keeps the one table of names (Game::NAMES); ``GameName`` above spells them out for
-# type checkers, and a test holds the two equal.
-_NAMES: Mapping[str, Game] = {name: cast("Game", game) for name, game in _core.GAME_NAMES}
+DrawGameName = Literal[
+    "2-7-single-draw",
+    "2-7-triple-draw",
+    "a-5-triple-draw",
+    "badugi",
+    "five-card-draw",
+    "n2l1d",
+    "2-7-draw",
+    "deuce-to-seven-single-draw",
+    "kansas-city-lowball",
+    "2-7-single",
+    "f2l3d",
+    "deuce-to-seven-triple-draw",
+    "2-7-triple",
+    "2-7-td",
+    "a-5-triple",
+    "ace-to-five-triple-draw",
+    "a5-triple-draw",
+    "fb",
+    "5-card-draw",
+    "draw",
+    "draw-high",
+]
+"""Every spelling of a draw game (also in other case and with ``_`` for ``-``):
+``equity(game=...)`` counts them with each player's draw, and ``GameSpec`` plays them."""
+
+_DRAW_CANONICAL = frozenset(
+    ("2-7-single-draw", "2-7-triple-draw", "a-5-triple-draw", "badugi", "five-card-draw")
+)
+
+DRAW_GAME_NAMES: Mapping[str, DrawGame] = {
+    name: cast("DrawGame", game) for name, game in _core.GAME_NAMES if game in _DRAW_CANONICAL
+}
+"""The draw games' names in the core's table, each mapped to its canonical name."""
+
+# The core keeps the one table of names (Game::NAMES); ``GameName`` and ``DrawGameName``
+# spell them out for type checkers, and a test holds them equal to it. The draw games have
+# no board and take each player's draw: they are their own table above.
+_NAMES: Mapping[str, Game] = {
+    name: cast("Game", game) for name, game in _core.GAME_NAMES if game not in _DRAW_CANONICAL
+}
 
 GAMES: tuple[Game, ...] = tuple(dict.fromkeys(_NAMES.values()))
 """The canonical names, in the order of the core's game codes."""
@@ -169,26 +209,11 @@ VARIANTS: tuple[Variant, ...] = (*GAMES, *DRAW_GAMES)
 """Every variant's canonical name, in the order of the game layer's variant codes (the
 games' codes are the core's)."""
 
-# Other names of the draw games: the PHH standard's codes (N2L1D no-limit deuce-to-seven
-# single draw, F2L3D fixed-limit deuce-to-seven triple draw, FB fixed-limit badugi; the
-# betting structure is the spec's own field) and the common spellings.
+# Other names of the draw games, from the core's table: the PHH standard's codes (N2L1D
+# no-limit deuce-to-seven single draw, F2L3D fixed-limit deuce-to-seven triple draw, FB
+# fixed-limit badugi; the betting structure is the spec's own field) and common spellings.
 _DRAW_ALIASES: dict[str, DrawGame] = {
-    "n2l1d": "2-7-single-draw",
-    "2-7-draw": "2-7-single-draw",
-    "deuce-to-seven-single-draw": "2-7-single-draw",
-    "kansas-city-lowball": "2-7-single-draw",
-    "2-7-single": "2-7-single-draw",
-    "f2l3d": "2-7-triple-draw",
-    "deuce-to-seven-triple-draw": "2-7-triple-draw",
-    "2-7-triple": "2-7-triple-draw",
-    "2-7-td": "2-7-triple-draw",
-    "a-5-triple": "a-5-triple-draw",
-    "ace-to-five-triple-draw": "a-5-triple-draw",
-    "a5-triple-draw": "a-5-triple-draw",
-    "fb": "badugi",
-    "5-card-draw": "five-card-draw",
-    "draw": "five-card-draw",
-    "draw-high": "five-card-draw",
+    name: game for name, game in DRAW_GAME_NAMES.items() if name != game
 }
 
 VARIANT_ALIASES: Mapping[str, Variant] = {**ALIASES, **_DRAW_ALIASES}

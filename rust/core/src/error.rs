@@ -294,7 +294,8 @@ impl fmt::Display for Error {
             Error::UnknownGame { name } => write!(
                 f,
                 "'{name}' is not a game: expected \"holdem\", \"omaha\", \"omaha-hilo\", \"stud\", \
-                 \"stud-hilo\", \"razz\" or \"short-deck\""
+                 \"stud-hilo\", \"razz\", \"short-deck\", \"2-7-single-draw\", \"2-7-triple-draw\", \
+                 \"a-5-triple-draw\", \"badugi\" or \"five-card-draw\""
             ),
             Error::PlayerCount { got, expected } => write!(
                 f,

@@ -3,6 +3,7 @@
 //! One subject: `cargo test --profile release-tests -p pokerforge-core --test core seven_card::`.
 
 mod common;
+mod draw_equity;
 mod draw_lows;
 mod equity;
 mod five_card;

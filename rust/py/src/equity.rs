@@ -31,7 +31,7 @@ use crate::registry;
 
 /// One entry of `players`: text (a hand, a range or "random"), a `Range`, `None` (random),
 /// or any cards-like value. Errors name the player (`players[i]`).
-fn player(i: usize, obj: &Bound<'_, PyAny>) -> PyResult<Player> {
+pub(crate) fn player_of(i: usize, obj: &Bound<'_, PyAny>) -> PyResult<Player> {
     let here = Location::Player(i);
     if let Ok(text) = obj.cast::<PyString>() {
         let text = text_of(text).map_err(|e| located(e, &here.to_string()))?;
@@ -49,7 +49,7 @@ fn player(i: usize, obj: &Bound<'_, PyAny>) -> PyResult<Player> {
 }
 
 /// Board or dead cards, `None` being none; errors name the field.
-fn cards_at(obj: Option<&Bound<'_, PyAny>>, location: Location) -> PyResult<CardSet> {
+pub(crate) fn cards_at(obj: Option<&Bound<'_, PyAny>>, location: Location) -> PyResult<CardSet> {
     match obj {
         None => Ok(CardSet::EMPTY),
         Some(o) if o.is_none() => Ok(CardSet::EMPTY),
@@ -59,7 +59,7 @@ fn cards_at(obj: Option<&Bound<'_, PyAny>>, location: Location) -> PyResult<Card
 
 /// The text of a setting's name; one that cannot be UTF-8 becomes its repr, which no name
 /// matches, so the caller's "unknown name" error names it.
-fn setting_text(name: &Bound<'_, PyString>) -> String {
+pub(crate) fn setting_text(name: &Bound<'_, PyString>) -> String {
     match name.to_cow() {
         Ok(text) => text.into_owned(),
         Err(_) => name.repr().map(|r| r.to_string()).unwrap_or_default(),
@@ -79,7 +79,7 @@ fn positive(name: &'static str, value: f64) -> PyResult<f64> {
 }
 
 /// A checked time limit of `seconds`.
-fn time_limit_of(seconds: Option<f64>) -> PyResult<Option<Duration>> {
+pub(crate) fn time_limit_of(seconds: Option<f64>) -> PyResult<Option<Duration>> {
     Ok(seconds
         .map(|t| positive("time_limit", t))
         .transpose()?
@@ -132,7 +132,7 @@ fn plan_of(
         .enumerate()
         .map(|(i, given)| {
             let given = given?;
-            let p = player(i, &given)?;
+            let p = player_of(i, &given)?;
             labels.push(label(&p, &given));
             Ok(p)
         })
@@ -148,19 +148,7 @@ fn plan_of(
         Some(name) => core(setting_text(name).parse())?,
         None => Method::Auto,
     };
-    let samples = match samples {
-        None => None,
-        Some(n) => Some(match n.get::<i64>() {
-            Some(n) => core(pokerforge_core::equity::checked_samples(n))?,
-            None => {
-                return Err(to_py(Error::InvalidSetting {
-                    name: "samples",
-                    value: n.0.to_string(),
-                    expected: "a positive number of deals below 2**63",
-                }))
-            }
-        }),
-    };
+    let samples = samples_of(samples)?;
     let target_stderr = target_stderr
         .map(|t| positive("target_stderr", t))
         .transpose()?;
@@ -191,6 +179,20 @@ fn plan_of(
     // Planning may search the ranges' deals (within a step budget): without the GIL.
     let planned = py.detach(|| plan(&players, board, dead, &options));
     Ok((core(planned)?, labels))
+}
+
+/// A checked sample count: a positive number of deals below 2**63.
+pub(crate) fn samples_of(samples: Option<Int>) -> PyResult<Option<u64>> {
+    samples
+        .map(|n| match n.get::<i64>() {
+            Some(n) => core(pokerforge_core::equity::checked_samples(n)),
+            None => Err(to_py(Error::InvalidSetting {
+                name: "samples",
+                value: n.0.to_string(),
+                expected: "a positive number of deals below 2**63",
+            })),
+        })
+        .transpose()
 }
 
 /// The classes of `pokerforge.equity` the results are built from, and `Category` in

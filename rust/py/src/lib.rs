@@ -8,6 +8,7 @@ mod batch;
 mod card_class;
 mod cards;
 mod deal;
+mod draw_equity;
 mod equity;
 mod errors;
 mod eval;
@@ -54,6 +55,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<equity::PyEquityPlan>()?;
     m.add_class::<equity::PyCategoryCount>()?;
     m.add_function(wrap_pyfunction!(equity::plan_equity, m)?)?;
+    m.add_function(wrap_pyfunction!(draw_equity::draw_equity, m)?)?;
+    m.add_function(wrap_pyfunction!(draw_equity::draw_policy_discards, m)?)?;
     m.add_function(wrap_pyfunction!(equity::_panic_for_tests, m)?)?;
     m.add_function(wrap_pyfunction!(parallel::_thread_pools, m)?)?;
     m.add_function(wrap_pyfunction!(omaha::evaluate_omaha, m)?)?;

@@ -21,9 +21,14 @@
 //! evaluation; validation, deals of ranges, symmetry, threads and stopping are shared.
 //! The stud family ([`Game::is_stud`]) has no board: each player's known cards and the
 //! cards still to come are its own ([`stud`]'s notes).
+//!
+//! The draw games (2-7 single and triple draw, A-5 triple draw, badugi, five-card draw)
+//! have no board: their equity is [`draw`]'s, over the replacement cards of the draws
+//! left, with the same seeds, work units, stopping rules and result type.
 
 mod breakdown;
 mod deals;
+pub mod draw;
 mod exact;
 pub mod heads_up;
 mod holdem;
@@ -78,6 +83,16 @@ pub enum Game {
     /// by the short deck's order ([`crate::eval::short_deck`]; which of three of a kind
     /// and a straight is higher is [`EquityOptions::short_deck_order`]).
     ShortDeck,
+    /// Deuce-to-seven lowball, one draw ([`draw`]).
+    Deuce7SingleDraw,
+    /// Deuce-to-seven lowball, three draws ([`draw`]).
+    Deuce7TripleDraw,
+    /// Ace-to-five lowball, three draws ([`draw`]).
+    A5TripleDraw,
+    /// Badugi: four cards, three draws ([`draw`]).
+    Badugi,
+    /// Five-card draw, high hands, one draw ([`draw`]).
+    FiveCardDraw,
 }
 
 impl Game {
@@ -93,6 +108,11 @@ impl Game {
         ("stud-hilo", Game::StudHiLo),
         ("razz", Game::Razz),
         ("short-deck", Game::ShortDeck),
+        ("2-7-single-draw", Game::Deuce7SingleDraw),
+        ("2-7-triple-draw", Game::Deuce7TripleDraw),
+        ("a-5-triple-draw", Game::A5TripleDraw),
+        ("badugi", Game::Badugi),
+        ("five-card-draw", Game::FiveCardDraw),
         ("hold'em", Game::Holdem),
         ("texas-holdem", Game::Holdem),
         ("plo", Game::Omaha),
@@ -122,10 +142,27 @@ impl Game {
         ("six-plus", Game::ShortDeck),
         ("six-plus-holdem", Game::ShortDeck),
         ("ns", Game::ShortDeck),
+        // The draw games: the PHH standard's codes and common spellings.
+        ("n2l1d", Game::Deuce7SingleDraw),
+        ("2-7-draw", Game::Deuce7SingleDraw),
+        ("deuce-to-seven-single-draw", Game::Deuce7SingleDraw),
+        ("kansas-city-lowball", Game::Deuce7SingleDraw),
+        ("2-7-single", Game::Deuce7SingleDraw),
+        ("f2l3d", Game::Deuce7TripleDraw),
+        ("deuce-to-seven-triple-draw", Game::Deuce7TripleDraw),
+        ("2-7-triple", Game::Deuce7TripleDraw),
+        ("2-7-td", Game::Deuce7TripleDraw),
+        ("a-5-triple", Game::A5TripleDraw),
+        ("ace-to-five-triple-draw", Game::A5TripleDraw),
+        ("a5-triple-draw", Game::A5TripleDraw),
+        ("fb", Game::Badugi),
+        ("5-card-draw", Game::FiveCardDraw),
+        ("draw", Game::FiveCardDraw),
+        ("draw-high", Game::FiveCardDraw),
     ];
 
     /// The name used in text: `"holdem"`, `"omaha"`, `"omaha-hilo"`, `"stud"`,
-    /// `"stud-hilo"`, `"razz"` or `"short-deck"`.
+    /// `"stud-hilo"`, `"razz"`, `"short-deck"` or a draw game's (`"badugi"`, ...).
     pub const fn name(self) -> &'static str {
         match self {
             Game::Holdem => "holdem",
@@ -135,6 +172,20 @@ impl Game {
             Game::StudHiLo => "stud-hilo",
             Game::Razz => "razz",
             Game::ShortDeck => "short-deck",
+            Game::Deuce7SingleDraw => "2-7-single-draw",
+            Game::Deuce7TripleDraw => "2-7-triple-draw",
+            Game::A5TripleDraw => "a-5-triple-draw",
+            Game::Badugi => "badugi",
+            Game::FiveCardDraw => "five-card-draw",
+        }
+    }
+
+    /// The drawing rounds of a draw game (1 or 3); `None` for the board games.
+    pub const fn draw_rounds(self) -> Option<usize> {
+        match self {
+            Game::Deuce7SingleDraw | Game::FiveCardDraw => Some(1),
+            Game::Deuce7TripleDraw | Game::A5TripleDraw | Game::Badugi => Some(3),
+            _ => None,
         }
     }
 
@@ -294,6 +345,16 @@ pub fn equity(
     plan(players, board, dead, options)?.run(options.seed, options.deadline, options.cancel)
 }
 
+/// The error for a draw game asked for through the board games' path.
+pub(crate) fn not_a_board_game(game: Game) -> Error {
+    Error::InvalidSetting {
+        name: "game",
+        value: format!("\"{}\"", game.name()),
+        expected: "a board game here: a draw game's equity takes each player's draw \
+                   (equity::draw)",
+    }
+}
+
 /// Converts a sample count given as a signed integer (as from Python).
 ///
 /// # Errors
@@ -325,6 +386,9 @@ pub(crate) fn validate(
             expected: "no order of three of a kind and a straight: it is short-deck's \
                        switch",
         });
+    }
+    if game.draw_rounds().is_some() {
+        return Err(not_a_board_game(game));
     }
     if game.is_stud() {
         return stud::validate(players, board, dead, game);

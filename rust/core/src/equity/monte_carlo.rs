@@ -27,12 +27,12 @@ use crate::MAX_PLAYERS;
 /// Deals per work unit.
 pub(crate) const UNIT: u64 = 4096;
 /// Units per round.
-const ROUND: u64 = 32;
+pub(crate) const ROUND: u64 = 32;
 /// Joint deals of hole cards listed up front for exact sampling (beyond this the ranges
 /// are wide, clashes rare, and sampling each player then rejecting clashes is cheap).
 const TABLE_LIMIT: u64 = 200_000;
 /// Deals between two checks of the deadline and the cancellation hook.
-const CHECK: u64 = 128;
+pub(crate) const CHECK: u64 = 128;
 /// Clashing draws in a row after which ranges are taken to be impossible together when
 /// nothing else can stop the run (no deadline, no cancellation hook); with either, draws
 /// go on until a deal is found or the run is stopped.
@@ -281,6 +281,8 @@ fn run_unit(
             Ok(stud::unit(setup, rng, size, draw_cards, &mut stop))
         }
         Game::ShortDeck => short_deck_unit(setup, holdings, rng, size, checker),
+        // `validate` sends the draw games to `draw`: no setup of theirs comes here.
+        game => Err(super::not_a_board_game(game)),
     }
 }
 
@@ -510,7 +512,7 @@ fn holdings_of(setup: &Setup) -> Result<Holdings> {
 }
 
 /// The number of deals a run stops at, unless a deadline or a target stops it first.
-fn sample_cap(stop: Stop) -> u64 {
+pub(crate) fn sample_cap(stop: Stop) -> u64 {
     match stop {
         Stop {
             samples: Some(s), ..
@@ -537,12 +539,13 @@ fn seconds_per_deal(setup: &Setup) -> f64 {
     let random = setup.dealt.len() as f64;
     let nanos = match setup.game {
         Game::Holdem => 25.0 + 6.0 * n + 48.0 * random,
-        Game::Omaha | Game::OmahaHiLo => 60.0 + 120.0 * n,
         Game::Stud | Game::StudHiLo | Game::Razz => stud::nanos_per_deal(setup),
         // Each hand ranked whole by its rank multiset, and a draw from 36 of 64 indices:
         // scaled from Omaha's figure by runs of both on one machine (434 ns heads-up, 909
         // ns for six players against Omaha's 584 ns heads-up).
         Game::ShortDeck => 110.0 + 50.0 * n + 40.0 * random,
+        // Omaha (the draw games never come here: `validate` sends them to `draw`).
+        _ => 60.0 + 120.0 * n,
     };
     nanos * 1e-9
 }

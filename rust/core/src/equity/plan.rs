@@ -65,22 +65,7 @@ pub fn plan(
     dead: CardSet,
     options: &EquityOptions<'_>,
 ) -> Result<Plan> {
-    if options.samples == Some(0) {
-        return Err(Error::InvalidSetting {
-            name: "samples",
-            value: "0".to_string(),
-            expected: "a positive number of deals",
-        });
-    }
-    if let Some(t) = options.target_stderr {
-        if !(t > 0.0 && t.is_finite()) {
-            return Err(Error::InvalidSetting {
-                name: "target_stderr",
-                value: t.to_string(),
-                expected: "a positive number",
-            });
-        }
-    }
+    check_stopping(options)?;
     let setup = validate(players, board, dead, options)?;
     let monte_carlo_only = options.samples.is_some() || options.target_stderr.is_some();
     if options.method == Method::Exact && monte_carlo_only {
@@ -141,6 +126,28 @@ pub fn plan(
         samples: options.samples,
         target_stderr: options.target_stderr,
     })
+}
+
+/// Checks the Monte Carlo stopping settings: `samples` at least 1, `target_stderr` a
+/// positive number (the draw games' plan checks them the same way).
+pub(crate) fn check_stopping(options: &EquityOptions<'_>) -> Result<()> {
+    if options.samples == Some(0) {
+        return Err(Error::InvalidSetting {
+            name: "samples",
+            value: "0".to_string(),
+            expected: "a positive number of deals",
+        });
+    }
+    if let Some(t) = options.target_stderr {
+        if !(t > 0.0 && t.is_finite()) {
+            return Err(Error::InvalidSetting {
+                name: "target_stderr",
+                value: t.to_string(),
+                expected: "a positive number",
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Whether the pre-flop table answers: Hold'em heads-up, no board, no dead cards, one

@@ -201,16 +201,24 @@ static LARGEST_SUBSETS: [u16; 64] = {
     table
 };
 
-/// The class (1..=1092) of four distinct card indices, unchecked: other input gives a
-/// meaningless class (0 at worst), never a panic.
+/// Which of the six pairs of the four cards share a rank or a suit: bit `k` for
+/// `PAIRS[k]`, an index of [`LARGEST_SUBSETS`].
 #[inline(always)]
-pub fn badugi_class_of_indices(cards: [u8; 4]) -> u16 {
+fn clash_pattern(cards: [u8; 4]) -> usize {
     let mut pattern = 0;
     for (k, &(i, j)) in PAIRS.iter().enumerate() {
         let (a, b) = (cards[i], cards[j]);
         let clash = (a >> 2 == b >> 2) | ((a ^ b) & 3 == 0);
         pattern |= usize::from(clash) << k;
     }
+    pattern
+}
+
+/// The class (1..=1092) of four distinct card indices, unchecked: other input gives a
+/// meaningless class (0 at worst), never a panic.
+#[inline(always)]
+pub fn badugi_class_of_indices(cards: [u8; 4]) -> u16 {
+    let pattern = clash_pattern(cards);
     let ranks = cards.map(|c| RANK_BITS[usize::from(c & 63)]);
     // Usually one candidate (a badugi, or a hand with one clash), at most four.
     let mut candidates = LARGEST_SUBSETS[pattern];
@@ -225,6 +233,39 @@ pub fn badugi_class_of_indices(cards: [u8; 4]) -> u16 {
         best = best.max(CLASS_OF_RANKS[usize::from(mask & 0x1FFF)]);
     }
     best
+}
+
+/// The cards that play in the four cards of `mask` (the best subset of different ranks and
+/// suits: one that gives the hand its class), unchecked like [`badugi_class`]. The drawing
+/// policy of badugi equity keeps these.
+#[inline]
+pub fn badugi_playing(mask: u64) -> u64 {
+    let mut rest = mask;
+    let cards: [u8; 4] = std::array::from_fn(|_| {
+        let card = rest.trailing_zeros().min(63) as u8;
+        rest &= rest.wrapping_sub(1);
+        card
+    });
+    let pattern = clash_pattern(cards);
+    let ranks = cards.map(|c| RANK_BITS[usize::from(c & 63)]);
+    let mut candidates = LARGEST_SUBSETS[pattern];
+    let (mut best, mut playing) = (0, 0u64);
+    while candidates != 0 {
+        let subset = candidates.trailing_zeros();
+        candidates &= candidates - 1;
+        let (mut ranks_of, mut cards_of) = (0u16, 0u64);
+        for i in 0..4 {
+            if subset >> i & 1 == 1 {
+                ranks_of |= ranks[i];
+                cards_of |= 1u64.checked_shl(u32::from(cards[i])).unwrap_or(0);
+            }
+        }
+        let class = CLASS_OF_RANKS[usize::from(ranks_of & 0x1FFF)];
+        if class > best {
+            (best, playing) = (class, cards_of);
+        }
+    }
+    playing & mask
 }
 
 /// The class of the four cards of `mask`, unchecked: a mask with another count gives a
