@@ -10,7 +10,7 @@ gymnasium = pytest.importorskip("gymnasium")
 pettingzoo = pytest.importorskip("pettingzoo")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from pokerforge.rl import PokerEnv, RandomPolicy, aec_env  # noqa: E402
 
@@ -47,3 +47,9 @@ def test_gymnasium_check_env(spec: GameSpec, seats: int) -> None:
 def test_pettingzoo_api_test(spec: GameSpec, seats: int) -> None:
     env = aec_env(spec, seats=seats, stacks=[50 + 10 * i for i in range(seats)], seed=2)
     api_test(env, num_cycles=200)
+
+
+@pytest.mark.parametrize("seats", [2, 6])
+def test_pettingzoo_seed_test(seats: int) -> None:
+    # Two environments reset with the same seed play the same hand, sampled actions and all.
+    seed_test(lambda: aec_env(seats=seats, stacks=[60 + 10 * i for i in range(seats)]))
