@@ -101,7 +101,8 @@ def test_gym_illegal_actions_change_nothing() -> None:
             env.step(bad)  # type: ignore[arg-type]
         assert env.hand.history == before[0]
     np.testing.assert_array_equal(env.tables.obs[0], before[1])
-    assert env.action_masks().tolist() == [True] * 6
+    # Half the pot (1 + 2 + 1.5 -> 4) is the minimum raise's 4: masked as its repeat.
+    assert env.action_masks().tolist() == [True, True, True, False, True, True]
     with pytest.raises(InvalidSpecError, match="learning seat"):
         PokerEnv(seats=2, seat=2)
     with pytest.raises(InvalidSpecError, match="opponents"):
@@ -112,7 +113,7 @@ def test_masked_index_names_the_legal_actions() -> None:
     env = aec_env(seats=3, stacks=[200, 30, 200], button=0)
     env.reset(seed=2)
     env.step(("raise_to", 20))
-    env.step(5)
+    env.step(2)  # all-in for 30: the minimum raise (the all-in, index 5, is its repeat)
     env.step(1)
     with pytest.raises(
         IllegalActionError, match=r"action 2 \('min'\) is not legal now.*'fold', 'call'"
@@ -476,3 +477,41 @@ def test_aec_done_agent_steps_none_only() -> None:
     assert (list(env.agents), dict(env.rewards), dict(env._cumulative_rewards)) == before
     env.step(None)
     assert env.agents == [a for a in env.possible_agents if a != agent]
+
+
+def test_no_two_legal_actions_play_the_same_chips() -> None:
+    # Blinds 1/2 heads-up, the button's first decision: half the pot after calling
+    # (2 + floor(0.5 * 5) = 4) is the minimum raise's 4; both were offered, two indices for
+    # one move. The first in the set's order (min) is kept, everywhere the mask is read.
+    first = [1, 1, 1, 0, 1, 1]
+    tables = Tables(GameSpec(), seats=2, seed=1)
+    tables.new_hand(0)
+    assert tables.legal(0) == (0, 1, 2, 4, 5)
+    obs, _ = PokerEnv(seats=2, seed=1).reset(seed=1)
+    assert obs["action_mask"].tolist() == first
+    aec = aec_env(seats=2, seed=1)
+    aec.reset()
+    assert aec.last()[0]["action_mask"].tolist() == first
+    vector = VectorPokerEnv(num_tables=2, seats=2, seed=1)
+    vector.reset()
+    assert vector.action_mask.tolist() == [first, first]
+    # Reordered, the half pot comes first and the minimum raise is the repeat.
+    tables = Tables(GameSpec(), seats=2, seed=1, actions=("0.5pot", "min", "call"))
+    tables.new_hand(0)
+    assert tables.legal(0) == (0, 2)
+    # Random play in three games: the legal raises' amounts are all different.
+    for spec in [
+        GameSpec(),
+        GameSpec(variant="omaha", betting="pot-limit"),
+        GameSpec(betting="fixed-limit", small_bet=2, big_bet=4),
+    ]:
+        names = ("fold", "call", "min", "0.25pot", "0.5pot", "pot", "2pot", "allin")
+        tables = Tables(spec, seats=3, stacks=[40, 100, 300], seed=2, actions=names)
+        rng = random.Random(3)
+        for _ in range(40):
+            tables.new_hand(0)
+            while tables.observe(0) >= 0:
+                legal = tables.legal(0)
+                raises = [int(tables.amounts[0, i]) for i in legal if i > 1]
+                assert len(raises) == len(set(raises)), (legal, raises)
+                tables.act(0, rng.choice(legal))
