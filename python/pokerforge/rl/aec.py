@@ -19,7 +19,7 @@ Examples:
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -94,6 +94,14 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
         self._skip_agent_selection: str | None = None
+        # Every agent's final observation, made at once at the first ask after the hand
+        # ends and handed out once each (None: not made for this hand).
+        self._final: dict[str, Observation] | None = None
+        # The books' values at the start and at the end of a hand, copied (a copy of a
+        # dict costs a fraction of building one key by key).
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)
+        self._false = dict.fromkeys(self.possible_agents, False)
+        self._true = dict.fromkeys(self.possible_agents, True)
         space = observation_space(self.tables.encoder.size, len(self.tables.actions))
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {
@@ -121,16 +129,42 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation now (its legal mask is all 0 unless it is to act): new
-        arrays, the caller's to keep."""
+        arrays, the caller's to keep.
+
+        Once the hand is over, the first ask makes every agent's final observation in one
+        call to the encoder (the hand reads once); each is handed out once, and a later ask
+        makes a new one.
+        """
         seat = self._seats.get(agent)
         if seat is None:
             seat = self._seat(agent)  # raises the named error
         tables = self.tables
+        state = tables.states[0]
+        if state.over:
+            final = self._final
+            if final is None:
+                final = self._final = self._final_observations()
+            made = final.pop(agent, None)
+            if made is not None:
+                return made
         # The encoder writes the row and hands out copies of it, in one call.
-        obs: Observation = tables.encoder.observation(0, tables.states[0], seat)
+        obs: Observation = tables.encoder.observation(0, state, seat)
         if tables.obs_scale is not None:
             tables.scale(obs["observation"][np.newaxis])
         return obs
+
+    def _final_observations(self) -> dict[str, Observation]:
+        """The final observation of every agent still in (the hand is over)."""
+        tables = self.tables
+        agents = self.agents
+        seats = self._seats
+        made: list[Observation] = tables.encoder.observations(
+            0, tables.states[0], [seats[a] for a in agents]
+        )
+        if tables.obs_scale is not None:
+            for obs in made:
+                tables.scale(obs["observation"][np.newaxis])
+        return dict(zip(agents, made, strict=True))
 
     def last(
         self, observe: bool = True
@@ -143,27 +177,34 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
             >>> env.reset()
             >>> obs, reward, terminated, truncated, info = env.last()
             >>> obs["action_mask"].tolist(), reward, terminated, truncated, info
-            ([1, 1, 1, 1, 1, 1], 0.0, False, False, {})
+            ([1, 1, 1, 0, 1, 1], 0.0, False, False, {})
         """
         agent = self.agent_selection
-        # observe() inlined: last() runs at every step of every agent, dead ones included.
-        obs: Observation | None = None
-        if observe:
-            seat = self._seats.get(agent)
-            if seat is None:
-                seat = self._seat(agent)  # raises the named error
-            tables = self.tables
-            made: Observation = tables.encoder.observation(0, tables.states[0], seat)
-            if tables.obs_scale is not None:
-                tables.scale(made["observation"][np.newaxis])
-            obs = made
         return (
-            obs,
+            self.observe(agent) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
             self.infos[agent],
         )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """``agent_selection`` before each step, until no agent is left or ``max_iter``
+        agents were given, as PettingZoo's ``agent_iter`` (a generator, which resumes for
+        less than its iterator class's method call: it runs at every step).
+
+        Examples:
+            >>> env = aec_env(seats=2, stacks=100, seed=1)
+            >>> env.reset()
+            >>> for agent in env.agent_iter():
+            ...     obs, reward, terminated, truncated, info = env.last()
+            ...     env.step(None if terminated else 0)  # fold, then leave
+            >>> env.agents, env.hand.net
+            ([], (-1, 1))
+        """
+        while max_iter > 0 and self.agents:
+            max_iter -= 1
+            yield self.agent_selection
 
     def infoset(self, agent: str) -> str:
         """``agent``'s information-set key (what that seat knows)."""
@@ -192,6 +233,7 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         self.tables.restore(tables)
         for name, value in books.items():
             setattr(self, name, copy.deepcopy(value))
+        self._final = None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next hand (``seed``: restart the sequence of hands from that seed).
@@ -207,12 +249,13 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         else:
             tables.new_hand(0)
         agents = self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
+        self.rewards = self._zeros.copy()
+        self._cumulative_rewards = self._zeros.copy()
+        self.terminations = self._false.copy()
+        self.truncations = self._false.copy()
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         self._skip_agent_selection = None
+        self._final = None
         actor = tables.hands[0].actor
         self.agent_selection = agents[0 if actor is None else actor]
 
@@ -246,8 +289,8 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         # so each cumulative reward is the reward itself.
         agents = self.agents
         self.rewards = dict(zip(agents, tables.net_bb(0), strict=True))
-        self._cumulative_rewards = dict(self.rewards)
-        self.terminations = dict.fromkeys(agents, True)
+        self._cumulative_rewards = self.rewards.copy()
+        self.terminations = self._true.copy()  # nobody has left yet: every agent is in
         self.infos = {
             a: {"net": chips} for a, chips in zip(agents, tables.hands[0].net, strict=True)
         }
