@@ -180,8 +180,18 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
             ([1, 1, 1, 0, 1, 1], 0.0, False, False, {})
         """
         agent = self.agent_selection
+        obs: Observation | None = None
+        if observe:
+            tables = self.tables
+            state = tables.states[0]
+            seat = self._seats.get(agent)
+            if seat is not None and not state.over and tables.obs_scale is None:
+                # observe()'s path in mid-hand, inlined: it runs at every decision.
+                obs = tables.encoder.observation(0, state, seat)
+            else:
+                obs = self.observe(agent)
         return (
-            self.observe(agent) if observe else None,
+            obs,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
