@@ -55,6 +55,13 @@ def rl_workloads() -> list[Workload]:
 
         return run
 
+    def aec() -> Callable[[], int]:
+        from pokerforge.rl import aec_env  # noqa: PLC0415 - needs the rl extra
+
+        env = aec_env(rl.SPEC, seats=6, stacks=200, actions=rl.FCPA, seed=1)
+        rnd = random.Random(1).random
+        return lambda: (rl.play_aec(env, rnd, rl.HANDS), rl.HANDS)[1]
+
     def openspiel() -> Callable[[], int]:
         game = rl.openspiel_game()
         rnd = random.Random(1).random
@@ -69,6 +76,7 @@ def rl_workloads() -> list[Workload]:
         ("pokerforge Tables (hands)", tables, False),
         ("pokerforge VectorPokerEnv 256 (hands)", vector, False),
         ("pokerforge encode_all 256 (table-observations)", encode_256, False),
+        ("pokerforge PettingZoo AEC env (hands)", aec, False),
         ("OpenSpiel fcpa (hands)", openspiel, True),
         ("RLCard (hands)", rlcard_env, True),
     ]

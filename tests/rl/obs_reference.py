@@ -57,6 +57,13 @@ def discrete(hand: Hand, actions: tuple[str, ...], seat: int) -> tuple[list[int]
                 wanted -= wanted % unit
                 if wanted >= legal.min_raise_to:
                     ok, amount = True, min(wanted, legal.max_raise_to)
+        # A raise to a total that a raise earlier in the set already offers is masked.
+        kinds = ("fold", "call")
+        earlier = [
+            a for m, a, n in zip(mask, amounts, actions, strict=False) if m and n not in kinds
+        ]
+        if ok and name not in kinds and amount in earlier:
+            ok = False
         mask.append(int(ok))
         amounts.append(amount if ok else 0)
     return mask, amounts

@@ -560,3 +560,30 @@ def test_information_set_keys_have_perfect_recall_over_random_hands() -> None:
     assert a.hands[0].street == b.hands[0].street == 2
     assert a.infoset(0, 0) != b.infoset(0, 0)
     assert "|3s7hQh/6h|" in a.infoset(0, 0) and "|3s6h7h/Qh|" in b.infoset(0, 0)
+
+
+def test_observations_of_several_seats_are_each_seats_observation() -> None:
+    # observations() reads the state once for several seats (the AEC env's final
+    # observations): each must be what observation() gives that seat, in new arrays.
+    tables = Tables(GameSpec(blinds=(1, 2)), seats=4, stacks=[30, 200, 80, 200], seed=9)
+    encoder = tables.encoder
+    rng = random.Random(5)
+    for _ in range(6):
+        tables.new_hand(0)
+        while True:
+            state = tables.states[0]
+            seats = [3, 0, 2, 1]
+            many = encoder.observations(0, state, seats)
+            for seat, got in zip(seats, many, strict=True):
+                one = encoder.observation(0, state, seat)
+                np.testing.assert_array_equal(got["observation"], one["observation"])
+                np.testing.assert_array_equal(got["action_mask"], one["action_mask"])
+            assert not np.shares_memory(many[0]["observation"], many[1]["observation"])
+            if tables.observe(0) < 0:
+                break
+            tables.act(0, rng.choice(tables.legal(0)))
+    assert encoder.observations(0, tables.states[0], []) == []
+    with pytest.raises(InvalidSpecError, match="seat 2 twice"):
+        encoder.observations(0, tables.states[0], [2, 1, 2])
+    with pytest.raises(PokerError, match="seat"):
+        encoder.observations(0, tables.states[0], [0, 4])

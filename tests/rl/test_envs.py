@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -15,7 +16,9 @@ from pokerforge.rl import RandomPolicy, Tables, VectorPokerEnv, call_policy, han
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from pokerforge.rl import PokerEnv, aec_env
+from pettingzoo import AECEnv
+
+from pokerforge.rl import PokerAECEnv, PokerEnv, aec_env
 
 
 def play_gym(env: PokerEnv, seed: int, hands: int) -> list[tuple[int, ...]]:
@@ -98,7 +101,8 @@ def test_gym_illegal_actions_change_nothing() -> None:
             env.step(bad)  # type: ignore[arg-type]
         assert env.hand.history == before[0]
     np.testing.assert_array_equal(env.tables.obs[0], before[1])
-    assert env.action_masks().tolist() == [True] * 6
+    # Half the pot (1 + 2 + 1.5 -> 4) is the minimum raise's 4: masked as its repeat.
+    assert env.action_masks().tolist() == [True, True, True, False, True, True]
     with pytest.raises(InvalidSpecError, match="learning seat"):
         PokerEnv(seats=2, seat=2)
     with pytest.raises(InvalidSpecError, match="opponents"):
@@ -109,7 +113,7 @@ def test_masked_index_names_the_legal_actions() -> None:
     env = aec_env(seats=3, stacks=[200, 30, 200], button=0)
     env.reset(seed=2)
     env.step(("raise_to", 20))
-    env.step(5)
+    env.step(2)  # all-in for 30: the minimum raise (the all-in, index 5, is its repeat)
     env.step(1)
     with pytest.raises(
         IllegalActionError, match=r"action 2 \('min'\) is not legal now.*'fold', 'call'"
@@ -408,3 +412,106 @@ def test_gym_reset_with_a_seed_keeps_differently_seeded_opponents_apart() -> Non
 
     assert play_gym(env(1), 11, 20) != play_gym(env(2), 11, 20)
     assert play_gym(env(1), 11, 20) == play_gym(env(1), 11, 20)
+
+
+def test_aec_bookkeeping_matches_pettingzoos_own_helpers() -> None:
+    # The AEC env's step and last skip PettingZoo's helpers (_accumulate_rewards,
+    # _deads_step_first, _was_dead_step, AECEnv.last) for speed; a subclass that calls
+    # them must see the same agents, rewards, terminations, infos and observations.
+    class Reference(PokerAECEnv):
+        def last(self, observe: bool = True) -> Any:
+            return AECEnv.last(self, observe)
+
+        def step(self, action: Any) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            self.tables.act(0, action)
+            self._cumulative_rewards[agent] = 0
+            hand = self.tables.hands[0]
+            if hand.actor is None:
+                self.rewards = dict(zip(self.agents, self.tables.net_bb(0), strict=True))
+                self.terminations = dict.fromkeys(self.agents, True)
+                self.infos = {a: {"net": n} for a, n in zip(self.agents, hand.net, strict=True)}
+            else:
+                self.agent_selection = self.possible_agents[hand.actor]
+            self._accumulate_rewards()
+            self._deads_step_first()
+
+    settings: dict[str, Any] = {"seats": 4, "stacks": [40, 200, 90, 300], "seed": 3}
+    envs = [aec_env(**settings), Reference(**settings)]
+    rng = random.Random(4)
+    for _ in range(25):
+        for env in envs:
+            env.reset()
+        for _agent in envs[0].agent_iter():
+            seen = [env.last() for env in envs]
+            books = [
+                (env.agent_selection, env.agents, env.rewards, env._cumulative_rewards)
+                for env in envs
+            ]
+            assert books[0] == books[1]
+            books = [(env.terminations, env.truncations, env.infos) for env in envs]
+            assert books[0] == books[1]
+            (obs, *rest), (ref_obs, *ref_rest) = seen
+            assert rest == ref_rest
+            np.testing.assert_array_equal(obs["observation"], ref_obs["observation"])
+            np.testing.assert_array_equal(obs["action_mask"], ref_obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"])
+            action = None if rest[1] else int(rng.choice(legal))
+            for env in envs:
+                env.step(action)
+            assert envs[1].agent_selection == envs[0].agent_selection or not envs[0].agents
+        assert envs[0].rewards == envs[1].rewards
+
+
+def test_aec_done_agent_steps_none_only() -> None:
+    env = aec_env(seats=2, stacks=100, seed=1)
+    env.reset()
+    env.step(("fold",))
+    agent = env.agent_selection
+    before = (list(env.agents), dict(env.rewards), dict(env._cumulative_rewards))
+    with pytest.raises(IllegalActionError, match=f"{agent} is done.*not 1"):
+        env.step(1)
+    assert (list(env.agents), dict(env.rewards), dict(env._cumulative_rewards)) == before
+    env.step(None)
+    assert env.agents == [a for a in env.possible_agents if a != agent]
+
+
+def test_no_two_legal_actions_play_the_same_chips() -> None:
+    # Blinds 1/2 heads-up, the button's first decision: half the pot after calling
+    # (2 + floor(0.5 * 5) = 4) is the minimum raise's 4; both were offered, two indices for
+    # one move. The first in the set's order (min) is kept, everywhere the mask is read.
+    first = [1, 1, 1, 0, 1, 1]
+    tables = Tables(GameSpec(), seats=2, seed=1)
+    tables.new_hand(0)
+    assert tables.legal(0) == (0, 1, 2, 4, 5)
+    obs, _ = PokerEnv(seats=2, seed=1).reset(seed=1)
+    assert obs["action_mask"].tolist() == first
+    aec = aec_env(seats=2, seed=1)
+    aec.reset()
+    assert aec.last()[0]["action_mask"].tolist() == first
+    vector = VectorPokerEnv(num_tables=2, seats=2, seed=1)
+    vector.reset()
+    assert vector.action_mask.tolist() == [first, first]
+    # Reordered, the half pot comes first and the minimum raise is the repeat.
+    tables = Tables(GameSpec(), seats=2, seed=1, actions=("0.5pot", "min", "call"))
+    tables.new_hand(0)
+    assert tables.legal(0) == (0, 2)
+    # Random play in three games: the legal raises' amounts are all different.
+    for spec in [
+        GameSpec(),
+        GameSpec(variant="omaha", betting="pot-limit"),
+        GameSpec(betting="fixed-limit", small_bet=2, big_bet=4),
+    ]:
+        names = ("fold", "call", "min", "0.25pot", "0.5pot", "pot", "2pot", "allin")
+        tables = Tables(spec, seats=3, stacks=[40, 100, 300], seed=2, actions=names)
+        rng = random.Random(3)
+        for _ in range(40):
+            tables.new_hand(0)
+            while tables.observe(0) >= 0:
+                legal = tables.legal(0)
+                raises = [int(tables.amounts[0, i]) for i in legal if i > 1]
+                assert len(raises) == len(set(raises)), (legal, raises)
+                tables.act(0, rng.choice(legal))

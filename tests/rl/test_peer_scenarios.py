@@ -41,7 +41,10 @@ def test_short_all_in_does_not_reopen_the_betting() -> None:
     env = aec_env(seats=3, stacks=[200, 30, 200], button=0)
     env.reset(seed=2)
     env.step(("raise_to", 20))  # button
-    env.step(ALLIN)  # small blind: all-in to 30, an incomplete raise of 10
+    # Small blind: all-in to 30, an incomplete raise of 10; "min" is that all-in, and
+    # "allin" (the same chips) is masked as its repeat.
+    assert env.observe("player_1")["action_mask"].tolist() == [1, 1, 1, 0, 0, 0]
+    env.step(MIN)
     env.step(CALL)  # big blind calls 30
     assert env.agent_selection == "player_0"
     obs = env.observe("player_0")

@@ -19,7 +19,7 @@ Examples:
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -27,7 +27,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from pokerforge.errors import InvalidSpecError
+from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.rl.env import Observation, card_options, observation_space
 from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables
@@ -93,6 +93,15 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         self.possible_agents = [f"player_{i}" for i in range(seats)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
+        self._skip_agent_selection: str | None = None
+        # Every agent's final observation, made at once at the first ask after the hand
+        # ends and handed out once each (None: not made for this hand).
+        self._final: dict[str, Observation] | None = None
+        # The books' values at the start and at the end of a hand, copied (a copy of a
+        # dict costs a fraction of building one key by key).
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)
+        self._false = dict.fromkeys(self.possible_agents, False)
+        self._true = dict.fromkeys(self.possible_agents, True)
         space = observation_space(self.tables.encoder.size, len(self.tables.actions))
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {
@@ -119,16 +128,93 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         return seat
 
     def observe(self, agent: str) -> Observation:
-        """``agent``'s observation now (its legal mask is all 0 unless it is to act)."""
+        """``agent``'s observation now (its legal mask is all 0 unless it is to act): new
+        arrays, the caller's to keep.
+
+        Once the hand is over, the first ask makes every agent's final observation in one
+        call to the encoder (the hand reads once); each is handed out once, and a later ask
+        makes a new one.
+        """
         seat = self._seats.get(agent)
         if seat is None:
             seat = self._seat(agent)  # raises the named error
         tables = self.tables
+        state = tables.states[0]
+        if state.over:
+            final = self._final
+            if final is None:
+                final = self._final = self._final_observations()
+            made = final.pop(agent, None)
+            if made is not None:
+                return made
         # The encoder writes the row and hands out copies of it, in one call.
-        obs: Observation = tables.encoder.observation(0, tables.states[0], seat)
+        obs: Observation = tables.encoder.observation(0, state, seat)
         if tables.obs_scale is not None:
             tables.scale(obs["observation"][np.newaxis])
         return obs
+
+    def _final_observations(self) -> dict[str, Observation]:
+        """The final observation of every agent still in (the hand is over)."""
+        tables = self.tables
+        agents = self.agents
+        seats = self._seats
+        made: list[Observation] = tables.encoder.observations(
+            0, tables.states[0], [seats[a] for a in agents]
+        )
+        if tables.obs_scale is not None:
+            for obs in made:
+                tables.scale(obs["observation"][np.newaxis])
+        return dict(zip(agents, made, strict=True))
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """``agent_selection``'s observation (``None`` with ``observe=False``), cumulative
+        reward, termination, truncation and info, as PettingZoo's ``last``.
+
+        Examples:
+            >>> env = aec_env(seats=2, stacks=100, seed=1)
+            >>> env.reset()
+            >>> obs, reward, terminated, truncated, info = env.last()
+            >>> obs["action_mask"].tolist(), reward, terminated, truncated, info
+            ([1, 1, 1, 0, 1, 1], 0.0, False, False, {})
+        """
+        agent = self.agent_selection
+        obs: Observation | None = None
+        if observe:
+            tables = self.tables
+            state = tables.states[0]
+            seat = self._seats.get(agent)
+            if seat is not None and not state.over and tables.obs_scale is None:
+                # observe()'s path in mid-hand, inlined: it runs at every decision.
+                obs = tables.encoder.observation(0, state, seat)
+            else:
+                obs = self.observe(agent)
+        return (
+            obs,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """``agent_selection`` before each step, until no agent is left or ``max_iter``
+        agents were given, as PettingZoo's ``agent_iter`` (a generator, which resumes for
+        less than its iterator class's method call: it runs at every step).
+
+        Examples:
+            >>> env = aec_env(seats=2, stacks=100, seed=1)
+            >>> env.reset()
+            >>> for agent in env.agent_iter():
+            ...     obs, reward, terminated, truncated, info = env.last()
+            ...     env.step(None if terminated else 0)  # fold, then leave
+            >>> env.agents, env.hand.net
+            ([], (-1, 1))
+        """
+        while max_iter > 0 and self.agents:
+            max_iter -= 1
+            yield self.agent_selection
 
     def infoset(self, agent: str) -> str:
         """``agent``'s information-set key (what that seat knows)."""
@@ -137,7 +223,7 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
     # What an agent-by-agent episode keeps beside the hand.
     _BOOKS = (
         "agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos",
-        "agent_selection",
+        "agent_selection", "_skip_agent_selection",
     )  # fmt: skip
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -157,6 +243,7 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         self.tables.restore(tables)
         for name, value in books.items():
             setattr(self, name, copy.deepcopy(value))
+        self._final = None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next hand (``seed``: restart the sequence of hands from that seed).
@@ -164,44 +251,94 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         ``options`` may fix cards for replays and tests: ``{"hole_cards": [...], "board":
         ...}`` as in :class:`~pokerforge.game.Hand`.
         """
+        tables = self.tables
         if seed is not None:
-            self.tables.reseed(seed)
-        self.tables.new_hand(0, **card_options(options))
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        actor = self.tables.hands[0].actor
-        self.agent_selection = self.possible_agents[0 if actor is None else actor]
+            tables.reseed(seed)
+        if options:
+            tables.new_hand(0, **card_options(options))
+        else:
+            tables.new_hand(0)
+        agents = self.agents = self.possible_agents[:]
+        self.rewards = self._zeros.copy()
+        self._cumulative_rewards = self._zeros.copy()
+        self.terminations = self._false.copy()
+        self.truncations = self._false.copy()
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        self._skip_agent_selection = None
+        self._final = None
+        actor = tables.hands[0].actor
+        self.agent_selection = agents[0 if actor is None else actor]
 
     def step(self, action: int | Move | None) -> None:
-        """Play ``action`` (an index or an exact move) for ``agent_selection``."""
+        """Play ``action`` (an index or an exact move) for ``agent_selection``; an agent
+        that is done (the hand is over) steps ``None``, and leaves.
+
+        Raises:
+            IllegalActionError: the action is not legal, or is not ``None`` for an agent
+                that is done; nothing changes.
+            InvalidSpecError: ``None`` for an agent that is to act.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            self._dead_step(agent, action)
             return
-        if isinstance(action, np.integer):
+        if type(action) is not int and isinstance(action, np.integer):
             action = int(action)
         if action is None:
             raise InvalidSpecError(f"{agent} is to act: None is not an action")
-        self.tables.act(0, action)
-        hand = self.tables.hands[0]
-        self._cumulative_rewards[agent] = 0.0
-        actor = hand.actor
+        tables = self.tables
+        tables.act(0, action)
+        actor = tables.hands[0].actor
         if actor is not None:
-            # Mid-hand every reward is 0 and nobody is done: PettingZoo's bookkeeping
-            # (_accumulate_rewards, _deads_step_first) would change nothing, so it is skipped.
+            # Mid-hand every reward is 0, every cumulative reward stays 0 and nobody is
+            # done: PettingZoo's bookkeeping (_accumulate_rewards, _deads_step_first)
+            # would change nothing, so it is skipped.
             self.agent_selection = self.possible_agents[actor]
             return
-        net = self.tables.net_bb(0)
-        self.rewards = dict(zip(self.agents, net, strict=True))
-        self.terminations = dict.fromkeys(self.agents, True)
-        for a, chips in zip(self.agents, hand.net, strict=True):
-            self.infos[a] = {"net": chips}
-        self._accumulate_rewards()
-        self._deads_step_first()
+        # The hand is over: every agent is paid and done at once. Nothing was paid before,
+        # so each cumulative reward is the reward itself.
+        agents = self.agents
+        self.rewards = dict(zip(agents, tables.net_bb(0), strict=True))
+        self._cumulative_rewards = self.rewards.copy()
+        self.terminations = self._true.copy()  # nobody has left yet: every agent is in
+        self.infos = {
+            a: {"net": chips} for a, chips in zip(agents, tables.hands[0].net, strict=True)
+        }
+        # PettingZoo's _deads_step_first: the done agents step first, in order, then the
+        # selection goes back to the agent who ended the hand.
+        self._skip_agent_selection = agent
+        self.agent_selection = agents[0]
+
+    def _dead_step(self, agent: str, action: object) -> None:
+        """PettingZoo's step of a done agent (``_was_dead_step``), without its scan of every
+        agent left at every step: the agent leaves; the next done agent, else the one the
+        dead steps interrupted, is selected; rewards are cleared."""
+        if action is not None:
+            raise IllegalActionError(
+                f"{agent} is done (the hand is over): its only action is None, not {action!r}"
+            )
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        terminations, truncations = self.terminations, self.truncations
+        for other in agents:
+            if terminations[other] or truncations[other]:
+                if getattr(self, "_skip_agent_selection", None) is None:
+                    self._skip_agent_selection = agent
+                self.agent_selection = other
+                break
+        else:
+            skip = getattr(self, "_skip_agent_selection", None)
+            if skip is not None:
+                self.agent_selection = skip
+            self._skip_agent_selection = None
+        rewards = self.rewards
+        for other in rewards:
+            rewards[other] = 0.0
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """``agent``'s legal discrete actions now."""

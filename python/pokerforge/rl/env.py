@@ -10,8 +10,8 @@ Examples:
     >>> from pokerforge.rl import PokerEnv, call_policy
     >>> env = PokerEnv(GameSpec(blinds=(1, 2)), seats=3, opponents=call_policy, stacks=100)
     >>> obs, info = env.reset(seed=1)
-    >>> obs["observation"].shape, obs["action_mask"].tolist()
-    ((376,), [1, 1, 1, 1, 1, 1])
+    >>> obs["observation"].shape, obs["action_mask"].tolist()  # 0.5pot repeats min
+    ((376,), [1, 1, 1, 0, 1, 1])
     >>> obs, reward, terminated, truncated, info = env.step(0)  # fold
     >>> terminated, reward
     (True, 0.0)

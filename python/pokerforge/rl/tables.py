@@ -13,7 +13,9 @@ Examples:
     >>> tables.new_hand(0)
     >>> seat = tables.observe(0)
     >>> tables.encoder.mask[0].tolist()  # fold, call, min, 0.5pot, pot, allin
-    [1, 1, 1, 1, 1, 1]
+    [1, 1, 1, 0, 1, 1]
+    >>> tables.amounts[0].tolist()  # half the pot is the minimum raise's 4: masked
+    [0, 2, 4, 0, 7, 100]
     >>> tables.act(0, 1)  # the button calls 2
     >>> tables.hands[0].bets
     (2, 1, 2)

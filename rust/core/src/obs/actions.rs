@@ -45,6 +45,11 @@ pub enum Action {
 }
 
 impl Action {
+    /// Whether the action raises (or bets): every action but fold and check/call.
+    pub fn is_raise(self) -> bool {
+        !matches!(self, Action::Fold | Action::CheckCall)
+    }
+
     /// The action's name as parsed by [`FromStr`]: `fold`, `call`, `min`, `0.5pot`, `pot`,
     /// `allin`.
     pub fn name(self) -> String {
@@ -178,7 +183,9 @@ impl ActionSet {
     ///
     /// `level` is the street total to match (the seat's bet plus what it owes), `pot` all
     /// chips in the middle (pots and every bet on this street), `unit` the chip unit.
-    /// Illegal actions get mask 0 and amount 0.
+    /// Illegal actions get mask 0 and amount 0. A raise to the same total as a raise
+    /// earlier in the set is masked too (the earlier one is kept): no two legal actions
+    /// put in the same chips.
     pub fn resolve(
         &self,
         legal: &Legal,
@@ -223,6 +230,19 @@ impl ActionSet {
                     }
                 }),
             };
+            // Two raises to the same total play the same chips (the pot and the all-in
+            // of a short stack, half the pot and the minimum raise): the first in the
+            // set's order is kept and the later ones are masked, so that no two legal
+            // indices do the same thing.
+            let ok = ok
+                && !(action.is_raise()
+                    && self.actions[..i]
+                        .iter()
+                        .zip(&mask[..i])
+                        .zip(&amounts[..i])
+                        .any(|((earlier, &m), &chips)| {
+                            m == 1 && chips == amount && earlier.is_raise()
+                        }));
             mask[i] = u8::from(ok);
             amounts[i] = if ok { amount } else { 0 };
         }
@@ -285,9 +305,9 @@ mod tests {
             max_raise_to: Some(200),
         };
         let (mask, amounts) = resolve(&ActionSet::standard(), legal, 2, 3);
-        assert_eq!(mask, [1, 1, 1, 1, 1, 1]);
-        // Half pot: 2 + 2.5 -> 4; pot: 2 + 5 = 7.
-        assert_eq!(amounts, [0, 2, 4, 4, 7, 200]);
+        // Half pot: 2 + 2.5 -> 4, the minimum raise's 4: masked; pot: 2 + 5 = 7.
+        assert_eq!(mask, [1, 1, 1, 0, 1, 1]);
+        assert_eq!(amounts, [0, 2, 4, 0, 7, 200]);
     }
 
     #[test]
@@ -318,17 +338,20 @@ mod tests {
             min_raise_to: Some(i64::MIN),
             max_raise_to: Some(i64::MAX),
         };
-        let set = ActionSet::parse(&["0.3pot", "0.5pot", "pot", "2.7pot", "100pot"]).unwrap();
+        // One fraction per set: in one set, fractions that come to the same total (at a
+        // pot of 0, say) would mask each other.
+        let names = ["0.3pot", "0.5pot", "pot", "2.7pot", "100pot"];
         let fractions = [0.3, 0.5, 1.0, 2.7, 100.0];
-        for pot in (-1_000_000..1_000_000)
-            .step_by(997)
-            .chain([0, 1, 7, i64::MAX, i64::MIN])
-        {
-            let (mask, amounts) = resolve(&set, legal, 0, pot);
-            assert_eq!(mask, [1; 5]);
-            for (fraction, amount) in fractions.iter().zip(amounts) {
+        for (name, fraction) in names.iter().zip(fractions) {
+            let set = ActionSet::parse(&[name]).unwrap();
+            for pot in (-1_000_000..1_000_000)
+                .step_by(997)
+                .chain([0, 1, 7, i64::MAX, i64::MIN])
+            {
+                let (mask, amounts) = resolve(&set, legal, 0, pot);
+                assert_eq!(mask, [1]);
                 assert_eq!(
-                    amount,
+                    amounts[0],
                     (fraction * pot as f64).floor() as i64,
                     "{fraction} of {pot}"
                 );
@@ -354,9 +377,10 @@ mod tests {
             };
             let set = ActionSet::parse(&["0.5pot", "pot", "100pot"]).unwrap();
             let (mask, amounts) = resolve(&set, legal, level, pot);
+            // All three capped at the same total: the first is kept, the others masked.
             assert_eq!(
                 (mask, amounts),
-                (vec![1; 3], vec![hi; 3]),
+                (vec![1, 0, 0], vec![hi, 0, 0]),
                 "{level} {call} {pot}"
             );
         }
@@ -371,6 +395,39 @@ mod tests {
         let set = ActionSet::parse(&["pot"]).unwrap();
         let (mask, amounts) = resolve(&set, legal, i64::MIN, i64::MIN);
         assert_eq!((mask, amounts), (vec![0], vec![0]));
+    }
+
+    #[test]
+    fn raises_to_the_same_total_keep_the_first() {
+        // A short stack facing 7 with 15 in the middle: the pot (7 + 22 = 29) is past the
+        // all-in 20, so pot, 2pot and allin are all 20; min (12) and 0.5pot (7 + 11 = 18)
+        // differ.
+        let legal = Legal {
+            fold: true,
+            check: false,
+            call: 7,
+            min_raise_to: Some(12),
+            max_raise_to: Some(20),
+        };
+        let set = ActionSet::parse(&["allin", "fold", "pot", "min", "0.5pot", "2pot"]).unwrap();
+        let (mask, amounts) = resolve(&set, legal, 7, 15);
+        assert_eq!(mask, [1, 1, 0, 1, 1, 0]);
+        assert_eq!(amounts, [20, 0, 0, 12, 18, 0]);
+        // Reordered, the first of the equal raises in the set is the one kept.
+        let set = ActionSet::parse(&["pot", "allin", "min", "0.5pot"]).unwrap();
+        let (mask, amounts) = resolve(&set, legal, 7, 15);
+        assert_eq!((mask, amounts), (vec![1, 0, 1, 1], vec![20, 0, 12, 18]));
+        // Fold and call are never masked for a raise's sake, even at equal chips.
+        let legal = Legal {
+            fold: true,
+            check: true,
+            call: 0,
+            min_raise_to: Some(0),
+            max_raise_to: Some(0),
+        };
+        let set = ActionSet::parse(&["fold", "call", "min", "allin"]).unwrap();
+        let (mask, amounts) = resolve(&set, legal, 0, 10);
+        assert_eq!((mask, amounts), (vec![1, 1, 1, 0], vec![0, 0, 0, 0]));
     }
 
     #[test]

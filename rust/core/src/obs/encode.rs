@@ -397,7 +397,8 @@ mod tests {
         layout
             .encode(&log, &state, 0, &mut obs, &mut mask, &mut amounts)
             .unwrap();
-        assert_eq!(amounts, [0, 1, 4, 4, 6, MAX_CHIPS]);
+        // Half the pot comes to the minimum raise's 4: masked as its repeat.
+        assert_eq!(amounts, [0, 1, 4, 0, 6, MAX_CHIPS]);
         let huge = i64::MAX;
         let legal_with = |call, lo, hi| Legal {
             call,

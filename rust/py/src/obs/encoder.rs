@@ -275,6 +275,59 @@ impl PyObsEncoder {
         })
     }
 
+    /// Each of `seats`' views of table `t` in `state` as new arrays (see
+    /// `observation`): the state read once and every seat checked before any row is
+    /// written. The row is left holding the last seat's view, and the table's turn is kept
+    /// only when that seat is to act (as [`Self::encode`] leaves them).
+    fn views<'py>(
+        &mut self,
+        py: Python<'py>,
+        t: usize,
+        state: &Bound<'py, PyAny>,
+        seats: &[usize],
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.sync(t, state)?;
+        let row = self.reader.as_ref().expect("synced").row(state)?;
+        for &seat in seats {
+            self.check_row(t, seat, &row)?;
+        }
+        let size = self.layout.size();
+        let a = self.layout.actions().len();
+        let mut copies = Vec::with_capacity(seats.len());
+        let mut turn = None;
+        {
+            // SAFETY: the slices live only inside this block, which holds the GIL and
+            // runs no Python code (the rows are copied out before any object is made).
+            let mut buffers = unsafe { self.buffers(py)? };
+            for &seat in seats {
+                let bits = self.write(&mut buffers, t, seat, &row);
+                turn = Some(if row.actor == Some(seat) {
+                    bits as i64
+                } else {
+                    -1
+                });
+                copies.push((
+                    buffers.obs[t * size..(t + 1) * size].to_vec(),
+                    buffers.mask[t * a..(t + 1) * a].to_vec(),
+                ));
+            }
+        }
+        if let Some(turn) = turn {
+            self.tables[t].turn = turn;
+        }
+        copies
+            .iter()
+            .map(|(obs, mask)| {
+                // Arrays whose memory NumPy owns (`from_vec` would add a Python object per
+                // array to own a Rust vector), filled from the copies.
+                let out = PyDict::new(py);
+                out.set_item(intern!(py, "observation"), PyArray1::from_slice(py, obs))?;
+                out.set_item(intern!(py, "action_mask"), PyArray1::from_slice(py, mask))?;
+                Ok(out)
+            })
+            .collect()
+    }
+
     /// The move `index` names at table `t` under mask bits `bits` (see `index_move`).
     /// The caller has checked the arrays ([`Self::check_arrays`]).
     fn move_of(&self, py: Python<'_>, t: usize, bits: i64, index: i64) -> Result<i64, String> {
@@ -456,34 +509,39 @@ impl PyObsEncoder {
         state: &Bound<'py, PyAny>,
         seat: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        self.encode(py, table, state, Some(seat))?;
         let t = self.table(table)?;
-        let size = self.layout.size();
-        let a = self.layout.actions().len();
-        let (obs, mask) = {
-            // SAFETY: the slices live only inside this block, which holds the GIL and
-            // runs no Python code (the rows are copied out before any object is made).
-            let buffers = unsafe { self.buffers(py)? };
-            (
-                buffers.obs[t * size..(t + 1) * size].to_vec(),
-                buffers.mask[t * a..(t + 1) * a].to_vec(),
-            )
-        };
-        // Arrays whose memory NumPy owns (`from_vec` would add a Python object per array
-        // to own a Rust vector), filled from the copies.
-        let observation = PyArray1::<f32>::zeros(py, size, false);
-        let action_mask = PyArray1::<i8>::zeros(py, a, false);
-        // SAFETY: both arrays were made just above and nothing else refers to them yet.
-        unsafe {
-            observation.as_slice_mut()?.copy_from_slice(&obs);
-            action_mask.as_slice_mut()?.copy_from_slice(&mask);
-        }
-        let out = PyDict::new(py);
-        out.set_item(intern!(py, "observation"), observation)?;
-        out.set_item(intern!(py, "action_mask"), action_mask)?;
-        Ok(out)
+        let seat = index_of(seat, "seat", LAST_SEAT, "a seat of the table")?;
+        let mut views = self.views(py, t, state, &[seat])?;
+        Ok(views.pop().expect("one view per seat"))
     }
 
+    /// [`Self::observation`] for each of `seats` (no seat twice), in that order, with the
+    /// state read once: what an environment hands out to every agent when a hand ends.
+    /// Every seat is checked before any row is written; row `table` is left holding the
+    /// last seat's view.
+    fn observations<'py>(
+        &mut self,
+        py: Python<'py>,
+        table: &Bound<'py, PyAny>,
+        state: &Bound<'py, PyAny>,
+        seats: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let t = self.table(table)?;
+        let mut list: Vec<usize> = Vec::new();
+        each_item(seats, |_, item| {
+            let seat = index_of(item, "seat", LAST_SEAT, "a seat of the table")?;
+            if list.contains(&seat) {
+                return Err(setting(
+                    "seats",
+                    format!("seat {seat} twice"),
+                    "each seat at most once",
+                ));
+            }
+            list.push(seat);
+            Ok(())
+        })?;
+        self.views(py, t, state, &list)
+    }
     /// Writes every row at once, each table's view of its seat to act: `states[t]` is
     /// table `t`'s hand state. Keeps each table's mask bits (see `turn`), -1 for a table
     /// where nobody is to act (its row is left as it was). A bad state refuses the whole
