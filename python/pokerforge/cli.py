@@ -172,7 +172,8 @@ def _add_simulate_command(commands: Any) -> None:
         "--betting",
         choices=("no-limit", "pot-limit", "fixed-limit"),
         help="default no-limit (the stud games: fixed-limit, the only one they are played "
-        "at); fixed-limit bets the big blind, then twice it from the turn",
+        "at; triple draw and badugi: fixed-limit); fixed-limit bets the big blind, then "
+        "twice it from the turn (draw games: from the second draw; single draw: after it)",
     )
     sim.add_argument(
         "--blinds",
@@ -645,7 +646,9 @@ def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
             trips_beat_straight=order,
         )
     else:
-        betting: Betting = "no-limit" if args.betting is None else args.betting
+        betting: Betting = (
+            _DRAW_BETTING.get(args.game, "no-limit") if args.betting is None else args.betting
+        )
         spec = GameSpec(
             variant=args.game,
             betting=betting,
@@ -678,6 +681,15 @@ def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
             )
         raise
     return result.as_dict() if args.json else result.table()
+
+
+# The draw games' usual betting: triple draw and badugi fixed-limit, single draw (and
+# five-card draw, as in the game layer's default) no-limit.
+_DRAW_BETTING: dict[str, Betting] = {
+    "2-7-triple-draw": "fixed-limit",
+    "a-5-triple-draw": "fixed-limit",
+    "badugi": "fixed-limit",
+}
 
 
 def _grid(args: argparse.Namespace) -> str:
