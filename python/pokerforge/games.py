@@ -299,6 +299,8 @@ class GameShape:
         ranges: Whether a player may be a range in the Hold'em syntax.
         hilo: Whether the pot is split between the best high and the best low.
         lowest_rank: The lowest rank in the deck (``"6"`` in short deck).
+        draw: Whether each player draws (the draw games): equity takes each player's next
+            draw.
     """
 
     label: str
@@ -308,6 +310,7 @@ class GameShape:
     ranges: bool = False
     hilo: bool = False
     lowest_rank: str = "2"
+    draw: bool = False
 
 
 SHAPES: Mapping[Variant, GameShape] = {
@@ -318,11 +321,11 @@ SHAPES: Mapping[Variant, GameShape] = {
     "stud-hilo": GameShape("Seven-card stud hi-lo", (7,), partial=True, board=False, hilo=True),
     "razz": GameShape("Razz", (7,), partial=True, board=False),
     "short-deck": GameShape("Short-deck Hold'em", (2,), ranges=True, lowest_rank="6"),
-    "2-7-single-draw": GameShape("Deuce-to-seven single draw", (5,), board=False),
-    "2-7-triple-draw": GameShape("Deuce-to-seven triple draw", (5,), board=False),
-    "a-5-triple-draw": GameShape("Ace-to-five triple draw", (5,), board=False),
-    "badugi": GameShape("Badugi", (4,), board=False),
-    "five-card-draw": GameShape("Five-card draw", (5,), board=False),
+    "2-7-single-draw": GameShape("Deuce-to-seven single draw", (5,), board=False, draw=True),
+    "2-7-triple-draw": GameShape("Deuce-to-seven triple draw", (5,), board=False, draw=True),
+    "a-5-triple-draw": GameShape("Ace-to-five triple draw", (5,), board=False, draw=True),
+    "badugi": GameShape("Badugi", (4,), board=False, draw=True),
+    "five-card-draw": GameShape("Five-card draw", (5,), board=False, draw=True),
 }
 """Every variant's :class:`GameShape`, by canonical name."""
 
