@@ -124,3 +124,15 @@ def test_simulate_plays_each_draw_game_at_its_usual_betting(
     assert seen[0].variant == game and seen[0].betting == betting
     if betting == "fixed-limit":  # the small bet is the big blind, the big bet twice it
         assert (seen[0].small_bet, seen[0].big_bet) == (2, 4)
+
+
+def test_stats_reads_the_simulated_draw_hands(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    argv = ["simulate", "--game", "badugi", "--players", "3", "--hands", "12", "--json"]
+    played = json.loads(_run(capsys, *argv, "--policy", "tag,random,call", "--out", "h.phhs"))
+    data = json.loads(_run(capsys, "stats", "h.phhs", "--player", "tag", "--json"))
+    assert data["hands"] == 12 and data["bad_hands"] == 0
+    whole = next(row for row in data["players"] if row["position"] == "all")
+    assert int(whole["net"]) == played["seats"][0]["net"]  # the PHH replays every chip
