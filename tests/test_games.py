@@ -39,17 +39,28 @@ HANDS: dict[str, list[str]] = {
     "stud": ["AsAhAd2c3c4c", "KcQc7d5h6h8s"],
     "stud-hilo": ["AsAhAd2c3c4c", "KcQc7d5h6h8s"],
     "razz": ["AsAhAd2c3c4c", "KcQc7d5h6h8s"],
+    "2-7-single-draw": ["8h6d4c3s2h", "7c5c3d2dKs"],
+    "2-7-triple-draw": ["8h6d4c3s2h", "7c5c3d2dKs"],
+    "a-5-triple-draw": ["8h6d4c3s2h", "7c5c3d2dKs"],
+    "badugi": ["Ac2d3h4s", "Kc7c3d5s"],
+    "five-card-draw": ["8h8d4c3s2h", "7c7s3d2dKs"],
 }
 BOARD = "5c6c9dTs"
 # The short deck has no five; the stud games have no board.
-BOARDS: dict[str, str | None] = {"short-deck": "7c6c9dTs", **dict.fromkeys(STUD_GAMES)}
+BOARDS: dict[str, str | None] = {
+    "short-deck": "7c6c9dTs",
+    **dict.fromkeys(STUD_GAMES),
+    **dict.fromkeys(DRAW_GAMES),
+}
 NOT_GAMES = ["pineapple", "", "omaha-hi", "hold em", "plo5", "holdem8"]
 
 
 def answer(game: str) -> list[tuple[float, float | None]]:
     canonical = game_name(game)
     board = BOARDS.get(canonical, BOARD)
-    result = equity(HANDS[canonical], board, game=game, method="exact")  # type: ignore[arg-type]
+    # A draw game: the first stands pat, the second draws one, once (exact: 42 deals).
+    draws = {"draws": ["pat", 1], "draw_rounds": 1} if canonical in DRAW_GAMES else {}
+    result = equity(HANDS[canonical], board, game=game, method="exact", **draws)  # type: ignore[arg-type]
     return [(p.equity, p.low) for p in result.players]
 
 
@@ -58,11 +69,10 @@ def test_the_typed_names_are_the_table() -> None:
     assert set(get_args(GameName)) == set(GAMES) | set(ALIASES)
     assert set(ALIASES.values()) <= set(GAMES)
     assert not set(ALIASES) & set(GAMES)
-    # The core's table also holds the draw games' names, their own table here.
-    assert {name for name, _ in _core.GAME_NAMES} == set(GAMES) | set(ALIASES) | set(
-        DRAW_GAME_NAMES
-    )
-    assert set(STUD_GAMES) | {SHORT_DECK} <= set(GAMES)
+    # The core's table holds every game's names, the draw games' among them.
+    assert {name for name, _ in _core.GAME_NAMES} == set(GAMES) | set(ALIASES)
+    assert set(DRAW_GAME_NAMES) <= set(GAMES) | set(ALIASES)
+    assert set(STUD_GAMES) | {SHORT_DECK} | set(DRAW_GAMES) <= set(GAMES)
 
 
 @pytest.mark.parametrize("name", SPELLINGS)

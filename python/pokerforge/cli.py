@@ -33,11 +33,12 @@ from typing import TYPE_CHECKING, Any
 
 from pokerforge._core import Cancel, __version__, plan_equity
 from pokerforge.cards import CardSet
-from pokerforge.equity import EquityResult, PlayerEquity
+from pokerforge.equity import EquityResult, PlayerEquity, equity
 from pokerforge.errors import PokerError
 from pokerforge.eval import Category
 from pokerforge.games import (
     ALIASES,
+    DRAW_GAMES,
     GAMES,
     SHAPES,
     VARIANT_ALIASES,
@@ -58,7 +59,22 @@ if TYPE_CHECKING:
 __all__ = ["main"]
 
 # The number of classes of each variant's ranking (`eval` prints "class N of M").
-_CLASSES = {"short-deck": 1404, "razz": 6175}
+_CLASSES = {
+    "short-deck": 1404,
+    "razz": 6175,
+    "a-5-triple-draw": 6175,
+    "2-7-single-draw": 7462,
+    "2-7-triple-draw": 7462,
+    "badugi": 1092,
+}
+# What the lowball games' and badugi's rank is, for ``eval``'s class line.
+_LOW_KIND = {
+    "razz": "ace-to-five low",
+    "a-5-triple-draw": "ace-to-five low",
+    "2-7-single-draw": "deuce-to-seven low",
+    "2-7-triple-draw": "deuce-to-seven low",
+    "badugi": "badugi",
+}
 
 
 def _blinds(text: str) -> tuple[int, int]:
@@ -114,10 +130,36 @@ def _add_game_option(cmd: argparse.ArgumentParser, *, variants: bool = False) ->
     )
 
 
+def _draw(text: str) -> int | str | None:
+    """One ``--draws`` entry: a number of cards, ``pat``, ``policy`` (the game's policy)
+    or the cards to throw; the core judges the cards against the hand."""
+    word = text.strip().lower()
+    if word == "policy":
+        return None
+    if word == "pat":
+        return "pat"
+    return int(word) if word.isdigit() else text
+
+
 def _add_equity_options(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 2c7d9h")
     cmd.add_argument("--dead", default="", help="cards out of play")
     _add_game_option(cmd)
+    cmd.add_argument(
+        "--draws",
+        nargs="+",
+        type=_draw,
+        metavar="DRAW",
+        help="draw games: what each player does at the next draw, one per player in order: "
+        "a number of cards (its worst), 'pat', the cards to throw (e.g. KsQd), or 'policy' "
+        "(the game's drawing policy, also every later draw's; default: policy for all)",
+    )
+    cmd.add_argument(
+        "--draw-rounds",
+        type=int,
+        metavar="N",
+        help="draw games: drawing rounds left, 0 up to the game's 1 or 3 (default: all)",
+    )
     how = cmd.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every runout")
     how.add_argument("--samples", type=int, metavar="N", help="Monte Carlo with N samples")
@@ -172,7 +214,8 @@ def _add_simulate_command(commands: Any) -> None:
         "--betting",
         choices=("no-limit", "pot-limit", "fixed-limit"),
         help="default no-limit (the stud games: fixed-limit, the only one they are played "
-        "at); fixed-limit bets the big blind, then twice it from the turn",
+        "at; triple draw and badugi: fixed-limit); fixed-limit bets the big blind, then "
+        "twice it from the turn (draw games: from the second draw; single draw: after it)",
     )
     sim.add_argument(
         "--blinds",
@@ -433,6 +476,21 @@ def _run_equity(args: argparse.Namespace, players: list[str]) -> EquityResult:
     if problem is not None:
         raise PokerError(problem[1].replace("the board", "--board", 1))
     method: Method = "exact" if args.exact else "monte-carlo" if args.samples else "auto"
+    if args.game in DRAW_GAMES or args.draws is not None or args.draw_rounds is not None:
+        # Draw equity has no plan to estimate first: the core refuses --draws in a board
+        # game by name, and a million triple-draw deals take well under a second.
+        return equity(
+            players,
+            args.board or None,
+            args.dead or None,
+            game=args.game,
+            draws=args.draws,
+            draw_rounds=args.draw_rounds,
+            method=method,
+            samples=args.samples,
+            seed=args.seed,
+            time_limit=args.time_limit,
+        )
     plan = plan_equity(
         players,
         args.board or None,
@@ -522,6 +580,9 @@ def _categories(result: EquityResult, who: int, args: argparse.Namespace) -> lis
             i, j = order.index(a), order.index(b)
             order[i], order[j] = b, a
     lines = ["final hand          chance"]
+    final = result.players[who].final_hands
+    if final is not None:  # a draw game: its own names, best first
+        return lines + [f"{name:<17} {_pct(chance):>8}" for name, chance in final.items()]
     for cat in order:
         chance = result.players[who].categories.get(cat, 0.0)
         lines.append(f"{cat.label:<17} {_pct(chance):>8}")
@@ -570,17 +631,30 @@ def _equity(args: argparse.Namespace) -> str | dict[str, Any]:
         return _json(result, args.players, args.game)
     width = max(10, *(len(p) for p in args.players))
     hilo = SHAPES[args.game].hilo
+    draw = args.game in DRAW_GAMES
     head = f"{'player':<{width}} {'equity':>8} {'win':>8} {'tie':>8}"
     lines = [head + (f" {'high':>8} {'low':>8} {'scoop':>8}" if hilo else "")]
-    for text, p in zip(args.players, result.players, strict=True):
+    if draw:
+        lines[0] += "  throws (next draw)"
+    for i, (text, p) in enumerate(zip(args.players, result.players, strict=True)):
         row = f"{text:<{width}} {_pct(p.equity):>8} {_pct(p.win):>8} {_pct(p.tie):>8}"
         if hilo:
             row += f" {_pct(p.high or 0):>8} {_pct(p.low or 0):>8} {_pct(p.scoop or 0):>8}"
+        if draw:
+            row += f"  {_throws(p, args.draws[i] if args.draws else None)}"
         lines.append(row)
     lines.append(_how(result, args.game))
     for text, p in zip(args.players, result.players, strict=True):
         lines += _by_hand(text, p)
     return "\n".join(lines)
+
+
+def _throws(p: PlayerEquity, draw: int | str | None) -> str:
+    """What a player throws at the next draw, as the result says (or as asked, when the
+    cards are unknown: a random hand drawing a number)."""
+    if p.discards is not None:
+        return " ".join(str(c) for c in p.discards) if len(p.discards) else "pat"
+    return f"{draw} cards" if isinstance(draw, int) else "by the policy"
 
 
 def _eval(args: argparse.Namespace) -> str:
@@ -599,8 +673,10 @@ def _eval(args: argparse.Namespace) -> str:
         given = {"cards": " ".join(args.cards)}
     answer = evaluate_json(game, **given, trips_beat_straight=_order(args))
     high, low = answer["high"], answer["low"]
-    if high is None:  # razz: the low is the hand
-        return f"{low['description']}\n  class {low['rank']} of {_CLASSES[game]} (ace-to-five low)"
+    if high is None:  # razz, the lowball games and badugi: the low is the hand
+        return (
+            f"{low['description']}\n  class {low['rank']} of {_CLASSES[game]} ({_LOW_KIND[game]})"
+        )
     category = high["category"].replace("_", " ")
     lines = [
         high["description"],
@@ -645,7 +721,9 @@ def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
             trips_beat_straight=order,
         )
     else:
-        betting: Betting = "no-limit" if args.betting is None else args.betting
+        betting: Betting = (
+            _DRAW_BETTING.get(args.game, "no-limit") if args.betting is None else args.betting
+        )
         spec = GameSpec(
             variant=args.game,
             betting=betting,
@@ -678,6 +756,15 @@ def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
             )
         raise
     return result.as_dict() if args.json else result.table()
+
+
+# The draw games' usual betting: triple draw and badugi fixed-limit, single draw (and
+# five-card draw, as in the game layer's default) no-limit.
+_DRAW_BETTING: dict[str, Betting] = {
+    "2-7-triple-draw": "fixed-limit",
+    "a-5-triple-draw": "fixed-limit",
+    "badugi": "fixed-limit",
+}
 
 
 def _grid(args: argparse.Namespace) -> str:

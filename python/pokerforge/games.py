@@ -16,15 +16,16 @@ Examples:
     ...
     pokerforge.errors.InvalidSpecError: 'pineapple' is not a game: expected holdem, omaha, ...
 
-The games are those ``equity`` counts: Hold'em, Omaha, Omaha Hi-Lo, the stud family
-(seven-card stud, stud hi-lo eight or better, razz; the PHH codes ``F7S``, ``F7S/8`` and
-``FR`` among their aliases) and short-deck (6+) Hold'em (``NS``), all from the core's one
-table of names. The game layer also plays the draw games: :func:`variant_name` takes every
-name :func:`game_name` takes and theirs (the PHH codes ``N2L1D``, ``F2L3D`` and ``FB``
-among them):
+The games are those ``equity`` counts and the game layer plays: Hold'em, Omaha, Omaha
+Hi-Lo, the stud family (seven-card stud, stud hi-lo eight or better, razz; the PHH codes
+``F7S``, ``F7S/8`` and ``FR`` among their aliases), short-deck (6+) Hold'em (``NS``) and
+the draw games (deuce-to-seven single and triple draw, ace-to-five triple draw, badugi,
+five-card draw; the PHH codes ``N2L1D``, ``F2L3D`` and ``FB`` among their aliases), all
+from the core's one table of names. :func:`variant_name` is :func:`game_name` by the game
+layer's word:
 
     >>> from pokerforge.games import variant_name
-    >>> variant_name("N2L1D"), variant_name("badugi"), variant_name("plo")
+    >>> game_name("N2L1D"), variant_name("badugi"), variant_name("plo")
     ('2-7-single-draw', 'badugi', 'omaha')
 """
 
@@ -60,8 +61,21 @@ __all__ = [
     "variant_name",
 ]
 
-Game = Literal["holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz", "short-deck"]
-"""A game's canonical name."""
+Game = Literal[
+    "holdem",
+    "omaha",
+    "omaha-hilo",
+    "stud",
+    "stud-hilo",
+    "razz",
+    "short-deck",
+    "2-7-single-draw",
+    "2-7-triple-draw",
+    "a-5-triple-draw",
+    "badugi",
+    "five-card-draw",
+]
+"""A game's canonical name (every variant: equity counts them all)."""
 
 GameName = Literal[
     "holdem",
@@ -98,8 +112,30 @@ GameName = Literal[
     "six-plus",
     "six-plus-holdem",
     "ns",
+    "2-7-single-draw",
+    "2-7-triple-draw",
+    "a-5-triple-draw",
+    "badugi",
+    "five-card-draw",
+    "n2l1d",
+    "2-7-draw",
+    "deuce-to-seven-single-draw",
+    "kansas-city-lowball",
+    "2-7-single",
+    "f2l3d",
+    "deuce-to-seven-triple-draw",
+    "2-7-triple",
+    "2-7-td",
+    "a-5-triple",
+    "ace-to-five-triple-draw",
+    "a5-triple-draw",
+    "fb",
+    "5-card-draw",
+    "draw",
+    "draw-high",
 ]
-"""Every spelling accepted (also in other case and with ``_`` for ``-``)."""
+"""Every spelling accepted (also in other case and with ``_`` for ``-``), the draw games'
+(:data:`DrawGameName`) among them."""
 
 DrawGameName = Literal[
     "2-7-single-draw",
@@ -124,8 +160,9 @@ DrawGameName = Literal[
     "draw",
     "draw-high",
 ]
-"""Every spelling of a draw game (also in other case and with ``_`` for ``-``):
-``equity(game=...)`` counts them with each player's draw, and ``GameSpec`` plays them."""
+"""Every spelling of a draw game (also in other case and with ``_`` for ``-``), a part of
+:data:`GameName`: ``equity(game=...)`` counts them with each player's draw, and
+``GameSpec`` plays them."""
 
 _DRAW_CANONICAL = frozenset(
     ("2-7-single-draw", "2-7-triple-draw", "a-5-triple-draw", "badugi", "five-card-draw")
@@ -137,11 +174,8 @@ DRAW_GAME_NAMES: Mapping[str, DrawGame] = {
 """The draw games' names in the core's table, each mapped to its canonical name."""
 
 # The core keeps the one table of names (Game::NAMES); ``GameName`` and ``DrawGameName``
-# spell them out for type checkers, and a test holds them equal to it. The draw games have
-# no board and take each player's draw: they are their own table above.
-_NAMES: Mapping[str, Game] = {
-    name: cast("Game", game) for name, game in _core.GAME_NAMES if game not in _DRAW_CANONICAL
-}
+# spell them out for type checkers, and a test holds them equal to it.
+_NAMES: Mapping[str, Game] = {name: cast("Game", game) for name, game in _core.GAME_NAMES}
 
 GAMES: tuple[Game, ...] = tuple(dict.fromkeys(_NAMES.values()))
 """The canonical names, in the order of the core's game codes."""
@@ -205,19 +239,15 @@ DRAW_GAMES: tuple[DrawGame, ...] = (
 )
 """The draw games, in the order of their variant codes after short-deck's."""
 
-VARIANTS: tuple[Variant, ...] = (*GAMES, *DRAW_GAMES)
+VARIANTS: tuple[Variant, ...] = GAMES
 """Every variant's canonical name, in the order of the game layer's variant codes (the
-games' codes are the core's)."""
+core's game codes): the games, the same table."""
 
-# Other names of the draw games, from the core's table: the PHH standard's codes (N2L1D
+# The draw games' other names in the core's table are the PHH standard's codes (N2L1D
 # no-limit deuce-to-seven single draw, F2L3D fixed-limit deuce-to-seven triple draw, FB
 # fixed-limit badugi; the betting structure is the spec's own field) and common spellings.
-_DRAW_ALIASES: dict[str, DrawGame] = {
-    name: game for name, game in DRAW_GAME_NAMES.items() if name != game
-}
-
-VARIANT_ALIASES: Mapping[str, Variant] = {**ALIASES, **_DRAW_ALIASES}
-"""Other names for the variants, each mapped to its canonical name."""
+VARIANT_ALIASES: Mapping[str, Variant] = ALIASES
+"""Other names for the variants, each mapped to its canonical name (:data:`ALIASES`)."""
 
 _VARIANT_NAMES: Mapping[str, Variant] = {
     **{name: name for name in VARIANTS},
@@ -226,7 +256,8 @@ _VARIANT_NAMES: Mapping[str, Variant] = {
 
 
 def variant_name(name: str) -> Variant:
-    """The canonical name of the variant called ``name`` (a game or a draw game).
+    """The canonical name of the variant called ``name``: :func:`game_name` by the game
+    layer's word.
 
     Case does not matter, nor ``_`` for ``-``, nor spaces around the name, as for
     :func:`game_name`.
@@ -268,6 +299,8 @@ class GameShape:
         ranges: Whether a player may be a range in the Hold'em syntax.
         hilo: Whether the pot is split between the best high and the best low.
         lowest_rank: The lowest rank in the deck (``"6"`` in short deck).
+        draw: Whether each player draws (the draw games): equity takes each player's next
+            draw.
     """
 
     label: str
@@ -277,6 +310,7 @@ class GameShape:
     ranges: bool = False
     hilo: bool = False
     lowest_rank: str = "2"
+    draw: bool = False
 
 
 SHAPES: Mapping[Variant, GameShape] = {
@@ -287,11 +321,11 @@ SHAPES: Mapping[Variant, GameShape] = {
     "stud-hilo": GameShape("Seven-card stud hi-lo", (7,), partial=True, board=False, hilo=True),
     "razz": GameShape("Razz", (7,), partial=True, board=False),
     "short-deck": GameShape("Short-deck Hold'em", (2,), ranges=True, lowest_rank="6"),
-    "2-7-single-draw": GameShape("Deuce-to-seven single draw", (5,), board=False),
-    "2-7-triple-draw": GameShape("Deuce-to-seven triple draw", (5,), board=False),
-    "a-5-triple-draw": GameShape("Ace-to-five triple draw", (5,), board=False),
-    "badugi": GameShape("Badugi", (4,), board=False),
-    "five-card-draw": GameShape("Five-card draw", (5,), board=False),
+    "2-7-single-draw": GameShape("Deuce-to-seven single draw", (5,), board=False, draw=True),
+    "2-7-triple-draw": GameShape("Deuce-to-seven triple draw", (5,), board=False, draw=True),
+    "a-5-triple-draw": GameShape("Ace-to-five triple draw", (5,), board=False, draw=True),
+    "badugi": GameShape("Badugi", (4,), board=False, draw=True),
+    "five-card-draw": GameShape("Five-card draw", (5,), board=False, draw=True),
 }
 """Every variant's :class:`GameShape`, by canonical name."""
 

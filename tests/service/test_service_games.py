@@ -130,6 +130,12 @@ def test_a_stud_board_is_refused_by_name() -> None:
 def test_the_page_learns_the_games_from_the_table() -> None:
     assert '["short-deck", 2]' in LIMITS_JS
     assert (
-        '"short-deck": {"board": true, "ranges": true, "partial": false, "lowest_rank": "6"}'
-        in LIMITS_JS
+        '"short-deck": {"board": true, "ranges": true, "partial": false, "lowest_rank": "6", '
+        '"draw": false}' in LIMITS_JS
+    )
+    # The draw games, each player with a draw and no board.
+    assert '["badugi", 4]' in LIMITS_JS
+    assert (
+        '"badugi": {"board": false, "ranges": false, "partial": false, "lowest_rank": "2", '
+        '"draw": true}' in LIMITS_JS
     )

@@ -228,3 +228,37 @@ def test_the_url_holds_the_question(page: Any, open_page: Any) -> None:
     assert again.input_value("#method") == "exact"
     # A shared link answers by itself.
     assert [equity_text(again, p) for p in range(3)] == shown
+
+
+def test_a_draw_game_takes_each_players_draw_and_no_board(page: Any) -> None:
+    page.select_option("#game", "2-7-single-draw:5")
+    assert len(slots(page, "player", 0)) == 5
+    assert page.locator("#board").is_hidden()
+    assert page.locator(".player select.mode").count() == 0  # no ranges in draw games
+    draws = page.locator(".player select.draw")
+    assert draws.count() == 2
+    pick(page, "8h", "6d", "4c", "3s", "2h", "7c", "5c", "3d", "2d", "Ks")
+    assert slots(page, "player", 1) == ["7c", "5c", "3d", "2d", "Ks"]
+    draws.nth(0).select_option("pat")
+    draws.nth(1).select_option("1")
+    calculate(page)
+    direct = pokerforge.equity(
+        ["8h6d4c3s2h", "7c5c3d2dKs"], game="2-7-single-draw", draws=["pat", 1]
+    )
+    assert direct.exact and direct.deals == 42
+    assert equity_text(page, 0) == f"{direct.players[0].equity:.2%}" == "85.71%"
+    assert equity_text(page, 1) == f"{direct.players[1].equity:.2%}"
+    assert "Exact: 42 deals" in page.inner_text("#status")
+    # The draws are part of the question in the address; badugi offers draws of 1 to 4.
+    assert "draws=pat%2C1" in page.url
+    page.select_option("#game", "badugi:4")
+    assert page.locator(".player select.draw").nth(1).input_value() == "1"
+    options = page.locator(".player select.draw").nth(0).locator("option")
+    assert [options.nth(i).get_attribute("value") for i in range(options.count())] == [
+        "policy",
+        "pat",
+        "1",
+        "2",
+        "3",
+        "4",
+    ]

@@ -7,7 +7,9 @@ bets, what it may see of the history), ``legal`` its
 :class:`~pokerforge.game.LegalActions`. The decision is a :class:`Decision`, or the same
 as plain values: ``"fold"``, ``"check"``, ``"call"``, ``"check_or_call"``, ``"all_in"``,
 ``"show"``, ``"muck"``, or an ``int`` (bet or raise to that street total); asked how many
-times to run the board (rule 26b, ``view.max_runouts`` set), ``Decision.run_it(times)``.
+times to run the board (rule 26b, ``view.max_runouts`` set), ``Decision.run_it(times)``;
+asked to draw in a draw game (``view.drawing`` set, rule 49), ``Decision.discard(cards)``
+or ``Decision.stand_pat()`` (or ``"stand_pat"``).
 :meth:`Table.play_hand <pokerforge.game.Table.play_hand>` and :func:`play` take policies;
 a policy that returns something else, or an action the rules do not allow, gets a
 :class:`~pokerforge.errors.PolicyError` naming the seat and what it returned, never a
@@ -22,6 +24,8 @@ Examples:
     (True, 'showdown')
     >>> Decision.raise_to(6), Decision.of("fold"), Decision.of(12)
     (Decision('raise_to', 6), Decision('fold'), Decision('raise_to', 12))
+    >>> Decision.discard("Kh Kd"), Decision.of("stand_pat")
+    (Decision('discard', 'KhKd'), Decision('stand_pat'))
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypeAlias, get_args
 
-from pokerforge.errors import PolicyError
+from pokerforge.cards import CardSet
+from pokerforge.errors import PokerError, PolicyError
 from pokerforge.game.view import LazyHandView
 
 if TYPE_CHECKING:
@@ -42,16 +47,28 @@ if TYPE_CHECKING:
 __all__ = ["Decision", "DecisionKind", "Policy", "act", "decide", "play"]
 
 DecisionKind: TypeAlias = Literal[
-    "fold", "check", "call", "check_or_call", "raise_to", "all_in", "show", "muck", "run_it"
+    "fold",
+    "check",
+    "call",
+    "check_or_call",
+    "raise_to",
+    "all_in",
+    "show",
+    "muck",
+    "run_it",
+    "discard",
+    "stand_pat",
 ]
-"""What a decision does; ``"raise_to"`` carries its amount, ``"run_it"`` its count."""
+"""What a decision does; ``"raise_to"`` carries its amount, ``"run_it"`` its count,
+``"discard"`` its cards."""
 
 _KINDS: frozenset[str] = frozenset(get_args(DecisionKind))
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What a player does: one of :data:`DecisionKind`, with the total for ``"raise_to"``.
+    """What a player does: one of :data:`DecisionKind`, with the total for ``"raise_to"``
+    (the count for ``"run_it"``) and the cards thrown for ``"discard"``.
 
     Make one with the class's constructors (``Decision.fold()``, ``Decision.raise_to(20)``)
     or from a plain value with :meth:`of`; :meth:`apply` does it on a hand.
@@ -59,10 +76,16 @@ class Decision:
 
     kind: DecisionKind
     amount: int | None = None
+    cards: CardSet | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
             raise PolicyError(f"{self.kind!r} is not a decision: expected one of {_named()}")
+        if (self.kind == "discard") != (self.cards is not None):
+            raise PolicyError(
+                f"a {self.kind!r} decision "
+                f"{'needs' if self.kind == 'discard' else 'takes no'} cards, not {self.cards!r}"
+            )
         counted = self.kind in ("raise_to", "run_it")
         if counted != (self.amount is not None):
             raise PolicyError(
@@ -72,7 +95,8 @@ class Decision:
 
     def __repr__(self) -> str:
         amount = "" if self.amount is None else f", {self.amount}"
-        return f"Decision({self.kind!r}{amount})"
+        cards = "" if self.cards is None else f", {str(self.cards)!r}"
+        return f"Decision({self.kind!r}{amount}{cards})"
 
     @staticmethod
     def fold() -> Decision:
@@ -120,6 +144,38 @@ class Decision:
         return Decision("run_it", _amount(times, "a runout count needs an int"))
 
     @staticmethod
+    def discard(cards: object) -> Decision:
+        """In a drawing round, throw ``cards`` away (text like ``"Kh Kd"``, or
+        :class:`~pokerforge.cards.Card` values) and be dealt as many (rule 49).
+
+        Raises:
+            PolicyError: ``cards`` are not cards, or none (to draw none, stand pat).
+
+        Examples:
+            >>> Decision.discard(["9c", "Kh"])
+            Decision('discard', 'Kh9c')
+            >>> Decision.discard("")  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            pokerforge.errors.PolicyError: a discard needs at least one card, not '': ...
+        """
+        try:
+            thrown = cards if isinstance(cards, CardSet) else CardSet(cards)  # type: ignore[arg-type]
+        except (PokerError, TypeError) as err:
+            raise PolicyError(f"a discard needs cards, not {cards!r}: {err}") from None
+        if not len(thrown):
+            raise PolicyError(
+                f"a discard needs at least one card, not {cards!r}: to draw none, stand pat "
+                "(Decision.stand_pat())"
+            )
+        return Decision("discard", cards=thrown)
+
+    @staticmethod
+    def stand_pat() -> Decision:
+        """In a drawing round, keep every card and draw none (rule 49)."""
+        return _STAND_PAT
+
+    @staticmethod
     def of(value: object) -> Decision:
         """The decision a policy's return value means: a :class:`Decision`, a kind's name
         (``"fold"``, ``"check_or_call"``, ...) or an ``int`` (raise to).
@@ -157,6 +213,9 @@ class Decision:
         elif kind == "run_it":
             assert self.amount is not None
             hand.run_it(self.amount)
+        elif kind == "discard":
+            assert self.cards is not None
+            hand.discard(self.cards)
         elif kind == "all_in":
             legal = hand.legal_actions()
             if legal.max_raise_to is not None:
@@ -174,7 +233,7 @@ def _amount(amount: object, need: str = "a raise needs an int total") -> int:
 
 
 def _named() -> str:
-    return ", ".join(repr(k) for k in sorted(_KINDS - {"raise_to", "run_it"}))
+    return ", ".join(repr(k) for k in sorted(_KINDS - {"raise_to", "run_it", "discard"}))
 
 
 _FOLD = Decision("fold")
@@ -184,8 +243,9 @@ _CHECK_OR_CALL = Decision("check_or_call")
 _ALL_IN = Decision("all_in")
 _SHOW = Decision("show")
 _MUCK = Decision("muck")
+_STAND_PAT = Decision("stand_pat")
 _BY_NAME: dict[str, Decision] = {
-    d.kind: d for d in (_FOLD, _CHECK, _CALL, _CHECK_OR_CALL, _ALL_IN, _SHOW, _MUCK)
+    d.kind: d for d in (_FOLD, _CHECK, _CALL, _CHECK_OR_CALL, _ALL_IN, _SHOW, _MUCK, _STAND_PAT)
 }
 
 Policy: TypeAlias = "Callable[[HandView, LegalActions], Decision | str | int]"
@@ -196,8 +256,8 @@ Policies: TypeAlias = "Policy | Sequence[Policy] | Mapping[int, Policy]"
 
 
 def play(hand: Hand, policies: Policies) -> Hand:
-    """Plays ``hand`` to its end, asking the policy of each seat to act (bets, and at an
-    asked showdown show or muck); returns the hand.
+    """Plays ``hand`` to its end, asking the policy of each seat to act (bets, draws in a
+    draw game, and at an asked showdown show or muck); returns the hand.
 
     Raises:
         PolicyError: A policy raised, returned something that is not a decision, or chose

@@ -25,6 +25,7 @@ from pokerforge.errors import PolicyError
 from pokerforge.game.actions import DealHole, Discard, LegalActions, Record, Show, Street
 from pokerforge.game.arguments import seat_number
 from pokerforge.game.pots import Pot
+from pokerforge.games import Variant
 
 if TYPE_CHECKING:
     from pokerforge.game.hand import Hand
@@ -91,6 +92,13 @@ class HandView:
             (0: stood pat), which everybody sees; the discarded and drawn cards are this
             seat's own only (others' :class:`Discard` records keep their count, not their
             cards). Each seat's is empty in the other games.
+        variant: the game's canonical name (``"holdem"``, ``"2-7-triple-draw"``, ...), for
+            policies that play more than one game.
+        drawing: whether this seat is to draw now (discard or stand pat, rule 49):
+            ``Decision.discard(cards)`` or ``Decision.stand_pat()`` answer it.
+        draws_left: draw games: the drawing rounds still to come, the one under way
+            included (3 before triple draw's first, 1 during its last, then 0); 0 in the
+            other games.
     """
 
     seat: int
@@ -113,6 +121,9 @@ class HandView:
     boards: tuple[tuple[Card, ...], ...] = ()
     max_runouts: int | None = None
     draws: tuple[tuple[int, ...], ...] = ()
+    variant: Variant = "holdem"
+    drawing: bool = False
+    draws_left: int = 0
 
     @classmethod
     def of(cls, hand: Hand, seat: int) -> HandView:
@@ -159,7 +170,21 @@ class HandView:
             boards=hand.boards,
             max_runouts=hand.max_runouts if actor == seat else None,
             draws=state.draws,
+            variant=hand.spec.variant,
+            drawing=state.drawing == seat,
+            draws_left=_draws_left(hand, state.street, state.drawing >= 0),
         )
+
+
+def _draws_left(hand: Hand, street: int, drawing: bool) -> int:
+    """The drawing rounds still to come in a draw game, the one under way included."""
+    rounds = hand.spec.draw_rounds
+    if not rounds or hand.is_over or street == Street.SHOWDOWN:
+        return 0
+    # PREDRAW is betting before the first draw; each later street is a drawing round,
+    # then the betting after it.
+    done = street - Street.PREDRAW - drawing
+    return max(rounds - done, 0)
 
 
 class LazyHandView(HandView):

@@ -59,6 +59,7 @@ def _limits_js() -> str:
             "ranges": SHAPES[game].ranges,
             "partial": SHAPES[game].partial,
             "lowest_rank": SHAPES[game].lowest_rank,
+            "draw": SHAPES[game].draw,
         }
         for game in GAMES
     }

@@ -11,6 +11,10 @@ Examples:
     ['flush', 'four_of_a_kind', 'full_house']
     >>> evaluate_json("holdem", cards="AsKsQsJsTs")["high"]["description"]
     'Royal flush'
+    >>> single = equity(["8h6d4c3s2h", "7c5c3d2dKs"], game="2-7-single-draw", draws=["pat", 1])
+    >>> data = equity_json(single, ["8h6d4c3s2h", "7c5c3d2dKs"], "2-7-single-draw")
+    >>> data["players"][1]["discards"], round(data["players"][1]["final_hands"]["7-low"] * 42)
+    (['Ks'], 6)
 """
 
 from __future__ import annotations
@@ -22,18 +26,22 @@ from typing import Any
 
 from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult
-from pokerforge.errors import InvalidSpecError
+from pokerforge.errors import CardCountError, InvalidSpecError
 from pokerforge.eval import (
     A5LowRank,
+    BadugiRank,
     Category,
     HandRank,
+    Low27Rank,
     LowRank,
     evaluate,
+    evaluate_badugi,
+    evaluate_low_27,
     evaluate_low_a5,
     evaluate_omaha_hilo,
     evaluate_short_deck,
 )
-from pokerforge.games import SHAPES, Variant
+from pokerforge.games import DRAW_GAMES, SHAPES, Variant
 
 __all__ = ["equity_json", "evaluate_fields", "evaluate_json"]
 
@@ -47,7 +55,11 @@ def equity_json(
     them (from the heads-up table) has them counted now, unless ``count_later`` is false
     (the service, which bounds every request's work): they are then ``None``. ``high``,
     ``low`` and ``scoop`` are ``None`` outside Omaha Hi-Lo; ``by_hand`` and ``by_class``
-    are ``None`` unless the hand-by-hand breakdown was asked for.
+    are ``None`` unless the hand-by-hand breakdown was asked for. In the draw games each
+    player also has ``discards`` (the cards thrown at the next draw, ``[]`` standing pat;
+    ``None`` where they are not known: a random hand, or a number drawn from it) and
+    ``final_hands`` (the chance of each final hand by the game's own names, best first);
+    both are ``None`` in the other games.
     """
     return {
         "game": game,
@@ -74,6 +86,8 @@ def equity_json(
                 else None,
                 "by_hand": None if p.by_hand is None else dict(p.by_hand),
                 "by_class": None if p.by_class is None else dict(p.by_class),
+                "discards": None if p.discards is None else [str(c) for c in p.discards],
+                "final_hands": None if p.final_hands is None else dict(p.final_hands),
             }
             for text, p in zip(players, result.players, strict=True)
         ],
@@ -89,7 +103,7 @@ def _high(rank: HandRank) -> dict[str, Any]:
     }
 
 
-def _low(low: LowRank | A5LowRank | None) -> dict[str, Any] | None:
+def _low(low: LowRank | A5LowRank | Low27Rank | BadugiRank | None) -> dict[str, Any] | None:
     if low is None:
         return None
     return {"rank": int(low), "description": low.describe()}
@@ -130,14 +144,26 @@ def evaluate_fields(game: Variant) -> dict[str, tuple[int, ...]]:
     hold: ``hole`` (the hand's sizes) and ``board`` in games whose hands play with a board
     of their own rules (Omaha), ``cards`` (5 to 7, the best five of them) in the others.
 
+    The draw games take ``cards``, the whole hand: five cards, four in badugi.
+
     Examples:
-        >>> evaluate_fields("omaha"), evaluate_fields("razz")
-        ({'hole': (4, 5, 6), 'board': (3, 4, 5)}, {'cards': (5, 6, 7)})
+        >>> evaluate_fields("omaha"), evaluate_fields("razz"), evaluate_fields("badugi")
+        ({'hole': (4, 5, 6), 'board': (3, 4, 5)}, {'cards': (5, 6, 7)}, {'cards': (4,)})
     """
     shape = SHAPES[game]
+    if game in DRAW_GAMES:
+        return {"cards": shape.hands}
     if shape.board and shape.hands != (2,):
         return {"hole": shape.hands, "board": (3, 4, 5)}
     return {"cards": (5, 6, 7)}
+
+
+def _count(cards: str, count: int, game: str) -> None:
+    """Refuses a hand of another size than the game deals (the evaluator would take the
+    best five of more)."""
+    given = len(CardSet(cards))
+    if given != count:
+        raise CardCountError(f"a {game} hand is {count} cards, but {given} were given")
 
 
 def evaluate_json(
@@ -155,7 +181,12 @@ def evaluate_json(
     as for :func:`~pokerforge.evaluate_short_deck`, default ``True``), stud hi-lo (the high
     hand and the eight-or-better low) and razz (its ace-to-five low, which is the hand:
     ``high`` is ``None``). ``low`` is the eight-or-better low in the hi-lo games (``None``
-    when none qualifies, and always in the high-only games).
+    when none qualifies, and always in the high-only games). The draw games take their
+    whole hand as ``cards``: five-card draw is ranked high, the lowball games by their low
+    (deuce-to-seven, ace-to-five) and badugi as a badugi, each of these the hand's
+    ``low`` (``high`` ``None``), its ``rank`` greater for the better hand as the
+    evaluators' (:func:`~pokerforge.evaluate_low_27`, :func:`~pokerforge.evaluate_low_a5`,
+    :func:`~pokerforge.evaluate_badugi`).
 
     Examples:
         >>> evaluate_json("short-deck", cards="As9h8d7c6s")["high"]["description"]
@@ -164,6 +195,10 @@ def evaluate_json(
         {'rank': 6168, 'description': '7-5-3-2-A low'}
         >>> evaluate_json("stud-hilo", cards="KsKd7h5c3d2sAh")["low"]["description"]
         '7-5-3-2-A low'
+        >>> evaluate_json("2-7-triple-draw", cards="7c5d4h3s2c")["low"]
+        {'rank': 7462, 'description': '7-5-4-3-2 low'}
+        >>> evaluate_json("badugi", cards="Ac2d3h4s")["low"]["description"]
+        '4-3-2-A badugi'
 
     Raises:
         PokerError: bad cards or counts; ``trips_beat_straight`` outside short deck.
@@ -185,8 +220,14 @@ def evaluate_json(
     if game == "short-deck":
         order = trips_beat_straight is not False
         return {"game": game, "high": _short_deck(cards or "", order), "low": None}
-    if game == "razz":
+    if game in ("razz", "a-5-triple-draw"):
         return {"game": game, "high": None, "low": _low(evaluate_low_a5(cards or ""))}
+    if game in ("2-7-single-draw", "2-7-triple-draw"):
+        return {"game": game, "high": None, "low": _low(evaluate_low_27(cards or ""))}
+    if game == "badugi":
+        return {"game": game, "high": None, "low": _low(evaluate_badugi(cards or ""))}
+    if game == "five-card-draw":
+        _count(cards or "", 5, "five-card draw")
     high_rank = evaluate(cards or "")
     low = evaluate_low_a5(cards or "").eight_or_better if game == "stud-hilo" else None
     return {"game": game, "high": _high(high_rank), "low": _low(low)}

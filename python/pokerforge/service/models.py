@@ -88,6 +88,10 @@ CardsText = Annotated[str, Field(max_length=80)]
 Probability = Annotated[float, Field(ge=0, le=1)]
 SeedInt = Annotated[int, Field(ge=0, le=MAX_SEED)]
 SeedText = Annotated[str, StringConstraints(pattern=r"^[0-9]{1,20}$")]
+Draw = Annotated[
+    int | Annotated[str, Field(max_length=40)] | None,
+    Field(description="A number of cards (0-5), 'pat', the cards to throw, or null (policy)."),
+]
 
 
 class EquityRequest(BaseModel):
@@ -128,6 +132,20 @@ class EquityRequest(BaseModel):
         "categories).",
     )
     trips_beat_straight: TripsBeatStraight = None
+    draws: list[Draw] | None = Field(
+        None,
+        max_length=MAX_PLAYERS,
+        description="Draw games: each player's next draw, in order: a number of cards (its "
+        "worst), 'pat', the cards to throw (a known hand's), or null for the game's drawing "
+        "policy, which also plays every later draw (default: the policy for all). Refused "
+        "in the other games.",
+        examples=[["pat", 1]],
+    )
+    draw_rounds: int | None = Field(
+        None,
+        description="Draw games: drawing rounds left, 0 up to the game's 1 or 3 (default: "
+        "all of them).",
+    )
 
     def seed_value(self) -> int | None:
         """The seed as an integer (requests may send it as a decimal string).
@@ -161,6 +179,8 @@ class EquityRequest(BaseModel):
             limits=limits,
             by_hand=self.by_hand,
             trips_beat_straight=self.trips_beat_straight,
+            draws=self.draws,
+            draw_rounds=self.draw_rounds,
         )
 
 
@@ -185,6 +205,16 @@ class PlayerResult(BaseModel):
     by_class: dict[str, Probability] | None = Field(
         None, description="With by_hand: each hand class ('AKs') and its equity."
     )
+    discards: list[str] | None = Field(
+        None,
+        description="Draw games: the cards the player throws at the next draw ([] standing "
+        "pat; null when its cards are not known). Null in the other games.",
+    )
+    final_hands: dict[str, Probability] | None = Field(
+        None,
+        description="Draw games: the chance of each final hand, by the game's names ('7-low', "
+        "'4-high badugi'), best first. Null in the other games.",
+    )
 
 
 class EquityResponse(BaseModel):
@@ -206,8 +236,8 @@ class EquityResponse(BaseModel):
 
 
 class EvaluateRequest(BaseModel):
-    """A hand to rank: ``cards`` (5-7: Hold'em, short deck, the stud games), or Omaha
-    ``hole`` and ``board``."""
+    """A hand to rank: ``cards`` (5-7: Hold'em, short deck, the stud games; the draw
+    games' whole hand: 5, badugi 4), or Omaha ``hole`` and ``board``."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -228,8 +258,9 @@ class HighResult(BaseModel):
 
 
 class LowResult(BaseModel):
-    """A low hand: the eight-or-better low of the hi-lo games (rank 1 to 56), or razz's
-    ace-to-five low (rank 1 to 6175); greater is better."""
+    """A low hand: the eight-or-better low of the hi-lo games (rank 1 to 56), razz's and
+    ace-to-five triple draw's ace-to-five low (rank 1 to 6175), deuce-to-seven's low (rank
+    1 to 7462) or a badugi (rank 1 to 1092); greater is better."""
 
     rank: int
     description: str
@@ -239,7 +270,9 @@ class EvaluateResponse(BaseModel):
     """The hand's rank."""
 
     game: EvaluateGame
-    high: HighResult | None = Field(description="The high hand; null in razz (a low game).")
+    high: HighResult | None = Field(
+        description="The high hand; null in razz, the lowball draw games and badugi."
+    )
     low: LowResult | None
 
 

@@ -25,7 +25,11 @@ function or an instance of a module-level class, never a lambda.
 Built-ins, by name: ``"random"`` (:class:`RandomPolicy`: uniform over folding when facing
 a bet, checking or calling, and raising to a uniform amount), ``"call"`` (always check or
 call) and ``"tag"`` (:class:`TightAggressive`, a simple tight-aggressive rule policy).
-Each works at a :class:`~pokerforge.game.Table` too.
+Each works at a :class:`~pokerforge.game.Table` too, and plays every variant: asked to draw
+(``view.drawing``, rule 49), ``"call"`` and ``"tag"`` throw what the documented drawing
+policy :func:`pokerforge.equity.draw_policy` throws (standing pat when it throws nothing),
+and ``"random"`` throws a subset of its cards uniformly at random (each card with chance
+one half, none: stand pat) from its own stream.
 
 The old form, ``policy(turn, rng)`` with a :class:`Turn` and a :class:`random.Random`
 seeded with the hand's seed, still works with a :class:`DeprecationWarning`. It is told
@@ -55,12 +59,14 @@ from collections.abc import Callable, Sequence
 from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any, TypeAlias
 
-from pokerforge.cards import Card
+from pokerforge.cards import Card, CardSet
+from pokerforge.equity import draw_policy
 from pokerforge.errors import InvalidSpecError, PolicyError
 from pokerforge.eval import Category, evaluate, evaluate_omaha
 from pokerforge.game import Decision as GameDecision
 from pokerforge.game import Hand, HandView, LegalActions
 from pokerforge.game.decision import Policy
+from pokerforge.games import DRAW_GAMES
 
 __all__ = [
     "POLICIES",
@@ -164,10 +170,21 @@ def _give_up(legal: LegalActions) -> Decision:
 
 def _not_betting(view: HandView, legal: LegalActions) -> Decision | None:
     """The built-ins' answer when the question is not a bet (nothing to fold, check or
-    call): run the board once (rule 26b) or, at an asked showdown, show (rule 22)."""
+    call): draw by the documented drawing policy (rule 49), run the board once (rule 26b)
+    or, at an asked showdown, show (rule 22)."""
     if legal.fold or legal.check or legal.call:
         return None
+    if view.drawing:
+        return _policy_draw(view)
     return GameDecision.run_it(1) if view.max_runouts is not None else "show"
+
+
+def _policy_draw(view: HandView) -> GameDecision:
+    """What :func:`~pokerforge.equity.draw_policy` throws from the seat's cards, or stand
+    pat when it throws none."""
+    hole = view.hole_cards[view.seat] or ()
+    thrown = draw_policy(view.variant, CardSet(hole), view.draws_left)  # type: ignore[arg-type]
+    return GameDecision.discard(thrown) if len(thrown) else GameDecision.stand_pat()
 
 
 class RandomPolicy:
@@ -210,6 +227,12 @@ class RandomPolicy:
 
     def __call__(self, view: HandView, legal: LegalActions) -> Decision:
         if not (legal.fold or legal.check or legal.call):
+            if view.drawing:
+                # Any subset of the hand, each equally likely: every card thrown or kept
+                # on a coin toss from the policy's own stream.
+                hole = view.hole_cards[view.seat] or ()
+                thrown = [card for card in hole if self._random() < 0.5]
+                return GameDecision.discard(thrown) if thrown else GameDecision.stand_pat()
             return _not_betting(view, legal) or "show"
         low = legal.min_raise_to
         random_ = self._random
@@ -287,8 +310,11 @@ class TightAggressive:
     more when the call is at most ``call_share`` of its stack, else checks or folds. With
     more hole cards (Omaha) it calls pre-flop only up to the size of the smallest raise.
     After the flop it bets or raises about the pot with two pair or better, calls with a
-    pair when the call is at most half the pot, and otherwise checks or folds. It draws no
-    randomness: the same view gives the same decision.
+    pair when the call is at most half the pot, and otherwise checks or folds. In a draw
+    game it reads its hand by :func:`~pokerforge.equity.draw_policy` (as if the last draw
+    were next): a hand that policy stands pat with bets or raises about the pot, one card
+    from it calls up to the smallest raise, anything else checks or folds; it draws what
+    that policy throws. It draws no randomness: the same view gives the same decision.
 
     Examples:
         >>> from pokerforge.game import GameSpec, Hand
@@ -321,11 +347,19 @@ class TightAggressive:
         if answer is not None:
             return answer
         hole = view.hole_cards[view.seat] or ()
+        pot = sum(p.amount for p in view.pots) + sum(view.bets)
+        if view.variant in DRAW_GAMES:
+            # Cards the last draw would still throw: 0 is a made hand, 1 a good draw.
+            thrown = len(draw_policy(view.variant, CardSet(hole), 1))
+            if thrown == 0:
+                return _raise_to(legal, max(view.bets) + pot) or _check_or_call(legal)
+            if thrown == 1 and legal.call <= (legal.min_raise_to or legal.call):
+                return _check_or_call(legal)
+            return _give_up(legal)
         if not view.board:
             return self._preflop(view, legal, hole)
         board = view.board
         rank = evaluate_omaha(hole, board) if len(hole) > 2 else evaluate([*hole, *board])
-        pot = sum(p.amount for p in view.pots) + sum(view.bets)
         if rank.category >= Category.TWO_PAIR:
             return _raise_to(legal, max(view.bets) + pot) or _check_or_call(legal)
         if rank.category == Category.PAIR and legal.call * 2 <= pot:

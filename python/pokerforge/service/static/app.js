@@ -10,7 +10,7 @@ import {
 import { clearResult, methodText, showBreakdown, showResult } from "./results.js";
 import {
   DEAD_SLOTS, GAMES, RANKS, SUITS, change, deserialize, fits, firstEmptyHandSlot, inDeck,
-  isRangePlayer, isRed, newPlayer, nextTarget, pretty, serialize, setCardAt,
+  DRAWS, isRangePlayer, isRed, newPlayer, nextTarget, pretty, serialize, setCardAt,
   setPlayerCount, shape, splitCards, state, undo, usedCards,
 } from "./state.js";
 
@@ -79,6 +79,21 @@ function playerBox(pl, p) {
       update();
     });
     head.append(mode);
+  }
+  if (shape().draw) {
+    // A draw game: what this player does at the next draw (later draws by the policy).
+    const draw = document.createElement("select");
+    draw.className = "draw";
+    draw.dataset.key = `draw-${p}`;
+    draw.setAttribute("aria-label", t("player.draw", { n: p + 1 }));
+    draw.append(...DRAWS().map((d) => option(d,
+      d === "policy" || d === "pat" ? t(`draw.${d}`) : t("draw.n", { n: d }))));
+    draw.value = pl.draw;
+    draw.addEventListener("change", () => {
+      change(() => { pl.draw = draw.value; });
+      render();
+    });
+    head.append(draw);
   }
   box.append(head);
   if (isRangePlayer(p)) {
@@ -257,6 +272,10 @@ function request() {
     game: state.game, method: state.method,
   };
   if (state.method !== "exact" && state.samples) body.samples = Number(state.samples);
+  if (shape().draw) {
+    body.draws = state.players.map((pl) => (pl.draw === "policy" ? null
+      : pl.draw === "pat" ? "pat" : Number(pl.draw)));
+  }
   return body;
 }
 
@@ -427,6 +446,8 @@ function wire() {
       state.players = state.players.map((pl) => ({
         ...newPlayer(), mode: pl.mode, range: pl.range,
         cards: Array.from({ length: state.hole }, (_, i) => keep(pl.cards[i] || null)),
+        // A draw the new game allows stays (badugi's hand is four cards).
+        draw: shape().draw && DRAWS().includes(pl.draw) ? pl.draw : "policy",
       }));
       state.board = state.board.map((card) => (shape().board ? keep(card) : null));
       state.dead = state.dead.map(keep);

@@ -51,8 +51,12 @@ export const state = {
   lang: null,
 };
 
+// A player's next draw in a draw game: "policy" (the game's drawing policy), "pat", or a
+// number of cards as text ("1" to the hand's size).
+export const DRAWS = () => ["policy", "pat", ...Array.from({ length: state.hole }, (_, i) => String(i + 1))];
+
 export function newPlayer() {
-  return { mode: "cards", cards: Array(state.hole).fill(null), range: "" };
+  return { mode: "cards", cards: Array(state.hole).fill(null), range: "", draw: "policy" };
 }
 
 export function setPlayerCount(n) {
@@ -85,6 +89,7 @@ export function serialize() {
   });
   q.set("board", slots(state.board));
   q.set("dead", state.dead.filter(Boolean).join(""));
+  if (shape().draw) q.set("draws", state.players.map((pl) => pl.draw).join(","));
   q.set("method", state.method);
   if (state.samples) q.set("samples", state.samples);
   if (state.lang) q.set("lang", state.lang);
@@ -108,6 +113,10 @@ export function deserialize(text) {
       pl.cards = unslots(text, state.hole);
     }
     return pl;
+  });
+  const draws = (q.get("draws") || "").split(",");
+  state.players.forEach((pl, p) => {
+    pl.draw = shape().draw && DRAWS().includes(draws[p]) ? draws[p] : "policy";
   });
   state.board = unslots(q.get("board"), 5);
   let dead = [];
