@@ -155,6 +155,11 @@ def test_each_game_reports_its_own_final_hands() -> None:
         ),
         ({"players": ["random"] * 10}, InvalidSpecError, r"2 to 9"),
         ({"trips_beat_straight": False}, InvalidSpecError, r"is short-deck's switch"),
+        (
+            {"game": "five-card-draw", "draws": [4, 4], "method": "exact"},
+            InvalidSpecError,
+            r"more than 2\*\*30 sets of replacement cards",
+        ),
     ],
 )
 def test_bad_requests_raise_named_errors(

@@ -154,8 +154,9 @@ pub struct DrawResult {
 /// 26 ns on a busy machine (three players drawing two, two drawing three), rounded up so
 /// that the estimate errs on the slow side.
 const EXACT_NANOS_PER_PLAYER: f64 = 30.0;
-/// Replacement sets beyond which exact enumeration is refused even when asked for.
-const MAX_LEAVES: u64 = 1 << 36;
+/// Replacement sets beyond which exact enumeration is refused even when asked for (about
+/// a minute of one thread at the figure above; the stud count refuses past 10**9 nodes).
+const MAX_LEAVES: u64 = 1 << 30;
 
 /// Checks a draw-equity request and decides how it runs.
 ///
@@ -252,7 +253,7 @@ pub fn plan(
                 return Err(Error::InvalidSetting {
                     name: "method",
                     value: "\"exact\"".to_string(),
-                    expected: "\"monte-carlo\" or \"auto\": more than 2**36 sets of \
+                    expected: "\"monte-carlo\" or \"auto\": more than 2**30 sets of \
                                replacement cards to count",
                 })
             }
