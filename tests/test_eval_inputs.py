@@ -20,6 +20,7 @@ from pokerforge import (
     PokerError,
     evaluate,
     evaluate_class,
+    evaluate_many,
     evaluate_omaha,
 )
 from pokerforge.errors import CardCountError
@@ -114,6 +115,27 @@ def test_freeing_ranks_gives_back_their_type_reference() -> None:
     assert sys.getrefcount(HandRank) == before + len(ranks)
     del ranks
     assert sys.getrefcount(HandRank) == before
+
+
+def test_ranks_made_from_freed_ones_carry_their_own_values() -> None:
+    # Freed ranks are kept and reused, up to a limit past which they go back to pymalloc:
+    # 300,000 is past it. Each reused one must hold its new class and cards in full.
+    rows = np.argsort(np.random.default_rng(34).random((1000, 52)), axis=1)[:, :7]
+    hands = [CardSet([int(c) for c in row]) for row in rows]
+    classes = [1 + (i * 7) % 7462 for i in range(300_000)]
+    ranks = [HandRank(c) for c in classes]
+    del ranks
+    for _ in range(2):
+        ranks = [evaluate(h) for h in hands] + [HandRank(c) for c in classes]
+        omaha = [evaluate_omaha("AsKsQd2c", "JsTs9s3c4d") for _ in range(100)]
+        assert [int(r) for r in ranks[1000:]] == classes
+        assert [int(r) for r in ranks[:1000]] == evaluate_many(rows.astype(np.uint8)).tolist()
+        for rank, hand in zip(ranks, hands, strict=False):
+            assert rank.best_five is not None
+            assert CardSet(list(rank.best_five)).mask & ~hand.mask == 0
+        assert all(r.best_five is None for r in ranks[1000:2000])
+        assert all(r.best_five == omaha[0].best_five for r in omaha)
+        del ranks, omaha
 
 
 def test_hand_rank_arguments() -> None:
