@@ -8,9 +8,11 @@
 //! a lock per allocation and per free, and is empty anyway when a program keeps its
 //! results. A rank holds no Python object, so it can never be part of a reference cycle:
 //! this type has no collector flag, and an object is one `PyObject_Malloc` (pymalloc's
-//! pools) and `PyObject_Init`, freed by one `PyObject_Free`. The methods a program calls
-//! rarely (`describe`, `category`, `best_five`, pickling) go through [`trampoline`], which
-//! turns a Rust error into a Python exception and never lets a panic unwind into CPython.
+//! pools) and `PyObject_Init`, freed by one `PyObject_Free`, or more often taken from and
+//! given back to [`free_list`], the freed ranks kept under the GIL. The methods a program
+//! calls rarely (`describe`, `category`, `best_five`, pickling) go through [`trampoline`],
+//! which turns a Rust error into a Python exception and never lets a panic unwind into
+//! CPython.
 //!
 //! # Representation
 //! [`RankObject`]: the object header (reference count, type), then a [`Value`] packed into
