@@ -2,16 +2,16 @@
 
 :func:`evaluate` ranks 5, 6 or 7 cards by their best five. A :class:`HandRank` is totally
 ordered (greater is better) and ``int(rank)`` is the hand's class among the 7,462 distinct
-five-card hands, dense from 1 (7-5-4-3-2 offsuit) to 7462 (a royal flush); equal ranks
-split the pot. A kept ``HandRank`` costs the garbage collector nothing (it holds no Python
-object and is not tracked), so programs may keep millions; :func:`evaluate_class` returns
-the same class as a plain ``int`` for loops that only compare strengths (about half the
-cost per call). Each takes cards in any form, with fast paths for an int mask, a
-:class:`CardSet`, text like ``"AhKh7c..."`` and a list or tuple of card indices or of
-:class:`Card` objects. :func:`evaluate_many` ranks a NumPy batch without the GIL, on every core;
-every row is checked (card indices below 52, no card twice) unless ``check=False`` says the
-rows are valid by construction, which makes it about a quarter faster (a bad row then
-gives a meaningless class, never a crash).
+five-card hands, dense from 1 (7-5-4-3-2 offsuit) to 7462 (a royal flush); equal ranks split
+the pot. A ``HandRank`` is about as cheap as an int: it holds no Python object, so the
+garbage collector never sees it (programs may keep millions), it is 32 bytes, and the memory
+of freed ranks is reused for new ones. :func:`evaluate_class` returns the same class as a
+plain ``int``, for loops that only compare strengths. Each takes cards in any form, with
+fast paths for an int mask, a :class:`CardSet`, text like ``"AhKh7c..."`` and a list or
+tuple of card indices or of :class:`Card` objects. :func:`evaluate_many` ranks a NumPy batch
+without the GIL, on every core; every row is checked (card indices below 52, no card twice)
+unless ``check=False`` says the rows are valid by construction, which makes it about a
+quarter faster (a bad row then gives a meaningless class, never a crash).
 
 Omaha (4, 5 or 6 hole cards) uses exactly two hole cards and three board cards, on the same
 scale: :func:`evaluate_omaha`. Omaha Hi-Lo adds the eight-or-better low,

@@ -1,132 +1,17 @@
-//! `evaluate`, `evaluate_many` and `HandRank` for Python.
+//! `evaluate`, `evaluate_class` and `evaluate_many` for Python (`HandRank` is in
+//! `hand_rank.rs`).
 
 use numpy::PyArray1;
 use pokerforge_core::eval::high::{rank_mask, rank_rows, rank_rows_checked};
-use pokerforge_core::eval::omaha::omaha_five;
 use pokerforge_core::{CardSet, Error, HandRank};
-use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyTuple;
 
 use crate::batch::{self, u8_matrix, with_rows, PARALLEL_ROWS};
-use crate::cards::PyCard;
 use crate::errors::{to_py, with_message, PokerError};
+use crate::hand_rank::new_hand_rank;
 use crate::input::{card_set, Int};
 use crate::parallel::threads_for;
-use crate::registry;
-
-static CATEGORY_TYPE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-
-/// The strength of a hand: dense class 1 (7-5-4-3-2) to 7462 (royal flush).
-#[pyclass(name = "HandRank", module = "pokerforge", frozen, freelist = 4096)]
-#[derive(Debug)]
-pub struct PyHandRank {
-    rank: HandRank,
-    /// The cards it was computed from, when known (for `best_five`): all of them, or for
-    /// Omaha the board, with the hole cards in `hole`.
-    cards: CardSet,
-    hole: CardSet,
-}
-
-impl PyHandRank {
-    pub fn new(rank: HandRank, cards: CardSet) -> PyHandRank {
-        PyHandRank {
-            rank,
-            cards,
-            hole: CardSet::EMPTY,
-        }
-    }
-
-    /// An Omaha rank, whose best five use exactly two of `hole` and three of `board`.
-    pub fn omaha(rank: HandRank, hole: CardSet, board: CardSet) -> PyHandRank {
-        PyHandRank {
-            rank,
-            cards: board,
-            hole,
-        }
-    }
-}
-
-#[pymethods]
-impl PyHandRank {
-    #[new]
-    fn py_new(class: Int) -> PyResult<PyHandRank> {
-        let rank = class.get::<u16>().and_then(HandRank::new).ok_or_else(|| {
-            PokerError::new_err(format!(
-                "{} is not a hand class: expected an integer from 1 to 7462",
-                class.0
-            ))
-        })?;
-        Ok(PyHandRank::new(rank, CardSet::EMPTY))
-    }
-
-    /// The hand's category, a `Category`.
-    #[getter]
-    fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        registry::cached(py, &CATEGORY_TYPE, "Category")?.call1((self.rank.category() as u8,))
-    }
-
-    /// A phrase naming the hand, e.g. `'Full house, kings full of sevens'`.
-    fn describe(&self) -> String {
-        self.rank.describe()
-    }
-
-    /// The five cards that make the hand, most significant first, or `None` when the rank
-    /// was not computed from cards (e.g. `HandRank(7462)`).
-    #[getter]
-    fn best_five<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        if self.cards.is_empty() {
-            return Ok(None);
-        }
-        let cards: Vec<_> = if self.hole.is_empty() {
-            self.cards.iter().collect()
-        } else {
-            omaha_five(self.hole, self.cards, self.rank)
-                .iter()
-                .collect()
-        };
-        let five = self.rank.best_five(&cards).into_iter().map(PyCard);
-        PyTuple::new(py, five).map(Some)
-    }
-
-    fn __int__(&self) -> u16 {
-        self.rank.class()
-    }
-
-    fn __index__(&self) -> u16 {
-        self.rank.class()
-    }
-
-    fn __hash__(&self) -> u64 {
-        u64::from(self.rank.class())
-    }
-
-    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        let Ok(other) = other.cast::<PyHandRank>() else {
-            return Ok(py.NotImplemented());
-        };
-        let result = op.matches(self.rank.cmp(&other.get().rank));
-        Ok(result.into_pyobject(py)?.to_owned().into_any().unbind())
-    }
-
-    fn __str__(&self) -> String {
-        self.rank.describe()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "HandRank({}, '{}')",
-            self.rank.class(),
-            self.rank.describe()
-        )
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u16,))> {
-        Ok((slf.get_type().into_any(), (slf.get().rank.class(),)))
-    }
-}
 
 fn count_error(got: usize) -> PyErr {
     to_py(Error::CardCount {
@@ -138,16 +23,13 @@ fn count_error(got: usize) -> PyErr {
 
 /// The best five-card rank of 5, 6 or 7 cards.
 #[pyfunction]
-pub fn evaluate<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyHandRank>> {
+pub fn evaluate<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let set = card_set(cards)?;
     let n = set.len();
     if !(5..=7).contains(&n) {
         return Err(count_error(n));
     }
-    untracked(Bound::new(
-        cards.py(),
-        PyHandRank::new(rank_mask(set.mask()), set),
-    )?)
+    new_hand_rank(cards.py(), rank_mask(set.mask()), set, CardSet::EMPTY)
 }
 
 /// The hand's class (`int(evaluate(cards))`, 1 to 7462) as a plain int, without building

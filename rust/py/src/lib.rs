@@ -12,6 +12,7 @@ mod draw_equity;
 mod equity;
 mod errors;
 mod eval;
+mod hand_rank;
 mod icm;
 mod input;
 mod low_27;
@@ -43,7 +44,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cards::PyCardSet>()?;
     m.add_class::<cards::PyDeck>()?;
     m.add_class::<deal::PyDealLayout>()?;
-    m.add_class::<eval::PyHandRank>()?;
+    m.add("HandRank", hand_rank::hand_rank_type(m.py())?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_many, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_class, m)?)?;

@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 
 use crate::batch::{self, u8_matrix, with_rows, Rows, PARALLEL_ROWS};
 use crate::errors::{with_message, InvalidArrayError, PokerError};
-use crate::eval::PyHandRank;
+use crate::hand_rank::new_hand_rank;
 use crate::input::{card_set, core, Int};
 use crate::parallel::threads_for;
 
@@ -80,10 +80,13 @@ impl PyLowRank {
 /// The best Omaha high hand: exactly two of `hole` (4, 5 or 6 cards) and three of `board`
 /// (3, 4 or 5 cards).
 #[pyfunction]
-pub fn evaluate_omaha(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyResult<PyHandRank> {
-    let (hole, board) = (card_set(hole)?, card_set(board)?);
+pub fn evaluate_omaha<'py>(
+    hole: &Bound<'py, PyAny>,
+    board: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (py, hole, board) = (hole.py(), card_set(hole)?, card_set(board)?);
     let rank = core(core_eval::evaluate_omaha(hole, board))?;
-    Ok(PyHandRank::omaha(rank, hole, board))
+    new_hand_rank(py, rank, board, hole)
 }
 
 /// The best eight-or-better low (exactly two hole and three board cards), or `None`.
@@ -101,13 +104,13 @@ pub fn evaluate_omaha_low(
 
 /// The best high hand and the best low (or `None`), hole cards chosen independently.
 #[pyfunction]
-pub fn evaluate_omaha_hilo(
-    hole: &Bound<'_, PyAny>,
-    board: &Bound<'_, PyAny>,
-) -> PyResult<(PyHandRank, Option<PyLowRank>)> {
-    let (hole, board) = (card_set(hole)?, card_set(board)?);
+pub fn evaluate_omaha_hilo<'py>(
+    hole: &Bound<'py, PyAny>,
+    board: &Bound<'py, PyAny>,
+) -> PyResult<(Bound<'py, PyAny>, Option<PyLowRank>)> {
+    let (py, hole, board) = (hole.py(), card_set(hole)?, card_set(board)?);
     let (high, low) = core(core_eval::evaluate_omaha_hilo(hole, board))?;
-    Ok((PyHandRank::omaha(high, hole, board), low.map(PyLowRank)))
+    Ok((new_hand_rank(py, high, board, hole)?, low.map(PyLowRank)))
 }
 
 /// A batch kernel over `(holes, boards, out)` rows.
