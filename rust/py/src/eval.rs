@@ -3,13 +3,12 @@
 
 use numpy::PyArray1;
 use pokerforge_core::eval::high::{rank_mask, rank_rows, rank_rows_checked};
-use pokerforge_core::{CardSet, Error, HandRank};
+use pokerforge_core::{CardSet, Error};
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 
 use crate::batch::{self, u8_matrix, with_rows, PARALLEL_ROWS};
 use crate::errors::{to_py, with_message, PokerError};
-use crate::hand_rank::new_hand_rank;
+use crate::hand_rank::{class_int, new_hand_rank};
 use crate::input::{card_set, Int};
 use crate::parallel::threads_for;
 
@@ -42,24 +41,6 @@ pub fn evaluate_class(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<Py<P
         return Err(count_error(n));
     }
     Ok(class_int(py, rank_mask(set.mask()).class()))
-}
-
-/// The Python int for a hand class, from a cache of all 7,462 (built on first use), so
-/// that no int is allocated per call.
-pub fn class_int(py: Python<'_>, class: u16) -> Py<PyAny> {
-    static INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
-    let ints = INTS.get_or_init(py, || {
-        (0..=HandRank::MAX.class())
-            .map(|c| c.into_pyobject(py).map(|i| i.into_any().unbind()))
-            .collect::<Result<_, _>>()
-            .unwrap_or_default()
-    });
-    match ints.get(usize::from(class)) {
-        Some(int) => int.clone_ref(py),
-        None => class
-            .into_pyobject(py)
-            .map_or_else(|e| match e {}, |i| i.into_any().unbind()),
-    }
 }
 
 /// Takes a new `HandRank` off the garbage collector's list. A rank holds no Python

@@ -47,7 +47,6 @@ use pyo3::types::{PyBool, PyDict, PyString, PyTuple, PyType};
 
 use crate::cards::PyCard;
 use crate::errors::PokerError;
-use crate::eval::class_int;
 use crate::input::Int;
 use crate::registry;
 
@@ -138,6 +137,24 @@ pub fn new_hand_rank<'py>(
         ptr::addr_of_mut!((*obj).packed).write(value.pack());
         let obj = ffi::PyObject_Init(obj.cast(), tp);
         Ok(Bound::from_owned_ptr(py, obj))
+    }
+}
+
+/// The Python int for a hand class, from a cache of all 7,462 (built on first use), so
+/// that no int is allocated per call.
+pub fn class_int(py: Python<'_>, class: u16) -> Py<PyAny> {
+    static INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+    let ints = INTS.get_or_init(py, || {
+        (0..=HandRank::MAX.class())
+            .map(|c| c.into_pyobject(py).map(|i| i.into_any().unbind()))
+            .collect::<Result<_, _>>()
+            .unwrap_or_default()
+    });
+    match ints.get(usize::from(class)) {
+        Some(int) => int.clone_ref(py),
+        None => class
+            .into_pyobject(py)
+            .map_or_else(|e| match e {}, |i| i.into_any().unbind()),
     }
 }
 

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::errors::{to_py, InvalidSpecError};
-use crate::eval::class_int;
+use crate::hand_rank::class_int;
 use crate::input::{card_set, core};
 
 /// Hold'em: the best five of the hole cards and the board.
