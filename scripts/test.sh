@@ -15,10 +15,10 @@
 #   python        the whole Python suite and the doctests on 3.11, against the installed
 #                 wheel (scripts/suite.sh): first the tests that can share the machine, on
 #                 every core; then the tests marked `serial`, which cannot, at normal
-#                 priority, while 3.10 and 3.13 run their parallel part (all but the tests
-#                 marked `slow`: long end-to-end or exhaustive checks that do not depend on the
-#                 Python version) at the lowest priority, on the cores the serial tests leave
-#                 idle; then 3.10's and 3.13's serial tests, alone. `nox` runs the whole suite
+#                 priority; from the start of the first, 3.10 and 3.13 run their parallel part
+#                 (all but the tests marked `slow`: long end-to-end or exhaustive checks that
+#                 do not depend on the Python version) at the lowest priority, on the cores
+#                 3.11's tests leave idle; then 3.10's and 3.13's serial tests, alone. `nox` runs the whole suite
 #                 on every version (docs/release.md).
 # It ends with each stage's wall time.
 #
@@ -97,14 +97,10 @@ stage "the rest of the Rust suite"
 finish rust
 grep '^test result' target/rust.log
 
-stage "python 3.11: the tests that share the machine, on every core; the docs"
-# The documentation site, warnings as errors, builds beside them (one core for a few seconds).
-start docs .venv/bin/mkdocs build --strict --quiet
-bash scripts/suite.sh .venv/bin/python all prepare
-bash scripts/suite.sh .venv/bin/python all parallel
-finish docs
-
-stage "python 3.11: serial tests; 3.10 and 3.13 (all but slow) beside them, lowest priority"
+stage "python 3.11: the tests that share the machine, on every core; the docs; 3.10 and 3.13 (all but slow) beside them, lowest priority"
+# 3.10's and 3.13's parallel parts start now, at the lowest priority: 3.11's parallel part
+# leaves part of a core idle (a module's tests stay on one worker, browsers wait), and they
+# take only that; what is left of them runs beside 3.11's serial part.
 finish deps-3.10
 finish deps-3.13
 for v in 3.10 3.13; do
@@ -112,6 +108,13 @@ for v in 3.10 3.13; do
   start "python$v" nice -n 19 env WORKERS=0 bash scripts/suite.sh ".venv-py$v/bin/python" \
     versions parallel
 done
+# The documentation site, warnings as errors, builds beside them (one core for a few seconds).
+start docs .venv/bin/mkdocs build --strict --quiet
+bash scripts/suite.sh .venv/bin/python all prepare
+bash scripts/suite.sh .venv/bin/python all parallel
+finish docs
+
+stage "python 3.11: serial tests; what is left of 3.10's and 3.13's beside them"
 bash scripts/suite.sh .venv/bin/python all serial
 bash scripts/suite.sh .venv/bin/python all count
 for v in 3.10 3.13; do
