@@ -61,21 +61,49 @@ __all__ = [
     "variant_name",
 ]
 
-Game = Literal[
-    "holdem",
-    "omaha",
-    "omaha-hilo",
-    "stud",
-    "stud-hilo",
-    "razz",
-    "short-deck",
+StudGame = Literal["stud", "stud-hilo", "razz"]
+"""A stud game's canonical name."""
+
+DrawGame = Literal[
+    "2-7-single-draw", "2-7-triple-draw", "a-5-triple-draw", "badugi", "five-card-draw"
+]
+"""A draw game's canonical name (played by the game layer; see :func:`variant_name`)."""
+
+DRAW_GAMES: tuple[DrawGame, ...] = (
     "2-7-single-draw",
     "2-7-triple-draw",
     "a-5-triple-draw",
     "badugi",
     "five-card-draw",
+)
+"""The draw games, in the order of their variant codes after short-deck's."""
+
+Game = Literal["holdem", "omaha", "omaha-hilo", StudGame, "short-deck", DrawGame]
+"""A game's canonical name (every variant: equity counts them all), in the order of the
+core's game codes."""
+
+DrawGameName = Literal[
+    DrawGame,
+    "n2l1d",
+    "2-7-draw",
+    "deuce-to-seven-single-draw",
+    "kansas-city-lowball",
+    "2-7-single",
+    "f2l3d",
+    "deuce-to-seven-triple-draw",
+    "2-7-triple",
+    "2-7-td",
+    "a-5-triple",
+    "ace-to-five-triple-draw",
+    "a5-triple-draw",
+    "fb",
+    "5-card-draw",
+    "draw",
+    "draw-high",
 ]
-"""A game's canonical name (every variant: equity counts them all)."""
+"""Every spelling of a draw game (also in other case and with ``_`` for ``-``), a part of
+:data:`GameName`: ``equity(game=...)`` counts them with each player's draw, and
+``GameSpec`` plays them."""
 
 GameName = Literal[
     "holdem",
@@ -112,64 +140,15 @@ GameName = Literal[
     "six-plus",
     "six-plus-holdem",
     "ns",
-    "2-7-single-draw",
-    "2-7-triple-draw",
-    "a-5-triple-draw",
-    "badugi",
-    "five-card-draw",
-    "n2l1d",
-    "2-7-draw",
-    "deuce-to-seven-single-draw",
-    "kansas-city-lowball",
-    "2-7-single",
-    "f2l3d",
-    "deuce-to-seven-triple-draw",
-    "2-7-triple",
-    "2-7-td",
-    "a-5-triple",
-    "ace-to-five-triple-draw",
-    "a5-triple-draw",
-    "fb",
-    "5-card-draw",
-    "draw",
-    "draw-high",
+    DrawGameName,
 ]
 """Every spelling accepted (also in other case and with ``_`` for ``-``), the draw games'
 (:data:`DrawGameName`) among them."""
 
-DrawGameName = Literal[
-    "2-7-single-draw",
-    "2-7-triple-draw",
-    "a-5-triple-draw",
-    "badugi",
-    "five-card-draw",
-    "n2l1d",
-    "2-7-draw",
-    "deuce-to-seven-single-draw",
-    "kansas-city-lowball",
-    "2-7-single",
-    "f2l3d",
-    "deuce-to-seven-triple-draw",
-    "2-7-triple",
-    "2-7-td",
-    "a-5-triple",
-    "ace-to-five-triple-draw",
-    "a5-triple-draw",
-    "fb",
-    "5-card-draw",
-    "draw",
-    "draw-high",
-]
-"""Every spelling of a draw game (also in other case and with ``_`` for ``-``), a part of
-:data:`GameName`: ``equity(game=...)`` counts them with each player's draw, and
-``GameSpec`` plays them."""
-
-_DRAW_CANONICAL = frozenset(
-    ("2-7-single-draw", "2-7-triple-draw", "a-5-triple-draw", "badugi", "five-card-draw")
-)
+_DRAW_CANONICAL = frozenset(DRAW_GAMES)
 
 DRAW_GAME_NAMES: Mapping[str, DrawGame] = {
-    name: cast("DrawGame", game) for name, game in _core.GAME_NAMES if game in _DRAW_CANONICAL
+    name: game for name, game in _core.GAME_NAMES if game in _DRAW_CANONICAL
 }
 """The draw games' names in the core's table, each mapped to its canonical name."""
 
@@ -199,29 +178,8 @@ def game_name(name: str) -> Game:
     )
 
 
-StudGame = Literal["stud", "stud-hilo", "razz"]
-"""A stud game's canonical name."""
-
-DrawGame = Literal[
-    "2-7-single-draw", "2-7-triple-draw", "a-5-triple-draw", "badugi", "five-card-draw"
-]
-"""A draw game's canonical name (played by the game layer; see :func:`variant_name`)."""
-
-Variant = Literal[
-    "holdem",
-    "omaha",
-    "omaha-hilo",
-    "stud",
-    "stud-hilo",
-    "razz",
-    "short-deck",
-    "2-7-single-draw",
-    "2-7-triple-draw",
-    "a-5-triple-draw",
-    "badugi",
-    "five-card-draw",
-]
-"""A variant the game layer plays: every game and the draw games."""
+Variant = Game
+"""A variant the game layer plays: every game (equity counts them all)."""
 
 STUD_GAMES: tuple[StudGame, ...] = ("stud", "stud-hilo", "razz")
 """The stud family, in the order of their variant codes after the board games'."""
@@ -229,15 +187,6 @@ STUD_GAMES: tuple[StudGame, ...] = ("stud", "stud-hilo", "razz")
 SHORT_DECK: Literal["short-deck"] = "short-deck"
 """Short-deck (6+) Hold'em: 36 cards, six to ace (one of the games; its aliases are the
 core's)."""
-
-DRAW_GAMES: tuple[DrawGame, ...] = (
-    "2-7-single-draw",
-    "2-7-triple-draw",
-    "a-5-triple-draw",
-    "badugi",
-    "five-card-draw",
-)
-"""The draw games, in the order of their variant codes after short-deck's."""
 
 VARIANTS: tuple[Variant, ...] = GAMES
 """Every variant's canonical name, in the order of the game layer's variant codes (the
