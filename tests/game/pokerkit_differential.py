@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerforge.cards import Deck
+from pokerforge.errors import IllegalActionError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.game.actions import Award, Bet, Call, Check, DealBoard, Fold, Raise
 
@@ -201,6 +202,34 @@ def _short_all_ins_add_up(hand: Hand, seat: int | None) -> bool:
     return bool(since) and all(type(r) is Raise and not r.full and r.all_in for r in since)
 
 
+def pokerkit_raise_range(state: Any) -> tuple[int | None, int | None]:
+    """pokerkit's smallest and largest raise-to now, ``(None, None)`` when it allows none
+    (the form of pokerforge's ``legal.min_raise_to`` / ``max_raise_to``)."""
+    if not state.can_complete_bet_or_raise_to():
+        return (None, None)
+    return (
+        state.min_completion_betting_or_raising_to_amount,
+        state.max_completion_betting_or_raising_to_amount,
+    )
+
+
+def why_no_raise(hand: Hand) -> str:
+    """The engine's reason for refusing any raise now (empty if it would allow one)."""
+    seat = hand.actor or 0
+    try:
+        hand.verify_raise_to(hand.bets[seat] + hand.stacks[seat])
+    except IllegalActionError as err:
+        return str(err)
+    return ""
+
+
+def able_to_bet(hand: Hand) -> int:
+    """The players who can still bet: not folded, not all-in (rule 17 counts them)."""
+    return sum(
+        1 for seat in range(hand.num_seats) if not hand.folded[seat] and hand.stacks[seat] > 0
+    )
+
+
 def play_at_random(hand: Hand, rng: random.Random) -> None:
     """Plays ``hand`` to its end: a raise (the least or the most) three times in ten where
     one is allowed, a fold where there is a bet to meet, else a call or a check."""
@@ -348,14 +377,7 @@ def _play(
                 f"{where}: call {legal.call}, pokerkit {pk_call} ({hand.history})"
             )
             return out
-        pk_raise = (
-            (
-                state.min_completion_betting_or_raising_to_amount,
-                state.max_completion_betting_or_raising_to_amount,
-            )
-            if state.can_complete_bet_or_raise_to()
-            else (None, None)
-        )
+        pk_raise = pokerkit_raise_range(state)
         ours = (legal.min_raise_to, legal.max_raise_to)
         may_raise = ours[0] is not None
         if ours != pk_raise:

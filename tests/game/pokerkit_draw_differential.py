@@ -21,10 +21,15 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from pokerkit_differential import Outcome, odd_chips_only
+from pokerkit_differential import (
+    Outcome,
+    able_to_bet,
+    odd_chips_only,
+    pokerkit_raise_range,
+    why_no_raise,
+)
 
 from pokerforge.cards import Card
-from pokerforge.errors import IllegalActionError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.game.actions import Bet, DealHole, Discard, Raise, StandPat
 
@@ -158,10 +163,7 @@ def uncapped_by_rule_17(hand: Hand) -> bool:
     raises = sum(1 for r in _round(hand) if type(r) is Bet or (type(r) is Raise and r.full))
     if hand.street.name == "PREDRAW":
         raises += 1  # the big blind is the bet (rule 18)
-    able = sum(
-        1 for seat in range(hand.num_seats) if not hand.folded[seat] and hand.stacks[seat] > 0
-    )
-    return raises > hand.spec.rules.limit_raise_cap and able < 3
+    return raises > hand.spec.rules.limit_raise_cap and able_to_bet(hand) < 3
 
 
 def incomplete_raise_in_round(hand: Hand) -> bool:
@@ -182,16 +184,6 @@ def short_all_in_in_round(hand: Hand) -> bool:
                 return True
             level = max(level, record.to)
     return False
-
-
-def _why_no_raise(hand: Hand) -> str:
-    """The engine's reason for refusing any raise now (empty if it would allow one)."""
-    seat = hand.actor or 0
-    try:
-        hand.verify_raise_to(hand.bets[seat] + hand.stacks[seat])
-    except IllegalActionError as err:
-        return str(err)
-    return ""
 
 
 def play(deal: Deal, hand_class: type[Hand] = Hand) -> Outcome:
@@ -273,14 +265,7 @@ def _play(deal: Deal, hand: Hand, state: Any, seat_of: list[int]) -> Outcome:
         if legal.call != pk_call:
             out.differences.append(f"{where}: call {legal.call}, pokerkit {pk_call}")
             return out
-        pk_raise = (
-            (
-                state.min_completion_betting_or_raising_to_amount,
-                state.max_completion_betting_or_raising_to_amount,
-            )
-            if state.can_complete_bet_or_raise_to()
-            else (None, None)
-        )
+        pk_raise = pokerkit_raise_range(state)
         ours = (legal.min_raise_to, legal.max_raise_to)
         if ours != pk_raise:
             if ours[0] is None and capped_with_the_blind(hand):
@@ -297,7 +282,7 @@ def _play(deal: Deal, hand: Hand, state: Any, seat_of: list[int]) -> Outcome:
                 # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 18.
                 out.faults["short-all-in-raise"] += 1
                 ours = (None, None)
-            elif ours[0] is None and "(rule 13)" in _why_no_raise(hand):
+            elif ours[0] is None and "(rule 13)" in why_no_raise(hand):
                 # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 13.
                 out.faults["reraise-after-incomplete-all-in"] += 1
             else:

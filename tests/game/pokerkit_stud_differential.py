@@ -23,10 +23,14 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from pokerkit_differential import Outcome  # what one or many compared hands found
+from pokerkit_differential import (  # what one or many compared hands found, and helpers
+    Outcome,
+    able_to_bet,
+    pokerkit_raise_range,
+    why_no_raise,
+)
 
 from pokerforge.cards import Card, Deck
-from pokerforge.errors import IllegalActionError
 from pokerforge.game import GameSpec, Hand, RuleProfile
 from pokerforge.game.actions import (
     Award,
@@ -165,10 +169,7 @@ def uncapped_by_rule_17(hand: Hand) -> bool:
     """Rule 17 read from the history: this street already has a bet and three raises (the
     cap of three or more players), and fewer than three players are able to bet."""
     raises = sum(1 for r in _street(hand) if type(r) is Bet or (type(r) is Raise and r.full))
-    able = sum(
-        1 for seat in range(hand.num_seats) if not hand.folded[seat] and hand.stacks[seat] > 0
-    )
-    return raises > hand.spec.rules.limit_raise_cap and able < 3
+    return raises > hand.spec.rules.limit_raise_cap and able_to_bet(hand) < 3
 
 
 def odd_chips_by_rule_42(hand: Hand, theirs: tuple[int, ...]) -> bool:
@@ -204,15 +205,6 @@ def odd_chips_by_rule_42(hand: Hand, theirs: tuple[int, ...]) -> bool:
             return False
     differing = {s for s in range(hand.num_seats) if theirs[s] != ours[s]}
     return bool(splits) and differing <= splitters
-
-
-def _why_no_raise(hand: Hand) -> str:
-    """The engine's reason for refusing any raise now (empty if it would allow one)."""
-    try:
-        hand.verify_raise_to(hand.bets[hand.actor or 0] + hand.stacks[hand.actor or 0])
-    except IllegalActionError as err:
-        return str(err)
-    return ""
 
 
 def side_pot_without_low(hand: Hand, theirs: tuple[int, ...]) -> bool:
@@ -300,14 +292,7 @@ def _play(
                 return out
             out.differences.append(f"{where}: call {legal.call}, pokerkit {pk_call}")
             return out
-        pk_raise = (
-            (
-                state.min_completion_betting_or_raising_to_amount,
-                state.max_completion_betting_or_raising_to_amount,
-            )
-            if state.can_complete_bet_or_raise_to()
-            else (None, None)
-        )
+        pk_raise = pokerkit_raise_range(state)
         ours = (legal.min_raise_to, legal.max_raise_to)
         if ours != pk_raise:
             if pk_raise[0] is None and uncapped_by_rule_17(hand):
@@ -322,7 +307,7 @@ def _play(
                 # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 18.
                 out.faults["short-all-in-raise"] += 1
                 ours = (None, None)
-            elif ours[0] is None and "(rule 14)" in _why_no_raise(hand):
+            elif ours[0] is None and "(rule 14)" in why_no_raise(hand):
                 # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 14.
                 out.faults["pointless-completion"] += 1
             elif bringing_in and ours == (None, None) and pk_raise == (legal.call, legal.call):
