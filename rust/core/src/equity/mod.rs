@@ -38,6 +38,7 @@ mod plan;
 pub mod preflop;
 mod ranges;
 mod result;
+mod runouts;
 mod short_deck;
 mod stud;
 

@@ -7,32 +7,23 @@
 //! lowest straight, and the switch between three of a kind and a straight.
 //!
 //! # Exact counting
-//! As for Hold'em ([`super::holdem`]): seven cards hold five of one suit for at most one
-//! suit, and with five suited cards among seven there is no room for a full house or four
-//! of a kind, so a player's flush (or straight flush, found in the same suit) is the
-//! hand. Pass 1 ranks every board by its ranks alone, as if nobody could make a flush;
-//! pass 2 visits the boards on which someone can, suit by suit, takes their rank-only
-//! result back out and puts the real one in.
-//!
-//! A hand's ranks are kept as counts, four bits per rank (`1 << 4r` per card), so a board
-//! and a hole add as integers. The short-deck table is indexed by the rank multiset of a
-//! card mask; [`spread`] turns the counts into such a mask (rank `r` counted `c` times
-//! gives the `c` low bits of nibble `r`), whose suits are meaningless, which is why the
-//! rank-only ranking never looks for a flush.
+//! The two-pass count of [`super::runouts`] under the short deck's ranking. A hand's ranks
+//! are kept as counts, four bits per rank (`1 << 4r` per card), so a board and a hole add
+//! as integers. The short-deck table is indexed by the rank multiset of a card mask;
+//! [`spread`] turns the counts into such a mask (rank `r` counted `c` times gives the `c`
+//! low bits of nibble `r`), whose suits are meaningless, which is why the rank-only
+//! ranking never looks for a flush.
 
 use std::sync::OnceLock;
 
-use super::holdem::{for_each_subset, BINOMIAL};
 use super::result::{Counts, SUIT0};
-use crate::card_set::{CardSet, FULL_MASK};
+use super::runouts::{self, Ranking};
+use crate::card_set::CardSet;
 use crate::eval::short_deck::{
     short_deck_class, short_deck_class_unsuited, short_deck_flush_class,
 };
 use crate::eval::{ShortDeckOrder, ShortDeckRank};
 use crate::MAX_PLAYERS;
-
-/// The lowest rank of the short deck (the six).
-const SIX: u8 = 4;
 
 /// The category index of each short-deck class 0..=1404 under each order (index 0 of a
 /// table is unused): flush and full house, three of a kind and straight sit in other
@@ -70,40 +61,43 @@ fn spread(counts: u64) -> u64 {
         | ((counts + 4 * SUIT0) & top)
 }
 
-/// The rank counts of the cards of `mask`.
-#[inline(always)]
-fn counts_of(mask: u64) -> u64 {
-    CardSet::from_mask_truncate(mask)
-        .iter()
-        .fold(0, |acc, card| acc + (1u64 << (4 * card.rank() as u8)))
+/// The short deck's ranking under one order, for the two-pass count.
+struct ShortDeck {
+    order: ShortDeckOrder,
+    categories: &'static [u8; 1405],
 }
 
-/// Calls `f(counts, ways)` for every multiset of `left` ranks drawn from `available[r]`
-/// cards of each rank `r >= from`, `counts` being `base` plus the drawn ranks and `ways`
-/// the number of card sets with those ranks.
-fn for_each_multiset(
-    available: &[u8; 13],
-    from: u8,
-    left: usize,
-    base: u64,
-    ways: i64,
-    f: &mut impl FnMut(u64, i64),
-) {
-    if left == 0 {
-        f(base, ways);
-        return;
+impl Ranking for ShortDeck {
+    type Ranks = u64;
+    const EMPTY: u64 = 0;
+
+    #[inline(always)]
+    fn add_board(ranks: u64, rank: u8, _slot: usize) -> u64 {
+        ranks + (1 << (4 * rank))
     }
-    for r in from..13 {
-        let have = usize::from(available[usize::from(r)]);
-        for (m, &choose) in BINOMIAL[have]
+
+    #[inline(always)]
+    fn hole(mask: u64) -> u64 {
+        CardSet::from_mask_truncate(mask)
             .iter()
-            .enumerate()
-            .take(have.min(left) + 1)
-            .skip(1)
-        {
-            let counts = base + ((m as u64) << (4 * r));
-            for_each_multiset(available, r + 1, left - m, counts, ways * choose, f);
-        }
+            .fold(0, |acc, card| Self::add_board(acc, card.rank() as u8, 0))
+    }
+
+    #[inline(always)]
+    fn class(&self, hole: u64, board: u64) -> u16 {
+        short_deck_class_unsuited(spread(hole + board), 7, self.order)
+    }
+
+    #[inline(always)]
+    fn flush_class(&self, ranks: u16) -> u16 {
+        short_deck_flush_class(ranks)
+    }
+
+    #[inline(always)]
+    fn score(&self, counts: &mut Counts, classes: &[u16], ways: i64) {
+        counts.score_in(classes, ways, |class| {
+            usize::from(self.categories[usize::from(class)])
+        });
     }
 }
 
@@ -112,90 +106,11 @@ fn for_each_multiset(
 /// `holes` are the players' two-card masks, disjoint from each other and from `board`
 /// and `dead` (checked by the caller).
 pub(crate) fn count_runouts(holes: &[u64], board: u64, dead: u64, order: ShortDeckOrder) -> Counts {
-    let n = holes.len();
-    let used = holes.iter().fold(board | dead, |a, &h| a | h);
-    let available = !used & FULL_MASK;
-    let need = 5 - board.count_ones() as usize;
-    let size = board.count_ones() as usize + need + 2;
-    let categories = category_table(order);
-    let category = |class: u16| usize::from(categories[usize::from(class)]);
-    let mut counts = Counts::new();
-
-    let mut by_rank = [0u8; 13];
-    for (r, slot) in by_rank.iter_mut().enumerate() {
-        *slot = (available >> (4 * r) & 0xF).count_ones() as u8;
-    }
-    let mut hole_counts = [0u64; MAX_PLAYERS];
-    for (c, &hole) in hole_counts.iter_mut().zip(holes) {
-        *c = counts_of(hole);
-    }
-    let board_counts = counts_of(board);
-
-    let mut classes = [0u16; MAX_PLAYERS];
-    let rank_only = |ranks: u64, classes: &mut [u16; MAX_PLAYERS]| {
-        for p in 0..n {
-            classes[p] = short_deck_class_unsuited(spread(hole_counts[p] + ranks), size, order);
-        }
+    let ranking = ShortDeck {
+        order,
+        categories: category_table(order),
     };
-
-    // Pass 1: every board by its ranks, as if nobody could make a flush.
-    for_each_multiset(&by_rank, SIX, need, board_counts, 1, &mut |ranks, ways| {
-        rank_only(ranks, &mut classes);
-        counts.score_in(&classes[..n], ways, category);
-        counts.total += ways;
-    });
-
-    // Pass 2: boards on which someone can make a flush, suit by suit.
-    for suit in 0..4u8 {
-        let suit_ranks = |mask: u64| CardSet::from_mask_truncate(mask).suit_ranks(suit);
-        let board_s = suit_ranks(board);
-        let avail_s = suit_ranks(available);
-        let mut hole_s = [0u16; MAX_PLAYERS];
-        for (h, &hole) in hole_s.iter_mut().zip(holes) {
-            *h = suit_ranks(hole);
-        }
-        let most = hole_s[..n]
-            .iter()
-            .map(|h| h.count_ones())
-            .max()
-            .unwrap_or(0);
-        let mut off_suit = by_rank;
-        for (r, slot) in off_suit.iter_mut().enumerate() {
-            *slot -= (avail_s >> r & 1) as u8;
-        }
-        for k in 0..=need.min(avail_s.count_ones() as usize) {
-            if board_s.count_ones() as usize + k + (most as usize) < 5 {
-                continue;
-            }
-            for_each_subset(avail_s, k as u32, &mut |drawn| {
-                let mut flush = [0u16; MAX_PLAYERS];
-                let mut any = false;
-                for p in 0..n {
-                    flush[p] = short_deck_flush_class(board_s | drawn | hole_s[p]);
-                    any |= flush[p] != 0;
-                }
-                if !any {
-                    return;
-                }
-                let mut base = board_counts;
-                let mut rest = drawn;
-                while rest != 0 {
-                    base += 1 << (4 * rest.trailing_zeros());
-                    rest &= rest - 1;
-                }
-                let mut real = [0u16; MAX_PLAYERS];
-                for_each_multiset(&off_suit, SIX, need - k, base, 1, &mut |ranks, ways| {
-                    rank_only(ranks, &mut classes);
-                    counts.score_in(&classes[..n], -ways, category);
-                    for p in 0..n {
-                        real[p] = if flush[p] != 0 { flush[p] } else { classes[p] };
-                    }
-                    counts.score_in(&real[..n], ways, category);
-                });
-            });
-        }
-    }
-    counts
+    runouts::count_runouts(&ranking, holes, board, dead)
 }
 
 /// Adds one deal: each hole of `holes` with the five cards of `board`.
