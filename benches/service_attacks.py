@@ -18,6 +18,8 @@ same), ``readers`` (50 connections pipelining requests and never reading).
 
     .venv/bin/python benches/service_attacks.py                 # every scenario, ~3 min
     .venv/bin/python benches/service_attacks.py --only headers
+    .venv/bin/python benches/service_attacks.py --only readers \
+        --serve "--network-rate 0 --max-network-waiting 0"     # a defence switched off
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import contextlib
 import http.client
 import json
 import multiprocessing
+import shlex
 import socket
 import statistics
 import threading
@@ -191,9 +194,9 @@ def _attackers(name: str, url: str, halt: Any, counts: Any) -> None:
     counts.put(dict(statuses))
 
 
-def scenario(name: str, unloaded_main: float | None) -> float:
+def scenario(name: str, unloaded_main: float | None, serve: str = "") -> float:
     attack = SCENARIOS[name][0]
-    options = ["--threads", "2", "--write-timeout", "5"]
+    options = ["--threads", "2", "--write-timeout", "5", *shlex.split(serve)]
     if name == "keys":
         options += ["--api-key-header", "X-API-Key"]
     with serving(*options) as (url, process):
@@ -243,12 +246,15 @@ def scenario(name: str, unloaded_main: float | None) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=list(SCENARIOS))
+    parser.add_argument(
+        "--serve", default="", metavar="OPTIONS", help="more options of pokerforge serve"
+    )
     args = parser.parse_args()
     print("load before:", Path("/proc/loadavg").read_text().split()[:3])
-    unloaded = scenario("none", None)
+    unloaded = scenario("none", None, args.serve)
     for name in SCENARIOS:
         if name != "none" and args.only in (None, name):
-            scenario(name, unloaded)
+            scenario(name, unloaded, args.serve)
     print("load after:", Path("/proc/loadavg").read_text().split()[:3])
 
 

@@ -79,6 +79,16 @@ class Metrics:
             ["status"],
             registry=registry,
         )
+        self.connections_refused = Counter(
+            "pokerforge_connections_refused",
+            "Connections refused or held before any request was read, by reason: busy "
+            "(--max-connections), held (its network over its cap or rate: held unread), "
+            "held_too_long (held past --header-timeout, then refused), network (its "
+            "network's waiting room full).",
+            ["reason"],
+            registry=registry,
+        )
+        self._connection_children: dict[str, Counter] = {}
 
     def observe_request(self, route: str, method: str, status: int, seconds: float) -> None:
         """Counts one answered request and its latency.
@@ -103,6 +113,22 @@ class Metrics:
                 self._children[key] = children
         children[0].inc()
         children[1].observe(seconds)
+
+    def count_connection(self, reason: str) -> None:
+        """Counts one connection refused or held for ``reason`` (the server's own few).
+
+        Examples:
+            >>> metrics = Metrics()
+            >>> metrics.count_connection("held"); metrics.count_connection("held")
+            >>> b'pokerforge_connections_refused_total{reason="held"} 2.0' in metrics.render()[0]
+            True
+        """
+        child = self._connection_children.get(reason)
+        if child is None:
+            child = self._connection_children[reason] = self.connections_refused.labels(
+                reason=reason
+            )
+        child.inc()
 
     def forget_process(self, pid: int | None = None) -> None:
         """Removes the live gauges of process ``pid`` (this one by default), which has
