@@ -69,6 +69,48 @@ def test_a_connection_accepted_before_the_shutdown_is_answered(http: type[Any]) 
     assert not neighbour.state.engine.scheduler.draining
 
 
+@pytest.mark.parametrize("http", [GuardedHttpTools, GuardedH11])
+def test_a_connection_held_by_its_networks_cap_is_answered_at_the_shutdown(
+    http: type[Any],
+) -> None:
+    # A connection waiting, unread, for a place of its network is not dropped by the
+    # shutdown: it is taken then, and its request answered as any first one.
+    limits = {"max_network_connections": 1, "max_network_waiting": 4}
+    protocol = type("OneAtATime", (http,), limits)
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(Limits(workers=1)),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        http=protocol,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.02)
+    first = socket.create_connection(("127.0.0.1", port), timeout=20)
+    held = socket.create_connection(("127.0.0.1", port), timeout=20)
+    try:
+        first.sendall(REQUEST)
+        assert first.recv(65536).startswith(b"HTTP/1.1 200")
+        held.sendall(REQUEST)  # not read: the network's one place is first's
+        while server.server_state.pokerforge_admission.held("127.0.0.0/24") != 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        server.should_exit = True
+        answer = _read_to_close(held)
+    finally:
+        first.close()
+        held.close()
+        thread.join(timeout=20)
+    assert answer.startswith(b"HTTP/1.1 200"), answer
+    assert not thread.is_alive()
+
+
 @pytest.mark.parametrize(
     ("loop_class", "taken"), [(asyncio.SelectorEventLoop, 5), (BalancedLoop, 1)]
 )

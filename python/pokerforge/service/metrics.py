@@ -79,12 +79,16 @@ class Metrics:
             ["status"],
             registry=registry,
         )
+        self.connections_held = Counter(
+            "pokerforge_connections_held",
+            "Connections put in their network's waiting room (over its cap or rate), unread.",
+            registry=registry,
+        )
         self.connections_refused = Counter(
             "pokerforge_connections_refused",
-            "Connections refused or held before any request was read, by reason: busy "
-            "(--max-connections), held (its network over its cap or rate: held unread), "
-            "held_too_long (held past --header-timeout, then refused), network (its "
-            "network's waiting room full).",
+            "Connections refused before any request was read, by reason: busy "
+            "(--max-connections), room_full (their network's waiting room was full), "
+            "waited_too_long (held --header-timeout without a place).",
             ["reason"],
             registry=registry,
         )
@@ -114,20 +118,27 @@ class Metrics:
         children[0].inc()
         children[1].observe(seconds)
 
-    def count_connection(self, reason: str) -> None:
-        """Counts one connection refused or held for ``reason`` (the server's own few).
+    def count_connection(self, event: str) -> None:
+        """Counts one connection held (``event`` ``"held"``) or refused for the reason
+        ``event`` (one of the server's few).
 
         Examples:
             >>> metrics = Metrics()
-            >>> metrics.count_connection("held"); metrics.count_connection("held")
-            >>> b'pokerforge_connections_refused_total{reason="held"} 2.0' in metrics.render()[0]
+            >>> metrics.count_connection("held"); metrics.count_connection("room_full")
+            >>> text = metrics.render()[0]
+            >>> b"pokerforge_connections_held_total 1.0" in text
+            True
+            >>> b'pokerforge_connections_refused_total{reason="room_full"} 1.0' in text
             True
         """
-        child = self._connection_children.get(reason)
+        child = self._connection_children.get(event)
         if child is None:
-            child = self._connection_children[reason] = self.connections_refused.labels(
-                reason=reason
+            child = (
+                self.connections_held
+                if event == "held"
+                else self.connections_refused.labels(reason=event)
             )
+            self._connection_children[event] = child
         child.inc()
 
     def forget_process(self, pid: int | None = None) -> None:

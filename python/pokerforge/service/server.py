@@ -10,6 +10,11 @@ adds to plain uvicorn:
   or of its previous answer, so idle connections and one-byte-a-second senders are
   closed; and a cap on open connections per process, beyond which a new connection gets
   a JSON 503 with ``Retry-After`` and is closed, so file descriptors never run out;
+- per client network, a cap on the connections served at a time and a rate of new ones
+  (:mod:`~pokerforge.service.admission`): a connection beyond them is held unread in the
+  network's bounded waiting room until it may go (or refused with 429 after
+  ``header_timeout``), so a sender reconnecting as fast as it can blocks instead of
+  spinning the event loop; past the room it is refused at once with a prebuilt 429;
 - limits on the request head, answered as RFC 9110 and RFC 6585 define and the connection
   closed: a URL over :data:`MAX_URL` bytes gets ``414``, more than :data:`MAX_HEADERS`
   header fields or a head (request line and headers) over :data:`MAX_HEAD` bytes gets
@@ -204,7 +209,7 @@ class _Guard:
         self._network: str | None = None  # the network it counts against, once taken
         self._held_by: str | None = None  # the network whose waiting room holds it
         if len(self.connections) > self.max_connections:
-            self._count_refusal("busy")
+            self._count_connection("busy")
             message = "too many open connections; try again"
             _answer_and_close(transport, 503, "busy", message, retry_after=1)
             return
@@ -216,7 +221,7 @@ class _Guard:
             name = network(self.client[0]) if self.client else "unix"
             taken = admission.arrive(name, self)
             if taken is False:
-                self._count_refusal("network")
+                self._count_connection("room_full")
                 _answer_and_close(transport, 429, "busy", self._network_message(), 1)
                 return
             if taken is None:
@@ -225,7 +230,7 @@ class _Guard:
                 self._held_by = name
                 self.flow.pause_reading()
                 self._hold_timer = self.loop.call_later(self.header_timeout, self._held_too_long)
-                self._count_refusal("held")
+                self._count_connection("held")
                 self._wake(name)
                 return
             self._network = name
@@ -290,15 +295,15 @@ class _Guard:
             return
         self._held_by = None
         self._admission().cancel(name, self)
-        self._count_refusal("held_too_long")
+        self._count_connection("waited_too_long")
         _answer_and_close(self.transport, 429, "busy", self._network_message(), 1)
 
-    def _count_refusal(self, reason: str) -> None:
-        """Counts a connection refused or held in the app's metrics, when the app handed
-        them to the server (through its lifespan's state)."""
+    def _count_connection(self, event: str) -> None:
+        """Counts a connection refused or held (``event``) in the app's metrics, when the
+        app handed them to the server (through its lifespan's state)."""
         metrics = self.app_state.get("pokerforge_metrics")
         if metrics is not None:
-            metrics.count_connection(reason)
+            metrics.count_connection(event)
 
     def _arm(self) -> None:
         if self._request_timer is not None:
