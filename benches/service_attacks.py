@@ -194,7 +194,7 @@ def _attackers(name: str, url: str, halt: Any, counts: Any) -> None:
     counts.put(dict(statuses))
 
 
-def scenario(name: str, unloaded_main: float | None, serve: str = "") -> float:
+def scenario(name: str, unloaded_main: float | None, serve: str = "", warmup: float = 2.0) -> float:
     attack = SCENARIOS[name][0]
     options = ["--threads", "2", "--write-timeout", "5", *shlex.split(serve)]
     if name == "keys":
@@ -220,7 +220,7 @@ def scenario(name: str, unloaded_main: float | None, serve: str = "") -> float:
         threads = [threading.Thread(target=sample, daemon=True)]
         for thread in threads:
             thread.start()
-        time.sleep(2 if attack else 0)
+        time.sleep(warmup if attack else 0)
         cheap, main = good_client(url, mine)
         stop.set()
         halt.set()
@@ -249,12 +249,19 @@ def main() -> None:
     parser.add_argument(
         "--serve", default="", metavar="OPTIONS", help="more options of pokerforge serve"
     )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=2.0,
+        metavar="SECONDS",
+        help="how long the attack runs before the well-behaved client starts (default 2)",
+    )
     args = parser.parse_args()
     print("load before:", Path("/proc/loadavg").read_text().split()[:3])
     unloaded = scenario("none", None, args.serve)
     for name in SCENARIOS:
         if name != "none" and args.only in (None, name):
-            scenario(name, unloaded, args.serve)
+            scenario(name, unloaded, args.serve, args.warmup)
     print("load after:", Path("/proc/loadavg").read_text().split()[:3])
 
 

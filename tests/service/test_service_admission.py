@@ -18,7 +18,7 @@ class Clock:
         return self.now
 
 
-def door(clock: Clock, **bounds: float) -> Admission[str]:
+def door(clock: Clock, out: list[str] | None = None, **bounds: float) -> Admission[str]:
     settings = {"cap": 0, "rate": 0.0, "burst": 1, "waiting": 0, **bounds}
     return Admission(
         cap=int(settings["cap"]),
@@ -26,30 +26,35 @@ def door(clock: Clock, **bounds: float) -> Admission[str]:
         burst=int(settings["burst"]),
         waiting=int(settings["waiting"]),
         clock=clock,
+        on_push_out=None if out is None else out.append,
     )
 
 
-def test_a_flood_past_the_burst_is_held_then_refused_and_another_network_is_taken() -> None:
+def test_a_flood_past_the_burst_is_held_the_oldest_pushed_out_another_network_taken() -> None:
     # 50 connections at once from one network (the readers' flood): the burst is taken,
-    # the waiting room fills, the rest are refused; another network is not counted with it.
-    clock = Clock()
-    admission = door(clock, rate=4.0, burst=10, waiting=8)
+    # the rest held; past the room's 8 each newcomer pushes the oldest held one out (its
+    # sender the likeliest to have given up), so a newcomer is never sent back at once.
+    # Another network is not counted with it.
+    clock, out = Clock(), []
+    admission = door(clock, out, rate=4.0, burst=10, waiting=8)
     verdicts = [admission.arrive("10.0.0.0/24", f"c{i}") for i in range(50)]
-    assert verdicts == [True] * 10 + [None] * 8 + [False] * 32
+    assert verdicts == [True] * 10 + [None] * 40
+    assert out == [f"c{i}" for i in range(10, 42)]
     assert admission.held("10.0.0.0/24") == 8
     assert admission.arrive("10.0.1.0/24", "other") is True
     # The next token comes in 1/rate seconds; held connections go in their order.
     assert admission.delay("10.0.0.0/24") == 0.25
     assert admission.admit_waiting("10.0.0.0/24") == []
     clock.now += 0.25
-    assert admission.admit_waiting("10.0.0.0/24") == ["c10"]
+    assert admission.admit_waiting("10.0.0.0/24") == ["c42"]
     clock.now += 1.0
-    assert admission.admit_waiting("10.0.0.0/24") == ["c11", "c12", "c13", "c14"]
+    assert admission.admit_waiting("10.0.0.0/24") == ["c43", "c44", "c45", "c46"]
     # A newcomer queues behind the held ones, even with a token saved for it.
     clock.now += 0.25
     assert admission.arrive("10.0.0.0/24", "late") is None
-    assert admission.admit_waiting("10.0.0.0/24") == ["c15"]
+    assert admission.admit_waiting("10.0.0.0/24") == ["c47"]
     assert admission.held("10.0.0.0/24") == 3
+    assert len(out) == 32
 
 
 def test_the_cap_holds_connections_until_one_leaves() -> None:
@@ -69,14 +74,17 @@ def test_the_cap_holds_connections_until_one_leaves() -> None:
 
 
 def test_a_held_connection_that_goes_frees_its_place_in_the_waiting_room() -> None:
-    clock = Clock()
-    admission = door(clock, cap=1, waiting=2)
-    assert [admission.arrive("n", name) for name in "abcd"] == [True, None, None, False]
+    clock, out = Clock(), []
+    admission = door(clock, out, cap=1, waiting=2)
+    assert [admission.arrive("n", name) for name in "abc"] == [True, None, None]
     admission.cancel("n", "b")
     admission.cancel("n", "never-held")  # nothing to do
+    assert admission.arrive("n", "d") is None
+    assert out == []  # b's place was free
     assert admission.arrive("n", "e") is None
+    assert out == ["c"]
     admission.leave("n")
-    assert admission.admit_waiting("n") == ["c"]
+    assert admission.admit_waiting("n") == ["d"]
 
 
 def test_without_a_waiting_room_whatever_cannot_be_taken_is_refused_at_once() -> None:

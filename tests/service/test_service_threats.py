@@ -457,22 +457,30 @@ def _from_other_network(url: str, request: bytes) -> bytes:
         return b"".join(chunks)
 
 
-def test_a_networks_connections_past_its_rate_are_held_unread_then_refused() -> None:
+def test_a_networks_connections_past_its_rate_are_held_unread_the_oldest_pushed_out() -> None:
     # 50 threads that reconnected as fast as the server refused them were a flood the
     # event loop answered connection by connection. Now a network is given `rate` new
-    # connections a second: the next ones are held unread (their senders block), up to
-    # the waiting room's size, and only beyond it refused; another network is answered.
+    # connections a second: the next ones are held unread (their senders block); a full
+    # waiting room refuses its oldest for the newcomer; another network is answered.
     settings = {"network_rate": 0.01, "max_network_waiting": 2, "header_timeout": 60.0}
     with running(Limits(workers=1), **settings) as (url, _):  # type: ignore[arg-type]
         host, port = url.removeprefix("http://").split(":")
         first = socket.create_connection((host, int(port)), timeout=10)
-        held = [socket.create_connection((host, int(port)), timeout=10) for _ in range(2)]
         try:
             first.sendall(HEALTHZ)  # the one token (a burst of 1 at this rate)
             assert first.recv(4096).startswith(b"HTTP/1.1 200")
-            for sock in held:
+            held = [socket.create_connection((host, int(port)), timeout=10) for _ in range(3)]
+            for sock in held[1:]:
                 sock.sendall(HEALTHZ)
-            status, headers, body = _head(raw(url, HEALTHZ))
+            # The third pushed the first held one out: refused, with the usual headers
+            # (it sent nothing: a request left unread would make the close a reset).
+            oldest = held.pop(0)
+            chunks = []
+            with contextlib.suppress(ConnectionResetError):
+                while chunk := oldest.recv(65536):
+                    chunks.append(chunk)
+            oldest.close()
+            status, headers, body = _head(b"".join(chunks))
             assert status == 429 and headers["retry-after"] == "1"
             assert b"(at most 0.01 new a second)" in body
             assert _has_service_headers(headers)
@@ -480,14 +488,15 @@ def test_a_networks_connections_past_its_rate_are_held_unread_then_refused() -> 
                 url, b"GET /metrics HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n"
             )
             assert metrics.startswith(b"HTTP/1.1 200")
-            assert b"pokerforge_connections_held_total 2.0" in metrics
-            assert b'pokerforge_connections_refused_total{reason="room_full"} 1.0' in metrics
+            assert b"pokerforge_connections_held_total 3.0" in metrics
+            assert b'pokerforge_connections_refused_total{reason="pushed_out"} 1.0' in metrics
             for sock in held:  # still unanswered: their requests were not even read
                 sock.setblocking(False)
                 with pytest.raises(BlockingIOError):
                     sock.recv(4096)
         finally:
-            for sock in [first, *held]:
+            first.close()
+            for sock in held:
                 sock.close()
 
 
@@ -515,7 +524,8 @@ def test_a_connection_held_past_the_header_timeout_gets_429() -> None:
         with socket.create_connection((host, int(port)), timeout=10) as first:
             first.sendall(HEALTHZ)
             assert first.recv(4096).startswith(b"HTTP/1.1 200")
-            status, headers, _ = _head(raw(url, HEALTHZ, wait=20))
+            # Held (sending nothing, so that the refusal is not a reset) until refused.
+            status, headers, _ = _head(raw(url, b"", wait=20))
             assert status == 429 and _has_service_headers(headers)
         metrics = _from_other_network(
             url, b"GET /metrics HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n"

@@ -14,22 +14,30 @@ and otherwise *holds* it, unread, in the network's waiting room (first come, fir
 taken) until both allow it. A held connection costs the server a file descriptor and a
 timer, and the kernel's buffers fill for its sender, which then blocks instead of
 reconnecting; the server bounds how long one is held (its caller's timeout) and how
-many one network may have held (``waiting``), beyond which a new connection is refused
-at once.
+many one network may have held (``waiting``). When the room is full, a new connection
+pushes the oldest one out (handed to ``on_push_out`` to be refused), not itself: the
+oldest is the likeliest to have been given up by its sender (the server, not reading,
+cannot tell), and refusing the newcomer instead would send it straight back to
+reconnect, the flood this is meant to stop. Without a room (``waiting`` 0), what the
+cap or the rate does not take now is refused at once.
 
 :class:`Admission` is the bookkeeping alone (no sockets, no event loop, a clock given):
 the server's protocol calls it as connections come and go and schedules the wake-ups it
 asks for.
 
 Examples:
-    >>> now = [0.0]
-    >>> door = Admission(cap=2, rate=1.0, burst=3, waiting=1, clock=lambda: now[0])
-    >>> [door.arrive("net", name) for name in "abcde"]  # 2 served, 1 held, 2 refused
-    [True, True, None, False, False]
-    >>> door.held("net"), door.delay("net")  # c waits for a place (the cap), not a token
+    >>> now, out = [0.0], []
+    >>> door = Admission(
+    ...     cap=2, rate=1.0, burst=3, waiting=1, clock=lambda: now[0], on_push_out=out.append
+    ... )
+    >>> [door.arrive("net", name) for name in "abcde"]  # 2 served, 1 held
+    [True, True, None, None, None]
+    >>> out  # the room holds one: each newcomer pushed the oldest out
+    ['c', 'd']
+    >>> door.held("net"), door.delay("net")  # e waits for a place (the cap), not a token
     (1, None)
-    >>> door.leave("net"); door.admit_waiting("net")  # a leaves: c is taken
-    ['c']
+    >>> door.leave("net"); door.admit_waiting("net")  # a leaves: e is taken
+    ['e']
     >>> door.leave("net"); door.leave("net"); door.arrive("net", "f")  # no token left
     >>> door.delay("net")  # the next token in a second
     1.0
@@ -74,6 +82,8 @@ class Admission(Generic[T]):
         waiting: Connections a network may have held at a time; 0 to refuse at once
             whatever the cap or the rate would not take now.
         clock: Seconds, never going back (:func:`time.monotonic` by default).
+        on_push_out: Called with each held connection pushed out of a full room (no
+            longer held: the caller refuses it).
 
     Raises:
         ValueError: a bound is negative, or ``rate`` is set with a ``burst`` under 1.
@@ -87,6 +97,7 @@ class Admission(Generic[T]):
         burst: int,
         waiting: int,
         clock: Callable[[], float] = time.monotonic,
+        on_push_out: Callable[[T], object] | None = None,
     ) -> None:
         if cap < 0 or rate < 0 or waiting < 0:
             raise ValueError(
@@ -99,6 +110,7 @@ class Admission(Generic[T]):
         self.burst = burst
         self.waiting = waiting
         self._clock = clock
+        self._on_push_out = on_push_out
         self._networks: dict[str, _Network[T]] = {}
         self._arrivals = 0
 
@@ -110,7 +122,8 @@ class Admission(Generic[T]):
     def arrive(self, name: str, ticket: T) -> bool | None:
         """A new connection from network ``name``: ``True`` if it is taken now (counted
         until :meth:`leave`), ``None`` if it is held (``ticket`` waits for
-        :meth:`admit_waiting`, or :meth:`cancel`), ``False`` if it is refused."""
+        :meth:`admit_waiting`, or :meth:`cancel`; when the room was full, its oldest
+        went to ``on_push_out``), ``False`` if it is refused (no room at all)."""
         self._arrivals += 1
         if self._arrivals % _SWEEP_EVERY == 0:
             self._sweep()
@@ -120,10 +133,14 @@ class Admission(Generic[T]):
         if not net.waiting and self._room(net):
             self._take(net)
             return True
-        if len(net.waiting) < self.waiting:
-            net.waiting.append(ticket)
-            return None
-        return False
+        if not self.waiting:
+            return False
+        if len(net.waiting) >= self.waiting:
+            oldest = net.waiting.popleft()
+            if self._on_push_out is not None:
+                self._on_push_out(oldest)
+        net.waiting.append(ticket)
+        return None
 
     def leave(self, name: str) -> None:
         """A connection :meth:`arrive` or :meth:`admit_waiting` took has closed."""

@@ -87,8 +87,9 @@ class Metrics:
         self.connections_refused = Counter(
             "pokerforge_connections_refused",
             "Connections refused before any request was read, by reason: busy "
-            "(--max-connections), room_full (their network's waiting room was full), "
-            "waited_too_long (held --header-timeout without a place).",
+            "(--max-connections), pushed_out (the oldest in their network's full waiting "
+            "room), waited_too_long (held --header-timeout without a place), over_limit "
+            "(over their network's limits with no waiting room).",
             ["reason"],
             registry=registry,
         )
@@ -124,11 +125,11 @@ class Metrics:
 
         Examples:
             >>> metrics = Metrics()
-            >>> metrics.count_connection("held"); metrics.count_connection("room_full")
+            >>> metrics.count_connection("held"); metrics.count_connection("pushed_out")
             >>> text = metrics.render()[0]
             >>> b"pokerforge_connections_held_total 1.0" in text
             True
-            >>> b'pokerforge_connections_refused_total{reason="room_full"} 1.0' in text
+            >>> b'pokerforge_connections_refused_total{reason="pushed_out"} 1.0' in text
             True
         """
         child = self._connection_children.get(event)

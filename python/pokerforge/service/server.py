@@ -14,7 +14,8 @@ adds to plain uvicorn:
   (:mod:`~pokerforge.service.admission`): a connection beyond them is held unread in the
   network's bounded waiting room until it may go (or refused with 429 after
   ``header_timeout``), so a sender reconnecting as fast as it can blocks instead of
-  spinning the event loop; past the room it is refused at once with a prebuilt 429;
+  spinning the event loop; a full room refuses its oldest connection (with a prebuilt
+  429) to hold the new one;
 - limits on the request head, answered as RFC 9110 and RFC 6585 define and the connection
   closed: a URL over :data:`MAX_URL` bytes gets ``414``, more than :data:`MAX_HEADERS`
   header fields or a head (request line and headers) over :data:`MAX_HEAD` bytes gets
@@ -221,7 +222,7 @@ class _Guard:
             name = network(self.client[0]) if self.client else "unix"
             taken = admission.arrive(name, self)
             if taken is False:
-                self._count_connection("room_full")
+                self._count_connection("over_limit")
                 _answer_and_close(transport, 429, "busy", self._network_message(), 1)
                 return
             if taken is None:
@@ -257,6 +258,7 @@ class _Guard:
                 rate=rate,
                 burst=max(1, round(2 * rate)),
                 waiting=self.max_network_waiting,
+                on_push_out=_Guard._pushed_out,
             )
             self.server_state.pokerforge_admission = admission
             self.server_state.pokerforge_wakeups = {}
@@ -297,6 +299,17 @@ class _Guard:
         self._admission().cancel(name, self)
         self._count_connection("waited_too_long")
         _answer_and_close(self.transport, 429, "busy", self._network_message(), 1)
+
+    def _pushed_out(self) -> None:
+        """Pushed out of its network's full waiting room by a newer connection (see
+        :mod:`~.admission`): refused (429), and closed."""
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+            self._hold_timer = None
+        self._held_by = None
+        if not self.transport.is_closing():
+            self._count_connection("pushed_out")
+            _answer_and_close(self.transport, 429, "busy", self._network_message(), 1)
 
     def _count_connection(self, event: str) -> None:
         """Counts a connection refused or held (``event``) in the app's metrics, when the
