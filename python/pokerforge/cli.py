@@ -419,7 +419,8 @@ def _parser() -> argparse.ArgumentParser:
         default=64,
         metavar="N",
         help="connections of one network held unread, each up to --header-timeout, while "
-        "its cap or rate keeps them out; past that they get 429 (default 64)",
+        "its cap or rate keeps them out; a new one past that pushes the oldest out with "
+        "429 (default 64; 0: 429 at once)",
     )
     serve.add_argument(
         "--api-key-header", metavar="NAME", help="share work fairly by this header, not by address"
@@ -907,7 +908,7 @@ def _serve(args: argparse.Namespace) -> None:
         ("--max-network-waiting", args.max_network_waiting),
     ):
         if not 0 <= value < float("inf"):  # NaN too
-            raise PokerError(f"{option} must be a finite number, 0 or more, not {value}")
+            raise PokerError(f"{option} must be 0 or more, not {value}")
     api_keys = None
     if args.api_keys is not None:
         from pokerforge.service.clients import load_api_keys  # noqa: PLC0415

@@ -117,7 +117,8 @@ class ServerOptions:
             held; 0 for no such limit.
         max_network_waiting: Connections of one network held unread per worker process
             while its cap or rate does not let them in, each for ``header_timeout`` at
-            most (then refused with 429); beyond, new ones are refused with 429 at once.
+            most (then refused with 429); a new one beyond pushes the oldest out (429);
+            0 to refuse at once (429) what the cap or rate does not let in.
         graceful: Seconds the running requests get to finish on shutdown.
         log_level: ``"debug"``, ``"info"`` or ``"warning"``.
         forwarded_allow_ips: Proxies trusted to set ``X-Forwarded-For`` (comma-separated
