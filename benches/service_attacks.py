@@ -7,8 +7,9 @@ and meanwhile times a well-behaved client from another network
 (source address 127.0.1.1): 40 cheap questions one after another (heads-up on a flop,
 exact; a different dead card each, so the cache never answers) and 3 main-lane questions
 (Monte Carlo of 1,000,000 deals, about 0.2 s of work). It prints the cheap questions'
-p99, the main-lane time against the same server unloaded, the 5xx answers anyone got, and
-the server's largest resident memory (sampled every 0.1 s from ``/proc``).
+p99, the main-lane time against the same server unloaded, the 5xx answers anyone got,
+the server's largest resident memory (sampled every 0.1 s from ``/proc``) and the
+connections it held or refused before reading a request (from its metrics).
 
 Scenarios: ``none`` (the unloaded figures), ``crowded`` (exact questions with crowded
 ranges, four senders), ``deep`` (JSON nested 30,000 deep, four senders), ``headers`` (eight
@@ -83,6 +84,25 @@ def rss(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024
     return 0
+
+
+def connections_turned_away(url: str) -> dict[str, int]:
+    """The server's count of connections held or refused before any request, by what
+    happened (its metrics, asked from the well-behaved client's address)."""
+    host, port = url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), 30, (GOOD, 0)) as sock:
+        sock.sendall(b"GET /metrics HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")
+        text = b""
+        while chunk := sock.recv(65536):
+            text += chunk
+    counts = {}
+    for line in text.decode().splitlines():
+        if line.startswith("pokerforge_connections_held_total "):
+            counts["held"] = int(float(line.split()[-1]))
+        elif line.startswith("pokerforge_connections_refused_total{"):
+            reason = line.split('reason="', 1)[1].split('"', 1)[0]
+            counts[reason] = int(float(line.split()[-1]))
+    return counts
 
 
 def good_client(url: str, statuses: Counter[int]) -> tuple[list[float], list[float]]:
@@ -232,12 +252,14 @@ def scenario(name: str, unloaded_main: float | None, serve: str = "", warmup: fl
         p99 = statistics.quantiles(cheap, n=100)[98]
         main_ms = statistics.median(main)
         fives = sum(n for s, n in (theirs + mine).items() if s >= 500)
+        turned_away = connections_turned_away(url)
         ratio = f", {main_ms / unloaded_main:.2f}x unloaded" if unloaded_main else ""
         print(
             f"{name}: cheap p99 {p99:.1f} ms (median {statistics.median(cheap):.1f}), "
             f"main lane median {main_ms:.0f} ms{ratio}; 5xx {fives}; "
             f"well-behaved answers {dict(mine)}; attack answers {dict(theirs)}; "
-            f"server memory max {max(peak) / 2**20:.0f} MiB",
+            f"server memory max {max(peak) / 2**20:.0f} MiB; "
+            f"connections held or refused {turned_away}",
             flush=True,
         )
         return main_ms
