@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pokerforge.errors import PokerError
 from pokerforge.service.admission import Admission
 
 
@@ -123,5 +124,5 @@ def test_networks_nobody_uses_are_forgotten() -> None:
     ],
 )
 def test_bad_bounds_are_refused(bounds: dict[str, float], message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(PokerError, match=message):
         door(Clock(), **bounds)

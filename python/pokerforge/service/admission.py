@@ -53,6 +53,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from pokerforge.errors import PokerError
+
 __all__ = ["Admission"]
 
 T = TypeVar("T")
@@ -86,7 +88,7 @@ class Admission(Generic[T]):
             longer held: the caller refuses it).
 
     Raises:
-        ValueError: a bound is negative, or ``rate`` is set with a ``burst`` under 1.
+        PokerError: a bound is negative, or ``rate`` is set with a ``burst`` under 1.
     """
 
     def __init__(
@@ -100,11 +102,11 @@ class Admission(Generic[T]):
         on_push_out: Callable[[T], object] | None = None,
     ) -> None:
         if cap < 0 or rate < 0 or waiting < 0:
-            raise ValueError(
+            raise PokerError(
                 f"cap, rate and waiting must be 0 or more, not {cap}, {rate} and {waiting}"
             )
         if rate and burst < 1:
-            raise ValueError(f"burst must be at least 1 with a rate, not {burst}")
+            raise PokerError(f"burst must be at least 1 with a rate, not {burst}")
         self.cap = cap
         self.rate = rate
         self.burst = burst
