@@ -7,8 +7,9 @@ and meanwhile times a well-behaved client from another network
 (source address 127.0.1.1): 40 cheap questions one after another (heads-up on a flop,
 exact; a different dead card each, so the cache never answers) and 3 main-lane questions
 (Monte Carlo of 1,000,000 deals, about 0.2 s of work). It prints the cheap questions'
-p99, the main-lane time against the same server unloaded, the 5xx answers anyone got, and
-the server's largest resident memory (sampled every 0.1 s from ``/proc``).
+p99, the main-lane time against the same server unloaded, the 5xx answers anyone got,
+the server's largest resident memory (sampled every 0.1 s from ``/proc``) and the
+connections it held or refused before reading a request (from its metrics).
 
 Scenarios: ``none`` (the unloaded figures), ``crowded`` (exact questions with crowded
 ranges, four senders), ``deep`` (JSON nested 30,000 deep, four senders), ``headers`` (eight
@@ -18,6 +19,8 @@ same), ``readers`` (50 connections pipelining requests and never reading).
 
     .venv/bin/python benches/service_attacks.py                 # every scenario, ~3 min
     .venv/bin/python benches/service_attacks.py --only headers
+    .venv/bin/python benches/service_attacks.py --only readers \
+        --serve "--network-rate 0 --max-network-waiting 0"     # a defence switched off
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import contextlib
 import http.client
 import json
 import multiprocessing
+import shlex
 import socket
 import statistics
 import threading
@@ -80,6 +84,25 @@ def rss(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024
     return 0
+
+
+def connections_turned_away(url: str) -> dict[str, int]:
+    """The server's count of connections held or refused before any request, by what
+    happened (its metrics, asked from the well-behaved client's address)."""
+    host, port = url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), 30, (GOOD, 0)) as sock:
+        sock.sendall(b"GET /metrics HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")
+        text = b""
+        while chunk := sock.recv(65536):
+            text += chunk
+    counts = {}
+    for line in text.decode().splitlines():
+        if line.startswith("pokerforge_connections_held_total "):
+            counts["held"] = int(float(line.split()[-1]))
+        elif line.startswith("pokerforge_connections_refused_total{"):
+            reason = line.split('reason="', 1)[1].split('"', 1)[0]
+            counts[reason] = int(float(line.split()[-1]))
+    return counts
 
 
 def good_client(url: str, statuses: Counter[int]) -> tuple[list[float], list[float]]:
@@ -191,9 +214,9 @@ def _attackers(name: str, url: str, halt: Any, counts: Any) -> None:
     counts.put(dict(statuses))
 
 
-def scenario(name: str, unloaded_main: float | None) -> float:
+def scenario(name: str, unloaded_main: float | None, serve: str = "", warmup: float = 2.0) -> float:
     attack = SCENARIOS[name][0]
-    options = ["--threads", "2", "--write-timeout", "5"]
+    options = ["--threads", "2", "--write-timeout", "5", *shlex.split(serve)]
     if name == "keys":
         options += ["--api-key-header", "X-API-Key"]
     with serving(*options) as (url, process):
@@ -217,7 +240,7 @@ def scenario(name: str, unloaded_main: float | None) -> float:
         threads = [threading.Thread(target=sample, daemon=True)]
         for thread in threads:
             thread.start()
-        time.sleep(2 if attack else 0)
+        time.sleep(warmup if attack else 0)
         cheap, main = good_client(url, mine)
         stop.set()
         halt.set()
@@ -229,12 +252,14 @@ def scenario(name: str, unloaded_main: float | None) -> float:
         p99 = statistics.quantiles(cheap, n=100)[98]
         main_ms = statistics.median(main)
         fives = sum(n for s, n in (theirs + mine).items() if s >= 500)
+        turned_away = connections_turned_away(url)
         ratio = f", {main_ms / unloaded_main:.2f}x unloaded" if unloaded_main else ""
         print(
             f"{name}: cheap p99 {p99:.1f} ms (median {statistics.median(cheap):.1f}), "
             f"main lane median {main_ms:.0f} ms{ratio}; 5xx {fives}; "
             f"well-behaved answers {dict(mine)}; attack answers {dict(theirs)}; "
-            f"server memory max {max(peak) / 2**20:.0f} MiB",
+            f"server memory max {max(peak) / 2**20:.0f} MiB; "
+            f"connections held or refused {turned_away}",
             flush=True,
         )
         return main_ms
@@ -243,12 +268,22 @@ def scenario(name: str, unloaded_main: float | None) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=list(SCENARIOS))
+    parser.add_argument(
+        "--serve", default="", metavar="OPTIONS", help="more options of pokerforge serve"
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=2.0,
+        metavar="SECONDS",
+        help="how long the attack runs before the well-behaved client starts (default 2)",
+    )
     args = parser.parse_args()
     print("load before:", Path("/proc/loadavg").read_text().split()[:3])
-    unloaded = scenario("none", None)
+    unloaded = scenario("none", None, args.serve)
     for name in SCENARIOS:
         if name != "none" and args.only in (None, name):
-            scenario(name, unloaded)
+            scenario(name, unloaded, args.serve, args.warmup)
     print("load after:", Path("/proc/loadavg").read_text().split()[:3])
 
 

@@ -36,7 +36,8 @@ def free_port() -> int:
 
 def start(workers: int, port: int) -> subprocess.Popen[bytes]:
     """`pokerforge serve` with ``workers`` processes, once it answers."""
-    options = ["--workers", str(workers), "--threads", "1", "--max-network-connections", "0"]
+    limits = ["--max-network-connections", "0", "--network-rate", "0"]
+    options = ["--workers", str(workers), "--threads", "1", *limits]
     server = subprocess.Popen(
         [sys.executable, "-m", "pokerforge", "serve", "--port", str(port), *options],
         stderr=subprocess.DEVNULL,

@@ -166,6 +166,8 @@ def test_progress_bar_only_on_a_terminal() -> None:
         (["simulate", "--hands", "0"], "hands must be at least 1"),
         (["simulate", "--hands", "5", "--out", "/nonexistent/dir/x.jsonl"], "cannot write"),
         (["grid", "preflop", "--scheduler-timeout", "0"], "--scheduler-timeout must be above 0"),
+        (["serve", "--network-rate", "nan"], "--network-rate must be 0 or more, not nan"),
+        (["serve", "--max-network-waiting", "-1"], "--max-network-waiting must be 0 or more"),
     ],
 )
 def test_errors_print_one_line_and_exit_2(

@@ -401,8 +401,26 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=8,
         metavar="N",
-        help="open connections one client network (/24 or /64) may hold per worker "
-        "(default 8; 0: no cap; none behind --forwarded-allow-ips)",
+        help="open connections one client network (/24 or /64) is served at a time per "
+        "worker; its others wait (default 8; 0: no cap; none behind --forwarded-allow-ips)",
+    )
+    serve.add_argument(
+        "--network-rate",
+        type=float,
+        default=20.0,
+        metavar="N",
+        help="new connections a second one client network is given per worker, twice that "
+        "at once; its others wait (default 20; 0: no limit; none behind "
+        "--forwarded-allow-ips)",
+    )
+    serve.add_argument(
+        "--max-network-waiting",
+        type=int,
+        default=64,
+        metavar="N",
+        help="connections of one network held unread, each up to --header-timeout, while "
+        "its cap or rate keeps them out; a new one past that pushes the oldest out with "
+        "429 (default 64; 0: 429 at once)",
     )
     serve.add_argument(
         "--api-key-header", metavar="NAME", help="share work fairly by this header, not by address"
@@ -884,10 +902,13 @@ def _serve(args: argparse.Namespace) -> None:
         raise PokerError("--workers, --threads, --max-samples and --max-time must be above 0")
     if args.header_timeout <= 0 or args.write_timeout <= 0 or args.max_connections < 1:
         raise PokerError("--header-timeout, --write-timeout and --max-connections must be above 0")
-    if args.max_network_connections < 0:
-        raise PokerError(
-            f"--max-network-connections must be 0 or more, not {args.max_network_connections}"
-        )
+    for option, value in (
+        ("--max-network-connections", args.max_network_connections),
+        ("--network-rate", args.network_rate),
+        ("--max-network-waiting", args.max_network_waiting),
+    ):
+        if not 0 <= value < float("inf"):  # NaN too
+            raise PokerError(f"{option} must be 0 or more, not {value}")
     api_keys = None
     if args.api_keys is not None:
         from pokerforge.service.clients import load_api_keys  # noqa: PLC0415
@@ -909,6 +930,8 @@ def _serve(args: argparse.Namespace) -> None:
         write_timeout=args.write_timeout,
         max_connections=args.max_connections,
         max_network_connections=args.max_network_connections,
+        network_rate=args.network_rate,
+        max_network_waiting=args.max_network_waiting,
         log_level=args.log_level,
         forwarded_allow_ips=args.forwarded_allow_ips,
     )

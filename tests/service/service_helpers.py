@@ -42,6 +42,8 @@ def running(
     write_timeout: float = 10.0,
     max_connections: int = 10_000,
     max_network_connections: int = 0,
+    network_rate: float = 0.0,
+    max_network_waiting: int = 0,
     http: type[Any] = GuardedHttpTools,
     app: Any = None,
 ) -> Iterator[tuple[str, Any]]:
@@ -55,6 +57,8 @@ def running(
             "write_timeout": write_timeout,
             "max_connections": max_connections,
             "max_network_connections": max_network_connections,
+            "network_rate": network_rate,
+            "max_network_waiting": max_network_waiting,
         },
     )
     app = app if app is not None else create_app(limits)

@@ -29,12 +29,9 @@ def _read_to_close(sock: socket.socket) -> bytes:
     return data
 
 
-@pytest.mark.parametrize("http", [GuardedHttpTools, GuardedH11])
-def test_a_connection_accepted_before_the_shutdown_is_answered(http: type[Any]) -> None:
-    # Another app of the same process (as the suite's other servers are): a server
-    # stopping drains its own app's queues only (it once drained every app's, and the
-    # other servers of the process answered 503 "restarting" from then on).
-    neighbour = create_app(Limits(workers=1))
+def _serve(http: type[Any]) -> tuple[uvicorn.Server, threading.Thread, int]:
+    """A server of an app of its own over protocol ``http`` on a free port, started in a
+    thread: the server, its thread and its port."""
     port = free_port()
     config = uvicorn.Config(
         create_app(Limits(workers=1)), host="127.0.0.1", port=port, log_level="warning", http=http
@@ -46,6 +43,17 @@ def test_a_connection_accepted_before_the_shutdown_is_answered(http: type[Any]) 
     while not server.started:
         assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
         time.sleep(0.02)
+    return server, thread, port
+
+
+@pytest.mark.parametrize("http", [GuardedHttpTools, GuardedH11])
+def test_a_connection_accepted_before_the_shutdown_is_answered(http: type[Any]) -> None:
+    # Another app of the same process (as the suite's other servers are): a server
+    # stopping drains its own app's queues only (it once drained every app's, and the
+    # other servers of the process answered 503 "restarting" from then on).
+    neighbour = create_app(Limits(workers=1))
+    server, thread, port = _serve(http)
+    deadline = time.monotonic() + 20
     fresh = socket.create_connection(("127.0.0.1", port), timeout=20)
     try:
         while not server.server_state.connections:  # accepted
@@ -67,6 +75,34 @@ def test_a_connection_accepted_before_the_shutdown_is_answered(http: type[Any]) 
     assert json.loads(body)["status"] == "ok"
     assert not thread.is_alive()
     assert not neighbour.state.engine.scheduler.draining
+
+
+@pytest.mark.parametrize("http", [GuardedHttpTools, GuardedH11])
+def test_a_connection_held_by_its_networks_cap_is_answered_at_the_shutdown(
+    http: type[Any],
+) -> None:
+    # A connection waiting, unread, for a place of its network is not dropped by the
+    # shutdown: it is taken then, and its request answered as any first one.
+    limits = {"max_network_connections": 1, "max_network_waiting": 4}
+    server, thread, port = _serve(type("OneAtATime", (http,), limits))
+    deadline = time.monotonic() + 20
+    first = socket.create_connection(("127.0.0.1", port), timeout=20)
+    held = socket.create_connection(("127.0.0.1", port), timeout=20)
+    try:
+        first.sendall(REQUEST)
+        assert first.recv(65536).startswith(b"HTTP/1.1 200")
+        held.sendall(REQUEST)  # not read: the network's one place is first's
+        while server.server_state.pokerforge_admission.held("127.0.0.0/24") != 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        server.should_exit = True
+        answer = _read_to_close(held)
+    finally:
+        first.close()
+        held.close()
+        thread.join(timeout=20)
+    assert answer.startswith(b"HTTP/1.1 200"), answer
+    assert not thread.is_alive()
 
 
 @pytest.mark.parametrize(

@@ -211,9 +211,10 @@ def _worker_pids(port: int, count: int) -> list[int]:
 
 @pytest.fixture
 def two_open_workers() -> Iterator[tuple[subprocess.Popen[str], int]]:
-    """Two workers, no cap on one network's connections (every test connection is from
-    this machine)."""
-    options = ("--workers", "2", "--threads", "1", "--max-network-connections", "0")
+    """Two workers, no cap or rate on one network's connections (every test connection
+    is from this machine)."""
+    limits = ("--max-network-connections", "0", "--network-rate", "0")
+    options = ("--workers", "2", "--threads", "1", *limits)
     server, url = start(*options, logs=False)
     try:
         yield server, int(url.rsplit(":", 1)[1])

@@ -422,7 +422,7 @@ def test_one_networks_connections_beyond_its_cap_get_429_and_others_still_connec
             refused = raw(url, b"", wait=5)
             status, headers, body = _head(refused)
             assert status == 429 and headers["retry-after"] == "1"
-            assert b"more than 3 open connections from your network" in body
+            assert b"too many connections from your network (at most 3 open)" in body
             assert _has_service_headers(headers)
             # Another network (127.0.1.1 is loopback too) is not counted with this one.
             with socket.create_connection(
@@ -440,3 +440,94 @@ def test_one_networks_connections_beyond_its_cap_get_429_and_others_still_connec
         finally:
             for sock in held:
                 sock.close()
+
+
+HEALTHZ = b"GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n"
+
+
+def _from_other_network(url: str, request: bytes) -> bytes:
+    """``request`` sent from 127.0.1.1 (another network than the tests' 127.0.0.1), the
+    connection closed by the server after its answer; the answer."""
+    host, port = url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), 10, ("127.0.1.1", 0)) as sock:
+        sock.sendall(request)
+        chunks = []
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+
+def test_a_networks_connections_past_its_rate_are_held_unread_the_oldest_pushed_out() -> None:
+    # 50 threads that reconnected as fast as the server refused them were a flood the
+    # event loop answered connection by connection. Now a network is given `rate` new
+    # connections a second: the next ones are held unread (their senders block); a full
+    # waiting room refuses its oldest for the newcomer; another network is answered.
+    settings = {"network_rate": 0.01, "max_network_waiting": 2, "header_timeout": 60.0}
+    with running(Limits(workers=1), **settings) as (url, _):  # type: ignore[arg-type]
+        host, port = url.removeprefix("http://").split(":")
+        first = socket.create_connection((host, int(port)), timeout=10)
+        try:
+            first.sendall(HEALTHZ)  # the one token (a burst of 1 at this rate)
+            assert first.recv(4096).startswith(b"HTTP/1.1 200")
+            held = [socket.create_connection((host, int(port)), timeout=10) for _ in range(3)]
+            for sock in held[1:]:
+                sock.sendall(HEALTHZ)
+            # The third pushed the first held one out: refused, with the usual headers
+            # (it sent nothing: a request left unread would make the close a reset).
+            oldest = held.pop(0)
+            chunks = []
+            with contextlib.suppress(ConnectionResetError):
+                while chunk := oldest.recv(65536):
+                    chunks.append(chunk)
+            oldest.close()
+            status, headers, body = _head(b"".join(chunks))
+            assert status == 429 and headers["retry-after"] == "1"
+            assert b"(at most 0.01 new a second)" in body
+            assert _has_service_headers(headers)
+            metrics = _from_other_network(
+                url, b"GET /metrics HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n"
+            )
+            assert metrics.startswith(b"HTTP/1.1 200")
+            assert b"pokerforge_connections_held_total 3.0" in metrics
+            assert b'pokerforge_connections_refused_total{reason="pushed_out"} 1.0' in metrics
+            for sock in held:  # still unanswered: their requests were not even read
+                sock.setblocking(False)
+                with pytest.raises(BlockingIOError):
+                    sock.recv(4096)
+        finally:
+            first.close()
+            for sock in held:
+                sock.close()
+
+
+def test_a_held_connection_is_served_when_its_network_frees_a_place() -> None:
+    with running(Limits(workers=1), max_network_connections=1, max_network_waiting=4) as (
+        url,
+        _,
+    ):
+        host, port = url.removeprefix("http://").split(":")
+        with (
+            socket.create_connection((host, int(port)), timeout=10) as first,
+            socket.create_connection((host, int(port)), timeout=10) as second,
+        ):
+            first.sendall(HEALTHZ)
+            assert first.recv(4096).startswith(b"HTTP/1.1 200")
+            second.sendall(HEALTHZ)  # held behind the cap of 1
+            first.close()
+            assert second.recv(4096).startswith(b"HTTP/1.1 200")
+
+
+def test_a_connection_held_past_the_header_timeout_gets_429() -> None:
+    settings = {"network_rate": 0.01, "max_network_waiting": 4, "header_timeout": 0.3}
+    with running(Limits(workers=1), **settings) as (url, _):  # type: ignore[arg-type]
+        host, port = url.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port)), timeout=10) as first:
+            first.sendall(HEALTHZ)
+            assert first.recv(4096).startswith(b"HTTP/1.1 200")
+            # Held (sending nothing, so that the refusal is not a reset) until refused.
+            status, headers, _ = _head(raw(url, b"", wait=20))
+            assert status == 429 and _has_service_headers(headers)
+        metrics = _from_other_network(
+            url, b"GET /metrics HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n"
+        )
+        assert b'pokerforge_connections_refused_total{reason="waited_too_long"} 1.0' in metrics

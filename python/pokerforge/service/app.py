@@ -350,9 +350,11 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     engine = _Engine(limits, metrics)
 
     @asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(_: FastAPI) -> AsyncIterator[dict[str, Any]]:
         log.info("startup", extra={"fields": {"threads": limits.workers, "pid": os.getpid()}})
-        yield
+        # The lifespan's state is shared with the server: its connection refusals, made
+        # before any request reaches the app, are counted in these metrics.
+        yield {"pokerforge_metrics": metrics}
         # Graceful shutdown: the server has stopped taking requests; anything still queued
         # was answered 503 when the stop began, and the running work is bounded by
         # max_time.

@@ -79,6 +79,21 @@ class Metrics:
             ["status"],
             registry=registry,
         )
+        self.connections_held = Counter(
+            "pokerforge_connections_held",
+            "Connections put in their network's waiting room (over its cap or rate), unread.",
+            registry=registry,
+        )
+        self.connections_refused = Counter(
+            "pokerforge_connections_refused",
+            "Connections refused before any request was read, by reason: busy "
+            "(--max-connections), pushed_out (the oldest in their network's full waiting "
+            "room), waited_too_long (held --header-timeout without a place), over_limit "
+            "(over their network's limits with no waiting room).",
+            ["reason"],
+            registry=registry,
+        )
+        self._connection_children: dict[str, Counter] = {}
 
     def observe_request(self, route: str, method: str, status: int, seconds: float) -> None:
         """Counts one answered request and its latency.
@@ -103,6 +118,29 @@ class Metrics:
                 self._children[key] = children
         children[0].inc()
         children[1].observe(seconds)
+
+    def count_connection(self, event: str) -> None:
+        """Counts one connection held (``event`` ``"held"``) or refused for the reason
+        ``event`` (one of the server's few).
+
+        Examples:
+            >>> metrics = Metrics()
+            >>> metrics.count_connection("held"); metrics.count_connection("pushed_out")
+            >>> text = metrics.render()[0]
+            >>> b"pokerforge_connections_held_total 1.0" in text
+            True
+            >>> b'pokerforge_connections_refused_total{reason="pushed_out"} 1.0' in text
+            True
+        """
+        child = self._connection_children.get(event)
+        if child is None:
+            child = (
+                self.connections_held
+                if event == "held"
+                else self.connections_refused.labels(reason=event)
+            )
+            self._connection_children[event] = child
+        child.inc()
 
     def forget_process(self, pid: int | None = None) -> None:
         """Removes the live gauges of process ``pid`` (this one by default), which has

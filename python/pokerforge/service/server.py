@@ -10,6 +10,12 @@ adds to plain uvicorn:
   or of its previous answer, so idle connections and one-byte-a-second senders are
   closed; and a cap on open connections per process, beyond which a new connection gets
   a JSON 503 with ``Retry-After`` and is closed, so file descriptors never run out;
+- per client network, a cap on the connections served at a time and a rate of new ones
+  (:mod:`~pokerforge.service.admission`): a connection beyond them is held unread in the
+  network's bounded waiting room until it may go (or refused with 429 after
+  ``header_timeout``), so a sender reconnecting as fast as it can blocks instead of
+  spinning the event loop; a full room refuses its oldest connection (with a prebuilt
+  429) to hold the new one;
 - limits on the request head, answered as RFC 9110 and RFC 6585 define and the connection
   closed: a URL over :data:`MAX_URL` bytes gets ``414``, more than :data:`MAX_HEADERS`
   header fields or a head (request line and headers) over :data:`MAX_HEAD` bytes gets
@@ -39,6 +45,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import gc
 import json
 import os
@@ -46,7 +53,6 @@ import resource
 import shutil
 import sys
 import tempfile
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +63,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.supervisors import Multiprocess
 
+from pokerforge.service.admission import Admission
 from pokerforge.service.clients import network
 from pokerforge.service.guard import SECURITY_HEADERS, error_body
 from pokerforge.service.work import Limits
@@ -102,9 +109,16 @@ class ServerOptions:
         max_connections: Open connections per worker process beyond which new ones are
             refused with 503 (kept below the process's file-descriptor limit).
         max_network_connections: Open connections per worker process from one client
-            network (an address's /24 or /64) beyond which its new ones are refused with
-            429; 0 for no such cap, which is also the case behind trusted proxies (the
-            peer is then the proxy).
+            network (an address's /24 or /64) beyond which its new ones are held (see
+            ``max_network_waiting``); 0 for no such cap, which is also the case behind
+            trusted proxies (the peer is then the proxy), as for the next two.
+        network_rate: New connections a second one client network is given per worker
+            process (with a burst of twice as many at once); beyond, its new ones are
+            held; 0 for no such limit.
+        max_network_waiting: Connections of one network held unread per worker process
+            while its cap or rate does not let them in, each for ``header_timeout`` at
+            most (then refused with 429); a new one beyond pushes the oldest out (429);
+            0 to refuse at once (429) what the cap or rate does not let in.
         graceful: Seconds the running requests get to finish on shutdown.
         log_level: ``"debug"``, ``"info"`` or ``"warning"``.
         forwarded_allow_ips: Proxies trusted to set ``X-Forwarded-For`` (comma-separated
@@ -119,6 +133,8 @@ class ServerOptions:
     keep_alive: float = 5.0
     max_connections: int = 10_000
     max_network_connections: int = 8
+    network_rate: float = 20.0
+    max_network_waiting: int = 64
     graceful: float = 30.0
     log_level: str = "info"
     forwarded_allow_ips: str | None = None
@@ -138,6 +154,17 @@ _REASONS = {
 }
 
 
+@functools.lru_cache(maxsize=64)
+def _refusal(status: int, kind: str, message: str, retry_after: int | None) -> tuple[bytes, bytes]:
+    """An error answer's bytes before and after its request id (built once per message:
+    a flood of refusals costs a write each, not a JSON answer each)."""
+    body, headers = error_body(status, kind, None, message, retry_after)
+    head = b"HTTP/1.1 %d %s\r\n" % (status, _REASONS[status]) + b"".join(
+        name + b": " + value + b"\r\n" for name, value in [*headers, *SECURITY_HEADERS]
+    )
+    return head + b"x-request-id: ", b"\r\nconnection: close\r\n\r\n" + body
+
+
 def _answer_and_close(
     transport: asyncio.BaseTransport,
     status: int,
@@ -147,63 +174,150 @@ def _answer_and_close(
 ) -> None:
     """Writes a JSON error answer straight to the connection, then closes it (for refusals
     made before any request reaches the app)."""
-    body, headers = error_body(status, kind, None, message, retry_after)
-    headers += [(b"x-request-id", os.urandom(16).hex().encode()), *SECURITY_HEADERS]
-    head = b"HTTP/1.1 %d %s\r\n" % (status, _REASONS[status]) + b"".join(
-        name + b": " + value + b"\r\n" for name, value in headers
-    )
+    head, tail = _refusal(status, kind, message, retry_after)
     assert isinstance(transport, asyncio.WriteTransport)
-    transport.write(head + b"connection: close\r\n\r\n" + body)
+    transport.write(head + os.urandom(16).hex().encode() + tail)
     transport.close()
 
 
 class _Guard:
-    """The header timeout and the connection cap, over either of uvicorn's HTTP protocols
-    (see the module's description); mixed in before the protocol class."""
+    """The header timeout, the connection caps and the networks' admission, over either
+    of uvicorn's HTTP protocols (see the module's description); mixed in before the
+    protocol class."""
 
     header_timeout: float = float(_from_env().get("header_timeout", 10.0))
     write_timeout: float = float(_from_env().get("write_timeout", 10.0))
     max_connections: int = int(_from_env().get("max_connections", 10_000))
     max_network_connections: int = int(_from_env().get("max_network_connections", 0))
+    network_rate: float = float(_from_env().get("network_rate", 0.0))
+    max_network_waiting: int = int(_from_env().get("max_network_waiting", 0))
     # Provided by the protocol class.
     server_state: Any
     connections: set[Any]
     loop: asyncio.AbstractEventLoop
     transport: asyncio.Transport
+    client: tuple[str, int] | None
+    flow: Any
+    app_state: dict[str, Any]
 
     def connection_made(self, transport: asyncio.Transport) -> None:
-        """Refuses the connection when there are too many; else starts its clock."""
+        """Refuses the connection when there are too many, holds it when its network may
+        not have another now (see :mod:`~.admission`); else starts its clock."""
         super().connection_made(transport)  # type: ignore[misc]
         self._last_call = False
         self._request_timer: asyncio.TimerHandle | None = None
         self._write_timer: asyncio.TimerHandle | None = None
-        self._network: str | None = None
+        self._hold_timer: asyncio.TimerHandle | None = None
+        self._network: str | None = None  # the network it counts against, once taken
+        self._held_by: str | None = None  # the network whose waiting room holds it
         if len(self.connections) > self.max_connections:
+            self._count_connection("busy")
             message = "too many open connections; try again"
             _answer_and_close(transport, 503, "busy", message, retry_after=1)
             return
-        if self.max_network_connections:
-            # One network's many connections (a flood of pipelined requests, each answered
-            # on the event loop) would otherwise take the loop's turns from everyone else.
-            peer = transport.get_extra_info("peername")
-            name = network(str(peer[0])) if isinstance(peer, tuple) and peer else "unix"
-            networks = self._networks()
-            if networks[name] >= self.max_network_connections:
-                cap = self.max_network_connections
-                message = f"more than {cap} open connections from your network; try again"
-                _answer_and_close(transport, 429, "busy", message, retry_after=1)
+        admission = self._admission()
+        if admission.active:
+            # One network's connections opened as fast as it can (each pipelining requests
+            # answered on the event loop, or each refused and opened again at once) would
+            # otherwise take the loop's turns from everyone else.
+            name = network(self.client[0]) if self.client else "unix"
+            taken = admission.arrive(name, self)
+            if taken is False:
+                self._count_connection("over_limit")
+                _answer_and_close(transport, 429, "busy", self._network_message(), 1)
+                return
+            if taken is None:
+                # Held unread: the kernel's buffers fill and the sender blocks, where a
+                # refusal would have it back at once.
+                self._held_by = name
+                self.flow.pause_reading()
+                self._hold_timer = self.loop.call_later(self.header_timeout, self._held_too_long)
+                self._count_connection("held")
+                self._wake(name)
                 return
             self._network = name
-            networks[name] += 1
         self._arm()
 
-    def _networks(self) -> Counter[str]:
-        """The server's open connections by client network (kept in uvicorn's state of the
-        server, which its connections share)."""
-        networks: Counter[str] | None = getattr(self.server_state, "pokerforge_networks", None)
-        if networks is None:
-            networks = self.server_state.pokerforge_networks = Counter()
-        return networks
+    def _network_message(self) -> str:
+        limits = []
+        if self.max_network_connections:
+            limits.append(f"{self.max_network_connections} open")
+        if self.network_rate:
+            limits.append(f"{self.network_rate:g} new a second")
+        return f"too many connections from your network (at most {' and '.join(limits)}); try again"
+
+    def _admission(self) -> Admission[_Guard]:
+        """The server's networks' admission (kept in uvicorn's state of the server, which
+        its connections share)."""
+        admission: Admission[_Guard] | None = getattr(
+            self.server_state, "pokerforge_admission", None
+        )
+        if admission is None:
+            rate = self.network_rate
+            admission = Admission(
+                cap=self.max_network_connections,
+                rate=rate,
+                burst=max(1, round(2 * rate)),
+                waiting=self.max_network_waiting,
+                on_push_out=_Guard._pushed_out,
+            )
+            self.server_state.pokerforge_admission = admission
+            self.server_state.pokerforge_wakeups = {}
+        return admission
+
+    def _wake(self, name: str) -> None:
+        """Takes the held connections of network ``name`` that may go now, and sets a
+        timer for when its bucket has the next one's token."""
+        admission = self._admission()
+        for protocol in admission.admit_waiting(name):
+            protocol._admit(name)
+        delay = admission.delay(name)
+        wakeups: dict[str, asyncio.TimerHandle] = self.server_state.pokerforge_wakeups
+        if delay is not None and name not in wakeups:
+            wakeups[name] = self.loop.call_later(delay, self._wake_on_time, name)
+
+    def _wake_on_time(self, name: str) -> None:
+        self.server_state.pokerforge_wakeups.pop(name, None)
+        self._wake(name)
+
+    def _admit(self, name: str | None) -> None:
+        """A held connection is taken: it is read from now on, with its clock."""
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+            self._hold_timer = None
+        self._held_by = None
+        self._network = name
+        self.flow.resume_reading()
+        self._arm()
+
+    def _held_too_long(self) -> None:
+        """Held ``header_timeout`` without a place: refused (429), and closed."""
+        self._hold_timer = None
+        name = self._held_by
+        if name is None or self.transport.is_closing():
+            return
+        self._held_by = None
+        self._admission().cancel(name, self)
+        self._count_connection("waited_too_long")
+        _answer_and_close(self.transport, 429, "busy", self._network_message(), 1)
+
+    def _pushed_out(self) -> None:
+        """Pushed out of its network's full waiting room by a newer connection (see
+        :mod:`~.admission`): refused (429), and closed."""
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+            self._hold_timer = None
+        self._held_by = None
+        if not self.transport.is_closing():
+            self._count_connection("pushed_out")
+            _answer_and_close(self.transport, 429, "busy", self._network_message(), 1)
+
+    def _count_connection(self, event: str) -> None:
+        """Counts a connection refused or held (``event``) in the app's metrics, when the
+        app handed them to the server (through its lifespan's state)."""
+        metrics = self.app_state.get("pokerforge_metrics")
+        if metrics is not None:
+            metrics.count_connection(event)
 
     def _arm(self) -> None:
         if self._request_timer is not None:
@@ -253,6 +367,11 @@ class _Guard:
         closed after the answer being made)."""
         _drain_all(getattr(self, "config", None))
         self._last_call = True
+        held = getattr(self, "_held_by", None)
+        if held is not None:
+            # Taken now, uncounted: its request is answered as any first one.
+            self._admission().cancel(held, self)
+            self._admit(None)
         if self._awaiting_first_request():
             return
         super().shutdown()  # type: ignore[misc]
@@ -268,18 +387,20 @@ class _Guard:
             cycle.keep_alive = False
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """Stops the clock."""
-        for name in ("_request_timer", "_write_timer"):
+        """Stops the clocks; the connection's place goes to its network's next held one."""
+        for name in ("_request_timer", "_write_timer", "_hold_timer"):
             timer = getattr(self, name, None)
             if timer is not None:
                 timer.cancel()
+        held = getattr(self, "_held_by", None)
+        if held is not None:
+            self._held_by = None
+            self._admission().cancel(held, self)
         counted = getattr(self, "_network", None)
         if counted is not None:
             self._network = None
-            networks = self._networks()
-            networks[counted] -= 1
-            if not networks[counted]:
-                del networks[counted]
+            self._admission().leave(counted)
+            self._wake(counted)
         super().connection_lost(exc)  # type: ignore[misc]
 
 
@@ -493,17 +614,22 @@ def serve(limits: Limits, options: ServerOptions) -> None:
     os.environ[_LIMITS_ENV] = json.dumps(dataclasses.asdict(limits))
     proxied = options.forwarded_allow_ips is not None
     network_cap = 0 if proxied else options.max_network_connections
+    network_rate = 0.0 if proxied else options.network_rate
     settings = {
         "header_timeout": options.header_timeout,
         "write_timeout": options.write_timeout,
         "max_connections": max_connections,
         "max_network_connections": network_cap,
+        "network_rate": network_rate,
+        "max_network_waiting": options.max_network_waiting,
     }
     os.environ[_SERVER_ENV] = json.dumps(settings)
     _Guard.header_timeout = options.header_timeout
     _Guard.write_timeout = options.write_timeout
     _Guard.max_connections = max_connections
     _Guard.max_network_connections = network_cap
+    _Guard.network_rate = network_rate
+    _Guard.max_network_waiting = options.max_network_waiting
     made = None
     if options.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         made = tempfile.mkdtemp(prefix="pokerforge-metrics-")
