@@ -9,6 +9,12 @@
 #   serial    the tests marked `serial` (real worker processes, clusters, timed waits), which
 #             must not share the machine with other tests: whoever runs this part sees that
 #             nothing else runs beside it but work at the lowest priority (scripts/test.sh).
+#   warm      the copy prepared, and its test modules put through pytest's assertion
+#             rewriting once, their rewritten bytecode cached beside them, so the parts'
+#             processes (each worker would rewrite every module anew: about 5 CPU-seconds
+#             each) only read it. It can run before pokerforge is installed: without the
+#             conftest files (which import it), and pytest caches a module's rewritten
+#             bytecode before running it, whether or not its imports then fail.
 # It ends with the number of tests each part ran.
 #
 # Usage: bash scripts/suite.sh PYTHON [all|versions] [both|prepare|parallel|serial|count]
@@ -19,7 +25,7 @@
 #   both      every step: prepare, the parallel part, the serial part, the counts (the
 #             default); `prepare`, `parallel`, `serial` and `count` run one step each, the
 #             first before the others (scripts/test.sh fills the serial parts' idle cores
-#             with other versions' parallel parts).
+#             with other versions' parallel parts); `warm` prepares and warms (above).
 # PYTEST_ARGS adds pytest arguments to both parts (e.g. PYTEST_ARGS="-x -k equity").
 # Where pokerkit is not installed (it needs Python 3.11+), the tests that compare against it
 # are left out, and the run says so.
@@ -37,9 +43,9 @@ case "$mode" in
   *) echo "suite.sh: the mode is all or versions, not '$mode'" >&2; exit 2 ;;
 esac
 case "$part" in
-  both | prepare | parallel | serial | count) ;;
+  both | prepare | parallel | serial | count | warm) ;;
   *)
-    echo "suite.sh: the part is both, prepare, parallel, serial or count, not '$part'" >&2
+    echo "suite.sh: the part is both, prepare, parallel, serial, count or warm, not '$part'" >&2
     exit 2
     ;;
 esac
@@ -47,7 +53,7 @@ esac
 version=$("$python" -c 'import platform; print(platform.python_version())')
 work=target/suite/$version
 # The tests read README.md, docs/ and examples/ beside tests/, as in the repository.
-if [ "$part" = both ] || [ "$part" = prepare ]; then
+if [ "$part" = both ] || [ "$part" = prepare ] || [ "$part" = warm ]; then
   for d in tests docs examples; do
     sync_tree "$d" "$work/$d"
   done
@@ -60,6 +66,11 @@ xfail_strict = true
 INI
 fi
 [ "$part" = prepare ] && exit 0
+if [ "$part" = warm ]; then
+  # Collection only; its errors (pokerforge not installed yet) are the suite's to report.
+  (cd "$work" && "$python" -m pytest -q --collect-only --noconftest tests >/dev/null 2>&1) || true
+  exit 0
+fi
 
 NEEDS_POKERKIT=(
   tests/game/test_pokerkit_differential.py

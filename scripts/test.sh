@@ -65,10 +65,12 @@ finish() {
 # steps, one codegen unit and link-time optimisation, keep a single core busy).
 # Each environment then imports what the tests import, at the lowest priority: the bytecode
 # caches are written on the core the wheel's last step leaves idle, not by the suite's first
-# processes, all at once (scripts/warm_imports.py).
+# processes, all at once (scripts/warm_imports.py); and pytest's rewritten test modules
+# likewise (scripts/suite.sh's warm part).
 deps() {
   env_deps "$@"
   nice -n 19 "$1/bin/python" scripts/warm_imports.py
+  nice -n 19 bash scripts/suite.sh "$1/bin/python" all warm
 }
 start deps-3.11 deps .venv 3.11 test docs
 if [ "$quick" = 0 ]; then
