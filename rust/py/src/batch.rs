@@ -2,12 +2,13 @@
 //! ranks rows in chunks without it, on one thread or a pool, checking for Ctrl-C between
 //! blocks of rows.
 
-use numpy::{PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use crate::errors::InvalidArrayError;
-use crate::parallel::pool;
+use crate::input::Int;
+use crate::parallel::{pool, threads_for};
 
 /// Rows per unit of parallel work.
 const CHUNK_ROWS: usize = 1 << 15;
@@ -131,4 +132,33 @@ pub fn run<T: Send>(
         py.check_signals()?;
     }
     Ok(true)
+}
+
+/// The batch functions that class each row of one card matrix (`evaluate_many` and the
+/// other games' `*_many`): `cards` as `uint8[N, w]` with `w` in `widths`, classed into
+/// `uint16[N]` on the threads `threads` asks for. `class(width, cells, out)` classes a
+/// block of rows or says that one is bad; then `bad(cells, width)` names the first bad
+/// row of the whole matrix (found again by a plain scan: errors are rare, and a parallel
+/// search could find a later row first).
+pub fn class_rows<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+    widths: &[usize],
+    threads: Option<Int>,
+    class: impl Fn(usize, &[u8], &mut [u16]) -> Result<(), usize> + Sync,
+    bad: impl FnOnce(&[u8], usize) -> PyErr,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let array = u8_matrix(cards, "cards", widths)?;
+    let out = with_rows(&array, |rows| {
+        let threads = threads_for(threads, rows.rows, PARALLEL_ROWS)?;
+        let mut out = vec![0u16; rows.rows];
+        let work =
+            |first: usize, out: &mut [u16]| class(rows.width, rows.block(first, out.len()), out);
+        if run(py, threads, &mut out, 1, &work)? {
+            Ok(out)
+        } else {
+            Err(bad(rows.data, rows.width))
+        }
+    })?;
+    Ok(PyArray1::from_vec(py, out))
 }

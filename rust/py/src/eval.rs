@@ -6,11 +6,10 @@ use pokerforge_core::eval::high::{rank_mask, rank_rows, rank_rows_checked};
 use pokerforge_core::{CardSet, Error};
 use pyo3::prelude::*;
 
-use crate::batch::{self, u8_matrix, with_rows, PARALLEL_ROWS};
+use crate::batch;
 use crate::errors::{to_py, with_message, PokerError};
 use crate::hand_rank::{class_int, new_hand_rank};
 use crate::input::{card_set, Int};
-use crate::parallel::threads_for;
 
 fn count_error(got: usize) -> PyErr {
     to_py(Error::CardCount {
@@ -76,27 +75,18 @@ pub fn evaluate_many<'py>(
     threads: Option<Int>,
     check: bool,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
-    let array = u8_matrix(cards, "cards", &[5, 6, 7])?;
-    let out = with_rows(&array, |rows| {
-        let threads = threads_for(threads, rows.rows, PARALLEL_ROWS)?;
-        let mut out = vec![0u16; rows.rows];
-        let work = |first: usize, out: &mut [u16]| {
-            let cells = rows.block(first, out.len());
-            match (rows.width, check) {
-                (5, true) => return rank_rows_checked::<5>(cells, out),
-                (6, true) => return rank_rows_checked::<6>(cells, out),
-                (_, true) => return rank_rows_checked::<7>(cells, out),
-                (5, false) => rank_rows::<5>(cells, out),
-                (6, false) => rank_rows::<6>(cells, out),
-                (_, false) => rank_rows::<7>(cells, out),
-            }
-            Ok(())
-        };
-        if batch::run(py, threads, &mut out, 1, &work)? {
-            Ok(out)
-        } else {
-            Err(first_row_error(rows.data, rows.width, "cards"))
+    let class = |width: usize, cells: &[u8], out: &mut [u16]| {
+        match (width, check) {
+            (5, true) => return rank_rows_checked::<5>(cells, out),
+            (6, true) => return rank_rows_checked::<6>(cells, out),
+            (_, true) => return rank_rows_checked::<7>(cells, out),
+            (5, false) => rank_rows::<5>(cells, out),
+            (6, false) => rank_rows::<6>(cells, out),
+            (_, false) => rank_rows::<7>(cells, out),
         }
-    })?;
-    Ok(PyArray1::from_vec(py, out))
+        Ok(())
+    };
+    batch::class_rows(py, cards, &[5, 6, 7], threads, class, |data, width| {
+        first_row_error(data, width, "cards")
+    })
 }

@@ -23,6 +23,7 @@ mod parallel;
 mod phh;
 mod preflop;
 mod range;
+mod rank_methods;
 mod record;
 mod registry;
 mod short_deck;

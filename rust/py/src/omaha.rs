@@ -8,7 +8,6 @@ use pokerforge_core::eval::{
     omaha_rank_rows, omaha_rank_rows_checked,
 };
 use pokerforge_core::{CardSet, LowRank};
-use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 
 use crate::batch::{self, u8_matrix, with_rows, Rows, PARALLEL_ROWS};
@@ -16,66 +15,24 @@ use crate::errors::{with_message, InvalidArrayError, PokerError};
 use crate::hand_rank::new_hand_rank;
 use crate::input::{card_set, core, Int};
 use crate::parallel::threads_for;
+use crate::rank_methods::rank_methods;
 
 /// An eight-or-better low: dense class 1 (8-7-6-5-4) to 56 (5-4-3-2-A).
 #[pyclass(name = "LowRank", module = "pokerforge", frozen, freelist = 64)]
 #[derive(Debug)]
 pub struct PyLowRank(pub LowRank);
 
-#[pymethods]
-impl PyLowRank {
-    #[new]
-    fn py_new(class: Int) -> PyResult<PyLowRank> {
-        class
-            .get::<u8>()
-            .and_then(LowRank::new)
-            .map(PyLowRank)
-            .ok_or_else(|| {
-                PokerError::new_err(format!(
-                    "{} is not a low class: expected an integer from 1 to 56",
-                    class.0
-                ))
-            })
+rank_methods!(
+    PyLowRank(LowRank, u8) "LowRank",
+    "{} is not a low class: expected an integer from 1 to 56",
+    |rank| rank,
+    {
+        /// A phrase naming the low, e.g. `'7-5-3-2-A low'`.
+        fn describe(&self) -> String {
+            self.0.describe()
+        }
     }
-
-    /// A phrase naming the low, e.g. `'7-5-3-2-A low'`.
-    fn describe(&self) -> String {
-        self.0.describe()
-    }
-
-    fn __int__(&self) -> u8 {
-        self.0.class()
-    }
-
-    fn __index__(&self) -> u8 {
-        self.0.class()
-    }
-
-    fn __hash__(&self) -> u64 {
-        u64::from(self.0.class())
-    }
-
-    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        let Ok(other) = other.cast::<PyLowRank>() else {
-            return Ok(py.NotImplemented());
-        };
-        let result = op.matches(self.0.cmp(&other.get().0));
-        Ok(result.into_pyobject(py)?.to_owned().into_any().unbind())
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("LowRank({}, '{}')", self.0.class(), self.0)
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u8,))> {
-        Ok((slf.get_type().into_any(), (slf.get().0.class(),)))
-    }
-}
+);
 
 /// The best Omaha high hand: exactly two of `hole` (4, 5 or 6 cards) and three of `board`
 /// (3, 4 or 5 cards).

@@ -10,11 +10,10 @@ use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
-use crate::batch::{self, u8_matrix, with_rows, PARALLEL_ROWS};
+use crate::batch;
 use crate::errors::{with_message, PokerError};
 use crate::eval::untracked;
 use crate::input::{card_set, core, Int};
-use crate::parallel::threads_for;
 use crate::registry;
 
 static CATEGORY_TYPE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
@@ -152,27 +151,18 @@ pub fn evaluate_short_deck_many<'py>(
     check: bool,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
     let order = ShortDeckOrder::from_trips_beat_straight(trips_beat_straight);
-    let array = u8_matrix(cards, "cards", &[5, 6, 7])?;
-    let out = with_rows(&array, |rows| {
-        let threads = threads_for(threads, rows.rows, PARALLEL_ROWS)?;
-        let mut out = vec![0u16; rows.rows];
-        let work = |first: usize, out: &mut [u16]| {
-            let cells = rows.block(first, out.len());
-            match (rows.width, check) {
-                (5, true) => return short_deck_rows_checked::<5>(cells, out, order),
-                (6, true) => return short_deck_rows_checked::<6>(cells, out, order),
-                (_, true) => return short_deck_rows_checked::<7>(cells, out, order),
-                (5, false) => short_deck_rows::<5>(cells, out, order),
-                (6, false) => short_deck_rows::<6>(cells, out, order),
-                (_, false) => short_deck_rows::<7>(cells, out, order),
-            }
-            Ok(())
-        };
-        if batch::run(py, threads, &mut out, 1, &work)? {
-            Ok(out)
-        } else {
-            Err(first_bad_row(rows.data, rows.width))
+    let class = |width: usize, cells: &[u8], out: &mut [u16]| {
+        match (width, check) {
+            (5, true) => return short_deck_rows_checked::<5>(cells, out, order),
+            (6, true) => return short_deck_rows_checked::<6>(cells, out, order),
+            (_, true) => return short_deck_rows_checked::<7>(cells, out, order),
+            (5, false) => short_deck_rows::<5>(cells, out, order),
+            (6, false) => short_deck_rows::<6>(cells, out, order),
+            (_, false) => short_deck_rows::<7>(cells, out, order),
         }
-    })?;
-    Ok(PyArray1::from_vec(py, out))
+        Ok(())
+    };
+    batch::class_rows(py, cards, &[5, 6, 7], threads, class, |data, width| {
+        first_bad_row(data, width)
+    })
 }
