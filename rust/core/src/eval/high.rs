@@ -15,6 +15,7 @@ use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::error::{Error, Result};
 
+pub use super::high_simd::{rank_rows_using, Kernel, KERNEL_ENV};
 pub use super::rows::first_bad_row;
 
 /// Card keys by index; 256 entries so that any byte indexes it without a bounds check
@@ -198,9 +199,17 @@ fn rank_key_of(key: u64, cards: &[u8]) -> HandRank {
     HandRank::from_table(RANK_TABLE[slot])
 }
 
-/// Ranks each row of `cards` (rows of `K` card indices, all valid and distinct) into `out`.
+/// Ranks each row of `cards` (rows of `K` card indices, all valid and distinct) into `out`,
+/// with the fastest path this CPU has (see [`Kernel`]); rows are those of `cards` that
+/// have a slot in `out`. Invalid rows give meaningless classes, never undefined behaviour.
 #[inline]
 pub fn rank_rows<const K: usize>(cards: &[u8], out: &mut [u16]) {
+    super::high_simd::rank_rows_with::<K>(Kernel::active(), cards, out);
+}
+
+/// [`rank_rows`] one hand at a time: the scalar path, and the SIMD kernels' tail.
+#[inline]
+pub(super) fn rank_rows_scalar<const K: usize>(cards: &[u8], out: &mut [u16]) {
     for (row, slot) in cards.chunks_exact(K).zip(out.iter_mut()) {
         *slot = rank_indices(row).class();
     }
