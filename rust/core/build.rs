@@ -25,7 +25,7 @@ fn main() {
     let tables = gen::build();
     let mut out = String::new();
     emit(&mut out, "RANK_TABLE", "u16", &tables.rank_table);
-    emit(&mut out, "DISPLACEMENT", "u32", &tables.displacement);
+    emit(&mut out, "DISPLACEMENT", "u16", &tables.displacement);
     emit(&mut out, "FLUSH_TABLE", "u16", &tables.flush_table);
     emit(&mut out, "CLASS_VALUES", "u32", &tables.class_values);
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));

@@ -1,10 +1,12 @@
-//! Hold'em evaluator benchmarks: random hands from memory, the batch loop, and the whole
-//! seven-card space.
+//! Hold'em evaluator benchmarks: random hands from memory, the batch loop (the active path,
+//! and each path this CPU has: scalar, AVX2, AVX-512), and the whole seven-card space.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use pokerforge_core::eval::high::{rank_indices, rank_mask, rank_rows, rank_rows_checked, HandKey};
+use pokerforge_core::eval::high::{
+    rank_indices, rank_mask, rank_rows, rank_rows_checked, rank_rows_using, HandKey, Kernel,
+};
 use pokerforge_core::rng::Rng;
 
 const HANDS: usize = 1 << 16;
@@ -61,6 +63,12 @@ fn bench_random(c: &mut Criterion) {
     group.bench_function("batch_rows_checked", |b| {
         b.iter(|| rank_rows_checked::<7>(black_box(&hands), &mut out))
     });
+    // Each batch path on its own (the ones this CPU has); `batch_rows` is the active one.
+    for kernel in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
+        group.bench_function(format!("batch_rows_{}", kernel.name()), |b| {
+            b.iter(|| rank_rows_using::<7>(kernel, black_box(&hands), &mut out))
+        });
+    }
     group.finish();
 }
 

@@ -9,6 +9,7 @@ mod equity;
 mod five_card;
 mod fuzz;
 mod heads_up;
+mod holdem_kernels;
 mod icm;
 mod low_a5;
 mod omaha;

@@ -110,10 +110,11 @@ fn best_suited(ranks: u16) -> u32 {
 
 /// All generated tables.
 pub struct Tables {
-    /// Dense class (1..=7462) per hash slot; 0 for empty slots.
+    /// Dense class (1..=7462) per slot: the flushes by rank mask in `0..FLUSH_LEN`, the
+    /// rest by the perfect hash (see `hash`); 0 for empty slots; one slot of padding.
     pub rank_table: Vec<u16>,
-    /// Mixed displacement per hash bucket (see `hash::mix`).
-    pub displacement: Vec<u32>,
+    /// Displacement per hash bucket (see `hash::slot`); one entry of padding.
+    pub displacement: Vec<u16>,
     /// Dense class per 13-bit suited rank mask of 5 to 7 ranks; 0 otherwise.
     pub flush_table: Vec<u16>,
     /// Per class (index 0 unused): the five-card value (category and rank nibbles).
@@ -146,45 +147,7 @@ pub fn build() -> Tables {
     keys.dedup();
     assert_eq!(keys.len(), entries.len(), "rank keys must give unique sums");
 
-    let buckets_len = 1usize << hash::BUCKET_BITS;
-    let mut buckets: Vec<Vec<(u32, u16)>> = vec![Vec::new(); buckets_len];
-    for &(key, class) in &entries {
-        let (b, bits) = hash::bucket_and_bits(key);
-        buckets[b].push((bits, class));
-    }
-    let mut order: Vec<usize> = (0..buckets_len).collect();
-    // Largest buckets first, ties by index, so the build is deterministic.
-    order.sort_by_key(|&b| (std::cmp::Reverse(buckets[b].len()), b));
-    let mut rank_table = vec![0u16; hash::TABLE_LEN];
-    let mut used = vec![false; hash::SLOTS];
-    let mut displacement = vec![0u32; buckets_len];
-    let mut slots = Vec::new();
-    for &b in &order {
-        if buckets[b].is_empty() {
-            continue;
-        }
-        let d = (0..=u16::MAX)
-            .find(|&d| {
-                slots.clear();
-                slots.extend(
-                    buckets[b]
-                        .iter()
-                        .map(|&(bits, _)| hash::slot(bits, hash::mix(d))),
-                );
-                let free = slots.iter().all(|&s| !used[s]);
-                slots.sort_unstable();
-                free && slots.windows(2).all(|w| w[0] != w[1])
-            })
-            .expect("a displacement for every bucket");
-        displacement[b] = hash::mix(d);
-        for &(bits, class) in &buckets[b] {
-            let s = hash::slot(bits, hash::mix(d));
-            used[s] = true;
-            rank_table[s] = class;
-        }
-    }
-
-    let flush_table = (0u16..1 << 13)
+    let flush_table: Vec<u16> = (0u16..1 << 13)
         .map(|m| {
             if (5..=7).contains(&m.count_ones()) {
                 class_of(best_suited(m))
@@ -193,6 +156,52 @@ pub fn build() -> Tables {
             }
         })
         .collect();
+
+    let buckets_len = 1usize << hash::BUCKET_BITS;
+    let mut buckets: Vec<Vec<(usize, u16)>> = vec![Vec::new(); buckets_len];
+    for &(key, class) in &entries {
+        let h = hash::mix(key);
+        buckets[hash::bucket(h)].push((hash::slot(h, 0), class));
+    }
+    for bucket in &buckets {
+        let mut bits: Vec<usize> = bucket.iter().map(|e| e.0).collect();
+        bits.sort_unstable();
+        assert!(
+            bits.windows(2).all(|w| w[0] != w[1]),
+            "HASH_MUL must give the keys of a bucket distinct slot bits"
+        );
+    }
+    let mut order: Vec<usize> = (0..buckets_len).collect();
+    // Largest buckets first, ties by index, so the build is deterministic.
+    order.sort_by_key(|&b| (std::cmp::Reverse(buckets[b].len()), b));
+    // The flushes take their slots first; the rest of the table is the hash's.
+    let mut rank_table = vec![0u16; hash::TABLE_LEN];
+    rank_table[..hash::FLUSH_LEN].copy_from_slice(&flush_table);
+    let mut used: Vec<bool> = rank_table.iter().map(|&c| c != 0).collect();
+    let mut displacement = vec![0u16; buckets_len];
+    for &b in &order {
+        if buckets[b].is_empty() {
+            continue;
+        }
+        let d = (0..=u16::MAX)
+            .find(|&d| {
+                buckets[b]
+                    .iter()
+                    .all(|&(bits, _)| !used[bits ^ usize::from(d)])
+            })
+            .expect("a displacement for every bucket");
+        displacement[b] = d;
+        for &(bits, class) in &buckets[b] {
+            let s = bits ^ usize::from(d);
+            used[s] = true;
+            rank_table[s] = class;
+        }
+    }
+
+    // One slot of padding each, so that a SIMD gather may read any entry as the low half
+    // of 32 bits without reading past the table.
+    rank_table.push(0);
+    displacement.push(0);
 
     let mut class_values = vec![0u32];
     class_values.extend(values);

@@ -10,6 +10,25 @@
 //! - bits 32..48: four 4-bit suit counters, one per suit, starting at 3 ([`SUIT_START`]).
 //!   Five or more cards of one suit carry into the top bit of its counter
 //!   ([`FLUSH_BITS`]), so one AND tells whether there is a flush and in which suit.
+//!
+//! # The rank table and its perfect hash
+//! One table of `u16` classes, [`TABLE_LEN`] = 2^17 slots, answers every hand in one read:
+//! - slots `0..8192` are the flushes, indexed by the flush suit's 13-bit rank mask (at most
+//!   one suit can hold five of seven cards, and then no hand without a flush beats it);
+//! - the 73,775 rank multisets of 5 to 7 cards fill the slots left over, placed by a
+//!   perfect hash with one multiply and one small read:
+//!   1. `h = rank_key * HASH_MUL` (32 bits, wrapping) spreads the clustered rank keys;
+//!   2. the top 13 bits of `h` pick a bucket (about nine keys each), whose 16-bit
+//!      displacement is read from a 16 KiB table that stays in L1;
+//!   3. the next 17 bits of `h`, xored with the displacement, are the slot.
+//!
+//! So a hand costs its card keys, a multiply, two shifts, an AND, an XOR and two reads,
+//! the second the answer itself (a class, no further table). The table being a power of
+//! two, the slot needs no scaling multiply and no bounds check, and a flush is the same
+//! read at another index, so a loop can pick the index without a branch. `build.rs` places
+//! the buckets largest first, each at the first displacement whose keys all land on free
+//! slots (the 4,719 flush masks of 5 to 7 ranks are taken first): the table is 63% full,
+//! which is what lets the last buckets find room with a 16-bit displacement.
 
 /// Per-rank additive keys, `2` first.
 pub const RANK_KEYS: [u32; 13] = [
@@ -23,40 +42,46 @@ pub const SUIT_START: u64 = 0x3333 << SUIT_SHIFT;
 /// The top bit of each suit counter; set iff that suit has five or more cards.
 pub const FLUSH_BITS: u64 = 0x8888 << SUIT_SHIFT;
 
-/// Number of buckets of the perfect hash is `1 << BUCKET_BITS`.
-pub const BUCKET_BITS: u32 = 14;
-/// Slots in the rank table: 73,775 keys (every rank multiset of 5 to 7 cards) at a load
-/// of 0.95.
-pub const SLOTS: usize = 77_824;
-/// Odd multiplier that spreads rank keys over 64 bits (the golden ratio).
-pub const HASH_MUL: u64 = 0x9E37_79B9_7F4A_7C15;
+/// Buckets of the perfect hash: `1 << BUCKET_BITS`, about nine keys each.
+pub const BUCKET_BITS: u32 = 13;
+/// The rank table has `1 << TABLE_BITS` slots (see [`TABLE_LEN`]).
+pub const TABLE_BITS: u32 = 17;
+/// Length of the rank table: a power of two, so that a slot is a masked shift of the hash,
+/// always in bounds, with no multiply to scale it and no bounds check.
+pub const TABLE_LEN: usize = 1 << TABLE_BITS;
+/// The flush part of the rank table: slots `0..FLUSH_LEN`, indexed by the flush suit's
+/// 13-bit rank mask. The masks of fewer than five ranks are never flushes, and their
+/// slots hold non-flush keys instead.
+pub const FLUSH_LEN: usize = 1 << 13;
+/// Odd multiplier that spreads a rank key over 32 bits. 32 bits, not 64, so that a SIMD
+/// lane computes the same hash with one 32-bit multiply. Chosen (the low half of the first
+/// splitmix64 output that worked) so that no two rank keys of a bucket share their slot
+/// bits, which no displacement could separate; `gen::build` checks it.
+pub const HASH_MUL: u32 = 0xA1B9_65F5;
+
+/// The mixed rank key: its top [`BUCKET_BITS`] name the bucket, the next [`TABLE_BITS`]
+/// the slot before displacement (the low two bits, the weakest of a product, are unused).
+#[inline(always)]
+pub const fn mix(rank_key: u32) -> u32 {
+    rank_key.wrapping_mul(HASH_MUL)
+}
+
+/// The bucket of a mixed key.
+#[inline(always)]
+pub const fn bucket(h: u32) -> usize {
+    (h >> (32 - BUCKET_BITS)) as usize
+}
+
+/// The slot of a mixed key under its bucket's displacement: the slot bits xor the
+/// displacement. A displacement is 16 bits, so it moves a key within its half of the
+/// table; `build.rs` picks each bucket's so that no two keys share a slot and no key
+/// lands on a flush.
+#[inline(always)]
+pub const fn slot(h: u32, displacement: u16) -> usize {
+    ((h >> (32 - BUCKET_BITS - TABLE_BITS)) as usize & (TABLE_LEN - 1)) ^ displacement as usize
+}
 
 /// The key of card `index` (`4 * rank + suit`).
 pub const fn card_key(index: u8) -> u64 {
     RANK_KEYS[(index >> 2) as usize] as u64 | 1 << (SUIT_SHIFT + 4 * (index & 3) as u32)
 }
-
-/// Hash-and-displace: the bucket is the top bits of the mixed key; the slot is the next
-/// 32 bits, xored with the bucket's scrambled displacement, scaled onto `0..SLOTS`.
-/// `build.rs` picks each bucket's displacement so that no two keys share a slot.
-#[inline(always)]
-pub const fn bucket_and_bits(rank_key: u32) -> (usize, u32) {
-    let h = (rank_key as u64).wrapping_mul(HASH_MUL);
-    ((h >> (64 - BUCKET_BITS)) as usize, (h >> 16) as u32)
-}
-
-/// A bucket's displacement as stored: scrambled once at build time, so a lookup saves
-/// the multiply.
-pub const fn mix(displacement: u16) -> u32 {
-    (displacement as u32).wrapping_mul(0x9E37_79B9)
-}
-
-/// The slot of hash bits `bits` under a bucket's mixed displacement (see [`mix`]).
-#[inline(always)]
-pub const fn slot(bits: u32, mixed: u32) -> usize {
-    (((bits ^ mixed) as u64 * SLOTS as u64) >> 32) as usize
-}
-
-/// Length of the rank table: `SLOTS` rounded up to a power of two, so a lookup can mask
-/// its index instead of checking bounds. The padding is never read, so it costs no cache.
-pub const TABLE_LEN: usize = SLOTS.next_power_of_two();

@@ -3,18 +3,19 @@
 //! A hand's key is the sum of its cards' keys (see [`super::hash`]). Without a flush
 //! the key's rank part names the rank multiset, and a perfect hash maps it to the class in
 //! one table read. With a flush (at most one suit can have five of seven cards, and then
-//! no non-flush hand can beat it) the flush suit's 13-bit rank mask indexes a second table.
-//! Tables: the rank table (152 KiB used, padded to 256 KiB so its index is masked rather
-//! than bounds-checked), 64 KiB displacements, 16 KiB flush table, 29 KiB class values,
-//! 14 KiB byte keys and 4 KiB card keys and bits: 384 KiB in all.
+//! no non-flush hand can beat it) the flush suit's 13-bit rank mask indexes the same table's
+//! first 8,192 slots. Tables: the rank table (256 KiB, 2^17 slots, 63% used), 16 KiB
+//! displacements, 29 KiB class values, 14 KiB byte keys and 4 KiB card keys: 319 KiB in all,
+//! of which a hand reads the card keys and displacements (L1) and one rank-table slot (L2).
 
 use super::hash::{self, card_key, FLUSH_BITS, SUIT_SHIFT, SUIT_START};
 use super::rank::HandRank;
-use super::tables::{DISPLACEMENT, FLUSH_TABLE, RANK_TABLE};
+use super::tables::{DISPLACEMENT, RANK_TABLE};
 use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::error::{Error, Result};
 
+pub use super::high_simd::{rank_rows_using, Kernel, KERNEL_ENV};
 pub use super::rows::first_bad_row;
 
 /// Card keys by index; 256 entries so that any byte indexes it without a bounds check
@@ -65,10 +66,12 @@ static BYTE_KEYS: [[u64; 256]; 7] = {
     table
 };
 
+/// The rank table's slot of a hand without a flush (see [`hash`]): the key's low 32 bits
+/// are its rank key, the suit counters lying above them.
 #[inline(always)]
-fn non_flush(key: u64) -> u16 {
-    let (bucket, bits) = hash::bucket_and_bits(key as u32);
-    RANK_TABLE[hash::slot(bits, DISPLACEMENT[bucket]) & (hash::TABLE_LEN - 1)]
+fn non_flush_slot(key: u64) -> usize {
+    let h = hash::mix(key as u32);
+    hash::slot(h, DISPLACEMENT[hash::bucket(h)])
 }
 
 /// The flush suit of a key that has one.
@@ -147,13 +150,13 @@ impl HandKey {
     #[inline(always)]
     pub fn rank(self) -> HandRank {
         let flush = self.key & FLUSH_BITS;
-        let class = if flush == 0 {
-            non_flush(self.key)
+        let slot = if flush == 0 {
+            non_flush_slot(self.key)
         } else {
             let ranks = CardSet::from_mask_truncate(self.mask).suit_ranks(flush_suit(flush));
-            FLUSH_TABLE[usize::from(ranks & 0x1FFF)]
+            usize::from(ranks & 0x1FFF)
         };
-        HandRank::from_table(class)
+        HandRank::from_table(RANK_TABLE[slot])
     }
 }
 
@@ -183,22 +186,30 @@ pub fn rank_indices(cards: &[u8]) -> HandRank {
 #[inline(always)]
 fn rank_key_of(key: u64, cards: &[u8]) -> HandRank {
     let flush = key & FLUSH_BITS;
-    let class = if flush == 0 {
-        non_flush(key)
+    let slot = if flush == 0 {
+        non_flush_slot(key)
     } else {
         let suit = flush_suit(flush);
         let ranks = cards
             .iter()
             .filter(|&&c| c & 3 == suit)
             .fold(0u16, |m, &c| m | 1 << ((c & 63) >> 2));
-        FLUSH_TABLE[usize::from(ranks & 0x1FFF)]
+        usize::from(ranks & 0x1FFF)
     };
-    HandRank::from_table(class)
+    HandRank::from_table(RANK_TABLE[slot])
 }
 
-/// Ranks each row of `cards` (rows of `K` card indices, all valid and distinct) into `out`.
+/// Ranks each row of `cards` (rows of `K` card indices, all valid and distinct) into `out`,
+/// with the fastest path this CPU has (see [`Kernel`]); rows are those of `cards` that
+/// have a slot in `out`. Invalid rows give meaningless classes, never undefined behaviour.
 #[inline]
 pub fn rank_rows<const K: usize>(cards: &[u8], out: &mut [u16]) {
+    super::high_simd::rank_rows_with::<K>(Kernel::active(), cards, out);
+}
+
+/// [`rank_rows`] one hand at a time: the scalar path, and the SIMD kernels' tail.
+#[inline]
+pub(super) fn rank_rows_scalar<const K: usize>(cards: &[u8], out: &mut [u16]) {
     for (row, slot) in cards.chunks_exact(K).zip(out.iter_mut()) {
         *slot = rank_indices(row).class();
     }

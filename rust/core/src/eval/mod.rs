@@ -17,6 +17,7 @@
 pub mod badugi;
 pub mod hash;
 pub mod high;
+mod high_simd;
 pub mod low;
 pub mod low_27;
 pub mod low_a5;

@@ -70,7 +70,10 @@ fn rank_rows_checked_with<const K: usize>(
 /// the fastest kernel this CPU has.
 #[cfg(target_arch = "x86_64")]
 fn rows_valid<const K: usize>(cards: &[u8], rows: Range<usize>) -> bool {
-    if std::is_x86_feature_detected!("avx2") {
+    if std::is_x86_feature_detected!("avx512bw") {
+        // SAFETY: the CPU has AVX-512 BW (which implies F), as just detected.
+        unsafe { x86::rows_valid_avx512::<K>(cards, rows) }
+    } else if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2, as just detected (the answer is cached: one load).
         unsafe { x86::rows_valid_avx2::<K>(cards, rows) }
     } else {
@@ -180,6 +183,40 @@ mod x86 {
         bad == 0 && rows_valid_scalar::<K>(cards, row..rows.end)
     }
 
+    /// [`rows_valid_sse2`] 64 rows at a time with AVX-512 BW: the pair tests are masked
+    /// compares straight into a 64-bit mask.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F and BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) unsafe fn rows_valid_avx512<const K: usize>(
+        cards: &[u8],
+        rows: Range<usize>,
+    ) -> bool {
+        const W: usize = 64;
+        let bits = &super::PairBits::<K>::BITS;
+        let mut row = rows.start;
+        // SAFETY: as in `rows_valid_sse2`, with W = 64; the caller vouches for AVX-512.
+        let bad = unsafe {
+            let mut high = _mm512_setzero_si512();
+            let mut pairs: __mmask64 = 0;
+            while row + W <= rows.end && (row + W) * K + K - 1 <= cards.len() {
+                let base = cards.as_ptr().add(row * K);
+                for (v, by_shift) in bits.iter().enumerate() {
+                    let a = _mm512_loadu_si512(base.add(W * v).cast());
+                    high = _mm512_max_epu8(high, a);
+                    for (d, &mask) in by_shift.iter().enumerate().skip(1) {
+                        let b = _mm512_loadu_si512(base.add(W * v + d).cast());
+                        pairs |= _mm512_mask_cmpeq_epi8_mask(mask, a, b);
+                    }
+                }
+                row += W;
+            }
+            pairs != 0 || _mm512_cmpgt_epu8_mask(high, _mm512_set1_epi8(51)) != 0
+        };
+        !bad && rows_valid_scalar::<K>(cards, row..rows.end)
+    }
+
     /// [`rows_valid_sse2`] 32 rows at a time with AVX2.
     ///
     /// # Safety
@@ -213,6 +250,35 @@ mod x86 {
         };
         bad == 0 && rows_valid_scalar::<K>(cards, row..rows.end)
     }
+}
+
+/// `PairBits::<K>::BITS[v][d]`: [`PairMasks`] for groups of 64 rows as 64-bit lane masks,
+/// the form AVX-512's compares take.
+#[cfg(target_arch = "x86_64")]
+struct PairBits<const K: usize>;
+
+#[cfg(target_arch = "x86_64")]
+impl<const K: usize> PairBits<K> {
+    const BITS: [[u64; K]; K] = {
+        let bytes = PairMasks::<K, 64>::MASKS.0;
+        let mut bits = [[0u64; K]; K];
+        let mut v = 0;
+        while v < K {
+            let mut d = 0;
+            while d < K {
+                let mut i = 0;
+                while i < 64 {
+                    if bytes[v][d][i] != 0 {
+                        bits[v][d] |= 1 << i;
+                    }
+                    i += 1;
+                }
+                d += 1;
+            }
+            v += 1;
+        }
+        bits
+    };
 }
 
 /// The first row of `cards` that is not `K` distinct card indices (slow; for errors).
@@ -302,6 +368,12 @@ mod tests {
                 // SAFETY: AVX2 was detected just above.
                 out.push(("avx2", |cards, rows| unsafe {
                     x86::rows_valid_avx2::<K>(cards, rows)
+                }));
+            }
+            if std::is_x86_feature_detected!("avx512bw") {
+                // SAFETY: AVX-512 BW (and so F) was just detected.
+                out.push(("avx512", |cards, rows| unsafe {
+                    x86::rows_valid_avx512::<K>(cards, rows)
                 }));
             }
         }

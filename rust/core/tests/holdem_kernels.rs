@@ -1,0 +1,162 @@
+//! Every batch path of the Hold'em evaluator (scalar, AVX2, AVX-512, those this CPU has)
+//! gives the same class for every 5-, 6- and 7-card hand; row counts that leave a tail,
+//! and `out` shorter than the rows, are ranked alike; garbage rows stay in bounds.
+
+use pokerforge_core::eval::high::{rank_rows, rank_rows_using, Kernel};
+
+/// Rows per block: the enumeration fills a block, then every path ranks it.
+const BLOCK: usize = 1 << 18;
+
+/// Calls `check(rows)` with blocks of every `K`-card hand as rows of card indices, in
+/// lexicographic order, the last block partial.
+fn for_each_block<const K: usize>(check: &mut impl FnMut(&[u8])) {
+    let mut rows: Vec<u8> = Vec::with_capacity(BLOCK * K);
+    let mut hand = [0u8; K];
+    for (i, c) in hand.iter_mut().enumerate() {
+        *c = i as u8;
+    }
+    loop {
+        rows.extend_from_slice(&hand);
+        if rows.len() == BLOCK * K {
+            check(&rows);
+            rows.clear();
+        }
+        // The next combination: bump the last card that can move, reset those after it.
+        let Some(i) = (0..K).rev().find(|&i| usize::from(hand[i]) < 52 - K + i) else {
+            break;
+        };
+        hand[i] += 1;
+        for j in i + 1..K {
+            hand[j] = hand[j - 1] + 1;
+        }
+    }
+    if !rows.is_empty() {
+        check(&rows);
+    }
+}
+
+fn every_path_agrees<const K: usize>(expected_hands: u64) {
+    let paths: Vec<Kernel> = Kernel::ALL
+        .into_iter()
+        .filter(|k| k.is_available())
+        .collect();
+    assert!(paths.contains(&Kernel::Scalar));
+    let mut scalar = vec![0u16; BLOCK];
+    let mut other = vec![0u16; BLOCK];
+    let mut hands = 0u64;
+    for_each_block::<K>(&mut |rows| {
+        let n = rows.len() / K;
+        assert!(rank_rows_using::<K>(Kernel::Scalar, rows, &mut scalar[..n]));
+        assert!(scalar[..n].iter().all(|&c| (1..=7462).contains(&c)));
+        for &path in &paths[1..] {
+            other[..n].fill(0);
+            assert!(rank_rows_using::<K>(path, rows, &mut other[..n]));
+            if let Some(i) = (0..n).find(|&i| other[i] != scalar[i]) {
+                panic!(
+                    "{path:?} ranks {:?} as {}, the scalar path as {}",
+                    &rows[i * K..i * K + K],
+                    other[i],
+                    scalar[i]
+                );
+            }
+        }
+        hands += n as u64;
+    });
+    assert_eq!(hands, expected_hands);
+}
+
+#[test]
+fn every_path_agrees_on_every_five_card_hand() {
+    every_path_agrees::<5>(2_598_960);
+}
+
+#[test]
+fn every_path_agrees_on_every_six_card_hand() {
+    every_path_agrees::<6>(20_358_520);
+}
+
+#[test]
+fn every_path_agrees_on_every_seven_card_hand() {
+    every_path_agrees::<7>(133_784_560);
+}
+
+/// Rows from a fixed xorshift stream: valid hands, or any bytes.
+fn sample_rows<const K: usize>(n: usize, valid: bool) -> Vec<u8> {
+    let mut s = 0x2545_F491_4F6C_DD1Du64;
+    let mut rows = Vec::with_capacity(n * K);
+    for _ in 0..n {
+        let mut used = 0u64;
+        let mut k = 0;
+        while k < K {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let c = if valid { (s % 52) as u8 } else { s as u8 };
+            if !valid || used >> (c & 63) & 1 == 0 {
+                used |= 1 << (c & 63);
+                rows.push(c);
+                k += 1;
+            }
+        }
+    }
+    rows
+}
+
+fn tails_and_short_outputs<const K: usize>() {
+    let rows = sample_rows::<K>(1001, true);
+    let mut expected = vec![0u16; 1001];
+    assert!(rank_rows_using::<K>(Kernel::Scalar, &rows, &mut expected));
+    for path in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
+        for n in [0, 1, 7, 8, 9, 15, 16, 17, 31, 33, 100, 999, 1000] {
+            // Exactly n rows, a part row after them, and an `out` of n slots over more rows:
+            // each ranks the first n rows and writes nothing past them.
+            for (cards, slots) in [
+                (&rows[..n * K], n),
+                (&rows[..n * K + K - 1], n),
+                (&rows[..], n),
+            ] {
+                let mut out = vec![u16::MAX; slots + 3];
+                assert!(rank_rows_using::<K>(path, cards, &mut out[..slots]));
+                assert_eq!(out[..slots], expected[..slots], "{path:?}, {n} rows");
+                assert!(
+                    out[slots..].iter().all(|&c| c == u16::MAX),
+                    "{path:?} wrote past {n}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_path_handles_tails_and_short_outputs() {
+    tails_and_short_outputs::<5>();
+    tails_and_short_outputs::<6>();
+    tails_and_short_outputs::<7>();
+}
+
+#[test]
+fn garbage_rows_stay_in_bounds_on_every_path() {
+    // Unchecked rows may hold anything: the classes are meaningless but every read stays
+    // inside the tables (a gather past one would crash the test).
+    let rows = sample_rows::<7>(4096, false);
+    for path in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
+        let mut out = vec![0u16; 4096];
+        assert!(rank_rows_using::<7>(path, &rows, &mut out));
+    }
+}
+
+#[test]
+fn the_active_path_is_available_and_named() {
+    let active = Kernel::active();
+    assert!(active.is_available());
+    assert!(active <= Kernel::detected());
+    for k in Kernel::ALL {
+        assert_eq!(Kernel::from_name(k.name()), Some(k));
+    }
+    assert_eq!(Kernel::from_name("sse9"), None);
+    let rows = sample_rows::<7>(64, true);
+    let (mut a, mut b) = (vec![0u16; 64], vec![0u16; 64]);
+    rank_rows::<7>(&rows, &mut a);
+    assert!(rank_rows_using::<7>(Kernel::Scalar, &rows, &mut b));
+    assert_eq!(a, b);
+}
