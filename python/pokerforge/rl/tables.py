@@ -55,7 +55,7 @@ _MASK64 = (1 << 64) - 1
 _ACTION_BIT0 = 8
 # The encoder's moves (ObsEncoder.decode): the kind in bits 0-1, a raise's total above.
 FOLD, CHECK, CALL, RAISE_TO = range(4)
-_AMOUNT_AT = 2
+AMOUNT_AT = 2
 
 
 # The hand's methods for the moves below a raise, by kind: a move below RAISE_TO is its
@@ -82,7 +82,7 @@ def apply_move(hand: Hand, move: int) -> None:
     if move < RAISE_TO:
         MOVE_METHODS[move](hand)
     else:
-        hand.raise_to(move >> _AMOUNT_AT)
+        hand.raise_to(move >> AMOUNT_AT)
 
 
 def _apply_exact(hand: Hand, action: object) -> None:
@@ -489,7 +489,7 @@ class Tables:
             if move < RAISE_TO:
                 MOVE_METHODS[move](hand)
             else:
-                hand.raise_to(move >> _AMOUNT_AT)
+                hand.raise_to(move >> AMOUNT_AT)
             return
         if hand.actor is None:
             raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")
