@@ -991,7 +991,7 @@ full=True))
     def _showdown(self) -> None:
         st = self._state
         folded = st.folded
-        if self._unknown and any(s in self._unknown and not folded[s] for s in range(self._n)):
+        if self._unknown and self._unknown_still_in(folded):
             if self._draw is None:
                 self._showdown_unknown()
                 return
@@ -1068,6 +1068,13 @@ full=True))
                 shown = hole[seat] if self._stud is None else self._shown_cards(seat)
                 log.append(_record(Show, seat, shown, high, LowRank(low) if low else None))
         self._pay(awards)
+
+    def _unknown_still_in(self, folded: list[bool]) -> bool:
+        """Whether a seat whose hole cards are unknown (a replay's) is still in. (A method
+        of its own: a generator in the showdown would make its locals cells, read more
+        slowly at every showdown.)"""
+        unknown = self._unknown
+        return any(s in unknown and not folded[s] for s in range(self._n))
 
     def _showdown_unknown(self) -> None:
         """A replay's showdown with unknown hands in it. Untabled hands forfeit (rule 22):

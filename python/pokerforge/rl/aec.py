@@ -281,7 +281,9 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         self._skip_agent_selection = None
         self._final = None
-        actor = tables.hands[0].actor
+        # The seat to bet, read from the state; else the hand's actor (as in step()).
+        betting = tables.states[0].actor
+        actor = betting if betting >= 0 else tables.hands[0].actor
         self.agent_selection = agents[0 if actor is None else actor]
 
     def step(self, action: int | Move | None) -> None:
@@ -322,8 +324,13 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
             # would change nothing, so it is skipped.
             self.agent_selection = self.possible_agents[actor]
             return
-        # The hand is over: every agent is paid and done at once. Nothing was paid before,
-        # so each cumulative reward is the reward itself.
+        self._end_hand(agent)
+
+    def _end_hand(self, agent: str) -> None:
+        """The hand is over (``agent`` ended it): every agent is paid and done at once.
+        Nothing was paid before, so each cumulative reward is the reward itself. (Apart
+        from step(): its comprehensions would make step() build a cell at every call.)"""
+        tables = self.tables
         agents = self.agents
         net = tables.hands[0].net
         big_blind = tables.big_blind

@@ -465,10 +465,13 @@ class Tables:
         bits >>= _ACTION_BIT0
         cached = self._indices.get(bits)
         if cached is None:
-            cached = self._indices[bits] = tuple(
-                i for i in range(len(self.actions)) if bits >> i & 1
-            )
+            cached = self._indices[bits] = self._indices_of(bits)
         return cached
+
+    def _indices_of(self, bits: int) -> tuple[int, ...]:
+        """The action indices whose bits are set (apart from legal(): a generator there
+        would make its locals cells, read more slowly at every step)."""
+        return tuple(i for i in range(len(self.actions)) if bits >> i & 1)
 
     def act(self, table: int, action: int | Move) -> None:
         """Apply ``action`` for the seat to act at ``table``: an index into the discrete
