@@ -164,9 +164,9 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         """The final observation of every agent still in (the hand is over)."""
         tables = self.tables
         agents = self.agents
-        seats = self._seats
+        # The seats by a map, not a list comprehension (a frame of its own, every hand).
         made: list[Observation] = tables.encoder.observations(
-            0, tables.states[0], [seats[a] for a in agents]
+            0, tables.states[0], map(self._seats.__getitem__, agents)
         )
         if tables.obs_scale is not None:
             for obs in made:
