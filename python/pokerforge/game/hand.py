@@ -23,6 +23,7 @@ from operator import add
 from typing import Any
 
 from pokerforge._core import DealLayout, LowRank, showdown_ranks
+from pokerforge._core import copy_slots as _copy_slots
 from pokerforge._core import record as _record  # see betting.py
 from pokerforge._core import untrack as _untrack
 from pokerforge.cards import Card
@@ -1363,6 +1364,35 @@ full=True))
             >>> hand.is_over, twin.is_over
             (False, True)
         """
+        if type(self) is not Hand or type(self._state) is not HandState:
+            return self._copy_by_slot()
+        # Every slot taken over in one call to the core (the values shared), then the
+        # hand's lists and its changing parts copied, as _copy_by_slot() does one by one:
+        # that spelled out costs more than the rest of a new hand's deal.
+        new = _copy_slots(self)
+        state = new._state = _copy_slots(self._state)
+        state.stacks = state.stacks.copy()
+        state.bets = state.bets.copy()
+        state.contributions = state.contributions.copy()
+        state.folded = state.folded.copy()
+        state.log = state.log.copy()
+        new._faced = new._faced.copy()
+        new._reach = new._reach.copy()
+        new._payouts = new._payouts.copy()
+        if new._asked is not None:
+            new._asked = new._asked.copy()
+        if new._vote is not None:
+            new._vote = new._vote.copy()
+        if new._stud is not None:
+            new._stud = new._stud.copy()
+        if new._draw is not None:
+            new._draw = new._draw.copy()
+        new._untrack()  # an exact Hand: see _untrack
+        return new
+
+    def _copy_by_slot(self) -> Hand:
+        """:meth:`copy` slot by slot: a :class:`Hand` (the class itself, whatever the
+        class of this hand) with this hand's slots."""
         new = _new(Hand)
         self._copy_betting(new)
         new._spec = self._spec
