@@ -19,7 +19,9 @@ Examples:
 from __future__ import annotations
 
 import copy
+import sys
 from collections.abc import Iterator, Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -227,8 +229,12 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
             >>> env.agents, env.hand.net
             ([], (-1, 1))
         """
-        while max_iter > 0 and self.agents:
-            max_iter -= 1
+        # Counted down by repeat(), in C: PettingZoo's default of 2**63 is a long int in
+        # Python, which every step would compare and replace (a count past sys.maxsize
+        # is taken as sys.maxsize, more steps than any run makes).
+        for _ in repeat(None, min(max_iter, sys.maxsize)):
+            if not self.agents:
+                return
             yield self.agent_selection
 
     def infoset(self, agent: str) -> str:
