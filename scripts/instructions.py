@@ -20,6 +20,8 @@ and prints the instructions per hand. Workloads:
             (benches/test_hand_speed.py's loop, 200 hands a call), no observation
     tables  ``rl.Tables``, one table: every step observed, a random legal action
             (benches/test_rl_speed.py's ``play_tables``)
+    aec     the PettingZoo AEC env, 6-max: ``last()`` at every step of every agent and a
+            random legal action (benches/test_rl_speed.py's ``play_aec``)
     vector  ``rl.VectorPokerEnv``, 256 tables stepped by one call with random legal
             actions (benches/test_rl_speed.py's loop) until N hands have ended
     simulate  ``sim.run`` inline, 6-max random play written to Parquet
@@ -106,6 +108,27 @@ def tables(hands: int) -> Run:
     return run
 
 
+def aec(hands: int) -> Run:
+    """The PettingZoo AEC env, 6-max, every step observed (the RL benchmark's ``play_aec``).
+    The set-up plays one hand so that PettingZoo's and the env's first-use work is done in
+    both runs."""
+    import random  # noqa: PLC0415
+
+    sys.path.insert(0, str(ROOT / "benches"))
+    import test_rl_speed as rl  # noqa: PLC0415
+    from pokerforge.rl import aec_env  # noqa: PLC0415
+
+    env = aec_env(rl.SPEC, seats=6, stacks=200, actions=rl.FCPA, seed=1)
+    rnd = random.Random(1).random
+    rl.play_aec(env, rnd, 1)
+
+    def run(count: int) -> int:
+        rl.play_aec(env, rnd, count)
+        return count
+
+    return run
+
+
 def vector(hands: int) -> Run:
     """``rl.VectorPokerEnv`` of 256 tables (built and reset in the set-up), stepped with
     random legal actions until ``count`` hands have ended."""
@@ -145,6 +168,7 @@ WORKLOADS: dict[str, Callable[[int], Run]] = {
     "phh": phh,
     "hand": hand,
     "tables": tables,
+    "aec": aec,
     "vector": vector,
     "simulate": simulate,
 }

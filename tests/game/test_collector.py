@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import random
+import sys
 import time
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 from game_helpers import play_random
 
-from pokerforge._core import record, untrack
+from pokerforge._core import copy_slots, record, untrack
 from pokerforge.game import GameSpec, Hand, Rake, RuleProfile
 from pokerforge.game.actions import Award, Call, DealBoard, Raise, Show, Street
 from pokerforge.game.pots import Pot
@@ -87,6 +88,104 @@ def test_untrack_takes_lists_tuples_and_python_instances_only() -> None:
     assert not gc.is_tracked(items) and not gc.is_tracked(pair) and not gc.is_tracked(plain)
     untrack(items)  # twice is harmless
     assert not gc.is_tracked(items)
+
+
+def _slots(obj: object) -> dict[str, object]:
+    names = [n for cls in type(obj).__mro__ for n in cls.__dict__.get("__slots__", ())]
+    return {n: getattr(obj, n) for n in names if hasattr(obj, n)}
+
+
+def test_copy_slots_shares_every_slot_value_and_refuses_other_layouts() -> None:
+    class Base:
+        __slots__ = ("a",)
+
+    class Pair(Base):
+        __slots__ = ("b", "c")
+
+    value = [1, 2]
+    before = sys.getrefcount(value)
+    pair = Pair()
+    pair.a, pair.b = value, "x"  # c left unset
+    twin = copy_slots(pair)
+    assert type(twin) is Pair and twin is not pair
+    assert twin.a is value and twin.b == "x" and not hasattr(twin, "c")
+    assert sys.getrefcount(value) == before + 2
+    del pair, twin
+    assert sys.getrefcount(value) == before
+
+    class Loose:  # instances have a __dict__
+        pass
+
+    class Weak:
+        __slots__ = ("__weakref__", "a")
+
+    class Small(int):  # an int's value is no slot
+        __slots__ = ()
+
+    for other in (Loose(), Weak(), Small(3), [1], (1, 2), 5, Hand):
+        with pytest.raises(TypeError, match="keep everything in __slots__"):
+            copy_slots(other)
+    with pytest.raises(TypeError, match="one object"):
+        copy_slots()  # type: ignore[call-arg]
+
+
+# What a hand's copy makes anew; every other slot holds the very value the hand holds.
+_COPIED = {"_state", "_faced", "_reach", "_payouts", "_asked", "_vote", "_stud", "_draw"}
+_STATE_LISTS = {"stacks", "bets", "contributions", "folded", "log"}
+
+
+def _same_but_copied(copy: object, original: object, copied: set[str]) -> None:
+    mine, theirs = _slots(copy), _slots(original)
+    assert mine.keys() == theirs.keys()
+    for name, value in mine.items():
+        if name not in copied or value is None or theirs[name] is None:
+            assert value is theirs[name], name
+        else:
+            assert value is not theirs[name] and type(value) is type(theirs[name]), name
+
+
+def test_a_hands_copy_is_its_copy_slot_by_slot_at_every_step() -> None:
+    # Hand.copy() takes the slots over through copy_slots; _copy_by_slot() spells every
+    # slot out: both share the same values and copy the same parts.
+    rng = random.Random(7)
+    stud = GameSpec(
+        variant="stud", betting="fixed-limit", ante=1, bring_in=2, small_bet=5, big_bet=10
+    )
+    draw = GameSpec(variant="2-7-triple-draw", betting="fixed-limit", small_bet=2, big_bet=4)
+    runouts = GameSpec(rules=RuleProfile(runouts=2))
+    specs = [*SPECS, stud, draw, runouts]
+    for spec in specs:
+        for seed in range(6):
+            hand = Hand(spec, stacks=[40 + 30 * i for i in range(2 + seed)], seed=seed)
+            while True:
+                for copy in (hand.copy(), hand._copy_by_slot()):
+                    assert type(copy) is Hand
+                    _same_but_copied(copy, hand, _COPIED)
+                    _same_but_copied(copy.state, hand.state, _STATE_LISTS)
+                    assert _lists(copy)[1:] == _lists(hand)[1:]  # the lists, by value
+                if hand.is_over:
+                    break
+                twin, history = hand.copy(), hand.history
+                _step(twin, rng)  # the copy plays on; the hand does not move
+                assert hand.history == history
+                _step(hand, rng)
+
+
+def _step(hand: Hand, rng: random.Random) -> None:
+    """One random step: an asked seat shows, a seat choosing the runouts takes the most, a
+    drawing seat stands pat, a stud seat or one at a table of asked showdowns checks or
+    calls (the bring-in included), others play as play_random does."""
+    state = hand.state
+    if state.showing >= 0:
+        hand.show()
+    elif hand.max_runouts is not None and state.actor < 0:
+        hand.run_it(hand.max_runouts)
+    elif state.drawing >= 0:
+        hand.stand_pat()
+    elif hand.spec.variant == "stud" or hand.spec.rules.showdown == "ask":
+        hand.check_or_call()  # (nobody all-in: the showdown is asked)
+    else:
+        play_random(hand, rng, steps=1)
 
 
 def _lists(hand: Hand) -> list[Any]:

@@ -574,6 +574,13 @@ def test_observations_of_several_seats_are_each_seats_observation() -> None:
             state = tables.states[0]
             seats = [3, 0, 2, 1]
             many = encoder.observations(0, state, seats)
+            # The row holds the last seat's view; the arrays handed out are copies of it.
+            last = many[-1]
+            np.testing.assert_array_equal(encoder.obs[0], last["observation"])
+            np.testing.assert_array_equal(encoder.mask[0], last["action_mask"])
+            assert last["observation"].flags.owndata and last["action_mask"].flags.owndata
+            assert not np.shares_memory(last["observation"], encoder.obs)
+            assert not np.shares_memory(last["action_mask"], encoder.mask)
             for seat, got in zip(seats, many, strict=True):
                 one = encoder.observation(0, state, seat)
                 np.testing.assert_array_equal(got["observation"], one["observation"])

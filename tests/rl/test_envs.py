@@ -515,3 +515,17 @@ def test_no_two_legal_actions_play_the_same_chips() -> None:
                 raises = [int(tables.amounts[0, i]) for i in legal if i > 1]
                 assert len(raises) == len(set(raises)), (legal, raises)
                 tables.act(0, rng.choice(legal))
+
+
+def test_aec_agent_iter_gives_at_most_max_iter_agents() -> None:
+    env = aec_env(seats=3, stacks=100, seed=2)
+    env.reset()
+    assert list(env.agent_iter(0)) == list(env.agent_iter(-4)) == []
+    first = env.agent_selection
+    assert list(env.agent_iter(3)) == [first] * 3  # nobody stepped: the same agent
+    taken = []
+    for agent in env.agent_iter(2**70):  # past sys.maxsize: as many as the episode has
+        taken.append(agent)
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert taken[0] == first and not env.agents and len(taken) > 3

@@ -23,6 +23,7 @@ from operator import add
 from typing import Any
 
 from pokerforge._core import DealLayout, LowRank, showdown_ranks
+from pokerforge._core import copy_slots as _copy_slots
 from pokerforge._core import record as _record  # see betting.py
 from pokerforge._core import untrack as _untrack
 from pokerforge.cards import Card
@@ -991,7 +992,7 @@ full=True))
     def _showdown(self) -> None:
         st = self._state
         folded = st.folded
-        if self._unknown and any(s in self._unknown and not folded[s] for s in range(self._n)):
+        if self._unknown and self._unknown_still_in(folded):
             if self._draw is None:
                 self._showdown_unknown()
                 return
@@ -1068,6 +1069,13 @@ full=True))
                 shown = hole[seat] if self._stud is None else self._shown_cards(seat)
                 log.append(_record(Show, seat, shown, high, LowRank(low) if low else None))
         self._pay(awards)
+
+    def _unknown_still_in(self, folded: list[bool]) -> bool:
+        """Whether a seat whose hole cards are unknown (a replay's) is still in. (A method
+        of its own: a generator in the showdown would make its locals cells, read more
+        slowly at every showdown.)"""
+        unknown = self._unknown
+        return any(s in unknown and not folded[s] for s in range(self._n))
 
     def _showdown_unknown(self) -> None:
         """A replay's showdown with unknown hands in it. Untabled hands forfeit (rule 22):
@@ -1356,6 +1364,35 @@ full=True))
             >>> hand.is_over, twin.is_over
             (False, True)
         """
+        if type(self) is not Hand or type(self._state) is not HandState:
+            return self._copy_by_slot()
+        # Every slot taken over in one call to the core (the values shared), then the
+        # hand's lists and its changing parts copied, as _copy_by_slot() does one by one:
+        # that spelled out costs more than the rest of a new hand's deal.
+        new = _copy_slots(self)
+        state = new._state = _copy_slots(self._state)
+        state.stacks = state.stacks.copy()
+        state.bets = state.bets.copy()
+        state.contributions = state.contributions.copy()
+        state.folded = state.folded.copy()
+        state.log = state.log.copy()
+        new._faced = new._faced.copy()
+        new._reach = new._reach.copy()
+        new._payouts = new._payouts.copy()
+        if new._asked is not None:
+            new._asked = new._asked.copy()
+        if new._vote is not None:
+            new._vote = new._vote.copy()
+        if new._stud is not None:
+            new._stud = new._stud.copy()
+        if new._draw is not None:
+            new._draw = new._draw.copy()
+        new._untrack()  # an exact Hand: see _untrack
+        return new
+
+    def _copy_by_slot(self) -> Hand:
+        """:meth:`copy` slot by slot: a :class:`Hand` (the class itself, whatever the
+        class of this hand) with this hand's slots."""
         new = _new(Hand)
         self._copy_betting(new)
         new._spec = self._spec

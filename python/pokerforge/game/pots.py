@@ -68,6 +68,12 @@ def build_pots(contributions: list[int], folded: list[bool], dead: int = 0) -> l
     if len(live) == 1:  # a hand won uncontested: every chip in one pot for that seat
         total = sum(contributions) + dead
         return [_record(Pot, total, tuple(live))] if total else []
+    return _side_pots(contributions, live, dead)
+
+
+def _side_pots(contributions: list[int], live: list[int], dead: int) -> list[Pot]:
+    """:func:`build_pots` when the live seats put in several amounts (a function of its
+    own: its comprehensions would make the common case's locals cells)."""
     levels = sorted({contributions[i] for i in live})
     if levels and not levels[0]:
         del levels[0]

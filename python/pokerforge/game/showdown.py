@@ -463,6 +463,20 @@ def resolve_one_pot(  # noqa: PLR0917 - positional: called once a showdown, on t
     eligible = pot.eligible
     if not ties and first in eligible:
         return shown, mucked, [(0, first, pot.amount, "all")]
+    return shown, mucked, _split_one_pot(pot, ranks, best, odd_chip_order, unit)
+
+
+def _split_one_pot(
+    pot: Pot,
+    ranks: dict[int, tuple[int, int]],
+    best: int,
+    odd_chip_order: Sequence[int],
+    unit: int,
+) -> list[tuple[int, int, int, str]]:
+    """The awards of :func:`resolve_one_pot`'s pot between the eligible seats with the
+    ``best`` high rank (a function of its own: its comprehensions would make the common
+    case's locals cells)."""
+    eligible = pot.eligible
     winners = [s for s in odd_chip_order if s in ranks and ranks[s][0] == best and s in eligible]
     shares = split(pot.amount, winners, unit)
-    return shown, mucked, [(0, s, c, "all") for s, c in zip(winners, shares, strict=True)]
+    return [(0, s, c, "all") for s, c in zip(winners, shares, strict=True)]

@@ -19,7 +19,9 @@ Examples:
 from __future__ import annotations
 
 import copy
+import sys
 from collections.abc import Iterator, Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -30,7 +32,14 @@ from pettingzoo import AECEnv
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.rl.env import Observation, card_options, observation_space
-from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables
+from pokerforge.rl.tables import (
+    AMOUNT_AT,
+    DEFAULT_ACTIONS,
+    MOVE_METHODS,
+    RAISE_TO,
+    Move,
+    Tables,
+)
 
 __all__ = ["PokerAECEnv", "aec_env"]
 
@@ -157,9 +166,9 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         """The final observation of every agent still in (the hand is over)."""
         tables = self.tables
         agents = self.agents
-        seats = self._seats
+        # The seats by a map, not a list comprehension (a frame of its own, every hand).
         made: list[Observation] = tables.encoder.observations(
-            0, tables.states[0], [seats[a] for a in agents]
+            0, tables.states[0], map(self._seats.__getitem__, agents)
         )
         if tables.obs_scale is not None:
             for obs in made:
@@ -185,11 +194,19 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
             tables = self.tables
             state = tables.states[0]
             seat = self._seats.get(agent)
-            if seat is not None and not state.over and tables.obs_scale is None:
+            if seat is None or tables.obs_scale is not None:
+                obs = self.observe(agent)
+            elif state.over:
+                # observe()'s path once the hand is over, inlined: each done agent asks.
+                final = self._final
+                if final is None:
+                    final = self._final = self._final_observations()
+                obs = final.pop(agent, None)
+                if obs is None:
+                    obs = tables.encoder.observation(0, state, seat)
+            else:
                 # observe()'s path in mid-hand, inlined: it runs at every decision.
                 obs = tables.encoder.observation(0, state, seat)
-            else:
-                obs = self.observe(agent)
         return (
             obs,
             self._cumulative_rewards[agent],
@@ -212,8 +229,12 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
             >>> env.agents, env.hand.net
             ([], (-1, 1))
         """
-        while max_iter > 0 and self.agents:
-            max_iter -= 1
+        # Counted down by repeat(), in C: PettingZoo's default of 2**63 is a long int in
+        # Python, which every step would compare and replace (a count past sys.maxsize
+        # is taken as sys.maxsize, more steps than any run makes).
+        for _ in repeat(None, min(max_iter, sys.maxsize)):
+            if not self.agents:
+                return
             yield self.agent_selection
 
     def infoset(self, agent: str) -> str:
@@ -266,7 +287,9 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         self._skip_agent_selection = None
         self._final = None
-        actor = tables.hands[0].actor
+        # The seat to bet, read from the state; else the hand's actor (as in step()).
+        betting = tables.states[0].actor
+        actor = betting if betting >= 0 else tables.hands[0].actor
         self.agent_selection = agents[0 if actor is None else actor]
 
     def step(self, action: int | Move | None) -> None:
@@ -282,28 +305,45 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         if self.terminations[agent] or self.truncations[agent]:
             self._dead_step(agent, action)
             return
-        if type(action) is not int and isinstance(action, np.integer):
-            action = int(action)
-        if action is None:
-            raise InvalidSpecError(f"{agent} is to act: None is not an action")
         tables = self.tables
-        tables.act(0, action)
-        actor = tables.hands[0].actor
+        state = tables.states[0]
+        if type(action) is int:
+            # Tables.act()'s path for an index, inlined: a call per step costs more than
+            # the choice. The encoder decodes it by the mask it last wrote for this seat.
+            move = tables._decode(0, state, action)
+            if move < RAISE_TO:
+                MOVE_METHODS[move](tables.hands[0])
+            else:
+                tables.hands[0].raise_to(move >> AMOUNT_AT)
+        else:
+            if isinstance(action, np.integer):
+                action = int(action)
+            elif action is None:
+                raise InvalidSpecError(f"{agent} is to act: None is not an action")
+            tables.act(0, action)
+        # The seat to bet, read from the state; else the hand's actor (anybody else to act).
+        betting = state.actor
+        actor = betting if betting >= 0 else tables.hands[0].actor
         if actor is not None:
             # Mid-hand every reward is 0, every cumulative reward stays 0 and nobody is
             # done: PettingZoo's bookkeeping (_accumulate_rewards, _deads_step_first)
             # would change nothing, so it is skipped.
             self.agent_selection = self.possible_agents[actor]
             return
-        # The hand is over: every agent is paid and done at once. Nothing was paid before,
-        # so each cumulative reward is the reward itself.
+        self._end_hand(agent)
+
+    def _end_hand(self, agent: str) -> None:
+        """The hand is over (``agent`` ended it): every agent is paid and done at once.
+        Nothing was paid before, so each cumulative reward is the reward itself. (Apart
+        from step(): its comprehensions would make step() build a cell at every call.)"""
+        tables = self.tables
         agents = self.agents
-        self.rewards = dict(zip(agents, tables.net_bb(0), strict=True))
+        net = tables.hands[0].net
+        big_blind = tables.big_blind
+        self.rewards = {a: chips / big_blind for a, chips in zip(agents, net, strict=True)}
         self._cumulative_rewards = self.rewards.copy()
         self.terminations = self._true.copy()  # nobody has left yet: every agent is in
-        self.infos = {
-            a: {"net": chips} for a, chips in zip(agents, tables.hands[0].net, strict=True)
-        }
+        self.infos = {a: {"net": chips} for a, chips in zip(agents, net, strict=True)}
         # PettingZoo's _deads_step_first: the done agents step first, in order, then the
         # selection goes back to the agent who ended the hand.
         self._skip_agent_selection = agent
@@ -317,26 +357,25 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
             raise IllegalActionError(
                 f"{agent} is done (the hand is over): its only action is None, not {action!r}"
             )
-        del self.terminations[agent]
-        del self.truncations[agent]
-        del self.rewards[agent]
+        terminations, truncations, rewards = self.terminations, self.truncations, self.rewards
+        del terminations[agent]
+        del truncations[agent]
+        del rewards[agent]
         del self._cumulative_rewards[agent]
         del self.infos[agent]
         agents = self.agents
         agents.remove(agent)
-        terminations, truncations = self.terminations, self.truncations
         for other in agents:
             if terminations[other] or truncations[other]:
-                if getattr(self, "_skip_agent_selection", None) is None:
+                if self._skip_agent_selection is None:
                     self._skip_agent_selection = agent
                 self.agent_selection = other
                 break
         else:
-            skip = getattr(self, "_skip_agent_selection", None)
+            skip = self._skip_agent_selection
             if skip is not None:
                 self.agent_selection = skip
             self._skip_agent_selection = None
-        rewards = self.rewards
         for other in rewards:
             rewards[other] = 0.0
 

@@ -55,7 +55,7 @@ _MASK64 = (1 << 64) - 1
 _ACTION_BIT0 = 8
 # The encoder's moves (ObsEncoder.decode): the kind in bits 0-1, a raise's total above.
 FOLD, CHECK, CALL, RAISE_TO = range(4)
-_AMOUNT_AT = 2
+AMOUNT_AT = 2
 
 
 # The hand's methods for the moves below a raise, by kind: a move below RAISE_TO is its
@@ -82,7 +82,7 @@ def apply_move(hand: Hand, move: int) -> None:
     if move < RAISE_TO:
         MOVE_METHODS[move](hand)
     else:
-        hand.raise_to(move >> _AMOUNT_AT)
+        hand.raise_to(move >> AMOUNT_AT)
 
 
 def _apply_exact(hand: Hand, action: object) -> None:
@@ -465,10 +465,13 @@ class Tables:
         bits >>= _ACTION_BIT0
         cached = self._indices.get(bits)
         if cached is None:
-            cached = self._indices[bits] = tuple(
-                i for i in range(len(self.actions)) if bits >> i & 1
-            )
+            cached = self._indices[bits] = self._indices_of(bits)
         return cached
+
+    def _indices_of(self, bits: int) -> tuple[int, ...]:
+        """The action indices whose bits are set (apart from legal(): a generator there
+        would make its locals cells, read more slowly at every step)."""
+        return tuple(i for i in range(len(self.actions)) if bits >> i & 1)
 
     def act(self, table: int, action: int | Move) -> None:
         """Apply ``action`` for the seat to act at ``table``: an index into the discrete
@@ -489,7 +492,7 @@ class Tables:
             if move < RAISE_TO:
                 MOVE_METHODS[move](hand)
             else:
-                hand.raise_to(move >> _AMOUNT_AT)
+                hand.raise_to(move >> AMOUNT_AT)
             return
         if hand.actor is None:
             raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")

@@ -16,6 +16,7 @@
 use std::os::raw::c_char;
 use std::ptr;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -172,6 +173,125 @@ unsafe extern "C" fn untrack(
     }
 }
 
+/// The classes [`copy_slots`] has found to keep everything in slots, with their instances'
+/// size (each class held by a reference taken then, so that its address is never reused).
+static SLOTTED: Mutex<Vec<(usize, usize)>> = Mutex::new(Vec::new());
+
+/// The instance size of `ty` when its instances hold nothing but slots of objects: `ty`
+/// and every class below it down to `object` are classes written in Python (see
+/// [`is_python_class`]), with no `__dict__`, no `__weakref__`, no items, and their
+/// `__slots__` account for every byte after the object header. `None` otherwise (or when
+/// asking raised: the error is cleared).
+///
+/// # Safety
+/// `ty` is a live type and the GIL is held.
+unsafe fn slotted_size(ty: *mut ffi::PyTypeObject) -> Option<usize> {
+    let lock = || SLOTTED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, size)) = lock().iter().find(|(t, _)| *t == ty as usize) {
+        return Some(size);
+    }
+    // The check runs Python code (attribute reads): not under the lock.
+    // SAFETY: as the caller promises.
+    let size = unsafe {
+        let py = Python::assume_attached();
+        let class = Bound::from_borrowed_ptr(py, ty.cast()).cast_into::<pyo3::types::PyType>();
+        let found = class
+            .ok()
+            .and_then(|class| slots_layout(&class).ok().flatten());
+        if found.is_none() {
+            ffi::PyErr_Clear();
+        }
+        found?
+    };
+    let mut known = lock();
+    if !known.iter().any(|(t, _)| *t == ty as usize) {
+        // SAFETY: `ty` is live; the reference taken keeps it so (entries stay for good).
+        unsafe { ffi::Py_IncRef(ty.cast()) };
+        known.push((ty as usize, size));
+    }
+    Some(size)
+}
+
+/// [`slotted_size`]'s check, through the class's Python attributes.
+fn slots_layout(class: &Bound<'_, pyo3::types::PyType>) -> PyResult<Option<usize>> {
+    let number = |name: &str| -> PyResult<usize> { class.getattr(name)?.extract() };
+    if number("__dictoffset__")? != 0
+        || number("__weakrefoffset__")? != 0
+        || number("__itemsize__")? != 0
+    {
+        return Ok(None);
+    }
+    let mut slots = 0;
+    for base in class.getattr("__mro__")?.cast_into::<PyTuple>()?.iter() {
+        if base.as_ptr() == ptr::addr_of_mut!(ffi::PyBaseObject_Type).cast() {
+            continue; // `object`: the header only
+        }
+        // SAFETY: `base` is a live type (an entry of a live class's MRO); the GIL is held.
+        if !unsafe { is_python_class(base.as_ptr().cast()) } {
+            return Ok(None);
+        }
+        let declared = base.getattr("__dict__")?.get_item("__slots__");
+        let Ok(declared) = declared else {
+            return Ok(None); // a class without __slots__ gives its instances a __dict__
+        };
+        slots += if declared.is_instance_of::<pyo3::types::PyString>() {
+            1
+        } else {
+            declared.len()?
+        };
+    }
+    let header = std::mem::size_of::<ffi::PyObject>();
+    let size = number("__basicsize__")?;
+    let expected = header + slots * std::mem::size_of::<*mut ffi::PyObject>();
+    Ok((size == expected).then_some(size))
+}
+
+/// `copy_slots(obj, /)`: a new instance of `type(obj)` whose slots hold the objects
+/// `obj`'s slots hold (shared, not copied), made as `object.__new__` makes it (no
+/// `__init__`): the one step of a shallow copy that Python spells slot by slot. Only for
+/// instances of classes written in Python that keep everything in `__slots__` (see
+/// [`slotted_size`]); a `TypeError` for anything else.
+unsafe extern "C" fn copy_slots(
+    _module: *mut ffi::PyObject,
+    args: *mut *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+) -> *mut ffi::PyObject {
+    // SAFETY: the GIL is held and `nargs` live arguments lie at `args`. The new instance
+    // is allocated by the class's own allocator (zeroed, as `object.__new__` gets it) and
+    // has the same size as `obj`, whose bytes after the header are all slot pointers
+    // (checked by `slotted_size`); each is copied with a new reference, NULL (an unset
+    // slot) as NULL.
+    unsafe {
+        if nargs != 1 {
+            return type_error(c"copy_slots() takes one object");
+        }
+        let obj = *args;
+        let ty = ffi::Py_TYPE(obj);
+        let Some(size) = slotted_size(ty) else {
+            return type_error(
+                c"copy_slots() takes instances of classes written in Python that keep everything in __slots__",
+            );
+        };
+        let alloc: ffi::allocfunc = std::mem::transmute(ffi::PyType_GetSlot(ty, ffi::Py_tp_alloc));
+        let new = alloc(ty, 0);
+        if new.is_null() {
+            return ptr::null_mut();
+        }
+        let header = std::mem::size_of::<ffi::PyObject>();
+        let count = (size - header) / std::mem::size_of::<*mut ffi::PyObject>();
+        let from = obj.cast::<u8>().add(header).cast::<*mut ffi::PyObject>();
+        let to = new.cast::<u8>().add(header).cast::<*mut ffi::PyObject>();
+        for i in 0..count {
+            let value = *from.add(i);
+            if !value.is_null() {
+                ffi::Py_IncRef(value);
+            }
+            *to.add(i) = value;
+        }
+        new
+    }
+}
+
 /// Stops the collector tracking `tuple`, a tuple the caller has just made of atoms (ints,
 /// or tuples the collector does not track): as CPython would at its first collection.
 pub fn untrack_atoms(tuple: &Bound<'_, PyTuple>) {
@@ -200,7 +320,7 @@ fn definition(
     }))
 }
 
-/// Adds `record` and `untrack` to the module.
+/// Adds `record`, `copy_slots` and `untrack` to the module.
 pub fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     let probe = py.get_type::<pyo3::types::PyType>().call1((
@@ -219,6 +339,14 @@ pub fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
                 c"record",
                 record,
                 c"record(cls, /, *fields)\n--\n\n`tuple.__new__(cls, fields)` for `tuple` or a subclass written in Python, not tracked by the garbage collector when every field is an atom (the game layer's records).",
+            ),
+        ),
+        (
+            "copy_slots",
+            definition(
+                c"copy_slots",
+                copy_slots,
+                c"copy_slots(obj, /)\n--\n\nA new instance of type(obj), made as object.__new__ makes it, whose slots hold the objects obj's slots hold (a shallow copy's one step), for instances of classes written in Python that keep everything in __slots__.",
             ),
         ),
         (

@@ -293,36 +293,60 @@ impl PyObsEncoder {
         }
         let size = self.layout.size();
         let a = self.layout.actions().len();
-        let mut copies = Vec::with_capacity(seats.len());
+        // The arrays handed out, made before the rows are borrowed (making an object can
+        // run Python code: a collection's finalizers), and each written once from its row:
+        // no copy in between.
+        let arrays = seats
+            .iter()
+            .map(|_| {
+                // SAFETY: every element is written below before the arrays are handed out
+                // (an error before that drops them unseen).
+                unsafe {
+                    (
+                        PyArray1::<f32>::new(py, [size], false),
+                        PyArray1::<i8>::new(py, [a], false),
+                    )
+                }
+            })
+            .collect::<Vec<_>>();
         let mut turn = None;
         {
             // SAFETY: the slices live only inside this block, which holds the GIL and
-            // runs no Python code (the rows are copied out before any object is made).
+            // runs no Python code.
             let mut buffers = unsafe { self.buffers(py)? };
-            for &seat in seats {
+            for (&seat, (obs, mask)) in seats.iter().zip(&arrays) {
                 let bits = self.write(&mut buffers, t, seat, &row);
                 turn = Some(if row.actor == Some(seat) {
                     bits as i64
                 } else {
                     -1
                 });
-                copies.push((
-                    buffers.obs[t * size..(t + 1) * size].to_vec(),
-                    buffers.mask[t * a..(t + 1) * a].to_vec(),
-                ));
+                // SAFETY: the new arrays are C-contiguous with `size` and `a` elements
+                // (as made above) and nothing else refers to them yet; the rows are the
+                // encoder's own arrays, checked by `buffers`, so the memory is distinct.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(
+                        buffers.obs[t * size..(t + 1) * size].as_ptr(),
+                        obs.data(),
+                        size,
+                    );
+                    std::ptr::copy_nonoverlapping(
+                        buffers.mask[t * a..(t + 1) * a].as_ptr(),
+                        mask.data(),
+                        a,
+                    );
+                }
             }
         }
         if let Some(turn) = turn {
             self.tables[t].turn = turn;
         }
-        copies
-            .iter()
+        arrays
+            .into_iter()
             .map(|(obs, mask)| {
-                // Arrays whose memory NumPy owns (`from_vec` would add a Python object per
-                // array to own a Rust vector), filled from the copies.
                 let out = PyDict::new(py);
-                out.set_item(intern!(py, "observation"), PyArray1::from_slice(py, obs))?;
-                out.set_item(intern!(py, "action_mask"), PyArray1::from_slice(py, mask))?;
+                out.set_item(intern!(py, "observation"), obs)?;
+                out.set_item(intern!(py, "action_mask"), mask)?;
                 Ok(out)
             })
             .collect()
