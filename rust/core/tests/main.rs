@@ -12,6 +12,7 @@ mod heads_up;
 mod icm;
 mod low_a5;
 mod omaha;
+mod omaha_kernels;
 mod push_fold;
 mod push_fold_table;
 mod range;

@@ -344,18 +344,50 @@ impl OmahaBoard {
     fn flush_class(&self, suited: u64) -> u16 {
         let suit = self.flush_suit & 3;
         let hole = CardSet::from_mask_truncate(suited).suit_ranks(suit);
-        let board = self.cards.suit_ranks(suit);
-        let mut windows = STRAIGHT_FLUSH_WINDOWS[usize::from(board & 0x1FFF)];
-        while windows != 0 {
-            let w = (15 - windows.leading_zeros()) as usize;
-            let straight = STRAIGHTS[w.min(9)];
-            if straight & !board & !hole == 0 {
-                return FLUSH_TABLE[usize::from(straight)];
-            }
-            windows &= !(1 << w);
-        }
-        FLUSH_TABLE[usize::from((top_bits(hole, 2) | top_bits(board, 3)) & 0x1FFF)]
+        flush_of_ranks(hole, self.cards.suit_ranks(suit))
     }
+}
+
+/// The best flush or straight flush of two ranks of `hole` and three of `board`, 13-bit
+/// rank masks of one suit (the hole holding two ranks or more, the board three or more).
+#[inline]
+fn flush_of_ranks(hole: u16, board: u16) -> u16 {
+    let mut windows = STRAIGHT_FLUSH_WINDOWS[usize::from(board & 0x1FFF)];
+    while windows != 0 {
+        let w = (15 - windows.leading_zeros()) as usize;
+        let straight = STRAIGHTS[w.min(9)];
+        if straight & !board & !hole == 0 {
+            return FLUSH_TABLE[usize::from(straight)];
+        }
+        windows &= !(1 << w);
+    }
+    FLUSH_TABLE[usize::from((top_bits(hole, 2) | top_bits(board, 3)) & 0x1FFF)]
+}
+
+/// The best flush or straight flush of a hand given as card indices (unchecked, like
+/// [`omaha_rank_indices`]), 0 when it has none: no suit with three board cards and two
+/// hole cards. The SIMD kernels flag the hands that may have one and ask this for them.
+#[cold]
+pub(super) fn flush_class_indices(hole: &[u8], board: &[u8]) -> u16 {
+    let mut counts = [0u8; 4];
+    for &c in board {
+        counts[usize::from(c & 3)] += 1;
+    }
+    let Some(suit) = (0..4u8).find(|&s| counts[usize::from(s)] >= 3) else {
+        return 0;
+    };
+    // Ranks past the king (bytes that are no card) count as the king, as in the kernels.
+    let ranks = |cards: &[u8]| {
+        cards
+            .iter()
+            .filter(|&&c| c & 3 == suit)
+            .fold(0u16, |m, &c| m | 1 << (c >> 2).min(12))
+    };
+    let hole = ranks(hole);
+    if hole & hole.wrapping_sub(1) == 0 {
+        return 0;
+    }
+    flush_of_ranks(hole, ranks(board))
 }
 
 /// The indices of the (up to six) lowest cards of `mask`, and how many there are.
