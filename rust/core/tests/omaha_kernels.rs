@@ -76,43 +76,48 @@ fn multisets(k: usize) -> Vec<Vec<u8>> {
 /// every pair of low masks. Suits are drawn at random (flushes come in by chance).
 fn every_board_multiset_with_every_hole_multiset<const B: usize>(seed: u64) {
     let mut rng = Rng::new(seed);
-    let hole_sets = multisets(4);
+    let counts = |set: &[u8]| {
+        let mut counts = [0u8; 13];
+        for &r in set {
+            counts[usize::from(r)] += 1;
+        }
+        counts
+    };
+    let hole_sets: Vec<(Vec<u8>, [u8; 13])> = multisets(4)
+        .into_iter()
+        .map(|h| {
+            let c = counts(&h);
+            (h, c)
+        })
+        .collect();
     let (mut holes, mut boards) = (Vec::new(), Vec::new());
-    let mut count = 0;
     for board in multisets(B) {
-        for hole in &hole_sets {
-            let copies = |set: &[u8], r: u8| set.iter().filter(|&&x| x == r).count();
-            if hole
-                .iter()
-                .any(|&r| copies(&board, r) + copies(hole, r) > 4)
-            {
+        let on_board = counts(&board);
+        for (hole, in_hole) in &hole_sets {
+            if (0..13).any(|r| on_board[r] + in_hole[r] > 4) {
                 continue;
             }
-            // Each rank's suits in a random order, taken by the board's cards of that rank
-            // and then the hole's: no card twice.
-            let mut suits = [[0u8, 1, 2, 3]; 13];
-            for order in suits.iter_mut() {
-                for i in (1..4).rev() {
-                    order.swap(i, rng.below(i as u32 + 1) as usize);
-                }
-            }
-            let mut used = [0usize; 13];
+            // Rank `r`'s suits in the order 0, 1, 2, 3 turned by a random quarter (two
+            // random bits a rank), taken by the board's cards of that rank and then the
+            // hole's: no card twice, and suits (so flushes) fall at random.
+            let turns = rng.next_u64();
+            let mut used = [0u8; 13];
             let mut take = |r: u8| {
                 let r = usize::from(r);
+                let suit = (used[r] + (turns >> (2 * r)) as u8) & 3;
                 used[r] += 1;
-                4 * r as u8 + suits[r][used[r] - 1]
+                4 * r as u8 + suit
             };
             let mut b: Vec<u8> = board.iter().map(|&r| take(r)).collect();
             let h: Vec<u8> = hole.iter().map(|&r| take(r)).collect();
             for i in (1..B).rev() {
-                b.swap(i, rng.below(i as u32 + 1) as usize);
+                b.swap(i, (turns >> (26 + 5 * i)) as usize % (i + 1));
             }
             holes.extend_from_slice(&h);
             boards.extend_from_slice(&b);
-            count += 1;
         }
     }
-    assert!(count > 100_000, "{count}");
+    assert!(holes.len() / 4 > 500_000, "{}", holes.len() / 4);
     kernels_agree::<4, B>(&holes, &boards, "multisets");
 }
 

@@ -302,6 +302,10 @@ mod x86 {
         /// One bit per lane, set where the lane is not zero.
         unsafe fn nonzero(a: Self::V) -> u32;
         unsafe fn table(t: &[u32; 16]) -> Self::T;
+        /// A 16-byte table in every 128-bit part, for [`Lanes::shuffle`].
+        unsafe fn bytes(t: &[u8; 16]) -> Self::V;
+        /// Each byte `b` (below 0x80) replaced by `t[b & 15]` (`vpshufb`).
+        unsafe fn shuffle(t: Self::V, b: Self::V) -> Self::V;
         /// `t[i & 15]` per lane.
         unsafe fn lookup(t: Self::T, i: Self::V) -> Self::V;
         /// The low 16 bits of each lane, to `N` slots at `out`.
@@ -389,6 +393,15 @@ mod x86 {
                     _mm256_loadu_si256(t.as_ptr().add(8).cast()),
                 )
             }
+        }
+        #[inline(always)]
+        unsafe fn bytes(t: &[u8; 16]) -> __m256i {
+            // SAFETY: 16 bytes, one unaligned load.
+            unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast())) }
+        }
+        #[inline(always)]
+        unsafe fn shuffle(t: __m256i, b: __m256i) -> __m256i {
+            _mm256_shuffle_epi8(t, b)
         }
         #[inline(always)]
         unsafe fn lookup(t: (__m256i, __m256i), i: __m256i) -> __m256i {
@@ -498,6 +511,15 @@ mod x86 {
             unsafe { _mm512_loadu_si512(t.as_ptr().cast()) }
         }
         #[inline(always)]
+        unsafe fn bytes(t: &[u8; 16]) -> __m512i {
+            // SAFETY: 16 bytes, one unaligned load.
+            unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) }
+        }
+        #[inline(always)]
+        unsafe fn shuffle(t: __m512i, b: __m512i) -> __m512i {
+            _mm512_shuffle_epi8(t, b)
+        }
+        #[inline(always)]
         unsafe fn lookup(t: __m512i, i: __m512i) -> __m512i {
             _mm512_permutexvar_epi32(i, t)
         }
@@ -526,7 +548,7 @@ mod x86 {
 
     /// The low-rank bit of each rank (see `low::low_bit`): two to eight are bits 1 to 7,
     /// the ace bit 0, the rest none.
-    static LOW_BIT: [u32; 16] = [2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 1, 0, 0, 0];
+    static LOW_BIT: [u8; 16] = [2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 1, 0, 0, 0];
 
     /// The row terms of board position `i` (see `gen::omaha_row`), as a 16-entry table.
     fn terms(i: usize) -> &'static [u32; 16] {
@@ -535,13 +557,14 @@ mod x86 {
             .unwrap_or(&[0; 16])
     }
 
-    /// The cards of a group of `N` rows of `K` bytes from `base`, one vector a card.
+    /// The words of a group of `N` rows of `K` bytes from `base`: bytes `0..4` of each row
+    /// and bytes `K - 4..K` (the same word for `K` = 4; for `K` = 3 the first word, which
+    /// holds a byte of the next row).
     ///
     /// # Safety
-    /// `4 <= K <= 6`... or `K == 3` with one byte readable past the group: the words read
-    /// are bytes `K * i .. K * i + 4` (and `K * i + K - 4 ..` for `K > 4`) of each row `i`.
+    /// `3 <= K <= 6`, and the bytes read readable: for `K` = 3, one byte past the group.
     #[inline(always)]
-    unsafe fn cards<S: Lanes, const K: usize>(base: *const u8) -> [S::V; K] {
+    unsafe fn words<S: Lanes, const K: usize>(base: *const u8) -> (S::V, S::V) {
         // SAFETY: the caller vouches for the bytes read.
         unsafe {
             let at = S::steps(K as i32);
@@ -551,6 +574,25 @@ mod x86 {
             } else {
                 first
             };
+            (first, last)
+        }
+    }
+
+    /// The cards of a group of `N` rows of `K` bytes from `base`, one vector a card.
+    ///
+    /// # Safety
+    /// As [`words`].
+    #[inline(always)]
+    unsafe fn cards<S: Lanes, const K: usize>(base: *const u8) -> [S::V; K] {
+        // SAFETY: the caller vouches for the bytes read.
+        unsafe { cards_of::<S, K>(words::<S, K>(base)) }
+    }
+
+    /// The cards of a group's words (see [`words`]), one vector a card.
+    #[inline(always)]
+    unsafe fn cards_of<S: Lanes, const K: usize>((first, last): (S::V, S::V)) -> [S::V; K] {
+        // SAFETY: lane operations; the caller has the features.
+        unsafe {
             let byte = S::splat(0xFF);
             let mut out = [S::splat(0); K];
             for (j, card) in out.iter_mut().enumerate() {
@@ -634,16 +676,10 @@ mod x86 {
         }
     }
 
-    /// The best high class of each lane, flushes aside, and the lanes that may hold one.
+    /// Each lane's board's row of the high table (a byte offset).
     #[inline(always)]
-    unsafe fn high_group<S: Lanes, const H: usize, const B: usize>(
-        hole: &[S::V; H],
-        board: &[S::V; B],
-        tables: &[S::T; 6],
-    ) -> (S::V, u32) {
-        // SAFETY: lane operations and gathers inside the high table: a board's row offset
-        // is at most that of five kings (the last row), a column at most 180 bytes, and
-        // the table is padded so that a row's 256 bytes can be read (see `row_bytes`).
+    unsafe fn board_row<S: Lanes, const B: usize>(board: &[S::V; B], tables: &[S::T; 6]) -> S::V {
+        // SAFETY: lane operations; the caller has the features.
         unsafe {
             let mut sorted = ranks::<S, B>(board);
             sort::<S, B>(&mut sorted);
@@ -651,6 +687,22 @@ mod x86 {
             for (i, &r) in sorted.iter().enumerate() {
                 row = S::add(row, S::lookup(tables[i], r));
             }
+            row
+        }
+    }
+
+    /// The best high class of each lane, flushes aside, and the lanes that may hold one.
+    #[inline(always)]
+    unsafe fn high_group<S: Lanes, const H: usize, const B: usize>(
+        hole: &[S::V; H],
+        board: &[S::V; B],
+        row: S::V,
+        tables: &[S::T; 6],
+    ) -> (S::V, u32) {
+        // SAFETY: lane operations and gathers inside the high table: a board's row offset
+        // is at most that of five kings (the last row), a column at most 180 bytes, and
+        // the table is padded so that a row's 256 bytes can be read (see `row_bytes`).
+        unsafe {
             let hole_ranks = ranks::<S, H>(hole);
             let (mut tri, mut twice) = (hole_ranks, hole_ranks);
             for i in 0..H {
@@ -678,25 +730,45 @@ mod x86 {
         }
     }
 
-    /// The low class of each lane.
+    /// Each lane's low-rank mask (see `low::low_mask`) of a group's words of `K` cards:
+    /// the bytes' ranks looked up in a byte shuffle, then the four bytes of each lane
+    /// OR-ed together (the two words of five or six cards overlap, which an OR ignores).
+    #[inline(always)]
+    unsafe fn low_mask<S: Lanes, const K: usize>((first, last): (S::V, S::V), table: S::V) -> S::V {
+        // SAFETY: lane operations; the caller has the features.
+        unsafe {
+            // The rank of each byte: a shift of the whole lane brings each byte's upper six
+            // bits down, and the mask drops the bits the next byte shifted in.
+            let six = S::splat(0x3F3F_3F3F);
+            let mut bits = S::or(
+                S::shuffle(table, S::and(S::shr::<2>(first), six)),
+                S::shuffle(table, S::and(S::shr::<2>(last), six)),
+            );
+            if K == 3 {
+                // The word's last byte is the next row's.
+                bits = S::and(bits, S::splat(0x00FF_FFFF));
+            }
+            bits = S::or(bits, S::shr::<16>(bits));
+            bits = S::or(bits, S::shr::<8>(bits));
+            S::and(bits, S::splat(0xFF))
+        }
+    }
+
+    /// The low class of each lane, from the hole's and the board's words.
     #[inline(always)]
     unsafe fn low_group<S: Lanes, const H: usize, const B: usize>(
-        hole: &[S::V; H],
-        board: &[S::V; B],
-        low_bits: S::T,
+        hole: (S::V, S::V),
+        board: (S::V, S::V),
+        table: S::V,
     ) -> S::V {
         // SAFETY: lane operations, and a gather inside the low table: a hole of six cards
         // has at most six low ranks, so its mask is at most 0xFC, and the word read at
         // `0xFC << 8 | 0xFF` ends inside the table's 65,536 bytes.
         unsafe {
-            let (mut hole_low, mut board_low) = (S::splat(0), S::splat(0));
-            for r in ranks::<S, H>(hole) {
-                hole_low = S::or(hole_low, S::lookup(low_bits, r));
-            }
-            for r in ranks::<S, B>(board) {
-                board_low = S::or(board_low, S::lookup(low_bits, r));
-            }
-            let at = S::or(S::shl::<8>(hole_low), board_low);
+            let at = S::or(
+                S::shl::<8>(low_mask::<S, H>(hole, table)),
+                low_mask::<S, B>(board, table),
+            );
             S::and(S::gather(LOW_TABLE.as_ptr(), at), S::splat(0xFF))
         }
     }
@@ -751,14 +823,16 @@ mod x86 {
         // slots in `out`; the caller has the features.
         unsafe {
             let tables = high_tables::<S>();
+            let slots = out.len();
+            let whole = |row: usize| {
+                row + S::N <= slots && readable::<S, H>(holes, row) && readable::<S, B>(boards, row)
+            };
             let mut row = 0;
-            while row + S::N <= out.len()
-                && readable::<S, H>(holes, row)
-                && readable::<S, B>(boards, row)
-            {
+            while whole(row) {
                 let hole = cards::<S, H>(holes.as_ptr().add(row * H));
                 let board = cards::<S, B>(boards.as_ptr().add(row * B));
-                let (best, flush) = high_group::<S, H, B>(&hole, &board, &tables);
+                let board_at = board_row::<S, B>(&board, &tables);
+                let (best, flush) = high_group::<S, H, B>(&hole, &board, board_at, &tables);
                 S::store16(out.as_mut_ptr().add(row), best);
                 if flush != 0 {
                     add_flushes::<H, B>(holes, boards, row, flush, out);
@@ -781,17 +855,17 @@ mod x86 {
         }
         // SAFETY: as in `high_rows`.
         unsafe {
-            let low_bits = S::table(&LOW_BIT);
+            let low_bits = S::bytes(&LOW_BIT);
             let mut row = 0;
             while row + S::N <= out.len()
                 && readable::<S, H>(holes, row)
                 && readable::<S, B>(boards, row)
             {
-                let hole = cards::<S, H>(holes.as_ptr().add(row * H));
-                let board = cards::<S, B>(boards.as_ptr().add(row * B));
+                let hole_words = words::<S, H>(holes.as_ptr().add(row * H));
+                let board_words = words::<S, B>(boards.as_ptr().add(row * B));
                 S::store8(
                     out.as_mut_ptr().add(row),
-                    low_group::<S, H, B>(&hole, &board, low_bits),
+                    low_group::<S, H, B>(hole_words, board_words, low_bits),
                 );
                 row += S::N;
             }
@@ -814,19 +888,21 @@ mod x86 {
         // SAFETY: as in `high_rows`.
         unsafe {
             let tables = high_tables::<S>();
-            let low_bits = S::table(&LOW_BIT);
+            let low_bits = S::bytes(&LOW_BIT);
             let mut row = 0;
             while row + S::N <= high.len()
                 && readable::<S, H>(holes, row)
                 && readable::<S, B>(boards, row)
             {
-                let hole = cards::<S, H>(holes.as_ptr().add(row * H));
-                let board = cards::<S, B>(boards.as_ptr().add(row * B));
-                let (best, flush) = high_group::<S, H, B>(&hole, &board, &tables);
+                let hole_words = words::<S, H>(holes.as_ptr().add(row * H));
+                let board_words = words::<S, B>(boards.as_ptr().add(row * B));
+                let (hole, board) = (cards_of::<S, H>(hole_words), cards_of::<S, B>(board_words));
+                let board_at = board_row::<S, B>(&board, &tables);
+                let (best, flush) = high_group::<S, H, B>(&hole, &board, board_at, &tables);
                 S::store16(high.as_mut_ptr().add(row), best);
                 S::store8(
                     low.as_mut_ptr().add(row),
-                    low_group::<S, H, B>(&hole, &board, low_bits),
+                    low_group::<S, H, B>(hole_words, board_words, low_bits),
                 );
                 if flush != 0 {
                     add_flushes::<H, B>(holes, boards, row, flush, high);
