@@ -22,7 +22,8 @@
 //!
 //! The low is in [`low`](super::low). [`OmahaBoard`] prepares a board once for many holes,
 //! [`OmahaHole`] a hole once for many boards; the `*_rows` functions rank many hands from
-//! card indices, as the batch bindings do.
+//! card indices, as the batch bindings do, in SIMD lanes where the CPU has them (see
+//! [`OmahaKernel`](super::OmahaKernel): the same lookups, 8 or 16 hands at a time).
 
 use super::high::evaluate;
 use super::low::{low_bit, low_class_of_masks, low_mask, low_mask_indices, low_of_masks, LowRank};
