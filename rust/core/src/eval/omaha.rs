@@ -51,7 +51,7 @@ const NO_SUIT: u8 = 4;
 
 /// The ten straights as 13-bit rank masks, weakest first: the wheel (A-2-3-4-5), then the
 /// straight from rank `w - 1` to `w + 3` at index `w`.
-const STRAIGHTS: [u16; 10] = {
+pub(super) const STRAIGHTS: [u16; 10] = {
     let mut s = [0x100F; 10];
     let mut w = 1;
     while w < 10 {
@@ -63,7 +63,7 @@ const STRAIGHTS: [u16; 10] = {
 
 /// `STRAIGHT_FLUSH_WINDOWS[m]`: bit `w` set when [`STRAIGHTS`]`[w]` has exactly three ranks
 /// in the 13-bit mask `m`, so that a hole holding the other two makes that straight flush.
-static STRAIGHT_FLUSH_WINDOWS: [u16; 8192] = {
+pub(super) static STRAIGHT_FLUSH_WINDOWS: [u16; 8192] = {
     let mut table = [0u16; 8192];
     let mut m = 0;
     while m < 8192 {
@@ -363,32 +363,6 @@ fn flush_of_ranks(hole: u16, board: u16) -> u16 {
         windows &= !(1 << w);
     }
     FLUSH_TABLE[usize::from((top_bits(hole, 2) | top_bits(board, 3)) & 0x1FFF)]
-}
-
-/// The best flush or straight flush of a hand given as card indices (unchecked, like
-/// [`omaha_rank_indices`]), 0 when it has none: no suit with three board cards and two
-/// hole cards. The SIMD kernels flag the hands that may have one and ask this for them.
-#[cold]
-pub(super) fn flush_class_indices(hole: &[u8], board: &[u8]) -> u16 {
-    let mut counts = [0u8; 4];
-    for &c in board {
-        counts[usize::from(c & 3)] += 1;
-    }
-    let Some(suit) = (0..4u8).find(|&s| counts[usize::from(s)] >= 3) else {
-        return 0;
-    };
-    // Ranks past the king (bytes that are no card) count as the king, as in the kernels.
-    let ranks = |cards: &[u8]| {
-        cards
-            .iter()
-            .filter(|&&c| c & 3 == suit)
-            .fold(0u16, |m, &c| m | 1 << (c >> 2).min(12))
-    };
-    let hole = ranks(hole);
-    if hole & hole.wrapping_sub(1) == 0 {
-        return 0;
-    }
-    flush_of_ranks(hole, ranks(board))
 }
 
 /// The indices of the (up to six) lowest cards of `mask`, and how many there are.

@@ -16,8 +16,11 @@
 //!   cards' `r * (r + 1)` plus the minimum of their `2 * r`. One gather per pair (6, 10 or
 //!   15) reads the classes, and a 16-bit maximum keeps the best.
 //! - **Flushes.** Each lane counts the board's and the hole's cards of each suit in 8-bit
-//!   counters; a lane with a suit of three on the board and two in the hole (about one
-//!   hand in sixteen) gets its flush from the scalar [`flush_class_indices`] after the store.
+//!   counters; when a lane of the group has a suit of three on the board and two in the
+//!   hole (about one PLO4 hand in sixteen), the group's flushes are found in lanes too: the
+//!   suit's rank masks of hole and board, their top two and top three ranks from two small
+//!   tables (the best plain flush, from the flush table), and the ten straight flushes, each
+//!   made when the board has three of its ranks and the hole the other two.
 //! - **Lows.** A 16-entry lookup gives each card's low-rank bit; the hole's and the board's
 //!   masks index the 64 KiB low table with one gather.
 //!
@@ -269,8 +272,10 @@ mod x86 {
 
     use core::arch::x86_64::*;
 
-    use super::super::omaha::flush_class_indices;
-    use super::super::tables::{LOW_TABLE, OMAHA_HIGH, OMAHA_ROW_BASE, OMAHA_ROW_TERMS};
+    use super::super::omaha::{STRAIGHTS, STRAIGHT_FLUSH_WINDOWS};
+    use super::super::tables::{
+        FLUSH_TABLE, LOW_TABLE, OMAHA_HIGH, OMAHA_ROW_BASE, OMAHA_ROW_TERMS,
+    };
 
     /// The lane operations the kernels need, on 32-bit lanes.
     ///
@@ -295,6 +300,12 @@ mod x86 {
         unsafe fn max16(a: Self::V, b: Self::V) -> Self::V;
         unsafe fn shr<const K: u32>(a: Self::V) -> Self::V;
         unsafe fn shl<const K: u32>(a: Self::V) -> Self::V;
+        /// `!a & b`.
+        unsafe fn andnot(a: Self::V, b: Self::V) -> Self::V;
+        /// All ones where `a == b`, else 0.
+        unsafe fn eq(a: Self::V, b: Self::V) -> Self::V;
+        /// `a >> b` per lane, 0 where `b >= 32`.
+        unsafe fn shrv(a: Self::V, b: Self::V) -> Self::V;
         /// `a << b` per lane, 0 where `b >= 32`.
         unsafe fn shlv(a: Self::V, b: Self::V) -> Self::V;
         /// The 32-bit words at byte offsets `at` from `base`.
@@ -369,6 +380,18 @@ mod x86 {
         #[inline(always)]
         unsafe fn shl<const K: u32>(a: __m256i) -> __m256i {
             _mm256_sllv_epi32(a, _mm256_set1_epi32(K as i32))
+        }
+        #[inline(always)]
+        unsafe fn andnot(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_andnot_si256(a, b)
+        }
+        #[inline(always)]
+        unsafe fn eq(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_cmpeq_epi32(a, b)
+        }
+        #[inline(always)]
+        unsafe fn shrv(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_srlv_epi32(a, b)
         }
         #[inline(always)]
         unsafe fn shlv(a: __m256i, b: __m256i) -> __m256i {
@@ -493,6 +516,18 @@ mod x86 {
             _mm512_slli_epi32::<K>(a)
         }
         #[inline(always)]
+        unsafe fn andnot(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_andnot_si512(a, b)
+        }
+        #[inline(always)]
+        unsafe fn eq(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_maskz_set1_epi32(_mm512_cmpeq_epi32_mask(a, b), -1)
+        }
+        #[inline(always)]
+        unsafe fn shrv(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_srlv_epi32(a, b)
+        }
+        #[inline(always)]
         unsafe fn shlv(a: __m512i, b: __m512i) -> __m512i {
             _mm512_sllv_epi32(a, b)
         }
@@ -549,6 +584,45 @@ mod x86 {
     /// The low-rank bit of each rank (see `low::low_bit`): two to eight are bits 1 to 7,
     /// the ace bit 0, the rest none.
     static LOW_BIT: [u8; 16] = [2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 1, 0, 0, 0];
+
+    /// The `k` highest bits of the 13-bit mask `m`.
+    const fn top_bits(m: usize, k: u32) -> u32 {
+        let mut out = 0;
+        let mut bit = 13;
+        let mut left = k;
+        while bit > 0 && left > 0 {
+            bit -= 1;
+            if m >> bit & 1 == 1 {
+                out |= 1 << bit;
+                left -= 1;
+            }
+        }
+        out
+    }
+
+    /// `HOLE_FLUSH[m]`: the two highest ranks of the hole's flush-suit rank mask `m`.
+    static HOLE_FLUSH: [u32; 8192] = {
+        let mut t = [0u32; 8192];
+        let mut m = 0;
+        while m < 8192 {
+            t[m] = top_bits(m, 2);
+            m += 1;
+        }
+        t
+    };
+
+    /// `BOARD_FLUSH[m]`: the three highest ranks of the board's flush-suit rank mask `m`,
+    /// and above bit 16 the straights it has exactly three ranks of (see
+    /// `STRAIGHT_FLUSH_WINDOWS`).
+    static BOARD_FLUSH: [u32; 8192] = {
+        let mut t = [0u32; 8192];
+        let mut m = 0;
+        while m < 8192 {
+            t[m] = top_bits(m, 3) | (STRAIGHT_FLUSH_WINDOWS[m] as u32) << 16;
+            m += 1;
+        }
+        t
+    };
 
     /// The row terms of board position `i` (see `gen::omaha_row`), as a 16-entry table.
     fn terms(i: usize) -> &'static [u32; 16] {
@@ -691,14 +765,15 @@ mod x86 {
         }
     }
 
-    /// The best high class of each lane, flushes aside, and the lanes that may hold one.
+    /// The best high class of each lane, flushes aside, and which suit may make one (see
+    /// [`flush_group`]).
     #[inline(always)]
     unsafe fn high_group<S: Lanes, const H: usize, const B: usize>(
         hole: &[S::V; H],
         board: &[S::V; B],
         row: S::V,
         tables: &[S::T; 6],
-    ) -> (S::V, u32) {
+    ) -> (S::V, S::V) {
         // SAFETY: lane operations and gathers inside the high table: a board's row offset
         // is at most that of five kings (the last row), a column at most 180 bytes, and
         // the table is padded so that a row's 256 bytes can be read (see `row_bytes`).
@@ -726,7 +801,7 @@ mod x86 {
                 S::and(board_suits, hole_suits),
                 S::splat(0x8080_8080u32 as i32),
             );
-            (S::and(best, S::splat(0xFFFF)), S::nonzero(flush))
+            (S::and(best, S::splat(0xFFFF)), flush)
         }
     }
 
@@ -789,22 +864,68 @@ mod x86 {
         }
     }
 
-    /// Adds the flushes of the flagged lanes of the group at `row` to `out`.
-    #[cold]
-    #[inline(never)]
-    fn add_flushes<const H: usize, const B: usize>(
-        holes: &[u8],
-        boards: &[u8],
-        row: usize,
-        mut lanes: u32,
-        out: &mut [u16],
-    ) {
-        while lanes != 0 {
-            let i = row + lanes.trailing_zeros() as usize;
-            let flush =
-                flush_class_indices(&holes[i * H..(i + 1) * H], &boards[i * B..(i + 1) * B]);
-            out[i] = out[i].max(flush);
-            lanes &= lanes - 1;
+    /// Each lane's best flush or straight flush, 0 without one, given the `flush` word of
+    /// [`high_group`] (byte `s` has bit 7 when suit `s` has three board cards and two hole
+    /// cards): the flush suit's ranks of the hole and of the board, the best plain flush
+    /// from their top two and top three, and the straight flushes that two hole ranks
+    /// complete with three board ranks, as the scalar `flush_class` finds them.
+    #[inline(always)]
+    unsafe fn flush_group<S: Lanes, const H: usize, const B: usize>(
+        hole: &[S::V; H],
+        board: &[S::V; B],
+        flush: S::V,
+    ) -> S::V {
+        // SAFETY: lane operations, and gathers inside the tables: the rank masks have at
+        // most 13 bits (the ranks are clamped to the king), and the flush table's index,
+        // five ranks at most, at most 0x1F00, so its word ends inside the table.
+        unsafe {
+            // The rank bit of each card of the flagged suit, none of other cards.
+            let (mut hole_ranks, mut board_ranks) = (S::splat(0), S::splat(0));
+            let one = S::splat(1);
+            for &c in hole {
+                let flagged = S::and(
+                    S::shr::<7>(S::shrv(flush, S::shl::<3>(S::and(c, S::splat(3))))),
+                    one,
+                );
+                hole_ranks = S::or(
+                    hole_ranks,
+                    S::shlv(flagged, S::min(S::shr::<2>(c), S::splat(12))),
+                );
+            }
+            for &c in board {
+                let flagged = S::and(
+                    S::shr::<7>(S::shrv(flush, S::shl::<3>(S::and(c, S::splat(3))))),
+                    one,
+                );
+                board_ranks = S::or(
+                    board_ranks,
+                    S::shlv(flagged, S::min(S::shr::<2>(c), S::splat(12))),
+                );
+            }
+            let hole_top = S::gather(HOLE_FLUSH.as_ptr().cast(), S::shl::<2>(hole_ranks));
+            let board_parts = S::gather(BOARD_FLUSH.as_ptr().cast(), S::shl::<2>(board_ranks));
+            let five = S::or(hole_top, S::and(board_parts, S::splat(0x1FFF)));
+            let mut best = S::and(
+                S::gather(FLUSH_TABLE.as_ptr().cast(), S::add(five, five)),
+                S::splat(0xFFFF),
+            );
+            // A straight flush: a window with three board ranks whose other two ranks are
+            // in the hole. Straight flushes outrank every flush, so the maximum keeps them.
+            let windows = S::shr::<16>(board_parts);
+            let held = S::or(hole_ranks, board_ranks);
+            let zero = S::splat(0);
+            for (w, &straight) in STRAIGHTS.iter().enumerate() {
+                let open = S::and(S::shrv(windows, S::splat(w as i32)), one);
+                let missing = S::andnot(held, S::splat(i32::from(straight)));
+                let made = S::andnot(S::eq(open, zero), S::eq(missing, zero));
+                let class = S::splat(i32::from(FLUSH_TABLE[usize::from(straight)]));
+                best = S::max(best, S::and(made, class));
+            }
+            // Lanes without a flagged suit have no ranks, so no flush: a zero.
+            S::andnot(
+                S::eq(S::and(flush, S::splat(0x8080_8080u32 as i32)), zero),
+                best,
+            )
         }
     }
 
@@ -832,11 +953,11 @@ mod x86 {
                 let hole = cards::<S, H>(holes.as_ptr().add(row * H));
                 let board = cards::<S, B>(boards.as_ptr().add(row * B));
                 let board_at = board_row::<S, B>(&board, &tables);
-                let (best, flush) = high_group::<S, H, B>(&hole, &board, board_at, &tables);
-                S::store16(out.as_mut_ptr().add(row), best);
-                if flush != 0 {
-                    add_flushes::<H, B>(holes, boards, row, flush, out);
+                let (mut best, flush) = high_group::<S, H, B>(&hole, &board, board_at, &tables);
+                if S::nonzero(flush) != 0 {
+                    best = S::max(best, flush_group::<S, H, B>(&hole, &board, flush));
                 }
+                S::store16(out.as_mut_ptr().add(row), best);
                 row += S::N;
             }
             row
@@ -898,15 +1019,15 @@ mod x86 {
                 let board_words = words::<S, B>(boards.as_ptr().add(row * B));
                 let (hole, board) = (cards_of::<S, H>(hole_words), cards_of::<S, B>(board_words));
                 let board_at = board_row::<S, B>(&board, &tables);
-                let (best, flush) = high_group::<S, H, B>(&hole, &board, board_at, &tables);
+                let (mut best, flush) = high_group::<S, H, B>(&hole, &board, board_at, &tables);
+                if S::nonzero(flush) != 0 {
+                    best = S::max(best, flush_group::<S, H, B>(&hole, &board, flush));
+                }
                 S::store16(high.as_mut_ptr().add(row), best);
                 S::store8(
                     low.as_mut_ptr().add(row),
                     low_group::<S, H, B>(hole_words, board_words, low_bits),
                 );
-                if flush != 0 {
-                    add_flushes::<H, B>(holes, boards, row, flush, high);
-                }
                 row += S::N;
             }
             row
