@@ -5,7 +5,7 @@
 //! The kernels compute what [`OmahaBoard`](super::OmahaBoard) computes for one hand, in
 //! lanes across hands, without a branch but one a group for flushes:
 //! - **Cards.** A row's cards are read as 32-bit words, one gather per four cards (two for
-//!   five or six, overlapping), and taken apart with shifts. Ranks are clamped to the king,
+//!   five or six, overlapping), and taken apart with shifts. Ranks are clamped to the ace,
 //!   so that bytes that are no card (unchecked input) still index inside every table.
 //! - **The board's row.** The row of the high table is the sum of one term per board rank in
 //!   ascending order (see `gen::omaha_row`): the ranks are sorted by a sorting network of
@@ -696,7 +696,7 @@ mod x86 {
         (row + S::N) * K + 4usize.saturating_sub(K) <= cards.len()
     }
 
-    /// Each card's rank, clamped to the king (for bytes that are no card).
+    /// Each card's rank, clamped to the ace, rank 12 (for bytes that are no card).
     #[inline(always)]
     unsafe fn ranks<S: Lanes, const K: usize>(cards: &[S::V; K]) -> [S::V; K] {
         // No closures here or below: a closure is compiled without the caller's features,
@@ -779,7 +779,7 @@ mod x86 {
         tables: &[S::T; 6],
     ) -> (S::V, S::V) {
         // SAFETY: lane operations and gathers inside the high table: a board's row offset
-        // is at most that of five kings (the last row), a column at most 180 bytes, and
+        // is at most that of five aces (the last row), a column at most 180 bytes, and
         // the table is padded so that a row's 256 bytes can be read (see `row_bytes`).
         unsafe {
             let hole_ranks = ranks::<S, H>(hole);
@@ -880,7 +880,7 @@ mod x86 {
         flush: S::V,
     ) -> S::V {
         // SAFETY: lane operations, and gathers inside the tables: the rank masks have at
-        // most 13 bits (the ranks are clamped to the king), and the flush table's index,
+        // most 13 bits (the ranks are clamped to the ace), and the flush table's index,
         // five ranks at most, at most 0x1F00, so its word ends inside the table.
         unsafe {
             // The rank bit of each card of the flagged suit, none of other cards.
