@@ -22,7 +22,11 @@ scale: :func:`evaluate_omaha`. Omaha Hi-Lo adds the eight-or-better low,
 :func:`evaluate_omaha_low`, a :class:`LowRank` dense from 1 (8-7-6-5-4) to 56 (5-4-3-2-A)
 or ``None`` when no low qualifies; :func:`evaluate_omaha_hilo` gives both, choosing the
 hole cards for each half independently. Each has a ``*_many`` NumPy batch form, which
-checks its rows as :func:`evaluate_many` does, unless ``check=False``.
+checks its rows as :func:`evaluate_many` does, unless ``check=False``. The batches rank 8
+hands at a time in AVX2 lanes, or 16 with AVX-512, whichever the CPU has (found when the
+first batch runs); the environment variable ``POKERFORGE_OMAHA_KERNEL`` set to ``scalar``,
+``avx2`` or ``avx512`` before then forces a kernel (one the CPU lacks is not taken), to
+compare them: every kernel gives the same classes.
 
 Examples:
     >>> from pokerforge import evaluate, Category

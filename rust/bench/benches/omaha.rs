@@ -1,7 +1,9 @@
 //! Omaha high (PLO4/5/6), the eight-or-better low and hi-lo over random deals held in
 //! memory, one thread; throughput in hands per second.
 //!
-//! `cargo bench -p pokerforge-core --bench omaha`
+//! `cargo bench -p pokerforge-bench --bench omaha`; the `omaha_kernels` group runs each
+//! batch kernel this CPU has (scalar, AVX2, AVX-512) on the same deals, and the other
+//! groups run the chosen one (`POKERFORGE_OMAHA_KERNEL` forces it).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -9,7 +11,9 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pokerforge_core::eval::high::rank_indices;
 use pokerforge_core::eval::{evaluate_omaha, OmahaBoard, OmahaHole};
-use pokerforge_core::eval::{omaha_hilo_rows, omaha_low_rows, omaha_rank_rows};
+use pokerforge_core::eval::{
+    omaha_hilo_rows, omaha_low_rows, omaha_rank_rows, omaha_rank_rows_checked, OmahaKernel,
+};
 use pokerforge_core::rng::Rng;
 use pokerforge_core::CardSet;
 
@@ -195,5 +199,57 @@ fn low_and_hilo(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, high, low_and_hilo);
+/// Every kernel on the same deals: high PLO4/5/6 and PLO4 on a flop, checked PLO4, low and
+/// hi-lo.
+fn kernels(c: &mut Criterion) {
+    let mut group = c.benchmark_group("omaha_kernels");
+    group
+        .throughput(Throughput::Elements(DEALS as u64))
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    let mut high = vec![0u16; DEALS];
+    let mut low = vec![0u8; DEALS];
+    let (h4, b4) = deals(4, 5, 4);
+    let (h4f, b4f) = deals(4, 3, 43);
+    let (h5, b5) = deals(5, 5, 5);
+    let (h6, b6) = deals(6, 5, 6);
+    for kernel in OmahaKernel::all() {
+        let name = kernel.name();
+        group.bench_function(format!("plo4_high/{name}"), |bench| {
+            bench.iter(|| kernel.rank_rows::<4, 5>(black_box(&h4), black_box(&b4), &mut high))
+        });
+        group.bench_function(format!("plo4_high_flop/{name}"), |bench| {
+            bench.iter(|| kernel.rank_rows::<4, 3>(black_box(&h4f), black_box(&b4f), &mut high))
+        });
+        group.bench_function(format!("plo5_high/{name}"), |bench| {
+            bench.iter(|| kernel.rank_rows::<5, 5>(black_box(&h5), black_box(&b5), &mut high))
+        });
+        group.bench_function(format!("plo6_high/{name}"), |bench| {
+            bench.iter(|| kernel.rank_rows::<6, 5>(black_box(&h6), black_box(&b6), &mut high))
+        });
+        group.bench_function(format!("plo4_rows_valid/{name}"), |bench| {
+            bench.iter(|| kernel.rows_valid::<4, 5>(black_box(&h4), black_box(&b4), DEALS))
+        });
+        group.bench_function(format!("plo4_low/{name}"), |bench| {
+            bench.iter(|| kernel.low_rows::<4, 5>(black_box(&h4), black_box(&b4), &mut low))
+        });
+        group.bench_function(format!("plo4_hilo/{name}"), |bench| {
+            bench.iter(|| {
+                kernel.hilo_rows::<4, 5>(black_box(&h4), black_box(&b4), &mut high, &mut low)
+            })
+        });
+    }
+    // The checked entry point the Python batch calls, on the chosen kernel.
+    group.bench_function(
+        format!("plo4_high_checked/{}", OmahaKernel::best().name()),
+        |bench| {
+            bench
+                .iter(|| omaha_rank_rows_checked::<4, 5>(black_box(&h4), black_box(&b4), &mut high))
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(benches, kernels, high, low_and_hilo);
 criterion_main!(benches);

@@ -13,6 +13,7 @@ mod holdem_kernels;
 mod icm;
 mod low_a5;
 mod omaha;
+mod omaha_kernels;
 mod push_fold;
 mod push_fold_table;
 mod range;

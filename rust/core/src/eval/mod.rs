@@ -24,6 +24,7 @@ pub mod low_a5;
 mod multiset;
 pub mod omaha;
 mod omaha_rows;
+mod omaha_simd;
 mod rank;
 mod rows;
 pub mod short_deck;
@@ -47,5 +48,6 @@ pub use omaha_rows::{
     omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows, omaha_low_rows_checked,
     omaha_rank_rows, omaha_rank_rows_checked,
 };
+pub use omaha_simd::OmahaKernel;
 pub use rank::{Category, HandRank};
 pub use short_deck::{evaluate_short_deck, ShortDeckOrder, ShortDeckRank};

@@ -22,7 +22,8 @@
 //!
 //! The low is in [`low`](super::low). [`OmahaBoard`] prepares a board once for many holes,
 //! [`OmahaHole`] a hole once for many boards; the `*_rows` functions rank many hands from
-//! card indices, as the batch bindings do.
+//! card indices, as the batch bindings do, in SIMD lanes where the CPU has them (see
+//! [`OmahaKernel`](super::OmahaKernel): the same lookups, 8 or 16 hands at a time).
 
 use super::high::evaluate;
 use super::low::{low_bit, low_class_of_masks, low_mask, low_mask_indices, low_of_masks, LowRank};
@@ -50,7 +51,7 @@ const NO_SUIT: u8 = 4;
 
 /// The ten straights as 13-bit rank masks, weakest first: the wheel (A-2-3-4-5), then the
 /// straight from rank `w - 1` to `w + 3` at index `w`.
-const STRAIGHTS: [u16; 10] = {
+pub(super) const STRAIGHTS: [u16; 10] = {
     let mut s = [0x100F; 10];
     let mut w = 1;
     while w < 10 {
@@ -62,7 +63,7 @@ const STRAIGHTS: [u16; 10] = {
 
 /// `STRAIGHT_FLUSH_WINDOWS[m]`: bit `w` set when [`STRAIGHTS`]`[w]` has exactly three ranks
 /// in the 13-bit mask `m`, so that a hole holding the other two makes that straight flush.
-static STRAIGHT_FLUSH_WINDOWS: [u16; 8192] = {
+pub(super) static STRAIGHT_FLUSH_WINDOWS: [u16; 8192] = {
     let mut table = [0u16; 8192];
     let mut m = 0;
     while m < 8192 {
@@ -344,18 +345,24 @@ impl OmahaBoard {
     fn flush_class(&self, suited: u64) -> u16 {
         let suit = self.flush_suit & 3;
         let hole = CardSet::from_mask_truncate(suited).suit_ranks(suit);
-        let board = self.cards.suit_ranks(suit);
-        let mut windows = STRAIGHT_FLUSH_WINDOWS[usize::from(board & 0x1FFF)];
-        while windows != 0 {
-            let w = (15 - windows.leading_zeros()) as usize;
-            let straight = STRAIGHTS[w.min(9)];
-            if straight & !board & !hole == 0 {
-                return FLUSH_TABLE[usize::from(straight)];
-            }
-            windows &= !(1 << w);
-        }
-        FLUSH_TABLE[usize::from((top_bits(hole, 2) | top_bits(board, 3)) & 0x1FFF)]
+        flush_of_ranks(hole, self.cards.suit_ranks(suit))
     }
+}
+
+/// The best flush or straight flush of two ranks of `hole` and three of `board`, 13-bit
+/// rank masks of one suit (the hole holding two ranks or more, the board three or more).
+#[inline]
+fn flush_of_ranks(hole: u16, board: u16) -> u16 {
+    let mut windows = STRAIGHT_FLUSH_WINDOWS[usize::from(board & 0x1FFF)];
+    while windows != 0 {
+        let w = (15 - windows.leading_zeros()) as usize;
+        let straight = STRAIGHTS[w.min(9)];
+        if straight & !board & !hole == 0 {
+            return FLUSH_TABLE[usize::from(straight)];
+        }
+        windows &= !(1 << w);
+    }
+    FLUSH_TABLE[usize::from((top_bits(hole, 2) | top_bits(board, 3)) & 0x1FFF)]
 }
 
 /// The indices of the (up to six) lowest cards of `mask`, and how many there are.

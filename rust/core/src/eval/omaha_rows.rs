@@ -1,26 +1,19 @@
 //! Omaha batch rows: the `omaha_*_rows*` functions rank many hands given as rows of hole
 //! and board card indices, the `_checked` forms validating every row first.
 
-use super::low::omaha_low_indices;
-use super::omaha::{omaha_hilo_indices, omaha_rank_indices};
-use crate::card_set::FULL_MASK;
+use super::omaha_simd::{valid_row, OmahaKernel};
 
 /// High classes of many hands: `holes` holds rows of `H` card indices and `boards` rows of
 /// `B`; row `i` of each makes hand `i`, ranked into `out[i]`. Unchecked like
-/// [`omaha_rank_indices`]; stops at the shortest of the three.
+/// [`omaha_rank_indices`](super::omaha::omaha_rank_indices); stops at the shortest of the
+/// three. Runs the fastest kernel this CPU has ([`OmahaKernel::best`]).
 #[inline]
 pub fn omaha_rank_rows<const H: usize, const B: usize>(
     holes: &[u8],
     boards: &[u8],
     out: &mut [u16],
 ) {
-    for ((hole, board), slot) in holes
-        .chunks_exact(H)
-        .zip(boards.chunks_exact(B))
-        .zip(out.iter_mut())
-    {
-        *slot = omaha_rank_indices(hole, board).class();
-    }
+    OmahaKernel::best().rank_rows::<H, B>(holes, boards, out);
 }
 
 /// High and low classes of many hands, like [`omaha_rank_rows`]; lows go to `low_out`
@@ -32,56 +25,27 @@ pub fn omaha_hilo_rows<const H: usize, const B: usize>(
     high_out: &mut [u16],
     low_out: &mut [u8],
 ) {
-    for (((hole, board), high), low) in holes
-        .chunks_exact(H)
-        .zip(boards.chunks_exact(B))
-        .zip(high_out.iter_mut())
-        .zip(low_out.iter_mut())
-    {
-        let (h, l) = omaha_hilo_indices(hole, board);
-        *high = h.class();
-        *low = l;
-    }
+    OmahaKernel::best().hilo_rows::<H, B>(holes, boards, high_out, low_out);
 }
 
 /// The low class (0 = no low) of each row: `holes` holds rows of `H` card indices and
 /// `boards` rows of `B`, row `i` of each making hand `i`; unchecked like
-/// [`omaha_low_indices`].
+/// [`omaha_low_indices`](super::low::omaha_low_indices).
 #[inline]
 pub fn omaha_low_rows<const H: usize, const B: usize>(holes: &[u8], boards: &[u8], out: &mut [u8]) {
-    for ((hole, board), slot) in holes
-        .chunks_exact(H)
-        .zip(boards.chunks_exact(B))
-        .zip(out.iter_mut())
-    {
-        *slot = omaha_low_indices(hole, board);
-    }
-}
-
-/// Whether a row is a valid Omaha hand: sizes 4..=6 and 3..=5, every index < 52, all
-/// distinct (hole and board together).
-#[inline]
-fn valid_row(hole: &[u8], board: &[u8]) -> bool {
-    let mut mask = 0u64;
-    let mut any = 0u8;
-    for &c in hole.iter().chain(board) {
-        mask |= 1u64 << (c & 63);
-        any |= c;
-    }
-    (4..=6).contains(&hole.len())
-        && (3..=5).contains(&board.len())
-        && any < 64
-        && mask & !FULL_MASK == 0
-        && mask.count_ones() as usize == hole.len() + board.len()
+    OmahaKernel::best().low_rows::<H, B>(holes, boards, out);
 }
 
 /// Finds the first invalid row of `holes`/`boards` (rows of `H` and `B` card indices) among
-/// the first `rows`.
+/// the first `rows`: checked in lanes, then row by row only when one is bad.
 fn first_bad_row<const H: usize, const B: usize>(
     holes: &[u8],
     boards: &[u8],
     rows: usize,
 ) -> std::result::Result<(), usize> {
+    if OmahaKernel::best().rows_valid::<H, B>(holes, boards, rows) {
+        return Ok(());
+    }
     match holes
         .chunks_exact(H)
         .zip(boards.chunks_exact(B))

@@ -1,0 +1,1164 @@
+//! Omaha batch kernels in SIMD lanes: high, eight-or-better low and both, one hand a
+//! 32-bit lane, 8 hands at a time with AVX2 and 16 with AVX-512, chosen at run time.
+//!
+//! # How
+//! The kernels compute what [`OmahaBoard`](super::OmahaBoard) computes for one hand, in
+//! lanes across hands, without a branch but one a group for flushes:
+//! - **Cards.** A row's cards are read as 32-bit words, one gather per four cards (two for
+//!   five or six, overlapping), and taken apart with shifts. Ranks are clamped to the ace,
+//!   so that bytes that are no card (unchecked input) still index inside every table.
+//! - **The board's row.** The row of the high table is the sum of one term per board rank in
+//!   ascending order (see `gen::omaha_row`): the ranks are sorted by a sorting network of
+//!   lane minima and maxima, and each term is a 16-entry lookup (one `vpermd` with
+//!   AVX-512, two and a blend with AVX2).
+//! - **The pair columns.** The column of ranks `{a, b}` is `hi * (hi + 1) + 2 * lo` bytes
+//!   into the row; `r * (r + 1)` grows with `r`, so per pair it is the maximum of the two
+//!   cards' `r * (r + 1)` plus the minimum of their `2 * r`. One gather per pair (6, 10 or
+//!   15) reads the classes, and a 16-bit maximum keeps the best.
+//! - **Flushes.** Each lane counts the board's and the hole's cards of each suit in 8-bit
+//!   counters; when a lane of the group has a suit of three on the board and two in the
+//!   hole (about one PLO4 hand in sixteen), the group's flushes are found in lanes too: the
+//!   suit's rank masks of hole and board, their top two and top three ranks from two small
+//!   tables (the best plain flush, from the flush table), and the ten straight flushes, each
+//!   made when the board has three of its ranks and the hole the other two.
+//! - **Lows.** The rows' words go through a byte shuffle (`vpshufb`) from each byte's rank
+//!   to its low-rank bit, OR-ed across the lane; the hole's and the board's masks index the
+//!   64 KiB low table with one gather.
+//!
+//! Measured (`--example omaha_kernels_cpu`, CPU time, AMD EPYC): PLO4 high about 3.7x the
+//! scalar kernel with AVX-512 and 2.3x with AVX2; the figures are in BENCHMARKS.md.
+//!
+//! The kernels rank whole groups of lanes; the rows left over (and, for three-card boards,
+//! the last group, whose word reads run a byte past the board) go to the scalar loop.
+//! Checked batches are checked in lanes too (every byte a card, no card twice a row)
+//! before anything is ranked.
+//!
+//! # Choosing a path
+//! [`OmahaKernel::best`] detects the CPU once and keeps the answer. The environment
+//! variable `POKERFORGE_OMAHA_KERNEL` (`scalar`, `avx2` or `avx512`), read at that first
+//! detection, forces a path, so that a whole program (the Python tests, a benchmark) can be
+//! run on each; a path this CPU lacks is never taken (the best it has is used instead).
+//! Tests and benches compare paths directly with [`OmahaKernel::all`].
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use super::low::omaha_low_indices;
+use super::omaha::omaha_rank_indices;
+
+/// One of the Omaha batch kernels: scalar, AVX2 or AVX-512. Only the kernels this CPU can
+/// run can be had ([`OmahaKernel::all`], [`OmahaKernel::best`], [`OmahaKernel::named`]),
+/// so every method is safe to call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OmahaKernel(Path);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Path {
+    Scalar,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+/// The chosen path, 0 before the first detection (then 1 + the index in [`Path::ALL`]).
+static CHOSEN: AtomicU8 = AtomicU8::new(0);
+
+impl Path {
+    #[cfg(target_arch = "x86_64")]
+    const ALL: [Path; 3] = [Path::Scalar, Path::Avx2, Path::Avx512];
+    #[cfg(not(target_arch = "x86_64"))]
+    const ALL: [Path; 1] = [Path::Scalar];
+
+    fn name(self) -> &'static str {
+        match self {
+            Path::Scalar => "scalar",
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => "avx2",
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => "avx512",
+        }
+    }
+
+    /// Whether this CPU can run the path.
+    fn available(self) -> bool {
+        match self {
+            Path::Scalar => true,
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => std::is_x86_feature_detected!("avx2"),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => {
+                std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("avx512bw")
+                    && std::is_x86_feature_detected!("avx512vl")
+            }
+        }
+    }
+}
+
+impl OmahaKernel {
+    /// The scalar kernel, which every CPU runs: one hand at a time through
+    /// [`OmahaBoard`](super::OmahaBoard).
+    pub const SCALAR: OmahaKernel = OmahaKernel(Path::Scalar);
+
+    /// Every kernel this CPU can run, the scalar one first.
+    pub fn all() -> Vec<OmahaKernel> {
+        Path::ALL
+            .into_iter()
+            .filter(|p| p.available())
+            .map(OmahaKernel)
+            .collect()
+    }
+
+    /// The kernel named `name` (`"scalar"`, `"avx2"` or `"avx512"`), if this CPU runs it.
+    pub fn named(name: &str) -> Option<OmahaKernel> {
+        Path::ALL
+            .into_iter()
+            .find(|p| p.name() == name && p.available())
+            .map(OmahaKernel)
+    }
+
+    /// The kernel the batch functions use: the one `POKERFORGE_OMAHA_KERNEL` names when this
+    /// CPU runs it, else the fastest this CPU runs. Found once, then one atomic load.
+    pub fn best() -> OmahaKernel {
+        match CHOSEN.load(Ordering::Relaxed) {
+            0 => {
+                let fastest = || {
+                    // `Path::ALL` is in order of speed.
+                    let path = Path::ALL.into_iter().rev().find(|p| p.available());
+                    OmahaKernel(path.unwrap_or(Path::Scalar))
+                };
+                let kernel = std::env::var("POKERFORGE_OMAHA_KERNEL")
+                    .ok()
+                    .and_then(|name| OmahaKernel::named(name.trim()))
+                    .unwrap_or_else(fastest);
+                let index = Path::ALL.iter().position(|&p| p == kernel.0).unwrap_or(0);
+                CHOSEN.store(index as u8 + 1, Ordering::Relaxed);
+                kernel
+            }
+            n => OmahaKernel(Path::ALL[usize::from(n - 1).min(Path::ALL.len() - 1)]),
+        }
+    }
+
+    /// The kernel's name: `"scalar"`, `"avx2"` or `"avx512"`.
+    pub fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    /// Omaha high classes of rows of `H` hole and `B` board card indices, as
+    /// [`omaha_rank_rows`](super::omaha_rank_rows) (which calls this on [`OmahaKernel::best`]).
+    pub fn rank_rows<const H: usize, const B: usize>(
+        self,
+        holes: &[u8],
+        boards: &[u8],
+        out: &mut [u16],
+    ) {
+        let rows = rows::<H, B>(holes, boards, out.len());
+        let done = match self.0 {
+            Path::Scalar => 0,
+            // SAFETY: an `OmahaKernel` of this path exists only where the CPU has AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => unsafe { x86::high_avx2::<H, B>(holes, boards, &mut out[..rows]) },
+            // SAFETY: as above, with AVX-512 F, BW and VL.
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => unsafe { x86::high_avx512::<H, B>(holes, boards, &mut out[..rows]) },
+        };
+        for i in done..rows {
+            out[i] =
+                omaha_rank_indices(&holes[i * H..(i + 1) * H], &boards[i * B..(i + 1) * B]).class();
+        }
+    }
+
+    /// Low classes (0 = no low) as [`omaha_low_rows`](super::omaha_low_rows).
+    pub fn low_rows<const H: usize, const B: usize>(
+        self,
+        holes: &[u8],
+        boards: &[u8],
+        out: &mut [u8],
+    ) {
+        let rows = rows::<H, B>(holes, boards, out.len());
+        let done = match self.0 {
+            Path::Scalar => 0,
+            // SAFETY: as in `rank_rows`.
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => unsafe { x86::low_avx2::<H, B>(holes, boards, &mut out[..rows]) },
+            // SAFETY: as in `rank_rows`.
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => unsafe { x86::low_avx512::<H, B>(holes, boards, &mut out[..rows]) },
+        };
+        for i in done..rows {
+            out[i] = omaha_low_indices(&holes[i * H..(i + 1) * H], &boards[i * B..(i + 1) * B]);
+        }
+    }
+
+    /// High and low classes as [`omaha_hilo_rows`](super::omaha_hilo_rows).
+    pub fn hilo_rows<const H: usize, const B: usize>(
+        self,
+        holes: &[u8],
+        boards: &[u8],
+        high_out: &mut [u16],
+        low_out: &mut [u8],
+    ) {
+        let rows = rows::<H, B>(holes, boards, high_out.len().min(low_out.len()));
+        let (high_out, low_out) = (&mut high_out[..rows], &mut low_out[..rows]);
+        let done = match self.0 {
+            Path::Scalar => 0,
+            // SAFETY: as in `rank_rows`.
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => unsafe { x86::hilo_avx2::<H, B>(holes, boards, high_out, low_out) },
+            // SAFETY: as in `rank_rows`.
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => unsafe { x86::hilo_avx512::<H, B>(holes, boards, high_out, low_out) },
+        };
+        for i in done..rows {
+            let (hole, board) = (&holes[i * H..(i + 1) * H], &boards[i * B..(i + 1) * B]);
+            high_out[i] = omaha_rank_indices(hole, board).class();
+            low_out[i] = omaha_low_indices(hole, board);
+        }
+    }
+
+    /// Whether the first `rows` rows (at most as many as `holes` and `boards` hold) are
+    /// valid Omaha hands: every byte a card index (< 52), no card twice in a row (hole and
+    /// board together), sizes 4 to 6 and 3 to 5.
+    pub fn rows_valid<const H: usize, const B: usize>(
+        self,
+        holes: &[u8],
+        boards: &[u8],
+        rows: usize,
+    ) -> bool {
+        let rows = self::rows::<H, B>(holes, boards, rows);
+        if !(4..=6).contains(&H) || !(3..=5).contains(&B) {
+            return rows == 0;
+        }
+        let (done, bad) = match self.0 {
+            Path::Scalar => (0, false),
+            // SAFETY: as in `rank_rows`.
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => unsafe { x86::valid_avx2::<H, B>(holes, boards, rows) },
+            // SAFETY: as in `rank_rows`.
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => unsafe { x86::valid_avx512::<H, B>(holes, boards, rows) },
+        };
+        !bad && (done..rows)
+            .all(|i| valid_row(&holes[i * H..(i + 1) * H], &boards[i * B..(i + 1) * B]))
+    }
+}
+
+/// The number of whole rows of `H` and `B` bytes in both, at most `limit`.
+fn rows<const H: usize, const B: usize>(holes: &[u8], boards: &[u8], limit: usize) -> usize {
+    if H == 0 || B == 0 {
+        return 0;
+    }
+    (holes.len() / H).min(boards.len() / B).min(limit)
+}
+
+/// Whether one row is a valid Omaha hand (see [`OmahaKernel::rows_valid`]).
+pub(super) fn valid_row(hole: &[u8], board: &[u8]) -> bool {
+    let mut mask = 0u64;
+    let mut sum = 0u64;
+    let mut any = 0u8;
+    for &c in hole.iter().chain(board) {
+        let bit = 1u64 << (c & 63);
+        mask |= bit;
+        sum = sum.wrapping_add(bit);
+        any |= c;
+    }
+    // A repeated card carries, so the sum of the bits differs from their union.
+    (4..=6).contains(&hole.len())
+        && (3..=5).contains(&board.len())
+        && any < 64
+        && mask & !crate::card_set::FULL_MASK == 0
+        && mask == sum
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    //! The kernels, written once over [`Lanes`] and built for AVX2 and AVX-512.
+
+    use core::arch::x86_64::*;
+
+    use super::super::omaha::{STRAIGHTS, STRAIGHT_FLUSH_WINDOWS};
+    use super::super::tables::{
+        FLUSH_TABLE, LOW_TABLE, OMAHA_HIGH, OMAHA_ROW_BASE, OMAHA_ROW_TERMS,
+    };
+
+    /// The lane operations the kernels need, on 32-bit lanes.
+    ///
+    /// # Safety
+    /// Every method needs the CPU features of its implementation; they are only called
+    /// from functions that enable those features.
+    trait Lanes {
+        type V: Copy;
+        /// A 16-entry table of 32-bit values, held in registers.
+        type T: Copy;
+        const N: usize;
+        unsafe fn splat(x: i32) -> Self::V;
+        /// `[0, k, 2k, ...]`.
+        unsafe fn steps(k: i32) -> Self::V;
+        unsafe fn add(a: Self::V, b: Self::V) -> Self::V;
+        unsafe fn and(a: Self::V, b: Self::V) -> Self::V;
+        unsafe fn or(a: Self::V, b: Self::V) -> Self::V;
+        unsafe fn xor(a: Self::V, b: Self::V) -> Self::V;
+        unsafe fn min(a: Self::V, b: Self::V) -> Self::V;
+        unsafe fn max(a: Self::V, b: Self::V) -> Self::V;
+        /// The larger of each pair of 16-bit halves.
+        unsafe fn max16(a: Self::V, b: Self::V) -> Self::V;
+        unsafe fn shr<const K: u32>(a: Self::V) -> Self::V;
+        unsafe fn shl<const K: u32>(a: Self::V) -> Self::V;
+        /// `!a & b`.
+        unsafe fn andnot(a: Self::V, b: Self::V) -> Self::V;
+        /// All ones where `a == b`, else 0.
+        unsafe fn eq(a: Self::V, b: Self::V) -> Self::V;
+        /// `a >> b` per lane, 0 where `b >= 32`.
+        unsafe fn shrv(a: Self::V, b: Self::V) -> Self::V;
+        /// `a << b` per lane, 0 where `b >= 32`.
+        unsafe fn shlv(a: Self::V, b: Self::V) -> Self::V;
+        /// The 32-bit words at byte offsets `at` from `base`.
+        unsafe fn gather(base: *const u8, at: Self::V) -> Self::V;
+        /// One bit per lane, set where the lane is not zero.
+        unsafe fn nonzero(a: Self::V) -> u32;
+        unsafe fn table(t: &[u32; 16]) -> Self::T;
+        /// A 16-byte table in every 128-bit part, for [`Lanes::shuffle`].
+        unsafe fn bytes(t: &[u8; 16]) -> Self::V;
+        /// Each byte `b` (below 0x80) replaced by `t[b & 15]` (`vpshufb`).
+        unsafe fn shuffle(t: Self::V, b: Self::V) -> Self::V;
+        /// `t[i & 15]` per lane.
+        unsafe fn lookup(t: Self::T, i: Self::V) -> Self::V;
+        /// The low 16 bits of each lane, to `N` slots at `out`.
+        unsafe fn store16(out: *mut u16, a: Self::V);
+        /// The low 8 bits of each lane, to `N` slots at `out`.
+        unsafe fn store8(out: *mut u8, a: Self::V);
+    }
+
+    #[derive(Clone, Copy)]
+    struct Avx2;
+
+    // Each method is an intrinsic or two under the trait's contract (the features).
+    #[allow(unsafe_op_in_unsafe_fn)]
+    impl Lanes for Avx2 {
+        type V = __m256i;
+        type T = (__m256i, __m256i);
+        const N: usize = 8;
+        #[inline(always)]
+        unsafe fn splat(x: i32) -> __m256i {
+            _mm256_set1_epi32(x)
+        }
+        #[inline(always)]
+        unsafe fn steps(k: i32) -> __m256i {
+            _mm256_mullo_epi32(
+                _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                _mm256_set1_epi32(k),
+            )
+        }
+        #[inline(always)]
+        unsafe fn add(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_add_epi32(a, b)
+        }
+        #[inline(always)]
+        unsafe fn and(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_and_si256(a, b)
+        }
+        #[inline(always)]
+        unsafe fn or(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_or_si256(a, b)
+        }
+        #[inline(always)]
+        unsafe fn xor(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_xor_si256(a, b)
+        }
+        #[inline(always)]
+        unsafe fn min(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_min_epu32(a, b)
+        }
+        #[inline(always)]
+        unsafe fn max(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_max_epu32(a, b)
+        }
+        #[inline(always)]
+        unsafe fn max16(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_max_epu16(a, b)
+        }
+        #[inline(always)]
+        unsafe fn shr<const K: u32>(a: __m256i) -> __m256i {
+            _mm256_srlv_epi32(a, _mm256_set1_epi32(K as i32))
+        }
+        #[inline(always)]
+        unsafe fn shl<const K: u32>(a: __m256i) -> __m256i {
+            _mm256_sllv_epi32(a, _mm256_set1_epi32(K as i32))
+        }
+        #[inline(always)]
+        unsafe fn andnot(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_andnot_si256(a, b)
+        }
+        #[inline(always)]
+        unsafe fn eq(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_cmpeq_epi32(a, b)
+        }
+        #[inline(always)]
+        unsafe fn shrv(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_srlv_epi32(a, b)
+        }
+        #[inline(always)]
+        unsafe fn shlv(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_sllv_epi32(a, b)
+        }
+        #[inline(always)]
+        unsafe fn gather(base: *const u8, at: __m256i) -> __m256i {
+            // SAFETY: the caller vouches for every lane's four bytes.
+            unsafe { _mm256_i32gather_epi32::<1>(base.cast(), at) }
+        }
+        #[inline(always)]
+        unsafe fn nonzero(a: __m256i) -> u32 {
+            let zero = _mm256_cmpeq_epi32(a, _mm256_setzero_si256());
+            (_mm256_movemask_ps(_mm256_castsi256_ps(zero)) as u32) ^ 0xFF
+        }
+        #[inline(always)]
+        unsafe fn table(t: &[u32; 16]) -> (__m256i, __m256i) {
+            // SAFETY: 64 bytes, two unaligned 32-byte loads.
+            unsafe {
+                (
+                    _mm256_loadu_si256(t.as_ptr().cast()),
+                    _mm256_loadu_si256(t.as_ptr().add(8).cast()),
+                )
+            }
+        }
+        #[inline(always)]
+        unsafe fn bytes(t: &[u8; 16]) -> __m256i {
+            // SAFETY: 16 bytes, one unaligned load.
+            unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast())) }
+        }
+        #[inline(always)]
+        unsafe fn shuffle(t: __m256i, b: __m256i) -> __m256i {
+            _mm256_shuffle_epi8(t, b)
+        }
+        #[inline(always)]
+        unsafe fn lookup(t: (__m256i, __m256i), i: __m256i) -> __m256i {
+            // `vpermd` looks up 8 entries by the low 3 bits; bit 3 picks the half.
+            let low = _mm256_permutevar8x32_epi32(t.0, i);
+            let high = _mm256_permutevar8x32_epi32(t.1, i);
+            let upper = _mm256_slli_epi32::<28>(i);
+            _mm256_castps_si256(_mm256_blendv_ps(
+                _mm256_castsi256_ps(low),
+                _mm256_castsi256_ps(high),
+                _mm256_castsi256_ps(upper),
+            ))
+        }
+        #[inline(always)]
+        unsafe fn store16(out: *mut u16, a: __m256i) {
+            let a = _mm256_and_si256(a, _mm256_set1_epi32(0xFFFF));
+            // Packs each 128-bit half; the quadword permute puts the halves together.
+            let packed = _mm256_permute4x64_epi64::<0b1000>(_mm256_packus_epi32(a, a));
+            // SAFETY: the caller vouches for 8 slots.
+            unsafe { _mm_storeu_si128(out.cast(), _mm256_castsi256_si128(packed)) }
+        }
+        #[inline(always)]
+        unsafe fn store8(out: *mut u8, a: __m256i) {
+            let a = _mm256_and_si256(a, _mm256_set1_epi32(0xFF));
+            let words = _mm256_packus_epi32(a, a);
+            let bytes = _mm256_packus_epi16(words, words);
+            // Bytes 0-3 of each 128-bit half hold lanes 0-3 and 4-7.
+            let both =
+                _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0));
+            // SAFETY: the caller vouches for 8 slots.
+            unsafe { _mm_storel_epi64(out.cast(), _mm256_castsi256_si128(both)) }
+        }
+    }
+
+    #[derive(Clone, Copy)]
+    struct Avx512;
+
+    // Each method is an intrinsic or two under the trait's contract (the features).
+    #[allow(unsafe_op_in_unsafe_fn)]
+    impl Lanes for Avx512 {
+        type V = __m512i;
+        type T = __m512i;
+        const N: usize = 16;
+        #[inline(always)]
+        unsafe fn splat(x: i32) -> __m512i {
+            _mm512_set1_epi32(x)
+        }
+        #[inline(always)]
+        unsafe fn steps(k: i32) -> __m512i {
+            _mm512_mullo_epi32(
+                _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                _mm512_set1_epi32(k),
+            )
+        }
+        #[inline(always)]
+        unsafe fn add(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_add_epi32(a, b)
+        }
+        #[inline(always)]
+        unsafe fn and(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_and_si512(a, b)
+        }
+        #[inline(always)]
+        unsafe fn or(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_or_si512(a, b)
+        }
+        #[inline(always)]
+        unsafe fn xor(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_xor_si512(a, b)
+        }
+        #[inline(always)]
+        unsafe fn min(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_min_epu32(a, b)
+        }
+        #[inline(always)]
+        unsafe fn max(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_max_epu32(a, b)
+        }
+        #[inline(always)]
+        unsafe fn max16(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_max_epu16(a, b)
+        }
+        #[inline(always)]
+        unsafe fn shr<const K: u32>(a: __m512i) -> __m512i {
+            _mm512_srli_epi32::<K>(a)
+        }
+        #[inline(always)]
+        unsafe fn shl<const K: u32>(a: __m512i) -> __m512i {
+            _mm512_slli_epi32::<K>(a)
+        }
+        #[inline(always)]
+        unsafe fn andnot(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_andnot_si512(a, b)
+        }
+        #[inline(always)]
+        unsafe fn eq(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_maskz_set1_epi32(_mm512_cmpeq_epi32_mask(a, b), -1)
+        }
+        #[inline(always)]
+        unsafe fn shrv(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_srlv_epi32(a, b)
+        }
+        #[inline(always)]
+        unsafe fn shlv(a: __m512i, b: __m512i) -> __m512i {
+            _mm512_sllv_epi32(a, b)
+        }
+        #[inline(always)]
+        unsafe fn gather(base: *const u8, at: __m512i) -> __m512i {
+            // SAFETY: the caller vouches for every lane's four bytes.
+            unsafe { _mm512_i32gather_epi32::<1>(at, base.cast()) }
+        }
+        #[inline(always)]
+        unsafe fn nonzero(a: __m512i) -> u32 {
+            u32::from(_mm512_test_epi32_mask(a, a))
+        }
+        #[inline(always)]
+        unsafe fn table(t: &[u32; 16]) -> __m512i {
+            // SAFETY: 64 bytes, one unaligned load.
+            unsafe { _mm512_loadu_si512(t.as_ptr().cast()) }
+        }
+        #[inline(always)]
+        unsafe fn bytes(t: &[u8; 16]) -> __m512i {
+            // SAFETY: 16 bytes, one unaligned load.
+            unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) }
+        }
+        #[inline(always)]
+        unsafe fn shuffle(t: __m512i, b: __m512i) -> __m512i {
+            _mm512_shuffle_epi8(t, b)
+        }
+        #[inline(always)]
+        unsafe fn lookup(t: __m512i, i: __m512i) -> __m512i {
+            _mm512_permutexvar_epi32(i, t)
+        }
+        #[inline(always)]
+        unsafe fn store16(out: *mut u16, a: __m512i) {
+            // SAFETY: the caller vouches for 16 slots.
+            unsafe { _mm256_storeu_si256(out.cast(), _mm512_cvtepi32_epi16(a)) }
+        }
+        #[inline(always)]
+        unsafe fn store8(out: *mut u8, a: __m512i) {
+            // SAFETY: the caller vouches for 16 slots.
+            unsafe { _mm_storeu_si128(out.cast(), _mm512_cvtepi32_epi8(a)) }
+        }
+    }
+
+    /// `t[r] = r * (r + 1)` bytes, the start of the columns whose higher rank is `r`.
+    static TRIANGLE: [u32; 16] = {
+        let mut t = [0u32; 16];
+        let mut r = 0;
+        while r < 16 {
+            t[r] = (r * (r + 1)) as u32;
+            r += 1;
+        }
+        t
+    };
+
+    /// The low-rank bit of each rank (see `low::low_bit`): two to eight are bits 1 to 7,
+    /// the ace bit 0, the rest none.
+    static LOW_BIT: [u8; 16] = [2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 1, 0, 0, 0];
+
+    /// The `k` highest bits of the 13-bit mask `m`.
+    const fn top_bits(m: usize, k: u32) -> u32 {
+        let mut out = 0;
+        let mut bit = 13;
+        let mut left = k;
+        while bit > 0 && left > 0 {
+            bit -= 1;
+            if m >> bit & 1 == 1 {
+                out |= 1 << bit;
+                left -= 1;
+            }
+        }
+        out
+    }
+
+    /// `HOLE_FLUSH[m]`: the two highest ranks of the hole's flush-suit rank mask `m`.
+    static HOLE_FLUSH: [u32; 8192] = {
+        let mut t = [0u32; 8192];
+        let mut m = 0;
+        while m < 8192 {
+            t[m] = top_bits(m, 2);
+            m += 1;
+        }
+        t
+    };
+
+    /// `BOARD_FLUSH[m]`: the three highest ranks of the board's flush-suit rank mask `m`,
+    /// and above bit 16 the straights it has exactly three ranks of (see
+    /// `STRAIGHT_FLUSH_WINDOWS`).
+    static BOARD_FLUSH: [u32; 8192] = {
+        let mut t = [0u32; 8192];
+        let mut m = 0;
+        while m < 8192 {
+            t[m] = top_bits(m, 3) | (STRAIGHT_FLUSH_WINDOWS[m] as u32) << 16;
+            m += 1;
+        }
+        t
+    };
+
+    /// The row terms of board position `i` (see `gen::omaha_row`), as a 16-entry table.
+    fn terms(i: usize) -> &'static [u32; 16] {
+        OMAHA_ROW_TERMS[16 * i..16 * i + 16]
+            .try_into()
+            .unwrap_or(&[0; 16])
+    }
+
+    /// The words of a group of `N` rows of `K` bytes from `base`: bytes `0..4` of each row
+    /// and bytes `K - 4..K` (the same word for `K` = 4; for `K` = 3 the first word, which
+    /// holds a byte of the next row).
+    ///
+    /// # Safety
+    /// `3 <= K <= 6`, and the bytes read readable: for `K` = 3, one byte past the group.
+    #[inline(always)]
+    unsafe fn words<S: Lanes, const K: usize>(base: *const u8) -> (S::V, S::V) {
+        // SAFETY: the caller vouches for the bytes read.
+        unsafe {
+            let at = S::steps(K as i32);
+            let first = S::gather(base, at);
+            let last = if K > 4 {
+                S::gather(base.add(K - 4), at)
+            } else {
+                first
+            };
+            (first, last)
+        }
+    }
+
+    /// The cards of a group of `N` rows of `K` bytes from `base`, one vector a card.
+    ///
+    /// # Safety
+    /// As [`words`].
+    #[inline(always)]
+    unsafe fn cards<S: Lanes, const K: usize>(base: *const u8) -> [S::V; K] {
+        // SAFETY: the caller vouches for the bytes read.
+        unsafe { cards_of::<S, K>(words::<S, K>(base)) }
+    }
+
+    /// The cards of a group's words (see [`words`]), one vector a card.
+    #[inline(always)]
+    unsafe fn cards_of<S: Lanes, const K: usize>((first, last): (S::V, S::V)) -> [S::V; K] {
+        // SAFETY: lane operations; the caller has the features.
+        unsafe {
+            let byte = S::splat(0xFF);
+            let mut out = [S::splat(0); K];
+            for (j, card) in out.iter_mut().enumerate() {
+                let (word, at) = if j < 4 { (first, j) } else { (last, j + 4 - K) };
+                *card = S::and(
+                    match at {
+                        0 => word,
+                        1 => S::shr::<8>(word),
+                        2 => S::shr::<16>(word),
+                        _ => S::shr::<24>(word),
+                    },
+                    byte,
+                );
+            }
+            out
+        }
+    }
+
+    /// Whether a group's words may be read: rows `row .. row + N` of `K` bytes, with a
+    /// three-byte row's last word reaching one byte further.
+    #[inline(always)]
+    fn readable<S: Lanes, const K: usize>(cards: &[u8], row: usize) -> bool {
+        (row + S::N) * K + 4usize.saturating_sub(K) <= cards.len()
+    }
+
+    /// Each card's rank, clamped to the ace, rank 12 (for bytes that are no card).
+    #[inline(always)]
+    unsafe fn ranks<S: Lanes, const K: usize>(cards: &[S::V; K]) -> [S::V; K] {
+        // No closures here or below: a closure is compiled without the caller's features,
+        // and the intrinsics in it would stay calls.
+        let mut out = *cards;
+        for r in out.iter_mut() {
+            // SAFETY: lane operations; the caller has the features.
+            *r = unsafe { S::min(S::shr::<2>(*r), S::splat(12)) };
+        }
+        out
+    }
+
+    /// Each lane's count of cards of each suit, one byte a suit.
+    #[inline(always)]
+    unsafe fn suit_counts<S: Lanes, const K: usize>(cards: &[S::V; K]) -> S::V {
+        // SAFETY: lane operations; the caller has the features.
+        unsafe {
+            let mut counts = S::splat(0);
+            for &c in cards {
+                let shift = S::shl::<3>(S::and(c, S::splat(3)));
+                counts = S::add(counts, S::shlv(S::splat(1), shift));
+            }
+            counts
+        }
+    }
+
+    /// Sorts each lane's ranks into ascending order: a sorting network.
+    #[inline(always)]
+    unsafe fn sort<S: Lanes, const K: usize>(r: &mut [S::V; K]) {
+        const THREE: &[(usize, usize)] = &[(0, 1), (1, 2), (0, 1)];
+        const FOUR: &[(usize, usize)] = &[(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)];
+        const FIVE: &[(usize, usize)] = &[
+            (0, 3),
+            (1, 4),
+            (0, 2),
+            (1, 3),
+            (0, 1),
+            (2, 4),
+            (1, 2),
+            (3, 4),
+            (2, 3),
+        ];
+        let network = match K {
+            3 => THREE,
+            4 => FOUR,
+            _ => FIVE,
+        };
+        for &(a, b) in network {
+            if a < K && b < K {
+                // SAFETY: lane operations; the caller has the features.
+                let (lo, hi) = unsafe { (S::min(r[a], r[b]), S::max(r[a], r[b])) };
+                r[a] = lo;
+                r[b] = hi;
+            }
+        }
+    }
+
+    /// Each lane's board's row of the high table (a byte offset).
+    #[inline(always)]
+    unsafe fn board_row<S: Lanes, const B: usize>(board: &[S::V; B], tables: &[S::T; 6]) -> S::V {
+        // SAFETY: lane operations; the caller has the features.
+        unsafe {
+            let mut sorted = ranks::<S, B>(board);
+            sort::<S, B>(&mut sorted);
+            let mut row = S::splat(OMAHA_ROW_BASE[B] as i32);
+            for (i, &r) in sorted.iter().enumerate() {
+                row = S::add(row, S::lookup(tables[i], r));
+            }
+            row
+        }
+    }
+
+    /// The best high class of each lane, flushes aside, and which suit may make one (see
+    /// [`flush_group`]).
+    #[inline(always)]
+    unsafe fn high_group<S: Lanes, const H: usize, const B: usize>(
+        hole: &[S::V; H],
+        board: &[S::V; B],
+        row: S::V,
+        tables: &[S::T; 6],
+    ) -> (S::V, S::V) {
+        // SAFETY: lane operations and gathers inside the high table: a board's row offset
+        // is at most that of five aces (the last row), a column at most 180 bytes, and
+        // the table is padded so that a row's 256 bytes can be read (see `row_bytes`).
+        unsafe {
+            let hole_ranks = ranks::<S, H>(hole);
+            let (mut tri, mut twice) = (hole_ranks, hole_ranks);
+            for i in 0..H {
+                tri[i] = S::lookup(tables[5], hole_ranks[i]);
+                twice[i] = S::add(hole_ranks[i], hole_ranks[i]);
+            }
+            let mut best = S::splat(0);
+            for a in 0..H {
+                for b in a + 1..H {
+                    let column = S::add(S::max(tri[a], tri[b]), S::min(twice[a], twice[b]));
+                    let class = S::gather(OMAHA_HIGH.as_ptr(), S::add(row, column));
+                    best = S::max16(best, class);
+                }
+            }
+            // A flush needs a suit with three board cards and two hole cards: a board
+            // counter of 3 or more carries into bit 7 when 0x7D is added, a hole counter
+            // of 2 or more when 0x7E is.
+            let board_suits = S::add(suit_counts::<S, B>(board), S::splat(0x7D7D_7D7D));
+            let hole_suits = S::add(suit_counts::<S, H>(hole), S::splat(0x7E7E_7E7E));
+            let flush = S::and(
+                S::and(board_suits, hole_suits),
+                S::splat(0x8080_8080u32 as i32),
+            );
+            (S::and(best, S::splat(0xFFFF)), flush)
+        }
+    }
+
+    /// Each lane's low-rank mask (see `low::low_mask`) of a group's words of `K` cards:
+    /// the bytes' ranks looked up in a byte shuffle, then the four bytes of each lane
+    /// OR-ed together (the two words of five or six cards overlap, which an OR ignores).
+    #[inline(always)]
+    unsafe fn low_mask<S: Lanes, const K: usize>((first, last): (S::V, S::V), table: S::V) -> S::V {
+        // SAFETY: lane operations; the caller has the features.
+        unsafe {
+            // The rank of each byte: a shift of the whole lane brings each byte's upper six
+            // bits down, and the mask drops the bits the next byte shifted in.
+            let six = S::splat(0x3F3F_3F3F);
+            let mut bits = S::or(
+                S::shuffle(table, S::and(S::shr::<2>(first), six)),
+                S::shuffle(table, S::and(S::shr::<2>(last), six)),
+            );
+            if K == 3 {
+                // The word's last byte is the next row's.
+                bits = S::and(bits, S::splat(0x00FF_FFFF));
+            }
+            bits = S::or(bits, S::shr::<16>(bits));
+            bits = S::or(bits, S::shr::<8>(bits));
+            S::and(bits, S::splat(0xFF))
+        }
+    }
+
+    /// The low class of each lane, from the hole's and the board's words.
+    #[inline(always)]
+    unsafe fn low_group<S: Lanes, const H: usize, const B: usize>(
+        hole: (S::V, S::V),
+        board: (S::V, S::V),
+        table: S::V,
+    ) -> S::V {
+        // SAFETY: lane operations, and a gather inside the low table: a hole of six cards
+        // has at most six low ranks, so its mask is at most 0xFC, and the word read at
+        // `0xFC << 8 | 0xFF` ends inside the table's 65,536 bytes.
+        unsafe {
+            let at = S::or(
+                S::shl::<8>(low_mask::<S, H>(hole, table)),
+                low_mask::<S, B>(board, table),
+            );
+            S::and(S::gather(LOW_TABLE.as_ptr(), at), S::splat(0xFF))
+        }
+    }
+
+    /// The lookup tables: the five row-term tables and [`TRIANGLE`].
+    #[inline(always)]
+    unsafe fn high_tables<S: Lanes>() -> [S::T; 6] {
+        // SAFETY: loads of 64-byte tables; the caller has the features.
+        unsafe {
+            [
+                S::table(terms(0)),
+                S::table(terms(1)),
+                S::table(terms(2)),
+                S::table(terms(3)),
+                S::table(terms(4)),
+                S::table(&TRIANGLE),
+            ]
+        }
+    }
+
+    /// Each lane's best flush or straight flush, 0 without one, given the `flush` word of
+    /// [`high_group`] (byte `s` has bit 7 when suit `s` has three board cards and two hole
+    /// cards): the flush suit's ranks of the hole and of the board, the best plain flush
+    /// from their top two and top three, and the straight flushes that two hole ranks
+    /// complete with three board ranks, as the scalar `flush_class` finds them.
+    #[inline(always)]
+    unsafe fn flush_group<S: Lanes, const H: usize, const B: usize>(
+        hole: &[S::V; H],
+        board: &[S::V; B],
+        flush: S::V,
+    ) -> S::V {
+        // SAFETY: lane operations, and gathers inside the tables: the rank masks have at
+        // most 13 bits (the ranks are clamped to the ace), and the flush table's index,
+        // five ranks at most, at most 0x1F00, so its word ends inside the table.
+        unsafe {
+            // The rank bit of each card of the flagged suit, none of other cards.
+            let (mut hole_ranks, mut board_ranks) = (S::splat(0), S::splat(0));
+            let one = S::splat(1);
+            for &c in hole {
+                let flagged = S::and(
+                    S::shr::<7>(S::shrv(flush, S::shl::<3>(S::and(c, S::splat(3))))),
+                    one,
+                );
+                hole_ranks = S::or(
+                    hole_ranks,
+                    S::shlv(flagged, S::min(S::shr::<2>(c), S::splat(12))),
+                );
+            }
+            for &c in board {
+                let flagged = S::and(
+                    S::shr::<7>(S::shrv(flush, S::shl::<3>(S::and(c, S::splat(3))))),
+                    one,
+                );
+                board_ranks = S::or(
+                    board_ranks,
+                    S::shlv(flagged, S::min(S::shr::<2>(c), S::splat(12))),
+                );
+            }
+            let hole_top = S::gather(HOLE_FLUSH.as_ptr().cast(), S::shl::<2>(hole_ranks));
+            let board_parts = S::gather(BOARD_FLUSH.as_ptr().cast(), S::shl::<2>(board_ranks));
+            let five = S::or(hole_top, S::and(board_parts, S::splat(0x1FFF)));
+            let mut best = S::and(
+                S::gather(FLUSH_TABLE.as_ptr().cast(), S::add(five, five)),
+                S::splat(0xFFFF),
+            );
+            // A straight flush: a window with three board ranks whose other two ranks are
+            // in the hole. Straight flushes outrank every flush, so the maximum keeps them.
+            let windows = S::shr::<16>(board_parts);
+            let held = S::or(hole_ranks, board_ranks);
+            let zero = S::splat(0);
+            for (w, &straight) in STRAIGHTS.iter().enumerate() {
+                let open = S::and(S::shrv(windows, S::splat(w as i32)), one);
+                let missing = S::andnot(held, S::splat(i32::from(straight)));
+                let made = S::andnot(S::eq(open, zero), S::eq(missing, zero));
+                let class = S::splat(i32::from(FLUSH_TABLE[usize::from(straight)]));
+                best = S::max(best, S::and(made, class));
+            }
+            // Lanes without a flagged suit have no ranks, so no flush: a zero.
+            S::andnot(
+                S::eq(S::and(flush, S::splat(0x8080_8080u32 as i32)), zero),
+                best,
+            )
+        }
+    }
+
+    /// High classes of whole groups of rows; returns how many rows it ranked (the rest are
+    /// the caller's). `out` has one slot a row, and no more slots than rows.
+    #[inline(always)]
+    unsafe fn high_rows<S: Lanes, const H: usize, const B: usize>(
+        holes: &[u8],
+        boards: &[u8],
+        out: &mut [u16],
+    ) -> usize {
+        if !(4..=6).contains(&H) || !(3..=5).contains(&B) {
+            return 0;
+        }
+        // SAFETY: each group's words lie in `holes` and `boards` (`readable`) and its
+        // slots in `out`; the caller has the features.
+        unsafe {
+            let tables = high_tables::<S>();
+            let slots = out.len();
+            let whole = |row: usize| {
+                row + S::N <= slots && readable::<S, H>(holes, row) && readable::<S, B>(boards, row)
+            };
+            let mut row = 0;
+            while whole(row) {
+                let hole = cards::<S, H>(holes.as_ptr().add(row * H));
+                let board = cards::<S, B>(boards.as_ptr().add(row * B));
+                let board_at = board_row::<S, B>(&board, &tables);
+                let (mut best, flush) = high_group::<S, H, B>(&hole, &board, board_at, &tables);
+                if S::nonzero(flush) != 0 {
+                    best = S::max(best, flush_group::<S, H, B>(&hole, &board, flush));
+                }
+                S::store16(out.as_mut_ptr().add(row), best);
+                row += S::N;
+            }
+            row
+        }
+    }
+
+    /// Low classes of whole groups of rows, as [`high_rows`].
+    #[inline(always)]
+    unsafe fn low_rows<S: Lanes, const H: usize, const B: usize>(
+        holes: &[u8],
+        boards: &[u8],
+        out: &mut [u8],
+    ) -> usize {
+        if !(4..=6).contains(&H) || !(3..=5).contains(&B) {
+            return 0;
+        }
+        // SAFETY: as in `high_rows`.
+        unsafe {
+            let low_bits = S::bytes(&LOW_BIT);
+            let mut row = 0;
+            while row + S::N <= out.len()
+                && readable::<S, H>(holes, row)
+                && readable::<S, B>(boards, row)
+            {
+                let hole_words = words::<S, H>(holes.as_ptr().add(row * H));
+                let board_words = words::<S, B>(boards.as_ptr().add(row * B));
+                S::store8(
+                    out.as_mut_ptr().add(row),
+                    low_group::<S, H, B>(hole_words, board_words, low_bits),
+                );
+                row += S::N;
+            }
+            row
+        }
+    }
+
+    /// High and low classes of whole groups of rows, as [`high_rows`]; `high` and `low`
+    /// have the same length.
+    #[inline(always)]
+    unsafe fn hilo_rows<S: Lanes, const H: usize, const B: usize>(
+        holes: &[u8],
+        boards: &[u8],
+        high: &mut [u16],
+        low: &mut [u8],
+    ) -> usize {
+        if !(4..=6).contains(&H) || !(3..=5).contains(&B) || high.len() != low.len() {
+            return 0;
+        }
+        // SAFETY: as in `high_rows`.
+        unsafe {
+            let tables = high_tables::<S>();
+            let low_bits = S::bytes(&LOW_BIT);
+            let mut row = 0;
+            while row + S::N <= high.len()
+                && readable::<S, H>(holes, row)
+                && readable::<S, B>(boards, row)
+            {
+                let hole_words = words::<S, H>(holes.as_ptr().add(row * H));
+                let board_words = words::<S, B>(boards.as_ptr().add(row * B));
+                let (hole, board) = (cards_of::<S, H>(hole_words), cards_of::<S, B>(board_words));
+                let board_at = board_row::<S, B>(&board, &tables);
+                let (mut best, flush) = high_group::<S, H, B>(&hole, &board, board_at, &tables);
+                if S::nonzero(flush) != 0 {
+                    best = S::max(best, flush_group::<S, H, B>(&hole, &board, flush));
+                }
+                S::store16(high.as_mut_ptr().add(row), best);
+                S::store8(
+                    low.as_mut_ptr().add(row),
+                    low_group::<S, H, B>(hole_words, board_words, low_bits),
+                );
+                row += S::N;
+            }
+            row
+        }
+    }
+
+    /// Checks whole groups of the first `rows` rows: how many it checked and whether one
+    /// was bad. A row is bad with a byte past 51 or a card twice: each card sets its bit in
+    /// a low and a high 32-bit half, and a repeated card carries, so a sum differs from the
+    /// union.
+    #[inline(always)]
+    unsafe fn valid_rows<S: Lanes, const H: usize, const B: usize>(
+        holes: &[u8],
+        boards: &[u8],
+        rows: usize,
+    ) -> (usize, bool) {
+        // SAFETY: as in `high_rows`.
+        unsafe {
+            let one = S::splat(1);
+            let mut bad = S::splat(0);
+            let mut row = 0;
+            while row + S::N <= rows
+                && readable::<S, H>(holes, row)
+                && readable::<S, B>(boards, row)
+            {
+                let hole = cards::<S, H>(holes.as_ptr().add(row * H));
+                let board = cards::<S, B>(boards.as_ptr().add(row * B));
+                let (mut low_or, mut low_sum) = (S::splat(0), S::splat(0));
+                let (mut high_or, mut high_sum) = (S::splat(0), S::splat(0));
+                let mut top = S::splat(0);
+                let mut all = [one; 11];
+                all[..H].copy_from_slice(&hole);
+                all[H..H + B].copy_from_slice(&board);
+                for &c in &all[..H + B] {
+                    // `vpsllvd` gives 0 for a count of 32 or more: cards 32..63 set no bit
+                    // in the low half, and cards below 32 none in the high (`c - 32` wraps).
+                    let low_bit = S::shlv(one, c);
+                    let high_bit = S::shlv(one, S::add(c, S::splat(-32)));
+                    low_or = S::or(low_or, low_bit);
+                    low_sum = S::add(low_sum, low_bit);
+                    high_or = S::or(high_or, high_bit);
+                    high_sum = S::add(high_sum, high_bit);
+                    top = S::max(top, c);
+                }
+                // Past 51: the largest byte minus 51, clamped at zero, is not zero.
+                let over = S::xor(S::max(top, S::splat(51)), S::splat(51));
+                bad = S::or(
+                    bad,
+                    S::or(
+                        over,
+                        S::or(S::xor(low_or, low_sum), S::xor(high_or, high_sum)),
+                    ),
+                );
+                row += S::N;
+            }
+            (row, S::nonzero(bad) != 0)
+        }
+    }
+
+    macro_rules! entry_points {
+        ($feature:literal, $lanes:ty, $high:ident, $low:ident, $hilo:ident, $valid:ident) => {
+            /// High classes of whole groups of rows (see `high_rows`).
+            ///
+            /// # Safety
+            /// The CPU must have the features enabled here.
+            #[target_feature(enable = $feature)]
+            pub(super) unsafe fn $high<const H: usize, const B: usize>(
+                holes: &[u8],
+                boards: &[u8],
+                out: &mut [u16],
+            ) -> usize {
+                // SAFETY: the features are enabled here.
+                unsafe { high_rows::<$lanes, H, B>(holes, boards, out) }
+            }
+
+            /// Low classes of whole groups of rows (see `low_rows`).
+            ///
+            /// # Safety
+            /// The CPU must have the features enabled here.
+            #[target_feature(enable = $feature)]
+            pub(super) unsafe fn $low<const H: usize, const B: usize>(
+                holes: &[u8],
+                boards: &[u8],
+                out: &mut [u8],
+            ) -> usize {
+                // SAFETY: the features are enabled here.
+                unsafe { low_rows::<$lanes, H, B>(holes, boards, out) }
+            }
+
+            /// High and low classes of whole groups of rows (see `hilo_rows`).
+            ///
+            /// # Safety
+            /// The CPU must have the features enabled here.
+            #[target_feature(enable = $feature)]
+            pub(super) unsafe fn $hilo<const H: usize, const B: usize>(
+                holes: &[u8],
+                boards: &[u8],
+                high: &mut [u16],
+                low: &mut [u8],
+            ) -> usize {
+                // SAFETY: the features are enabled here.
+                unsafe { hilo_rows::<$lanes, H, B>(holes, boards, high, low) }
+            }
+
+            /// Checks whole groups of rows (see `valid_rows`).
+            ///
+            /// # Safety
+            /// The CPU must have the features enabled here.
+            #[target_feature(enable = $feature)]
+            pub(super) unsafe fn $valid<const H: usize, const B: usize>(
+                holes: &[u8],
+                boards: &[u8],
+                rows: usize,
+            ) -> (usize, bool) {
+                // SAFETY: the features are enabled here.
+                unsafe { valid_rows::<$lanes, H, B>(holes, boards, rows) }
+            }
+        };
+    }
+
+    entry_points!("avx2", Avx2, high_avx2, low_avx2, hilo_avx2, valid_avx2);
+    entry_points!(
+        "avx512f,avx512bw,avx512vl,avx2",
+        Avx512,
+        high_avx512,
+        low_avx512,
+        hilo_avx512,
+        valid_avx512
+    );
+}
