@@ -4,34 +4,15 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use pokerforge_bench::random_rows;
 use pokerforge_core::eval::high::{
     rank_indices, rank_mask, rank_rows, rank_rows_checked, rank_rows_using, HandKey, Kernel,
 };
-use pokerforge_core::rng::Rng;
 
 const HANDS: usize = 1 << 16;
 
-/// `HANDS` random 7-card hands as card indices, fixed by the seed.
-fn random_hands() -> Vec<u8> {
-    let mut rng = Rng::new(1);
-    let mut out = Vec::with_capacity(HANDS * 7);
-    for _ in 0..HANDS {
-        let mut used = 0u64;
-        let mut n = 0;
-        while n < 7 {
-            let c = rng.below(52) as u8;
-            if used >> c & 1 == 0 {
-                used |= 1 << c;
-                out.push(c);
-                n += 1;
-            }
-        }
-    }
-    out
-}
-
 fn bench_random(c: &mut Criterion) {
-    let hands = random_hands();
+    let hands = random_rows(7, HANDS, 1);
     let masks: Vec<u64> = hands
         .chunks_exact(7)
         .map(|h| h.iter().fold(0u64, |m, &c| m | 1 << c))

@@ -9,33 +9,16 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use pokerforge_bench::random_deals;
 use pokerforge_core::eval::high::rank_indices;
 use pokerforge_core::eval::{evaluate_omaha, OmahaBoard, OmahaHole};
 use pokerforge_core::eval::{
     omaha_hilo_rows, omaha_low_rows, omaha_rank_rows, omaha_rank_rows_checked, OmahaKernel,
 };
-use pokerforge_core::rng::Rng;
 use pokerforge_core::CardSet;
 
 /// Deals per batch: big enough that the tables, not the deals, decide the cache behaviour.
 const DEALS: usize = 1 << 16;
-
-/// `DEALS` random deals of `h` hole and `b` board cards, as flat rows of card indices.
-fn deals(h: usize, b: usize, seed: u64) -> (Vec<u8>, Vec<u8>) {
-    let mut rng = Rng::new(seed);
-    let mut holes = Vec::with_capacity(DEALS * h);
-    let mut boards = Vec::with_capacity(DEALS * b);
-    let mut deck: Vec<u8> = (0..52).collect();
-    for _ in 0..DEALS {
-        for i in 0..h + b {
-            let j = i + rng.below((52 - i) as u32) as usize;
-            deck.swap(i, j);
-        }
-        holes.extend_from_slice(&deck[..h]);
-        boards.extend_from_slice(&deck[h..h + b]);
-    }
-    (holes, boards)
-}
 
 fn configure(c: &mut Criterion) -> criterion::BenchmarkGroup<'_, criterion::measurement::WallTime> {
     let mut group = c.benchmark_group("omaha");
@@ -50,19 +33,19 @@ fn configure(c: &mut Criterion) -> criterion::BenchmarkGroup<'_, criterion::meas
 fn high(c: &mut Criterion) {
     let mut group = configure(c);
     let mut out = vec![0u16; DEALS];
-    let (h4, b4) = deals(4, 5, 4);
+    let (h4, b4) = random_deals(4, 5, DEALS, 4);
     group.bench_function("plo4_high", |bench| {
         bench.iter(|| omaha_rank_rows::<4, 5>(black_box(&h4), black_box(&b4), &mut out))
     });
-    let (h4f, b4f) = deals(4, 3, 43);
+    let (h4f, b4f) = random_deals(4, 3, DEALS, 43);
     group.bench_function("plo4_high_flop", |bench| {
         bench.iter(|| omaha_rank_rows::<4, 3>(black_box(&h4f), black_box(&b4f), &mut out))
     });
-    let (h5, b5) = deals(5, 5, 5);
+    let (h5, b5) = random_deals(5, 5, DEALS, 5);
     group.bench_function("plo5_high", |bench| {
         bench.iter(|| omaha_rank_rows::<5, 5>(black_box(&h5), black_box(&b5), &mut out))
     });
-    let (h6, b6) = deals(6, 5, 6);
+    let (h6, b6) = random_deals(6, 5, DEALS, 6);
     group.bench_function("plo6_high", |bench| {
         bench.iter(|| omaha_rank_rows::<6, 5>(black_box(&h6), black_box(&b6), &mut out))
     });
@@ -181,18 +164,18 @@ fn low_and_hilo(c: &mut Criterion) {
     let mut group = configure(c);
     let mut high = vec![0u16; DEALS];
     let mut low = vec![0u8; DEALS];
-    let (h4, b4) = deals(4, 5, 8);
+    let (h4, b4) = random_deals(4, 5, DEALS, 8);
     group.bench_function("plo4_low", |bench| {
         bench.iter(|| omaha_low_rows::<4, 5>(black_box(&h4), black_box(&b4), &mut low))
     });
-    let (h6, b6) = deals(6, 5, 9);
+    let (h6, b6) = random_deals(6, 5, DEALS, 9);
     group.bench_function("plo6_low", |bench| {
         bench.iter(|| omaha_low_rows::<6, 5>(black_box(&h6), black_box(&b6), &mut low))
     });
     group.bench_function("plo4_hilo", |bench| {
         bench.iter(|| omaha_hilo_rows::<4, 5>(black_box(&h4), black_box(&b4), &mut high, &mut low))
     });
-    let (h5, b5) = deals(5, 5, 10);
+    let (h5, b5) = random_deals(5, 5, DEALS, 10);
     group.bench_function("plo5_hilo", |bench| {
         bench.iter(|| omaha_hilo_rows::<5, 5>(black_box(&h5), black_box(&b5), &mut high, &mut low))
     });
@@ -210,10 +193,10 @@ fn kernels(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(2));
     let mut high = vec![0u16; DEALS];
     let mut low = vec![0u8; DEALS];
-    let (h4, b4) = deals(4, 5, 4);
-    let (h4f, b4f) = deals(4, 3, 43);
-    let (h5, b5) = deals(5, 5, 5);
-    let (h6, b6) = deals(6, 5, 6);
+    let (h4, b4) = random_deals(4, 5, DEALS, 4);
+    let (h4f, b4f) = random_deals(4, 3, DEALS, 43);
+    let (h5, b5) = random_deals(5, 5, DEALS, 5);
+    let (h6, b6) = random_deals(6, 5, DEALS, 6);
     for kernel in OmahaKernel::all() {
         let name = kernel.name();
         group.bench_function(format!("plo4_high/{name}"), |bench| {

@@ -9,28 +9,11 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use pokerforge_bench::random_rows;
 use pokerforge_core::eval::high::{rank_indices, rank_rows_checked, rank_rows_using, Kernel};
-use pokerforge_core::rng::Rng;
-
-fn random_rows(k: usize, hands: usize) -> Vec<u8> {
-    let mut rng = Rng::new(1);
-    let mut out = Vec::with_capacity(hands * k);
-    for _ in 0..hands {
-        let (mut used, mut n) = (0u64, 0);
-        while n < k {
-            let c = rng.below(52) as u8;
-            if used >> c & 1 == 0 {
-                used |= 1 << c;
-                out.push(c);
-                n += 1;
-            }
-        }
-    }
-    out
-}
 
 fn run<const K: usize>(rounds: usize, hands: usize) {
-    let rows = random_rows(K, hands);
+    let rows = random_rows(K, hands, 1);
     let kernels: Vec<Kernel> = Kernel::ALL
         .into_iter()
         .filter(|k| k.is_available())

@@ -7,30 +7,13 @@
 
 use std::hint::black_box;
 
+use pokerforge_bench::random_deals;
 use pokerforge_core::eval::OmahaKernel;
-use pokerforge_core::rng::Rng;
 
 const DEALS: usize = 1 << 16;
 /// Calls a turn: enough CPU time (tens of milliseconds) that the scheduler's bookkeeping,
 /// brought up to date at its ticks, is a small error.
 const CALLS: usize = 40;
-
-/// `DEALS` random deals of `h` hole and `b` board cards, as flat rows of card indices.
-fn deals(h: usize, b: usize, seed: u64) -> (Vec<u8>, Vec<u8>) {
-    let mut rng = Rng::new(seed);
-    let mut holes = Vec::with_capacity(DEALS * h);
-    let mut boards = Vec::with_capacity(DEALS * b);
-    let mut deck: Vec<u8> = (0..52).collect();
-    for _ in 0..DEALS {
-        for i in 0..h + b {
-            let j = i + rng.below((52 - i) as u32) as usize;
-            deck.swap(i, j);
-        }
-        holes.extend_from_slice(&deck[..h]);
-        boards.extend_from_slice(&deck[h..h + b]);
-    }
-    (holes, boards)
-}
 
 /// One workload: a kernel's batch call, writing highs, lows or both.
 type Work<'a> = dyn Fn(OmahaKernel, &mut [u16], &mut [u8]) + 'a;
@@ -48,8 +31,8 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(8);
-    let (h4, b4) = deals(4, 5, 4);
-    let (h6, b6) = deals(6, 5, 6);
+    let (h4, b4) = random_deals(4, 5, DEALS, 4);
+    let (h6, b6) = random_deals(6, 5, DEALS, 6);
     let mut high = vec![0u16; DEALS];
     let mut low = vec![0u8; DEALS];
     let kernels = OmahaKernel::all();
