@@ -11,9 +11,10 @@ fast paths for an int mask, a :class:`CardSet`, text like ``"AhKh7c..."`` and a 
 tuple of card indices or of :class:`Card` objects. :func:`evaluate_many` ranks a NumPy batch
 without the GIL, on every core; every row is checked (card indices below 52, no card twice)
 unless ``check=False`` says the rows are valid by construction, which makes it about a
-quarter faster (a bad row then gives a meaningless class, never a crash). On x86-64 CPUs
+fifth faster (a bad row then gives a meaningless class, never a crash). On x86-64 CPUs
 with AVX-512 (F, BW and VBMI) it ranks 16 hands at a time with SIMD kernels chosen at run
-time, other CPUs one at a time; every path gives the same classes. The environment variable
+time (with VPOPCNTDQ too, the kernel checks the rows as it ranks them), other CPUs one at a
+time; every path gives the same classes. The environment variable
 ``POKERFORGE_EVAL_KERNEL`` (``scalar``, ``avx2`` or ``avx512``, read once, at the first
 batch) forces a path, for comparing them; one the CPU lacks falls back to the widest it has.
 

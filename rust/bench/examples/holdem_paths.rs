@@ -1,8 +1,9 @@
 //! Times the Hold'em batch paths in turns in one run: `holdem_paths [ROUNDS] [K] [ROWS]`
 //! ranks the same ROWS random rows (default 65,536, which stay in L2; a million, as the
 //! Python benchmarks use, stream from memory) of K cards (default 7) with each path this CPU has (scalar,
-//! AVX2, AVX-512), with the scalar `rank_indices` loop and with `rank_rows_checked` (rows
-//! checked, then ranked by the active path), one after another, ROUNDS times
+//! AVX2, AVX-512), with the scalar `rank_indices` loop and checked with each path
+//! (`rank_rows_checked_using`: each block checked, then ranked, or for AVX-512 with
+//! VPOPCNTDQ checked inside the kernel, "fused"), one after another, ROUNDS times
 //! (default 300), and prints each one's median and best nanoseconds a hand. On a shared
 //! machine, taking the paths in turns keeps their ratio honest when the load changes.
 
@@ -10,7 +11,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use pokerforge_bench::random_rows;
-use pokerforge_core::eval::high::{rank_indices, rank_rows_checked, rank_rows_using, Kernel};
+use pokerforge_core::eval::high::{rank_indices, rank_rows_checked_using, rank_rows_using, Kernel};
 
 fn run<const K: usize>(rounds: usize, hands: usize) {
     let rows = random_rows(K, hands, 1);
@@ -19,16 +20,22 @@ fn run<const K: usize>(rounds: usize, hands: usize) {
         .filter(|k| k.is_available())
         .collect();
     let mut out = vec![0u16; hands];
-    let entries = kernels.len() + 2;
+    let paths = kernels.len();
+    let entries = 2 * paths + 1;
     let mut times = vec![Vec::new(); entries];
     for r in 0..rounds {
         for i in 0..entries {
             // Rotate the order each round so no path always follows the same one.
             let which = (i + r) % entries;
             let t = Instant::now();
-            if which == kernels.len() + 1 {
-                black_box(rank_rows_checked::<K>(black_box(&rows), &mut out)).expect("valid rows");
-            } else if which == kernels.len() {
+            if which > paths {
+                let checked = rank_rows_checked_using::<K>(
+                    kernels[which - paths - 1],
+                    black_box(&rows),
+                    &mut out,
+                );
+                black_box(checked).expect("available").expect("valid rows");
+            } else if which == paths {
                 let mut sum = 0u32;
                 for h in black_box(&rows).chunks_exact(K) {
                     sum = sum.wrapping_add(u32::from(rank_indices(h).class()));
@@ -45,10 +52,16 @@ fn run<const K: usize>(rounds: usize, hands: usize) {
     let names: Vec<String> = kernels
         .iter()
         .map(|k| format!("rank_rows_using({})", k.name()))
-        .chain([
-            "rank_indices loop".to_string(),
-            format!("rank_rows_checked ({})", Kernel::active().name()),
-        ])
+        .chain(["rank_indices loop".to_string()])
+        .chain(kernels.iter().map(|k| {
+            let how = if k.checks_in_kernel() { ", fused" } else { "" };
+            let active = if *k == Kernel::active() {
+                ", active"
+            } else {
+                ""
+            };
+            format!("checked({}{how}{active})", k.name())
+        }))
         .collect();
     for (name, t) in names.iter().zip(&mut times) {
         t.sort_by(f64::total_cmp);

@@ -15,7 +15,7 @@ use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::error::{Error, Result};
 
-pub use super::high_simd::{rank_rows_using, Kernel, KERNEL_ENV};
+pub use super::high_simd::{rank_rows_checked_using, rank_rows_using, Kernel, KERNEL_ENV};
 pub use super::rows::first_bad_row;
 
 /// Card keys by index; 256 entries so that any byte indexes it without a bounds check
@@ -215,9 +215,10 @@ pub(super) fn rank_rows_scalar<const K: usize>(cards: &[u8], out: &mut [u16]) {
     }
 }
 
-/// Ranks each row of `cards` like [`rank_rows`], checking every row first: each value must
-/// be a card index (< 52) and the row's cards distinct. Rows are those of `cards` that have
-/// a slot in `out`; a trailing part row is ignored.
+/// Ranks each row of `cards` like [`rank_rows`], checking every row: each value must be a
+/// card index (< 52) and the row's cards distinct. The AVX-512 kernel checks rows as it
+/// ranks them (see [`Kernel::checks_in_kernel`]); other paths check each block first. Rows
+/// are those of `cards` that have a slot in `out`; a trailing part row is ignored.
 ///
 /// # Errors
 /// The index of the first bad row (rows before it are ranked, the rest are not); rebuild
@@ -228,7 +229,7 @@ pub fn rank_rows_checked<const K: usize>(
     cards: &[u8],
     out: &mut [u16],
 ) -> std::result::Result<(), usize> {
-    super::rows::check_then_rank::<K>(cards, out, rank_rows::<K>)
+    super::high_simd::rank_rows_checked_with::<K>(Kernel::active(), cards, out)
 }
 
 /// The best five-card rank of 5, 6 or 7 cards.

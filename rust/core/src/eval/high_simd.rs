@@ -19,6 +19,14 @@
 //!    displacement, an XOR), or for a flush lane its rank mask, picked by the flag.
 //! 5. The class: one gather from the rank table, narrowed to 16 bits and stored.
 //!
+//! # Checking as it ranks
+//! The checked path ([`rank_rows_checked`](super::high::rank_rows_checked)) runs the
+//! AVX-512 kernel with the row check inside it where the CPU has VPOPCNTDQ: the cards are
+//! already in lanes, so a few instructions a card build the hand's card mask and a popcount
+//! says whether it holds `K` distinct cards (see `avx512_groups`), where a separate pass
+//! over the rows cost a third of the ranking. Other paths check each block of rows first
+//! (`eval::rows`).
+//!
 //! The rank table and the displacements are `u16`; a gather reads 32 bits, so each table
 //! has one entry of padding (see `gen::build`) and the low half is kept.
 //!
@@ -83,6 +91,17 @@ impl Kernel {
             #[cfg(not(target_arch = "x86_64"))]
             Kernel::Avx2 | Kernel::Avx512 => false,
         }
+    }
+
+    /// Whether the checked batch path checks rows inside this path's kernel, in the pass
+    /// that ranks them, on this CPU: AVX-512 with VPOPCNTDQ (the count of a hand's cards
+    /// is a popcount). Elsewhere rows are checked in a pass of their own before ranking.
+    pub fn checks_in_kernel(self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self == Kernel::Avx512 {
+            return self.is_available() && std::is_x86_feature_detected!("avx512vpopcntdq");
+        }
+        false
     }
 
     /// The path this CPU runs unasked: AVX-512 where it has it, else the scalar loop. The
@@ -161,6 +180,51 @@ pub(super) fn rank_rows_with<const K: usize>(kernel: Kernel, cards: &[u8], out: 
         Kernel::Avx2 | Kernel::Avx512 => 0,
     };
     super::high::rank_rows_scalar::<K>(&cards[done * K..rows * K], &mut out[done..rows]);
+}
+
+/// Ranks rows of `K` card indices into `out` with path `kernel`, checking every row (each
+/// value < 52, no card twice) like [`rank_rows_checked`](super::high::rank_rows_checked):
+/// in the AVX-512 kernel itself where [`Kernel::checks_in_kernel`], else in a pass over
+/// each block before ranking it. Returns `None`, ranking nothing, when this CPU lacks the
+/// path.
+///
+/// # Errors
+/// `Some(Err(row))` for the first bad row: rows before it are ranked, no slot from it on
+/// is written.
+pub fn rank_rows_checked_using<const K: usize>(
+    kernel: Kernel,
+    cards: &[u8],
+    out: &mut [u16],
+) -> Option<Result<(), usize>> {
+    kernel
+        .is_available()
+        .then(|| rank_rows_checked_with::<K>(kernel, cards, out))
+}
+
+/// [`rank_rows_checked_using`] for a path known to be available.
+#[inline]
+pub(super) fn rank_rows_checked_with<const K: usize>(
+    kernel: Kernel,
+    cards: &[u8],
+    out: &mut [u16],
+) -> Result<(), usize> {
+    #[cfg(target_arch = "x86_64")]
+    if (5..=7).contains(&K) && kernel.checks_in_kernel() {
+        let rows = (cards.len() / K).min(out.len());
+        // SAFETY: `checks_in_kernel` detected the kernel's features.
+        let done =
+            unsafe { x86::rank_rows_avx512_checked::<K>(&cards[..rows * K], &mut out[..rows])? };
+        // Fewer than 16 rows are left: checked and ranked one at a time.
+        return super::rows::check_then_rank::<K>(
+            &cards[done * K..rows * K],
+            &mut out[done..rows],
+            super::high::rank_rows_scalar::<K>,
+        )
+        .map_err(|bad| done + bad);
+    }
+    super::rows::check_then_rank::<K>(cards, out, |cards, out| {
+        rank_rows_with::<K>(kernel, cards, out);
+    })
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -336,6 +400,42 @@ mod x86 {
     /// The CPU must have AVX-512 F, BW and VBMI.
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
     pub(super) unsafe fn rank_rows_avx512<const K: usize>(cards: &[u8], out: &mut [u16]) -> usize {
+        // SAFETY: the caller vouches for the features, which this function enables.
+        let (Ok(rows) | Err(rows)) = unsafe { avx512_groups::<K, false>(cards, out) };
+        rows
+    }
+
+    /// [`rank_rows_avx512`] checking each row in the same pass (every card < 52, no card
+    /// twice): `Ok(rows ranked)`, or `Err(row)` for the first bad row, the rows before it
+    /// ranked and no slot from it on written.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F, BW, VBMI and VPOPCNTDQ.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")]
+    pub(super) unsafe fn rank_rows_avx512_checked<const K: usize>(
+        cards: &[u8],
+        out: &mut [u16],
+    ) -> Result<usize, usize> {
+        // SAFETY: as above.
+        unsafe { avx512_groups::<K, true>(cards, out) }
+    }
+
+    /// The AVX-512 kernel's body, for both wrappers above, which compile it with their
+    /// features (it is always inlined into them). `CHECK` adds the row check: each card
+    /// sets bit `c` of one of two 32-bit halves of the hand's card mask (`1 << c` and
+    /// `1 << (c - 32)`: a shift by 32 or more gives 0, so a card lands in exactly one
+    /// half, and a value of 64 or more in neither); cards 52 to 63 are masked off the high
+    /// half, so a row is valid exactly when the halves' popcounts sum to `K` (a repeated
+    /// card sets one bit for two). Five instructions a card and three a group, against a
+    /// separate pass over the rows before ranking.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F, BW and VBMI, and VPOPCNTDQ when `CHECK`.
+    #[inline(always)]
+    unsafe fn avx512_groups<const K: usize, const CHECK: bool>(
+        cards: &[u8],
+        out: &mut [u16],
+    ) -> Result<usize, usize> {
         let picks = &Picks::<K>::PICK.0;
         let mut row = 0;
         // SAFETY: the features are vouched for. A group is 16 * K <= 112 bytes inside
@@ -374,9 +474,17 @@ mod x86 {
                 let mut key = _mm512_setzero_si512();
                 let mut count = _mm512_setzero_si512();
                 let mut hand = [_mm512_setzero_si512(); 7];
+                let (mut mask_lo, mut mask_hi) = (_mm512_setzero_si512(), _mm512_setzero_si512());
                 for (j, card) in hand.iter_mut().enumerate().take(K) {
                     let pick = _mm512_load_si512(picks[j].as_ptr().cast());
                     let c = _mm512_maskz_permutex2var_epi8(low_bytes, lo, pick, hi);
+                    if CHECK {
+                        mask_lo = _mm512_or_si512(mask_lo, _mm512_sllv_epi32(one, c));
+                        mask_hi = _mm512_or_si512(
+                            mask_hi,
+                            _mm512_sllv_epi32(one, _mm512_sub_epi32(c, _mm512_set1_epi32(32))),
+                        );
+                    }
                     key = _mm512_add_epi32(
                         key,
                         _mm512_permutexvar_epi32(_mm512_srli_epi32::<2>(c), keys),
@@ -421,6 +529,25 @@ mod x86 {
                 let ranks = _mm512_and_si512(ranks, _mm512_set1_epi32(hash::FLUSH_LEN as i32 - 1));
                 let index = _mm512_mask_mov_epi32(slot, flush, ranks);
                 let class = _mm512_i32gather_epi32::<2>(index, RANK_TABLE.as_ptr().cast());
+                if CHECK {
+                    // Bits 0-19 of the high half are cards 32 to 51.
+                    let cards_hi = _mm512_and_si512(mask_hi, _mm512_set1_epi32(0xF_FFFF));
+                    let count = _mm512_add_epi32(
+                        _mm512_popcnt_epi32(mask_lo),
+                        _mm512_popcnt_epi32(cards_hi),
+                    );
+                    let good = _mm512_cmpeq_epi32_mask(count, _mm512_set1_epi32(K as i32));
+                    if good != 0xFFFF {
+                        // Taken once a call at most, so the ranking loop stays branch-free.
+                        let first = (!good).trailing_zeros();
+                        _mm512_mask_cvtepi32_storeu_epi16(
+                            out.as_mut_ptr().add(row).cast(),
+                            (1 << first) - 1,
+                            class,
+                        );
+                        return Err(row + first as usize);
+                    }
+                }
                 _mm256_storeu_si256(
                     out.as_mut_ptr().add(row).cast(),
                     _mm512_cvtepi32_epi16(class),
@@ -428,6 +555,6 @@ mod x86 {
                 row += 16;
             }
         }
-        row
+        Ok(row)
     }
 }

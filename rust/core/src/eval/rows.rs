@@ -1,7 +1,8 @@
 //! Checked batch ranking: [`check_then_rank`] validates rows of card indices (each a
 //! card, no card twice) with SIMD kernels, a block at a time, before ranking them with the
-//! ranking it is given ([`rank_rows_checked`](super::high::rank_rows_checked) gives
-//! [`rank_rows`](super::high::rank_rows)); [`first_bad_row`] names the row an error is
+//! ranking it is given ([`rank_rows_checked`](super::high::rank_rows_checked) gives its
+//! batch path, where the AVX-512 kernel does not check rows itself, and the kernel's tail);
+//! [`first_bad_row`] names the row an error is
 //! about. The ranking is passed in, so that this module needs nothing of the evaluator's.
 
 use std::ops::Range;
