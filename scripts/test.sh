@@ -67,11 +67,22 @@ finish() {
 # caches are written on the core the wheel's last step leaves idle, not by the suite's first
 # processes, all at once (scripts/warm_imports.py); and pytest's rewritten test modules
 # likewise (scripts/suite.sh's warm part).
+# The environment is ready (for the wheel's install) before its warm-up is done: `ready`
+# waits for the first, `finish` for both.
 deps() {
   env_deps "$@"
+  touch "target/deps-$2.ready"
   nice -n 19 "$1/bin/python" scripts/warm_imports.py
   nice -n 19 bash scripts/suite.sh "$1/bin/python" all warm
 }
+ready() {
+  while [ ! -e "target/deps-$1.ready" ]; do
+    # The job ended without making the environment: `finish` shows why and stops.
+    kill -0 "${job_pid[deps-$1]}" 2>/dev/null || finish "deps-$1"
+    sleep 0.2
+  done
+}
+rm -f target/deps-*.ready
 start deps-3.11 deps .venv 3.11 test docs
 if [ "$quick" = 0 ]; then
   start deps-3.10 deps .venv-py3.10 3.10 test
@@ -84,11 +95,12 @@ bash scripts/build-dist.sh
 wheel=$(ls dist/pokerforge-*.whl)
 
 stage "install the wheel into .venv"
-finish deps-3.11
+ready 3.11
 "$UV" pip install --quiet --python .venv/bin/python --reinstall-package pokerforge \
   "pokerforge[test,docs] @ file://$PWD/$wheel"
 
 if [ "$quick" = 1 ]; then
+  finish deps-3.11
   stage "python 3.11 (all but slow)"
   bash scripts/suite.sh .venv/bin/python versions
   stage_report
@@ -98,6 +110,7 @@ fi
 stage "the rest of the Rust suite"
 finish rust
 grep '^test result' target/rust.log
+finish deps-3.11
 
 stage "python 3.11: the tests that share the machine, on every core; the docs; 3.10 and 3.13 (all but slow) beside them, lowest priority"
 # 3.10's and 3.13's parallel parts start now, at the lowest priority: 3.11's parallel part

@@ -37,6 +37,7 @@ __all__ = [
     "_thread_pools",
     "bubble_factors",
     "class_frequencies",
+    "copy_slots",
     "draw_equity",
     "draw_policy_discards",
     "equity",
