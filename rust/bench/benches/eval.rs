@@ -5,9 +5,8 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pokerforge_bench::random_rows;
-use pokerforge_core::eval::high::{
-    rank_indices, rank_mask, rank_rows, rank_rows_checked, rank_rows_using, HandKey, Kernel,
-};
+use pokerforge_core::eval::high::{rank_indices, rank_mask, HandKey};
+use pokerforge_core::eval::{rank_rows, rank_rows_checked, rank_rows_using, Kernel};
 
 const HANDS: usize = 1 << 16;
 

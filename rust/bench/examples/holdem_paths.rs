@@ -11,7 +11,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use pokerforge_bench::random_rows;
-use pokerforge_core::eval::high::{rank_indices, rank_rows_checked_using, rank_rows_using, Kernel};
+use pokerforge_core::eval::high::rank_indices;
+use pokerforge_core::eval::{rank_rows_checked_using, rank_rows_using, Kernel};
 
 fn run<const K: usize>(rounds: usize, hands: usize) {
     let rows = random_rows(K, hands, 1);

@@ -4,7 +4,7 @@
 //! the rows, are ranked alike; garbage rows stay in bounds; every checked path finds the
 //! first bad row wherever it lies in a group.
 
-use pokerforge_core::eval::high::{
+use pokerforge_core::eval::{
     rank_rows, rank_rows_checked, rank_rows_checked_using, rank_rows_using, Kernel,
 };
 

@@ -2,7 +2,8 @@
 //! `hand_rank.rs`).
 
 use numpy::PyArray1;
-use pokerforge_core::eval::high::{rank_mask, rank_rows, rank_rows_checked};
+use pokerforge_core::eval::high::rank_mask;
+use pokerforge_core::eval::{rank_rows, rank_rows_checked};
 use pokerforge_core::{CardSet, Error};
 use pyo3::prelude::*;
 

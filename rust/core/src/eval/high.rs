@@ -15,7 +15,6 @@ use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::error::{Error, Result};
 
-pub use super::high_simd::{rank_rows_checked_using, rank_rows_using, Kernel, KERNEL_ENV};
 pub use super::rows::first_bad_row;
 
 /// Card keys by index; 256 entries so that any byte indexes it without a bounds check
@@ -197,39 +196,6 @@ fn rank_key_of(key: u64, cards: &[u8]) -> HandRank {
         usize::from(ranks & 0x1FFF)
     };
     HandRank::from_table(RANK_TABLE[slot])
-}
-
-/// Ranks each row of `cards` (rows of `K` card indices, all valid and distinct) into `out`,
-/// with the fastest path this CPU has (see [`Kernel`]); rows are those of `cards` that
-/// have a slot in `out`. Invalid rows give meaningless classes, never undefined behaviour.
-#[inline]
-pub fn rank_rows<const K: usize>(cards: &[u8], out: &mut [u16]) {
-    super::high_simd::rank_rows_with::<K>(Kernel::active(), cards, out);
-}
-
-/// [`rank_rows`] one hand at a time: the scalar path, and the SIMD kernels' tail.
-#[inline]
-pub(super) fn rank_rows_scalar<const K: usize>(cards: &[u8], out: &mut [u16]) {
-    for (row, slot) in cards.chunks_exact(K).zip(out.iter_mut()) {
-        *slot = rank_indices(row).class();
-    }
-}
-
-/// Ranks each row of `cards` like [`rank_rows`], checking every row: each value must be a
-/// card index (< 52) and the row's cards distinct. The AVX-512 kernel checks rows as it
-/// ranks them (see [`Kernel::checks_in_kernel`]); other paths check each block first. Rows
-/// are those of `cards` that have a slot in `out`; a trailing part row is ignored.
-///
-/// # Errors
-/// The index of the first bad row (rows before it are ranked, the rest are not); rebuild
-/// that row as a [`CardSet`] to learn what is wrong with it ([`first_bad_row`] finds it
-/// in a block).
-#[inline]
-pub fn rank_rows_checked<const K: usize>(
-    cards: &[u8],
-    out: &mut [u16],
-) -> std::result::Result<(), usize> {
-    super::high_simd::rank_rows_checked_with::<K>(Kernel::active(), cards, out)
 }
 
 /// The best five-card rank of 5, 6 or 7 cards.

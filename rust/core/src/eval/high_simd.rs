@@ -20,7 +20,7 @@
 //! 5. The class: one gather from the rank table, narrowed to 16 bits and stored.
 //!
 //! # Checking as it ranks
-//! The checked path ([`rank_rows_checked`](super::high::rank_rows_checked)) runs the
+//! The checked path ([`rank_rows_checked`]) runs the
 //! AVX-512 kernel with the row check inside it where the CPU has VPOPCNTDQ: the cards are
 //! already in lanes, so a few instructions a card build the hand's card mask and a popcount
 //! says whether it holds `K` distinct cards (see `avx512_groups`), where a separate pass
@@ -31,7 +31,7 @@
 //! has one entry of padding (see `gen::build`) and the low half is kept.
 //!
 //! # Choosing a path
-//! [`Kernel::active`] is the path [`rank_rows`](super::high::rank_rows) takes: AVX-512 where
+//! [`Kernel::active`] is the path [`rank_rows`] takes: AVX-512 where
 //! the CPU has it, else scalar ([`Kernel::detected`] says why not AVX2), chosen once and
 //! cached, unless the environment
 //! variable `POKERFORGE_EVAL_KERNEL` (read once, at the first batch) names another:
@@ -145,8 +145,41 @@ impl Kernel {
     }
 }
 
+/// Ranks each row of `cards` (rows of `K` card indices, all valid and distinct) into `out`,
+/// with the fastest path this CPU has (see [`Kernel`]); rows are those of `cards` that
+/// have a slot in `out`. Invalid rows give meaningless classes, never undefined behaviour.
+#[inline]
+pub fn rank_rows<const K: usize>(cards: &[u8], out: &mut [u16]) {
+    rank_rows_with::<K>(Kernel::active(), cards, out);
+}
+
+/// [`rank_rows`] one hand at a time: the scalar path, and the SIMD kernels' tail.
+#[inline]
+fn rank_rows_scalar<const K: usize>(cards: &[u8], out: &mut [u16]) {
+    for (row, slot) in cards.chunks_exact(K).zip(out.iter_mut()) {
+        *slot = super::high::rank_indices(row).class();
+    }
+}
+
+/// Ranks each row of `cards` like [`rank_rows`], checking every row: each value must be a
+/// card index (< 52) and the row's cards distinct. The AVX-512 kernel checks rows as it
+/// ranks them (see [`Kernel::checks_in_kernel`]); other paths check each block first. Rows
+/// are those of `cards` that have a slot in `out`; a trailing part row is ignored.
+///
+/// # Errors
+/// The index of the first bad row (rows before it are ranked, the rest are not); rebuild
+/// that row as a [`CardSet`](crate::CardSet) to learn what is wrong with it ([`first_bad_row`](super::rows::first_bad_row) finds it
+/// in a block).
+#[inline]
+pub fn rank_rows_checked<const K: usize>(
+    cards: &[u8],
+    out: &mut [u16],
+) -> std::result::Result<(), usize> {
+    rank_rows_checked_with::<K>(Kernel::active(), cards, out)
+}
+
 /// Ranks rows of `K` card indices (5 to 7, all valid and distinct) into `out` with path
-/// `kernel`, like [`rank_rows`](super::high::rank_rows). Returns `false`, ranking nothing,
+/// `kernel`, like [`rank_rows`]. Returns `false`, ranking nothing,
 /// when this CPU lacks the path.
 pub fn rank_rows_using<const K: usize>(kernel: Kernel, cards: &[u8], out: &mut [u16]) -> bool {
     if !kernel.is_available() {
@@ -179,11 +212,11 @@ pub(super) fn rank_rows_with<const K: usize>(kernel: Kernel, cards: &[u8], out: 
         #[cfg(not(target_arch = "x86_64"))]
         Kernel::Avx2 | Kernel::Avx512 => 0,
     };
-    super::high::rank_rows_scalar::<K>(&cards[done * K..rows * K], &mut out[done..rows]);
+    rank_rows_scalar::<K>(&cards[done * K..rows * K], &mut out[done..rows]);
 }
 
 /// Ranks rows of `K` card indices into `out` with path `kernel`, checking every row (each
-/// value < 52, no card twice) like [`rank_rows_checked`](super::high::rank_rows_checked):
+/// value < 52, no card twice) like [`rank_rows_checked`]:
 /// in the AVX-512 kernel itself where [`Kernel::checks_in_kernel`], else in a pass over
 /// each block before ranking it. Returns `None`, ranking nothing, when this CPU lacks the
 /// path.
@@ -218,7 +251,7 @@ pub(super) fn rank_rows_checked_with<const K: usize>(
         return super::rows::check_then_rank::<K>(
             &cards[done * K..rows * K],
             &mut out[done..rows],
-            super::high::rank_rows_scalar::<K>,
+            rank_rows_scalar::<K>,
         )
         .map_err(|bad| done + bad);
     }

@@ -39,6 +39,9 @@ mod tables {
 
 pub use badugi::{evaluate_badugi, BadugiRank};
 pub use high::{evaluate, evaluate_cards, HandKey};
+pub use high_simd::{
+    rank_rows, rank_rows_checked, rank_rows_checked_using, rank_rows_using, Kernel, KERNEL_ENV,
+};
 pub use low::LowRank;
 pub use low_27::{evaluate_low_27, Low27Rank};
 pub use low_a5::{evaluate_low_a5, A5LowRank};

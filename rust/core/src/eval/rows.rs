@@ -1,6 +1,6 @@
 //! Checked batch ranking: [`check_then_rank`] validates rows of card indices (each a
 //! card, no card twice) with SIMD kernels, a block at a time, before ranking them with the
-//! ranking it is given ([`rank_rows_checked`](super::high::rank_rows_checked) gives its
+//! ranking it is given ([`rank_rows_checked`](super::rank_rows_checked) gives its
 //! batch path, where the AVX-512 kernel does not check rows itself, and the kernel's tail);
 //! [`first_bad_row`] names the row an error is
 //! about. The ranking is passed in, so that this module needs nothing of the evaluator's.
@@ -297,7 +297,8 @@ pub fn first_bad_row<const K: usize>(cards: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::high::{rank_indices, rank_rows, rank_rows_checked};
+    use crate::eval::high::rank_indices;
+    use crate::eval::{rank_rows, rank_rows_checked};
     use crate::rng::Rng;
 
     #[test]
