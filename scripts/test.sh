@@ -8,10 +8,12 @@
 #   install       that wheel, with every extra the tests need, into .venv, which is also the
 #                 development environment (the linters, the stub check, the docs);
 #   rust, docs    the Rust suite, optimised (profile release-tests: opt-level 3 without
-#                 link-time optimisation), including all 133,784,560 seven-card hands: built
-#                 and run in the background while the wheel's last step (one codegen unit,
-#                 link-time optimisation) keeps one core busy; the documentation site, with
-#                 warnings as errors, beside the first Python tests;
+#                 link-time optimisation), including all 133,784,560 seven-card hands and
+#                 every batch kernel over them: built and run in the background at the
+#                 lowest priority from the start, on what the other stages leave idle (the
+#                 core the wheel's last step, one codegen unit and link-time optimisation,
+#                 does not use; the serial parts' waits), and waited for at the end; the
+#                 documentation site, with warnings as errors, beside the first Python tests;
 #   python        the whole Python suite and the doctests on 3.11, against the installed
 #                 wheel (scripts/suite.sh): first the tests that can share the machine, on
 #                 every core; then the tests marked `serial`, which cannot, at normal
@@ -61,8 +63,11 @@ finish() {
   wait "${job_pid[$1]}" || { cat "target/$1.log"; echo "$1 failed" >&2; exit 1; }
 }
 # While the wheel compiles: every environment gets its dependencies (downloads on a fresh
-# machine, little work for the cores), and the Rust suite is built and run (the wheel's last
-# steps, one codegen unit and link-time optimisation, keep a single core busy).
+# machine, little work for the cores), and the Rust suite is built and run at the lowest
+# priority (the wheel's last steps, one codegen unit and link-time optimisation, keep a
+# single core busy; what the suite has left runs on beside the Python stages, in their idle
+# time, and is waited for at the end: at normal priority it ran 32-51 s past the wheel, the
+# Python stages waiting for it).
 # Each environment then imports what the tests import, at the lowest priority: the bytecode
 # caches are written on the core the wheel's last step leaves idle, not by the suite's first
 # processes, all at once (scripts/warm_imports.py); and pytest's rewritten test modules
@@ -87,7 +92,7 @@ start deps-3.11 deps .venv 3.11 test docs
 if [ "$quick" = 0 ]; then
   start deps-3.10 deps .venv-py3.10 3.10 test
   start deps-3.13 deps .venv-py3.13 3.13 test
-  start rust cargo test --profile release-tests -p pokerforge-core
+  start rust nice -n 19 cargo test --profile release-tests -p pokerforge-core
 fi
 
 stage "wheel (sdist, then the wheel from it)"
@@ -107,9 +112,6 @@ if [ "$quick" = 1 ]; then
   exit 0
 fi
 
-stage "the rest of the Rust suite"
-finish rust
-grep '^test result' target/rust.log
 finish deps-3.11
 
 stage "python 3.11: the tests that share the machine, on every core; the docs; 3.10 and 3.13 (all but slow) beside them, lowest priority"
@@ -145,4 +147,8 @@ for v in 3.10 3.13; do
   bash scripts/suite.sh ".venv-py$v/bin/python" versions serial
   bash scripts/suite.sh ".venv-py$v/bin/python" versions count
 done
+
+stage "the rest of the Rust suite"
+finish rust
+grep '^test result' target/rust.log
 stage_report
