@@ -17,7 +17,7 @@
 #             bytecode before running it, whether or not its imports then fail.
 # It ends with the number of tests each part ran.
 #
-# Usage: bash scripts/suite.sh PYTHON [all|versions] [both|prepare|parallel|serial|count]
+# Usage: bash scripts/suite.sh PYTHON [all|versions] [both|prepare|parallel|serial|count|warm]
 #   all       the whole suite (the default);
 #   versions  all but the tests marked `slow`: long end-to-end and exhaustive checks whose
 #             outcome does not depend on the Python version, which the test command runs on
