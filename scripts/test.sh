@@ -75,6 +75,10 @@ finish() {
 # The environment is ready (for the wheel's install) before its warm-up is done: `ready`
 # waits for the first, `finish` for both.
 deps() {
+  # 3.11's environment first: the wheel's install waits for it, the others' only later.
+  if [ "$2" != 3.11 ]; then
+    while [ ! -e target/deps-3.11.ready ]; do sleep 0.2; done
+  fi
   env_deps "$@"
   touch "target/deps-$2.ready"
   nice -n 19 "$1/bin/python" scripts/warm_imports.py
