@@ -68,7 +68,7 @@ finish() {
 # single core busy; what the suite has left runs on beside the Python stages, in their idle
 # time, and is waited for at the end: at normal priority it ran 32-51 s past the wheel, the
 # Python stages waiting for it).
-# Each environment then imports what the tests import, at the lowest priority: the bytecode
+# Each environment then imports what the tests import, at a low priority: the bytecode
 # caches are written on the core the wheel's last step leaves idle, not by the suite's first
 # processes, all at once (scripts/warm_imports.py); and pytest's rewritten test modules
 # likewise (scripts/suite.sh's warm part).
@@ -81,8 +81,10 @@ deps() {
   fi
   env_deps "$@"
   touch "target/deps-$2.ready"
-  nice -n 19 "$1/bin/python" scripts/warm_imports.py
-  nice -n 19 bash scripts/suite.sh "$1/bin/python" all warm
+  # Above the Rust suite's priority (19), which has work enough for every idle core until
+  # the Python stages: 3.11's warm-up is waited for before them.
+  nice -n 10 "$1/bin/python" scripts/warm_imports.py
+  nice -n 10 bash scripts/suite.sh "$1/bin/python" all warm
 }
 ready() {
   while [ ! -e "target/deps-$1.ready" ]; do
