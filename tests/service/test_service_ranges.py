@@ -162,6 +162,10 @@ def test_equity_by_class_seeds_span_the_whole_range_and_replay(client: httpx.Cli
     assert exact["method"] == "exact" and exact["seed"] is None
 
 
+# Serial: the classes after the held-up one must run within the 0.3 s left of the
+# request's time limit, which a machine shared with the parallel part's other tests did not
+# always leave them (a class found no time left).
+@pytest.mark.serial
 @pytest.mark.parametrize(
     ("method", "players", "board"),
     [("monte-carlo", ["TT+, AQs+", "random"], "Ts9d4c"), ("exact", ["QQ+, AKs", "JhJd"], "Qd7c2s")],
