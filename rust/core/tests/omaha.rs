@@ -106,17 +106,6 @@ fn low_values(low: LowRank) -> [u8; 5] {
         .map(|r| if r == Rank::Ace { 1 } else { r as u8 + 2 })
 }
 
-/// `n` distinct random card indices.
-fn deal(rng: &mut Rng, n: usize) -> Vec<u8> {
-    let mut deck: Vec<u8> = (0..52).collect();
-    for i in 0..n {
-        let j = i + rng.below((52 - i) as u32) as usize;
-        deck.swap(i, j);
-    }
-    deck.truncate(n);
-    deck
-}
-
 fn check_deal(hole: &[u8], board: &[u8]) {
     let high = omaha_rank_indices(hole, board);
     assert_eq!(
@@ -138,7 +127,7 @@ fn random_deals_agree_with_brute_force_for_every_hole_size() {
         let mut rng = Rng::new(0x0a4a + h as u64);
         for n in 0..DEALS {
             let b = 3 + n % 3;
-            let cards = deal(&mut rng, h + b);
+            let cards = common::deal(&mut rng, h + b);
             check_deal(&cards[..h], &cards[h..]);
         }
     }
@@ -150,7 +139,7 @@ fn random_deals_agree_with_the_naive_reference_high_and_low() {
     let mut rng = Rng::new(77);
     for n in 0..30_000 {
         let (h, b) = (4 + n % 3, 3 + (n / 3) % 3);
-        let idx = deal(&mut rng, h + b);
+        let idx = common::deal(&mut rng, h + b);
         let (hole, board) = (mask(&idx[..h]), mask(&idx[h..]));
         let (hc, bc) = (cards(&idx[..h]), cards(&idx[h..]));
         let (high, low) = evaluate_omaha_hilo(hole, board).unwrap();
@@ -222,7 +211,7 @@ fn plo5_and_plo6_holes_by_the_prepared_board_and_the_rows() {
         let mut holes = Vec::with_capacity(n * h);
         let mut boards = Vec::with_capacity(n * b);
         for _ in 0..n {
-            let idx = deal(&mut rng, h + b);
+            let idx = common::deal(&mut rng, h + b);
             holes.extend_from_slice(&idx[..h]);
             boards.extend_from_slice(&idx[h..]);
         }
@@ -402,7 +391,7 @@ fn suit_permutations_change_nothing_and_the_low_ignores_suits() {
     let mut rng = Rng::new(99);
     for n in 0..50_000 {
         let (h, b) = (4 + n % 3, 3 + n % 5 % 3);
-        let idx = deal(&mut rng, h + b);
+        let idx = common::deal(&mut rng, h + b);
         let (hole, board) = (&idx[..h], &idx[h..]);
         let (high, low) = omaha_hilo_indices(hole, board);
         let p = perms[n % 24];

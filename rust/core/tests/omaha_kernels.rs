@@ -4,6 +4,7 @@
 //! of random deals of every size at every offset, and the checked forms' verdict on
 //! broken rows.
 
+use crate::common;
 use pokerforge_core::eval::omaha::omaha_rank_indices;
 use pokerforge_core::eval::{
     omaha_hilo_rows, omaha_hilo_rows_checked, omaha_low_rows_checked, omaha_rank_rows,
@@ -173,21 +174,11 @@ fn every_plo4_hole_on_boards_of_every_suit_pattern() {
     every_hole_on([card(5, 3), card(4, 3), card(6, 3)]);
 }
 
-fn deal(rng: &mut Rng, n: usize) -> Vec<u8> {
-    let mut deck: Vec<u8> = (0..52).collect();
-    for i in 0..n {
-        let j = i + rng.below((52 - i) as u32) as usize;
-        deck.swap(i, j);
-    }
-    deck.truncate(n);
-    deck
-}
-
 /// `n` random deals of `H` hole and `B` board cards, as rows.
 fn random_rows<const H: usize, const B: usize>(rng: &mut Rng, n: usize) -> (Vec<u8>, Vec<u8>) {
     let (mut holes, mut boards) = (Vec::with_capacity(n * H), Vec::with_capacity(n * B));
     for _ in 0..n {
-        let cards = deal(rng, H + B);
+        let cards = common::deal(rng, H + B);
         holes.extend_from_slice(&cards[..H]);
         boards.extend_from_slice(&cards[H..]);
     }

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+use pokerforge_core::rng::Rng;
 use pokerforge_core::{Card, HandRank};
 
 /// A comparable value for exactly five cards: category in the high bits, then the ranks
@@ -114,4 +115,15 @@ pub fn sample_hand(state: &mut u64, n: usize) -> Vec<Card> {
 
 pub fn class(rank: HandRank) -> u16 {
     rank.class()
+}
+
+/// `n` distinct random card indices (the first `n` of a shuffled deck).
+pub fn deal(rng: &mut Rng, n: usize) -> Vec<u8> {
+    let mut deck: Vec<u8> = (0..52).collect();
+    for i in 0..n {
+        let j = i + rng.below((52 - i) as u32) as usize;
+        deck.swap(i, j);
+    }
+    deck.truncate(n);
+    deck
 }
