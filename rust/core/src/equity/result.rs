@@ -131,10 +131,19 @@ impl Counts {
         weight: i64,
         category: impl Fn(u16) -> usize,
     ) {
+        for (p, &class) in classes.iter().enumerate() {
+            self.categories[p][category(class)] += weight;
+        }
+        self.award(classes, weight);
+    }
+
+    /// Adds `weight` boards' wins and ties (not their categories) to the players with the
+    /// best of `classes`.
+    #[inline(always)]
+    pub(crate) fn award(&mut self, classes: &[u16], weight: i64) {
         let best = classes.iter().copied().max().unwrap_or(0);
         let winners = classes.iter().filter(|&&c| c == best).count();
         for (p, &class) in classes.iter().enumerate() {
-            self.categories[p][category(class)] += weight;
             if class == best {
                 if winners == 1 {
                     self.wins[p] += weight;

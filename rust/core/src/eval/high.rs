@@ -139,6 +139,13 @@ impl HandKey {
         }
     }
 
+    /// The rank part of the key: equal for two hands exactly when they hold the same rank
+    /// multiset, whatever the suits.
+    #[inline(always)]
+    pub(crate) fn rank_key(self) -> u32 {
+        self.key as u32
+    }
+
     /// The cards.
     pub fn cards(self) -> CardSet {
         CardSet::from_mask_truncate(self.mask)
