@@ -10,7 +10,8 @@ all but the tests marked ``slow``; a release runs this matrix as well (docs/rele
 
 Each session installs the wheel from ``dist/`` with its ``test`` extra into an environment of
 its own (made with uv) and runs ``scripts/suite.sh`` on it: the tests in parallel, then the
-ones marked ``serial`` alone.
+ones marked ``serial`` alone. The MaskablePPO example's test trains in ``.venv-train``, which
+the test command makes (or ``bash scripts/train-env.sh dist/WHEEL``).
 """
 
 from __future__ import annotations

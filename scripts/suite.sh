@@ -27,6 +27,8 @@
 #             first before the others (scripts/test.sh fills the serial parts' idle cores
 #             with other versions' parallel parts); `warm` prepares and warms (above).
 # PYTEST_ARGS adds pytest arguments to both parts (e.g. PYTEST_ARGS="-x -k equity").
+# POKERFORGE_TRAIN_PYTHON is the interpreter of the MaskablePPO example's test (default
+# .venv-train's, which scripts/train-env.sh makes).
 # Where pokerkit is not installed (it needs Python 3.11+), the tests that compare against it
 # are left out, and the run says so.
 set -euo pipefail
@@ -99,7 +101,9 @@ fi
 run() {
   local name=$1
   shift
-  (cd "$work" && POKERFORGE_EXPECT_INSTALLED=1 "$python" -m pytest -q \
+  (cd "$work" && POKERFORGE_EXPECT_INSTALLED=1 \
+    POKERFORGE_TRAIN_PYTHON="${POKERFORGE_TRAIN_PYTHON:-$root/.venv-train/bin/python}" \
+    "$python" -m pytest -q \
     --junitxml="$root/$work/$name.xml" ${PYTEST_ARGS:-} "${ignore[@]}" "$@")
 }
 # Every core (WORKERS=0: this process alone), a module's tests on one worker (its fixtures,

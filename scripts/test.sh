@@ -41,11 +41,21 @@ esac
 
 stage "set-up"
 ensure_uv
-# The web page's tests drive Debian's Chromium (Playwright cannot download its own browser
-# here); installed once.
-if [ "$quick" = 0 ] && ! command -v chromium >/dev/null; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+# Debian packages, installed once: Chromium, which the web page's tests drive (Playwright
+# cannot download its own browser here), and the CPU-only torch the MaskablePPO example's
+# test trains with (scripts/train-env.sh says why Debian's). In the background, at a low
+# priority (unpacking takes half a minute of CPU beside the wheel); waited for before the
+# Python tests.
+packages=()
+if [ "$quick" = 0 ]; then
+  command -v chromium >/dev/null || packages+=(chromium)
+  /usr/bin/python3 -c "import torch" 2>/dev/null || packages+=(python3-torch)
 fi
+system_packages() {
+  [ "$#" -gt 0 ] || return 0
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive nice -n 10 apt-get install -y -qq --no-install-recommends "$@"
+}
 mkdir -p target
 background=()
 trap 'kill "${background[@]}" 2>/dev/null || true' EXIT
@@ -96,8 +106,11 @@ ready() {
 rm -f target/deps-*.ready
 start deps-3.11 deps .venv 3.11 test docs
 if [ "$quick" = 0 ]; then
+  start system system_packages "${packages[@]}"
   start deps-3.10 deps .venv-py3.10 3.10 test
   start deps-3.13 deps .venv-py3.13 3.13 test
+  start deps-train bash -c 'while [ ! -e target/deps-3.11.ready ]; do sleep 0.2; done
+    bash scripts/train-env.sh'
   start rust nice -n 19 cargo test --profile release-tests -p pokerforge-core
 fi
 
@@ -119,6 +132,9 @@ if [ "$quick" = 1 ]; then
 fi
 
 finish deps-3.11
+finish system
+finish deps-train
+bash scripts/train-env.sh "$wheel"
 
 stage "python 3.11: the tests that share the machine, on every core; the docs; 3.10 and 3.13 (all but slow) beside them, lowest priority"
 # 3.10's and 3.13's parallel parts start now, at the lowest priority: 3.11's parallel part
