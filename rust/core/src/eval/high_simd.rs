@@ -406,13 +406,15 @@ mod x86 {
     }
 
     /// `PICK[j]`: for the two-register byte permute, byte 4 i of lane i takes byte
-    /// `K * i + j` of the 16 rows (the other bytes are zeroed by the permute's mask).
+    /// `K * i + j` of the 16 rows; the other bytes take byte 127, past the 16 rows (at most
+    /// 112 bytes) and so zero in the masked load of the second register: a plain permute
+    /// then leaves each lane holding its card, with no masking or AND after it.
     #[repr(C, align(64))]
     struct Picks<const K: usize>([[u8; 64]; 7]);
 
     impl<const K: usize> Picks<K> {
         const PICK: Picks<K> = {
-            let mut p = [[0u8; 64]; 7];
+            let mut p = [[127u8; 64]; 7];
             let mut j = 0;
             while j < K {
                 let mut i = 0;
@@ -454,13 +456,14 @@ mod x86 {
     }
 
     /// The AVX-512 kernel's body, for both wrappers above, which compile it with their
-    /// features (it is always inlined into them). `CHECK` adds the row check: each card
-    /// sets bit `c` of one of two 32-bit halves of the hand's card mask (`1 << c` and
-    /// `1 << (c - 32)`: a shift by 32 or more gives 0, so a card lands in exactly one
-    /// half, and a value of 64 or more in neither); cards 52 to 63 are masked off the high
-    /// half, so a row is valid exactly when the halves' popcounts sum to `K` (a repeated
-    /// card sets one bit for two). Five instructions a card and three a group, against a
-    /// separate pass over the rows before ranking.
+    /// features (it is always inlined into them). `CHECK` adds the row check: one byte
+    /// compare a register finds values past 51 among the group's bytes, then each card sets
+    /// bit `c mod 32` of one of two 32-bit halves of the hand's card mask, the half named by
+    /// bit 5 of `c`, so a row of cards below 52 is valid exactly when the halves' popcounts
+    /// sum to `K` (a repeated card sets one bit for two). A rotate makes the bit: a variable
+    /// shift by 32 or more gives 0 on the CPU, but the compiler spends a compare a shift
+    /// making sure of it. About six instructions a card, against a separate pass over the
+    /// rows before ranking.
     ///
     /// # Safety
     /// The CPU must have AVX-512 F, BW and VBMI, and VPOPCNTDQ when `CHECK`.
@@ -499,7 +502,8 @@ mod x86 {
                 1,
             );
             let tail: __mmask64 = (1u64 << (16 * K).saturating_sub(64)) - 1;
-            let low_bytes: __mmask64 = 0x1111_1111_1111_1111;
+            let thirty_two = _mm512_set1_epi32(32);
+            let last_card = _mm512_set1_epi8(52);
             while row + 16 <= out.len() && (row + 16) * K <= cards.len() {
                 let base = cards.as_ptr().add(row * K);
                 let lo = _mm512_loadu_si512(base.cast());
@@ -510,13 +514,16 @@ mod x86 {
                 let (mut mask_lo, mut mask_hi) = (_mm512_setzero_si512(), _mm512_setzero_si512());
                 for (j, card) in hand.iter_mut().enumerate().take(K) {
                     let pick = _mm512_load_si512(picks[j].as_ptr().cast());
-                    let c = _mm512_maskz_permutex2var_epi8(low_bytes, lo, pick, hi);
+                    let c = _mm512_permutex2var_epi8(lo, pick, hi);
                     if CHECK {
-                        mask_lo = _mm512_or_si512(mask_lo, _mm512_sllv_epi32(one, c));
-                        mask_hi = _mm512_or_si512(
-                            mask_hi,
-                            _mm512_sllv_epi32(one, _mm512_sub_epi32(c, _mm512_set1_epi32(32))),
-                        );
+                        // Bit `c mod 32` by a rotate (a shift by 32 or more is 0 on the
+                        // CPU, but the compiler adds a compare per shift to say so), into
+                        // the half that bit 5 of `c` names; cards past 51 are found by the
+                        // byte compare below.
+                        let bit = _mm512_rolv_epi32(one, c);
+                        let high = _mm512_test_epi32_mask(c, thirty_two);
+                        mask_lo = _mm512_mask_or_epi32(mask_lo, !high, mask_lo, bit);
+                        mask_hi = _mm512_mask_or_epi32(mask_hi, high, mask_hi, bit);
                     }
                     key = _mm512_add_epi32(
                         key,
@@ -541,7 +548,9 @@ mod x86 {
                         _mm512_and_si512(c, _mm512_set1_epi32(3)),
                         flush_suit,
                     );
-                    let bit = _mm512_sllv_epi32(one, _mm512_srli_epi32::<2>(c));
+                    // A rotate for the same reason as above (a garbage row's bit lands
+                    // anywhere, which the mask below keeps inside the table).
+                    let bit = _mm512_rolv_epi32(one, _mm512_srli_epi32::<2>(c));
                     ranks = _mm512_mask_or_epi32(ranks, suited, ranks, bit);
                 }
                 let h = _mm512_mullo_epi32(key, _mm512_set1_epi32(hash::HASH_MUL as i32));
@@ -563,16 +572,26 @@ mod x86 {
                 let index = _mm512_mask_mov_epi32(slot, flush, ranks);
                 let class = _mm512_i32gather_epi32::<2>(index, RANK_TABLE.as_ptr().cast());
                 if CHECK {
-                    // Bits 0-19 of the high half are cards 32 to 51.
-                    let cards_hi = _mm512_and_si512(mask_hi, _mm512_set1_epi32(0xF_FFFF));
+                    // Values past 51, by byte over the group's loaded bytes (zero past the
+                    // 16 rows); then every row with K cards below 52 and K bits set.
+                    let past_lo = _mm512_cmpge_epu8_mask(lo, last_card);
+                    let past_hi = _mm512_cmpge_epu8_mask(hi, last_card);
                     let count = _mm512_add_epi32(
                         _mm512_popcnt_epi32(mask_lo),
-                        _mm512_popcnt_epi32(cards_hi),
+                        _mm512_popcnt_epi32(mask_hi),
                     );
                     let good = _mm512_cmpeq_epi32_mask(count, _mm512_set1_epi32(K as i32));
-                    if good != 0xFFFF {
+                    if good != 0xFFFF || past_lo | past_hi != 0 {
                         // Taken once a call at most, so the ranking loop stays branch-free.
-                        let first = (!good).trailing_zeros();
+                        let mut bad = u32::from(!good);
+                        for (past, from) in [(past_lo, 0), (past_hi, 64)] {
+                            let mut rest = past;
+                            while rest != 0 {
+                                bad |= 1 << ((from + rest.trailing_zeros() as usize) / K);
+                                rest &= rest - 1;
+                            }
+                        }
+                        let first = bad.trailing_zeros();
                         _mm512_mask_cvtepi32_storeu_epi16(
                             out.as_mut_ptr().add(row).cast(),
                             (1 << first) - 1,
