@@ -521,7 +521,7 @@ mod x86 {
                         // the half that bit 5 of `c` names; cards past 51 are found by the
                         // byte compare below.
                         let bit = _mm512_rolv_epi32(one, c);
-                        let high = _mm512_test_epi32_mask(c, thirty_two);
+                        let high = _mm512_cmpge_epu32_mask(c, thirty_two);
                         mask_lo = _mm512_mask_or_epi32(mask_lo, !high, mask_lo, bit);
                         mask_hi = _mm512_mask_or_epi32(mask_hi, high, mask_hi, bit);
                     }
