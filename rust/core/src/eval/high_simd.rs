@@ -504,6 +504,10 @@ mod x86 {
             let tail: __mmask64 = (1u64 << (16 * K).saturating_sub(64)) - 1;
             let thirty_two = _mm512_set1_epi32(32);
             let last_card = _mm512_set1_epi8(52);
+            // The slots of the group before this one, whose classes are read (gathered from
+            // the rank table, an L2 read a lane) once this group's slots are known: the
+            // gather then overlaps this group's work instead of ending its own.
+            let mut pending: Option<__m512i> = None;
             while row + 16 <= out.len() && (row + 16) * K <= cards.len() {
                 let base = cards.as_ptr().add(row * K);
                 let lo = _mm512_loadu_si512(base.cast());
@@ -570,7 +574,13 @@ mod x86 {
                 // The mask keeps a garbage row's index (ranks above the ace) in the table.
                 let ranks = _mm512_and_si512(ranks, _mm512_set1_epi32(hash::FLUSH_LEN as i32 - 1));
                 let index = _mm512_mask_mov_epi32(slot, flush, ranks);
-                let class = _mm512_i32gather_epi32::<2>(index, RANK_TABLE.as_ptr().cast());
+                if let Some(before) = pending {
+                    let class = _mm512_i32gather_epi32::<2>(before, RANK_TABLE.as_ptr().cast());
+                    _mm256_storeu_si256(
+                        out.as_mut_ptr().add(row - 16).cast(),
+                        _mm512_cvtepi32_epi16(class),
+                    );
+                }
                 if CHECK {
                     // Values past 51, by byte over the group's loaded bytes (zero past the
                     // 16 rows); then every row with K cards below 52 and K bits set.
@@ -592,6 +602,7 @@ mod x86 {
                             }
                         }
                         let first = bad.trailing_zeros();
+                        let class = _mm512_i32gather_epi32::<2>(index, RANK_TABLE.as_ptr().cast());
                         _mm512_mask_cvtepi32_storeu_epi16(
                             out.as_mut_ptr().add(row).cast(),
                             (1 << first) - 1,
@@ -600,11 +611,15 @@ mod x86 {
                         return Err(row + first as usize);
                     }
                 }
+                pending = Some(index);
+                row += 16;
+            }
+            if let Some(before) = pending {
+                let class = _mm512_i32gather_epi32::<2>(before, RANK_TABLE.as_ptr().cast());
                 _mm256_storeu_si256(
-                    out.as_mut_ptr().add(row).cast(),
+                    out.as_mut_ptr().add(row - 16).cast(),
                     _mm512_cvtepi32_epi16(class),
                 );
-                row += 16;
             }
         }
         Ok(row)
