@@ -127,12 +127,14 @@ impl Multisets {
             .push(self.classes[start..].iter().copied().max().unwrap_or(0));
     }
 
-    /// The row of `key`, which must have been pushed.
+    /// The row of `key`, which must have been pushed (every board of the second pass has
+    /// the ranks of one of the first pass's: a free slot here is a bug, and a panic beats
+    /// probing on forever).
     #[inline(always)]
     fn row(&self, key: u64) -> usize {
         let mut i = Self::home(key);
         while self.keys[i] != key {
-            debug_assert_ne!(self.keys[i], Self::FREE, "a multiset the first pass missed");
+            assert_ne!(self.keys[i], Self::FREE, "a multiset the first pass missed");
             i = (i + 1) & (Self::SLOTS - 1);
         }
         self.rows[i] as usize
@@ -151,7 +153,7 @@ pub(super) trait Ranking {
     fn hole(mask: u64) -> Self::Ranks;
     /// A number that differs between any two different multisets of five board ranks
     /// (built with [`Ranking::add_board`]) and is never `u64::MAX`. Keys add: a board's
-    /// key is the sum of its cards' keys, whatever their slots, and no cards' key is 0.
+    /// key is the sum of its cards' keys, whatever their slots, and the key of no cards is 0.
     fn key(board: Self::Ranks) -> u64;
     /// The class of `hole` with the five board cards of `board`, by their ranks alone (as
     /// if no flush could be made).
