@@ -477,7 +477,8 @@ mod x86 {
         // SAFETY: the features are vouched for. A group is 16 * K <= 112 bytes inside
         // `cards` (the loop condition): the first load reads 64 of them, the second is
         // masked to the rest, and masked-off bytes are not read. Gathers: as in the AVX2
-        // kernel. The store writes 16 slots of `out`.
+        // kernel. A store writes the 16 slots of a group that passed the loop condition
+        // (the one before the current group, or the last one after the loop), or fewer.
         unsafe {
             let one = _mm512_set1_epi32(1);
             let keys = _mm512_load_si512(RANK_KEY_LANES.0.as_ptr().cast());
