@@ -39,7 +39,7 @@
 //! below it; any other value is ignored. [`rank_rows_using`] runs a given path, for tests
 //! and benchmarks. Non-x86 builds have the scalar path only.
 
-use std::sync::atomic::{AtomicU8, Ordering};
+use super::choice::Chosen;
 
 /// A batch path of the Hold'em evaluator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -55,8 +55,8 @@ pub enum Kernel {
 /// The environment variable that forces a path (see the module documentation).
 pub const KERNEL_ENV: &str = "POKERFORGE_EVAL_KERNEL";
 
-/// The active path plus one; 0 until the first batch chooses it.
-static ACTIVE: AtomicU8 = AtomicU8::new(0);
+/// The active path (its index in [`Kernel::ALL`]), chosen at the first batch.
+static ACTIVE: Chosen = Chosen::new();
 
 impl Kernel {
     /// Every path, slowest first.
@@ -129,19 +129,13 @@ impl Kernel {
     /// The path batches take: chosen at the first call, from [`Kernel::detected`] and
     /// `POKERFORGE_EVAL_KERNEL`, then cached.
     pub fn active() -> Kernel {
-        match ACTIVE.load(Ordering::Relaxed) {
-            0 => {
-                let forced = std::env::var(KERNEL_ENV).ok();
-                let chosen = forced
-                    .as_deref()
-                    .and_then(Kernel::from_name)
-                    .map_or_else(Kernel::detected, Kernel::best_up_to);
-                // Racing first calls all store the same choice.
-                ACTIVE.store(chosen as u8 + 1, Ordering::Relaxed);
-                chosen
-            }
-            n => Kernel::ALL[usize::from(n - 1)],
-        }
+        let index = ACTIVE.index(KERNEL_ENV, |forced| {
+            let chosen = forced
+                .and_then(Kernel::from_name)
+                .map_or_else(Kernel::detected, Kernel::best_up_to);
+            chosen as usize
+        });
+        Kernel::ALL[index]
     }
 }
 

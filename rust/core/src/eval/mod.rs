@@ -15,6 +15,7 @@
 //! Every high evaluator answers on the same scale, [`HandRank`].
 
 pub mod badugi;
+mod choice;
 pub mod hash;
 pub mod high;
 mod high_simd;

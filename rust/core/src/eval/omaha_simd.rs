@@ -40,7 +40,7 @@
 //! run on each; a path this CPU lacks is never taken (the best it has is used instead).
 //! Tests and benches compare paths directly with [`OmahaKernel::all`].
 
-use std::sync::atomic::{AtomicU8, Ordering};
+use super::choice::Chosen;
 
 use super::low::omaha_low_indices;
 use super::omaha::omaha_rank_indices;
@@ -60,8 +60,8 @@ enum Path {
     Avx512,
 }
 
-/// The chosen path, 0 before the first detection (then 1 + the index in [`Path::ALL`]).
-static CHOSEN: AtomicU8 = AtomicU8::new(0);
+/// The chosen path (its index in [`Path::ALL`]), found at the first detection.
+static CHOSEN: Chosen = Chosen::new();
 
 impl Path {
     #[cfg(target_arch = "x86_64")]
@@ -120,23 +120,16 @@ impl OmahaKernel {
     /// The kernel the batch functions use: the one `POKERFORGE_OMAHA_KERNEL` names when this
     /// CPU runs it, else the fastest this CPU runs. Found once, then one atomic load.
     pub fn best() -> OmahaKernel {
-        match CHOSEN.load(Ordering::Relaxed) {
-            0 => {
-                let fastest = || {
-                    // `Path::ALL` is in order of speed.
-                    let path = Path::ALL.into_iter().rev().find(|p| p.available());
-                    OmahaKernel(path.unwrap_or(Path::Scalar))
-                };
-                let kernel = std::env::var("POKERFORGE_OMAHA_KERNEL")
-                    .ok()
-                    .and_then(|name| OmahaKernel::named(name.trim()))
-                    .unwrap_or_else(fastest);
-                let index = Path::ALL.iter().position(|&p| p == kernel.0).unwrap_or(0);
-                CHOSEN.store(index as u8 + 1, Ordering::Relaxed);
-                kernel
-            }
-            n => OmahaKernel(Path::ALL[usize::from(n - 1).min(Path::ALL.len() - 1)]),
-        }
+        let index = CHOSEN.index("POKERFORGE_OMAHA_KERNEL", |forced| {
+            let fastest = || {
+                // `Path::ALL` is in order of speed.
+                let path = Path::ALL.into_iter().rev().find(|p| p.available());
+                OmahaKernel(path.unwrap_or(Path::Scalar))
+            };
+            let kernel = forced.and_then(OmahaKernel::named).unwrap_or_else(fastest);
+            Path::ALL.iter().position(|&p| p == kernel.0).unwrap_or(0)
+        });
+        OmahaKernel(Path::ALL[index.min(Path::ALL.len() - 1)])
     }
 
     /// The kernel's name: `"scalar"`, `"avx2"` or `"avx512"`.
