@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets everything up on a fresh machine and runs every test, building the extension once:
-#   set-up        .venv (Python 3.11) with uv in it; Debian's Chromium for the web page's
-#                 tests; in the background, the Rust suite and every environment's
-#                 dependencies (.venv, .venv-py3.10, .venv-py3.13; uv installs them);
+#   set-up        .venv (Python 3.11) with uv in it; in the background, Debian's Chromium
+#                 (the web page's tests) and CPU-only torch (the MaskablePPO run), the Rust
+#                 suite and every environment's dependencies (.venv, .venv-py3.10,
+#                 .venv-py3.13, and .venv-train for the MaskablePPO run; uv installs them);
 #   wheel         scripts/build-dist.sh: the sdist and, from it, the release wheel, the one
 #                 build of the extension (cargo's cache in target/dist serves later runs);
 #   install       that wheel, with every extra the tests need, into .venv, which is also the
