@@ -6,8 +6,7 @@
 //!   summed, the flush test and the hash multiply), with no read at all;
 //! - `keys + one read of N KiB`: that, plus one read of a `u16` table of N KiB at the
 //!   hashed slot, for tables the size of the displacements (16 KiB), of less than the
-//!   73,775 rank multisets need (128 KiB) and of the rank table (256 KiB).
-//!
+//!   73,775 rank multisets need (128 KiB) and of the rank table (256 KiB);
 //! - `keys + two reads, chained`: a 16 KiB read whose value moves the 256 KiB read, the
 //!   shape of the evaluator's hash and displace;
 //! - `keys + two reads, independent`: a 128 KiB and a 256 KiB read at slots of two
