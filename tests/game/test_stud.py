@@ -365,6 +365,20 @@ def test_eight_players_to_seventh_street_share_a_common_card() -> None:
     assert sum(hand.stacks) == 4000
 
 
+def test_a_given_seventh_street_card_is_the_common_card_when_the_stub_is_empty() -> None:
+    # Eight players and seat 0's third down card given: the given card is the one card
+    # the deck still holds at seventh street (the stub is empty), so it is turned up for
+    # everybody; this once ran the stub dry with an IndexError mid-action.
+    hand = Hand(STUD, stacks=[500] * 8, seed=1, hole_cards=["9c2h8c"] + [None] * 7)
+    check_down(hand)
+    state = hand.state
+    assert hand.is_over and state.board == (Card("8c").index,)
+    assert hand.hole_cards(0) == (Card("9c"), Card("2h"))
+    every = [c for h in state.holes for c in h] + [c for u in state.up for c in u]
+    assert len(set(every)) == 48 and state.board[0] not in every
+    assert sum(hand.stacks) == 4000
+
+
 def test_six_players_get_their_own_river_cards_seven_share_one() -> None:
     hand = Hand(STUD, stacks=[500] * 6, seed=8)
     check_down(hand)

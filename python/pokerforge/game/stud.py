@@ -285,7 +285,9 @@ class StudDeck:
                 return self._common.pop(0)
             if len(self._stub) > 1:
                 self._stub.pop()
-            return self._stub.pop()
+            if self._stub:
+                return self._stub.pop()
+            return self._given_common(order, face_up)
         cards: list[int] = []
         for seat in order:
             if face_up or seat not in self._unknown:
@@ -293,6 +295,18 @@ class StudDeck:
             else:
                 cards.append(-1)
         return tuple(cards)
+
+    def _given_common(self, order: Sequence[int], face_up: bool) -> int:
+        """The common card when the stub is empty: the cards still in the deck are then
+        ones given to seats (fixed by the caller) and not dealt yet, so the first of them,
+        this street's in dealing order first, is the card turned up for everybody."""
+        this_street = [(self._up if face_up else self._down)[seat] for seat in order]
+        for given in (*this_street, *self._down, *self._up):
+            for i, card in enumerate(given):
+                if card is not None:
+                    del given[i]
+                    return card
+        raise CardCountError("the deck has no card left for the common card of rule 41")
 
     def __iter__(self) -> Iterator[int]:
         return reversed(self._stub)
