@@ -512,6 +512,28 @@ def test_example_draw_6_a_card_exposed_on_the_draw_is_replaced_after_it() -> Non
     assert again.state.holes == st.holes and again.state.draws == st.draws
 
 
+def test_a_card_dealt_in_a_drawing_round_that_is_over_is_not_exposed() -> None:
+    # Seat 0 is all in on its blind, so nobody bets after the first draw: its last drawer's
+    # replacement comes just before the second round's burn. Once that round has begun
+    # the card is not one "just dealt on the draw": refused, and nothing changes (this
+    # once took it, and then the hand's PHH export failed).
+    spec = GameSpec(variant="2-7-triple-draw", blinds=(2, 2))
+    hand = Hand(spec, stacks=[2, 50], button=0, seed=1)
+    hand.stand_pat()  # seat 1
+    hand.discard(hand.hole_cards(0)[:1])  # seat 0, the last to draw
+    assert hand.street == Street.SECOND_DRAW and hand.state.drawing == 1
+    new = hand.hole_cards(0)[-1]
+    before = (hand.state.holes, hand.history)
+    assert not hand.can_expose_drawn_card(new)
+    with pytest.raises(IllegalActionError, match="the drawing round it was dealt in is over"):
+        hand.expose_drawn_card(new)
+    assert (hand.state.holes, hand.history) == before
+    while not hand.is_over:
+        hand.stand_pat()
+    again = loads_phh(to_phh(hand))
+    assert again.state.holes == hand.state.holes
+
+
 def test_an_exposed_card_of_the_last_drawer_is_replaced_at_once() -> None:
     hand = Hand(TRIPLE, stacks=[50, 50], seed=5, hole_cards=["7c5d4h3s9c", "KhKdQc8s2c"])
     hand.call(), hand.check()

@@ -534,6 +534,18 @@ class DrawTurns:
                 -1,
                 -1,
             )
+        deck = self._draw
+        if deck is not None and st.drawing >= 0 and deck.turn == 0:
+            # Nobody could bet after that draw (all in), so the next drawing round has
+            # begun, its burn taken: the card was dealt in a round that is over.
+            return (
+                (
+                    f"cannot expose {Card.from_index(index)}: the drawing round it was dealt "
+                    "in is over (rule 54 applies on the draw)"
+                ),
+                -1,
+                -1,
+            )
         return None, last.seat, index
 
     def _deal_owed(self) -> None:
