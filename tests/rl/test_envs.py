@@ -271,6 +271,39 @@ def test_tables_validate_their_settings() -> None:
             Tables(spec, **kwargs)  # type: ignore[arg-type]
 
 
+def test_tables_refuse_a_table_number_with_no_hand_and_change_nothing() -> None:
+    # These once leaked IndexError, or (a negative number, or table 2 dealt first, filed
+    # as table 0) quietly answered for another table.
+    tables = Tables(GameSpec(), seats=2, tables=3, seed=1)
+    with pytest.raises(InvalidSpecError, match="table 2 cannot be dealt its first hand before"):
+        tables.new_hand(2)
+    assert tables.hands == [] and tables.hand_numbers == [0, 0, 0]
+    tables.new_hand(0)
+    tables.new_hand(1)
+    before = (tables.hand_numbers.copy(), [hand.history for hand in tables.hands])
+    calls: dict[str, Any] = {
+        "observe": tables.observe,
+        "legal": tables.legal,
+        "act": lambda t: tables.act(t, 1),
+        "infoset": lambda t: tables.infoset(t, 0),
+        "net_bb": tables.net_bb,
+        "new_hand": tables.new_hand,
+    }
+    for name, call in calls.items():
+        for table, match in [
+            (-1, "table must be a table from 0 to 2, not -1"),
+            (3, "table must be a table from 0 to 2, not 3"),
+            (2, "table 2 has no hand yet" if name != "new_hand" else "before table 2"),
+        ]:
+            if (name, table) == ("new_hand", 2):
+                continue  # table 2 is the next to deal: allowed
+            with pytest.raises(InvalidSpecError, match=match):
+                call(table)
+    assert (tables.hand_numbers, [hand.history for hand in tables.hands]) == before
+    tables.new_hand(2)
+    assert tables.legal(2) and tables.hand_numbers == [1, 1, 1]
+
+
 @pytest.mark.parametrize("stacks", [[200, 1], 1, [200, 2]])
 @pytest.mark.parametrize("make", ["gym", "aec", "vector"])
 def test_stacks_the_forced_bets_take_whole_are_refused_not_a_hang(

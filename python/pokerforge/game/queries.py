@@ -17,6 +17,7 @@ from operator import sub
 
 from pokerforge.cards import Card
 from pokerforge.game.actions import Award, Runout, Street
+from pokerforge.game.arguments import seat_number
 from pokerforge.game.positions import position_names
 from pokerforge.game.pots import Pot
 from pokerforge.game.spec import GameSpec
@@ -135,13 +136,23 @@ class HandQueries:
 
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """The hole cards of ``seat`` (every seat's; use :meth:`view` to hide them; in
-        stud its down cards)."""
-        return tuple(Card.from_index(c) for c in self._state.holes[seat])
+        stud its down cards).
+
+        Raises:
+            InvalidSpecError: ``seat`` is not one of the hand's seats.
+        """
+        holes = self._state.holes
+        return tuple(Card.from_index(c) for c in holes[seat_number(seat, len(holes))])
 
     def up_cards(self, seat: int) -> tuple[Card, ...]:
         """Stud: the up cards of ``seat`` dealt so far, which everybody sees (none in the
-        board games)."""
-        return tuple(Card.from_index(c) for c in self._state.up[seat])
+        board games).
+
+        Raises:
+            InvalidSpecError: ``seat`` is not one of the hand's seats.
+        """
+        up = self._state.up
+        return tuple(Card.from_index(c) for c in up[seat_number(seat, len(up))])
 
     @property
     def up_indices(self) -> tuple[tuple[int, ...], ...]:

@@ -380,6 +380,20 @@ class Tables:
         """The number of tables."""
         return len(self.hand_numbers)
 
+    def _no_table(self, table: object, *, dealing: bool = False) -> InvalidSpecError:
+        """The error for a ``table`` argument that names no table with a hand (or, when
+        ``dealing``, no table that can be dealt now)."""
+        count = len(self.hand_numbers)
+        if isinstance(table, bool) or not isinstance(table, int) or not 0 <= table < count:
+            return InvalidSpecError(f"table must be a table from 0 to {count - 1}, not {table!r}")
+        dealt = len(self.states)
+        if dealing:
+            return InvalidSpecError(
+                f"table {table} cannot be dealt its first hand before table {dealt}: "
+                "tables are first dealt in order"
+            )
+        return InvalidSpecError(f"table {table} has no hand yet: deal one with new_hand({table})")
+
     def new_hand(
         self, table: int, *, hole_cards: Sequence[object] | None = None, board: object = None
     ) -> None:
@@ -387,7 +401,13 @@ class Tables:
 
         ``hole_cards`` (one entry per seat, ``None`` to deal that seat) and ``board`` fix
         cards as in :class:`~pokerforge.game.Hand`, for replays and tests.
+
+        Raises:
+            InvalidSpecError: ``table`` is not one of the tables, or is dealt its first
+                hand before a table below it (tables are first dealt in order).
         """
+        if not 0 <= table <= len(self.states) or table >= len(self.hand_numbers):
+            raise self._no_table(table, dealing=True)
         number = self.hand_numbers[table]
         button = (self.first_button + (number if self.move_button else 0)) % self.seats
         seed = seed_of(self._seed64, (self.first_table + table) & _MASK64, number)
@@ -420,7 +440,12 @@ class Tables:
 
         Returns the seat observed (-1 when the hand is over and no seat was given, in which
         case nothing is written).
+
+        Raises:
+            InvalidSpecError: ``table`` names no table with a hand.
         """
+        if not 0 <= table < len(self.states):
+            raise self._no_table(table)
         if seat is None:
             bits = self._encode(table, self.states[table])
             if bits >= 0 and self._chips is not None:
@@ -453,7 +478,13 @@ class Tables:
 
     def legal(self, table: int) -> tuple[int, ...]:
         """The legal discrete action indices of the seat to act at ``table`` (empty when
-        the hand is over): the mask of :meth:`observe` as a tuple, without NumPy."""
+        the hand is over): the mask of :meth:`observe` as a tuple, without NumPy.
+
+        Raises:
+            InvalidSpecError: ``table`` names no table with a hand.
+        """
+        if not 0 <= table < len(self.states):
+            raise self._no_table(table)
         state = self.states[table]
         bits = self._turn(table, state)
         if bits < 0:
@@ -484,7 +515,10 @@ class Tables:
         Raises:
             IllegalActionError: nobody is to act, the index is masked or out of range, or
                 the move is not legal; nothing changes.
+            InvalidSpecError: ``table`` names no table with a hand.
         """
+        if not 0 <= table < len(self.states):
+            raise self._no_table(table)
         hand = self.hands[table]
         if type(action) is int:
             # apply_move() inlined: a call per action costs more than the choice.
@@ -500,9 +534,13 @@ class Tables:
 
     def infoset(self, table: int, seat: int) -> str:
         """The information-set key of ``seat`` at ``table`` (what that seat knows)."""
+        if not 0 <= table < len(self.states):
+            raise self._no_table(table)
         return self.encoder.infoset(table, self.states[table], seat)
 
     def net_bb(self, table: int) -> list[float]:
         """Each seat's chips won or lost in the hand at ``table``, in big blinds."""
+        if not 0 <= table < len(self.states):
+            raise self._no_table(table)
         bb = self.big_blind
         return [n / bb for n in self.hands[table].net]
