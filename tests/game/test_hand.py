@@ -379,6 +379,8 @@ def test_public_state_is_what_the_properties_give(spec: GameSpec) -> None:
         (GameSpec(blinds=(1, 2), straddle=4, ante=1), {}),
         (GameSpec(blinds=(1, 2), ante=2, ante_kind="big-blind"), {"dead_small_blind": True}),
         (GameSpec(blinds=(1, 2)), {"posts": "UTG"}),
+        # Once dealt from all 52 cards, twos to fives among them.
+        (GameSpec(variant="short-deck", blinds=(1, 2)), {}),
     ],
 )
 def test_deal_again_is_the_hand_the_constructor_deals(

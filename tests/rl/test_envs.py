@@ -241,19 +241,23 @@ def test_vector_refuses_bad_actions() -> None:
             variant="omaha-hilo", betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4
         ),
         GameSpec(blinds=(1, 2), straddle=4),
+        GameSpec(variant="short-deck", blinds=(1, 2)),
     ],
-    ids=["plo", "flo8", "straddle"],
+    ids=["plo", "flo8", "straddle", "short-deck"],
 )
 def test_variants_play_to_the_end(spec: GameSpec) -> None:
     env = VectorPokerEnv(spec, num_tables=4, seats=5, seed=8)
     env.reset()
     rng = np.random.default_rng(1)
     done = 0
+    lowest = 6 if spec.variant == "short-deck" else 2  # short deck: six to ace (rule 43)
     for _ in range(150):
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in env.action_mask])
         _, rewards, dones, _ = env.step(actions)
         done += int(dones.sum())
         assert abs(rewards.sum()) < 1e-3
+        cards = [c for hand in env.hands for s in range(5) for c in hand.hole_cards(s)]
+        assert min(c.index for c in cards) >= 4 * (lowest - 2)
     assert done > 10
 
 

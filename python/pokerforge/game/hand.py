@@ -1450,7 +1450,9 @@ full=True))
                 "cannot deal again: only a hand nobody has acted in, with no card turned up "
                 "and not replaying a record, can be dealt again"
             )
-        if self._stud is not None or self._draw is not None:  # dealt as the hand goes
+        if self._stud is not None or self._draw is not None or self._engine.variant == SHORT_DECK:
+            # Dealt as the hand goes, or from the 36 cards six to ace, which the layout's
+            # deal from 52 does not know.
             return Hand(self._spec, stacks=st.starts, button=st.button, seed=seed)
         layout = self._layout
         if layout is None:  # looked up once and kept: a cached call costs more than a slot
