@@ -47,6 +47,36 @@ def test_a_restored_table_continues_exactly_and_a_snapshot_is_reusable() -> None
         tables.restore(Tables(GameSpec(), seats=2, tables=2, seed=1).snapshot())
 
 
+def test_a_foreign_snapshot_is_refused_before_anything_changes() -> None:
+    # A snapshot of other seats, another game or another environment once replaced the
+    # hand and then failed (every later step failing too), or leaked TypeError,
+    # ValueError or AttributeError.
+    tables = Tables(GameSpec(), seats=2, seed=1)
+    tables.new_hand(0)
+    own = tables.hands[0]
+    for other in (
+        Tables(GameSpec(), seats=6, seed=2),
+        Tables(GameSpec(variant="omaha", betting="pot-limit"), seats=2, seed=2),
+    ):
+        other.new_hand(0)
+        with pytest.raises(InvalidSpecError, match="its table 0 holds <Hand"):
+            tables.restore(other.snapshot())
+        assert tables.hands[0] is own
+    envs: list[Any] = [PokerEnv(seats=2), aec_env(), VectorPokerEnv(num_tables=2)]
+    for env in envs:
+        env.reset(seed=1)
+    six = PokerEnv(seats=6)
+    six.reset(seed=2)
+    for env in envs:
+        hands = [hand.history for hand in env.tables.hands]
+        foreign = [(), (1, 2), "x", six.snapshot()] + [e.snapshot() for e in envs if e is not env]
+        for snapshot in foreign:
+            with pytest.raises(InvalidSpecError, match="not a snapshot of this"):
+                env.restore(snapshot)
+        assert [hand.history for hand in env.tables.hands] == hands
+        env.restore(env.snapshot())  # its own: taken
+
+
 @pytest.mark.parametrize("how", ["pickle", "deepcopy"])
 def test_tables_pickle_and_copy(how: str) -> None:
     tables = Tables(GameSpec(blinds=(1, 2)), seats=3, seed=2)

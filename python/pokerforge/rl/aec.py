@@ -22,7 +22,7 @@ import copy
 import sys
 from collections.abc import Iterator, Sequence
 from itertools import repeat
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -39,9 +39,18 @@ from pokerforge.rl.tables import (
     RAISE_TO,
     Move,
     Tables,
+    TablesSnapshot,
 )
 
-__all__ = ["PokerAECEnv", "aec_env"]
+__all__ = ["AECSnapshot", "PokerAECEnv", "aec_env"]
+
+
+class AECSnapshot(NamedTuple):
+    """What :meth:`PokerAECEnv.snapshot` takes: the tables' snapshot and the agents'
+    books (rewards, terminations, the agent to act)."""
+
+    tables: TablesSnapshot
+    books: dict[str, Any]
 
 
 class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
@@ -247,23 +256,26 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         "agent_selection", "_skip_agent_selection",
     )  # fmt: skip
 
-    def snapshot(self) -> tuple[Any, ...]:
+    def snapshot(self) -> AECSnapshot:
         """Everything that decides what happens next: the hand as it stands, the hand
         numbers and the agents' rewards, terminations and turn; :meth:`restore` puts it
         back, for search and undo (``copy.deepcopy`` and pickling work too)."""
         books = {name: copy.deepcopy(getattr(self, name)) for name in self._BOOKS}
-        return (self.tables.snapshot(), books)
+        return AECSnapshot(self.tables.snapshot(), books)
 
-    def restore(self, snapshot: tuple[Any, ...]) -> None:
+    def restore(self, snapshot: AECSnapshot) -> None:
         """Puts back what :meth:`snapshot` took (it stays usable).
 
         Raises:
-            InvalidSpecError: a snapshot of other tables.
+            InvalidSpecError: not a snapshot of an environment like this one; nothing
+                changes.
         """
-        tables, books = snapshot
-        self.tables.restore(tables)
+        if not isinstance(snapshot, AECSnapshot) or set(snapshot.books) != set(self._BOOKS):
+            raise InvalidSpecError(f"not a snapshot of this environment: {snapshot!r}")
+        books = copy.deepcopy(snapshot.books)
+        self.tables.restore(snapshot.tables)  # checks every hand before it changes any
         for name, value in books.items():
-            setattr(self, name, copy.deepcopy(value))
+            setattr(self, name, value)
         self._final = None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

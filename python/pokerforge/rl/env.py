@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import gymnasium
 import numpy as np
@@ -31,7 +31,7 @@ from gymnasium import spaces
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.rl.policies import GamePolicy, Policy, call_policy
-from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables, hand_seed
+from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables, TablesSnapshot, hand_seed
 
 __all__ = ["PokerEnv", "card_options", "observation_space"]
 
@@ -87,6 +87,13 @@ def card_options(options: dict[str, Any] | None) -> dict[str, Any]:
     if not options:
         return {}
     return {key: options[key] for key in ("hole_cards", "board") if key in options}
+
+
+class PokerEnvSnapshot(NamedTuple):
+    """What :meth:`PokerEnv.snapshot` takes: the tables' snapshot and the opponents."""
+
+    tables: TablesSnapshot
+    opponents: list[Opponent]
 
 
 class PokerEnv(gymnasium.Env[Observation, Any]):
@@ -177,22 +184,27 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         """The learning seat's information-set key (see :meth:`Tables.infoset`)."""
         return self.tables.infoset(0, self.seat)
 
-    def snapshot(self) -> tuple[Any, ...]:
+    def snapshot(self) -> PokerEnvSnapshot:
         """Everything that decides what happens next: the hand as it stands, the hand
         numbers and the opponents (their random streams included); :meth:`restore` puts
         it back, for search and undo (``copy.deepcopy`` and pickling work too)."""
-        return (self.tables.snapshot(), copy.deepcopy(self.opponents))
+        return PokerEnvSnapshot(self.tables.snapshot(), copy.deepcopy(self.opponents))
 
-    def restore(self, snapshot: tuple[Any, ...]) -> Observation:
+    def restore(self, snapshot: PokerEnvSnapshot) -> Observation:
         """Puts back what :meth:`snapshot` took (it stays usable) and returns the learning
         seat's observation, as ``reset`` and ``step`` do.
 
         Raises:
-            InvalidSpecError: a snapshot of other tables.
+            InvalidSpecError: not a snapshot of an environment like this one (its tables
+                and opponents); nothing changes.
         """
-        tables, opponents = snapshot
-        self.tables.restore(tables)
-        self.opponents = copy.deepcopy(opponents)
+        if not isinstance(snapshot, PokerEnvSnapshot) or len(snapshot.opponents) != len(
+            self.opponents
+        ):
+            raise InvalidSpecError(f"not a snapshot of this environment: {snapshot!r}")
+        opponents = copy.deepcopy(snapshot.opponents)
+        self.tables.restore(snapshot.tables)  # checks every hand before it changes any
+        self.opponents = opponents
         return self._observe()
 
     def reset(

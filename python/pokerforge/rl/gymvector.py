@@ -42,7 +42,7 @@ from pokerforge._core import ObsEncoder
 from pokerforge.game import GameSpec
 from pokerforge.rl.env import observation_space
 from pokerforge.rl.tables import DEFAULT_ACTIONS
-from pokerforge.rl.vector import VectorPokerEnv
+from pokerforge.rl.vector import VectorPokerEnv, VectorSnapshot
 
 __all__ = ["VectorEnv"]
 
@@ -107,11 +107,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int64], 
         seats, history, actions = self._layout
         self._final = ObsEncoder(seats, history=history, actions=actions, tables=1)
 
-    def snapshot(self) -> tuple[Any, ...]:
+    def snapshot(self) -> VectorSnapshot:
         """As :meth:`VectorPokerEnv.snapshot`; :meth:`restore` puts it back."""
         return self.tables.snapshot()
 
-    def restore(self, snapshot: tuple[Any, ...]) -> None:
+    def restore(self, snapshot: VectorSnapshot) -> None:
         """As :meth:`VectorPokerEnv.restore`."""
         self.tables.restore(snapshot)
 

@@ -307,12 +307,22 @@ class Tables:
         Raises:
             InvalidSpecError: a snapshot of another number of tables.
         """
-        if not isinstance(snapshot, TablesSnapshot) or len(snapshot.hand_numbers) != len(
-            self.hand_numbers
+        if (
+            not isinstance(snapshot, TablesSnapshot)
+            or len(snapshot.hand_numbers) != len(self.hand_numbers)
+            or len(snapshot.hands) > len(self.hand_numbers)
         ):
             raise InvalidSpecError(
                 f"not a snapshot of these {len(self.hand_numbers)} tables: {snapshot!r}"
             )
+        for table, hand in enumerate(snapshot.hands):
+            # Checked before anything changes: a hand the encoder cannot read would fail
+            # only once it had replaced the tables' own.
+            if not isinstance(hand, Hand) or hand.num_seats != self.seats or hand.spec != self.spec:
+                raise InvalidSpecError(
+                    f"not a snapshot of these tables: its table {table} holds {hand!r}, not a "
+                    f"{self.seats}-seat hand of {self.spec!r}"
+                )
         self.seed = snapshot.seed
         self._seed64 = snapshot.seed & _MASK64
         self.hand_numbers = list(snapshot.hand_numbers)

@@ -23,19 +23,30 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
-from pokerforge.rl.tables import DEFAULT_ACTIONS, MOVE_METHODS, Tables
+from pokerforge.rl.tables import DEFAULT_ACTIONS, MOVE_METHODS, Tables, TablesSnapshot
 
 __all__ = ["VectorPokerEnv"]
 
 # Runs an iterator to its end at C speed, keeping nothing.
 _consume: Callable[[Iterable[object]], object] = partial(deque, maxlen=0)
+
+
+class VectorSnapshot(NamedTuple):
+    """What :meth:`VectorPokerEnv.snapshot` takes: the tables' snapshot, the last step's
+    rewards and dones, the hands it ended and whether the first hands were dealt."""
+
+    tables: TablesSnapshot
+    rewards: npt.NDArray[np.float32]
+    dones: npt.NDArray[np.bool_]
+    finished: tuple[Hand | None, ...]
+    started: bool
 
 
 class VectorPokerEnv:
@@ -115,24 +126,30 @@ class VectorPokerEnv:
         self._ended = self.tables.encoder.ended
         self._net_bb = self.tables.encoder.net_bb
 
-    def snapshot(self) -> tuple[Any, ...]:
+    def snapshot(self) -> VectorSnapshot:
         """Everything that decides what happens next (every table's hand, the hand numbers,
         the last step's rewards and ended hands); :meth:`restore` puts it back."""
         finished = tuple(None if h is None else h.copy() for h in self.finished)
         extras = (self.rewards.copy(), self.dones.copy(), finished, self._started)
-        return (self.tables.snapshot(), *extras)
+        return VectorSnapshot(self.tables.snapshot(), *extras)
 
-    def restore(self, snapshot: tuple[Any, ...]) -> None:
+    def restore(self, snapshot: VectorSnapshot) -> None:
         """Puts back what :meth:`snapshot` took; ``obs``, ``action_mask`` and ``actor``
         are those of the restored hands (the snapshot stays usable).
 
         Raises:
-            InvalidSpecError: a snapshot of another vector environment's shape.
+            InvalidSpecError: a snapshot of another vector environment's shape; nothing
+                changes.
         """
+        if (
+            not isinstance(snapshot, VectorSnapshot)
+            or np.shape(snapshot.rewards) != self.rewards.shape
+            or np.shape(snapshot.dones) != self.dones.shape
+            or len(snapshot.finished) != len(self.finished)
+        ):
+            raise InvalidSpecError(f"not a snapshot of this vector environment: {snapshot!r}")
         tables, rewards, dones, finished, started = snapshot
-        if np.shape(rewards) != self.rewards.shape:
-            raise InvalidSpecError("not a snapshot of this vector environment's tables")
-        self.tables.restore(tables)
+        self.tables.restore(tables)  # checks every hand before it changes any
         self.rewards[:] = rewards
         self.dones[:] = dones
         self.finished = [None if h is None else h.copy() for h in finished]
