@@ -348,8 +348,13 @@ def test_the_calling_opponent_calls_by_name_in_any_action_set() -> None:
     hand = env.hand
     assert [type(r).__name__ for r in hand.history[4:5]] == ["Call"]  # the button called
     assert repr(env.opponents[0]) == "CallPolicy(index=2)"
-    with pytest.raises(InvalidSpecError, match="needs a 'call' action"):
-        PokerEnv(seats=2, actions=("fold", "pot"))
+    # A set without "call" is refused by the tables, for every opponent: a seat facing an
+    # all-in once had no legal action (the random opponent failed with IndexError).
+    for actions in [("fold", "pot"), ("allin",)]:
+        with pytest.raises(InvalidSpecError, match=r"have no 'call' \(check or call\)"):
+            PokerEnv(seats=2, actions=actions, opponents=RandomPolicy(seed=1))
+        with pytest.raises(InvalidSpecError, match="have no 'call'"):
+            Tables(GameSpec(), seats=2, actions=actions)
 
 
 def test_registered_ids_make_each_game() -> None:

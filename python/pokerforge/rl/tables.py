@@ -172,8 +172,9 @@ class Tables:
             to 1 beside the 0/1 card and flag slots, which learners train better on.
 
     Raises:
-        InvalidSpecError: a bad seat count, stack, history length or action name, or a
-            rule profile whose players choose to show or muck (``showdown="ask"``).
+        InvalidSpecError: a bad seat count, stack, history length or action name, an
+            action set without ``"call"``, or a rule profile whose players choose to show or
+            muck (``showdown="ask"``).
         ChipLimitError: a stack, the big blind or the chip unit above
             :data:`MAX_ENCODED_CHIPS` (2**53), more than the encoder counts.
     """
@@ -234,6 +235,13 @@ class Tables:
             )
         self._layout = (width, history, tuple(actions), tables)
         self._attach_encoder()
+        if "call" not in self.actions:
+            # Check-or-call is legal at every decision; without it a seat facing an all-in
+            # (with only raises in the set) would have no legal action at all.
+            raise InvalidSpecError(
+                f"the actions {tuple(actions)!r} have no 'call' (check or call), the one "
+                "action legal at every decision: add it"
+            )
         if obs_scale is not None and (
             isinstance(obs_scale, bool)
             or not isinstance(obs_scale, int | float)
