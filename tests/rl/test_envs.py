@@ -431,8 +431,10 @@ def test_obs_scale_divides_every_chip_slot_and_nothing_else() -> None:
     assert obs["observation"].max() <= 2.0
     vec = VectorEnv(num_envs=2, seats=2, seed=1, obs_scale=50)
     assert vec.reset(seed=1)[0]["observation"].max() <= 4.0
-    with pytest.raises(InvalidSpecError, match="obs_scale must be a number of big blinds"):
-        PokerEnv(obs_scale=0)
+    for bad in [0, 1e-39, -1, float("inf"), float("nan")]:
+        # 1e-39 once filled the observation with inf and NaN (float32 overflows).
+        with pytest.raises(InvalidSpecError, match="obs_scale must be a number of big blinds"):
+            PokerEnv(obs_scale=bad)
 
 
 def test_render_shows_the_learning_seats_view_with_cards_as_text() -> None:

@@ -37,6 +37,7 @@ from pokerforge.game.arguments import MAX_SEATS, player_count
 __all__ = [
     "DEFAULT_ACTIONS",
     "MAX_ENCODED_CHIPS",
+    "MIN_OBS_SCALE",
     "Move",
     "Tables",
     "TablesSnapshot",
@@ -45,6 +46,10 @@ __all__ = [
 ]
 
 DEFAULT_ACTIONS = ("fold", "call", "min", "0.5pot", "pot", "allin")
+
+#: The smallest ``obs_scale``: the most chips a table encodes (:data:`MAX_ENCODED_CHIPS`,
+#: about 9e15) in big blinds, divided by it, stay far inside float32's range (3.4e38).
+MIN_OBS_SCALE = 1e-6
 
 # What an exact action is: ("fold",), ("check",), ("call",) or ("raise_to", total).
 Move = tuple[str] | tuple[str, int]
@@ -169,7 +174,8 @@ class Tables:
         obs_scale: ``None`` (the default): chips in big blinds, as the layout says; a
             number: every chip slot (:meth:`ObservationLayout.chip_slots`) divided by that
             many big blinds (the stacks' depth, say, 100), so that every slot lies near 0
-            to 1 beside the 0/1 card and flag slots, which learners train better on.
+            to 1 beside the 0/1 card and flag slots, which learners train better on; at
+            least :data:`MIN_OBS_SCALE`, so that no slot passes float32's range.
 
     Raises:
         InvalidSpecError: a bad seat count, stack, history length or action name, an
@@ -245,10 +251,11 @@ class Tables:
         if obs_scale is not None and (
             isinstance(obs_scale, bool)
             or not isinstance(obs_scale, int | float)
-            or not 0 < obs_scale < float("inf")
+            or not MIN_OBS_SCALE <= obs_scale < float("inf")
         ):
             raise InvalidSpecError(
-                f"obs_scale must be a number of big blinds above 0, not {obs_scale!r}"
+                f"obs_scale must be a number of big blinds from {MIN_OBS_SCALE:g} up, "
+                f"not {obs_scale!r}"
             )
         self.obs_scale = obs_scale
         # The chip slots (in big blinds) and what they are multiplied by, or None.
