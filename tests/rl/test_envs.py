@@ -68,6 +68,12 @@ def test_gym_reset_with_a_seed_is_reproducible() -> None:
     unseeded = PokerEnv(seats=4, opponents=RandomPolicy(), stacks=[50, 100, 150, 200])
     assert play_gym(unseeded, 11, 20) == play_gym(unseeded, 11, 20)
     assert env.hand.starting_stacks == (50, 100, 150, 200)
+    # Any int seeds, as the other environments take it (a negative one once leaked
+    # Gymnasium's own error); anything else is refused by name.
+    assert play_gym(env, -1, 20) == play_gym(env, -1, 20) != first
+    for bad in ["x", 1.5]:
+        with pytest.raises(InvalidSpecError, match="seed must be an int or None"):
+            env.reset(seed=bad)  # type: ignore[arg-type]
 
 
 def test_gym_button_moves_and_reward_is_the_net_in_big_blinds() -> None:

@@ -31,7 +31,14 @@ from gymnasium import spaces
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.rl.policies import GamePolicy, Policy, call_policy
-from pokerforge.rl.tables import DEFAULT_ACTIONS, Move, Tables, TablesSnapshot, hand_seed
+from pokerforge.rl.tables import (
+    _MASK64,
+    DEFAULT_ACTIONS,
+    Move,
+    Tables,
+    TablesSnapshot,
+    hand_seed,
+)
 
 __all__ = ["PokerEnv", "card_options", "observation_space"]
 
@@ -215,9 +222,12 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         ``options`` may fix cards for replays and tests: ``{"hole_cards": [...], "board":
         ...}`` as in :class:`~pokerforge.game.Hand`.
         """
-        super().reset(seed=seed)
-        if seed is not None:
-            self.tables.reseed(seed)
+        if seed is None:
+            super().reset(seed=None)
+        else:
+            self.tables.reseed(seed)  # refuses a seed that is not an int, by name
+            # Gymnasium's own generator takes only seeds from 0: the tables' 64 bits.
+            super().reset(seed=self.tables.seed & _MASK64)
             for i, policy in enumerate(self.opponents):
                 reseed = getattr(policy, "reseed", None)
                 if reseed is not None:

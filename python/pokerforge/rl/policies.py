@@ -77,23 +77,39 @@ call_policy = CallPolicy()
 """Always checks or calls (see :class:`CallPolicy`)."""
 
 
+def _generator(*seeds: int | None) -> np.random.Generator:
+    """NumPy's generator from the given seeds (``None``s left out; none: a random seed),
+    each any int, taken modulo 2**64 (NumPy takes only seeds from 0)."""
+    words: list[int] = []
+    for seed in seeds:
+        if seed is None:
+            continue
+        if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+            raise InvalidSpecError(f"seed must be an int or None, not {seed!r}")
+        words.append(int(seed) & 0xFFFF_FFFF_FFFF_FFFF)
+    return np.random.default_rng(words[0] if len(words) == 1 else (words or None))
+
+
 class RandomPolicy:
     """Picks uniformly among the legal discrete actions, from its own seeded generator.
 
     Args:
-        seed: seeds the generator (``None``: a random seed).
+        seed: seeds the generator: any int (taken modulo 2**64), or ``None`` for a random
+            seed.
+
+    Raises:
+        InvalidSpecError: a seed that is not an int.
     """
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
-        self._random = np.random.default_rng(seed).random
+        self._random = _generator(seed).random
 
     def reseed(self, seed: int | None) -> None:
         """Restart the generator from ``seed`` mixed with the policy's own seed (so that
         differently seeded policies still play differently); environments call this on
         ``reset(seed=)``."""
-        mixed = seed if self.seed is None or seed is None else [self.seed, seed]
-        self._random = np.random.default_rng(mixed).random
+        self._random = _generator(*(() if seed is None else (self.seed, seed))).random
 
     def __call__(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> int:
         legal = np.flatnonzero(mask)
