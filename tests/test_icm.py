@@ -157,6 +157,17 @@ def test_bubble_factors_from_equities() -> None:
         ([10**400, 1], [1], InvalidStackError, "stacks[0] = inf", "stacks[0]"),
         ([1, 2], [5, -1], InvalidPayoutError, "payouts[1] = -1 is not allowed", "payouts[1]"),
         ([1, 2], [math.inf], InvalidPayoutError, "payouts[0] = inf", "payouts[0]"),
+        # These once answered inf or NaN equities (the chance of a set, divided by its
+        # chips, overflowed), or leaked NumPy's or Decimal's error.
+        (
+            [1e-309, 1e-309, 1],
+            [1],
+            InvalidStackError,
+            "stacks[0] = 1e-309 is too small",
+            "stacks[0]",
+        ),
+        ([1, 1e301], [1], InvalidStackError, "stacks[0] = 1.0 is too small", "stacks[0]"),
+        ([1, Decimal("sNaN")], [1], InvalidStackError, "stacks[1] = NaN", "stacks[1]"),
     ],
 )
 def test_bad_input_names_the_value(
@@ -186,3 +197,23 @@ def test_bad_settings() -> None:
         icm([True, 2], [1])
     with pytest.raises(InvalidSpecError, match="places"):
         finish_probabilities([1, 2], -1)
+    # More places than players are all the places, however many (2**64 once overflowed).
+    assert finish_probabilities([1, 3], 2**64) == finish_probabilities([1, 3])
+
+
+def test_stacks_whose_sum_passes_the_largest_float_keep_their_proportions() -> None:
+    # The sum once overflowed to inf and was refused as "0 chips".
+    for model in ("harville", "weitzman"):
+        huge = icm([1e308, 1e308, 5e307], [3, 2, 1], model=model)
+        assert huge == pytest.approx(icm([2, 2, 1], [3, 2, 1], model=model), rel=1e-12)
+
+
+def test_a_deal_of_any_size_adds_up_to_the_pool_exactly() -> None:
+    # Past about 2**53 units the float equities alone were a unit or more off, and a pool
+    # of 10**26 in cents passed Decimal's 28 digits (InvalidOperation).
+    for pool, unit in [(10**15, "0.01"), (10**26, "0.01"), (150, "1e-16"), (7, "1")]:
+        payouts = [Decimal(pool) * 2 / 3, Decimal(pool) / 3]
+        payouts = [p.quantize(Decimal(unit)) for p in payouts]
+        deal = icm_deal([1, 2, 3], payouts, unit=unit)
+        assert sum(deal) == sum(payouts)
+        assert all(d == d.quantize(Decimal(unit)) for d in deal)

@@ -52,6 +52,10 @@ def test_charts_ranges_and_classes_agree() -> None:
     assert [line[0] for line in text[1:]] == list(RANKS)
     with pytest.raises(InvalidSpecError):
         r.chart_text("raise")  # type: ignore[arg-type]
+    # A cell off the chart once leaked IndexError (13) or read another cell (-1).
+    for row, col in [(13, 13), (-1, 0), (0, 13), (True, 0)]:
+        with pytest.raises(InvalidSpecError, match="from 0 to 12"):
+            chart_class(row, col)
 
 
 @pytest.mark.parametrize("depth", [1, 2, 4, 7, 10, 13, 16, 20])
@@ -107,6 +111,13 @@ def test_bad_spots() -> None:
         push_fold([10, 10], (0.5, 1), tolerance=0)
     with pytest.raises(InvalidSpecError, match="max_iterations"):
         push_fold([10, 10], (0.5, 1), max_iterations=0)
+    # Blinds that are not a pair once leaked the unpacking's ValueError.
+    for blinds in [(0.5, 1, 2), (0.5,)]:
+        for stacks in ([10, 10], [10, 10, 10]):
+            with pytest.raises(
+                InvalidSpecError, match=r"blinds must be \(small blind, big blind\)"
+            ):
+                push_fold(stacks, blinds)  # type: ignore[arg-type]
     short = push_fold([12, 12], (0.5, 1), tolerance=1e-12, max_iterations=60)
     assert not short.converged and short.iterations == 60
 

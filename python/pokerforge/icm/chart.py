@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pokerforge.errors import InvalidSpecError
+
 __all__ = ["RANKS", "Chart", "chart_class", "chart_of", "chart_text"]
 
 RANKS = "AKQJT98765432"
@@ -25,7 +27,15 @@ def chart_class(row: int, col: int) -> str:
     Examples:
         >>> chart_class(0, 0), chart_class(0, 1), chart_class(1, 0), chart_class(12, 11)
         ('AA', 'AKs', 'AKo', '32o')
+
+    Raises:
+        InvalidSpecError: a row or column that is not 0 to 12.
     """
+    for what, value in (("row", row), ("col", col)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 13:
+            raise InvalidSpecError(
+                f"{what} must be a chart row or column from 0 to 12, not {value!r}"
+            )
     if row == col:
         return RANKS[row] * 2
     high, low = min(row, col), max(row, col)

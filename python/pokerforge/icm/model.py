@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 from typing import Literal, cast
 
 from pokerforge import _core
-from pokerforge.errors import InvalidSpecError, UnitError
+from pokerforge.errors import InvalidSpecError, InvalidStackError, UnitError
 
 __all__ = [
     "IcmEquities",
@@ -70,7 +70,52 @@ def numbers(values: Iterable[Number], name: str) -> list[float]:
             out.append(float(value))
         except OverflowError:  # an int beyond any float: the core names it as inf
             out.append(math.inf)
+        except ValueError:  # a signalling NaN Decimal: the core names it as NaN
+            out.append(math.nan)
     return out
+
+
+def blind_pair(blinds: Iterable[Number]) -> tuple[float, float]:
+    """``(small, big)`` as floats (the core checks their values and names a bad one).
+
+    Raises:
+        InvalidSpecError: not two blinds.
+    """
+    pair = numbers(blinds, "blinds")
+    if len(pair) != 2:
+        raise InvalidSpecError(f"blinds must be (small blind, big blind), not {pair!r}")
+    return pair[0], pair[1]
+
+
+# The widest spread of stacks the models take: the chance of a set of players left,
+# divided by their chips, must stay a float (past a factor of about 1e308 it is infinite).
+MAX_STACK_RATIO = 1e300
+
+
+def stack_values(stacks: Iterable[Number]) -> list[float]:
+    """``stacks`` as floats for the core (as :func:`numbers`), scaled down when their sum
+    passes the largest float (equities depend on the stacks' proportions alone).
+
+    Raises:
+        InvalidStackError: a stack with chips that is more than :data:`MAX_STACK_RATIO`
+            times smaller than the largest; ``location`` names it.
+    """
+    values = numbers(stacks, "stacks")
+    chips = [v for v in values if 0 < v < math.inf]  # the core names the other values
+    if not chips:
+        return values
+    top = max(chips)
+    for i, v in enumerate(values):
+        if v > 0 and v * MAX_STACK_RATIO < top:
+            err = InvalidStackError(
+                f"stacks[{i}] = {v!r} is too small beside the largest stack, {top!r}: the "
+                "models take stacks within a factor 1e300 of each other"
+            )
+            err.location = f"stacks[{i}]"
+            raise err
+    if sum(chips) == math.inf:
+        return [v / top for v in values]
+    return values
 
 
 class IcmEquities(list[float]):
@@ -119,8 +164,9 @@ def icm(
         up exactly.
 
     Raises:
-        InvalidStackError: A stack that is negative, NaN or infinite, or stacks with no
-            chips at all; ``location`` names it (``"stacks[2]"``).
+        InvalidStackError: A stack that is negative, NaN or infinite, a stack with chips
+            more than :data:`MAX_STACK_RATIO` times smaller than the largest, or stacks
+            with no chips at all; ``location`` names it (``"stacks[2]"``).
         InvalidPayoutError: A payout that is negative, NaN or infinite.
         InvalidSpecError: An unknown model or method, ``method="exact"`` beyond 22
             players with chips, or a bad number of samples or seed.
@@ -137,7 +183,7 @@ def icm(
         (False, 7, 100.0, True)
     """
     equities, exact, drawn, stderr, used_seed = _core.icm(
-        numbers(stacks, "stacks"), numbers(payouts, "payouts"), model, method, samples, seed
+        stack_values(stacks), numbers(payouts, "payouts"), model, method, samples, seed
     )
     result = IcmEquities(equities)
     result.exact = exact
@@ -166,11 +212,12 @@ def finish_probabilities(
         >>> [round(p, 4) for p in finish_probabilities([50, 30, 20], 1)[0]]
         [0.5]
     """
-    values = numbers(stacks, "stacks")
+    values = stack_values(stacks)
     count = len(values) if places is None else places
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise InvalidSpecError(f"places = {places!r} is not allowed: expected 0 or more")
-    return _core.finish_probabilities(values, count, model)
+    # More places than players are the players' places (and no count passes 64 bits).
+    return _core.finish_probabilities(values, min(count, len(values)), model)
 
 
 def bubble_factors(
@@ -200,7 +247,7 @@ def bubble_factors(
         >>> [[round(b, 9) for b in row] for row in f]
         [[nan, 1.0], [1.0, nan]]
     """
-    return _core.bubble_factors(numbers(stacks, "stacks"), numbers(payouts, "payouts"), model)
+    return _core.bubble_factors(stack_values(stacks), numbers(payouts, "payouts"), model)
 
 
 def risk_premiums(
@@ -273,23 +320,23 @@ def icm_deal(
     for i, prize in enumerate(prizes):
         if isinstance(prize, bool) or not isinstance(prize, int | Decimal):
             raise UnitError(f"payouts[{i}] = {prize!r} is not an amount of money (int or Decimal)")
-        if Decimal(prize) % step != 0:
+        # In fractions: Decimal's 28 digits cannot divide a pool of 10**26 into cents.
+        if (Fraction(prize) / Fraction(step)).denominator != 1:
             raise UnitError(f"payouts[{i}] = {prize} is not a whole number of units of {step}")
-    chips = numbers(stacks, "stacks")
+    chips = stack_values(stacks)
     equities = icm(chips, prizes, model=model, method="exact")
-    pool = int(sum(Decimal(p) for p in prizes[: len(chips)]) / step)
-    exact = [e / float(step) for e in equities]
-    units = [max(0, math.floor(x)) for x in exact]
-    # Rounding of the floats can leave the sum a unit off either way; settle the
-    # difference on the largest (or, taking back, smallest) rounding losses.
+    pool = int(sum(Fraction(p) for p in prizes[: len(chips)]) / Fraction(step))
+    # Each player's share of the pool in exact fractions of the equities' total, so that
+    # the floors add up to the pool less fewer units than there are players, however
+    # many units the pool holds; those go, one each, to the largest rounding losses.
+    total = sum(Fraction(e) for e in equities)
+    exact = [pool * Fraction(e) / total if total else Fraction(0) for e in equities]
+    units = [math.floor(x) for x in exact]
     order = sorted(range(len(units)), key=lambda i: (-(exact[i] - units[i]), i))
-    left = pool - sum(units)
-    for i in order[:left] if left > 0 else ():
+    for i in order[: pool - sum(units)]:
         units[i] += 1
-    for i in reversed(order) if left < 0 else ():
-        if left == 0:
-            break
-        if units[i] > 0:
-            units[i] -= 1
-            left += 1
-    return [(step * u).quantize(step) for u in units]
+    exponent = step.as_tuple().exponent
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    with localcontext() as context:  # digits enough for the largest amount, exactly
+        context.prec = max(context.prec, len(str(pool)) + places + 2)
+        return [(step * u).quantize(step) for u in units]

@@ -28,7 +28,7 @@ from pokerforge import _core
 from pokerforge._core import Range
 from pokerforge.errors import InvalidSpecError
 from pokerforge.icm.chart import RANKS, Chart, chart_class, chart_of, chart_text
-from pokerforge.icm.model import Model, Number, numbers
+from pokerforge.icm.model import Model, Number, blind_pair, numbers
 from pokerforge.icm.table import TableEquilibrium, push_fold_table
 
 __all__ = ["RANKS", "Chart", "PushFoldResult", "chart_class", "chart_text", "push_fold"]
@@ -191,7 +191,7 @@ def push_fold(
             tolerance=tolerance,
             max_iterations=max_iterations,
         )
-    small, big = numbers(blinds, "blinds")
+    small, big = blind_pair(blinds)
     (ante_chips,) = numbers([ante], "ante")
     prizes = None if payouts is None else numbers(payouts, "payouts")
     outside = numbers(others, "others")

@@ -37,7 +37,7 @@ from pokerforge._core import Range
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game.positions import position_names
 from pokerforge.icm.chart import Chart, chart_of, chart_text
-from pokerforge.icm.model import Model, Number, numbers
+from pokerforge.icm.model import Model, Number, blind_pair, numbers
 
 __all__ = ["TableDecisions", "TableEquilibrium", "decisions", "push_fold_table", "table_positions"]
 
@@ -95,7 +95,7 @@ class _Table:
                 f"a push/fold spot needs 2 to 10 stacks, but {len(self.stacks)} "
                 f"{'was' if len(self.stacks) == 1 else 'were'} given"
             )
-        small, big = numbers(blinds, "blinds")
+        small, big = blind_pair(blinds)
         self.blinds = (small, big)
         (self.ante,) = numbers([ante], "ante")
         self.payouts = None if payouts is None else tuple(numbers(payouts, "payouts"))
