@@ -186,6 +186,9 @@ actions = [
         ('variant = "NT"\n', "", r"required field variant is missing"),
         ("min_bet = 2", "min_bet = ", r"not a valid TOML file: .*line 4"),
         ("[1, 2, 0]", "[1, 2, 0, 4]", r"blinds_or_straddles needs 3 entries"),
+        # A seat that is no number once leaked decimal.InvalidOperation (nan) or TypeError.
+        ("min_bet = 2", "min_bet = 2\nseats = [1, nan, 3]", r"field seats: Decimal\('NaN'\) in"),
+        ("min_bet = 2", 'min_bet = 2\nseats = [1, "2", 3]', r"field seats: '2' in"),
     ],
 )
 def test_bad_files_name_the_line_or_field(old: str, new: str, message: str) -> None:

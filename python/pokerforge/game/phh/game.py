@@ -218,6 +218,9 @@ def seats(doc: Mapping[str, Any], n: int) -> tuple[Sequence[int], int]:
     if type(written) is list and (not written or set(map(type, written)) == _INTS):
         return _seat_map(tuple(written), n)
     if isinstance(written, list):
+        bad = next((s for s in written if isinstance(s, bool) or not isinstance(s, int)), None)
+        if bad is not None:
+            raise InvalidHistoryError(f"field seats: {bad!r} in {written!r} is not a seat number")
         return _seats_of(written, n)
     return range(n), n - 1
 
