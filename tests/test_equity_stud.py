@@ -161,6 +161,16 @@ def test_too_many_cards_to_come_for_exact_is_refused_and_auto_samples() -> None:
     assert auto.method == "monte-carlo"
 
 
+def test_auto_with_a_time_limit_hands_over_to_sampling_with_time_left() -> None:
+    # A player with seven cards to come is ranked millions of ways before the heads-up
+    # count starts; that part once ignored the deadline, ran past the whole time limit,
+    # and left Monte Carlo no time ("not a single deal ... within 0.000 s").
+    players = ["random", "QcKh4dTh2hQdAs"]
+    dead = "JdJcQsTd8cAd7h2d9d2s3s4s5s6s"
+    r = equity(players, game="stud", dead=dead, seed=1, time_limit=1)
+    assert r.deals > 0 and r.method in ("exact", "monte-carlo")
+
+
 def test_the_stud_names_and_aliases_reach_the_core() -> None:
     hands = ["AsAhAd2c3c4c", "KcQc7d5h6h"]
     by_name = equity(hands, game="stud8", method="exact")

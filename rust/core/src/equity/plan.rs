@@ -246,6 +246,18 @@ impl Plan {
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Err(Error::Interrupted);
         }
+        let begun = Instant::now();
+        // Monte Carlo after an exact attempt ran out of time: a refusal names the whole
+        // time limit, not what the attempt left of it.
+        let handover = || match monte_carlo::run(&self.setup, self.stop(deadline), seed, cancel) {
+            Err(Error::NoDealInTime { .. }) => Err(Error::NoDealInTime {
+                seconds: format!(
+                    "{:.3}",
+                    deadline.map_or(0.0, |d| d.saturating_duration_since(begun).as_secs_f64())
+                ),
+            }),
+            other => other,
+        };
         if self.table {
             let hero = usize::from(self.setup.dealt.as_slice() == [0]);
             if let Some(result) = preflop::lookup(&self.setup.players[hero], hero) {
@@ -258,7 +270,7 @@ impl Plan {
             return match counted {
                 // Auto may still hand over to Monte Carlo when the time runs out.
                 Err(Error::OutOfTime { .. }) if self.asked == Method::Auto && !self.by_hand => {
-                    monte_carlo::run(&self.setup, self.stop(deadline), seed, cancel)
+                    handover()
                 }
                 other => other,
             };
@@ -275,9 +287,7 @@ impl Plan {
             None => now + Duration::from_secs_f64(4.0 * AUTO_EXACT_SECONDS),
         };
         match exact::run(&self.setup, Some(exact_deadline), cancel) {
-            Err(Error::OutOfTime { .. }) => {
-                monte_carlo::run(&self.setup, self.stop(deadline), seed, cancel)
-            }
+            Err(Error::OutOfTime { .. }) => handover(),
             other => other,
         }
     }

@@ -574,6 +574,35 @@ mod tests {
     }
 
     #[test]
+    fn the_heads_up_count_asks_its_abort_hook_while_it_ranks_completions() {
+        // Seven unknown cards against seven known: 2,629,575 completions ranked and
+        // sorted before the count proper. That part once never asked the hook, so a
+        // deadline passed unseen for a second or more.
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let s = setup(
+            &["random", "QcKh4dTh2hQdAs"],
+            "JdJcQsTd8cAd7h2d9d2s3s4s5s6s",
+            Game::Stud,
+        );
+        let deal = Deal::of(&s);
+        assert!(matches!(Route::of(&deal), Route::Pairs(_)));
+        let asked = AtomicUsize::new(0);
+        let hook = || {
+            asked.fetch_add(1, Ordering::Relaxed);
+            false
+        };
+        let counts = count_pairs(&deal, Scale::High, &hook).unwrap();
+        assert_eq!(counts.total, 2_629_575);
+        assert!(asked.load(Ordering::Relaxed) as u64 >= 2 * 2_629_575 / ABORT_CHECK);
+        // Told to stop: each player's ranking stops at its first question, and nothing
+        // is counted.
+        let stop = AtomicUsize::new(0);
+        let always = || stop.fetch_add(1, Ordering::Relaxed) < usize::MAX;
+        assert!(count_pairs(&deal, Scale::High, &always).is_none());
+        assert_eq!(stop.load(Ordering::Relaxed), 2);
+    }
+
+    #[test]
     fn the_common_card_comes_when_the_stub_runs_short() {
         // Eight players on third street: 24 seen, 28 left, 32 to come.
         let hands: Vec<String> = (0..8)

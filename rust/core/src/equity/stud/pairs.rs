@@ -5,7 +5,7 @@
 
 use rayon::prelude::*;
 
-use super::{binomial, cards_of, combinations, Deal, Scale, CARDS};
+use super::{binomial, cards_of, combinations, Deal, Scale, ABORT_CHECK, CARDS};
 use crate::equity::result::{Counts, HiLo};
 
 /// Binomial coefficients `C(n, k)` for `n <= 52`, `k <= 7`, as integers.
@@ -49,21 +49,40 @@ fn set_index(s: u64, offsets: &[usize], c: &[[u32; CARDS + 1]; 53]) -> usize {
     index
 }
 
+/// What both players' buckets are built from: the stub's cards, the largest subset of
+/// them indexed, the game's scale, each subset size's first index and the binomials.
+#[derive(Clone, Copy)]
+struct Shared<'a> {
+    stub: &'a [u8],
+    kmax: usize,
+    scale: Scale,
+    offsets: &'a [usize],
+    c: &'a [[u32; CARDS + 1]; 53],
+}
+
 impl Buckets {
-    /// The completions of a player with `known` cards taking `own` of the `m` stub cards.
+    /// The completions of a player with `known` cards taking `own` of the `m` stub cards,
+    /// or `None` when `abort` stopped the work.
     fn new(
-        stub: &[u8],
+        shared: Shared<'_>,
         known: u64,
         own: usize,
-        kmax: usize,
-        scale: Scale,
-        offsets: &[usize],
-        c: &[[u32; CARDS + 1]; 53],
-    ) -> Buckets {
+        abort: &(dyn Fn() -> bool + Sync),
+    ) -> Option<Buckets> {
+        let Shared {
+            stub,
+            kmax,
+            scale,
+            offsets,
+            c,
+        } = shared;
         let positions: Vec<u8> = (0..stub.len() as u8).collect();
         let mut listed: Vec<(u32, u64)> = Vec::new();
         let mut categories = [0i64; 9];
-        combinations(&positions, own, &mut |chosen| {
+        // A player with seven unknown cards has millions of completions, ranked and sorted
+        // here for a second or more: the abort hook is asked as the plain walk asks it.
+        let every = ABORT_CHECK as usize;
+        let listed_all = combinations(&positions, own, &mut |chosen| {
             let mut mask = known;
             let mut rest = chosen;
             while rest != 0 {
@@ -73,9 +92,15 @@ impl Buckets {
             let (v, l) = scale.value(mask);
             categories[scale.category(v)] += 1;
             listed.push((u32::from(v) << 8 | u32::from(l), chosen));
-            true
+            listed.len() % every != 0 || !abort()
         });
+        if !listed_all {
+            return None;
+        }
         listed.sort_unstable();
+        if abort() {
+            return None;
+        }
         let buckets = offsets[kmax + 1];
         let mut start = vec![0u32; buckets + 1];
         let for_subsets = |chosen: u64, f: &mut dyn FnMut(usize)| {
@@ -91,8 +116,11 @@ impl Buckets {
                 sub = (sub - 1) & chosen;
             }
         };
-        for &(_, chosen) in &listed {
+        for (i, &(_, chosen)) in listed.iter().enumerate() {
             for_subsets(chosen, &mut |s| start[s + 1] += 1);
+            if i % every == 0 && abort() {
+                return None;
+            }
         }
         for s in 0..buckets {
             start[s + 1] += start[s];
@@ -100,18 +128,21 @@ impl Buckets {
         let mut fill: Vec<u32> = start[..buckets].to_vec();
         let mut values = vec![0u32; start[buckets] as usize];
         // In order of value, so every bucket comes out sorted.
-        for &(value, chosen) in &listed {
+        for (i, &(value, chosen)) in listed.iter().enumerate() {
             for_subsets(chosen, &mut |s| {
                 values[fill[s] as usize] = value;
                 fill[s] += 1;
             });
+            if i % every == 0 && abort() {
+                return None;
+            }
         }
-        Buckets {
+        Some(Buckets {
             values,
             start,
             categories,
             completions: listed.len() as i64,
-        }
+        })
     }
 
     #[inline]
@@ -240,10 +271,18 @@ pub(super) fn count_pairs(
     for k in 0..=kmax {
         offsets[k + 1] = offsets[k] + c[m][k] as usize;
     }
+    let shared = Shared {
+        stub: &stub,
+        kmax,
+        scale,
+        offsets: &offsets,
+        c: &c,
+    };
     let (first, second) = rayon::join(
-        || Buckets::new(&stub, deal.known[0], a, kmax, scale, &offsets, &c),
-        || Buckets::new(&stub, deal.known[1], b, kmax, scale, &offsets, &c),
+        || Buckets::new(shared, deal.known[0], a, abort),
+        || Buckets::new(shared, deal.known[1], b, abort),
     );
+    let (first, second) = (first?, second?);
     if abort() {
         return None;
     }
