@@ -243,6 +243,26 @@ def test_boxed_card_is_set_aside_and_the_deal_goes_on() -> None:  # rule 34, RR
         dealer.boxed_card(0)
 
 
+def test_a_misdeal_shuffles_the_boxed_cards_back_in() -> None:  # rules 31, 34
+    # A boxed card once stayed listed as out of play after the reshuffle had dealt it.
+    dealer = _dealer()
+    dealer.boxed_card(1)
+    assert dealer.expose_hole_card(0).kind == "misdeal"
+    assert dealer.boxed == []
+    hand = dealer.start_hand()
+    dealt = [c for seat in range(hand.num_seats) for c in hand.hole_cards(seat)]
+    assert sorted(dealt + list(dealer.stub)) == sorted(Card.from_index(i) for i in range(52))
+
+
+def test_a_table_too_big_for_the_deck_is_refused_as_a_hand_refuses_it() -> None:
+    # Omaha with five or six hole cards at nine or ten seats once failed inside
+    # start_hand (StopIteration, IndexError).
+    for hole_cards, seats in ((5, 9), (6, 10)):
+        spec = GameSpec(variant="omaha", hole_cards=hole_cards)
+        with pytest.raises(InvalidSpecError, match=f"{seats} players with {hole_cards} hole"):
+            Dealer(spec, stacks=[100] * seats, seed=1)
+
+
 def test_missed_burn_restores_the_proper_order() -> None:  # rule 34, RR
     dealer, stub = _at_flop()
     hand = dealer.hand

@@ -50,7 +50,7 @@ from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game.actions import DealBoard, Street
 from pokerforge.game.arguments import player_count, seat_number
 from pokerforge.game.deal import BOARD_AT, SHORT_DECK_FIRST, lay_out_board
-from pokerforge.game.hand import Hand
+from pokerforge.game.hand import Hand, check_board_game
 from pokerforge.game.positions import SEAT_ORDERS
 from pokerforge.game.spec import GameSpec
 from pokerforge.games import SHORT_DECK
@@ -113,6 +113,9 @@ class Dealer:
                 f"the dealer-error procedures (rules 31-35) are the board games', not "
                 f"{spec.variant}'s: deal a {'stud' if spec.is_stud else 'draw'} hand with Hand"
             )
+        # What a Hand of these seats would refuse, refused here (a deck too small for
+        # them once failed inside start_hand with StopIteration).
+        check_board_game(spec.engine, n, dead_small_blind)
         self.spec = spec
         self._stacks = list(stacks)
         self._button = button
@@ -139,7 +142,8 @@ class Dealer:
         self.procedures: list[Procedure] = []
         """Every procedure applied, in order."""
         self.boxed: list[Card] = []
-        """Cards found face up in the deck and set aside, out of play (rule 34)."""
+        """Cards found face up in the deck and set aside, out of play (rule 34), until a
+        misdeal shuffles the whole deck again."""
 
     # -- the deck --------------------------------------------------------------------------
 
@@ -201,6 +205,7 @@ class Dealer:
         self._stub = self._reshuffle(self._deck)
         self._exposed.clear()
         self._extra.clear()
+        self.boxed.clear()  # the whole deck is shuffled again, the boxed cards with it
         self.misdeals += 1
         done = Procedure("misdeal", rule, _cards(cards), _cards(self._stub))
         self.procedures.append(done)

@@ -96,7 +96,7 @@ _SHOWDOWN = Street.SHOWDOWN.value
 _PREDRAW = Street.PREDRAW.value
 
 
-def _check_board_game(engine: EngineConstants, n: int, dead_small_blind: bool) -> None:
+def check_board_game(engine: EngineConstants, n: int, dead_small_blind: bool) -> None:
     """What a board game's table of ``n`` players must allow: a straddle and a dead small
     blind need three players, a button blind has no small blind to leave dead, and the deck
     (36 cards in short-deck, rule 43) must hold every hole card, the board and the burns."""
@@ -306,7 +306,7 @@ full=True))
                 f"shown_cards are a draw game's replay, not {spec.variant}'s: the hole cards "
                 "shown are those dealt (hole_cards)"
             )
-        _check_board_game(engine, n, dead_small_blind)
+        check_board_game(engine, n, dead_small_blind)
         self._known = True
         board, self._extra = split_board(board)
         self._unknown, self._recorded, self._chip_value = replay_record(

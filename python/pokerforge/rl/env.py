@@ -32,8 +32,8 @@ from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.rl.policies import GamePolicy, Policy, call_policy
 from pokerforge.rl.tables import (
-    _MASK64,
     DEFAULT_ACTIONS,
+    SEED_MASK,
     Move,
     Tables,
     TablesSnapshot,
@@ -227,7 +227,7 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         else:
             self.tables.reseed(seed)  # refuses a seed that is not an int, by name
             # Gymnasium's own generator takes only seeds from 0: the tables' 64 bits.
-            super().reset(seed=self.tables.seed & _MASK64)
+            super().reset(seed=self.tables.seed & SEED_MASK)
             for i, policy in enumerate(self.opponents):
                 reseed = getattr(policy, "reseed", None)
                 if reseed is not None:

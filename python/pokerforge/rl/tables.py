@@ -54,7 +54,8 @@ MIN_OBS_SCALE = 1e-6
 # What an exact action is: ("fold",), ("check",), ("call",) or ("raise_to", total).
 Move = tuple[str] | tuple[str, int]
 
-_MASK64 = (1 << 64) - 1
+# Seeds are taken modulo 2**64 (the core's seeds, NumPy's and Gymnasium's are 64 bits).
+SEED_MASK = (1 << 64) - 1
 # The encoder's mask bits (ObsEncoder.encode): "may check" in bit 0, the seat to act in
 # bits 1-4, the street in bits 5-7, the legal discrete actions from bit 8.
 _ACTION_BIT0 = 8
@@ -124,7 +125,7 @@ def hand_seed(seed: int, table: int, hand: int) -> int:
         >>> hex(hand_seed(1, 0, 0))
         '0xe220a8397b1dcdaf'
     """
-    return seed_of(seed & _MASK64, table & _MASK64, hand & _MASK64)
+    return seed_of(seed & SEED_MASK, table & SEED_MASK, hand & SEED_MASK)
 
 
 def _stacks(stacks: int | Sequence[int], seats: int) -> list[int]:
@@ -339,7 +340,7 @@ class Tables:
                     f"{self.seats}-seat hand of {self.spec!r}"
                 )
         self.seed = snapshot.seed
-        self._seed64 = snapshot.seed & _MASK64
+        self._seed64 = snapshot.seed & SEED_MASK
         self.hand_numbers = list(snapshot.hand_numbers)
         hands = [hand.copy() for hand in snapshot.hands]
         self.hands = hands
@@ -393,11 +394,11 @@ class Tables:
     def reseed(self, seed: int | None) -> None:
         """Restart every table's sequence of hands from ``seed`` (``None``: a random one)."""
         if seed is None:
-            seed = int(np.random.SeedSequence().entropy) & _MASK64  # type: ignore[arg-type]
+            seed = int(np.random.SeedSequence().entropy) & SEED_MASK  # type: ignore[arg-type]
         if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
             raise InvalidSpecError(f"seed must be an int or None, not {seed!r}")
         self.seed = int(seed)
-        self._seed64 = self.seed & _MASK64
+        self._seed64 = self.seed & SEED_MASK
         self.hand_numbers = [0] * len(self.hand_numbers)
 
     @property
@@ -435,7 +436,7 @@ class Tables:
             raise self._no_table(table, dealing=True)
         number = self.hand_numbers[table]
         button = (self.first_button + (number if self.move_button else 0)) % self.seats
-        seed = seed_of(self._seed64, (self.first_table + table) & _MASK64, number)
+        seed = seed_of(self._seed64, (self.first_table + table) & SEED_MASK, number)
         fixed = hole_cards is not None or board is not None
         template = None if fixed else self._fresh.get(button)
         if template is not None:
