@@ -9,8 +9,8 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from pokerforge.errors import IllegalActionError, InvalidSpecError
-from pokerforge.game import GameSpec
+from pokerforge.errors import IllegalActionError, InvalidSpecError, PolicyError
+from pokerforge.game import GameSpec, RuleProfile
 from pokerforge.rl import RandomPolicy, Tables, VectorPokerEnv, call_policy, hand_seed
 
 pytest.importorskip("gymnasium")
@@ -71,6 +71,7 @@ def test_gym_reset_with_a_seed_is_reproducible() -> None:
     # Any int seeds, as the other environments take it (a negative one once leaked
     # Gymnasium's own error); anything else is refused by name.
     assert play_gym(env, -1, 20) == play_gym(env, -1, 20) != first
+    assert play_gym(env, np.int64(11), 20) == first  # type: ignore[arg-type]
     for bad in ["x", 1.5]:
         with pytest.raises(InvalidSpecError, match="seed must be an int or None"):
             env.reset(seed=bad)  # type: ignore[arg-type]
@@ -279,6 +280,25 @@ def test_tables_validate_their_settings() -> None:
     ]:
         with pytest.raises(InvalidSpecError, match=match):
             Tables(spec, **kwargs)  # type: ignore[arg-type]
+    # These were taken and failed at the first observation (a street the layout does not
+    # have), or at a run-it-twice vote no discrete action casts (an empty mask).
+    for other, match in [
+        (GameSpec(variant="badugi"), "board games .* not badugi"),
+        (GameSpec(variant="razz", betting="fixed-limit", ante=1, bring_in=1, small_bet=2,
+                  big_bet=4), "not razz"),
+        (GameSpec(rules=RuleProfile(runouts=2)), "rules.runouts must be 1, not 2"),
+    ]:  # fmt: skip
+        with pytest.raises(InvalidSpecError, match=match):
+            Tables(other, seats=3)
+        with pytest.raises(InvalidSpecError, match=match):
+            PokerEnv(other, seats=3)
+
+
+def test_an_opponent_returning_no_action_is_a_policy_error_naming_its_seat() -> None:
+    # Once an IllegalActionError that read as if the learner's action were bad.
+    env = PokerEnv(seats=2, seat=0, button=1, opponents=lambda obs, mask: None, seed=1)
+    with pytest.raises(PolicyError, match="seat 1's policy chose None"):
+        env.reset(seed=1)
 
 
 def test_tables_refuse_a_table_number_with_no_hand_and_change_nothing() -> None:

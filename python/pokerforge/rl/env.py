@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from pokerforge.errors import InvalidSpecError
+from pokerforge.errors import IllegalActionError, InvalidSpecError, PolicyError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.rl.policies import GamePolicy, Policy, call_policy
 from pokerforge.rl.tables import (
@@ -226,8 +226,9 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
             super().reset(seed=None)
         else:
             self.tables.reseed(seed)  # refuses a seed that is not an int, by name
+            seed = self.tables.seed  # a plain int (a NumPy integer overflows the masks)
             # Gymnasium's own generator takes only seeds from 0: the tables' 64 bits.
-            super().reset(seed=self.tables.seed & SEED_MASK)
+            super().reset(seed=seed & SEED_MASK)
             for i, policy in enumerate(self.opponents):
                 reseed = getattr(policy, "reseed", None)
                 if reseed is not None:
@@ -273,7 +274,12 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
                 policy.play(hand)  # from the hand itself: no observation to encode
                 continue
             tables.observe(0, actor)
-            tables.act(0, policy(obs, mask))
+            action = policy(obs, mask)
+            try:
+                tables.act(0, action)
+            except IllegalActionError as err:
+                # The opponent's choice, not the caller's: named as a policy's error.
+                raise PolicyError(f"seat {actor}'s policy chose {action!r}: {err}") from err
 
     def _observe(self) -> Observation:
         self.tables.observe(0, self.seat)

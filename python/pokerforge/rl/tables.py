@@ -115,9 +115,9 @@ def _apply_exact(hand: Hand, action: object) -> None:
 def hand_seed(seed: int, table: int, hand: int) -> int:
     """The deck seed of hand number ``hand`` at table ``table`` of a run seeded ``seed``.
 
-    A splitmix64 mix of the three numbers (each taken modulo 2**64), so a table's hands
-    depend only on the run's seed and the table's number, never on how many tables are
-    stepped together.
+    A splitmix64 mix of the three numbers (each an int or a NumPy integer, taken modulo
+    2**64), so a table's hands depend only on the run's seed and the table's number, never
+    on how many tables are stepped together.
 
     Examples:
         >>> hand_seed(1, 0, 0) == hand_seed(1, 0, 0) != hand_seed(1, 1, 0)
@@ -125,7 +125,7 @@ def hand_seed(seed: int, table: int, hand: int) -> int:
         >>> hex(hand_seed(1, 0, 0))
         '0xe220a8397b1dcdaf'
     """
-    return seed_of(seed & SEED_MASK, table & SEED_MASK, hand & SEED_MASK)
+    return seed_of(int(seed) & SEED_MASK, int(table) & SEED_MASK, int(hand) & SEED_MASK)
 
 
 def _stacks(stacks: int | Sequence[int], seats: int) -> list[int]:
@@ -179,9 +179,10 @@ class Tables:
             least :data:`MIN_OBS_SCALE`, so that no slot passes float32's range.
 
     Raises:
-        InvalidSpecError: a bad seat count, stack, history length or action name, an
-            action set without ``"call"``, or a rule profile whose players choose to show or
-            muck (``showdown="ask"``).
+        InvalidSpecError: a stud or draw game, a bad seat count, stack, history length or
+            action name, an action set without ``"call"``, or a rule profile whose players
+            choose to show or muck (``showdown="ask"``) or to run the board more than once
+            (``runouts`` above 1).
         ChipLimitError: a stack, the big blind or the chip unit above
             :data:`MAX_ENCODED_CHIPS` (2**53), more than the encoder counts.
     """
@@ -209,6 +210,18 @@ class Tables:
             raise InvalidSpecError(
                 f"the RL tables play every showdown themselves: rules.showdown must be 'auto', "
                 f"not {spec.rules.showdown!r}"
+            )
+        if spec.is_stud or spec.is_draw:
+            # The observation is a board game's: hole cards, a board, four streets.
+            raise InvalidSpecError(
+                f"the RL tables play the board games (Hold'em, Omaha, Omaha Hi-Lo, short "
+                f"deck), not {spec.variant}"
+            )
+        if spec.rules.runouts != 1:
+            # The discrete actions have no vote on running the board more than once either.
+            raise InvalidSpecError(
+                f"the RL tables deal the board once: rules.runouts must be 1, not "
+                f"{spec.rules.runouts!r}"
             )
         player_count(seats, what="a table seats")
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats:
