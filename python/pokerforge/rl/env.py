@@ -40,7 +40,7 @@ from pokerforge.rl.tables import (
     hand_seed,
 )
 
-__all__ = ["PokerEnv", "card_options", "observation_space"]
+__all__ = ["PokerEnv", "PokerEnvSnapshot", "card_options", "observation_space"]
 
 Observation = dict[str, Any]  # {'observation': float32[size], 'action_mask': int8[actions]}
 

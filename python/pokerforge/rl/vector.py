@@ -32,7 +32,7 @@ from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.rl.tables import DEFAULT_ACTIONS, MOVE_METHODS, Tables, TablesSnapshot
 
-__all__ = ["VectorPokerEnv"]
+__all__ = ["VectorPokerEnv", "VectorSnapshot"]
 
 # Runs an iterator to its end at C speed, keeping nothing.
 _consume: Callable[[Iterable[object]], object] = partial(deque, maxlen=0)
