@@ -165,6 +165,15 @@ def test_progress_bar_only_on_a_terminal() -> None:
         (["simulate", "--players", "11"], "a table needs 2 to 10 players"),
         (["simulate", "--hands", "0"], "hands must be at least 1"),
         (["simulate", "--hands", "5", "--out", "/nonexistent/dir/x.jsonl"], "cannot write"),
+        # The grid's outputs once failed with a traceback (OSError, matplotlib's ValueError).
+        (
+            ["grid", "range", "AA", "KK", "--board", "2c7d9h", "--out", "/nonexistent/g.csv"],
+            "cannot write '/nonexistent/g.csv': No such file or directory",
+        ),
+        (
+            ["grid", "range", "AA", "KK", "--board", "2c7d9h", "--png", "/nonexistent/g.png"],
+            "cannot write '/nonexistent/g.png'",
+        ),
         (["grid", "preflop", "--scheduler-timeout", "0"], "--scheduler-timeout must be above 0"),
         (["serve", "--network-rate", "nan"], "--network-rate must be 0 or more, not nan"),
         (["serve", "--max-network-waiting", "-1"], "--max-network-waiting must be 0 or more"),

@@ -28,7 +28,7 @@ import argparse
 import json
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pokerforge._core import Cancel, __version__, plan_equity
@@ -809,9 +809,9 @@ def _grid(args: argparse.Namespace) -> str:
         ranked = sorted(grid.vs_range().items(), key=lambda item: -item[1])
         lines += [f"{hand:<{width}} {_pct(value):>8}" for hand, value in ranked]
     if args.out:
-        grid.save(args.out)
+        _write(args.out, grid.save)
     if args.png:
-        grid.heatmap(args.png)
+        _write(args.png, grid.heatmap)
     written = [path for path in (args.out, args.png) if path]
     head = (
         f"{what}, exact: {grid.seconds:.2f} s ({grid.backend}, {grid.workers} "
@@ -819,6 +819,19 @@ def _grid(args: argparse.Namespace) -> str:
     )
     tail = [f"wrote {', '.join(written)}"] if written else []
     return "\n".join([head, *lines, *tail])
+
+
+def _write(path: str, write: Callable[[str], object]) -> None:
+    """``write(path)``, its failures to write (a folder that does not exist, a file type
+    the writer does not know) as one line naming the path."""
+    try:
+        write(path)
+    except OSError as err:
+        raise PokerError(f"cannot write {path!r}: {err.strerror or err}") from None
+    except ValueError as err:  # matplotlib's "Format 'xyz' is not supported", and the like
+        if isinstance(err, PokerError):
+            raise
+        raise PokerError(f"cannot write {path!r}: {err}") from None
 
 
 def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
@@ -854,11 +867,12 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
         site=None if args.site.lower() == "standard" else args.site,
     )
     stats = summary.stats
-    if args.player and args.player not in stats.players():
+    if args.player is not None and args.player not in stats.players():
+        # (an empty name too: it once reached the table and leaked its KeyError)
         raise PokerError(f"no hands of {args.player!r} in {len(files)} files")
     if args.png:
         try:
-            stats.plot_cumulative(args.player, args.png)
+            _write(args.png, lambda path: stats.plot_cumulative(args.player, path))
         except ImportError:
             raise PokerError("--png needs matplotlib: pip install matplotlib") from None
     counts = {

@@ -60,6 +60,8 @@ def test_one_player_as_json_with_a_graph(
     [
         (["--png", "x.png"], "--png needs --player"),
         (["--player", "nobody"], "no hands of 'nobody'"),
+        (["--player", ""], "no hands of ''"),  # once a KeyError traceback
+        (["--player", PLAYER, "--png", "/nonexistent/w.png"], "cannot write '/nonexistent/w.png'"),
         (["--strict"], r"\[25\] \(hand 3017248608\)"),
     ],
 )
