@@ -71,6 +71,21 @@ def test_short_deck_ranges_by_class(client: httpx.Client) -> None:
     assert by_class["KK"] == pytest.approx(alone.players[0].equity)
 
 
+def test_a_class_that_cannot_be_dealt_beside_the_others_is_left_out(
+    client: httpx.Client,
+) -> None:
+    # With AhAd dead, the class AA is only AsAc, which the other player's AA needs: that
+    # class has no equity. It was once a 500; /v1/equity answers the same question.
+    body = {"players": ["AA,KK", "AA"], "dead": "AhAd"}
+    assert client.post("/v1/equity", json=body).status_code == 200
+    answer = client.post("/v1/equity/by-class", json=body)
+    assert answer.status_code == 200, answer.text
+    rows = [p["by_class"] for p in answer.json()["players"]]
+    assert set(rows[0]) == {"KK"} and set(rows[1]) == {"AA"}
+    alone = pokerforge.equity(["KK", "AsAc"], dead="AhAd", method="exact")
+    assert rows[0]["KK"] == pytest.approx(alone.players[0].equity)
+
+
 @pytest.mark.parametrize(
     ("game", "cards", "high", "low"),
     [

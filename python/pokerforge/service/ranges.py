@@ -29,7 +29,7 @@ from typing import Any, Literal, cast
 from pokerforge._core import Cancel
 from pokerforge.cards import CardSet
 from pokerforge.equity import Range, equity
-from pokerforge.errors import InvalidSpecError, PokerError
+from pokerforge.errors import InvalidRangeError, InvalidSpecError, PokerError
 from pokerforge.games import SHORT_DECK, GameName, shape_of
 from pokerforge.service.work import FieldError, Job, part_seed
 
@@ -275,6 +275,7 @@ def class_breakdown(
         players = list(job.players)
         players[index] = text
         result = None
+        undealable = False
         while result is None:
             left = deadline - time.monotonic()
             try:
@@ -292,11 +293,18 @@ def class_breakdown(
                     time_limit=max(left, 1e-6) / (len(work) - k),
                     threads=1,
                 )
+            except InvalidRangeError:
+                # This class cannot be dealt beside the other players' hands (they need
+                # its cards): it has no equity and is left out (it was once a 500).
+                undealable = True
+                break
             except InvalidSpecError as error:
                 if getattr(error, "location", None) != "time_limit":
                     raise
                 if left <= 0:
                     break
+        if undealable:
+            continue
         if result is None:
             # The time is spent: the classes not reached are left out of the answer.
             complete = False
