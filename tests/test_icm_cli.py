@@ -41,6 +41,20 @@ def test_icm_table_deal_and_bubble(capsys: pytest.CaptureFixture[str]) -> None:
         assert line.split() == [str(i + 1), *want]
 
 
+def test_icm_table_shares_of_sums_past_the_largest_float(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Stacks or prizes adding up past 1.8e308 once read 0.00% in every share column.
+    for args, column in [
+        (["1e308", "1e308", "1e308", "--payouts", "50", "30", "20"], 2),
+        (["1", "2", "3", "--payouts", "1e308", "1e308", "1e308"], 4),
+    ]:
+        assert main(["icm", *args]) == 0
+        rows = capsys.readouterr().out.splitlines()[1:4]
+        shares = [row.split()[column] for row in rows]
+        assert shares == ["33.33%"] * 3, rows
+
+
 def test_icm_json_sampled_and_weitzman(capsys: pytest.CaptureFixture[str]) -> None:
     stacks = [str(1000 + i) for i in range(25)]
     assert main(["icm", *stacks, "--payouts", "60", "40", "--seed", "5", "--json"]) == 0

@@ -157,13 +157,17 @@ def icm_command(args: argparse.Namespace) -> str | dict[str, Any]:
         if premiums is not None:
             out["risk_premiums"] = _matrix(premiums)
         return out
-    chips = sum(float(s) for s in args.stacks)
+    # Shares in decimals: float sums of stacks or prizes near 1e308 overflow to inf (and
+    # every share read 0.00%).
+    chips = sum(Decimal(s) for s in args.stacks)
     header = f"{'player':<8}{'stack':>11}{'chips':>8}{'equity':>10}{'of pool':>10}"
     lines = [header + ("        deal" if deal is not None else "")]
     for i, (stack, e) in enumerate(zip(args.stacks, equities, strict=True)):
-        share = e / float(pool) if pool else 0.0
-        line = f"{i + 1:<8}{_number(float(stack)):>11}{float(stack) / chips:>8.2%}"
-        line += f"{e:>10.4f}{share:>10.2%}"
+        share = float(Decimal(e) / pool) if pool else 0.0
+        of_chips = float(Decimal(stack) / chips) if chips else 0.0
+        line = f"{i + 1:<8}{_number(float(stack)):>11}{of_chips:>8.2%}"
+        amount = f"{e:.4f}" if abs(e) < 1e6 else f"{e:.4g}"  # 1e308 in full runs over
+        line += f" {amount:>9}{share:>10.2%}"
         if deal is not None:
             line += f"{deal[i]:>12}"
         lines.append(line)
