@@ -105,6 +105,11 @@ def test_bad_spots() -> None:
         push_fold([10, 0.5], (0.5, 1))
     with pytest.raises(InvalidPayoutError, match=r"payouts\[1\]"):
         push_fold([10, 10], (0.5, 1), payouts=[1, -1])
+    # A pool past 1e300 once turned the equilibrium to NaN (every hand shoved, 100,000
+    # rounds, bare NaN in the command's JSON).
+    for stacks in ([10, 10], [10, 10, 10]):
+        with pytest.raises(InvalidPayoutError, match=r"add up to 2e\+305: .* up to 1e300"):
+            push_fold(stacks, (0.5, 1), payouts=[1e305, 1e305])
     with pytest.raises(InvalidSpecError, match="only with payouts"):
         push_fold([10, 10], (0.5, 1), others=[10])
     with pytest.raises(InvalidSpecError, match="tolerance"):

@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Literal, cast
 
 from pokerforge import _core
-from pokerforge.errors import InvalidSpecError, InvalidStackError, UnitError
+from pokerforge.errors import InvalidPayoutError, InvalidSpecError, InvalidStackError, UnitError
 
 __all__ = [
     "IcmEquities",
@@ -85,6 +85,29 @@ def blind_pair(blinds: Iterable[Number]) -> tuple[float, float]:
     if len(pair) != 2:
         raise InvalidSpecError(f"blinds must be (small blind, big blind), not {pair!r}")
     return pair[0], pair[1]
+
+
+# The largest prize pool the push/fold solvers take: their sums of prize equity over a
+# table's outcomes stay finite below it (a pool of 2e305 once turned every value to NaN).
+MAX_PUSH_FOLD_POOL = 1e300
+
+
+def push_fold_prizes(payouts: Iterable[Number]) -> list[float]:
+    """``payouts`` as floats for the push/fold solvers (as :func:`numbers`).
+
+    Raises:
+        InvalidPayoutError: payouts adding up to more than :data:`MAX_PUSH_FOLD_POOL`;
+            ``location`` is ``"payouts"``.
+    """
+    prizes = numbers(payouts, "payouts")
+    total = math.fsum(p for p in prizes if 0 < p < math.inf)  # the core names the others
+    if total > MAX_PUSH_FOLD_POOL:
+        err = InvalidPayoutError(
+            f"the payouts add up to {total:g}: the push/fold solvers take prize pools up to 1e300"
+        )
+        err.location = "payouts"
+        raise err
+    return prizes
 
 
 # The widest spread of stacks the models take: the chance of a set of players left,

@@ -28,7 +28,7 @@ from pokerforge import _core
 from pokerforge._core import Range
 from pokerforge.errors import InvalidSpecError
 from pokerforge.icm.chart import RANKS, Chart, chart_class, chart_of, chart_text
-from pokerforge.icm.model import Model, Number, blind_pair, numbers
+from pokerforge.icm.model import Model, Number, blind_pair, numbers, push_fold_prizes
 from pokerforge.icm.table import TableEquilibrium, push_fold_table
 
 __all__ = ["RANKS", "Chart", "PushFoldResult", "chart_class", "chart_text", "push_fold"]
@@ -193,7 +193,7 @@ def push_fold(
         )
     small, big = blind_pair(blinds)
     (ante_chips,) = numbers([ante], "ante")
-    prizes = None if payouts is None else numbers(payouts, "payouts")
+    prizes = None if payouts is None else push_fold_prizes(payouts)
     outside = numbers(others, "others")
     if outside and prizes is None:
         raise InvalidSpecError("others: stacks outside the hand matter only with payouts (ICM)")

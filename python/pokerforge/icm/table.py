@@ -37,7 +37,7 @@ from pokerforge._core import Range
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game.positions import position_names
 from pokerforge.icm.chart import Chart, chart_of, chart_text
-from pokerforge.icm.model import Model, Number, blind_pair, numbers
+from pokerforge.icm.model import Model, Number, blind_pair, numbers, push_fold_prizes
 
 __all__ = ["TableDecisions", "TableEquilibrium", "decisions", "push_fold_table", "table_positions"]
 
@@ -98,7 +98,7 @@ class _Table:
         small, big = blind_pair(blinds)
         self.blinds = (small, big)
         (self.ante,) = numbers([ante], "ante")
-        self.payouts = None if payouts is None else tuple(numbers(payouts, "payouts"))
+        self.payouts = None if payouts is None else tuple(push_fold_prizes(payouts))
         self.others = tuple(numbers(others, "others"))
         if self.others and self.payouts is None:
             raise InvalidSpecError(
