@@ -74,6 +74,17 @@ def test_bad_requests_print_one_line(
     assert re.search(message, err)
 
 
+def test_a_file_that_is_not_utf8_is_named_with_its_bytes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Once "the text holds a lone surrogate", naming neither the file nor the bytes.
+    bad = tmp_path / "bad.phh"
+    bad.write_bytes(b'variant = "NT"\n\xff\n')
+    assert main(["stats", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{bad}: the bytes ff are not UTF-8 text" in err
+
+
 def test_missing_files(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "/nowhere/at/all"]) == 2
     assert "no such file or directory" in capsys.readouterr().err

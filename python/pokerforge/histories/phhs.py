@@ -130,6 +130,8 @@ def _read_tables(blocks: Iterable[str]) -> Iterator[_Table]:
             open_text = [rest]
             yield from tables
         tables, _, _ = phh_tables("".join(open_text + open_line), line, True)
+    except UnicodeDecodeError:  # a file's bytes that are no UTF-8: its reader names them
+        raise
     except ValueError:  # the core reads UTF-8 only
         raise InvalidHistoryError("the text holds a lone surrogate, which is no text") from None
     yield from tables
@@ -183,7 +185,15 @@ class PhhReader:
     def __iter__(self) -> Iterator[HandRecord]:
         if isinstance(self._source, str | Path):
             with open(self._source, encoding="utf-8") as lines:
-                yield from self._records(lines)
+                try:
+                    yield from self._records(lines)
+                except UnicodeDecodeError as err:
+                    # Once "a lone surrogate", naming neither the file nor the bytes.
+                    bad = err.object[err.start : min(err.end, err.start + 8)]
+                    raise InvalidHistoryError(
+                        f"{self._source}: the bytes {bad.hex(' ')} are not UTF-8 text (PHH "
+                        "files are UTF-8)"
+                    ) from None
         else:
             yield from self._records(self._source)
 
