@@ -110,6 +110,10 @@ def test_bad_spots() -> None:
     for stacks in ([10, 10], [10, 10, 10]):
         with pytest.raises(InvalidPayoutError, match=r"add up to 2e\+305: .* up to 1e300"):
             push_fold(stacks, (0.5, 1), payouts=[1e305, 1e305])
+    # Stacks adding up past the largest float were refused as "0 chips".
+    for stacks in ([1e308, 1e308], [1e308, 1e308, 1e308]):
+        with pytest.raises(InvalidStackError, match="add up to more than the largest float"):
+            push_fold(stacks, (0.5, 1))
     with pytest.raises(InvalidSpecError, match="only with payouts"):
         push_fold([10, 10], (0.5, 1), others=[10])
     with pytest.raises(InvalidSpecError, match="tolerance"):

@@ -110,6 +110,26 @@ def push_fold_prizes(payouts: Iterable[Number]) -> list[float]:
     return prizes
 
 
+def push_fold_stacks(stacks: Iterable[Number]) -> list[float]:
+    """``stacks`` as floats for the push/fold solvers (as :func:`numbers`).
+
+    Raises:
+        InvalidStackError: stacks whose sum passes the largest float (the solvers count
+            chips as they are, so they cannot scale them down as :func:`icm` does);
+            ``location`` is ``"stacks"``.
+    """
+    chips = numbers(stacks, "stacks")
+    finite = [c for c in chips if 0 < c < math.inf]  # the core names the other values
+    if sum(finite) == math.inf:
+        err = InvalidStackError(
+            "the stacks add up to more than the largest float (about 1.8e308): count them "
+            "in a larger unit"
+        )
+        err.location = "stacks"
+        raise err
+    return chips
+
+
 # The widest spread of stacks the models take: the chance of a set of players left,
 # divided by their chips, must stay a float (past a factor of about 1e308 it is infinite).
 MAX_STACK_RATIO = 1e300

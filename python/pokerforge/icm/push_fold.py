@@ -28,7 +28,14 @@ from pokerforge import _core
 from pokerforge._core import Range
 from pokerforge.errors import InvalidSpecError
 from pokerforge.icm.chart import RANKS, Chart, chart_class, chart_of, chart_text
-from pokerforge.icm.model import Model, Number, blind_pair, numbers, push_fold_prizes
+from pokerforge.icm.model import (
+    Model,
+    Number,
+    blind_pair,
+    numbers,
+    push_fold_prizes,
+    push_fold_stacks,
+)
 from pokerforge.icm.table import TableEquilibrium, push_fold_table
 
 __all__ = ["RANKS", "Chart", "PushFoldResult", "chart_class", "chart_text", "push_fold"]
@@ -178,7 +185,7 @@ def push_fold(
         >>> list(table.ranges), table.converged
         (['UTG', 'BTN', 'SB'], True)
     """
-    chips = numbers(stacks, "stacks")
+    chips = push_fold_stacks(stacks)
     if len(chips) != 2:
         # A table's equilibrium (and its refusal of fewer than 2 or more than 10 stacks).
         return push_fold_table(

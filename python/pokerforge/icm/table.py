@@ -37,7 +37,14 @@ from pokerforge._core import Range
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game.positions import position_names
 from pokerforge.icm.chart import Chart, chart_of, chart_text
-from pokerforge.icm.model import Model, Number, blind_pair, numbers, push_fold_prizes
+from pokerforge.icm.model import (
+    Model,
+    Number,
+    blind_pair,
+    numbers,
+    push_fold_prizes,
+    push_fold_stacks,
+)
 
 __all__ = ["TableDecisions", "TableEquilibrium", "decisions", "push_fold_table", "table_positions"]
 
@@ -88,7 +95,7 @@ class _Table:
         payouts: Iterable[Number] | None,
         others: Iterable[Number],
     ) -> None:
-        self.stacks = tuple(numbers(stacks, "stacks"))
+        self.stacks = tuple(push_fold_stacks(stacks))
         self.positions = table_positions(len(self.stacks)) if 2 <= len(self.stacks) <= 10 else ()
         if not self.positions:
             raise InvalidSpecError(
