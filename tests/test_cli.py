@@ -266,3 +266,14 @@ def test_simulate_takes_the_game_betting_blinds_ante_and_stacks(tmp_path: Path) 
     with pytest.raises(SystemExit) as usage:  # argparse's own usage error
         main([*args, "--blinds", "one/two"])
     assert usage.value.code == 2
+
+
+def test_a_grid_row_that_meets_no_column_hand_reads_a_dash(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # AsAc shares a card with every hand of the column range (AsAc alone): no equity. It
+    # once printed "nan%".
+    assert main(["grid", "range", "AA", "AA", "--board", "AhAd2c"]) == 0
+    out = capsys.readouterr().out
+    assert "nan" not in out
+    assert out.splitlines()[-1].split() == ["AsAc", "-"]

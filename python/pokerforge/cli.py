@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -806,8 +807,15 @@ def _grid(args: argparse.Namespace) -> str:
         what = f"{len(grid.rows)}x{len(grid.cols)} hands, board {args.board or 'none'}"
         width = max(6, *(len(hand) for hand in grid.rows))
         lines = ["", f"{'hand':<{width}} equity against {args.ranges[1]}"]
-        ranked = sorted(grid.vs_range().items(), key=lambda item: -item[1])
-        lines += [f"{hand:<{width}} {_pct(value):>8}" for hand, value in ranked]
+        # A hand that meets no column hand has no equity (NaN): last, as "-" (not "nan%").
+        ranked = sorted(
+            grid.vs_range().items(),
+            key=lambda item: math.inf if math.isnan(item[1]) else -item[1],
+        )
+        lines += [
+            f"{hand:<{width}} {'-' if math.isnan(value) else _pct(value):>8}"
+            for hand, value in ranked
+        ]
     if args.out:
         _write(args.out, grid.save)
     if args.png:

@@ -161,7 +161,8 @@ class Grid:
 
     def vs_range(self) -> dict[str, float]:
         """Each row hand's equity against the columns as one range: the mean over the
-        column hands it shares no card with, weighted by their range weights."""
+        column hands it shares no card with, weighted by their range weights (``NaN`` for
+        a row hand that shares a card with every column hand: it meets none of them)."""
         weights = np.asarray(self.col_weights or [1.0] * len(self.cols), dtype=np.float64)
         out = {}
         for name, row in zip(self.rows, self.values, strict=True):
