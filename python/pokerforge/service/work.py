@@ -29,6 +29,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -159,7 +160,8 @@ _DRAW_EXACT_SECONDS = 0.05
 @dataclass(frozen=True, slots=True)
 class DrawPlan:
     """A checked draw-game request and how it runs (what the core's plan is to a board or
-    stud game's): an exact answer counted while checking, or Monte Carlo to come.
+    stud game's): an exact answer counted while checking, or an exact count (asked for by
+    name) or Monte Carlo to come.
 
     Attributes:
         players: Each player as text (a hand's cards, or ``"random"``).
@@ -167,6 +169,13 @@ class DrawPlan:
         arguments: What :func:`~pokerforge.equity` takes besides the seed, the time limit
             and the threads.
         exact: The exact answer, when the check counted it.
+
+    Examples:
+        >>> plan = _draw_plan(["7c5d4h3s2c", "KsKdKhQsQd"], "", "", game="2-7-single-draw",
+        ...                   draws=None, draw_rounds=None, method="exact", samples=None,
+        ...                   limits=Limits())
+        >>> plan.method, plan.exact, plan.estimated_seconds(0.5)
+        ('exact', None, 0.5)
     """
 
     players: tuple[str, ...]
@@ -178,6 +187,8 @@ class DrawPlan:
         """Seconds of work on one thread (at most ``time_limit``)."""
         if self.exact is not None:
             return 0.0
+        if self.method == "exact":  # counted on the queue: up to the whole time limit
+            return math.inf if time_limit is None else time_limit
         cost = (self.arguments["samples"] or 0) * len(self.players) * _DRAW_DEAL_SECONDS
         return cost if time_limit is None else min(cost, time_limit)
 
@@ -193,6 +204,8 @@ class DrawPlan:
         watched: the time limit bounds the run, at most the server's seconds)."""
         if self.exact is not None:
             return self.exact
+        if self.method == "exact":  # no seed: nothing is drawn
+            seed = None
         return equity(
             list(self.players), seed=seed, time_limit=time_limit, threads=threads,
             **self.arguments,
@@ -221,6 +234,10 @@ def _draw_plan(
     }
     try:
         equity(players, **arguments, method="monte-carlo", samples=1, seed=0, threads=1)
+        if method == "exact":
+            # Asked for by name: counted on the queue within the request's own time limit
+            # (the quick count below once refused it after a few milliseconds).
+            return DrawPlan(tuple(players), "exact", {**arguments, "method": "exact"})
         if method != "monte-carlo" and samples is None:
             try:
                 exact = equity(
@@ -229,8 +246,7 @@ def _draw_plan(
                 )  # fmt: skip
                 return DrawPlan(tuple(players), "exact", arguments, exact)
             except InvalidSpecError:
-                if method == "exact":
-                    raise
+                pass  # too long to count while checking: Monte Carlo on the queue
     except PokerError as err:
         raise FieldError(err.location or "players", str(err)) from None
     if samples is None:
