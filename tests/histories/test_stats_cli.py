@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from pokerforge.cli import main
+from pokerforge.errors import InvalidHistoryError
+from pokerforge.histories import read_phhs
 
 DATA = Path(__file__).parents[1] / "data" / "phh"
 PLAYER = "KX/0x8JtlabNJOZ7jkDHaw"
@@ -83,6 +85,9 @@ def test_a_file_that_is_not_utf8_is_named_with_its_bytes(
     assert main(["stats", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{bad}: the bytes ff are not UTF-8 text" in err
+    # A file the caller opened: the same error (UnicodeDecodeError leaked once).
+    with bad.open(encoding="utf-8") as opened, pytest.raises(InvalidHistoryError, match="ff"):
+        list(read_phhs(opened))
 
 
 def test_missing_files(capsys: pytest.CaptureFixture[str]) -> None:

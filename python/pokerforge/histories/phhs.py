@@ -183,19 +183,20 @@ class PhhReader:
         self._failed_site: Site | None = None  # the room of the hand being replayed
 
     def __iter__(self) -> Iterator[HandRecord]:
-        if isinstance(self._source, str | Path):
-            with open(self._source, encoding="utf-8") as lines:
-                try:
+        try:
+            if isinstance(self._source, str | Path):
+                with open(self._source, encoding="utf-8") as lines:
                     yield from self._records(lines)
-                except UnicodeDecodeError as err:
-                    # Once "a lone surrogate", naming neither the file nor the bytes.
-                    bad = err.object[err.start : min(err.end, err.start + 8)]
-                    raise InvalidHistoryError(
-                        f"{self._source}: the bytes {bad.hex(' ')} are not UTF-8 text (PHH "
-                        "files are UTF-8)"
-                    ) from None
-        else:
-            yield from self._records(self._source)
+            else:
+                yield from self._records(self._source)
+        except UnicodeDecodeError as err:
+            # A file's bytes that are no UTF-8 (a file the caller opened too): once "a lone
+            # surrogate", naming neither the file nor the bytes.
+            bad = err.object[err.start : min(err.end, err.start + 8)]
+            where = f"{self._source}: " if isinstance(self._source, str | Path) else ""
+            raise InvalidHistoryError(
+                f"{where}the bytes {bad.hex(' ')} are not UTF-8 text (PHH files are UTF-8)"
+            ) from None
 
     def _parse(self, chunk: Any) -> dict[str, Any]:
         """The PHH fields of one hand the core's reader left to :mod:`tomllib`."""
