@@ -54,7 +54,8 @@ SPECS: dict[str, tuple[GameSpec, int]] = {
     ),
     "short-deck-ante": (GameSpec(variant="short-deck", blinds=(1, 2), ante=1), 6),
     "short-deck-button-blind": (
-        GameSpec(variant="short-deck", blinds=(0, 0), ante=1, button_blind=2), 6
+        GameSpec(variant="short-deck", blinds=(0, 0), ante=1, button_blind=2),
+        6,
     ),
     "stud": (GameSpec(variant="stud", **_STUD), 8),  # type: ignore[arg-type]
     "stud-hilo": (GameSpec(variant="stud-hilo", **_STUD), 8),  # type: ignore[arg-type]

@@ -9,6 +9,8 @@ import difflib
 import pytest
 from golden import HERE, SPECS, record
 
+from pokerforge.games import GAMES
+
 
 @pytest.mark.parametrize("name", sorted(SPECS))
 def test_golden_history(name: str) -> None:
@@ -22,8 +24,6 @@ def test_golden_history(name: str) -> None:
 
 
 def test_every_game_has_golden_hands() -> None:
-    from pokerforge.games import GAMES
-
     played = {spec.variant for spec, _ in SPECS.values()}
     assert played == set(GAMES)
     assert sorted(path.stem for path in HERE.glob("*.phhs")) == sorted(SPECS)
