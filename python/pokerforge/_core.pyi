@@ -1,7 +1,7 @@
 """Type stubs for the Rust extension ``pokerforge._core`` (written by hand)."""
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, SupportsIndex, TypeAlias, TypeVar, final
+from typing import Any, Literal, SupportsIndex, TypeAlias, TypeVar, final
 
 import numpy as np
 import numpy.typing as npt
@@ -17,6 +17,7 @@ __all__ = [
     "MAX_ENCODED_CHIPS",
     "MAX_PLAYERS",
     "PHH_VARIANTS",
+    "VARIANTS",
     "A5LowRank",
     "BadugiRank",
     "Cancel",
@@ -32,6 +33,7 @@ __all__ = [
     "ObsEncoder",
     "Range",
     "ShortDeckRank",
+    "StreetRule",
     "__version__",
     "_panic_for_tests",
     "_thread_pools",
@@ -85,9 +87,85 @@ MAX_ENCODED_CHIPS: int
 """The most chips one count may hold for ``ObsEncoder`` (2**53): a stack, bet, blind, chip
 unit or legal amount past it is a ``ChipLimitError``."""
 GAME_NAMES: tuple[tuple[str, str], ...]
-PHH_VARIANTS: tuple[tuple[str, str, str], ...]
 """Every name a game is known by, with the game's own name: each game's own first (in the
-order of the games' codes), then the aliases."""
+order of the games' codes), then the aliases (from :data:`VARIANTS`)."""
+PHH_VARIANTS: tuple[tuple[str, str, str], ...]
+"""``(code, game, structure)`` for every PHH variant code (from :data:`VARIANTS`)."""
+
+@final
+class StreetRule:
+    """One street of a game: what the dealer deals before its betting round (read-only)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def burn(self) -> int: ...
+    @property
+    def down(self) -> int: ...
+    @property
+    def up(self) -> int: ...
+    @property
+    def board(self) -> int: ...
+    @property
+    def draw(self) -> bool: ...
+    @property
+    def bet(self) -> Literal["small", "big"]: ...
+    @property
+    def opener(self) -> Literal["after-blinds", "left-of-button", "bring-in", "best-showing"]: ...
+
+@final
+class Variant:
+    """One game's row of the variant table, the core's one description of it (read-only)."""
+
+    @property
+    def code(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def display(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+    @property
+    def deck(self) -> int: ...
+    @property
+    def hole_cards(self) -> tuple[int, ...]: ...
+    @property
+    def streets(self) -> tuple[StreetRule, ...]: ...
+    @property
+    def forced(self) -> Literal["blinds", "bring-in"]: ...
+    @property
+    def button_blind(self) -> bool: ...
+    @property
+    def straddle(self) -> bool: ...
+    @property
+    def structures(self) -> tuple[str, ...]: ...
+    @property
+    def high(self) -> str | None: ...
+    @property
+    def low(self) -> str | None: ...
+    @property
+    def showing_high(self) -> bool: ...
+    @property
+    def open_pair(self) -> bool: ...
+    @property
+    def odd_chip_by_cards(self) -> bool: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def phh(self) -> tuple[tuple[str, str], ...]: ...
+    @property
+    def pokerstars(self) -> str: ...
+    @property
+    def draw_rounds(self) -> int: ...
+    @property
+    def board_cards(self) -> int: ...
+    @property
+    def up_cards(self) -> bool: ...
+    @property
+    def hi_lo(self) -> bool: ...
+
+VARIANTS: tuple[Variant, ...]
+"""Every game's row of the variant table, in the order of the games' codes."""
 
 @final
 class Card:

@@ -72,7 +72,7 @@ pub enum Error {
         /// Character offset (0-based) where the text passes the limit.
         position: usize,
     },
-    /// A game name that is not one of [`Game::NAMES`](crate::equity::Game::NAMES).
+    /// A game name that is not one of the variant table's names ([`crate::variant::VARIANTS`]).
     UnknownGame {
         /// The name as given.
         name: String,

@@ -15,6 +15,7 @@ pub mod phh;
 pub mod range;
 pub mod rng;
 pub mod starting_hands;
+pub mod variant;
 
 /// The most players in a hand, at a table or in an equity question: the one place this
 /// limit is written (the bindings give it to Python as `pokerforge._core.MAX_PLAYERS`).

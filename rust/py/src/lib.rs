@@ -28,19 +28,16 @@ mod record;
 mod registry;
 mod short_deck;
 mod showdown;
+mod variant;
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_PLAYERS", pokerforge_core::MAX_PLAYERS)?;
     m.add("MAX_ENCODED_CHIPS", pokerforge_core::obs::MAX_CHIPS)?;
-    let names = pokerforge_core::Game::NAMES
-        .iter()
-        .map(|(name, game)| (*name, game.name()));
-    m.add("GAME_NAMES", PyTuple::new(m.py(), names)?)?;
+    variant::add_to(m)?;
     m.add_class::<cards::PyCard>()?;
     m.add_class::<cards::PyCardSet>()?;
     m.add_class::<cards::PyDeck>()?;
@@ -87,8 +84,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(phh::phh_tables, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_fields, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_read, m)?)?;
-    let variants = pokerforge_core::phh::VARIANTS;
-    m.add("PHH_VARIANTS", PyTuple::new(m.py(), variants)?)?;
     m.add_function(wrap_pyfunction!(icm::icm, m)?)?;
     m.add_function(wrap_pyfunction!(icm::finish_probabilities, m)?)?;
     m.add_function(wrap_pyfunction!(icm::bubble_factors, m)?)?;

@@ -57,6 +57,7 @@ use crate::error::{Error, Location, Result};
 use crate::eval::short_deck::SHORT_DECK;
 use crate::eval::ShortDeckOrder;
 use crate::range::Range;
+use crate::variant::Variant;
 use crate::MAX_PLAYERS;
 use deals::Hand;
 
@@ -97,108 +98,33 @@ pub enum Game {
 }
 
 impl Game {
-    /// Every name a game is known by, the one table of them (the bindings give it to
-    /// Python as `pokerforge._core.GAME_NAMES`): each game's own name first, in the order
-    /// of the games' codes, then the aliases. Written in lower case with `-`; parsing
-    /// ignores case and reads `_` as `-`.
-    pub const NAMES: &'static [(&'static str, Game)] = &[
-        ("holdem", Game::Holdem),
-        ("omaha", Game::Omaha),
-        ("omaha-hilo", Game::OmahaHiLo),
-        ("stud", Game::Stud),
-        ("stud-hilo", Game::StudHiLo),
-        ("razz", Game::Razz),
-        ("short-deck", Game::ShortDeck),
-        ("2-7-single-draw", Game::Deuce7SingleDraw),
-        ("2-7-triple-draw", Game::Deuce7TripleDraw),
-        ("a-5-triple-draw", Game::A5TripleDraw),
-        ("badugi", Game::Badugi),
-        ("five-card-draw", Game::FiveCardDraw),
-        ("hold'em", Game::Holdem),
-        ("texas-holdem", Game::Holdem),
-        ("plo", Game::Omaha),
-        ("omaha-hi-lo", Game::OmahaHiLo),
-        ("omaha8", Game::OmahaHiLo),
-        ("plo8", Game::OmahaHiLo),
-        // The stud family: common spellings and the PHH standard's variant codes.
-        ("seven-card-stud", Game::Stud),
-        ("7-card-stud", Game::Stud),
-        ("7-stud", Game::Stud),
-        ("stud-hi", Game::Stud),
-        ("f7s", Game::Stud),
-        ("stud-hi-lo", Game::StudHiLo),
-        ("stud8", Game::StudHiLo),
-        ("stud-8", Game::StudHiLo),
-        ("seven-card-stud-hi-lo", Game::StudHiLo),
-        ("7-card-stud-hi-lo", Game::StudHiLo),
-        ("f7s/8", Game::StudHiLo),
-        ("seven-card-razz", Game::Razz),
-        ("fr", Game::Razz),
-        // Short-deck Hold'em: common spellings and the PHH standard's code.
-        ("shortdeck", Game::ShortDeck),
-        ("short-deck-holdem", Game::ShortDeck),
-        ("6+", Game::ShortDeck),
-        ("6-plus", Game::ShortDeck),
-        ("6+-holdem", Game::ShortDeck),
-        ("six-plus", Game::ShortDeck),
-        ("six-plus-holdem", Game::ShortDeck),
-        ("ns", Game::ShortDeck),
-        // The draw games: the PHH standard's codes and common spellings.
-        ("n2l1d", Game::Deuce7SingleDraw),
-        ("2-7-draw", Game::Deuce7SingleDraw),
-        ("deuce-to-seven-single-draw", Game::Deuce7SingleDraw),
-        ("kansas-city-lowball", Game::Deuce7SingleDraw),
-        ("2-7-single", Game::Deuce7SingleDraw),
-        ("f2l3d", Game::Deuce7TripleDraw),
-        ("deuce-to-seven-triple-draw", Game::Deuce7TripleDraw),
-        ("2-7-triple", Game::Deuce7TripleDraw),
-        ("2-7-td", Game::Deuce7TripleDraw),
-        ("a-5-triple", Game::A5TripleDraw),
-        ("ace-to-five-triple-draw", Game::A5TripleDraw),
-        ("a5-triple-draw", Game::A5TripleDraw),
-        ("fb", Game::Badugi),
-        ("5-card-draw", Game::FiveCardDraw),
-        ("draw", Game::FiveCardDraw),
-        ("draw-high", Game::FiveCardDraw),
-    ];
+    /// The game's row of the variant table.
+    pub fn variant(self) -> &'static Variant {
+        Variant::of(self)
+    }
 
     /// The name used in text: `"holdem"`, `"omaha"`, `"omaha-hilo"`, `"stud"`,
-    /// `"stud-hilo"`, `"razz"`, `"short-deck"` or a draw game's (`"badugi"`, ...).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Game::Holdem => "holdem",
-            Game::Omaha => "omaha",
-            Game::OmahaHiLo => "omaha-hilo",
-            Game::Stud => "stud",
-            Game::StudHiLo => "stud-hilo",
-            Game::Razz => "razz",
-            Game::ShortDeck => "short-deck",
-            Game::Deuce7SingleDraw => "2-7-single-draw",
-            Game::Deuce7TripleDraw => "2-7-triple-draw",
-            Game::A5TripleDraw => "a-5-triple-draw",
-            Game::Badugi => "badugi",
-            Game::FiveCardDraw => "five-card-draw",
-        }
+    /// `"stud-hilo"`, `"razz"`, `"short-deck"` or a draw game's (`"badugi"`, ...): the
+    /// variant table's.
+    pub fn name(self) -> &'static str {
+        self.variant().name
     }
 
     /// The drawing rounds of a draw game (1 or 3); `None` for the board games.
-    pub const fn draw_rounds(self) -> Option<usize> {
-        match self {
-            Game::Deuce7SingleDraw | Game::FiveCardDraw => Some(1),
-            Game::Deuce7TripleDraw | Game::A5TripleDraw | Game::Badugi => Some(3),
-            _ => None,
-        }
+    pub fn draw_rounds(self) -> Option<usize> {
+        Some(self.variant().draw_rounds()).filter(|&n| n > 0)
     }
 
-    /// Whether the game is of the stud family: no board, seven cards each, 2 to 8 players.
-    pub const fn is_stud(self) -> bool {
-        matches!(self, Game::Stud | Game::StudHiLo | Game::Razz)
+    /// Whether the game is of the stud family: no board, cards dealt face up, 2 to 8
+    /// players.
+    pub fn is_stud(self) -> bool {
+        self.variant().up_cards()
     }
 
     /// The cards the game is dealt from: all 52, or the short deck's 36.
-    pub const fn deck(self) -> CardSet {
-        match self {
-            Game::ShortDeck => SHORT_DECK,
+    pub fn deck(self) -> CardSet {
+        match self.variant().deck {
+            36 => SHORT_DECK,
             _ => CardSet::from_mask_truncate(FULL_MASK),
         }
     }
@@ -212,13 +138,11 @@ impl Game {
 impl FromStr for Game {
     type Err = Error;
 
-    /// Parses any of [`Game::NAMES`] (case and `_`/`-` free).
+    /// Parses a game's name or alias in the variant table ([`Variant::named`]: case and
+    /// `_`/`-` free).
     fn from_str(name: &str) -> Result<Game> {
-        let norm = name.trim().to_ascii_lowercase().replace('_', "-");
-        Game::NAMES
-            .iter()
-            .find(|(known, _)| *known == norm)
-            .map(|&(_, game)| game)
+        Variant::named(name)
+            .map(|v| v.game)
             .ok_or_else(|| Error::UnknownGame {
                 name: name.to_string(),
             })

@@ -10,61 +10,23 @@ use super::amount::{too_many, Amount, NotChips, MAX_CHIPS, MAX_PLACES};
 use super::fields::Value;
 use super::shown::{repr, show};
 use super::steps::{steps, Arg, Step, Verb};
+use crate::variant::Variant;
 
-/// The PHH variant codes pokerforge plays: `(code, game, betting structure)`, the game and
-/// structure as `pokerforge.game.GameSpec` names them. The first four are the standard's;
-/// the others are pokerforge's codes of the same shape.
-pub const VARIANTS: [(&str, &str, &str); 30] = [
-    ("NT", "holdem", "no-limit"),
-    ("FT", "holdem", "fixed-limit"),
-    ("PO", "omaha", "pot-limit"),
-    ("FO/8", "omaha-hilo", "fixed-limit"),
-    ("PT", "holdem", "pot-limit"),
-    ("NO", "omaha", "no-limit"),
-    ("FO", "omaha", "fixed-limit"),
-    ("NO/8", "omaha-hilo", "no-limit"),
-    ("PO/8", "omaha-hilo", "pot-limit"),
-    // The stud family, the standard's codes (fixed-limit only).
-    ("F7S", "stud", "fixed-limit"),
-    ("F7S/8", "stud-hilo", "fixed-limit"),
-    ("FR", "razz", "fixed-limit"),
-    // Short-deck (6+) Hold'em: the standard's NS, and pokerforge's codes of its shape for
-    // the other structures.
-    ("NS", "short-deck", "no-limit"),
-    ("PS", "short-deck", "pot-limit"),
-    ("FS", "short-deck", "fixed-limit"),
-    // The draw games: the standard's N2L1D, F2L3D and FB, and pokerforge's codes of their
-    // shape for the other structures and games (AL: ace-to-five lowball, 5D: five-card
-    // draw).
-    ("N2L1D", "2-7-single-draw", "no-limit"),
-    ("F2L3D", "2-7-triple-draw", "fixed-limit"),
-    ("FB", "badugi", "fixed-limit"),
-    ("P2L1D", "2-7-single-draw", "pot-limit"),
-    ("F2L1D", "2-7-single-draw", "fixed-limit"),
-    ("N2L3D", "2-7-triple-draw", "no-limit"),
-    ("P2L3D", "2-7-triple-draw", "pot-limit"),
-    ("NAL3D", "a-5-triple-draw", "no-limit"),
-    ("PAL3D", "a-5-triple-draw", "pot-limit"),
-    ("FAL3D", "a-5-triple-draw", "fixed-limit"),
-    ("NB", "badugi", "no-limit"),
-    ("PB", "badugi", "pot-limit"),
-    ("N5D", "five-card-draw", "no-limit"),
-    ("P5D", "five-card-draw", "pot-limit"),
-    ("F5D", "five-card-draw", "fixed-limit"),
-];
+/// The row of the variant table that PHH variant code `code` names ([`Variant::of_phh`]).
+fn variant_of(code: &str) -> Option<&'static Variant> {
+    Variant::of_phh(code).map(|(variant, _)| variant)
+}
 
 /// Whether `code` is a draw game's: a player's first `d dh` deals its hand, later ones
 /// the replacements of its draws, and the cards shown are those held after the last draw.
 fn is_draw(code: &str) -> bool {
-    VARIANTS
-        .iter()
-        .any(|v| v.0 == code && (v.1.contains("draw") || v.1 == "badugi"))
+    variant_of(code).is_some_and(Variant::draws)
 }
 
-/// Whether `code` is one of the stud family's: seven cards each, no board and no blinds
+/// Whether `code` is one of the stud family's: cards dealt up, no board and no blinds
 /// (`blinds_or_straddles` may be left out), a bring-in.
 fn is_stud(code: &str) -> bool {
-    matches!(code, "F7S" | "F7S/8" | "FR")
+    variant_of(code).is_some_and(Variant::up_cards)
 }
 
 /// The cards each player of a stud game is dealt in all.
@@ -441,7 +403,7 @@ pub fn read_steps(fields: &[(&str, Value<'_>)]) -> Result<Steps, Problem> {
         }
     }
     let variant = get(fields, "variant");
-    if !matches!(variant, Some(Value::Str(code)) if VARIANTS.iter().any(|v| v.0 == *code)) {
+    if !matches!(variant, Some(Value::Str(code)) if variant_of(code).is_some()) {
         let shown = variant.map(repr).unwrap_or_default();
         return Err(field_problem(
             "variant",

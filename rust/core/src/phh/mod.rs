@@ -16,6 +16,6 @@ mod tables;
 
 pub use amount::{MAX_CHIPS, MAX_PLACES};
 pub use fields::{read_fields, Fallback, Value};
-pub use hand::{read_steps, Problem, Steps, MONEY_FIELDS, VARIANTS};
+pub use hand::{read_steps, Problem, Steps, MONEY_FIELDS};
 pub use steps::{Arg, Step, Verb};
 pub use tables::{has_header, split_tables, Split, Table};
