@@ -7,7 +7,7 @@ from typing import get_args
 
 import pytest
 
-from pokerforge import _core, equity
+from pokerforge import _core, equity, games
 from pokerforge.cli import main
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec
@@ -17,15 +17,13 @@ from pokerforge.games import (
     DRAW_GAME_NAMES,
     DRAW_GAMES,
     GAMES,
+    ROWS,
     SHORT_DECK,
     STUD_GAMES,
-    VARIANT_ALIASES,
-    VARIANTS,
     Game,
     GameName,
-    Variant,
     game_name,
-    variant_name,
+    row,
 )
 from pokerforge.service.models import EquityRequest, EvaluateRequest, EvaluateResponse
 
@@ -93,15 +91,36 @@ def test_a_name_the_table_refuses_the_core_refuses(name: str) -> None:
         GameSpec(variant=name)  # type: ignore[arg-type]
 
 
-def test_the_variants_are_the_games_the_stud_family_short_deck_and_the_draw_games() -> None:
-    assert set(get_args(Variant)) == set(VARIANTS)
-    assert set(VARIANTS) == {*GAMES, *STUD_GAMES, SHORT_DECK, *DRAW_GAMES}
-    assert VARIANTS[6] == SHORT_DECK  # the game layer's variant code 6
-    assert VARIANTS.index("five-card-draw") == FIVE_CARD_DRAW  # and the draw games' after
-    assert set(VARIANT_ALIASES.values()) <= set(VARIANTS)
-    assert not set(VARIANT_ALIASES) & set(VARIANTS)
-    for name in (*VARIANTS, *VARIANT_ALIASES):
-        assert variant_name(name.upper()) == variant_name(name)
+def test_the_games_are_the_rows_of_the_variant_table() -> None:
+    assert set(get_args(Game)) == set(GAMES) == set(ROWS)
+    assert tuple(v.name for v in _core.VARIANTS) == GAMES  # in the order of the codes
+    assert set(GAMES) >= {*STUD_GAMES, SHORT_DECK, *DRAW_GAMES}
+    assert GAMES[6] == SHORT_DECK  # the game code 6
+    assert GAMES.index("five-card-draw") == FIVE_CARD_DRAW  # and the draw games' after
+    assert set(ALIASES.values()) <= set(GAMES)
+    assert not set(ALIASES) & set(GAMES)
+    for name in (*GAMES, *ALIASES):
+        assert game_name(name.upper()) == game_name(name)
+        assert row(name) is ROWS[game_name(name)]
+        assert name == row(name).name or name in row(name).aliases
+    assert tuple(g for g in GAMES if ROWS[g].up_cards) == STUD_GAMES
+    assert tuple(g for g in GAMES if ROWS[g].draw_rounds) == DRAW_GAMES
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Variant", Game),
+        ("VARIANTS", GAMES),
+        ("VARIANT_ALIASES", ALIASES),
+        ("variant_name", game_name),
+    ],
+)
+def test_the_game_layer_s_old_names_still_work_and_warn(old: str, new: object) -> None:
+    with pytest.warns(DeprecationWarning, match=f"pokerforge.games.{old} is deprecated"):
+        assert getattr(games, old) is new
+    with pytest.raises(AttributeError, match="no attribute 'VARIANTZ'"):
+        games.VARIANTZ  # noqa: B018
 
 
 @pytest.mark.parametrize("name", SPELLINGS)

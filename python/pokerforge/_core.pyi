@@ -34,6 +34,7 @@ __all__ = [
     "Range",
     "ShortDeckRank",
     "StreetRule",
+    "Variant",
     "__version__",
     "_panic_for_tests",
     "_thread_pools",
@@ -280,7 +281,11 @@ def record(cls: type[_Record], /, *fields: object) -> _Record: ...
 def copy_slots(obj: _Slotted, /) -> _Slotted: ...
 def untrack(*objects: object) -> None: ...
 def showdown_ranks(
-    game: int, holes: Sequence[_CardsLike], board: _CardsLike, folded: Sequence[bool]
+    game: int,
+    holes: Sequence[_CardsLike],
+    board: _CardsLike,
+    folded: Sequence[bool],
+    trips_beat_straight: bool = True,
 ) -> dict[int, tuple[int, int]]: ...
 def evaluate_many(
     cards: npt.NDArray[np.uint8], *, threads: int | None = None, check: bool = True

@@ -42,13 +42,9 @@ from pokerforge.games import (
     DRAW_GAMES,
     GAMES,
     SHAPES,
-    VARIANT_ALIASES,
-    VARIANTS,
     Game,
-    Variant,
     equity_problem,
     game_name,
-    variant_name,
 )
 from pokerforge.icm.commands import add_commands as _add_icm_commands
 from pokerforge.icm.commands import icm_command, pushfold_command
@@ -104,24 +100,14 @@ def _order(args: argparse.Namespace) -> bool | None:
     return False
 
 
-def _variant(text: str) -> Variant:
-    """``--game`` of the commands that play or rank hands: every variant's names."""
-    try:
-        return variant_name(text)
-    except PokerError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
-def _add_game_option(cmd: argparse.ArgumentParser, *, variants: bool = False) -> None:
-    """``--game``, as every command that plays or ranks hands takes it: the games equity
-    knows (``odds``, ``equity``), or every variant (``variants``: ``eval``, ``simulate``).
+def _add_game_option(cmd: argparse.ArgumentParser) -> None:
+    """``--game``, as every command that plays or ranks hands takes it: every game's names.
     Short deck's order of three of a kind and a straight comes with it."""
-    names, aliases = (VARIANTS, VARIANT_ALIASES) if variants else (GAMES, ALIASES)
     cmd.add_argument(
         "--game",
-        type=_variant if variants else _game,
+        type=_game,
         default="holdem",
-        help=f"{', '.join(names)} (also {', '.join(aliases)}); default: holdem",
+        help=f"{', '.join(GAMES)} (also {', '.join(ALIASES)}); default: holdem",
     )
     cmd.add_argument(
         "--straight-beats-trips",
@@ -210,7 +196,7 @@ def _add_simulate_command(commands: Any) -> None:
         "per seat, the showdown share and the pots; a progress bar shows on a terminal. The "
         "result is the same for any --workers and backend.",
     )
-    _add_game_option(sim, variants=True)
+    _add_game_option(sim)
     sim.add_argument(
         "--betting",
         choices=("no-limit", "pot-limit", "fixed-limit"),
@@ -339,7 +325,7 @@ def _parser() -> argparse.ArgumentParser:
     ev.add_argument(
         "cards", nargs="+", help="cards like AsKsQsJsTs, or one per argument: As Ks Qs Js Ts"
     )
-    _add_game_option(ev, variants=True)
+    _add_game_option(ev)
     ev.add_argument("--omaha", action="store_true", help="the same as --game omaha-hilo")
 
     _add_simulate_command(commands)
@@ -679,7 +665,7 @@ def _throws(p: PlayerEquity, draw: int | str | None) -> str:
 def _eval(args: argparse.Namespace) -> str:
     from pokerforge.service.convert import evaluate_fields, evaluate_json  # noqa: PLC0415
 
-    game: Variant = "omaha-hilo" if args.omaha else args.game
+    game: Game = "omaha-hilo" if args.omaha else args.game
     fields = evaluate_fields(game)
     if "hole" in fields:
         if len(args.cards) != 2:

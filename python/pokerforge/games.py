@@ -16,23 +16,31 @@ Examples:
     ...
     pokerforge.errors.InvalidSpecError: 'pineapple' is not a game: expected holdem, omaha, ...
 
-The games are those ``equity`` counts and the game layer plays: Hold'em, Omaha, Omaha
+Every game is one row of the core's variant table (:data:`ROWS`, ``_core.VARIANTS``: the
+deck, the streets, the forced bets, the hand kinds, the names), and everything here is read
+from it. The games are those ``equity`` counts and the game layer plays: Hold'em, Omaha, Omaha
 Hi-Lo, the stud family (seven-card stud, stud hi-lo eight or better, razz; the PHH codes
 ``F7S``, ``F7S/8`` and ``FR`` among their aliases), short-deck (6+) Hold'em (``NS``) and
 the draw games (deuce-to-seven single and triple draw, ace-to-five triple draw, badugi,
 five-card draw; the PHH codes ``N2L1D``, ``F2L3D`` and ``FB`` among their aliases), all
-from the core's one table of names. :func:`variant_name` is :func:`game_name` by the game
-layer's word:
+from the core's one table. :func:`row` gives a game's row by any of its names:
 
-    >>> from pokerforge.games import variant_name
-    >>> game_name("N2L1D"), variant_name("badugi"), variant_name("plo")
-    ('2-7-single-draw', 'badugi', 'omaha')
+    >>> from pokerforge.games import row
+    >>> game_name("N2L1D"), row("badugi").hole_cards, row("plo").display
+    ('2-7-single-draw', (4,), 'Omaha')
+    >>> [street.name for street in row("razz").streets][:2], row("razz").low
+    (['third street', 'fourth street'], 'a-5-low')
+
+The game layer's older names for the same things (``Variant``, ``VARIANTS``,
+``VARIANT_ALIASES``, ``variant_name``) still work and warn that they are deprecated.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal, cast
 
 from pokerforge import _core
@@ -43,22 +51,20 @@ __all__ = [
     "DRAW_GAMES",
     "DRAW_GAME_NAMES",
     "GAMES",
+    "ROWS",
     "SHAPES",
     "SHORT_DECK",
     "STUD_GAMES",
-    "VARIANTS",
-    "VARIANT_ALIASES",
     "DrawGame",
     "DrawGameName",
     "Game",
     "GameName",
     "GameShape",
     "StudGame",
-    "Variant",
     "equity_problem",
     "game_name",
+    "row",
     "shape_of",
-    "variant_name",
 ]
 
 StudGame = Literal["stud", "stud-hilo", "razz"]
@@ -69,14 +75,10 @@ DrawGame = Literal[
 ]
 """A draw game's canonical name (played by the game layer; see :func:`variant_name`)."""
 
-DRAW_GAMES: tuple[DrawGame, ...] = (
-    "2-7-single-draw",
-    "2-7-triple-draw",
-    "a-5-triple-draw",
-    "badugi",
-    "five-card-draw",
+DRAW_GAMES: tuple[DrawGame, ...] = tuple(
+    cast("DrawGame", v.name) for v in _core.VARIANTS if v.draw_rounds
 )
-"""The draw games, in the order of their variant codes after short-deck's."""
+"""The draw games (their rows draw), in the order of their codes."""
 
 Game = Literal["holdem", "omaha", "omaha-hilo", StudGame, "short-deck", DrawGame]
 """A game's canonical name (every variant: equity counts them all), in the order of the
@@ -178,65 +180,62 @@ def game_name(name: str) -> Game:
     )
 
 
-Variant = Game
-"""A variant the game layer plays: every game (equity counts them all)."""
+ROWS: Mapping[Game, _core.Variant] = MappingProxyType(
+    {cast("Game", v.name): v for v in _core.VARIANTS}
+)
+"""Every game's row of the variant table (read-only), by canonical name, in the order of
+the games' codes."""
 
-STUD_GAMES: tuple[StudGame, ...] = ("stud", "stud-hilo", "razz")
-"""The stud family, in the order of their variant codes after the board games'."""
+
+def row(name: str) -> _core.Variant:
+    """The variant table's row of the game called ``name`` (any of its names).
+
+    Raises:
+        InvalidSpecError: ``name`` is no game's name or alias.
+
+    Examples:
+        >>> row("F7S/8").hi_lo, row("6+").deck, row("2-7 triple draw".replace(" ", "-")).draw_rounds
+        (True, 36, 3)
+    """
+    return ROWS[game_name(name)]
+
+
+STUD_GAMES: tuple[StudGame, ...] = tuple(
+    cast("StudGame", v.name) for v in _core.VARIANTS if v.up_cards
+)
+"""The stud family (their rows deal cards face up), in the order of their codes."""
 
 SHORT_DECK: Literal["short-deck"] = "short-deck"
 """Short-deck (6+) Hold'em: 36 cards, six to ace (one of the games; its aliases are the
 core's)."""
 
-VARIANTS: tuple[Variant, ...] = GAMES
-"""Every variant's canonical name, in the order of the game layer's variant codes (the
-core's game codes): the games, the same table."""
-
-# The draw games' other names in the core's table are the PHH standard's codes (N2L1D
-# no-limit deuce-to-seven single draw, F2L3D fixed-limit deuce-to-seven triple draw, FB
-# fixed-limit badugi; the betting structure is the spec's own field) and common spellings.
-VARIANT_ALIASES: Mapping[str, Variant] = ALIASES
-"""Other names for the variants, each mapped to its canonical name (:data:`ALIASES`)."""
-
-_VARIANT_NAMES: Mapping[str, Variant] = {
-    **{name: name for name in VARIANTS},
-    **VARIANT_ALIASES,
+# The game layer's old names for the same things, kept for one release (module
+# __getattr__ below warns on use).
+_DEPRECATED: Mapping[str, tuple[object, str]] = {
+    "Variant": (Game, "Game"),
+    "VARIANTS": (GAMES, "GAMES"),
+    "VARIANT_ALIASES": (ALIASES, "ALIASES"),
+    "variant_name": (game_name, "game_name"),
 }
 
 
-def variant_name(name: str) -> Variant:
-    """The canonical name of the variant called ``name``: :func:`game_name` by the game
-    layer's word.
-
-    Case does not matter, nor ``_`` for ``-``, nor spaces around the name, as for
-    :func:`game_name`.
-
-    Raises:
-        InvalidSpecError: ``name`` is no variant's name or alias.
-
-    Examples:
-        >>> variant_name("7_card_stud"), variant_name("F7S/8"), variant_name("Hold'em")
-        ('stud', 'stud-hilo', 'holdem')
-        >>> variant_name("pineapple")  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        pokerforge.errors.InvalidSpecError: 'pineapple' is not a game: expected holdem, ...
-    """
-    if isinstance(name, str):
-        variant = _VARIANT_NAMES.get(name.strip().lower().replace("_", "-"))
-        if variant is not None:
-            return variant
-    raise InvalidSpecError(
-        f"{name!r} is not a game: expected {', '.join(VARIANTS)} "
-        f"(or an alias: {', '.join(VARIANT_ALIASES)})"
-    )
+def __getattr__(name: str) -> object:
+    if name in _DEPRECATED:
+        value, new = _DEPRECATED[name]
+        warnings.warn(
+            f"pokerforge.games.{name} is deprecated: use pokerforge.games.{new}, the same",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return value
+    raise AttributeError(f"module 'pokerforge.games' has no attribute {name!r}")
 
 
 @dataclass(frozen=True, slots=True)
 class GameShape:
-    """What a player of a variant holds and what else is dealt: the shape of input the
+    """What a player of a game holds and what else is dealt: the shape of input the
     command line, the service and the web calculator ask for (the core checks the cards
-    themselves).
+    themselves), read from the game's row.
 
     Attributes:
         label: The name shown to people (``"Seven-card stud"``).
@@ -261,22 +260,24 @@ class GameShape:
     lowest_rank: str = "2"
     draw: bool = False
 
+    @staticmethod
+    def of(variant: _core.Variant) -> GameShape:
+        """The shape of the game whose row is ``variant``."""
+        return GameShape(
+            label=variant.display,
+            hands=variant.hole_cards,
+            partial=variant.up_cards,
+            board=variant.board_cards > 0,
+            # The Hold'em range syntax names two-card hands.
+            ranges=variant.hole_cards == (2,),
+            hilo=variant.hi_lo,
+            lowest_rank="6" if variant.deck == 36 else "2",
+            draw=variant.draw_rounds > 0,
+        )
 
-SHAPES: Mapping[Variant, GameShape] = {
-    "holdem": GameShape("Hold'em", (2,), ranges=True),
-    "omaha": GameShape("Omaha", (4, 5, 6)),
-    "omaha-hilo": GameShape("Omaha Hi-Lo", (4, 5, 6), hilo=True),
-    "stud": GameShape("Seven-card stud", (7,), partial=True, board=False),
-    "stud-hilo": GameShape("Seven-card stud hi-lo", (7,), partial=True, board=False, hilo=True),
-    "razz": GameShape("Razz", (7,), partial=True, board=False),
-    "short-deck": GameShape("Short-deck Hold'em", (2,), ranges=True, lowest_rank="6"),
-    "2-7-single-draw": GameShape("Deuce-to-seven single draw", (5,), board=False, draw=True),
-    "2-7-triple-draw": GameShape("Deuce-to-seven triple draw", (5,), board=False, draw=True),
-    "a-5-triple-draw": GameShape("Ace-to-five triple draw", (5,), board=False, draw=True),
-    "badugi": GameShape("Badugi", (4,), board=False, draw=True),
-    "five-card-draw": GameShape("Five-card draw", (5,), board=False, draw=True),
-}
-"""Every variant's :class:`GameShape`, by canonical name."""
+
+SHAPES: Mapping[Game, GameShape] = {name: GameShape.of(v) for name, v in ROWS.items()}
+"""Every game's :class:`GameShape`, by canonical name."""
 
 
 def shape_of(name: str) -> GameShape:
@@ -289,7 +290,7 @@ def shape_of(name: str) -> GameShape:
         >>> shape_of("6+").lowest_rank, shape_of("razz").board
         ('6', False)
     """
-    return SHAPES[variant_name(name)]
+    return SHAPES[game_name(name)]
 
 
 def equity_problem(
@@ -306,7 +307,7 @@ def equity_problem(
         >>> equity_problem("holdem", ["AhKh", "random"], "2c3d4h") is None
         True
     """
-    shape = SHAPES.get(variant_name(game)) if game in _VARIANT_NAMES else None
+    shape = SHAPES[_NAMES[game]] if game in _NAMES else None
     text = (board or "").strip()
     if shape is not None and not shape.board and text:
         return (

@@ -33,7 +33,7 @@ from pokerforge.game import (
 from pokerforge.game.draw import max_draw_seats
 from pokerforge.game.phh import loads_phh, to_phh
 from pokerforge.game.rake import Rake
-from pokerforge.games import DRAW_GAMES, variant_name
+from pokerforge.games import DRAW_GAMES, game_name
 
 TRIPLE = GameSpec(
     variant="2-7-triple-draw", betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4
@@ -74,7 +74,7 @@ def live_cards(hand: Hand) -> list[int]:
     ],
 )
 def test_the_names_of_the_draw_games(name: str, variant: str) -> None:
-    assert variant_name(name) == variant
+    assert game_name(name) == variant
     assert GameSpec(variant=name).variant == variant  # type: ignore[arg-type]
 
 
@@ -92,7 +92,7 @@ def test_cards_rounds_and_bets_of_each_game() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"variant": "badugi", "hole_cards": 5}, "badugi deals 4 cards to each player, not 5"),
+        ({"variant": "badugi", "hole_cards": 5}, "Badugi deals 4 cards to each player, not 5"),
         ({"variant": "2-7-triple-draw", "hole_cards": 4}, "deals 5 cards to each player, not 4"),
         ({"variant": "five-card-draw", "straddle": 4}, "without a straddle, not 4"),
         ({"variant": "badugi", "bring_in": 1}, "a bring-in is a stud game's forced bet"),

@@ -12,7 +12,7 @@ from pokerforge.cards import Card
 from pokerforge.errors import InvalidCardError, InvalidHistoryError, InvalidSpecError
 from pokerforge.game import GameSpec, Hand, PostBlind, RuleProfile, to_phh
 from pokerforge.game.phh import load_phh, loads_phh
-from pokerforge.games import variant_name
+from pokerforge.games import game_name
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "phh"
 BUTTON_BLIND = GameSpec(variant="short-deck", ante=1, button_blind=2)
@@ -33,7 +33,7 @@ def _all_cards(hand: Hand) -> list[Card]:
 
 @pytest.mark.parametrize("name", ["short-deck", "6+", "Six_Plus_Holdem", "NS", " shortdeck "])
 def test_the_names_of_short_deck(name: str) -> None:
-    assert variant_name(name) == "short-deck"
+    assert game_name(name) == "short-deck"
     assert GameSpec(variant=name, blinds=(1, 2)).variant == "short-deck"  # type: ignore[arg-type]
 
 
@@ -55,7 +55,7 @@ def test_the_spec_s_defaults() -> None:
         ({"button_blind": -2}, "button blind"),
         ({"button_blind": 3, "chip_unit": 2}, r"button blind \(3\) must be a multiple"),
         ({"blinds": (1, 2), "trips_beat_straight": 1}, "must be True or False, not 1"),
-        ({"blinds": (1, 2), "hole_cards": 4}, "short-deck Hold'em deals 2 hole cards, not 4"),
+        ({"blinds": (1, 2), "hole_cards": 4}, "Short-deck Hold'em deals 2 cards to each player"),
         (
             {"betting": "fixed-limit", "button_blind": 6, "small_bet": 4, "big_bet": 8},
             r"the button blind \(6\) must not exceed the small bet \(4\)",

@@ -66,7 +66,7 @@ def test_rank_hands_ranks_every_live_seat_as_the_references_do(
 def test_rank_hands_refuses_shared_cards_and_unknown_games() -> None:
     with pytest.raises(DuplicateCardError, match="As"):
         rank_hands(HOLDEM, [(51, 0), (4, 5)], (51, 47, 43, 39, 1), [False, False])
-    with pytest.raises(InvalidSpecError, match="3 is not a game code"):
-        rank_hands(3, [(35, 0)], (51, 47, 43, 39, 1), [False])
+    with pytest.raises(InvalidSpecError, match="99 is not a game code"):
+        rank_hands(99, [(35, 0)], (51, 47, 43, 39, 1), [False])
     with pytest.raises(InvalidSpecError, match="2 seats' hole cards but 1 folded flags"):
         rank_hands(HOLDEM, [(35, 0), (4, 5)], (51, 47, 43, 39, 1), [False])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -21,13 +22,14 @@ from pokerforge.game import (
     Hand,
     HandState,
     LegalActions,
+    Rake,
     RuleProfile,
     Show,
     Street,
     Table,
 )
 from pokerforge.game.dealer import Dealer
-from pokerforge.games import variant_name
+from pokerforge.games import game_name
 
 STUD = GameSpec(variant="stud", betting="fixed-limit", ante=1, bring_in=2, small_bet=5,
                 big_bet=10)  # fmt: skip
@@ -52,10 +54,10 @@ def check_down(hand: Hand) -> None:
 
 def test_the_names_and_aliases() -> None:
     for name in ("stud", "7-card-stud", "Seven_Card_Stud", "F7S", "stud-hi"):
-        assert variant_name(name) == "stud"
+        assert game_name(name) == "stud"
     for name in ("stud-hilo", "stud8", "F7S/8", "Stud-Hi-Lo"):
-        assert variant_name(name) == "stud-hilo"
-    assert variant_name("FR") == variant_name(" razz ") == "razz"
+        assert game_name(name) == "stud-hilo"
+    assert game_name("FR") == game_name(" razz ") == "razz"
     spec = GameSpec(variant="F7S/8", betting="fixed-limit", bring_in=1, small_bet=2, big_bet=4)
     assert spec.variant == "stud-hilo" and spec.is_stud and spec.hole_card_count == 7
 
@@ -227,6 +229,46 @@ def test_example_stud_1_bring_in_and_completion() -> None:
     hand.fold()  # seat 2
     assert hand.street == Street.FOURTH_STREET
     assert hand.stacks == (79, 79, 84) and hand.total_pot == 58
+
+
+def test_example_stud_4_a_bring_in_of_a_whole_small_bet_is_the_bet() -> None:
+    """Section 8, example 4: stud 4/8, ante 1, bring-in 4 (rules 17, 37, 38)."""
+    spec = GameSpec(
+        variant="stud", betting="fixed-limit", ante=1, bring_in=4, small_bet=4, big_bet=8
+    )
+    hand = Hand(spec, stacks=[100, 100, 100], up_cards=["7h", "2d", "2c"], seed=1)
+    assert hand.actor == 2
+    assert hand.legal_actions() == LegalActions(False, False, 4, None, None)
+    assert not hand.can_complete() and not hand.can_raise_to(8)
+    hand.bring_in()  # seat 2: 4, the bet
+    assert hand.legal_actions() == LegalActions(True, False, 4, 8, 8)
+    hand.raise_to(8)  # seat 0
+    hand.raise_to(12)  # seat 1
+    hand.raise_to(16)  # seat 2: the bring-in and three raises
+    assert hand.legal_actions() == LegalActions(True, False, 8, None, None)
+    hand.call()
+    hand.call()
+    assert hand.street == Street.FOURTH_STREET
+    assert hand.stacks == (83, 83, 83) and hand.total_pot == 51
+
+
+def test_example_stud_5_the_rake_is_taken_after_third_street() -> None:
+    """Section 8, example 5: a rake of 10 % (rule 27)."""
+    spec = replace(STUD, rake=Rake(percent=10))
+    hand = Hand(spec, stacks=[100, 100], up_cards=["7hAs", "2c3d"], seed=1)
+    hand.bring_in()  # seat 1
+    hand.complete()  # seat 0
+    hand.call()
+    assert hand.street == Street.FOURTH_STREET and hand.actor == 0
+    hand.raise_to(5)
+    hand.fold()
+    assert hand.is_over and hand.rake == 1 and hand.stacks == (105, 94)
+    # Over on third street: no rake.
+    hand = Hand(spec, stacks=[100, 100], up_cards=["7hAs", "2c3d"], seed=1)
+    hand.bring_in()
+    hand.complete()
+    hand.fold()
+    assert hand.is_over and hand.rake == 0 and hand.stacks == (103, 97)
 
 
 def test_completing_the_bring_in_yourself_is_the_bet() -> None:

@@ -18,7 +18,7 @@ from pokerforge._core import record as _record  # see betting.py
 from pokerforge.errors import IllegalActionError
 from pokerforge.game import showdown as _showdown
 from pokerforge.game.actions import Muck, Show
-from pokerforge.game.spec import OMAHA_HILO, STUD_HILO, EngineConstants
+from pokerforge.game.spec import EngineConstants
 from pokerforge.game.state import NOBODY, HandState
 
 __all__ = ["AskedTurns"]
@@ -73,7 +73,7 @@ class AskedTurns:
                     if asked.odd_chip_order is None
                     else asked.odd_chip_order
                 ),
-                hilo=self._engine.variant in (OMAHA_HILO, STUD_HILO),
+                hilo=self._engine.hilo,
                 face_up=True,
                 unit=self._unit,
                 low_odd_chip_order=asked.low_odd_chip_order,

@@ -55,6 +55,7 @@ _ONLY_CALL = 1  # calling takes the whole stack
 _NOT_REOPENED = 2  # rule 13
 _NOBODY_TO_CALL = 3  # rule 14
 _CAPPED = 4  # rule 17
+BRING_IN_IS_THE_BET = 5  # rules 37, 38: a bring-in of a whole small bet
 
 # A record from a tuple of its fields (a star call to ``record`` costs more).
 _from_tuple = tuple.__new__
@@ -72,6 +73,8 @@ _NO_RAISE_WHY = {
     _NOBODY_TO_CALL: "no other player has chips beyond the current bet, so nobody could "
     "call a raise (rule 14)",
     _CAPPED: "the betting is capped on this street (rule 17)",
+    BRING_IN_IS_THE_BET: "a bring-in of a whole small bet is the bet: it is posted, with "
+    "nothing to complete (rules 37, 38)",
 }
 
 

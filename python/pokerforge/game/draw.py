@@ -33,21 +33,19 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from pokerforge._core import evaluate_badugi, evaluate_class, evaluate_low_27, evaluate_low_a5
 from pokerforge._core import record as _record  # see betting.py
 from pokerforge.cards import Card, Deck
 from pokerforge.errors import CardCountError, DuplicateCardError, IllegalActionError
 from pokerforge.game.actions import DealHole, Discard, Exposed, StandPat
 from pokerforge.game.deal import _deck_order, _given_holes, _indices
 from pokerforge.game.positions import SEAT_ORDERS
-from pokerforge.game.spec import A5_TRIPLE, BADUGI, FIVE_CARD_DRAW
 from pokerforge.game.state import NOBODY
 
 if TYPE_CHECKING:
     from pokerforge.game.spec import EngineConstants
     from pokerforge.game.state import HandState
 
-__all__ = ["DrawDeck", "DrawTurns", "deal_draw", "draw_ranks", "max_draw_seats"]
+__all__ = ["DrawDeck", "DrawTurns", "deal_draw", "max_draw_seats"]
 
 _DECK = 52
 _SEED_SPAN = 1 << 64
@@ -65,40 +63,6 @@ def max_draw_seats(hole_count: int) -> int:
         (9, 10)
     """
     return min(10, (_DECK - hole_count) // hole_count)
-
-
-def draw_ranks(
-    variant: int, holes: Sequence[Sequence[int]], folded: Sequence[bool]
-) -> dict[int, tuple[int, int]]:
-    """``seat -> (rank, 0)`` for each seat still in (greater is better; no low half):
-    deuce-to-seven games by :func:`~pokerforge.evaluate_low_27`, ace-to-five triple draw
-    by :func:`~pokerforge.evaluate_low_a5`, badugi by :func:`~pokerforge.evaluate_badugi`,
-    five-card draw by the high hand's class (rule 51).
-
-    Examples:
-        >>> from pokerforge import CardSet
-        >>> from pokerforge.game.spec import TWO_SEVEN_TRIPLE
-        >>> seven, eight = list(CardSet("7c5d4h3s2c")), list(CardSet("8c5d4h3s2d"))
-        >>> draw_ranks(TWO_SEVEN_TRIPLE, [[c.index for c in seven], [c.index for c in eight]],
-        ...            [False, False])
-        {0: (7462, 0), 1: (7458, 0)}
-    """
-    out: dict[int, tuple[int, int]] = {}
-    for seat, hand in enumerate(holes):
-        if folded[seat]:
-            continue
-        mask = 0
-        for c in hand:
-            mask |= 1 << c
-        if variant == BADUGI:
-            out[seat] = (int(evaluate_badugi(mask)), 0)
-        elif variant == A5_TRIPLE:
-            out[seat] = (int(evaluate_low_a5(mask)), 0)
-        elif variant == FIVE_CARD_DRAW:
-            out[seat] = (evaluate_class(mask), 0)
-        else:
-            out[seat] = (int(evaluate_low_27(mask)), 0)
-    return out
 
 
 class DrawDeck:

@@ -59,7 +59,7 @@ from pokerforge.game.arguments import (
     seat_number,
 )
 from pokerforge.game.asked import AskedTurns
-from pokerforge.game.betting import NOTHING_LEGAL, BettingState
+from pokerforge.game.betting import BRING_IN_IS_THE_BET, NOTHING_LEGAL, BettingState
 from pokerforge.game.deal import BOARD_AT, deal, deal_layout, rest_of_deck, split_board
 from pokerforge.game.draw import DrawTurns
 from pokerforge.game.positions import MAX_SEATS, MIN_SEATS
@@ -69,10 +69,6 @@ from pokerforge.game.rake import take_rake
 from pokerforge.game.runouts import RunoutTurns, RunoutVote, deal_runouts, runouts_the_deck_allows
 from pokerforge.game.spec import (
     FIXED_LIMIT,
-    OMAHA_HILO,
-    RAZZ,
-    SHORT_DECK,
-    STUD_HILO,
     STUD_MAX_SEATS,
     UNCAPPED,
     EngineConstants,
@@ -109,7 +105,7 @@ def check_board_game(engine: EngineConstants, n: int, dead_small_blind: bool) ->
             "a button blind has no small blind to leave dead: dead_small_blind must be "
             "False (rule 44)"
         )
-    deck_size = 36 if engine.variant == SHORT_DECK else 52
+    deck_size = engine.deck
     if engine.hole_count * n + 8 > deck_size:
         raise InvalidSpecError(
             f"{n} players with {engine.hole_count} hole cards each need more than {deck_size} cards"
@@ -323,7 +319,7 @@ full=True))
             hole_cards=hole_cards,
             board=board,
             unknown=self._unknown,  # never invent cards: these seats are dealt none
-            short_deck=engine.variant == SHORT_DECK,
+            short_deck=engine.deck != 52,
             reserved=self._extra,  # the given cards of further runouts are nobody's
         )
         if self._extra:
@@ -589,15 +585,19 @@ full=True))
         n = self._n
         state.street = _THIRD
         # Rule 37: the bring-in is owed like a blind not yet posted: the level is the
-        # bring-in, no full bet has been made, and completing is the bet.
+        # bring-in, no full bet has been made, and completing is the bet. A bring-in of a
+        # whole small bet is that bet (rules 17, 38): nothing to complete, three raises
+        # left.
+        full = engine.bring_in >= engine.street_min_inc[0]
         self._level = engine.bring_in
-        self._full_level = self._raises = 0
+        self._full_level = engine.bring_in if full else 0
+        self._raises = 1 if full else 0
         self._min_inc = engine.street_min_inc[0]
         self._active = sum(1 for chips in stacks if chips)
         self._cap = self._round_cap()
         self._set_reach(list(map(add, state.bets, stacks)))
         doors = [cards[0] if cards else -1 for cards in up]  # (none: unknown to a replay)
-        low_card = stud_rules.bring_in_seat(doors, low=engine.variant == RAZZ)
+        low_card = stud_rules.bring_in_seat(doors, low=not engine.showing_high)
         self._bring_in = engine.bring_in
         # _advance() starts left of the actor: at the low card's seat, or, when that player
         # is all-in on the ante, at the first player after it with chips (rule 37).
@@ -605,7 +605,11 @@ full=True))
         self._advance()
         seat = state.actor
         if seat >= 0 and self._bring_in:
-            state.legal = (False, *state.legal[1:])
+            legal = state.legal
+            # The bring-in seat may not fold (rule 37), nor raise a bring-in that is the bet.
+            state.legal = (False, legal[1], legal[2], None, None) if full else (False, *legal[1:])
+            if full:
+                self._no_raise = BRING_IN_IS_THE_BET
             self._legal = None
         else:
             self._bring_in = 0  # nobody could call it (rule 14): never posted
@@ -803,7 +807,7 @@ full=True))
         engine = self._engine
         folded = st.folded
         street = st.street
-        low = engine.variant == RAZZ
+        low = not engine.showing_high
         while street < _SEVENTH:
             street += 1
             self._deal_stud_street(deck, street)
@@ -876,23 +880,21 @@ full=True))
         st = self._state
         engine = self._engine
         folded = st.folded
-        cards = {
-            seat: (*st.holes[seat], *st.up[seat], *st.board)
-            for seat in range(self._n)
-            if not folded[seat]
-        }
-        ranks = stud_rules.stud_ranks(self._spec.variant, cards)
+        holes = st.holes
+        up = st.up
+        every = [(*holes[seat], *up[seat]) for seat in range(self._n)]
+        ranks = showdown_ranks(engine.variant, every, st.board, folded)
+        cards = {seat: (*every[seat], *st.board) for seat in ranks}
         first = self._aggressor
         if first < 0:
             first = stud_rules.first_to_act(
-                st.up, folded, low=engine.variant == RAZZ, button=st.button
+                st.up, folded, low=not engine.showing_high, button=st.button
             )
-        if engine.variant == RAZZ:
-            return ranks, first, stud_rules.odd_chip_order(cards, low=True), None
-        low_order = (
-            stud_rules.odd_chip_order(cards, low=True) if engine.variant == STUD_HILO else None
-        )
-        return ranks, first, stud_rules.odd_chip_order(cards, low=False), low_order
+        # Rule 42: the odd chip of a high (or the only) half by the high cards, of a low
+        # half by the low cards.
+        main = stud_rules.odd_chip_order(cards, low=not engine.showing_high)
+        low_order = stud_rules.odd_chip_order(cards, low=True) if engine.hilo else None
+        return ranks, first, main, low_order
 
     def _shown_cards(self, seat: int) -> tuple[int, ...]:
         """The cards a seat shows: its hole cards (in stud, all its cards in the order
@@ -923,10 +925,9 @@ full=True))
                 due = max(0, total - sum(self._recorded_winnings()))
             else:
                 assert rake is not None
-                # No flop, no drop (rule 27); in the draw games: no draw, no drop.
-                seen = len(self._state.board) >= 3 or (
-                    self._draw is not None and any(self._state.draws)
-                )
+                # No flop, no drop (rule 27): a hand that ends on its first street (before
+                # the flop, on third street, before the first draw) pays none.
+                seen = self._state.street != self._engine.first_street
                 due = rake.amount(total, flop_seen=seen, chip_unit=self._unit)
             if due:
                 amounts, self._rake = take_rake(
@@ -976,12 +977,12 @@ full=True))
         the first to show (rule 22) and the odd-chip order from the button's left (rule
         26)."""
         st = self._state
-        if self._draw is not None:  # rule 51: each game's own ranking
-            ranks = draw_rules.draw_ranks(self._engine.variant, st.holes, folded)
-        elif self._engine.variant == SHORT_DECK:
-            ranks = self._short_deck_ranks(self._board, folded)
-        else:  # the core directly (what rank_hands() calls): one Python call less
-            ranks = showdown_ranks(self._engine.variant, st.holes, self._board, folded)
+        engine = self._engine
+        # The core directly (what rank_hands() calls): one Python call less. The draw
+        # games have no board (self._board is empty).
+        ranks = showdown_ranks(
+            engine.variant, st.holes, self._board, folded, engine.trips_beat_straight
+        )
         first = self._aggressor
         if first < 0:  # nobody bet on the last street: the first live seat left of it
             for first in self._orders[st.button]:
@@ -1020,8 +1021,7 @@ full=True))
                 if not st.stacks[s]:
                     face_up = True
                     break
-        variant = self._engine.variant
-        hilo = variant in (OMAHA_HILO, STUD_HILO)
+        hilo = self._engine.hilo
         if rules.showdown == "ask" and not face_up and len(show_order) > 1:
             self._asked = _showdown.AskedShowdown(
                 pots,
@@ -1101,15 +1101,6 @@ full=True))
         else:
             self._showdown_untabled(contest)
 
-    def _short_deck_ranks(
-        self, board: tuple[int, ...], folded: list[bool]
-    ) -> dict[int, tuple[int, int]]:
-        """Short-deck's ranks: a flush above a full house, A-6-7-8-9 the lowest straight,
-        three of a kind and a straight in the spec's order (rules 45, 46)."""
-        return _showdown.rank_short_deck(
-            self._state.holes, board, folded, self._engine.trips_beat_straight
-        )
-
     def _showdown_untabled(self, contest: list[bool]) -> None:
         """A replay's showdown where the unknown hands were not tabled: they muck, and the
         tabled hands share every pot they are eligible for (rule 22)."""
@@ -1127,7 +1118,7 @@ full=True))
             ranks,
             show_order=[s for s in self._show_order() if not contest[s]],
             odd_chip_order=self._orders[st.button],
-            hilo=self._engine.variant == OMAHA_HILO,
+            hilo=self._engine.hilo,
             face_up=True,
             unit=self._unit,
         )
@@ -1178,7 +1169,7 @@ full=True))
         asked."""
         st = self._state
         # The deck once the first board and its burns are out (36 cards in short-deck).
-        left = (36 if self._engine.variant == SHORT_DECK else 52) - len(self._board) - 3
+        left = self._engine.deck - len(self._board) - 3
         for hole in st.holes:
             left -= len(hole)
         most = min(self._spec.rules.runouts, runouts_the_deck_allows(left, len(st.board)))
@@ -1201,7 +1192,7 @@ full=True))
         deck = rest_of_deck(
             self._seed,
             [*holes, *self._board, *self._extra],
-            short_deck=self._engine.variant == SHORT_DECK,
+            short_deck=self._engine.deck != 52,
         )
         self._boards = deal_runouts(st.board, self._board, times, self._extra, deck)
         self._run_boards()
@@ -1227,7 +1218,7 @@ full=True))
         )
         show_order = self._show_order()
         shares = [split_runouts(pot.amount, len(boards), self._unit) for pot in pots]
-        hilo = self._engine.variant == OMAHA_HILO
+        hilo = self._engine.hilo
         for k, board in enumerate(boards):
             log.append(_record(Runout, k + 1, board))
             start = shown
@@ -1450,7 +1441,7 @@ full=True))
                 "cannot deal again: only a hand nobody has acted in, with no card turned up "
                 "and not replaying a record, can be dealt again"
             )
-        if self._stud is not None or self._draw is not None or self._engine.variant == SHORT_DECK:
+        if self._stud is not None or self._draw is not None or self._engine.deck != 52:
             # Dealt as the hand goes, or from the 36 cards six to ace, which the layout's
             # deal from 52 does not know.
             return Hand(self._spec, stacks=st.starts, button=st.button, seed=seed)

@@ -1,11 +1,12 @@
 """Showdown: ranking hands, who shows and who mucks, and who wins each pot.
 
 Evaluation is the Rust core's: one call per showdown for every seat (:func:`rank_hands`),
-:func:`rank_omaha` and :func:`rank_omaha_hilo` for one hand, with brute-force Python
-references for tests; everything else works on integer ranks where
-greater is better (high: the 1..7462 class of :class:`~pokerforge.HandRank`; low: 1..56, as
-``int(LowRank)``, with 0 for no qualifying low), so pot splitting can be tested with given
-rankings.
+by the hand kinds of the game's row of the variant table; :func:`rank_omaha` and
+:func:`rank_omaha_hilo` for one hand, with brute-force Python references for tests;
+everything else works on integer ranks where greater is better (high: the 1..7462 class of
+:class:`~pokerforge.HandRank`; low: 1..56, as ``int(LowRank)``, with 0 for no qualifying
+low; a game with only a low ranks it in the high place), so pot splitting can be tested
+with given rankings.
 
 Examples:
     >>> from pokerforge.game.pots import Pot
@@ -26,11 +27,9 @@ from pokerforge._core import (
     evaluate_class,
     evaluate_omaha,
     evaluate_omaha_hilo,
-    evaluate_short_deck,
     showdown_ranks,
 )
 from pokerforge.game.pots import Pot, split, split_hilo
-from pokerforge.game.spec import SHORT_DECK
 
 __all__ = [
     "AskedShowdown",
@@ -41,7 +40,6 @@ __all__ = [
     "rank_hands",
     "rank_omaha",
     "rank_omaha_hilo",
-    "rank_short_deck",
     "resolve",
     "resolve_one_pot",
 ]
@@ -139,44 +137,6 @@ def rank_omaha_hilo(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int,
     return int(high), 0 if low is None else int(low)
 
 
-def rank_short_deck(
-    holes: Sequence[tuple[int, ...]],
-    board: tuple[int, ...],
-    folded: Sequence[bool],
-    trips_beat_straight: bool = True,
-) -> dict[int, tuple[int, int]]:
-    """``seat -> (high, 0)`` for every seat that has not folded in short-deck Hold'em: the
-    best five of the two hole cards and the board, as the class (1..1404) of
-    :class:`~pokerforge.ShortDeckRank`, under the spec's order of three of a kind and a
-    straight (rule 45).
-
-    Examples:
-        >>> from pokerforge.cards import CardSet
-        >>> def cards(text):
-        ...     return tuple(c.index for c in CardSet(text))
-        >>> # The Triton London 2019 hand: three kings against a straight, king high.
-        >>> holes, board = [cards("KhKs"), cards("QhQd")], cards("9h6cKcJhTs")
-        >>> ranks = rank_short_deck(holes, board, [False, False])
-        >>> ranks[0] > ranks[1]  # three of a kind above a straight (the default)
-        True
-        >>> ranks = rank_short_deck(holes, board, [False, False], trips_beat_straight=False)
-        >>> ranks[0] < ranks[1]  # Hold'em's order
-        True
-    """
-    ranks = {}
-    mask = 0
-    for card in board:
-        mask |= 1 << card
-    for seat, hole in enumerate(holes):
-        if not folded[seat]:
-            own = mask
-            for card in hole:
-                own |= 1 << card
-            rank = evaluate_short_deck(own, trips_beat_straight=trips_beat_straight)
-            ranks[seat] = (int(rank), 0)
-    return ranks
-
-
 def rank_hands(
     variant: int,
     holes: Sequence[tuple[int, ...]],
@@ -185,18 +145,40 @@ def rank_hands(
     *,
     trips_beat_straight: bool = True,
 ) -> dict[int, tuple[int, int]]:
-    """``seat -> (high, low)`` for every seat that has not folded (``variant``: a code;
-    ``trips_beat_straight``: short-deck's order, rule 45).
+    """``seat -> (high, low)`` for every seat that has not folded (``variant``: the game's
+    code, its row in the variant table; ``holes``: each seat's cards, in stud all of
+    them; ``trips_beat_straight``: short-deck's order, rule 45). A game with one hand kind
+    ranks it in the high place; a hi-lo game ranks both, 0 for no qualifying low.
 
     Examples:
-        >>> from pokerforge.game.spec import HOLDEM
-        >>> rank_hands(HOLDEM, [(35, 0), (4, 5)], (51, 47, 43, 39, 1), [False, True])
+        >>> from pokerforge import CardSet
+        >>> from pokerforge.games import ROWS
+        >>> def cards(text):
+        ...     return tuple(c.index for c in CardSet(text))
+        >>> rank_hands(ROWS["holdem"].code, [(35, 0), (4, 5)], (51, 47, 43, 39, 1), [False, True])
         {0: (7462, 0)}
+        >>> seven = cards("As2d3h4c7s8dKh")  # king high; 7-4-3-2-A
+        >>> rank_hands(ROWS["stud-hilo"].code, [seven], (), [False])
+        {0: (1146, 50)}
+        >>> rank_hands(ROWS["razz"].code, [seven], (), [False])  # the low, razz's scale
+        {0: (6169, 0)}
+        >>> badugi = ROWS["badugi"].code
+        >>> rank_hands(badugi, [cards("7s5h2dKs"), cards("8c6d4h3s")], (), [False, False])
+        {0: (350, 0), 1: (1042, 0)}
+
+        The Triton London 2019 short-deck hand: three kings against a straight, king high.
+
+        >>> six = ROWS["short-deck"].code
+        >>> holes, board = [cards("KhKs"), cards("QhQd")], cards("9h6cKcJhTs")
+        >>> ranks = rank_hands(six, holes, board, [False, False])
+        >>> ranks[0] > ranks[1]  # three of a kind above a straight (the default)
+        True
+        >>> ranks = rank_hands(six, holes, board, [False, False], trips_beat_straight=False)
+        >>> ranks[0] < ranks[1]  # Hold'em's order
+        True
     """
-    if variant == SHORT_DECK:
-        return rank_short_deck(holes, board, folded, trips_beat_straight)
     # One call into the core for every seat: the evaluation is the core's, the rules here.
-    return showdown_ranks(variant, holes, board, folded)
+    return showdown_ranks(variant, holes, board, folded, trips_beat_straight)
 
 
 class Showdown(NamedTuple):

@@ -63,14 +63,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
+from pokerforge._core import Variant as VariantRow
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game.arguments import chip_count
 from pokerforge.game.profile import DEFAULT_RULES, RuleProfile
 from pokerforge.game.rake import Rake
-from pokerforge.games import DRAW_GAMES, STUD_GAMES, VARIANTS, Variant, variant_name
-from pokerforge.games import SHORT_DECK as SHORT_DECK_NAME
+from pokerforge.games import ROWS, Game, game_name
 
-__all__ = ["AnteKind", "Betting", "GameSpec", "Variant"]
+__all__ = ["AnteKind", "Betting", "GameSpec"]
 
 # Integer codes the engine works with (comparing ints is cheaper than comparing strings).
 NO_LIMIT = 0
@@ -89,25 +89,31 @@ A5_TRIPLE = 9
 BADUGI = 10
 FIVE_CARD_DRAW = 11
 UNCAPPED = 1 << 60
-_THIRD_STREET = 5  # Street.THIRD (the streets' own module imports this one)
-_PREDRAW = 10  # Street.PREDRAW
-_DRAW_ROUNDS = {
-    "2-7-single-draw": 1,
-    "2-7-triple-draw": 3,
-    "a-5-triple-draw": 3,
-    "badugi": 3,
-    "five-card-draw": 1,
+# The Street numbers of the streets' names, as the variant table writes them (the streets'
+# own module imports this one): each game's streets are numbered from its first.
+_STREET_NUMBERS = {
+    "preflop": 0,
+    "flop": 1,
+    "turn": 2,
+    "river": 3,
+    "third street": 5,
+    "fourth street": 6,
+    "fifth street": 7,
+    "sixth street": 8,
+    "seventh street": 9,
+    "predraw": 10,
+    "first draw": 11,
+    "second draw": 12,
+    "third draw": 13,
 }
-STUD_MAX_SEATS = 8
+STUD_MAX_SEATS = ROWS["stud"].max_players
 """Seven cards each for eight players and four burns use the whole deck (RR: stud is
 dealt to at most eight)."""
 
 Betting = Literal["no-limit", "pot-limit", "fixed-limit"]
 AnteKind = Literal["uniform", "big-blind"]
 
-_VARIANTS = VARIANTS
 _BETTINGS = ("no-limit", "pot-limit", "fixed-limit")
-_OMAHA_HOLE = (4, 5, 6)
 
 
 class _DefaultBlinds(tuple[int, int]):
@@ -134,7 +140,7 @@ class EngineConstants(NamedTuple):
     ante_first: bool
     straddle: int
     preflop_min_inc: int
-    street_min_inc: tuple[int, int, int, int]
+    street_min_inc: tuple[int, ...]  # each of the game's streets, from its first
     cap: int
     heads_up_uncapped: bool
     pot_limit_full_blinds: bool
@@ -145,6 +151,10 @@ class EngineConstants(NamedTuple):
     button_blind: bool
     trips_beat_straight: bool
     draw_rounds: int
+    deck: int
+    first_street: int
+    showing_high: bool
+    hilo: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -191,7 +201,7 @@ class GameSpec:
         InvalidSpecError: any value that makes no sense.
     """
 
-    variant: Variant = "holdem"
+    variant: Game = "holdem"
     betting: Betting = "no-limit"
     blinds: tuple[int, int] = _DEFAULT_BLINDS
     bring_in: int | None = None
@@ -212,24 +222,25 @@ class GameSpec:
     def __post_init__(self) -> None:
         # Aliases ("plo", "omaha8", ...) are stored under the canonical name.
         try:
-            object.__setattr__(self, "variant", variant_name(self.variant))
+            object.__setattr__(self, "variant", game_name(self.variant))
         except InvalidSpecError as err:
             raise InvalidSpecError(f"variant {err}") from None
+        row = self.row
         if self.betting not in _BETTINGS:
             raise InvalidSpecError(
                 f"betting must be 'no-limit', 'pot-limit' or 'fixed-limit', not {self.betting!r}"
             )
-        if self.variant in STUD_GAMES and self.betting != "fixed-limit":
+        if self.betting not in row.structures:
             raise InvalidSpecError(
-                f"{self.variant} is played fixed-limit here: betting must be 'fixed-limit', "
-                f"not {self.betting!r}"
+                f"{self.variant} is played {' or '.join(row.structures)} here: betting must be "
+                f"{' or '.join(map(repr, row.structures))}, not {self.betting!r}"
             )
         self._check_cards()
         self._check_forced_bets()
         self._check_limits()
-        self._check_stud()
+        self._check_bring_in()
         self._check_short_deck()
-        if self.variant in DRAW_GAMES and self.straddle:
+        if self.straddle and not row.straddle:
             raise InvalidSpecError(
                 f"{self.variant} is played without a straddle, not {self.straddle}"
             )
@@ -255,9 +266,11 @@ class GameSpec:
         else:
             preflop_min_inc = max(big, straddle - big)
         bb_ante = self.ante_kind == "big-blind"
+        streets = self.row.streets
+        first = _STREET_NUMBERS[streets[0].name]
         return EngineConstants(
             structure=structure,
-            variant=_VARIANTS.index(self.variant),
+            variant=self.row.code,
             unit=self.chip_unit,
             hole_count=self.hole_card_count,
             small=small,
@@ -267,58 +280,43 @@ class GameSpec:
             ante_first=rules.big_blind_ante_order == "ante-first",
             straddle=straddle,
             preflop_min_inc=preflop_min_inc,
-            street_min_inc=(
-                self.bet_size(0),
-                self.bet_size(1),
-                self.bet_size(2),
-                self.bet_size(3),
-            ),
+            street_min_inc=tuple(self.bet_size(first + i) for i in range(len(streets))),
             cap=rules.limit_raise_cap + 1 if structure == FIXED_LIMIT else UNCAPPED,
             heads_up_uncapped=rules.heads_up_uncapped,
             pot_limit_full_blinds=rules.pot_limit_full_blinds,
             fold_free=rules.fold_when_nothing_owed,
             half_rule=rules.limit_half_bet_rule,
             bring_in=self.bring_in or 0,
-            # Rule 39: the open-pair option is seven-card stud high's alone.
-            open_pair_option=self.variant == "stud" and rules.stud_open_pair_double_bet,
+            # Rule 39: the open-pair option is seven-card stud high's alone (its row's).
+            open_pair_option=self.row.open_pair and rules.stud_open_pair_double_bet,
             button_blind=bool(self.button_blind),
             trips_beat_straight=self.trips_beat_straight is not False,
             draw_rounds=self.draw_rounds,
+            deck=self.row.deck,
+            first_street=first,
+            showing_high=self.row.showing_high,
+            hilo=self.row.hi_lo,
         )
 
     def _check_cards(self) -> None:
         count = self.hole_cards
         if count is not None and (isinstance(count, bool) or not isinstance(count, int)):
             raise InvalidSpecError(f"hole_cards must be a whole number, not {count!r}")
-        if self.variant in STUD_GAMES:
-            if count not in (None, 7):
-                raise InvalidSpecError(f"stud deals 7 cards to each player, not {count}")
-            count = 7
-        elif self.variant in DRAW_GAMES:
-            # Rule 47: five cards each, four in badugi.
-            dealt = 4 if self.variant == "badugi" else 5
-            if count not in (None, dealt):
-                raise InvalidSpecError(
-                    f"{self.variant} deals {dealt} cards to each player, not {count}"
-                )
-            count = dealt
-        elif self.variant in ("holdem", SHORT_DECK_NAME):
-            if count not in (None, 2):
-                name = "Hold'em" if self.variant == "holdem" else "short-deck Hold'em"
-                raise InvalidSpecError(f"{name} deals 2 hole cards, not {count}")
-            count = 2
-        else:
-            if count is None:
-                count = 4
-            if count not in _OMAHA_HOLE:
-                raise InvalidSpecError(f"Omaha deals 4, 5 or 6 hole cards, not {count}")
+        choices = self.row.hole_cards
+        if count is None:
+            count = choices[0]
+        elif count not in choices:
+            told = ", ".join(map(str, choices[:-1])) + " or " if len(choices) > 1 else ""
+            raise InvalidSpecError(
+                f"{self.row.display} deals {told}{choices[-1]} cards to each player, not {count}"
+            )
         object.__setattr__(self, "hole_card_count", count)
 
     def _check_forced_bets(self) -> None:
         blinds = self.blinds
         button_blind = chip_count("the button blind", self.button_blind)
         object.__setattr__(self, "button_blind", button_blind)
-        if self.variant in STUD_GAMES:
+        if self.row.forced == "bring-in":
             if type(blinds) is _DefaultBlinds or blinds in ((0, 0), [0, 0]):
                 blinds = (0, 0)
             else:
@@ -329,7 +327,7 @@ class GameSpec:
             object.__setattr__(self, "blinds", blinds)
             self._check_ante_and_unit()
             return
-        if button_blind and self.variant == SHORT_DECK_NAME:
+        if button_blind and self.row.button_blind:
             if type(blinds) is not _DefaultBlinds and blinds not in ((0, 0), [0, 0]):
                 raise InvalidSpecError(
                     f"a button blind ({self.button_blind}) replaces the blinds: leave blinds "
@@ -381,10 +379,10 @@ class GameSpec:
                 )
         return unit, ante, straddle
 
-    def _check_stud(self) -> None:
-        """The stud family: fixed-limit, a uniform ante, a bring-in up to the small bet,
-        no straddle (rules 36-38)."""
-        if self.variant not in STUD_GAMES:
+    def _check_bring_in(self) -> None:
+        """The games with a bring-in (the stud family): a uniform ante, a bring-in up to the
+        small bet, no straddle (rules 36-38)."""
+        if self.row.forced != "bring-in":
             if self.bring_in is not None:
                 raise InvalidSpecError(
                     f"a bring-in is a stud game's forced bet, not {self.variant}'s "
@@ -417,21 +415,20 @@ class GameSpec:
         straight (rules 44, 45); ``button_blind`` was read (as a whole number) before the
         blinds."""
         order = self.trips_beat_straight
-        if self.variant != SHORT_DECK_NAME:
-            if order is not None:
-                raise InvalidSpecError(
-                    f"trips_beat_straight is short-deck's switch, not {self.variant}'s "
-                    f"(trips_beat_straight={order!r})"
-                )
-            if self.button_blind:
-                raise InvalidSpecError(
-                    f"a button blind is short-deck's forced bet, not {self.variant}'s "
-                    f"(button_blind={self.button_blind!r})"
-                )
-            return
-        if order is None:
+        switch = self.row.high == "short-deck-high"  # the order is that ranking's switch
+        if not switch and order is not None:
+            raise InvalidSpecError(
+                f"trips_beat_straight is short-deck's switch, not {self.variant}'s "
+                f"(trips_beat_straight={order!r})"
+            )
+        if self.button_blind and not self.row.button_blind:
+            raise InvalidSpecError(
+                f"a button blind is short-deck's forced bet, not {self.variant}'s "
+                f"(button_blind={self.button_blind!r})"
+            )
+        if switch and order is None:
             object.__setattr__(self, "trips_beat_straight", True)
-        elif not isinstance(order, bool):
+        elif switch and not isinstance(order, bool):
             raise InvalidSpecError(f"trips_beat_straight must be True or False, not {order!r}")
         if not self.button_blind:
             return
@@ -447,20 +444,25 @@ class GameSpec:
             )
 
     @property
+    def row(self) -> VariantRow:
+        """The game's row of the variant table (:data:`pokerforge.games.ROWS`)."""
+        return ROWS[self.variant]
+
+    @property
     def is_stud(self) -> bool:
         """Whether the variant is of the stud family (no board; up and down cards)."""
-        return self.variant in STUD_GAMES
+        return self.row.up_cards
 
     @property
     def is_draw(self) -> bool:
         """Whether the variant is a draw game (no board; players discard and draw)."""
-        return self.variant in DRAW_GAMES
+        return self.row.draw_rounds > 0
 
     @property
     def draw_rounds(self) -> int:
         """The drawing rounds of a draw game: 1 in single draw and five-card draw, 3 in
         triple draw and badugi; 0 in the other games."""
-        return _DRAW_ROUNDS.get(self.variant, 0)
+        return self.row.draw_rounds
 
     def _check_limits(self) -> None:
         small_bet, big_bet = self.small_bet, self.big_bet
@@ -540,10 +542,7 @@ class GameSpec:
         """
         if self.small_bet is None or self.big_bet is None:
             return self.button_blind or self.blinds[1]
-        if street >= _PREDRAW:  # rule 48: after the only draw of single draw, the big bet
-            street -= _PREDRAW
-            if street and self.draw_rounds == 1:
-                street = 2
-        elif street >= _THIRD_STREET:  # rule 36: small bets on third and fourth street
-            street -= _THIRD_STREET
-        return self.small_bet if street < 2 else self.big_bet
+        streets = self.row.streets
+        # The game's own streets count from its first; the showdown bets as the last.
+        index = min(max(street - _STREET_NUMBERS[streets[0].name], 0), len(streets) - 1)
+        return self.small_bet if streets[index].bet == "small" else self.big_bet

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
 
-from pokerforge._core import evaluate_class, evaluate_low_a5
 from pokerforge.cards import Card, Deck
 from pokerforge.errors import CardCountError, DuplicateCardError
 from pokerforge.game.deal import _deck_order, _indices
@@ -38,7 +37,6 @@ __all__ = [
     "first_to_act",
     "odd_chip_order",
     "open_pair",
-    "stud_ranks",
 ]
 
 _ACE = 12
@@ -160,37 +158,6 @@ def odd_chip_order(cards: Mapping[int, Sequence[int]], *, low: bool) -> list[int
     if low:
         return sorted(cards, key=lambda s: min(_low_value(c) * 4 + (c & 3) for c in cards[s]))
     return sorted(cards, key=lambda s: -max(cards[s]))
-
-
-def stud_ranks(game: str, cards: Mapping[int, Sequence[int]]) -> dict[int, tuple[int, int]]:
-    """``seat -> (high, low)`` for each seat's five to seven cards (greater is better).
-
-    ``"stud"``: the 7,462-class high hand, no low; ``"stud-hilo"``: the high hand and the
-    eight-or-better low (1..56, 0 for none, as ``int(LowRank)``); ``"razz"``: the
-    ace-to-five low's class (1..6175, as ``int(A5LowRank)``) in the high place, since it
-    is the only hand that wins.
-
-    Examples:
-        >>> from pokerforge import CardSet
-        >>> seven = [c.index for c in CardSet("As2d3h4c7s8dKh")]
-        >>> stud_ranks("stud-hilo", {0: seven})  # king high; 7-4-3-2-A
-        {0: (1146, 50)}
-        >>> stud_ranks("razz", {0: seven})[0][0]  # the same low, on razz's scale
-        6169
-    """
-    out: dict[int, tuple[int, int]] = {}
-    for seat, hand in cards.items():
-        mask = 0
-        for c in hand:
-            mask |= 1 << c
-        if game == "razz":
-            out[seat] = (int(evaluate_low_a5(mask)), 0)
-        elif game == "stud-hilo":
-            low = evaluate_low_a5(mask).eight_or_better
-            out[seat] = (evaluate_class(mask), 0 if low is None else int(low))
-        else:
-            out[seat] = (evaluate_class(mask), 0)
-    return out
 
 
 class StudDeck:

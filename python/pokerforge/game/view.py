@@ -25,7 +25,7 @@ from pokerforge.errors import PolicyError
 from pokerforge.game.actions import DealHole, Discard, LegalActions, Record, Show, Street
 from pokerforge.game.arguments import seat_number
 from pokerforge.game.pots import Pot
-from pokerforge.games import Variant
+from pokerforge.games import Game
 
 if TYPE_CHECKING:
     from pokerforge.game.hand import Hand
@@ -121,7 +121,7 @@ class HandView:
     boards: tuple[tuple[Card, ...], ...] = ()
     max_runouts: int | None = None
     draws: tuple[tuple[int, ...], ...] = ()
-    variant: Variant = "holdem"
+    variant: Game = "holdem"
     drawing: bool = False
     draws_left: int = 0
 

@@ -41,7 +41,7 @@ from pokerforge.eval import (
     evaluate_omaha_hilo,
     evaluate_short_deck,
 )
-from pokerforge.games import DRAW_GAMES, SHAPES, Variant
+from pokerforge.games import DRAW_GAMES, SHAPES, Game
 
 __all__ = ["equity_json", "evaluate_fields", "evaluate_json"]
 
@@ -139,7 +139,7 @@ def _short_deck(cards: str, trips_beat_straight: bool) -> dict[str, Any]:
     }
 
 
-def evaluate_fields(game: Variant) -> dict[str, tuple[int, ...]]:
+def evaluate_fields(game: Game) -> dict[str, tuple[int, ...]]:
     """The cards :func:`evaluate_json` takes in ``game``, by field, with the counts each may
     hold: ``hole`` (the hand's sizes) and ``board`` in games whose hands play with a board
     of their own rules (Omaha), ``cards`` (5 to 7, the best five of them) in the others.

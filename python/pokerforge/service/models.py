@@ -16,15 +16,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstr
 
 from pokerforge._core import MAX_PLAYERS
 from pokerforge.errors import PokerError
-from pokerforge.games import (
-    ALIASES,
-    GAMES,
-    VARIANT_ALIASES,
-    VARIANTS,
-    Variant,
-    game_name,
-    variant_name,
-)
+from pokerforge.games import ALIASES, GAMES, game_name
 from pokerforge.games import Game as CanonicalGame
 from pokerforge.service.work import MAX_SEED, FieldError, Job, Limits, plan_equity
 
@@ -48,14 +40,6 @@ def _canonical_game(value: object) -> object:
         return value
 
 
-def _canonical_variant(value: object) -> object:
-    """:func:`_canonical_game` for every variant the evaluators rank."""
-    try:
-        return variant_name(value) if isinstance(value, str) else value
-    except PokerError:
-        return value
-
-
 Game = Annotated[
     CanonicalGame,
     BeforeValidator(_canonical_game),
@@ -66,16 +50,8 @@ Game = Annotated[
         + " (any case) are accepted and answered under the canonical name."
     ),
 ]
-EvaluateGame = Annotated[
-    Variant,
-    BeforeValidator(_canonical_variant),
-    Field(
-        description=", ".join(VARIANTS)
-        + "; the aliases "
-        + ", ".join(VARIANT_ALIASES)
-        + " (any case) are accepted and answered under the canonical name."
-    ),
-]
+EvaluateGame = Game
+"""Every game the evaluators rank: every game."""
 TripsBeatStraight = Annotated[
     bool | None,
     Field(

@@ -1,44 +1,42 @@
 //! Showdown ranks for the game layer: every live seat's hand evaluated in one call.
 //!
 //! The game layer decides who shows and who wins; this only turns each live seat's cards
-//! into the integer ranks it compares (high: the 1..7462 class, greater is better; low:
-//! the 1..56 eight-or-better class, 0 for none), which at six seats is one call instead
-//! of six, with no tuple of seven cards built per seat.
+//! into the integer ranks it compares, by the hand kinds of the game's row of the variant
+//! table (`pokerforge_core::variant::rank`: greater is better; a low that does not qualify
+//! is 0), which at six seats is one call instead of six, with no tuple of seven cards
+//! built per seat.
 
-use pokerforge_core::eval as core_eval;
-use pokerforge_core::eval::high::rank_mask;
-use pokerforge_core::{CardSet, Error};
+use pokerforge_core::eval::ShortDeckOrder;
+use pokerforge_core::variant::{rank, VARIANTS};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::errors::{to_py, InvalidSpecError};
+use crate::errors::InvalidSpecError;
 use crate::hand_rank::class_int;
 use crate::input::{card_set, core};
 
-/// Hold'em: the best five of the hole cards and the board.
-const HOLDEM: u8 = 0;
-/// Omaha high: exactly two hole cards and three board cards.
-const OMAHA: u8 = 1;
-/// Omaha hi-lo: the high hand and the eight-or-better low, each chosen on its own.
-const OMAHA_HILO: u8 = 2;
-
 /// `{seat: (high, low)}` for every seat whose `folded` entry is false, in seat order.
 ///
-/// `game` is the engine's variant code: 0 Hold'em, 1 Omaha, 2 Omaha hi-lo (the low is 0
-/// except in hi-lo). `holes` holds each seat's hole cards, `board` the five board cards.
+/// `game` is the game's code (its index in `VARIANTS`). `holes` holds each seat's cards
+/// (in stud, all of them), `board` the board (in stud, the common card if one was
+/// turned). A game with one hand kind (a low game, say) ranks it in the high place, with
+/// 0 for the low; a hi-lo game ranks both. `trips_beat_straight` is short deck's order.
 #[pyfunction]
+#[pyo3(signature = (game, holes, board, folded, trips_beat_straight = true))]
 pub fn showdown_ranks<'py>(
     py: Python<'py>,
-    game: u8,
+    game: usize,
     holes: Vec<Bound<'py, PyAny>>,
     board: &Bound<'py, PyAny>,
     folded: Vec<bool>,
+    trips_beat_straight: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if game > OMAHA_HILO {
+    let Some(row) = VARIANTS.get(game) else {
         return Err(InvalidSpecError::new_err(format!(
-            "{game} is not a game code: 0 (Hold'em), 1 (Omaha) or 2 (Omaha hi-lo)"
+            "{game} is not a game code: 0 to {} (the index in VARIANTS)",
+            VARIANTS.len() - 1
         )));
-    }
+    };
     if holes.len() != folded.len() {
         return Err(InvalidSpecError::new_err(format!(
             "{} seats' hole cards but {} folded flags: one of each per seat",
@@ -46,6 +44,16 @@ pub fn showdown_ranks<'py>(
             folded.len()
         )));
     }
+    let order = if trips_beat_straight {
+        ShortDeckOrder::TripsBeatStraight
+    } else {
+        ShortDeckOrder::StraightBeatsTrips
+    };
+    let kinds = match (row.high, row.low) {
+        (Some(high), low) => (high, low),
+        (None, Some(low)) => (low, None),
+        (None, None) => unreachable!("every row has a hand kind (a test of the table)"),
+    };
     let board = card_set(board)?;
     let ranks = PyDict::new(py);
     for (seat, (hole, out)) in holes.iter().zip(folded).enumerate() {
@@ -53,36 +61,13 @@ pub fn showdown_ranks<'py>(
             continue;
         }
         let hole = card_set(hole)?;
-        let (high, low) = match game {
-            HOLDEM => (holdem_class(hole, board)?, 0),
-            OMAHA => (core(core_eval::evaluate_omaha(hole, board))?.class(), 0),
-            _ => {
-                let (high, low) = core(core_eval::evaluate_omaha_hilo(hole, board))?;
-                (high.class(), low.map_or(0, |l| l.class()))
-            }
+        let first = core(rank(kinds.0, hole, board, order))?;
+        let second = match kinds.1 {
+            Some(kind) => core(rank(kind, hole, board, order))?,
+            None => 0,
         };
-        let value = PyTuple::new(
-            py,
-            [
-                class_int(py, high),
-                low.into_pyobject(py)?.into_any().unbind(),
-            ],
-        )?;
-        ranks.set_item(seat, value)?;
+        let pair = [class_int(py, first), class_int(py, second)];
+        ranks.set_item(seat, PyTuple::new(py, pair)?)?;
     }
     Ok(ranks)
-}
-
-/// The Hold'em class of hole and board together: 5 to 7 distinct cards.
-fn holdem_class(hole: CardSet, board: CardSet) -> PyResult<u16> {
-    let all = core(hole.try_union(board))?; // a card in both is a duplicate
-    let n = all.len();
-    if !(5..=7).contains(&n) {
-        return Err(to_py(Error::CardCount {
-            what: "a showdown hand (hole cards and board)",
-            expected: "5, 6 or 7",
-            got: n,
-        }));
-    }
-    Ok(rank_mask(all.mask()).class())
 }

@@ -163,8 +163,7 @@ def _game_fields(
             ("variant", CODES[(spec.variant, spec.betting)]),
             ("antes", [money(a) for a in antes]),
             ("bring_in", money(spec.bring_in)),
-            ("small_bet", money(spec.bet_size(0))),
-            ("big_bet", money(spec.bet_size(3))),
+            *_bet_fields(spec, money),
             starting,
         ]
     dead_sb = (
@@ -201,8 +200,8 @@ def _game_fields(
 def _bet_fields(spec: GameSpec, money: Callable[[int], object]) -> list[tuple[str, object]]:
     """The bet sizes: the fixed-limit bets, else the minimum bet (the big blind, or the
     button blind)."""
-    if spec.betting == "fixed-limit":
-        return [("small_bet", money(spec.bet_size(0))), ("big_bet", money(spec.bet_size(3)))]
+    if spec.small_bet is not None and spec.big_bet is not None:  # fixed-limit
+        return [("small_bet", money(spec.small_bet)), ("big_bet", money(spec.big_bet))]
     return [("min_bet", money(spec.engine.big))]
 
 

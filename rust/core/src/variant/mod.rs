@@ -20,9 +20,11 @@
 //! assert_eq!(Variant::of(Game::Omaha).hole_cards, &[4, 5, 6]);
 //! ```
 
+mod rank;
 mod table;
 
 use crate::equity::Game;
+pub use rank::rank;
 pub use table::VARIANTS;
 
 /// How bets are sized: the betting structures, in the order of their codes.
@@ -81,7 +83,8 @@ pub enum Opener {
 /// One street: what the dealer does before its betting round, and how that round is bet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Street {
-    /// The street's name (`"pre-flop"`, `"flop"`, `"third street"`, `"first draw"`, ...).
+    /// The street's name, as the game layer's `Street` writes it (`"preflop"`, `"flop"`,
+    /// `"third street"`, `"predraw"`, `"first draw"`, ...).
     pub name: &'static str,
     /// Cards burned before the street's cards are dealt.
     pub burn: u8,
@@ -164,7 +167,7 @@ pub struct Variant {
     pub game: Game,
     /// The canonical name (`"holdem"`, `"stud-hilo"`, `"2-7-triple-draw"`, ...).
     pub name: &'static str,
-    /// The name shown to people (`"Texas Hold'em"`, `"Seven-card stud hi-lo"`, ...).
+    /// The name shown to people (`"Hold'em"`, `"Seven-card stud hi-lo"`, ...).
     pub display: &'static str,
     /// Other names accepted for the game (lower case, `-` for spaces).
     pub aliases: &'static [&'static str],

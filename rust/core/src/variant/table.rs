@@ -30,7 +30,7 @@ const fn street(
 /// river, each after a burn; the small bet pre-flop and on the flop, the big bet after.
 const fn board_streets(hole: u8) -> [Street; 4] {
     [
-        street("pre-flop", 0, (hole, 0, 0), false, Small, AfterBlinds),
+        street("preflop", 0, (hole, 0, 0), false, Small, AfterBlinds),
         street("flop", 1, (0, 0, 3), false, Small, LeftOfButton),
         street("turn", 1, (0, 0, 1), false, Big, LeftOfButton),
         street("river", 1, (0, 0, 1), false, Big, LeftOfButton),
@@ -52,14 +52,14 @@ const STUD: [Street; 5] = [
 
 /// Single draw (rules 47-48): five cards, a round, a draw, a round at the big bet.
 const SINGLE_DRAW: [Street; 2] = [
-    street("pre-draw", 0, (5, 0, 0), false, Small, AfterBlinds),
+    street("predraw", 0, (5, 0, 0), false, Small, AfterBlinds),
     street("first draw", 0, (0, 0, 0), true, Big, LeftOfButton),
 ];
 
 /// Triple draw (rules 47-48): three draws; the small bet before and after the first, the
 /// big bet after the second and the third.
 const TRIPLE_DRAW: [Street; 4] = [
-    street("pre-draw", 0, (5, 0, 0), false, Small, AfterBlinds),
+    street("predraw", 0, (5, 0, 0), false, Small, AfterBlinds),
     street("first draw", 0, (0, 0, 0), true, Small, LeftOfButton),
     street("second draw", 0, (0, 0, 0), true, Big, LeftOfButton),
     street("third draw", 0, (0, 0, 0), true, Big, LeftOfButton),
@@ -67,7 +67,7 @@ const TRIPLE_DRAW: [Street; 4] = [
 
 /// Badugi: triple draw with four cards (rule 47).
 const BADUGI: [Street; 4] = [
-    street("pre-draw", 0, (4, 0, 0), false, Small, AfterBlinds),
+    street("predraw", 0, (4, 0, 0), false, Small, AfterBlinds),
     street("first draw", 0, (0, 0, 0), true, Small, LeftOfButton),
     street("second draw", 0, (0, 0, 0), true, Big, LeftOfButton),
     street("third draw", 0, (0, 0, 0), true, Big, LeftOfButton),
@@ -129,7 +129,7 @@ pub static VARIANTS: [Variant; 12] = [
     Variant {
         game: Game::Holdem,
         name: "holdem",
-        display: "Texas Hold'em",
+        display: "Hold'em",
         aliases: &["hold'em", "texas-holdem"],
         phh: &[(NoLimit, "NT"), (FixedLimit, "FT"), (PotLimit, "PT")],
         pokerstars: "Hold'em",
@@ -151,7 +151,7 @@ pub static VARIANTS: [Variant; 12] = [
     Variant {
         game: Game::OmahaHiLo,
         name: "omaha-hilo",
-        display: "Omaha hi-lo",
+        display: "Omaha Hi-Lo",
         aliases: &["omaha-hi-lo", "omaha8", "plo8"],
         hole_cards: &[4, 5, 6],
         streets: &OMAHA,
@@ -205,7 +205,7 @@ pub static VARIANTS: [Variant; 12] = [
     Variant {
         game: Game::ShortDeck,
         name: "short-deck",
-        display: "Short-deck (6+) Hold'em",
+        display: "Short-deck Hold'em",
         aliases: &[
             "shortdeck",
             "short-deck-holdem",
