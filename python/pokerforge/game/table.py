@@ -34,7 +34,7 @@ import random
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, TypeAlias, cast
+from typing import Any, NamedTuple, TypeAlias, cast
 
 from pokerforge.errors import IllegalActionError, InvalidSpecError, PokerError, PolicyError
 from pokerforge.game.arguments import MAX_SEATS, chip_count, player_count, seat_number
@@ -108,6 +108,22 @@ class _Deal(NamedTuple):
 def _hand_posts(deal: _Deal) -> list[tuple[int, int, int]]:
     """The deal's posts (rule 29b) with hand seats instead of table seats."""
     return [(deal.live.index(s), live, dead) for s, live, dead in deal.posts]
+
+
+def _owes_blinds(spec: GameSpec) -> bool:
+    """Whether players of ``spec`` owe blinds for coming in, or miss them by sitting out
+    (rules 29, 29b): in the games with a small and a big blind; not where the only forced
+    bets are antes and a bring-in (stud) or a button blind (rule 44), which come to
+    nobody's seat in particular."""
+    return spec.row.forced == "blinds" and not spec.button_blind
+
+
+def _blinds(spec: GameSpec, deal: _Deal) -> dict[str, Any]:
+    """The hand's arguments about blinds: a dead small blind and players' posts (rules 29,
+    29b), where players owe blinds (:func:`_owes_blinds`); else nothing is dead or posted."""
+    if not _owes_blinds(spec):
+        return {"dead_small_blind": False, "posts": ()}
+    return {"dead_small_blind": deal.small_blind is None, "posts": _hand_posts(deal)}
 
 
 class Table:
@@ -372,13 +388,15 @@ class Table:
         the ring is dealt in, as at a new table, else the table would wait for a big blind
         that no hand brings.
         """
-        return self._next_players()[0]
+        return self._next_players(self.spec)[0]
 
-    def _next_players(self) -> tuple[list[int], bool]:
-        """The seats dealt into the next hand, and whether the game starts again there
-        (see :meth:`_live`; nobody then posts to come in)."""
+    def _next_players(self, spec: GameSpec) -> tuple[list[int], bool]:
+        """The seats dealt into the next hand of ``spec``, and whether the game starts again
+        there (see :meth:`_live`; nobody then posts to come in). A game where nobody owes
+        a blind (stud, a button blind) deals everybody in the ring at once: there is no
+        big blind to wait for."""
         ring = self._ring()
-        if self._last_bb is None or len(ring) < 2:
+        if self._last_bb is None or len(ring) < 2 or not _owes_blinds(spec):
             return ring, False
         nxt = self._positions(ring)
         waiting, posting, free = self._waiting, self._posting, self._free
@@ -453,12 +471,14 @@ class Table:
     def _prepare(self, spec: GameSpec | None) -> tuple[GameSpec, _Deal, int | None]:
         self._check_no_hand()
         self._pending = None  # a deal not started is given up
-        live, fresh = self._next_players()
+        spec = spec if spec is not None else self.spec
+        live, fresh = self._next_players(spec)
         if len(live) < 2:
             raise IllegalActionError(f"a hand needs two players dealt in, not {len(live)}")
         seed = self._rng.getrandbits(63) if self._rng is not None else None
-        spec = spec if spec is not None else self.spec
         deal = self._positions(live)
+        if not _owes_blinds(spec):
+            return spec, deal, seed
         posts = []
         for s in live:
             if self._posting[s] and not fresh and s not in (deal.big_blind, deal.small_blind):
@@ -467,13 +487,15 @@ class Table:
                 posts.append((s, live_post, spec.small_blind if small else 0))
         return spec, deal._replace(posts=tuple(posts)), seed
 
-    def _commit(self, deal: _Deal) -> None:
+    def _commit(self, deal: _Deal, spec: GameSpec) -> None:
         """The hand is dealt: who came in is square; who sits out misses the blinds that
-        passed them (rule 29b)."""
+        passed them (rule 29b; no blinds pass in a game without them)."""
         last_bb = self._last_bb
         for s in deal.live:
             self._waiting[s] = self._posting[s] = self._free[s] = False
             self._missed[s] = (False, False)
+        if not _owes_blinds(spec):
+            return
         if last_bb is None:
             self._waiting = [False] * self._size
             return
@@ -513,7 +535,7 @@ class Table:
             if pending is None or pending[0] is not dealer:
                 raise InvalidSpecError("the dealer was not made by this table's deal()")
             hand = dealer.start_hand()
-            self._commit(pending[1])
+            self._commit(pending[1], dealer.spec)
             self._current = (hand, pending[1])
             self._pending = None
             return hand
@@ -526,10 +548,9 @@ class Table:
             seed=seed,
             hole_cards=hole_cards,
             board=board,
-            dead_small_blind=deal.small_blind is None,
-            posts=_hand_posts(deal),
+            **_blinds(spec, deal),
         )
-        self._commit(deal)
+        self._commit(deal, spec)
         self._current = (hand, deal)
         return hand
 
@@ -543,8 +564,7 @@ class Table:
             stacks=[self._chips[s] for s in live],
             button=live.index(deal.hand_button),
             seed=seed,
-            dead_small_blind=deal.small_blind is None,
-            posts=_hand_posts(deal),
+            **_blinds(spec, deal),
         )
         self._pending = (dealer, deal)
         return dealer

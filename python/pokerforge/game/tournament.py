@@ -2,7 +2,10 @@
 
 Blinds and antes rise by a :class:`BlindSchedule`, level by level, after a number of hands
 or a length of time (rule 30); the blinds never go down, while a level may change the ante
-freely (lower it, drop it, or change its kind). The level of a hand is fixed when the hand
+freely (lower it, drop it, or change its kind). The stud family's levels raise the ante,
+the bring-in and the limits instead (``Level(ante=1, bring_in=2, small_bet=5,
+big_bet=10)``); a fixed-limit level may give its bets, else they are the big blind and
+twice it. The level of a hand is fixed when the hand
 starts, so a level that expires during a hand applies from the next one. Time comes from a
 clock passed in (``time.monotonic`` by default), so tests can drive it exactly. Players with
 no chips are eliminated; when several bust in the same hand, the one who started it with
@@ -43,19 +46,36 @@ class Level:
     """One level of a schedule.
 
     Attributes:
-        small_blind: the small blind.
-        big_blind: the big blind.
+        small_blind: the small blind (0 in the stud family).
+        big_blind: the big blind (0 in the stud family).
         ante: the ante.
         length: how long the level lasts, in the schedule's unit (``None``: for ever; only
             the last level may last for ever).
         ante_kind: ``"uniform"`` or ``"big-blind"``; ``None``: as the tournament's spec.
+        bring_in: the stud family's bring-in (``None`` in the games with blinds).
+        small_bet: the fixed-limit small bet (``None``: the big blind).
+        big_bet: the fixed-limit big bet (``None``: twice the big blind).
     """
 
-    small_blind: int
-    big_blind: int
+    small_blind: int = 0
+    big_blind: int = 0
     ante: int = 0
     length: float | None = None
     ante_kind: AnteKind | None = None
+    bring_in: int | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
+
+    def _sizes(self) -> tuple[int, ...]:
+        """What may never go down from one level to the next (rule 30): the blinds, the
+        bring-in and the limits."""
+        return (
+            self.small_blind,
+            self.big_blind,
+            self.bring_in or 0,
+            self.small_bet or 0,
+            self.big_bet or 0,
+        )
 
 
 class BlindSchedule:
@@ -97,30 +117,27 @@ class BlindSchedule:
                 )
             if length is not None and (isinstance(length, bool) or not length > 0):
                 raise InvalidSpecError(f"level {number}'s length must be above 0, not {length!r}")
-            try:
-                GameSpec(
-                    blinds=(level.small_blind, level.big_blind),
-                    ante=level.ante,
-                    ante_kind=level.ante_kind or "uniform",
-                )
-            except InvalidSpecError as err:
-                raise InvalidSpecError(f"level {number}: {err}") from None
+            if level.bring_in is None:  # a level of blinds: checked as Hold'em's would be
+                try:
+                    GameSpec(
+                        blinds=(level.small_blind, level.big_blind),
+                        ante=level.ante,
+                        ante_kind=level.ante_kind or "uniform",
+                    )
+                except InvalidSpecError as err:
+                    raise InvalidSpecError(f"level {number}: {err}") from None
             if number > 1:
                 prev = levels[number - 2]
-                if (level.small_blind, level.big_blind, level.ante, level.ante_kind) == (
-                    prev.small_blind,
-                    prev.big_blind,
-                    prev.ante,
-                    prev.ante_kind,
-                ):
+                if replace(level, length=None) == replace(prev, length=None):
                     raise InvalidSpecError(
                         f"level {number} ({_describe(level)}) changes nothing on "
                         f"level {number - 1} ({_describe(prev)})"
                     )
-                if level.small_blind < prev.small_blind or level.big_blind < prev.big_blind:
+                if any(a < b for a, b in zip(level._sizes(), prev._sizes(), strict=True)):
                     raise InvalidSpecError(
-                        f"level {number} ({_describe(level)}) lowers the blinds of "
-                        f"level {number - 1} ({_describe(prev)}) (rule 30)"
+                        f"level {number} ({_describe(level)}) lowers the "
+                        f"{'blinds' if level.bring_in is None else 'bring-in or the limits'} "
+                        f"of level {number - 1} ({_describe(prev)}) (rule 30)"
                     )
         self.levels: tuple[Level, ...] = tuple(levels)
         self.unit: LevelUnit = unit
@@ -137,33 +154,66 @@ class BlindSchedule:
 
 def _describe(level: Level) -> str:
     kind = f" ({level.ante_kind})" if level.ante_kind else ""
-    return f"blinds {level.small_blind}/{level.big_blind}, ante {level.ante}{kind}"
+    limits = f", bets {level.small_bet}/{level.big_bet}" if level.small_bet is not None else ""
+    if level.bring_in is not None:
+        return f"ante {level.ante}, bring-in {level.bring_in}{limits}"
+    return f"blinds {level.small_blind}/{level.big_blind}, ante {level.ante}{kind}{limits}"
 
 
 def level_spec(spec: GameSpec, level: Level) -> GameSpec:
-    """``spec`` with the blinds and ante of ``level`` (fixed-limit bets: the big blind and
-    twice the big blind).
+    """``spec`` with the forced bets of ``level``: the blinds and ante, or in a game with a
+    bring-in the ante and the bring-in; fixed-limit bets as the level gives them, else the
+    big blind and twice the big blind.
+
+    Raises:
+        InvalidSpecError: the level does not fit the game (no bring-in for stud, say),
+            naming the level's values.
 
     Examples:
         >>> level_spec(GameSpec(ante=5), Level(10, 20, ante=20, ante_kind="big-blind")).ante_kind
         'big-blind'
+        >>> stud = GameSpec(variant="razz", betting="fixed-limit", ante=1, bring_in=1,
+        ...                 small_bet=2, big_bet=4)
+        >>> spec = level_spec(stud, Level(ante=2, bring_in=3, small_bet=10, big_bet=20))
+        >>> spec.ante, spec.bring_in, spec.small_bet, spec.big_bet
+        (2, 3, 10, 20)
     """
-    blinds = (level.small_blind, level.big_blind)
-    kind = level.ante_kind or spec.ante_kind
-    if spec.betting == "fixed-limit":
-        big = level.big_blind
+    small_bet, big_bet = level.small_bet, level.big_bet
+    if spec.betting == "fixed-limit" and small_bet is None:
+        small_bet, big_bet = level.big_blind, 2 * level.big_blind
+    elif spec.betting != "fixed-limit":
+        small_bet = big_bet = None
+    try:
+        if spec.row.forced != "blinds":
+            if level.bring_in is None:
+                raise InvalidSpecError(f"{spec.variant} needs a bring-in in every level")
+            return replace(
+                spec,
+                ante=level.ante,
+                bring_in=level.bring_in,
+                small_bet=small_bet,
+                big_bet=big_bet,
+            )
+        if level.bring_in is not None:
+            raise InvalidSpecError(f"{spec.variant} has blinds, not a bring-in")
         return replace(
-            spec, blinds=blinds, ante=level.ante, ante_kind=kind, small_bet=big, big_bet=2 * big
+            spec,
+            blinds=(level.small_blind, level.big_blind),
+            ante=level.ante,
+            ante_kind=level.ante_kind or spec.ante_kind,
+            small_bet=small_bet,
+            big_bet=big_bet,
         )
-    return replace(spec, blinds=blinds, ante=level.ante, ante_kind=kind)
+    except InvalidSpecError as err:
+        raise InvalidSpecError(f"the level ({_describe(level)}) does not fit: {err}") from None
 
 
 class Tournament:
     """A one-table tournament: a :class:`~pokerforge.game.Table` whose blinds follow a schedule.
 
     Args:
-        spec: the game; its blinds and ante are replaced by each level's (fixed-limit bets
-            are the big blind and twice the big blind).
+        spec: the game; its forced bets are replaced by each level's (see
+            :func:`level_spec`).
         schedule: the :class:`BlindSchedule`.
         players: ``(name, chips)`` pairs, seated from seat 0.
         seats: the table's seats (at least the number of players).
@@ -173,7 +223,8 @@ class Tournament:
             tournament is made and when each hand starts.
 
     Raises:
-        InvalidSpecError: fewer than two players, or a bad seating.
+        InvalidSpecError: fewer than two players, a bad seating, or a level that does not
+            fit the game.
     """
 
     def __init__(
@@ -195,7 +246,12 @@ class Tournament:
         self.table = Table(spec, seats=seats, button=button, seed=seed)
         for seat, (name, chips) in enumerate(players):
             self.table.sit(seat, name, chips)
-        self._specs = [self._level_spec(spec, level) for level in schedule.levels]
+        self._specs = []
+        for number, level in enumerate(schedule.levels, 1):
+            try:
+                self._specs.append(self._level_spec(spec, level))
+            except InvalidSpecError as err:
+                raise InvalidSpecError(f"level {number}: {err}") from None
         self._clock = clock
         self._start = clock()
         self._level = 0
