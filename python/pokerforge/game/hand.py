@@ -68,6 +68,7 @@ from pokerforge.game.queries import HandQueries
 from pokerforge.game.rake import take_rake
 from pokerforge.game.runouts import RunoutTurns, RunoutVote, deal_runouts, runouts_the_deck_allows
 from pokerforge.game.spec import (
+    BEST_SHOWING,
     FIXED_LIMIT,
     STUD_MAX_SEATS,
     UNCAPPED,
@@ -86,8 +87,6 @@ _NO_SEATS: frozenset[int] = frozenset()
 _BOARD_AT = (0, *BOARD_AT, 5)  # board cards showing on each street, then at showdown
 _ZEROS = tuple((0,) * n for n in range(MAX_SEATS + 1))  # zeroed bets are written from these
 _THIRD = Street.THIRD_STREET.value
-_FOURTH = Street.FOURTH_STREET.value
-_SEVENTH = Street.SEVENTH_STREET.value
 _SHOWDOWN = Street.SHOWDOWN.value
 _PREDRAW = Street.PREDRAW.value
 
@@ -522,25 +521,13 @@ full=True))
         if type(self) is Hand:
             self._untrack()
 
-    def _close_draw_round(self) -> None:
-        """A betting round of a draw game is over: the next drawing round, or after the
-        last betting round the showdown (rules 48, 49)."""
-        self._return_uncalled()
-        st = self._state
-        if st.street >= _PREDRAW + self._engine.draw_rounds:
-            st.bets[:] = _ZEROS[self._n]
-            st.street = _SHOWDOWN
-            self._showdown()
-            return
-        self._start_draw()
-
-    def _start_draw(self) -> None:
-        """A drawing round: the burn, then every player still in draws in turn from the
-        button's left, all-in players too (rule 49)."""
+    def _start_draw(self, number: int) -> None:
+        """A drawing round on the street numbered ``number``: the burn, then every player
+        still in draws in turn from the button's left, all-in players too (rule 49)."""
         st = self._state
         deck = self._draw
         assert deck is not None
-        st.street += 1
+        st.street = number
         st.bets[:] = _ZEROS[self._n]  # the bets are in the pots
         self._aggressor = -1  # nobody has bet after this draw yet
         st.actor = NOBODY
@@ -554,28 +541,12 @@ full=True))
 
     def _drawn(self) -> None:
         """Everybody still in has drawn: the betting round after the draw when two or more
-        can bet, else the next drawing round or the showdown (rules 48, 49)."""
+        can bet, else the streets go on (rules 48, 49)."""
         st = self._state
         if self._active < 2:
-            if st.street < _PREDRAW + self._engine.draw_rounds:
-                self._start_draw()
-            else:
-                st.street = _SHOWDOWN
-                self._showdown()
+            self._close_round()  # no bets: it goes on to the next street
             return
-        reach = self._reach
-        folded = st.folded
-        faced = self._faced
-        for seat in range(self._n):
-            reach[seat] = 0 if folded[seat] else st.stacks[seat]
-            faced[seat] = -1
-        self._set_reach(reach)
-        self._level = self._full_level = self._raises = self._pl_extra = 0
-        self._min_inc = self._spec.bet_size(st.street)
-        self._aggressor = -1
-        self._cap = self._round_cap()
-        st.actor = st.button  # rule 48: the first player still in left of the button
-        self._advance()
+        self._open_round(st.street - self._engine.first_street)
 
     def _open_third_street(
         self, engine: EngineConstants, stacks: list[int], up: list[tuple[int, ...]]
@@ -738,118 +709,104 @@ full=True))
         self._state.log.append(_record(ReturnBet, seat, back))
 
     def _close_round(self) -> None:
-        if self._stud is not None:
-            self._close_stud_round()
-            return
-        if self._draw is not None:
-            self._close_draw_round()
-            return
+        """A betting round is over: the game's next street is dealt (its burn, then board
+        cards, cards up or down to the players still in, or a drawing round) and its
+        betting opened, passing over streets where fewer than two players can bet; after
+        the last street, the showdown (rules 10, 36, 48, 49)."""
         self._return_uncalled()
+        self._bring_in = 0
         st = self._state
-        street = st.street
+        engine = self._engine
         if (
             self._active < 2
-            and street < 3
             and self._vote is None
+            and len(st.board) < engine.board_at[-1]
             and self._spec.rules.runouts > 1
             and self._live > 1
             and self._ask_runouts()
         ):
             return  # rule 26b: the players choose how many times to run the board
-        board = self._board
-        log = self._state.log
-        shown = len(st.board)
-        active = self._active
-        while street < 3:
-            street += 1
-            end = _BOARD_AT[street]
-            log.append(_record(DealBoard, _STREETS[street], board[shown:end]))
-            shown = end
-            if active >= 2:
-                st.street = street
-                st.board = board[:end]
-                # What each seat can reach is now its stack (0: folded); bets and the levels
-                # faced start again. Written over the hand's own lists in one loop: cheaper
-                # than new lists, and no new objects for the garbage collector.
-                reach = self._reach
-                folded = st.folded
-                bet = st.bets
-                faced = self._faced
-                seat = -1
-                for chips in st.stacks:
-                    seat += 1
-                    reach[seat] = 0 if folded[seat] else chips
-                    bet[seat] = 0
-                    faced[seat] = -1
-                top = max(reach)
-                self._reach_top = (top, reach.count(top))
-                self._level = self._full_level = self._raises = self._pl_extra = 0
-                self._min_inc = self._engine.street_min_inc[street]
-                self._aggressor = -1
-                self._cap = self._round_cap()
-                st.actor = st.button
-                self._advance()
+        numbers = engine.street_numbers
+        index = st.street - engine.first_street
+        last = len(numbers) - 1
+        while index < last:
+            index += 1
+            if engine.draws[index]:
+                self._start_draw(numbers[index])
                 return
-        st.board = board[:shown]
-        st.bets[:] = _ZEROS[self._n]  # the bets are in the pots
-        self._aggressor = -1 if st.street < 3 else self._aggressor
-        st.street = 4
-        self._showdown()
-
-    def _close_stud_round(self) -> None:
-        """The next stud street: a card to every player still in, the best hand showing
-        acting first (rules 36, 39-41); after seventh street, the showdown."""
-        self._return_uncalled()
-        self._bring_in = 0
-        st = self._state
-        deck = self._stud
-        assert deck is not None
-        engine = self._engine
-        folded = st.folded
-        street = st.street
-        low = not engine.showing_high
-        while street < _SEVENTH:
-            street += 1
-            self._deal_stud_street(deck, street)
+            self._deal_street(index)
             if self._active >= 2:
-                st.street = street
-                reach = self._reach
-                bet = st.bets
-                faced = self._faced
-                for seat in range(self._n):
-                    reach[seat] = 0 if folded[seat] else st.stacks[seat]
-                    bet[seat] = 0
-                    faced[seat] = -1
-                self._set_reach(reach)
-                self._level = self._full_level = self._raises = 0
-                self._min_inc = self._spec.bet_size(street)
-                self._alt_inc = 0
-                if (
-                    street == _FOURTH
-                    and engine.open_pair_option
-                    and stud_rules.open_pair(st.up, folded)
-                ):
-                    self._alt_inc = self._spec.bet_size(street + 1)  # rule 39: the big bet
-                self._aggressor = -1
-                self._cap = self._round_cap()
-                first = stud_rules.first_to_act(st.up, folded, low=low, button=st.button)
-                st.actor = first - 1 if first else self._n - 1
-                self._advance()
+                st.street = numbers[index]
+                self._open_round(index)
                 return
-        st.bets[:] = _ZEROS[self._n]
-        if st.street < _SEVENTH:
-            self._aggressor = -1  # nobody bet on seventh street: they were all-in
+        st.bets[:] = _ZEROS[self._n]  # the bets are in the pots
+        if st.street != numbers[last]:
+            self._aggressor = -1  # nobody bet on the last street: they were all-in
         st.street = _SHOWDOWN
         self._showdown()
 
-    def _deal_stud_street(self, deck: stud_rules.StudDeck, street: int) -> None:
-        """One card to each player still in, up before seventh street, or the common card
+    def _deal_street(self, index: int) -> None:
+        """The dealing of the game's street ``index``: its board cards (turned up from the
+        deck's order), or its card to each player still in (up, or down on the last), or
+        the common card when the stub runs short (rule 41)."""
+        engine = self._engine
+        st = self._state
+        number = engine.street_numbers[index]
+        end = engine.board_at[index]
+        shown = len(st.board)
+        if end > shown:
+            board = self._board
+            st.log.append(_record(DealBoard, _STREETS[number], board[shown:end]))
+            st.board = board[:end]
+        down, up = engine.deals[index]
+        if down or up:  # from the stub, as the hand goes
+            assert self._stud is not None
+            self._deal_stud_street(self._stud, number, face_up=up > 0)
+
+    def _open_round(self, index: int) -> None:
+        """The betting round of the game's street ``index``: bets and the levels faced
+        start again, each seat can reach its stack (0: folded), the bet is the street's
+        (rule 39: on fourth street the big bet too, over an open pair), and the street's
+        opener acts first (rules 5, 40, 48)."""
+        st = self._state
+        engine = self._engine
+        # Written over the hand's own lists in one loop: cheaper than new lists, and no new
+        # objects for the garbage collector.
+        reach = self._reach
+        folded = st.folded
+        bet = st.bets
+        faced = self._faced
+        seat = -1
+        for chips in st.stacks:
+            seat += 1
+            reach[seat] = 0 if folded[seat] else chips
+            bet[seat] = 0
+            faced[seat] = -1
+        top = max(reach)
+        self._reach_top = (top, reach.count(top))
+        self._level = self._full_level = self._raises = self._pl_extra = self._alt_inc = 0
+        self._min_inc = engine.street_min_inc[index]
+        if engine.open_pair_option and index == 1 and stud_rules.open_pair(st.up, folded):
+            self._alt_inc = engine.street_min_inc[2]  # rule 39: the big bet
+        self._aggressor = -1
+        self._cap = self._round_cap()
+        # _advance() starts left of the actor.
+        if engine.openers[index] == BEST_SHOWING:
+            first = stud_rules.first_to_act(
+                st.up, folded, low=not engine.showing_high, button=st.button
+            )
+            st.actor = first - 1 if first else self._n - 1
+        else:  # the first player still in left of the button
+            st.actor = st.button
+        self._advance()
+
+    def _deal_stud_street(self, deck: stud_rules.StudDeck, street: int, *, face_up: bool) -> None:
+        """One card to each player still in, up (``face_up``) or down, or the common card
         (rules 36, 41)."""
         st = self._state
         log = st.log
         folded = st.folded
         order = [s for s in self._orders[st.button] if not folded[s]]
-        face_up = street < _SEVENTH
         dealt = deck.next_street(order, face_up=face_up)
         if isinstance(dealt, int):  # rule 41: one common card for everybody
             st.board = (*st.board, dealt)
@@ -870,31 +827,6 @@ full=True))
                     holes[seat] = (*holes[seat], card)
                     log.append(_record(DealHole, seat, (card,)))
             st.holes = tuple(holes)
-
-    def _stud_showdown(
-        self,
-    ) -> tuple[dict[int, tuple[int, int]], int, list[int], list[int] | None]:
-        """Stud's showdown: every live seat's ranks (all its cards and the common card),
-        the first to show (rule 42: the last to bet or raise on seventh street, else the
-        first to act there) and the seats in odd-chip order, high and low (rule 42)."""
-        st = self._state
-        engine = self._engine
-        folded = st.folded
-        holes = st.holes
-        up = st.up
-        every = [(*holes[seat], *up[seat]) for seat in range(self._n)]
-        ranks = showdown_ranks(engine.variant, every, st.board, folded)
-        cards = {seat: (*every[seat], *st.board) for seat in ranks}
-        first = self._aggressor
-        if first < 0:
-            first = stud_rules.first_to_act(
-                st.up, folded, low=not engine.showing_high, button=st.button
-            )
-        # Rule 42: the odd chip of a high (or the only) half by the high cards, of a low
-        # half by the low cards.
-        main = stud_rules.odd_chip_order(cards, low=not engine.showing_high)
-        low_order = stud_rules.odd_chip_order(cards, low=True) if engine.hilo else None
-        return ranks, first, main, low_order
 
     def _shown_cards(self, seat: int) -> tuple[int, ...]:
         """The cards a seat shows: its hole cards (in stud, all its cards in the order
@@ -970,25 +902,39 @@ full=True))
                     self._award(0, seat, won[seat], "recorded")
         self._end()
 
-    def _board_showdown(
+    def _showdown_order(
         self, folded: list[bool]
-    ) -> tuple[dict[int, tuple[int, int]], int, Sequence[int], None]:
-        """The showdown of the board games and the draw games: every live seat's ranks,
-        the first to show (rule 22) and the odd-chip order from the button's left (rule
-        26)."""
+    ) -> tuple[dict[int, tuple[int, int]], int, Sequence[int], list[int] | None]:
+        """The showdown's ranks of every live seat (its cards and the board, by the game's
+        hand kinds), the first to show (rules 22, 42: the last to bet or raise on the last
+        street, else its opener) and the seats in odd-chip order, of the high and of the
+        low half (rules 26, 42: from the button's left, or in the stud family by the
+        cards)."""
         st = self._state
         engine = self._engine
-        # The core directly (what rank_hands() calls): one Python call less. The draw
-        # games have no board (self._board is empty).
-        ranks = showdown_ranks(
-            engine.variant, st.holes, self._board, folded, engine.trips_beat_straight
-        )
+        holes = st.holes
+        if engine.up_cards:  # a player's cards are down and up
+            up = st.up
+            holes = tuple([(*holes[seat], *up[seat]) for seat in range(self._n)])
+        # The core directly (what rank_hands() calls): one Python call less.
+        ranks = showdown_ranks(engine.variant, holes, st.board, folded, engine.trips_beat_straight)
         first = self._aggressor
-        if first < 0:  # nobody bet on the last street: the first live seat left of it
+        if first < 0 and engine.openers[-1] == BEST_SHOWING:
+            first = stud_rules.first_to_act(
+                st.up, folded, low=not engine.showing_high, button=st.button
+            )
+        elif first < 0:  # nobody bet on the last street: the first live seat left of it
             for first in self._orders[st.button]:
                 if not folded[first]:
                     break
-        return ranks, first, self._orders[st.button], None
+        if not engine.odd_chip_by_cards:
+            return ranks, first, self._orders[st.button], None
+        # Rule 42: the odd chip of a high (or the only) half by the high cards, of a low
+        # half by the low cards.
+        cards = {seat: (*holes[seat], *st.board) for seat in ranks}
+        main = stud_rules.odd_chip_order(cards, low=not engine.showing_high)
+        low_order = stud_rules.odd_chip_order(cards, low=True) if engine.hilo else None
+        return ranks, first, main, low_order
 
     def _showdown(self) -> None:
         st = self._state
@@ -1005,10 +951,7 @@ full=True))
         pots = self._take_rake(build_pots(st.contributions, folded, st.dead))
         odd_chip_order: Sequence[int]
         low_order: list[int] | None
-        if self._stud is not None:
-            ranks, first, odd_chip_order, low_order = self._stud_showdown()
-        else:
-            ranks, first, odd_chip_order, low_order = self._board_showdown(folded)
+        ranks, first, odd_chip_order, low_order = self._showdown_order(folded)
         # Clockwise from ``first``: the seat order that ends at the seat before it.
         show_order = []  # a loop: a comprehension is a function call before Python 3.12
         for s in self._orders[first - 1]:

@@ -61,6 +61,7 @@ after the second and third (rules 47-52):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Literal, NamedTuple
 
 from pokerforge._core import Variant as VariantRow
@@ -106,6 +107,10 @@ _STREET_NUMBERS = {
     "second draw": 12,
     "third draw": 13,
 }
+OPENERS = ("after-blinds", "left-of-button", "bring-in", "best-showing")
+"""Who opens a street, as the variant table says; ``EngineConstants.openers`` holds the
+index here of each street's (ints compare faster than strings)."""
+AFTER_BLINDS, LEFT_OF_BUTTON, BRING_IN, BEST_SHOWING = range(4)
 STUD_MAX_SEATS = ROWS["stud"].max_players
 """Seven cards each for eight players and four burns use the whole deck (RR: stud is
 dealt to at most eight)."""
@@ -155,6 +160,16 @@ class EngineConstants(NamedTuple):
     first_street: int
     showing_high: bool
     hilo: bool
+    # The row's streets, one entry each, in order: their Street numbers, who opens them
+    # (OPENERS' codes), the cards each deals to a player (down, up), the board cards
+    # showing once each is dealt, and which begin with a drawing round.
+    street_numbers: tuple[int, ...]
+    openers: tuple[int, ...]
+    deals: tuple[tuple[int, int], ...]
+    board_at: tuple[int, ...]
+    draws: tuple[bool, ...]
+    up_cards: bool
+    odd_chip_by_cards: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -296,6 +311,13 @@ class GameSpec:
             first_street=first,
             showing_high=self.row.showing_high,
             hilo=self.row.hi_lo,
+            street_numbers=tuple(_STREET_NUMBERS[street.name] for street in streets),
+            openers=tuple(OPENERS.index(street.opener) for street in streets),
+            deals=tuple((street.down, street.up) for street in streets),
+            board_at=tuple(accumulate(street.board for street in streets)),
+            draws=tuple(street.draw for street in streets),
+            up_cards=self.row.up_cards,
+            odd_chip_by_cards=self.row.odd_chip_by_cards,
         )
 
     def _check_cards(self) -> None:
