@@ -26,7 +26,7 @@ OWN = {"python/pokerforge/game/hand.py": 500}
 """Tighter limits of single files (the issues' targets)."""
 
 OVER = {
-    "python/pokerforge/game/hand.py": 1410,
+    "python/pokerforge/game/hand.py": 1283,
     "python/pokerforge/cli.py": 1000,
     "python/pokerforge/game/betting.py": 724,
     "python/pokerforge/game/table.py": 738,

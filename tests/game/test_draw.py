@@ -127,7 +127,7 @@ def test_bad_draw_hands_are_named() -> None:
 
 
 def test_the_dealer_procedures_are_the_board_games() -> None:
-    with pytest.raises(InvalidSpecError, match="not badugi's: deal a draw hand with Hand"):
+    with pytest.raises(InvalidSpecError, match="not badugi's, which has no board"):
         Dealer(BADUGI, stacks=[10, 10])
 
 

@@ -49,11 +49,11 @@ from pokerforge.cards import Card, Deck
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game.actions import DealBoard, Street
 from pokerforge.game.arguments import player_count, seat_number
-from pokerforge.game.deal import BOARD_AT, SHORT_DECK_FIRST, lay_out_board
-from pokerforge.game.hand import Hand, check_board_game
+from pokerforge.game.deal import BOARD_AT, lay_out_board
+from pokerforge.game.hand import Hand
 from pokerforge.game.positions import SEAT_ORDERS
 from pokerforge.game.spec import GameSpec
-from pokerforge.games import SHORT_DECK
+from pokerforge.game.stub import check_table
 
 __all__ = ["Dealer", "Procedure"]
 
@@ -108,14 +108,22 @@ class Dealer:
     ) -> None:
         n = player_count(len(stacks))
         seat_number(button, n, what="the button")
-        if spec.is_stud or spec.is_draw:
+        if not spec.engine.board_at[-1]:
             raise InvalidSpecError(
                 f"the dealer-error procedures (rules 31-35) are the board games', not "
-                f"{spec.variant}'s: deal a {'stud' if spec.is_stud else 'draw'} hand with Hand"
+                f"{spec.variant}'s, which has no board: deal its hands with Hand"
             )
         # What a Hand of these seats would refuse, refused here (a deck too small for
         # them once failed inside start_hand with StopIteration).
-        check_board_game(spec.engine, n, dead_small_blind)
+        check_table(
+            spec,
+            n,
+            dead_small_blind=dead_small_blind,
+            posts=bool(posts),
+            board=None,
+            up_cards=None,
+            shown_cards=None,
+        )
         self.spec = spec
         self._stacks = list(stacks)
         self._button = button
@@ -126,7 +134,7 @@ class Dealer:
         self._rng = random.Random(self.seed)
         # The game's cards: short-deck's 36 are the seeded order without its twos to fives,
         # as a Hand deals them (rule 43).
-        first = SHORT_DECK_FIRST if spec.variant == SHORT_DECK else 0
+        first = 52 - spec.engine.deck  # the lowest ranks, four cards each, are left out
         self._deck = range(first, 52)
         self._stub = [c.index for c in deck.undealt if c.index >= first]
         self._order = [seat for _ in range(spec.hole_card_count) for seat in SEAT_ORDERS[n][button]]

@@ -60,7 +60,7 @@ from pokerforge.game.arguments import (
 )
 from pokerforge.game.asked import AskedTurns
 from pokerforge.game.betting import BRING_IN_IS_THE_BET, NOTHING_LEGAL, BettingState
-from pokerforge.game.deal import BOARD_AT, deal, deal_layout, rest_of_deck, split_board
+from pokerforge.game.deal import BOARD_AT, deal_layout, rest_of_deck, split_board
 from pokerforge.game.draw import DrawTurns
 from pokerforge.game.positions import MAX_SEATS, MIN_SEATS
 from pokerforge.game.pots import Pot, build_pots, split_runouts
@@ -69,13 +69,14 @@ from pokerforge.game.rake import take_rake
 from pokerforge.game.runouts import RunoutTurns, RunoutVote, deal_runouts, runouts_the_deck_allows
 from pokerforge.game.spec import (
     BEST_SHOWING,
+    BRING_IN,
     FIXED_LIMIT,
-    STUD_MAX_SEATS,
     UNCAPPED,
     EngineConstants,
     GameSpec,
 )
 from pokerforge.game.state import NO_ACTIONS, NOBODY, HandState
+from pokerforge.game.stub import check_table, deal_hand
 from pokerforge.game.view import HandView, PublicState
 
 __all__ = ["Hand"]
@@ -89,26 +90,6 @@ _ZEROS = tuple((0,) * n for n in range(MAX_SEATS + 1))  # zeroed bets are writte
 _THIRD = Street.THIRD_STREET.value
 _SHOWDOWN = Street.SHOWDOWN.value
 _PREDRAW = Street.PREDRAW.value
-
-
-def check_board_game(engine: EngineConstants, n: int, dead_small_blind: bool) -> None:
-    """What a board game's table of ``n`` players must allow: a straddle and a dead small
-    blind need three players, a button blind has no small blind to leave dead, and the deck
-    (36 cards in short-deck, rule 43) must hold every hole card, the board and the burns."""
-    if engine.straddle and n < 3:
-        raise InvalidSpecError("a straddle needs at least three players")
-    if dead_small_blind and n < 3:
-        raise InvalidSpecError("a dead small blind needs at least three players (rule 29)")
-    if dead_small_blind and engine.button_blind:
-        raise InvalidSpecError(
-            "a button blind has no small blind to leave dead: dead_small_blind must be "
-            "False (rule 44)"
-        )
-    deck_size = engine.deck
-    if engine.hole_count * n + 8 > deck_size:
-        raise InvalidSpecError(
-            f"{n} players with {engine.hole_count} hole cards each need more than {deck_size} cards"
-        )
 
 
 class Hand(HandQueries, AskedTurns, RunoutTurns, DrawTurns, BettingState):
@@ -284,50 +265,57 @@ full=True))
                 break
         if type(button) is not int or not 0 <= button < n:
             button = seat_number(button, n, what="the button")
-        if engine.bring_in:  # the stud family
-            self._init_stud(spec, stacks, button, seed, hole_cards, up_cards, board,
-                            dead_small_blind, posts, unknown_hole_cards, recorded_winnings,
-                            recorded_stacks, chip_value)  # fmt: skip
-            return
-        if up_cards is not None:
-            raise InvalidSpecError(f"up cards are dealt in stud, not in {spec.variant}")
-        if engine.draw_rounds:  # the draw games
-            self._init_draw(spec, stacks, button, seed, hole_cards, board,
-                            dead_small_blind, posts, unknown_hole_cards, recorded_winnings,
-                            recorded_stacks, chip_value, shown_cards)  # fmt: skip
-            return
-        if shown_cards is not None:
-            raise InvalidSpecError(
-                f"shown_cards are a draw game's replay, not {spec.variant}'s: the hole cards "
-                "shown are those dealt (hole_cards)"
-            )
-        check_board_game(engine, n, dead_small_blind)
+        check_table(
+            spec,
+            n,
+            dead_small_blind=dead_small_blind,
+            posts=bool(posts),
+            board=board,
+            up_cards=up_cards,
+            shown_cards=shown_cards,
+        )
         self._known = True
-        board, self._extra = split_board(board)
+        extra: tuple[int, ...] = ()
+        if engine.board_at[-1]:  # the board games: the board, then further runouts' cards
+            board, extra = split_board(board)
+        self._extra = extra
         self._unknown, self._recorded, self._chip_value = replay_record(
             n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
         )
         self._unshown = (
             frozenset(unshown_hole_cards) & self._unknown if unshown_hole_cards else _NO_SEATS
         )
-        self._seed, holes, self._board = deal(
+        dealt = deal_hand(
+            spec,
             n,
-            engine.hole_count,
             button=button,
             seed=seed,
             hole_cards=hole_cards,
             board=board,
-            unknown=self._unknown,  # never invent cards: these seats are dealt none
-            short_deck=engine.deck != 52,
-            reserved=self._extra,  # the given cards of further runouts are nobody's
+            up_cards=up_cards,
+            unknown=self._unknown,
+            shown=shown_cards,
+            reserved=extra,
         )
-        if self._extra:
+        holes = dealt.holes
+        self._board = dealt.board
+        if extra:
             self._check_extra(holes, spec)
-        super().__init__(engine, HandState(button, engine.big, engine.unit, stacks, holes))
+        state = HandState(button, spec.rate_unit, engine.unit, stacks, holes)
+        super().__init__(engine, state)
+        state.street = engine.first_street
+        self._seed = dealt.seed
+        self._stud = dealt.stud
+        self._draw = dealt.draw
         self._spec = spec
         self._engine = engine
-        orders = self._orders
-        self._dealt = None
+        # The first cards' records, first in the history: built when the history is first
+        # read where the holes never change; now where later streets or draws change them.
+        self._dealt = (
+            tuple(_record(DealHole, seat, cards) for seat, cards in enumerate(holes))
+            if engine.holes_change
+            else None
+        )
         self._layout = None
         self._payouts = [0] * n
         self._final_pots = []
@@ -336,12 +324,9 @@ full=True))
         self._vote = None
         self._boards = ()
         self._dead_sb = dead_small_blind
-        self._stud = None
-        self._draw = None
         if posts:
             posts = check_posts(posts, n, button, dead_small_blind)
-        self._post_forced_bets(engine, stacks, orders, dead_small_blind, posts)
-        self._posted = len(self._state.log)
+        self._post_forced_bets(engine, stacks, dead_small_blind, posts, dealt.up)
         if type(self) is Hand:  # a subclass may hold anything, cycles included
             self._untrack()
 
@@ -384,143 +369,6 @@ full=True))
             self._payouts,
         )
 
-    def _init_stud(  # noqa: PLR0917 - the constructor's arguments, passed on
-        self,
-        spec: GameSpec,
-        stacks: list[int],
-        button: int,
-        seed: int | None,
-        hole_cards: Sequence[object | None] | None,
-        up_cards: Sequence[object | None] | None,
-        board: object | None,
-        dead_small_blind: bool,
-        posts: Sequence[tuple[int, int, int]],
-        unknown_hole_cards: Collection[int],
-        recorded_winnings: Sequence[int] | None,
-        recorded_stacks: Sequence[int] | None,
-        chip_value: Decimal | int,
-    ) -> None:
-        """A stud hand: the antes, third street and the bring-in (rules 36, 37)."""
-        n = len(stacks)
-        engine = spec.engine
-        if n > STUD_MAX_SEATS:
-            raise InvalidSpecError(
-                f"{spec.variant} is dealt to at most {STUD_MAX_SEATS} players, not {n} "
-                "(rule 36: seven cards each would run out of cards)"
-            )
-        if dead_small_blind or posts:
-            raise InvalidSpecError(f"{spec.variant} has no blinds to post or leave dead")
-        self._known = True
-        self._unknown, self._recorded, self._chip_value = replay_record(
-            n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
-        )
-        self._seed, self._stud, down, up = stud_rules.deal_stud(
-            n, button=button, seed=seed, hole_cards=hole_cards, up_cards=up_cards,
-            unknown=self._unknown, common=board,
-        )  # fmt: skip
-        assert spec.small_bet is not None
-        state = HandState(button, spec.small_bet, engine.unit, stacks, tuple(down))
-        super().__init__(engine, state)
-        state.up = tuple(up)
-        self._spec = spec
-        self._engine = engine
-        self._board = ()
-        self._layout = None
-        self._payouts = [0] * n
-        self._final_pots = []
-        self._rake = 0
-        self._asked = None
-        self._dead_sb = False
-        self._draw = None
-        self._pl_extra = 0
-        # No board to run more than once (rule 26b), no untabled-hand replay rule.
-        self._vote = None
-        self._boards = ()
-        self._extra = ()
-        self._unshown = _NO_SEATS
-        # The first two down cards are the deal's records; the rest of the deal is logged.
-        self._dealt = tuple(_record(DealHole, seat, cards) for seat, cards in enumerate(down))
-        orders = self._orders
-        log = state.log
-        if engine.uniform_ante:
-            for seat in orders[button]:
-                paid = self._post(seat, engine.uniform_ante, False)
-                state.contributions[seat] += paid
-                log.append(_record(PostAnte, seat, paid))
-        for seat in orders[button]:
-            log.append(_record(DealUp, seat, up[seat]))
-        self._posted = len(log)
-        self._open_third_street(engine, stacks, up)
-
-    def _init_draw(  # noqa: PLR0917 - the constructor's arguments, passed on
-        self,
-        spec: GameSpec,
-        stacks: list[int],
-        button: int,
-        seed: int | None,
-        hole_cards: Sequence[object | None] | None,
-        board: object | None,
-        dead_small_blind: bool,
-        posts: Sequence[tuple[int, int, int]],
-        unknown_hole_cards: Collection[int],
-        recorded_winnings: Sequence[int] | None,
-        recorded_stacks: Sequence[int] | None,
-        chip_value: Decimal | int,
-        shown_cards: Mapping[int, object] | None,
-    ) -> None:
-        """A draw hand: the deal, the forced bets and the first betting round (rules 47,
-        48)."""
-        n = len(stacks)
-        engine = spec.engine
-        most = draw_rules.max_draw_seats(engine.hole_count)
-        if n > most:
-            raise InvalidSpecError(
-                f"{spec.variant} is dealt to at most {most} players, not {n} (rule 47: the "
-                "cards out of the hands must cover a full draw)"
-            )
-        if board is not None:
-            raise InvalidSpecError(f"{spec.variant} has no board, not {board!r}")
-        if dead_small_blind and n < 3:
-            raise InvalidSpecError("a dead small blind needs at least three players (rule 29)")
-        self._known = True
-        self._unknown, self._recorded, self._chip_value = replay_record(
-            n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
-        )
-        self._unshown = _NO_SEATS
-        self._seed, self._draw, holes = draw_rules.deal_draw(
-            n,
-            engine.hole_count,
-            button=button,
-            seed=seed,
-            hole_cards=hole_cards,
-            unknown=self._unknown,
-            shown=shown_cards,
-        )
-        state = HandState(button, engine.big, engine.unit, stacks, holes)
-        super().__init__(engine, state)
-        state.street = _PREDRAW
-        self._spec = spec
-        self._engine = engine
-        self._board = ()
-        self._layout = None
-        self._payouts = [0] * n
-        self._final_pots = []
-        self._rake = 0
-        self._asked = None
-        self._vote = None
-        self._boards = ()
-        self._extra = ()
-        self._dead_sb = dead_small_blind
-        self._stud = None
-        # The cards first dealt are the deal's records (a draw changes the state's holes).
-        self._dealt = tuple(_record(DealHole, seat, cards) for seat, cards in enumerate(holes))
-        if posts:
-            posts = check_posts(posts, n, button, dead_small_blind)
-        self._post_forced_bets(engine, stacks, self._orders, dead_small_blind, posts)
-        self._posted = len(state.log)
-        if type(self) is Hand:
-            self._untrack()
-
     def _start_draw(self, number: int) -> None:
         """A drawing round on the street numbered ``number``: the burn, then every player
         still in draws in turn from the button's left, all-in players too (rule 49)."""
@@ -548,13 +396,13 @@ full=True))
             return
         self._open_round(st.street - self._engine.first_street)
 
-    def _open_third_street(
-        self, engine: EngineConstants, stacks: list[int], up: list[tuple[int, ...]]
+    def _open_bring_in(
+        self, engine: EngineConstants, stacks: list[int], up: tuple[tuple[int, ...], ...]
     ) -> None:
-        """Third street's betting: the bring-in's turn (rule 37)."""
+        """The first street's betting where the up cards choose who brings it in: the
+        bring-in's turn (rule 37)."""
         state = self._state
         n = self._n
-        state.street = _THIRD
         # Rule 37: the bring-in is owed like a blind not yet posted: the level is the
         # bring-in, no full bet has been made, and completing is the bet. A bring-in of a
         # whole small bet is that bet (rules 17, 38): nothing to complete, three raises
@@ -589,20 +437,44 @@ full=True))
         self,
         engine: EngineConstants,
         stacks: list[int],
-        orders: tuple[tuple[int, ...], ...],
-        dead_small_blind: bool = False,
-        posts: Sequence[tuple[int, int, int]] = (),
+        dead_small_blind: bool,
+        posts: Sequence[tuple[int, int, int]],
+        up: tuple[tuple[int, ...], ...] | None,
     ) -> None:
-        """Uniform antes, blinds, big-blind ante, players' posts and straddle (rules 3, 7-9,
-        29b)."""
+        """The forced bets and the first turn: uniform antes; then, where the up cards
+        choose the opener, the up cards and the bring-in (rules 36, 37), else the blinds,
+        big-blind ante, players' posts and straddle (rules 3, 7-9, 29b)."""
         log = self._state.log
         button = self._state.button
-        n = self._n
+        orders = self._orders
         if engine.uniform_ante:
             for seat in orders[button]:
                 paid = self._post(seat, engine.uniform_ante, False)
                 self._state.contributions[seat] += paid
                 log.append(_record(PostAnte, seat, paid))
+        if engine.openers[0] == BRING_IN:
+            assert up is not None
+            self._state.up = up
+            for seat in orders[button]:
+                log.append(_record(DealUp, seat, up[seat]))
+            self._posted = len(log)
+            self._open_bring_in(engine, stacks, up)
+            return
+        self._post_blinds(engine, stacks, dead_small_blind, posts)
+
+    def _post_blinds(
+        self,
+        engine: EngineConstants,
+        stacks: list[int],
+        dead_small_blind: bool,
+        posts: Sequence[tuple[int, int, int]],
+    ) -> None:
+        """The blinds, big-blind ante, players' posts and straddle (rules 3, 7-9, 29b),
+        and the first turn after them."""
+        log = self._state.log
+        button = self._state.button
+        orders = self._orders
+        n = self._n
         bb_ante = engine.big_blind_ante
         if engine.button_blind:  # rule 44: the button's blind plays as the big blind
             sb, bb = -1, button
@@ -644,6 +516,7 @@ full=True))
             short += level - paid
             log.append(_record(PostBlind, last, paid, "straddle"))
         self._pl_extra = short if engine.pot_limit_full_blinds else 0
+        self._posted = len(log)
         self._open_preflop(engine, stacks, level, last)
 
     def _open_preflop(

@@ -170,6 +170,7 @@ class EngineConstants(NamedTuple):
     draws: tuple[bool, ...]
     up_cards: bool
     odd_chip_by_cards: bool
+    holes_change: bool  # later streets deal down cards, or players draw
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -318,6 +319,7 @@ class GameSpec:
             draws=tuple(street.draw for street in streets),
             up_cards=self.row.up_cards,
             odd_chip_by_cards=self.row.odd_chip_by_cards,
+            holes_change=any(street.down or street.draw for street in streets[1:]),
         )
 
     def _check_cards(self) -> None:

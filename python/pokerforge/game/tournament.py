@@ -20,8 +20,8 @@ Examples:
     >>> fold = lambda view, legal: Decision.fold()
     >>> [event.play_hand(fold).hand.spec.blinds for _ in range(3)]
     [(10, 20), (10, 20), (20, 40)]
-    >>> event.level
-    Level(small_blind=20, big_blind=40, ante=5, length=None, ante_kind=None)
+    >>> event.level_number, event.level.big_blind, event.level.ante
+    (2, 40, 5)
 """
 
 from __future__ import annotations
