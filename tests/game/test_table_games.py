@@ -91,7 +91,7 @@ def test_levels_must_fit_the_game() -> None:
     with pytest.raises(InvalidSpecError, match=r"level 1: .* stud needs a bring-in"):
         Tournament(SPECS["stud"], blinds, players=[("a", 100), ("b", 100)])
     stud = BlindSchedule([Level(ante=1, bring_in=2, small_bet=5, big_bet=10)])
-    with pytest.raises(InvalidSpecError, match=r"level 1: .* holdem has blinds, not a bring-in"):
+    with pytest.raises(InvalidSpecError, match=r"level 1: .* holdem needs blinds in every level"):
         Tournament(SPECS["holdem"], stud, players=[("a", 100), ("b", 100)])
     with pytest.raises(InvalidSpecError, match="lowers the bring-in or the limits"):
         BlindSchedule(

@@ -54,15 +54,18 @@ from pokerforge.game.phh import (
 from pokerforge.game.pots import Pot
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024, RuleProfile
 from pokerforge.game.rake import Rake
+from pokerforge.game.rotation import Rotation
 from pokerforge.game.spec import GameSpec
 from pokerforge.game.state import HandState
 from pokerforge.game.table import Seat, Table, TableHand
 from pokerforge.game.tournament import BlindSchedule, Level, Tournament
 from pokerforge.game.view import HandView, LazyHandView, PublicState
+from pokerforge.games import ROWS as VARIANTS
 
 __all__ = [
     "DEFAULT_RULES",
     "TDA_2024",
+    "VARIANTS",
     "Action",
     "Award",
     "Bet",
@@ -103,6 +106,7 @@ __all__ = [
     "Record",
     "RecordMismatchError",
     "ReturnBet",
+    "Rotation",
     "RuleProfile",
     "RunIt",
     "Runout",

@@ -42,9 +42,10 @@ from typing import Literal
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game.arguments import chip_count, player_count
 from pokerforge.game.hand import Hand
+from pokerforge.game.players import Players
 from pokerforge.game.spec import GameSpec
-from pokerforge.game.table import Players, Table, TableHand
-from pokerforge.game.tournament import BlindSchedule, level_spec
+from pokerforge.game.table import Table, TableHand
+from pokerforge.game.tournament import BlindSchedule, level_games
 
 __all__ = ["Move", "MultiTableTournament"]
 
@@ -118,7 +119,7 @@ class MultiTableTournament:
         self._rng = random.Random(seed)
         self.schedule = schedule
         self.seats = seats
-        self._specs = [level_spec(spec, level) for level in schedule.levels]
+        self._specs = level_games(spec, schedule)
         self.tables: dict[int, Table] = {}
         """The tables still playing, by number (from 1)."""
         for number in range(1, count + 1):

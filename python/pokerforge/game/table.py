@@ -29,20 +29,19 @@ Examples:
 
 from __future__ import annotations
 
-import inspect
 import random
-import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeAlias, cast
+from typing import Any, NamedTuple
 
-from pokerforge.errors import IllegalActionError, InvalidSpecError, PokerError, PolicyError
+from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game.arguments import MAX_SEATS, chip_count, player_count, seat_number
 from pokerforge.game.dealer import Dealer
-from pokerforge.game.decision import Decision, Policy, play
 from pokerforge.game.hand import Hand
 from pokerforge.game.phh import to_phh
+from pokerforge.game.players import Players, SeatPolicies, seat_policies
 from pokerforge.game.positions import seat_order
+from pokerforge.game.rotation import Rotation
 from pokerforge.game.spec import GameSpec
 
 __all__ = ["Seat", "Table", "TableHand"]
@@ -130,8 +129,9 @@ class Table:
     """Seats and players playing one hand after another.
 
     Args:
-        spec: the game played (its ``rules.dead_button`` picks the button rule); a hand may
-            be started with another spec (tournament levels).
+        spec: the game played (its ``rules.dead_button`` picks the button rule), or a
+            :class:`~pokerforge.game.Rotation` of games dealt in turn; a hand may be
+            started with another spec (tournament levels).
         seats: the number of seats, 2 to 10.
         button: the seat of the first hand's button (the next player from there if empty).
         seed: seeds every hand's deck in turn (``None``: random decks).
@@ -142,17 +142,27 @@ class Table:
 
     def __init__(
         self,
-        spec: GameSpec,
+        spec: GameSpec | Rotation,
         *,
         seats: int = MAX_SEATS,
         button: int = 0,
         seed: int | None = None,
     ) -> None:
+        self.rotation: Rotation | None = spec if isinstance(spec, Rotation) else None
+        """The games dealt in turn, or ``None`` for one game."""
+        if self.rotation is not None:
+            spec = self.rotation.games[0]
         if not isinstance(spec, GameSpec):
-            raise InvalidSpecError(f"spec must be a GameSpec, not {spec!r}")
+            raise InvalidSpecError(f"spec must be a GameSpec or a Rotation, not {spec!r}")
         player_count(seats, what="a table has", unit="seats")
         seat_number(button, seats, what="the button")
         self.spec = spec
+        """The game of the next hand (of a rotation: the game it is at)."""
+        # A rotation's place: its game now, the hands dealt of it and the hands it lasts
+        # (fixed by its first hand: an orbit is as many hands as players were dealt in),
+        # and the rotation the hand in progress was dealt from.
+        self._game = self._game_hands = self._game_length = 0
+        self._rotating: Rotation | None = None
         self._size = seats
         self._names: list[str | None] = [None] * seats
         self._chips = [0] * seats
@@ -468,10 +478,15 @@ class Table:
 
     # -- hands ---------------------------------------------------------------------------------
 
-    def _prepare(self, spec: GameSpec | None) -> tuple[GameSpec, _Deal, int | None]:
+    def _prepare(self, spec: GameSpec | Rotation | None) -> tuple[GameSpec, _Deal, int | None]:
         self._check_no_hand()
         self._pending = None  # a deal not started is given up
-        spec = spec if spec is not None else self.spec
+        rotation = spec if isinstance(spec, Rotation) else self.rotation if spec is None else None
+        self._rotating = rotation
+        if rotation is not None:
+            spec = rotation.games[self._game]
+        elif not isinstance(spec, GameSpec):
+            spec = self.spec
         live, fresh = self._next_players(spec)
         if len(live) < 2:
             raise IllegalActionError(f"a hand needs two players dealt in, not {len(live)}")
@@ -513,7 +528,7 @@ class Table:
     def start_hand(
         self,
         *,
-        spec: GameSpec | None = None,
+        spec: GameSpec | Rotation | None = None,
         dealer: Dealer | None = None,
         hole_cards: Sequence[object | None] | None = None,
         board: object | None = None,
@@ -554,7 +569,7 @@ class Table:
         self._current = (hand, deal)
         return hand
 
-    def deal(self, *, spec: GameSpec | None = None) -> Dealer:
+    def deal(self, *, spec: GameSpec | Rotation | None = None) -> Dealer:
         """The next hand's deal as a :class:`~pokerforge.game.dealer.Dealer`, for dealer-error
         procedures; pass it to :meth:`start_hand`. A misdeal does not move the button."""
         spec, deal, seed = self._prepare(spec)
@@ -605,9 +620,18 @@ class Table:
             eliminated=tuple(name for _, name in busted),
         )
         self.hands.append(done)
+        rotation = self._rotating
+        if rotation is not None:  # the game's count of hands, and the next game when it is up
+            if not self._game_hands:
+                self._game_length = rotation.length(len(live))
+            self._game_hands += 1
+            if self._game_hands >= self._game_length:
+                self._game = (self._game + 1) % len(rotation.games)
+                self._game_hands = 0
+                self.spec = rotation.games[self._game]
         return done
 
-    def play_hand(self, policies: Players, *, spec: GameSpec | None = None) -> TableHand:
+    def play_hand(self, policies: Players, *, spec: GameSpec | Rotation | None = None) -> TableHand:
         """Start a hand, ask each player's policy to act until it is over, finish it.
 
         Args:
@@ -643,96 +667,9 @@ class Table:
             PolicyError: No policy for a player the next hand deals in, or policies for
                 seats the table does not have.
         """
-        if _acts_on_hands(policies):
-            warnings.warn(
-                "play_hand(decide) with decide(hand) is deprecated: pass a policy, "
-                "policy(view, legal) -> Decision (pokerforge.game.decision)",
-                DeprecationWarning,
-                stacklevel=3,
-            )
-            return SeatPolicies(cast("Callable[[Hand], object]", policies), [])
-        if isinstance(policies, Mapping | Sequence) and not isinstance(policies, str):
-            by_seat = _table_policies(policies, self._size)
-        else:
-            by_seat = [cast("Policy", policies)] * self._size
-        missing = [seat for seat in self._live() if by_seat[seat] is None]
-        if missing:
-            raise PolicyError(f"no policy for seats {missing}, which the next hand deals in")
-        return SeatPolicies(None, by_seat)
+        return seat_policies(policies, self._size, self._live())
 
     def __repr__(self) -> str:
         played = len(self.hands)
         hands = "1 hand" if played == 1 else f"{played} hands"
         return f"<Table {len(self.players)}/{self._size} seats, {hands} played>"
-
-
-Players: TypeAlias = (
-    "Policy | Sequence[Policy | None] | Mapping[int, Policy] | Callable[[Hand], object]"
-)
-"""What ``play_hand`` takes: a policy for everyone, one per table seat (a sequence, or a
-mapping by seat number), or the deprecated ``decide(hand)``."""
-
-
-class SeatPolicies(NamedTuple):
-    """Policies resolved for a table: the old ``decide(hand)``, or one per table seat."""
-
-    decide: Callable[[Hand], object] | None
-    by_seat: list[Policy | None]
-
-    def play(self, hand: Hand, seats: Sequence[int]) -> None:
-        """Plays ``hand``, whose seats sit at table ``seats``, to its end. A policy's error
-        leaves the hand in progress as it was (finish it by hand)."""
-        if self.decide is not None:
-            _decide_all(hand, self.decide)
-        else:
-            play(hand, [self.by_seat[seat] for seat in seats])  # type: ignore[misc]
-
-
-def _acts_on_hands(policies: object) -> bool:
-    """Whether ``policies`` is the old ``decide(hand)``: a callable of one argument."""
-    if not callable(policies) or isinstance(policies, Sequence | Mapping):
-        return False
-    try:
-        parameters = inspect.signature(policies).parameters.values()
-    except (TypeError, ValueError):  # no signature to read: taken as a policy
-        return False
-    positional = [
-        p
-        for p in parameters
-        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
-    ]
-    return len(positional) == 1
-
-
-def _decide_all(hand: Hand, decide: Callable[[Hand], object]) -> None:
-    """The old form: ``decide(hand)`` acts on the hand; what it returns instead of acting
-    (``"call"``) is applied as a decision, and doing neither is an error, not a hang."""
-    while not hand.is_over:
-        seat = hand.actor
-        before = len(hand.state.log)
-        value = decide(hand)
-        if hand.is_over or len(hand.state.log) != before or hand.actor != seat:
-            continue
-        if value is None:
-            raise PolicyError(
-                f"decide(hand) neither acted for seat {seat} nor returned a decision: call "
-                "an action on the hand (hand.call()) or return one (Decision.call())"
-            )
-        try:
-            Decision.of(value).apply(hand)
-        except PokerError as err:
-            raise PolicyError(f"seat {seat}'s decision {value!r} failed: {err}") from err
-
-
-def _table_policies(
-    policies: Sequence[Policy | None] | Mapping[int, Policy], size: int
-) -> list[Policy | None]:
-    """One policy (or ``None``) per table seat, from a sequence or a mapping by seat."""
-    if isinstance(policies, Mapping):
-        unknown = [s for s in policies if not (isinstance(s, int) and 0 <= s < size)]
-        if unknown:
-            raise PolicyError(f"policies for seats that are not this table's: {unknown}")
-        return [policies.get(s) for s in range(size)]
-    if len(policies) != size:
-        raise PolicyError(f"expected one policy per table seat ({size}), not {len(policies)}")
-    return list(policies)

@@ -33,10 +33,12 @@ from typing import Literal
 
 from pokerforge.errors import IllegalActionError, InvalidSpecError
 from pokerforge.game.hand import Hand
+from pokerforge.game.players import Players
+from pokerforge.game.rotation import Rotation
 from pokerforge.game.spec import AnteKind, GameSpec
-from pokerforge.game.table import Players, Table, TableHand
+from pokerforge.game.table import Table, TableHand
 
-__all__ = ["BlindSchedule", "Level", "Tournament", "level_spec"]
+__all__ = ["BlindSchedule", "Level", "Tournament", "level_games", "level_spec"]
 
 LevelUnit = Literal["hands", "seconds"]
 
@@ -117,7 +119,7 @@ class BlindSchedule:
                 )
             if length is not None and (isinstance(length, bool) or not length > 0):
                 raise InvalidSpecError(f"level {number}'s length must be above 0, not {length!r}")
-            if level.bring_in is None:  # a level of blinds: checked as Hold'em's would be
+            if level.big_blind or level.bring_in is None:  # blinds: checked as Hold'em's
                 try:
                     GameSpec(
                         blinds=(level.small_blind, level.big_blind),
@@ -163,7 +165,9 @@ def _describe(level: Level) -> str:
 def level_spec(spec: GameSpec, level: Level) -> GameSpec:
     """``spec`` with the forced bets of ``level``: the blinds and ante, or in a game with a
     bring-in the ante and the bring-in; fixed-limit bets as the level gives them, else the
-    big blind and twice the big blind.
+    big blind and twice the big blind. A level with both blinds and a bring-in is a mixed
+    game's (a :class:`~pokerforge.game.Rotation`): each game takes its own, and the ante is
+    the stud games' alone.
 
     Raises:
         InvalidSpecError: the level does not fit the game (no bring-in for stud, say),
@@ -194,12 +198,13 @@ def level_spec(spec: GameSpec, level: Level) -> GameSpec:
                 small_bet=small_bet,
                 big_bet=big_bet,
             )
-        if level.bring_in is not None:
-            raise InvalidSpecError(f"{spec.variant} has blinds, not a bring-in")
+        if not level.big_blind:
+            raise InvalidSpecError(f"{spec.variant} needs blinds in every level")
         return replace(
             spec,
             blinds=(level.small_blind, level.big_blind),
-            ante=level.ante,
+            # A level with a bring-in is a mixed game's: its ante is the stud games'.
+            ante=level.ante if level.bring_in is None else 0,
             ante_kind=level.ante_kind or spec.ante_kind,
             small_bet=small_bet,
             big_bet=big_bet,
@@ -208,12 +213,31 @@ def level_spec(spec: GameSpec, level: Level) -> GameSpec:
         raise InvalidSpecError(f"the level ({_describe(level)}) does not fit: {err}") from None
 
 
+def level_games(game: GameSpec | Rotation, schedule: BlindSchedule) -> list[GameSpec | Rotation]:
+    """The game of each level of ``schedule``: ``game`` (every game of a rotation) with the
+    level's forced bets.
+
+    Raises:
+        InvalidSpecError: a level that does not fit a game, named by its number.
+    """
+    games: list[GameSpec | Rotation] = []
+    for number, level in enumerate(schedule.levels, 1):
+        try:
+            if isinstance(game, Rotation):
+                games.append(game.with_games([level_spec(g, level) for g in game.games]))
+            else:
+                games.append(level_spec(game, level))
+        except InvalidSpecError as err:
+            raise InvalidSpecError(f"level {number}: {err}") from None
+    return games
+
+
 class Tournament:
     """A one-table tournament: a :class:`~pokerforge.game.Table` whose blinds follow a schedule.
 
     Args:
-        spec: the game; its forced bets are replaced by each level's (see
-            :func:`level_spec`).
+        spec: the game, or a :class:`~pokerforge.game.Rotation` of games; its forced
+            bets are replaced by each level's (see :func:`level_spec`).
         schedule: the :class:`BlindSchedule`.
         players: ``(name, chips)`` pairs, seated from seat 0.
         seats: the table's seats (at least the number of players).
@@ -229,7 +253,7 @@ class Tournament:
 
     def __init__(
         self,
-        spec: GameSpec,
+        spec: GameSpec | Rotation,
         schedule: BlindSchedule,
         *,
         players: Sequence[tuple[str, int]],
@@ -246,22 +270,13 @@ class Tournament:
         self.table = Table(spec, seats=seats, button=button, seed=seed)
         for seat, (name, chips) in enumerate(players):
             self.table.sit(seat, name, chips)
-        self._specs = []
-        for number, level in enumerate(schedule.levels, 1):
-            try:
-                self._specs.append(self._level_spec(spec, level))
-            except InvalidSpecError as err:
-                raise InvalidSpecError(f"level {number}: {err}") from None
+        self._specs = level_games(spec, schedule)
         self._clock = clock
         self._start = clock()
         self._level = 0
         self._entrants = len(players)
         self.places: dict[str, int] = {}
         """Finishing place of every player out so far, and of the winner."""
-
-    @staticmethod
-    def _level_spec(spec: GameSpec, level: Level) -> GameSpec:
-        return level_spec(spec, level)
 
     @property
     def level(self) -> Level:

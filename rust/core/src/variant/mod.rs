@@ -20,10 +20,11 @@
 //! assert_eq!(Variant::of(Game::Omaha).hole_cards, &[4, 5, 6]);
 //! ```
 
+mod game;
 mod rank;
 mod table;
 
-use crate::equity::Game;
+pub use game::Game;
 pub use rank::rank;
 pub use table::VARIANTS;
 

@@ -1,10 +1,10 @@
 //! The rows of the variant table (docs/rules.md gives each game's rules with sources).
 
 use super::BetSize::{Big, Small};
+use super::Game;
 use super::Opener::{AfterBlinds, BestShowing, BringIn, LeftOfButton};
 use super::Structure::{FixedLimit, NoLimit, PotLimit};
 use super::{Forced, HandKind, Street, Structure, Variant};
-use crate::equity::Game;
 
 const fn street(
     name: &'static str,

@@ -1,5 +1,5 @@
+use super::Game;
 use super::*;
-use crate::equity::Game;
 use std::collections::HashSet;
 use std::str::FromStr;
 
