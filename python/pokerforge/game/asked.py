@@ -13,6 +13,8 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pokerforge._core import LowRank
 from pokerforge._core import record as _record  # see betting.py
 from pokerforge.errors import IllegalActionError
@@ -43,13 +45,11 @@ class AskedTurns:
     _engine: EngineConstants
     _unit: int
 
-    def _pay(self, awards: list[tuple[int, int, int, str]]) -> None:  # pragma: no cover
-        """Pays the pots' awards and ends the hand (the hand does)."""
-        raise NotImplementedError
-
-    def _shown_cards(self, seat: int) -> tuple[int, ...]:  # pragma: no cover
-        """The cards ``seat`` shows (the hand knows its game)."""
-        raise NotImplementedError
+    # The hand's own (its ending's): declared, not defined, so that no stub here comes
+    # before them in the hand's bases. Pays the pots' awards and ends the hand; the cards
+    # a seat shows.
+    _pay: Callable[..., None]
+    _shown_cards: Callable[[int], tuple[int, ...]]
 
     def _decide(self, *, show: bool) -> Show | Muck:
         asked = self._asked

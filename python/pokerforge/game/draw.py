@@ -30,7 +30,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pokerforge._core import record as _record  # see betting.py
@@ -248,10 +248,10 @@ class DrawTurns:
     _unknown: frozenset[int]
     _engine: EngineConstants
 
-    def _drawn(self) -> None:  # pragma: no cover - the hand opens the betting or the next draw
-        """Everybody still in has drawn: the betting round after the draw, or the next
-        drawing round, or the showdown."""
-        raise NotImplementedError
+    # The hand's own (its streets'), declared so that no stub here comes before it in the
+    # hand's bases: everybody still in has drawn, so the betting round after the draw, or
+    # the next drawing round, or the showdown.
+    _drawn: Callable[[], None]
 
     def _draw_problem(self, verb: str, seat: int | None) -> str | None:
         st = self._state

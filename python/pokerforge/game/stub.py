@@ -25,13 +25,14 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import NamedTuple
 
-from pokerforge.errors import InvalidSpecError
+from pokerforge.cards import Card
+from pokerforge.errors import CardCountError, DuplicateCardError, InvalidSpecError
 from pokerforge.game import draw as draw_rules
 from pokerforge.game import stud as stud_rules
 from pokerforge.game.deal import deal
 from pokerforge.game.spec import GameSpec
 
-__all__ = ["Dealt", "check_table", "deal_hand"]
+__all__ = ["Dealt", "check_extra", "check_table", "deal_hand"]
 
 
 class Dealt(NamedTuple):
@@ -152,3 +153,25 @@ def deal_hand(
         reserved=reserved,  # the given cards of further runouts are nobody's
     )
     return Dealt(seed, holes, board=cards)
+
+
+def check_extra(dealt: Dealt, extra: Sequence[int], spec: GameSpec) -> None:
+    """The given cards of further runouts (``extra``, a replay's board past its fifth
+    card): allowed by the rules, held by nobody else (rule 26b).
+
+    Raises:
+        CardCountError: more than five board cards where the board is run once.
+        DuplicateCardError: a card of ``extra`` dealt, or given twice.
+    """
+    if spec.rules.runouts < 2:
+        raise CardCountError(
+            f"a board has at most 5 cards, not {5 + len(extra)}: more are those of "
+            "further runouts, which need RuleProfile(runouts=...) above 1 (rule 26b)"
+        )
+    used = set(dealt.board)
+    for hole in dealt.holes:
+        used.update(hole)
+    for card in extra:
+        if card in used:
+            raise DuplicateCardError(f"the card {Card.from_index(card)} is given more than once")
+        used.add(card)
