@@ -115,15 +115,7 @@ class Dealer:
             )
         # What a Hand of these seats would refuse, refused here (a deck too small for
         # them once failed inside start_hand with StopIteration).
-        check_table(
-            spec,
-            n,
-            dead_small_blind=dead_small_blind,
-            posts=bool(posts),
-            board=None,
-            up_cards=None,
-            shown_cards=None,
-        )
+        check_table(spec, n, dead_small_blind, bool(posts), None, None, None)
         self.spec = spec
         self._stacks = list(stacks)
         self._button = button

@@ -223,14 +223,15 @@ class Ending(Streets):
         cards)."""
         st = self._state
         engine = self._engine
+        variant, trips, up_cards, by_cards = engine.showdown
         holes = st.holes
-        if engine.up_cards:  # a player's cards are down and up
+        if up_cards:  # a player's cards are down and up
             up = st.up
             holes = tuple([(*holes[seat], *up[seat]) for seat in range(self._n)])
         # The core directly (what rank_hands() calls): one Python call less.
-        ranks = showdown_ranks(engine.variant, holes, st.board, folded, engine.trips_beat_straight)
+        ranks = showdown_ranks(variant, holes, st.board, folded, trips)
         first = self._aggressor
-        if first < 0 and engine.openers[-1] == BEST_SHOWING:
+        if first < 0 and engine.plan[-1][6] == BEST_SHOWING:
             first = stud_rules.first_to_act(
                 st.up, folded, low=not engine.showing_high, button=st.button
             )
@@ -238,7 +239,7 @@ class Ending(Streets):
             for first in self._orders[st.button]:
                 if not folded[first]:
                     break
-        if not engine.odd_chip_by_cards:
+        if not by_cards:
             return ranks, first, self._orders[st.button], None
         # Rule 42: the odd chip of a high (or the only) half by the high cards, of a low
         # half by the low cards.

@@ -53,7 +53,7 @@ from pokerforge.game.spec import (
     GameSpec,
 )
 from pokerforge.game.state import HandState
-from pokerforge.game.stub import check_extra, check_table, deal_hand
+from pokerforge.game.stub import check_extra, deal_hand
 from pokerforge.game.view import HandView, PublicState
 
 __all__ = ["Hand"]
@@ -185,15 +185,6 @@ full=True))
                 break
         if type(button) is not int or not 0 <= button < n:
             button = seat_number(button, n, what="the button")
-        check_table(
-            spec,
-            n,
-            dead_small_blind=dead_small_blind,
-            posts=bool(posts),
-            board=board,
-            up_cards=up_cards,
-            shown_cards=shown_cards,
-        )
         self._known = True
         extra: tuple[int, ...] = ()
         if engine.board_at[-1]:  # the board games: the board, then further runouts' cards
@@ -205,28 +196,28 @@ full=True))
         self._unshown = (
             frozenset(unshown_hole_cards) & self._unknown if unshown_hole_cards else _NO_SEATS
         )
+        # Never invent cards: unknown seats are dealt none; the given cards of further
+        # runouts (extra) are nobody's.
         dealt = deal_hand(
             spec,
             n,
-            button=button,
-            seed=seed,
-            hole_cards=hole_cards,
-            board=board,
-            up_cards=up_cards,
-            unknown=self._unknown,
-            shown=shown_cards,
-            reserved=extra,
+            button,
+            seed,
+            hole_cards,
+            board,
+            up_cards,
+            self._unknown,
+            shown_cards,
+            extra,
+            dead_small_blind,
+            bool(posts),
         )
-        holes = dealt.holes
-        self._board = dealt.board
         if extra:
             check_extra(dealt, extra, spec)
-        state = HandState(button, spec.rate_unit, engine.unit, stacks, holes)
+        self._seed, holes, up, self._board, self._stud, self._draw = dealt
+        state = HandState(button, engine.rate_unit, engine.unit, stacks, holes)
         super().__init__(engine, state)
         state.street = engine.first_street
-        self._seed = dealt.seed
-        self._stud = dealt.stud
-        self._draw = dealt.draw
         self._spec = spec
         self._engine = engine
         # The first cards' records, first in the history: built when the history is first
@@ -246,7 +237,7 @@ full=True))
         self._dead_sb = dead_small_blind
         if posts:
             posts = check_posts(posts, n, button, dead_small_blind)
-        self._post_forced_bets(engine, stacks, dead_small_blind, posts, dealt.up)
+        self._post_forced_bets(engine, stacks, dead_small_blind, posts, up)
         if type(self) is Hand:  # a subclass may hold anything, cycles included
             self._untrack()
 

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from pokerforge._core import Variant as VariantRow
 from pokerforge.errors import InvalidSpecError
@@ -111,6 +111,9 @@ OPENERS = ("after-blinds", "left-of-button", "bring-in", "best-showing")
 """Who opens a street, as the variant table says; ``EngineConstants.openers`` holds the
 index here of each street's (ints compare faster than strings)."""
 AFTER_BLINDS, LEFT_OF_BUTTON, BRING_IN, BEST_SHOWING = range(4)
+DEAL_BOARD, DEAL_STUD, DEAL_DRAW = range(3)
+"""How a hand is dealt (``EngineConstants.deal_kind``): every hole card and the board at
+once; street by street to the players still in; the hands, then draws from the stub."""
 STUD_MAX_SEATS = ROWS["stud"].max_players
 """Seven cards each for eight players and four burns use the whole deck (RR: stud is
 dealt to at most eight)."""
@@ -131,8 +134,10 @@ class _DefaultBlinds(tuple[int, int]):
 _DEFAULT_BLINDS: tuple[int, int] = _DefaultBlinds((1, 2))
 
 
-class EngineConstants(NamedTuple):
-    """Everything the hand engine needs from a spec, worked out once per spec."""
+@dataclass(frozen=True, slots=True)
+class EngineConstants:
+    """Everything the hand engine needs from a spec, worked out once per spec. Slots, not a
+    named tuple: the engine reads them on every turn, and a slot is read faster."""
 
     structure: int
     variant: int
@@ -160,17 +165,24 @@ class EngineConstants(NamedTuple):
     first_street: int
     showing_high: bool
     hilo: bool
-    # The row's streets, one entry each, in order: their Street numbers, who opens them
-    # (OPENERS' codes), the cards each deals to a player (down, up), the board cards
-    # showing once each is dealt, and which begin with a drawing round.
-    street_numbers: tuple[int, ...]
-    openers: tuple[int, ...]
-    deals: tuple[tuple[int, int], ...]
-    board_at: tuple[int, ...]
-    draws: tuple[bool, ...]
+    # Each street's plan in one tuple, read once a street: its Street number, whether a
+    # drawing round begins it, the board cards showing once it is dealt, the cards it
+    # deals each player down and up, its fixed-limit bet (or the big blind) and its
+    # opener's code (OPENERS).
+    plan: tuple[tuple[int, bool, int, int, int, int, int], ...]
+    board_at: tuple[int, ...]  # the board cards showing once each street is dealt
     up_cards: bool
-    odd_chip_by_cards: bool
     holes_change: bool  # later streets deal down cards, or players draw
+    # What the showdown reads, in one tuple: the game's code, short deck's order, whether
+    # players hold up cards, whether odd chips go by the cards.
+    showdown: tuple[int, bool, bool, bool]
+    # How the hand is dealt (game/stub.py: DEAL_BOARD, DEAL_STUD or DEAL_DRAW), the most
+    # players its deck deals to, whether players owe blinds (the game has a small and a
+    # big blind), and the chips of a "big blind" of a win rate (rate_unit).
+    deal_kind: int
+    max_players: int
+    blinds: bool
+    rate_unit: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -312,15 +324,50 @@ class GameSpec:
             first_street=first,
             showing_high=self.row.showing_high,
             hilo=self.row.hi_lo,
-            street_numbers=tuple(_STREET_NUMBERS[street.name] for street in streets),
-            openers=tuple(OPENERS.index(street.opener) for street in streets),
-            deals=tuple((street.down, street.up) for street in streets),
             board_at=tuple(accumulate(street.board for street in streets)),
-            draws=tuple(street.draw for street in streets),
             up_cards=self.row.up_cards,
-            odd_chip_by_cards=self.row.odd_chip_by_cards,
             holes_change=any(street.down or street.draw for street in streets[1:]),
+            plan=tuple(
+                (
+                    _STREET_NUMBERS[street.name],
+                    street.draw,
+                    board_at,
+                    street.down,
+                    street.up,
+                    self.bet_size(first + i),
+                    OPENERS.index(street.opener),
+                )
+                for i, (street, board_at) in enumerate(
+                    zip(streets, accumulate(street.board for street in streets), strict=True)
+                )
+            ),
+            showdown=(
+                self.row.code,
+                self.trips_beat_straight is not False,
+                self.row.up_cards,
+                self.row.odd_chip_by_cards,
+            ),
+            deal_kind=(
+                DEAL_STUD
+                if any(street.down or street.up for street in streets[1:])
+                else DEAL_DRAW
+                if self.row.draw_rounds
+                else DEAL_BOARD
+            ),
+            max_players=self._max_players(),
+            blinds=self.row.forced == "blinds",
+            rate_unit=self.rate_unit,
         )
+
+    def _max_players(self) -> int:
+        """The most players a hand deals to: the row's, and in the board games as many as
+        the deck holds with the board and a burn before each later street (rule 43)."""
+        row = self.row
+        board = row.board_cards
+        if not board:
+            return row.max_players
+        burns = len(row.streets) - 1
+        return min(row.max_players, (row.deck - board - burns) // self.hole_card_count)
 
     def _check_cards(self) -> None:
         count = self.hole_cards

@@ -30,7 +30,6 @@ from pokerforge.game.positions import MAX_SEATS
 from pokerforge.game.runouts import RunoutVote
 from pokerforge.game.spec import (
     BEST_SHOWING,
-    BRING_IN,
     FIXED_LIMIT,
     UNCAPPED,
     EngineConstants,
@@ -69,7 +68,7 @@ class Streets(BettingState):
         """Whether the players still in are asked how many times to run the board."""
         raise NotImplementedError
 
-    def _post_forced_bets(
+    def _post_forced_bets(  # noqa: PLR0915 - the forced bets in order, on the hot path
         self,
         engine: EngineConstants,
         stacks: list[int],
@@ -83,34 +82,16 @@ class Streets(BettingState):
         log = self._state.log
         button = self._state.button
         orders = self._orders
+        n = self._n
         if engine.uniform_ante:
             for seat in orders[button]:
                 paid = self._post(seat, engine.uniform_ante, False)
                 self._state.contributions[seat] += paid
                 log.append(_record(PostAnte, seat, paid))
-        if engine.openers[0] == BRING_IN:
+        if not engine.blinds:
             assert up is not None
-            self._state.up = up
-            for seat in orders[button]:
-                log.append(_record(DealUp, seat, up[seat]))
-            self._posted = len(log)
-            self._open_bring_in(engine, stacks, up)
+            self._post_up_cards(engine, stacks, up)
             return
-        self._post_blinds(engine, stacks, dead_small_blind, posts)
-
-    def _post_blinds(
-        self,
-        engine: EngineConstants,
-        stacks: list[int],
-        dead_small_blind: bool,
-        posts: Sequence[tuple[int, int, int]],
-    ) -> None:
-        """The blinds, big-blind ante, players' posts and straddle (rules 3, 7-9, 29b),
-        and the first turn after them."""
-        log = self._state.log
-        button = self._state.button
-        orders = self._orders
-        n = self._n
         bb_ante = engine.big_blind_ante
         if engine.button_blind:  # rule 44: the button's blind plays as the big blind
             sb, bb = -1, button
@@ -178,6 +159,17 @@ class Streets(BettingState):
         self._set_reach(list(map(add, self._state.bets, stacks)))
         self._state.actor = last
         self._advance()
+
+    def _post_up_cards(
+        self, engine: EngineConstants, stacks: list[int], up: tuple[tuple[int, ...], ...]
+    ) -> None:
+        """The up cards of the first street, then its bring-in's turn (rules 36, 37)."""
+        log = self._state.log
+        self._state.up = up
+        for seat in self._orders[self._state.button]:
+            log.append(_record(DealUp, seat, up[seat]))
+        self._posted = len(log)
+        self._open_bring_in(engine, stacks, up)
 
     def _open_bring_in(
         self, engine: EngineConstants, stacks: list[int], up: tuple[tuple[int, ...], ...]
@@ -270,50 +262,41 @@ class Streets(BettingState):
             and self._ask_runouts()
         ):
             return  # rule 26b: the players choose how many times to run the board
-        numbers = engine.street_numbers
-        index = st.street - engine.first_street
-        last = len(numbers) - 1
+        plan = engine.plan
+        index = st.street - plan[0][0]
+        last = len(plan) - 1
         while index < last:
             index += 1
-            if engine.draws[index]:
-                self._start_draw(numbers[index])
+            number, draw, end, down, up, bet_size, opener = plan[index]
+            if draw:
+                self._start_draw(number)
                 return
-            self._deal_street(index)
+            # The street's board cards, turned up from the deck's order (inline: the board
+            # games' hot path); its cards to the players, from the stub.
+            shown = len(st.board)
+            if end > shown:
+                board = self._board
+                st.log.append(_record(DealBoard, _STREETS[number], board[shown:end]))
+                st.board = board[:end]
+            if down or up:
+                assert self._stud is not None
+                self._deal_stud_street(self._stud, number, face_up=up > 0)
             if self._active >= 2:
-                st.street = numbers[index]
-                self._open_round(index)
+                st.street = number
+                self._open_round(index, bet_size, opener)
                 return
         st.bets[:] = _ZEROS[self._n]  # the bets are in the pots
-        if st.street != numbers[last]:
+        if st.street != plan[last][0]:
             self._aggressor = -1  # nobody bet on the last street: they were all-in
         st.street = _SHOWDOWN
         self._showdown()
 
-    def _deal_street(self, index: int) -> None:
-        """The dealing of the game's street ``index``: its board cards (turned up from the
-        deck's order), or its card to each player still in (up, or down on the last), or
-        the common card when the stub runs short (rule 41)."""
-        engine = self._engine
-        st = self._state
-        number = engine.street_numbers[index]
-        end = engine.board_at[index]
-        shown = len(st.board)
-        if end > shown:
-            board = self._board
-            st.log.append(_record(DealBoard, _STREETS[number], board[shown:end]))
-            st.board = board[:end]
-        down, up = engine.deals[index]
-        if down or up:  # from the stub, as the hand goes
-            assert self._stud is not None
-            self._deal_stud_street(self._stud, number, face_up=up > 0)
-
-    def _open_round(self, index: int) -> None:
+    def _open_round(self, index: int, bet_size: int, opener: int) -> None:
         """The betting round of the game's street ``index``: bets and the levels faced
         start again, each seat can reach its stack (0: folded), the bet is the street's
-        (rule 39: on fourth street the big bet too, over an open pair), and the street's
-        opener acts first (rules 5, 40, 48)."""
+        ``bet_size`` (rule 39: on fourth street the big bet too, over an open pair), and
+        the street's ``opener`` acts first (rules 5, 40, 48)."""
         st = self._state
-        engine = self._engine
         # Written over the hand's own lists in one loop: cheaper than new lists, and no new
         # objects for the garbage collector.
         reach = self._reach
@@ -329,15 +312,15 @@ class Streets(BettingState):
         top = max(reach)
         self._reach_top = (top, reach.count(top))
         self._level = self._full_level = self._raises = self._pl_extra = self._alt_inc = 0
-        self._min_inc = engine.street_min_inc[index]
-        if engine.open_pair_option and index == 1 and stud_rules.open_pair(st.up, folded):
-            self._alt_inc = engine.street_min_inc[2]  # rule 39: the big bet
+        self._min_inc = bet_size
+        if index == 1 and self._engine.open_pair_option and stud_rules.open_pair(st.up, folded):
+            self._alt_inc = self._engine.plan[2][5]  # rule 39: the big bet
         self._aggressor = -1
         self._cap = self._round_cap()
         # _advance() starts left of the actor.
-        if engine.openers[index] == BEST_SHOWING:
+        if opener == BEST_SHOWING:
             first = stud_rules.first_to_act(
-                st.up, folded, low=not engine.showing_high, button=st.button
+                st.up, folded, low=not self._engine.showing_high, button=st.button
             )
             st.actor = first - 1 if first else self._n - 1
         else:  # the first player still in left of the button
@@ -397,4 +380,6 @@ class Streets(BettingState):
         if self._active < 2:
             self._close_round()  # no bets: it goes on to the next street
             return
-        self._open_round(st.street - self._engine.first_street)
+        plan = self._engine.plan
+        index = st.street - plan[0][0]
+        self._open_round(index, plan[index][5], plan[index][6])

@@ -10,12 +10,12 @@ table of ``n`` (the checks a hand makes before it deals).
 
 Examples:
     >>> from pokerforge.game import GameSpec
-    >>> dealt = deal_hand(GameSpec(blinds=(1, 2)), 3, button=0, seed=7)
+    >>> dealt = deal_hand(GameSpec(blinds=(1, 2)), 3, 0, 7)  # 3 seats, button 0, seed 7
     >>> len(dealt.holes), len(dealt.board), dealt.stud is None and dealt.draw is None
     (3, 5, True)
     >>> stud = GameSpec(variant="razz", betting="fixed-limit", bring_in=1, small_bet=2,
     ...                 big_bet=4)
-    >>> dealt = deal_hand(stud, 2, button=0, seed=7)
+    >>> dealt = deal_hand(stud, 2, 0, 7)
     >>> [len(h) for h in dealt.holes], [len(u) for u in dealt.up], dealt.stud is not None
     ([2, 2], [1, 1], True)
 """
@@ -25,12 +25,13 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import NamedTuple
 
+from pokerforge._core import record as _record  # see betting.py
 from pokerforge.cards import Card
 from pokerforge.errors import CardCountError, DuplicateCardError, InvalidSpecError
 from pokerforge.game import draw as draw_rules
 from pokerforge.game import stud as stud_rules
 from pokerforge.game.deal import deal
-from pokerforge.game.spec import GameSpec
+from pokerforge.game.spec import DEAL_DRAW, DEAL_STUD, GameSpec
 
 __all__ = ["Dealt", "check_extra", "check_table", "deal_hand"]
 
@@ -49,15 +50,15 @@ class Dealt(NamedTuple):
     draw: draw_rules.DrawDeck | None = None
 
 
-def check_table(
+def check_table(  # noqa: PLR0917 - positional: called for every hand dealt
     spec: GameSpec,
     n: int,
-    *,
     dead_small_blind: bool,
     posts: bool,
     board: object | None,
     up_cards: object | None,
     shown_cards: object | None,
+    /,
 ) -> None:
     """What the game's row allows a hand of ``n`` players: its most players, its forced
     bets (a straddle and a dead small blind need three players; no blinds to post or
@@ -67,28 +68,26 @@ def check_table(
     Raises:
         InvalidSpecError: the first thing the game does not allow, named.
     """
-    row = spec.row
     engine = spec.engine
     variant = spec.variant
-    if n > row.max_players:
+    most = spec.row.max_players
+    if n > most:
         why = (
             "seven cards each would run out of cards (rule 36)"
-            if engine.up_cards
+            if engine.deal_kind == DEAL_STUD
             else "the cards out of the hands must cover a full draw (rule 47)"
         )
-        raise InvalidSpecError(
-            f"{variant} is dealt to at most {row.max_players} players, not {n}: {why}"
-        )
+        raise InvalidSpecError(f"{variant} is dealt to at most {most} players, not {n}: {why}")
     if up_cards is not None and not engine.up_cards:
         raise InvalidSpecError(f"up cards are dealt in stud, not in {variant}")
-    if shown_cards is not None and not any(engine.draws):
+    if shown_cards is not None and engine.deal_kind != DEAL_DRAW:
         raise InvalidSpecError(
             f"shown_cards are a draw game's replay, not {variant}'s: the hole cards "
             "shown are those dealt (hole_cards)"
         )
-    if board is not None and not engine.board_at[-1] and not engine.up_cards:
+    if board is not None and engine.deal_kind == DEAL_DRAW:
         raise InvalidSpecError(f"{variant} has no board, not {board!r}")
-    if row.forced != "blinds" and (dead_small_blind or posts):
+    if not engine.blinds and (dead_small_blind or posts):
         raise InvalidSpecError(f"{variant} has no blinds to post or leave dead")
     if engine.straddle and n < 3:
         raise InvalidSpecError("a straddle needs at least three players")
@@ -99,18 +98,16 @@ def check_table(
             "a button blind has no small blind to leave dead: dead_small_blind must be "
             "False (rule 44)"
         )
-    burns = len(engine.street_numbers) - 1  # one before each street after the first
-    if engine.board_at[-1] and engine.hole_count * n + engine.board_at[-1] + burns > engine.deck:
+    if n > engine.max_players:  # the deck holds fewer of this spec's hands (rule 43)
         raise InvalidSpecError(
             f"{n} players with {engine.hole_count} hole cards each need more than "
             f"{engine.deck} cards"
         )
 
 
-def deal_hand(
+def deal_hand(  # noqa: PLR0917 - positional: called for every hand dealt
     spec: GameSpec,
     n: int,
-    *,
     button: int,
     seed: int | None,
     hole_cards: Sequence[object | None] | None = None,
@@ -119,28 +116,45 @@ def deal_hand(
     unknown: Collection[int] = (),
     shown: Mapping[int, object] | None = None,
     reserved: Collection[int] = (),
+    dead_small_blind: bool = False,
+    posts: bool = False,
+    /,
 ) -> Dealt:
     """The deal of a hand of ``spec`` to ``n`` seats, dealing from the button's left: the
     cards given (replays; ``unknown`` seats are dealt none, ``reserved`` cards are nobody's,
-    ``shown`` are a draw replay's shown hands) and the rest from the deck seeded ``seed``.
+    ``shown`` are a draw replay's shown hands) and the rest from the deck seeded ``seed``;
+    first what :func:`check_table` checks, where there is anything to check (a dead small
+    blind, ``posts`` of players' own blinds, replay arguments, a straddle or a full table).
 
     Raises:
+        InvalidSpecError: what :func:`check_table` refuses.
         CardCountError: a seat given the wrong number of cards.
         DuplicateCardError: a card given twice.
     """
     engine = spec.engine
-    if any(down or up for down, up in engine.deals[1:]):  # cards dealt as the hand goes
+    kind = engine.deal_kind
+    if not (  # the common case needs no check (a hand is dealt in a few microseconds)
+        n <= engine.max_players
+        and up_cards is None
+        and shown is None
+        and not dead_small_blind
+        and not posts
+        and (board is None or kind != DEAL_DRAW)
+        and (not engine.straddle or n > 2)
+    ):
+        check_table(spec, n, dead_small_blind, posts, board, up_cards, shown)
+    if kind == DEAL_STUD:  # cards dealt as the hand goes
         seed, stud, down, up = stud_rules.deal_stud(
             n, button=button, seed=seed, hole_cards=hole_cards, up_cards=up_cards,
             unknown=unknown, common=board,
         )  # fmt: skip
-        return Dealt(seed, tuple(down), tuple(up), stud=stud)
-    if any(engine.draws):  # hands drawn to from the stub
+        return Dealt(seed, tuple(down), tuple(up), (), stud, None)
+    if kind == DEAL_DRAW:  # hands drawn to from the stub
         seed, stub, holes = draw_rules.deal_draw(
             n, engine.hole_count, button=button, seed=seed, hole_cards=hole_cards,
             unknown=unknown, shown=shown,
         )  # fmt: skip
-        return Dealt(seed, holes, draw=stub)
+        return Dealt(seed, holes, None, (), None, stub)
     seed, holes, cards = deal(
         n,
         engine.hole_count,
@@ -152,7 +166,7 @@ def deal_hand(
         short_deck=engine.deck != 52,
         reserved=reserved,  # the given cards of further runouts are nobody's
     )
-    return Dealt(seed, holes, board=cards)
+    return _record(Dealt, seed, holes, None, cards, None, None)
 
 
 def check_extra(dealt: Dealt, extra: Sequence[int], spec: GameSpec) -> None:
