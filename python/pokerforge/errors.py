@@ -36,6 +36,7 @@ __all__ = [
     "RecordMismatchError",
     "SimBackendError",
     "TooManyChipsError",
+    "TooManyDealsError",
     "UnitError",
     "UnpaidPotError",
 ]
@@ -109,6 +110,23 @@ class ChipLimitError(InvalidSpecError):
         ... except ChipLimitError as err:
         ...     print(err)  # doctest: +ELLIPSIS
         seat 0's stack = 4611686018427387904 is not a chip count the observation encoder takes...
+    """
+
+
+class TooManyDealsError(InvalidSpecError):
+    """Exact work refused before it starts because its size, computed first, passes the
+    bound that keeps one request from taking the machine's memory or hours of its time
+    (docs/guide.md, "Bounds"): exact equity past its count of deals or its memory. The
+    message gives the size and the bound; Monte Carlo (``method="monte-carlo"`` or
+    ``"auto"``) answers the same question.
+
+    Examples:
+        >>> import pokerforge
+        >>> try:
+        ...     pokerforge.equity(["random", "random"], dead="2c", method="exact")
+        ... except pokerforge.errors.TooManyDealsError as err:
+        ...     print(err)  # doctest: +ELLIPSIS
+        method = "exact" is refused: exact Hold'em equity would count about ...
     """
 
 

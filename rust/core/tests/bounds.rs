@@ -1,0 +1,207 @@
+//! Work sized before it starts: for every game, the largest exact question is refused by
+//! name with its figure before any work or allocation, and the questions just inside the
+//! bounds stop at their deadline instead of running on (no timing is asserted: a refusal
+//! is an error returned, a stop is `OutOfTime`).
+
+use std::time::{Duration, Instant};
+
+use pokerforge_core::equity::draw::{draw_equity, plan as draw_plan, Draw};
+use pokerforge_core::equity::plan;
+use pokerforge_core::{equity, CardSet, EquityOptions, Error, Game, Method, Player};
+
+fn players(texts: &[&str]) -> Vec<Player> {
+    texts.iter().map(|t| t.parse().unwrap()).collect()
+}
+
+fn cards(text: &str) -> CardSet {
+    text.parse().unwrap()
+}
+
+fn exact(game: Game) -> EquityOptions<'static> {
+    EquityOptions {
+        game,
+        method: Method::Exact,
+        ..EquityOptions::default()
+    }
+}
+
+/// The refusal of an exact plan, which must be [`Error::TooManyDeals`] naming the method.
+fn refused(texts: &[&str], board: &str, dead: &str, game: Game) -> Error {
+    let Err(err) = plan(&players(texts), cards(board), cards(dead), &exact(game)) else {
+        panic!("{game:?} {texts:?} was planned");
+    };
+    assert!(
+        matches!(err, Error::TooManyDeals { .. }),
+        "{game:?} {texts:?}: {err}"
+    );
+    assert_eq!(err.field().as_deref(), Some("method"));
+    err
+}
+
+#[test]
+fn holdem_two_random_hands_and_a_dead_card_are_refused_with_the_figure() {
+    // About 2e12 deals: the estimate alone refuses it, before any class is listed.
+    let err = refused(&["random", "random"], "", "2c", Game::Holdem);
+    let text = err.to_string();
+    assert!(
+        text.contains("exact Hold'em equity") && text.contains("deals"),
+        "{text}"
+    );
+    assert!(text.contains("60 s of one thread"), "{text}");
+    // Monte Carlo and auto answer the same question.
+    for method in [Method::Auto, Method::MonteCarlo] {
+        let options = EquityOptions {
+            method,
+            samples: Some(10_000),
+            ..EquityOptions::default()
+        };
+        let result = equity(
+            &players(&["random", "random"]),
+            CardSet::EMPTY,
+            cards("2c"),
+            &options,
+        );
+        assert!(result.is_ok(), "{method:?}");
+    }
+}
+
+#[test]
+fn the_largest_board_game_questions_are_refused() {
+    refused(&["random"; 10], "", "", Game::Holdem);
+    refused(&["random"; 3], "", "", Game::Holdem);
+    refused(&["22+, A2+, K2+", "random", "random"], "", "", Game::Holdem);
+    refused(&["random"; 3], "", "", Game::ShortDeck);
+    refused(&["random"; 10], "", "", Game::ShortDeck);
+    // Omaha with a random player has no exact count at all (every hand must be known).
+    let err = plan(
+        &players(&["AhKhQdJd", "random"]),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+        &exact(Game::Omaha),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(err, Error::InvalidSetting { name: "method", .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_largest_stud_questions_are_refused() {
+    for game in [Game::Stud, Game::StudHiLo, Game::Razz] {
+        let err = refused(&["random"; 8], "", "", game);
+        assert!(err.to_string().contains("completions"), "{err}");
+        refused(&["random"; 3], "", "", game);
+    }
+}
+
+#[test]
+fn the_stud_question_that_once_took_26_gb_is_refused() {
+    // 15 million completions of the random hand, each with 32 more: one set of counts per
+    // completion was 26 GB and aborted the process. Half a billion completions now pass
+    // the bound and are refused before any is listed.
+    for game in [Game::Stud, Game::StudHiLo, Game::Razz] {
+        let err = refused(&["random", "9s9cAs4s9dQsTc", "9hTh6c4c2h7c"], "", "", game);
+        assert!(err.to_string().contains("5.2e8 completions"), "{err}");
+    }
+}
+
+#[test]
+fn a_stud_question_inside_the_bound_stops_at_its_deadline() {
+    // 12.6 million completions of the random hand at the first level, against two
+    // complete hands: counted in batches, in a few megabytes (a set of counts each was
+    // 21 GB), and stopped at the deadline.
+    let hands = ["random", "9s9cAs4s9dQsTc", "9hTh6c4c2h7cKd"];
+    for game in [Game::Stud, Game::StudHiLo, Game::Razz] {
+        let options = EquityOptions {
+            deadline: Some(Instant::now() + Duration::from_millis(50)),
+            ..exact(game)
+        };
+        match equity(&players(&hands), CardSet::EMPTY, CardSet::EMPTY, &options) {
+            Err(Error::OutOfTime { seconds }) => assert_eq!(seconds, "0.050"),
+            other => panic!("{game:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn the_largest_draw_questions_are_refused() {
+    // Heads-up five-card draw, both throwing five: about 3.7e11 sets of replacements.
+    let options = exact(Game::FiveCardDraw);
+    let err = draw_plan(
+        &players(&["2c3c4c5c7d", "8h9hThJhKs"]),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+        &[Draw::Count(5), Draw::Count(5)],
+        Some(1),
+        &options,
+    )
+    .unwrap_err();
+    assert!(matches!(err, Error::TooManyDeals { .. }), "{err}");
+    assert!(
+        err.to_string().contains("sets of replacement cards"),
+        "{err}"
+    );
+    for game in [
+        Game::Deuce7SingleDraw,
+        Game::Deuce7TripleDraw,
+        Game::A5TripleDraw,
+    ] {
+        let err = draw_plan(
+            &players(&["2c3c4c5c7d", "8h9hThJhKs", "2d3d4d5d7h"]),
+            CardSet::EMPTY,
+            CardSet::EMPTY,
+            &[Draw::Count(5); 3],
+            Some(1),
+            &exact(game),
+        )
+        .unwrap_err();
+        assert!(matches!(err, Error::TooManyDeals { .. }), "{game:?}: {err}");
+    }
+    let err = draw_plan(
+        &players(&["2c3d4h5s", "6c7d8h9s", "Tc9d8s7h", "2h3s4c5d"]),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+        &[Draw::Count(4); 4],
+        Some(1),
+        &exact(Game::Badugi),
+    )
+    .unwrap_err();
+    assert!(matches!(err, Error::TooManyDeals { .. }), "{err}");
+}
+
+#[test]
+fn six_badugi_hands_drawing_one_stop_at_the_deadline() {
+    // 28 choices for the first drawer, each of ten million sets: the deadline was once
+    // asked only between the first drawer's choices, so the count ran on for seconds.
+    let hands = [
+        "2c3d4h5s", "6c7d8h9s", "Tc9d8c7h", "2h3s4c5d", "6h7s8d9c", "ThJsQdKc",
+    ];
+    let options = EquityOptions {
+        deadline: Some(Instant::now() + Duration::from_millis(20)),
+        ..exact(Game::Badugi)
+    };
+    let result = draw_equity(
+        &players(&hands),
+        CardSet::EMPTY,
+        &[Draw::Count(1); 6],
+        Some(1),
+        &options,
+    );
+    assert!(matches!(result, Err(Error::OutOfTime { .. })), "{result:?}");
+}
+
+#[test]
+fn omaha_exact_stops_at_a_deadline_inside_its_boards() {
+    let options = EquityOptions {
+        deadline: Some(Instant::now() + Duration::from_millis(2)),
+        ..exact(Game::OmahaHiLo)
+    };
+    let result = equity(
+        &players(&["AhKhQdJd", "2c3c4s5s"]),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+        &options,
+    );
+    assert!(matches!(result, Err(Error::OutOfTime { .. })), "{result:?}");
+}
