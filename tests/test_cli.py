@@ -227,12 +227,25 @@ def test_long_work_is_announced_with_its_estimate_and_answers_the_same(
 def test_an_exact_question_past_the_time_limit_says_so_before_starting(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # Six minutes of work against a limit of a tenth of a second: said, then refused.
-    args = ["odds", "AhKh", "--opponents", "2", "--exact", "--time-limit", "0.1"]
+    # Seconds of work against a limit of a tenth of a second: said, then refused.
+    args = ["equity", "22+", "random", "--dead", "2c", "--exact", "--time-limit", "0.1"]
     assert main(args) == 2
     err = capsys.readouterr().err
-    assert "min on this machine, more than --time-limit 0.1 s allows" in err
+    assert "s on this machine, more than --time-limit 0.1 s allows" in err
     assert "did not finish within the time limit" in err
+
+
+def test_an_exact_question_past_the_bound_is_refused_before_starting(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Six minutes of one thread: past the exact count's bound, refused with the figure
+    # before any work (it once ran until its time limit, or for minutes without one).
+    args = ["odds", "AhKh", "--opponents", "2", "--exact"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "exact Hold'em equity would count about 2.1e12 deals" in err
+    assert "past the limit of 60 s of one thread" in err
 
 
 def test_serve_on_a_port_in_use_says_so_in_one_line_and_exits_2() -> None:

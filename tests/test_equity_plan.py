@@ -16,6 +16,7 @@ from pokerforge.errors import (
     InvalidRangeError,
     InvalidSpecError,
     PokerError,
+    TooManyDealsError,
 )
 
 
@@ -119,7 +120,7 @@ def test_crowded_ranges_are_planned_within_a_budget() -> None:
     # Deals that exist, among more dead ends than exact planning searches: exact is
     # refused, auto picks Monte Carlo.
     wide = ["A2o+", "A2o+", "K2o+", "K2o+", "Q2o+", "Q2o+", "AK"]
-    with pytest.raises(InvalidSpecError, match="too many combinations") as info:
+    with pytest.raises(TooManyDealsError, match="combinations of hole cards") as info:
         plan_equity(wide, method="exact")
     assert info.value.location == "method"
     assert plan_equity(wide).method == "monte-carlo"

@@ -918,12 +918,19 @@ def _serve(args: argparse.Namespace) -> None:
             f"the service needs its extra dependencies ({err.name} is missing): "
             "pip install 'pokerforge[service]'"
         ) from None
-    processes = args.workers or 1
-    threads = args.threads or max(1, (os.cpu_count() or 1) // processes)
-    if min(processes, threads, args.max_samples) < 1 or args.max_time <= 0:
+    # 0 given is refused, not read as "not given"; NaN is no time.
+    processes = 1 if args.workers is None else args.workers
+    threads = args.threads
+    if threads is None:
+        threads = max(1, (os.cpu_count() or 1) // max(processes, 1))
+    if min(processes, threads, args.max_samples) < 1 or not 0 < args.max_time < float("inf"):
         raise PokerError("--workers, --threads, --max-samples and --max-time must be above 0")
-    if args.header_timeout <= 0 or args.write_timeout <= 0 or args.max_connections < 1:
+    if not 0 < args.header_timeout < float("inf") or not 0 < args.write_timeout < float("inf"):
         raise PokerError("--header-timeout, --write-timeout and --max-connections must be above 0")
+    if args.max_connections < 1:
+        raise PokerError("--header-timeout, --write-timeout and --max-connections must be above 0")
+    if not 0 <= args.port <= 65535:
+        raise PokerError(f"--port must be 0 to 65535, not {args.port}")
     for option, value in (
         ("--max-network-connections", args.max_network_connections),
         ("--network-rate", args.network_rate),

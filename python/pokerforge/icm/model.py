@@ -26,6 +26,7 @@ import math
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation, localcontext
 from fractions import Fraction
+from numbers import Real
 from typing import Literal, cast
 
 from pokerforge import _core
@@ -39,6 +40,7 @@ __all__ = [
     "finish_probabilities",
     "icm",
     "icm_deal",
+    "premiums_of",
     "risk_premiums",
 ]
 
@@ -54,8 +56,15 @@ Number = int | float | Decimal | Fraction
 def numbers(values: Iterable[Number], name: str) -> list[float]:
     """``values`` as floats for the core, which checks their range and names a bad one.
 
+    NumPy's scalars count as the numbers they hold (``np.int64(5)`` is 5.0).
+
     Raises:
         TypeError: An entry that is not a number (a ``bool`` or ``str`` is not one).
+
+    Examples:
+        >>> import numpy as np
+        >>> numbers([np.int64(5), np.float32(0.5), 2], "stacks")
+        [5.0, 0.5, 2.0]
     """
     given = list(values)
     # The usual input, plain floats (and ints that fit one), skips the checks one by one:
@@ -64,7 +73,8 @@ def numbers(values: Iterable[Number], name: str) -> list[float]:
         return cast(list[float], given)
     out = []
     for i, value in enumerate(given):
-        if isinstance(value, bool) or not isinstance(value, int | float | Decimal | Fraction):
+        # Real covers int, float, Fraction and NumPy's numbers; NumPy's bool is none.
+        if isinstance(value, bool) or not isinstance(value, Real | Decimal):
             raise TypeError(f"{name}[{i}] = {value!r} is not a number")
         try:
             out.append(float(value))
@@ -100,7 +110,10 @@ def push_fold_prizes(payouts: Iterable[Number]) -> list[float]:
             ``location`` is ``"payouts"``.
     """
     prizes = numbers(payouts, "payouts")
-    total = math.fsum(p for p in prizes if 0 < p < math.inf)  # the core names the others
+    try:
+        total = math.fsum(p for p in prizes if 0 < p < math.inf)  # the core names the others
+    except OverflowError:  # a sum past the largest float
+        total = math.inf
     if total > MAX_PUSH_FOLD_POOL:
         err = InvalidPayoutError(
             f"the payouts add up to {total:g}: the push/fold solvers take prize pools up to 1e300"
@@ -135,6 +148,11 @@ def push_fold_stacks(stacks: Iterable[Number]) -> list[float]:
 MAX_STACK_RATIO = 1e300
 
 
+# Below this largest stack the models' shares (a stack divided by a sum of stacks) lose
+# precision in subnormal floats: the stacks are rescaled first.
+MIN_TOP_STACK = 1e-200
+
+
 def stack_values(stacks: Iterable[Number]) -> list[float]:
     """``stacks`` as floats for the core (as :func:`numbers`), scaled down when their sum
     passes the largest float (equities depend on the stacks' proportions alone).
@@ -156,7 +174,10 @@ def stack_values(stacks: Iterable[Number]) -> list[float]:
             )
             err.location = f"stacks[{i}]"
             raise err
-    if sum(chips) == math.inf:
+    # Stacks whose sum passes the largest float, or so small that shares of their sum
+    # lose their digits (two stacks of 1e-320 gave equities of inf): in units of the
+    # largest stack, which changes no proportion.
+    if sum(chips) == math.inf or top < MIN_TOP_STACK:
         return [v / top for v in values]
     return values
 
@@ -187,6 +208,7 @@ def icm(
     method: Method = "auto",
     samples: int | None = None,
     seed: int | None = None,
+    time_limit: float | None = None,
 ) -> IcmEquities:
     """Each player's expected prize by the Independent Chip Model.
 
@@ -200,6 +222,10 @@ def icm(
             ``"monte-carlo"``, or ``"auto"`` (exact when it can be).
         samples: Finishing orders to sample (Monte Carlo; default 200,000).
         seed: The Monte Carlo seed (default: a fresh one, reported in ``.seed``).
+        time_limit: Seconds the sampling may take, asked between chunks of 65,536
+            finishing orders (a few milliseconds); past it the call raises
+            ``InvalidSpecError``. Exact ICM (at most about a tenth of a second, at 22
+            players with chips) is one pass and does not ask.
 
     Returns:
         The equities, which add up to the reachable pool (the first ``len(stacks)``
@@ -212,7 +238,8 @@ def icm(
             with no chips at all; ``location`` names it (``"stacks[2]"``).
         InvalidPayoutError: A payout that is negative, NaN or infinite.
         InvalidSpecError: An unknown model or method, ``method="exact"`` beyond 22
-            players with chips, or a bad number of samples or seed.
+            players with chips, a bad number of samples, seed or time limit, or sampling
+            that did not finish within ``time_limit`` (``location`` ``"time_limit"``).
 
     Examples:
         >>> icm([1500, 1500, 1500, 1500], [50, 30, 20])
@@ -226,7 +253,13 @@ def icm(
         (False, 7, 100.0, True)
     """
     equities, exact, drawn, stderr, used_seed = _core.icm(
-        stack_values(stacks), numbers(payouts, "payouts"), model, method, samples, seed
+        stack_values(stacks),
+        numbers(payouts, "payouts"),
+        model,
+        method,
+        samples,
+        seed,
+        time_limit,
     )
     result = IcmEquities(equities)
     result.exact = exact
@@ -264,7 +297,11 @@ def finish_probabilities(
 
 
 def bubble_factors(
-    stacks: Iterable[Number], payouts: Iterable[Number], *, model: Model = "harville"
+    stacks: Iterable[Number],
+    payouts: Iterable[Number],
+    *,
+    model: Model = "harville",
+    time_limit: float | None = None,
 ) -> list[list[float]]:
     """Bubble factors between every pair of players, by exact ICM.
 
@@ -275,12 +312,16 @@ def bubble_factors(
     chips, and where winning would gain nothing.
 
     Each factor takes two exact ICM computations (a 22-player field takes 924 of them,
-    minutes); Ctrl-C stops the work.
+    minutes); Ctrl-C and ``time_limit`` (seconds) stop the work, asked before each pair
+    of players (at most two exact computations apart, about a tenth of a second each at
+    22 players with chips).
 
     Raises:
         InvalidStackError: A bad stack (as :func:`icm`).
         InvalidPayoutError: A bad payout.
-        InvalidSpecError: More than 22 players with chips (the factors are exact only).
+        InvalidSpecError: More than 22 players with chips (the factors are exact only), a
+            bad time limit, or work that did not finish within it (``location``
+            ``"time_limit"``).
 
     Examples:
         >>> f = bubble_factors([5000, 3000, 1500, 500], [50, 30, 20])
@@ -290,26 +331,43 @@ def bubble_factors(
         >>> [[round(b, 9) for b in row] for row in f]
         [[nan, 1.0], [1.0, nan]]
     """
-    return _core.bubble_factors(stack_values(stacks), numbers(payouts, "payouts"), model)
+    return _core.bubble_factors(
+        stack_values(stacks), numbers(payouts, "payouts"), model, time_limit
+    )
 
 
 def risk_premiums(
-    stacks: Iterable[Number], payouts: Iterable[Number], *, model: Model = "harville"
+    stacks: Iterable[Number],
+    payouts: Iterable[Number],
+    *,
+    model: Model = "harville",
+    time_limit: float | None = None,
 ) -> list[list[float]]:
     """Risk premiums between every pair of players, by exact ICM.
 
     The equity player ``i`` needs, beyond the 50% that chips alone ask, to call an all-in
     against player ``j`` at even odds (no dead money): with bubble factor ``b``, a call
     breaks even at ``b / (1 + b)``, so the premium is ``b / (1 + b) - 0.5``. ``nan`` where
-    the bubble factor is.
+    the bubble factor is, and where it is -1 (losing and winning change the equity alike:
+    no price makes the call break even). ``time_limit`` is :func:`bubble_factors`'.
 
     Examples:
         >>> p = risk_premiums([5000, 3000, 1500, 500], [50, 30, 20])
         >>> f"{p[1][0]:.1%}", f"{p[3][0]:.1%}"
         ('27.1%', '8.9%')
     """
-    factors = bubble_factors(stacks, payouts, model=model)
-    return [[b / (1.0 + b) - 0.5 for b in row] for row in factors]
+    return premiums_of(bubble_factors(stacks, payouts, model=model, time_limit=time_limit))
+
+
+def premiums_of(factors: list[list[float]]) -> list[list[float]]:
+    """Risk premiums from bubble factors (see :func:`risk_premiums`): ``b / (1 + b) - 0.5``,
+    ``nan`` where ``b`` is ``nan`` or -1.
+
+    Examples:
+        >>> premiums_of([[math.nan, 3.0], [-1.0, 1.0]])
+        [[nan, 0.25], [nan, 0.0]]
+    """
+    return [[b / (1.0 + b) - 0.5 if b != -1.0 else math.nan for b in row] for row in factors]
 
 
 def _unit(unit: Decimal | str | int) -> Decimal:

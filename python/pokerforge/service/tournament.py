@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pokerforge.errors import PokerError
 from pokerforge.icm import bubble_factors, icm, push_fold_table
+from pokerforge.icm.model import premiums_of
 from pokerforge.service.calculator import Queue
 from pokerforge.service.clients import UnknownKeyError
 from pokerforge.service.models import ErrorBody, ErrorResponse
@@ -58,7 +59,8 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 class IcmRequest(BaseModel):
     """Stacks and a payout table."""
 
-    model_config = ConfigDict(extra="forbid")
+    # Strict as the equity routes: "1" or true is not a stack.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     stacks: list[_Amount] = Field(
         min_length=1, max_length=MAX_ICM_PLAYERS, examples=[[5000, 3000, 2000]]
@@ -86,7 +88,7 @@ class IcmResponse(BaseModel):
 class PushFoldRequest(BaseModel):
     """A push/fold table: stacks before the forced bets, in first-in order."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     stacks: list[_Amount] = Field(
         min_length=2,
@@ -176,7 +178,7 @@ async def _answer(
 
 def mount_tournament(app: FastAPI, limits: Limits, queue: Queue) -> None:
     """Adds ``/v1/icm`` and ``/v1/pushfold`` to ``app``; their work waits on ``queue``
-    and an equilibrium stops at ``limits.max_time``."""
+    and an equilibrium stops at ``limits.max_time``, bubble factors with a 422 past it."""
     router = APIRouter(tags=["tournaments"])
 
     @router.post("/v1/icm", response_model=IcmResponse, responses=_ERRORS)
@@ -196,10 +198,11 @@ def mount_tournament(app: FastAPI, limits: Limits, queue: Queue) -> None:
                 "equities": list(icm(body.stacks, body.payouts, model=body.model, method="exact"))
             }
             if body.bubble:
-                factors = bubble_factors(body.stacks, body.payouts, model=body.model)
+                factors = bubble_factors(
+                    body.stacks, body.payouts, model=body.model, time_limit=limits.max_time
+                )
                 out["bubble_factors"] = _matrix(factors)
-                premiums = [[b / (1.0 + b) - 0.5 for b in row] for row in factors]
-                out["risk_premiums"] = _matrix(premiums)
+                out["risk_premiums"] = _matrix(premiums_of(factors))
             return out
 
         # Exact ICM of 22 players takes a tenth of a second; the factors of 12, 132 pairs

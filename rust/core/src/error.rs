@@ -162,6 +162,14 @@ pub enum Error {
         /// The bound it passes, as a phrase: `"1e11 deals"`.
         limit: String,
     },
+    /// A computation with no partial answer (ICM by sampling, bubble factors) that did not
+    /// finish within its time limit.
+    TimeLimit {
+        /// What ran out of time, e.g. `"bubble factors"`.
+        what: &'static str,
+        /// The time it was given, formatted in seconds.
+        seconds: String,
+    },
     /// An error in one part of an equity request.
     At {
         /// Where: a player, the board or the dead cards.
@@ -229,7 +237,9 @@ impl Error {
             Error::PlayerCount { .. }
             | Error::DeckExhausted { .. }
             | Error::NoPossibleHand { player: None } => Some("players".to_string()),
-            Error::NoDealInTime { .. } => Some("time_limit".to_string()),
+            Error::NoDealInTime { .. } | Error::TimeLimit { .. } => {
+                Some("time_limit".to_string())
+            }
             Error::InvalidStack { index, .. } => Some(format!("stacks[{index}]")),
             Error::NoChips => Some("stacks".to_string()),
             Error::InvalidPayout { index, .. } => Some(format!("payouts[{index}]")),
@@ -364,6 +374,11 @@ impl fmt::Display for Error {
                 f,
                 "method = \"exact\" is refused: {what} would count {size}, past the limit of \
                  {limit} (too many deals to enumerate): use \"monte-carlo\" or \"auto\""
+            ),
+            Error::TimeLimit { what, seconds } => write!(
+                f,
+                "{what} did not finish within the time limit of {seconds} s: give it more \
+                 time, or fewer players or samples"
             ),
             Error::At { location, error } => write!(f, "{location}: {error}"),
         }

@@ -80,6 +80,7 @@ pub fn with_message(err: &Error, message: String) -> PyErr {
         | Error::InvalidSetting { .. }
         | Error::OutOfTime { .. }
         | Error::NoDealInTime { .. }
+        | Error::TimeLimit { .. }
         | Error::ExactTooLarge { .. } => InvalidSpecError::new_err(message),
         Error::InvalidStack { .. } | Error::NoChips => InvalidStackError::new_err(message),
         Error::InvalidPayout { .. } => InvalidPayoutError::new_err(message),

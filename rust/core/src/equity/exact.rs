@@ -225,7 +225,10 @@ fn seconds_per_class(setup: &Setup) -> f64 {
 fn too_many_deals() -> Error {
     Error::TooManyDeals {
         what: "exact equity of these ranges",
-        size: format!("more than {MAX_DEALS} combinations of hole cards"),
+        size: format!(
+            "more than {MAX_DEALS} combinations of hole cards (or more clashing ones than \
+             planning searches)"
+        ),
         limit: format!("{MAX_DEALS} combinations"),
     }
 }
