@@ -211,3 +211,31 @@ def test_an_unknown_ending_is_an_error_naming_the_formats(tmp_path: Path, name: 
     with pytest.raises(InvalidSpecError, match=r"expected one of \.parquet \(Parquet\)"):
         sim.run(None, policies="call", out=out, **RUN)  # type: ignore[arg-type]
     assert list(tmp_path.iterdir()) == []  # nothing written, not even a partial file
+
+
+def _small_files() -> None:
+    """In the child: files may grow to 8 KiB (a write past it fails with EFBIG, as on a full
+    disk; Python ignores the SIGXFSZ that comes with it)."""
+    import resource  # noqa: PLC0415
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))
+
+
+@pytest.mark.parametrize("name", ["hands.jsonl", "hands.phh"])
+def test_a_failed_write_is_one_line_and_leaves_no_partial_file(tmp_path: Path, name: str) -> None:
+    # A full disk once ended in a chained OSError traceback: the write failed, then the
+    # partial file's closing summary failed again.
+    out = tmp_path / name
+    done = subprocess.run(
+        [sys.executable, "-m", "pokerforge", "simulate", "--hands", "3000", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        preexec_fn=_small_files,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1
+    assert f"cannot write '{out}': File too large (the partial output was removed)" in done.stderr
+    assert list(tmp_path.iterdir()) == []

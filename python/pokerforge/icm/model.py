@@ -370,6 +370,68 @@ def premiums_of(factors: list[list[float]]) -> list[list[float]]:
     return [[b / (1.0 + b) - 0.5 if b != -1.0 else math.nan for b in row] for row in factors]
 
 
+# Units in a pool above which a deal is computed in exact fractions rather than from the
+# float equities (whose relative error, about 1e-15, is then no longer far below a unit).
+_FLOAT_UNITS = 2**40
+
+# The most sets of players the exact fractions of a deal go through (about a second).
+_MAX_EXACT_SETS = 300_000
+
+
+def _exact_equities(stacks: list[float], prizes: list[Fraction], model: Model) -> list[Fraction]:
+    """Each player's ICM equity in exact fractions (the models of :func:`icm`, players
+    without chips sharing the places below the others equally), for deals of pools too
+    large for float equities.
+
+    Raises:
+        InvalidSpecError: More sets of players than :data:`_MAX_EXACT_SETS` to go through.
+
+    Examples:
+        >>> _exact_equities([5000, 3000, 2000], [Fraction(70), Fraction(30)], "harville")
+        [Fraction(1265, 28), Fraction(129, 4), Fraction(158, 7)]
+    """
+    n = len(stacks)
+    pay = prizes[:n] + [Fraction(0)] * (n - len(prizes[:n]))
+    alive = [i for i in range(n) if stacks[i] > 0]
+    chips = [Fraction(stacks[i]) for i in alive]
+    weights = chips if model == "harville" else [1 / c for c in chips]
+    m = len(alive)
+    last_paid = max((k for k in range(m) if pay[k]), default=-1)
+    # Harville goes down to the last paid place, Weitzman up from the bottom through
+    # every set of players.
+    if model == "harville":
+        sets = sum(math.comb(m, k) for k in range(min(last_paid + 1, m)))
+    else:
+        sets = 2**m - 1
+    if sets > _MAX_EXACT_SETS:
+        raise InvalidSpecError(
+            f"a deal of this pool in whole units needs exact ICM over {sets:,} sets of "
+            f"players, more than {_MAX_EXACT_SETS:,}: pay it in a larger unit"
+        )
+    out = [Fraction(0)] * n
+    # Harville fills places from the top (place k goes to one of the players left, by
+    # weight); Weitzman from the bottom (the next one out, by inverse weight).
+    layer: dict[int, Fraction] = {(1 << m) - 1: Fraction(1)}
+    for step in range(m):
+        place = step if model == "harville" else m - 1 - step
+        if model == "harville" and place > last_paid:
+            break
+        below: dict[int, Fraction] = {}
+        for left, chance in layer.items():
+            members = [j for j in range(m) if left >> j & 1]
+            total = sum(weights[j] for j in members)
+            for j in members:
+                p = chance * weights[j] / total
+                out[alive[j]] += p * pay[place]
+                rest = left & ~(1 << j)
+                below[rest] = below.get(rest, Fraction(0)) + p
+        layer = below
+    broke = [i for i in range(n) if stacks[i] <= 0]
+    for i in broke:
+        out[i] = sum(pay[m:], Fraction(0)) / len(broke)
+    return out
+
+
 def _unit(unit: Decimal | str | int) -> Decimal:
     try:
         value = Decimal(unit)
@@ -425,12 +487,16 @@ def icm_deal(
         if (Fraction(prize) / Fraction(step)).denominator != 1:
             raise UnitError(f"payouts[{i}] = {prize} is not a whole number of units of {step}")
     chips = stack_values(stacks)
-    equities = icm(chips, prizes, model=model, method="exact")
+    equities: list[float] | list[Fraction] = icm(chips, prizes, model=model, method="exact")
     pool = int(sum(Fraction(p) for p in prizes[: len(chips)]) / Fraction(step))
+    if pool > _FLOAT_UNITS:
+        # Float equities resolve about one part in 2**52: past this many units their
+        # error reaches whole units (a pool of 1e29 cents was off by billions of them).
+        equities = _exact_equities(chips, [Fraction(p) for p in prizes], model)
     # Each player's share of the pool in exact fractions of the equities' total, so that
     # the floors add up to the pool less fewer units than there are players, however
     # many units the pool holds; those go, one each, to the largest rounding losses.
-    total = sum(Fraction(e) for e in equities)
+    total = sum((Fraction(e) for e in equities), Fraction(0))
     exact = [pool * Fraction(e) / total if total else Fraction(0) for e in equities]
     units = [math.floor(x) for x in exact]
     order = sorted(range(len(units)), key=lambda i: (-(exact[i] - units[i]), i))

@@ -47,7 +47,8 @@ MAX_FACTOR_PLAYERS = 12
 """The most stacks for bubble factors and risk premiums (two exact ICM computations per
 pair of players)."""
 
-_Amount = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+# Strict as on the equity routes: "1" or true is not an amount (they were read as 1).
+_Amount = Annotated[float, Field(ge=0, allow_inf_nan=False, strict=True)]
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorResponse, "description": "A request field is wrong."},
@@ -59,8 +60,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 class IcmRequest(BaseModel):
     """Stacks and a payout table."""
 
-    # Strict as the equity routes: "1" or true is not a stack.
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid")
 
     stacks: list[_Amount] = Field(
         min_length=1, max_length=MAX_ICM_PLAYERS, examples=[[5000, 3000, 2000]]
@@ -71,6 +71,7 @@ class IcmRequest(BaseModel):
     model: Literal["harville", "weitzman"] = "harville"
     bubble: bool = Field(
         False,
+        strict=True,
         description=f"Add bubble factors and risk premiums (up to {MAX_FACTOR_PLAYERS} players).",
     )
 
@@ -88,7 +89,7 @@ class IcmResponse(BaseModel):
 class PushFoldRequest(BaseModel):
     """A push/fold table: stacks before the forced bets, in first-in order."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid")
 
     stacks: list[_Amount] = Field(
         min_length=2,
@@ -107,6 +108,7 @@ class PushFoldRequest(BaseModel):
     model: Literal["harville", "weitzman"] = "harville"
     tolerance: float = Field(
         1e-4,
+        strict=True,
         ge=1e-6,
         le=1.0,
         description="Exploitability to stop at, in big blinds (by ICM their worth in prize "

@@ -173,12 +173,22 @@ class Grid:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Writes the grid: ``.parquet`` one row per cell (``row``, ``col``, ``equity``;
-        cells of hands sharing a card left out), anything else CSV (the matrix, the row
-        hand first, empty where hands share a card)."""
+        cells of hands sharing a card left out), ``.csv`` the matrix, the row
+        hand first, empty where hands share a card.
+
+        Raises:
+            InvalidSpecError: Any other ending.
+        """
         where = Path(path)
         if where.suffix == ".parquet":
             self._save_parquet(where)
             return
+        if where.suffix.lower() != ".csv":
+            # A name ending .xyz (or .json) once got CSV without a word.
+            raise InvalidSpecError(
+                f"cannot tell the format of {str(where)!r} from its ending "
+                f"{where.suffix!r}: expected .csv or .parquet"
+            )
         with open(where, "w", encoding="utf-8", newline="") as file:
             writer = csv.writer(file)
             writer.writerow(["hand", *self.cols])

@@ -237,9 +237,7 @@ impl Error {
             Error::PlayerCount { .. }
             | Error::DeckExhausted { .. }
             | Error::NoPossibleHand { player: None } => Some("players".to_string()),
-            Error::NoDealInTime { .. } | Error::TimeLimit { .. } => {
-                Some("time_limit".to_string())
-            }
+            Error::NoDealInTime { .. } | Error::TimeLimit { .. } => Some("time_limit".to_string()),
             Error::InvalidStack { index, .. } => Some(format!("stacks[{index}]")),
             Error::NoChips => Some("stacks".to_string()),
             Error::InvalidPayout { index, .. } => Some(format!("payouts[{index}]")),

@@ -283,5 +283,9 @@ fn bad_spots_are_refused() {
         time_limit: Some(std::time::Duration::from_nanos(1)),
     };
     let s = solve(&spot(12.0, 0.0), &quick, &matchups, &never).unwrap();
-    assert!(!s.converged && s.iterations == CHECK_EVERY, "{}", s.iterations);
+    assert!(
+        !s.converged && s.iterations == CHECK_EVERY,
+        "{}",
+        s.iterations
+    );
 }
