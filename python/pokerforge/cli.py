@@ -181,6 +181,9 @@ def _add_equity_options(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
+_MAX_TIME = "stop after SECONDS with an error, keeping what was written (default: no limit)"
+
+
 def _add_scale_options(cmd: argparse.ArgumentParser, *, chunk: int | None) -> None:
     cmd.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     cmd.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
@@ -254,6 +257,7 @@ def _add_simulate_command(commands: Any) -> None:
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     _add_scale_options(sim, chunk=1000)
+    sim.add_argument("--max-time", type=float, metavar="SECONDS", help=_MAX_TIME)
 
 
 def _add_stats_command(commands: Any) -> None:
@@ -359,6 +363,7 @@ def _parser() -> argparse.ArgumentParser:
     grid.add_argument("--out", metavar="FILE", help="write FILE.csv (matrix) or FILE.parquet")
     grid.add_argument("--png", metavar="FILE", help="draw a heatmap PNG (needs matplotlib)")
     _add_scale_options(grid, chunk=None)
+    grid.add_argument("--max-time", type=float, metavar="SECONDS", help=_MAX_TIME)
 
     _add_stats_command(commands)
     _add_icm_commands(commands)
@@ -764,6 +769,7 @@ def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
             stack=stack,
             out=args.out,
             progress=Progress(args.hands, label="simulate"),
+            time_limit=args.max_time,
             **_scale(args),
         )
     except SimInterrupted as stop:
@@ -794,7 +800,7 @@ def _grid(args: argparse.Namespace) -> str:
         if args.ranges or args.board or args.dead:
             raise PokerError("the preflop grid takes no ranges, --board or --dead")
         classes = args.classes.split(",") if args.classes else None
-        grid = preflop_grid(classes, progress=progress, **_scale(args))
+        grid = preflop_grid(classes, progress=progress, time_limit=args.max_time, **_scale(args))
         what = f"{len(grid.rows)}x{len(grid.cols)} pre-flop classes"
         lines = []
     else:
@@ -802,7 +808,7 @@ def _grid(args: argparse.Namespace) -> str:
             raise PokerError("the range grid takes two ranges, ROWS and COLS, and no --classes")
         grid = range_grid(
             args.ranges[0], args.ranges[1], board=args.board, dead=args.dead,
-            progress=progress, **_scale(args),
+            progress=progress, time_limit=args.max_time, **_scale(args),
         )  # fmt: skip
         what = f"{len(grid.rows)}x{len(grid.cols)} hands, board {args.board or 'none'}"
         width = max(6, *(len(hand) for hand in grid.rows))

@@ -35,6 +35,7 @@ __all__ = [
     "RangeLimitError",
     "RecordMismatchError",
     "SimBackendError",
+    "TimeLimitError",
     "TooManyChipsError",
     "TooManyDealsError",
     "UnitError",
@@ -127,6 +128,23 @@ class TooManyDealsError(InvalidSpecError):
         ... except pokerforge.errors.TooManyDealsError as err:
         ...     print(err)  # doctest: +ELLIPSIS
         method = "exact" is refused: exact Hold'em equity would count about ...
+    """
+
+
+class TimeLimitError(InvalidSpecError):
+    """Work that ran out of its time limit with no partial answer to give: exact equity
+    asked for by name, Monte Carlo that counted no deal, ICM by sampling, bubble factors,
+    a simulation or a grid (whose finished chunks are kept, named in the message).
+    ``location`` is ``"time_limit"`` (``"method"`` for exact equity, which Monte Carlo
+    would answer). docs/limits.md lists how often each computation asks its deadline.
+
+    Examples:
+        >>> from pokerforge.icm import bubble_factors
+        >>> try:
+        ...     bubble_factors([1000 + i for i in range(22)], [3, 2, 1], time_limit=1e-9)
+        ... except TimeLimitError as err:
+        ...     print(err.location)
+        time_limit
     """
 
 

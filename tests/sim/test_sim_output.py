@@ -16,7 +16,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from pokerforge import sim
-from pokerforge.errors import InvalidSpecError, PokerError
+from pokerforge.errors import InvalidSpecError, PokerError, TimeLimitError
 from pokerforge.game.history import load_many
 from pokerforge.histories import Stats, read_phhs
 
@@ -239,3 +239,24 @@ def test_a_failed_write_is_one_line_and_leaves_no_partial_file(tmp_path: Path, n
     assert done.stderr.count("\n") == 1
     assert f"cannot write '{out}': File too large (the partial output was removed)" in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("backend", "workers"), [("inline", 1), ("processes", 2)])
+def test_a_run_stops_at_its_time_limit_and_keeps_whole_chunks(
+    tmp_path: Path, backend: str, workers: int
+) -> None:
+    out = tmp_path / "hands.jsonl"
+    with pytest.raises(TimeLimitError, match="the simulation did not finish") as info:
+        sim.run(
+            None, players=6, hands=10**7, seed=3, chunk_size=200, out=out, time_limit=1.0,
+            backend=backend, workers=workers,
+        )  # fmt: skip
+    assert info.value.location == "time_limit"
+    partial = tmp_path / "hands.jsonl.partial"
+    assert f"hands are in {partial}" in str(info.value)
+    lines = partial.read_text(encoding="utf-8").splitlines()
+    summary = json.loads(lines[-1])
+    assert summary["partial"] is True and summary["hands_written"] == len(lines) - 1
+    assert summary["hands_written"] % 200 == 0  # whole chunks only
+    with pytest.raises(InvalidSpecError, match="time_limit"):
+        sim.run(None, hands=10, time_limit=-1.0)

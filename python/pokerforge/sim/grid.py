@@ -28,6 +28,7 @@ Examples:
 from __future__ import annotations
 
 import csv
+import dataclasses
 import functools
 import importlib
 import math
@@ -43,7 +44,7 @@ import numpy.typing as npt
 
 from pokerforge.cards import CardSet
 from pokerforge.equity import Range, equity
-from pokerforge.errors import InvalidRangeError, InvalidSpecError, SimBackendError
+from pokerforge.errors import InvalidRangeError, InvalidSpecError, SimBackendError, TimeLimitError
 from pokerforge.sim.backends import RunOptions
 
 __all__ = ["CLASSES", "Grid", "preflop_grid", "range_grid"]
@@ -76,6 +77,8 @@ class _GridJob:
     symmetric: bool
     chunk_size: int
     classes: bool = False
+    # When the grid must stop, as time.time() counts (a clock the workers share).
+    deadline: float | None = None
 
     def cells(self) -> list[tuple[int, int]]:
         """Every cell to compute, in a fixed order (the upper triangle when symmetric)."""
@@ -106,6 +109,8 @@ def _grid_chunk(job: _GridJob, chunk: int) -> list[tuple[int, int, float]]:
     board, dead = job.board or None, job.dead or None
     out = []
     for i, j in cells:
+        if job.deadline is not None and time.time() >= job.deadline:
+            raise TimeLimitError(f"the time limit passed in chunk {chunk}")
         result = equity([job.rows[i], job.cols[j]], board, dead, method="exact", threads=1)
         out.append((i, j, result.players[0].equity))
     return out
@@ -241,22 +246,36 @@ class Grid:
 
 
 def _run_grid(
-    job: _GridJob, options: RunOptions
+    job: _GridJob, options: RunOptions, time_limit: float | None = None
 ) -> tuple[npt.NDArray[np.float64], str, int, float]:
     executor = options.executor()
     start = time.perf_counter()
     values = np.full((len(job.rows), len(job.cols)), np.nan)
     total = len(job.cells())
     done = 0
-    with executor:
-        for _, cells in executor.map(_grid_chunk, job, job.chunks):
-            for i, j, value in cells:
-                values[i, j] = value
-                if job.symmetric:
-                    values[j, i] = 1.0 - value if i != j else value
-            done += len(cells)
-            options.report(done, total)
-        used = executor.workers
+    if time_limit is not None:
+        if not 0 < time_limit < math.inf:
+            raise InvalidSpecError(
+                f"time_limit = {time_limit!r} is not allowed: expected seconds above 0"
+            )
+        job = dataclasses.replace(job, deadline=time.time() + time_limit)
+    try:
+        with executor:
+            for _, cells in executor.map(_grid_chunk, job, job.chunks):
+                for i, j, value in cells:
+                    values[i, j] = value
+                    if job.symmetric:
+                        values[j, i] = 1.0 - value if i != j else value
+                done += len(cells)
+                options.report(done, total)
+            used = executor.workers
+    except TimeLimitError:
+        err = TimeLimitError(
+            f"the grid did not finish within the time limit of {time_limit:g} s: "
+            f"{done:,} of {total:,} cells computed"
+        )
+        err.location = "time_limit"
+        raise err from None
     return values, executor.backend, used, time.perf_counter() - start
 
 
@@ -282,6 +301,7 @@ def preflop_grid(
     chunk_size: int = 128,
     progress: Callable[[int, int], None] | None = None,
     timeout: float = 5.0,
+    time_limit: float | None = None,
 ) -> Grid:
     """The exact pre-flop equity of each starting-hand class against each other.
 
@@ -296,16 +316,20 @@ def preflop_grid(
         progress: Called with (chunks done, chunks in all) as chunks finish.
         timeout: Seconds to wait for a Dask scheduler.
         chunk_size: Cells per chunk.
+        time_limit: Seconds the grid may take, asked before each cell (a millisecond or
+            so); past it the workers stop and :class:`~pokerforge.errors.TimeLimitError`
+            says how many cells were computed.
 
     Raises:
         InvalidRangeError: A name that is not a starting-hand class.
+        TimeLimitError: The grid passed ``time_limit``.
     """
     rows = _class_names(CLASSES if classes is None else classes)
     cols = rows if against is None else _class_names(against)
     _check_chunk_size(chunk_size)
     job = _GridJob(rows, cols, "", "", against is None, chunk_size, classes=True)
     options = RunOptions(workers, scheduler, backend, timeout, progress)
-    values, kind, used, seconds = _run_grid(job, options)
+    values, kind, used, seconds = _run_grid(job, options, time_limit)
     return Grid(rows, cols, values, seconds=seconds, backend=kind, workers=used)
 
 
@@ -329,6 +353,7 @@ def range_grid(
     chunk_size: int = 256,
     progress: Callable[[int, int], None] | None = None,
     timeout: float = 5.0,
+    time_limit: float | None = None,
 ) -> Grid:
     """Each hand of range ``rows`` against each hand of range ``cols``, exact.
 
@@ -345,10 +370,14 @@ def range_grid(
         progress: Called with (chunks done, chunks in all) as chunks finish.
         timeout: Seconds to wait for a Dask scheduler.
         chunk_size: Cells per chunk.
+        time_limit: Seconds the grid may take, asked before each cell (a millisecond or
+            so); past it the workers stop and :class:`~pokerforge.errors.TimeLimitError`
+            says how many cells were computed.
 
     Raises:
         InvalidRangeError: A range that does not parse or has no hand left.
         InvalidCardError, DuplicateCardError, CardCountError: A bad board or dead cards.
+        TimeLimitError: The grid passed ``time_limit``.
     """
     board_set, dead_set = CardSet(board or ""), CardSet(dead or "")
     # Let the core check the board (size, clashes) once, with a hand that cannot clash.
@@ -359,7 +388,7 @@ def range_grid(
     _check_chunk_size(chunk_size)
     job = _GridJob(row_hands, col_hands, str(board_set), str(dead_set), False, chunk_size)
     options = RunOptions(workers, scheduler, backend, timeout, progress)
-    values, kind, used, seconds = _run_grid(job, options)
+    values, kind, used, seconds = _run_grid(job, options, time_limit)
     return Grid(
         row_hands, col_hands, values, board=job.board, dead=job.dead, col_weights=col_weights,
         seconds=seconds, backend=kind, workers=used,

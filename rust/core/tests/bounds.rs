@@ -205,3 +205,22 @@ fn omaha_exact_stops_at_a_deadline_inside_its_boards() {
     );
     assert!(matches!(result, Err(Error::OutOfTime { .. })), "{result:?}");
 }
+
+#[test]
+fn icm_tables_of_a_million_players_are_refused_before_they_are_made() {
+    use pokerforge_core::icm::{bubble_factors, finish_probabilities, Model};
+    // Two players with chips and a million without: the tables would be 8 TB.
+    let mut stacks = vec![0.0; 1_000_000];
+    stacks[0] = 5.0;
+    stacks[1] = 3.0;
+    let err = finish_probabilities(&stacks, stacks.len(), Model::Harville).unwrap_err();
+    assert!(
+        matches!(err, Error::InvalidSetting { name: "stacks", .. }),
+        "{err}"
+    );
+    let err = bubble_factors(&stacks[..5000], &[1.0], Model::Harville, &|| false).unwrap_err();
+    assert!(err.to_string().contains("at most 4096 players"), "{err}");
+    // A few places of many players still fit.
+    let table = finish_probabilities(&stacks[..100_000], 3, Model::Harville).unwrap();
+    assert_eq!((table.len(), table[0].len()), (100_000, 3));
+}

@@ -164,16 +164,41 @@ fn with_chips(stacks: &[f64]) -> (Vec<usize>, usize) {
     (alive, broke)
 }
 
+/// Most numbers in a table the ICM functions answer (a player by a place, or by a player):
+/// 2**24, 128 MB of floats. Players without chips cost nothing to compute but a row each,
+/// so a list of a million of them must be refused before its table is made.
+pub const MAX_CELLS: usize = 1 << 24;
+
+/// Refuses a table of `rows` players by `cols` numbers past [`MAX_CELLS`], before it is
+/// made; `expected` says what is allowed.
+fn check_cells(rows: usize, cols: usize, expected: &'static str) -> Result<()> {
+    if rows.saturating_mul(cols) > MAX_CELLS {
+        return Err(Error::InvalidSetting {
+            name: "stacks",
+            value: format!("a list of {rows} players"),
+            expected,
+        });
+    }
+    Ok(())
+}
+
 /// `places[i][k]`: the probability that player `i` finishes in place `k` (0 is first),
 /// for the first `places` places (at most the number of players), exactly.
 ///
 /// # Errors
 /// [`Error::InvalidStack`] or [`Error::NoChips`] for unusable stacks;
-/// [`Error::ExactTooLarge`] for more than [`EXACT_MAX_PLAYERS`] players with chips.
+/// [`Error::ExactTooLarge`] for more than [`EXACT_MAX_PLAYERS`] players with chips;
+/// [`Error::InvalidSetting`] for an answer of more than [`MAX_CELLS`] numbers.
 pub fn finish_probabilities(stacks: &[f64], places: usize, model: Model) -> Result<Vec<Vec<f64>>> {
     validate(stacks, &[])?;
     let n = stacks.len();
     let places = places.min(n);
+    check_cells(
+        n,
+        places,
+        "fewer players or places: the answer holds a chance per player and place, at most \
+         2**24 of them",
+    )?;
     let (alive, broke) = with_chips(stacks);
     if alive.len() > EXACT_MAX_PLAYERS {
         return Err(Error::ExactTooLarge {
@@ -302,7 +327,8 @@ pub fn icm(
 /// `cancel` is asked before each pair of players.
 ///
 /// # Errors
-/// As [`finish_probabilities`], [`Error::InvalidPayout`], and [`Error::Interrupted`] when
+/// As [`finish_probabilities`] (more than 4096 players in all), [`Error::InvalidPayout`],
+/// and [`Error::Interrupted`] when
 /// `cancel` answers true.
 pub fn bubble_factors(
     stacks: &[f64],
@@ -317,6 +343,11 @@ pub fn bubble_factors(
         method: IcmMethod::Exact,
         ..IcmOptions::default()
     };
+    check_cells(
+        n,
+        n,
+        "at most 4096 players: the answer holds a bubble factor per pair of players",
+    )?;
     let never = || false;
     let now = icm(stacks, payouts, &options, &never)?.equities;
     let mut factors = vec![vec![f64::NAN; n]; n];
