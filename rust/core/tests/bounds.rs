@@ -224,3 +224,31 @@ fn icm_tables_of_a_million_players_are_refused_before_they_are_made() {
     let table = finish_probabilities(&stacks[..100_000], 3, Model::Harville).unwrap();
     assert_eq!((table.len(), table[0].len()), (100_000, 3));
 }
+
+#[test]
+fn icm_of_the_largest_and_smallest_stacks_is_a_number() {
+    use pokerforge_core::icm::{icm, IcmMethod, IcmOptions, Model};
+    // Found by the fuzz target: one stack of f64::MAX gave Weitzman NaN, two of 1e-320
+    // gave Harville infinity.
+    for model in [Model::Harville, Model::Weitzman] {
+        for method in [IcmMethod::Exact, IcmMethod::MonteCarlo] {
+            let options = IcmOptions {
+                model,
+                method,
+                samples: Some(1000),
+                seed: Some(1),
+            };
+            let one = icm(&[f64::MAX], &[1.0], &options, &|| false).unwrap();
+            assert_eq!(one.equities, vec![1.0], "{model:?} {method:?}");
+            let tiny = icm(&[1e-320, 1e-320], &[1.0, 0.5], &options, &|| false).unwrap();
+            // Sampled: within a few standard errors (about 0.008) of 0.75 each.
+            assert!(
+                tiny.equities.iter().all(|e| (e - 0.75).abs() < 0.03),
+                "{model:?} {method:?}: {:?}",
+                tiny.equities
+            );
+            let none = icm(&[f64::MAX], &[], &options, &|| false).unwrap();
+            assert_eq!(none.equities, vec![0.0], "{model:?} {method:?}");
+        }
+    }
+}

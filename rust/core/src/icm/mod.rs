@@ -157,6 +157,18 @@ pub fn validate(stacks: &[f64], payouts: &[f64]) -> Result<()> {
     Ok(())
 }
 
+/// The stacks in units of the largest when it lies outside `1e-100..=1e100` (equities
+/// depend on the stacks' proportions alone): a stack of `f64::MAX` once made Weitzman's
+/// weights (one over the stack) subnormal and the equities NaN, stacks of `1e-320` made
+/// Harville's infinite. Stacks inside the window are used as given, to the last bit.
+fn scaled(stacks: &[f64]) -> std::borrow::Cow<'_, [f64]> {
+    let top = stacks.iter().copied().fold(0.0, f64::max);
+    if (1e-100..=1e100).contains(&top) || top == 0.0 {
+        return std::borrow::Cow::Borrowed(stacks);
+    }
+    std::borrow::Cow::Owned(stacks.iter().map(|s| s / top).collect())
+}
+
 /// The players with chips (their indices) and the number without.
 fn with_chips(stacks: &[f64]) -> (Vec<usize>, usize) {
     let alive: Vec<usize> = (0..stacks.len()).filter(|&i| stacks[i] > 0.0).collect();
@@ -199,6 +211,7 @@ pub fn finish_probabilities(stacks: &[f64], places: usize, model: Model) -> Resu
         "fewer players or places: the answer holds a chance per player and place, at most \
          2**24 of them",
     )?;
+    let stacks = &*scaled(stacks);
     let (alive, broke) = with_chips(stacks);
     if alive.len() > EXACT_MAX_PLAYERS {
         return Err(Error::ExactTooLarge {
@@ -229,6 +242,7 @@ pub fn finish_probabilities(stacks: &[f64], places: usize, model: Model) -> Resu
 /// # Errors
 /// [`Error::ExactTooLarge`] for more than [`EXACT_MAX_PLAYERS`] players with chips.
 pub fn exact_equities(stacks: &[f64], payouts: &[f64], model: Model) -> Result<Vec<f64>> {
+    let stacks = &*scaled(stacks);
     let (alive, broke) = with_chips(stacks);
     if alive.len() > EXACT_MAX_PLAYERS {
         return Err(Error::ExactTooLarge {
@@ -278,6 +292,7 @@ pub fn icm(
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<IcmResult> {
     validate(stacks, payouts)?;
+    let stacks = &*scaled(stacks);
     let n = stacks.len();
     let exact = uses_exact(stacks, options.method);
     let paid = payouts.len().min(n);
