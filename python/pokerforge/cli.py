@@ -25,11 +25,14 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
+import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pokerforge._core import Cancel, __version__, plan_equity
@@ -837,15 +840,29 @@ def _grid(args: argparse.Namespace) -> str:
 
 def _write(path: str, write: Callable[[str], object]) -> None:
     """``write(path)``, its failures to write (a folder that does not exist, a file type
-    the writer does not know) as one line naming the path."""
+    the writer does not know, a full disk) as one line naming the path. The file is
+    written under a name of its own (``g.partial.csv``: the ending still gives the
+    format) and takes its name when complete, so a failure leaves no half file behind."""
+    target = Path(path)
+    partial = str(target.with_name(f"{target.stem}.partial{target.suffix}"))
     try:
-        write(path)
+        write(partial)
+        os.replace(partial, path)
     except OSError as err:
+        _remove(partial)
         raise PokerError(f"cannot write {path!r}: {err.strerror or err}") from None
     except ValueError as err:  # matplotlib's "Format 'xyz' is not supported", and the like
-        if isinstance(err, PokerError):
-            raise
-        raise PokerError(f"cannot write {path!r}: {err}") from None
+        _remove(partial)
+        # The writer's own refusal (an ending it does not know) names the file as given.
+        message = str(err).replace(partial, path)
+        raise (type(err) if isinstance(err, PokerError) else PokerError)(
+            message if isinstance(err, PokerError) else f"cannot write {path!r}: {message}"
+        ) from None
+
+
+def _remove(path: str) -> None:
+    with contextlib.suppress(OSError):
+        os.remove(path)
 
 
 def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
@@ -913,7 +930,6 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
 
 
 def _serve(args: argparse.Namespace) -> None:
-    import os  # noqa: PLC0415
     import signal  # noqa: PLC0415
 
     try:

@@ -260,3 +260,22 @@ def test_a_run_stops_at_its_time_limit_and_keeps_whole_chunks(
     assert summary["hands_written"] % 200 == 0  # whole chunks only
     with pytest.raises(InvalidSpecError, match="time_limit"):
         sim.run(None, hands=10, time_limit=-1.0)
+
+
+def test_a_grid_that_cannot_be_written_leaves_no_half_file(tmp_path: Path) -> None:
+    # The grid's CSV on a full disk: one line, and neither the file nor a part of it.
+    out = tmp_path / "g.csv"
+    args = ["grid", "range", "AA, KK", "QQ", "--board", "2c7d9h", "--out", str(out)]
+    done = subprocess.run(
+        [sys.executable, "-m", "pokerforge", *args],
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: __import__("resource").setrlimit(
+            __import__("resource").RLIMIT_FSIZE, (200, 200)
+        ),
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"pokerforge: error: cannot write '{out}': File too large\n"
+    assert list(tmp_path.iterdir()) == []
