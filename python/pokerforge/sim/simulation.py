@@ -140,12 +140,9 @@ def run(
         partial = writer.abandon() if writer is not None else ()
         raise SimInterrupted(partial, writer.hands_written if writer else 0) from None
     except TimeLimitError:
-        partial = writer.abandon() if writer is not None else ()
-        kept = (
-            f"; the first {writer.hands_written:,} hands are in {', '.join(partial)}"
-            if partial
-            else ""
-        )
+        kept = ""
+        if writer is not None and (partial := writer.abandon()):
+            kept = f"; the first {writer.hands_written:,} hands are in {', '.join(partial)}"
         err = TimeLimitError(
             f"the simulation did not finish within the time limit of {time_limit:g} s: "
             f"{tally.hands:,} of {hands:,} hands played{kept}"
