@@ -174,7 +174,7 @@ def push_fold(
             reached.
         time_limit: Stop after this many seconds at the latest, with the strategies
             reached and ``converged`` false (asked every 50 rounds heads-up, a few
-            milliseconds at most; every 25 rounds at a table, see
+            milliseconds at most; after every round at a table, see
             :func:`~pokerforge.icm.push_fold_table`).
 
     Raises:

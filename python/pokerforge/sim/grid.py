@@ -77,8 +77,9 @@ class _GridJob:
     symmetric: bool
     chunk_size: int
     classes: bool = False
-    # When the grid must stop, as time.time() counts (a clock the workers share).
-    deadline: float | None = None
+    # When the grid must stop, as time.time() counts (a clock the workers share). Not part
+    # of the job's identity: the cells listed once (cached by job) serve it too.
+    deadline: float | None = field(default=None, compare=False)
 
     def cells(self) -> list[tuple[int, int]]:
         """Every cell to compute, in a fixed order (the upper triangle when symmetric)."""
@@ -248,17 +249,17 @@ class Grid:
 def _run_grid(
     job: _GridJob, options: RunOptions, time_limit: float | None = None
 ) -> tuple[npt.NDArray[np.float64], str, int, float]:
-    executor = options.executor()
-    start = time.perf_counter()
-    values = np.full((len(job.rows), len(job.cols)), np.nan)
-    total = len(job.cells())
-    done = 0
     if time_limit is not None:
         if not 0 < time_limit < math.inf:
             raise InvalidSpecError(
                 f"time_limit = {time_limit!r} is not allowed: expected seconds above 0"
             )
         job = dataclasses.replace(job, deadline=time.time() + time_limit)
+    executor = options.executor()
+    start = time.perf_counter()
+    values = np.full((len(job.rows), len(job.cols)), np.nan)
+    total = len(job.cells())
+    done = 0
     try:
         with executor:
             for _, cells in executor.map(_grid_chunk, job, job.chunks):
