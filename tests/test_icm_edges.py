@@ -88,6 +88,13 @@ def test_a_deal_of_any_pool_is_whole_units_that_add_up() -> None:
     # share within one unit of its exact ICM equity.
     deal = icm_deal([5000, 3000, 2000], [70, 30], unit="1e-30")
     assert sum(Fraction(d) for d in deal) == 100
+    # Each share within a unit of its exact equity (the float equities were 1e-15 off,
+    # a quadrillion units).
+    unit = Fraction(1, 10**30)
+    for share, exact in zip(
+        deal, [Fraction(1265, 28), Fraction(129, 4), Fraction(158, 7)], strict=True
+    ):
+        assert abs(Fraction(share) - exact) <= unit
     big = [Decimal("7e28"), Decimal("3e28")]
     deal = icm_deal([5000, 3000, 2000], big, unit=1)
     assert sum(Fraction(d) for d in deal) == Fraction(10**29)
