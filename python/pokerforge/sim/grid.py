@@ -81,7 +81,7 @@ class _GridJob:
     # of the job's identity: the cells listed once (cached by job) serve it too.
     deadline: float | None = field(default=None, compare=False)
 
-    def cells(self) -> list[tuple[int, int]]:
+    def cells(self) -> _Cells:
         """Every cell to compute, in a fixed order (the upper triangle when symmetric)."""
         return _cells(self)
 
@@ -90,19 +90,34 @@ class _GridJob:
         return -(-len(self.cells()) // self.chunk_size)
 
 
+class _Cells:
+    """The cells of a grid as two arrays of row and column indices (a list of 1.6 million
+    pairs took a good part of a second to make, all of it before a time limit could be
+    asked); a slice is the pairs of a chunk."""
+
+    def __init__(self, rows: npt.NDArray[np.intp], cols: npt.NDArray[np.intp]) -> None:
+        self.rows, self.cols = rows, cols
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, part: slice) -> list[tuple[int, int]]:
+        return list(zip(self.rows[part].tolist(), self.cols[part].tolist(), strict=True))
+
+
 @functools.lru_cache(maxsize=4)  # each worker lists a job's cells once, not once per chunk
-def _cells(job: _GridJob) -> list[tuple[int, int]]:
+def _cells(job: _GridJob) -> _Cells:
+    n_rows, n_cols = len(job.rows), len(job.cols)
     if job.symmetric:
-        n = len(job.rows)
-        return [(i, j) for i in range(n) for j in range(i, n)]
+        i, j = np.triu_indices(n_rows)
+        return _Cells(i, j)
     if job.classes:  # any two classes have hands that share no card
-        return [(i, j) for i in range(len(job.rows)) for j in range(len(job.cols))]
-    cols = [CardSet(text).mask for text in job.cols]
-    cells = []
-    for i, text in enumerate(job.rows):
-        row = CardSet(text).mask
-        cells += [(i, j) for j, col in enumerate(cols) if not row & col]
-    return cells
+        i, j = np.indices((n_rows, n_cols)).reshape(2, -1)
+        return _Cells(i, j)
+    rows = np.array([CardSet(text).mask for text in job.rows], dtype=np.uint64)
+    cols = np.array([CardSet(text).mask for text in job.cols], dtype=np.uint64)
+    i, j = np.nonzero((rows[:, None] & cols[None, :]) == 0)
+    return _Cells(i, j)
 
 
 def _grid_chunk(job: _GridJob, chunk: int) -> list[tuple[int, int, float]]:
