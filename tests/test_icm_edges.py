@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from pokerforge.errors import InvalidPayoutError, InvalidSpecError
+from pokerforge.errors import InvalidPayoutError, InvalidSpecError, UnitError
 from pokerforge.icm import bubble_factors, icm, icm_deal, push_fold, risk_premiums
 from pokerforge.icm.model import premiums_of
 
@@ -101,3 +101,16 @@ def test_a_deal_of_any_pool_is_whole_units_that_add_up() -> None:
     exact = [Fraction(10**29) * Fraction(253, 560), Fraction(10**29) * Fraction(129, 400)]
     assert abs(Fraction(deal[0]) - exact[0]) <= 1
     assert abs(Fraction(deal[1]) - exact[1]) <= 1
+
+
+def test_a_deal_is_sized_before_its_arithmetic() -> None:
+    # A unit of 1e-999999999 made each prize a billion-digit number of units (minutes and
+    # gigabytes); an infinite prize raised OverflowError from Fraction.
+    with pytest.raises(UnitError, match=r"more than 10\*\*100 units"):
+        icm_deal([1, 1], [1], unit="1e-999999999")
+    with pytest.raises(UnitError, match=r"more than 10\*\*100 units"):
+        icm_deal([1, 1], [10**400])
+    for prize in (Decimal("Infinity"), Decimal("NaN"), Decimal("sNaN")):
+        with pytest.raises(UnitError, match="is not an amount of money"):
+            icm_deal([1, 1], [prize])
+    assert sum(icm_deal([1, 1], [10**90], unit=1)) == 10**90

@@ -432,6 +432,20 @@ def _exact_equities(stacks: list[float], prizes: list[Fraction], model: Model) -
     return out
 
 
+# The most decimal digits of units a prize may hold in a deal (a pool of 10**100 units is
+# far past any money; the arithmetic past it grows with the digits).
+_MAX_UNIT_DIGITS = 100
+
+
+def _digits(amount: int | Decimal) -> int:
+    """About how many digits ``amount`` has before the point (its size, cheaply)."""
+    if not amount:
+        return 0
+    if isinstance(amount, int):
+        return int(abs(amount).bit_length() * 0.30103) + 1
+    return amount.adjusted() + 1
+
+
 def _unit(unit: Decimal | str | int) -> Decimal:
     try:
         value = Decimal(unit)
@@ -483,6 +497,15 @@ def icm_deal(
     for i, prize in enumerate(prizes):
         if isinstance(prize, bool) or not isinstance(prize, int | Decimal):
             raise UnitError(f"payouts[{i}] = {prize!r} is not an amount of money (int or Decimal)")
+        if isinstance(prize, Decimal) and not prize.is_finite():
+            raise UnitError(f"payouts[{i}] = {prize} is not an amount of money")
+        # Sized before any arithmetic: a prize of 1e999999999 units was a billion-digit
+        # number to build (the time and memory of the machine).
+        if _digits(prize) - step.adjusted() > _MAX_UNIT_DIGITS:
+            raise UnitError(
+                f"payouts[{i}] = {prize} is more than 10**{_MAX_UNIT_DIGITS} units of {step}: "
+                "pay it in a larger unit"
+            )
         # In fractions: Decimal's 28 digits cannot divide a pool of 10**26 into cents.
         if (Fraction(prize) / Fraction(step)).denominator != 1:
             raise UnitError(f"payouts[{i}] = {prize} is not a whole number of units of {step}")
