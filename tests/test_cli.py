@@ -332,3 +332,19 @@ def test_a_grid_row_that_meets_no_column_hand_reads_a_dash(
     out = capsys.readouterr().out
     assert "nan" not in out
     assert out.splitlines()[-1].split() == ["AsAc", "-"]
+
+
+@pytest.mark.parametrize("args", [["odds", "AhKh"], ["icm", "1", "2", "--payouts", "1", "--json"]])
+def test_output_to_a_full_device_is_one_line_and_exit_1(args: list[str]) -> None:
+    # Once a traceback (OSError: No space left on device) from the final print.
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "pokerforge", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr == "pokerforge: error: cannot write the output: No space left on device\n"

@@ -1040,4 +1040,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
     except BrokenPipeError:  # `pokerforge ... | head`: the reader has gone, not an error
         sys.stdout = None
+    except OSError as err:  # a full disk, a closed terminal: once a traceback
+        # What is left in the buffer goes nowhere, so the exit does not fail on it again.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"pokerforge: error: cannot write the output: {err.strerror or err}", file=sys.stderr)
+        return 1
     return 0
