@@ -252,3 +252,26 @@ fn icm_of_the_largest_and_smallest_stacks_is_a_number() {
         }
     }
 }
+
+#[test]
+fn categories_counted_later_are_sized_first() {
+    // The heads-up table answers wide ranges without categories; counting them later is
+    // an exact count like any other, refused past its bound (it once ran for minutes).
+    let options = EquityOptions {
+        skip_categories: true,
+        ..EquityOptions::default()
+    };
+    let every = "22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32";
+    let wide = players(&[every, every]);
+    let table = plan(&wide, CardSet::EMPTY, CardSet::EMPTY, &options).unwrap();
+    assert!(table.check_exact().is_ok(), "the table itself is no count");
+    let later = table.counting_categories();
+    assert!(
+        matches!(later.check_exact(), Err(Error::TooManyDeals { .. })),
+        "{:?}",
+        later.exact_seconds()
+    );
+    let narrow = players(&["QQ+, AKs", "JJ-99"]);
+    let table = plan(&narrow, CardSet::EMPTY, CardSet::EMPTY, &options).unwrap();
+    assert!(table.counting_categories().check_exact().is_ok());
+}
