@@ -312,9 +312,8 @@ def bubble_factors(
     chips, and where winning would gain nothing.
 
     Each factor takes two exact ICM computations (a 22-player field takes 924 of them,
-    minutes); Ctrl-C and ``time_limit`` (seconds) stop the work, asked before each pair
-    of players (at most two exact computations apart, about a tenth of a second each at
-    22 players with chips).
+    minutes); Ctrl-C and ``time_limit`` (seconds) stop the work, asked before each exact
+    computation (about a tenth of a second at 22 players with chips).
 
     Raises:
         InvalidStackError: A bad stack (as :func:`icm`).

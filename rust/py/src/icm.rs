@@ -153,7 +153,7 @@ pub fn finish_probabilities(
 
 /// Bubble factors between every pair of players; see `pokerforge.icm.bubble_factors`.
 /// Up to 924 exact ICM computations: run where Ctrl-C and the time limit can stop them
-/// (asked before each pair of players).
+/// (asked before each exact computation).
 #[pyfunction]
 #[pyo3(signature = (stacks, payouts, model="harville", time_limit=None))]
 pub fn bubble_factors(

@@ -339,7 +339,7 @@ pub fn icm(
 /// player without chips, and where winning gains nothing (then the ratio has no meaning).
 ///
 /// Each factor takes two exact ICM computations, so 22 players take 924 of them (minutes):
-/// `cancel` is asked before each pair of players.
+/// `cancel` is asked before each exact computation.
 ///
 /// # Errors
 /// As [`finish_probabilities`] (more than 4096 players in all), [`Error::InvalidPayout`],
@@ -368,8 +368,8 @@ pub fn bubble_factors(
     let mut factors = vec![vec![f64::NAN; n]; n];
     for i in 0..n {
         for j in 0..n {
-            // Asked before each pair's two exact computations (at most about a tenth of a
-            // second each, at 22 players with chips), not once per player (seconds).
+            // Asked before each exact computation (at most about a tenth of a second, at
+            // 22 players with chips), not once per player (seconds).
             if cancel() {
                 return Err(Error::Interrupted);
             }
@@ -384,6 +384,9 @@ pub fn bubble_factors(
             lost[i] -= at_risk;
             lost[j] += at_risk;
             let gain = icm(&won, payouts, &options, &never)?.equities[i] - now[i];
+            if cancel() {
+                return Err(Error::Interrupted);
+            }
             let loss = now[i] - icm(&lost, payouts, &options, &never)?.equities[i];
             if gain > 0.0 {
                 factors[i][j] = loss / gain;
