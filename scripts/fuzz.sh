@@ -2,7 +2,8 @@
 # The long fuzz run (the test command runs the same targets for a few thousand inputs):
 #   the core's parsers of outside text (rust/core/tests/fuzz.rs: cards, players and ranges,
 #   PHH fields, steps and tables) and the observation encoder on chip counts anywhere in
-#   i64, INPUTS inputs each (default 2,000,000: 12 million in all);
+#   i64, INPUTS inputs each (default 2,000,000: 12 million in all), and its computations
+#   (equity in every game, ICM, push/fold) on a tenth of that each;
 #   every public Python entry point taking text (tests/test_fuzz_text.py, against the
 #   pokerforge installed in .venv: run bash scripts/test.sh --quick first), EXAMPLES
 #   examples each (default 5,000).

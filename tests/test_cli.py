@@ -174,9 +174,20 @@ def test_progress_bar_only_on_a_terminal() -> None:
             ["grid", "range", "AA", "KK", "--board", "2c7d9h", "--png", "/nonexistent/g.png"],
             "cannot write '/nonexistent/g.png'",
         ),
+        # Once CSV whatever the ending.
+        (
+            ["grid", "range", "AA", "KK", "--board", "2c7d9h", "--out", "/tmp/g.xyz"],
+            "cannot tell the format of '/tmp/g.xyz' from its ending '.xyz'",
+        ),
         (["grid", "preflop", "--scheduler-timeout", "0"], "--scheduler-timeout must be above 0"),
         (["serve", "--network-rate", "nan"], "--network-rate must be 0 or more, not nan"),
         (["serve", "--max-network-waiting", "-1"], "--max-network-waiting must be 0 or more"),
+        # Once a traceback (OverflowError), a server refusing every request, and servers
+        # started with no worker or thread.
+        (["serve", "--port", "99999"], "--port must be 0 to 65535, not 99999"),
+        (["serve", "--max-time", "nan"], "--max-time must be above 0"),
+        (["serve", "--threads", "0"], "--threads, --max-samples and --max-time must be above 0"),
+        (["serve", "--workers", "0"], "--workers, --threads"),
     ],
 )
 def test_errors_print_one_line_and_exit_2(
@@ -227,12 +238,56 @@ def test_long_work_is_announced_with_its_estimate_and_answers_the_same(
 def test_an_exact_question_past_the_time_limit_says_so_before_starting(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # Six minutes of work against a limit of a tenth of a second: said, then refused.
-    args = ["odds", "AhKh", "--opponents", "2", "--exact", "--time-limit", "0.1"]
+    # Seconds of work against a limit of a tenth of a second: said, then refused.
+    args = ["equity", "22+", "random", "--dead", "2c", "--exact", "--time-limit", "0.1"]
     assert main(args) == 2
     err = capsys.readouterr().err
-    assert "min on this machine, more than --time-limit 0.1 s allows" in err
+    assert "s on this machine, more than --time-limit 0.1 s allows" in err
     assert "did not finish within the time limit" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["pushfold", "10", "10", "--max-time", "0"],
+        ["icm", "1", "2", "--payouts", "1", "--max-time", "nan"],
+        ["icm", "1", "2", "--payouts", "1", "--max-time", "inf"],
+    ],
+)
+def test_max_time_is_a_positive_number_of_seconds(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run_main(capsys, *args)
+    assert status == 2 and out == ""
+    assert "expected seconds above 0" in err
+
+
+def test_pushfold_and_icm_stop_at_max_time(capsys: pytest.CaptureFixture[str]) -> None:
+    # A tolerance never reached and no round limit: stopped, and said so.
+    status, out, _ = run_main(
+        capsys, "pushfold", "12", "15", "--tolerance", "1e-15", "--max-time", "0.05"
+    )
+    assert status == 0 and "(round or time limit reached)" in out
+    stacks = [str(1000 + 13 * i) for i in range(22)]
+    payouts = [str(22 - i) for i in range(22)]
+    status, out, err = run_main(
+        capsys, "icm", *stacks, "--payouts", *payouts, "--bubble", "--max-time", "0.05"
+    )
+    assert status == 2 and out == ""
+    assert "bubble factors did not finish within the time limit" in err
+
+
+def test_an_exact_question_past_the_bound_is_refused_before_starting(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Six minutes of one thread: past the exact count's bound, refused with the figure
+    # before any work (it once ran until its time limit, or for minutes without one).
+    args = ["odds", "AhKh", "--opponents", "2", "--exact"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "exact Hold'em equity would count about 2.1e12 deals" in err
+    assert "past the limit of 60 s of one thread" in err
 
 
 def test_serve_on_a_port_in_use_says_so_in_one_line_and_exits_2() -> None:
@@ -277,3 +332,19 @@ def test_a_grid_row_that_meets_no_column_hand_reads_a_dash(
     out = capsys.readouterr().out
     assert "nan" not in out
     assert out.splitlines()[-1].split() == ["AsAc", "-"]
+
+
+@pytest.mark.parametrize("args", [["odds", "AhKh"], ["icm", "1", "2", "--payouts", "1", "--json"]])
+def test_output_to_a_full_device_is_one_line_and_exit_1(args: list[str]) -> None:
+    # Once a traceback (OSError: No space left on device) from the final print.
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "pokerforge", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr == "pokerforge: error: cannot write the output: No space left on device\n"

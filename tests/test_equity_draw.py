@@ -158,7 +158,7 @@ def test_each_game_reports_its_own_final_hands() -> None:
         (
             {"game": "five-card-draw", "draws": [4, 4], "method": "exact"},
             InvalidSpecError,
-            r"more than 2\*\*30 sets of replacement cards",
+            r"sets of replacement cards, past the limit of 2\*\*30 sets",
         ),
     ],
 )

@@ -16,6 +16,8 @@ from pokerforge.errors import (
     InvalidRangeError,
     InvalidSpecError,
     PokerError,
+    TimeLimitError,
+    TooManyDealsError,
 )
 
 
@@ -119,9 +121,27 @@ def test_crowded_ranges_are_planned_within_a_budget() -> None:
     # Deals that exist, among more dead ends than exact planning searches: exact is
     # refused, auto picks Monte Carlo.
     wide = ["A2o+", "A2o+", "K2o+", "K2o+", "Q2o+", "Q2o+", "AK"]
-    with pytest.raises(InvalidSpecError, match="too many combinations") as info:
+    with pytest.raises(TooManyDealsError, match="combinations of hole cards") as info:
         plan_equity(wide, method="exact")
     assert info.value.location == "method"
     assert plan_equity(wide).method == "monte-carlo"
     # A generous bound: each takes milliseconds.
     assert time.process_time() - start < 10
+
+
+def test_categories_counted_later_keep_the_time_limit_and_the_bound() -> None:
+    # The heads-up table answers these without categories; reading them counted them
+    # exactly with no time limit and no bound (22 s for the first pair after a request
+    # limited to 1 s; minutes for wider ones).
+    wide = "22+, A2+, K2+, Q2+, J2+, T2+, 92+"
+    result = equity([wide, "22+, A2+, K2+, Q2+, J2+"], time_limit=0.2)
+    assert result.exact
+    with pytest.raises(TimeLimitError, match=r"did not finish within the time limit of 0\.200 s"):
+        dict(result.players[0].categories)  # counted when first read
+    every = "22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32"
+    result = equity([every, every])
+    with pytest.raises(TooManyDealsError, match="past the limit of 60 s of one thread"):
+        dict(result.players[1].categories)
+    # Within the bound and the limit they are counted as before.
+    small = equity(["QQ+, AKs", "JJ-99"], time_limit=60)
+    assert sum(small.players[0].categories.values()) == pytest.approx(1.0)

@@ -1,5 +1,9 @@
 """Fuzzing every public entry point that reads text: cards, ranges, equity requests, PHH
-(one hand, many hands, a stream, one table's lines) and PokerStars histories.
+(one hand, many hands, a stream, one table's lines) and PokerStars histories; and the
+computations anyone can start with odd input: equity in every game by every method under
+a short time limit, ICM (equities, finishing chances, bubble factors, deals) and push/fold
+with numbers of every kind (NaN, infinities, huge and subnormal floats, ints past any
+float, NumPy scalars, text and booleans where numbers go).
 
 Each call must return or raise a :class:`~pokerforge.PokerError`; anything else (a Rust
 panic, ``RecursionError``, ``decimal.Overflow``, ``UnicodeError``, ...) fails, as does a
@@ -169,6 +173,102 @@ def test_equity(player: str, board: str, dead: str, game: str) -> None:
     call("equity players", pf.equity, [player, player, "random"], samples=50, seed=1)
 
 
+GAMES = sorted({game for _, game in pf._core.GAME_NAMES})  # every game by its own name
+
+
+@FUZZ
+@given(
+    st.lists(st.one_of(card_text, st.just("random"), range_text), min_size=0, max_size=11),
+    card_text,
+    card_text,
+    st.sampled_from(GAMES),
+    st.sampled_from(["auto", "exact", "monte-carlo"]),
+)
+def test_equity_every_game(
+    players: list[str], board: str, dead: str, game: str, method: str
+) -> None:
+    # Every game and method, bounded by a time limit: a refusal, a time-out or an answer
+    # (the exact stud question that once asked for 26 GB is among what this can draw).
+    call(
+        "equity every game",
+        pf.equity,
+        players,
+        board=board or None,
+        dead=dead or None,
+        game=game,
+        method=method,
+        time_limit=0.02,
+        seed=1,
+    )
+
+
+# --- tournaments -----------------------------------------------------------------------------
+
+numbers = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(-(10**400), 10**400),
+    st.sampled_from([0, 1e-320, 5e-324, 1.7976931348623157e308, 10**309, True, "1", None]),
+)
+
+
+@FUZZ
+@given(
+    st.lists(numbers, max_size=26),
+    st.lists(numbers, max_size=8),
+    st.sampled_from(["harville", "weitzman", "x"]),
+    st.sampled_from(["auto", "exact", "monte-carlo"]),
+)
+def test_icm(stacks: list[Any], payouts: list[Any], model: str, method: str) -> None:
+    from pokerforge.icm import bubble_factors, finish_probabilities, icm, icm_deal  # noqa: PLC0415
+
+    def safe(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as err:  # a value that is no number: named, as documented
+            assert "is not a number" in str(err) or "not an amount" in str(err), err
+            return None
+
+    kw: dict[str, Any] = {"model": model, "time_limit": 0.05}
+    call("icm", safe, icm, stacks, payouts, method=method, samples=200, seed=1, **kw)
+    if len(stacks) <= 8:
+        call("bubble_factors", safe, bubble_factors, stacks, payouts, **kw)
+        call("finish_probabilities", safe, finish_probabilities, stacks, model=model)
+        call("icm_deal", safe, icm_deal, stacks, [p for p in payouts if type(p) is int])
+
+
+@FUZZ
+@given(
+    st.lists(numbers, min_size=0, max_size=11),
+    st.tuples(numbers, numbers),
+    numbers,
+    st.one_of(st.none(), st.lists(numbers, max_size=6)),
+    st.floats(allow_nan=True),
+)
+def test_push_fold(
+    stacks: list[Any], blinds: tuple[Any, Any], ante: Any, payouts: Any, tolerance: float
+) -> None:
+    from pokerforge.icm import push_fold  # noqa: PLC0415
+
+    def safe(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return push_fold(*args, **kwargs)
+        except TypeError as err:
+            assert "is not a number" in str(err), err
+            return None
+
+    call(
+        "push_fold",
+        safe,
+        stacks,
+        blinds,
+        ante,
+        payouts,
+        tolerance=tolerance,
+        max_iterations=50,
+        time_limit=0.05,
+    )
+
+
 # --- hand histories -------------------------------------------------------------------------
 
 HAND = """variant = 'NT'
@@ -258,6 +358,9 @@ TARGETS = [
     test_cards,
     test_ranges,
     test_equity,
+    test_equity_every_game,
+    test_icm,
+    test_push_fold,
     test_phh_entry_points_agree,
     test_phhs_streams,
     test_pokerstars,

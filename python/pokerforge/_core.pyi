@@ -582,12 +582,16 @@ def icm(
     method: str = "auto",
     samples: int | None = None,
     seed: int | None = None,
+    time_limit: float | None = None,
 ) -> tuple[list[float], bool, int, list[float], int | None]: ...
 def finish_probabilities(
     stacks: list[float], places: int, model: str = "harville"
 ) -> list[list[float]]: ...
 def bubble_factors(
-    stacks: list[float], payouts: list[float], model: str = "harville"
+    stacks: list[float],
+    payouts: list[float],
+    model: str = "harville",
+    time_limit: float | None = None,
 ) -> list[list[float]]: ...
 def push_fold_heads_up(
     stacks: tuple[float, float],
@@ -599,6 +603,7 @@ def push_fold_heads_up(
     model: str = "harville",
     tolerance: float = 1e-4,
     max_iterations: int | None = None,
+    time_limit: float | None = None,
 ) -> tuple[
     list[float],
     list[float],

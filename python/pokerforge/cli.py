@@ -25,11 +25,14 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
+import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pokerforge._core import Cancel, __version__, plan_equity
@@ -167,6 +170,9 @@ def _add_equity_options(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
+_MAX_TIME = "stop after SECONDS with an error, keeping what was written (default: no limit)"
+
+
 def _add_scale_options(cmd: argparse.ArgumentParser, *, chunk: int | None) -> None:
     cmd.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     cmd.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
@@ -240,6 +246,7 @@ def _add_simulate_command(commands: Any) -> None:
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     _add_scale_options(sim, chunk=1000)
+    sim.add_argument("--max-time", type=float, metavar="SECONDS", help=_MAX_TIME)
 
 
 def _add_stats_command(commands: Any) -> None:
@@ -345,6 +352,7 @@ def _parser() -> argparse.ArgumentParser:
     grid.add_argument("--out", metavar="FILE", help="write FILE.csv (matrix) or FILE.parquet")
     grid.add_argument("--png", metavar="FILE", help="draw a heatmap PNG (needs matplotlib)")
     _add_scale_options(grid, chunk=None)
+    grid.add_argument("--max-time", type=float, metavar="SECONDS", help=_MAX_TIME)
 
     _add_stats_command(commands)
     _add_icm_commands(commands)
@@ -750,6 +758,7 @@ def _simulate(args: argparse.Namespace) -> str | dict[str, Any]:
             stack=stack,
             out=args.out,
             progress=Progress(args.hands, label="simulate"),
+            time_limit=args.max_time,
             **_scale(args),
         )
     except SimInterrupted as stop:
@@ -780,7 +789,7 @@ def _grid(args: argparse.Namespace) -> str:
         if args.ranges or args.board or args.dead:
             raise PokerError("the preflop grid takes no ranges, --board or --dead")
         classes = args.classes.split(",") if args.classes else None
-        grid = preflop_grid(classes, progress=progress, **_scale(args))
+        grid = preflop_grid(classes, progress=progress, time_limit=args.max_time, **_scale(args))
         what = f"{len(grid.rows)}x{len(grid.cols)} pre-flop classes"
         lines = []
     else:
@@ -788,7 +797,7 @@ def _grid(args: argparse.Namespace) -> str:
             raise PokerError("the range grid takes two ranges, ROWS and COLS, and no --classes")
         grid = range_grid(
             args.ranges[0], args.ranges[1], board=args.board, dead=args.dead,
-            progress=progress, **_scale(args),
+            progress=progress, time_limit=args.max_time, **_scale(args),
         )  # fmt: skip
         what = f"{len(grid.rows)}x{len(grid.cols)} hands, board {args.board or 'none'}"
         width = max(6, *(len(hand) for hand in grid.rows))
@@ -817,15 +826,29 @@ def _grid(args: argparse.Namespace) -> str:
 
 def _write(path: str, write: Callable[[str], object]) -> None:
     """``write(path)``, its failures to write (a folder that does not exist, a file type
-    the writer does not know) as one line naming the path."""
+    the writer does not know, a full disk) as one line naming the path. The file is
+    written under a name of its own (``g.partial.csv``: the ending still gives the
+    format) and takes its name when complete, so a failure leaves no half file behind."""
+    target = Path(path)
+    partial = str(target.with_name(f"{target.stem}.partial{target.suffix}"))
     try:
-        write(path)
+        write(partial)
+        os.replace(partial, path)
     except OSError as err:
+        _remove(partial)
         raise PokerError(f"cannot write {path!r}: {err.strerror or err}") from None
     except ValueError as err:  # matplotlib's "Format 'xyz' is not supported", and the like
-        if isinstance(err, PokerError):
-            raise
-        raise PokerError(f"cannot write {path!r}: {err}") from None
+        _remove(partial)
+        # The writer's own refusal (an ending it does not know) names the file as given.
+        message = str(err).replace(partial, path)
+        raise (type(err) if isinstance(err, PokerError) else PokerError)(
+            message if isinstance(err, PokerError) else f"cannot write {path!r}: {message}"
+        ) from None
+
+
+def _remove(path: str) -> None:
+    with contextlib.suppress(OSError):
+        os.remove(path)
 
 
 def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
@@ -893,7 +916,6 @@ def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
 
 
 def _serve(args: argparse.Namespace) -> None:
-    import os  # noqa: PLC0415
     import signal  # noqa: PLC0415
 
     try:
@@ -904,12 +926,19 @@ def _serve(args: argparse.Namespace) -> None:
             f"the service needs its extra dependencies ({err.name} is missing): "
             "pip install 'pokerforge[service]'"
         ) from None
-    processes = args.workers or 1
-    threads = args.threads or max(1, (os.cpu_count() or 1) // processes)
-    if min(processes, threads, args.max_samples) < 1 or args.max_time <= 0:
+    # 0 given is refused, not read as "not given"; NaN is no time.
+    processes = 1 if args.workers is None else args.workers
+    threads = args.threads
+    if threads is None:
+        threads = max(1, (os.cpu_count() or 1) // max(processes, 1))
+    if min(processes, threads, args.max_samples) < 1 or not 0 < args.max_time < float("inf"):
         raise PokerError("--workers, --threads, --max-samples and --max-time must be above 0")
-    if args.header_timeout <= 0 or args.write_timeout <= 0 or args.max_connections < 1:
+    if not 0 < args.header_timeout < float("inf") or not 0 < args.write_timeout < float("inf"):
         raise PokerError("--header-timeout, --write-timeout and --max-connections must be above 0")
+    if args.max_connections < 1:
+        raise PokerError("--header-timeout, --write-timeout and --max-connections must be above 0")
+    if not 0 <= args.port <= 65535:
+        raise PokerError(f"--port must be 0 to 65535, not {args.port}")
     for option, value in (
         ("--max-network-connections", args.max_network_connections),
         ("--network-rate", args.network_rate),
@@ -997,4 +1026,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
     except BrokenPipeError:  # `pokerforge ... | head`: the reader has gone, not an error
         sys.stdout = None
+    except OSError as err:  # a full disk, a closed terminal: once a traceback
+        # What is left in the buffer goes nowhere, so the exit does not fail on it again.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"pokerforge: error: cannot write the output: {err.strerror or err}", file=sys.stderr)
+        return 1
     return 0

@@ -35,7 +35,9 @@ __all__ = [
     "RangeLimitError",
     "RecordMismatchError",
     "SimBackendError",
+    "TimeLimitError",
     "TooManyChipsError",
+    "TooManyDealsError",
     "UnitError",
     "UnpaidPotError",
 ]
@@ -109,6 +111,40 @@ class ChipLimitError(InvalidSpecError):
         ... except ChipLimitError as err:
         ...     print(err)  # doctest: +ELLIPSIS
         seat 0's stack = 4611686018427387904 is not a chip count the observation encoder takes...
+    """
+
+
+class TooManyDealsError(InvalidSpecError):
+    """Exact work refused before it starts because its size, computed first, passes the
+    bound that keeps one request from taking the machine's memory or hours of its time
+    (docs/guide.md, "Bounds"): exact equity past its count of deals or its memory. The
+    message gives the size and the bound; Monte Carlo (``method="monte-carlo"`` or
+    ``"auto"``) answers the same question.
+
+    Examples:
+        >>> import pokerforge
+        >>> try:
+        ...     pokerforge.equity(["random", "random"], dead="2c", method="exact")
+        ... except pokerforge.errors.TooManyDealsError as err:
+        ...     print(err)  # doctest: +ELLIPSIS
+        method = "exact" is refused: exact Hold'em equity would count about ...
+    """
+
+
+class TimeLimitError(InvalidSpecError):
+    """Work that ran out of its time limit with no partial answer to give: exact equity
+    asked for by name, Monte Carlo that counted no deal, ICM by sampling, bubble factors,
+    a simulation or a grid (whose finished chunks are kept, named in the message).
+    ``location`` is ``"time_limit"`` (``"method"`` for exact equity, which Monte Carlo
+    would answer). docs/limits.md lists how often each computation asks its deadline.
+
+    Examples:
+        >>> from pokerforge.icm import bubble_factors
+        >>> try:
+        ...     bubble_factors([1000 + i for i in range(22)], [3, 2, 1], time_limit=1e-9)
+        ... except TimeLimitError as err:
+        ...     print(err.location)
+        time_limit
     """
 
 

@@ -229,3 +229,23 @@ def test_pokerstars_numbers_that_are_no_numbers_are_named(old: str, new: str) ->
     reader = read_pokerstars(_lines(STARS + "\n\n" + text + "\n\n" + STARS), skip_bad=True)
     assert len(list(reader)) == 2
     assert reader.skipped == 1
+
+
+def test_a_byte_that_is_no_utf8_spoils_only_its_hand_when_skipping(tmp_path: Path) -> None:
+    # One byte 0xff in the third hand of 22: the whole file was refused and nothing read.
+    source = Path(__file__).parent.parent / "data" / "phh" / "handhq_ps_50nlh.phhs"
+    text = source.read_bytes()
+    third = [i for i in range(len(text)) if text.startswith(b"\n[", i)][1]
+    at = text.index(b"players", third) + 12
+    bad = tmp_path / "bad.phhs"
+    bad.write_bytes(text[:at] + b"\xff" + text[at + 1 :])
+    clean = read_phhs(source, skip_bad=True, repair=True)
+    reader = read_phhs(bad, skip_bad=True, repair=True)
+    hands = list(reader)
+    assert len(hands) == len(list(clean)) - 1 and reader.skipped == 1
+    assert "the bytes ff on line" in reader.problems[0]
+    assert "are not UTF-8 text" in reader.problems[0]
+    assert reader.coverage["PS"]["InvalidHistoryError"] == 1
+    # Without skip_bad, the file is refused as before, naming the bytes.
+    with pytest.raises(InvalidHistoryError, match="the bytes ff are not UTF-8"):
+        list(read_phhs(bad))

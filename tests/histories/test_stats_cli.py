@@ -11,6 +11,7 @@ import pytest
 from pokerforge.cli import main
 from pokerforge.errors import InvalidHistoryError
 from pokerforge.histories import read_phhs
+from pokerforge.histories.collection import summarize_file
 
 DATA = Path(__file__).parents[1] / "data" / "phh"
 PLAYER = "KX/0x8JtlabNJOZ7jkDHaw"
@@ -79,12 +80,15 @@ def test_bad_requests_print_one_line(
 def test_a_file_that_is_not_utf8_is_named_with_its_bytes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Once "the text holds a lone surrogate", naming neither the file nor the bytes.
+    # Once "the text holds a lone surrogate", naming neither the file nor the bytes; then
+    # a stop of the whole run. Now the hand is skipped with the bytes named.
     bad = tmp_path / "bad.phh"
     bad.write_bytes(b'variant = "NT"\n\xff\n')
-    assert main(["stats", str(bad)]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"{bad}: the bytes ff are not UTF-8 text" in err
+    assert main(["stats", str(bad), "--json"]) == 0
+    problems = json.loads(capsys.readouterr().out)["problems"]
+    assert problems == [
+        f"{bad}, from line 1: the bytes ff on line 2 are not UTF-8 text (PHH files are UTF-8)"
+    ]
     # A file the caller opened: the same error (UnicodeDecodeError leaked once).
     with bad.open(encoding="utf-8") as opened, pytest.raises(InvalidHistoryError, match="ff"):
         list(read_phhs(opened))
@@ -93,3 +97,23 @@ def test_a_file_that_is_not_utf8_is_named_with_its_bytes(
 def test_missing_files(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "/nowhere/at/all"]) == 2
     assert "no such file or directory" in capsys.readouterr().err
+
+
+def test_an_unreadable_file_is_skipped_with_its_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A file of bytes that are no UTF-8 stopped the whole run; now its hand is skipped
+    # with the reason, and the other files are read.
+    source = Path(__file__).parent.parent / "data" / "phh" / "handhq_ps_50nlh.phhs"
+    (tmp_path / "good.phhs").write_bytes(source.read_bytes())
+    (tmp_path / "odd.phhs").write_bytes(b"\xff\xfe not text at all [")
+    assert main(["stats", str(tmp_path), "--json", "--repair"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hands"] == 22
+    assert any("odd.phhs" in p and "not UTF-8" in p for p in out["problems"]), out["problems"]
+    # A file that cannot be opened at all (here a folder) is skipped, naming why.
+    part = summarize_file(str(tmp_path))
+    assert part.hands == 0
+    assert part.problems == [f"{tmp_path}: the file was skipped: Is a directory"]
+    with pytest.raises(IsADirectoryError):
+        summarize_file(str(tmp_path), skip_bad=False)

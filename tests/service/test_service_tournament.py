@@ -128,3 +128,36 @@ def test_odd_bodies_never_fail_with_a_5xx(client: httpx.Client, path: str, body:
         assert set(answer.json()["error"]) == {"type", "field", "message"}
     elif path == "/v1/icm":
         assert all(math.isfinite(e) for e in answer.json()["equities"])
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/v1/icm", {"stacks": ["1", 2], "payouts": [1]}, "stacks[0]"),
+        ("/v1/icm", {"stacks": [True, 2], "payouts": [1]}, "stacks[0]"),
+        ("/v1/icm", {"stacks": [1, 2], "payouts": ["1"]}, "payouts[0]"),
+        ("/v1/pushfold", {"stacks": [10, "12"]}, "stacks[1]"),
+        ("/v1/pushfold", {"stacks": [10, 12], "ante": True}, "ante"),
+        ("/v1/pushfold", {"stacks": [10, 12], "tolerance": "0.01"}, "tolerance"),
+    ],
+)
+def test_text_and_booleans_are_not_numbers(
+    client: httpx.Client, path: str, body: dict[str, Any], field: str
+) -> None:
+    # As on the equity routes: "1" and true were once read as 1.
+    answer = client.post(path, json=body)
+    assert answer.status_code == 422, answer.text
+    assert field in answer.text
+
+
+def test_bubble_factors_stop_at_the_server_time_limit() -> None:
+    # Twelve players with chips, every place paid: 132 pairs of exact computations,
+    # against a limit far below them.
+    body = {"stacks": [1000 + 37 * i for i in range(12)], "payouts": list(range(12, 0, -1))}
+    with running(Limits(max_time=1e-4)) as (url, _):
+        answer = httpx.post(url + "/v1/icm", json={**body, "bubble": True}, timeout=60)
+        cheap = httpx.post(url + "/v1/icm", json={"stacks": [1, 3], "payouts": [1]}, timeout=60)
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"]["field"] == "time_limit"
+    assert "bubble factors did not finish" in answer.json()["error"]["message"]
+    assert cheap.status_code == 200 and cheap.json()["equities"] == [0.25, 0.75]

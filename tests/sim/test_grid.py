@@ -15,7 +15,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from pokerforge import CardSet, Range, equity
-from pokerforge.errors import InvalidRangeError
+from pokerforge.errors import InvalidRangeError, InvalidSpecError, TimeLimitError
 from pokerforge.sim import CLASSES, preflop_grid, range_grid
 
 SOME = ["AA", "KK", "AKs", "AKo", "T9s", "72o", "22"]
@@ -127,3 +127,26 @@ def test_grid_command_writes_the_matrix_and_a_heatmap(tmp_path: Path) -> None:
     )  # fmt: skip
     assert bad.returncode == 2
     assert "takes two ranges" in bad.stderr
+
+
+@pytest.mark.parametrize(("backend", "workers"), [("inline", 1), ("processes", 2)])
+def test_a_grid_stops_at_its_time_limit(backend: str, workers: int) -> None:
+    # Every hand against every hand before the flop: about half an hour of exact cells,
+    # once with nothing to stop it but Ctrl-C.
+    with pytest.raises(
+        TimeLimitError, match="the grid did not finish within the time limit"
+    ) as info:
+        range_grid("random", "random", time_limit=0.3, backend=backend, workers=workers)
+    assert info.value.location == "time_limit"
+    assert "of 1,624,350 cells computed" in str(info.value)
+    with pytest.raises(InvalidSpecError, match="time_limit"):
+        preflop_grid(["AA", "KK"], time_limit=math.nan)
+    # Inside its limit a grid is the same as without one.
+    assert preflop_grid(["AA", "KK"], time_limit=60) == preflop_grid(["AA", "KK"])
+
+
+def test_a_grid_of_an_unknown_ending_is_refused(tmp_path: Path) -> None:
+    grid = preflop_grid(["AA", "KK"])
+    with pytest.raises(InvalidSpecError, match=r"from its ending '\.xyz'"):
+        grid.save(tmp_path / "g.xyz")
+    assert list(tmp_path.iterdir()) == []

@@ -16,7 +16,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from pokerforge import sim
-from pokerforge.errors import InvalidSpecError, PokerError
+from pokerforge.errors import InvalidSpecError, PokerError, TimeLimitError
 from pokerforge.game.history import load_many
 from pokerforge.histories import Stats, read_phhs
 
@@ -211,3 +211,71 @@ def test_an_unknown_ending_is_an_error_naming_the_formats(tmp_path: Path, name: 
     with pytest.raises(InvalidSpecError, match=r"expected one of \.parquet \(Parquet\)"):
         sim.run(None, policies="call", out=out, **RUN)  # type: ignore[arg-type]
     assert list(tmp_path.iterdir()) == []  # nothing written, not even a partial file
+
+
+def _small_files() -> None:
+    """In the child: files may grow to 8 KiB (a write past it fails with EFBIG, as on a full
+    disk; Python ignores the SIGXFSZ that comes with it)."""
+    import resource  # noqa: PLC0415
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))
+
+
+@pytest.mark.parametrize("name", ["hands.jsonl", "hands.phh"])
+def test_a_failed_write_is_one_line_and_leaves_no_partial_file(tmp_path: Path, name: str) -> None:
+    # A full disk once ended in a chained OSError traceback: the write failed, then the
+    # partial file's closing summary failed again.
+    out = tmp_path / name
+    done = subprocess.run(
+        [sys.executable, "-m", "pokerforge", "simulate", "--hands", "3000", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        preexec_fn=_small_files,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1
+    assert f"cannot write '{out}': File too large (the partial output was removed)" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("backend", "workers"), [("inline", 1), ("processes", 2)])
+def test_a_run_stops_at_its_time_limit_and_keeps_whole_chunks(
+    tmp_path: Path, backend: str, workers: int
+) -> None:
+    out = tmp_path / "hands.jsonl"
+    with pytest.raises(TimeLimitError, match="the simulation did not finish") as info:
+        sim.run(
+            None, players=6, hands=10**7, seed=3, chunk_size=200, out=out, time_limit=1.0,
+            backend=backend, workers=workers,
+        )  # fmt: skip
+    assert info.value.location == "time_limit"
+    partial = tmp_path / "hands.jsonl.partial"
+    assert f"hands are in {partial}" in str(info.value)
+    lines = partial.read_text(encoding="utf-8").splitlines()
+    summary = json.loads(lines[-1])
+    assert summary["partial"] is True and summary["hands_written"] == len(lines) - 1
+    assert summary["hands_written"] % 200 == 0  # whole chunks only
+    with pytest.raises(InvalidSpecError, match="time_limit"):
+        sim.run(None, hands=10, time_limit=-1.0)
+
+
+def test_a_grid_that_cannot_be_written_leaves_no_half_file(tmp_path: Path) -> None:
+    # The grid's CSV on a full disk: one line, and neither the file nor a part of it.
+    out = tmp_path / "g.csv"
+    args = ["grid", "range", "AA, KK", "QQ", "--board", "2c7d9h", "--out", str(out)]
+    done = subprocess.run(
+        [sys.executable, "-m", "pokerforge", *args],
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: __import__("resource").setrlimit(
+            __import__("resource").RLIMIT_FSIZE, (200, 200)
+        ),
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"pokerforge: error: cannot write '{out}': File too large\n"
+    assert list(tmp_path.iterdir()) == []

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from pokerforge.errors import BadHandError, InvalidHistoryError
 from pokerforge.game.phh.sites import Site, site_named
 from pokerforge.histories.phhs import read_phhs
 from pokerforge.histories.record import HandRecord
@@ -171,10 +172,23 @@ def summarize_file(
     repair: bool = False,
     site: str | Site | None = "auto",
 ) -> FileSummary:
-    """Replay one file and gather its statistics (a task of :func:`summarize`)."""
+    """Replay one file and gather its statistics (a task of :func:`summarize`).
+
+    With ``skip_bad``, a file that cannot be read at all (no permission, gone, text that is
+    no PHH) is skipped with its reason among the problems, and the run goes on.
+    """
     reader = read_phhs(path, skip_bad=skip_bad, repair=repair, site=site)
-    with _collector_paused():
-        stats = Stats(track=track).update(reader)
+    try:
+        with _collector_paused():
+            stats = Stats(track=track).update(reader)
+    except (OSError, InvalidHistoryError) as err:
+        if not skip_bad or isinstance(err, BadHandError):
+            raise
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        # Nothing of the file counts: its statistics stopped part way.
+        return FileSummary(
+            str(path), 0, 0, 0, [f"{path}: the file was skipped: {reason}"], Stats(track=track), {}
+        )
     return FileSummary(
         str(path),
         reader.hands,

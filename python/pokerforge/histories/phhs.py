@@ -30,6 +30,7 @@ Examples:
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import islice
@@ -137,6 +138,46 @@ def _read_tables(blocks: Iterable[str]) -> Iterator[_Table]:
     yield from tables
 
 
+# Bytes that are no UTF-8, as ``surrogateescape`` keeps them (U+DC80 to U+DCFF).
+_ESCAPED = re.compile("[\udc80-\udcff]")
+
+
+class _Escapes(io.TextIOBase):
+    """A file opened with ``surrogateescape``, read a block at a time as the core's reader
+    takes it: each byte that is no UTF-8 becomes U+FFFD (one character for one, so every
+    line and offset stays), and the lines that held one are noted, with their bytes."""
+
+    def __init__(self, file: io.TextIOBase) -> None:
+        self._file = file
+        self._line = 1
+        self.bad: dict[int, bytes] = {}
+
+    def read(self, size: int | None = -1) -> str:
+        block = self._file.read(size)
+        for found in _ESCAPED.finditer(block):
+            line = self._line + block.count("\n", 0, found.start())
+            self.bad[line] = self.bad.get(line, b"") + found.group().encode(
+                "utf-8", "surrogateescape"
+            )
+        self._line += block.count("\n")
+        return _ESCAPED.sub("\ufffd", block) if self.bad else block
+
+    def check(self, source: str, table: str | None, first_line: int, lines: int) -> None:
+        """Refuses the hand of ``lines`` lines from ``first_line`` if one held such bytes.
+
+        Raises:
+            BadHandError: naming the file, the table, the line and the bytes.
+        """
+        for line in range(first_line, first_line + lines):
+            if line in self.bad:
+                where = "" if table is None else f" [{table}]"
+                raise BadHandError(
+                    f"{source}{where}, from line {first_line}: the bytes "
+                    f"{self.bad[line][:8].hex(' ')} on line {line} are not UTF-8 text (PHH "
+                    "files are UTF-8)"
+                )
+
+
 def _body_lines(body: str) -> list[str]:
     """A table's text as its lines, each ending in a newline but perhaps the last."""
     parts = body.split("\n")
@@ -185,7 +226,11 @@ class PhhReader:
     def __iter__(self) -> Iterator[HandRecord]:
         try:
             if isinstance(self._source, str | Path):
-                with open(self._source, encoding="utf-8") as lines:
+                # Skipping bad hands, bytes that are no UTF-8 spoil only the hand that
+                # holds them (a whole file was once refused over one byte): they are
+                # kept as escapes here and that hand is refused by name.
+                errors = "surrogateescape" if self._skip_bad else "strict"
+                with open(self._source, encoding="utf-8", errors=errors) as lines:
                     yield from self._records(lines)
             else:
                 yield from self._records(self._source)
@@ -197,6 +242,13 @@ class PhhReader:
             raise InvalidHistoryError(
                 f"{where}the bytes {bad.hex(' ')} are not UTF-8 text (PHH files are UTF-8)"
             ) from None
+
+    def _escaped(self, lines: Iterable[str]) -> Iterable[str]:
+        """The source, the bytes kept as escapes (see ``__iter__``) given to the core's
+        reader as U+FFFD (it reads valid text only) and their lines noted."""
+        if not self._skip_bad or not isinstance(lines, io.TextIOBase):
+            return lines
+        return _Escapes(lines)
 
     def _parse(self, chunk: Any) -> dict[str, Any]:
         """The PHH fields of one hand the core's reader left to :mod:`tomllib`."""
@@ -211,8 +263,11 @@ class PhhReader:
 
     def _records(self, lines: Iterable[str]) -> Iterator[HandRecord]:
         coverage = self.coverage
-        for name, first_line, chunk, doc, read, problem in self._tables(lines):
+        source = self._escaped(lines)
+        for name, first_line, chunk, doc, read, problem in self._tables(source):
             try:
+                if isinstance(source, _Escapes) and isinstance(chunk, str):
+                    source.check(self.name, name, first_line, chunk.count("\n") + 1)
                 record = self._replay(name, first_line, chunk, doc, read=read, problem=problem)
             except BadHandError as err:
                 if not self._skip_bad:

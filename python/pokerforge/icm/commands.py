@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import time
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -44,6 +45,38 @@ def _amount(text: str) -> int | Decimal:
     except InvalidOperation:
         raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
     return int(value) if value == value.to_integral_value() and value.is_finite() else value
+
+
+def _seconds(text: str) -> float:
+    """A time limit from the command line: a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not (0 < value < math.inf):
+        raise argparse.ArgumentTypeError(f"'{text}' is not allowed: expected seconds above 0")
+    return value
+
+
+class _Clock:
+    """What is left of ``--max-time`` for each computation of a command in turn."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.end = None if seconds is None else time.monotonic() + seconds
+        self.seconds = seconds
+
+    def left(self) -> float | None:
+        """Seconds left (at least a millisecond, so that the next call still says it ran
+        out of time by name), or ``None`` without a limit."""
+        if self.end is None:
+            return None
+        return max(self.end - time.monotonic(), 1e-3)
+
+
+_MAX_TIME_HELP = (
+    "seconds the command's work may take (default: no limit); past it sampling and bubble "
+    "factors stop with an error, push/fold with the strategies reached"
+)
 
 
 def add_commands(commands: Any) -> None:
@@ -72,6 +105,7 @@ def add_commands(commands: Any) -> None:
     cmd.add_argument("--json", action="store_true", help="print the result as JSON")
 
     cmd.add_argument("--premiums", action="store_true", help="risk premiums between players (ICM)")
+    cmd.add_argument("--max-time", type=_seconds, metavar="SECONDS", help=_MAX_TIME_HELP)
 
     pf = commands.add_parser(
         "pushfold",
@@ -124,6 +158,7 @@ def add_commands(commands: Any) -> None:
         help="a position's calling range against any shove (repeatable)",
     )
     pf.add_argument("--hand", help="with --shove/--call: the hand (or range) to value")
+    pf.add_argument("--max-time", type=_seconds, metavar="SECONDS", help=_MAX_TIME_HELP)
     pf.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
@@ -133,13 +168,27 @@ def _number(x: float) -> str:
 
 def icm_command(args: argparse.Namespace) -> str | dict[str, Any]:
     """``pokerforge icm``: the equities as a table (or JSON)."""
+    clock = _Clock(getattr(args, "max_time", None))
     equities = icm(
-        args.stacks, args.payouts, model=args.model, samples=args.samples, seed=args.seed
+        args.stacks,
+        args.payouts,
+        model=args.model,
+        samples=args.samples,
+        seed=args.seed,
+        time_limit=clock.left(),
     )
     pool = sum(Decimal(p) for p in args.payouts[: len(args.stacks)])
     deal = icm_deal(args.stacks, args.payouts, model=args.model) if args.deal else None
-    factors = bubble_factors(args.stacks, args.payouts, model=args.model) if args.bubble else None
-    premiums = risk_premiums(args.stacks, args.payouts, model=args.model) if args.premiums else None
+    factors = (
+        bubble_factors(args.stacks, args.payouts, model=args.model, time_limit=clock.left())
+        if args.bubble
+        else None
+    )
+    premiums = (
+        risk_premiums(args.stacks, args.payouts, model=args.model, time_limit=clock.left())
+        if args.premiums
+        else None
+    )
     if args.json:
         out: dict[str, Any] = {
             "equities": list(equities),
@@ -212,7 +261,7 @@ def _spot(args: argparse.Namespace) -> tuple[Any, tuple[Any, Any], Any, Any]:
 
 def _convergence(exploitability: float, unit: str, rounds: int, converged: bool) -> str:
     return f"exploitability {exploitability:.6f} {unit} per hand after {rounds:,} rounds" + (
-        "" if converged else " (round limit reached)"
+        "" if converged else " (round or time limit reached)"
     )
 
 
@@ -274,7 +323,11 @@ def _decisions_command(args: argparse.Namespace) -> str | dict[str, Any]:
 def _table_command(args: argparse.Namespace) -> str | dict[str, Any]:
     """``pokerforge pushfold`` with 3 to 10 stacks: the table's equilibrium."""
     r = push_fold_table(
-        *_spot(args), others=args.others, model=args.model, tolerance=args.tolerance
+        *_spot(args),
+        others=args.others,
+        model=args.model,
+        tolerance=args.tolerance,
+        time_limit=getattr(args, "max_time", None),
     )
     if args.json:
         return r.to_dict()
@@ -307,7 +360,13 @@ def pushfold_command(args: argparse.Namespace) -> str | dict[str, Any]:
         return _table_command(args)
     if args.chart:
         raise InvalidSpecError("--chart is for tables of 3 or more; heads-up prints both")
-    r = push_fold(*_spot(args), others=args.others, model=args.model, tolerance=args.tolerance)
+    r = push_fold(
+        *_spot(args),
+        others=args.others,
+        model=args.model,
+        tolerance=args.tolerance,
+        time_limit=getattr(args, "max_time", None),
+    )
     if args.json:
         return {
             "effective_bb": r.effective_bb,

@@ -26,6 +26,7 @@ import math
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation, localcontext
 from fractions import Fraction
+from numbers import Real
 from typing import Literal, cast
 
 from pokerforge import _core
@@ -39,6 +40,7 @@ __all__ = [
     "finish_probabilities",
     "icm",
     "icm_deal",
+    "premiums_of",
     "risk_premiums",
 ]
 
@@ -54,8 +56,15 @@ Number = int | float | Decimal | Fraction
 def numbers(values: Iterable[Number], name: str) -> list[float]:
     """``values`` as floats for the core, which checks their range and names a bad one.
 
+    NumPy's scalars count as the numbers they hold (``np.int64(5)`` is 5.0).
+
     Raises:
         TypeError: An entry that is not a number (a ``bool`` or ``str`` is not one).
+
+    Examples:
+        >>> import numpy as np
+        >>> numbers([np.int64(5), np.float32(0.5), 2], "stacks")
+        [5.0, 0.5, 2.0]
     """
     given = list(values)
     # The usual input, plain floats (and ints that fit one), skips the checks one by one:
@@ -64,7 +73,8 @@ def numbers(values: Iterable[Number], name: str) -> list[float]:
         return cast(list[float], given)
     out = []
     for i, value in enumerate(given):
-        if isinstance(value, bool) or not isinstance(value, int | float | Decimal | Fraction):
+        # Real covers int, float, Fraction and NumPy's numbers; NumPy's bool is none.
+        if isinstance(value, bool) or not isinstance(value, Real | Decimal):
             raise TypeError(f"{name}[{i}] = {value!r} is not a number")
         try:
             out.append(float(value))
@@ -100,7 +110,10 @@ def push_fold_prizes(payouts: Iterable[Number]) -> list[float]:
             ``location`` is ``"payouts"``.
     """
     prizes = numbers(payouts, "payouts")
-    total = math.fsum(p for p in prizes if 0 < p < math.inf)  # the core names the others
+    try:
+        total = math.fsum(p for p in prizes if 0 < p < math.inf)  # the core names the others
+    except OverflowError:  # a sum past the largest float
+        total = math.inf
     if total > MAX_PUSH_FOLD_POOL:
         err = InvalidPayoutError(
             f"the payouts add up to {total:g}: the push/fold solvers take prize pools up to 1e300"
@@ -135,6 +148,11 @@ def push_fold_stacks(stacks: Iterable[Number]) -> list[float]:
 MAX_STACK_RATIO = 1e300
 
 
+# Below this largest stack the models' shares (a stack divided by a sum of stacks) lose
+# precision in subnormal floats: the stacks are rescaled first.
+MIN_TOP_STACK = 1e-200
+
+
 def stack_values(stacks: Iterable[Number]) -> list[float]:
     """``stacks`` as floats for the core (as :func:`numbers`), scaled down when their sum
     passes the largest float (equities depend on the stacks' proportions alone).
@@ -156,7 +174,10 @@ def stack_values(stacks: Iterable[Number]) -> list[float]:
             )
             err.location = f"stacks[{i}]"
             raise err
-    if sum(chips) == math.inf:
+    # Stacks whose sum passes the largest float, or so small that shares of their sum
+    # lose their digits (two stacks of 1e-320 gave equities of inf): in units of the
+    # largest stack, which changes no proportion.
+    if sum(chips) == math.inf or top < MIN_TOP_STACK:
         return [v / top for v in values]
     return values
 
@@ -187,6 +208,7 @@ def icm(
     method: Method = "auto",
     samples: int | None = None,
     seed: int | None = None,
+    time_limit: float | None = None,
 ) -> IcmEquities:
     """Each player's expected prize by the Independent Chip Model.
 
@@ -200,6 +222,10 @@ def icm(
             ``"monte-carlo"``, or ``"auto"`` (exact when it can be).
         samples: Finishing orders to sample (Monte Carlo; default 200,000).
         seed: The Monte Carlo seed (default: a fresh one, reported in ``.seed``).
+        time_limit: Seconds the sampling may take, asked between chunks of 65,536
+            finishing orders (a few milliseconds); past it the call raises
+            ``InvalidSpecError``. Exact ICM (at most about a tenth of a second, at 22
+            players with chips) is one pass and does not ask.
 
     Returns:
         The equities, which add up to the reachable pool (the first ``len(stacks)``
@@ -212,7 +238,8 @@ def icm(
             with no chips at all; ``location`` names it (``"stacks[2]"``).
         InvalidPayoutError: A payout that is negative, NaN or infinite.
         InvalidSpecError: An unknown model or method, ``method="exact"`` beyond 22
-            players with chips, or a bad number of samples or seed.
+            players with chips, a bad number of samples, seed or time limit, or sampling
+            that did not finish within ``time_limit`` (``location`` ``"time_limit"``).
 
     Examples:
         >>> icm([1500, 1500, 1500, 1500], [50, 30, 20])
@@ -226,7 +253,13 @@ def icm(
         (False, 7, 100.0, True)
     """
     equities, exact, drawn, stderr, used_seed = _core.icm(
-        stack_values(stacks), numbers(payouts, "payouts"), model, method, samples, seed
+        stack_values(stacks),
+        numbers(payouts, "payouts"),
+        model,
+        method,
+        samples,
+        seed,
+        time_limit,
     )
     result = IcmEquities(equities)
     result.exact = exact
@@ -264,7 +297,11 @@ def finish_probabilities(
 
 
 def bubble_factors(
-    stacks: Iterable[Number], payouts: Iterable[Number], *, model: Model = "harville"
+    stacks: Iterable[Number],
+    payouts: Iterable[Number],
+    *,
+    model: Model = "harville",
+    time_limit: float | None = None,
 ) -> list[list[float]]:
     """Bubble factors between every pair of players, by exact ICM.
 
@@ -275,12 +312,15 @@ def bubble_factors(
     chips, and where winning would gain nothing.
 
     Each factor takes two exact ICM computations (a 22-player field takes 924 of them,
-    minutes); Ctrl-C stops the work.
+    minutes); Ctrl-C and ``time_limit`` (seconds) stop the work, asked before each exact
+    computation (about a tenth of a second at 22 players with chips).
 
     Raises:
         InvalidStackError: A bad stack (as :func:`icm`).
         InvalidPayoutError: A bad payout.
-        InvalidSpecError: More than 22 players with chips (the factors are exact only).
+        InvalidSpecError: More than 22 players with chips (the factors are exact only), a
+            bad time limit, or work that did not finish within it (``location``
+            ``"time_limit"``).
 
     Examples:
         >>> f = bubble_factors([5000, 3000, 1500, 500], [50, 30, 20])
@@ -290,26 +330,119 @@ def bubble_factors(
         >>> [[round(b, 9) for b in row] for row in f]
         [[nan, 1.0], [1.0, nan]]
     """
-    return _core.bubble_factors(stack_values(stacks), numbers(payouts, "payouts"), model)
+    return _core.bubble_factors(
+        stack_values(stacks), numbers(payouts, "payouts"), model, time_limit
+    )
 
 
 def risk_premiums(
-    stacks: Iterable[Number], payouts: Iterable[Number], *, model: Model = "harville"
+    stacks: Iterable[Number],
+    payouts: Iterable[Number],
+    *,
+    model: Model = "harville",
+    time_limit: float | None = None,
 ) -> list[list[float]]:
     """Risk premiums between every pair of players, by exact ICM.
 
     The equity player ``i`` needs, beyond the 50% that chips alone ask, to call an all-in
     against player ``j`` at even odds (no dead money): with bubble factor ``b``, a call
     breaks even at ``b / (1 + b)``, so the premium is ``b / (1 + b) - 0.5``. ``nan`` where
-    the bubble factor is.
+    the bubble factor is, and where it is -1 (losing and winning change the equity alike:
+    no price makes the call break even). ``time_limit`` is :func:`bubble_factors`'.
 
     Examples:
         >>> p = risk_premiums([5000, 3000, 1500, 500], [50, 30, 20])
         >>> f"{p[1][0]:.1%}", f"{p[3][0]:.1%}"
         ('27.1%', '8.9%')
     """
-    factors = bubble_factors(stacks, payouts, model=model)
-    return [[b / (1.0 + b) - 0.5 for b in row] for row in factors]
+    return premiums_of(bubble_factors(stacks, payouts, model=model, time_limit=time_limit))
+
+
+def premiums_of(factors: list[list[float]]) -> list[list[float]]:
+    """Risk premiums from bubble factors (see :func:`risk_premiums`): ``b / (1 + b) - 0.5``,
+    ``nan`` where ``b`` is ``nan`` or -1.
+
+    Examples:
+        >>> premiums_of([[math.nan, 3.0], [-1.0, 1.0]])
+        [[nan, 0.25], [nan, 0.0]]
+    """
+    return [[b / (1.0 + b) - 0.5 if b != -1.0 else math.nan for b in row] for row in factors]
+
+
+# Units in a pool above which a deal is computed in exact fractions rather than from the
+# float equities (whose relative error, about 1e-15, is then no longer far below a unit).
+_FLOAT_UNITS = 2**40
+
+# The most sets of players the exact fractions of a deal go through (about a second).
+_MAX_EXACT_SETS = 300_000
+
+
+def _exact_equities(stacks: list[float], prizes: list[Fraction], model: Model) -> list[Fraction]:
+    """Each player's ICM equity in exact fractions (the models of :func:`icm`, players
+    without chips sharing the places below the others equally), for deals of pools too
+    large for float equities.
+
+    Raises:
+        InvalidSpecError: More sets of players than :data:`_MAX_EXACT_SETS` to go through.
+
+    Examples:
+        >>> _exact_equities([5000, 3000, 2000], [Fraction(70), Fraction(30)], "harville")
+        [Fraction(1265, 28), Fraction(129, 4), Fraction(158, 7)]
+    """
+    n = len(stacks)
+    pay = prizes[:n] + [Fraction(0)] * (n - len(prizes[:n]))
+    alive = [i for i in range(n) if stacks[i] > 0]
+    chips = [Fraction(stacks[i]) for i in alive]
+    weights = chips if model == "harville" else [1 / c for c in chips]
+    m = len(alive)
+    last_paid = max((k for k in range(m) if pay[k]), default=-1)
+    # Harville goes down to the last paid place, Weitzman up from the bottom through
+    # every set of players.
+    if model == "harville":
+        sets = sum(math.comb(m, k) for k in range(min(last_paid + 1, m)))
+    else:
+        sets = 2**m - 1
+    if sets > _MAX_EXACT_SETS:
+        raise InvalidSpecError(
+            f"a deal of this pool in whole units needs exact ICM over {sets:,} sets of "
+            f"players, more than {_MAX_EXACT_SETS:,}: pay it in a larger unit"
+        )
+    out = [Fraction(0)] * n
+    # Harville fills places from the top (place k goes to one of the players left, by
+    # weight); Weitzman from the bottom (the next one out, by inverse weight).
+    layer: dict[int, Fraction] = {(1 << m) - 1: Fraction(1)}
+    for step in range(m):
+        place = step if model == "harville" else m - 1 - step
+        if model == "harville" and place > last_paid:
+            break
+        below: dict[int, Fraction] = {}
+        for left, chance in layer.items():
+            members = [j for j in range(m) if left >> j & 1]
+            total = sum(weights[j] for j in members)
+            for j in members:
+                p = chance * weights[j] / total
+                out[alive[j]] += p * pay[place]
+                rest = left & ~(1 << j)
+                below[rest] = below.get(rest, Fraction(0)) + p
+        layer = below
+    broke = [i for i in range(n) if stacks[i] <= 0]
+    for i in broke:
+        out[i] = sum(pay[m:], Fraction(0)) / len(broke)
+    return out
+
+
+# The most decimal digits of units a prize may hold in a deal (a pool of 10**100 units is
+# far past any money; the arithmetic past it grows with the digits).
+_MAX_UNIT_DIGITS = 100
+
+
+def _digits(amount: int | Decimal) -> int:
+    """About how many digits ``amount`` has before the point (its size, cheaply)."""
+    if not amount:
+        return 0
+    if isinstance(amount, int):
+        return int(abs(amount).bit_length() * 0.30103) + 1
+    return amount.adjusted() + 1
 
 
 def _unit(unit: Decimal | str | int) -> Decimal:
@@ -363,16 +496,29 @@ def icm_deal(
     for i, prize in enumerate(prizes):
         if isinstance(prize, bool) or not isinstance(prize, int | Decimal):
             raise UnitError(f"payouts[{i}] = {prize!r} is not an amount of money (int or Decimal)")
+        if isinstance(prize, Decimal) and not prize.is_finite():
+            raise UnitError(f"payouts[{i}] = {prize} is not an amount of money")
+        # Sized before any arithmetic: a prize of 1e999999999 units was a billion-digit
+        # number to build (the time and memory of the machine).
+        if _digits(prize) - step.adjusted() > _MAX_UNIT_DIGITS:
+            raise UnitError(
+                f"payouts[{i}] = {prize} is more than 10**{_MAX_UNIT_DIGITS} units of {step}: "
+                "pay it in a larger unit"
+            )
         # In fractions: Decimal's 28 digits cannot divide a pool of 10**26 into cents.
         if (Fraction(prize) / Fraction(step)).denominator != 1:
             raise UnitError(f"payouts[{i}] = {prize} is not a whole number of units of {step}")
     chips = stack_values(stacks)
-    equities = icm(chips, prizes, model=model, method="exact")
+    equities: list[float] | list[Fraction] = icm(chips, prizes, model=model, method="exact")
     pool = int(sum(Fraction(p) for p in prizes[: len(chips)]) / Fraction(step))
+    if pool > _FLOAT_UNITS:
+        # Float equities resolve about one part in 2**52: past this many units their
+        # error reaches whole units (a pool of 1e29 cents was off by billions of them).
+        equities = _exact_equities(chips, [Fraction(p) for p in prizes], model)
     # Each player's share of the pool in exact fractions of the equities' total, so that
     # the floors add up to the pool less fewer units than there are players, however
     # many units the pool holds; those go, one each, to the largest rounding losses.
-    total = sum(Fraction(e) for e in equities)
+    total = sum((Fraction(e) for e in equities), Fraction(0))
     exact = [pool * Fraction(e) / total if total else Fraction(0) for e in equities]
     units = [math.floor(x) for x in exact]
     order = sorted(range(len(units)), key=lambda i: (-(exact[i] - units[i]), i))

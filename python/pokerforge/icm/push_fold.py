@@ -117,6 +117,7 @@ def push_fold(
     model: Model = "harville",
     tolerance: float = 1e-4,
     max_iterations: int | None = None,
+    time_limit: float | None = None,
 ) -> PushFoldResult: ...
 
 
@@ -131,6 +132,7 @@ def push_fold(
     model: Model = "harville",
     tolerance: float = 1e-4,
     max_iterations: int | None = None,
+    time_limit: float | None = None,
 ) -> PushFoldResult | TableEquilibrium: ...
 
 
@@ -144,6 +146,7 @@ def push_fold(
     model: Model = "harville",
     tolerance: float = 1e-4,
     max_iterations: int | None = None,
+    time_limit: float | None = None,
 ) -> PushFoldResult | TableEquilibrium:
     """The push/fold equilibrium of a spot of 2 to 10 players: heads-up, the small blind
     shoves or folds and the big blind calls or folds (a :class:`PushFoldResult`); at a
@@ -169,6 +172,10 @@ def push_fold(
         max_iterations: Stop after this many rounds at the latest (default 1,000,000
             heads-up, 100,000 at a table); ``converged`` says whether the tolerance was
             reached.
+        time_limit: Stop after this many seconds at the latest, with the strategies
+            reached and ``converged`` false (asked every 50 rounds heads-up, a few
+            milliseconds at most; after every round at a table, see
+            :func:`~pokerforge.icm.push_fold_table`).
 
     Raises:
         InvalidSpecError: Blinds, ante or options out of range, or not 2 to 10 stacks.
@@ -197,6 +204,7 @@ def push_fold(
             model=model,
             tolerance=tolerance,
             max_iterations=max_iterations,
+            time_limit=time_limit,
         )
     small, big = blind_pair(blinds)
     (ante_chips,) = numbers([ante], "ante")
@@ -215,6 +223,7 @@ def push_fold(
             model,
             tolerance,
             max_iterations,
+            time_limit,
         )
     )
     return PushFoldResult(

@@ -429,8 +429,8 @@ def push_fold_table(
             / all chips).
         max_iterations: Stop after this many rounds at the latest (default 100,000);
             ``converged`` says whether the tolerance was reached.
-        time_limit: Stop after this many seconds at the latest (checked every 25
-            rounds; default: no limit).
+        time_limit: Stop after this many seconds at the latest (the clock is read after
+            every round, a few milliseconds at ten players; default: no limit).
 
     Raises:
         InvalidSpecError: Blinds, ante or options out of range, or not 2 to 10 stacks.

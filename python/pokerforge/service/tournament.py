@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pokerforge.errors import PokerError
 from pokerforge.icm import bubble_factors, icm, push_fold_table
+from pokerforge.icm.model import premiums_of
 from pokerforge.service.calculator import Queue
 from pokerforge.service.clients import UnknownKeyError
 from pokerforge.service.models import ErrorBody, ErrorResponse
@@ -46,7 +47,8 @@ MAX_FACTOR_PLAYERS = 12
 """The most stacks for bubble factors and risk premiums (two exact ICM computations per
 pair of players)."""
 
-_Amount = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+# Strict as on the equity routes: "1" or true is not an amount (they were read as 1).
+_Amount = Annotated[float, Field(ge=0, allow_inf_nan=False, strict=True)]
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorResponse, "description": "A request field is wrong."},
@@ -69,6 +71,7 @@ class IcmRequest(BaseModel):
     model: Literal["harville", "weitzman"] = "harville"
     bubble: bool = Field(
         False,
+        strict=True,
         description=f"Add bubble factors and risk premiums (up to {MAX_FACTOR_PLAYERS} players).",
     )
 
@@ -105,6 +108,7 @@ class PushFoldRequest(BaseModel):
     model: Literal["harville", "weitzman"] = "harville"
     tolerance: float = Field(
         1e-4,
+        strict=True,
         ge=1e-6,
         le=1.0,
         description="Exploitability to stop at, in big blinds (by ICM their worth in prize "
@@ -176,7 +180,7 @@ async def _answer(
 
 def mount_tournament(app: FastAPI, limits: Limits, queue: Queue) -> None:
     """Adds ``/v1/icm`` and ``/v1/pushfold`` to ``app``; their work waits on ``queue``
-    and an equilibrium stops at ``limits.max_time``."""
+    and an equilibrium stops at ``limits.max_time``, bubble factors with a 422 past it."""
     router = APIRouter(tags=["tournaments"])
 
     @router.post("/v1/icm", response_model=IcmResponse, responses=_ERRORS)
@@ -196,10 +200,11 @@ def mount_tournament(app: FastAPI, limits: Limits, queue: Queue) -> None:
                 "equities": list(icm(body.stacks, body.payouts, model=body.model, method="exact"))
             }
             if body.bubble:
-                factors = bubble_factors(body.stacks, body.payouts, model=body.model)
+                factors = bubble_factors(
+                    body.stacks, body.payouts, model=body.model, time_limit=limits.max_time
+                )
                 out["bubble_factors"] = _matrix(factors)
-                premiums = [[b / (1.0 + b) - 0.5 for b in row] for row in factors]
-                out["risk_premiums"] = _matrix(premiums)
+                out["risk_premiums"] = _matrix(premiums_of(factors))
             return out
 
         # Exact ICM of 22 players takes a tenth of a second; the factors of 12, 132 pairs

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pokerforge.errors import InvalidSpecError, PolicyError
+from pokerforge.errors import InvalidSpecError, PolicyError, TimeLimitError
 from pokerforge.game import (
     Bet,
     Call,
@@ -86,6 +87,8 @@ class Job:
         hands: Hands in the run.
         chunk_size: Hands per chunk.
         record: What each chunk keeps besides its totals.
+        deadline: When a run with a time limit must stop, as ``time.time()`` counts (a
+            clock the run's processes share): a chunk asks it after each hand.
     """
 
     spec: GameSpec
@@ -98,6 +101,7 @@ class Job:
     chunk_size: int
     record: Record | None = None
     turns: tuple[bool, ...] = ()
+    deadline: float | None = None
 
     def __post_init__(self) -> None:
         if not self.turns:  # a job made without build(): the forms read from the policies
@@ -299,6 +303,9 @@ def play_chunk(job: Job, chunk: int) -> ChunkResult:
     seen_positions: dict[int, tuple[str, ...]] = {}
     policies = seeded(job.policies)  # the chunk's own copies of policies with a stream
     for number, seed in hand_seeds(job, chunk):
+        if job.deadline is not None and time.time() >= job.deadline:
+            # The run stops; this chunk, cut short, counts for nothing (see run()).
+            raise TimeLimitError(f"the time limit passed in chunk {chunk}")
         button = number % players
         hand = play_hand(job, seed=seed, button=button, number=number, policies=policies)
         showdown, pot = tally.add(hand)

@@ -28,6 +28,7 @@ Examples:
 from __future__ import annotations
 
 import csv
+import dataclasses
 import functools
 import importlib
 import math
@@ -43,7 +44,7 @@ import numpy.typing as npt
 
 from pokerforge.cards import CardSet
 from pokerforge.equity import Range, equity
-from pokerforge.errors import InvalidRangeError, InvalidSpecError, SimBackendError
+from pokerforge.errors import InvalidRangeError, InvalidSpecError, SimBackendError, TimeLimitError
 from pokerforge.sim.backends import RunOptions
 
 __all__ = ["CLASSES", "Grid", "preflop_grid", "range_grid"]
@@ -76,8 +77,11 @@ class _GridJob:
     symmetric: bool
     chunk_size: int
     classes: bool = False
+    # When the grid must stop, as time.time() counts (a clock the workers share). Not part
+    # of the job's identity: the cells listed once (cached by job) serve it too.
+    deadline: float | None = field(default=None, compare=False)
 
-    def cells(self) -> list[tuple[int, int]]:
+    def cells(self) -> _Cells:
         """Every cell to compute, in a fixed order (the upper triangle when symmetric)."""
         return _cells(self)
 
@@ -86,19 +90,34 @@ class _GridJob:
         return -(-len(self.cells()) // self.chunk_size)
 
 
+class _Cells:
+    """The cells of a grid as two arrays of row and column indices (a list of 1.6 million
+    pairs took a good part of a second to make, all of it before a time limit could be
+    asked); a slice is the pairs of a chunk."""
+
+    def __init__(self, rows: npt.NDArray[np.intp], cols: npt.NDArray[np.intp]) -> None:
+        self.rows, self.cols = rows, cols
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, part: slice) -> list[tuple[int, int]]:
+        return list(zip(self.rows[part].tolist(), self.cols[part].tolist(), strict=True))
+
+
 @functools.lru_cache(maxsize=4)  # each worker lists a job's cells once, not once per chunk
-def _cells(job: _GridJob) -> list[tuple[int, int]]:
+def _cells(job: _GridJob) -> _Cells:
+    n_rows, n_cols = len(job.rows), len(job.cols)
     if job.symmetric:
-        n = len(job.rows)
-        return [(i, j) for i in range(n) for j in range(i, n)]
+        i, j = np.triu_indices(n_rows)
+        return _Cells(i, j)
     if job.classes:  # any two classes have hands that share no card
-        return [(i, j) for i in range(len(job.rows)) for j in range(len(job.cols))]
-    cols = [CardSet(text).mask for text in job.cols]
-    cells = []
-    for i, text in enumerate(job.rows):
-        row = CardSet(text).mask
-        cells += [(i, j) for j, col in enumerate(cols) if not row & col]
-    return cells
+        i, j = np.indices((n_rows, n_cols)).reshape(2, -1)
+        return _Cells(i, j)
+    rows = np.array([CardSet(text).mask for text in job.rows], dtype=np.uint64)
+    cols = np.array([CardSet(text).mask for text in job.cols], dtype=np.uint64)
+    i, j = np.nonzero((rows[:, None] & cols[None, :]) == 0)
+    return _Cells(i, j)
 
 
 def _grid_chunk(job: _GridJob, chunk: int) -> list[tuple[int, int, float]]:
@@ -106,6 +125,8 @@ def _grid_chunk(job: _GridJob, chunk: int) -> list[tuple[int, int, float]]:
     board, dead = job.board or None, job.dead or None
     out = []
     for i, j in cells:
+        if job.deadline is not None and time.time() >= job.deadline:
+            raise TimeLimitError(f"the time limit passed in chunk {chunk}")
         result = equity([job.rows[i], job.cols[j]], board, dead, method="exact", threads=1)
         out.append((i, j, result.players[0].equity))
     return out
@@ -173,12 +194,22 @@ class Grid:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Writes the grid: ``.parquet`` one row per cell (``row``, ``col``, ``equity``;
-        cells of hands sharing a card left out), anything else CSV (the matrix, the row
-        hand first, empty where hands share a card)."""
+        cells of hands sharing a card left out), ``.csv`` the matrix, the row
+        hand first, empty where hands share a card.
+
+        Raises:
+            InvalidSpecError: Any other ending.
+        """
         where = Path(path)
         if where.suffix == ".parquet":
             self._save_parquet(where)
             return
+        if where.suffix.lower() != ".csv":
+            # A name ending .xyz (or .json) once got CSV without a word.
+            raise InvalidSpecError(
+                f"cannot tell the format of {str(where)!r} from its ending "
+                f"{where.suffix!r}: expected .csv or .parquet"
+            )
         with open(where, "w", encoding="utf-8", newline="") as file:
             writer = csv.writer(file)
             writer.writerow(["hand", *self.cols])
@@ -231,22 +262,36 @@ class Grid:
 
 
 def _run_grid(
-    job: _GridJob, options: RunOptions
+    job: _GridJob, options: RunOptions, time_limit: float | None = None
 ) -> tuple[npt.NDArray[np.float64], str, int, float]:
+    if time_limit is not None:
+        if not 0 < time_limit < math.inf:
+            raise InvalidSpecError(
+                f"time_limit = {time_limit!r} is not allowed: expected seconds above 0"
+            )
+        job = dataclasses.replace(job, deadline=time.time() + time_limit)
     executor = options.executor()
     start = time.perf_counter()
     values = np.full((len(job.rows), len(job.cols)), np.nan)
     total = len(job.cells())
     done = 0
-    with executor:
-        for _, cells in executor.map(_grid_chunk, job, job.chunks):
-            for i, j, value in cells:
-                values[i, j] = value
-                if job.symmetric:
-                    values[j, i] = 1.0 - value if i != j else value
-            done += len(cells)
-            options.report(done, total)
-        used = executor.workers
+    try:
+        with executor:
+            for _, cells in executor.map(_grid_chunk, job, job.chunks):
+                for i, j, value in cells:
+                    values[i, j] = value
+                    if job.symmetric:
+                        values[j, i] = 1.0 - value if i != j else value
+                done += len(cells)
+                options.report(done, total)
+            used = executor.workers
+    except TimeLimitError:
+        err = TimeLimitError(
+            f"the grid did not finish within the time limit of {time_limit:g} s: "
+            f"{done:,} of {total:,} cells computed"
+        )
+        err.location = "time_limit"
+        raise err from None
     return values, executor.backend, used, time.perf_counter() - start
 
 
@@ -272,6 +317,7 @@ def preflop_grid(
     chunk_size: int = 128,
     progress: Callable[[int, int], None] | None = None,
     timeout: float = 5.0,
+    time_limit: float | None = None,
 ) -> Grid:
     """The exact pre-flop equity of each starting-hand class against each other.
 
@@ -286,16 +332,20 @@ def preflop_grid(
         progress: Called with (chunks done, chunks in all) as chunks finish.
         timeout: Seconds to wait for a Dask scheduler.
         chunk_size: Cells per chunk.
+        time_limit: Seconds the grid may take, asked before each cell (a millisecond or
+            so); past it the workers stop and :class:`~pokerforge.errors.TimeLimitError`
+            says how many cells were computed.
 
     Raises:
         InvalidRangeError: A name that is not a starting-hand class.
+        TimeLimitError: The grid passed ``time_limit``.
     """
     rows = _class_names(CLASSES if classes is None else classes)
     cols = rows if against is None else _class_names(against)
     _check_chunk_size(chunk_size)
     job = _GridJob(rows, cols, "", "", against is None, chunk_size, classes=True)
     options = RunOptions(workers, scheduler, backend, timeout, progress)
-    values, kind, used, seconds = _run_grid(job, options)
+    values, kind, used, seconds = _run_grid(job, options, time_limit)
     return Grid(rows, cols, values, seconds=seconds, backend=kind, workers=used)
 
 
@@ -319,6 +369,7 @@ def range_grid(
     chunk_size: int = 256,
     progress: Callable[[int, int], None] | None = None,
     timeout: float = 5.0,
+    time_limit: float | None = None,
 ) -> Grid:
     """Each hand of range ``rows`` against each hand of range ``cols``, exact.
 
@@ -335,10 +386,14 @@ def range_grid(
         progress: Called with (chunks done, chunks in all) as chunks finish.
         timeout: Seconds to wait for a Dask scheduler.
         chunk_size: Cells per chunk.
+        time_limit: Seconds the grid may take, asked before each cell (a millisecond or
+            so); past it the workers stop and :class:`~pokerforge.errors.TimeLimitError`
+            says how many cells were computed.
 
     Raises:
         InvalidRangeError: A range that does not parse or has no hand left.
         InvalidCardError, DuplicateCardError, CardCountError: A bad board or dead cards.
+        TimeLimitError: The grid passed ``time_limit``.
     """
     board_set, dead_set = CardSet(board or ""), CardSet(dead or "")
     # Let the core check the board (size, clashes) once, with a hand that cannot clash.
@@ -349,7 +404,7 @@ def range_grid(
     _check_chunk_size(chunk_size)
     job = _GridJob(row_hands, col_hands, str(board_set), str(dead_set), False, chunk_size)
     options = RunOptions(workers, scheduler, backend, timeout, progress)
-    values, kind, used, seconds = _run_grid(job, options)
+    values, kind, used, seconds = _run_grid(job, options, time_limit)
     return Grid(
         row_hands, col_hands, values, board=job.board, dead=job.dead, col_weights=col_weights,
         seconds=seconds, backend=kind, workers=used,

@@ -33,7 +33,7 @@ import os
 import signal
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -134,7 +134,7 @@ class HandWriter:
         self._waiting[chunk.chunk] = chunk
         while self._next in self._waiting:
             ready = self._waiting.pop(self._next)
-            with _uninterrupted():
+            with _uninterrupted(), self._writing():
                 self._write(ready)
                 self.hands_written += ready.tally.hands
             self._next += 1
@@ -145,24 +145,64 @@ class HandWriter:
     def _close(self, summary: dict[str, Any]) -> None:
         raise NotImplementedError
 
-    def finish(self, result: SimResult) -> tuple[str, ...]:
-        """Closes the files, marked complete, under their final names."""
-        self._close({"complete": True, **result.as_dict()})
+    def _drop(self) -> None:
+        """Closes the files without writing more (what a failed write leaves)."""
+        raise NotImplementedError
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A failure to write (a full disk, a file system gone read-only) as one
+        :class:`PokerError` naming the output; the partial files are removed, since what
+        they hold past the failure is unknown."""
+        try:
+            yield
+        except OSError as err:
+            self.discard()
+            raise PokerError(
+                f"cannot write {str(self.path)!r}: {err.strerror or err} (the partial output "
+                "was removed)"
+            ) from None
+
+    def discard(self) -> None:
+        """Closes the files, ignoring errors, and removes them."""
+        with suppress(OSError):
+            self._drop()
         for final in self.finals:
-            os.replace(_partial(final), final)
+            with suppress(OSError):
+                os.remove(_partial(final))
+        self.finals = []
+
+    def finish(self, result: SimResult) -> tuple[str, ...]:
+        """Closes the files, marked complete, under their final names.
+
+        Raises:
+            PokerError: A file cannot be written or renamed (the partial files removed).
+        """
+        with self._writing():
+            self._close({"complete": True, **result.as_dict()})
+            for final in self.finals:
+                os.replace(_partial(final), final)
         return tuple(self.finals)
 
     def abandon(self) -> tuple[str, ...]:
-        """Closes the files, marked partial, under their ``.partial`` names."""
-        self._close(
-            {
-                "complete": False,
-                "partial": True,
-                "hands_written": self.hands_written,
-                "hands_requested": self.job.hands,
-                "seed": self.job.seed,
-            }
-        )
+        """Closes the files, marked partial, under their ``.partial`` names; when they
+        cannot be written (or were already removed after a failed write), removes them and
+        names none."""
+        if not self.finals:
+            return ()
+        try:
+            self._close(
+                {
+                    "complete": False,
+                    "partial": True,
+                    "hands_written": self.hands_written,
+                    "hands_requested": self.job.hands,
+                    "seed": self.job.seed,
+                }
+            )
+        except OSError:
+            self.discard()
+            return ()
         return tuple(_partial(final) for final in self.finals)
 
 
@@ -170,6 +210,9 @@ class _TextWriter(HandWriter):
     def __init__(self, path: Path, job: Job) -> None:
         super().__init__(path, job)
         self._file: IO[str] = open(_partial(self.finals[0]), "w", encoding="utf-8")  # noqa: SIM115
+
+    def _drop(self) -> None:
+        self._file.close()
 
 
 class JsonLinesWriter(_TextWriter):
@@ -275,6 +318,11 @@ class ParquetWriter(HandWriter):
             seats = pa.array(columns[3], type=pa.int8())
             columns.insert(4, pa.DictionaryArray.from_arrays(seats, self._player_names))
             self._actions.write_table(pa.Table.from_arrays(columns, schema=self.action_schema))
+
+    def _drop(self) -> None:
+        for writer in (self._hands, self._actions):
+            with suppress(OSError):
+                writer.close()
 
     def _close(self, summary: dict[str, Any]) -> None:
         meta = {"pokerforge": json.dumps({**summary, "players": self._players})}

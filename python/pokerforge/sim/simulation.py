@@ -23,11 +23,13 @@ Examples:
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from pokerforge.errors import InvalidSpecError, TimeLimitError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.sim.backends import RunOptions
 from pokerforge.sim.chunks import Job, play_chunk, play_hand
@@ -63,6 +65,7 @@ def run(
     chunk_size: int = 1000,
     progress: Callable[[int, int], None] | None = None,
     timeout: float = 5.0,
+    time_limit: float | None = None,
 ) -> SimResult:
     """Plays ``hands`` hands with a policy per seat and adds up what happened.
 
@@ -88,6 +91,9 @@ def run(
         chunk_size: Hands per chunk; part of the run's definition, like the seed.
         progress: Called as ``progress(hands_done, hands)`` after each chunk.
         timeout: Seconds to wait for a Dask scheduler.
+        time_limit: Seconds the run may take; each chunk asks after every hand. Past it
+            the workers are stopped, the whole chunks written are kept (as for Ctrl-C)
+            and :class:`~pokerforge.errors.TimeLimitError` names them.
 
     Returns:
         The :class:`SimResult`.
@@ -98,6 +104,7 @@ def run(
         SimBackendError: Dask or pyarrow missing, an unreachable scheduler, workers that
             keep dying.
         SimInterrupted: Ctrl-C; the workers are stopped and partial output marked.
+        TimeLimitError: The run passed ``time_limit`` (its partial output named).
     """
     options = RunOptions(workers, scheduler, backend, timeout, progress)
     executor = options.executor()
@@ -111,6 +118,12 @@ def run(
         chunk_size=chunk_size,
         record=record_kind(Path(out)) if out is not None else None,
     )
+    if time_limit is not None:
+        if not 0 < time_limit < math.inf:
+            raise InvalidSpecError(
+                f"time_limit = {time_limit!r} is not allowed: expected seconds above 0"
+            )
+        job = dataclasses.replace(job, deadline=time.time() + time_limit)
     start = time.perf_counter()
     writer: HandWriter | None = None
     tally = Tally.empty(players)
@@ -126,6 +139,16 @@ def run(
     except KeyboardInterrupt:
         partial = writer.abandon() if writer is not None else ()
         raise SimInterrupted(partial, writer.hands_written if writer else 0) from None
+    except TimeLimitError:
+        kept = ""
+        if writer is not None and (partial := writer.abandon()):
+            kept = f"; the first {writer.hands_written:,} hands are in {', '.join(partial)}"
+        err = TimeLimitError(
+            f"the simulation did not finish within the time limit of {time_limit:g} s: "
+            f"{tally.hands:,} of {hands:,} hands played{kept}"
+        )
+        err.location = "time_limit"
+        raise err from None
     except BaseException:
         if writer is not None:
             writer.abandon()

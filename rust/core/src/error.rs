@@ -151,6 +151,25 @@ pub enum Error {
         /// `"9007199254740992 (2**53)"`.
         max: &'static str,
     },
+    /// Work sized before it starts and found past the bound that keeps one request from
+    /// taking the machine's memory or hours of its time (exact equity past its count of
+    /// deals or its memory, ICM past its players).
+    TooManyDeals {
+        /// What would run, e.g. `"exact stud equity"`.
+        what: &'static str,
+        /// Its size, as a phrase: `"about 2.7e12 deals"`.
+        size: String,
+        /// The bound it passes, as a phrase: `"1e11 deals"`.
+        limit: String,
+    },
+    /// A computation with no partial answer (ICM by sampling, bubble factors) that did not
+    /// finish within its time limit.
+    TimeLimit {
+        /// What ran out of time, e.g. `"bubble factors"`.
+        what: &'static str,
+        /// The time it was given, formatted in seconds.
+        seconds: String,
+    },
     /// An error in one part of an equity request.
     At {
         /// Where: a player, the board or the dead cards.
@@ -218,11 +237,11 @@ impl Error {
             Error::PlayerCount { .. }
             | Error::DeckExhausted { .. }
             | Error::NoPossibleHand { player: None } => Some("players".to_string()),
-            Error::NoDealInTime { .. } => Some("time_limit".to_string()),
+            Error::NoDealInTime { .. } | Error::TimeLimit { .. } => Some("time_limit".to_string()),
             Error::InvalidStack { index, .. } => Some(format!("stacks[{index}]")),
             Error::NoChips => Some("stacks".to_string()),
             Error::InvalidPayout { index, .. } => Some(format!("payouts[{index}]")),
-            Error::ExactTooLarge { .. } => Some("method".to_string()),
+            Error::ExactTooLarge { .. } | Error::TooManyDeals { .. } => Some("method".to_string()),
             Error::ChipLimit { name, .. } => Some((*name).to_string()),
             _ => None,
         }
@@ -348,6 +367,16 @@ impl fmt::Display for Error {
                 f,
                 "{name} = {value} is not a chip count the observation encoder takes: expected \
                  0 to {max} chips, so that no sum over a table can pass 64 bits"
+            ),
+            Error::TooManyDeals { what, size, limit } => write!(
+                f,
+                "method = \"exact\" is refused: {what} would count {size}, past the limit of \
+                 {limit} (too many deals to enumerate): use \"monte-carlo\" or \"auto\""
+            ),
+            Error::TimeLimit { what, seconds } => write!(
+                f,
+                "{what} did not finish within the time limit of {seconds} s: give it more \
+                 time, or fewer players or samples"
             ),
             Error::At { location, error } => write!(f, "{location}: {error}"),
         }

@@ -519,7 +519,7 @@ fn every_error_path() {
     };
     assert!(matches!(
         error(&["random"; 4], "", "", &too_many),
-        Error::InvalidSetting { name: "method", .. }
+        Error::TooManyDeals { .. }
     ));
     // Every message is a sentence naming the problem.
     for e in [

@@ -1,6 +1,10 @@
 //! Fuzzing the core's parsers of outside text on stable Rust: cards, players and ranges,
-//! PHH fields, steps and tables; and the observation encoder on chip counts anywhere in
-//! `i64`.
+//! PHH fields, steps and tables; the observation encoder on chip counts anywhere in
+//! `i64`; and the computations a caller can start with any input: equity in every game
+//! (hands of 0 to 7 random cards, ranges, boards and dead cards of any size, every method,
+//! a deadline of 2 ms), ICM (stacks and payouts zero, negative, tiny, huge, NaN or
+//! infinite; every model and method; finishing chances and bubble factors) and push/fold
+//! heads-up and at tables of 3 to 10 (odd blinds, antes, tolerances and round limits).
 //!
 //! Each target takes inputs drawn from a seeded generator: random bytes, random Unicode
 //! (control characters, Unicode white space, surrogate-free scalars), soups of the
@@ -10,6 +14,9 @@
 //! with the input that caused it printed) or a broken property (a parsed range prints
 //! to a text that parses back to it; cutting a text in blocks gives the tables of the
 //! whole); a stack overflow ends the process, which fails the test as well.
+//!
+//! The computing targets take a tenth of the parsers' inputs (each does real work, up to
+//! its deadline); a failure names the case and seed that replay it.
 //!
 //! The test command runs a few thousand inputs a target (well under a second). The long run
 //! is `bash scripts/fuzz.sh`, which sets `POKERFORGE_FUZZ_INPUTS` (inputs per target,
@@ -579,4 +586,232 @@ fn fuzz_observation_encoder() {
         "{encoded} of {count}"
     );
     println!("fuzz encoder: {count} inputs ({encoded} encoded), 0 failures");
+}
+
+/// Inputs of the targets that compute (each call does real work, up to a few
+/// milliseconds): a tenth of the parsers' count.
+fn work_inputs() -> u64 {
+    (inputs() / 10).max(1)
+}
+
+/// Runs `check` on `work_inputs()` seeded cases of a computing target; a panic fails with
+/// the case number and seed, which replay it.
+fn fuzz_work(name: &str, target: u64, check: impl Fn(&mut Rng)) {
+    let seed = setting("POKERFORGE_FUZZ_SEED", 1);
+    let count = work_inputs();
+    for case in 0..count {
+        let mut rng = Rng::for_stream(seed ^ target << 32, case);
+        if catch_unwind(AssertUnwindSafe(|| check(&mut rng))).is_err() {
+            panic!("fuzz target {name} failed on case {case} (seed {seed})");
+        }
+    }
+    println!("fuzz {name}: {count} inputs, 0 failures");
+}
+
+/// `count` distinct random cards (of the 52), as a set.
+fn some_cards(rng: &mut Rng, count: usize, taken: &mut u64) -> CardSet {
+    let mut mask = 0u64;
+    while (mask.count_ones() as usize) < count && (*taken | mask).count_ones() < 52 {
+        let card = rng.below(52);
+        if (*taken | mask) >> card & 1 == 0 {
+            mask |= 1 << card;
+        }
+    }
+    *taken |= mask;
+    CardSet::from_mask(mask).unwrap_or_default()
+}
+
+/// A number a caller might send: ordinary, zero, negative, tiny, huge, NaN or infinite.
+fn odd_number(rng: &mut Rng) -> f64 {
+    match rng.below(12) {
+        0 => 0.0,
+        1 => -1.0,
+        2 => f64::NAN,
+        3 => f64::INFINITY,
+        4 => 1e-320,
+        5 => 1e308,
+        6 => f64::MAX,
+        7 => f64::MIN_POSITIVE,
+        _ => f64::from(rng.below(10_000)) / f64::from(1 + rng.below(100)),
+    }
+}
+
+#[test]
+fn fuzz_equity_every_game() {
+    use pokerforge_core::equity::draw::{draw_equity, Draw};
+    use pokerforge_core::{equity, EquityOptions, Game, Method};
+    use std::time::{Duration, Instant};
+    fuzz_work("equity", 7, |rng| {
+        let (_, game) = Game::NAMES[rng.below(Game::NAMES.len() as u32) as usize];
+        let n = 1 + rng.below(10) as usize;
+        let mut taken = 0u64;
+        let players: Vec<Player> = (0..n)
+            .map(|_| match rng.below(6) {
+                0 => Player::Random,
+                1 => Player::from_str(
+                    ["QQ+, AKs", "22+", "random", "AA:0.5, KK"][rng.below(4) as usize],
+                )
+                .unwrap_or(Player::Random),
+                _ => {
+                    let size = rng.below(8) as usize;
+                    Player::Hand(some_cards(rng, size, &mut taken))
+                }
+            })
+            .collect();
+        let board_size = [0, 0, 3, 4, 5, 2][rng.below(6) as usize];
+        let board = some_cards(rng, board_size, &mut taken);
+        let dead_size = rng.below(4) as usize;
+        let dead = some_cards(rng, dead_size, &mut taken);
+        let method = [Method::Auto, Method::Exact, Method::MonteCarlo][rng.below(3) as usize];
+        let options = EquityOptions {
+            game,
+            method,
+            samples: (method == Method::MonteCarlo).then(|| 1 + u64::from(rng.below(256))),
+            deadline: Some(Instant::now() + Duration::from_millis(2)),
+            seed: rng.next_u64(),
+            ..EquityOptions::default()
+        };
+        let result = if game.draw_rounds().is_some() {
+            let draws: Vec<Draw> = (0..n)
+                .map(|_| match rng.below(4) {
+                    0 => Draw::Pat,
+                    1 => Draw::Policy,
+                    _ => Draw::Count(rng.below(7) as usize),
+                })
+                .collect();
+            let rounds = (rng.below(2) == 0).then(|| rng.below(5) as usize);
+            draw_equity(&players, dead, &draws, rounds, &options).map(|r| r.result)
+        } else {
+            equity(&players, board, dead, &options)
+        };
+        if let Ok(result) = result {
+            let total: f64 = result.players.iter().map(|p| p.equity).sum();
+            assert!((total - 1.0).abs() < 1e-6, "{game:?} {players:?}: {total}");
+            assert!(result.players.iter().all(|p| p.equity.is_finite()));
+        }
+    });
+}
+
+#[test]
+fn fuzz_icm() {
+    use pokerforge_core::icm::{
+        bubble_factors, finish_probabilities, icm, IcmMethod, IcmOptions, Model,
+    };
+    fuzz_work("icm", 8, |rng| {
+        let n = rng.below(30) as usize;
+        let stacks: Vec<f64> = (0..n).map(|_| odd_number(rng)).collect();
+        let paid = rng.below(8) as usize;
+        let payouts: Vec<f64> = (0..paid).map(|_| odd_number(rng)).collect();
+        let model = [Model::Harville, Model::Weitzman][rng.below(2) as usize];
+        let method =
+            [IcmMethod::Auto, IcmMethod::Exact, IcmMethod::MonteCarlo][rng.below(3) as usize];
+        let options = IcmOptions {
+            model,
+            method,
+            samples: Some(u64::from(rng.below(300))),
+            seed: Some(rng.next_u64()),
+        };
+        if let Ok(result) = icm(&stacks, &payouts, &options, &|| false) {
+            assert_eq!(result.equities.len(), n);
+            // Numbers follow for stacks within a factor 1e300 of each other (the Python
+            // layer refuses a wider spread).
+            let chips: Vec<f64> = stacks.iter().copied().filter(|&s| s > 0.0).collect();
+            let top = chips.iter().copied().fold(0.0, f64::max);
+            let sane = chips.iter().all(|&c| c * 1e300 >= top);
+            if sane {
+                assert!(
+                    result.equities.iter().all(|e| !e.is_nan()),
+                    "{stacks:?} {payouts:?}"
+                );
+            }
+        }
+        // Exact only with few players with chips: 22 take a tenth of a second.
+        if stacks.iter().filter(|&&s| s > 0.0).count() <= 10 {
+            let places = rng.below(40) as usize;
+            if let Ok(table) = finish_probabilities(&stacks, places, model) {
+                assert_eq!(table.len(), n);
+            }
+        }
+        if n <= 6 {
+            let _ = bubble_factors(&stacks, &payouts, model, &|| false);
+        }
+    });
+}
+
+#[test]
+fn fuzz_push_fold() {
+    use pokerforge_core::icm::heads_up::{self, Matchups};
+    use pokerforge_core::icm::push_fold::{self, TableSpot};
+    use pokerforge_core::icm::Model;
+    use std::time::Duration;
+    let matchups = Matchups::shared();
+    fuzz_work("push/fold", 9, |rng| {
+        let n = 2 + rng.below(9) as usize;
+        let stacks: Vec<f64> = (0..n)
+            .map(|_| {
+                if rng.below(4) == 0 {
+                    odd_number(rng)
+                } else {
+                    2.0 + f64::from(rng.below(40))
+                }
+            })
+            .collect();
+        let payouts = (rng.below(2) == 0).then(|| {
+            (0..rng.below(6))
+                .map(|_| odd_number(rng))
+                .collect::<Vec<f64>>()
+        });
+        let others: Vec<f64> = (0..rng.below(4)).map(|_| odd_number(rng)).collect();
+        let (small, big) = if rng.below(5) == 0 {
+            (odd_number(rng), odd_number(rng))
+        } else {
+            (0.5, 1.0)
+        };
+        let ante = if rng.below(3) == 0 {
+            odd_number(rng)
+        } else {
+            0.0
+        };
+        let model = [Model::Harville, Model::Weitzman][rng.below(2) as usize];
+        let tolerance = [1e-4, 0.0, -1.0, f64::NAN, 1e-12][rng.below(5) as usize];
+        if n == 2 {
+            let spot = heads_up::Spot {
+                stacks: [stacks[0], stacks[1]],
+                small_blind: small,
+                big_blind: big,
+                ante,
+                payouts,
+                others,
+                model,
+            };
+            let options = heads_up::SolveOptions {
+                tolerance,
+                max_iterations: rng.below(300) as usize,
+                time_limit: Some(Duration::from_millis(5)),
+            };
+            if let Ok(s) = heads_up::solve(&spot, &options, matchups, &|| false) {
+                assert!(s
+                    .shove
+                    .iter()
+                    .chain(&s.call)
+                    .all(|p| (0.0..=1.0).contains(p)));
+            }
+        } else {
+            let spot = TableSpot {
+                stacks,
+                small_blind: small,
+                big_blind: big,
+                ante,
+                payouts,
+                others,
+                model,
+            };
+            let options = push_fold::SolveOptions {
+                tolerance,
+                max_iterations: rng.below(30) as usize,
+                time_limit: Some(Duration::from_millis(5)),
+            };
+            let _ = push_fold::solve(&spot, &options, matchups, &|| false);
+        }
+    });
 }

@@ -2,6 +2,7 @@
 //! per file would link the crate a dozen times in the test command's build).
 //! One subject: `cargo test --profile release-tests -p pokerforge-core --test core seven_card::`.
 
+mod bounds;
 mod common;
 mod draw_equity;
 mod draw_lows;

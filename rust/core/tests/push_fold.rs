@@ -3,7 +3,9 @@
 //! and of ICM.
 
 use pokerforge_core::equity::heads_up::{lookup, BOARDS};
-use pokerforge_core::icm::heads_up::{range_of, solve, Matchups, Solution, SolveOptions, Spot};
+use pokerforge_core::icm::heads_up::{
+    range_of, solve, Matchups, Solution, SolveOptions, Spot, CHECK_EVERY,
+};
 use pokerforge_core::icm::Model;
 use pokerforge_core::range::{Combo, COMBOS};
 use pokerforge_core::starting_hands::{class_index, class_name, CLASSES};
@@ -270,7 +272,20 @@ fn bad_spots_are_refused() {
     let short = SolveOptions {
         tolerance: 1e-12,
         max_iterations: 60,
+        time_limit: None,
     };
     let s = solve(&spot(12.0, 0.0), &short, &matchups, &never).unwrap();
     assert!(!s.converged && s.iterations == 60);
+    // So does a time limit, at its first check (once ran 50 s with no round limit).
+    let quick = SolveOptions {
+        tolerance: 1e-12,
+        max_iterations: usize::MAX,
+        time_limit: Some(std::time::Duration::from_nanos(1)),
+    };
+    let s = solve(&spot(12.0, 0.0), &quick, &matchups, &never).unwrap();
+    assert!(
+        !s.converged && s.iterations == CHECK_EVERY,
+        "{}",
+        s.iterations
+    );
 }

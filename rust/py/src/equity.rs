@@ -226,6 +226,7 @@ fn to_python<'py>(
     py: Python<'py>,
     result: &EquityResult,
     plan: &Plan,
+    limit: Option<Duration>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let types = result_types(py)?;
     let categories = types.categories.bind(py);
@@ -234,7 +235,7 @@ fn to_python<'py>(
     } else {
         Some(Bound::new(
             py,
-            PyCategoryCount::new(plan.counting_categories()),
+            PyCategoryCount::new(plan.counting_categories(), limit),
         )?)
     };
     let players = result
@@ -292,6 +293,8 @@ fn to_python<'py>(
 #[pyclass(name = "CategoryCount", module = "pokerforge._core", frozen)]
 pub struct PyCategoryCount {
     plan: Plan,
+    /// The time limit of the request that made the result: the count gets as long.
+    limit: Option<Duration>,
     counted: PyOnceLock<Vec<[f64; 9]>>,
 }
 
@@ -304,9 +307,10 @@ impl std::fmt::Debug for PyCategoryCount {
 }
 
 impl PyCategoryCount {
-    fn new(plan: Plan) -> PyCategoryCount {
+    fn new(plan: Plan, limit: Option<Duration>) -> PyCategoryCount {
         PyCategoryCount {
             plan,
+            limit,
             counted: PyOnceLock::new(),
         }
     }
@@ -318,10 +322,14 @@ impl PyCategoryCount {
     /// first call, on all cores).
     fn player(&self, py: Python<'_>, index: usize) -> PyResult<Vec<f64>> {
         let counted = self.counted.get_or_try_init(py, || {
+            // Sized first, as an exact request is: a pair of wide ranges once counted for
+            // minutes here, past its request's time limit and unbounded without one.
+            self.plan.check_exact().map_err(to_py)?;
             let plan = self.plan.clone();
+            let limit = self.limit;
             let threads = threads_for(None, usize::MAX, 0)?;
             let result = interruptible(py, threads, Arc::default(), move |cancel| {
-                plan.run(0, None, Some(cancel))
+                plan.run(0, deadline_after(limit), Some(cancel))
             })?;
             Ok::<_, PyErr>(result.players.iter().map(|p| p.categories).collect())
         })?;
@@ -430,14 +438,14 @@ fn run_plan(
                 ))
             })?
             .map_err(to_py)?;
-        return to_python(py, &result, &plan);
+        return to_python(py, &result, &plan, limit);
     }
     let threads = threads_for(threads, usize::MAX, 0)?;
     let work = plan.clone();
     let result = interruptible(py, threads, cancel, move |cancel| {
         work.run(seed, deadline_after(limit), Some(cancel))
     })?;
-    to_python(py, &result, &plan)
+    to_python(py, &result, &plan, limit)
 }
 
 /// Estimated work below which a request runs on the calling thread (too short to need

@@ -20,6 +20,8 @@ import_exception!(pokerforge.errors, IllegalActionError);
 import_exception!(pokerforge.errors, InvalidStackError);
 import_exception!(pokerforge.errors, InvalidPayoutError);
 import_exception!(pokerforge.errors, ChipLimitError);
+import_exception!(pokerforge.errors, TooManyDealsError);
+import_exception!(pokerforge.errors, TimeLimitError);
 import_exception!(pokerforge.errors, PokerError);
 
 /// The Python exception for a core error, its message the core's sentence; an error about
@@ -77,12 +79,14 @@ pub fn with_message(err: &Error, message: String) -> PyErr {
         Error::UnknownGame { .. }
         | Error::PlayerCount { .. }
         | Error::InvalidSetting { .. }
-        | Error::OutOfTime { .. }
-        | Error::NoDealInTime { .. }
         | Error::ExactTooLarge { .. } => InvalidSpecError::new_err(message),
+        Error::OutOfTime { .. } | Error::NoDealInTime { .. } | Error::TimeLimit { .. } => {
+            TimeLimitError::new_err(message)
+        }
         Error::InvalidStack { .. } | Error::NoChips => InvalidStackError::new_err(message),
         Error::InvalidPayout { .. } => InvalidPayoutError::new_err(message),
         Error::ChipLimit { .. } => ChipLimitError::new_err(message),
+        Error::TooManyDeals { .. } => TooManyDealsError::new_err(message),
         Error::Interrupted => PyKeyboardInterrupt::new_err(message),
         Error::At { error, .. } => with_message(error, message),
     }

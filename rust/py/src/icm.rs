@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::Instant;
 
 use pokerforge_core::icm::heads_up::{
     class_frequencies as core_class_frequencies, range_of, solve, Matchups, SolveOptions, Spot,
@@ -23,7 +23,7 @@ use pokerforge_core::Error;
 use pyo3::prelude::*;
 
 use crate::cards::{fresh_seed, seed_value};
-use crate::equity::interruptible;
+use crate::equity::{interruptible, time_limit_of};
 use crate::errors::to_py;
 use crate::input::{core, Int};
 use crate::parallel::threads_for;
@@ -64,12 +64,41 @@ fn solving<T: Send + 'static>(
     })
 }
 
+/// Runs work with no partial answer on the pool, where Ctrl-C stops it at its next check
+/// of the hook, and so does the time limit (counted from the start of the work), with
+/// [`Error::TimeLimit`] naming `what`.
+fn bounded<T: Send + 'static>(
+    py: Python<'_>,
+    what: &'static str,
+    time_limit: Option<f64>,
+    work: impl FnOnce(&(dyn Fn() -> bool + Sync)) -> pokerforge_core::Result<T> + Send + 'static,
+) -> PyResult<T> {
+    let limit = time_limit_of(time_limit)?;
+    let threads = threads_for(None, 1, 1)?;
+    interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {
+        let deadline = limit.map(|limit| Instant::now() + limit);
+        let late = || deadline.is_some_and(|d| Instant::now() >= d);
+        match work(&|| flag.load(Ordering::Relaxed) || late()) {
+            Err(Error::Interrupted) if !flag.load(Ordering::Relaxed) && late() => {
+                Err(Error::TimeLimit {
+                    what,
+                    seconds: format!("{:.3}", limit.unwrap_or_default().as_secs_f64()),
+                })
+            }
+            other => other,
+        }
+    })
+}
+
 /// `(equities, exact, samples, stderr, seed)`.
 type IcmTuple = (Vec<f64>, bool, u64, Vec<f64>, Option<u64>);
 
 /// Prize equities by ICM; see `pokerforge.icm.icm`.
 #[pyfunction]
-#[pyo3(signature = (stacks, payouts, model="harville", method="auto", samples=None, seed=None))]
+#[pyo3(signature = (
+    stacks, payouts, model="harville", method="auto", samples=None, seed=None, time_limit=None,
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn icm(
     py: Python<'_>,
     stacks: Vec<f64>,
@@ -78,6 +107,7 @@ pub fn icm(
     method: &str,
     samples: Option<Int>,
     seed: Option<Int>,
+    time_limit: Option<f64>,
 ) -> PyResult<IcmTuple> {
     let options = IcmOptions {
         model: model_of(model)?,
@@ -88,16 +118,15 @@ pub fn icm(
             None => fresh_seed(),
         }),
     };
-    // Exact ICM takes microseconds to milliseconds: run it here, without the GIL; only
-    // sampling is worth a worker that Ctrl-C can stop.
+    // Exact ICM takes microseconds to a tenth of a second (22 players with chips, one
+    // pass of the subsets): run it here, without the GIL; only sampling is worth a
+    // worker that Ctrl-C and the time limit can stop.
     let result = if uses_exact(&stacks, options.method) {
+        time_limit_of(time_limit)?;
         core(py.detach(|| core_icm(&stacks, &payouts, &options, &|| false)))?
     } else {
-        let threads = threads_for(None, 1, 1)?;
-        interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {
-            core_icm(&stacks, &payouts, &options, &|| {
-                flag.load(Ordering::Relaxed)
-            })
+        bounded(py, "ICM by sampling", time_limit, move |stop| {
+            core_icm(&stacks, &payouts, &options, stop)
         })?
     };
     Ok((
@@ -123,19 +152,20 @@ pub fn finish_probabilities(
 }
 
 /// Bubble factors between every pair of players; see `pokerforge.icm.bubble_factors`.
-/// Up to 924 exact ICM computations: run where Ctrl-C can stop them.
+/// Up to 924 exact ICM computations: run where Ctrl-C and the time limit can stop them
+/// (asked before each exact computation).
 #[pyfunction]
-#[pyo3(signature = (stacks, payouts, model="harville"))]
+#[pyo3(signature = (stacks, payouts, model="harville", time_limit=None))]
 pub fn bubble_factors(
     py: Python<'_>,
     stacks: Vec<f64>,
     payouts: Vec<f64>,
     model: &str,
+    time_limit: Option<f64>,
 ) -> PyResult<Vec<Vec<f64>>> {
     let model = model_of(model)?;
-    let threads = threads_for(None, 1, 1)?;
-    interruptible(py, threads, Arc::new(AtomicBool::new(false)), move |flag| {
-        core_bubble_factors(&stacks, &payouts, model, &|| flag.load(Ordering::Relaxed))
+    bounded(py, "bubble factors", time_limit, move |stop| {
+        core_bubble_factors(&stacks, &payouts, model, stop)
     })
 }
 
@@ -158,7 +188,7 @@ type PushFoldTuple = (
 #[pyfunction]
 #[pyo3(signature = (
     stacks, small_blind, big_blind, ante=0.0, payouts=None, others=Vec::new(),
-    model="harville", tolerance=1e-4, max_iterations=None,
+    model="harville", tolerance=1e-4, max_iterations=None, time_limit=None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn push_fold_heads_up(
@@ -172,6 +202,7 @@ pub fn push_fold_heads_up(
     model: &str,
     tolerance: f64,
     max_iterations: Option<Int>,
+    time_limit: Option<f64>,
 ) -> PyResult<PushFoldTuple> {
     let spot = Spot {
         stacks: [stacks.0, stacks.1],
@@ -186,6 +217,7 @@ pub fn push_fold_heads_up(
     let options = SolveOptions {
         tolerance,
         max_iterations: rounds(max_iterations, defaults.max_iterations)?,
+        time_limit: time_limit_of(time_limit)?,
     };
     let s = solving(py, move |cancel| {
         solve(&spot, &options, Matchups::shared(), cancel)
@@ -309,28 +341,14 @@ pub fn push_fold_table(
     time_limit: Option<f64>,
 ) -> PyResult<TableTuple> {
     let spot = table_spot(stacks, small_blind, big_blind, ante, payouts, others, model)?;
-    let mut options = table::SolveOptions {
+    let options = table::SolveOptions {
         tolerance,
         max_iterations: rounds(
             max_iterations,
             table::SolveOptions::default().max_iterations,
         )?,
-        time_limit: None,
+        time_limit: time_limit_of(time_limit)?,
     };
-    if let Some(seconds) = time_limit {
-        options.time_limit = Some(
-            Duration::try_from_secs_f64(seconds)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .ok_or_else(|| {
-                    to_py(Error::InvalidSetting {
-                        name: "time_limit",
-                        value: seconds.to_string(),
-                        expected: "a positive number of seconds",
-                    })
-                })?,
-        );
-    }
     let s = solving(py, move |cancel| {
         table::solve(&spot, &options, Matchups::shared(), cancel)
     })?;

@@ -19,6 +19,15 @@ use crate::error::{Error, Result};
 /// alone would take too much memory; Monte Carlo is the tool).
 pub(crate) const MAX_DEALS: u64 = 2_000_000;
 
+/// Estimated seconds of exact work on one thread (the pessimistic figure of
+/// [`estimated_seconds`]) beyond which exact enumeration asked for by name is refused up
+/// front with [`Error::TooManyDeals`]: a minute, as for the stud and draw games, which
+/// keeps one request from holding a core for many minutes (two random hands and a dead
+/// card before the flop are about 2.5e12 deals, estimated at 260 s; a range of pairs
+/// against a random hand with a dead card, 16 s, is counted). Monte Carlo answers the
+/// questions refused.
+pub const MAX_EXACT_SECONDS: f64 = 60.0;
+
 /// Hands tried at most while planning counts the deals of ranges too wide to estimate
 /// (tens of milliseconds): ranges whose few deals hide among more dead ends than this are
 /// refused for exact enumeration rather than searched for seconds.
@@ -114,13 +123,7 @@ pub(crate) fn estimated_seconds(setup: &Setup) -> f64 {
         return f64::INFINITY;
     }
     let perms = symmetries(setup.board, setup.dead);
-    let (per_class, per_player) = NANOS[setup.need.min(5)];
-    let scale = if setup.game == Game::ShortDeck {
-        SHORT_DECK_SCALE[setup.need.min(5)]
-    } else {
-        1.0
-    };
-    estimated_classes(setup, &perms) * (per_class + per_player * n) * scale * 1e-9
+    estimated_classes(setup, &perms) * seconds_per_class(setup)
 }
 
 /// Short deck's cost of a class of deals as a share of Hold'em's, by the number of board
@@ -134,8 +137,9 @@ fn is_omaha(game: Game) -> bool {
     matches!(game, Game::Omaha | Game::OmahaHiLo)
 }
 
-/// Refuses exact enumeration that cannot be done: an Omaha random player, or more deals
-/// of hole cards than can be listed.
+/// Refuses exact enumeration that cannot be done: an Omaha random player, more deals of
+/// hole cards than can be listed ([`MAX_DEALS`]), or work estimated past
+/// [`MAX_EXACT_SECONDS`] on one thread.
 pub(crate) fn check_affordable(setup: &Setup, estimate: f64) -> Result<()> {
     if setup.game.is_stud() {
         return stud::check_affordable(setup);
@@ -147,33 +151,85 @@ pub(crate) fn check_affordable(setup: &Setup, estimate: f64) -> Result<()> {
             expected: "\"monte-carlo\" or \"auto\": exact Omaha equity needs every hand known",
         });
     }
+    let mut estimate = estimate;
     // An infinite estimate means more listed combinations than `MAX_DEALS` before clashes
     // are removed: count the real ones, within a step budget (crowded ranges can hide
     // their deals among billions of dead ends).
-    if estimate.is_infinite() {
+    if estimate.is_infinite() && !is_omaha(setup.game) {
         if can_deal(&setup.players, FEASIBILITY_STEPS) == Some(false) {
             return Err(Error::NoPossibleHand { player: None });
         }
+        let mut deals = 0u64;
         match walk_deals(
             &setup.players,
             MAX_DEALS,
             PLAN_STEPS,
             &|| false,
-            &mut |_, _| {},
+            &mut |_, _| deals += 1,
         ) {
             Walked::Done => {}
             Walked::TooMany | Walked::OutOfSteps | Walked::Aborted => return Err(too_many_deals()),
         }
+        // Every deal its own class: the symmetry that merges some of them is not known
+        // here, so the figure errs high.
+        estimate = deals as f64 * seconds_per_class(setup);
+    }
+    if estimate > MAX_EXACT_SECONDS {
+        return Err(Error::TooManyDeals {
+            what: match setup.game {
+                Game::ShortDeck => "exact short-deck equity",
+                Game::Omaha | Game::OmahaHiLo => "exact Omaha equity",
+                _ => "exact Hold'em equity",
+            },
+            size: format!(
+                "about {:.1e} deals, about {:.0} s of one thread",
+                deals_of(setup),
+                estimate
+            ),
+            limit: format!("{MAX_EXACT_SECONDS:.0} s of one thread"),
+        });
     }
     Ok(())
 }
 
+/// The deals exact enumeration counts, before suit symmetry: the combinations of hole
+/// cards times the runouts of the board.
+fn deals_of(setup: &Setup) -> f64 {
+    let holes: f64 = setup
+        .players
+        .iter()
+        .map(|hands| hands.len() as f64)
+        .product();
+    let known = setup
+        .players
+        .iter()
+        .filter(|hands| hands.len() == 1)
+        .fold(setup.board | setup.dead, |a, h| a | h[0].mask);
+    let unknown = setup.players.iter().filter(|h| h.len() != 1).count() as u64;
+    let left = 52u64.saturating_sub(known.count_ones() as u64 + setup.hole as u64 * unknown);
+    holes * binomial(left, setup.need as u64)
+}
+
+/// Estimated seconds of one class of deals on one thread.
+fn seconds_per_class(setup: &Setup) -> f64 {
+    let n = setup.players.len() as f64;
+    let (per_class, per_player) = NANOS[setup.need.min(5)];
+    let scale = if setup.game == Game::ShortDeck {
+        SHORT_DECK_SCALE[setup.need.min(5)]
+    } else {
+        1.0
+    };
+    (per_class + per_player * n) * scale * 1e-9
+}
+
 fn too_many_deals() -> Error {
-    Error::InvalidSetting {
-        name: "method",
-        value: "\"exact\"".to_string(),
-        expected:
-            "\"monte-carlo\" or \"auto\": these ranges make too many combinations to enumerate",
+    Error::TooManyDeals {
+        what: "exact equity of these ranges",
+        size: format!(
+            "more than {MAX_DEALS} combinations of hole cards (or more clashing ones than \
+             planning searches)"
+        ),
+        limit: format!("{MAX_DEALS} combinations"),
     }
 }
 
@@ -215,7 +271,9 @@ pub(crate) fn run(
         }
         let holes: Vec<u64> = setup.players.iter().map(|h| h[0].mask).collect();
         let hilo = setup.game == Game::OmahaHiLo;
-        let counts = omaha::count_runouts(&holes, setup.board, setup.dead, hilo);
+        let abort = || cancelled() || late();
+        let counts = omaha::count_runouts(&holes, setup.board, setup.dead, hilo, &abort)
+            .ok_or_else(stopped)?;
         let mut tally = Tally::new(n);
         tally.add(&counts, 1.0, 1);
         return Ok(tally.finish(Method::Exact, None));

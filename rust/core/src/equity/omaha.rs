@@ -145,7 +145,16 @@ impl HeadsUpHiLo {
 /// Counts every completion of `board` from the cards not in `holes`, `board` or `dead`
 /// (hole cards disjoint and 4 to 6 each, checked by the caller). The sums of the units
 /// are added in a fixed order, so the result does not depend on the thread count.
-pub(crate) fn count_runouts(holes: &[u64], board: u64, dead: u64, hilo: bool) -> Counts {
+///
+/// `abort` is asked every [`ABORT_CHECK`] boards of a unit; once it answers true the
+/// boards left are skipped and the count is `None`.
+pub(crate) fn count_runouts(
+    holes: &[u64],
+    board: u64,
+    dead: u64,
+    hilo: bool,
+    abort: &(dyn Fn() -> bool + Sync),
+) -> Option<Counts> {
     let used = holes.iter().fold(board | dead, |a, &h| a | h);
     let cards: Vec<u8> = (0..52u8)
         .filter(|&c| (used | !FULL_MASK) >> c & 1 == 0)
@@ -162,47 +171,69 @@ pub(crate) fn count_runouts(holes: &[u64], board: u64, dead: u64, hilo: bool) ->
     if need == 0 {
         let mut counts = empty();
         score_prepared(&mut counts, &prepared, board);
-        return counts;
+        return Some(counts);
     }
+    // Boards seen by one unit and whether its hook said stop: once it has, the rest of
+    // the unit's boards are passed over unscored.
+    let checked = |seen: &mut u64, stopped: &mut bool| {
+        *seen += 1;
+        if *seen % ABORT_CHECK == 0 && abort() {
+            *stopped = true;
+        }
+        !*stopped
+    };
     if let (true, [a, b]) = (hilo, prepared.as_slice()) {
         // Two players at hi-lo, the common case: integer quarters of the pot.
         let pair = [*a, *b];
-        let units: Vec<HeadsUpHiLo> = (0..cards.len())
+        let units: Vec<Option<HeadsUpHiLo>> = (0..cards.len())
             .into_par_iter()
             .map(|first| {
                 let mut acc = HeadsUpHiLo::default();
+                let (mut seen, mut stopped) = (0, abort());
                 let start = board | 1 << cards[first];
-                visit(&cards, first, need - 1, start, &mut |b| acc.add(b, &pair));
-                acc
+                visit(&cards, first, need - 1, start, &mut |b| {
+                    if checked(&mut seen, &mut stopped) {
+                        acc.add(b, &pair);
+                    }
+                });
+                (!stopped).then_some(acc)
             })
             .collect();
         let mut total = HeadsUpHiLo::default();
         for unit in &units {
-            total.merge(unit);
+            total.merge(unit.as_ref()?);
         }
-        return total.counts();
+        return Some(total.counts());
     }
     // Unit `i`: the boards whose lowest drawn card is `cards[i]`.
-    let units: Vec<Counts> = (0..cards.len())
+    let units: Vec<Option<Counts>> = (0..cards.len())
         .into_par_iter()
         .map(|first| {
             let mut counts = empty();
+            let (mut seen, mut stopped) = (0, abort());
             visit(
                 &cards,
                 first,
                 need - 1,
                 board | 1 << cards[first],
-                &mut |b| score_prepared(&mut counts, &prepared, b),
+                &mut |b| {
+                    if checked(&mut seen, &mut stopped) {
+                        score_prepared(&mut counts, &prepared, b);
+                    }
+                },
             );
-            counts
+            (!stopped).then_some(counts)
         })
         .collect();
     let mut total = empty();
     for unit in &units {
-        total.merge(unit);
+        total.merge(unit.as_ref()?);
     }
-    total
+    Some(total)
 }
+
+/// Boards scored between two questions to the abort hook (about a millisecond of work).
+const ABORT_CHECK: u64 = 1 << 12;
 
 /// Calls `f` with `board` plus every `left` cards of `cards` after index `after`.
 fn visit(cards: &[u8], after: usize, left: usize, board: u64, f: &mut impl FnMut(u64)) {
@@ -253,7 +284,7 @@ mod tests {
             let holes = [mask(a), mask(b)];
             let board = mask(board);
             assert_eq!(
-                count_runouts(&holes, board, 0, true),
+                count_runouts(&holes, board, 0, true, &|| false).unwrap(),
                 general(&holes, board),
                 "{a} {b}"
             );

@@ -182,6 +182,20 @@ impl Plan {
         }
     }
 
+    /// Refuses the plan's exact count when it is past its bounds (as [`plan`] refuses
+    /// `Method::Exact`): for a plan made by [`Plan::counting_categories`], which is
+    /// counted later, on request.
+    ///
+    /// # Errors
+    /// [`Error::TooManyDeals`], [`Error::InvalidSetting`] or [`Error::NoPossibleHand`], as
+    /// [`plan`] with `Method::Exact`.
+    pub fn check_exact(&self) -> Result<()> {
+        if self.method == Method::Exact && !self.table && self.route.is_none() {
+            exact::check_affordable(&self.setup, self.exact_seconds)?;
+        }
+        Ok(())
+    }
+
     /// Whether running the plan uses no thread but the caller's: a table lookup, or a
     /// heads-up sweep from the turn on (microseconds to a few milliseconds).
     pub fn sequential(&self) -> bool {

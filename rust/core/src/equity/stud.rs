@@ -62,9 +62,15 @@ const EIGHT_OFFSET: u16 = 6175 - 56;
 /// used: about 200 MB of lists.
 pub(crate) const MAX_PAIR_ENTRIES: f64 = 50e6;
 
-/// Nodes of plain enumeration above which exact stud equity is refused (a few minutes of
-/// work on one thread): Monte Carlo is the tool.
-pub(crate) const MAX_NODES: f64 = 1e9;
+/// Bytes of lists above which the card-removal count is not used (plain enumeration,
+/// which needs almost no memory, counts the deal instead when it is affordable): each
+/// completion listed takes 16 bytes while it is sorted, each entry 4.
+pub(crate) const MAX_PAIR_BYTES: f64 = 512e6;
+
+/// Nodes of plain enumeration above which exact stud equity is refused (a minute of work
+/// on one thread at [`NANOS_PER_NODE`], the bound of the board games' exact count):
+/// Monte Carlo is the tool.
+pub(crate) const MAX_NODES: f64 = 4e8;
 
 /// Estimated nanoseconds per entry of the card-removal count (listing, bucketing and
 /// merging), measured on the development machine under load (two cores shared: heads-up
@@ -307,7 +313,10 @@ impl Route {
                     binomial(m, deal.own[p]) * subsets
                 })
                 .sum();
-            if entries <= MAX_PAIR_ENTRIES {
+            let completions = binomial(m, deal.own[0]) + binomial(m, deal.own[1]);
+            let buckets: f64 = (0..=kmax).map(|k| binomial(m, k)).sum();
+            let bytes = 16.0 * completions + 4.0 * entries + 8.0 * buckets;
+            if entries <= MAX_PAIR_ENTRIES && bytes <= MAX_PAIR_BYTES {
                 return Route::Pairs(entries);
             }
         }
@@ -338,15 +347,21 @@ impl Route {
     }
 }
 
-/// Refuses exact stud equity beyond [`MAX_NODES`].
+/// Refuses exact stud equity beyond [`MAX_NODES`] nodes of plain enumeration, with the
+/// figure.
 pub(crate) fn check_affordable(setup: &Setup) -> Result<()> {
-    if Route::of(&Deal::of(setup)).seconds().is_infinite() {
-        return Err(Error::InvalidSetting {
-            name: "method",
-            value: "\"exact\"".to_string(),
-            expected: "\"monte-carlo\" or \"auto\": so many cards to come make too many \
-                       deals to enumerate",
-        });
+    if let Route::All(nodes) = Route::of(&Deal::of(setup)) {
+        if nodes > MAX_NODES {
+            return Err(Error::TooManyDeals {
+                what: match setup.game {
+                    Game::Razz => "exact razz equity",
+                    Game::StudHiLo => "exact stud hi-lo equity",
+                    _ => "exact stud equity",
+                },
+                size: format!("about {nodes:.1e} completions of hands (so many cards to come)"),
+                limit: format!("{MAX_NODES:.0e} completions"),
+            });
+        }
     }
     Ok(())
 }
@@ -422,8 +437,18 @@ fn combinations(cards: &[u8], k: usize, f: &mut impl FnMut(u64) -> bool) -> bool
     go(cards, 0, k, 0, f)
 }
 
+/// First-level choices handed to the threads at once: each batch's counts are merged in
+/// order before the next is listed, so the memory stays a few batches' worth however
+/// many completions the first level has (up to `C(45, 7)`, 45 million; one set of
+/// counts a choice would take tens of gigabytes).
+const FIRSTS_PER_BATCH: usize = 1 << 14;
+
+/// Tasks a batch is cut into (fewer when it has fewer choices): a task's choices share
+/// one set of counts.
+const TASKS_PER_BATCH: usize = 256;
+
 /// Plain enumeration: every completion of every player in turn (the common card first),
-/// the first level's choices spread over threads and summed in order.
+/// the first level's choices spread over threads in batches and summed in order.
 fn count_all(deal: &Deal, scale: Scale, abort: &(dyn Fn() -> bool + Sync)) -> Option<Counts> {
     struct Walk<'a> {
         deal: &'a Deal,
@@ -449,38 +474,62 @@ fn count_all(deal: &Deal, scale: Scale, abort: &(dyn Fn() -> bool + Sync)) -> Op
             })
         }
     }
+    let count_first = |first: u64, walk: &mut Walk<'_>| {
+        if deal.common {
+            walk.go(0, first, first)
+        } else {
+            walk.values[0] = scale.value(deal.known[0] | first);
+            walk.go(1, first, 0)
+        }
+    };
+    let count_batch = |batch: &[u64]| -> Option<Counts> {
+        let parts: Vec<Option<Counts>> = batch
+            .par_chunks(batch.len().div_ceil(TASKS_PER_BATCH).max(1))
+            .map(|task| {
+                let mut walk = Walk {
+                    deal,
+                    scale,
+                    values: [(0, 0); MAX_PLAYERS],
+                    counts: scale.counts(),
+                    leaves: 0,
+                    abort,
+                };
+                for &first in task {
+                    if !count_first(first, &mut walk) || abort() {
+                        return None;
+                    }
+                }
+                Some(walk.counts)
+            })
+            .collect();
+        let mut sum = scale.counts();
+        for part in &parts {
+            sum.merge(part.as_ref()?);
+        }
+        Some(sum)
+    };
     let stub = cards_of(deal.stub);
     // The first level: the common card, or the first player's completions.
-    let mut firsts = Vec::new();
     let first_size = if deal.common { 1 } else { deal.own[0] };
-    combinations(&stub, first_size, &mut |m| {
-        firsts.push(m);
-        true
-    });
-    let units: Vec<Option<Counts>> = firsts
-        .par_iter()
-        .map(|&first| {
-            let mut walk = Walk {
-                deal,
-                scale,
-                values: [(0, 0); MAX_PLAYERS],
-                counts: scale.counts(),
-                leaves: 0,
-                abort,
-            };
-            let done = if deal.common {
-                walk.go(0, first, first)
-            } else {
-                walk.values[0] = scale.value(deal.known[0] | first);
-                walk.go(1, first, 0)
-            };
-            (done && !abort()).then_some(walk.counts)
-        })
-        .collect();
     let mut total = scale.counts();
-    for unit in &units {
-        total.merge(unit.as_ref()?);
+    let mut batch: Vec<u64> = Vec::with_capacity(FIRSTS_PER_BATCH);
+    let mut stopped = false;
+    combinations(&stub, first_size, &mut |m| {
+        batch.push(m);
+        if batch.len() < FIRSTS_PER_BATCH {
+            return true;
+        }
+        match count_batch(&batch) {
+            Some(counts) => total.merge(&counts),
+            None => stopped = true,
+        }
+        batch.clear();
+        !stopped
+    });
+    if stopped {
+        return None;
     }
+    total.merge(&count_batch(&batch)?);
     Some(total)
 }
 

@@ -153,6 +153,10 @@ pub struct SolveOptions {
     pub tolerance: f64,
     /// Stop after this many rounds of fictitious play at the latest.
     pub max_iterations: usize,
+    /// Stop after this long at the latest (counted from the start of the solve, asked
+    /// every [`CHECK_EVERY`] rounds, a few hundred microseconds of work), with the
+    /// strategies reached and `converged` false.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 impl Default for SolveOptions {
@@ -160,6 +164,7 @@ impl Default for SolveOptions {
         SolveOptions {
             tolerance: 1e-4,
             max_iterations: 1_000_000,
+            time_limit: None,
         }
     }
 }
@@ -425,6 +430,12 @@ pub fn solve(
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Solution> {
     check_stopping(options.tolerance, options.max_iterations)?;
+    let start = std::time::Instant::now();
+    let out_of_time = || {
+        options
+            .time_limit
+            .is_some_and(|limit| start.elapsed() >= limit)
+    };
     let (pay, unit) = payoffs(spot)?;
     let tolerance = options.tolerance * unit;
     let game = Game::new(matchups.clone(), pay);
@@ -446,7 +457,7 @@ pub fn solve(
             let gains = game.gains(&shove, &call);
             let exploitability = (gains[0] + gains[1]) / 2.0;
             let converged = exploitability <= tolerance;
-            if converged || t >= options.max_iterations {
+            if converged || t >= options.max_iterations || out_of_time() {
                 // The average still carries a little of every early round's best
                 // response; report the most rounded strategies that stay within the
                 // tolerance (measured again, exactly), else the average itself.

@@ -157,6 +157,18 @@ pub fn validate(stacks: &[f64], payouts: &[f64]) -> Result<()> {
     Ok(())
 }
 
+/// The stacks in units of the largest when it lies outside `1e-100..=1e100` (equities
+/// depend on the stacks' proportions alone): a stack of `f64::MAX` once made Weitzman's
+/// weights (one over the stack) subnormal and the equities NaN, stacks of `1e-320` made
+/// Harville's infinite. Stacks inside the window are used as given, to the last bit.
+fn scaled(stacks: &[f64]) -> std::borrow::Cow<'_, [f64]> {
+    let top = stacks.iter().copied().fold(0.0, f64::max);
+    if (1e-100..=1e100).contains(&top) || top == 0.0 {
+        return std::borrow::Cow::Borrowed(stacks);
+    }
+    std::borrow::Cow::Owned(stacks.iter().map(|s| s / top).collect())
+}
+
 /// The players with chips (their indices) and the number without.
 fn with_chips(stacks: &[f64]) -> (Vec<usize>, usize) {
     let alive: Vec<usize> = (0..stacks.len()).filter(|&i| stacks[i] > 0.0).collect();
@@ -164,16 +176,42 @@ fn with_chips(stacks: &[f64]) -> (Vec<usize>, usize) {
     (alive, broke)
 }
 
+/// Most numbers in a table the ICM functions answer (a player by a place, or by a player):
+/// 2**24, 128 MB of floats. Players without chips cost nothing to compute but a row each,
+/// so a list of a million of them must be refused before its table is made.
+pub const MAX_CELLS: usize = 1 << 24;
+
+/// Refuses a table of `rows` players by `cols` numbers past [`MAX_CELLS`], before it is
+/// made; `expected` says what is allowed.
+fn check_cells(rows: usize, cols: usize, expected: &'static str) -> Result<()> {
+    if rows.saturating_mul(cols) > MAX_CELLS {
+        return Err(Error::InvalidSetting {
+            name: "stacks",
+            value: format!("a list of {rows} players"),
+            expected,
+        });
+    }
+    Ok(())
+}
+
 /// `places[i][k]`: the probability that player `i` finishes in place `k` (0 is first),
 /// for the first `places` places (at most the number of players), exactly.
 ///
 /// # Errors
 /// [`Error::InvalidStack`] or [`Error::NoChips`] for unusable stacks;
-/// [`Error::ExactTooLarge`] for more than [`EXACT_MAX_PLAYERS`] players with chips.
+/// [`Error::ExactTooLarge`] for more than [`EXACT_MAX_PLAYERS`] players with chips;
+/// [`Error::InvalidSetting`] for an answer of more than [`MAX_CELLS`] numbers.
 pub fn finish_probabilities(stacks: &[f64], places: usize, model: Model) -> Result<Vec<Vec<f64>>> {
     validate(stacks, &[])?;
     let n = stacks.len();
     let places = places.min(n);
+    check_cells(
+        n,
+        places,
+        "fewer players or places: the answer holds a chance per player and place, at most \
+         2**24 of them",
+    )?;
+    let stacks = &*scaled(stacks);
     let (alive, broke) = with_chips(stacks);
     if alive.len() > EXACT_MAX_PLAYERS {
         return Err(Error::ExactTooLarge {
@@ -204,6 +242,7 @@ pub fn finish_probabilities(stacks: &[f64], places: usize, model: Model) -> Resu
 /// # Errors
 /// [`Error::ExactTooLarge`] for more than [`EXACT_MAX_PLAYERS`] players with chips.
 pub fn exact_equities(stacks: &[f64], payouts: &[f64], model: Model) -> Result<Vec<f64>> {
+    let stacks = &*scaled(stacks);
     let (alive, broke) = with_chips(stacks);
     if alive.len() > EXACT_MAX_PLAYERS {
         return Err(Error::ExactTooLarge {
@@ -253,6 +292,7 @@ pub fn icm(
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<IcmResult> {
     validate(stacks, payouts)?;
+    let stacks = &*scaled(stacks);
     let n = stacks.len();
     let exact = uses_exact(stacks, options.method);
     let paid = payouts.len().min(n);
@@ -299,10 +339,11 @@ pub fn icm(
 /// player without chips, and where winning gains nothing (then the ratio has no meaning).
 ///
 /// Each factor takes two exact ICM computations, so 22 players take 924 of them (minutes):
-/// `cancel` is asked between players.
+/// `cancel` is asked before each exact computation.
 ///
 /// # Errors
-/// As [`finish_probabilities`], [`Error::InvalidPayout`], and [`Error::Interrupted`] when
+/// As [`finish_probabilities`] (more than 4096 players in all), [`Error::InvalidPayout`],
+/// and [`Error::Interrupted`] when
 /// `cancel` answers true.
 pub fn bubble_factors(
     stacks: &[f64],
@@ -317,14 +358,21 @@ pub fn bubble_factors(
         method: IcmMethod::Exact,
         ..IcmOptions::default()
     };
+    check_cells(
+        n,
+        n,
+        "at most 4096 players: the answer holds a bubble factor per pair of players",
+    )?;
     let never = || false;
     let now = icm(stacks, payouts, &options, &never)?.equities;
     let mut factors = vec![vec![f64::NAN; n]; n];
     for i in 0..n {
-        if cancel() {
-            return Err(Error::Interrupted);
-        }
         for j in 0..n {
+            // Asked before each exact computation (at most about a tenth of a second, at
+            // 22 players with chips), not once per player (seconds).
+            if cancel() {
+                return Err(Error::Interrupted);
+            }
             let at_risk = stacks[i].min(stacks[j]);
             if i == j || at_risk <= 0.0 {
                 continue;
@@ -336,6 +384,9 @@ pub fn bubble_factors(
             lost[i] -= at_risk;
             lost[j] += at_risk;
             let gain = icm(&won, payouts, &options, &never)?.equities[i] - now[i];
+            if cancel() {
+                return Err(Error::Interrupted);
+            }
             let loss = now[i] - icm(&lost, payouts, &options, &never)?.equities[i];
             if gain > 0.0 {
                 factors[i][j] = loss / gain;

@@ -485,7 +485,8 @@ pub struct SolveOptions {
     pub tolerance: f64,
     /// Stop after this many rounds of fictitious play at the latest.
     pub max_iterations: usize,
-    /// Stop after this long at the latest (counted from the start of the solve).
+    /// Stop after this long at the latest (counted from the start of the solve; the clock
+    /// is read after every round).
     pub time_limit: Option<std::time::Duration>,
 }
 
@@ -583,12 +584,19 @@ pub fn solve(
     loop {
         let v = game.values(&avg);
         let exploitability = mean(&v.gains);
-        if t % CHECK_EVERY == 0 || t >= options.max_iterations || exploitability <= tolerance {
+        // The clock is read every round (a round at ten players takes milliseconds): the
+        // limit was once seen only every CHECK_EVERY rounds, 75 ms apart.
+        let late = out_of_time();
+        if t % CHECK_EVERY == 0
+            || t >= options.max_iterations
+            || exploitability <= tolerance
+            || late
+        {
             if cancel() {
                 return Err(Error::Interrupted);
             }
             let converged = exploitability <= tolerance;
-            if converged || t >= options.max_iterations || out_of_time() {
+            if converged || t >= options.max_iterations || late {
                 let (strategies, values) = ROUNDINGS
                     .iter()
                     .map(|&margin| {

@@ -249,12 +249,11 @@ pub fn plan(
     if method == Method::Exact {
         match leaves {
             Some(l) if l <= MAX_LEAVES => {}
-            Some(_) => {
-                return Err(Error::InvalidSetting {
-                    name: "method",
-                    value: "\"exact\"".to_string(),
-                    expected: "\"monte-carlo\" or \"auto\": more than 2**30 sets of \
-                               replacement cards to count",
+            Some(l) => {
+                return Err(Error::TooManyDeals {
+                    what: "exact draw equity",
+                    size: format!("{l} sets of replacement cards"),
+                    limit: "2**30 sets".to_string(),
                 })
             }
             None => {

@@ -311,6 +311,11 @@ fn subsets(cards: &[u8], k: usize, acc: u64, f: &mut dyn FnMut(u64)) {
     }
 }
 
+/// Replacement sets scored between two questions to the exact count's stop hook (well
+/// under a millisecond of work): the deadline is seen inside a unit of work, however few
+/// the first drawer's choices are (six badugi hands drawing one have 28).
+const EXACT_CHECK: u64 = 1 << 13;
+
 /// What the exact count needs at every level of its walk.
 struct Walk<'a> {
     game: Game,
@@ -319,13 +324,35 @@ struct Walk<'a> {
     drawers: &'a [(usize, usize)],
     kept: &'a [u64],
     stub: &'a [u8],
+    halt: &'a (dyn Fn() -> bool + Sync),
+}
+
+/// One task's place in the exact walk: sets scored, and whether the stop hook said stop.
+#[derive(Default)]
+struct Progress {
+    leaves: u64,
+    halted: bool,
 }
 
 impl Walk<'_> {
     /// Deals drawer `level` onwards every replacement set from the stub less `used`.
-    fn deal(&self, level: usize, used: u64, classes: &mut [u16], counts: &mut DrawCounts) {
+    fn deal(
+        &self,
+        level: usize,
+        used: u64,
+        classes: &mut [u16],
+        counts: &mut DrawCounts,
+        progress: &mut Progress,
+    ) {
+        if progress.halted {
+            return;
+        }
         let Some(&(p, k)) = self.drawers.get(level) else {
             counts.score(classes, self.table);
+            progress.leaves += 1;
+            if progress.leaves % EXACT_CHECK == 0 && (self.halt)() {
+                progress.halted = true;
+            }
             return;
         };
         let mut left = [0u8; 52];
@@ -337,8 +364,11 @@ impl Walk<'_> {
             }
         }
         subsets(&left[..n], k, 0, &mut |drawn| {
+            if progress.halted {
+                return;
+            }
             classes[p] = strength(self.game, self.kept[p] | drawn);
-            self.deal(level + 1, used | drawn, classes, counts);
+            self.deal(level + 1, used | drawn, classes, counts, progress);
         });
     }
 }
@@ -369,16 +399,17 @@ pub(crate) fn exact(
         .filter(|&(_, k)| k > 0)
         .collect();
     let classes: Vec<u16> = kept.iter().map(|&m| strength(game, m)).collect();
+    let halt = || {
+        cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+            || deadline.is_some_and(|d| Instant::now() >= d)
+    };
     let walk = Walk {
         game,
         table,
         drawers: &drawers,
         kept: &kept,
         stub: &stub,
-    };
-    let halt = || {
-        cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-            || deadline.is_some_and(|d| Instant::now() >= d)
+        halt: &halt,
     };
     let mut total = DrawCounts::new();
     match drawers.first() {
@@ -388,17 +419,22 @@ pub(crate) fn exact(
             // counted whole and merged in order.
             let mut firsts = Vec::new();
             subsets(&stub, k, 0, &mut |m| firsts.push(m));
+            // At most 256 tasks, so the counts held at once stay small.
             let parts: Vec<Option<DrawCounts>> = firsts
-                .par_chunks(64)
+                .par_chunks(firsts.len().div_ceil(256).max(1))
                 .map(|chunk| {
                     if halt() {
                         return None;
                     }
                     let mut counts = DrawCounts::new();
                     let mut classes = classes.clone();
+                    let mut progress = Progress::default();
                     for &drawn in chunk {
                         classes[p] = strength(game, kept[p] | drawn);
-                        walk.deal(1, drawn, &mut classes, &mut counts);
+                        walk.deal(1, drawn, &mut classes, &mut counts, &mut progress);
+                        if progress.halted {
+                            return None;
+                        }
                     }
                     Some(counts)
                 })
