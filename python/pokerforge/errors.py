@@ -29,6 +29,7 @@ __all__ = [
     "InvalidRangeError",
     "InvalidSpecError",
     "InvalidStackError",
+    "OutputError",
     "PokerError",
     "PokerStarsError",
     "PolicyError",
@@ -160,6 +161,12 @@ class InvalidPayoutError(PokerError):
 
 class IllegalActionError(PokerError):
     """An action the rules do not allow now; the message names the rule."""
+
+
+class OutputError(PokerError):
+    """An output that cannot be written (a folder that does not exist, a full disk): the
+    message names the path and the reason, and the partial file is removed. The command
+    line exits 1 on it (a failure of the machine, not of the input)."""
 
 
 class PolicyError(PokerError):

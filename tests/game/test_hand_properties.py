@@ -1,13 +1,14 @@
 """Hypothesis state machines over random action sequences, legal and illegal.
 
-For every betting structure and variant: chips are conserved after every action; every pot
-is paid only to seats eligible for it; the hand always ends; ``legal_actions()`` never
+For every betting structure and game (every row of the variant table): chips are conserved
+after every action; every pot is paid only to seats eligible for it; the hand always ends; ``legal_actions()`` never
 offers an action that then fails, and every action it does not offer is refused by
 ``verify_*`` with ``IllegalActionError`` and changes nothing.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from typing import Any
 
@@ -18,6 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from pokerforge.errors import IllegalActionError
 from pokerforge.game import TDA_2024, Award, GameSpec, Hand, Rake
+from pokerforge.games import ROWS
 
 # Property tests of the pure-Python rules, the same on every Python: 3.11 only in the test
 # command.
@@ -46,24 +48,30 @@ def snapshot(hand: Hand) -> tuple[Any, ...]:
 
 @st.composite
 def specs(draw: st.DrawFn, betting: str) -> GameSpec:
-    variant = draw(st.sampled_from(["holdem", "omaha", "omaha-hilo"]))
+    # Every game played in this structure, its forced bets as its row says.
+    variant = draw(st.sampled_from([g for g, row in ROWS.items() if betting in row.structures]))
+    row = ROWS[variant]
     unit = draw(st.sampled_from([1, 1, 1, 5]))
     big = unit * draw(st.integers(1, 4))
     small = draw(st.sampled_from([0, big // 2 // unit * unit, big]))
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, Any] = {"hole_cards": draw(st.sampled_from(row.hole_cards))}
     if betting == "fixed-limit":
         kwargs["small_bet"] = big * draw(st.integers(1, 2))
         kwargs["big_bet"] = kwargs["small_bet"] * 2
-    if variant != "holdem":
-        kwargs["hole_cards"] = draw(st.sampled_from([4, 5, 6]))
     ante = unit * draw(st.integers(0, 2))
+    if row.forced == "bring-in":  # antes and a bring-in up to the small bet, no blinds
+        kwargs["bring_in"] = unit * draw(st.integers(1, kwargs["small_bet"] // unit))
+    elif row.button_blind and draw(st.booleans()):  # rule 44: a button blind
+        kwargs["button_blind"] = big
+    else:
+        kwargs["blinds"] = (small, big)
+        kwargs["ante_kind"] = draw(st.sampled_from(["uniform", "big-blind"]))
+        if row.straddle:
+            kwargs["straddle"] = draw(st.sampled_from([0, 0, 2 * big]))
     return GameSpec(
-        variant=variant,  # type: ignore[arg-type]
+        variant=variant,
         betting=betting,  # type: ignore[arg-type]
-        blinds=(small, big),
         ante=ante,
-        ante_kind=draw(st.sampled_from(["uniform", "big-blind"])),
-        straddle=draw(st.sampled_from([0, 0, 2 * big])),
         chip_unit=unit,
         rake=draw(st.sampled_from([None, Rake(percent=5, cap=3 * unit)])),
         rules=replace(
@@ -86,10 +94,9 @@ class HandMachine(RuleBasedStateMachine):
     @initialize(data=st.data())
     def deal(self, data: st.DataObject) -> None:
         spec = data.draw(specs(self.betting))
-        n = data.draw(st.integers(3 if spec.straddle else 2, 10))
-        if spec.hole_card_count * n + 8 > 52:
-            n = (52 - 8) // spec.hole_card_count
-        stacks = data.draw(st.lists(st.integers(1, 60 * spec.big_blind), min_size=n, max_size=n))
+        n = data.draw(st.integers(3 if spec.straddle else 2, spec.engine.max_players))
+        big = spec.rate_unit
+        stacks = data.draw(st.lists(st.integers(1, 60 * big), min_size=n, max_size=n))
         button = data.draw(st.integers(0, n - 1))
         self.hand = Hand(spec, stacks=stacks, button=button, seed=data.draw(st.integers(0, 99)))
         self.total = sum(stacks)
@@ -112,6 +119,8 @@ class HandMachine(RuleBasedStateMachine):
                 allowed = legal.min_raise_to <= amount <= legal.max_raise_to and (
                     amount % unit == 0 or amount == all_in
                 )
+                if hand.spec.betting == "fixed-limit":  # the bet, or rule 39's big bet
+                    allowed = amount in (legal.min_raise_to, legal.max_raise_to)
             else:
                 allowed = False
         else:
@@ -150,6 +159,9 @@ class HandMachine(RuleBasedStateMachine):
             record = hand.run_it(times)
             assert record in hand.history
             return
+        if hand.state.drawing >= 0:  # a drawing round: any of the cards, or none (rule 49)
+            self.draw_cards(data)
+            return
         legal = hand.legal_actions()
         choices = [k for k, ok in (("fold", legal.fold), ("check", legal.check),
                                    ("call", legal.call > 0),
@@ -165,9 +177,27 @@ class HandMachine(RuleBasedStateMachine):
                 )
             )
             unit = hand.spec.chip_unit
-            if amount % unit and amount != legal.max_raise_to:
+            if (amount % unit and amount != legal.max_raise_to) or (
+                hand.spec.betting == "fixed-limit" and amount != legal.max_raise_to
+            ):
                 amount = legal.min_raise_to
         self.attempt(kind, amount)
+
+    def draw_cards(self, data: st.DataObject) -> None:
+        hand = self.h
+        seat = hand.state.drawing
+        held = hand.state.holes[seat]
+        thrown = data.draw(st.lists(st.sampled_from(held), unique=True)) if held else []
+        for other in ("fold", "check", "call"):  # nobody bets while the players draw
+            assert not getattr(hand, f"can_{other}")()
+        if thrown:
+            assert hand.can_discard(thrown)
+            record = hand.discard(thrown)
+        else:
+            assert hand.can_stand_pat()
+            record = hand.stand_pat()
+        assert record in hand.history
+        assert len(hand.state.holes[seat]) == len(held)  # as many dealt as thrown
 
     @rule(data=st.data())
     def copy_plays_the_same(self, data: st.DataObject) -> None:
@@ -179,6 +209,8 @@ class HandMachine(RuleBasedStateMachine):
         legal = hand.legal_actions()
         if hand.max_runouts is not None:
             twin.run_it(1)
+        elif hand.state.drawing >= 0:
+            twin.stand_pat()
         elif legal.call:
             twin.call()
         elif legal.check:
@@ -260,6 +292,8 @@ class HandMachine(RuleBasedStateMachine):
             legal = hand.legal_actions()
             if hand.max_runouts is not None:
                 hand.run_it(hand.max_runouts)
+            elif hand.state.drawing >= 0:
+                hand.stand_pat()
             elif legal.call:
                 hand.call()
             elif legal.check:
@@ -276,7 +310,7 @@ def make_test(betting: str) -> Any:
     machine: Any = type(f"HandMachine_{betting}", (HandMachine,), {"betting": betting})
     test_case = machine.TestCase
     test_case.settings = settings(
-        max_examples=60,
+        max_examples=int(os.environ.get("POKERFORGE_MACHINE_EXAMPLES", "60")),
         stateful_step_count=40,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],

@@ -64,7 +64,6 @@ def test_one_player_as_json_with_a_graph(
         (["--png", "x.png"], "--png needs --player"),
         (["--player", "nobody"], "no hands of 'nobody'"),
         (["--player", ""], "no hands of ''"),  # once a KeyError traceback
-        (["--player", PLAYER, "--png", "/nonexistent/w.png"], "cannot write '/nonexistent/w.png'"),
         (["--strict"], r"\[25\] \(hand 3017248608\)"),
     ],
 )
@@ -75,6 +74,16 @@ def test_bad_requests_print_one_line(
     err = capsys.readouterr().err
     assert err.startswith("pokerforge: error:") and err.count("\n") == 1
     assert re.search(message, err)
+
+
+def test_a_chart_that_cannot_be_written_is_one_line_and_exit_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["stats", str(DATA / "handhq_abs_100nlh.phhs"), "--player", PLAYER]
+    assert main([*args, "--png", "/nonexistent/w.png"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("pokerforge: error: cannot write '/nonexistent/w.png'")
+    assert err.count("\n") == 1
 
 
 def test_a_file_that_is_not_utf8_is_named_with_its_bytes(

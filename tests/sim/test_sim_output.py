@@ -234,7 +234,7 @@ def test_a_failed_write_is_one_line_and_leaves_no_partial_file(tmp_path: Path, n
         timeout=120,
         check=False,
     )
-    assert done.returncode == 2, done.stderr
+    assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1
     assert f"cannot write '{out}': File too large (the partial output was removed)" in done.stderr
@@ -276,6 +276,6 @@ def test_a_grid_that_cannot_be_written_leaves_no_half_file(tmp_path: Path) -> No
         timeout=120,
         check=False,
     )
-    assert done.returncode == 2, done.stderr
+    assert done.returncode == 1, done.stderr
     assert done.stderr == f"pokerforge: error: cannot write '{out}': File too large\n"
     assert list(tmp_path.iterdir()) == []

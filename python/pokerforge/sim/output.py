@@ -37,7 +37,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from pokerforge.errors import InvalidSpecError, PokerError, SimBackendError
+from pokerforge.errors import InvalidSpecError, OutputError, SimBackendError
 from pokerforge.sim.chunks import Job, Record, player_names
 from pokerforge.sim.results import ChunkResult
 
@@ -158,7 +158,7 @@ class HandWriter:
             yield
         except OSError as err:
             self.discard()
-            raise PokerError(
+            raise OutputError(
                 f"cannot write {str(self.path)!r}: {err.strerror or err} (the partial output "
                 "was removed)"
             ) from None
@@ -349,4 +349,4 @@ def open_writer(path: str | os.PathLike[str], job: Job) -> HandWriter:
     try:
         return cls(where, job)
     except OSError as err:
-        raise PokerError(f"cannot write {str(path)!r}: {err.strerror or err}") from None
+        raise OutputError(f"cannot write {str(path)!r}: {err.strerror or err}") from None

@@ -32,6 +32,7 @@ use pokerforge_core::obs::{
 };
 use pokerforge_core::phh::{has_header, read_fields, read_steps, split_tables};
 use pokerforge_core::rng::Rng;
+use pokerforge_core::variant::VARIANTS;
 use pokerforge_core::{Card, CardSet, Range};
 
 fn setting(name: &str, default: u64) -> u64 {
@@ -639,10 +640,10 @@ fn odd_number(rng: &mut Rng) -> f64 {
 #[test]
 fn fuzz_equity_every_game() {
     use pokerforge_core::equity::draw::{draw_equity, Draw};
-    use pokerforge_core::{equity, EquityOptions, Game, Method};
+    use pokerforge_core::{equity, EquityOptions, Method};
     use std::time::{Duration, Instant};
     fuzz_work("equity", 7, |rng| {
-        let (_, game) = Game::NAMES[rng.below(Game::NAMES.len() as u32) as usize];
+        let game = VARIANTS[rng.below(VARIANTS.len() as u32) as usize].game;
         let n = 1 + rng.below(10) as usize;
         let mut taken = 0u64;
         let players: Vec<Player> = (0..n)

@@ -15,9 +15,10 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
 
 use crate::card_class::PyCardSet;
 use crate::cards::{fresh_seed, seed_value};
-use crate::equity::{interruptible, player_of, time_limit_of};
+use crate::equity::{player_of, time_limit_of};
 use crate::errors::{located, to_py};
 use crate::input::{card_set, core, text_of, Int};
+use crate::parallel::interruptible;
 use crate::parallel::threads_for;
 use crate::registry;
 

@@ -11,9 +11,8 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pokerforge_core::equity::{by_class as by_class_of, plan, Game, Method, Plan, Player};
 use pokerforge_core::{CardSet, EquityOptions, EquityResult, Error, Location, ShortDeckOrder};
@@ -23,9 +22,10 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 
 use crate::cards::{fresh_seed, seed_value};
+use crate::category_count::PyCategoryCount;
 use crate::errors::{located, to_py};
 use crate::input::{card_set, core, text_of, Int};
-use crate::parallel::{pool_for_caller, threads_for};
+use crate::parallel::{deadline_after, interruptible, panic_message, threads_for};
 use crate::range::PyRange;
 use crate::registry;
 
@@ -84,11 +84,6 @@ pub(crate) fn time_limit_of(seconds: Option<f64>) -> PyResult<Option<Duration>> 
         .map(|t| positive("time_limit", t))
         .transpose()?
         .map(|t| Duration::from_secs_f64(t.min(1e9))))
-}
-
-/// The deadline of work starting now that may take `limit`.
-fn deadline_after(limit: Option<Duration>) -> Option<Instant> {
-    limit.map(|limit| Instant::now() + limit)
 }
 
 /// How a player is shown: a hand's cards in order, a range as given, or `random`.
@@ -285,121 +280,6 @@ fn to_python<'py>(
     kwargs.set_item("seed", result.seed)?;
     kwargs.set_item("categories_counted", result.categories)?;
     types.result.bind(py).call((), Some(&kwargs))
-}
-
-/// The categories of a request that was answered without them, counted by exact
-/// enumeration the first time a player's are read (`pokerforge.equity.LaterCategories`
-/// holds one of these for every player of a result).
-#[pyclass(name = "CategoryCount", module = "pokerforge._core", frozen)]
-pub struct PyCategoryCount {
-    plan: Plan,
-    /// The time limit of the request that made the result: the count gets as long.
-    limit: Option<Duration>,
-    counted: PyOnceLock<Vec<[f64; 9]>>,
-}
-
-impl std::fmt::Debug for PyCategoryCount {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PyCategoryCount")
-            .field("plan", &self.plan)
-            .finish_non_exhaustive()
-    }
-}
-
-impl PyCategoryCount {
-    fn new(plan: Plan, limit: Option<Duration>) -> PyCategoryCount {
-        PyCategoryCount {
-            plan,
-            limit,
-            counted: PyOnceLock::new(),
-        }
-    }
-}
-
-#[pymethods]
-impl PyCategoryCount {
-    /// Player `index`'s chance of each category, in `Category` order (counted on the
-    /// first call, on all cores).
-    fn player(&self, py: Python<'_>, index: usize) -> PyResult<Vec<f64>> {
-        let counted = self.counted.get_or_try_init(py, || {
-            // Sized first, as an exact request is: a pair of wide ranges once counted for
-            // minutes here, past its request's time limit and unbounded without one.
-            self.plan.check_exact().map_err(to_py)?;
-            let plan = self.plan.clone();
-            let limit = self.limit;
-            let threads = threads_for(None, usize::MAX, 0)?;
-            let result = interruptible(py, threads, Arc::default(), move |cancel| {
-                plan.run(0, deadline_after(limit), Some(cancel))
-            })?;
-            Ok::<_, PyErr>(result.players.iter().map(|p| p.categories).collect())
-        })?;
-        counted.get(index).map(|c| c.to_vec()).ok_or_else(|| {
-            to_py(Error::PlayerCount {
-                got: index + 1,
-                expected: "a player of the result",
-            })
-        })
-    }
-}
-
-/// The message of a caught panic.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "no message".to_string())
-}
-
-/// What a worker sends back: the result, or the message of a panic.
-type Outcome<T> = Result<Result<T, Error>, String>;
-
-/// Runs `work` on a pool of `threads` threads (the calling thread's own pool for one
-/// thread, so calls from several Python threads run side by side) while this thread,
-/// without the GIL, waits and wakes every 20 ms to check for Ctrl-C and `cancel`; on
-/// either it raises the cancel flag the core checks as it goes. No thread is created per
-/// call: the work is queued on the pool. A panic in the work, on this pool's thread or
-/// on one of rayon's, is caught there and raised here as a `RuntimeError`.
-pub(crate) fn interruptible<T: Send + 'static>(
-    py: Python<'_>,
-    threads: usize,
-    cancel: Arc<AtomicBool>,
-    work: impl FnOnce(&AtomicBool) -> Result<T, Error> + Send + 'static,
-) -> PyResult<T> {
-    let pool = pool_for_caller(threads)?;
-    let flag = Arc::clone(&cancel);
-    let (done, mut wait) = mpsc::channel::<Outcome<T>>();
-    pool.spawn(move || {
-        let outcome = catch_unwind(AssertUnwindSafe(|| work(&flag)));
-        let _ = done.send(outcome.map_err(|payload| panic_message(payload.as_ref())));
-    });
-    loop {
-        // The receiver is Send but not Sync, so it moves into the GIL-free closure.
-        let (outcome, back) = py.detach(move || {
-            let outcome = wait.recv_timeout(Duration::from_millis(20));
-            (outcome, wait)
-        });
-        wait = back;
-        match outcome {
-            Ok(Ok(result)) => return result.map_err(to_py),
-            Ok(Err(panic)) => {
-                return Err(PyRuntimeError::new_err(format!(
-                    "a bug in pokerforge's Rust core (please report it): {panic}"
-                )))
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                if let Err(interrupt) = py.check_signals() {
-                    cancel.store(true, Ordering::Relaxed);
-                    // The worker stops at its next check; wait so nothing outlives us.
-                    let _ = py.detach(move || wait.recv());
-                    return Err(interrupt);
-                }
-            }
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(to_py(Error::Interrupted));
-            }
-        }
-    }
 }
 
 /// Runs `plan` and builds the Python result.

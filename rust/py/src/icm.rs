@@ -23,9 +23,10 @@ use pokerforge_core::Error;
 use pyo3::prelude::*;
 
 use crate::cards::{fresh_seed, seed_value};
-use crate::equity::{interruptible, time_limit_of};
+use crate::equity::time_limit_of;
 use crate::errors::to_py;
 use crate::input::{core, Int};
+use crate::parallel::interruptible;
 use crate::parallel::threads_for;
 use crate::range::PyRange;
 

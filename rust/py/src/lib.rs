@@ -7,6 +7,7 @@ mod badugi;
 mod batch;
 mod card_class;
 mod cards;
+mod category_count;
 mod deal;
 mod draw_equity;
 mod equity;
@@ -52,7 +53,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
     m.add_class::<equity::PyCancel>()?;
     m.add_class::<equity::PyEquityPlan>()?;
-    m.add_class::<equity::PyCategoryCount>()?;
+    m.add_class::<category_count::PyCategoryCount>()?;
     m.add_function(wrap_pyfunction!(equity::plan_equity, m)?)?;
     m.add_function(wrap_pyfunction!(draw_equity::draw_equity, m)?)?;
     m.add_function(wrap_pyfunction!(draw_equity::draw_policy_discards, m)?)?;

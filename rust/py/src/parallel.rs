@@ -1,11 +1,18 @@
 //! Thread pools for `threads=` arguments and chunked work that can be interrupted.
 
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use pokerforge_core::Error;
+use pyo3::exceptions::PyRuntimeError;
 
 use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
-use crate::errors::{InvalidSpecError, PokerError};
+use crate::errors::{to_py, InvalidSpecError, PokerError};
 use crate::input::Int;
 
 /// Pools by thread count, kept between calls: building a pool costs far more than a batch
@@ -96,5 +103,70 @@ pub fn threads_for(threads: Option<Int>, work_items: usize, worth_it: usize) -> 
             .map(|n| n.get())
             .unwrap_or(1)),
         None => Ok(1),
+    }
+}
+
+/// The deadline of work starting now that may take `limit`.
+pub(crate) fn deadline_after(limit: Option<Duration>) -> Option<Instant> {
+    limit.map(|limit| Instant::now() + limit)
+}
+
+/// The message of a caught panic.
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".to_string())
+}
+
+/// What a worker sends back: the result, or the message of a panic.
+type Outcome<T> = Result<Result<T, Error>, String>;
+
+/// Runs `work` on a pool of `threads` threads (the calling thread's own pool for one
+/// thread, so calls from several Python threads run side by side) while this thread,
+/// without the GIL, waits and wakes every 20 ms to check for Ctrl-C and `cancel`; on
+/// either it raises the cancel flag the core checks as it goes. No thread is created per
+/// call: the work is queued on the pool. A panic in the work, on this pool's thread or
+/// on one of rayon's, is caught there and raised here as a `RuntimeError`.
+pub(crate) fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    threads: usize,
+    cancel: Arc<AtomicBool>,
+    work: impl FnOnce(&AtomicBool) -> Result<T, Error> + Send + 'static,
+) -> PyResult<T> {
+    let pool = pool_for_caller(threads)?;
+    let flag = Arc::clone(&cancel);
+    let (done, mut wait) = mpsc::channel::<Outcome<T>>();
+    pool.spawn(move || {
+        let outcome = catch_unwind(AssertUnwindSafe(|| work(&flag)));
+        let _ = done.send(outcome.map_err(|payload| panic_message(payload.as_ref())));
+    });
+    loop {
+        // The receiver is Send but not Sync, so it moves into the GIL-free closure.
+        let (outcome, back) = py.detach(move || {
+            let outcome = wait.recv_timeout(Duration::from_millis(20));
+            (outcome, wait)
+        });
+        wait = back;
+        match outcome {
+            Ok(Ok(result)) => return result.map_err(to_py),
+            Ok(Err(panic)) => {
+                return Err(PyRuntimeError::new_err(format!(
+                    "a bug in pokerforge's Rust core (please report it): {panic}"
+                )))
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(interrupt) = py.check_signals() {
+                    cancel.store(true, Ordering::Relaxed);
+                    // The worker stops at its next check; wait so nothing outlives us.
+                    let _ = py.detach(move || wait.recv());
+                    return Err(interrupt);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(to_py(Error::Interrupted));
+            }
+        }
     }
 }
