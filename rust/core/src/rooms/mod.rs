@@ -1,0 +1,200 @@
+//! Every room's hand histories read into one room-neutral record ([`RoomHand`]): the
+//! fields of a PHH hand and its actions in PHH's grammar, with what the room writes that
+//! PHH lacks (its stated totals, uncalled bets returned, cash-outs, runouts) beside them.
+//!
+//! [`read_file`] finds a file's room, layout and client language from its first lines
+//! ([`detect`]), cuts it into hands and reads each; a hand that cannot be read is a
+//! [`Refusal`] with its cause, never left out: text where no hand starts, a hand with no
+//! section markers or cut off before its summary, a game pokerforge does not know. Each
+//! room's conventions are its row of [`ROOMS`]; [`check_totals`] holds a hand's actions
+//! against the totals its summary states. This reads; it rules on nothing (the game
+//! layer replays the steps).
+
+mod forced;
+mod header;
+mod ledger;
+pub mod money;
+mod record;
+mod stars;
+mod table;
+pub mod text;
+
+pub use ledger::{check_totals, contributions};
+pub use record::{Cause, Note, Refusal, RoomHand};
+pub use table::{phh_code, room, Deal, Format, Room, Winnings, BETTING, GAMES, ROOMS};
+
+/// The most bytes of a file read: a history file is a few megabytes; past this the rest
+/// is refused as one [`Cause::TooLarge`] hand.
+pub const MAX_FILE_BYTES: usize = 256 << 20;
+/// The most lines one hand may have (the longest real hands have a few hundred).
+pub const MAX_HAND_LINES: usize = 5_000;
+/// The most characters a line may have.
+pub const MAX_LINE_CHARS: usize = 4_096;
+
+/// A file's room, layout and client language, as its first hand's first line shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Detected {
+    /// The room's row.
+    pub room: &'static Room,
+    /// The language its client wrote.
+    pub language: &'static str,
+}
+
+/// The room whose hand `line` starts, with the client's language and the text after the
+/// start.
+fn starts(line: &str) -> Option<(Detected, &str)> {
+    ROOMS.iter().find_map(|room| {
+        room.starts.iter().find_map(|(start, language)| {
+            let rest = line.strip_prefix(start)?;
+            Some((Detected { room, language }, rest))
+        })
+    })
+}
+
+/// Lines that separate hands and say nothing (the Zoom archive's `***** # 3 *****`).
+fn separator(line: &str) -> bool {
+    let t = line.trim();
+    t.is_empty()
+        || (t.starts_with("*****")
+            && t.ends_with("*****")
+            && t.trim_matches('*')
+                .trim()
+                .trim_start_matches('#')
+                .trim()
+                .bytes()
+                .all(|b| b.is_ascii_digit()))
+}
+
+/// The room of a file, from its first bytes (a few kilobytes suffice): the first line that
+/// starts a hand.
+///
+/// # Examples
+/// ```
+/// use pokerforge_core::rooms::detect;
+/// let found = detect(b"\xef\xbb\xbfPokerStars Hand #1: Hold'em No Limit ($1/$2 USD)").unwrap();
+/// assert_eq!((found.room.code, found.language), ("PS", "en"));
+/// assert!(detect(b"variant = 'NT'").is_none());
+/// ```
+pub fn detect(head: &[u8]) -> Option<Detected> {
+    let text = text::decode(&head[..head.len().min(64 << 10)]);
+    let found = text::lines(&text)
+        .take(200)
+        .find_map(|(_, line)| starts(line.trim()).map(|f| f.0));
+    found
+}
+
+/// One file read: its room (if any hand was found) and every hand in it, read or refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileRead {
+    /// The room of the file's first hand.
+    pub detected: Option<Detected>,
+    /// Each hand in the order written, read or refused.
+    pub hands: Vec<Result<RoomHand, Refusal>>,
+}
+
+/// Reads every hand of a history file's bytes (see the module's documentation).
+///
+/// # Examples
+/// ```
+/// use pokerforge_core::rooms::{read_file, Cause};
+/// let text = "PokerStars Hand #1:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET\n\
+///             Table 'Alpha' 6-max Seat #1 is the button\n\
+///             Seat 1: Ann ($100 in chips)\nSeat 2: Bob ($80.50 in chips)\n\
+///             Bob: posts small blind $0.50\nAnn: posts big blind $1\n\
+///             *** HOLE CARDS ***\nBob: folds\nUncalled bet ($0.50) returned to Ann\n\
+///             Ann collected $1 from pot\n*** SUMMARY ***\nTotal pot $1 | Rake $0\n";
+/// let file = read_file(text.as_bytes());
+/// let hand = file.hands[0].as_ref().unwrap();
+/// assert_eq!((hand.players.clone(), hand.winnings.clone()), (vec!["Bob".into(), "Ann".into()], vec![0, 2]));
+/// assert_eq!(hand.phh_actions(), ["d dh p1 ????", "d dh p2 ????", "p1 f"]);
+/// let cut = read_file(text.split("*** SUMMARY").next().unwrap().as_bytes());
+/// assert_eq!(cut.hands[0].as_ref().unwrap_err().cause, Cause::CutOff);
+/// ```
+pub fn read_file(bytes: &[u8]) -> FileRead {
+    let too_large = bytes.len() > MAX_FILE_BYTES;
+    let text = text::decode(&bytes[..bytes.len().min(MAX_FILE_BYTES)]);
+    let mut hands = Vec::new();
+    let mut detected = None;
+    let mut chunk: Vec<&str> = Vec::new();
+    let mut first_line = 1;
+    let mut start: Option<(Detected, usize)> = None;
+    let mut flush = |start: Option<(Detected, usize)>, chunk: &mut Vec<&str>, first_line: usize| {
+        if let Some((found, cut)) = start {
+            hands.push(read_hand(found, &chunk[0][cut..], chunk, first_line));
+        } else if chunk.iter().any(|l| !separator(l)) {
+            hands.push(Err(Refusal {
+                cause: Cause::NoHand,
+                first_line,
+                line: None,
+                number: None,
+                message: "text where no hand starts (a file cut in a hand, or no history pokerforge reads)"
+                    .to_string(),
+            }));
+        }
+        chunk.clear();
+    };
+    for (number, line) in text::lines(&text) {
+        let trimmed = line.trim_start();
+        if let Some((found, rest)) = starts(trimmed) {
+            flush(start, &mut chunk, first_line);
+            detected.get_or_insert(found);
+            start = Some((found, line.len() - rest.len()));
+            first_line = number;
+        }
+        chunk.push(line);
+    }
+    flush(start, &mut chunk, first_line);
+    if too_large {
+        hands.push(Err(Refusal {
+            cause: Cause::TooLarge,
+            first_line: 0,
+            line: None,
+            number: None,
+            message: format!(
+                "the file is larger than {MAX_FILE_BYTES} bytes: the rest is not read"
+            ),
+        }));
+    }
+    FileRead { detected, hands }
+}
+
+fn read_hand(
+    found: Detected,
+    rest: &str,
+    lines: &[&str],
+    first_line: usize,
+) -> Result<RoomHand, Refusal> {
+    let number: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .take(40)
+        .collect();
+    let refuse = |cause, line: Option<usize>, message: String| Refusal {
+        cause,
+        first_line,
+        line: line.map(|i| first_line + i),
+        number: (!number.is_empty()).then(|| number.clone()),
+        message,
+    };
+    if lines.len() > MAX_HAND_LINES {
+        return Err(refuse(
+            Cause::TooLarge,
+            None,
+            format!("the hand has more than {MAX_HAND_LINES} lines"),
+        ));
+    }
+    if let Some(i) = lines
+        .iter()
+        .position(|l| l.chars().count() > MAX_LINE_CHARS)
+    {
+        return Err(refuse(
+            Cause::TooLarge,
+            Some(i),
+            format!("the line is longer than {MAX_LINE_CHARS} characters"),
+        ));
+    }
+    match found.room.format {
+        Format::StarsText => stars::read(found.room, found.language, rest, lines)
+            .map_err(|(line, (cause, message))| refuse(cause, line, message)),
+    }
+}

@@ -1,0 +1,741 @@
+//! The PokerStars text layout, which GGPoker, WPN/ACR, Winamax, Full Tilt, Run It Once,
+//! PokerMaster, PokerBros and BetOnline write after it: a first line (number, game,
+//! stakes), a table line, seat lines, forced bets, `*** ... ***` sections, a summary.
+//! Each room's differences (how a line names its player, where the winnings are written)
+//! are its row of [`super::table::ROOMS`].
+
+use super::forced::{forced, order, Post};
+use super::header::{header, table_line, Header};
+use super::money::{in_unit, places, units};
+use super::record::{Cause, Note, RoomHand};
+use super::table::{Deal, Room, Winnings};
+use crate::phh::{Arg, Step, Verb};
+use crate::Card;
+
+/// What the parser keeps of one line before the players' order is known: players are
+/// seat-line indices, amounts units.
+#[derive(Debug, Clone)]
+enum Event {
+    Deal(usize, Vec<Option<u8>>),
+    Board(Vec<u8>),
+    Act(usize, Verb, Arg),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Section {
+    Seats,
+    Play,
+    Summary,
+}
+
+/// A problem: its cause and message (the line is the caller's).
+pub type Fault = (Cause, String);
+
+fn fault<T>(cause: Cause, message: impl Into<String>) -> Result<T, Fault> {
+    Err((cause, message.into()))
+}
+
+/// The cards in each `[...]` group of `text`.
+fn groups(text: &str) -> Result<Vec<Vec<u8>>, Fault> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find(']') else {
+            break;
+        };
+        let inner = &rest[open + 1..open + close];
+        let mut cards = Vec::new();
+        for word in inner.split_whitespace() {
+            match word.parse::<Card>() {
+                Ok(card) => cards.push(card.index()),
+                Err(_) => return fault(Cause::Cards, format!("{word:?} is not a card")),
+            }
+        }
+        out.push(cards);
+        rest = &rest[open + close + 1..];
+    }
+    Ok(out)
+}
+
+fn known(cards: &[u8]) -> Vec<Option<u8>> {
+    cards.iter().map(|&c| Some(c)).collect()
+}
+
+/// The first word of `text` read as an amount.
+fn amount(text: &str) -> Result<i64, Fault> {
+    let word = text.split_whitespace().next().unwrap_or("");
+    units(word).map_or_else(
+        || fault(Cause::Amount, format!("{word:?} is not an amount")),
+        Ok,
+    )
+}
+
+struct Reader {
+    room: &'static Room,
+    head: Header,
+    table: String,
+    max_seats: Option<u32>,
+    button: Option<u32>,
+    seats: Vec<(u32, String, i64, bool)>,
+    names: Vec<usize>,
+    posts: Vec<(Post, usize, i64)>,
+    acting: Vec<bool>,
+    dealt: Vec<Option<Vec<u8>>>,
+    shown: Vec<Option<Vec<u8>>>,
+    events: Vec<Event>,
+    won: Vec<i64>,
+    summary_won: Vec<i64>,
+    collected: bool,
+    notes: Vec<(usize, bool, i64)>,
+    total: Option<i64>,
+    rake: Option<i64>,
+    fees: Vec<(String, i64)>,
+    section: Section,
+    sections: usize,
+    board: Vec<u8>,
+    runouts: Vec<(u32, Vec<u8>)>,
+    street: usize,
+    street_in: Vec<i64>,
+    acted: bool,
+    pending: Vec<(usize, usize, Option<Vec<u8>>)>,
+    bring_in: Option<i64>,
+    language: &'static str,
+}
+
+impl Reader {
+    fn new(room: &'static Room, language: &'static str, head: Header) -> Reader {
+        Reader {
+            room,
+            language,
+            head,
+            table: String::new(),
+            max_seats: None,
+            button: None,
+            seats: Vec::new(),
+            names: Vec::new(),
+            posts: Vec::new(),
+            acting: Vec::new(),
+            dealt: Vec::new(),
+            shown: Vec::new(),
+            events: Vec::new(),
+            won: Vec::new(),
+            summary_won: Vec::new(),
+            collected: false,
+            notes: Vec::new(),
+            total: None,
+            rake: None,
+            fees: Vec::new(),
+            section: Section::Seats,
+            sections: 0,
+            board: Vec::new(),
+            runouts: Vec::new(),
+            street: 0,
+            street_in: Vec::new(),
+            acted: false,
+            pending: Vec::new(),
+            bring_in: None,
+        }
+    }
+
+    /// The seat whose name starts `line` followed by `after`, and the rest.
+    fn who<'l>(&self, line: &'l str, after: &str) -> Option<(usize, &'l str)> {
+        self.names.iter().find_map(|&i| {
+            let rest = line.strip_prefix(self.seats[i].1.as_str())?;
+            Some((i, rest.strip_prefix(after)?))
+        })
+    }
+
+    fn seat_line(&mut self, line: &str) -> Result<bool, Fault> {
+        let Some(rest) = line.strip_prefix("Seat ") else {
+            return Ok(false);
+        };
+        let Some((number, rest)) = rest.split_once(": ") else {
+            return Ok(false);
+        };
+        let Ok(seat) = number.parse::<u32>() else {
+            return Ok(false);
+        };
+        // The stack is in the last " (" whose text starts with an amount.
+        let mut cut = rest.len();
+        while let Some(open) = rest[..cut].rfind(" (") {
+            let inner = &rest[open + 2..];
+            let end = inner
+                .find(|c: char| c == ')' || c == ' ')
+                .unwrap_or(inner.len());
+            if let Some(stack) = units(&inner[..end]) {
+                let out = rest.contains("sitting out") || rest.contains("out of hand");
+                if self.seats.len() >= crate::MAX_PLAYERS * 2 {
+                    return fault(Cause::Players, "more seats than any table has");
+                }
+                self.seats
+                    .push((seat, rest[..open].to_string(), stack, out));
+                return Ok(true);
+            }
+            cut = open;
+        }
+        fault(Cause::Amount, format!("{line:?} holds no stack"))
+    }
+
+    fn post(&mut self, who: usize, rest: &str) -> Result<(), Fault> {
+        let rest = rest.strip_prefix("the ").unwrap_or(rest);
+        const KINDS: [(&str, Post); 9] = [
+            ("small & big blinds", Post::Both),
+            ("small blind", Post::Small),
+            ("big blind", Post::Big),
+            ("ante", Post::Ante),
+            ("a straddle", Post::Straddle),
+            ("straddle", Post::Straddle),
+            ("button blind", Post::Button),
+            ("dead blind", Post::Dead),
+            ("dead", Post::Dead),
+        ];
+        let Some((kind, after)) = KINDS
+            .iter()
+            .find_map(|(word, kind)| Some((*kind, rest.strip_prefix(word)?)))
+        else {
+            return fault(
+                Cause::Blinds,
+                format!("{rest:?} is not a forced bet pokerforge knows"),
+            );
+        };
+        if self.acted {
+            return fault(Cause::Blinds, "a blind posted after the betting began");
+        }
+        let x = amount(after.trim_start_matches([' ', ':']))?;
+        if matches!(kind, Post::Small | Post::Big | Post::Both | Post::Straddle) {
+            self.street_in[who] += if kind == Post::Both { x.min(x) } else { x };
+        }
+        self.posts.push((kind, who, x));
+        self.acting[who] = true;
+        Ok(())
+    }
+
+    fn flush_draws(&mut self) {
+        for (who, count, cards) in std::mem::take(&mut self.pending) {
+            let cards = cards.map_or_else(|| vec![None; count], |c| known(&c));
+            self.events.push(Event::Deal(who, cards));
+        }
+    }
+
+    fn act(&mut self, who: usize, rest: &str) -> Result<(), Fault> {
+        let level = self.street_in.iter().copied().max().unwrap_or(0);
+        let (verb, arg) = if rest.starts_with("folds") {
+            (Verb::Fold, Arg::Nothing)
+        } else if rest.starts_with("checks") {
+            (Verb::CheckCall, Arg::Nothing)
+        } else if let Some(x) = rest.strip_prefix("calls ") {
+            amount(x)?;
+            self.street_in[who] = level;
+            (Verb::CheckCall, Arg::Nothing)
+        } else if let Some(x) = rest.strip_prefix("bets ") {
+            self.street_in[who] += amount(x)?;
+            (Verb::BetRaise, Arg::Chips(self.street_in[who]))
+        } else if let Some(x) = rest.strip_prefix("raises ") {
+            let to = x.find(" to ").map_or(Ok(0), |at| amount(&x[at + 4..]))?;
+            let to = if to == 0 {
+                self.street_in[who] + amount(x)?
+            } else {
+                to
+            };
+            self.street_in[who] = to;
+            (Verb::BetRaise, Arg::Chips(to))
+        } else if let Some(x) = rest.strip_prefix("completes it to ") {
+            self.street_in[who] = amount(x)?;
+            (Verb::BetRaise, Arg::Chips(self.street_in[who]))
+        } else if let Some(x) = rest.strip_prefix("brings in for ") {
+            let x = amount(x)?;
+            self.bring_in = Some(self.bring_in.unwrap_or(0).max(x));
+            self.street_in[who] = x;
+            (Verb::PostBringIn, Arg::Nothing)
+        } else if let Some(x) = rest.strip_prefix("discards ") {
+            let count: usize = x.split(' ').next().unwrap_or("").parse().unwrap_or(0);
+            let cards = groups(x)?
+                .pop()
+                .map_or_else(|| vec![None; count], |c| known(&c));
+            self.pending.push((who, cards.len(), None));
+            self.events
+                .push(Event::Act(who, Verb::StandPatDiscard, Arg::Cards(cards)));
+            self.acting[who] = true;
+            return Ok(());
+        } else if rest.starts_with("stands pat") {
+            self.events.push(Event::Act(
+                who,
+                Verb::StandPatDiscard,
+                Arg::Cards(Vec::new()),
+            ));
+            return Ok(());
+        } else if let Some(x) = rest.strip_prefix("shows ") {
+            let Some(cards) = groups(x)?.into_iter().next() else {
+                return Ok(());
+            };
+            if self.head.deal == Deal::Board {
+                self.shown[who] = Some(cards.clone());
+            }
+            let mut shown = known(&cards);
+            if self.head.deal == Deal::Board {
+                shown.resize(self.head.hole_count.max(shown.len()), None);
+            }
+            self.events
+                .push(Event::Act(who, Verb::ShowMuck, Arg::Cards(shown)));
+            return Ok(());
+        } else if let Some(x) = rest.strip_prefix("posts ") {
+            return self.post(who, x);
+        } else {
+            return Ok(()); // chat, time-outs and the like: no bearing on the hand
+        };
+        self.flush_draws();
+        self.acted = true;
+        self.acting[who] = true;
+        self.events.push(Event::Act(who, verb, arg));
+        Ok(())
+    }
+
+    fn dealt_line(&mut self, rest: &str) -> Result<(), Fault> {
+        let Some((who, cards)) = self.who(rest, " ") else {
+            return Ok(());
+        };
+        let mut groups = groups(cards)?;
+        let Some(last) = groups.pop() else {
+            return Ok(());
+        };
+        match self.head.deal {
+            Deal::Board => self.dealt[who] = Some(last),
+            Deal::Draw if self.street == 0 => self.dealt[who] = Some(last),
+            Deal::Draw => {
+                if let Some(p) = self.pending.iter_mut().find(|p| p.0 == who) {
+                    p.2 = Some(last);
+                }
+            }
+            Deal::Stud => {
+                let cards = match (self.street, groups.is_empty(), last.len()) {
+                    (0, true, 1) => vec![None, None, Some(last[0])],
+                    (0, _, _) => known(&last),
+                    (_, true, _) => vec![None],
+                    _ => known(&last),
+                };
+                if self.street == 0 && cards.iter().all(Option::is_some) {
+                    self.dealt[who] = Some(last);
+                }
+                self.events.push(Event::Deal(who, cards));
+            }
+        }
+        Ok(())
+    }
+
+    fn section(&mut self, line: &str) -> Result<(), Fault> {
+        let inner = line.trim_start_matches('*');
+        let (name, after) = inner.split_once("***").unwrap_or((inner, ""));
+        let name = name.trim().to_ascii_uppercase();
+        self.sections += 1;
+        self.flush_draws();
+        let runout = ["FIRST ", "SECOND ", "THIRD ", "FOURTH "]
+            .iter()
+            .position(|w| name.starts_with(w))
+            .filter(|_| !name.ends_with("DRAW"));
+        if let Some(number) = runout {
+            if name.ends_with("SHOW DOWN") || name.ends_with("SHOWDOWN") {
+                return Ok(());
+            }
+            let common = self.board.clone();
+            let new: Vec<u8> = groups(after)?
+                .pop()
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|c| !common.contains(c))
+                .collect();
+            self.runouts.push((number as u32 + 1, new));
+            return Ok(());
+        }
+        if !self.runouts.is_empty() {
+            let mut runouts = std::mem::take(&mut self.runouts);
+            runouts.sort_by_key(|r| r.0);
+            let count = runouts.iter().map(|r| r.0).max().unwrap_or(1);
+            self.notes.push((usize::MAX, false, i64::from(count)));
+            for (_, cards) in runouts {
+                self.events.push(Event::Board(cards));
+            }
+        }
+        let street_begins = |r: &mut Reader| {
+            r.street += 1;
+            r.street_in.iter_mut().for_each(|x| *x = 0);
+        };
+        match name.as_str() {
+            "HOLE CARDS" | "DEALING HANDS" | "3RD STREET" | "ANTE/BLINDS" => {}
+            "PRE-FLOP" | "PREFLOP" => self.board_cards(after)?,
+            "FLOP" | "TURN" | "RIVER" if self.head.deal == Deal::Board => {
+                street_begins(self);
+                self.board_cards(after)?;
+            }
+            "4TH STREET" | "5TH STREET" | "6TH STREET" | "RIVER" | "7TH STREET"
+                if self.head.deal == Deal::Stud =>
+            {
+                street_begins(self)
+            }
+            "FIRST DRAW" | "SECOND DRAW" | "THIRD DRAW" | "DRAW"
+                if self.head.deal == Deal::Draw =>
+            {
+                street_begins(self)
+            }
+            "SHOW DOWN" | "SHOWDOWN" => {}
+            "SUMMARY" => self.section = Section::Summary,
+            _ => {
+                return fault(
+                    Cause::Game,
+                    format!("{name:?} is not a section of this game"),
+                )
+            }
+        }
+        if self.section == Section::Seats {
+            self.section = Section::Play;
+        }
+        Ok(())
+    }
+
+    fn board_cards(&mut self, after: &str) -> Result<(), Fault> {
+        let new: Vec<u8> = groups(after)?
+            .pop()
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|c| !self.board.contains(c))
+            .collect();
+        if !new.is_empty() {
+            self.board.extend(&new);
+            self.events.push(Event::Board(new));
+        }
+        Ok(())
+    }
+
+    fn summary_line(&mut self, line: &str) -> Result<(), Fault> {
+        if let Some(rest) = line.strip_prefix("Total pot ") {
+            let mut parts = rest.split('|');
+            self.total = Some(amount(parts.next().unwrap_or(""))?);
+            for part in parts {
+                let part = part.trim();
+                let Some((name, x)) = part.rsplit_once(' ') else {
+                    continue;
+                };
+                let x = amount(x)?;
+                if name.eq_ignore_ascii_case("rake") {
+                    self.rake = Some(x);
+                } else if x > 0 {
+                    self.fees.push((name.to_string(), x));
+                }
+            }
+            return Ok(());
+        }
+        let Some(rest) = line.strip_prefix("Seat ") else {
+            return Ok(());
+        };
+        let Some((_, rest)) = rest.split_once(": ") else {
+            return Ok(());
+        };
+        let Some((who, tail)) = self.who(rest, " ") else {
+            return Ok(());
+        };
+        for word in [" won ", " collected "] {
+            let mut from = 0;
+            let tail = format!(" {tail}");
+            while let Some(at) = tail[from..].find(word) {
+                let x = &tail[from + at + word.len()..];
+                if let Ok(x) = amount(x.trim_start_matches('(')) {
+                    self.summary_won[who] += x;
+                }
+                from += at + word.len();
+            }
+        }
+        Ok(())
+    }
+
+    fn line(&mut self, line: &str) -> Result<(), Fault> {
+        if self.section == Section::Summary {
+            return self.summary_line(line);
+        }
+        if line.starts_with("***") {
+            return self.section(line);
+        }
+        if self.section == Section::Seats && self.seat_line(line)? {
+            return Ok(());
+        }
+        if self.names.len() != self.seats.len() {
+            self.names = (0..self.seats.len()).collect();
+            self.names
+                .sort_by_key(|&i| std::cmp::Reverse(self.seats[i].1.len()));
+            let n = self.seats.len();
+            (self.acting, self.dealt, self.shown) = (vec![false; n], vec![None; n], vec![None; n]);
+            (self.won, self.summary_won, self.street_in) = (vec![0; n], vec![0; n], vec![0; n]);
+        }
+        if let Some(rest) = line.strip_prefix("Dealt to ") {
+            return self.dealt_line(rest);
+        }
+        if let Some(rest) = line.strip_prefix("Uncalled bet ") {
+            let x = amount(rest.trim_start_matches('('))?;
+            if let Some((who, _)) = rest
+                .find(" to ")
+                .and_then(|at| self.who(&rest[at + 4..], ""))
+            {
+                self.notes.push((who, false, x));
+            }
+            return Ok(());
+        }
+        if line.starts_with("Hand cancelled") {
+            return fault(Cause::Cancelled, "the room cancelled the hand");
+        }
+        if let Some((who, rest)) = self.who(line, " ") {
+            if let Some(x) = rest.strip_prefix("collected ") {
+                self.won[who] += amount(x)?;
+                self.collected = true;
+                return Ok(());
+            }
+            if let Some(x) = rest.strip_prefix("cashed out the hand for ") {
+                self.notes.push((who, true, amount(x)?));
+                return Ok(());
+            }
+        }
+        if let Some((who, rest)) = self.who(line, self.room.after_name) {
+            return self.act(who, rest);
+        }
+        Ok(())
+    }
+}
+
+/// One hand in the PokerStars layout: its lines (the first the hand's first line, whose
+/// text after the room's start is `rest`).
+///
+/// # Errors
+/// The line (an index into `lines`, `None` for the hand as a whole) and the fault.
+pub fn read(
+    room: &'static Room,
+    language: &'static str,
+    rest: &str,
+    lines: &[&str],
+) -> Result<RoomHand, (Option<usize>, Fault)> {
+    let head = header(rest).map_err(|m| (Some(0), (Cause::Game, m)))?;
+    let mut r = Reader::new(room, language, head);
+    let mut body = lines.iter().enumerate().skip(1);
+    for (i, line) in body.by_ref() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some((table, max, button)) = table_line(line).filter(|_| !line.starts_with("Seat "))
+        {
+            (r.table, r.max_seats, r.button) = (table, max, button);
+        } else {
+            r.line(line).map_err(|f| (Some(i), f))?;
+        }
+        break;
+    }
+    for (i, line) in body {
+        let line = line.trim();
+        if !line.is_empty() {
+            r.line(line).map_err(|f| (Some(i), f))?;
+        }
+    }
+    r.flush_draws();
+    finish(r).map_err(|f| (None, f))
+}
+
+fn finish(r: Reader) -> Result<RoomHand, Fault> {
+    if r.sections == 0 {
+        return fault(Cause::NoSections, "the hand has no *** section markers");
+    }
+    if r.section != Section::Summary || r.total.is_none() {
+        return fault(
+            Cause::CutOff,
+            "the hand is cut off before its summary's total pot",
+        );
+    }
+    let in_hand: Vec<(u32, bool)> = r
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.0, !s.3 || r.acting.get(i) == Some(&true)))
+        .collect();
+    let button = if r.head.deal == Deal::Stud {
+        None
+    } else {
+        r.button
+    };
+    let order = order(&in_hand, button);
+    let n = order.len();
+    if !(2..=crate::MAX_PLAYERS).contains(&n) {
+        return fault(
+            Cause::Players,
+            format!("{n} players are dealt in, not 2 to 10"),
+        );
+    }
+    let mut place = vec![usize::MAX; r.seats.len()];
+    for (p, &i) in order.iter().enumerate() {
+        place[i] = p;
+    }
+    let player = |i: usize| -> Result<usize, Fault> {
+        match place.get(i) {
+            Some(&p) if p != usize::MAX => Ok(p),
+            _ => fault(
+                Cause::Players,
+                format!("{} acts without being dealt in", r.seats[i].1),
+            ),
+        }
+    };
+    let posts: Vec<(Post, usize, i64)> = r
+        .posts
+        .iter()
+        .map(|&(k, i, x)| Ok((k, player(i)?, x)))
+        .collect::<Result<_, Fault>>()?;
+    let fixed = (r.head.betting == "fixed-limit")
+        .then(|| r.head.stakes.map(|s| s.0))
+        .flatten();
+    if r.head.betting == "fixed-limit" && r.head.stakes.is_none() {
+        return fault(Cause::Game, "a fixed-limit hand without its stakes");
+    }
+    let stakes = if r.head.tournament.is_some() {
+        None
+    } else {
+        r.head.stakes
+    };
+    let forced = forced(&posts, n, stakes, fixed, r.head.deal != Deal::Stud)
+        .map_err(|m| (Cause::Blinds, m))?;
+    let mut steps = Vec::new();
+    let mut step = |player: Option<usize>, verb: Verb, arg: Arg| {
+        steps.push(Step {
+            action: steps.len(),
+            player,
+            verb,
+            arg,
+        });
+    };
+    if r.head.deal != Deal::Stud {
+        for &i in &order {
+            let mut cards = known(
+                r.dealt[i]
+                    .as_deref()
+                    .or(r.shown[i].as_deref())
+                    .unwrap_or(&[]),
+            );
+            cards.resize(r.head.hole_count.max(cards.len()), None);
+            step(Some(place[i]), Verb::DealHole, Arg::Cards(cards));
+        }
+    }
+    for event in &r.events {
+        match event {
+            Event::Deal(i, cards) => {
+                step(Some(player(*i)?), Verb::DealHole, Arg::Cards(cards.clone()))
+            }
+            Event::Board(cards) => step(None, Verb::DealBoard, Arg::Cards(known(cards))),
+            Event::Act(i, verb, arg) => step(Some(player(*i)?), *verb, arg.clone()),
+        }
+    }
+    let won =
+        if r.collected || r.room.winnings == Winnings::Collected && r.won.iter().any(|&x| x > 0) {
+            &r.won
+        } else {
+            &r.summary_won
+        };
+    let mut notes = Vec::new();
+    for &(i, cashed, x) in &r.notes {
+        if i == usize::MAX {
+            notes.push(Note::Runouts(x as u32));
+        } else if cashed {
+            notes.push(Note::CashedOut {
+                player: player(i)?,
+                chips: x,
+            });
+        } else {
+            notes.push(Note::Returned {
+                player: player(i)?,
+                chips: x,
+            });
+        }
+    }
+    for (i, seat) in r.seats.iter().enumerate() {
+        if place[i] == usize::MAX {
+            notes.push(Note::SittingOut {
+                seat: seat.0,
+                name: seat.1.clone(),
+            });
+        }
+    }
+    let stacks: Vec<i64> = order
+        .iter()
+        .map(|&i| r.head.cap.map_or(r.seats[i].2, |cap| r.seats[i].2.min(cap)))
+        .collect();
+    let winnings: Vec<i64> = order.iter().map(|&i| won[i]).collect();
+    let mut all: Vec<i64> = stacks
+        .iter()
+        .chain(&winnings)
+        .chain(&forced.antes)
+        .chain(&forced.blinds)
+        .copied()
+        .collect();
+    all.extend(forced.posts.iter().flat_map(|p| [p.1, p.2]));
+    all.extend(r.total.iter().chain(&r.rake).chain(&r.bring_in));
+    all.extend(r.fees.iter().map(|f| f.1));
+    all.extend(r.head.stakes.iter().flat_map(|s| [s.0, s.1]));
+    all.extend(steps.iter().filter_map(|s| match s.arg {
+        Arg::Chips(x) => Some(x),
+        _ => None,
+    }));
+    all.extend(notes.iter().filter_map(|n| match n {
+        Note::Returned { chips, .. } | Note::CashedOut { chips, .. } => Some(*chips),
+        _ => None,
+    }));
+    let p = places(all);
+    let u = |x: i64| in_unit(x, p);
+    for s in &mut steps {
+        if let Arg::Chips(x) = &mut s.arg {
+            *x = u(*x);
+        }
+    }
+    for note in &mut notes {
+        if let Note::Returned { chips, .. } | Note::CashedOut { chips, .. } = note {
+            *chips = u(*chips);
+        }
+    }
+    let map = |v: &[i64]| v.iter().map(|&x| u(x)).collect::<Vec<_>>();
+    let currency = if r.head.tournament.is_some() {
+        String::new()
+    } else if r.head.currency.is_empty() {
+        r.room.currency.to_string()
+    } else {
+        r.head.currency.clone()
+    };
+    Ok(RoomHand {
+        room: r.room.code,
+        language: r.language,
+        number: r.head.number.clone(),
+        table: r.table.clone(),
+        tournament: r.head.tournament.clone(),
+        time: r.head.time.clone(),
+        game: r.head.game,
+        betting: r.head.betting,
+        code: r.head.code,
+        game_text: r.head.game_text.clone(),
+        hole_count: r.head.hole_count,
+        currency,
+        places: p,
+        limits: fixed.and(r.head.stakes).map(|(a, b)| (u(a), u(b))),
+        bring_in: r.bring_in.map(u),
+        max_seats: r.max_seats,
+        button,
+        seats: order.iter().map(|&i| r.seats[i].0).collect(),
+        players: order.iter().map(|&i| r.seats[i].1.clone()).collect(),
+        stacks: map(&stacks),
+        antes: map(&forced.antes),
+        blinds: map(&forced.blinds),
+        posts: forced
+            .posts
+            .iter()
+            .map(|&(w, l, d)| (w, u(l), u(d)))
+            .collect(),
+        steps,
+        winnings: map(&winnings),
+        total_pot: r.total.map(u),
+        rake: r.rake.map(u),
+        fees: r
+            .fees
+            .iter()
+            .map(|(name, x)| (name.clone(), u(*x)))
+            .collect(),
+        notes,
+    })
+}

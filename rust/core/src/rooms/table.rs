@@ -1,0 +1,226 @@
+//! Each room's conventions as data: how its hands start, how a line names the player, where
+//! its winnings are written, its games' names; one row a room, read by the parsers (no
+//! room's name is a branch in them).
+
+/// How a room's files are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// PokerStars' text layout and those written after it: a first line with the hand's
+    /// number and game, seat lines, `*** ... ***` sections, a summary.
+    StarsText,
+}
+
+/// Where a room writes what each player won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Winnings {
+    /// `NAME collected X from pot` lines in the hand (the summary's only where there are
+    /// none).
+    Collected,
+    /// The summary's `Seat N: NAME ... won X` lines.
+    Summary,
+}
+
+/// One room's row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Room {
+    /// Its code (`"PS"`).
+    pub code: &'static str,
+    /// Its name.
+    pub name: &'static str,
+    /// The beginnings of a hand's first line, each with the client's language.
+    pub starts: &'static [(&'static str, &'static str)],
+    /// The layout of its files.
+    pub format: Format,
+    /// What follows a player's name before the action (`": "` or `" "`).
+    pub after_name: &'static str,
+    /// Where it writes the winnings.
+    pub winnings: Winnings,
+    /// The currency its cash games are in when the stakes carry no symbol.
+    pub currency: &'static str,
+}
+
+/// Every room pokerforge reads, in the order their starts are tried (a longer start
+/// before a shorter one it begins with).
+pub const ROOMS: [Room; 9] = [
+    Room {
+        code: "PS",
+        name: "PokerStars",
+        starts: &[
+            ("PokerStars Home Game Hand #", "en"),
+            ("PokerStars Zoom Hand #", "en"),
+            ("PokerStars Hand #", "en"),
+            ("PokerStars Game #", "en"),
+        ],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "",
+    },
+    Room {
+        code: "GG",
+        name: "GGPoker",
+        starts: &[("Poker Hand #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "",
+    },
+    Room {
+        code: "WPN",
+        name: "Winning Poker Network (ACR)",
+        starts: &[("Game Hand #", "en"), ("Hand #", "en")],
+        format: Format::StarsText,
+        after_name: " ",
+        winnings: Winnings::Summary,
+        currency: "",
+    },
+    Room {
+        code: "WMX",
+        name: "Winamax",
+        starts: &[("Winamax Poker - ", "fr")],
+        format: Format::StarsText,
+        after_name: " ",
+        winnings: Winnings::Collected,
+        currency: "€",
+    },
+    Room {
+        code: "FTP",
+        name: "Full Tilt Poker",
+        starts: &[("Full Tilt Rush Hand #", "en"), ("Full Tilt Hand #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "",
+    },
+    Room {
+        code: "RIO",
+        name: "Run It Once Poker",
+        starts: &[("Run It Once Poker Hand #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "€",
+    },
+    Room {
+        code: "PM",
+        name: "PokerMaster",
+        starts: &[("PokerMaster Hand #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "",
+    },
+    Room {
+        code: "PB",
+        name: "PokerBros",
+        starts: &[("PokerBros Hand #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "",
+    },
+    Room {
+        code: "BOL",
+        name: "BetOnline",
+        starts: &[("BetOnline Poker Game #", "en"), ("PayNoRake Game #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "",
+    },
+];
+
+/// How a game is dealt, as far as its record's layout goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deal {
+    /// Hole cards and a board (Hold'em, Omaha, Courchevel).
+    Board,
+    /// Seven cards each, street by street, some face up.
+    Stud,
+    /// A hand drawn to (five cards; four in badugi).
+    Draw,
+}
+
+/// A game as the rooms write it: `(name written, game, hole cards, how it is dealt, the
+/// betting its name implies)`. Names are matched without regard to case, the longest
+/// first where two begin at the same place.
+pub type GameRow = (
+    &'static str,
+    &'static str,
+    usize,
+    Deal,
+    Option<&'static str>,
+);
+
+/// Every game name the rooms write.
+pub const GAMES: [GameRow; 26] = [
+    ("Hold'em", "holdem", 2, Deal::Board, None),
+    ("Holdem", "holdem", 2, Deal::Board, None),
+    ("6+ Hold'em", "short-deck", 2, Deal::Board, None),
+    ("ShortDeck", "short-deck", 2, Deal::Board, None),
+    ("Omaha Hi/Lo", "omaha-hilo", 4, Deal::Board, None),
+    ("Omaha H/L", "omaha-hilo", 4, Deal::Board, None),
+    ("Omaha", "omaha", 4, Deal::Board, None),
+    ("5 Card Omaha Hi/Lo", "omaha-hilo", 5, Deal::Board, None),
+    ("5 Card Omaha", "omaha", 5, Deal::Board, None),
+    ("Omaha5", "omaha", 5, Deal::Board, None),
+    ("6 Card Omaha Hi/Lo", "omaha-hilo", 6, Deal::Board, None),
+    ("6 Card Omaha", "omaha", 6, Deal::Board, None),
+    ("PLO-5", "omaha", 5, Deal::Board, Some("pot-limit")),
+    ("PLO-6", "omaha", 6, Deal::Board, Some("pot-limit")),
+    ("PLO", "omaha", 4, Deal::Board, Some("pot-limit")),
+    ("Courchevel Hi/Lo", "courchevel-hilo", 5, Deal::Board, None),
+    ("Courchevel", "courchevel", 5, Deal::Board, None),
+    ("7 Card Stud Hi/Lo", "stud-hilo", 7, Deal::Stud, None),
+    ("7 Card Stud", "stud", 7, Deal::Stud, None),
+    ("7Stud", "stud", 7, Deal::Stud, None),
+    ("Razz", "razz", 7, Deal::Stud, None),
+    (
+        "Triple Draw 2-7 Lowball",
+        "2-7-triple-draw",
+        5,
+        Deal::Draw,
+        None,
+    ),
+    (
+        "Single Draw 2-7 Lowball",
+        "2-7-single-draw",
+        5,
+        Deal::Draw,
+        None,
+    ),
+    (
+        "Triple Draw A-5 Lowball",
+        "a-5-triple-draw",
+        5,
+        Deal::Draw,
+        None,
+    ),
+    ("5 Card Draw", "five-card-draw", 5, Deal::Draw, None),
+    ("Badugi", "badugi", 4, Deal::Draw, None),
+];
+
+/// Betting structures as written after a game's name: `(written, structure)`, the
+/// longest first; an empty structure is one pokerforge does not play (a hand's betting
+/// changing from street to street).
+pub const BETTING: [(&str, &str); 5] = [
+    ("Pot Limit Pre-Flop", ""),
+    ("No Limit", "no-limit"),
+    ("Pot Limit", "pot-limit"),
+    ("Fixed Limit", "fixed-limit"),
+    ("Limit", "fixed-limit"),
+];
+
+/// The PHH code of a game and structure, where PHH (or pokerforge's codes of its shape)
+/// has one.
+pub fn phh_code(game: &str, betting: &str) -> Option<&'static str> {
+    crate::phh::VARIANTS
+        .iter()
+        .find(|(_, g, b)| *g == game && *b == betting)
+        .map(|(code, _, _)| *code)
+}
+
+/// The row of the room whose code is `code`.
+pub fn room(code: &str) -> Option<&'static Room> {
+    ROOMS.iter().find(|r| r.code == code)
+}
