@@ -580,3 +580,90 @@ fn fuzz_observation_encoder() {
     );
     println!("fuzz encoder: {count} inputs ({encoded} encoded), 0 failures");
 }
+
+const ROOM_TOKENS: &[&str] = &[
+    "PokerStars Hand #1: ",
+    "Poker Hand #RC1: ",
+    "Hand #7 - ",
+    "Winamax Poker - CashGame - HandId: #1-2-3 - ",
+    "Hold'em No Limit ($0.50/$1 USD)",
+    "7 Card Stud Limit ($0.04/$0.08 USD)",
+    "Badugi Limit (10/20)",
+    "\n",
+    "\r\n",
+    "Seat 1: Ann ($100 in chips)\n",
+    "Seat 2: Bob (1,500)\n",
+    "Ann: posts small blind $0.50\n",
+    "Bob: posts big blind $1\n",
+    "Ann: posts the ante $0.01\n",
+    "Bob: straddle $2\n",
+    "*** HOLE CARDS ***\n",
+    "*** 3rd STREET ***\n",
+    "*** 4th STREET ***\n",
+    "*** FIRST DRAW ***\n",
+    "*** FLOP *** [2c 7d 9h]\n",
+    "*** FIRST RIVER *** [Kd]\n",
+    "*** SUMMARY ***\n",
+    "Dealt to Ann [Ah Kd]\n",
+    "Dealt to Bob [Kc] [4d]\n",
+    "Ann: raises $2 to $3\n",
+    "Bob: calls $2\n",
+    "Bob: bets 99999999999999999999\n",
+    "Ann: brings in for $0.02\n",
+    "Bob: discards 2 cards [Tc Qd]\n",
+    "Ann: stands pat\n",
+    "Ann: shows [Ah Kd X]\n",
+    "Ann collected $2.50 from pot\n",
+    "Uncalled bet ($2) returned to Ann\n",
+    "Total pot $2.50 | Rake $0 | Jackpot $1\n",
+    "Seat 1: Ann won ($2.50)\n",
+    "Hand cancelled\n",
+    "*********** # 2 **************\n",
+    "[",
+    "]",
+    "$",
+    "€",
+    "\u{feff}",
+];
+const ROOM_SEEDS: &[&str] = &[
+    "PokerStars Hand #1001:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET\n\
+     Table 'Alpha' 6-max Seat #1 is the button\nSeat 1: Ann ($100 in chips)\n\
+     Seat 2: Bob ($80.50 in chips)\nSeat 3: Cid ($120 in chips)\n\
+     Bob: posts small blind $0.50\nCid: posts big blind $1\n*** HOLE CARDS ***\n\
+     Dealt to Ann [Ah Kd]\nAnn: raises $2 to $3\nBob: folds\nCid: calls $2\n\
+     *** FLOP *** [2c 7d 9h]\nCid: checks\nAnn: bets $4\nCid: folds\n\
+     Uncalled bet ($4) returned to Ann\nAnn collected $6.50 from pot\n*** SUMMARY ***\n\
+     Total pot $6.50 | Rake $0\n",
+    "PokerStars Game #3:  7 Card Stud Limit ($0.04/$0.08 USD) - 2009/11/26 10:22:32 ET\n\
+     Table 'Dawn II' 8-max\nSeat 3: Ann ($1.46 in chips)\nSeat 5: Bob ($1.60 in chips)\n\
+     Ann: posts the ante $0.01\nBob: posts the ante $0.01\n*** 3rd STREET ***\n\
+     Dealt to Ann [Kc]\nDealt to Bob [5d Ks 2h]\nBob: brings in for $0.02\nAnn: calls $0.02\n\
+     *** 4th STREET ***\nDealt to Ann [Kc] [4d]\nDealt to Bob [5d Ks 2h] [9h]\nAnn: bets $0.04\n\
+     Bob: folds\nAnn collected $0.06 from pot\n*** SUMMARY ***\nTotal pot $0.06 | Rake $0\n",
+    "PokerStars Game #4:  Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD) - 2011/06/26\n\
+     Table 'S' 6-max Seat #1 is the button\nSeat 1: Ann ($4.36 in chips)\nSeat 2: Bob ($3 in chips)\n\
+     Ann: posts small blind $0.05\nBob: posts big blind $0.10\n*** DEALING HANDS ***\n\
+     Dealt to Ann [8s Td Kd Qs Qc]\nAnn: calls $0.05\nBob: checks\n*** FIRST DRAW ***\n\
+     Bob: discards 3 cards\nAnn: discards 2 cards [8s Td]\nDealt to Ann [Kd Qs Qc] [2h 3c]\n\
+     Bob: bets $0.10\nAnn: folds\nBob collected $0.20 from pot\n*** SUMMARY ***\nTotal pot $0.20\n",
+];
+
+/// The rooms' readers on any bytes: a hand is read or refused by name, never a panic; a
+/// hand read has players and one winnings entry each, and its totals check runs.
+#[test]
+fn fuzz_room_histories() {
+    fuzz("rooms", 7, ROOM_TOKENS, ROOM_SEEDS, |text| {
+        let _ = pokerforge_core::rooms::detect(text.as_bytes());
+        for hand in pokerforge_core::rooms::read_file(text.as_bytes()).hands {
+            match hand {
+                Ok(hand) => {
+                    assert!((2..=10).contains(&hand.players.len()));
+                    assert_eq!(hand.winnings.len(), hand.players.len());
+                    let _ = pokerforge_core::rooms::check_totals(&hand);
+                    let _ = hand.phh_actions();
+                }
+                Err(refusal) => assert!(!refusal.message.is_empty()),
+            }
+        }
+    });
+}

@@ -122,7 +122,7 @@ pub fn forced(
         if Some(i) == small || i == big {
             continue;
         }
-        if kind == Post::Straddle && n > 2 && small.is_some() && who == 2 && blinds[2] == 0 {
+        if kind == Post::Straddle && n > 2 && small.is_some() && who >= 2 && blinds[who] == 0 {
             blinds[2] = x;
             continue;
         }

@@ -82,7 +82,9 @@ fn stakes(line: &str) -> Option<(i64, i64)> {
 /// # Errors
 /// A message naming what is missing or not played.
 pub fn header(rest: &str) -> Result<Header, String> {
-    let number: String = rest
+    // Winamax writes its number after "HandId: #".
+    let numbered = rest.find("HandId: #").map_or(rest, |at| &rest[at + 9..]);
+    let number: String = numbered
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
         .collect();

@@ -3,7 +3,7 @@
 //! against them: a reader that lost or misread an action fails it.
 
 use super::money::decimal;
-use super::record::RoomHand;
+use super::record::{Note, RoomHand};
 use crate::phh::{Arg, Verb};
 
 /// What each player put in the pot and the uncalled bet returned (to the one who put in
@@ -89,9 +89,24 @@ pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
 /// A sentence naming the stated total and the counted one.
 pub fn check_totals(hand: &RoomHand) -> Result<(), String> {
     let (put, returned) = contributions(hand)?;
-    let pot: i64 = put.iter().sum::<i64>() - returned;
+    let mut pot: i64 = put.iter().sum::<i64>() - returned;
+    let conventions = super::table::room(hand.room);
+    let written_back = hand
+        .notes
+        .iter()
+        .any(|n| matches!(n, Note::Returned { .. }));
+    if conventions.is_some_and(|r| r.returns_collected) && !written_back {
+        pot += returned; // the room pays an uncalled bet it writes no line for with the pot
+    }
+    let stated = match (
+        hand.total_pot,
+        conventions.is_some_and(|r| r.pot_after_rake),
+    ) {
+        (Some(total), true) => Some(total + hand.rake.unwrap_or(0)),
+        (total, _) => total,
+    };
     let show = |x: i64| decimal(x, hand.places);
-    if let Some(total) = hand.total_pot {
+    if let Some(total) = stated {
         if total != pot {
             return Err(format!(
                 "the summary's total pot {} is not the {} the actions put in",

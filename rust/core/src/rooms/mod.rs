@@ -18,6 +18,7 @@ mod record;
 mod stars;
 mod table;
 pub mod text;
+mod words;
 
 pub use ledger::{check_totals, contributions};
 pub use record::{Cause, Note, Refusal, RoomHand};
@@ -100,13 +101,14 @@ pub struct FileRead {
 /// let text = "PokerStars Hand #1:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET\n\
 ///             Table 'Alpha' 6-max Seat #1 is the button\n\
 ///             Seat 1: Ann ($100 in chips)\nSeat 2: Bob ($80.50 in chips)\n\
-///             Bob: posts small blind $0.50\nAnn: posts big blind $1\n\
-///             *** HOLE CARDS ***\nBob: folds\nUncalled bet ($0.50) returned to Ann\n\
-///             Ann collected $1 from pot\n*** SUMMARY ***\nTotal pot $1 | Rake $0\n";
+///             Ann: posts small blind $0.50\nBob: posts big blind $1\n\
+///             *** HOLE CARDS ***\nAnn: folds\nUncalled bet ($0.50) returned to Bob\n\
+///             Bob collected $1 from pot\n*** SUMMARY ***\nTotal pot $1 | Rake $0\n";
 /// let file = read_file(text.as_bytes());
 /// let hand = file.hands[0].as_ref().unwrap();
-/// assert_eq!((hand.players.clone(), hand.winnings.clone()), (vec!["Bob".into(), "Ann".into()], vec![0, 2]));
-/// assert_eq!(hand.phh_actions(), ["d dh p1 ????", "d dh p2 ????", "p1 f"]);
+/// assert_eq!(hand.players, ["Bob", "Ann"]); // p1 is the first seat after the button
+/// assert_eq!((hand.places, hand.winnings.clone()), (1, vec![10, 0])); // in dimes
+/// assert_eq!(hand.phh_actions(), ["d dh p1 ????", "d dh p2 ????", "p2 f"]);
 /// let cut = read_file(text.split("*** SUMMARY").next().unwrap().as_bytes());
 /// assert_eq!(cut.hands[0].as_ref().unwrap_err().cause, Cause::CutOff);
 /// ```
@@ -164,7 +166,8 @@ fn read_hand(
     lines: &[&str],
     first_line: usize,
 ) -> Result<RoomHand, Refusal> {
-    let number: String = rest
+    let numbered = rest.find("HandId: #").map_or(rest, |at| &rest[at + 9..]);
+    let number: String = numbered
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
         .take(40)

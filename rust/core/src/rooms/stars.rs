@@ -9,8 +9,8 @@ use super::header::{header, table_line, Header};
 use super::money::{in_unit, places, units};
 use super::record::{Cause, Note, RoomHand};
 use super::table::{Deal, Room, Winnings};
+use super::words::{amount, fault, groups, known, Fault};
 use crate::phh::{Arg, Step, Verb};
-use crate::Card;
 
 /// What the parser keeps of one line before the players' order is known: players are
 /// seat-line indices, amounts units.
@@ -26,48 +26,6 @@ enum Section {
     Seats,
     Play,
     Summary,
-}
-
-/// A problem: its cause and message (the line is the caller's).
-pub type Fault = (Cause, String);
-
-fn fault<T>(cause: Cause, message: impl Into<String>) -> Result<T, Fault> {
-    Err((cause, message.into()))
-}
-
-/// The cards in each `[...]` group of `text`.
-fn groups(text: &str) -> Result<Vec<Vec<u8>>, Fault> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('[') {
-        let Some(close) = rest[open..].find(']') else {
-            break;
-        };
-        let inner = &rest[open + 1..open + close];
-        let mut cards = Vec::new();
-        for word in inner.split_whitespace() {
-            match word.parse::<Card>() {
-                Ok(card) => cards.push(card.index()),
-                Err(_) => return fault(Cause::Cards, format!("{word:?} is not a card")),
-            }
-        }
-        out.push(cards);
-        rest = &rest[open + close + 1..];
-    }
-    Ok(out)
-}
-
-fn known(cards: &[u8]) -> Vec<Option<u8>> {
-    cards.iter().map(|&c| Some(c)).collect()
-}
-
-/// The first word of `text` read as an amount.
-fn amount(text: &str) -> Result<i64, Fault> {
-    let word = text.split_whitespace().next().unwrap_or("");
-    units(word).map_or_else(
-        || fault(Cause::Amount, format!("{word:?} is not an amount")),
-        Ok,
-    )
 }
 
 struct Reader {
@@ -99,6 +57,11 @@ struct Reader {
     acted: bool,
     pending: Vec<(usize, usize, Option<Vec<u8>>)>,
     bring_in: Option<i64>,
+    folded: Vec<bool>,
+    /// Whether a player has acted on this street (a draw begins a street of its own).
+    betting: bool,
+    /// A stud street's deals: the event of each player dealt on it.
+    street_deals: Vec<(usize, usize)>,
     language: &'static str,
 }
 
@@ -134,6 +97,9 @@ impl Reader {
             acted: false,
             pending: Vec::new(),
             bring_in: None,
+            folded: Vec::new(),
+            betting: false,
+            street_deals: Vec::new(),
         }
     }
 
@@ -159,9 +125,7 @@ impl Reader {
         let mut cut = rest.len();
         while let Some(open) = rest[..cut].rfind(" (") {
             let inner = &rest[open + 2..];
-            let end = inner
-                .find(|c: char| c == ')' || c == ' ')
-                .unwrap_or(inner.len());
+            let end = inner.find([')', ' ']).unwrap_or(inner.len());
             if let Some(stack) = units(&inner[..end]) {
                 let out = rest.contains("sitting out") || rest.contains("out of hand");
                 if self.seats.len() >= crate::MAX_PLAYERS * 2 {
@@ -169,16 +133,29 @@ impl Reader {
                 }
                 self.seats
                     .push((seat, rest[..open].to_string(), stack, out));
+                // Every per-seat list grows with the seats; names are tried longest first.
+                self.acting.push(false);
+                self.dealt.push(None);
+                self.shown.push(None);
+                self.won.push(0);
+                self.summary_won.push(0);
+                self.street_in.push(0);
+                self.folded.push(false);
+                self.names.push(self.seats.len() - 1);
+                let seats = &self.seats;
+                self.names
+                    .sort_by_key(|&i| std::cmp::Reverse(seats[i].1.len()));
                 return Ok(true);
             }
             cut = open;
         }
-        fault(Cause::Amount, format!("{line:?} holds no stack"))
+        // No stack: a summary's seat line in a hand that lacks its section markers.
+        Ok(false)
     }
 
     fn post(&mut self, who: usize, rest: &str) -> Result<(), Fault> {
         let rest = rest.strip_prefix("the ").unwrap_or(rest);
-        const KINDS: [(&str, Post); 9] = [
+        const KINDS: [(&str, Post); 10] = [
             ("small & big blinds", Post::Both),
             ("small blind", Post::Small),
             ("big blind", Post::Big),
@@ -187,6 +164,7 @@ impl Reader {
             ("straddle", Post::Straddle),
             ("button blind", Post::Button),
             ("dead blind", Post::Dead),
+            ("missed blind", Post::Dead),
             ("dead", Post::Dead),
         ];
         let Some((kind, after)) = KINDS
@@ -242,12 +220,16 @@ impl Reader {
         } else if let Some(x) = rest.strip_prefix("completes it to ") {
             self.street_in[who] = amount(x)?;
             (Verb::BetRaise, Arg::Chips(self.street_in[who]))
-        } else if let Some(x) = rest.strip_prefix("brings in for ") {
+        } else if let Some(x) = rest
+            .strip_prefix("brings in for ")
+            .or_else(|| rest.strip_prefix("brings in "))
+        {
             let x = amount(x)?;
             self.bring_in = Some(self.bring_in.unwrap_or(0).max(x));
             self.street_in[who] = x;
             (Verb::PostBringIn, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("discards ") {
+            self.draw_begins();
             let count: usize = x.split(' ').next().unwrap_or("").parse().unwrap_or(0);
             let cards = groups(x)?
                 .pop()
@@ -258,6 +240,7 @@ impl Reader {
             self.acting[who] = true;
             return Ok(());
         } else if rest.starts_with("stands pat") {
+            self.draw_begins();
             self.events.push(Event::Act(
                 who,
                 Verb::StandPatDiscard,
@@ -280,11 +263,17 @@ impl Reader {
             return Ok(());
         } else if let Some(x) = rest.strip_prefix("posts ") {
             return self.post(who, x);
+        } else if rest.starts_with("straddle ") {
+            return self.post(who, rest); // GGPoker: "NAME: straddle $20"
         } else {
             return Ok(()); // chat, time-outs and the like: no bearing on the hand
         };
         self.flush_draws();
+        if verb == Verb::Fold {
+            self.folded[who] = true;
+        }
         self.acted = true;
+        self.betting = true;
         self.acting[who] = true;
         self.events.push(Event::Act(who, verb, arg));
         Ok(())
@@ -316,7 +305,10 @@ impl Reader {
                 if self.street == 0 && cards.iter().all(Option::is_some) {
                     self.dealt[who] = Some(last);
                 }
-                self.events.push(Event::Deal(who, cards));
+                match self.street_deals.iter().find(|d| d.0 == who) {
+                    Some(&(_, at)) => self.events[at] = Event::Deal(who, cards),
+                    None => self.events.push(Event::Deal(who, cards)),
+                }
             }
         }
         Ok(())
@@ -355,26 +347,31 @@ impl Reader {
                 self.events.push(Event::Board(cards));
             }
         }
-        let street_begins = |r: &mut Reader| {
-            r.street += 1;
-            r.street_in.iter_mut().for_each(|x| *x = 0);
-        };
         match name.as_str() {
             "HOLE CARDS" | "DEALING HANDS" | "3RD STREET" | "ANTE/BLINDS" => {}
             "PRE-FLOP" | "PREFLOP" => self.board_cards(after)?,
             "FLOP" | "TURN" | "RIVER" if self.head.deal == Deal::Board => {
-                street_begins(self);
+                self.street_begins();
                 self.board_cards(after)?;
             }
             "4TH STREET" | "5TH STREET" | "6TH STREET" | "RIVER" | "7TH STREET"
                 if self.head.deal == Deal::Stud =>
             {
-                street_begins(self)
+                self.street_begins();
+                // Each player still in is dealt a card, which the room writes only when
+                // it is known or face up.
+                self.street_deals.clear();
+                for who in 0..self.seats.len() {
+                    if self.in_stud(who) {
+                        self.street_deals.push((who, self.events.len()));
+                        self.events.push(Event::Deal(who, vec![None]));
+                    }
+                }
             }
             "FIRST DRAW" | "SECOND DRAW" | "THIRD DRAW" | "DRAW"
                 if self.head.deal == Deal::Draw =>
             {
-                street_begins(self)
+                self.street_begins()
             }
             "SHOW DOWN" | "SHOWDOWN" => {}
             "SUMMARY" => self.section = Section::Summary,
@@ -389,6 +386,29 @@ impl Reader {
             self.section = Section::Play;
         }
         Ok(())
+    }
+
+    fn street_begins(&mut self) {
+        self.street += 1;
+        self.street_in.iter_mut().for_each(|x| *x = 0);
+        self.betting = false;
+    }
+
+    /// A draw (or standing pat) after betting: the betting round is over (single-draw
+    /// hands have no section marker between their rounds).
+    fn draw_begins(&mut self) {
+        if self.betting {
+            self.street_begins();
+        }
+    }
+
+    /// Whether `who` was dealt in on third street and has not folded.
+    fn in_stud(&self, who: usize) -> bool {
+        !self.folded[who]
+            && self
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Deal(w, c) if *w == who && c.len() == 3))
     }
 
     fn board_cards(&mut self, after: &str) -> Result<(), Fault> {
@@ -411,6 +431,10 @@ impl Reader {
             self.total = Some(amount(parts.next().unwrap_or(""))?);
             for part in parts {
                 let part = part.trim();
+                if part.eq_ignore_ascii_case("no rake") {
+                    self.rake = Some(0);
+                    continue;
+                }
                 let Some((name, x)) = part.rsplit_once(' ') else {
                     continue;
                 };
@@ -455,14 +479,6 @@ impl Reader {
         }
         if self.section == Section::Seats && self.seat_line(line)? {
             return Ok(());
-        }
-        if self.names.len() != self.seats.len() {
-            self.names = (0..self.seats.len()).collect();
-            self.names
-                .sort_by_key(|&i| std::cmp::Reverse(self.seats[i].1.len()));
-            let n = self.seats.len();
-            (self.acting, self.dealt, self.shown) = (vec![false; n], vec![None; n], vec![None; n]);
-            (self.won, self.summary_won, self.street_in) = (vec![0; n], vec![0; n], vec![0; n]);
         }
         if let Some(rest) = line.strip_prefix("Dealt to ") {
             return self.dealt_line(rest);
@@ -549,7 +565,7 @@ fn finish(r: Reader) -> Result<RoomHand, Fault> {
         .seats
         .iter()
         .enumerate()
-        .map(|(i, s)| (s.0, !s.3 || r.acting.get(i) == Some(&true)))
+        .map(|(i, s)| (s.0, !s.3 && s.2 > 0 || r.acting.get(i) == Some(&true)))
         .collect();
     let button = if r.head.deal == Deal::Stud {
         None

@@ -37,6 +37,10 @@ pub struct Room {
     pub winnings: Winnings,
     /// The currency its cash games are in when the stakes carry no symbol.
     pub currency: &'static str,
+    /// Whether its summary's total pot is written after the rake is taken.
+    pub pot_after_rake: bool,
+    /// Whether an uncalled bet it writes no return line for is collected with the pot.
+    pub returns_collected: bool,
 }
 
 /// Every room pokerforge reads, in the order their starts are tried (a longer start
@@ -55,6 +59,8 @@ pub const ROOMS: [Room; 9] = [
         after_name: ": ",
         winnings: Winnings::Collected,
         currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
     },
     Room {
         code: "GG",
@@ -64,6 +70,8 @@ pub const ROOMS: [Room; 9] = [
         after_name: ": ",
         winnings: Winnings::Collected,
         currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
     },
     Room {
         code: "WPN",
@@ -73,6 +81,8 @@ pub const ROOMS: [Room; 9] = [
         after_name: " ",
         winnings: Winnings::Summary,
         currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
     },
     Room {
         code: "WMX",
@@ -82,6 +92,8 @@ pub const ROOMS: [Room; 9] = [
         after_name: " ",
         winnings: Winnings::Collected,
         currency: "€",
+        pot_after_rake: true,
+        returns_collected: true,
     },
     Room {
         code: "FTP",
@@ -91,6 +103,8 @@ pub const ROOMS: [Room; 9] = [
         after_name: ": ",
         winnings: Winnings::Collected,
         currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
     },
     Room {
         code: "RIO",
@@ -100,6 +114,8 @@ pub const ROOMS: [Room; 9] = [
         after_name: ": ",
         winnings: Winnings::Collected,
         currency: "€",
+        pot_after_rake: false,
+        returns_collected: false,
     },
     Room {
         code: "PM",
@@ -109,6 +125,8 @@ pub const ROOMS: [Room; 9] = [
         after_name: ": ",
         winnings: Winnings::Collected,
         currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
     },
     Room {
         code: "PB",
@@ -118,6 +136,8 @@ pub const ROOMS: [Room; 9] = [
         after_name: ": ",
         winnings: Winnings::Collected,
         currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
     },
     Room {
         code: "BOL",
@@ -127,6 +147,8 @@ pub const ROOMS: [Room; 9] = [
         after_name: ": ",
         winnings: Winnings::Collected,
         currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
     },
 ];
 
@@ -153,7 +175,7 @@ pub type GameRow = (
 );
 
 /// Every game name the rooms write.
-pub const GAMES: [GameRow; 26] = [
+pub const GAMES: [GameRow; 28] = [
     ("Hold'em", "holdem", 2, Deal::Board, None),
     ("Holdem", "holdem", 2, Deal::Board, None),
     ("6+ Hold'em", "short-deck", 2, Deal::Board, None),
@@ -173,6 +195,8 @@ pub const GAMES: [GameRow; 26] = [
     ("Courchevel", "courchevel", 5, Deal::Board, None),
     ("7 Card Stud Hi/Lo", "stud-hilo", 7, Deal::Stud, None),
     ("7 Card Stud", "stud", 7, Deal::Stud, None),
+    ("7-Card Stud Hi/Lo", "stud-hilo", 7, Deal::Stud, None),
+    ("7-Card Stud", "stud", 7, Deal::Stud, None),
     ("7Stud", "stud", 7, Deal::Stud, None),
     ("Razz", "razz", 7, Deal::Stud, None),
     (
