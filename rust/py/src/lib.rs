@@ -26,6 +26,7 @@ mod range;
 mod rank_methods;
 mod record;
 mod registry;
+mod rooms;
 mod short_deck;
 mod showdown;
 
@@ -98,6 +99,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(icm::class_frequencies, m)?)?;
     m.add_function(wrap_pyfunction!(icm::range_of_frequencies, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_has_header, m)?)?;
+    m.add_function(wrap_pyfunction!(rooms::rooms_read, m)?)?;
     record::add_to(m)?;
     Ok(())
 }
