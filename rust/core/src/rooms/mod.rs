@@ -7,7 +7,7 @@
 //! [`Refusal`] with its cause, never left out: text where no hand starts, a hand with no
 //! section markers or cut off before its summary, a game pokerforge does not know. Each
 //! room's conventions are its row of [`ROOMS`]; [`check_totals`] holds a hand's actions
-//! against the totals its summary states. This reads; it rules on nothing (the game
+//! against the totals its summary states, and a hand that fails it is refused. This reads; it rules on nothing (the game
 //! layer replays the steps).
 
 mod forced;
@@ -196,8 +196,12 @@ fn read_hand(
             format!("the line is longer than {MAX_LINE_CHARS} characters"),
         ));
     }
-    match found.room.format {
-        Format::StarsText => stars::read(found.room, found.language, rest, lines)
-            .map_err(|(line, (cause, message))| refuse(cause, line, message)),
+    let hand = match found.room.format {
+        Format::StarsText => stars::read(found.room, found.language, rest, lines),
     }
+    .map_err(|(line, (cause, message))| refuse(cause, line, message))?;
+    // A hand whose actions do not make the totals its summary states was misread, or
+    // written in a way no row of the table explains: refused, never kept wrong.
+    check_totals(&hand).map_err(|message| refuse(Cause::Totals, None, message))?;
+    Ok(hand)
 }

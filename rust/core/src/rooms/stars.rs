@@ -57,6 +57,8 @@ struct Reader {
     acted: bool,
     pending: Vec<(usize, usize, Option<Vec<u8>>)>,
     bring_in: Option<i64>,
+    /// A blind posted all-in, short of the stakes.
+    short_blind: bool,
     folded: Vec<bool>,
     /// Whether a player has acted on this street (a draw begins a street of its own).
     betting: bool,
@@ -97,6 +99,7 @@ impl Reader {
             acted: false,
             pending: Vec::new(),
             bring_in: None,
+            short_blind: false,
             folded: Vec::new(),
             betting: false,
             street_deals: Vec::new(),
@@ -183,6 +186,7 @@ impl Reader {
         if matches!(kind, Post::Small | Post::Big | Post::Both | Post::Straddle) {
             self.street_in[who] += if kind == Post::Both { x.min(x) } else { x };
         }
+        self.short_blind |= matches!(kind, Post::Small | Post::Big) && after.contains("all-in");
         self.posts.push((kind, who, x));
         self.acting[who] = true;
         Ok(())
@@ -604,10 +608,12 @@ fn finish(r: Reader) -> Result<RoomHand, Fault> {
     if r.head.betting == "fixed-limit" && r.head.stakes.is_none() {
         return fault(Cause::Game, "a fixed-limit hand without its stakes");
     }
-    let stakes = if r.head.tournament.is_some() {
-        None
-    } else {
+    // A cash game's blinds are its stakes; a tournament's are as posted (GGPoker's first
+    // line can name the level before), but for a blind posted all-in, short of the level.
+    let stakes = if r.head.tournament.is_none() || r.short_blind {
         r.head.stakes
+    } else {
+        None
     };
     let forced = forced(&posts, n, stakes, fixed, r.head.deal != Deal::Stud)
         .map_err(|m| (Cause::Blinds, m))?;
