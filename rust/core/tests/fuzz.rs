@@ -624,6 +624,15 @@ const ROOM_TOKENS: &[&str] = &[
     "$",
     "€",
     "\u{feff}",
+    "#Game No : 7\n",
+    "***** Hand History for Game 7 *****\n",
+    "$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014\n",
+    "Seat 4: Ann ( $10.98 )\n",
+    "Ann posts small blind [$0.05]\n",
+    "Bob raises [284,48$]\n",
+    "** Dealing flop ** [ Jc, Kc, 3c ]\n",
+    "Bob collected [ $0.19 ]\n",
+    "Bob wins $0.24 USD\n",
 ];
 const ROOM_SEEDS: &[&str] = &[
     "PokerStars Hand #1001:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET\n\
@@ -646,6 +655,13 @@ const ROOM_SEEDS: &[&str] = &[
      Dealt to Ann [8s Td Kd Qs Qc]\nAnn: calls $0.05\nBob: checks\n*** FIRST DRAW ***\n\
      Bob: discards 3 cards\nAnn: discards 2 cards [8s Td]\nDealt to Ann [Kd Qs Qc] [2h 3c]\n\
      Bob: bets $0.10\nAnn: folds\nBob collected $0.20 from pot\n*** SUMMARY ***\nTotal pot $0.20\n",
+    "#Game No : 349736402\n***** 888poker Hand History for Game 349736402 *****\n\
+     $0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 22:40:28\n\
+     Table Abbotsford 6 Max (Real Money)\nSeat 9 is the button\nTotal number of players : 2\n\
+     Seat 4: Ann ( $10.98 )\nSeat 9: Bob ( $4.66 )\nBob posts small blind [$0.05]\n\
+     Ann posts big blind [$0.10]\n** Dealing down cards **\nBob calls [$0.05]\nAnn checks\n\
+     ** Dealing flop ** [ Jc, Kc, 3c ]\nAnn checks\nBob bets [$0.10]\nAnn folds\n\
+     ** Summary **\nBob collected [ $0.19 ]\n",
 ];
 
 /// The rooms' readers on any bytes: a hand is read or refused by name, never a panic; a

@@ -162,6 +162,29 @@ const FILES: &[Expected] = &[
         &[],
     ),
     ("wpn/holdem.txt", "WPN", "Hand #", &["holdem"], &[]),
+    ("888/holdem.txt", "888", "#Game No", &["holdem"], &[]),
+    (
+        "888/uncalled_collected.txt",
+        "888",
+        "#Game No",
+        &["holdem"],
+        &[],
+    ),
+    (
+        "888/omaha_hilo_fixed.txt",
+        "888",
+        "#Game No",
+        &["omaha-hilo"],
+        &[],
+    ),
+    ("partypoker/holdem.txt", "PTY", "*****", &["holdem"; 4], &[]),
+    (
+        "partypoker/omaha.txt",
+        "PTY",
+        "#Game No",
+        &["omaha"; 3],
+        &[],
+    ),
 ];
 
 #[test]

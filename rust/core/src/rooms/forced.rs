@@ -160,7 +160,8 @@ pub fn forced(
 /// The players dealt in: the seats' indices in PHH order, clockwise from the first seat
 /// after the button (no button: from the first seat). `seats` are `(seat, in the hand)`.
 pub fn order(seats: &[(u32, bool)], button: Option<u32>) -> Vec<usize> {
-    let dealt: Vec<usize> = (0..seats.len()).filter(|&i| seats[i].1).collect();
+    let mut dealt: Vec<usize> = (0..seats.len()).filter(|&i| seats[i].1).collect();
+    dealt.sort_by_key(|&i| seats[i].0); // PartyPoker lists its seats in any order
     let first = button
         .and_then(|b| dealt.iter().position(|&i| seats[i].0 > b))
         .unwrap_or(0);

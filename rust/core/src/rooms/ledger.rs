@@ -83,7 +83,9 @@ pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
 
 /// Checks the totals the hand's summary states against its actions: the total pot is what
 /// the actions put in less the uncalled bet, and the collected amounts with the rake and
-/// fees (and what cash-outs paid) make up that pot.
+/// fees make up that pot. A room that states no totals (888, PartyPoker) must have
+/// collected no more than the pot, and at least three quarters of it (a rake is a few
+/// per cent).
 ///
 /// # Errors
 /// A sentence naming the stated total and the counted one.
@@ -118,6 +120,20 @@ pub fn check_totals(hand: &RoomHand) -> Result<(), String> {
     let paid: i64 = hand.winnings.iter().sum::<i64>()
         + hand.rake.unwrap_or(0)
         + hand.fees.iter().map(|f| f.1).sum::<i64>();
+    if conventions.is_some_and(|r| !r.writes_totals) {
+        // The room states no pot or rake: its rake is what the pot held beyond the
+        // collected amounts, which can be no more than the pot, nor most of it.
+        // An uncalled bet may be paid with the pot or returned unwritten (888 does both).
+        let fits = |pot: i64| paid <= pot && (pot - paid) * 4 <= pot;
+        if !fits(pot) && !fits(pot - returned) {
+            return Err(format!(
+                "the collected amounts make {}, which leaves no rake of the pot's {}",
+                show(paid),
+                show(pot)
+            ));
+        }
+        return Ok(());
+    }
     if paid != pot {
         return Err(format!(
             "the collected amounts, rake and fees make {}, not the pot's {}",

@@ -10,7 +10,9 @@
 //! against the totals its summary states, and a hand that fails it is refused. This reads; it rules on nothing (the game
 //! layer replays the steps).
 
+mod assemble;
 mod forced;
+mod gameno;
 mod header;
 mod ledger;
 pub mod money;
@@ -43,19 +45,39 @@ pub struct Detected {
 
 /// The room whose hand `line` starts, with the client's language and the text after the
 /// start.
-fn starts(line: &str) -> Option<(Detected, &str)> {
+fn starts(line: &str) -> Option<(Detected, &'static str, &str)> {
     ROOMS.iter().find_map(|room| {
         room.starts.iter().find_map(|(start, language)| {
             let rest = line.strip_prefix(start)?;
-            Some((Detected { room, language }, rest))
+            Some((Detected { room, language }, *start, rest))
         })
     })
+}
+
+/// The room among those whose hands start as `found`'s does, whose marks the hand's next
+/// line holds (else the first with none).
+fn refine(found: Detected, start: &str, next: &str) -> Detected {
+    let mut same = ROOMS
+        .iter()
+        .filter(|r| r.starts.iter().any(|(s, _)| *s == start));
+    let marked = same
+        .clone()
+        .find(|r| r.marks.iter().any(|m| next.contains(m)));
+    let room = marked
+        .or_else(|| same.find(|r| r.marks.is_empty()))
+        .unwrap_or(found.room);
+    Detected { room, ..found }
 }
 
 /// Lines that separate hands and say nothing (the Zoom archive's `***** # 3 *****`).
 fn separator(line: &str) -> bool {
     let t = line.trim();
+    let game_starts = t
+        .strip_prefix("Game #")
+        .and_then(|rest| rest.strip_suffix(" starts."))
+        .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
     t.is_empty()
+        || game_starts
         || (t.starts_with("*****")
             && t.ends_with("*****")
             && t.trim_matches('*')
@@ -78,10 +100,13 @@ fn separator(line: &str) -> bool {
 /// ```
 pub fn detect(head: &[u8]) -> Option<Detected> {
     let text = text::decode(&head[..head.len().min(64 << 10)]);
-    let found = text::lines(&text)
-        .take(200)
-        .find_map(|(_, line)| starts(line.trim()).map(|f| f.0));
-    found
+    let lines: Vec<&str> = text::lines(&text).take(200).map(|(_, line)| line).collect();
+    let at = lines
+        .iter()
+        .position(|line| starts(line.trim()).is_some())?;
+    let (found, start, _) = starts(lines[at].trim())?;
+    let head = lines[at..lines.len().min(at + 3)].concat();
+    Some(refine(found, start, &head))
 }
 
 /// One file read: its room (if any hand was found) and every hand in it, read or refused.
@@ -119,12 +144,16 @@ pub fn read_file(bytes: &[u8]) -> FileRead {
     let mut detected = None;
     let mut chunk: Vec<&str> = Vec::new();
     let mut first_line = 1;
-    let mut start: Option<(Detected, usize)> = None;
-    let mut flush = |start: Option<(Detected, usize)>, chunk: &mut Vec<&str>, first_line: usize| {
-        if let Some((found, cut)) = start {
+    let mut start: Option<(Detected, &'static str, usize)> = None;
+    let mut flush = |start: Option<(Detected, &'static str, usize)>,
+                     chunk: &mut Vec<&str>,
+                     first_line: usize| {
+        if let Some((found, begin, cut)) = start {
+            let found = refine(found, begin, &chunk[..chunk.len().min(3)].concat());
             hands.push(read_hand(found, &chunk[0][cut..], chunk, first_line));
         } else if chunk.iter().any(|l| !separator(l)) {
             hands.push(Err(Refusal {
+                room: None,
                 cause: Cause::NoHand,
                 first_line,
                 line: None,
@@ -137,17 +166,34 @@ pub fn read_file(bytes: &[u8]) -> FileRead {
     };
     for (number, line) in text::lines(&text) {
         let trimmed = line.trim_start();
-        if let Some((found, rest)) = starts(trimmed) {
+        // A hand's second line may be a start of its own (PartyPoker writes its
+        // "***** Hand History" line with or without a "#Game No" line before it).
+        let second = chunk.len() == 1 && start.is_some();
+        if let Some((found, begin, rest)) = starts(trimmed).filter(|_| !second) {
             flush(start, &mut chunk, first_line);
-            detected.get_or_insert(found);
-            start = Some((found, line.len() - rest.len()));
+            if detected.is_none() {
+                detected = Some(found); // refined below, with the hand's next lines
+            }
+            start = Some((found, begin, line.len() - rest.len()));
             first_line = number;
         }
         chunk.push(line);
     }
     flush(start, &mut chunk, first_line);
+    if let Some(found) = detected {
+        let first = hands.iter().find_map(|h| h.as_ref().ok().map(|h| h.room));
+        let refused = hands
+            .iter()
+            .find_map(|h| h.as_ref().err().and_then(|r| r.room));
+        let code = first.or(refused).unwrap_or(found.room.code);
+        detected = Some(Detected {
+            room: room(code).unwrap_or(found.room),
+            ..found
+        });
+    }
     if too_large {
         hands.push(Err(Refusal {
+            room: None,
             cause: Cause::TooLarge,
             first_line: 0,
             line: None,
@@ -173,6 +219,7 @@ fn read_hand(
         .take(40)
         .collect();
     let refuse = |cause, line: Option<usize>, message: String| Refusal {
+        room: Some(found.room.code),
         cause,
         first_line,
         line: line.map(|i| first_line + i),
@@ -198,6 +245,7 @@ fn read_hand(
     }
     let hand = match found.room.format {
         Format::StarsText => stars::read(found.room, found.language, rest, lines),
+        Format::GameNo => gameno::read(found.room, found.language, lines),
     }
     .map_err(|(line, (cause, message))| refuse(cause, line, message))?;
     // A hand whose actions do not make the totals its summary states was misread, or

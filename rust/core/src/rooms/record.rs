@@ -137,6 +137,8 @@ impl Cause {
 pub struct Refusal {
     /// The kind of problem.
     pub cause: Cause,
+    /// The code of the room whose hand it is, where one was found.
+    pub room: Option<&'static str>,
     /// The hand's first line in the file (from 1).
     pub first_line: usize,
     /// The line the problem is on (from 1), where one line holds it.

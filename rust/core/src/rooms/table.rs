@@ -8,6 +8,9 @@ pub enum Format {
     /// PokerStars' text layout and those written after it: a first line with the hand's
     /// number and game, seat lines, `*** ... ***` sections, a summary.
     StarsText,
+    /// The layout 888 (Pacific) and PartyPoker write: `#Game No : N`, a `***** ... Hand
+    /// History for Game N *****` line, amounts in brackets, `** Dealing ... **` sections.
+    GameNo,
 }
 
 /// Where a room writes what each player won.
@@ -41,11 +44,17 @@ pub struct Room {
     pub pot_after_rake: bool,
     /// Whether an uncalled bet it writes no return line for is collected with the pot.
     pub returns_collected: bool,
+    /// Whether its hands state the total pot and the rake (else the rake is what the pot
+    /// held beyond the collected amounts).
+    pub writes_totals: bool,
+    /// Words one of which a hand's second line holds, where rooms share a first line
+    /// (empty: any).
+    pub marks: &'static [&'static str],
 }
 
 /// Every room pokerforge reads, in the order their starts are tried (a longer start
 /// before a shorter one it begins with).
-pub const ROOMS: [Room; 9] = [
+pub const ROOMS: [Room; 11] = [
     Room {
         code: "PS",
         name: "PokerStars",
@@ -61,6 +70,8 @@ pub const ROOMS: [Room; 9] = [
         currency: "",
         pot_after_rake: false,
         returns_collected: false,
+        writes_totals: true,
+        marks: &[],
     },
     Room {
         code: "GG",
@@ -72,6 +83,8 @@ pub const ROOMS: [Room; 9] = [
         currency: "",
         pot_after_rake: false,
         returns_collected: false,
+        writes_totals: true,
+        marks: &[],
     },
     Room {
         code: "WPN",
@@ -83,6 +96,8 @@ pub const ROOMS: [Room; 9] = [
         currency: "",
         pot_after_rake: false,
         returns_collected: false,
+        writes_totals: true,
+        marks: &[],
     },
     Room {
         code: "WMX",
@@ -94,6 +109,8 @@ pub const ROOMS: [Room; 9] = [
         currency: "€",
         pot_after_rake: true,
         returns_collected: true,
+        writes_totals: true,
+        marks: &[],
     },
     Room {
         code: "FTP",
@@ -105,6 +122,8 @@ pub const ROOMS: [Room; 9] = [
         currency: "",
         pot_after_rake: false,
         returns_collected: false,
+        writes_totals: true,
+        marks: &[],
     },
     Room {
         code: "RIO",
@@ -116,6 +135,8 @@ pub const ROOMS: [Room; 9] = [
         currency: "€",
         pot_after_rake: false,
         returns_collected: false,
+        writes_totals: true,
+        marks: &[],
     },
     Room {
         code: "PM",
@@ -127,6 +148,8 @@ pub const ROOMS: [Room; 9] = [
         currency: "",
         pot_after_rake: false,
         returns_collected: false,
+        writes_totals: true,
+        marks: &[],
     },
     Room {
         code: "PB",
@@ -138,6 +161,8 @@ pub const ROOMS: [Room; 9] = [
         currency: "",
         pot_after_rake: false,
         returns_collected: false,
+        writes_totals: true,
+        marks: &[],
     },
     Room {
         code: "BOL",
@@ -149,6 +174,42 @@ pub const ROOMS: [Room; 9] = [
         currency: "",
         pot_after_rake: false,
         returns_collected: false,
+        writes_totals: true,
+        marks: &[],
+    },
+    Room {
+        code: "888",
+        name: "888poker (Pacific)",
+        starts: &[
+            ("#Game No : ", "en"),
+            ("***** 888poker Hand History for Game ", "en"),
+            ("***** 888.es Hand History for Game ", "es"),
+            ("***** Cassava Hand History for Game ", "en"),
+        ],
+        format: Format::GameNo,
+        after_name: " ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: true,
+        writes_totals: false,
+        marks: &["888", "Cassava", "Pacific"],
+    },
+    Room {
+        code: "PTY",
+        name: "PartyPoker",
+        starts: &[
+            ("#Game No : ", "en"),
+            ("***** Hand History for Game ", "en"),
+        ],
+        format: Format::GameNo,
+        after_name: " ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: true,
+        writes_totals: false,
+        marks: &[],
     },
 ];
 
