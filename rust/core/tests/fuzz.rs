@@ -633,6 +633,17 @@ const ROOM_TOKENS: &[&str] = &[
     "** Dealing flop ** [ Jc, Kc, 3c ]\n",
     "Bob collected [ $0.19 ]\n",
     "Bob wins $0.24 USD\n",
+    "<session sessioncode=\"0\">",
+    "<gametype>Omaha PL €0.50/€1</gametype>",
+    "<game gamecode=\"1\">",
+    "</game>",
+    "<round no=\"1\">",
+    "<player seat=\"3\" name=\"Ann\" chips=\"€78.73\" dealer=\"1\" win=\"€0\" bet=\"€3\" />",
+    "<action no=\"2\" player=\"Ann\" type=\"23\" sum=\"€1\" />",
+    "<cards type=\"Flop\" player=\"\">D8 D4 H2</cards>",
+    "&amp;",
+    "<",
+    ">",
 ];
 const ROOM_SEEDS: &[&str] = &[
     "PokerStars Hand #1001:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET\n\
@@ -662,6 +673,16 @@ const ROOM_SEEDS: &[&str] = &[
      Ann posts big blind [$0.10]\n** Dealing down cards **\nBob calls [$0.05]\nAnn checks\n\
      ** Dealing flop ** [ Jc, Kc, 3c ]\nAnn checks\nBob bets [$0.10]\nAnn folds\n\
      ** Summary **\nBob collected [ $0.19 ]\n",
+    "<?xml version=\"1.0\"?>\n<session sessioncode=\"0\">\n<general>\
+     <gametype>Holdem NL $0.50/$1</gametype></general>\n<game gamecode=\"5\"><general><players>\
+     <player seat=\"1\" name=\"Ann\" chips=\"$100\" dealer=\"1\" win=\"$2\" bet=\"$2\" />\
+     <player seat=\"2\" name=\"Bob\" chips=\"$100\" dealer=\"0\" win=\"$0\" bet=\"$1\" />\
+     </players></general><round no=\"0\">\
+     <action no=\"1\" player=\"Ann\" type=\"1\" sum=\"$0.50\" />\
+     <action no=\"2\" player=\"Bob\" type=\"2\" sum=\"$1\" /></round><round no=\"1\">\
+     <cards type=\"Pocket\" player=\"Ann\">SA C10</cards>\
+     <action no=\"3\" player=\"Ann\" type=\"23\" sum=\"$2\" />\
+     <action no=\"4\" player=\"Bob\" type=\"0\" sum=\"$0\" /></round></game></session>\n",
 ];
 
 /// The rooms' readers on any bytes: a hand is read or refused by name, never a panic; a

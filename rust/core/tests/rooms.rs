@@ -185,6 +185,13 @@ const FILES: &[Expected] = &[
         &["omaha"; 3],
         &[],
     ),
+    (
+        "ipoker/omaha_session.xml",
+        "IPN",
+        "<game ",
+        &["omaha"; 10],
+        &[],
+    ),
 ];
 
 #[test]

@@ -21,6 +21,9 @@ fn hand_dict<'py>(py: Python<'py>, hand: &RoomHand) -> PyResult<Bound<'py, PyDic
     d.set_item("players", &hand.players)?;
     d.set_item("seats", &hand.seats)?;
     d.set_item("winnings", &hand.winnings)?;
+    if !hand.put.is_empty() {
+        d.set_item("put_in", &hand.put)?;
+    }
     d.set_item("hand", &hand.number)?;
     d.set_item("table", &hand.table)?;
     d.set_item("venue", hand.room)?;

@@ -46,6 +46,8 @@ pub struct Parts {
     pub bring_in: Option<i64>,
     /// A blind posted all-in, short of the stakes.
     pub short_blind: bool,
+    /// What each seat put in, where the room states it (else empty).
+    pub put: Vec<i64>,
 }
 
 /// The record of the hand `r` describes.
@@ -235,6 +237,11 @@ pub fn assemble(r: Parts) -> Result<RoomHand, Fault> {
             .collect(),
         steps,
         winnings: map(&winnings),
+        put: if r.put.is_empty() {
+            Vec::new()
+        } else {
+            order.iter().map(|&i| u(r.put[i])).collect()
+        },
         total_pot: r.total.map(u),
         rake: r.rake.map(u),
         fees: r

@@ -159,6 +159,7 @@ pub fn read(
         fees: Vec::new(),
         bring_in: None,
         short_blind: false,
+        put: Vec::new(),
     };
     let mut state = State::default();
     for (i, raw) in lines.iter().enumerate().skip(game_at + 1) {

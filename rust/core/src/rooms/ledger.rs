@@ -108,6 +108,17 @@ pub fn check_totals(hand: &RoomHand) -> Result<(), String> {
         (total, _) => total,
     };
     let show = |x: i64| decimal(x, hand.places);
+    if !hand.put.is_empty() && hand.put != put {
+        let p = (0..put.len())
+            .find(|&p| hand.put.get(p) != Some(&put[p]))
+            .unwrap_or(0);
+        return Err(format!(
+            "{} put in {} by the room's count, {} by the actions",
+            hand.players.get(p).map_or("a player", String::as_str),
+            show(hand.put.get(p).copied().unwrap_or(0)),
+            show(put[p])
+        ));
+    }
     if let Some(total) = stated {
         if total != pot {
             return Err(format!(

@@ -14,6 +14,7 @@ mod assemble;
 mod forced;
 mod gameno;
 mod header;
+mod ipoker;
 mod ledger;
 pub mod money;
 mod record;
@@ -140,6 +141,28 @@ pub struct FileRead {
 pub fn read_file(bytes: &[u8]) -> FileRead {
     let too_large = bytes.len() > MAX_FILE_BYTES;
     let text = text::decode(&bytes[..bytes.len().min(MAX_FILE_BYTES)]);
+    if text.trim_start().starts_with('<') {
+        // An XML file: its hands are its <game> elements, not runs of lines.
+        let found = detect(text.as_bytes()).filter(|d| d.room.format == Format::IPokerXml);
+        let mut hands = match found {
+            Some(_) => ipoker::read_file(&text),
+            None => vec![Err(Refusal {
+                room: None,
+                cause: Cause::NoHand,
+                first_line: 1,
+                line: None,
+                number: None,
+                message: "XML that is no history pokerforge reads".to_string(),
+            })],
+        };
+        if too_large {
+            hands.push(Err(too_large_refusal()));
+        }
+        return FileRead {
+            detected: found,
+            hands,
+        };
+    }
     let mut hands = Vec::new();
     let mut detected = None;
     let mut chunk: Vec<&str> = Vec::new();
@@ -192,18 +215,20 @@ pub fn read_file(bytes: &[u8]) -> FileRead {
         });
     }
     if too_large {
-        hands.push(Err(Refusal {
-            room: None,
-            cause: Cause::TooLarge,
-            first_line: 0,
-            line: None,
-            number: None,
-            message: format!(
-                "the file is larger than {MAX_FILE_BYTES} bytes: the rest is not read"
-            ),
-        }));
+        hands.push(Err(too_large_refusal()));
     }
     FileRead { detected, hands }
+}
+
+fn too_large_refusal() -> Refusal {
+    Refusal {
+        room: None,
+        cause: Cause::TooLarge,
+        first_line: 0,
+        line: None,
+        number: None,
+        message: format!("the file is larger than {MAX_FILE_BYTES} bytes: the rest is not read"),
+    }
 }
 
 fn read_hand(
@@ -246,6 +271,7 @@ fn read_hand(
     let hand = match found.room.format {
         Format::StarsText => stars::read(found.room, found.language, rest, lines),
         Format::GameNo => gameno::read(found.room, found.language, lines),
+        Format::IPokerXml => Err((None, (Cause::Game, "an XML hand outside its file".into()))),
     }
     .map_err(|(line, (cause, message))| refuse(cause, line, message))?;
     // A hand whose actions do not make the totals its summary states was misread, or

@@ -62,6 +62,8 @@ pub struct RoomHand {
     pub steps: Vec<Step>,
     /// What each player collected, as the room wrote it.
     pub winnings: Vec<i64>,
+    /// What each player put in the pot, where the room states it (iPoker), else empty.
+    pub put: Vec<i64>,
     /// The total pot the summary states, if it does.
     pub total_pot: Option<i64>,
     /// The rake the summary states, if it does.

@@ -583,5 +583,6 @@ fn finish(r: Reader) -> Result<RoomHand, Fault> {
         fees: r.fees,
         bring_in: r.bring_in,
         short_blind: r.short_blind,
+        put: Vec::new(),
     })
 }

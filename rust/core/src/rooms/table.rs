@@ -11,6 +11,8 @@ pub enum Format {
     /// The layout 888 (Pacific) and PartyPoker write: `#Game No : N`, a `***** ... Hand
     /// History for Game N *****` line, amounts in brackets, `** Dealing ... **` sections.
     GameNo,
+    /// The iPoker network's XML (`<session>`, a `<game>` a hand).
+    IPokerXml,
 }
 
 /// Where a room writes what each player won.
@@ -54,7 +56,7 @@ pub struct Room {
 
 /// Every room pokerforge reads, in the order their starts are tried (a longer start
 /// before a shorter one it begins with).
-pub const ROOMS: [Room; 11] = [
+pub const ROOMS: [Room; 12] = [
     Room {
         code: "PS",
         name: "PokerStars",
@@ -204,6 +206,19 @@ pub const ROOMS: [Room; 11] = [
         ],
         format: Format::GameNo,
         after_name: " ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: true,
+        writes_totals: false,
+        marks: &[],
+    },
+    Room {
+        code: "IPN",
+        name: "iPoker Network",
+        starts: &[("<session sessioncode=", "en")],
+        format: Format::IPokerXml,
+        after_name: "",
         winnings: Winnings::Collected,
         currency: "",
         pot_after_rake: false,
