@@ -192,6 +192,27 @@ const FILES: &[Expected] = &[
         &["omaha"; 10],
         &[],
     ),
+    (
+        "bovada/ignition_holdem.txt",
+        "BOV",
+        "Ignition Hand",
+        &["holdem"],
+        &[],
+    ),
+    (
+        "bovada/fixed_limit_old_format.txt",
+        "BOV",
+        "Bovada Hand",
+        &["holdem"; 3],
+        &[],
+    ),
+    (
+        "bovada/zone_empty_summary.txt",
+        "BOV",
+        "Bovada Hand",
+        &["holdem"; 3],
+        &[],
+    ),
 ];
 
 #[test]

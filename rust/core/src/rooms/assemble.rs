@@ -55,7 +55,7 @@ pub struct Parts {
 /// # Errors
 /// The fault: the players dealt in are too few or too many, one acts without being dealt
 /// in, the forced bets follow no rule.
-pub fn assemble(r: Parts) -> Result<RoomHand, Fault> {
+pub fn assemble(mut r: Parts) -> Result<RoomHand, Fault> {
     let in_hand: Vec<(u32, bool)> = r
         .seats
         .iter()
@@ -93,12 +93,17 @@ pub fn assemble(r: Parts) -> Result<RoomHand, Fault> {
         .iter()
         .map(|&(k, i, x)| Ok((k, player(i)?, x)))
         .collect::<Result<_, Fault>>()?;
+    if r.head.betting == "fixed-limit" && r.head.stakes.is_none() {
+        // No stakes written (Bovada): the small bet is the big blind posted.
+        let big = posts.iter().find(|p| p.0 == Post::Big).map(|p| p.2);
+        let Some(big) = big else {
+            return fault(Cause::Game, "a fixed-limit hand without its stakes");
+        };
+        r.head.stakes = Some((big, 2 * big));
+    }
     let fixed = (r.head.betting == "fixed-limit")
         .then(|| r.head.stakes.map(|s| s.0))
         .flatten();
-    if r.head.betting == "fixed-limit" && r.head.stakes.is_none() {
-        return fault(Cause::Game, "a fixed-limit hand without its stakes");
-    }
     // A cash game's blinds are its stakes; a tournament's are as posted (GGPoker's first
     // line can name the level before), but for a blind posted all-in, short of the level.
     let stakes = if r.head.tournament.is_none() || r.short_blind {

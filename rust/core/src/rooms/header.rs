@@ -66,6 +66,30 @@ fn game(line: &str) -> Option<(usize, usize, usize, &'static str)> {
     best
 }
 
+/// The game and its betting written apart (Bovada's tournaments: `HOLDEM Tournament
+/// #1447554 TBL#25, No Limit- Level 18`): the first game name, and the first betting
+/// structure after it.
+fn apart(line: &str) -> Option<(usize, usize, usize, &'static str)> {
+    let lower = line.to_ascii_lowercase();
+    let (start, row) = GAMES
+        .iter()
+        .enumerate()
+        .filter_map(|(row, g)| Some((lower.find(&g.0.to_ascii_lowercase())?, row)))
+        .min_by_key(|&(start, row)| (start, std::cmp::Reverse(GAMES[row].0.len())))?;
+    let after = start + GAMES[row].0.len();
+    let (at, written, betting) = BETTING
+        .iter()
+        .filter_map(|(w, b)| {
+            Some((
+                lower[after..].find(&w.to_ascii_lowercase())? + after,
+                *w,
+                *b,
+            ))
+        })
+        .min_by_key(|&(at, w, _)| (at, std::cmp::Reverse(w.len())))?;
+    Some((at + written.len(), start, row, betting))
+}
+
 /// The first pair `a/b` of amounts after `from` (the stakes or the level's blinds).
 fn stakes(line: &str) -> Option<(i64, i64)> {
     line.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
@@ -97,7 +121,7 @@ pub fn header(rest: &str) -> Result<Header, String> {
             .take_while(char::is_ascii_digit)
             .collect::<String>()
     });
-    let Some((end, start, row, betting)) = game(rest) else {
+    let Some((end, start, row, betting)) = game(rest).or_else(|| apart(rest)) else {
         return Err(format!(
             "{:?} names no game and betting pokerforge knows",
             truncate(rest)

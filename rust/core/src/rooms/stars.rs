@@ -202,15 +202,18 @@ impl Reader {
             self.street_in[who] = level;
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("bets ") {
+            // (Bovada's all-in for an amount is written a bet: up to the level, a call.)
             self.street_in[who] += amount(x)?;
-            (Verb::BetRaise, Arg::Chips(self.street_in[who]))
-        } else if let Some(x) = rest.strip_prefix("raises ") {
-            let to = x.find(" to ").map_or(Ok(0), |at| amount(&x[at + 4..]))?;
-            let to = if to == 0 {
-                self.street_in[who] + amount(x)?
+            if self.street_in[who] <= level {
+                (Verb::CheckCall, Arg::Nothing)
             } else {
-                to
-            };
+                (Verb::BetRaise, Arg::Chips(self.street_in[who]))
+            }
+        } else if let Some(x) = rest.strip_prefix("raises ") {
+            // "raises X to Y"; a raise written with one amount (Bovada's older files) is
+            // written to its street total too.
+            let to = x.find(" to ").map_or(Ok(0), |at| amount(&x[at + 4..]))?;
+            let to = if to == 0 { amount(x)? } else { to };
             self.street_in[who] = to;
             (Verb::BetRaise, Arg::Chips(to))
         } else if let Some(x) = rest.strip_prefix("completes it to ") {
@@ -346,7 +349,7 @@ impl Reader {
         match name.as_str() {
             "HOLE CARDS" | "DEALING HANDS" | "3RD STREET" | "ANTE/BLINDS" => {}
             "PRE-FLOP" | "PREFLOP" => self.board_cards(after)?,
-            "FLOP" | "TURN" | "RIVER" if self.head.deal == Deal::Board => {
+            "FLOP" | "TURN" | "RIVER" | "BOARD" if self.head.deal == Deal::Board => {
                 self.street_begins();
                 self.board_cards(after)?;
             }
@@ -467,6 +470,17 @@ impl Reader {
     }
 
     fn line(&mut self, line: &str) -> Result<(), Fault> {
+        let rewritten;
+        let line = if self.room.rewrites.is_empty() {
+            line
+        } else {
+            let mut text = line.to_string();
+            for (from, to) in self.room.rewrites {
+                text = text.replace(from, to);
+            }
+            rewritten = text;
+            rewritten.as_str()
+        };
         if self.section == Section::Summary {
             return self.summary_line(line);
         }
@@ -504,7 +518,33 @@ impl Reader {
             }
         }
         if let Some((who, rest)) = self.who(line, self.room.after_name) {
-            return self.act(who, rest);
+            // The room's own words for an action, as its row names them.
+            let verb = self
+                .room
+                .verbs
+                .iter()
+                .find_map(|(word, canonical)| Some((*canonical, rest.strip_prefix(word)?)));
+            let Some((canonical, tail)) = verb else {
+                return self.act(who, rest);
+            };
+            let rest = format!("{canonical}{tail}");
+            if let Some(x) = rest.strip_prefix("collected ") {
+                self.won[who] += amount(x)?;
+                self.collected = true;
+                return Ok(());
+            }
+            if let Some(cards) = rest.strip_prefix("dealt ") {
+                return self.dealt_line(&format!("{} {cards}", self.seats[who].1));
+            }
+            if let Some(x) = rest.strip_prefix("returned ") {
+                self.notes.push((who, false, amount(x)?));
+                return Ok(());
+            }
+            if let Some(seat) = rest.strip_prefix("button [") {
+                self.button = seat.trim_end_matches(']').parse().ok();
+                return Ok(());
+            }
+            return self.act(who, &rest);
         }
         Ok(())
     }
@@ -551,7 +591,11 @@ fn finish(r: Reader) -> Result<RoomHand, Fault> {
     if r.sections == 0 {
         return fault(Cause::NoSections, "the hand has no *** section markers");
     }
-    if r.section != Section::Summary || r.total.is_none() {
+    // A hand is whole when its summary states the total pot; in a room that may leave
+    // its summary empty (Bovada's Zone Poker), when the summary began and someone won.
+    let won_any = r.won.iter().chain(&r.summary_won).any(|&x| x > 0);
+    let whole = r.total.is_some() || (!r.room.writes_totals && won_any);
+    if r.section != Section::Summary || !whole {
         return fault(
             Cause::CutOff,
             "the hand is cut off before its summary's total pot",

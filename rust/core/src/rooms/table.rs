@@ -52,11 +52,18 @@ pub struct Room {
     /// Words one of which a hand's second line holds, where rooms share a first line
     /// (empty: any).
     pub marks: &'static [&'static str],
+    /// Text replaced in each line before it is read (`(from, to)`, in order).
+    pub rewrites: &'static [(&'static str, &'static str)],
+    /// The room's words for an action after the player's name, each with PokerStars'
+    /// (`("Calls ", "calls ")`), and for what PokerStars writes otherwise: `"collected "`
+    /// (a player's winnings), `"returned "` (an uncalled bet given back), `"dealt "` (his
+    /// hole cards), `"button ["` (the button's seat).
+    pub verbs: &'static [(&'static str, &'static str)],
 }
 
 /// Every room pokerforge reads, in the order their starts are tried (a longer start
 /// before a shorter one it begins with).
-pub const ROOMS: [Room; 12] = [
+pub const ROOMS: [Room; 13] = [
     Room {
         code: "PS",
         name: "PokerStars",
@@ -74,6 +81,8 @@ pub const ROOMS: [Room; 12] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        rewrites: &[],
+        verbs: &[],
     },
     Room {
         code: "GG",
@@ -87,6 +96,8 @@ pub const ROOMS: [Room; 12] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        rewrites: &[],
+        verbs: &[],
     },
     Room {
         code: "WPN",
@@ -100,6 +111,8 @@ pub const ROOMS: [Room; 12] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        rewrites: &[],
+        verbs: &[],
     },
     Room {
         code: "WMX",
@@ -113,6 +126,8 @@ pub const ROOMS: [Room; 12] = [
         returns_collected: true,
         writes_totals: true,
         marks: &[],
+        rewrites: &[],
+        verbs: &[],
     },
     Room {
         code: "FTP",
@@ -126,6 +141,8 @@ pub const ROOMS: [Room; 12] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        rewrites: &[],
+        verbs: &[],
     },
     Room {
         code: "RIO",
@@ -139,6 +156,8 @@ pub const ROOMS: [Room; 12] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        rewrites: &[],
+        verbs: &[],
     },
     Room {
         code: "PM",
@@ -152,6 +171,8 @@ pub const ROOMS: [Room; 12] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        rewrites: &[],
+        verbs: &[],
     },
     Room {
         code: "PB",
@@ -165,6 +186,8 @@ pub const ROOMS: [Room; 12] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        rewrites: &[],
+        verbs: &[],
     },
     Room {
         code: "BOL",
@@ -178,6 +201,8 @@ pub const ROOMS: [Room; 12] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        rewrites: &[],
+        verbs: &[],
     },
     Room {
         code: "888",
@@ -196,6 +221,8 @@ pub const ROOMS: [Room; 12] = [
         returns_collected: true,
         writes_totals: false,
         marks: &["888", "Cassava", "Pacific"],
+        rewrites: &[],
+        verbs: &[],
     },
     Room {
         code: "PTY",
@@ -212,6 +239,8 @@ pub const ROOMS: [Room; 12] = [
         returns_collected: true,
         writes_totals: false,
         marks: &[],
+        rewrites: &[],
+        verbs: &[],
     },
     Room {
         code: "IPN",
@@ -225,6 +254,62 @@ pub const ROOMS: [Room; 12] = [
         returns_collected: true,
         writes_totals: false,
         marks: &[],
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "BOV",
+        name: "Bovada (Ignition, Bodog)",
+        starts: &[
+            ("Bovada Hand #", "en"),
+            ("Ignition Hand #", "en"),
+            ("Bodog Hand #", "en"),
+        ],
+        format: Format::StarsText,
+        after_name: " : ",
+        winnings: Winnings::Collected,
+        currency: "$",
+        pot_after_rake: false,
+        returns_collected: true,
+        writes_totals: false,
+        marks: &[],
+        // Seats are named by position, the client's own with "[ME]" (written with two
+        // spaces before it in the actions).
+        rewrites: &[
+            ("  [ME]", " [ME]"),
+            ("Total Pot(", "Total pot "),
+            // Older files deal the board with no section line.
+            ("Card dealt to table ", "*** BOARD *** "),
+        ],
+        verbs: &[
+            ("Card dealt to a spot ", "dealt "),
+            ("Set dealer [", "button ["),
+            ("Set dealer/Bring in spot [", "button ["),
+            ("Ante/Small Blind ", "posts small blind "),
+            ("Ante/Small blind ", "posts small blind "),
+            ("Big blind/Bring in ", "posts big blind "),
+            ("Posts dead chip ", "posts dead "),
+            ("Posts chip ", "posts big blind "),
+            ("Small Blind ", "posts small blind "),
+            ("Small blind ", "posts small blind "),
+            ("Big blind ", "posts big blind "),
+            ("Ante chip ", "posts the ante "),
+            ("Folds", "folds"),
+            ("Fold", "folds"),
+            ("Checks", "checks"),
+            ("Calls ", "calls "),
+            ("Call ", "calls "),
+            ("Bets ", "bets "),
+            ("Raises ", "raises "),
+            ("All-in(raise) ", "raises "),
+            ("All-in ", "bets "),
+            ("Showdown ", "shows "),
+            ("Hand Result-Side Pot ", "collected "),
+            ("Hand result-Side pot ", "collected "),
+            ("Hand Result ", "collected "),
+            ("Hand result ", "collected "),
+            ("Return uncalled portion of bet ", "returned "),
+        ],
     },
 ];
 
@@ -251,7 +336,7 @@ pub type GameRow = (
 );
 
 /// Every game name the rooms write.
-pub const GAMES: [GameRow; 28] = [
+pub const GAMES: [GameRow; 31] = [
     ("Hold'em", "holdem", 2, Deal::Board, None),
     ("Holdem", "holdem", 2, Deal::Board, None),
     ("6+ Hold'em", "short-deck", 2, Deal::Board, None),
@@ -267,6 +352,9 @@ pub const GAMES: [GameRow; 28] = [
     ("PLO-5", "omaha", 5, Deal::Board, Some("pot-limit")),
     ("PLO-6", "omaha", 6, Deal::Board, Some("pot-limit")),
     ("PLO", "omaha", 4, Deal::Board, Some("pot-limit")),
+    ("HOLDEMZonePoker", "holdem", 2, Deal::Board, None),
+    ("OMAHAZonePoker", "omaha", 4, Deal::Board, None),
+    ("OMAHA HiLo", "omaha-hilo", 4, Deal::Board, None),
     ("Courchevel Hi/Lo", "courchevel-hilo", 5, Deal::Board, None),
     ("Courchevel", "courchevel", 5, Deal::Board, None),
     ("7 Card Stud Hi/Lo", "stud-hilo", 7, Deal::Stud, None),
