@@ -2,7 +2,7 @@
 //! bytes read without the GIL, each hand given back as a dict of PHH fields (amounts in
 //! chips of the hand's `places` decimal places) or as the refusal that names its cause.
 
-use pokerforge_core::rooms::{read_file, Note, Refusal, RoomHand};
+use pokerforge_core::rooms::{phh_winnings, read_file, Note, Refusal, RoomHand};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 
@@ -20,7 +20,10 @@ fn hand_dict<'py>(py: Python<'py>, hand: &RoomHand) -> PyResult<Bound<'py, PyDic
     d.set_item("actions", hand.phh_actions())?;
     d.set_item("players", &hand.players)?;
     d.set_item("seats", &hand.seats)?;
-    d.set_item("winnings", &hand.winnings)?;
+    // PHH's winnings (collected after rake, uncalled bets not), and the room's as written.
+    let winnings = phh_winnings(hand).unwrap_or_else(|_| hand.winnings.clone());
+    d.set_item("winnings", winnings)?;
+    d.set_item("room_winnings", &hand.winnings)?;
     if !hand.put.is_empty() {
         d.set_item("put_in", &hand.put)?;
     }

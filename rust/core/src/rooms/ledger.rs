@@ -154,3 +154,32 @@ pub fn check_totals(hand: &RoomHand) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The winnings as PHH writes them (what each player collected from the pots, after
+/// rake): a room that pays an uncalled bet with the pot and writes no line for it
+/// (`returns_collected`) has it taken off the winnings of the player it was returned to.
+///
+/// # Errors
+/// As [`contributions`].
+pub fn phh_winnings(hand: &RoomHand) -> Result<Vec<i64>, String> {
+    let mut winnings = hand.winnings.clone();
+    let written_back = hand
+        .notes
+        .iter()
+        .any(|n| matches!(n, Note::Returned { .. }));
+    if written_back || !super::table::room(hand.room).is_some_and(|r| r.returns_collected) {
+        return Ok(winnings);
+    }
+    let (put, returned) = contributions(hand)?;
+    // Paid with the pot only where the winnings exceed what the pot held without it (888
+    // returns some uncalled bets unwritten and pays others).
+    let pot = put.iter().sum::<i64>() - returned;
+    if winnings.iter().sum::<i64>() <= pot {
+        return Ok(winnings);
+    }
+    let top = (0..put.len()).max_by_key(|&p| put[p]);
+    if let Some(top) = top.filter(|&p| returned > 0 && winnings[p] >= returned) {
+        winnings[top] -= returned;
+    }
+    Ok(winnings)
+}

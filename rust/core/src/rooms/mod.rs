@@ -23,7 +23,7 @@ mod table;
 pub mod text;
 mod words;
 
-pub use ledger::{check_totals, contributions};
+pub use ledger::{check_totals, contributions, phh_winnings};
 pub use record::{Cause, Note, Refusal, RoomHand};
 pub use table::{phh_code, room, Deal, Format, Room, Winnings, BETTING, GAMES, ROOMS};
 

@@ -122,7 +122,9 @@ impl Reader {
             let inner = &rest[open + 2..];
             let end = inner.find([')', ' ']).unwrap_or(inner.len());
             if let Some(stack) = units(&inner[..end]) {
-                let out = rest.contains("sitting out") || rest.contains("out of hand");
+                let out = rest.contains("sitting out")
+                    || rest.contains("out of hand")
+                    || self.room.lists_absent;
                 if self.seats.len() >= crate::MAX_PLAYERS * 2 {
                     return fault(Cause::Players, "more seats than any table has");
                 }
@@ -247,9 +249,17 @@ impl Reader {
             ));
             return Ok(());
         } else if let Some(x) = rest.strip_prefix("shows ") {
-            let Some(cards) = groups(x)?.into_iter().next() else {
+            let Some(mut cards) = groups(x)?.into_iter().next() else {
                 return Ok(());
             };
+            if self.head.deal == Deal::Board && cards.len() > self.head.hole_count {
+                // The best five written with the board (Bovada): the hole cards are the
+                // ones dealt, if known.
+                let Some(dealt) = self.dealt[who].clone() else {
+                    return Ok(());
+                };
+                cards = dealt;
+            }
             if self.head.deal == Deal::Board {
                 self.shown[who] = Some(cards.clone());
             }
@@ -534,6 +544,7 @@ impl Reader {
                 return Ok(());
             }
             if let Some(cards) = rest.strip_prefix("dealt ") {
+                self.acting[who] = true; // dealt in (a room that lists absent players)
                 return self.dealt_line(&format!("{} {cards}", self.seats[who].1));
             }
             if let Some(x) = rest.strip_prefix("returned ") {

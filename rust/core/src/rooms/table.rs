@@ -52,6 +52,9 @@ pub struct Room {
     /// Words one of which a hand's second line holds, where rooms share a first line
     /// (empty: any).
     pub marks: &'static [&'static str],
+    /// Whether its seat lines list players who are not dealt in without saying so (a
+    /// seat is then in the hand when it is dealt cards, posts or acts).
+    pub lists_absent: bool,
     /// Text replaced in each line before it is read (`(from, to)`, in order).
     pub rewrites: &'static [(&'static str, &'static str)],
     /// The room's words for an action after the player's name, each with PokerStars'
@@ -81,6 +84,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        lists_absent: false,
         rewrites: &[],
         verbs: &[],
     },
@@ -96,6 +100,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        lists_absent: false,
         rewrites: &[],
         verbs: &[],
     },
@@ -111,6 +116,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        lists_absent: false,
         rewrites: &[],
         verbs: &[],
     },
@@ -126,6 +132,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: true,
         writes_totals: true,
         marks: &[],
+        lists_absent: false,
         rewrites: &[],
         verbs: &[],
     },
@@ -141,6 +148,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        lists_absent: false,
         rewrites: &[],
         verbs: &[],
     },
@@ -156,6 +164,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        lists_absent: false,
         rewrites: &[],
         verbs: &[],
     },
@@ -171,6 +180,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        lists_absent: false,
         rewrites: &[],
         verbs: &[],
     },
@@ -186,6 +196,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        lists_absent: false,
         rewrites: &[],
         verbs: &[],
     },
@@ -201,6 +212,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: false,
         writes_totals: true,
         marks: &[],
+        lists_absent: false,
         rewrites: &[],
         verbs: &[],
     },
@@ -221,6 +233,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: true,
         writes_totals: false,
         marks: &["888", "Cassava", "Pacific"],
+        lists_absent: false,
         rewrites: &[],
         verbs: &[],
     },
@@ -239,6 +252,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: true,
         writes_totals: false,
         marks: &[],
+        lists_absent: false,
         rewrites: &[],
         verbs: &[],
     },
@@ -254,6 +268,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: true,
         writes_totals: false,
         marks: &[],
+        lists_absent: false,
         rewrites: &[],
         verbs: &[],
     },
@@ -273,6 +288,7 @@ pub const ROOMS: [Room; 13] = [
         returns_collected: true,
         writes_totals: false,
         marks: &[],
+        lists_absent: true,
         // Seats are named by position, the client's own with "[ME]" (written with two
         // spaces before it in the actions).
         rewrites: &[
