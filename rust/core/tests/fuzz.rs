@@ -651,6 +651,13 @@ const ROOM_TOKENS: &[&str] = &[
     "Big Blind  [ME] : Hand result $0.75\n",
     "Small Blind : Return uncalled portion of bet $16\n",
     "Total Pot($0.75)\n",
+    "Mão PokerStars #1: ",
+    "Lugar 1: Ana (7835 em fichas)\n",
+    "Ana: aumenta 160 para 240\n",
+    "Caio recebe [9d Qc]\n",
+    "*** CARTAS DA MÃO ***\n",
+    "*** SUMÁRIO ***\n",
+    "Total pote 550 | comissão 0\n",
     "<",
     ">",
 ];

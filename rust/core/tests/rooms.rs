@@ -339,3 +339,75 @@ fn hands_without_sections_or_cut_off_are_refused_by_name() {
         "hand 35874487284, from line 1: the hand is cut off before its summary's total pot"
     );
 }
+
+/// A hand in the words of PokerStars' Portuguese client (its fixed words as the client
+/// writes them; players and amounts made up): read as the English client's.
+const PORTUGUESE: &str = "Mão PokerStars #250000000001: Torneio #3900000001, $ 0.98+$ 0.12 USD \
+Hold'em No Limit - Nível V (40/80) - 2025/07/22 10:10:49 ET
+Mesa '3900000001 12' 9-max Lugar #3 é o botão
+Lugar 1: Ana Lima (7835 em fichas)
+Lugar 2: bruno (8377 em fichas)
+Lugar 3: Caio (1789 em fichas)
+Ana Lima: coloca ante 10
+bruno: coloca ante 10
+Caio: coloca ante 10
+Ana Lima: paga o small blind 40
+bruno: paga o big blind 80
+*** CARTAS DA MÃO ***
+Caio recebe [9d Qc]
+Caio: aumenta 160 para 240
+Ana Lima: desiste
+bruno: iguala 160
+*** FLOP *** [Ts 2c 9c]
+bruno: passa
+Caio: aposta 300
+bruno: desiste
+Aposta não-igualada (300) voltou para Caio
+Caio recebeu 550 do pote
+Caio: não mostra a mão
+*** SUMÁRIO ***
+Total pote 550 | comissão 0
+Mesa [Ts 2c 9c]
+Lugar 1: Ana Lima (small blind) desistiu antes Flop
+Lugar 2: bruno (big blind) desistiu no Flop
+Lugar 3: Caio (Botão) recebeu (550)
+";
+
+#[test]
+fn translated_clients_are_read_in_their_words() {
+    let found = detect(PORTUGUESE.as_bytes()).unwrap();
+    assert_eq!((found.room.code, found.language), ("PS", "pt"));
+    let file = read_file(PORTUGUESE.as_bytes());
+    let hand = file.hands[0].as_ref().unwrap();
+    assert_eq!(hand.language, "pt");
+    assert_eq!(hand.tournament.as_deref(), Some("3900000001"));
+    assert_eq!(
+        (hand.table.as_str(), hand.button),
+        ("3900000001 12", Some(3))
+    );
+    assert_eq!(hand.players, ["Ana Lima", "bruno", "Caio"]);
+    assert_eq!(
+        (hand.antes.clone(), hand.blinds.clone()),
+        (vec![10; 3], vec![40, 80, 0])
+    );
+    assert_eq!(
+        hand.phh_actions(),
+        [
+            "d dh p1 ????",
+            "d dh p2 ????",
+            "d dh p3 9dQc",
+            "p3 cbr 240",
+            "p1 f",
+            "p2 cc",
+            "d db Ts2c9c",
+            "p2 cc",
+            "p3 cbr 300",
+            "p2 f"
+        ]
+    );
+    assert_eq!(
+        (hand.winnings.clone(), hand.total_pot),
+        (vec![0, 0, 550], Some(550))
+    );
+    check_totals(hand).unwrap();
+}

@@ -15,6 +15,7 @@ mod forced;
 mod gameno;
 mod header;
 mod ipoker;
+mod languages;
 mod ledger;
 pub mod money;
 mod record;
@@ -23,6 +24,7 @@ mod table;
 pub mod text;
 mod words;
 
+pub use languages::LANGUAGES;
 pub use ledger::{check_totals, contributions, phh_winnings};
 pub use record::{Cause, Note, Refusal, RoomHand};
 pub use table::{phh_code, room, Deal, Format, Room, Winnings, BETTING, GAMES, ROOMS};

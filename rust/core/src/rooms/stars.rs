@@ -7,6 +7,7 @@
 use super::assemble::{assemble, Event, Parts};
 use super::forced::Post;
 use super::header::{header, table_line, Header};
+use super::languages::{english, words};
 use super::money::units;
 use super::record::{Cause, RoomHand};
 use super::table::{Deal, Room, Winnings};
@@ -480,17 +481,9 @@ impl Reader {
     }
 
     fn line(&mut self, line: &str) -> Result<(), Fault> {
-        let rewritten;
-        let line = if self.room.rewrites.is_empty() {
-            line
-        } else {
-            let mut text = line.to_string();
-            for (from, to) in self.room.rewrites {
-                text = text.replace(from, to);
-            }
-            rewritten = text;
-            rewritten.as_str()
-        };
+        let line = english(line, self.room.rewrites);
+        let line = english(&line, words(self.language));
+        let line = line.as_ref();
         if self.section == Section::Summary {
             return self.summary_line(line);
         }
@@ -517,6 +510,9 @@ impl Reader {
             return fault(Cause::Cancelled, "the room cancelled the hand");
         }
         if let Some((who, rest)) = self.who(line, " ") {
+            if let Some(cards) = rest.strip_prefix("is dealt ") {
+                return self.dealt_line(&format!("{} {cards}", self.seats[who].1));
+            }
             if let Some(x) = rest.strip_prefix("collected ") {
                 self.won[who] += amount(x)?;
                 self.collected = true;
@@ -572,7 +568,8 @@ pub fn read(
     rest: &str,
     lines: &[&str],
 ) -> Result<RoomHand, (Option<usize>, Fault)> {
-    let head = header(rest).map_err(|m| (Some(0), (Cause::Game, m)))?;
+    let rest = english(rest, words(language));
+    let head = header(&rest).map_err(|m| (Some(0), (Cause::Game, m)))?;
     let mut r = Reader::new(room, language, head);
     let mut body = lines.iter().enumerate().skip(1);
     for (i, line) in body.by_ref() {
@@ -580,8 +577,9 @@ pub fn read(
         if line.is_empty() {
             continue;
         }
-        if let Some((table, max, button)) = table_line(line).filter(|_| !line.starts_with("Seat "))
-        {
+        let english_line = english(line, words(language));
+        let table = table_line(&english_line).filter(|_| !english_line.starts_with("Seat "));
+        if let Some((table, max, button)) = table {
             (r.table, r.max_seats, r.button) = (table, max, button);
         } else {
             r.line(line).map_err(|f| (Some(i), f))?;

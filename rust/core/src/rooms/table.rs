@@ -75,6 +75,7 @@ pub const ROOMS: [Room; 13] = [
             ("PokerStars Zoom Hand #", "en"),
             ("PokerStars Hand #", "en"),
             ("PokerStars Game #", "en"),
+            ("Mão PokerStars #", "pt"),
         ],
         format: Format::StarsText,
         after_name: ": ",
