@@ -5,6 +5,28 @@ room, layout and client language, has the core read its hands
 layout) and replays each with the game layer, as :func:`~pokerforge.histories.read_phhs`
 does PHH.
 
+The rooms and layouts the core reads (each room's conventions are a row of its table,
+``rust/core/src/rooms/table.rs``; a translated client's words a row of
+``rust/core/src/rooms/languages.rs``):
+
+- ``PS`` PokerStars (cash, Zoom, tournaments, home games; the English and Portuguese
+  clients), every game: Hold'em, Omaha (4, 5, 6 cards, hi-lo), 6+ Hold'em, Courchevel,
+  stud, stud hi-lo, razz, 2-7 single and triple draw, five-card draw, badugi, mixed games.
+- ``GG`` GGPoker (``PLO-5``, ``ShortDeck``, straddles, missed blinds posted dead),
+  ``WPN`` Winning Poker Network/ACR (winnings from the summary's ``won`` lines), ``WMX``
+  Winamax (total pot written after rake, uncalled bets paid with the pot), ``FTP``,
+  ``RIO``, ``PM``, ``PB``, ``BOL`` (Full Tilt, Run It Once, PokerMaster, PokerBros,
+  BetOnline): PokerStars' text layout.
+- ``BOV`` Bovada, Ignition and Bodog: PokerStars' layout in their own words; players
+  named by position, seats not dealt in listed, no rake written.
+- ``888`` 888poker (Pacific, Cassava) and ``PTY`` PartyPoker: the ``#Game No`` layout,
+  amounts in brackets, no total pot or rake written.
+- ``IPN`` the iPoker network's XML: each player's stated bet is checked too.
+
+The core checks each hand's actions against the totals its file states (total pot,
+rake and fees, what was collected; iPoker: what each player put in) and refuses a hand
+that disagrees (``"totals"``).
+
 No hand is lost from the counts: a hand the core refuses (cut off, without its section
 markers, a game it does not know, totals that disagree with its actions) and one the
 replay refuses are skipped by cause (``reader.causes``) with ``skip_bad=True``, else
