@@ -207,6 +207,20 @@ const FILES: &[Expected] = &[
         &[],
     ),
     (
+        "fulltilt/holdem.txt",
+        "FTP",
+        "Full Tilt Poker",
+        &["holdem"],
+        &[],
+    ),
+    (
+        "fulltilt/triple_draw_27.txt",
+        "FTP",
+        "Full Tilt Poker",
+        &["2-7-triple-draw"; 3],
+        &[],
+    ),
+    (
         "bovada/zone_empty_summary.txt",
         "BOV",
         "Bovada Hand",

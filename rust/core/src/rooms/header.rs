@@ -77,7 +77,7 @@ fn apart(line: &str) -> Option<(usize, usize, usize, &'static str)> {
         .filter_map(|(row, g)| Some((lower.find(&g.0.to_ascii_lowercase())?, row)))
         .min_by_key(|&(start, row)| (start, std::cmp::Reverse(GAMES[row].0.len())))?;
     let after = start + GAMES[row].0.len();
-    let (at, written, betting) = BETTING
+    let found = BETTING
         .iter()
         .filter_map(|(w, b)| {
             Some((
@@ -86,8 +86,16 @@ fn apart(line: &str) -> Option<(usize, usize, usize, &'static str)> {
                 *b,
             ))
         })
-        .min_by_key(|&(at, w, _)| (at, std::cmp::Reverse(w.len())))?;
-    Some((at + written.len(), start, row, betting))
+        .min_by_key(|&(at, w, _)| (at, std::cmp::Reverse(w.len())));
+    if let Some((at, written, betting)) = found {
+        return Some((at + written.len(), start, row, betting));
+    }
+    // Written before the game (Full Tilt: "No Limit Hold'em"): the last before it.
+    let (at, _, betting) = BETTING
+        .iter()
+        .filter_map(|(w, b)| Some((lower[..start].rfind(&w.to_ascii_lowercase())?, *w, *b)))
+        .max_by_key(|&(at, w, _)| (at + w.len(), w.len()))?; // "No Limit" over "Limit"
+    Some((after, at, row, betting))
 }
 
 /// The first pair `a/b` of amounts after `from` (the stakes or the level's blinds).
@@ -135,7 +143,8 @@ pub fn header(rest: &str) -> Result<Header, String> {
         ));
     }
     let after = &rest[end..];
-    let stakes = stakes(after);
+    // After the game (PokerStars) or before it (Full Tilt: "- $5/$10 - Limit Razz").
+    let stakes = stakes(after).or_else(|| stakes(&rest[..start]));
     let currency = symbol(after.split(" - ").next().unwrap_or(""))
         .map(String::from)
         .or_else(|| {
@@ -247,6 +256,15 @@ mod tests {
             header("151588328 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC").unwrap();
         assert_eq!((h.game, h.stakes), ("holdem", Some((100, 200))));
         assert!(header("5: Hold'em Pot Limit Pre-Flop, No Limit Post-Flop (1/2)").is_err());
+        // Full Tilt: the stakes and the betting before the game.
+        let h =
+            header("3: $26 Matrix (24), Match 2 - 15/30 - No Limit Hold'em - 09:20 ET").unwrap();
+        assert_eq!(
+            (h.game, h.betting, h.stakes),
+            ("holdem", "no-limit", Some((150_000, 300_000)))
+        );
+        let h = header("4: Table Tam (6 max) - $5/$10 - Limit 2-7 Triple Draw - 15:37 ET").unwrap();
+        assert_eq!((h.game, h.betting), ("2-7-triple-draw", "fixed-limit"));
         assert!(header("5: Pineapple No Limit (1/2)").is_err());
         let t = table_line("Table 'Alpha' 6-max Seat #1 is the button").unwrap();
         assert_eq!(t, ("Alpha".to_string(), Some(6), Some(1)));

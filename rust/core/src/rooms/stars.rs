@@ -122,7 +122,7 @@ impl Reader {
         while let Some(open) = rest[..cut].rfind(" (") {
             let inner = &rest[open + 2..];
             let end = inner.find([')', ' ']).unwrap_or(inner.len());
-            if let Some(stack) = units(&inner[..end]) {
+            if let Some(stack) = units(inner[..end].trim_end_matches(',')) {
                 let out = rest.contains("sitting out")
                     || rest.contains("out of hand")
                     || self.room.lists_absent;
@@ -504,6 +504,10 @@ impl Reader {
             {
                 self.notes.push((who, false, x));
             }
+            return Ok(());
+        }
+        if let Some(seat) = line.strip_prefix("The button is in seat #") {
+            self.button = seat.trim().parse().ok(); // Full Tilt's older layout
             return Ok(());
         }
         if line.starts_with("Hand cancelled") {

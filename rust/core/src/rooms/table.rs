@@ -66,7 +66,7 @@ pub struct Room {
 
 /// Every room pokerforge reads, in the order their starts are tried (a longer start
 /// before a shorter one it begins with).
-pub const ROOMS: [Room; 13] = [
+pub const ROOMS: [Room; 14] = [
     Room {
         code: "PS",
         name: "PokerStars",
@@ -328,6 +328,34 @@ pub const ROOMS: [Room; 13] = [
             ("Return uncalled portion of bet ", "returned "),
         ],
     },
+    Room {
+        code: "FTP",
+        name: "Full Tilt Poker (its older layout)",
+        starts: &[("Full Tilt Poker Game #", "en")],
+        format: Format::StarsText,
+        after_name: " ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        rewrites: &[("Uncalled bet of ", "Uncalled bet (")],
+        verbs: &[
+            ("posts the small blind of ", "posts small blind "),
+            ("posts the big blind of ", "posts big blind "),
+            ("posts a dead small blind of ", "posts dead "),
+            ("posts an ante of ", "posts the ante "),
+            ("raises to ", "raises "),
+            ("wins the side pot ", "collected "),
+            ("wins the main pot ", "collected "),
+            ("wins the pot ", "collected "),
+            ("ties for the side pot ", "collected "),
+            ("ties for the main pot ", "collected "),
+            ("ties for the pot ", "collected "),
+        ],
+    },
 ];
 
 /// How a game is dealt, as far as its record's layout goes.
@@ -353,7 +381,7 @@ pub type GameRow = (
 );
 
 /// Every game name the rooms write.
-pub const GAMES: [GameRow; 31] = [
+pub const GAMES: [GameRow; 34] = [
     ("Hold'em", "holdem", 2, Deal::Board, None),
     ("Holdem", "holdem", 2, Deal::Board, None),
     ("6+ Hold'em", "short-deck", 2, Deal::Board, None),
@@ -380,6 +408,9 @@ pub const GAMES: [GameRow; 31] = [
     ("7-Card Stud", "stud", 7, Deal::Stud, None),
     ("7Stud", "stud", 7, Deal::Stud, None),
     ("Razz", "razz", 7, Deal::Stud, None),
+    ("Stud Hi", "stud", 7, Deal::Stud, None),
+    ("Stud H/L", "stud-hilo", 7, Deal::Stud, None),
+    ("2-7 Triple Draw", "2-7-triple-draw", 5, Deal::Draw, None),
     (
         "Triple Draw 2-7 Lowball",
         "2-7-triple-draw",
@@ -408,12 +439,16 @@ pub const GAMES: [GameRow; 31] = [
 /// Betting structures as written after a game's name: `(written, structure)`, the
 /// longest first; an empty structure is one pokerforge does not play (a hand's betting
 /// changing from street to street).
-pub const BETTING: [(&str, &str); 5] = [
+pub const BETTING: [(&str, &str); 8] = [
     ("Pot Limit Pre-Flop", ""),
     ("No Limit", "no-limit"),
     ("Pot Limit", "pot-limit"),
     ("Fixed Limit", "fixed-limit"),
     ("Limit", "fixed-limit"),
+    // Full Tilt's abbreviations, written before the game ("NL Hold'em").
+    ("NL ", "no-limit"),
+    ("PL ", "pot-limit"),
+    ("FL ", "fixed-limit"),
 ];
 
 /// The PHH code of a game and structure, where PHH (or pokerforge's codes of its shape)
@@ -428,4 +463,23 @@ pub fn phh_code(game: &str, betting: &str) -> Option<&'static str> {
 /// The row of the room whose code is `code`.
 pub fn room(code: &str) -> Option<&'static Room> {
     ROOMS.iter().find(|r| r.code == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rooms_layouts_share_its_conventions_of_money() {
+        // A room with two layouts has two rows of one code; what the totals check reads
+        // from the row ([`room`] finds the first) must be the same in both.
+        for a in &ROOMS {
+            let b = room(a.code).expect("a row");
+            let money = |r: &Room| (r.pot_after_rake, r.returns_collected, r.writes_totals);
+            assert_eq!(money(a), money(b), "{}", a.code);
+        }
+        for (name, game, hole, _, _) in GAMES {
+            assert!(!name.is_empty() && !game.is_empty() && (2..=7).contains(&hole));
+        }
+    }
 }
