@@ -207,6 +207,13 @@ const FILES: &[Expected] = &[
         &[],
     ),
     (
+        "merge/holdem_limit.xml",
+        "MRG",
+        "<game ",
+        &["holdem"; 3],
+        &[],
+    ),
+    (
         "fulltilt/holdem.txt",
         "FTP",
         "Full Tilt Poker",

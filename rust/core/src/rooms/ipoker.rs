@@ -21,7 +21,7 @@ use crate::Card;
 
 /// The tags of `text`: `(where it starts, name, attributes' text, the text up to the next
 /// tag)`.
-fn tags(text: &str) -> impl Iterator<Item = Tag<'_>> {
+pub(super) fn tags(text: &str) -> impl Iterator<Item = Tag<'_>> {
     let mut at = 0;
     std::iter::from_fn(move || {
         let open = at + text.get(at..)?.find('<')?;
@@ -35,13 +35,13 @@ fn tags(text: &str) -> impl Iterator<Item = Tag<'_>> {
 }
 
 /// One tag: where it starts, its name, its attributes' text, the text after it.
-type Tag<'a> = (usize, &'a str, &'a str, &'a str);
+pub(super) type Tag<'a> = (usize, &'a str, &'a str, &'a str);
 
 /// One `<game>` being read: where it starts, its number, its tags.
 type Game<'a> = (usize, String, Vec<Tag<'a>>);
 
 /// The value of `name="..."` among `attributes`, unescaped.
-fn attribute(attributes: &str, name: &str) -> Option<String> {
+pub(super) fn attribute(attributes: &str, name: &str) -> Option<String> {
     let mut rest = attributes;
     while let Some(at) = rest.find(name) {
         let after = &rest[at + name.len()..];
@@ -81,7 +81,7 @@ fn card(word: &str) -> Result<Option<u8>, Fault> {
     }
 }
 
-fn money(text: &str) -> Result<i64, Fault> {
+pub(super) fn money(text: &str) -> Result<i64, Fault> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(0);

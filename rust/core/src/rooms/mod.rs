@@ -17,6 +17,7 @@ mod header;
 mod ipoker;
 mod languages;
 mod ledger;
+mod merge;
 pub mod money;
 mod record;
 mod stars;
@@ -145,10 +146,11 @@ pub fn read_file(bytes: &[u8]) -> FileRead {
     let text = text::decode(&bytes[..bytes.len().min(MAX_FILE_BYTES)]);
     if text.trim_start().starts_with('<') {
         // An XML file: its hands are its <game> elements, not runs of lines.
-        let found = detect(text.as_bytes()).filter(|d| d.room.format == Format::IPokerXml);
-        let mut hands = match found {
-            Some(_) => ipoker::read_file(&text),
-            None => vec![Err(Refusal {
+        let found = detect(text.as_bytes());
+        let mut hands = match found.map(|d| d.room.format) {
+            Some(Format::IPokerXml) => ipoker::read_file(&text),
+            Some(Format::MergeXml) => merge::read_file(&text),
+            _ => vec![Err(Refusal {
                 room: None,
                 cause: Cause::NoHand,
                 first_line: 1,
@@ -273,7 +275,9 @@ fn read_hand(
     let hand = match found.room.format {
         Format::StarsText => stars::read(found.room, found.language, rest, lines),
         Format::GameNo => gameno::read(found.room, found.language, lines),
-        Format::IPokerXml => Err((None, (Cause::Game, "an XML hand outside its file".into()))),
+        Format::IPokerXml | Format::MergeXml => {
+            Err((None, (Cause::Game, "an XML hand outside its file".into())))
+        }
     }
     .map_err(|(line, (cause, message))| refuse(cause, line, message))?;
     // A hand whose actions do not make the totals its summary states was misread, or

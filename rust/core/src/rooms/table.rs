@@ -13,6 +13,8 @@ pub enum Format {
     GameNo,
     /// The iPoker network's XML (`<session>`, a `<game>` a hand).
     IPokerXml,
+    /// The Merge network's XML (`<description>`, a `<game>` a hand).
+    MergeXml,
 }
 
 /// Where a room writes what each player won.
@@ -66,7 +68,7 @@ pub struct Room {
 
 /// Every room pokerforge reads, in the order their starts are tried (a longer start
 /// before a shorter one it begins with).
-pub const ROOMS: [Room; 14] = [
+pub const ROOMS: [Room; 15] = [
     Room {
         code: "PS",
         name: "PokerStars",
@@ -355,6 +357,22 @@ pub const ROOMS: [Room; 14] = [
             ("ties for the main pot ", "collected "),
             ("ties for the pot ", "collected "),
         ],
+    },
+    Room {
+        code: "MRG",
+        name: "Merge Network (Carbon)",
+        starts: &[("<description type=", "en")],
+        format: Format::MergeXml,
+        after_name: "",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: true,
+        writes_totals: false,
+        marks: &[],
+        lists_absent: false,
+        rewrites: &[],
+        verbs: &[],
     },
 ];
 
