@@ -1,9 +1,9 @@
 """Every room's hand histories, one entry point: :func:`read_histories` finds each file's
 room, layout and client language, has the core read its hands
 (``pokerforge._core.rooms_read``: PokerStars' every game, GGPoker, Winamax, WPN/ACR,
-888, PartyPoker, iPoker's XML, Bovada/Ignition and the rooms that write PokerStars'
-layout) and replays each with the game layer, as :func:`~pokerforge.histories.read_phhs`
-does PHH.
+888, PartyPoker, iPoker's and Merge's XML, Bovada/Ignition, Full Tilt and the rooms that
+write PokerStars' layout) and replays each with the game layer, as
+:func:`~pokerforge.histories.read_phhs` does PHH.
 
 The rooms and layouts the core reads (each room's conventions are a row of its table,
 ``rust/core/src/rooms/table.rs``; a translated client's words a row of
@@ -21,7 +21,9 @@ The rooms and layouts the core reads (each room's conventions are a row of its t
   named by position, seats not dealt in listed, no rake written.
 - ``888`` 888poker (Pacific, Cassava) and ``PTY`` PartyPoker: the ``#Game No`` layout,
   amounts in brackets, no total pot or rake written.
-- ``IPN`` the iPoker network's XML: each player's stated bet is checked too.
+- ``IPN`` the iPoker network's XML: each player's stated bet is checked too; ``MRG`` the
+  Merge network's XML (Carbon).
+- ``FTP`` Full Tilt's older layout (``Full Tilt Poker Game #``), its words as data.
 
 The core checks each hand's actions against the totals its file states (total pot,
 rake and fees, what was collected; iPoker: what each player put in) and refuses a hand
