@@ -68,14 +68,24 @@ fn game(line: &str) -> Option<(usize, usize, usize, &'static str)> {
 
 /// The game and its betting written apart (Bovada's tournaments: `HOLDEM Tournament
 /// #1447554 TBL#25, No Limit- Level 18`): the first game name, and the first betting
-/// structure after it.
-fn apart(line: &str) -> Option<(usize, usize, usize, &'static str)> {
+/// structure after it (or before it); else the room's `default` structure.
+fn apart(line: &str, default: Option<&'static str>) -> Option<(usize, usize, usize, &'static str)> {
     let lower = line.to_ascii_lowercase();
     let (start, row) = GAMES
         .iter()
         .enumerate()
         .filter_map(|(row, g)| Some((lower.find(&g.0.to_ascii_lowercase())?, row)))
         .min_by_key(|&(start, row)| (start, std::cmp::Reverse(GAMES[row].0.len())))?;
+    let end = start + GAMES[row].0.len();
+    apart_betting(&lower, start, row).or_else(|| default.map(|d| (end, start, row, d)))
+}
+
+/// The betting structure written apart from the game at `start` (row `row` of [`GAMES`]).
+fn apart_betting(
+    lower: &str,
+    start: usize,
+    row: usize,
+) -> Option<(usize, usize, usize, &'static str)> {
     let after = start + GAMES[row].0.len();
     let found = BETTING
         .iter()
@@ -109,11 +119,11 @@ fn stakes(line: &str) -> Option<(i64, i64)> {
 }
 
 /// The hand's first line read, the text after the room's start (`rest`, from the
-/// number on).
+/// number on); `default_betting` is the room's structure for a line that names none.
 ///
 /// # Errors
 /// A message naming what is missing or not played.
-pub fn header(rest: &str) -> Result<Header, String> {
+pub fn header(rest: &str, default_betting: Option<&'static str>) -> Result<Header, String> {
     // Winamax writes its number after "HandId: #".
     let numbered = rest.find("HandId: #").map_or(rest, |at| &rest[at + 9..]);
     let number: String = numbered
@@ -129,7 +139,8 @@ pub fn header(rest: &str) -> Result<Header, String> {
             .take_while(char::is_ascii_digit)
             .collect::<String>()
     });
-    let Some((end, start, row, betting)) = game(rest).or_else(|| apart(rest)) else {
+    let Some((end, start, row, betting)) = game(rest).or_else(|| apart(rest, default_betting))
+    else {
         return Err(format!(
             "{:?} names no game and betting pokerforge knows",
             truncate(rest)
@@ -227,7 +238,11 @@ mod tests {
 
     #[test]
     fn first_lines_are_read() {
-        let h = header("1001:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET").unwrap();
+        let h = header(
+            "1001:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET",
+            None,
+        )
+        .unwrap();
         assert_eq!(
             (h.game, h.betting, h.code),
             ("holdem", "no-limit", Some("NT"))
@@ -237,10 +252,11 @@ mod tests {
             (Some((5_000, 10_000)), "$")
         );
         assert_eq!(h.time, "2024/01/02 10:00:00 ET");
-        let h = header("OM1410171: PLO-5 ($0.1/$0.25) - 2021/04/13 10:03:48").unwrap();
+        let h = header("OM1410171: PLO-5 ($0.1/$0.25) - 2021/04/13 10:03:48", None).unwrap();
         assert_eq!((h.game, h.betting, h.hole_count), ("omaha", "pot-limit", 5));
         let h = header(
             "TM106348078: Tournament #5948181, High Rollers PLO Main Event $1K Omaha Pot Limit - Level4 (90/180) - 2020/06/23",
+            None,
         )
         .unwrap();
         assert_eq!(
@@ -248,24 +264,44 @@ mod tests {
             ("omaha", 4, Some((900_000, 1_800_000)))
         );
         assert_eq!(h.tournament.as_deref(), Some("5948181"));
-        let h =
-            header("7: Tournament #7, 100+9 8-Game (7 Card Stud Hi/Lo Limit) - Level I (10/20)")
-                .unwrap();
+        let h = header(
+            "7: Tournament #7, 100+9 8-Game (7 Card Stud Hi/Lo Limit) - Level I (10/20)",
+            None,
+        )
+        .unwrap();
         assert_eq!((h.game, h.code), ("stud-hilo", Some("F7S/8")));
-        let h =
-            header("151588328 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC").unwrap();
+        let h = header(
+            "151588328 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC",
+            None,
+        )
+        .unwrap();
         assert_eq!((h.game, h.stakes), ("holdem", Some((100, 200))));
-        assert!(header("5: Hold'em Pot Limit Pre-Flop, No Limit Post-Flop (1/2)").is_err());
+        assert!(header(
+            "5: Hold'em Pot Limit Pre-Flop, No Limit Post-Flop (1/2)",
+            None
+        )
+        .is_err());
+        // Ignition's tournaments name no structure: the room's own.
+        let line = "4: HOLDEM Tournament #41678164 TBL#81, Normal- Level 13 (300/600) - 2021";
+        assert!(header(line, None).is_err());
+        assert_eq!(header(line, Some("no-limit")).unwrap().betting, "no-limit");
         // Full Tilt: the stakes and the betting before the game.
-        let h =
-            header("3: $26 Matrix (24), Match 2 - 15/30 - No Limit Hold'em - 09:20 ET").unwrap();
+        let h = header(
+            "3: $26 Matrix (24), Match 2 - 15/30 - No Limit Hold'em - 09:20 ET",
+            None,
+        )
+        .unwrap();
         assert_eq!(
             (h.game, h.betting, h.stakes),
             ("holdem", "no-limit", Some((150_000, 300_000)))
         );
-        let h = header("4: Table Tam (6 max) - $5/$10 - Limit 2-7 Triple Draw - 15:37 ET").unwrap();
+        let h = header(
+            "4: Table Tam (6 max) - $5/$10 - Limit 2-7 Triple Draw - 15:37 ET",
+            None,
+        )
+        .unwrap();
         assert_eq!((h.game, h.betting), ("2-7-triple-draw", "fixed-limit"));
-        assert!(header("5: Pineapple No Limit (1/2)").is_err());
+        assert!(header("5: Pineapple No Limit (1/2)", None).is_err());
         let t = table_line("Table 'Alpha' 6-max Seat #1 is the button").unwrap();
         assert_eq!(t, ("Alpha".to_string(), Some(6), Some(1)));
         let t = table_line("Blitz Poker 6-max Seat #1 is the button").unwrap();

@@ -573,7 +573,7 @@ pub fn read(
     lines: &[&str],
 ) -> Result<RoomHand, (Option<usize>, Fault)> {
     let rest = english(rest, words(language));
-    let head = header(&rest).map_err(|m| (Some(0), (Cause::Game, m)))?;
+    let head = header(&rest, room.default_betting).map_err(|m| (Some(0), (Cause::Game, m)))?;
     let mut r = Reader::new(room, language, head);
     let mut body = lines.iter().enumerate().skip(1);
     for (i, line) in body.by_ref() {
@@ -600,7 +600,18 @@ pub fn read(
     finish(r).map_err(|f| (None, f))
 }
 
-fn finish(r: Reader) -> Result<RoomHand, Fault> {
+fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
+    // A button no seat has, within the count of seats listed: Ignition's tournaments
+    // number seats by player and the button by place in the list, which is the table's
+    // order. The seats are then numbered by that place.
+    if let Some(b) = r.button {
+        let listed = usize::try_from(b).is_ok_and(|b| (1..=r.seats.len()).contains(&b));
+        if listed && !r.seats.iter().any(|s| s.0 == b) {
+            for (i, seat) in r.seats.iter_mut().enumerate() {
+                seat.0 = i as u32 + 1;
+            }
+        }
+    }
     if r.sections == 0 {
         return fault(Cause::NoSections, "the hand has no *** section markers");
     }

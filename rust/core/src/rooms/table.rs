@@ -57,6 +57,9 @@ pub struct Room {
     /// Whether its seat lines list players who are not dealt in without saying so (a
     /// seat is then in the hand when it is dealt cards, posts or acts).
     pub lists_absent: bool,
+    /// The betting structure of a hand whose first line names none (Ignition's
+    /// tournaments: `HOLDEM Tournament #... Normal- Level 13`, all of them no-limit).
+    pub default_betting: Option<&'static str>,
     /// Text replaced in each line before it is read (`(from, to)`, in order).
     pub rewrites: &'static [(&'static str, &'static str)],
     /// The room's words for an action after the player's name, each with PokerStars'
@@ -88,6 +91,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: true,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
@@ -104,6 +108,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: true,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
@@ -120,6 +125,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: true,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
@@ -136,6 +142,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: true,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
@@ -152,6 +159,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: true,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
@@ -168,6 +176,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: true,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
@@ -184,6 +193,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: true,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
@@ -200,6 +210,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: true,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
@@ -216,6 +227,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: true,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
@@ -237,6 +249,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: false,
         marks: &["888", "Cassava", "Pacific"],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
@@ -256,6 +269,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: false,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
@@ -272,6 +286,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: false,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
@@ -292,6 +307,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: false,
         marks: &[],
         lists_absent: true,
+        default_betting: Some("no-limit"),
         // Seats are named by position, the client's own with "[ME]" (written with two
         // spaces before it in the actions).
         rewrites: &[
@@ -343,6 +359,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: true,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[("Uncalled bet of ", "Uncalled bet (")],
         verbs: &[
             ("posts the small blind of ", "posts small blind "),
@@ -371,6 +388,7 @@ pub const ROOMS: [Room; 15] = [
         writes_totals: false,
         marks: &[],
         lists_absent: false,
+        default_betting: None,
         rewrites: &[],
         verbs: &[],
     },
