@@ -207,6 +207,13 @@ const FILES: &[Expected] = &[
         &[],
     ),
     (
+        "bovada/ignition_tournament.txt",
+        "BOV",
+        "Ignition Hand",
+        &["holdem"; 3],
+        &[],
+    ),
+    (
         "merge/holdem_limit.xml",
         "MRG",
         "<game ",
