@@ -76,6 +76,7 @@ __all__ = [
     "range_of_frequencies",
     "record",
     "register_types",
+    "rooms_read",
     "seed_of",
     "showdown_ranks",
     "untrack",
@@ -683,3 +684,9 @@ def phh_tables(
 def phh_fields(text: str) -> dict[str, Any] | None: ...
 def phh_read(doc: dict[str, Any]) -> tuple[_PhhRead | None, _PhhProblem | None]: ...
 def phh_has_header(text: str) -> bool: ...
+
+# One hand of a room's file: (True, its PHH fields, amounts in chips of its "places"
+# decimal places) or (False, (cause, first line, line, number, message)).
+_RoomHand = tuple[bool, Any]
+
+def rooms_read(data: bytes) -> tuple[str | None, str | None, list[_RoomHand]]: ...

@@ -1,9 +1,9 @@
 """Hypothesis state machines over random action sequences, legal and illegal.
 
 For every betting structure and game (every row of the variant table): chips are conserved
-after every action; every pot is paid only to seats eligible for it; the hand always ends; ``legal_actions()`` never
-offers an action that then fails, and every action it does not offer is refused by
-``verify_*`` with ``IllegalActionError`` and changes nothing.
+after every action; every pot is paid only to seats eligible for it; the hand always ends;
+``legal_actions()`` never offers an action that then fails, and every action it does not
+offer is refused by ``verify_*`` with ``IllegalActionError`` and changes nothing.
 """
 
 from __future__ import annotations

@@ -51,6 +51,7 @@ from pokerforge.histories.collection import (
 from pokerforge.histories.phhs import BadHandError, PhhReader, parse_table, read_phhs
 from pokerforge.histories.pokerstars import PokerStarsError, PokerStarsReader, read_pokerstars
 from pokerforge.histories.record import HandRecord
+from pokerforge.histories.rooms import RoomsReader, read_histories
 from pokerforge.histories.stats import PlayerStats, Stats
 
 __all__ = [
@@ -63,12 +64,14 @@ __all__ = [
     "PlayerStats",
     "PokerStarsError",
     "PokerStarsReader",
+    "RoomsReader",
     "Site",
     "Stats",
     "Summary",
     "UnpaidPotError",
     "parse_table",
     "phh_files",
+    "read_histories",
     "read_many",
     "read_phhs",
     "read_pokerstars",

@@ -14,6 +14,7 @@ pub mod obs;
 pub mod phh;
 pub mod range;
 pub mod rng;
+pub mod rooms;
 pub mod starting_hands;
 pub mod variant;
 

@@ -816,3 +816,156 @@ fn fuzz_push_fold() {
         }
     });
 }
+
+const ROOM_TOKENS: &[&str] = &[
+    "PokerStars Hand #1: ",
+    "Poker Hand #RC1: ",
+    "Hand #7 - ",
+    "Winamax Poker - CashGame - HandId: #1-2-3 - ",
+    "Hold'em No Limit ($0.50/$1 USD)",
+    "7 Card Stud Limit ($0.04/$0.08 USD)",
+    "Badugi Limit (10/20)",
+    "\n",
+    "\r\n",
+    "Seat 1: Ann ($100 in chips)\n",
+    "Seat 2: Bob (1,500)\n",
+    "Ann: posts small blind $0.50\n",
+    "Bob: posts big blind $1\n",
+    "Ann: posts the ante $0.01\n",
+    "Bob: straddle $2\n",
+    "*** HOLE CARDS ***\n",
+    "*** 3rd STREET ***\n",
+    "*** 4th STREET ***\n",
+    "*** FIRST DRAW ***\n",
+    "*** FLOP *** [2c 7d 9h]\n",
+    "*** FIRST RIVER *** [Kd]\n",
+    "*** SUMMARY ***\n",
+    "Dealt to Ann [Ah Kd]\n",
+    "Dealt to Bob [Kc] [4d]\n",
+    "Ann: raises $2 to $3\n",
+    "Bob: calls $2\n",
+    "Bob: bets 99999999999999999999\n",
+    "Ann: brings in for $0.02\n",
+    "Bob: discards 2 cards [Tc Qd]\n",
+    "Ann: stands pat\n",
+    "Ann: shows [Ah Kd X]\n",
+    "Ann collected $2.50 from pot\n",
+    "Uncalled bet ($2) returned to Ann\n",
+    "Total pot $2.50 | Rake $0 | Jackpot $1\n",
+    "Seat 1: Ann won ($2.50)\n",
+    "Hand cancelled\n",
+    "*********** # 2 **************\n",
+    "[",
+    "]",
+    "$",
+    "€",
+    "\u{feff}",
+    "#Game No : 7\n",
+    "***** Hand History for Game 7 *****\n",
+    "$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014\n",
+    "Seat 4: Ann ( $10.98 )\n",
+    "Ann posts small blind [$0.05]\n",
+    "Bob raises [284,48$]\n",
+    "** Dealing flop ** [ Jc, Kc, 3c ]\n",
+    "Bob collected [ $0.19 ]\n",
+    "Bob wins $0.24 USD\n",
+    "<session sessioncode=\"0\">",
+    "<gametype>Omaha PL €0.50/€1</gametype>",
+    "<game gamecode=\"1\">",
+    "</game>",
+    "<round no=\"1\">",
+    "<player seat=\"3\" name=\"Ann\" chips=\"€78.73\" dealer=\"1\" win=\"€0\" bet=\"€3\" />",
+    "<action no=\"2\" player=\"Ann\" type=\"23\" sum=\"€1\" />",
+    "<cards type=\"Flop\" player=\"\">D8 D4 H2</cards>",
+    "&amp;",
+    "Ignition Hand #3340409736 TBL#10916521 HOLDEM No Limit - 2016-08-09 12:41:32\n",
+    "Seat 4: Big Blind [ME] ($50 in chips)\n",
+    "Big Blind  [ME] : Big blind $0.50\n",
+    "Dealer : Set dealer [6]\n",
+    "Dealer : Card dealt to a spot [4c Kd]\n",
+    "Card dealt to table [Ks 7c 9s]\n",
+    "Big Blind  [ME] : Hand result $0.75\n",
+    "Small Blind : Return uncalled portion of bet $16\n",
+    "Total Pot($0.75)\n",
+    "Mão PokerStars #1: ",
+    "<description type=\"Holdem\" stakes=\"Limit $0.02/$0.04\"/>",
+    "<players dealer=\"1\">",
+    "<player seat=\"0\" nickname=\"Ann\" balance=\"$0.56\" dealtin=\"true\" />",
+    "<event sequence=\"3\" type=\"RAISE\" player=\"0\" amount=\"0.04\"/>",
+    "<cards type=\"COMMUNITY\" cards=\"2h,Ah,5d\"/>",
+    "<round id=\"END_OF_GAME\" sequence=\"7\">",
+    "<winner amount=\"0.59\" uncalled=\"false\" potnumber=\"1\" player=\"0\"/>",
+    "Full Tilt Poker Game #1: Table Flash - $0.02/$0.05 - No Limit Hold'em - 15:13 ET\n",
+    "Ann posts the small blind of $0.02\n",
+    "The button is in seat #4\n",
+    "Bob raises to 300, and is all in\n",
+    "Uncalled bet of $0.03 returned to Ann\n",
+    "Ann wins the pot ($0.04)\n",
+    "Lugar 1: Ana (7835 em fichas)\n",
+    "Ana: aumenta 160 para 240\n",
+    "Caio recebe [9d Qc]\n",
+    "*** CARTAS DA MÃO ***\n",
+    "*** SUMÁRIO ***\n",
+    "Total pote 550 | comissão 0\n",
+    "<",
+    ">",
+];
+const ROOM_SEEDS: &[&str] = &[
+    "PokerStars Hand #1001:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET\n\
+     Table 'Alpha' 6-max Seat #1 is the button\nSeat 1: Ann ($100 in chips)\n\
+     Seat 2: Bob ($80.50 in chips)\nSeat 3: Cid ($120 in chips)\n\
+     Bob: posts small blind $0.50\nCid: posts big blind $1\n*** HOLE CARDS ***\n\
+     Dealt to Ann [Ah Kd]\nAnn: raises $2 to $3\nBob: folds\nCid: calls $2\n\
+     *** FLOP *** [2c 7d 9h]\nCid: checks\nAnn: bets $4\nCid: folds\n\
+     Uncalled bet ($4) returned to Ann\nAnn collected $6.50 from pot\n*** SUMMARY ***\n\
+     Total pot $6.50 | Rake $0\n",
+    "PokerStars Game #3:  7 Card Stud Limit ($0.04/$0.08 USD) - 2009/11/26 10:22:32 ET\n\
+     Table 'Dawn II' 8-max\nSeat 3: Ann ($1.46 in chips)\nSeat 5: Bob ($1.60 in chips)\n\
+     Ann: posts the ante $0.01\nBob: posts the ante $0.01\n*** 3rd STREET ***\n\
+     Dealt to Ann [Kc]\nDealt to Bob [5d Ks 2h]\nBob: brings in for $0.02\nAnn: calls $0.02\n\
+     *** 4th STREET ***\nDealt to Ann [Kc] [4d]\nDealt to Bob [5d Ks 2h] [9h]\nAnn: bets $0.04\n\
+     Bob: folds\nAnn collected $0.06 from pot\n*** SUMMARY ***\nTotal pot $0.06 | Rake $0\n",
+    "PokerStars Game #4:  Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD) - 2011/06/26\n\
+     Table 'S' 6-max Seat #1 is the button\nSeat 1: Ann ($4.36 in chips)\nSeat 2: Bob ($3 in chips)\n\
+     Ann: posts small blind $0.05\nBob: posts big blind $0.10\n*** DEALING HANDS ***\n\
+     Dealt to Ann [8s Td Kd Qs Qc]\nAnn: calls $0.05\nBob: checks\n*** FIRST DRAW ***\n\
+     Bob: discards 3 cards\nAnn: discards 2 cards [8s Td]\nDealt to Ann [Kd Qs Qc] [2h 3c]\n\
+     Bob: bets $0.10\nAnn: folds\nBob collected $0.20 from pot\n*** SUMMARY ***\nTotal pot $0.20\n",
+    "#Game No : 349736402\n***** 888poker Hand History for Game 349736402 *****\n\
+     $0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 22:40:28\n\
+     Table Abbotsford 6 Max (Real Money)\nSeat 9 is the button\nTotal number of players : 2\n\
+     Seat 4: Ann ( $10.98 )\nSeat 9: Bob ( $4.66 )\nBob posts small blind [$0.05]\n\
+     Ann posts big blind [$0.10]\n** Dealing down cards **\nBob calls [$0.05]\nAnn checks\n\
+     ** Dealing flop ** [ Jc, Kc, 3c ]\nAnn checks\nBob bets [$0.10]\nAnn folds\n\
+     ** Summary **\nBob collected [ $0.19 ]\n",
+    "<?xml version=\"1.0\"?>\n<session sessioncode=\"0\">\n<general>\
+     <gametype>Holdem NL $0.50/$1</gametype></general>\n<game gamecode=\"5\"><general><players>\
+     <player seat=\"1\" name=\"Ann\" chips=\"$100\" dealer=\"1\" win=\"$2\" bet=\"$2\" />\
+     <player seat=\"2\" name=\"Bob\" chips=\"$100\" dealer=\"0\" win=\"$0\" bet=\"$1\" />\
+     </players></general><round no=\"0\">\
+     <action no=\"1\" player=\"Ann\" type=\"1\" sum=\"$0.50\" />\
+     <action no=\"2\" player=\"Bob\" type=\"2\" sum=\"$1\" /></round><round no=\"1\">\
+     <cards type=\"Pocket\" player=\"Ann\">SA C10</cards>\
+     <action no=\"3\" player=\"Ann\" type=\"23\" sum=\"$2\" />\
+     <action no=\"4\" player=\"Bob\" type=\"0\" sum=\"$0\" /></round></game></session>\n",
+];
+
+/// The rooms' readers on any bytes: a hand is read or refused by name, never a panic; a
+/// hand read has players and one winnings entry each, and its totals check runs.
+#[test]
+fn fuzz_room_histories() {
+    fuzz("rooms", 7, ROOM_TOKENS, ROOM_SEEDS, |text| {
+        let _ = pokerforge_core::rooms::detect(text.as_bytes());
+        for hand in pokerforge_core::rooms::read_file(text.as_bytes()).hands {
+            match hand {
+                Ok(hand) => {
+                    assert!((2..=10).contains(&hand.players.len()));
+                    assert_eq!(hand.winnings.len(), hand.players.len());
+                    let _ = pokerforge_core::rooms::check_totals(&hand);
+                    let _ = hand.phh_actions();
+                }
+                Err(refusal) => assert!(!refusal.message.is_empty()),
+            }
+        }
+    });
+}

@@ -18,6 +18,7 @@ mod omaha_kernels;
 mod push_fold;
 mod push_fold_table;
 mod range;
+mod rooms;
 mod seven_card;
 mod short_deck;
 mod short_deck_equity;

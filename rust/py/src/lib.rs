@@ -27,6 +27,7 @@ mod range;
 mod rank_methods;
 mod record;
 mod registry;
+mod rooms;
 mod short_deck;
 mod showdown;
 mod variant;
@@ -94,6 +95,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(icm::class_frequencies, m)?)?;
     m.add_function(wrap_pyfunction!(icm::range_of_frequencies, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_has_header, m)?)?;
+    m.add_function(wrap_pyfunction!(rooms::rooms_read, m)?)?;
     record::add_to(m)?;
     Ok(())
 }

@@ -1,0 +1,365 @@
+//! The layout 888 (Pacific) and PartyPoker write: `#Game No : N`, a `***** ... Hand
+//! History for Game N *****` line, the game and stakes, the table, the button, the seats
+//! (`Seat 4: NAME ( $10.98 )`), amounts in brackets (`calls [$0.05]`, `raises [284,48$]`:
+//! what the action puts in, not a street total), `** Dealing ... **` sections and the
+//! winners' `collected [ X ]` or `wins X` lines. Neither room writes the total pot or the
+//! rake; both pay an uncalled bet with the pot.
+
+use super::assemble::{assemble, Event, Parts};
+use super::forced::Post;
+use super::header::Header;
+use super::money::{symbol, units};
+use super::record::{Cause, RoomHand};
+use super::table::{phh_code, Deal, Room};
+use super::words::{fault, groups, known, Fault};
+use crate::phh::{Arg, Verb};
+
+/// The games of this layout: `(written, game, hole cards)`, the longest first.
+const GAMES: [(&str, &str, usize); 6] = [
+    ("Omaha Hi-Lo", "omaha-hilo", 4),
+    ("OmahaHL", "omaha-hilo", 4),
+    ("Omaha", "omaha", 4),
+    ("Texas Hold'em", "holdem", 2),
+    ("Hold'em", "holdem", 2),
+    ("Holdem", "holdem", 2),
+];
+
+/// Its betting structures as written: `(written, structure)`, the longest first.
+const BETTING: [(&str, &str); 6] = [
+    ("No Limit", "no-limit"),
+    ("Pot Limit", "pot-limit"),
+    ("Fix Limit", "fixed-limit"),
+    ("NL ", "no-limit"),
+    ("PL ", "pot-limit"),
+    ("FL ", "fixed-limit"),
+];
+
+/// The amount in the first `[...]` of `text` (`[$0.05 USD]`, `[ 299,48$ ]`; `[$1 + $0.5]`
+/// adds up).
+fn bracket(text: &str) -> Result<i64, Fault> {
+    let inner = text
+        .split_once('[')
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map_or(text, |(inner, _)| inner);
+    let mut sum = 0i64;
+    for part in inner.split('+') {
+        let word = part
+            .trim()
+            .trim_end_matches(" chips")
+            .trim_end_matches(" USD")
+            .trim_end_matches(" EUR")
+            .trim_end_matches(" GBP")
+            .replace(" $", "$")
+            .replace(" €", "€");
+        match units(&word) {
+            Some(x) => sum += x,
+            None => return fault(Cause::Amount, format!("{:?} is not an amount", part.trim())),
+        }
+    }
+    Ok(sum)
+}
+
+/// The hand's game line read into a header (number from the first line).
+fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
+    let Some(&(written, game, hole_count)) = GAMES.iter().find(|g| line.contains(g.0)) else {
+        return fault(
+            Cause::Game,
+            format!("{line:?} names no game pokerforge reads in this layout"),
+        );
+    };
+    let Some(&(_, betting)) = BETTING.iter().find(|b| line.contains(b.0)) else {
+        return fault(Cause::Game, format!("{line:?} names no betting structure"));
+    };
+    let tournament = line.find("Trny:").map(|at| {
+        line[at + 5..]
+            .trim_start()
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+    });
+    let fixed = if let Some(at) = line.find("Blinds(").or_else(|| line.find("Stakes(")) {
+        &line[at + 7..]
+    } else {
+        line.split(" Blinds").next().unwrap_or("")
+    };
+    let stakes = fixed.split_once('/').and_then(|(a, b)| {
+        let b = b.split([')', ' ', '-']).find(|w| !w.is_empty())?;
+        Some((units(a.trim().trim_end_matches(' '))?, units(b)?))
+    });
+    // The stakes are the blinds; a fixed-limit game's bets are the big blind and twice it.
+    let stakes = match (stakes, betting) {
+        (Some((_, big)), "fixed-limit") => Some((big, 2 * big)),
+        (stakes, _) => stakes,
+    };
+    Ok(Header {
+        number: number.to_string(),
+        tournament,
+        game,
+        betting,
+        code: phh_code(game, betting),
+        game_text: written.to_string(),
+        hole_count,
+        deal: Deal::Board,
+        stakes,
+        cap: None,
+        currency: symbol(line).map(String::from).unwrap_or_default(),
+        time: line
+            .rsplit_once(" - ")
+            .map(|(_, t)| t.trim_start_matches("*** ").to_string())
+            .unwrap_or_default(),
+    })
+}
+
+/// One hand of the layout (its lines, the first `#Game No : N`).
+///
+/// # Errors
+/// The line (an index into `lines`, `None` for the hand as a whole) and the fault.
+pub fn read(
+    room: &'static Room,
+    language: &'static str,
+    lines: &[&str],
+) -> Result<RoomHand, (Option<usize>, Fault)> {
+    // The number: the first run of digits of the first line (after "#Game No : " or
+    // "Hand History for Game ").
+    let number: String = lines[0]
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("Hand History for Game"));
+    let Some(game_at) = at.map(|a| a + 1).filter(|&a| a < lines.len()) else {
+        return Err((
+            None,
+            (
+                Cause::CutOff,
+                "the hand is cut off before its game line".into(),
+            ),
+        ));
+    };
+    let head = game_line(&number, lines[game_at].trim()).map_err(|f| (Some(game_at), f))?;
+    let mut r = Parts {
+        room,
+        language,
+        head,
+        table: String::new(),
+        max_seats: None,
+        button: None,
+        seats: Vec::new(),
+        posts: Vec::new(),
+        acting: Vec::new(),
+        dealt: Vec::new(),
+        shown: Vec::new(),
+        events: Vec::new(),
+        won: Vec::new(),
+        notes: Vec::new(),
+        total: None,
+        rake: None,
+        fees: Vec::new(),
+        bring_in: None,
+        short_blind: false,
+        put: Vec::new(),
+    };
+    let mut state = State::default();
+    for (i, raw) in lines.iter().enumerate().skip(game_at + 1) {
+        let line = raw.trim().trim_end_matches('.');
+        if !line.is_empty() {
+            state.line(&mut r, line).map_err(|f| (Some(i), f))?;
+        }
+    }
+    if state.sections == 0 {
+        return Err((
+            None,
+            (
+                Cause::NoSections,
+                "the hand has no ** Dealing ** sections".into(),
+            ),
+        ));
+    }
+    if !state.won {
+        return Err((
+            None,
+            (
+                Cause::CutOff,
+                "the hand is cut off before its winners".into(),
+            ),
+        ));
+    }
+    assemble(r).map_err(|f| (None, f))
+}
+
+#[derive(Debug, Default)]
+struct State {
+    sections: usize,
+    acted: bool,
+    won: bool,
+    street_in: Vec<i64>,
+    names: Vec<usize>,
+}
+
+impl State {
+    fn who<'l>(&self, r: &Parts, line: &'l str) -> Option<(usize, &'l str)> {
+        self.names.iter().find_map(|&i| {
+            let rest = line.strip_prefix(r.seats[i].1.as_str())?;
+            Some((i, rest.strip_prefix(' ')?))
+        })
+    }
+
+    fn seat(&mut self, r: &mut Parts, line: &str) -> Result<bool, Fault> {
+        let Some((number, rest)) = line.strip_prefix("Seat ").and_then(|l| l.split_once(": "))
+        else {
+            return Ok(false);
+        };
+        let (Ok(seat), Some(open)) = (number.parse::<u32>(), rest.rfind(" ( ")) else {
+            return Ok(false);
+        };
+        if r.seats.len() >= 2 * crate::MAX_PLAYERS {
+            return fault(Cause::Players, "more seats than any table has");
+        }
+        let stack = bracket(&format!(
+            "[{}]",
+            rest[open + 3..].trim_end_matches(')').trim()
+        ))?;
+        // The layout lists players sitting out like the others: a seat is dealt in when
+        // it posts or acts (every player dealt in does, but a big blind all fold to).
+        r.seats.push((seat, rest[..open].to_string(), stack, true));
+        r.acting.push(false);
+        r.dealt.push(None);
+        r.shown.push(None);
+        r.won.push(0);
+        self.street_in.push(0);
+        self.names.push(r.seats.len() - 1);
+        let seats = &r.seats;
+        self.names
+            .sort_by_key(|&i| std::cmp::Reverse(seats[i].1.len()));
+        Ok(true)
+    }
+
+    fn line(&mut self, r: &mut Parts, line: &str) -> Result<(), Fault> {
+        if let Some(name) = line.strip_prefix("Table ") {
+            let name = name.split(" (").next().unwrap_or(name);
+            r.table = name.to_string();
+            return Ok(());
+        }
+        if let Some(seat) = line
+            .strip_prefix("Seat ")
+            .and_then(|l| l.strip_suffix(" is the button"))
+        {
+            r.button = seat.parse().ok();
+            return Ok(());
+        }
+        if self.seat(r, line)? {
+            return Ok(());
+        }
+        if let Some(name) = line.strip_prefix("** ") {
+            self.sections += 1;
+            let name = name.to_ascii_lowercase();
+            if name.starts_with("dealing flop")
+                || name.starts_with("dealing turn")
+                || name.starts_with("dealing river")
+            {
+                self.street_in.iter_mut().for_each(|x| *x = 0);
+                let cards: Vec<u8> = groups(&line.replace(',', " "))?.concat();
+                r.events.push(Event::Board(cards));
+            }
+            return Ok(());
+        }
+        if let Some(rest) = line.strip_prefix("Dealt to ") {
+            if let Some((who, cards)) = self.who(r, rest) {
+                r.dealt[who] = groups(&cards.replace(',', " "))?.pop();
+            }
+            return Ok(());
+        }
+        let Some((who, rest)) = self.who(r, line) else {
+            return Ok(()); // joins, leaves, chat
+        };
+        self.act(r, who, rest)
+    }
+
+    fn act(&mut self, r: &mut Parts, who: usize, rest: &str) -> Result<(), Fault> {
+        let level = self.street_in.iter().copied().max().unwrap_or(0);
+        if let Some(post) = rest.strip_prefix("posts ") {
+            const KINDS: [(&str, Post); 5] = [
+                ("small blind", Post::Small),
+                ("big blind", Post::Big),
+                ("ante", Post::Ante),
+                ("dead blind", Post::Dead),
+                ("straddle", Post::Straddle),
+            ];
+            let Some((kind, after)) = KINDS
+                .iter()
+                .find_map(|(w, k)| Some((*k, post.strip_prefix(w)?)))
+            else {
+                return fault(
+                    Cause::Blinds,
+                    format!("{post:?} is not a forced bet pokerforge knows"),
+                );
+            };
+            if self.acted {
+                return fault(Cause::Blinds, "a blind posted after the betting began");
+            }
+            let x = bracket(after)?;
+            if matches!(kind, Post::Small | Post::Big | Post::Straddle) {
+                self.street_in[who] += x;
+            }
+            r.posts.push((kind, who, x));
+            r.acting[who] = true;
+            return Ok(());
+        }
+        let put = |s: &mut State, x: i64| {
+            s.street_in[who] += x;
+            s.street_in[who]
+        };
+        let (verb, arg) = if rest.starts_with("folds") {
+            (Verb::Fold, Arg::Nothing)
+        } else if rest.starts_with("checks") {
+            (Verb::CheckCall, Arg::Nothing)
+        } else if let Some(x) = rest.strip_prefix("calls ") {
+            put(self, bracket(x)?);
+            (Verb::CheckCall, Arg::Nothing)
+        } else if let Some(x) = rest
+            .strip_prefix("bets ")
+            .or_else(|| rest.strip_prefix("raises "))
+        {
+            (Verb::BetRaise, Arg::Chips(put(self, bracket(x)?)))
+        } else if let Some(x) = rest
+            .strip_prefix("is all-In ")
+            .or_else(|| rest.strip_prefix("is all-in "))
+        {
+            let to = put(self, bracket(x)?);
+            if to > level {
+                (Verb::BetRaise, Arg::Chips(to))
+            } else {
+                (Verb::CheckCall, Arg::Nothing)
+            }
+        } else if let Some(x) = rest.strip_prefix("shows ") {
+            if let Some(cards) = groups(&x.replace(',', " "))?.pop() {
+                r.shown[who] = Some(cards.clone());
+                let mut shown = known(&cards);
+                shown.resize(r.head.hole_count.max(shown.len()), None);
+                r.events
+                    .push(Event::Act(who, Verb::ShowMuck, Arg::Cards(shown)));
+            }
+            return Ok(());
+        } else if let Some(x) = rest
+            .strip_prefix("collected ")
+            .or_else(|| rest.strip_prefix("wins "))
+        {
+            let x = if x.contains('[') {
+                bracket(x)?
+            } else {
+                bracket(&format!("[{}]", x.split(" from").next().unwrap_or(x)))?
+            };
+            r.won[who] += x;
+            self.won = true;
+            return Ok(());
+        } else {
+            return Ok(());
+        };
+        self.acted = true;
+        r.acting[who] = true;
+        r.events.push(Event::Act(who, verb, arg));
+        Ok(())
+    }
+}

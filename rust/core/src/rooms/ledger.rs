@@ -1,0 +1,185 @@
+//! The chips a hand's actions put in the pot, counted from its record alone, and the
+//! check of the totals its summary states (pot, rake and fees, what was collected)
+//! against them: a reader that lost or misread an action fails it.
+
+use super::money::decimal;
+use super::record::{Note, RoomHand};
+use crate::phh::{Arg, Verb};
+
+/// What each player put in the pot and the uncalled bet returned (to the one who put in
+/// the most), counted from the forced bets and the actions: a call pays what is owed, a
+/// bet or raise up to its street total, each capped at the player's stack.
+///
+/// # Errors
+/// A message naming an action by a player the hand does not have.
+pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
+    let n = hand.players.len();
+    let mut left = hand.stacks.clone();
+    let mut put = vec![0i64; n];
+    let mut street = vec![0i64; n];
+    let pay = |p: usize, x: i64, left: &mut Vec<i64>, put: &mut Vec<i64>| -> i64 {
+        let x = x.clamp(0, left[p]);
+        left[p] -= x;
+        put[p] += x;
+        x
+    };
+    for p in 0..n.min(hand.antes.len()) {
+        pay(p, hand.antes[p], &mut left, &mut put);
+    }
+    let mut blinds = hand.blinds.clone();
+    if n == 2 {
+        blinds.reverse(); // PHH writes heads-up blinds small first, the big blind's p1
+    }
+    for p in 0..n.min(blinds.len()) {
+        street[p] += pay(p, blinds[p].max(0), &mut left, &mut put);
+    }
+    for &(p, live, dead) in &hand.posts {
+        if p >= n {
+            return Err(format!("a post by player {} of {n}", p + 1));
+        }
+        street[p] += pay(p, live, &mut left, &mut put);
+        pay(p, dead, &mut left, &mut put);
+    }
+    let mut betting = false;
+    for step in &hand.steps {
+        let p = match (step.verb, step.player) {
+            (Verb::DealBoard | Verb::DealHole | Verb::StandPatDiscard, _) => {
+                if betting {
+                    street.iter_mut().for_each(|x| *x = 0);
+                    betting = false;
+                }
+                continue;
+            }
+            (_, Some(p)) if p < n => p,
+            (Verb::ShowMuck, _) => continue,
+            _ => return Err(format!("action {} has no player of the hand", step.action)),
+        };
+        let level = street.iter().copied().max().unwrap_or(0);
+        match (step.verb, &step.arg) {
+            (Verb::CheckCall, _) => street[p] += pay(p, level - street[p], &mut left, &mut put),
+            (Verb::BetRaise, Arg::Chips(to)) => {
+                street[p] += pay(p, to - street[p], &mut left, &mut put)
+            }
+            (Verb::PostBringIn, _) => {
+                street[p] += pay(
+                    p,
+                    hand.bring_in.unwrap_or(0) - street[p],
+                    &mut left,
+                    &mut put,
+                );
+            }
+            _ => {}
+        }
+        betting |= !matches!(step.verb, Verb::ShowMuck);
+    }
+    let mut sorted = put.clone();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let returned = match sorted.as_slice() {
+        [most, next, ..] => most - next,
+        _ => 0,
+    };
+    Ok((put, returned))
+}
+
+/// Checks the totals the hand's summary states against its actions: the total pot is what
+/// the actions put in less the uncalled bet, and the collected amounts with the rake and
+/// fees make up that pot. A room that states no totals (888, PartyPoker) must have
+/// collected no more than the pot, and at least three quarters of it (a rake is a few
+/// per cent).
+///
+/// # Errors
+/// A sentence naming the stated total and the counted one.
+pub fn check_totals(hand: &RoomHand) -> Result<(), String> {
+    let (put, returned) = contributions(hand)?;
+    let mut pot: i64 = put.iter().sum::<i64>() - returned;
+    let conventions = super::table::room(hand.room);
+    let written_back = hand
+        .notes
+        .iter()
+        .any(|n| matches!(n, Note::Returned { .. }));
+    if conventions.is_some_and(|r| r.returns_collected) && !written_back {
+        pot += returned; // the room pays an uncalled bet it writes no line for with the pot
+    }
+    let stated = match (
+        hand.total_pot,
+        conventions.is_some_and(|r| r.pot_after_rake),
+    ) {
+        (Some(total), true) => Some(total + hand.rake.unwrap_or(0)),
+        (total, _) => total,
+    };
+    let show = |x: i64| decimal(x, hand.places);
+    if !hand.put.is_empty() && hand.put != put {
+        let p = (0..put.len())
+            .find(|&p| hand.put.get(p) != Some(&put[p]))
+            .unwrap_or(0);
+        return Err(format!(
+            "{} put in {} by the room's count, {} by the actions",
+            hand.players.get(p).map_or("a player", String::as_str),
+            show(hand.put.get(p).copied().unwrap_or(0)),
+            show(put[p])
+        ));
+    }
+    if let Some(total) = stated {
+        if total != pot {
+            return Err(format!(
+                "the summary's total pot {} is not the {} the actions put in",
+                show(total),
+                show(pot)
+            ));
+        }
+    }
+    let paid: i64 = hand.winnings.iter().sum::<i64>()
+        + hand.rake.unwrap_or(0)
+        + hand.fees.iter().map(|f| f.1).sum::<i64>();
+    if conventions.is_some_and(|r| !r.writes_totals) {
+        // The room states no pot or rake: its rake is what the pot held beyond the
+        // collected amounts, which can be no more than the pot, nor most of it.
+        // An uncalled bet may be paid with the pot or returned unwritten (888 does both).
+        let fits = |pot: i64| paid <= pot && (pot - paid) * 4 <= pot;
+        if !fits(pot) && !fits(pot - returned) {
+            return Err(format!(
+                "the collected amounts make {}, which leaves no rake of the pot's {}",
+                show(paid),
+                show(pot)
+            ));
+        }
+        return Ok(());
+    }
+    if paid != pot {
+        return Err(format!(
+            "the collected amounts, rake and fees make {}, not the pot's {}",
+            show(paid),
+            show(pot)
+        ));
+    }
+    Ok(())
+}
+
+/// The winnings as PHH writes them (what each player collected from the pots, after
+/// rake): a room that pays an uncalled bet with the pot and writes no line for it
+/// (`returns_collected`) has it taken off the winnings of the player it was returned to.
+///
+/// # Errors
+/// As [`contributions`].
+pub fn phh_winnings(hand: &RoomHand) -> Result<Vec<i64>, String> {
+    let mut winnings = hand.winnings.clone();
+    let written_back = hand
+        .notes
+        .iter()
+        .any(|n| matches!(n, Note::Returned { .. }));
+    if written_back || !super::table::room(hand.room).is_some_and(|r| r.returns_collected) {
+        return Ok(winnings);
+    }
+    let (put, returned) = contributions(hand)?;
+    // Paid with the pot only where the winnings exceed what the pot held without it (888
+    // returns some uncalled bets unwritten and pays others).
+    let pot = put.iter().sum::<i64>() - returned;
+    if winnings.iter().sum::<i64>() <= pot {
+        return Ok(winnings);
+    }
+    let top = (0..put.len()).max_by_key(|&p| put[p]);
+    if let Some(top) = top.filter(|&p| returned > 0 && winnings[p] >= returned) {
+        winnings[top] -= returned;
+    }
+    Ok(winnings)
+}

@@ -1,0 +1,287 @@
+//! Every room's hand histories read into one room-neutral record ([`RoomHand`]): the
+//! fields of a PHH hand and its actions in PHH's grammar, with what the room writes that
+//! PHH lacks (its stated totals, uncalled bets returned, cash-outs, runouts) beside them.
+//!
+//! [`read_file`] finds a file's room, layout and client language from its first lines
+//! ([`detect`]), cuts it into hands and reads each; a hand that cannot be read is a
+//! [`Refusal`] with its cause, never left out: text where no hand starts, a hand with no
+//! section markers or cut off before its summary, a game pokerforge does not know. Each
+//! room's conventions are its row of [`ROOMS`]; [`check_totals`] holds a hand's actions
+//! against the totals its summary states, and a hand that fails it is refused. This reads; it rules on nothing (the game
+//! layer replays the steps).
+
+mod assemble;
+mod forced;
+mod gameno;
+mod header;
+mod ipoker;
+mod languages;
+mod ledger;
+mod merge;
+pub mod money;
+mod record;
+mod stars;
+mod table;
+pub mod text;
+mod words;
+
+pub use languages::LANGUAGES;
+pub use ledger::{check_totals, contributions, phh_winnings};
+pub use record::{Cause, Note, Refusal, RoomHand};
+pub use table::{phh_code, room, Deal, Format, Room, Winnings, BETTING, GAMES, ROOMS};
+
+/// The most bytes of a file read: a history file is a few megabytes; past this the rest
+/// is refused as one [`Cause::TooLarge`] hand.
+pub const MAX_FILE_BYTES: usize = 256 << 20;
+/// The most lines one hand may have (the longest real hands have a few hundred).
+pub const MAX_HAND_LINES: usize = 5_000;
+/// The most characters a line may have.
+pub const MAX_LINE_CHARS: usize = 4_096;
+
+/// A file's room, layout and client language, as its first hand's first line shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Detected {
+    /// The room's row.
+    pub room: &'static Room,
+    /// The language its client wrote.
+    pub language: &'static str,
+}
+
+/// The room whose hand `line` starts, with the client's language and the text after the
+/// start.
+fn starts(line: &str) -> Option<(Detected, &'static str, &str)> {
+    ROOMS.iter().find_map(|room| {
+        room.starts.iter().find_map(|(start, language)| {
+            let rest = line.strip_prefix(start)?;
+            Some((Detected { room, language }, *start, rest))
+        })
+    })
+}
+
+/// The room among those whose hands start as `found`'s does, whose marks the hand's next
+/// line holds (else the first with none).
+fn refine(found: Detected, start: &str, next: &str) -> Detected {
+    let mut same = ROOMS
+        .iter()
+        .filter(|r| r.starts.iter().any(|(s, _)| *s == start));
+    let marked = same
+        .clone()
+        .find(|r| r.marks.iter().any(|m| next.contains(m)));
+    let room = marked
+        .or_else(|| same.find(|r| r.marks.is_empty()))
+        .unwrap_or(found.room);
+    Detected { room, ..found }
+}
+
+/// Lines that separate hands and say nothing (the Zoom archive's `***** # 3 *****`).
+fn separator(line: &str) -> bool {
+    let t = line.trim();
+    let game_starts = t
+        .strip_prefix("Game #")
+        .and_then(|rest| rest.strip_suffix(" starts."))
+        .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
+    t.is_empty()
+        || game_starts
+        || (t.starts_with("*****")
+            && t.ends_with("*****")
+            && t.trim_matches('*')
+                .trim()
+                .trim_start_matches('#')
+                .trim()
+                .bytes()
+                .all(|b| b.is_ascii_digit()))
+}
+
+/// The room of a file, from its first bytes (a few kilobytes suffice): the first line that
+/// starts a hand.
+///
+/// # Examples
+/// ```
+/// use pokerforge_core::rooms::detect;
+/// let found = detect(b"\xef\xbb\xbfPokerStars Hand #1: Hold'em No Limit ($1/$2 USD)").unwrap();
+/// assert_eq!((found.room.code, found.language), ("PS", "en"));
+/// assert!(detect(b"variant = 'NT'").is_none());
+/// ```
+pub fn detect(head: &[u8]) -> Option<Detected> {
+    let text = text::decode(&head[..head.len().min(64 << 10)]);
+    let lines: Vec<&str> = text::lines(&text).take(200).map(|(_, line)| line).collect();
+    let at = lines
+        .iter()
+        .position(|line| starts(line.trim()).is_some())?;
+    let (found, start, _) = starts(lines[at].trim())?;
+    let head = lines[at..lines.len().min(at + 3)].concat();
+    Some(refine(found, start, &head))
+}
+
+/// One file read: its room (if any hand was found) and every hand in it, read or refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileRead {
+    /// The room of the file's first hand.
+    pub detected: Option<Detected>,
+    /// Each hand in the order written, read or refused.
+    pub hands: Vec<Result<RoomHand, Refusal>>,
+}
+
+/// Reads every hand of a history file's bytes (see the module's documentation).
+///
+/// # Examples
+/// ```
+/// use pokerforge_core::rooms::{read_file, Cause};
+/// let text = "PokerStars Hand #1:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET\n\
+///             Table 'Alpha' 6-max Seat #1 is the button\n\
+///             Seat 1: Ann ($100 in chips)\nSeat 2: Bob ($80.50 in chips)\n\
+///             Ann: posts small blind $0.50\nBob: posts big blind $1\n\
+///             *** HOLE CARDS ***\nAnn: folds\nUncalled bet ($0.50) returned to Bob\n\
+///             Bob collected $1 from pot\n*** SUMMARY ***\nTotal pot $1 | Rake $0\n";
+/// let file = read_file(text.as_bytes());
+/// let hand = file.hands[0].as_ref().unwrap();
+/// assert_eq!(hand.players, ["Bob", "Ann"]); // p1 is the first seat after the button
+/// assert_eq!((hand.places, hand.winnings.clone()), (1, vec![10, 0])); // in dimes
+/// assert_eq!(hand.phh_actions(), ["d dh p1 ????", "d dh p2 ????", "p2 f"]);
+/// let cut = read_file(text.split("*** SUMMARY").next().unwrap().as_bytes());
+/// assert_eq!(cut.hands[0].as_ref().unwrap_err().cause, Cause::CutOff);
+/// ```
+pub fn read_file(bytes: &[u8]) -> FileRead {
+    let too_large = bytes.len() > MAX_FILE_BYTES;
+    let text = text::decode(&bytes[..bytes.len().min(MAX_FILE_BYTES)]);
+    if text.trim_start().starts_with('<') {
+        // An XML file: its hands are its <game> elements, not runs of lines.
+        let found = detect(text.as_bytes());
+        let mut hands = match found.map(|d| d.room.format) {
+            Some(Format::IPokerXml) => ipoker::read_file(&text),
+            Some(Format::MergeXml) => merge::read_file(&text),
+            _ => vec![Err(Refusal {
+                room: None,
+                cause: Cause::NoHand,
+                first_line: 1,
+                line: None,
+                number: None,
+                message: "XML that is no history pokerforge reads".to_string(),
+            })],
+        };
+        if too_large {
+            hands.push(Err(too_large_refusal()));
+        }
+        return FileRead {
+            detected: found,
+            hands,
+        };
+    }
+    let mut hands = Vec::new();
+    let mut detected = None;
+    let mut chunk: Vec<&str> = Vec::new();
+    let mut first_line = 1;
+    let mut start: Option<(Detected, &'static str, usize)> = None;
+    let mut flush = |start: Option<(Detected, &'static str, usize)>,
+                     chunk: &mut Vec<&str>,
+                     first_line: usize| {
+        if let Some((found, begin, cut)) = start {
+            let found = refine(found, begin, &chunk[..chunk.len().min(3)].concat());
+            hands.push(read_hand(found, &chunk[0][cut..], chunk, first_line));
+        } else if chunk.iter().any(|l| !separator(l)) {
+            hands.push(Err(Refusal {
+                room: None,
+                cause: Cause::NoHand,
+                first_line,
+                line: None,
+                number: None,
+                message: "text where no hand starts (a file cut in a hand, or no history pokerforge reads)"
+                    .to_string(),
+            }));
+        }
+        chunk.clear();
+    };
+    for (number, line) in text::lines(&text) {
+        let trimmed = line.trim_start();
+        // A hand's second line may be a start of its own (PartyPoker writes its
+        // "***** Hand History" line with or without a "#Game No" line before it).
+        let second = chunk.len() == 1 && start.is_some();
+        if let Some((found, begin, rest)) = starts(trimmed).filter(|_| !second) {
+            flush(start, &mut chunk, first_line);
+            if detected.is_none() {
+                detected = Some(found); // refined below, with the hand's next lines
+            }
+            start = Some((found, begin, line.len() - rest.len()));
+            first_line = number;
+        }
+        chunk.push(line);
+    }
+    flush(start, &mut chunk, first_line);
+    if let Some(found) = detected {
+        let first = hands.iter().find_map(|h| h.as_ref().ok().map(|h| h.room));
+        let refused = hands
+            .iter()
+            .find_map(|h| h.as_ref().err().and_then(|r| r.room));
+        let code = first.or(refused).unwrap_or(found.room.code);
+        detected = Some(Detected {
+            room: room(code).unwrap_or(found.room),
+            ..found
+        });
+    }
+    if too_large {
+        hands.push(Err(too_large_refusal()));
+    }
+    FileRead { detected, hands }
+}
+
+fn too_large_refusal() -> Refusal {
+    Refusal {
+        room: None,
+        cause: Cause::TooLarge,
+        first_line: 0,
+        line: None,
+        number: None,
+        message: format!("the file is larger than {MAX_FILE_BYTES} bytes: the rest is not read"),
+    }
+}
+
+fn read_hand(
+    found: Detected,
+    rest: &str,
+    lines: &[&str],
+    first_line: usize,
+) -> Result<RoomHand, Refusal> {
+    let numbered = rest.find("HandId: #").map_or(rest, |at| &rest[at + 9..]);
+    let number: String = numbered
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .take(40)
+        .collect();
+    let refuse = |cause, line: Option<usize>, message: String| Refusal {
+        room: Some(found.room.code),
+        cause,
+        first_line,
+        line: line.map(|i| first_line + i),
+        number: (!number.is_empty()).then(|| number.clone()),
+        message,
+    };
+    if lines.len() > MAX_HAND_LINES {
+        return Err(refuse(
+            Cause::TooLarge,
+            None,
+            format!("the hand has more than {MAX_HAND_LINES} lines"),
+        ));
+    }
+    if let Some(i) = lines
+        .iter()
+        .position(|l| l.chars().count() > MAX_LINE_CHARS)
+    {
+        return Err(refuse(
+            Cause::TooLarge,
+            Some(i),
+            format!("the line is longer than {MAX_LINE_CHARS} characters"),
+        ));
+    }
+    let hand = match found.room.format {
+        Format::StarsText => stars::read(found.room, found.language, rest, lines),
+        Format::GameNo => gameno::read(found.room, found.language, lines),
+        Format::IPokerXml | Format::MergeXml => {
+            Err((None, (Cause::Game, "an XML hand outside its file".into())))
+        }
+    }
+    .map_err(|(line, (cause, message))| refuse(cause, line, message))?;
+    // A hand whose actions do not make the totals its summary states was misread, or
+    // written in a way no row of the table explains: refused, never kept wrong.
+    check_totals(&hand).map_err(|message| refuse(Cause::Totals, None, message))?;
+    Ok(hand)
+}

@@ -1,0 +1,656 @@
+//! The PokerStars text layout, which GGPoker, WPN/ACR, Winamax, Full Tilt, Run It Once,
+//! PokerMaster, PokerBros and BetOnline write after it: a first line (number, game,
+//! stakes), a table line, seat lines, forced bets, `*** ... ***` sections, a summary.
+//! Each room's differences (how a line names its player, where the winnings are written)
+//! are its row of [`super::table::ROOMS`].
+
+use super::assemble::{assemble, Event, Parts};
+use super::forced::Post;
+use super::header::{header, table_line, Header};
+use super::languages::{english, words};
+use super::money::units;
+use super::record::{Cause, RoomHand};
+use super::table::{Deal, Room, Winnings};
+use super::words::{amount, fault, groups, known, Fault};
+use crate::phh::{Arg, Verb};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Section {
+    Seats,
+    Play,
+    Summary,
+}
+
+struct Reader {
+    room: &'static Room,
+    head: Header,
+    table: String,
+    max_seats: Option<u32>,
+    button: Option<u32>,
+    seats: Vec<(u32, String, i64, bool)>,
+    names: Vec<usize>,
+    posts: Vec<(Post, usize, i64)>,
+    acting: Vec<bool>,
+    dealt: Vec<Option<Vec<u8>>>,
+    shown: Vec<Option<Vec<u8>>>,
+    events: Vec<Event>,
+    won: Vec<i64>,
+    summary_won: Vec<i64>,
+    collected: bool,
+    notes: Vec<(usize, bool, i64)>,
+    total: Option<i64>,
+    rake: Option<i64>,
+    fees: Vec<(String, i64)>,
+    section: Section,
+    sections: usize,
+    board: Vec<u8>,
+    runouts: Vec<(u32, Vec<u8>)>,
+    street: usize,
+    street_in: Vec<i64>,
+    acted: bool,
+    pending: Vec<(usize, usize, Option<Vec<u8>>)>,
+    bring_in: Option<i64>,
+    /// A blind posted all-in, short of the stakes.
+    short_blind: bool,
+    folded: Vec<bool>,
+    /// Whether a player has acted on this street (a draw begins a street of its own).
+    betting: bool,
+    /// A stud street's deals: the event of each player dealt on it.
+    street_deals: Vec<(usize, usize)>,
+    language: &'static str,
+}
+
+impl Reader {
+    fn new(room: &'static Room, language: &'static str, head: Header) -> Reader {
+        Reader {
+            room,
+            language,
+            head,
+            table: String::new(),
+            max_seats: None,
+            button: None,
+            seats: Vec::new(),
+            names: Vec::new(),
+            posts: Vec::new(),
+            acting: Vec::new(),
+            dealt: Vec::new(),
+            shown: Vec::new(),
+            events: Vec::new(),
+            won: Vec::new(),
+            summary_won: Vec::new(),
+            collected: false,
+            notes: Vec::new(),
+            total: None,
+            rake: None,
+            fees: Vec::new(),
+            section: Section::Seats,
+            sections: 0,
+            board: Vec::new(),
+            runouts: Vec::new(),
+            street: 0,
+            street_in: Vec::new(),
+            acted: false,
+            pending: Vec::new(),
+            bring_in: None,
+            short_blind: false,
+            folded: Vec::new(),
+            betting: false,
+            street_deals: Vec::new(),
+        }
+    }
+
+    /// The seat whose name starts `line` followed by `after`, and the rest.
+    fn who<'l>(&self, line: &'l str, after: &str) -> Option<(usize, &'l str)> {
+        self.names.iter().find_map(|&i| {
+            let rest = line.strip_prefix(self.seats[i].1.as_str())?;
+            Some((i, rest.strip_prefix(after)?))
+        })
+    }
+
+    fn seat_line(&mut self, line: &str) -> Result<bool, Fault> {
+        let Some(rest) = line.strip_prefix("Seat ") else {
+            return Ok(false);
+        };
+        let Some((number, rest)) = rest.split_once(": ") else {
+            return Ok(false);
+        };
+        let Ok(seat) = number.parse::<u32>() else {
+            return Ok(false);
+        };
+        // The stack is in the last " (" whose text starts with an amount.
+        let mut cut = rest.len();
+        while let Some(open) = rest[..cut].rfind(" (") {
+            let inner = &rest[open + 2..];
+            let end = inner.find([')', ' ']).unwrap_or(inner.len());
+            if let Some(stack) = units(inner[..end].trim_end_matches(',')) {
+                let out = rest.contains("sitting out")
+                    || rest.contains("out of hand")
+                    || self.room.lists_absent;
+                if self.seats.len() >= crate::MAX_PLAYERS * 2 {
+                    return fault(Cause::Players, "more seats than any table has");
+                }
+                self.seats
+                    .push((seat, rest[..open].to_string(), stack, out));
+                // Every per-seat list grows with the seats; names are tried longest first.
+                self.acting.push(false);
+                self.dealt.push(None);
+                self.shown.push(None);
+                self.won.push(0);
+                self.summary_won.push(0);
+                self.street_in.push(0);
+                self.folded.push(false);
+                self.names.push(self.seats.len() - 1);
+                let seats = &self.seats;
+                self.names
+                    .sort_by_key(|&i| std::cmp::Reverse(seats[i].1.len()));
+                return Ok(true);
+            }
+            cut = open;
+        }
+        // No stack: a summary's seat line in a hand that lacks its section markers.
+        Ok(false)
+    }
+
+    fn post(&mut self, who: usize, rest: &str) -> Result<(), Fault> {
+        let rest = rest.strip_prefix("the ").unwrap_or(rest);
+        const KINDS: [(&str, Post); 10] = [
+            ("small & big blinds", Post::Both),
+            ("small blind", Post::Small),
+            ("big blind", Post::Big),
+            ("ante", Post::Ante),
+            ("a straddle", Post::Straddle),
+            ("straddle", Post::Straddle),
+            ("button blind", Post::Button),
+            ("dead blind", Post::Dead),
+            ("missed blind", Post::Dead),
+            ("dead", Post::Dead),
+        ];
+        let Some((kind, after)) = KINDS
+            .iter()
+            .find_map(|(word, kind)| Some((*kind, rest.strip_prefix(word)?)))
+        else {
+            return fault(
+                Cause::Blinds,
+                format!("{rest:?} is not a forced bet pokerforge knows"),
+            );
+        };
+        if self.acted {
+            return fault(Cause::Blinds, "a blind posted after the betting began");
+        }
+        let x = amount(after.trim_start_matches([' ', ':']))?;
+        if matches!(kind, Post::Small | Post::Big | Post::Both | Post::Straddle) {
+            self.street_in[who] += if kind == Post::Both { x.min(x) } else { x };
+        }
+        self.short_blind |= matches!(kind, Post::Small | Post::Big) && after.contains("all-in");
+        self.posts.push((kind, who, x));
+        self.acting[who] = true;
+        Ok(())
+    }
+
+    fn flush_draws(&mut self) {
+        for (who, count, cards) in std::mem::take(&mut self.pending) {
+            let cards = cards.map_or_else(|| vec![None; count], |c| known(&c));
+            self.events.push(Event::Deal(who, cards));
+        }
+    }
+
+    fn act(&mut self, who: usize, rest: &str) -> Result<(), Fault> {
+        let level = self.street_in.iter().copied().max().unwrap_or(0);
+        let (verb, arg) = if rest.starts_with("folds") {
+            (Verb::Fold, Arg::Nothing)
+        } else if rest.starts_with("checks") {
+            (Verb::CheckCall, Arg::Nothing)
+        } else if let Some(x) = rest.strip_prefix("calls ") {
+            amount(x)?;
+            self.street_in[who] = level;
+            (Verb::CheckCall, Arg::Nothing)
+        } else if let Some(x) = rest.strip_prefix("bets ") {
+            // (Bovada's all-in for an amount is written a bet: up to the level, a call.)
+            self.street_in[who] += amount(x)?;
+            if self.street_in[who] <= level {
+                (Verb::CheckCall, Arg::Nothing)
+            } else {
+                (Verb::BetRaise, Arg::Chips(self.street_in[who]))
+            }
+        } else if let Some(x) = rest.strip_prefix("raises ") {
+            // "raises X to Y"; a raise written with one amount (Bovada's older files) is
+            // written to its street total too.
+            let to = x.find(" to ").map_or(Ok(0), |at| amount(&x[at + 4..]))?;
+            let to = if to == 0 { amount(x)? } else { to };
+            self.street_in[who] = to;
+            (Verb::BetRaise, Arg::Chips(to))
+        } else if let Some(x) = rest.strip_prefix("completes it to ") {
+            self.street_in[who] = amount(x)?;
+            (Verb::BetRaise, Arg::Chips(self.street_in[who]))
+        } else if let Some(x) = rest
+            .strip_prefix("brings in for ")
+            .or_else(|| rest.strip_prefix("brings in "))
+        {
+            let x = amount(x)?;
+            self.bring_in = Some(self.bring_in.unwrap_or(0).max(x));
+            self.street_in[who] = x;
+            (Verb::PostBringIn, Arg::Nothing)
+        } else if let Some(x) = rest.strip_prefix("discards ") {
+            self.draw_begins();
+            let count: usize = x.split(' ').next().unwrap_or("").parse().unwrap_or(0);
+            let cards = groups(x)?
+                .pop()
+                .map_or_else(|| vec![None; count], |c| known(&c));
+            self.pending.push((who, cards.len(), None));
+            self.events
+                .push(Event::Act(who, Verb::StandPatDiscard, Arg::Cards(cards)));
+            self.acting[who] = true;
+            return Ok(());
+        } else if rest.starts_with("stands pat") {
+            self.draw_begins();
+            self.events.push(Event::Act(
+                who,
+                Verb::StandPatDiscard,
+                Arg::Cards(Vec::new()),
+            ));
+            return Ok(());
+        } else if let Some(x) = rest.strip_prefix("shows ") {
+            let Some(mut cards) = groups(x)?.into_iter().next() else {
+                return Ok(());
+            };
+            if self.head.deal == Deal::Board && cards.len() > self.head.hole_count {
+                // The best five written with the board (Bovada): the hole cards are the
+                // ones dealt, if known.
+                let Some(dealt) = self.dealt[who].clone() else {
+                    return Ok(());
+                };
+                cards = dealt;
+            }
+            if self.head.deal == Deal::Board {
+                self.shown[who] = Some(cards.clone());
+            }
+            let mut shown = known(&cards);
+            if self.head.deal == Deal::Board {
+                shown.resize(self.head.hole_count.max(shown.len()), None);
+            }
+            self.events
+                .push(Event::Act(who, Verb::ShowMuck, Arg::Cards(shown)));
+            return Ok(());
+        } else if let Some(x) = rest.strip_prefix("posts ") {
+            return self.post(who, x);
+        } else if rest.starts_with("straddle ") {
+            return self.post(who, rest); // GGPoker: "NAME: straddle $20"
+        } else {
+            return Ok(()); // chat, time-outs and the like: no bearing on the hand
+        };
+        self.flush_draws();
+        if verb == Verb::Fold {
+            self.folded[who] = true;
+        }
+        self.acted = true;
+        self.betting = true;
+        self.acting[who] = true;
+        self.events.push(Event::Act(who, verb, arg));
+        Ok(())
+    }
+
+    fn dealt_line(&mut self, rest: &str) -> Result<(), Fault> {
+        let Some((who, cards)) = self.who(rest, " ") else {
+            return Ok(());
+        };
+        let mut groups = groups(cards)?;
+        let Some(last) = groups.pop() else {
+            return Ok(());
+        };
+        match self.head.deal {
+            Deal::Board => self.dealt[who] = Some(last),
+            Deal::Draw if self.street == 0 => self.dealt[who] = Some(last),
+            Deal::Draw => {
+                if let Some(p) = self.pending.iter_mut().find(|p| p.0 == who) {
+                    p.2 = Some(last);
+                }
+            }
+            Deal::Stud => {
+                let cards = match (self.street, groups.is_empty(), last.len()) {
+                    (0, true, 1) => vec![None, None, Some(last[0])],
+                    (0, _, _) => known(&last),
+                    (_, true, _) => vec![None],
+                    _ => known(&last),
+                };
+                if self.street == 0 && cards.iter().all(Option::is_some) {
+                    self.dealt[who] = Some(last);
+                }
+                match self.street_deals.iter().find(|d| d.0 == who) {
+                    Some(&(_, at)) => self.events[at] = Event::Deal(who, cards),
+                    None => self.events.push(Event::Deal(who, cards)),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn section(&mut self, line: &str) -> Result<(), Fault> {
+        let inner = line.trim_start_matches('*');
+        let (name, after) = inner.split_once("***").unwrap_or((inner, ""));
+        let name = name.trim().to_ascii_uppercase();
+        self.sections += 1;
+        self.flush_draws();
+        let runout = ["FIRST ", "SECOND ", "THIRD ", "FOURTH "]
+            .iter()
+            .position(|w| name.starts_with(w))
+            .filter(|_| !name.ends_with("DRAW"));
+        if let Some(number) = runout {
+            if name.ends_with("SHOW DOWN") || name.ends_with("SHOWDOWN") {
+                return Ok(());
+            }
+            let common = self.board.clone();
+            let new: Vec<u8> = groups(after)?
+                .pop()
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|c| !common.contains(c))
+                .collect();
+            self.runouts.push((number as u32 + 1, new));
+            return Ok(());
+        }
+        if !self.runouts.is_empty() {
+            let mut runouts = std::mem::take(&mut self.runouts);
+            runouts.sort_by_key(|r| r.0);
+            let count = runouts.iter().map(|r| r.0).max().unwrap_or(1);
+            self.notes.push((usize::MAX, false, i64::from(count)));
+            for (_, cards) in runouts {
+                self.events.push(Event::Board(cards));
+            }
+        }
+        match name.as_str() {
+            "HOLE CARDS" | "DEALING HANDS" | "3RD STREET" | "ANTE/BLINDS" => {}
+            "PRE-FLOP" | "PREFLOP" => self.board_cards(after)?,
+            "FLOP" | "TURN" | "RIVER" | "BOARD" if self.head.deal == Deal::Board => {
+                self.street_begins();
+                self.board_cards(after)?;
+            }
+            "4TH STREET" | "5TH STREET" | "6TH STREET" | "RIVER" | "7TH STREET"
+                if self.head.deal == Deal::Stud =>
+            {
+                self.street_begins();
+                // Each player still in is dealt a card, which the room writes only when
+                // it is known or face up.
+                self.street_deals.clear();
+                for who in 0..self.seats.len() {
+                    if self.in_stud(who) {
+                        self.street_deals.push((who, self.events.len()));
+                        self.events.push(Event::Deal(who, vec![None]));
+                    }
+                }
+            }
+            "FIRST DRAW" | "SECOND DRAW" | "THIRD DRAW" | "DRAW"
+                if self.head.deal == Deal::Draw =>
+            {
+                self.street_begins()
+            }
+            "SHOW DOWN" | "SHOWDOWN" => {}
+            "SUMMARY" => self.section = Section::Summary,
+            _ => {
+                return fault(
+                    Cause::Game,
+                    format!("{name:?} is not a section of this game"),
+                )
+            }
+        }
+        if self.section == Section::Seats {
+            self.section = Section::Play;
+        }
+        Ok(())
+    }
+
+    fn street_begins(&mut self) {
+        self.street += 1;
+        self.street_in.iter_mut().for_each(|x| *x = 0);
+        self.betting = false;
+    }
+
+    /// A draw (or standing pat) after betting: the betting round is over (single-draw
+    /// hands have no section marker between their rounds).
+    fn draw_begins(&mut self) {
+        if self.betting {
+            self.street_begins();
+        }
+    }
+
+    /// Whether `who` was dealt in on third street and has not folded.
+    fn in_stud(&self, who: usize) -> bool {
+        !self.folded[who]
+            && self
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Deal(w, c) if *w == who && c.len() == 3))
+    }
+
+    fn board_cards(&mut self, after: &str) -> Result<(), Fault> {
+        let new: Vec<u8> = groups(after)?
+            .pop()
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|c| !self.board.contains(c))
+            .collect();
+        if !new.is_empty() {
+            self.board.extend(&new);
+            self.events.push(Event::Board(new));
+        }
+        Ok(())
+    }
+
+    fn summary_line(&mut self, line: &str) -> Result<(), Fault> {
+        if let Some(rest) = line.strip_prefix("Total pot ") {
+            let mut parts = rest.split('|');
+            self.total = Some(amount(parts.next().unwrap_or(""))?);
+            for part in parts {
+                let part = part.trim();
+                if part.eq_ignore_ascii_case("no rake") {
+                    self.rake = Some(0);
+                    continue;
+                }
+                let Some((name, x)) = part.rsplit_once(' ') else {
+                    continue;
+                };
+                let x = amount(x)?;
+                if name.eq_ignore_ascii_case("rake") {
+                    self.rake = Some(x);
+                } else if x > 0 {
+                    self.fees.push((name.to_string(), x));
+                }
+            }
+            return Ok(());
+        }
+        let Some(rest) = line.strip_prefix("Seat ") else {
+            return Ok(());
+        };
+        let Some((_, rest)) = rest.split_once(": ") else {
+            return Ok(());
+        };
+        let Some((who, tail)) = self.who(rest, " ") else {
+            return Ok(());
+        };
+        for word in [" won ", " collected "] {
+            let mut from = 0;
+            let tail = format!(" {tail}");
+            while let Some(at) = tail[from..].find(word) {
+                let x = &tail[from + at + word.len()..];
+                if let Ok(x) = amount(x.trim_start_matches('(')) {
+                    self.summary_won[who] += x;
+                }
+                from += at + word.len();
+            }
+        }
+        Ok(())
+    }
+
+    fn line(&mut self, line: &str) -> Result<(), Fault> {
+        let line = english(line, self.room.rewrites);
+        let line = english(&line, words(self.language));
+        let line = line.as_ref();
+        if self.section == Section::Summary {
+            return self.summary_line(line);
+        }
+        if line.starts_with("***") {
+            return self.section(line);
+        }
+        if self.section == Section::Seats && self.seat_line(line)? {
+            return Ok(());
+        }
+        if let Some(rest) = line.strip_prefix("Dealt to ") {
+            return self.dealt_line(rest);
+        }
+        if let Some(rest) = line.strip_prefix("Uncalled bet ") {
+            let x = amount(rest.trim_start_matches('('))?;
+            if let Some((who, _)) = rest
+                .find(" to ")
+                .and_then(|at| self.who(&rest[at + 4..], ""))
+            {
+                self.notes.push((who, false, x));
+            }
+            return Ok(());
+        }
+        if let Some(seat) = line.strip_prefix("The button is in seat #") {
+            self.button = seat.trim().parse().ok(); // Full Tilt's older layout
+            return Ok(());
+        }
+        if line.starts_with("Hand cancelled") {
+            return fault(Cause::Cancelled, "the room cancelled the hand");
+        }
+        if let Some((who, rest)) = self.who(line, " ") {
+            if let Some(cards) = rest.strip_prefix("is dealt ") {
+                return self.dealt_line(&format!("{} {cards}", self.seats[who].1));
+            }
+            if let Some(x) = rest.strip_prefix("collected ") {
+                self.won[who] += amount(x)?;
+                self.collected = true;
+                return Ok(());
+            }
+            if let Some(x) = rest.strip_prefix("cashed out the hand for ") {
+                self.notes.push((who, true, amount(x)?));
+                return Ok(());
+            }
+        }
+        if let Some((who, rest)) = self.who(line, self.room.after_name) {
+            // The room's own words for an action, as its row names them.
+            let verb = self
+                .room
+                .verbs
+                .iter()
+                .find_map(|(word, canonical)| Some((*canonical, rest.strip_prefix(word)?)));
+            let Some((canonical, tail)) = verb else {
+                return self.act(who, rest);
+            };
+            let rest = format!("{canonical}{tail}");
+            if let Some(x) = rest.strip_prefix("collected ") {
+                self.won[who] += amount(x)?;
+                self.collected = true;
+                return Ok(());
+            }
+            if let Some(cards) = rest.strip_prefix("dealt ") {
+                self.acting[who] = true; // dealt in (a room that lists absent players)
+                return self.dealt_line(&format!("{} {cards}", self.seats[who].1));
+            }
+            if let Some(x) = rest.strip_prefix("returned ") {
+                self.notes.push((who, false, amount(x)?));
+                return Ok(());
+            }
+            if let Some(seat) = rest.strip_prefix("button [") {
+                self.button = seat.trim_end_matches(']').parse().ok();
+                return Ok(());
+            }
+            return self.act(who, &rest);
+        }
+        Ok(())
+    }
+}
+
+/// One hand in the PokerStars layout: its lines (the first the hand's first line, whose
+/// text after the room's start is `rest`).
+///
+/// # Errors
+/// The line (an index into `lines`, `None` for the hand as a whole) and the fault.
+pub fn read(
+    room: &'static Room,
+    language: &'static str,
+    rest: &str,
+    lines: &[&str],
+) -> Result<RoomHand, (Option<usize>, Fault)> {
+    let rest = english(rest, words(language));
+    let head = header(&rest, room.default_betting).map_err(|m| (Some(0), (Cause::Game, m)))?;
+    let mut r = Reader::new(room, language, head);
+    let mut body = lines.iter().enumerate().skip(1);
+    for (i, line) in body.by_ref() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let english_line = english(line, words(language));
+        let table = table_line(&english_line).filter(|_| !english_line.starts_with("Seat "));
+        if let Some((table, max, button)) = table {
+            (r.table, r.max_seats, r.button) = (table, max, button);
+        } else {
+            r.line(line).map_err(|f| (Some(i), f))?;
+        }
+        break;
+    }
+    for (i, line) in body {
+        let line = line.trim();
+        if !line.is_empty() {
+            r.line(line).map_err(|f| (Some(i), f))?;
+        }
+    }
+    r.flush_draws();
+    finish(r).map_err(|f| (None, f))
+}
+
+fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
+    // A button no seat has, within the count of seats listed: Ignition's tournaments
+    // number seats by player and the button by place in the list, which is the table's
+    // order. The seats are then numbered by that place.
+    if let Some(b) = r.button {
+        let listed = usize::try_from(b).is_ok_and(|b| (1..=r.seats.len()).contains(&b));
+        if listed && !r.seats.iter().any(|s| s.0 == b) {
+            for (i, seat) in r.seats.iter_mut().enumerate() {
+                seat.0 = i as u32 + 1;
+            }
+        }
+    }
+    if r.sections == 0 {
+        return fault(Cause::NoSections, "the hand has no *** section markers");
+    }
+    // A hand is whole when its summary states the total pot; in a room that may leave
+    // its summary empty (Bovada's Zone Poker), when the summary began and someone won.
+    let won_any = r.won.iter().chain(&r.summary_won).any(|&x| x > 0);
+    let whole = r.total.is_some() || (!r.room.writes_totals && won_any);
+    if r.section != Section::Summary || !whole {
+        return fault(
+            Cause::CutOff,
+            "the hand is cut off before its summary's total pot",
+        );
+    }
+    let won =
+        if r.collected || r.room.winnings == Winnings::Collected && r.won.iter().any(|&x| x > 0) {
+            r.won
+        } else {
+            r.summary_won
+        };
+    assemble(Parts {
+        room: r.room,
+        language: r.language,
+        head: r.head,
+        table: r.table,
+        max_seats: r.max_seats,
+        button: r.button,
+        seats: r.seats,
+        posts: r.posts,
+        acting: r.acting,
+        dealt: r.dealt,
+        shown: r.shown,
+        events: r.events,
+        won,
+        notes: r.notes,
+        total: r.total,
+        rake: r.rake,
+        fees: r.fees,
+        bring_in: r.bring_in,
+        short_blind: r.short_blind,
+        put: Vec::new(),
+    })
+}

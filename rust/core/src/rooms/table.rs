@@ -1,0 +1,522 @@
+//! Each room's conventions as data: how its hands start, how a line names the player, where
+//! its winnings are written, its games' names; one row a room, read by the parsers (no
+//! room's name is a branch in them).
+
+/// How a room's files are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// PokerStars' text layout and those written after it: a first line with the hand's
+    /// number and game, seat lines, `*** ... ***` sections, a summary.
+    StarsText,
+    /// The layout 888 (Pacific) and PartyPoker write: `#Game No : N`, a `***** ... Hand
+    /// History for Game N *****` line, amounts in brackets, `** Dealing ... **` sections.
+    GameNo,
+    /// The iPoker network's XML (`<session>`, a `<game>` a hand).
+    IPokerXml,
+    /// The Merge network's XML (`<description>`, a `<game>` a hand).
+    MergeXml,
+}
+
+/// Where a room writes what each player won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Winnings {
+    /// `NAME collected X from pot` lines in the hand (the summary's only where there are
+    /// none).
+    Collected,
+    /// The summary's `Seat N: NAME ... won X` lines.
+    Summary,
+}
+
+/// One room's row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Room {
+    /// Its code (`"PS"`).
+    pub code: &'static str,
+    /// Its name.
+    pub name: &'static str,
+    /// The beginnings of a hand's first line, each with the client's language.
+    pub starts: &'static [(&'static str, &'static str)],
+    /// The layout of its files.
+    pub format: Format,
+    /// What follows a player's name before the action (`": "` or `" "`).
+    pub after_name: &'static str,
+    /// Where it writes the winnings.
+    pub winnings: Winnings,
+    /// The currency its cash games are in when the stakes carry no symbol.
+    pub currency: &'static str,
+    /// Whether its summary's total pot is written after the rake is taken.
+    pub pot_after_rake: bool,
+    /// Whether an uncalled bet it writes no return line for is collected with the pot.
+    pub returns_collected: bool,
+    /// Whether its hands state the total pot and the rake (else the rake is what the pot
+    /// held beyond the collected amounts).
+    pub writes_totals: bool,
+    /// Words one of which a hand's second line holds, where rooms share a first line
+    /// (empty: any).
+    pub marks: &'static [&'static str],
+    /// Whether its seat lines list players who are not dealt in without saying so (a
+    /// seat is then in the hand when it is dealt cards, posts or acts).
+    pub lists_absent: bool,
+    /// The betting structure of a hand whose first line names none (Ignition's
+    /// tournaments: `HOLDEM Tournament #... Normal- Level 13`, all of them no-limit).
+    pub default_betting: Option<&'static str>,
+    /// Text replaced in each line before it is read (`(from, to)`, in order).
+    pub rewrites: &'static [(&'static str, &'static str)],
+    /// The room's words for an action after the player's name, each with PokerStars'
+    /// (`("Calls ", "calls ")`), and for what PokerStars writes otherwise: `"collected "`
+    /// (a player's winnings), `"returned "` (an uncalled bet given back), `"dealt "` (his
+    /// hole cards), `"button ["` (the button's seat).
+    pub verbs: &'static [(&'static str, &'static str)],
+}
+
+/// Every room pokerforge reads, in the order their starts are tried (a longer start
+/// before a shorter one it begins with).
+pub const ROOMS: [Room; 15] = [
+    Room {
+        code: "PS",
+        name: "PokerStars",
+        starts: &[
+            ("PokerStars Home Game Hand #", "en"),
+            ("PokerStars Zoom Hand #", "en"),
+            ("PokerStars Hand #", "en"),
+            ("PokerStars Game #", "en"),
+            ("Mão PokerStars #", "pt"),
+        ],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "GG",
+        name: "GGPoker",
+        starts: &[("Poker Hand #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "WPN",
+        name: "Winning Poker Network (ACR)",
+        starts: &[("Game Hand #", "en"), ("Hand #", "en")],
+        format: Format::StarsText,
+        after_name: " ",
+        winnings: Winnings::Summary,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "WMX",
+        name: "Winamax",
+        starts: &[("Winamax Poker - ", "fr")],
+        format: Format::StarsText,
+        after_name: " ",
+        winnings: Winnings::Collected,
+        currency: "€",
+        pot_after_rake: true,
+        returns_collected: true,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "FTP",
+        name: "Full Tilt Poker",
+        starts: &[("Full Tilt Rush Hand #", "en"), ("Full Tilt Hand #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "RIO",
+        name: "Run It Once Poker",
+        starts: &[("Run It Once Poker Hand #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "€",
+        pot_after_rake: false,
+        returns_collected: false,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "PM",
+        name: "PokerMaster",
+        starts: &[("PokerMaster Hand #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "PB",
+        name: "PokerBros",
+        starts: &[("PokerBros Hand #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "BOL",
+        name: "BetOnline",
+        starts: &[("BetOnline Poker Game #", "en"), ("PayNoRake Game #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "888",
+        name: "888poker (Pacific)",
+        starts: &[
+            ("#Game No : ", "en"),
+            ("***** 888poker Hand History for Game ", "en"),
+            ("***** 888.es Hand History for Game ", "es"),
+            ("***** Cassava Hand History for Game ", "en"),
+        ],
+        format: Format::GameNo,
+        after_name: " ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: true,
+        writes_totals: false,
+        marks: &["888", "Cassava", "Pacific"],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "PTY",
+        name: "PartyPoker",
+        starts: &[
+            ("#Game No : ", "en"),
+            ("***** Hand History for Game ", "en"),
+        ],
+        format: Format::GameNo,
+        after_name: " ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: true,
+        writes_totals: false,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "IPN",
+        name: "iPoker Network",
+        starts: &[("<session sessioncode=", "en")],
+        format: Format::IPokerXml,
+        after_name: "",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: true,
+        writes_totals: false,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+    Room {
+        code: "BOV",
+        name: "Bovada (Ignition, Bodog)",
+        starts: &[
+            ("Bovada Hand #", "en"),
+            ("Ignition Hand #", "en"),
+            ("Bodog Hand #", "en"),
+        ],
+        format: Format::StarsText,
+        after_name: " : ",
+        winnings: Winnings::Collected,
+        currency: "$",
+        pot_after_rake: false,
+        returns_collected: true,
+        writes_totals: false,
+        marks: &[],
+        lists_absent: true,
+        default_betting: Some("no-limit"),
+        // Seats are named by position, the client's own with "[ME]" (written with two
+        // spaces before it in the actions).
+        rewrites: &[
+            ("  [ME]", " [ME]"),
+            ("Total Pot(", "Total pot "),
+            // Older files deal the board with no section line.
+            ("Card dealt to table ", "*** BOARD *** "),
+        ],
+        verbs: &[
+            ("Card dealt to a spot ", "dealt "),
+            ("Set dealer [", "button ["),
+            ("Set dealer/Bring in spot [", "button ["),
+            ("Ante/Small Blind ", "posts small blind "),
+            ("Ante/Small blind ", "posts small blind "),
+            ("Big blind/Bring in ", "posts big blind "),
+            ("Posts dead chip ", "posts dead "),
+            ("Posts chip ", "posts big blind "),
+            ("Small Blind ", "posts small blind "),
+            ("Small blind ", "posts small blind "),
+            ("Big blind ", "posts big blind "),
+            ("Ante chip ", "posts the ante "),
+            ("Folds", "folds"),
+            ("Fold", "folds"),
+            ("Checks", "checks"),
+            ("Calls ", "calls "),
+            ("Call ", "calls "),
+            ("Bets ", "bets "),
+            ("Raises ", "raises "),
+            ("All-in(raise) ", "raises "),
+            ("All-in ", "bets "),
+            ("Showdown ", "shows "),
+            ("Hand Result-Side Pot ", "collected "),
+            ("Hand result-Side pot ", "collected "),
+            ("Hand Result ", "collected "),
+            ("Hand result ", "collected "),
+            ("Return uncalled portion of bet ", "returned "),
+        ],
+    },
+    Room {
+        code: "FTP",
+        name: "Full Tilt Poker (its older layout)",
+        starts: &[("Full Tilt Poker Game #", "en")],
+        format: Format::StarsText,
+        after_name: " ",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: false,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[("Uncalled bet of ", "Uncalled bet (")],
+        verbs: &[
+            ("posts the small blind of ", "posts small blind "),
+            ("posts the big blind of ", "posts big blind "),
+            ("posts a dead small blind of ", "posts dead "),
+            ("posts an ante of ", "posts the ante "),
+            ("raises to ", "raises "),
+            ("wins the side pot ", "collected "),
+            ("wins the main pot ", "collected "),
+            ("wins the pot ", "collected "),
+            ("ties for the side pot ", "collected "),
+            ("ties for the main pot ", "collected "),
+            ("ties for the pot ", "collected "),
+        ],
+    },
+    Room {
+        code: "MRG",
+        name: "Merge Network (Carbon)",
+        starts: &[("<description type=", "en")],
+        format: Format::MergeXml,
+        after_name: "",
+        winnings: Winnings::Collected,
+        currency: "",
+        pot_after_rake: false,
+        returns_collected: true,
+        writes_totals: false,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        verbs: &[],
+    },
+];
+
+/// How a game is dealt, as far as its record's layout goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deal {
+    /// Hole cards and a board (Hold'em, Omaha, Courchevel).
+    Board,
+    /// Seven cards each, street by street, some face up.
+    Stud,
+    /// A hand drawn to (five cards; four in badugi).
+    Draw,
+}
+
+/// A game as the rooms write it: `(name written, game, hole cards, how it is dealt, the
+/// betting its name implies)`. Names are matched without regard to case, the longest
+/// first where two begin at the same place.
+pub type GameRow = (
+    &'static str,
+    &'static str,
+    usize,
+    Deal,
+    Option<&'static str>,
+);
+
+/// Every game name the rooms write.
+pub const GAMES: [GameRow; 34] = [
+    ("Hold'em", "holdem", 2, Deal::Board, None),
+    ("Holdem", "holdem", 2, Deal::Board, None),
+    ("6+ Hold'em", "short-deck", 2, Deal::Board, None),
+    ("ShortDeck", "short-deck", 2, Deal::Board, None),
+    ("Omaha Hi/Lo", "omaha-hilo", 4, Deal::Board, None),
+    ("Omaha H/L", "omaha-hilo", 4, Deal::Board, None),
+    ("Omaha", "omaha", 4, Deal::Board, None),
+    ("5 Card Omaha Hi/Lo", "omaha-hilo", 5, Deal::Board, None),
+    ("5 Card Omaha", "omaha", 5, Deal::Board, None),
+    ("Omaha5", "omaha", 5, Deal::Board, None),
+    ("6 Card Omaha Hi/Lo", "omaha-hilo", 6, Deal::Board, None),
+    ("6 Card Omaha", "omaha", 6, Deal::Board, None),
+    ("PLO-5", "omaha", 5, Deal::Board, Some("pot-limit")),
+    ("PLO-6", "omaha", 6, Deal::Board, Some("pot-limit")),
+    ("PLO", "omaha", 4, Deal::Board, Some("pot-limit")),
+    ("HOLDEMZonePoker", "holdem", 2, Deal::Board, None),
+    ("OMAHAZonePoker", "omaha", 4, Deal::Board, None),
+    ("OMAHA HiLo", "omaha-hilo", 4, Deal::Board, None),
+    ("Courchevel Hi/Lo", "courchevel-hilo", 5, Deal::Board, None),
+    ("Courchevel", "courchevel", 5, Deal::Board, None),
+    ("7 Card Stud Hi/Lo", "stud-hilo", 7, Deal::Stud, None),
+    ("7 Card Stud", "stud", 7, Deal::Stud, None),
+    ("7-Card Stud Hi/Lo", "stud-hilo", 7, Deal::Stud, None),
+    ("7-Card Stud", "stud", 7, Deal::Stud, None),
+    ("7Stud", "stud", 7, Deal::Stud, None),
+    ("Razz", "razz", 7, Deal::Stud, None),
+    ("Stud Hi", "stud", 7, Deal::Stud, None),
+    ("Stud H/L", "stud-hilo", 7, Deal::Stud, None),
+    ("2-7 Triple Draw", "2-7-triple-draw", 5, Deal::Draw, None),
+    (
+        "Triple Draw 2-7 Lowball",
+        "2-7-triple-draw",
+        5,
+        Deal::Draw,
+        None,
+    ),
+    (
+        "Single Draw 2-7 Lowball",
+        "2-7-single-draw",
+        5,
+        Deal::Draw,
+        None,
+    ),
+    (
+        "Triple Draw A-5 Lowball",
+        "a-5-triple-draw",
+        5,
+        Deal::Draw,
+        None,
+    ),
+    ("5 Card Draw", "five-card-draw", 5, Deal::Draw, None),
+    ("Badugi", "badugi", 4, Deal::Draw, None),
+];
+
+/// Betting structures as written after a game's name: `(written, structure)`, the
+/// longest first; an empty structure is one pokerforge does not play (a hand's betting
+/// changing from street to street).
+pub const BETTING: [(&str, &str); 8] = [
+    ("Pot Limit Pre-Flop", ""),
+    ("No Limit", "no-limit"),
+    ("Pot Limit", "pot-limit"),
+    ("Fixed Limit", "fixed-limit"),
+    ("Limit", "fixed-limit"),
+    // Full Tilt's abbreviations, written before the game ("NL Hold'em").
+    ("NL ", "no-limit"),
+    ("PL ", "pot-limit"),
+    ("FL ", "fixed-limit"),
+];
+
+/// The PHH code of a game and structure, where PHH (or pokerforge's codes of its shape)
+/// has one.
+pub fn phh_code(game: &str, betting: &str) -> Option<&'static str> {
+    let variant = crate::variant::Variant::named(game)?;
+    let structure = crate::variant::Structure::ALL
+        .into_iter()
+        .find(|s| s.name() == betting)?;
+    variant.phh_code(structure)
+}
+
+/// The row of the room whose code is `code`.
+pub fn room(code: &str) -> Option<&'static Room> {
+    ROOMS.iter().find(|r| r.code == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rooms_layouts_share_its_conventions_of_money() {
+        // A room with two layouts has two rows of one code; what the totals check reads
+        // from the row ([`room`] finds the first) must be the same in both.
+        for a in &ROOMS {
+            let b = room(a.code).expect("a row");
+            let money = |r: &Room| (r.pot_after_rake, r.returns_collected, r.writes_totals);
+            assert_eq!(money(a), money(b), "{}", a.code);
+        }
+        for (name, game, hole, _, _) in GAMES {
+            assert!(!name.is_empty() && !game.is_empty() && (2..=7).contains(&hole));
+        }
+    }
+}
