@@ -155,6 +155,32 @@ def test_progress_bar_only_on_a_terminal() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (["simulate", "--hands", "5", "--out", "/nonexistent/dir/x.jsonl"], "cannot write"),
+        # The grid's outputs once failed with a traceback (OSError, matplotlib's ValueError).
+        (
+            ["grid", "range", "AA", "KK", "--board", "2c7d9h", "--out", "/nonexistent/g.csv"],
+            "cannot write '/nonexistent/g.csv': No such file or directory",
+        ),
+        (
+            ["grid", "range", "AA", "KK", "--board", "2c7d9h", "--png", "/nonexistent/g.png"],
+            "cannot write '/nonexistent/g.png'",
+        ),
+    ],
+)
+def test_outputs_that_cannot_be_written_print_one_line_and_exit_1(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run_main(capsys, *args)
+    assert status == 1
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith("pokerforge: error: ")
+    assert message in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
         (["odds", "AhKx"], "'Kx' is not a card"),
         (["odds", "AhKh", "--opponents", "12"], "--opponents must be 1 to 9"),
         (["equity", "AhKh", "AhQd"], "the card Ah is given more than once"),
@@ -180,32 +206,6 @@ def test_progress_bar_only_on_a_terminal() -> None:
         (["serve", "--workers", "0"], "--workers, --threads"),
     ],
 )
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["simulate", "--hands", "5", "--out", "/nonexistent/dir/x.jsonl"], "cannot write"),
-        # The grid's outputs once failed with a traceback (OSError, matplotlib's ValueError).
-        (
-            ["grid", "range", "AA", "KK", "--board", "2c7d9h", "--out", "/nonexistent/g.csv"],
-            "cannot write '/nonexistent/g.csv': No such file or directory",
-        ),
-        (
-            ["grid", "range", "AA", "KK", "--board", "2c7d9h", "--png", "/nonexistent/g.png"],
-            "cannot write '/nonexistent/g.png'",
-        ),
-    ],
-)
-def test_outputs_that_cannot_be_written_print_one_line_and_exit_1(
-    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    status, out, err = run_main(capsys, *args)
-    assert status == 1
-    assert out == ""
-    assert err.count("\n") == 1
-    assert err.startswith("pokerforge: error: ")
-    assert message in err
-
-
 def test_errors_print_one_line_and_exit_2(
     args: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
