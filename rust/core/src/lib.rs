@@ -14,6 +14,7 @@ pub mod obs;
 pub mod phh;
 pub mod range;
 pub mod rng;
+pub mod solver;
 pub mod starting_hands;
 
 /// The most players in a hand, at a table or in an equity question: the one place this

@@ -79,7 +79,10 @@ pub fn with_message(err: &Error, message: String) -> PyErr {
         | Error::InvalidSetting { .. }
         | Error::OutOfTime { .. }
         | Error::NoDealInTime { .. }
-        | Error::ExactTooLarge { .. } => InvalidSpecError::new_err(message),
+        | Error::ExactTooLarge { .. }
+        | Error::InvalidBetSize { .. }
+        | Error::SolverTooLarge { .. }
+        | Error::InvalidSavedGame { .. } => InvalidSpecError::new_err(message),
         Error::InvalidStack { .. } | Error::NoChips => InvalidStackError::new_err(message),
         Error::InvalidPayout { .. } => InvalidPayoutError::new_err(message),
         Error::ChipLimit { .. } => ChipLimitError::new_err(message),

@@ -1,0 +1,262 @@
+//! One iteration of discounted CFR for one player, vectorised over hands.
+//!
+//! Every call works on whole vectors: the opponent's reach of each of their hands comes
+//! down the tree, and the updating player's counterfactual value of each of theirs comes
+//! back up. The player's own reach comes down too, to weight their average strategy.
+//! Chance nodes run their subtrees on rayon's threads, each on its own slice of the
+//! storage ([`super::tree`] says why the slices are disjoint).
+
+use rayon::prelude::*;
+
+use super::hands::Players;
+use super::isomorphism::Mirror;
+use super::showdown::{fold_values, showdown_values, Payoffs, Showdowns};
+use super::slab::Slab;
+use super::tree::{Edge, NodeKind, Tree};
+use std::collections::HashMap;
+
+/// Locked strategies by node: `actions` rows of one value per hand, NaN in the first row
+/// for a hand that is not locked.
+pub(crate) type Locks = HashMap<usize, Vec<f32>>;
+
+/// What every node of a traversal reads.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Ctx<'a> {
+    pub tree: &'a Tree,
+    pub players: &'a Players,
+    pub showdowns: &'a Showdowns,
+    pub locks: &'a Locks,
+    /// Half the starting pot: each player's share of it.
+    pub half_pot: f64,
+    pub rake_rate: f64,
+    pub rake_cap: f64,
+}
+
+impl Ctx<'_> {
+    fn rake(&self, pot: f64) -> f64 {
+        (pot * self.rake_rate).min(self.rake_cap)
+    }
+
+    /// Player `p`'s values at terminal node `n` against the opponent's `reach`.
+    pub fn terminal(&self, n: usize, p: usize, reach: &[f32], out: &mut [f32]) {
+        let node = &self.tree.nodes[n];
+        match node.kind {
+            NodeKind::Fold(folder) => {
+                let folder = usize::from(folder);
+                let put_in = self.half_pot + f64::from(node.invested + node.bets[folder]);
+                let payoff = if folder == p {
+                    -put_in
+                } else {
+                    put_in - self.rake(2.0 * put_in)
+                };
+                fold_values(out, self.players, p, reach, node.board, payoff);
+            }
+            NodeKind::Showdown => {
+                let put_in = self.half_pot + f64::from(node.invested);
+                let rake = self.rake(2.0 * put_in);
+                let pay = Payoffs {
+                    win: put_in - rake,
+                    lose: put_in,
+                    tie: -rake / 2.0,
+                };
+                let river = node.river as usize;
+                showdown_values(out, self.players, self.showdowns, p, reach, river, pay);
+            }
+            NodeKind::Player(_) | NodeKind::Chance => out.fill(0.0),
+        }
+    }
+
+    /// Cards a chance node on `board` can deal once both players hold their two.
+    pub fn deal_count(board: u64) -> f32 {
+        (52 - board.count_ones() - 4) as f32
+    }
+
+    /// `reach` with the hands of player `p` that hold `card` set to 0, times `scale`.
+    pub fn deal(&self, p: usize, reach: &[f32], card: u8, scale: f32) -> Vec<f32> {
+        let hands = &self.players.hands[p];
+        reach
+            .iter()
+            .enumerate()
+            .map(|(h, &r)| {
+                if hands.mask(h) >> card & 1 == 1 {
+                    0.0
+                } else {
+                    r * scale
+                }
+            })
+            .collect()
+    }
+
+    /// Overwrites the locked hands' columns of `strategy` (of decision `n`, `nh` hands)
+    /// with their locks; the locked hands, or `None` when there are none.
+    pub fn apply_lock(&self, n: usize, strategy: &mut [f32], nh: usize) -> Option<Vec<bool>> {
+        let lock = self.locks.get(&n)?;
+        let frozen: Vec<bool> = lock[..nh].iter().map(|x| !x.is_nan()).collect();
+        for (row, lrow) in strategy.chunks_exact_mut(nh).zip(lock.chunks_exact(nh)) {
+            for ((s, &l), &f) in row.iter_mut().zip(lrow).zip(&frozen) {
+                if f {
+                    *s = l;
+                }
+            }
+        }
+        Some(frozen)
+    }
+
+    /// Adds to `out` the values of a chance node's children (`values[k]` for its `k`-th
+    /// child) and of the cards mirrored from them.
+    pub fn sum_chance(
+        &self,
+        p: usize,
+        cards: &[u8],
+        mirrors: &[Mirror],
+        values: &[Vec<f32>],
+        out: &mut [f32],
+    ) {
+        let mut sums = vec![0.0f64; out.len()];
+        for v in values {
+            for (s, &x) in sums.iter_mut().zip(v) {
+                *s += f64::from(x);
+            }
+        }
+        let mut slot = [usize::MAX; 52];
+        for (k, &c) in cards.iter().enumerate() {
+            slot[usize::from(c)] = k;
+        }
+        for m in mirrors {
+            let k = slot[usize::from(m.canonical)];
+            let Some(Some(perm)) = self.players.swaps.get(usize::from(m.pair)) else {
+                continue;
+            };
+            let v = &values[k];
+            for (s, &j) in sums.iter_mut().zip(&perm[p]) {
+                *s += f64::from(v[j as usize]);
+            }
+        }
+        for (o, s) in out.iter_mut().zip(sums) {
+            *o = s as f32;
+        }
+    }
+}
+
+/// The cards on the edges of chance node `n`'s children.
+pub(crate) fn chance_children(tree: &Tree, n: usize) -> (Vec<u8>, Vec<usize>) {
+    tree.children_of(n)
+        .map(|(e, c)| match e {
+            Edge::Card(card) => (card, c),
+            Edge::Action(_) => (0, c),
+        })
+        .unzip()
+}
+
+/// The DCFR discounts of iteration `t` (from 1): what the cumulative regrets (positive,
+/// negative) and strategy are multiplied by before iteration `t` adds to them.
+pub(crate) fn discounts(t: u32) -> [f32; 3] {
+    let prev = f64::from(t.saturating_sub(1));
+    let pow = prev * prev.sqrt();
+    let alpha = pow / (pow + 1.0);
+    let beta = 0.5;
+    let gamma = if t <= 1 {
+        0.0
+    } else {
+        (prev / f64::from(t)).powi(2)
+    };
+    [alpha as f32, beta, gamma as f32]
+}
+
+/// Player `p`'s counterfactual values at node `n` into `out`, updating `p`'s regrets and
+/// average strategy below `n`. `opp` is the opponent's reach (times chance), `own` the
+/// player's.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn cfr(
+    ctx: &Ctx<'_>,
+    n: usize,
+    p: usize,
+    opp: &[f32],
+    own: &[f32],
+    mut slab: Slab<'_>,
+    out: &mut [f32],
+    discount: [f32; 3],
+) {
+    let tree = ctx.tree;
+    let node = &tree.nodes[n];
+    match node.kind {
+        NodeKind::Fold(_) | NodeKind::Showdown => ctx.terminal(n, p, opp, out),
+        NodeKind::Chance => {
+            let scale = 1.0 / Ctx::deal_count(node.board);
+            let (cards, kids) = chance_children(tree, n);
+            let mut slabs = Vec::with_capacity(kids.len());
+            let mut rest = slab;
+            for &c in &kids {
+                let child = &tree.nodes[c];
+                let (mine, after) = rest.split(child.end, child.id_end as usize);
+                slabs.push(mine);
+                rest = after;
+            }
+            let values: Vec<Vec<f32>> = kids
+                .par_iter()
+                .zip(&cards)
+                .zip(slabs.into_par_iter())
+                .map(|((&c, &card), slab)| {
+                    let opp = ctx.deal(p ^ 1, opp, card, scale);
+                    let own = ctx.deal(p, own, card, 1.0);
+                    let mut v = vec![0.0f32; own.len()];
+                    cfr(ctx, c, p, &opp, &own, slab, &mut v, discount);
+                    v
+                })
+                .collect();
+            ctx.sum_chance(p, &cards, tree.mirrors_of(n), &values, out);
+        }
+        NodeKind::Player(actor) if usize::from(actor) == p => {
+            let nh = out.len();
+            let kids: Vec<usize> = tree.children_of(n).map(|(_, c)| c).collect();
+            let actions = kids.len();
+            let mut sigma = slab.current_strategy(node.offset, actions, nh);
+            let frozen = ctx.apply_lock(n, &mut sigma, nh);
+            let mut cfv = vec![0.0f32; actions * nh];
+            let mut weighted = vec![0.0f32; actions * nh];
+            for (a, &c) in kids.iter().enumerate() {
+                let row = &sigma[a * nh..(a + 1) * nh];
+                let w = &mut weighted[a * nh..(a + 1) * nh];
+                for ((w, &r), &s) in w.iter_mut().zip(own).zip(row) {
+                    *w = r * s;
+                }
+                let v = &mut cfv[a * nh..(a + 1) * nh];
+                cfr(ctx, c, p, opp, w, slab.reborrow(), v, discount);
+            }
+            out.fill(0.0);
+            for (row_s, row_v) in sigma.chunks_exact(nh).zip(cfv.chunks_exact(nh)) {
+                for ((o, &s), &v) in out.iter_mut().zip(row_s).zip(row_v) {
+                    *o += s * v;
+                }
+            }
+            slab.update(
+                n,
+                node.offset,
+                nh,
+                &cfv,
+                out,
+                &weighted,
+                discount,
+                frozen.as_deref(),
+            );
+        }
+        NodeKind::Player(_) => {
+            let no = opp.len();
+            let kids: Vec<usize> = tree.children_of(n).map(|(_, c)| c).collect();
+            let mut sigma = slab.current_strategy(node.offset, kids.len(), no);
+            ctx.apply_lock(n, &mut sigma, no);
+            out.fill(0.0);
+            let mut reach = vec![0.0f32; no];
+            let mut v = vec![0.0f32; out.len()];
+            for (a, &c) in kids.iter().enumerate() {
+                for ((r, &o), &s) in reach.iter_mut().zip(opp).zip(&sigma[a * no..]) {
+                    *r = o * s;
+                }
+                cfr(ctx, c, p, &reach, own, slab.reborrow(), &mut v, discount);
+                for (o, &x) in out.iter_mut().zip(&v) {
+                    *o += x;
+                }
+            }
+        }
+    }
+}

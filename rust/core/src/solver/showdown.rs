@@ -1,0 +1,206 @@
+//! Terminal values in time linear in the hands: folds and showdowns with exact card
+//! removal.
+//!
+//! A player's counterfactual value at a terminal is, for each hand `h`, a payoff times the
+//! opponent's reach summed over the opposing hands that share no card with `h`. That sum is
+//! the total reach, less the reach of hands holding `h`'s first card, less that of hands
+//! holding its second, plus the one hand holding both (counted twice): 52 per-card sums
+//! make it O(1) per hand.
+//!
+//! At a showdown the sum is split into weaker and stronger opposing hands. Both players'
+//! hands are sorted by strength once per river board (the core's seven-card evaluator);
+//! one ascending sweep accumulates the weaker hands' reach, in total and per card, and one
+//! descending sweep the stronger ones': O(n) per showdown, each hand compared only with
+//! the hands it can meet.
+
+use super::hands::{Players, NONE};
+use crate::card_set::CardSet;
+use crate::eval::HandKey;
+
+/// Both players' hands sorted by strength on each river board.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Showdowns {
+    /// `sorted[river][p]`: player `p`'s hands that miss the board, ascending by strength,
+    /// packed as `strength << 16 | hand`.
+    sorted: Vec<[Vec<u32>; 2]>,
+}
+
+impl Showdowns {
+    /// The tables for the river boards `rivers`.
+    pub fn new(players: &Players, rivers: &[u64]) -> Showdowns {
+        use rayon::prelude::*;
+        let sorted = rivers
+            .par_iter()
+            .map(|&board| {
+                let key = HandKey::from_set(CardSet::from_mask_truncate(board));
+                [0, 1].map(|p| {
+                    let hands = &players.hands[p];
+                    let mut list: Vec<u32> = (0..hands.len())
+                        .filter(|&h| hands.mask(h) & board == 0)
+                        .map(|h| {
+                            let [a, b] = hands.cards[h];
+                            let rank = key.add_index(a).add_index(b).rank().class();
+                            u32::from(rank) << 16 | h as u32
+                        })
+                        .collect();
+                    list.sort_unstable();
+                    list
+                })
+            })
+            .collect();
+        Showdowns { sorted }
+    }
+
+    /// Bytes the tables hold.
+    pub fn bytes(&self) -> u64 {
+        self.sorted
+            .iter()
+            .map(|s| 4 * (s[0].len() + s[1].len()) as u64 + 48)
+            .sum()
+    }
+
+    /// Bytes the tables for `rivers` will hold with `n0` and `n1` hands (an upper bound).
+    pub fn estimate(rivers: usize, n0: usize, n1: usize) -> u64 {
+        rivers as u64 * (4 * (n0 + n1) as u64 + 48)
+    }
+}
+
+/// Sums of the opponent's reach: total, by card, and of the hand equal to each of ours.
+struct Reach {
+    total: f64,
+    by_card: [f64; 52],
+}
+
+fn reach_sums(players: &Players, o: usize, reach: &[f32]) -> Reach {
+    let mut sums = Reach {
+        total: 0.0,
+        by_card: [0.0; 52],
+    };
+    for (h, &r) in reach.iter().enumerate() {
+        if r != 0.0 {
+            let r = f64::from(r);
+            let [a, b] = players.hands[o].cards[h];
+            sums.total += r;
+            sums.by_card[usize::from(a)] += r;
+            sums.by_card[usize::from(b)] += r;
+        }
+    }
+    sums
+}
+
+/// `out[h]`: `payoff` times the opponent reach compatible with player `p`'s hand `h`
+/// (0 for hands that touch `board`).
+pub(crate) fn fold_values(
+    out: &mut [f32],
+    players: &Players,
+    p: usize,
+    reach: &[f32],
+    board: u64,
+    payoff: f64,
+) {
+    let sums = reach_sums(players, p ^ 1, reach);
+    let hands = &players.hands[p];
+    let same = &players.same[p];
+    for (h, v) in out.iter_mut().enumerate() {
+        if hands.mask(h) & board != 0 {
+            *v = 0.0;
+            continue;
+        }
+        let [a, b] = hands.cards[h];
+        let mut compatible =
+            sums.total - sums.by_card[usize::from(a)] - sums.by_card[usize::from(b)];
+        if same[h] != NONE {
+            compatible += f64::from(reach[same[h] as usize]);
+        }
+        *v = (payoff * compatible) as f32;
+    }
+}
+
+/// The payoffs of a showdown to the player whose values are wanted.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Payoffs {
+    pub win: f64,
+    pub lose: f64,
+    pub tie: f64,
+}
+
+/// `out[h]`: player `p`'s hand `h` against the opponent's reach on river board `river`:
+/// `win` times the reach of weaker compatible hands, `lose` times that of stronger ones,
+/// `tie` times that of equal ones.
+pub(crate) fn showdown_values(
+    out: &mut [f32],
+    players: &Players,
+    showdowns: &Showdowns,
+    p: usize,
+    reach: &[f32],
+    river: usize,
+    pay: Payoffs,
+) {
+    let o = p ^ 1;
+    let mine = &showdowns.sorted[river][p];
+    let theirs = &showdowns.sorted[river][o];
+    let my_cards = &players.hands[p].cards;
+    let their_cards = &players.hands[o].cards;
+    out.fill(0.0);
+    let mut win = vec![0.0f64; my_cards.len()];
+    // Ascending: the reach of strictly weaker opposing hands.
+    let mut total = 0.0f64;
+    let mut by_card = [0.0f64; 52];
+    let mut j = 0;
+    for &packed in mine {
+        let strength = packed >> 16;
+        while j < theirs.len() && theirs[j] >> 16 < strength {
+            let oh = (theirs[j] & 0xFFFF) as usize;
+            let r = f64::from(reach[oh]);
+            let [a, b] = their_cards[oh];
+            total += r;
+            by_card[usize::from(a)] += r;
+            by_card[usize::from(b)] += r;
+            j += 1;
+        }
+        let h = (packed & 0xFFFF) as usize;
+        let [a, b] = my_cards[h];
+        win[h] = total - by_card[usize::from(a)] - by_card[usize::from(b)];
+    }
+    // Descending: the reach of strictly stronger ones.
+    let mut total = 0.0f64;
+    let mut by_card = [0.0f64; 52];
+    let mut j = theirs.len();
+    for &packed in mine.iter().rev() {
+        let strength = packed >> 16;
+        while j > 0 && theirs[j - 1] >> 16 > strength {
+            let oh = (theirs[j - 1] & 0xFFFF) as usize;
+            let r = f64::from(reach[oh]);
+            let [a, b] = their_cards[oh];
+            total += r;
+            by_card[usize::from(a)] += r;
+            by_card[usize::from(b)] += r;
+            j -= 1;
+        }
+        let h = (packed & 0xFFFF) as usize;
+        let [a, b] = my_cards[h];
+        let lose = total - by_card[usize::from(a)] - by_card[usize::from(b)];
+        out[h] = (pay.win * win[h] - pay.lose * lose) as f32;
+        if pay.tie != 0.0 {
+            win[h] += lose;
+        } else {
+            win[h] = 0.0;
+        }
+    }
+    if pay.tie != 0.0 {
+        // Ties: the compatible reach that is neither weaker nor stronger (the opponent's
+        // reach is already zero on hands that touch the board).
+        let sums = reach_sums(players, o, reach);
+        let same = &players.same[p];
+        for &packed in mine {
+            let h = (packed & 0xFFFF) as usize;
+            let [a, b] = my_cards[h];
+            let mut compatible =
+                sums.total - sums.by_card[usize::from(a)] - sums.by_card[usize::from(b)];
+            if same[h] != NONE {
+                compatible += f64::from(reach[same[h] as usize]);
+            }
+            out[h] += (pay.tie * (compatible - win[h])) as f32;
+        }
+    }
+}
