@@ -20,4 +20,5 @@ mod range;
 mod seven_card;
 mod short_deck;
 mod short_deck_equity;
+mod solver;
 mod stud_equity;

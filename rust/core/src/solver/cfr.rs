@@ -260,3 +260,73 @@ pub(crate) fn cfr(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{Game, GameOptions, Spot};
+    use crate::{CardSet, Range};
+
+    /// Whole-tree chip conservation: at every fold and showdown, for every pair of hands
+    /// that can meet there, what one player wins the other loses, less the rake of that
+    /// pot (min(5% of it, 3 chips)), and a player's result never passes what is in the pot.
+    #[test]
+    fn every_terminal_conserves_chips() {
+        let board = CardSet::from_cards(CardSet::parse_cards("Td9d6hQc").unwrap()).unwrap();
+        let ranges = [
+            Range::parse("QQ,T9s,AKo,55").unwrap(),
+            Range::parse("JJ,AdKd,98s,66").unwrap(),
+        ];
+        let mut spot = Spot::new(board, ranges, 60, 100, "50%, a", "2x").unwrap();
+        spot.rake_rate = 0.05;
+        spot.rake_cap = 3.0;
+        let game = Game::new(spot, GameOptions::default()).unwrap();
+        let ctx = game.ctx();
+        let [n0, n1] = [game.players.len(0), game.players.len(1)];
+        let mut terminals = 0;
+        for (id, node) in game.tree.nodes.iter().enumerate() {
+            if !matches!(node.kind, NodeKind::Fold(_) | NodeKind::Showdown) {
+                continue;
+            }
+            terminals += 1;
+            let pot = 60.0
+                + 2.0 * f64::from(node.invested)
+                + f64::from(node.bets[0].min(node.bets[1])) * 2.0;
+            let rake = (pot * 0.05).min(3.0);
+            for h in 0..n0 {
+                for o in 0..n1 {
+                    let (m0, m1) = (game.players.hands[0].mask(h), game.players.hands[1].mask(o));
+                    if m0 & m1 != 0 || (m0 | m1) & node.board != 0 {
+                        continue;
+                    }
+                    let mut reach1 = vec![0.0f32; n1];
+                    reach1[o] = 1.0;
+                    let mut reach0 = vec![0.0f32; n0];
+                    reach0[h] = 1.0;
+                    let mut v0 = vec![0.0f32; n0];
+                    let mut v1 = vec![0.0f32; n1];
+                    ctx.terminal(id, 0, &reach1, &mut v0);
+                    ctx.terminal(id, 1, &reach0, &mut v1);
+                    let sum = f64::from(v0[h]) + f64::from(v1[o]);
+                    assert!(
+                        (sum + rake).abs() < 1e-3,
+                        "node {id}: {} + {} vs rake {rake}",
+                        v0[h],
+                        v1[o]
+                    );
+                    assert!(f64::from(v0[h].abs().max(v1[o].abs())) <= pot / 2.0 + 1e-3);
+                }
+            }
+        }
+        assert!(terminals > 100, "{terminals}");
+    }
+
+    #[test]
+    fn discounts_follow_the_paper() {
+        let [a, b, g] = discounts(1);
+        assert_eq!((a, b, g), (0.0, 0.5, 0.0));
+        let [a, _, g] = discounts(5);
+        // (t-1)^1.5 / ((t-1)^1.5 + 1) with t - 1 = 4: 8 / 9; ((t-1)/t)^2 = 16/25.
+        assert!((a - 8.0 / 9.0).abs() < 1e-6 && (g - 16.0 / 25.0).abs() < 1e-6);
+    }
+}

@@ -346,22 +346,18 @@ impl Game {
     /// The exploitability of the average strategy, in chips per deal: the mean of what
     /// each player would gain by a best response ([`super::exploitability`]).
     pub fn compute_exploitability(&self) -> f64 {
+        let raked = self.spot.rake_rate > 0.0 && self.spot.rake_cap > 0.0;
+        // Without rake the game is zero-sum: the average strategies' values cancel.
         let gain = |p: usize| {
             let best = self.root_value(p, Mode::Best);
-            if self.spot.rake_rate > 0.0 && self.spot.rake_cap > 0.0 {
+            if raked {
                 best - self.root_value(p, Mode::Average)
             } else {
                 best
             }
         };
         let (g0, g1) = rayon::join(|| gain(0), || gain(1));
-        let raked = self.spot.rake_rate > 0.0 && self.spot.rake_cap > 0.0;
-        if raked {
-            (g0 + g1) / 2.0
-        } else {
-            // Zero-sum: the two best responses' values add up to the total gain.
-            (g0 + g1) / 2.0
-        }
+        (g0 + g1) / 2.0
     }
 
     /// [`Game::compute_exploitability`] as a percentage of the starting pot.
