@@ -208,13 +208,14 @@ pub(crate) fn cfr(
         }
         NodeKind::Player(actor) if usize::from(actor) == p => {
             let nh = out.len();
-            let kids: Vec<usize> = tree.children_of(n).map(|(_, c)| c).collect();
+            let kids = tree.child_ids(n);
             let actions = kids.len();
             let mut sigma = slab.current_strategy(node.offset, actions, nh);
             let frozen = ctx.apply_lock(n, &mut sigma, nh);
             let mut cfv = vec![0.0f32; actions * nh];
             let mut weighted = vec![0.0f32; actions * nh];
             for (a, &c) in kids.iter().enumerate() {
+                let c = c as usize;
                 let row = &sigma[a * nh..(a + 1) * nh];
                 let w = &mut weighted[a * nh..(a + 1) * nh];
                 for ((w, &r), &s) in w.iter_mut().zip(own).zip(row) {
@@ -242,13 +243,14 @@ pub(crate) fn cfr(
         }
         NodeKind::Player(_) => {
             let no = opp.len();
-            let kids: Vec<usize> = tree.children_of(n).map(|(_, c)| c).collect();
+            let kids = tree.child_ids(n);
             let mut sigma = slab.current_strategy(node.offset, kids.len(), no);
             ctx.apply_lock(n, &mut sigma, no);
             out.fill(0.0);
             let mut reach = vec![0.0f32; no];
             let mut v = vec![0.0f32; out.len()];
             for (a, &c) in kids.iter().enumerate() {
+                let c = c as usize;
                 for ((r, &o), &s) in reach.iter_mut().zip(opp).zip(&sigma[a * no..]) {
                     *r = o * s;
                 }

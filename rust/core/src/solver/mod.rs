@@ -45,6 +45,8 @@ mod exploitability;
 mod game;
 mod hands;
 mod isomorphism;
+mod lock;
+mod save;
 mod showdown;
 mod slab;
 mod spot;

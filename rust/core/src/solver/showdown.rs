@@ -17,12 +17,19 @@ use super::hands::{Players, NONE};
 use crate::card_set::CardSet;
 use crate::eval::HandKey;
 
+/// A hand in a strength-sorted list: what the sweeps read, side by side in memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Entry {
+    strength: u16,
+    hand: u16,
+    cards: [u8; 2],
+}
+
 /// Both players' hands sorted by strength on each river board.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Showdowns {
-    /// `sorted[river][p]`: player `p`'s hands that miss the board, ascending by strength,
-    /// packed as `strength << 16 | hand`.
-    sorted: Vec<[Vec<u32>; 2]>,
+    /// `sorted[river][p]`: player `p`'s hands that miss the board, ascending by strength.
+    sorted: Vec<[Vec<Entry>; 2]>,
 }
 
 impl Showdowns {
@@ -35,12 +42,15 @@ impl Showdowns {
                 let key = HandKey::from_set(CardSet::from_mask_truncate(board));
                 [0, 1].map(|p| {
                     let hands = &players.hands[p];
-                    let mut list: Vec<u32> = (0..hands.len())
+                    let mut list: Vec<Entry> = (0..hands.len())
                         .filter(|&h| hands.mask(h) & board == 0)
                         .map(|h| {
                             let [a, b] = hands.cards[h];
-                            let rank = key.add_index(a).add_index(b).rank().class();
-                            u32::from(rank) << 16 | h as u32
+                            Entry {
+                                strength: key.add_index(a).add_index(b).rank().class(),
+                                hand: h as u16,
+                                cards: [a, b],
+                            }
                         })
                         .collect();
                     list.sort_unstable();
@@ -55,34 +65,35 @@ impl Showdowns {
     pub fn bytes(&self) -> u64 {
         self.sorted
             .iter()
-            .map(|s| 4 * (s[0].len() + s[1].len()) as u64 + 48)
+            .map(|s| 6 * (s[0].len() + s[1].len()) as u64 + 48)
             .sum()
     }
 
     /// Bytes the tables for `rivers` will hold with `n0` and `n1` hands (an upper bound).
     pub fn estimate(rivers: usize, n0: usize, n1: usize) -> u64 {
-        rivers as u64 * (4 * (n0 + n1) as u64 + 48)
+        rivers as u64 * (6 * (n0 + n1) as u64 + 48)
     }
 }
 
-/// Sums of the opponent's reach: total, by card, and of the hand equal to each of ours.
+/// Sums of the opponent's reach: total and by card (64 slots, so that a card index masked
+/// to 6 bits needs no bounds check).
 struct Reach {
     total: f64,
-    by_card: [f64; 52],
+    by_card: [f64; 64],
 }
 
 fn reach_sums(players: &Players, o: usize, reach: &[f32]) -> Reach {
     let mut sums = Reach {
         total: 0.0,
-        by_card: [0.0; 52],
+        by_card: [0.0; 64],
     };
     for (h, &r) in reach.iter().enumerate() {
         if r != 0.0 {
             let r = f64::from(r);
             let [a, b] = players.hands[o].cards[h];
             sums.total += r;
-            sums.by_card[usize::from(a)] += r;
-            sums.by_card[usize::from(b)] += r;
+            sums.by_card[usize::from(a & 63)] += r;
+            sums.by_card[usize::from(b & 63)] += r;
         }
     }
     sums
@@ -99,6 +110,10 @@ pub(crate) fn fold_values(
     payoff: f64,
 ) {
     let sums = reach_sums(players, p ^ 1, reach);
+    if sums.total == 0.0 {
+        out.fill(0.0);
+        return;
+    }
     let hands = &players.hands[p];
     let same = &players.same[p];
     for (h, v) in out.iter_mut().enumerate() {
@@ -108,7 +123,7 @@ pub(crate) fn fold_values(
         }
         let [a, b] = hands.cards[h];
         let mut compatible =
-            sums.total - sums.by_card[usize::from(a)] - sums.by_card[usize::from(b)];
+            sums.total - sums.by_card[usize::from(a & 63)] - sums.by_card[usize::from(b & 63)];
         if same[h] != NONE {
             compatible += f64::from(reach[same[h] as usize]);
         }
@@ -136,71 +151,63 @@ pub(crate) fn showdown_values(
     river: usize,
     pay: Payoffs,
 ) {
-    let o = p ^ 1;
     let mine = &showdowns.sorted[river][p];
-    let theirs = &showdowns.sorted[river][o];
-    let my_cards = &players.hands[p].cards;
-    let their_cards = &players.hands[o].cards;
+    let theirs = &showdowns.sorted[river][p ^ 1];
     out.fill(0.0);
-    let mut win = vec![0.0f64; my_cards.len()];
-    // Ascending: the reach of strictly weaker opposing hands.
+    // Ascending: the reach of strictly weaker opposing hands, kept in `out` for now.
     let mut total = 0.0f64;
-    let mut by_card = [0.0f64; 52];
+    let mut by_card = [0.0f64; 64];
     let mut j = 0;
-    for &packed in mine {
-        let strength = packed >> 16;
-        while j < theirs.len() && theirs[j] >> 16 < strength {
-            let oh = (theirs[j] & 0xFFFF) as usize;
-            let r = f64::from(reach[oh]);
-            let [a, b] = their_cards[oh];
-            total += r;
-            by_card[usize::from(a)] += r;
-            by_card[usize::from(b)] += r;
+    for e in mine {
+        while j < theirs.len() && theirs[j].strength < e.strength {
+            let t = theirs[j];
+            let r = reach[usize::from(t.hand)];
+            // Deep in the tree most opposing hands have no reach: skip them.
+            if r != 0.0 {
+                let r = f64::from(r);
+                total += r;
+                by_card[usize::from(t.cards[0] & 63)] += r;
+                by_card[usize::from(t.cards[1] & 63)] += r;
+            }
             j += 1;
         }
-        let h = (packed & 0xFFFF) as usize;
-        let [a, b] = my_cards[h];
-        win[h] = total - by_card[usize::from(a)] - by_card[usize::from(b)];
+        let weaker =
+            total - by_card[usize::from(e.cards[0] & 63)] - by_card[usize::from(e.cards[1] & 63)];
+        out[usize::from(e.hand)] = weaker as f32;
     }
     // Descending: the reach of strictly stronger ones.
+    let sums = (pay.tie != 0.0).then(|| reach_sums(players, p ^ 1, reach));
+    let same = &players.same[p];
     let mut total = 0.0f64;
-    let mut by_card = [0.0f64; 52];
+    let mut by_card = [0.0f64; 64];
     let mut j = theirs.len();
-    for &packed in mine.iter().rev() {
-        let strength = packed >> 16;
-        while j > 0 && theirs[j - 1] >> 16 > strength {
-            let oh = (theirs[j - 1] & 0xFFFF) as usize;
-            let r = f64::from(reach[oh]);
-            let [a, b] = their_cards[oh];
-            total += r;
-            by_card[usize::from(a)] += r;
-            by_card[usize::from(b)] += r;
+    for e in mine.iter().rev() {
+        while j > 0 && theirs[j - 1].strength > e.strength {
+            let t = theirs[j - 1];
+            let r = reach[usize::from(t.hand)];
+            if r != 0.0 {
+                let r = f64::from(r);
+                total += r;
+                by_card[usize::from(t.cards[0] & 63)] += r;
+                by_card[usize::from(t.cards[1] & 63)] += r;
+            }
             j -= 1;
         }
-        let h = (packed & 0xFFFF) as usize;
-        let [a, b] = my_cards[h];
-        let lose = total - by_card[usize::from(a)] - by_card[usize::from(b)];
-        out[h] = (pay.win * win[h] - pay.lose * lose) as f32;
-        if pay.tie != 0.0 {
-            win[h] += lose;
-        } else {
-            win[h] = 0.0;
-        }
-    }
-    if pay.tie != 0.0 {
-        // Ties: the compatible reach that is neither weaker nor stronger (the opponent's
-        // reach is already zero on hands that touch the board).
-        let sums = reach_sums(players, o, reach);
-        let same = &players.same[p];
-        for &packed in mine {
-            let h = (packed & 0xFFFF) as usize;
-            let [a, b] = my_cards[h];
+        let stronger =
+            total - by_card[usize::from(e.cards[0] & 63)] - by_card[usize::from(e.cards[1] & 63)];
+        let h = usize::from(e.hand);
+        let weaker = f64::from(out[h]);
+        out[h] = (pay.win * weaker - pay.lose * stronger) as f32;
+        if let Some(sums) = &sums {
+            // Ties: the compatible reach that is neither weaker nor stronger (the
+            // opponent's reach is already zero on hands that touch the board).
+            let [a, b] = e.cards;
             let mut compatible =
-                sums.total - sums.by_card[usize::from(a)] - sums.by_card[usize::from(b)];
+                sums.total - sums.by_card[usize::from(a & 63)] - sums.by_card[usize::from(b & 63)];
             if same[h] != NONE {
                 compatible += f64::from(reach[same[h] as usize]);
             }
-            out[h] += (pay.tie * (compatible - win[h])) as f32;
+            out[h] += (pay.tie * (compatible - weaker - stronger)) as f32;
         }
     }
 }

@@ -317,9 +317,14 @@ pub(crate) fn normalise(s: &mut [f32], actions: usize, n: usize) {
         }
     }
     let uniform = 1.0 / actions as f32;
+    // One division per hand, then products.
+    let mut scale = vec![0.0f32; n];
+    for (k, &t) in scale.iter_mut().zip(&sums) {
+        *k = if t > 0.0 { 1.0 / t } else { 0.0 };
+    }
     for row in s.chunks_exact_mut(n) {
-        for (x, &t) in row.iter_mut().zip(&sums) {
-            *x = if t > 0.0 { *x / t } else { uniform };
+        for ((x, &k), &t) in row.iter_mut().zip(&scale).zip(&sums) {
+            *x = if t > 0.0 { *x * k } else { uniform };
         }
     }
 }

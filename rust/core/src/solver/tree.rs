@@ -157,6 +157,12 @@ impl Tree {
             .zip(self.children[range].iter().map(|&c| c as usize))
     }
 
+    /// The child nodes of `n`.
+    pub fn child_ids(&self, n: usize) -> &[u32] {
+        let node = &self.nodes[n];
+        &self.children[node.first as usize..(node.first + node.count) as usize]
+    }
+
     /// The actions at decision `n`.
     pub fn actions(&self, n: usize) -> Vec<Action> {
         self.children_of(n)
