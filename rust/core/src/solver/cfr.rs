@@ -71,22 +71,6 @@ impl Ctx<'_> {
         (52 - board.count_ones() - 4) as f32
     }
 
-    /// `reach` with the hands of player `p` that hold `card` set to 0, times `scale`.
-    pub fn deal(&self, p: usize, reach: &[f32], card: u8, scale: f32) -> Vec<f32> {
-        let hands = &self.players.hands[p];
-        reach
-            .iter()
-            .enumerate()
-            .map(|(h, &r)| {
-                if hands.mask(h) >> card & 1 == 1 {
-                    0.0
-                } else {
-                    r * scale
-                }
-            })
-            .collect()
-    }
-
     /// Overwrites the locked hands' columns of `strategy` (of decision `n`, `nh` hands)
     /// with their locks; the locked hands, or `None` when there are none.
     pub fn apply_lock(&self, n: usize, strategy: &mut [f32], nh: usize) -> Option<Vec<bool>> {
@@ -102,14 +86,21 @@ impl Ctx<'_> {
         Some(frozen)
     }
 
-    /// Adds to `out` the values of a chance node's children (`values[k]` for its `k`-th
-    /// child) and of the cards mirrored from them.
+    /// Sets `out` to the values of a chance node's children (`values[k]` for its `k`-th
+    /// child) and of the cards mirrored from them, times `scale` (one over the number of
+    /// cards that can come).
+    ///
+    /// The children get the reaches unchanged: values are linear in the opponent's reach,
+    /// so the chance probability is applied once here instead of to every child's copy;
+    /// the hands that hold the card dealt keep their reach, and every terminal leaves out
+    /// the hands that touch its board (their values are 0 all the way up).
     pub fn sum_chance(
         &self,
         p: usize,
         cards: &[u8],
         mirrors: &[Mirror],
         values: &[Vec<f32>],
+        scale: f64,
         out: &mut [f32],
     ) {
         let mut sums = vec![0.0f64; out.len()];
@@ -133,7 +124,7 @@ impl Ctx<'_> {
             }
         }
         for (o, s) in out.iter_mut().zip(sums) {
-            *o = s as f32;
+            *o = (s * scale) as f32;
         }
     }
 }
@@ -182,7 +173,7 @@ pub(crate) fn cfr(
     match node.kind {
         NodeKind::Fold(_) | NodeKind::Showdown => ctx.terminal(n, p, opp, out),
         NodeKind::Chance => {
-            let scale = 1.0 / Ctx::deal_count(node.board);
+            let scale = 1.0 / f64::from(Ctx::deal_count(node.board));
             let (cards, kids) = chance_children(tree, n);
             let mut slabs = Vec::with_capacity(kids.len());
             let mut rest = slab;
@@ -194,17 +185,14 @@ pub(crate) fn cfr(
             }
             let values: Vec<Vec<f32>> = kids
                 .par_iter()
-                .zip(&cards)
                 .zip(slabs.into_par_iter())
-                .map(|((&c, &card), slab)| {
-                    let opp = ctx.deal(p ^ 1, opp, card, scale);
-                    let own = ctx.deal(p, own, card, 1.0);
+                .map(|(&c, slab)| {
                     let mut v = vec![0.0f32; own.len()];
-                    cfr(ctx, c, p, &opp, &own, slab, &mut v, discount);
+                    cfr(ctx, c, p, opp, own, slab, &mut v, discount);
                     v
                 })
                 .collect();
-            ctx.sum_chance(p, &cards, tree.mirrors_of(n), &values, out);
+            ctx.sum_chance(p, &cards, tree.mirrors_of(n), &values, scale, out);
         }
         NodeKind::Player(actor) if usize::from(actor) == p => {
             let nh = out.len();

@@ -46,8 +46,9 @@ pub struct SolveOptions {
     pub max_iterations: u32,
     /// Stop once this much time has passed (checked after every iteration).
     pub time_limit: Option<Duration>,
-    /// Measure the exploitability every this many iterations (each measure costs about
-    /// one iteration).
+    /// Measure the exploitability at least every this many iterations (each measure
+    /// costs about one iteration); between, it is measured where the trend of the last
+    /// two measures says the target will be met.
     pub check_every: u32,
 }
 
@@ -76,6 +77,30 @@ pub struct Progress {
     pub seconds: f64,
     /// Whether the target was reached.
     pub reached: bool,
+}
+
+/// The iteration to measure the exploitability at next: where the power law through the
+/// last two measures (exploitability falling as `t^-k`) meets the target, at least 2 and
+/// at most `check_every` iterations on. A measure costs about an iteration, so measuring
+/// near the predicted crossing instead of at a fixed step saves both the measures on the
+/// way and the iterations run past the target.
+fn next_check(history: &[(u32, f64)], options: &SolveOptions) -> u32 {
+    let Some(&(t1, e1)) = history.last() else {
+        return options.check_every;
+    };
+    let latest = t1.saturating_add(options.check_every);
+    let [.., (t0, e0), _] = *history else {
+        return latest;
+    };
+    if !(e1 < e0 && e1 > options.target && options.target > 0.0 && e1.is_finite()) {
+        return latest;
+    }
+    let k = (e0 / e1).ln() / (f64::from(t1) / f64::from(t0)).ln();
+    let crossing = f64::from(t1) * (e1 / options.target).powf(1.0 / k);
+    if !crossing.is_finite() {
+        return latest;
+    }
+    (crossing.ceil() as u32).clamp(t1.saturating_add(2), latest)
 }
 
 /// A heads-up postflop game ready to solve (see the [module docs](super)).
@@ -278,12 +303,16 @@ impl Game {
             seconds: 0.0,
             reached: self.exploitability <= options.target,
         };
+        let mut measured_at = self.iterations;
+        let mut history: Vec<(u32, f64)> = Vec::new();
+        let mut next = self.iterations + options.check_every;
         while !progress.reached && self.iterations < options.max_iterations {
             self.iterate();
-            if self.iterations % options.check_every == 0
-                || self.iterations == options.max_iterations
-            {
+            if self.iterations >= next || self.iterations == options.max_iterations {
                 self.exploitability = self.compute_exploitability();
+                measured_at = self.iterations;
+                history.push((self.iterations, self.exploitability));
+                next = next_check(&history, options);
             }
             progress = Progress {
                 iterations: self.iterations,
@@ -296,7 +325,7 @@ impl Game {
                 break;
             }
         }
-        if !progress.exploitability.is_finite() || self.iterations % options.check_every != 0 {
+        if !self.exploitability.is_finite() || measured_at != self.iterations {
             self.exploitability = self.compute_exploitability();
             progress.exploitability = self.exploitability;
             progress.reached = self.exploitability <= options.target;

@@ -17,6 +17,8 @@ pub(crate) struct Hands {
     pub combos: Vec<Combo>,
     /// The range's weight of each hand.
     pub weights: Vec<f32>,
+    /// The mask of each hand's two cards.
+    pub masks: Vec<u64>,
     /// For each of the 1,326 combos, its index here (or [`NONE`]).
     pub index: Vec<u32>,
 }
@@ -31,6 +33,7 @@ impl Hands {
             cards: Vec::new(),
             combos: Vec::new(),
             weights: Vec::new(),
+            masks: Vec::new(),
             index: vec![NONE; crate::range::COMBOS],
         };
         for (combo, weight) in range.iter() {
@@ -43,6 +46,7 @@ impl Hands {
                 .push([combo.high().index(), combo.low().index()]);
             hands.combos.push(combo);
             hands.weights.push(weight as f32);
+            hands.masks.push(combo.cards().mask());
         }
         if hands.cards.is_empty() {
             return Err(Error::NoPossibleHand {
@@ -60,8 +64,7 @@ impl Hands {
     /// The mask of hand `h`'s two cards.
     #[inline]
     pub fn mask(&self, h: usize) -> u64 {
-        let [a, b] = self.cards[h];
-        1u64 << a | 1u64 << b
+        self.masks[h]
     }
 }
 

@@ -30,6 +30,8 @@ struct Entry {
 pub(crate) struct Showdowns {
     /// `sorted[river][p]`: player `p`'s hands that miss the board, ascending by strength.
     sorted: Vec<[Vec<Entry>; 2]>,
+    /// The river boards.
+    boards: Vec<u64>,
 }
 
 impl Showdowns {
@@ -58,7 +60,10 @@ impl Showdowns {
                 })
             })
             .collect();
-        Showdowns { sorted }
+        Showdowns {
+            sorted,
+            boards: rivers.to_vec(),
+        }
     }
 
     /// Bytes the tables hold.
@@ -82,15 +87,17 @@ struct Reach {
     by_card: [f64; 64],
 }
 
-fn reach_sums(players: &Players, o: usize, reach: &[f32]) -> Reach {
+/// The sums over the opponent's hands that miss `board` (the others keep a reach below
+/// a chance node: see [`super::cfr::Ctx::sum_chance`]).
+fn reach_sums(players: &Players, o: usize, reach: &[f32], board: u64) -> Reach {
     let mut sums = Reach {
         total: 0.0,
         by_card: [0.0; 64],
     };
-    for (h, &r) in reach.iter().enumerate() {
-        if r != 0.0 {
+    let hands = &players.hands[o];
+    for ((&r, &mask), &[a, b]) in reach.iter().zip(&hands.masks).zip(&hands.cards) {
+        if r != 0.0 && mask & board == 0 {
             let r = f64::from(r);
-            let [a, b] = players.hands[o].cards[h];
             sums.total += r;
             sums.by_card[usize::from(a & 63)] += r;
             sums.by_card[usize::from(b & 63)] += r;
@@ -109,19 +116,22 @@ pub(crate) fn fold_values(
     board: u64,
     payoff: f64,
 ) {
-    let sums = reach_sums(players, p ^ 1, reach);
+    let sums = reach_sums(players, p ^ 1, reach, board);
     if sums.total == 0.0 {
         out.fill(0.0);
         return;
     }
     let hands = &players.hands[p];
     let same = &players.same[p];
-    for (h, v) in out.iter_mut().enumerate() {
-        if hands.mask(h) & board != 0 {
+    for (h, (v, (&mask, &[a, b]))) in out
+        .iter_mut()
+        .zip(hands.masks.iter().zip(&hands.cards))
+        .enumerate()
+    {
+        if mask & board != 0 {
             *v = 0.0;
             continue;
         }
-        let [a, b] = hands.cards[h];
         let mut compatible =
             sums.total - sums.by_card[usize::from(a & 63)] - sums.by_card[usize::from(b & 63)];
         if same[h] != NONE {
@@ -176,7 +186,7 @@ pub(crate) fn showdown_values(
         out[usize::from(e.hand)] = weaker as f32;
     }
     // Descending: the reach of strictly stronger ones.
-    let sums = (pay.tie != 0.0).then(|| reach_sums(players, p ^ 1, reach));
+    let sums = (pay.tie != 0.0).then(|| reach_sums(players, p ^ 1, reach, showdowns.boards[river]));
     let same = &players.same[p];
     let mut total = 0.0f64;
     let mut by_card = [0.0f64; 64];

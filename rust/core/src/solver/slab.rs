@@ -202,15 +202,12 @@ impl<'a> Slab<'a> {
     pub fn current_strategy(&self, offset: u64, actions: usize, n: usize) -> Vec<f32> {
         let o = (offset - self.base) as usize;
         let len = actions * n;
-        let mut s: Vec<f32> = match &self.data {
-            Data::Full { regret, .. } => regret[o..o + len].iter().map(|&r| r.max(0.0)).collect(),
-            Data::Compressed { regret, .. } => regret[o..o + len]
-                .iter()
-                .map(|&r| f32::from(r.max(0)))
-                .collect(),
-        };
-        normalise(&mut s, actions, n);
-        s
+        match &self.data {
+            Data::Full { regret, .. } => regret_matching(&regret[o..o + len], actions, n, |r| r),
+            Data::Compressed { regret, .. } => {
+                regret_matching(&regret[o..o + len], actions, n, f32::from)
+            }
+        }
     }
 
     /// The DCFR update of decision `node`: regrets `R = R * (R > 0 ? alpha : beta) +
@@ -308,6 +305,19 @@ impl<'a> Slab<'a> {
     }
 }
 
+/// Regret matching over `actions` rows of `n` regrets: each hand's positive parts,
+/// normalised (uniform when none is positive). Branch-free, so that it vectorises.
+fn regret_matching<T: Copy>(
+    regret: &[T],
+    actions: usize,
+    n: usize,
+    f: impl Fn(T) -> f32,
+) -> Vec<f32> {
+    let mut s: Vec<f32> = regret.iter().map(|&r| f(r).max(0.0)).collect();
+    normalise(&mut s, actions, n);
+    s
+}
+
 /// Normalises each hand's column of `actions` rows of `n` to sum 1 (uniform when 0).
 pub(crate) fn normalise(s: &mut [f32], actions: usize, n: usize) {
     let mut sums = vec![0.0f32; n];
@@ -316,15 +326,17 @@ pub(crate) fn normalise(s: &mut [f32], actions: usize, n: usize) {
             *t += x;
         }
     }
+    // Each hand's factor and its uniform share: (1/sum, 0) or (0, 1/actions).
     let uniform = 1.0 / actions as f32;
-    // One division per hand, then products.
-    let mut scale = vec![0.0f32; n];
-    for (k, &t) in scale.iter_mut().zip(&sums) {
-        *k = if t > 0.0 { 1.0 / t } else { 0.0 };
+    let mut add = vec![0.0f32; n];
+    for (t, a) in sums.iter_mut().zip(add.iter_mut()) {
+        let positive = *t > 0.0;
+        *a = if positive { 0.0 } else { uniform };
+        *t = if positive { 1.0 / *t } else { 0.0 };
     }
     for row in s.chunks_exact_mut(n) {
-        for ((x, &k), &t) in row.iter_mut().zip(&scale).zip(&sums) {
-            *x = if t > 0.0 { *x * k } else { uniform };
+        for ((x, &k), &a) in row.iter_mut().zip(&sums).zip(&add) {
+            *x = *x * k + a;
         }
     }
 }
