@@ -161,63 +161,100 @@ pub(crate) fn showdown_values(
     river: usize,
     pay: Payoffs,
 ) {
+    SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        let (live, weaker) = &mut *scratch;
+        sweep(out, players, showdowns, p, reach, river, pay, live, weaker);
+    });
+}
+
+thread_local! {
+    /// Each thread's buffers for [`sweep`], reused from one showdown to the next (a
+    /// showdown is a few microseconds: allocating its buffers would be a good share).
+    static SCRATCH: std::cell::RefCell<(Vec<Live>, Vec<f64>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sweep(
+    out: &mut [f32],
+    players: &Players,
+    showdowns: &Showdowns,
+    p: usize,
+    reach: &[f32],
+    river: usize,
+    pay: Payoffs,
+    live: &mut Vec<Live>,
+    weaker: &mut Vec<f64>,
+) {
     let mine = &showdowns.sorted[river][p];
-    let theirs = &showdowns.sorted[river][p ^ 1];
     out.fill(0.0);
-    // Ascending: the reach of strictly weaker opposing hands, kept in `out` for now.
+    // The opposing hands with a reach, in strength order: deep in the tree most have
+    // none, and both sweeps then read a short list front to back.
+    live.clear();
+    for t in &showdowns.sorted[river][p ^ 1] {
+        let r = reach.get(usize::from(t.hand)).copied().unwrap_or(0.0);
+        if r != 0.0 {
+            live.push(Live {
+                strength: t.strength,
+                cards: t.cards,
+                reach: f64::from(r),
+            });
+        }
+    }
+    if live.is_empty() {
+        return;
+    }
+    // Ascending: the reach of strictly weaker opposing hands, by position in `mine`.
+    weaker.clear();
+    weaker.resize(mine.len(), 0.0);
     let mut total = 0.0f64;
     let mut by_card = [0.0f64; 64];
-    let mut j = 0;
-    for e in mine {
-        while j < theirs.len() && theirs[j].strength < e.strength {
-            let t = theirs[j];
-            let r = reach[usize::from(t.hand)];
-            // Deep in the tree most opposing hands have no reach: skip them.
-            if r != 0.0 {
-                let r = f64::from(r);
-                total += r;
-                by_card[usize::from(t.cards[0] & 63)] += r;
-                by_card[usize::from(t.cards[1] & 63)] += r;
-            }
-            j += 1;
+    let mut next = live.iter().peekable();
+    for (w, e) in weaker.iter_mut().zip(mine) {
+        while let Some(t) = next.next_if(|t| t.strength < e.strength) {
+            total += t.reach;
+            by_card[usize::from(t.cards[0] & 63)] += t.reach;
+            by_card[usize::from(t.cards[1] & 63)] += t.reach;
         }
-        let weaker =
-            total - by_card[usize::from(e.cards[0] & 63)] - by_card[usize::from(e.cards[1] & 63)];
-        out[usize::from(e.hand)] = weaker as f32;
+        *w = total - by_card[usize::from(e.cards[0] & 63)] - by_card[usize::from(e.cards[1] & 63)];
     }
     // Descending: the reach of strictly stronger ones.
     let sums = (pay.tie != 0.0).then(|| reach_sums(players, p ^ 1, reach, showdowns.boards[river]));
     let same = &players.same[p];
     let mut total = 0.0f64;
     let mut by_card = [0.0f64; 64];
-    let mut j = theirs.len();
-    for e in mine.iter().rev() {
-        while j > 0 && theirs[j - 1].strength > e.strength {
-            let t = theirs[j - 1];
-            let r = reach[usize::from(t.hand)];
-            if r != 0.0 {
-                let r = f64::from(r);
-                total += r;
-                by_card[usize::from(t.cards[0] & 63)] += r;
-                by_card[usize::from(t.cards[1] & 63)] += r;
-            }
-            j -= 1;
+    let mut next = live.iter().rev().peekable();
+    for (&weaker, e) in weaker.iter().zip(mine).rev() {
+        while let Some(t) = next.next_if(|t| t.strength > e.strength) {
+            total += t.reach;
+            by_card[usize::from(t.cards[0] & 63)] += t.reach;
+            by_card[usize::from(t.cards[1] & 63)] += t.reach;
         }
         let stronger =
             total - by_card[usize::from(e.cards[0] & 63)] - by_card[usize::from(e.cards[1] & 63)];
         let h = usize::from(e.hand);
-        let weaker = f64::from(out[h]);
-        out[h] = (pay.win * weaker - pay.lose * stronger) as f32;
+        let mut value = pay.win * weaker - pay.lose * stronger;
         if let Some(sums) = &sums {
-            // Ties: the compatible reach that is neither weaker nor stronger (the
-            // opponent's reach is already zero on hands that touch the board).
+            // Ties: the compatible reach that is neither weaker nor stronger.
             let [a, b] = e.cards;
             let mut compatible =
                 sums.total - sums.by_card[usize::from(a & 63)] - sums.by_card[usize::from(b & 63)];
             if same[h] != NONE {
                 compatible += f64::from(reach[same[h] as usize]);
             }
-            out[h] += (pay.tie * (compatible - weaker - stronger)) as f32;
+            value += pay.tie * (compatible - weaker - stronger);
+        }
+        if let Some(o) = out.get_mut(h) {
+            *o = value as f32;
         }
     }
+}
+
+/// An opposing hand with a reach, for the sweeps.
+#[derive(Debug, Clone, Copy)]
+struct Live {
+    strength: u16,
+    cards: [u8; 2],
+    reach: f64,
 }
