@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use super::hands::Players;
 use super::isomorphism::Mirror;
+use super::pool::Buf;
 use super::showdown::{fold_values, showdown_values, Payoffs, Showdowns};
 use super::slab::Slab;
 use super::tree::{Edge, NodeKind, Tree};
@@ -99,7 +100,7 @@ impl Ctx<'_> {
         p: usize,
         cards: &[u8],
         mirrors: &[Mirror],
-        values: &[Vec<f32>],
+        values: &[Buf],
         scale: f64,
         out: &mut [f32],
     ) {
@@ -183,11 +184,11 @@ pub(crate) fn cfr(
                 slabs.push(mine);
                 rest = after;
             }
-            let values: Vec<Vec<f32>> = kids
+            let values: Vec<Buf> = kids
                 .par_iter()
                 .zip(slabs.into_par_iter())
                 .map(|(&c, slab)| {
-                    let mut v = vec![0.0f32; own.len()];
+                    let mut v = Buf::zeroed(own.len());
                     cfr(ctx, c, p, opp, own, slab, &mut v, discount);
                     v
                 })
@@ -200,8 +201,8 @@ pub(crate) fn cfr(
             let actions = kids.len();
             let mut sigma = slab.current_strategy(node.offset, actions, nh);
             let frozen = ctx.apply_lock(n, &mut sigma, nh);
-            let mut cfv = vec![0.0f32; actions * nh];
-            let mut weighted = vec![0.0f32; actions * nh];
+            let mut cfv = Buf::zeroed(actions * nh);
+            let mut weighted = Buf::zeroed(actions * nh);
             for (a, &c) in kids.iter().enumerate() {
                 let c = c as usize;
                 let row = &sigma[a * nh..(a + 1) * nh];
@@ -235,8 +236,8 @@ pub(crate) fn cfr(
             let mut sigma = slab.current_strategy(node.offset, kids.len(), no);
             ctx.apply_lock(n, &mut sigma, no);
             out.fill(0.0);
-            let mut reach = vec![0.0f32; no];
-            let mut v = vec![0.0f32; out.len()];
+            let mut reach = Buf::zeroed(no);
+            let mut v = Buf::zeroed(out.len());
             for (a, &c) in kids.iter().enumerate() {
                 let c = c as usize;
                 for ((r, &o), &s) in reach.iter_mut().zip(opp).zip(&sigma[a * no..]) {

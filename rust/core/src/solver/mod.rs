@@ -46,6 +46,7 @@ mod game;
 mod hands;
 mod isomorphism;
 mod lock;
+mod pool;
 mod save;
 mod showdown;
 mod slab;

@@ -9,6 +9,8 @@
 //! the rounding error is at most half a step of the decision's largest value, small
 //! beside the regrets that decide the strategy.
 
+use super::pool::Buf;
+
 /// The storage of a whole game.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Storage {
@@ -199,7 +201,7 @@ impl<'a> Slab<'a> {
 
     /// The current strategy of the decision at `offset` by regret matching: `actions` rows of `n`
     /// (each hand's positive regrets, normalised; uniform when none is positive).
-    pub fn current_strategy(&self, offset: u64, actions: usize, n: usize) -> Vec<f32> {
+    pub fn current_strategy(&self, offset: u64, actions: usize, n: usize) -> Buf {
         let o = (offset - self.base) as usize;
         let len = actions * n;
         match &self.data {
@@ -307,20 +309,18 @@ impl<'a> Slab<'a> {
 
 /// Regret matching over `actions` rows of `n` regrets: each hand's positive parts,
 /// normalised (uniform when none is positive). Branch-free, so that it vectorises.
-fn regret_matching<T: Copy>(
-    regret: &[T],
-    actions: usize,
-    n: usize,
-    f: impl Fn(T) -> f32,
-) -> Vec<f32> {
-    let mut s: Vec<f32> = regret.iter().map(|&r| f(r).max(0.0)).collect();
+fn regret_matching<T: Copy>(regret: &[T], actions: usize, n: usize, f: impl Fn(T) -> f32) -> Buf {
+    let mut s = Buf::zeroed(regret.len());
+    for (x, &r) in s.iter_mut().zip(regret) {
+        *x = f(r).max(0.0);
+    }
     normalise(&mut s, actions, n);
     s
 }
 
 /// Normalises each hand's column of `actions` rows of `n` to sum 1 (uniform when 0).
 pub(crate) fn normalise(s: &mut [f32], actions: usize, n: usize) {
-    let mut sums = vec![0.0f32; n];
+    let mut sums = Buf::zeroed(n);
     for row in s.chunks_exact(n) {
         for (t, &x) in sums.iter_mut().zip(row) {
             *t += x;
@@ -328,14 +328,14 @@ pub(crate) fn normalise(s: &mut [f32], actions: usize, n: usize) {
     }
     // Each hand's factor and its uniform share: (1/sum, 0) or (0, 1/actions).
     let uniform = 1.0 / actions as f32;
-    let mut add = vec![0.0f32; n];
+    let mut add = Buf::zeroed(n);
     for (t, a) in sums.iter_mut().zip(add.iter_mut()) {
         let positive = *t > 0.0;
         *a = if positive { 0.0 } else { uniform };
         *t = if positive { 1.0 / *t } else { 0.0 };
     }
     for row in s.chunks_exact_mut(n) {
-        for ((x, &k), &a) in row.iter_mut().zip(&sums).zip(&add) {
+        for ((x, &k), &a) in row.iter_mut().zip(sums.iter()).zip(add.iter()) {
             *x = *x * k + a;
         }
     }
