@@ -141,6 +141,46 @@ pub(crate) fn fold_values(
     }
 }
 
+/// [`fold_values`] on river board `river`: the same values, read from the lists of the
+/// hands that miss the board, with no card tests.
+pub(crate) fn river_fold_values(
+    out: &mut [f32],
+    players: &Players,
+    showdowns: &Showdowns,
+    p: usize,
+    reach: &[f32],
+    river: usize,
+    payoff: f64,
+) {
+    let mut total = 0.0f64;
+    let mut by_card = [0.0f64; 64];
+    for t in &showdowns.sorted[river][p ^ 1] {
+        let r = reach.get(usize::from(t.hand)).copied().unwrap_or(0.0);
+        if r != 0.0 {
+            let r = f64::from(r);
+            total += r;
+            by_card[usize::from(t.cards[0] & 63)] += r;
+            by_card[usize::from(t.cards[1] & 63)] += r;
+        }
+    }
+    out.fill(0.0);
+    if total == 0.0 {
+        return;
+    }
+    let same = &players.same[p];
+    for e in &showdowns.sorted[river][p] {
+        let h = usize::from(e.hand);
+        let mut compatible =
+            total - by_card[usize::from(e.cards[0] & 63)] - by_card[usize::from(e.cards[1] & 63)];
+        if let Some(&j) = same.get(h).filter(|&&j| j != NONE) {
+            compatible += f64::from(reach.get(j as usize).copied().unwrap_or(0.0));
+        }
+        if let Some(o) = out.get_mut(h) {
+            *o = (payoff * compatible) as f32;
+        }
+    }
+}
+
 /// The payoffs of a showdown to the player whose values are wanted.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Payoffs {

@@ -51,7 +51,7 @@ pub(crate) struct Node {
     /// `[offset, end)`.
     pub offset: u64,
     pub end: u64,
-    /// A showdown's river board, an index into the showdown tables.
+    /// A showdown's or river fold's board, an index into the showdown tables.
     pub river: u32,
     /// One past the subtree's last node: its nodes are `[id, id_end)`.
     pub id_end: u32,
@@ -263,6 +263,10 @@ impl Builder<'_> {
             let child = match action {
                 Action::Fold => {
                     let node = self.push(NodeKind::Fold(state.to_act), &state, 0)?;
+                    if state.street == 2 {
+                        // A river fold reads the river's list of the hands that miss it.
+                        self.tree.nodes[node].river = self.river_index(state.board);
+                    }
                     self.finish(node, Vec::new());
                     node
                 }
@@ -307,14 +311,19 @@ impl Builder<'_> {
 
     fn showdown(&mut self, state: State) -> Result<usize> {
         let id = self.push(NodeKind::Showdown, &state, 0)?;
-        let next = self.rivers.len() as u32;
-        let river = *self.rivers.entry(state.board).or_insert(next);
-        if river == next {
-            self.tree.rivers.push(state.board);
-        }
-        self.tree.nodes[id].river = river;
+        self.tree.nodes[id].river = self.river_index(state.board);
         self.finish(id, Vec::new());
         Ok(id)
+    }
+
+    /// The index of river board `board` in the showdown tables, added when new.
+    fn river_index(&mut self, board: u64) -> u32 {
+        let next = self.rivers.len() as u32;
+        let river = *self.rivers.entry(board).or_insert(next);
+        if river == next {
+            self.tree.rivers.push(board);
+        }
+        river
     }
 
     fn chance(&mut self, state: State) -> Result<usize> {
