@@ -52,9 +52,11 @@ mod showdown;
 mod slab;
 mod spot;
 mod tree;
+mod view;
 
 pub use action::Action;
 pub use bet_size::{parse_list as parse_bet_sizes, BetSize, BetSizes, MAX_SIZES};
 pub use game::{Game, GameOptions, MemoryEstimate, Progress, SolveOptions};
 pub use spot::{Spot, Street, MAX_CHIPS};
 pub use tree::{Edge, NodeKind};
+pub use view::Line;
