@@ -11,15 +11,18 @@
 # pot would be left behind, sizes merged within 10%, no rake, target 0.5% of the pot; the
 # river Qc 2s, the turn Qc, and the flop.
 #
-# Usage: bash scripts/peer-postflop-bench.sh PATH/TO/postflop-solver [STREETS] [ROUNDS] [compress]
+# Usage: bash scripts/peer-postflop-bench.sh PATH/TO/postflop-solver [STREETS] [ROUNDS] [compress] [PERCENT]
 #   e.g. git clone https://github.com/b-inary/postflop-solver /tmp/peer-postflop
 #        bash scripts/peer-postflop-bench.sh /tmp/peer-postflop "river turn" 3
-#   (the flop takes minutes a round in each: run it with ROUNDS 1)
+#   (the flop takes minutes a round in each: run it with ROUNDS 1; PERCENT, the target in
+#   percent of the pot, 0.5 by default: a tighter one, e.g. 0.01 on the river, shows how
+#   close the two solutions come as both converge)
 set -euo pipefail
 peer=$(cd "${1:?usage: peer-postflop-bench.sh PEER_CHECKOUT [STREETS] [ROUNDS] [compress]}" && pwd)
 streets=${2:-river turn}
 rounds=${3:-3}
 compress=${4:-nocompress}
+percent=${5:-0.5}
 root=$(cd "$(dirname "$0")/.." && pwd)
 test -f "$peer/src/solver.rs" || { echo "$peer is not a postflop-solver checkout" >&2; exit 2; }
 
@@ -42,7 +45,8 @@ codegen-units = 1
 [workspace]
 EOF
 cat > "$harness/src/main.rs" <<'EOF'
-// The reference spots with postflop-solver's public API: peer-harness STREET [compress] [DUMP]
+// The reference spots with postflop-solver's public API:
+// peer-harness STREET [compress] [DUMP] [PERCENT]
 use postflop_solver::*;
 use std::io::Write;
 use std::time::Instant;
@@ -84,9 +88,10 @@ fn main() {
     let mut game = PostFlopGame::with_config(cards, ActionTree::new(tree).unwrap()).unwrap();
     let (mem, mem_c) = game.memory_usage();
     game.allocate_memory(compress);
-    let target = 200.0 * 0.005;
+    let percent: f32 = args.get(4).and_then(|x| x.parse().ok()).unwrap_or(0.5);
+    let target = 200.0 * percent / 100.0;
     // The library's own `solve` loop: measure every 10 iterations.
-    let expl = solve(&mut game, 10_000, target, false);
+    let expl = solve(&mut game, 100_000, target, false);
     let secs = start.elapsed().as_secs_f64();
     println!(
         "postflop-solver {street}: {secs:.3} s, exploitability {expl:.4} ({:.3}% of the pot), \
@@ -133,7 +138,7 @@ for street in $streets; do
         for who in pokerforge postflop-solver; do
             bin=$ours; [ "$who" = postflop-solver ] && bin=$theirs
             /usr/bin/time -f "  $who $street round $round: %e s wall, %U+%S s CPU, %M KB peak" \
-                "$bin" "$street" "$compress" "$out/$who-$street.txt" 2>&1 | sed -n '1p;$p'
+                "$bin" "$street" "$compress" "$out/$who-$street.txt" "$percent" 2>&1 | sed -n '1p;$p'
         done
     done
     # Root values per hand (each with half the pot added, as postflop-solver reports them).

@@ -2,7 +2,7 @@
 //! and all-in, raises 2.5x, all-in threshold 0.15, merging 0.1, target 0.5% of the pot),
 //! printing time, iterations, exploitability, memory and the root strategy.
 //!
-//! `cargo run --release -p pokerforge-bench --example solve_spot -- turn [compress] [dump]`
+//! `cargo run --release -p pokerforge-bench --example solve_spot -- turn [compress] [dump] [percent]`
 //! (street: river, turn or flop; `compress` for 16-bit storage; `dump` writes each hand's
 //! root EV and strategy to the file named after it, for comparison with another solver).
 
@@ -35,7 +35,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let estimate = Game::estimate(&spot, options)?;
     let mut game = Game::new(spot.clone(), options)?;
     let built = start.elapsed().as_secs_f64();
-    let solve = SolveOptions::percent_of_pot(&spot, 0.5);
+    // An optional fifth argument: the target in percent of the pot (0.5 by default).
+    let percent = args.get(4).and_then(|x| x.parse().ok()).unwrap_or(0.5);
+    let mut solve = SolveOptions::percent_of_pot(&spot, percent);
+    solve.max_iterations = 100_000;
     let progress = game.solve(&solve, &mut |_| false)?;
     let secs = start.elapsed().as_secs_f64();
     println!(

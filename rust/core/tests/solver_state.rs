@@ -179,3 +179,33 @@ fn a_line_through_a_mirrored_card_reads_real_suits() {
     assert!(iso.follow(&line, Edge::Action(Action::Check)).is_err());
     assert!(iso.follow(&iso.line(), Edge::Action(Action::Call)).is_err());
 }
+
+/// Donk sizes apply when out of position leads a street after calling the last one; the
+/// tree's amounts follow the sizes, the all-in threshold and the raise multiple.
+#[test]
+fn donk_sizes_lead_after_a_call() {
+    let ranges = [
+        Range::parse("AA,KK").unwrap(),
+        Range::parse("QQ,JJ").unwrap(),
+    ];
+    let mut spot = Spot::new(board("2c7d9h"), ranges, 100, 1000, "50%", "3x").unwrap();
+    spot.donk = [
+        Some(vec![pokerforge_core::solver::BetSize::Pot(0.33)]),
+        None,
+    ];
+    let game = Game::new(spot, GameOptions::default()).unwrap();
+    let root = game.line();
+    assert_eq!(game.actions_at(&root), vec![Action::Check, Action::Bet(50)]);
+    let after = |edges: &[Edge]| game.actions_at(&game.play(edges).unwrap());
+    let turn = Edge::Card("3s".parse::<pokerforge_core::Card>().unwrap().index());
+    let (check, call) = (Edge::Action(Action::Check), Edge::Action(Action::Call));
+    // Check, bet 50, call: a pot of 200, so the donk is 66.
+    let donk = after(&[check, Edge::Action(Action::Bet(50)), call, turn]);
+    assert_eq!(donk, vec![Action::Check, Action::Bet(66)]);
+    // Bet 50, call: out of position was the bettor, so the usual 50% (100).
+    let lead = after(&[Edge::Action(Action::Bet(50)), call, turn]);
+    assert_eq!(lead, vec![Action::Check, Action::Bet(100)]);
+    // Facing a bet of 50: fold, call, raise to 3x = 150.
+    let facing = after(&[Edge::Action(Action::Bet(50))]);
+    assert_eq!(facing, vec![Action::Fold, Action::Call, Action::Raise(150)]);
+}
