@@ -145,8 +145,13 @@ pub(crate) fn chance_children(tree: &Tree, n: usize) -> (Vec<u8>, Vec<usize>) {
         .unzip()
 }
 
+/// The power of the average strategy's weights: iteration `t` weighs `t^GAMMA`.
+pub(crate) const GAMMA: i32 = 3;
+
 /// The DCFR discounts of iteration `t` (from 1): what the cumulative regrets (positive,
-/// negative) and strategy are multiplied by before iteration `t` adds to them.
+/// negative) and strategy are multiplied by before iteration `t` adds to them:
+/// `(t-1)^1.5 / ((t-1)^1.5 + 1)`, `1/2` and `((t-1)/t)^GAMMA` (see the
+/// [module docs](super) for the choice of `GAMMA`).
 pub(crate) fn discounts(t: u32) -> [f32; 3] {
     let prev = f64::from(t.saturating_sub(1));
     let pow = prev * prev.sqrt();
@@ -155,7 +160,7 @@ pub(crate) fn discounts(t: u32) -> [f32; 3] {
     let gamma = if t <= 1 {
         0.0
     } else {
-        (prev / f64::from(t)).powi(2)
+        (prev / f64::from(t)).powi(GAMMA)
     };
     [alpha as f32, beta, gamma as f32]
 }
@@ -322,7 +327,7 @@ mod tests {
         let [a, b, g] = discounts(1);
         assert_eq!((a, b, g), (0.0, 0.5, 0.0));
         let [a, _, g] = discounts(5);
-        // (t-1)^1.5 / ((t-1)^1.5 + 1) with t - 1 = 4: 8 / 9; ((t-1)/t)^2 = 16/25.
-        assert!((a - 8.0 / 9.0).abs() < 1e-6 && (g - 16.0 / 25.0).abs() < 1e-6);
+        // (t-1)^1.5 / ((t-1)^1.5 + 1) with t - 1 = 4: 8 / 9; ((t-1)/t)^3 = 64/125.
+        assert!((a - 8.0 / 9.0).abs() < 1e-6 && (g - 64.0 / 125.0).abs() < 1e-6);
     }
 }
