@@ -34,7 +34,7 @@ pub enum BetSize {
 }
 
 impl BetSize {
-    /// The size as text of the [module's grammar](self).
+    /// The size as text of the module's grammar.
     pub fn text(&self) -> String {
         match *self {
             BetSize::Pot(share) => format!("{}%", share * 100.0),

@@ -4,7 +4,7 @@
 //! down the tree, and the updating player's counterfactual value of each of theirs comes
 //! back up. The player's own reach comes down too, to weight their average strategy.
 //! Chance nodes run their subtrees on rayon's threads, each on its own slice of the
-//! storage ([`super::tree`] says why the slices are disjoint).
+//! storage (`tree.rs` says why the slices are disjoint).
 
 use rayon::prelude::*;
 

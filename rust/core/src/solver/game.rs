@@ -19,7 +19,7 @@ use crate::range::Combo;
 pub struct GameOptions {
     /// Store regrets and strategies as 16-bit integers (half the memory).
     pub compressed: bool,
-    /// Solve suits the board does not tell apart once ([`super::isomorphism`]).
+    /// Solve suits the board does not tell apart once (`isomorphism.rs`).
     pub isomorphism: bool,
     /// The most bytes the game may take; building stops with
     /// [`Error::SolverTooLarge`] as soon as it would need more.
@@ -377,7 +377,7 @@ impl Game {
     }
 
     /// The exploitability of the average strategy, in chips per deal: the mean of what
-    /// each player would gain by a best response ([`super::exploitability`]).
+    /// each player would gain by a best response (`exploitability.rs`).
     pub fn compute_exploitability(&self) -> f64 {
         let raked = self.spot.rake_rate > 0.0 && self.spot.rake_cap > 0.0;
         // Without rake the game is zero-sum: the average strategies' values cancel.

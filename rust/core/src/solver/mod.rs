@@ -32,18 +32,18 @@
 //! weighting one degree higher, and the tests (`rust/core/tests/solver.rs`: Kuhn poker, a
 //! polarized river in closed form) hold the solutions to known values.
 //!
-//! The exploitability is measured exactly ([`exploitability`]), not every k iterations
+//! The exploitability is measured exactly (`exploitability.rs`), not every k iterations
 //! but where the trend of the last two measures says the target will be met
 //! ([`SolveOptions::check_every`] bounds the gap), since a measure costs about as much as
 //! an iteration.
 //!
 //! # Representation
 //! Every node works on per-hand vectors: reaches come down the tree, counterfactual values
-//! come back up ([`cfr`]). Each decision stores `actions x hands` regrets and strategy sums
-//! ([`slab`]), as 32-bit floats or, optionally, 16-bit integers with a scale per decision.
+//! come back up (`cfr.rs`). Each decision stores `actions x hands` regrets and strategy sums
+//! (`slab.rs`), as 32-bit floats or, optionally, 16-bit integers with a scale per decision.
 //! Chance nodes run their subtrees on rayon's threads. Folds and showdowns cost O(n) per
-//! node with exact card removal ([`showdown`]). Suits the board does not tell apart are
-//! solved once ([`isomorphism`]). The exploitability is exact ([`exploitability`]).
+//! node with exact card removal (`showdown.rs`). Suits the board does not tell apart are
+//! solved once (`isomorphism.rs`). The exploitability is exact (`exploitability.rs`).
 //!
 //! # Units
 //! Chips are integers; values are chips won or lost from the start of the spot (each

@@ -117,7 +117,7 @@ impl Reader<'_> {
 }
 
 impl Game {
-    /// The game as bytes of the [module's format](self).
+    /// The game as bytes of the module's format (`save.rs`).
     pub fn save(&self) -> Vec<u8> {
         let mut w = Writer(Vec::new());
         w.put(MAGIC);

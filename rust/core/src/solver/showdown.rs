@@ -88,7 +88,7 @@ struct Reach {
 }
 
 /// The sums over the opponent's hands that miss `board` (the others keep a reach below
-/// a chance node: see [`super::cfr::Ctx::sum_chance`]).
+/// a chance node: see `Ctx::sum_chance`).
 fn reach_sums(players: &Players, o: usize, reach: &[f32], board: u64) -> Reach {
     let mut sums = Reach {
         total: 0.0,

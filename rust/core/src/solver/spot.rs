@@ -67,7 +67,7 @@ pub struct Spot {
     /// A bet or raise that would leave behind at most this share of the pot (once
     /// called) becomes all-in; 0 turns this off.
     pub allin_threshold: f64,
-    /// Sizes closer than this are merged into the larger ([`super::action`]); 0 keeps all.
+    /// Sizes closer than this are merged into the larger (`action.rs`); 0 keeps all.
     pub merge_threshold: f64,
     /// The share of the pot taken as rake from every pot won (0 to 1).
     pub rake_rate: f64,

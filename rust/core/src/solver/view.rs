@@ -1,6 +1,6 @@
 //! Walking a solved game along a line of play, mirrored cards included.
 //!
-//! A chance node keeps subtrees only for its canonical cards ([`super::isomorphism`]); a
+//! A chance node keeps subtrees only for its canonical cards (`isomorphism.rs`); a
 //! line that deals another card continues in the canonical card's subtree with two suits
 //! exchanged. A [`Line`] carries that exchange (as a map of suits), and reads strategies
 //! and values back in the real suits, hand for hand in the order of [`Game::hands`].
