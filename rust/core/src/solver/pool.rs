@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::ops::{Deref, DerefMut};
 
 /// The most buffers a thread keeps (a traversal holds a few per level of the tree).
-const KEEP: usize = 256;
+const KEEP: usize = 32;
 
 thread_local! {
     static POOL: RefCell<Vec<Vec<f32>>> = const { RefCell::new(Vec::new()) };
