@@ -39,7 +39,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let percent = args.get(4).and_then(|x| x.parse().ok()).unwrap_or(0.5);
     let mut solve = SolveOptions::percent_of_pot(&spot, percent);
     solve.max_iterations = 100_000;
-    let progress = game.solve(&solve, &mut |_| false)?;
+    // Each measure of the exploitability, to standard error.
+    let mut last = f64::INFINITY;
+    let progress = game.solve(&solve, &mut |p| {
+        if p.exploitability != last {
+            last = p.exploitability;
+            eprintln!(
+                "  iteration {}: exploitability {:.4}% of the pot, {:.2} s",
+                p.iterations,
+                p.exploitability / f64::from(spot.pot) * 100.0,
+                p.seconds
+            );
+        }
+        false
+    })?;
     let secs = start.elapsed().as_secs_f64();
     println!(
         "pokerforge {street} compress={compressed}: {secs:.3} s ({built:.3} s building), {} iterations, \

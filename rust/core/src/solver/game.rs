@@ -81,30 +81,28 @@ pub struct Progress {
 
 /// The iteration to measure the exploitability at next: where the power law through the
 /// last two measures (exploitability falling as `t^-k`) meets the target, at least 2
-/// iterations on, and at most `check_every` or half the way to the predicted crossing,
+/// iterations on and at most `check_every` or a quarter of the iterations so far,
 /// whichever is more. A measure costs about an iteration, so measuring near the predicted
 /// crossing instead of at a fixed step saves both the measures on the way and the
-/// iterations run past the target; going only half way to a far prediction keeps a
-/// wrong one cheap.
+/// iterations run past the target; the cap keeps a wrong prediction (early measures can
+/// fall slowly, then fast) from running far past it.
 fn next_check(history: &[(u32, f64)], options: &SolveOptions) -> u32 {
     let Some(&(t1, e1)) = history.last() else {
         return options.check_every;
     };
-    let step = t1.saturating_add(options.check_every);
+    let latest = t1.saturating_add(options.check_every.max(t1 / 4));
     let [.., (t0, e0), _] = *history else {
-        return step;
+        return t1.saturating_add(options.check_every);
     };
     if !(e1 < e0 && e1 > options.target && options.target > 0.0 && e1.is_finite()) {
-        return step;
+        return t1.saturating_add(options.check_every);
     }
     let k = (e0 / e1).ln() / (f64::from(t1) / f64::from(t0)).ln();
     let crossing = f64::from(t1) * (e1 / options.target).powf(1.0 / k);
     if !crossing.is_finite() || crossing > 1e9 {
-        return step;
+        return latest;
     }
-    let crossing = crossing.ceil() as u32;
-    let latest = step.max(t1 + (crossing.saturating_sub(t1)) / 2);
-    crossing.clamp(t1.saturating_add(2), latest)
+    (crossing.ceil() as u32).clamp(t1.saturating_add(2), latest)
 }
 
 /// A heads-up postflop game ready to solve (see the [module docs](super)).
