@@ -261,12 +261,15 @@ impl<'a> Slab<'a> {
                 let [rs, ss] = scales[k];
                 let rd = rs / f32::from(i16::MAX);
                 let sd = ss / f32::from(u16::MAX);
-                let mut new_r: Vec<f32> = Vec::with_capacity(len);
-                for (row_q, row_c) in regret[o..o + len].chunks_exact(n).zip(cfv.chunks_exact(n)) {
-                    for ((&q, &c), &v) in row_q.iter().zip(row_c).zip(value) {
+                let mut new_r = Buf::zeroed(len);
+                let rows = new_r
+                    .chunks_exact_mut(n)
+                    .zip(regret[o..o + len].chunks_exact(n));
+                for ((row_n, row_q), row_c) in rows.zip(cfv.chunks_exact(n)) {
+                    for (((x, &q), &c), &v) in row_n.iter_mut().zip(row_q).zip(row_c).zip(value) {
                         let r = f32::from(q) * rd;
                         let coef = if r > 0.0 { alpha } else { beta };
-                        new_r.push(r * coef + (c - v));
+                        *x = r * coef + (c - v);
                     }
                 }
                 if let Some(frozen) = frozen {
@@ -278,11 +281,10 @@ impl<'a> Slab<'a> {
                         }
                     }
                 }
-                let new_s: Vec<f32> = strategy[o..o + len]
-                    .iter()
-                    .zip(weighted)
-                    .map(|(&q, &w)| f32::from(q) * sd * gamma + w)
-                    .collect();
+                let mut new_s = Buf::zeroed(len);
+                for ((x, &q), &w) in new_s.iter_mut().zip(&strategy[o..o + len]).zip(weighted) {
+                    *x = f32::from(q) * sd * gamma + w;
+                }
                 let rmax = new_r.iter().fold(0.0f32, |m, &x| m.max(x.abs()));
                 let smax = new_s.iter().fold(0.0f32, |m, &x| m.max(x));
                 let re = if rmax > 0.0 {
@@ -295,11 +297,12 @@ impl<'a> Slab<'a> {
                 } else {
                     0.0
                 };
-                for (q, &x) in regret[o..o + len].iter_mut().zip(&new_r) {
-                    *q = (x * re).round() as i16;
+                for (q, &x) in regret[o..o + len].iter_mut().zip(new_r.iter()) {
+                    // Round half away from zero without a call to `roundf` (no SSE4.1 assumed).
+                    *q = (x * re + 0.5f32.copysign(x)) as i16;
                 }
-                for (q, &x) in strategy[o..o + len].iter_mut().zip(&new_s) {
-                    *q = (x * se).round() as u16;
+                for (q, &x) in strategy[o..o + len].iter_mut().zip(new_s.iter()) {
+                    *q = (x * se + 0.5) as u16;
                 }
                 scales[k] = [rmax, smax];
             }
