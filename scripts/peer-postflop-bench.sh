@@ -138,7 +138,7 @@ for street in $streets; do
         for who in pokerforge postflop-solver; do
             bin=$ours; [ "$who" = postflop-solver ] && bin=$theirs
             /usr/bin/time -f "  $who $street round $round: %e s wall, %U+%S s CPU, %M KB peak" \
-                "$bin" "$street" "$compress" "$out/$who-$street.txt" "$percent" 2>&1 | sed -n '1p;$p'
+                "$bin" "$street" "$compress" "$out/$who-$street.txt" "$percent" 2>&1 | grep -v '^  iteration' | sed -n '1p;$p'
         done
     done
     # Root values per hand (each with half the pot added, as postflop-solver reports them).
