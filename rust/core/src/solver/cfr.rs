@@ -198,7 +198,7 @@ pub(crate) fn cfr(
                 .par_iter()
                 .zip(slabs.into_par_iter())
                 .map(|(&c, slab)| {
-                    let mut v = Buf::zeroed(own.len());
+                    let mut v = Buf::scratch(own.len());
                     cfr(ctx, c, p, opp, own, slab, &mut v, discount);
                     v
                 })
@@ -211,8 +211,8 @@ pub(crate) fn cfr(
             let actions = kids.len();
             let mut sigma = slab.current_strategy(node.offset, actions, nh);
             let frozen = ctx.apply_lock(n, &mut sigma, nh);
-            let mut cfv = Buf::zeroed(actions * nh);
-            let mut weighted = Buf::zeroed(actions * nh);
+            let mut cfv = Buf::scratch(actions * nh);
+            let mut weighted = Buf::scratch(actions * nh);
             for (a, &c) in kids.iter().enumerate() {
                 let c = c as usize;
                 let row = &sigma[a * nh..(a + 1) * nh];
@@ -246,8 +246,8 @@ pub(crate) fn cfr(
             let mut sigma = slab.current_strategy(node.offset, kids.len(), no);
             ctx.apply_lock(n, &mut sigma, no);
             out.fill(0.0);
-            let mut reach = Buf::zeroed(no);
-            let mut v = Buf::zeroed(out.len());
+            let mut reach = Buf::scratch(no);
+            let mut v = Buf::scratch(out.len());
             for (a, &c) in kids.iter().enumerate() {
                 let c = c as usize;
                 for ((r, &o), &s) in reach.iter_mut().zip(opp).zip(&sigma[a * no..]) {

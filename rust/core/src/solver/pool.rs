@@ -21,13 +21,21 @@ pub(crate) struct Buf(Vec<f32>);
 impl Buf {
     /// `len` zeros.
     pub fn zeroed(len: usize) -> Buf {
+        let mut b = Buf::scratch(len);
+        b.fill(0.0);
+        b
+    }
+
+    /// `len` values left from the buffer's last use (numbers, but meaningless): for a
+    /// vector that is written whole before it is read, without the cost of clearing it.
+    pub fn scratch(len: usize) -> Buf {
         let mut v = POOL
             .try_with(|p| p.borrow_mut().pop())
             .ok()
             .flatten()
             .unwrap_or_default();
-        v.clear();
         v.resize(len, 0.0);
+        v.truncate(len);
         Buf(v)
     }
 }

@@ -261,7 +261,7 @@ impl<'a> Slab<'a> {
                 let [rs, ss] = scales[k];
                 let rd = rs / f32::from(i16::MAX);
                 let sd = ss / f32::from(u16::MAX);
-                let mut new_r = Buf::zeroed(len);
+                let mut new_r = Buf::scratch(len);
                 let rows = new_r
                     .chunks_exact_mut(n)
                     .zip(regret[o..o + len].chunks_exact(n));
@@ -281,7 +281,7 @@ impl<'a> Slab<'a> {
                         }
                     }
                 }
-                let mut new_s = Buf::zeroed(len);
+                let mut new_s = Buf::scratch(len);
                 for ((x, &q), &w) in new_s.iter_mut().zip(&strategy[o..o + len]).zip(weighted) {
                     *x = f32::from(q) * sd * gamma + w;
                 }
@@ -313,7 +313,7 @@ impl<'a> Slab<'a> {
 /// Regret matching over `actions` rows of `n` regrets: each hand's positive parts,
 /// normalised (uniform when none is positive). Branch-free, so that it vectorises.
 fn regret_matching<T: Copy>(regret: &[T], actions: usize, n: usize, f: impl Fn(T) -> f32) -> Buf {
-    let mut s = Buf::zeroed(regret.len());
+    let mut s = Buf::scratch(regret.len());
     for (x, &r) in s.iter_mut().zip(regret) {
         *x = f(r).max(0.0);
     }
@@ -331,7 +331,7 @@ pub(crate) fn normalise(s: &mut [f32], actions: usize, n: usize) {
     }
     // Each hand's factor and its uniform share: (1/sum, 0) or (0, 1/actions).
     let uniform = 1.0 / actions as f32;
-    let mut add = Buf::zeroed(n);
+    let mut add = Buf::scratch(n);
     for (t, a) in sums.iter_mut().zip(add.iter_mut()) {
         let positive = *t > 0.0;
         *a = if positive { 0.0 } else { uniform };
