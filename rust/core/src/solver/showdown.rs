@@ -238,7 +238,7 @@ fn sweep(
             live.push(Live {
                 strength: t.strength,
                 cards: t.cards,
-                reach: f64::from(r),
+                reach: r,
             });
         }
     }
@@ -253,9 +253,10 @@ fn sweep(
     let mut next = live.iter().peekable();
     for (w, e) in weaker.iter_mut().zip(mine) {
         while let Some(t) = next.next_if(|t| t.strength < e.strength) {
-            total += t.reach;
-            by_card[usize::from(t.cards[0] & 63)] += t.reach;
-            by_card[usize::from(t.cards[1] & 63)] += t.reach;
+            let r = f64::from(t.reach);
+            total += r;
+            by_card[usize::from(t.cards[0] & 63)] += r;
+            by_card[usize::from(t.cards[1] & 63)] += r;
         }
         *w = total - by_card[usize::from(e.cards[0] & 63)] - by_card[usize::from(e.cards[1] & 63)];
     }
@@ -267,9 +268,10 @@ fn sweep(
     let mut next = live.iter().rev().peekable();
     for (&weaker, e) in weaker.iter().zip(mine).rev() {
         while let Some(t) = next.next_if(|t| t.strength > e.strength) {
-            total += t.reach;
-            by_card[usize::from(t.cards[0] & 63)] += t.reach;
-            by_card[usize::from(t.cards[1] & 63)] += t.reach;
+            let r = f64::from(t.reach);
+            total += r;
+            by_card[usize::from(t.cards[0] & 63)] += r;
+            by_card[usize::from(t.cards[1] & 63)] += r;
         }
         let stronger =
             total - by_card[usize::from(e.cards[0] & 63)] - by_card[usize::from(e.cards[1] & 63)];
@@ -296,5 +298,6 @@ fn sweep(
 struct Live {
     strength: u16,
     cards: [u8; 2],
-    reach: f64,
+    /// Kept as `f32` (8 bytes an entry) and summed as `f64`.
+    reach: f32,
 }
