@@ -168,6 +168,21 @@ impl Spot {
             f64::from(MAX_CHIPS) * 3.0,
             "a number of chips, 0 or more",
         )?;
+        let lists = self
+            .sizes
+            .iter()
+            .flatten()
+            .flat_map(|s| [&s.bet, &s.raise])
+            .chain(self.donk.iter().flatten());
+        for list in lists {
+            if list.len() > super::bet_size::MAX_SIZES {
+                return Err(Error::InvalidSetting {
+                    name: "sizes",
+                    value: format!("{} sizes", list.len()),
+                    expected: "at most 16 sizes in a list",
+                });
+            }
+        }
         let all = self
             .sizes
             .iter()
