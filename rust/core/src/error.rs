@@ -170,6 +170,27 @@ pub enum Error {
         /// The time it was given, formatted in seconds.
         seconds: String,
     },
+    /// Bet-size text of a solver's tree that does not parse, e.g. `"50%, 3q"`.
+    InvalidBetSize {
+        /// The whole text as given.
+        text: String,
+        /// What is wrong, e.g. `"'3q' is not a size"`.
+        reason: String,
+    },
+    /// A solver's game whose tree and storage would need more memory than the caller
+    /// allows (computed before anything that size is allocated).
+    SolverTooLarge {
+        /// The bytes the game would need (a lower bound when building stopped early).
+        bytes: u64,
+        /// The caller's bound, in bytes.
+        limit: u64,
+    },
+    /// Bytes that are not a saved solver game of this version, or not the game they
+    /// claim to be.
+    InvalidSavedGame {
+        /// What is wrong, e.g. `"the checksum does not match"`.
+        reason: String,
+    },
     /// An error in one part of an equity request.
     At {
         /// Where: a player, the board or the dead cards.
@@ -378,6 +399,19 @@ impl fmt::Display for Error {
                 "{what} did not finish within the time limit of {seconds} s: give it more \
                  time, or fewer players or samples"
             ),
+            Error::InvalidBetSize { text, reason } => {
+                write!(f, "'{text}' is not a list of bet sizes: {reason}")
+            }
+            Error::SolverTooLarge { bytes, limit } => write!(
+                f,
+                "the solver's game needs {bytes} bytes ({:.1} MB), more than the limit of \
+                 {limit} bytes ({:.1} MB): use fewer bet sizes or a later street",
+                *bytes as f64 / 1e6,
+                *limit as f64 / 1e6
+            ),
+            Error::InvalidSavedGame { reason } => {
+                write!(f, "the bytes are not a saved solver game: {reason}")
+            }
             Error::At { location, error } => write!(f, "{location}: {error}"),
         }
     }

@@ -15,6 +15,7 @@ pub mod phh;
 pub mod range;
 pub mod rng;
 pub mod rooms;
+pub mod solver;
 pub mod starting_hands;
 pub mod variant;
 

@@ -22,4 +22,6 @@ mod rooms;
 mod seven_card;
 mod short_deck;
 mod short_deck_equity;
+mod solver;
+mod solver_state;
 mod stud_equity;

@@ -79,7 +79,10 @@ pub fn with_message(err: &Error, message: String) -> PyErr {
         Error::UnknownGame { .. }
         | Error::PlayerCount { .. }
         | Error::InvalidSetting { .. }
-        | Error::ExactTooLarge { .. } => InvalidSpecError::new_err(message),
+        | Error::ExactTooLarge { .. }
+        | Error::InvalidBetSize { .. }
+        | Error::SolverTooLarge { .. }
+        | Error::InvalidSavedGame { .. } => InvalidSpecError::new_err(message),
         Error::OutOfTime { .. } | Error::NoDealInTime { .. } | Error::TimeLimit { .. } => {
             TimeLimitError::new_err(message)
         }
