@@ -309,12 +309,18 @@ full=True))
     @property
     def history(self) -> tuple[Record, ...]:
         """Every action and event so far, as immutable records, in order."""
+        return self.deal_records + tuple(self._state.log)
+
+    @property
+    def deal_records(self) -> tuple[DealHole, ...]:
+        """The records of the hole cards first dealt: the start of :attr:`history`, before
+        the state's log."""
         dealt = self._dealt
         if dealt is None:
             dealt = self._dealt = tuple(
                 [_record(DealHole, seat, hole) for seat, hole in enumerate(self._state.holes)]
             )
-        return dealt + tuple(self._state.log)
+        return dealt
 
     def public_state(self) -> PublicState:
         """The public state in one call: street, board indices, stacks, bets, folded seats,

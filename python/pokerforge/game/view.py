@@ -17,12 +17,27 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from pokerforge.cards import Card
 from pokerforge.errors import PolicyError
-from pokerforge.game.actions import DealHole, Discard, LegalActions, Record, Show, Street
+from pokerforge.game.actions import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    DealHole,
+    Discard,
+    Fold,
+    LegalActions,
+    Raise,
+    Record,
+    Show,
+    StandPat,
+    Street,
+)
 from pokerforge.game.arguments import seat_number
 from pokerforge.game.pots import Pot
 from pokerforge.games import Game
@@ -83,7 +98,8 @@ class HandView:
         legal_actions: this seat's legal actions when it is to act, else ``None``.
         is_over: whether the hand is over.
         payouts: chips won from the pots per seat.
-        history: the records, with other seats' unshown hole cards left empty.
+        history: the records (a :class:`Records`, an immutable sequence), with other
+            seats' unshown hole cards left empty.
         boards: every runout's board, the first first: one board unless the board was
             run more than once (rule 26b).
         max_runouts: when this seat is asked how many times to run the board, the most
@@ -117,7 +133,7 @@ class HandView:
     legal_actions: LegalActions | None
     is_over: bool
     payouts: tuple[int, ...]
-    history: tuple[Record, ...]
+    history: Sequence[Record]
     boards: tuple[tuple[Card, ...], ...] = ()
     max_runouts: int | None = None
     draws: tuple[tuple[int, ...], ...] = ()
@@ -129,22 +145,17 @@ class HandView:
     def of(cls, hand: Hand, seat: int) -> HandView:
         """The view of ``hand`` from ``seat``."""
         seat_number(seat, hand.num_seats)
-        history = hand.history
-        shown = {rec.seat for rec in history if isinstance(rec, Show)}
-        visible = shown | {seat}
+        state = hand.state  # the declared state: every field below but the first deal
+        log = state.log
+        visible = _shown_seats(log) | {seat}
         # A draw game's hand shown is what its player held at the end: the cards dealt
         # before (some thrown away since) stay that player's own.
-        dealt_seen = {seat} if hand.spec.is_draw else visible
-        hidden = tuple(
-            DealHole(rec.seat, ()) if isinstance(rec, DealHole) and rec.seat not in dealt_seen
-            # Rule 49: the number of cards discarded is public, the cards are not.
-            else Discard(rec.seat, rec.number, ())
-            if isinstance(rec, Discard) and rec.seat != seat
-            else rec
-            for rec in history
-        )  # fmt: skip
+        dealt_seen = frozenset({seat} if hand.spec.is_draw else visible)
+        # The records as they stand now, hidden where this seat cannot see them when first
+        # read: making a view costs the same at the hand's thousandth action as at its
+        # first (the log only grows; the view reads its first len(log) records).
+        hidden = Records(hand.deal_records, log, len(log), seat, dealt_seen)
         positions = hand.positions
-        state = hand.state  # the declared state: every field below but the records
         actor = hand.actor
         return cls(
             seat=seat,
@@ -174,6 +185,100 @@ class HandView:
             drawing=state.drawing == seat,
             draws_left=_draws_left(hand, state.street, state.drawing >= 0),
         )
+
+
+# The records of a player's own choice: the showdown's records all come after the last.
+_DECISIONS = (Fold, Check, Call, Bet, Raise, BringIn, Discard, StandPat)
+
+
+def _shown_seats(log: Sequence[Record]) -> set[int]:
+    """The seats that have shown their hands: read back from the log's end to the last
+    decision, since every :class:`Show` comes after it (a hand's showdown)."""
+    shown = set()
+    for rec in reversed(log):
+        if isinstance(rec, Show):
+            shown.add(rec.seat)
+        elif type(rec) in _DECISIONS:
+            break
+    return shown
+
+
+class Records(Sequence[Record]):
+    """A view's history: the hand's records up to the view's moment (the cards first dealt,
+    then the first ``length`` records of the log), other seats' unshown hole cards left
+    empty and, in the draw games, the cards of their discards; an immutable sequence, made
+    in constant time and filtered when first read. It compares, hashes and pickles as the
+    tuple of its records.
+
+    Examples:
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], seed=3)
+        >>> view = hand.view(1)
+        >>> _ = hand.call()
+        >>> len(view.history), view.history[0], view.history == tuple(view.history)
+        (4, DealHole(seat=0, cards=''), True)
+    """
+
+    __slots__ = ("_dealt", "_length", "_log", "_records", "_seat", "_seen")
+
+    def __init__(
+        self,
+        dealt: tuple[DealHole, ...],
+        log: Sequence[Record],
+        length: int,
+        seat: int,
+        seen: frozenset[int],
+    ) -> None:
+        self._dealt = dealt
+        self._log = log
+        self._length = length
+        self._seat = seat
+        self._seen = seen
+        self._records: tuple[Record, ...] | None = None
+
+    def _all(self) -> tuple[Record, ...]:
+        records = self._records
+        if records is None:
+            seat = self._seat
+            seen = self._seen
+            log = self._log
+            records = self._records = tuple(
+                DealHole(rec.seat, ()) if type(rec) is DealHole and rec.seat not in seen
+                # Rule 49: the number of cards discarded is public, the cards are not.
+                else Discard(rec.seat, rec.number, ())
+                if type(rec) is Discard and rec.seat != seat
+                else rec
+                for rec in (*self._dealt, *(log[i] for i in range(self._length)))
+            )  # fmt: skip
+            self._log = ()  # the records are kept: the hand's log is no longer needed
+        return records
+
+    def __len__(self) -> int:
+        return len(self._dealt) + self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Record: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Record, ...]: ...
+    def __getitem__(self, index: int | slice) -> Record | tuple[Record, ...]:
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[Record]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Records | tuple):
+            return self._all() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (self._all(),))
 
 
 def _draws_left(hand: Hand, street: int, drawing: bool) -> int:
