@@ -80,7 +80,9 @@ DRAW_GAMES: tuple[DrawGame, ...] = tuple(
 )
 """The draw games (their rows draw), in the order of their codes."""
 
-Game = Literal["holdem", "omaha", "omaha-hilo", StudGame, "short-deck", DrawGame]
+Game = Literal[
+    "holdem", "omaha", "omaha-hilo", StudGame, "short-deck", DrawGame, "courchevel", "big-o"
+]
 """A game's canonical name (every variant: equity counts them all), in the order of the
 core's game codes."""
 
@@ -143,6 +145,12 @@ GameName = Literal[
     "six-plus-holdem",
     "ns",
     DrawGameName,
+    "courchevel",
+    "5-card-omaha-courchevel",
+    "big-o",
+    "5-card-omaha-hilo",
+    "5-card-omaha-hi-lo",
+    "plo8-5",
 ]
 """Every spelling accepted (also in other case and with ``_`` for ``-``), the draw games'
 (:data:`DrawGameName`) among them."""

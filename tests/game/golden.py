@@ -69,6 +69,8 @@ SPECS: dict[str, tuple[GameSpec, int]] = {
     "a-5-triple-draw": (GameSpec(variant="a-5-triple-draw", **_LIMIT), 6),
     "badugi": (GameSpec(variant="badugi", **_LIMIT), 6),
     "five-card-draw": (GameSpec(variant="five-card-draw", betting="pot-limit", blinds=(1, 2)), 6),
+    "courchevel-pl": (GameSpec(variant="courchevel", betting="pot-limit", blinds=(1, 2)), 8),
+    "big-o-pl": (GameSpec(variant="big-o", betting="pot-limit", blinds=(1, 2)), 8),
 }
 
 

@@ -49,9 +49,7 @@ from pokerforge.game.ending import Ending
 from pokerforge.game.positions import MAX_SEATS, MIN_SEATS
 from pokerforge.game.queries import HandQueries
 from pokerforge.game.runouts import RunoutTurns
-from pokerforge.game.spec import (
-    GameSpec,
-)
+from pokerforge.game.spec import DEAL_BOARD, GameSpec
 from pokerforge.game.state import HandState
 from pokerforge.game.stub import check_extra, deal_hand
 from pokerforge.game.view import HandView, PublicState
@@ -446,7 +444,7 @@ full=True))
         st = self._state
         if (
             len(st.log) != self._posted
-            or st.board
+            or len(st.board) != self._engine.plan[0][2]  # none beyond the first street's
             or st.over
             or self._unknown
             or self._recorded is not None
@@ -455,9 +453,9 @@ full=True))
                 "cannot deal again: only a hand nobody has acted in, with no card turned up "
                 "and not replaying a record, can be dealt again"
             )
-        if self._stud is not None or self._draw is not None or self._engine.deck != 52:
-            # Dealt as the hand goes, or from the 36 cards six to ace, which the layout's
-            # deal from 52 does not know.
+        if self._engine.deal_kind != DEAL_BOARD or self._engine.deck != 52 or st.board:
+            # Dealt as the hand goes, from the 36 cards six to ace, or with a board card
+            # before the first round, which the layout's deal from 52 does not know.
             return Hand(self._spec, stacks=st.starts, button=st.button, seed=seed)
         layout = self._layout
         if layout is None:  # looked up once and kept: a cached call costs more than a slot

@@ -133,6 +133,10 @@ class Streets(BettingState):
             short += level - paid
             log.append(_record(PostBlind, last, paid, "straddle"))
         self._pl_extra = short if engine.pot_limit_full_blinds else 0
+        first = engine.plan[0]
+        if first[2]:  # board cards before the first round (Courchevel's first flop card)
+            self._state.board = self._board[: first[2]]
+            log.append(_record(DealBoard, _STREETS[first[0]], self._state.board))
         self._posted = len(log)
         self._open_preflop(engine, stacks, level, last)
 

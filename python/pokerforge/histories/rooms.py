@@ -33,8 +33,8 @@ No hand is lost from the counts: a hand the core refuses (cut off, without its s
 markers, a game it does not know, totals that disagree with its actions) and one the
 replay refuses are skipped by cause (``reader.causes``) with ``skip_bad=True``, else
 raise :class:`~pokerforge.errors.BadHandError` naming the file, the hand and the cause.
-Games the core reads that the engine does not yet replay (Courchevel) are refused with
-the cause ``"game"``.
+Games the core reads that the engine does not play (no row of the variant table) are
+refused with the cause ``"game"``.
 
 Examples:
     >>> import tempfile

@@ -134,7 +134,10 @@ const SHORT_DECK_SCALE: [f64; 6] = [1.0, 1.0, 1.0, 1.0, 0.3, 0.3];
 
 /// The games counted board by board with every hand known (no symmetry classes).
 fn is_omaha(game: Game) -> bool {
-    matches!(game, Game::Omaha | Game::OmahaHiLo)
+    matches!(
+        game,
+        Game::Omaha | Game::OmahaHiLo | Game::Courchevel | Game::BigO
+    )
 }
 
 /// Refuses exact enumeration that cannot be done: an Omaha random player, more deals of
@@ -178,7 +181,9 @@ pub(crate) fn check_affordable(setup: &Setup, estimate: f64) -> Result<()> {
         return Err(Error::TooManyDeals {
             what: match setup.game {
                 Game::ShortDeck => "exact short-deck equity",
-                Game::Omaha | Game::OmahaHiLo => "exact Omaha equity",
+                Game::Omaha | Game::OmahaHiLo | Game::Courchevel | Game::BigO => {
+                    "exact Omaha equity"
+                }
                 _ => "exact Hold'em equity",
             },
             size: format!(
@@ -270,7 +275,7 @@ pub(crate) fn run(
             return Err(stopped());
         }
         let holes: Vec<u64> = setup.players.iter().map(|h| h[0].mask).collect();
-        let hilo = setup.game == Game::OmahaHiLo;
+        let hilo = setup.game.variant().hi_lo();
         let abort = || cancelled() || late();
         let counts = omaha::count_runouts(&holes, setup.board, setup.dead, hilo, &abort)
             .ok_or_else(stopped)?;

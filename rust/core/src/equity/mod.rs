@@ -239,10 +239,17 @@ pub(crate) fn validate(
             expected: crate::PLAYER_COUNTS,
         });
     }
-    if !matches!(board.len(), 0 | 3 | 4 | 5) {
+    // A board as a street leaves it: none, or what one of the game's streets turns up
+    // (Courchevel turns a card before its first round).
+    let first_board = game.variant().streets[0].board;
+    if !matches!(board.len(), 0 | 3 | 4 | 5) && board.len() != usize::from(first_board) {
         return Err(Error::CardCount {
             what: "a board",
-            expected: "0, 3, 4 or 5",
+            expected: if first_board == 1 {
+                "0, 1, 3, 4 or 5"
+            } else {
+                "0, 3, 4 or 5"
+            },
             got: board.len(),
         }
         .at(Location::Board));
@@ -252,9 +259,11 @@ pub(crate) fn validate(
         Player::Hand(cards) => Some(cards.len()),
         _ => None,
     });
+    let choices = game.variant().hole_cards;
     let (hole, what, expected) = match game {
         Game::Holdem => (2, "a Hold'em hand", "2"),
         Game::ShortDeck => (2, "a short-deck hand", "2"),
+        _ if choices == [5] => (5, "a five-card Omaha hand", "5"),
         _ => (
             first_known.unwrap_or(4),
             "an Omaha hand",

@@ -275,7 +275,9 @@ fn run_unit(
 ) -> Result<Counts> {
     match setup.game {
         Game::Holdem => holdem_unit(setup, holdings, rng, size, checker),
-        Game::Omaha | Game::OmahaHiLo => omaha_unit(setup, holdings, rng, size, checker),
+        Game::Omaha | Game::OmahaHiLo | Game::Courchevel | Game::BigO => {
+            omaha_unit(setup, holdings, rng, size, checker)
+        }
         Game::Stud | Game::StudHiLo | Game::Razz => {
             let mut stop = |done| checker.stop_at(done);
             Ok(stud::unit(setup, rng, size, draw_cards, &mut stop))
@@ -433,7 +435,7 @@ fn omaha_unit(
     checker: &mut Checker<'_>,
 ) -> Result<Counts> {
     let n = setup.players.len();
-    let hilo = setup.game == Game::OmahaHiLo;
+    let hilo = setup.game.variant().hi_lo();
     let mut counts = if hilo {
         Counts::new_hilo()
     } else {

@@ -37,6 +37,11 @@ pub enum Game {
     Badugi,
     /// Five-card draw, high hands, one draw ([`draw`](crate::equity::draw)).
     FiveCardDraw,
+    /// Courchevel: five-card Omaha with the first board card turned before the first
+    /// betting round.
+    Courchevel,
+    /// Big O: five-card Omaha hi-lo, eight or better.
+    BigO,
 }
 
 impl Game {

@@ -39,6 +39,16 @@ const fn board_streets(hole: u8) -> [Street; 4] {
 
 const HOLDEM: [Street; 4] = board_streets(2);
 const OMAHA: [Street; 4] = board_streets(4);
+const OMAHA5: [Street; 4] = board_streets(5);
+
+/// Courchevel: five hole cards and the first board card before the first round, then the
+/// flop's two other cards, the turn and the river, each after a burn.
+const COURCHEVEL: [Street; 4] = [
+    street("preflop", 0, (5, 0, 1), false, Small, AfterBlinds),
+    street("flop", 1, (0, 0, 2), false, Small, LeftOfButton),
+    street("turn", 1, (0, 0, 1), false, Big, LeftOfButton),
+    street("river", 1, (0, 0, 1), false, Big, LeftOfButton),
+];
 
 /// The stud family (rules 36-41): two down and one up, three more up and one down, a burn
 /// before each later street; small bets on third and fourth street, big bets after.
@@ -125,7 +135,7 @@ const DRAW_GAME: Variant = Variant {
 /// Every game, in the order of [`Game`]'s codes. PHH codes: the standard's (NT, FT, PO,
 /// FO/8, F7S, F7S/8, FR, NS, N2L1D, F2L3D, FB) first where it has one, then pokerforge's of
 /// the same shape for the other structures.
-pub static VARIANTS: [Variant; 12] = [
+pub static VARIANTS: [Variant; 14] = [
     Variant {
         game: Game::Holdem,
         name: "holdem",
@@ -305,5 +315,35 @@ pub static VARIANTS: [Variant; 12] = [
         phh: &[(NoLimit, "N5D"), (PotLimit, "P5D"), (FixedLimit, "F5D")],
         pokerstars: "5 Card Draw",
         ..DRAW_GAME
+    },
+    Variant {
+        game: Game::Courchevel,
+        name: "courchevel",
+        display: "Courchevel",
+        aliases: &["5-card-omaha-courchevel"],
+        hole_cards: &[5],
+        streets: &COURCHEVEL,
+        structures: &[PotLimit, NoLimit, FixedLimit],
+        high: Some(HandKind::OmahaHigh),
+        // Five cards each, five board cards and three burns: eight players.
+        max_players: 8,
+        phh: &[(PotLimit, "PC"), (NoLimit, "NC"), (FixedLimit, "FC")],
+        pokerstars: "Courchevel",
+        ..BOARD_GAME
+    },
+    Variant {
+        game: Game::BigO,
+        name: "big-o",
+        display: "Big O",
+        aliases: &["5-card-omaha-hilo", "5-card-omaha-hi-lo", "plo8-5"],
+        hole_cards: &[5],
+        streets: &OMAHA5,
+        structures: &[PotLimit, FixedLimit, NoLimit],
+        high: Some(HandKind::OmahaHigh),
+        low: Some(HandKind::OmahaEight),
+        max_players: 8,
+        phh: &[(PotLimit, "PBO"), (FixedLimit, "FBO"), (NoLimit, "NBO")],
+        pokerstars: "5 Card Omaha Hi/Lo",
+        ..BOARD_GAME
     },
 ];

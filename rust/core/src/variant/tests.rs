@@ -1,5 +1,6 @@
 use super::Game;
 use super::*;
+use crate::card_set::CardSet;
 use std::collections::HashSet;
 use std::str::FromStr;
 
@@ -85,7 +86,7 @@ fn a_full_table_is_dealt_from_the_deck() {
 #[test]
 fn families_are_read_from_the_streets() {
     let draws: Vec<_> = VARIANTS.iter().map(|v| v.draw_rounds()).collect();
-    assert_eq!(draws, [0, 0, 0, 0, 0, 0, 0, 1, 3, 3, 3, 1]);
+    assert_eq!(draws, [0, 0, 0, 0, 0, 0, 0, 1, 3, 3, 3, 1, 0, 0]);
     let studs: Vec<_> = VARIANTS
         .iter()
         .filter(|v| v.up_cards())
@@ -93,13 +94,58 @@ fn families_are_read_from_the_streets() {
         .collect();
     assert_eq!(studs, [Game::Stud, Game::StudHiLo, Game::Razz]);
     let boards: Vec<_> = VARIANTS.iter().map(|v| v.board_cards()).collect();
-    assert_eq!(boards, [5, 5, 5, 0, 0, 0, 5, 0, 0, 0, 0, 0]);
+    assert_eq!(boards, [5, 5, 5, 0, 0, 0, 5, 0, 0, 0, 0, 0, 5, 5]);
     let hi_lo: Vec<_> = VARIANTS
         .iter()
         .filter(|v| v.hi_lo())
         .map(|v| v.game)
         .collect();
-    assert_eq!(hi_lo, [Game::OmahaHiLo, Game::StudHiLo]);
+    assert_eq!(hi_lo, [Game::OmahaHiLo, Game::StudHiLo, Game::BigO]);
     assert_eq!(Variant::of(Game::Stud).cards_per_player(), 7);
     assert_eq!(Variant::of(Game::Badugi).cards_per_player(), 4);
+}
+
+#[test]
+fn courchevel_and_big_o_are_five_card_omaha() {
+    use crate::equity::{equity, EquityOptions, Method};
+    let exact = |game: Game, board: &str| {
+        let options = EquityOptions {
+            game,
+            method: Method::Exact,
+            ..EquityOptions::default()
+        };
+        let players = [
+            crate::equity::Player::Hand("AhKhQd2c3c".parse().unwrap()),
+            crate::equity::Player::Hand("KsKdJc9c8s".parse().unwrap()),
+        ];
+        equity(&players, board.parse().unwrap(), CardSet::EMPTY, &options).unwrap()
+    };
+    // The same cards, the same evaluator: a row's game is its hand kinds.
+    let big_o = exact(Game::BigO, "2d7s9h");
+    let omaha8 = exact(Game::OmahaHiLo, "2d7s9h");
+    assert_eq!(big_o.players[0].equity, omaha8.players[0].equity);
+    let courchevel = exact(Game::Courchevel, "2d7s9h");
+    assert_eq!(
+        courchevel.players[0].equity,
+        exact(Game::Omaha, "2d7s9h").players[0].equity
+    );
+    // Courchevel's board before the first round: one card.
+    let preflop = exact(Game::Courchevel, "2d");
+    let total: f64 = preflop.players.iter().map(|p| p.equity).sum();
+    assert!((total - 1.0).abs() < 1e-9);
+    let four = "AhKhQd2c".parse::<crate::CardSet>().unwrap();
+    let options = EquityOptions {
+        game: Game::BigO,
+        ..EquityOptions::default()
+    };
+    let refused = equity(
+        &[
+            crate::equity::Player::Hand(four),
+            crate::equity::Player::Random,
+        ],
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+        &options,
+    );
+    assert!(refused.is_err(), "Big O is dealt five cards");
 }
