@@ -108,8 +108,9 @@ _STREET_NUMBERS = {
     "third draw": 13,
 }
 OPENERS = ("after-blinds", "left-of-button", "bring-in", "best-showing")
-"""Who opens a street, as the variant table says; ``EngineConstants.openers`` holds the
-index here of each street's (ints compare faster than strings)."""
+"""Who opens a street, as the variant table says; each street's entry of
+``EngineConstants.plan`` holds the index here of its opener (ints compare faster than
+strings)."""
 AFTER_BLINDS, LEFT_OF_BUTTON, BRING_IN, BEST_SHOWING = range(4)
 DEAL_BOARD, DEAL_STUD, DEAL_DRAW = range(3)
 """How a hand is dealt (``EngineConstants.deal_kind``): every hole card and the board at

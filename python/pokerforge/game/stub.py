@@ -50,7 +50,7 @@ class Dealt(NamedTuple):
     draw: draw_rules.DrawDeck | None = None
 
 
-def check_table(  # noqa: PLR0917 - positional: called for every hand dealt
+def check_table(  # noqa: PLR0917 - positional, as deal_hand passes them on
     spec: GameSpec,
     n: int,
     dead_small_blind: bool,
