@@ -66,3 +66,15 @@ def test_the_names_the_equity_and_the_table() -> None:
     hi_lo = equity(["Ah2h3d4c5c", "KsKdJc9c8s"], "6d7s9h", game="big-o", method="exact")
     plain = equity(["Ah2h3d4c5c", "KsKdJc9c8s"], "6d7s9h", game="omaha-hilo", method="exact")
     assert hi_lo.players[0].equity == plain.players[0].equity
+
+
+def test_the_service_ranks_them_by_their_rows() -> None:
+    from pokerforge.service.convert import evaluate_fields, evaluate_json  # noqa: PLC0415
+
+    assert evaluate_fields("big-o") == {"hole": (5,), "board": (3, 4, 5)}
+    cards = {"hole": "Ah2h3d4c5c", "board": "6d7s8hKcQd"}
+    big_o = evaluate_json("big-o", **cards)
+    assert big_o == {**evaluate_json("omaha-hilo", **cards), "game": "big-o"}
+    assert big_o["low"]["description"] == "8-7-6-2-A low"
+    courchevel = evaluate_json("courchevel", hole="AhKhQd2c3c", board="Ad7s9hKcQs")
+    assert courchevel["high"]["category"] == "two_pair" and courchevel["low"] is None

@@ -20,9 +20,9 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult
@@ -41,7 +41,7 @@ from pokerforge.eval import (
     evaluate_omaha_hilo,
     evaluate_short_deck,
 )
-from pokerforge.games import DRAW_GAMES, SHAPES, Game
+from pokerforge.games import DRAW_GAMES, ROWS, SHAPES, Game
 
 __all__ = ["equity_json", "evaluate_fields", "evaluate_json"]
 
@@ -203,31 +203,44 @@ def evaluate_json(
     Raises:
         PokerError: bad cards or counts; ``trips_beat_straight`` outside short deck.
     """
-    if trips_beat_straight is not None and game != "short-deck":
+    row = ROWS[game]  # type: ignore[index]
+    if trips_beat_straight is not None and row.high != "short-deck-high":
         err = InvalidSpecError(
             f"trips_beat_straight is short-deck's switch, not {game}'s "
             f"(trips_beat_straight={trips_beat_straight!r})"
         )
         err.location = "trips_beat_straight"
         raise err
-    if game in ("omaha", "omaha-hilo"):
-        high, low = evaluate_omaha_hilo(hole or "", board or "")
-        return {
-            "game": game,
-            "high": _high(high),
-            "low": _low(low) if game == "omaha-hilo" else None,
-        }
-    if game == "short-deck":
-        order = trips_beat_straight is not False
-        return {"game": game, "high": _short_deck(cards or "", order), "low": None}
-    if game in ("razz", "a-5-triple-draw"):
-        return {"game": game, "high": None, "low": _low(evaluate_low_a5(cards or ""))}
-    if game in ("2-7-single-draw", "2-7-triple-draw"):
-        return {"game": game, "high": None, "low": _low(evaluate_low_27(cards or ""))}
-    if game == "badugi":
-        return {"game": game, "high": None, "low": _low(evaluate_badugi(cards or ""))}
-    if game == "five-card-draw":
-        _count(cards or "", 5, "five-card draw")
-    high_rank = evaluate(cards or "")
-    low = evaluate_low_a5(cards or "").eight_or_better if game == "stud-hilo" else None
-    return {"game": game, "high": _high(high_rank), "low": _low(low)}
+    if row.draw_rounds and row.high == "high":  # a drawn hand is its five cards, no more
+        _count(cards or "", row.hole_cards[0], row.display.lower())
+    given = _Given(cards or "", hole or "", board or "", trips_beat_straight is not False)
+    # The row's hand kinds: a game with one kind of low alone gives it as the low.
+    return {
+        "game": game,
+        "high": None if row.high is None else _HIGHS[row.high](given),
+        "low": None if row.low is None else _low(_LOWS[row.low](given)),
+    }
+
+
+class _Given(NamedTuple):
+    """The cards of an evaluation: a whole hand, or hole cards and a board (Omaha)."""
+
+    cards: str
+    hole: str
+    board: str
+    trips_beat_straight: bool
+
+
+# One evaluator per hand kind of the variant table, as the page shows its hand.
+_HIGHS: dict[str, Callable[[_Given], dict[str, Any]]] = {
+    "high": lambda g: _high(evaluate(g.cards)),
+    "short-deck-high": lambda g: _short_deck(g.cards, g.trips_beat_straight),
+    "omaha-high": lambda g: _high(evaluate_omaha_hilo(g.hole, g.board)[0]),
+}
+_LOWS: dict[str, Callable[[_Given], LowRank | A5LowRank | Low27Rank | BadugiRank | None]] = {
+    "omaha-eight": lambda g: evaluate_omaha_hilo(g.hole, g.board)[1],
+    "eight-or-better": lambda g: evaluate_low_a5(g.cards).eight_or_better,
+    "a-5-low": lambda g: evaluate_low_a5(g.cards),
+    "2-7-low": lambda g: evaluate_low_27(g.cards),
+    "badugi": lambda g: evaluate_badugi(g.cards),
+}
