@@ -15,7 +15,7 @@ from pokerforge.game.phh.reading import GAMES
 from pokerforge.game.profile import DEFAULT_RULES, TDA_2024
 from pokerforge.game.rake import SPLITS, Rake
 from pokerforge.game.spec import GameSpec
-from pokerforge.games import DRAW_GAMES, SHORT_DECK, STUD_GAMES
+from pokerforge.games import ROWS, game_name
 
 __all__ = ["game_spec", "seat_map", "seats"]
 
@@ -65,14 +65,15 @@ def _make_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
     small_bet, big_bet, min_bet, rake_cap, bring_in = bets
     variant, betting = GAMES[code]
     kwargs: dict[str, Any] = {"variant": variant, "betting": betting}
-    if variant in STUD_GAMES:
+    row = ROWS[game_name(variant)]
+    if row.forced == "bring-in":
         dead_sb = _stud_fields(kwargs, antes, blinds, bring_in)
-    elif variant == SHORT_DECK and _button_blind(blinds):
+    elif row.button_blind and _button_blind(blinds):
         _button_blind_fields(kwargs, antes, blinds, min_bet)
         dead_sb = False
     else:
         dead_sb = _board_game_fields(kwargs, hole_count, antes, blinds, min_bet)
-    if variant == SHORT_DECK:
+    if row.high == "short-deck-high":  # the order of three of a kind and a straight
         # Rule 45: pokerkit, the standard's own implementation, ranks a straight above three
         # of a kind, and so are the dataset's hands scored; a file may say otherwise.
         if trips not in (None, True, False):
@@ -125,11 +126,8 @@ def _board_game_fields(
 ) -> bool:
     """A board game's hole cards and forced bets: antes, blinds and a straddle; whether the
     small blind is dead."""
-    variant = kwargs["variant"]
-    if variant in ("omaha", "omaha-hilo") and hole_count != 4:
-        kwargs["hole_cards"] = hole_count
-    elif variant in DRAW_GAMES and hole_count != GameSpec(variant=variant).hole_card_count:
-        kwargs["hole_cards"] = hole_count  # refused by the spec, naming the count
+    if hole_count != ROWS[kwargs["variant"]].hole_cards[0]:
+        kwargs["hole_cards"] = hole_count  # Omaha's five or six; else refused, naming it
     n = len(antes)
     dead_sb = n > 2 and blinds[0] > 0 and blinds[1] == 0
     big_blind = 0 if dead_sb else 1  # who pays a big-blind ante
