@@ -315,8 +315,11 @@ def test_phh_entry_points_agree(text: str) -> None:
     call("parse_table", parse_table, lines)
     call("read_phhs", lambda: list(read_phhs(lines, skip_bad=True)))
     # One hand's text (no table header in it, no lone surrogate: a header cuts it into
-    # several hands): the standard reader and the fast one read it alike.
-    if "\ud800" in text or phh_has_header(text):
+    # several hands): the standard reader and the fast one read it alike. A text ending in
+    # a carriage return is left out: lines are given to read_phhs, whose last line, given
+    # without its line feed, is read as a whole line (its CR a CRLF's), where the text's
+    # lone CR is no TOML.
+    if "\ud800" in text or phh_has_header(text) or text.endswith("\r"):
         return
 
     def fast() -> Any:
