@@ -50,6 +50,35 @@ pub struct Parts {
     pub put: Vec<i64>,
 }
 
+impl Parts {
+    /// A hand of `room`'s, written in `language`, with `head`'s game and stakes, before its
+    /// reader has found anything else.
+    pub fn new(room: &'static Room, language: &'static str, head: Header) -> Parts {
+        Parts {
+            room,
+            language,
+            head,
+            table: String::new(),
+            max_seats: None,
+            button: None,
+            seats: Vec::new(),
+            posts: Vec::new(),
+            acting: Vec::new(),
+            dealt: Vec::new(),
+            shown: Vec::new(),
+            events: Vec::new(),
+            won: Vec::new(),
+            notes: Vec::new(),
+            total: None,
+            rake: None,
+            fees: Vec::new(),
+            bring_in: None,
+            short_blind: false,
+            put: Vec::new(),
+        }
+    }
+}
+
 /// The record of the hand `r` describes.
 ///
 /// # Errors

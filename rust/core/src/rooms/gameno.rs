@@ -139,28 +139,7 @@ pub fn read(
         ));
     };
     let head = game_line(&number, lines[game_at].trim()).map_err(|f| (Some(game_at), f))?;
-    let mut r = Parts {
-        room,
-        language,
-        head,
-        table: String::new(),
-        max_seats: None,
-        button: None,
-        seats: Vec::new(),
-        posts: Vec::new(),
-        acting: Vec::new(),
-        dealt: Vec::new(),
-        shown: Vec::new(),
-        events: Vec::new(),
-        won: Vec::new(),
-        notes: Vec::new(),
-        total: None,
-        rake: None,
-        fees: Vec::new(),
-        bring_in: None,
-        short_blind: false,
-        put: Vec::new(),
-    };
+    let mut r = Parts::new(room, language, head);
     let mut state = State::default();
     for (i, raw) in lines.iter().enumerate().skip(game_at + 1) {
         let line = raw.trim().trim_end_matches('.');

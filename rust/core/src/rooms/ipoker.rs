@@ -213,28 +213,7 @@ fn read_game(
     head: Header,
     tags: &[Tag<'_>],
 ) -> Result<RoomHand, Fault> {
-    let mut r = Parts {
-        room: ipoker,
-        language: "en",
-        head,
-        table: String::new(),
-        max_seats: None,
-        button: None,
-        seats: Vec::new(),
-        posts: Vec::new(),
-        acting: Vec::new(),
-        dealt: Vec::new(),
-        shown: Vec::new(),
-        events: Vec::new(),
-        won: Vec::new(),
-        notes: Vec::new(),
-        total: None,
-        rake: None,
-        fees: Vec::new(),
-        bring_in: None,
-        short_blind: false,
-        put: Vec::new(),
-    };
+    let mut r = Parts::new(ipoker, "en", head);
     let mut stated = Vec::new();
     let mut actions: Vec<(u64, usize, &str, i64, u32)> = Vec::new(); // (no, seat, type, sum, round)
     let mut round = 0u32;

@@ -146,28 +146,7 @@ fn read_game(
     head: Header,
     tags: &[Tag<'_>],
 ) -> Result<RoomHand, Fault> {
-    let mut r = Parts {
-        room: merge,
-        language: "en",
-        head,
-        table: String::new(),
-        max_seats: None,
-        button: None,
-        seats: Vec::new(),
-        posts: Vec::new(),
-        acting: Vec::new(),
-        dealt: Vec::new(),
-        shown: Vec::new(),
-        events: Vec::new(),
-        won: Vec::new(),
-        notes: Vec::new(),
-        total: None,
-        rake: None,
-        fees: Vec::new(),
-        bring_in: None,
-        short_blind: false,
-        put: Vec::new(),
-    };
+    let mut r = Parts::new(merge, "en", head);
     let seat_of = |r: &Parts, text: Option<String>| -> Result<usize, Fault> {
         let seat: u32 = text.and_then(|s| s.parse().ok()).unwrap_or(u32::MAX);
         r.seats.iter().position(|s| s.0 == seat).map_or_else(
