@@ -31,9 +31,10 @@ from pokerforge.game.actions import Award, Bet, Call, Check, DealBoard, Fold, Ra
 KNOWN_FAULTS = {
     **LIMIT_FAULTS,
     "reraise-after-incomplete-all-in": (
-        "pokerkit lets a player who already acted re-raise when the only raise since was an "
-        "incomplete all-in (rule 13 reopens the betting only after a full raise, or when "
-        "short all-ins add up to one)"
+        "pokerkit lets a player who already acted re-raise when the only bet or raise since "
+        "was an incomplete all-in (a bet of less than the big blind, a raise of less than a "
+        "full raise); rule 13 reopens the betting only after a full bet or raise, or when "
+        "short all-ins add up to one"
     ),
     "short-all-ins-add-up": (
         "pokerkit refuses a re-raise to a player whose own raise was followed by several "
@@ -211,7 +212,9 @@ def _reopened_for(hand: Hand, seat: int) -> bool:
     seen = level
     since_full = False
     for record in street[last + 1 :]:
-        if type(record) is Bet or (type(record) is Raise and record.full):
+        # A bet is full when it is at least the big blind: an all-in for less is not.
+        full_bet = type(record) is Bet and record.to - level >= full_inc
+        if full_bet or (type(record) is Raise and record.full):
             since_full = True
         if type(record) in (Bet, Raise):
             level = max(level, record.to)
@@ -262,20 +265,6 @@ def why_no_raise(hand: Hand) -> str:
     except IllegalActionError as err:
         return str(err)
     return ""
-
-
-def play_at_random(hand: Hand, rng: random.Random) -> None:
-    """Plays ``hand`` to its end: a raise (the least or the most) three times in ten where
-    one is allowed, a fold where there is a bet to meet, else a call or a check."""
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        r = rng.random()
-        if legal.min_raise_to is not None and legal.max_raise_to is not None and r < 0.3:
-            hand.raise_to(rng.choice([legal.min_raise_to, legal.max_raise_to]))
-        elif legal.call and r < 0.4:
-            hand.fold()
-        else:
-            hand.check_or_call()
 
 
 def pokerkit_stacks(text: str) -> list[int]:
