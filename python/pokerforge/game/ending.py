@@ -202,14 +202,14 @@ class Ending(Streets):
             mucked = result.mucked
             awards = result.awards
         log = self._state.log
-        hole = self._state.holes
+        hole, up = self._state.holes, self._state.up
         for seat in show_order:
             if mucked and seat in mucked:
                 log.append(_MUCKS[seat])
             else:
                 # _show() inlined: a call per shown hand costs more than the record itself.
                 high, low = ranks[seat]
-                shown = hole[seat] if self._stud is None else self._shown_cards(seat)
+                shown = self._shown_cards(seat) if up[seat] else hole[seat]
                 log.append(_record(Show, seat, shown, high, LowRank(low) if low else None))
         self._pay(awards)
 
@@ -326,13 +326,11 @@ class Ending(Streets):
         return show_order
 
     def _shown_cards(self, seat: int) -> tuple[int, ...]:
-        """The cards a seat shows: its hole cards (in stud, all its cards in the order
-        dealt: two down, the up cards, the last down card)."""
+        """The cards a seat shows: its hole cards, and with up cards (stud) all its cards in
+        the order dealt: two down, the up cards, the last down card."""
         st = self._state
-        if self._stud is None:
-            return st.holes[seat]
-        down = st.holes[seat]
-        return (*down[:2], *st.up[seat], *down[2:])
+        down, up = st.holes[seat], st.up[seat]
+        return (*down[:2], *up, *down[2:]) if up else down
 
     def _pay(self, awards: list[tuple[int, int, int, str]], *, end: bool = True) -> None:
         # _award() inlined: a call per award costs more than the record itself.

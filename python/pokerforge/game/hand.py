@@ -382,14 +382,7 @@ full=True))
         new._faced = new._faced.copy()
         new._reach = new._reach.copy()
         new._payouts = new._payouts.copy()
-        if new._asked is not None:
-            new._asked = new._asked.copy()
-        if new._vote is not None:
-            new._vote = new._vote.copy()
-        if new._stud is not None:
-            new._stud = new._stud.copy()
-        if new._draw is not None:
-            new._draw = new._draw.copy()
+        _copy_parts(new)
         new._untrack()  # an exact Hand: see _untrack
         return new
 
@@ -407,8 +400,8 @@ full=True))
         new._payouts = self._payouts.copy()  # copy(), not a slice: see _copy_betting
         new._final_pots = self._final_pots
         new._rake = self._rake
-        new._asked = None if self._asked is None else self._asked.copy()
-        new._vote = None if self._vote is None else self._vote.copy()
+        new._asked = self._asked
+        new._vote = self._vote
         new._boards = self._boards
         new._extra = self._extra
         new._unknown = self._unknown
@@ -418,8 +411,9 @@ full=True))
         new._chip_value = self._chip_value
         new._dead_sb = self._dead_sb
         new._posted = self._posted
-        new._stud = None if self._stud is None else self._stud.copy()
-        new._draw = None if self._draw is None else self._draw.copy()
+        new._stud = self._stud
+        new._draw = self._draw
+        _copy_parts(new)
         new._untrack()  # an exact Hand: see _untrack
         return new
 
@@ -477,3 +471,16 @@ full=True))
 
 
 _new = object.__new__
+
+_PARTS = ("_asked", "_vote", "_stud", "_draw")
+"""The hand's changing parts that only some hands have (an asked showdown or runout vote,
+a stud or draw deck), each with a ``copy()`` of its own; a copy of a hand copies those it
+has."""
+
+
+def _copy_parts(new: Hand) -> None:
+    """Replaces each of ``new``'s :data:`_PARTS` by a copy of it (``None`` stays ``None``)."""
+    for name in _PARTS:
+        part = getattr(new, name)
+        if part is not None:
+            setattr(new, name, part.copy())
