@@ -387,7 +387,7 @@ def test_views_show_the_number_drawn_not_the_cards() -> None:
     assert theirs.hole_cards[1] is None
     dealt = [r for r in theirs.history if isinstance(r, DealHole) and r.seat == 1]
     assert all(r.indices == () for r in dealt)
-    assert HandState.FIELDS[-2:] == ("drawing", "draws") and HandState.VERSION == 3
+    assert {"drawing", "draws"} <= set(HandState.FIELDS) and HandState.VERSION >= 3
     assert hand.public_state().actor == 1
     _check_down(hand)  # shown at the end: the hands held, not the cards thrown away
     theirs = hand.view(0)

@@ -230,7 +230,7 @@ class Ending(Streets):
             holes = tuple([(*holes[seat], *up[seat]) for seat in range(self._n)])
         # The core directly (what rank_hands() calls): one Python call less.
         ranks = showdown_ranks(variant, holes, st.board, folded, trips)
-        first = self._aggressor
+        first = st.aggressor
         if first < 0 and engine.plan[-1][6] == BEST_SHOWING:
             first = stud_rules.first_to_act(
                 st.up, folded, low=not engine.showing_high, button=st.button
@@ -313,7 +313,7 @@ class Ending(Streets):
         """The live seats in showing order (rule 22)."""
         st = self._state
         folded = st.folded
-        first = self._aggressor
+        first = st.aggressor
         if first < 0:  # nobody bet on the last street: the first live seat left of the button
             for first in self._orders[st.button]:
                 if not folded[first]:
@@ -393,7 +393,7 @@ class Ending(Streets):
         folded = st.folded
         st.board = boards[0]
         st.bets[:] = _ZEROS[self._n]  # the bets are in the pots
-        self._aggressor = -1  # nobody bet on the last street
+        st.aggressor = -1  # nobody bet on the last street
         st.street = 4
         pots = self._take_rake(build_pots(st.contributions, folded, st.dead))
         record_decides = self._unknown and any(
