@@ -337,3 +337,16 @@ def test_amounts_given_as_int_subclasses_are_kept_as_plain_ints() -> None:
     assert type(record.to) is int and type(record.amount) is int
     assert all(type(v) is int for v in (*hand.stacks, *hand.starting_stacks))
     assert all(type(v) is int for v in hand.spec.blinds)
+
+
+def test_the_declared_lists_are_the_states_lists() -> None:
+    # A copy copies HandState.LISTS and shares the rest: every field holding a list must
+    # be declared there, and copy() spells out exactly those.
+    hand = Hand(GameSpec(), stacks=[100] * 4, seed=3)
+    state = hand.state
+    lists = {name for name in HandState.FIELDS if isinstance(getattr(state, name), list)}
+    assert lists == set(HandState.LISTS)
+    twin = state.copy()
+    for name in HandState.FIELDS:
+        same = getattr(twin, name) is getattr(state, name)
+        assert same is (name not in HandState.LISTS), name
