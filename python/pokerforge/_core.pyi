@@ -165,8 +165,14 @@ class Variant:
     def up_cards(self) -> bool: ...
     @property
     def hi_lo(self) -> bool: ...
+    def categories(self, trips_beat_straight: bool = True) -> list[tuple[int, str]]: ...
 
 VARIANTS: tuple[Variant, ...]
+HAND_KINDS: tuple[tuple[str, str, int], ...]
+"""Every hand kind as ``(name, words, classes)``: ``("a-5-low", "ace-to-five low", 6175)``."""
+
+def describe_hand(kind: str, rank: int, trips_beat_straight: bool = True) -> str: ...
+
 """Every game's row of the variant table, in the order of the games' codes."""
 
 @final

@@ -264,12 +264,16 @@ class Show(NamedTuple):
     """A player shows: ``rank`` is the high hand's class, ``low`` the 8-or-better low
     (a :class:`~pokerforge.LowRank`; ``None`` when the hand has none or the game is not
     hi-lo). In razz ``rank`` is the ace-to-five low's class (``int(A5LowRank)``, greater
-    is better). In stud ``indices`` are every card of the seat, down and up."""
+    is better). In stud ``indices`` are every card of the seat, down and up.
+    ``description`` is the hand in its game's words (``"Two pair, kings and nines"``,
+    ``"8-6-5-3-2 low"``, ``"7-5-3-2 badugi"``; hi-lo: the high, then the low or ``"no
+    low"``, as :func:`pokerforge.game.showdown.words` writes them)."""
 
     seat: int
     indices: tuple[int, ...]
     rank: int
     low: LowRank | None
+    description: str = ""
 
     @property
     def cards(self) -> tuple[Card, ...]:
