@@ -47,8 +47,8 @@ def final_hands(
     result: EquityResult, who: int, game: Game, *, trips_beat_straight: bool = True
 ) -> list[str]:
     """Player ``who``'s chance of each final hand, best first, under a heading naming the
-    game's kind of hand (``final high hand``, ``final ace-to-five low``): the draw games'
-    own final hands where the result has them, else the categories of the game's hand
+    game's kind of hand where it has a low (``final high hand`` in hi-lo, ``final
+    ace-to-five low``; else ``final hand``): the draw games' own final hands where the result has them, else the categories of the game's hand
     kind (short deck's in the order ``trips_beat_straight`` chooses)."""
     player = result.players[who]
     final = player.final_hands
@@ -57,7 +57,8 @@ def final_hands(
     else:
         named = ROWS[game].categories(trips_beat_straight)
         rows = [(name, player.categories.get(Category(cat), 0.0)) for cat, name in named]
-    head = f"final {SHAPES[game].hand}"
+    # A game of high hands alone says "final hand"; the others name which hand is meant.
+    head = f"final {SHAPES[game].hand}" if ROWS[game].low else "final hand"
     width = max(17, len(head), *(len(name) for name, _ in rows))
     return [f"{head:<{width}} {'chance':>8}"] + [
         f"{name:<{width}} {pct(chance):>8}" for name, chance in rows
