@@ -48,8 +48,9 @@ def final_hands(
 ) -> list[str]:
     """Player ``who``'s chance of each final hand, best first, under a heading naming the
     game's kind of hand where it has a low (``final high hand`` in hi-lo, ``final
-    ace-to-five low``; else ``final hand``): the draw games' own final hands where the result has them, else the categories of the game's hand
-    kind (short deck's in the order ``trips_beat_straight`` chooses)."""
+    ace-to-five low``; else ``final hand``): the draw games' own final hands where the
+    result has them, else the categories of the game's hand kind (short deck's in the
+    order ``trips_beat_straight`` chooses)."""
     player = result.players[who]
     final = player.final_hands
     if final is not None:  # a draw game: its own names, best first

@@ -163,6 +163,10 @@ def test_the_page_learns_the_games_from_the_table() -> None:
         '"categories": []}' in LIMITS_JS
     )
     # Razz's hands are lows: a made low is "no pair" (its name's text key), best first.
-    assert '"hand": "ace-to-five low", "categories": [["high_card", "no_pair"], ["pair"' in LIMITS_JS
-    assert '"holdem": {"board": true, "ranges": true, "partial": false, "lowest_rank": "2", ' \
-        '"draw": false, "hilo": false, "grid": true, "by_hand": true' in LIMITS_JS
+    razz = '"hand": "ace-to-five low", "categories": [["high_card", "no_pair"], ["pair"'
+    assert razz in LIMITS_JS
+    holdem = (
+        '"holdem": {"board": true, "ranges": true, "partial": false, "lowest_rank": "2", '
+        '"draw": false, "hilo": false, "grid": true, "by_hand": true'
+    )
+    assert holdem in LIMITS_JS
