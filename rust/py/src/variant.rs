@@ -205,7 +205,7 @@ impl PyStreet {
 /// (`variant::describe`): `"Two pair, kings and nines"`, `"8-6-5-3-2 low"`, `"no low"`.
 #[pyfunction]
 #[pyo3(signature = (kind, rank, trips_beat_straight = true))]
-pub fn describe_hand(kind: &str, rank: u16, trips_beat_straight: bool) -> PyResult<String> {
+pub fn describe_hand(kind: &str, rank: i64, trips_beat_straight: bool) -> PyResult<String> {
     let found = HandKind::named(kind).ok_or_else(|| {
         to_py(Error::InvalidSetting {
             name: "kind",
@@ -215,7 +215,14 @@ pub fn describe_hand(kind: &str, rank: u16, trips_beat_straight: bool) -> PyResu
         })
     })?;
     let order = ShortDeckOrder::from_trips_beat_straight(trips_beat_straight);
-    describe(found, rank, order).map_err(to_py)
+    let Ok(class) = u16::try_from(rank) else {
+        return Err(to_py(Error::InvalidSetting {
+            name: "rank",
+            value: rank.to_string(),
+            expected: "a class of the hand kind, 1 up to its number of classes",
+        }));
+    };
+    describe(found, class, order).map_err(to_py)
 }
 
 /// Adds `VARIANTS`, `GAME_NAMES` (every name and alias with its game's name: the names in
