@@ -14,6 +14,7 @@ _CardsLike: TypeAlias = str | Card | CardSet | int | Iterable[Card | SupportsInd
 
 __all__ = [
     "GAME_NAMES",
+    "HAND_KINDS",
     "MAX_ENCODED_CHIPS",
     "MAX_PLAYERS",
     "PHH_VARIANTS",
@@ -41,6 +42,7 @@ __all__ = [
     "bubble_factors",
     "class_frequencies",
     "copy_slots",
+    "describe_hand",
     "draw_equity",
     "draw_policy_discards",
     "equity",

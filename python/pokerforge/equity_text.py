@@ -100,10 +100,11 @@ def players_table(
         head += "  throws (next draw)"
     lines = [head]
     for i, (text, p) in enumerate(zip(players, result.players, strict=True)):
-        if hilo:
-            values = (p.equity, p.scoop or 0.0, p.tie, p.high or 0.0, p.low or 0.0)
-        else:
-            values = (p.equity, p.win, p.tie)
+        values: tuple[float, ...] = (
+            (p.equity, p.scoop or 0.0, p.tie, p.high or 0.0, p.low or 0.0)
+            if hilo
+            else (p.equity, p.win, p.tie)
+        )
         row = f"{text:<{width}}" + "".join(f" {pct(v):>8}" for v in values)
         if throws is not None:
             row += f"  {throws[i]}"
