@@ -34,7 +34,7 @@ def output(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
             "omaha-high",
             int(evaluate_omaha_hilo("AhAd3c4c", "As7h8dKs2c")[0]),
             "Three of a kind, aces",
-        ),  # noqa: E501
+        ),
         ("short-deck-high", int(evaluate_short_deck("As9h8d7c6s")), "Straight, nine high"),
         ("a-5-low", int(evaluate_low_a5("8h6d5c3s2hKsKd")), "8-6-5-3-2 low"),
         ("a-5-low", int(evaluate_low_a5("8h8d5c3s2h")), "Pair of eights, 8-8-5-3-2"),

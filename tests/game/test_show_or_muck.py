@@ -31,7 +31,8 @@ def test_beaten_hand_may_muck_and_wins_nothing() -> None:
     with pytest.raises(IllegalActionError, match="rule 22"):
         hand.muck()
     shown = hand.show()
-    assert shown == Show(1, hand.history[1].indices, shown.rank, None, "Pair of kings")
+    assert shown == Show(1, hand.history[1].indices, shown.rank, None)
+    assert shown.description == "Pair of kings"
     assert hand.actor == 2 and hand.can_muck() and hand.can_show()
     assert hand.muck() == Muck(2)
     assert hand.actor == 0 and not hand.can_muck()  # aces beat kings: must show

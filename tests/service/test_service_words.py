@@ -14,20 +14,20 @@ CASES = {
         "6h7hQc",
         "high hand",
         ["Straight flush", "Four of a kind", "Flush", "Full house", "Three of a kind", "Straight"],
-    ),  # noqa: E501
+    ),
     "razz": (
         ["As2d3h", "KcKdQs"],
         "",
         "ace-to-five low",
         ["No pair", "Pair", "Two pair", "Three of a kind", "Full house", "Four of a kind"],
-    ),  # noqa: E501
+    ),
     "stud-hilo": (["As2d3h", "KcKdQs"], "", "high hand", ["Straight flush"]),
     "2-7-triple-draw": (
         ["8h6d4c3s2h", "7c5c3d2dKs"],
         "",
         "deuce-to-seven low",
         ["No pair", "Pair", "Two pair", "Three of a kind", "Straight", "Flush"],
-    ),  # noqa: E501
+    ),
     "badugi": (["As2d3h4c", "KsQd9c8h"], "", "badugi", []),
 }
 

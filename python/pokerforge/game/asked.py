@@ -30,11 +30,10 @@ def _show(
     seat: int, hole: tuple[int, ...], ranks: tuple[int, int], engine: EngineConstants
 ) -> Show:
     """The record of a player showing: the showdown ranks as the records give them (the
-    engine's low rank, 0 for none, becomes a :class:`LowRank` or ``None``) and the hand
-    in its game's words."""
+    engine's low rank, 0 for none, becomes a :class:`LowRank` or ``None``) and how the
+    game ranks them (its words describe the hand)."""
     high, low = ranks
-    text = _showdown.words(engine.showdown, high, low)
-    return _record(Show, seat, hole, high, LowRank(low) if low else None, text)
+    return _record(Show, seat, hole, high, LowRank(low) if low else None, engine.showdown)
 
 
 class AskedTurns:

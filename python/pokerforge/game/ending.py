@@ -210,8 +210,8 @@ class Ending(Streets):
                 # _show() inlined: a call per shown hand costs more than the record itself.
                 high, low = ranks[seat]
                 shown = hole[seat] if self._stud is None else self._shown_cards(seat)
-                text = _showdown.words(self._engine.showdown, high, low)
-                log.append(_record(Show, seat, shown, high, LowRank(low) if low else None, text))
+                low_rank = LowRank(low) if low else None
+                log.append(_record(Show, seat, shown, high, low_rank, self._engine.showdown))
         self._pay(awards)
 
     def _showdown_order(
@@ -307,9 +307,9 @@ class Ending(Streets):
                 log.append(_MUCKS[seat])
             else:
                 high, low = ranks[seat]
-                text = _showdown.words(self._engine.showdown, high, low)
                 low_rank = LowRank(low) if low else None
-                log.append(_record(Show, seat, st.holes[seat], high, low_rank, text))
+                ranking = self._engine.showdown
+                log.append(_record(Show, seat, st.holes[seat], high, low_rank, ranking))
         self._pay(result.awards)
 
     def _show_order(self) -> list[int]:
@@ -434,9 +434,9 @@ class Ending(Streets):
             )
             for seat in show_order:
                 high, low = ranks[seat]
-                text = _showdown.words(self._engine.showdown, high, low)
                 low_rank = LowRank(low) if low else None
-                log.append(_record(Show, seat, st.holes[seat], high, low_rank, text))
+                ranking = self._engine.showdown
+                log.append(_record(Show, seat, st.holes[seat], high, low_rank, ranking))
             self._pay(result.awards, end=False)
         if record_decides:
             self._showdown_from_record()
