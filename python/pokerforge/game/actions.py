@@ -267,7 +267,17 @@ class Show(NamedTuple):
     is better). In stud ``indices`` are every card of the seat, down and up. ``ranking``
     says how the hand was ranked (the game's code in the variant table, short deck's
     order, as the engine's showdown reads them; Hold'em by default), and
-    :attr:`description` the hand in its game's words."""
+    :attr:`description` the hand in its game's words.
+
+    Examples:
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], button=0,
+        ...             hole_cards=["KsKh", "7c2d"], board="9c9d4h3s2h")
+        >>> for _ in range(8):  # a call, then checks to the showdown
+        ...     _ = hand.check() if hand.legal_actions().check else hand.call()
+        >>> [r for r in hand.history if isinstance(r, Show)][-1]
+        Show(seat=0, cards='Ks Kh', rank=4822, low=None, description='Two pair, kings and nines')
+    """
 
     seat: int
     indices: tuple[int, ...]
@@ -290,7 +300,12 @@ class Show(NamedTuple):
         return words(self.ranking, self.rank, 0 if self.low is None else int(self.low))
 
     def __repr__(self) -> str:
-        return _repr_with_cards(self, self._fields)
+        # How the hand was ranked reads better as the words it gives.
+        cards = " ".join(str(c) for c in self.cards)
+        return (
+            f"Show(seat={self.seat}, cards={cards!r}, rank={self.rank}, low={self.low!r}, "
+            f"description={self.description!r})"
+        )
 
 
 class Muck(NamedTuple):
