@@ -38,12 +38,14 @@ from typing import TYPE_CHECKING, Any
 from pokerforge._core import Cancel, __version__, plan_equity
 from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult, PlayerEquity, equity
+from pokerforge.equity_text import final_hands, odds_lines, players_table
+from pokerforge.equity_text import pct as _pct
 from pokerforge.errors import OutputError, PokerError
-from pokerforge.eval import Category
 from pokerforge.games import (
     ALIASES,
-    DRAW_GAMES,
     GAMES,
+    HAND_KINDS,
+    ROWS,
     SHAPES,
     Game,
     equity_problem,
@@ -59,24 +61,6 @@ if TYPE_CHECKING:
     from pokerforge.game.spec import Betting
 
 __all__ = ["main"]
-
-# The number of classes of each variant's ranking (`eval` prints "class N of M").
-_CLASSES = {
-    "short-deck": 1404,
-    "razz": 6175,
-    "a-5-triple-draw": 6175,
-    "2-7-single-draw": 7462,
-    "2-7-triple-draw": 7462,
-    "badugi": 1092,
-}
-# What the lowball games' and badugi's rank is, for ``eval``'s class line.
-_LOW_KIND = {
-    "razz": "ace-to-five low",
-    "a-5-triple-draw": "ace-to-five low",
-    "2-7-single-draw": "deuce-to-seven low",
-    "2-7-triple-draw": "deuce-to-seven low",
-    "badugi": "badugi",
-}
 
 
 def _blinds(text: str) -> tuple[int, int]:
@@ -100,7 +84,7 @@ def _order(args: argparse.Namespace) -> bool | None:
     order) unless given, which only short deck takes."""
     if not args.straight_beats_trips:
         return None
-    if args.game != "short-deck":
+    if not SHAPES[args.game].trips_switch:
         raise PokerError(f"--straight-beats-trips is short-deck's switch, not {args.game}'s")
     return False
 
@@ -363,10 +347,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _pct(x: float) -> str:
-    return f"{x * 100:.2f}%"
-
-
 def _duration(seconds: float) -> str:
     """``'40 s'``, ``'6 min'``, ``'2.5 h'``."""
     if seconds < 120:
@@ -390,7 +370,7 @@ def _run_equity(args: argparse.Namespace, players: list[str]) -> EquityResult:
     if problem is not None:
         raise PokerError(problem[1].replace("the board", "--board", 1))
     method: Method = "exact" if args.exact else "monte-carlo" if args.samples else "auto"
-    if args.game in DRAW_GAMES or args.draws is not None or args.draw_rounds is not None:
+    if SHAPES[args.game].draw or args.draws is not None or args.draw_rounds is not None:
         # Draw equity has no plan to estimate first: the core refuses --draws in a board
         # game by name, and a million triple-draw deals take well under a second.
         return equity(
@@ -482,27 +462,6 @@ def _how(result: EquityResult, game: Game) -> str:
     )
 
 
-def _categories(result: EquityResult, who: int, args: argparse.Namespace) -> list[str]:
-    """The final hands' chances, best hand first in the game's order: short deck ranks a
-    flush above a full house and, by default, three of a kind above a straight."""
-    order = sorted(Category, reverse=True)
-    if args.game == "short-deck":
-        swaps = [(Category.FLUSH, Category.FULL_HOUSE)]
-        if _order(args) is None:
-            swaps.append((Category.STRAIGHT, Category.THREE_OF_A_KIND))
-        for a, b in swaps:
-            i, j = order.index(a), order.index(b)
-            order[i], order[j] = b, a
-    lines = ["final hand          chance"]
-    final = result.players[who].final_hands
-    if final is not None:  # a draw game: its own names, best first
-        return lines + [f"{name:<17} {_pct(chance):>8}" for name, chance in final.items()]
-    for cat in order:
-        chance = result.players[who].categories.get(cat, 0.0)
-        lines.append(f"{cat.label:<17} {_pct(chance):>8}")
-    return lines
-
-
 def _odds(args: argparse.Namespace) -> str | dict[str, Any]:
     if not 1 <= args.opponents <= 9:
         raise PokerError(f"--opponents must be 1 to 9, not {args.opponents}")
@@ -517,12 +476,9 @@ def _odds(args: argparse.Namespace) -> str | dict[str, Any]:
         f"{args.hand} against {args.opponents} random opponent"
         f"{'s' if args.opponents > 1 else ''} ({SHAPES[args.game].label}), board: {board}",
         "",
-        f"win     {_pct(me.win):>8}",
-        f"tie     {_pct(me.tie):>8}",
-        f"lose    {_pct(me.lose):>8}",
-        f"equity  {_pct(me.equity):>8}",
+        *odds_lines(me, args.game),
         "",
-        *_categories(result, 0, args),
+        *final_hands(result, 0, args.game, trips_beat_straight=_order(args) is None),
         "",
         _how(result, args.game),
     ]
@@ -543,20 +499,11 @@ def _equity(args: argparse.Namespace) -> str | dict[str, Any]:
     result = _run_equity(args, args.players)
     if args.json:
         return _json(result, args.players, args.game)
-    width = max(10, *(len(p) for p in args.players))
-    hilo = SHAPES[args.game].hilo
-    draw = args.game in DRAW_GAMES
-    head = f"{'player':<{width}} {'equity':>8} {'win':>8} {'tie':>8}"
-    lines = [head + (f" {'high':>8} {'low':>8} {'scoop':>8}" if hilo else "")]
-    if draw:
-        lines[0] += "  throws (next draw)"
-    for i, (text, p) in enumerate(zip(args.players, result.players, strict=True)):
-        row = f"{text:<{width}} {_pct(p.equity):>8} {_pct(p.win):>8} {_pct(p.tie):>8}"
-        if hilo:
-            row += f" {_pct(p.high or 0):>8} {_pct(p.low or 0):>8} {_pct(p.scoop or 0):>8}"
-        if draw:
-            row += f"  {_throws(p, args.draws[i] if args.draws else None)}"
-        lines.append(row)
+    throws = None
+    if SHAPES[args.game].draw:
+        draws = args.draws or [None] * len(args.players)
+        throws = [_throws(p, d) for p, d in zip(result.players, draws, strict=False)]
+    lines = players_table(result, args.players, args.game, throws)
     lines.append(_how(result, args.game))
     for text, p in zip(args.players, result.players, strict=True):
         lines += _by_hand(text, p)
@@ -587,14 +534,14 @@ def _eval(args: argparse.Namespace) -> str:
         given = {"cards": " ".join(args.cards)}
     answer = evaluate_json(game, **given, trips_beat_straight=_order(args))
     high, low = answer["high"], answer["low"]
+    row = ROWS[game]
     if high is None:  # razz, the lowball games and badugi: the low is the hand
-        return (
-            f"{low['description']}\n  class {low['rank']} of {_CLASSES[game]} ({_LOW_KIND[game]})"
-        )
+        kind = HAND_KINDS[row.low or ""]
+        return f"{low['description']}\n  class {low['rank']} of {kind.classes} ({kind.words})"
     category = high["category"].replace("_", " ")
     lines = [
         high["description"],
-        f"  class {high['rank']} of {_CLASSES.get(game, 7462)} ({category})",
+        f"  class {high['rank']} of {HAND_KINDS[row.high or ''].classes} ({category})",
         f"  best five: {' '.join(high['best_five'])}",
     ]
     if SHAPES[game].hilo:

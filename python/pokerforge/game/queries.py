@@ -82,7 +82,12 @@ class HandQueries:
         if not self._spec.engine.blinds:
             button = self._state.button
             return tuple("BTN" if seat == button else "" for seat in range(self._n))
-        return position_names(self._n, self._state.button, dead_small_blind=self._dead_sb)
+        return position_names(
+            self._n,
+            self._state.button,
+            dead_small_blind=self._dead_sb,
+            button_blind=bool(self._spec.button_blind),
+        )
 
     @property
     def street(self) -> Street:

@@ -12,6 +12,11 @@ bets):
 * **AF** (aggression factor): bets and raises divided by calls, after the flop.
 * **WTSD** (went to showdown): share of the hands where the player saw the flop that the
   player took to a showdown.
+
+In the games without a flop, the first betting round (third street in stud, the round
+before the first draw) counts as pre-flop and the cards that end it (fourth street's up
+card, the first draw) as the flop: WTSD is then the share of the hands where the player
+was still in after the first round that the player took to a showdown.
 * **W$SD** (won at showdown): share of showdowns with a known result where the player won
   chips.
 * **net** (in the record's money) and **bb/100** (big blinds won per hundred hands) with its
@@ -43,7 +48,19 @@ from operator import add
 from typing import Any
 
 from pokerforge.errors import InvalidSpecError
-from pokerforge.game.actions import Bet, Call, DealBoard, Fold, Raise
+from pokerforge.game.actions import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    DealUp,
+    Discard,
+    Fold,
+    Raise,
+    StandPat,
+)
 from pokerforge.game.actions import Street as _Street
 from pokerforge.histories.record import HandRecord
 
@@ -382,9 +399,15 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}"
 
 
+# The records that deal or draw cards: after the first betting round has begun, the first
+# of them ends it (the flop, fourth street's up cards, the first draw).
+_DEALING = (DealBoard, DealUp, DealHole, Discard, StandPat)
+
+
 def _preflop_and_after(history: Iterable[Any], flags: list[list[int]], n: int) -> None:
     """Set each seat's action counters from the hand's records."""
     street = 0
+    acted = False  # whether the first betting round has begun
     raises = 0  # voluntary raises so far, pre-flop
     opener = -1
     faced_one = [False] * n
@@ -392,15 +415,21 @@ def _preflop_and_after(history: Iterable[Any], flags: list[list[int]], n: int) -
     folded = [False] * n
     for record in history:
         kind = type(record)
-        if kind is DealBoard:
-            if record.street == _Street.FLOP:
+        if kind in _DEALING:
+            # (Courchevel turns a board card before the first round: not its flop.)
+            ends_round = record.street != _Street.PREFLOP if kind is DealBoard else acted
+            if street == 0 and ends_round:
+                street = 1  # the flop, or what ends the first round of a game without one
                 for seat in range(n):
                     if not folded[seat]:
                         flags[seat][_SAW_FLOP] = 1
-            street = max(street, int(record.street))
+            continue
+        if kind is Check or kind is BringIn:
+            acted = True
             continue
         if kind is not Fold and kind is not Call and kind is not Raise and kind is not Bet:
-            continue  # checks, forced bets, cards and awards
+            continue  # forced bets, cards and awards
+        acted = True
         seat = record.seat
         f = flags[seat]
         if street == 0:
