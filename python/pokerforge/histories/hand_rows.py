@@ -1,0 +1,295 @@
+"""One replayed hand as the rows of the hand database's tables (``hands``, ``players``,
+``actions``: docs/database.md), each table kept as columns of Python values, and the time
+a room wrote as a timestamp.
+
+Examples:
+    >>> played_at("2013/01/08 22:28:42 CET [2013/01/08 16:28:42 ET]")
+    datetime.datetime(2013, 1, 8, 22, 28, 42)
+    >>> played_at("Sunday, January 05, 19:00:42 EST 2014")
+    datetime.datetime(2014, 1, 5, 19, 0, 42)
+    >>> played_at("06 01 2014 22:40:28"), played_at("")
+    (datetime.datetime(2014, 1, 6, 22, 40, 28), None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from pokerforge.game.actions import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    DealUp,
+    Discard,
+    Fold,
+    Muck,
+    PostAnte,
+    PostBlind,
+    Raise,
+    ReturnBet,
+    Show,
+    StandPat,
+    Street,
+)
+from pokerforge.game.phh import seat_map
+from pokerforge.histories.groups import group_of
+from pokerforge.histories.record import HandRecord
+from pokerforge.histories.stats import COUNTS, seat_counts
+
+__all__ = ["ACTIONS", "HANDS", "PLAYERS", "Columns", "hand_key", "played_at"]
+
+HANDS = (
+    "room",
+    "hand",
+    "kind",
+    "tournament",
+    "game",
+    "betting",
+    "stakes",
+    "unit",
+    "currency",
+    "small_blind",
+    "big_blind",
+    "ante",
+    "bb",
+    "places",
+    "played_at",
+    "time_text",
+    "table_name",
+    "players",
+    "board",
+    "total_pot",
+    "rake",
+    "result_known",
+    "language",
+    "source",
+)
+PLAYERS = (
+    "room",
+    "hand",
+    "seat",
+    "position",
+    "player",
+    "stack",
+    "cards",
+    *COUNTS,
+    "net",
+    "net_bb",
+)
+ACTIONS = ("room", "hand", "seq", "street", "seat", "player", "action", "amount", "total", "all_in")
+
+_ISO = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?")
+_DMY = re.compile(r"\b(\d{1,2}) (\d{1,2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})")
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?::(\d{2}))?")
+_YEAR = re.compile(r"\b(\d{4})\b")
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_NAMED = re.compile(r"\b(" + "|".join(m[:3] for m in _MONTHS) + r")[a-z]*\.? (\d{1,2})\b", re.I)
+
+
+def played_at(text: str) -> datetime | None:
+    """The date and time a room wrote (its first, the room's own clock: no time zone is
+    applied), or ``None`` where none can be read."""
+    try:
+        if found := _ISO.search(text):
+            y, mo, d, h, mi, s = (int(x) if x else 0 for x in found.groups())
+            return datetime(y, mo, d, h, mi, s)
+        if found := _DMY.search(text):
+            d, mo, y, h, mi, s = map(int, found.groups())
+            return datetime(y, mo, d, h, mi, s)
+        named, year = _NAMED.search(text), _YEAR.search(text)
+        if named and year:
+            month = [m[:3] for m in _MONTHS].index(named.group(1).lower()[:3]) + 1
+            clock = _CLOCK.search(text)
+            h, mi, s = (int(x) if x else 0 for x in clock.groups()) if clock else (0, 0, 0)
+            return datetime(int(year.group(1)), month, int(named.group(2)), h, mi, s)
+    except ValueError:  # a day or an hour out of range: no time rather than a wrong one
+        return None
+    return None
+
+
+def hand_key(record: HandRecord) -> tuple[str, str]:
+    """``(room, hand number)``, the hand's key in the database. A PHH hand of no known room,
+    or without a number, is keyed by a digest of its fields (``"PHH"``, ``"#..."``): PHH
+    files number hands their own way, and two files' hands 1 are not one hand."""
+    if record.site is not None and record.number is not None:
+        return record.site, str(record.number)
+    number = record.fields.get("hand")
+    if record.site is not None and isinstance(number, str) and number:
+        return record.site, number
+    items = sorted((k, repr(v)) for k, v in record.fields.items() if not k.startswith("_"))
+    digest = hashlib.blake2b(repr(items).encode(), digest_size=12).hexdigest()
+    return record.site or "PHH", "#" + digest
+
+
+def _street_base(spec: Any) -> Street:
+    if spec.is_stud:
+        return Street.THIRD_STREET
+    if spec.is_draw:
+        return Street.PREDRAW
+    return Street.PREFLOP
+
+
+_LAST = (Street.SEVENTH_STREET, Street.THIRD_DRAW)
+
+
+class Columns:
+    """The rows of the three tables, as one list per column (what a columnar insert
+    takes), and the keys they hold."""
+
+    def __init__(self) -> None:
+        self.hands: dict[str, list[Any]] = {c: [] for c in HANDS}
+        self.players: dict[str, list[Any]] = {c: [] for c in PLAYERS}
+        self.actions: dict[str, list[Any]] = {c: [] for c in ACTIONS}
+        self.count = 0
+
+    def add(self, record: HandRecord, key: tuple[str, str]) -> None:
+        """Adds one hand's rows."""
+        hand = record.hand
+        spec = hand.spec
+        fields = record.fields
+        value: Decimal = Decimal(hand.chip_value)
+        group = group_of(spec, hand.chip_value, fields)
+        n = hand.num_seats
+        room, number = key
+        exponent = value.as_tuple().exponent
+        places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+        known = hand.result_known
+        time_text = fields.get("_time") or ""
+        currency = fields.get("currency")
+        row: dict[str, Any] = {
+            "room": room,
+            "hand": number,
+            "kind": group.kind,
+            "tournament": str(fields["tournament"]) if fields.get("tournament") else None,
+            "game": str(spec.variant),
+            "betting": str(spec.betting),
+            "stakes": group.stakes,
+            "unit": group.unit,
+            "currency": currency if isinstance(currency, str) else None,
+            "small_blind": spec.small_blind * value,
+            "big_blind": spec.big_blind * value,
+            "ante": spec.ante * value,
+            "bb": spec.rate_unit * value,
+            "places": places,
+            "played_at": played_at(time_text) if isinstance(time_text, str) else None,
+            "time_text": time_text if isinstance(time_text, str) else str(time_text),
+            "table_name": record.table or fields.get("table") or None,
+            "players": n,
+            "board": " ".join(map(str, hand.board)) or None,
+            "total_pot": fields.get("_total_pot"),
+            "rake": hand.rake * value,
+            "result_known": known,
+            "language": fields.get("_language"),
+            "source": record.source,
+        }
+        for column, cell in row.items():
+            self.hands[column].append(cell)
+        # The seat numbers the file wrote, by the hand's seat (else 1..n from the button's
+        # left, as the record's players come).
+        numbers = list(range(1, n + 1))
+        written = fields.get("seats")
+        if isinstance(written, list) and len(written) == n:
+            for p, seat in enumerate(seat_map(fields, n)[0]):
+                numbers[seat] = int(written[p])
+        counts = seat_counts(hand)
+        unknown = hand.unknown_hole_cards
+        net = hand.net
+        rate = spec.rate_unit
+        players = self.players
+        stacks = hand.starting_stacks
+        for seat in range(n):
+            players["room"].append(room)
+            players["hand"].append(number)
+            players["seat"].append(numbers[seat])
+            players["position"].append(hand.positions[seat])
+            players["player"].append(record.players[seat])
+            players["stack"].append(None if not record.stacks_known else stacks[seat] * value)
+            cards = hand.hole_cards(seat) if seat not in unknown else ()
+            players["cards"].append(" ".join(map(str, cards)) or None)
+            for name, count in zip(COUNTS, counts[seat], strict=True):
+                players[name].append(count)
+            players["net"].append(net[seat] * value if known else None)
+            players["net_bb"].append(net[seat] / rate if known else None)
+        self._actions(record, room, number, numbers, value)
+        self.count += 1
+
+    def _actions(
+        self, record: HandRecord, room: str, number: str, numbers: list[int], value: Decimal
+    ) -> None:
+        hand = record.hand
+        street = _street_base(hand.spec)
+        board = street is Street.PREFLOP
+        acted = False  # a player acted since the street began (stud and draw: next deal)
+        out = self.actions
+        seq = 0
+        for item in hand.history:
+            kind = type(item)
+            if kind is DealBoard:
+                street, acted = item.street, False
+                continue
+            if kind is DealUp or kind is DealHole or kind is Discard or kind is StandPat:
+                if acted and not board and street not in _LAST:
+                    street, acted = Street(int(street) + 1), False
+                if kind is DealUp or kind is DealHole:
+                    continue
+            name, amount, total, all_in = _action(item, kind)
+            if name is None:
+                continue
+            if name in _BETTING:
+                acted = True
+            seat = item.seat
+            out["room"].append(room)
+            out["hand"].append(number)
+            out["seq"].append(seq)
+            out["street"].append(str(street))
+            out["seat"].append(numbers[seat])
+            out["player"].append(record.players[seat])
+            out["action"].append(name)
+            out["amount"].append(None if amount is None else amount * value)
+            out["total"].append(None if total is None else total * value)
+            out["all_in"].append(all_in)
+            seq += 1
+
+
+_BETTING = frozenset(("fold", "check", "call", "bet", "raise", "bring-in"))
+
+
+def _action(item: Any, kind: type) -> tuple[str | None, int | None, int | None, bool]:
+    """``(action, chips put in, street total, all in)`` of a record a player made or was
+    made to (posts, returned bets, shown hands); ``None`` for the dealer's."""
+    if kind is Fold:
+        return "fold", None, None, False
+    if kind is Check:
+        return "check", None, None, False
+    if kind is Call:
+        return "call", item.amount, None, item.all_in
+    if kind is Bet:
+        return "bet", item.amount, item.to, item.all_in
+    if kind is Raise:
+        return "raise", item.amount, item.to, item.all_in
+    if kind is PostBlind:
+        return "post", item.amount, None, False
+    if kind is PostAnte:
+        return "ante", item.amount, None, False
+    if kind is BringIn:
+        return "bring-in", item.amount, None, item.all_in
+    if kind is Discard:
+        return "discard", None, None, False
+    if kind is StandPat:
+        return "stand-pat", None, None, False
+    if kind is ReturnBet:
+        return "return", item.amount, None, False
+    if kind is Show:
+        return "show", None, None, False
+    if kind is Muck:
+        return "muck", None, None, False
+    return None, None, None, False
