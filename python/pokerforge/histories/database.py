@@ -26,12 +26,14 @@ Examples:
     ... Table 'Alpha' 6-max Seat #1 is the button
     ... Seat 1: Ann ($100 in chips)
     ... Seat 2: Bob ($80.50 in chips)
+    ... Seat 3: Cid ($120 in chips)
     ... Bob: posts small blind $0.50
-    ... Ann: posts big blind $1
+    ... Cid: posts big blind $1
     ... *** HOLE CARDS ***
+    ... Ann: folds
     ... Bob: folds
-    ... Uncalled bet ($0.50) returned to Ann
-    ... Ann collected $1 from pot
+    ... Uncalled bet ($0.50) returned to Cid
+    ... Cid collected $1 from pot
     ... *** SUMMARY ***
     ... Total pot $1 | Rake $0
     ...
@@ -151,7 +153,7 @@ _FLUSH = 5000  # hands gathered before they are written
 
 def _duckdb() -> Any:
     try:
-        import duckdb  # noqa: PLC0415 - the db extra
+        import duckdb  # type: ignore[import-not-found, unused-ignore]  # noqa: PLC0415
     except ImportError:
         raise InvalidSpecError(
             "the hand database needs duckdb: pip install 'pokerforge[db]'"
@@ -248,9 +250,7 @@ class _Importer(RoomsReader):
         self.already += len(found)
         return found
 
-    def _skip(
-        self, message: str, cause: str, *, mismatch: bool = False, where: Any = None
-    ) -> None:
+    def _skip(self, message: str, cause: str, *, mismatch: bool = False, where: Any = None) -> None:
         super()._skip(message, cause, mismatch=mismatch, where=where)
         number = where[2] if where is not None else None
         self.refusals.append(
@@ -311,7 +311,9 @@ def import_histories(
         importer = _Importer(con, keep, site, repair)
         stamps = {
             path: (size, mtime)
-            for path, size, mtime in con.execute("SELECT path, size, mtime_ns FROM files").fetchall()
+            for path, size, mtime in con.execute(
+                "SELECT path, size, mtime_ns FROM files"
+            ).fetchall()
         }
         columns = Columns()
         done: list[tuple[Any, ...]] = []  # the files rows of the hands gathered
@@ -347,7 +349,7 @@ def import_histories(
 
 
 def _arrow(columns: dict[str, list[Any]], names: tuple[str, ...]) -> Any:
-    import pyarrow as pa  # noqa: PLC0415 - the db extra
+    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]  # noqa: PLC0415
 
     money = pa.decimal128(18, 6)
     fields = {
@@ -376,9 +378,11 @@ def _write(
     if not done:
         return 0
     try:
-        import pyarrow as pa  # noqa: PLC0415, F401 - the db extra
+        import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]  # noqa: PLC0415, F401
     except ImportError:
-        raise InvalidSpecError("the hand database needs pyarrow: pip install 'pokerforge[db]'")
+        raise InvalidSpecError(
+            "the hand database needs pyarrow: pip install 'pokerforge[db]'"
+        ) from None
     con.execute("BEGIN TRANSACTION")
     try:
         for table, names, data in (
@@ -390,7 +394,9 @@ def _write(
                 batch = _arrow(data, names)  # noqa: F841 - read by name in the SQL
                 con.execute(f"INSERT INTO {table} SELECT * FROM batch")
         sources = [row[0] for row in done]
-        con.execute("DELETE FROM refusals WHERE source IN (SELECT unnest($1::VARCHAR[]))", [sources])
+        con.execute(
+            "DELETE FROM refusals WHERE source IN (SELECT unnest($1::VARCHAR[]))", [sources]
+        )
         if refusals:
             con.executemany("INSERT INTO refusals VALUES (?, ?, ?, ?)", refusals)
         con.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)", done)
@@ -466,7 +472,9 @@ def database_stats(
     Raises:
         InvalidSpecError: no database at ``db``; a date that is no date.
     """
-    where, params = _filters(kind, unit, stakes, game, room, since, until)
+    where, params = _filters(
+        kind=kind, unit=unit, stakes=stakes, game=game, room=room, since=since, until=until
+    )
     sums = ", ".join(f"SUM(p.{c})" for c in COUNTS)
     group = "h.kind, h.unit, CASE WHEN h.kind = 'cash' THEN h.stakes ELSE '' END, "
     group += "h.betting || ' ' || h.game"
@@ -486,7 +494,9 @@ def database_stats(
             counts = rest[4 : 4 + len(COUNTS)]
             net, bb, bb_sq, places = rest[4 + len(COUNTS) :]
             net = Decimal(net).quantize(Decimal(1).scaleb(-int(places or 0)))
-            stats.add_counts(name, position, g, counts, net, float(bb), float(bb_sq))
+            stats.add_counts(
+                name, position, g, counts=counts, net=net, bb=float(bb), bb_squared=float(bb_sq)
+            )
         hands, unknown = con.execute(
             f"SELECT COUNT(*), COUNT(*) FILTER (WHERE NOT h.result_known) FROM hands h {where}",
             params,
@@ -496,6 +506,7 @@ def database_stats(
 
 
 def _filters(
+    *,
     kind: str | None,
     unit: str | None,
     stakes: str | None,
@@ -506,7 +517,8 @@ def _filters(
 ) -> tuple[str, list[Any]]:
     from datetime import date  # noqa: PLC0415
 
-    terms, params = [], []
+    terms: list[str] = []
+    params: list[Any] = []
     for column, value in (("kind", kind), ("unit", unit), ("stakes", stakes), ("room", room)):
         if value is not None:
             terms.append(f"h.{column} = ?")

@@ -93,10 +93,11 @@ def stakes(spec: GameSpec, chip_value: Decimal | int) -> str:
 
 def group_of(spec: GameSpec, chip_value: Decimal | int, fields: Mapping[str, Any]) -> Group:
     """The group of a hand played by ``spec``, whose record's fields are ``fields`` (a
-    ``tournament`` field makes it a tournament's; ``currency`` names the money)."""
+    ``tournament`` field makes it a tournament's; ``currency``, else PHH's
+    ``currency_symbol``, names the money)."""
     game = f"{spec.betting} {spec.variant}"
     if fields.get("tournament"):
         return Group(TOURNAMENT, CHIPS, "", game)
-    currency = fields.get("currency")
+    currency = fields.get("currency") or fields.get("currency_symbol")
     unit = currency_code(currency) if isinstance(currency, str) else None
     return Group(CASH, unit or UNKNOWN, stakes(spec, chip_value), game)

@@ -89,9 +89,20 @@ _ISO = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?:[ T]+(\d{1,2}):(\d{2})(?
 _DMY = re.compile(r"\b(\d{1,2}) (\d{1,2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})")
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _YEAR = re.compile(r"\b(\d{4})\b")
-_MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
 _NAMED = re.compile(r"\b(" + "|".join(m[:3] for m in _MONTHS) + r")[a-z]*\.? (\d{1,2})\b", re.I)
 
 
@@ -231,6 +242,7 @@ class Columns:
         acted = False  # a player acted since the street began (stud and draw: next deal)
         out = self.actions
         seq = 0
+        item: Any
         for item in hand.history:
             kind = type(item)
             if kind is DealBoard:

@@ -171,13 +171,17 @@ class RoomsReader(PhhReader):
         site: str | None = None,
         repair: bool = False,
     ) -> None:
+        written, site = site, None if site is None else site.upper()
         core_room = site
         if site is not None:
             try:
                 rooms_read(b"", site)
-            except ValueError as err:
+            except ValueError:
                 if site not in SITES:
-                    raise InvalidSpecError(f"{err} (nor PHH's rooms: {', '.join(SITES)})") from None
+                    raise InvalidSpecError(
+                        f"{written!r} is not a site code: no room the readers know, nor one "
+                        f"of PHH's conventions ({', '.join(SITES)})"
+                    ) from None
                 core_room = None  # a room of PHH's conventions alone: the core detects
         super().__init__(source, skip_bad=skip_bad, keep=keep, site=None, repair=repair)
         self._room = site
@@ -206,9 +210,7 @@ class RoomsReader(PhhReader):
         before their replay (none here; the hand database's import has its own)."""
         return set()
 
-    def _skip(
-        self, message: str, cause: str, *, mismatch: bool = False, where: Any = None
-    ) -> None:
+    def _skip(self, message: str, cause: str, *, mismatch: bool = False, where: Any = None) -> None:
         """Counts (or raises) one refused hand; ``where`` is ``(file, first line, hand
         number)`` where known."""
         if not self._skip_bad:

@@ -227,6 +227,7 @@ class Stats:
         player: str,
         position: str,
         group: Group,
+        *,
         counts: Iterable[int],
         net: Decimal,
         bb: float,
