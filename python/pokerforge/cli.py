@@ -32,8 +32,7 @@ import math
 import os
 import sys
 import threading
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pokerforge._core import Cancel, __version__, plan_equity
@@ -41,6 +40,7 @@ from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult, PlayerEquity, equity
 from pokerforge.errors import OutputError, PokerError
 from pokerforge.eval import Category
+from pokerforge.files import write_file as _write
 from pokerforge.games import (
     ALIASES,
     DRAW_GAMES,
@@ -687,33 +687,6 @@ def _grid(args: argparse.Namespace) -> str:
     )
     tail = [f"wrote {', '.join(written)}"] if written else []
     return "\n".join([head, *lines, *tail])
-
-
-def _write(path: str, write: Callable[[str], object]) -> None:
-    """``write(path)``, its failures to write (a folder that does not exist, a file type
-    the writer does not know, a full disk) as one line naming the path. The file is
-    written under a name of its own (``g.partial.csv``: the ending still gives the
-    format) and takes its name when complete, so a failure leaves no half file behind."""
-    target = Path(path)
-    partial = str(target.with_name(f"{target.stem}.partial{target.suffix}"))
-    try:
-        write(partial)
-        os.replace(partial, path)
-    except OSError as err:
-        _remove(partial)
-        raise OutputError(f"cannot write {path!r}: {err.strerror or err}") from None
-    except ValueError as err:  # matplotlib's "Format 'xyz' is not supported", and the like
-        _remove(partial)
-        # The writer's own refusal (an ending it does not know) names the file as given.
-        message = str(err).replace(partial, path)
-        raise (type(err) if isinstance(err, PokerError) else PokerError)(
-            message if isinstance(err, PokerError) else f"cannot write {path!r}: {message}"
-        ) from None
-
-
-def _remove(path: str) -> None:
-    with contextlib.suppress(OSError):
-        os.remove(path)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

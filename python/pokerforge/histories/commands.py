@@ -266,7 +266,7 @@ def stats_command(args: argparse.Namespace) -> str | dict[str, Any]:
 
 
 def _report(args: argparse.Namespace, summary: Summary, empty: int) -> str | dict[str, Any]:
-    from pokerforge.cli import _write  # noqa: PLC0415 - the command's own writer
+    from pokerforge.files import write_file  # noqa: PLC0415
 
     stats = summary.stats
     if args.player is not None and args.player not in stats.players():
@@ -274,7 +274,7 @@ def _report(args: argparse.Namespace, summary: Summary, empty: int) -> str | dic
         raise PokerError(f"no hands of {args.player!r} in {summary.files} files")
     if args.png:
         try:
-            _write(args.png, lambda path: stats.plot_cumulative(args.player, path))
+            write_file(args.png, lambda path: stats.plot_cumulative(args.player, path))
         except ImportError:
             raise PokerError("--png needs matplotlib: pip install matplotlib") from None
     counts = {

@@ -493,7 +493,11 @@ def database_stats(
             g = Group(*rest[:4])
             counts = rest[4 : 4 + len(COUNTS)]
             net, bb, bb_sq, places = rest[4 + len(COUNTS) :]
-            net = Decimal(net).quantize(Decimal(1).scaleb(-int(places or 0)))
+            # As Stats adds them: the money's places, or a bare 0 where no result is known.
+            known = counts[COUNTS.index("results")]
+            net = (
+                Decimal(net).quantize(Decimal(1).scaleb(-int(places or 0))) if known else Decimal(0)
+            )
             stats.add_counts(
                 name, position, g, counts=counts, net=net, bb=float(bb), bb_squared=float(bb_sq)
             )

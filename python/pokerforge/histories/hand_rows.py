@@ -141,15 +141,16 @@ def hand_key(record: HandRecord) -> tuple[str, str]:
     return record.site or "PHH", "#" + digest
 
 
-def _street_base(spec: Any) -> Street:
-    if spec.is_stud:
-        return Street.THIRD_STREET
-    if spec.is_draw:
-        return Street.PREDRAW
-    return Street.PREFLOP
-
-
-_LAST = (Street.SEVENTH_STREET, Street.THIRD_DRAW)
+def _streets(spec: Any) -> tuple[Street, Street]:
+    """The first and the last betting round of the game, from its row of the variant
+    table: the board games' pre-flop and river, stud's third and seventh streets, a draw
+    game's rounds before and after its draws."""
+    row = spec.row
+    if row.up_cards:
+        return Street.THIRD_STREET, Street.SEVENTH_STREET
+    if row.draw_rounds:
+        return Street.PREDRAW, Street(int(Street.PREDRAW) + row.draw_rounds)
+    return Street.PREFLOP, Street.RIVER
 
 
 class Columns:
@@ -237,7 +238,7 @@ class Columns:
         self, record: HandRecord, room: str, number: str, numbers: list[int], value: Decimal
     ) -> None:
         hand = record.hand
-        street = _street_base(hand.spec)
+        street, last = _streets(hand.spec)
         board = street is Street.PREFLOP
         acted = False  # a player acted since the street began (stud and draw: next deal)
         out = self.actions
@@ -249,7 +250,7 @@ class Columns:
                 street, acted = item.street, False
                 continue
             if kind is DealUp or kind is DealHole or kind is Discard or kind is StandPat:
-                if acted and not board and street not in _LAST:
+                if acted and not board and street is not last:
                     street, acted = Street(int(street) + 1), False
                 if kind is DealUp or kind is DealHole:
                     continue

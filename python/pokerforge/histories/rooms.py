@@ -248,7 +248,13 @@ class RoomsReader(PhhReader):
 
     def _file(self, path: Path, data: bytes) -> Iterator[HandRecord]:
         _, _, hands = rooms_read(data, self._core_room)
-        if self.hold_last and hands and not hands[-1][0] and not _ends_whole(data):
+        if (
+            self.hold_last
+            and hands
+            and not hands[-1][0]
+            and hands[-1][1][0] != "no hand"  # a hand started (else text that is none)
+            and not _ends_whole(data)
+        ):
             hands = hands[:-1]
             self.pending += 1
         known = self._known(
