@@ -19,6 +19,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from pokerforge.errors import InvalidHistoryError
 from pokerforge.game.actions import (
     Bet,
     BringIn,
@@ -43,7 +44,16 @@ from pokerforge.histories.groups import group_of
 from pokerforge.histories.record import HandRecord
 from pokerforge.histories.stats import COUNTS, seat_counts
 
-__all__ = ["ACTIONS", "HANDS", "PLAYERS", "Columns", "hand_key", "played_at"]
+__all__ = [
+    "ACTIONS",
+    "HANDS",
+    "PLAYERS",
+    "SCALE",
+    "Columns",
+    "hand_key",
+    "money_columns",
+    "played_at",
+]
 
 HANDS = (
     "room",
@@ -153,23 +163,54 @@ def _streets(spec: Any) -> tuple[Street, Street]:
     return Street.PREFLOP, Street.RIVER
 
 
+SCALE = 6
+"""Amounts are kept as integers of millionths of the hand's money (``DECIMAL(18, 6)``)."""
+_MILLION = Decimal(10**SCALE)
+_MONEY_COLUMNS = frozenset(
+    ("small_blind", "big_blind", "ante", "bb", "total_pot", "rake", "stack", "net", "amount",
+     "total")
+)  # fmt: skip
+
+
 class Columns:
     """The rows of the three tables, as one list per column (what a columnar insert
-    takes), and the keys they hold."""
+    takes); amounts as integers of millionths (:data:`SCALE`)."""
 
     def __init__(self) -> None:
         self.hands: dict[str, list[Any]] = {c: [] for c in HANDS}
         self.players: dict[str, list[Any]] = {c: [] for c in PLAYERS}
         self.actions: dict[str, list[Any]] = {c: [] for c in ACTIONS}
         self.count = 0
+        self._groups: dict[Any, Any] = {}
+
+    def _group(self, hand: Any, fields: Any) -> Any:
+        key = (hand.spec, hand.chip_value, bool(fields.get("tournament")), fields.get("currency"))
+        try:
+            group = self._groups.get(key)
+        except TypeError:  # a field that cannot be hashed
+            return group_of(hand.spec, hand.chip_value, fields)
+        if group is None:
+            group = self._groups[key] = group_of(hand.spec, hand.chip_value, fields)
+        return group
 
     def add(self, record: HandRecord, key: tuple[str, str]) -> None:
-        """Adds one hand's rows."""
+        """Adds one hand's rows.
+
+        Raises:
+            InvalidHistoryError: the hand's money has more than six decimal places.
+        """
         hand = record.hand
         spec = hand.spec
         fields = record.fields
-        value: Decimal = Decimal(hand.chip_value)
-        group = group_of(spec, hand.chip_value, fields)
+        value = Decimal(hand.chip_value)
+        unit = value * _MILLION  # millionths of the money in one chip
+        if unit != unit.to_integral_value():
+            raise InvalidHistoryError(
+                f"{record.source} (hand {key[1]}): a chip of {value} has more than {SCALE} "
+                "decimal places, more than the database keeps"
+            )
+        m = int(unit)
+        group = self._group(hand, fields)
         n = hand.num_seats
         room, number = key
         exponent = value.as_tuple().exponent
@@ -177,6 +218,7 @@ class Columns:
         known = hand.result_known
         time_text = fields.get("_time") or ""
         currency = fields.get("currency")
+        pot = fields.get("_total_pot")
         row: dict[str, Any] = {
             "room": room,
             "hand": number,
@@ -187,24 +229,25 @@ class Columns:
             "stakes": group.stakes,
             "unit": group.unit,
             "currency": currency if isinstance(currency, str) else None,
-            "small_blind": spec.small_blind * value,
-            "big_blind": spec.big_blind * value,
-            "ante": spec.ante * value,
-            "bb": spec.rate_unit * value,
+            "small_blind": spec.small_blind * m,
+            "big_blind": spec.big_blind * m,
+            "ante": spec.ante * m,
+            "bb": spec.rate_unit * m,
             "places": places,
             "played_at": played_at(time_text) if isinstance(time_text, str) else None,
             "time_text": time_text if isinstance(time_text, str) else str(time_text),
             "table_name": record.table or fields.get("table") or None,
             "players": n,
             "board": " ".join(map(str, hand.board)) or None,
-            "total_pot": fields.get("_total_pot"),
-            "rake": hand.rake * value,
+            "total_pot": None if pot is None else int(Decimal(pot) * _MILLION),
+            "rake": hand.rake * m,
             "result_known": known,
             "language": fields.get("_language"),
             "source": record.source,
         }
+        hands = self.hands
         for column, cell in row.items():
-            self.hands[column].append(cell)
+            hands[column].append(cell)
         # The seat numbers the file wrote, by the hand's seat (else 1..n from the button's
         # left, as the record's players come).
         numbers = list(range(1, n + 1))
@@ -218,40 +261,47 @@ class Columns:
         rate = spec.rate_unit
         players = self.players
         stacks = hand.starting_stacks
+        positions = hand.positions
+        names = record.players
+        stacks_known = record.stacks_known
         for seat in range(n):
             players["room"].append(room)
             players["hand"].append(number)
             players["seat"].append(numbers[seat])
-            players["position"].append(hand.positions[seat])
-            players["player"].append(record.players[seat])
-            players["stack"].append(None if not record.stacks_known else stacks[seat] * value)
+            players["position"].append(positions[seat])
+            players["player"].append(names[seat])
+            players["stack"].append(stacks[seat] * m if stacks_known else None)
             cards = hand.hole_cards(seat) if seat not in unknown else ()
             players["cards"].append(" ".join(map(str, cards)) or None)
             for name, count in zip(COUNTS, counts[seat], strict=True):
                 players[name].append(count)
-            players["net"].append(net[seat] * value if known else None)
+            players["net"].append(net[seat] * m if known else None)
             players["net_bb"].append(net[seat] / rate if known else None)
-        self._actions(record, room, number, numbers, value)
+        self._actions(record, room, number, numbers, m)
         self.count += 1
 
     def _actions(
-        self, record: HandRecord, room: str, number: str, numbers: list[int], value: Decimal
+        self, record: HandRecord, room: str, number: str, numbers: list[int], m: int
     ) -> None:
         hand = record.hand
         street, last = _streets(hand.spec)
         board = street is Street.PREFLOP
+        street_text = str(street)
         acted = False  # a player acted since the street began (stud and draw: next deal)
         out = self.actions
+        names = record.players
         seq = 0
         item: Any
         for item in hand.history:
             kind = type(item)
             if kind is DealBoard:
                 street, acted = item.street, False
+                street_text = str(street)
                 continue
             if kind is DealUp or kind is DealHole or kind is Discard or kind is StandPat:
                 if acted and not board and street is not last:
                     street, acted = Street(int(street) + 1), False
+                    street_text = str(street)
                 if kind is DealUp or kind is DealHole:
                     continue
             name, amount, total, all_in = _action(item, kind)
@@ -263,14 +313,19 @@ class Columns:
             out["room"].append(room)
             out["hand"].append(number)
             out["seq"].append(seq)
-            out["street"].append(str(street))
+            out["street"].append(street_text)
             out["seat"].append(numbers[seat])
-            out["player"].append(record.players[seat])
+            out["player"].append(names[seat])
             out["action"].append(name)
-            out["amount"].append(None if amount is None else amount * value)
-            out["total"].append(None if total is None else total * value)
+            out["amount"].append(None if amount is None else amount * m)
+            out["total"].append(None if total is None else total * m)
             out["all_in"].append(all_in)
             seq += 1
+
+
+def money_columns(names: tuple[str, ...]) -> list[bool]:
+    """Which of the columns ``names`` hold amounts (kept as millionths)."""
+    return [name in _MONEY_COLUMNS for name in names]
 
 
 _BETTING = frozenset(("fold", "check", "call", "bet", "raise", "bring-in"))

@@ -247,6 +247,7 @@ class RoomsReader(PhhReader):
                 self.causes.update({c: k for c, k in counts.items() if c not in _READ})
 
     def _file(self, path: Path, data: bytes) -> Iterator[HandRecord]:
+        self.name = str(path)  # the replay's messages name the file
         _, _, hands = rooms_read(data, self._core_room)
         if (
             self.hold_last
@@ -280,7 +281,7 @@ class RoomsReader(PhhReader):
                 record = self._replay(None, 1, [], doc, read=None, problem=None)
             except BadHandError as err:
                 self._skip(
-                    f"{path}: {err}",
+                    str(err),
                     "mismatch" if err.mismatch else "replay",
                     mismatch=err.mismatch,
                     where=(path, None, entry["hand"]),
