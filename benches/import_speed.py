@@ -34,7 +34,11 @@ def _hands() -> list[str]:
     for path in sorted(DATA.glob("*.txt")):
         reader = read_histories(path, skip_bad=True)
         records = list(reader)
-        if reader.skipped or not records or "Tournament" in path.read_bytes().decode(errors="ignore"):
+        if (
+            reader.skipped
+            or not records
+            or "Tournament" in path.read_bytes().decode(errors="ignore")
+        ):
             continue
         if all(r.hand.spec.variant == "holdem" for r in records):
             out.append(path.read_bytes().decode("utf-8-sig").strip() + "\n\n\n")
