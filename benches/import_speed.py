@@ -7,10 +7,11 @@ Hold'em hands of tests/data/pokerstars that replay whole, renumbered, in files o
 (read, replay, store), an import of the unchanged folder again, and the statistics read
 back from the database against those gathered from the files:
 
-    .venv/bin/python benches/import_speed.py --hands 20000
+    .venv/bin/python benches/import_speed.py --hands 20000 --workers 2
 
 Besides the wall-clock time it reports the CPU time of this process (the machine is
-shared: CPU time says what the run itself cost).
+shared: CPU time says what the run itself cost; a run on workers counts this process's
+only).
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--per-file", type=int, default=500)
+    parser.add_argument("--workers", type=int, default=1, help="also time an import on these")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "hands"
@@ -78,6 +80,14 @@ def main() -> None:
         print("  " + "\n  ".join(first.lines()))
         again = _timed("import again", lambda: import_histories([folder], db), args.hands)
         print("  " + "\n  ".join(again.lines()))
+        if args.workers > 1:
+            other = Path(tmp) / "workers.duckdb"
+            run = _timed(
+                f"import on {args.workers} workers",
+                lambda: import_histories([folder], other, workers=args.workers),
+                args.hands,
+            )
+            print("  " + "\n  ".join(run.lines()))
         from_db = _timed("stats --db", lambda: database_stats(db), args.hands)
         from_files = _timed(
             "stats FOLDER", lambda: Stats().update(read_histories(folder)), args.hands

@@ -382,3 +382,36 @@ def test_read_histories_forces_a_room(tmp_path: Path) -> None:
     assert read_histories(ipn, repair=True).repaired == 0  # iterated below
     repaired = read_histories(ipn, repair=True, skip_bad=True)
     assert len(list(repaired)) == repaired.hands
+
+
+def test_workers_store_what_one_process_stores(tmp_path: Path) -> None:
+    folder = tmp_path / "hands"
+    shutil.copytree(ROOMS, folder / "rooms")
+    shutil.copytree(DATA / "pokerstars", folder / "pokerstars")
+    shutil.copy(DATA / "phh" / "handhq_pty_25nlh.phhs", folder)
+    # The same hands twice, in another file: stored once, whichever worker reads them.
+    shutil.copy(ROOMS / "ggpoker" / "plo.txt", folder / "plo_again.txt")
+    one, two = tmp_path / "one.duckdb", tmp_path / "two.duckdb"
+    first = import_histories([folder], one)
+    second = import_histories([folder], two, workers=2)
+    assert (first.added, first.already, first.refused, first.pending) == (
+        second.added,
+        second.already,
+        second.refused,
+        second.pending,
+    )
+    assert first.already == 1 + 4
+    query = {
+        "hands": "SELECT * EXCLUDE (source) FROM hands ORDER BY room, hand",
+        "players": "SELECT * FROM players ORDER BY room, hand, seat",
+        "actions": "SELECT * FROM actions ORDER BY room, hand, seq",
+        "refusals": "SELECT * FROM refusals ORDER BY ALL",
+        "files": "SELECT * FROM files ORDER BY path",
+    }
+    with connect(one, read_only=True) as a, connect(two, read_only=True) as b:
+        for table, sql in query.items():
+            assert a.execute(sql).fetchall() == b.execute(sql).fetchall(), table
+    again = import_histories([folder], two, workers=2)
+    assert (again.added, again.unchanged) == (0, first.files)
+    with pytest.raises(InvalidSpecError, match="workers must be at least 1, not 0"):
+        import_histories([folder], two, workers=0)

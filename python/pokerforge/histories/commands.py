@@ -122,6 +122,9 @@ def add_commands(commands: Any) -> None:
         action="store_true",
         help="infer from the replay the winnings of records that pay nobody in the hand",
     )
+    imp.add_argument(
+        "--workers", type=int, default=1, help="processes that read the files (default 1)"
+    )
     imp.add_argument("--json", action="store_true", help="print the summary as JSON")
 
 
@@ -138,7 +141,12 @@ def import_command(args: argparse.Namespace) -> str | dict[str, Any]:
         bar[0].update(done, final=done == total)
 
     summary = import_histories(
-        args.files, args.db, site=args.site, repair=args.repair, progress=advance
+        args.files,
+        args.db,
+        site=args.site,
+        repair=args.repair,
+        workers=args.workers,
+        progress=advance,
     )
     written = export_parquet(args.db, args.parquet) if args.parquet else []
     if args.json:
