@@ -7,7 +7,10 @@ Hold'em hands of tests/data/pokerstars that replay whole, renumbered, in files o
 (read, replay, store), an import of the unchanged folder again, and the statistics read
 back from the database against those gathered from the files:
 
-    .venv/bin/python benches/import_speed.py --hands 20000 --workers 2
+    .venv/bin/python benches/import_speed.py --hands 20000 --workers 2 --stored 1000000
+
+(``--stored``: the hands stored copied, renumbered, up to that many, and the statistics
+read back from them timed.)
 
 Besides the wall-clock time it reports the CPU time of this process (the machine is
 shared: CPU time says what the run itself cost; a run on workers counts this process's
@@ -23,7 +26,7 @@ import time
 from pathlib import Path
 
 from pokerforge.histories import Stats, read_histories
-from pokerforge.histories.database import database_stats, import_histories
+from pokerforge.histories.database import connect, database_stats, import_histories
 
 DATA = Path(__file__).parents[1] / "tests" / "data" / "pokerstars"
 _NUMBER = re.compile(r"(PokerStars (?:Zoom )?(?:Hand|Game) #)\d+")
@@ -70,6 +73,12 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--per-file", type=int, default=500)
     parser.add_argument("--workers", type=int, default=1, help="also time an import on these")
+    parser.add_argument(
+        "--stored",
+        type=int,
+        default=0,
+        help="then copy the stored hands (renumbered) up to this many and time stats --db",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "hands"
@@ -94,6 +103,21 @@ def main() -> None:
         )
         assert from_db.table() == from_files.table()
         print(f"database {db.stat().st_size / 2**20:.1f} MiB for {first.added:,} hands")
+        if args.stored > first.added:
+            copies = -(-args.stored // first.added)
+            _copy(db, copies)
+            stats = _timed("stats --db", lambda: database_stats(db), copies * first.added)
+            print(f"  over {stats.hands:,} stored hands")
+
+
+def _copy(db: Path, copies: int) -> None:
+    """Makes the database hold ``copies`` copies of its hands, each renumbered."""
+    with connect(db) as con:
+        for table in ("hands", "players", "actions"):
+            con.execute(
+                f"INSERT INTO {table} SELECT t.* REPLACE (t.hand || '-' || r.k::VARCHAR AS hand) "
+                f"FROM {table} AS t, range(1, {copies}) AS r(k)"
+            )
 
 
 if __name__ == "__main__":
