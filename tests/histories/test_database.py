@@ -333,6 +333,14 @@ def test_a_mixed_folder_with_the_commands(
     assert (out["files"], out["files_without_hands"]) == (4, 1)
     assert out["hands"] == 30 + 4 + 10 + 2
     assert {r["unit"] for r in out["players"]} == {"USD", "EUR", "chips"}
+    # One room's file alone (once "not valid TOML"), and a folder of no history.
+    assert main(["stats", str(folder / "stars.txt"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"] == 2
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("nothing here\n", encoding="utf-8")
+    assert main(["stats", str(empty)]) == 2
+    assert f"no hand histories in {empty}" in capsys.readouterr().err
     db = str(tmp_path / "hands.duckdb")
     assert main(["import", str(folder), "--db", db, "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
