@@ -333,6 +333,12 @@ def test_a_mixed_folder_with_the_commands(
     assert (out["files"], out["files_without_hands"]) == (4, 1)
     assert out["hands"] == 30 + 4 + 10 + 2
     assert {r["unit"] for r in out["players"]} == {"USD", "EUR", "chips"}
+    assert out["coverage"] == {
+        "GG": {"read": 4},
+        "IPN": {"read": 10},
+        "PS": {"read": 2},
+        "PTY": {"read": 30},
+    }
     # One room's file alone (once "not valid TOML"), and a folder of no history.
     assert main(["stats", str(folder / "stars.txt"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["hands"] == 2
@@ -369,6 +375,9 @@ def test_bad_requests_name_the_problem(tmp_path: Path, capsys: pytest.CaptureFix
         (["import", "/nowhere/at/all", "--db", db], "no such file or folder: '/nowhere"),
         (["import", str(ROOMS), "--db", db, "--site", "XYZ"], "'XYZ' is not a site code"),
     ]
+    # The machine's failure, not the input's: exit 1.
+    assert main(["import", str(ROOMS), "--db", "/nowhere/at/all.duckdb"]) == 1
+    assert "cannot open the database '/nowhere/at/all.duckdb'" in capsys.readouterr().err
     for args, message in cases:
         assert main(args) == 2, args
         err = capsys.readouterr().err

@@ -194,8 +194,6 @@ def _rooms_summary(files: list[Path], args: argparse.Namespace, summary: Summary
             empty += 1
             continue
         coverage = {code: counts.copy() for code, counts in reader.coverage.items()}
-        if reader.causes:
-            coverage.setdefault("?", type(reader.causes)()).update(reader.causes)
         summary.add(
             FileSummary(
                 str(path),

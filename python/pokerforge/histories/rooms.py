@@ -147,7 +147,8 @@ class RoomsReader(PhhReader):
     ``repaired`` and ``coverage`` as for :class:`~pokerforge.histories.PhhReader`, and:
 
     Attributes:
-        causes: the skipped hands by cause (a :class:`collections.Counter`): the core's
+        causes: the skipped hands by cause (a :class:`collections.Counter`; ``coverage``
+            counts them by the file's room, ``"none"`` where no hand starts): the core's
             (``"cut off"``, ``"no sections"``, ``"game"``, ``"totals"``, ...), the
             replay's (``"mismatch"``, ``"replay"``) and a PHH file's (the name of its
             error, as :attr:`PhhReader.coverage <pokerforge.histories.PhhReader>` counts).
@@ -190,6 +191,7 @@ class RoomsReader(PhhReader):
         self.rooms: Counter[str] = Counter()
         self.files = 0
         self.pending = 0
+        self._file_room = "none"  # the room of the file being read, as coverage counts it
 
     def _paths(self) -> list[Path]:
         path = Path(self._source) if isinstance(self._source, str | Path) else Path()
@@ -218,12 +220,14 @@ class RoomsReader(PhhReader):
         self.skipped += 1
         self.mismatches += mismatch
         self.causes[cause] += 1
+        self.coverage.setdefault(self._file_room, Counter())[cause] += 1
         if len(self.problems) < self._keep:
             self.problems.append(message)
 
     def _phh_file(self, path: Path) -> Iterator[HandRecord]:
         """The hands of a PHH file, read as :func:`~pokerforge.histories.read_phhs` does
         (``site=`` where the code is a room of :data:`~pokerforge.histories.SITES`)."""
+        self._file_room = "PHH"
         site = self._room if self._room in SITES else "auto"
         reader = PhhReader(
             path, skip_bad=self._skip_bad, keep=self._keep, site=site, repair=self._repair
@@ -248,7 +252,8 @@ class RoomsReader(PhhReader):
 
     def _file(self, path: Path, data: bytes) -> Iterator[HandRecord]:
         self.name = str(path)  # the replay's messages name the file
-        _, _, hands = rooms_read(data, self._core_room)
+        room, _, hands = rooms_read(data, self._core_room)
+        self._file_room = room or "none"
         if (
             self.hold_last
             and hands
