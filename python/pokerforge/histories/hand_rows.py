@@ -19,6 +19,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from pokerforge.cards import Card
 from pokerforge.errors import InvalidHistoryError
 from pokerforge.game.actions import (
     Bet,
@@ -163,6 +164,8 @@ def _streets(spec: Any) -> tuple[Street, Street]:
     return Street.PREFLOP, Street.RIVER
 
 
+_CARDS = [str(Card.from_index(i)) for i in range(52)]
+
 SCALE = 6
 """Amounts are kept as integers of millionths of the hand's money (``DECIMAL(18, 6)``)."""
 _MILLION = Decimal(10**SCALE)
@@ -238,7 +241,7 @@ class Columns:
             "time_text": time_text if isinstance(time_text, str) else str(time_text),
             "table_name": record.table or fields.get("table") or None,
             "players": n,
-            "board": " ".join(map(str, hand.board)) or None,
+            "board": " ".join([_CARDS[c] for c in hand.board_indices]) or None,
             "total_pot": None if pot is None else int(Decimal(pot) * _MILLION),
             "rake": hand.rake * m,
             "result_known": known,
@@ -257,26 +260,28 @@ class Columns:
                 numbers[seat] = int(written[p])
         counts = seat_counts(hand)
         unknown = hand.unknown_hole_cards
+        holes, ups = hand.hole_indices, hand.up_indices
         net = hand.net
         rate = spec.rate_unit
         players = self.players
         stacks = hand.starting_stacks
-        positions = hand.positions
-        names = record.players
         stacks_known = record.stacks_known
-        for seat in range(n):
-            players["room"].append(room)
-            players["hand"].append(number)
-            players["seat"].append(numbers[seat])
-            players["position"].append(positions[seat])
-            players["player"].append(names[seat])
-            players["stack"].append(stacks[seat] * m if stacks_known else None)
-            cards = hand.hole_cards(seat) if seat not in unknown else ()
-            players["cards"].append(" ".join(map(str, cards)) or None)
-            for name, count in zip(COUNTS, counts[seat], strict=True):
-                players[name].append(count)
-            players["net"].append(net[seat] * m if known else None)
-            players["net_bb"].append(net[seat] / rate if known else None)
+        players["room"] += [room] * n
+        players["hand"] += [number] * n
+        players["seat"] += numbers
+        players["position"] += hand.positions
+        players["player"] += record.players
+        players["stack"] += [s * m for s in stacks] if stacks_known else [None] * n
+        players["cards"] += [
+            None
+            if seat in unknown
+            else " ".join([_CARDS[c] for c in holes[seat] + ups[seat]]) or None
+            for seat in range(n)
+        ]
+        for k, name in enumerate(COUNTS):
+            players[name] += [c[k] for c in counts]
+        players["net"] += [x * m for x in net] if known else [None] * n
+        players["net_bb"] += [x / rate for x in net] if known else [None] * n
         self._actions(record, room, number, numbers, m)
         self.count += 1
 
