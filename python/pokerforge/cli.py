@@ -2,8 +2,9 @@
 
 Commands: ``odds`` (your chances against random opponents), ``equity`` (hands and ranges
 against each other), ``eval`` (rank a hand), ``simulate`` (self-play through the hand
-engine, on every core or a Dask cluster), ``grid`` (exact equity grids), ``stats`` (player
-statistics over PHH hand histories), ``icm`` and ``pushfold`` (tournament prize equity and
+engine, on every core or a Dask cluster), ``grid`` (exact equity grids), ``stats`` and
+``import`` (player statistics over hand histories and the hand database,
+:mod:`pokerforge.histories.commands`), ``icm`` and ``pushfold`` (tournament prize equity and
 push/fold equilibria, :mod:`pokerforge.icm.commands`) and ``serve`` (the HTTP equity
 service and its web calculator). Bad input prints one line naming the problem and exits
 with status 2.
@@ -31,8 +32,7 @@ import math
 import os
 import sys
 import threading
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pokerforge._core import Cancel, __version__, plan_equity
@@ -41,6 +41,7 @@ from pokerforge.equity import EquityResult, PlayerEquity, equity
 from pokerforge.equity_text import final_hands, odds_lines, players_table
 from pokerforge.equity_text import pct as _pct
 from pokerforge.errors import OutputError, PokerError
+from pokerforge.files import write_file as _write
 from pokerforge.games import (
     ALIASES,
     GAMES,
@@ -51,6 +52,8 @@ from pokerforge.games import (
     equity_problem,
     game_name,
 )
+from pokerforge.histories.commands import add_commands as _add_history_commands
+from pokerforge.histories.commands import import_command, stats_command
 from pokerforge.icm.commands import add_commands as _add_icm_commands
 from pokerforge.icm.commands import icm_command, pushfold_command
 from pokerforge.service.command import add_command as _add_serve_command
@@ -235,45 +238,6 @@ def _add_simulate_command(commands: Any) -> None:
     sim.add_argument("--max-time", type=float, metavar="SECONDS", help=_MAX_TIME)
 
 
-def _add_stats_command(commands: Any) -> None:
-    """The ``stats`` command's arguments."""
-    stats = commands.add_parser(
-        "stats",
-        help="player statistics over PHH hand histories",
-        description="Replay the hands of PHH files (.phh, .phhs, or directories of them), "
-        "check them against their recorded results and print each player's VPIP, PFR, "
-        "3-bet, fold to 3-bet, aggression factor, showdowns, net won and bb/100; a "
-        "progress bar shows on a terminal.",
-    )
-    stats.add_argument("files", nargs="+", metavar="FILE", help="PHH files or directories")
-    stats.add_argument("--player", metavar="NAME", help="only this player, by position too")
-    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
-    stats.add_argument("--top", type=int, default=20, metavar="N", help="most hands (20)")
-    stats.add_argument("--png", metavar="FILE", help="graph the player's winnings (--player)")
-    stats.add_argument(
-        "--workers", type=int, default=1, help="local processes or Dask workers (default 1)"
-    )
-    stats.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
-    stats.add_argument(
-        "--backend",
-        choices=("inline", "processes", "dask"),
-        help="default: dask with --scheduler, processes with --workers > 1, else inline",
-    )
-    stats.add_argument("--strict", action="store_true", help="stop at the first bad hand")
-    stats.add_argument(
-        "--repair",
-        action="store_true",
-        help="infer from the replay the winnings of records that pay nobody in the hand",
-    )
-    stats.add_argument(
-        "--site",
-        metavar="CODE",
-        default="auto",
-        help="the room whose conventions the files follow: ABS, FTP, IPN, MPN, ONG, PS, PTY, "
-        "or 'standard' (default: each hand's venue, else the file's name)",
-    )
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerforge",
@@ -340,7 +304,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_scale_options(grid, chunk=None)
     grid.add_argument("--max-time", type=float, metavar="SECONDS", help=_MAX_TIME)
 
-    _add_stats_command(commands)
+    _add_history_commands(commands)
     _add_icm_commands(commands)
 
     _add_serve_command(commands)
@@ -672,97 +636,6 @@ def _grid(args: argparse.Namespace) -> str:
     return "\n".join([head, *lines, *tail])
 
 
-def _write(path: str, write: Callable[[str], object]) -> None:
-    """``write(path)``, its failures to write (a folder that does not exist, a file type
-    the writer does not know, a full disk) as one line naming the path. The file is
-    written under a name of its own (``g.partial.csv``: the ending still gives the
-    format) and takes its name when complete, so a failure leaves no half file behind."""
-    target = Path(path)
-    partial = str(target.with_name(f"{target.stem}.partial{target.suffix}"))
-    try:
-        write(partial)
-        os.replace(partial, path)
-    except OSError as err:
-        _remove(partial)
-        raise OutputError(f"cannot write {path!r}: {err.strerror or err}") from None
-    except ValueError as err:  # matplotlib's "Format 'xyz' is not supported", and the like
-        _remove(partial)
-        # The writer's own refusal (an ending it does not know) names the file as given.
-        message = str(err).replace(partial, path)
-        raise (type(err) if isinstance(err, PokerError) else PokerError)(
-            message if isinstance(err, PokerError) else f"cannot write {path!r}: {message}"
-        ) from None
-
-
-def _remove(path: str) -> None:
-    with contextlib.suppress(OSError):
-        os.remove(path)
-
-
-def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
-    from pokerforge.histories import phh_files, summarize  # noqa: PLC0415
-    from pokerforge.sim import Progress  # noqa: PLC0415
-
-    if args.png and not args.player:
-        raise PokerError("--png needs --player NAME: whose winnings to draw")
-    if args.workers < 1 or args.top < 1:
-        raise PokerError("--workers and --top must be at least 1")
-    try:
-        files = phh_files(args.files)
-    except FileNotFoundError as err:
-        raise PokerError(str(err)) from None
-    if not files:
-        raise PokerError(f"no .phh or .phhs files in {' '.join(args.files)}")
-    progress = Progress(len(files), label="stats")
-    done = [0]
-
-    def advance(_: object) -> None:
-        done[0] += 1
-        progress.update(done[0], final=done[0] == len(files))
-
-    summary = summarize(
-        files,
-        backend=args.backend,
-        workers=args.workers,
-        scheduler=args.scheduler,
-        skip_bad=not args.strict,
-        track=[args.player] if args.player else [],
-        progress=advance,
-        repair=args.repair,
-        site=None if args.site.lower() == "standard" else args.site,
-    )
-    stats = summary.stats
-    if args.player is not None and args.player not in stats.players():
-        # (an empty name too: it once reached the table and leaked its KeyError)
-        raise PokerError(f"no hands of {args.player!r} in {len(files)} files")
-    if args.png:
-        try:
-            _write(args.png, lambda path: stats.plot_cumulative(args.player, path))
-        except ImportError:
-            raise PokerError("--png needs matplotlib: pip install matplotlib") from None
-    counts = {
-        "files": summary.files,
-        "hands": summary.hands,
-        "bad_hands": summary.skipped,
-        "disagreeing_records": summary.mismatches,
-        "unknown_results": stats.unknown_results,
-        "coverage": {site: dict(c) for site, c in sorted(summary.coverage.items())},
-    }
-    if args.json:
-        out = json.loads(stats.to_json(player=args.player))
-        return {**counts, "players": out["players"], "problems": summary.problems}
-    lines = [stats.table(player=args.player, by_position=bool(args.player), top=args.top), ""]
-    lines.append(
-        f"{summary.hands:,} hands from {summary.files:,} files; {summary.skipped:,} bad hands "
-        f"skipped ({summary.mismatches:,} disagree with their recorded results); "
-        f"{stats.unknown_results:,} hands with a result the records do not give"
-    )
-    lines += [f"  {problem}" for problem in summary.problems[:5]]
-    if summary.coverage:
-        lines += ["", summary.coverage_table()]
-    return "\n".join(lines)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command with ``argv`` (default: the process arguments); returns the exit code.
 
@@ -775,7 +648,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "equity": _equity,
         "eval": _eval,
         "simulate": _simulate,
-        "stats": _stats,
+        "stats": stats_command,
+        "import": import_command,
         "grid": _grid,
         "icm": icm_command,
         "pushfold": pushfold_command,
