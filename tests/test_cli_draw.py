@@ -64,7 +64,7 @@ def test_odds_in_a_draw_game_lists_its_final_hands(capsys: pytest.CaptureFixture
         (["AhKh", "QsQd", "--draws", "1", "pat"], "expected a draw game"),
         (["--game", "2-7-triple-draw", PAT, DRAWER, "--draws", "pat", "2h"], "2h"),
         (["--game", "2-7-triple-draw", PAT, DRAWER, "--draws", "pat"], "draws"),
-        (["--game", "badugi", "Ac2d3h4s", "random", "--draw-rounds", "4"], "draw_rounds"),
+        (["--game", "badugi", "Ac2d3h4s", "random", "--draw-rounds", "4"], "--draw-rounds 4"),
     ],
 )
 def test_equity_refuses_bad_draws_by_name(

@@ -64,7 +64,10 @@ def test_eval_ranks_every_variant(
         (["eval", "--game", "6+", "5s8d7h6cAs"], "the card 5s is not in the short deck"),
         (["eval", "--straight-beats-trips", "AsKsQsJsTs"], "--straight-beats-trips is short-deck"),
         (["equity", "AhKh", "QsQd", "--game", "omaha", "--straight-beats-trips"], "short-deck's"),
-        (["equity", "AhKh", "5c6c", "--game", "6+"], "players[1]: the card 5c is not in the short"),
+        (
+            ["equity", "AhKh", "5c6c", "--game", "6+"],
+            "player 2 (5c6c): the card 5c is not in the short",
+        ),
     ],
 )
 def test_bad_requests_print_one_line(

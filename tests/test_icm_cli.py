@@ -152,10 +152,10 @@ def test_pushfold_decisions(capsys: pytest.CaptureFixture[str]) -> None:
         (["pushfold", "10", "10", "--chart", "SB"], "--chart is for tables"),
         (["pushfold", "10", "10", "10", "--chart", "CO"], "'CO' is not a position"),
         (["pushfold", *["10"] * 11], "2 to 10 stacks, but 11 were given"),
-        (["icm", "10", "-5", "--payouts", "1"], "stacks[1] = -5 is not allowed"),
+        (["icm", "10", "-5", "--payouts", "1"], "stack 2 (-5) is not allowed"),
         (["icm", "0", "0", "--payouts", "1"], "the stacks add up to 0 chips"),
-        (["icm", "1", "2", "--payouts", "5", "-1"], "payouts[1] = -1 is not allowed"),
-        (["pushfold", "10", "0.2"], "stacks[1] = 0.2 is not allowed"),
+        (["icm", "1", "2", "--payouts", "5", "-1"], "payout 2 (-1) is not allowed"),
+        (["pushfold", "10", "0.2"], "stack 2 (0.2) is not allowed"),
         (["pushfold", "10", "10", "--others", "5"], "only with payouts"),
     ],
 )
@@ -178,3 +178,9 @@ def test_bad_numbers_are_usage_errors() -> None:
     )
     assert done.returncode == 2
     assert "'ten' is not a number" in done.stderr
+
+
+def test_an_empty_stack_is_worth_zero_not_minus_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["icm", "100", "0", "50", "--payouts", "70", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "-0.0" not in out and "    0.0000     0.00%" in out

@@ -19,7 +19,7 @@ Examples:
     player       equity      win      tie
     AhAs         81.26%   81.06%    0.38%
     KdKc         18.74%   18.55%    0.38%
-    exact: 1,712,304 boards
+    exact: 1,712,304 deals
     0
 """
 
@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerforge._core import Cancel, __version__, plan_equity
 from pokerforge.cards import CardSet
+from pokerforge.command_words import in_command_words
 from pokerforge.equity import EquityResult, PlayerEquity, equity
 from pokerforge.equity_text import final_hands, odds_lines, players_table
 from pokerforge.equity_text import pct as _pct
@@ -417,9 +418,9 @@ def _by_hand(text: str, p: PlayerEquity) -> list[str]:
 
 def _how(result: EquityResult, game: Game) -> str:
     if result.exact:
-        # A board game's deals are its runouts; a stud deal is every player's cards to come.
-        what = "boards" if SHAPES[game].board else "deals"
-        return f"exact: {result.deals:,} {what}"
+        # A deal is every card to come: the board's and the unknown hands' (on the river
+        # against a random opponent, each of its hands is one).
+        return f"exact: {result.deals:,} deals"
     return (
         f"Monte Carlo: {result.deals:,} samples, seed {result.seed}, "
         f"standard error {result.stderr * 100:.2f}%"
@@ -663,7 +664,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pokerforge: error: {err}", file=sys.stderr)
         return 1
     except PokerError as err:
-        print(f"pokerforge: error: {err}", file=sys.stderr)
+        print(f"pokerforge: error: {in_command_words(str(err), args)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("pokerforge: interrupted", file=sys.stderr)

@@ -211,7 +211,9 @@ def icm_command(args: argparse.Namespace) -> str | dict[str, Any]:
     chips = sum(Decimal(s) for s in args.stacks)
     header = f"{'player':<8}{'stack':>11}{'chips':>8}{'equity':>10}{'of pool':>10}"
     lines = [header + ("        deal" if deal is not None else "")]
-    for i, (stack, e) in enumerate(zip(args.stacks, equities, strict=True)):
+    for i, (stack, raw) in enumerate(zip(args.stacks, equities, strict=True)):
+        # A rounding error below zero (an empty stack's -1e-17) is no loss: printed as 0.
+        e = raw if raw > 0 else 0.0
         share = float(Decimal(e) / pool) if pool else 0.0
         of_chips = float(Decimal(stack) / chips) if chips else 0.0
         line = f"{i + 1:<8}{_number(float(stack)):>11}{of_chips:>8.2%}"
