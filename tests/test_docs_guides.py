@@ -1,4 +1,5 @@
-"""The quick start's and the guides' Python runs as written (each page a doctest file)."""
+"""The quick start's, the defaults' and the guides' Python runs as written (each page a
+doctest file)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-PAGES = [DOCS / "quickstart.md", *sorted((DOCS / "guides").glob("*.md"))]
+PAGES = [DOCS / "quickstart.md", DOCS / "defaults.md", *sorted((DOCS / "guides").glob("*.md"))]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from pokerforge._core import Cancel, __version__, plan_equity
 from pokerforge.cards import CardSet
 from pokerforge.command_words import in_command_words
+from pokerforge.defaults import SEED
 from pokerforge.equity import EquityResult, PlayerEquity, equity
 from pokerforge.equity_text import final_hands, odds_lines, players_table
 from pokerforge.equity_text import pct as _pct
@@ -146,8 +147,8 @@ def _add_equity_options(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument(
         "--seed",
         type=int,
-        default=0,
-        help="Monte Carlo seed (default 0, as every command: the same command, the same answer)",
+        default=SEED,
+        help="Monte Carlo seed (default 0, as everywhere: the same question, the same answer)",
     )
     cmd.add_argument(
         "--time-limit",
@@ -221,7 +222,7 @@ def _add_simulate_command(commands: Any) -> None:
         help="random, call or tag for every seat, or one per seat: tag,random,call",
     )
     sim.add_argument(
-        "--seed", type=int, default=0, help="seed (default 0: the same command, the same hands)"
+        "--seed", type=int, default=SEED, help="seed (default 0: the same command, the same hands)"
     )
     sim.add_argument(
         "--stack",

@@ -101,6 +101,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pokerforge import _core
 from pokerforge._core import CardSet, Range
+from pokerforge.defaults import SEED
 from pokerforge.errors import InvalidSpecError
 from pokerforge.eval import Category
 from pokerforge.games import DRAW_GAME_NAMES, DrawGameName, GameName
@@ -251,7 +252,7 @@ def equity(
     method: Method = "auto",
     samples: int | None = None,
     target_stderr: float | None = None,
-    seed: int | None = None,
+    seed: int | None = SEED,
     time_limit: float | None = None,
     threads: int | None = None,
     by_hand: bool = False,
@@ -296,7 +297,9 @@ def equity(
             otherwise.
         target_stderr: Monte Carlo: stop once every equity's standard error is below this.
         seed: Monte Carlo: the seed; the same seed gives the same result on every platform
-            and for any thread count. Default: a fresh one, reported in the result.
+            and for any thread count. Default :data:`~pokerforge.defaults.SEED` (0), as for
+            the command and the service: the same question, the same answer; ``None``: a
+            fresh one. The result reports it.
         time_limit: Stop after this many seconds. Monte Carlo keeps the deals counted by
             then, and ``seed`` with ``samples=result.deals`` replays it exactly; exact
             enumeration asked for by name raises :class:`InvalidSpecError`; ``"auto"``'s

@@ -30,6 +30,7 @@ from numbers import Real
 from typing import Literal, cast
 
 from pokerforge import _core
+from pokerforge.defaults import SEED
 from pokerforge.errors import InvalidPayoutError, InvalidSpecError, InvalidStackError, UnitError
 
 __all__ = [
@@ -207,7 +208,7 @@ def icm(
     model: Model = "harville",
     method: Method = "auto",
     samples: int | None = None,
-    seed: int | None = None,
+    seed: int | None = SEED,
     time_limit: float | None = None,
 ) -> IcmEquities:
     """Each player's expected prize by the Independent Chip Model.
@@ -221,7 +222,9 @@ def icm(
         method: ``"exact"`` (a subset dynamic program, up to 22 players with chips),
             ``"monte-carlo"``, or ``"auto"`` (exact when it can be).
         samples: Finishing orders to sample (Monte Carlo; default 200,000).
-        seed: The Monte Carlo seed (default: a fresh one, reported in ``.seed``).
+        seed: The Monte Carlo seed (default :data:`~pokerforge.defaults.SEED`, as
+            everywhere: the same question, the same answer; ``None``: a fresh one;
+            reported in ``.seed``).
         time_limit: Seconds the sampling may take, asked between chunks of 65,536
             finishing orders (a few milliseconds); past it the call raises
             ``InvalidSpecError``. Exact ICM (at most about a tenth of a second, at 22

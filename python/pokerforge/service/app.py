@@ -42,6 +42,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from pokerforge import __version__
 from pokerforge._core import Cancel
 from pokerforge.cards import CardSet
+from pokerforge.defaults import SEED
 from pokerforge.errors import PokerError
 from pokerforge.service.calculator import mount_calculator
 from pokerforge.service.clients import UnknownKeyError, identify, load_api_keys
@@ -183,7 +184,10 @@ class _Engine:
             FieldError: naming the field at fault.
             BusyError, ClientGoneError, UnknownKeyError: as :meth:`run`.
         """
-        seed = body.seed_value()
+        given = body.seed_value()
+        # Not given: the default every entry point shares (the same question, the same
+        # answer, from the cache when it has it).
+        seed = SEED if given is None else given
 
         def first_turn(cancel: Cancel) -> tuple[dict[str, Any] | None, bool, Job]:
             job = body.plan(self.limits)

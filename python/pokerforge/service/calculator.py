@@ -31,6 +31,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from pokerforge._core import MAX_PLAYERS, Cancel
+from pokerforge.defaults import SEED
 from pokerforge.eval import Category
 from pokerforge.games import GAMES, SHAPES
 from pokerforge.service.clients import UnknownKeyError
@@ -43,7 +44,7 @@ from pokerforge.service.ranges import (
     preset,
     strength_order,
 )
-from pokerforge.service.work import FieldError, Job, Limits, fresh_seed
+from pokerforge.service.work import FieldError, Job, Limits
 
 __all__ = ["Queue", "mount_calculator"]
 
@@ -255,7 +256,7 @@ def mount_calculator(app: FastAPI, limits: Limits, queue: Queue) -> None:
         except (BusyError, ClientGoneError, UnknownKeyError) as err:
             return queue.refusal(err)
         samples = job.samples or limits.default_samples
-        seed = given if given is not None else fresh_seed()
+        seed = given if given is not None else SEED  # the default every entry point shares
 
         def work(cancel: Cancel) -> tuple[list[dict[str, float] | None], str, bool]:
             return class_breakdown(

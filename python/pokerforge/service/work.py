@@ -18,7 +18,7 @@ Examples:
     >>> job = plan_equity(["AhKh", "random", "random"], board="", dead="", game="holdem",
     ...                   method="auto", samples=None, time_limit=None, limits=limits)
     >>> job.method, job.samples, job.time_limit
-    ('monte-carlo', 200000, 2.0)
+    ('monte-carlo', 1000000, 2.0)
     >>> try:
     ...     plan_equity(["AhKh", "AhQd"], board="", dead="", game="holdem", method="auto",
     ...                 samples=None, time_limit=None, limits=limits)
@@ -37,6 +37,7 @@ from typing import Any, cast
 
 from pokerforge._core import EquityPlan
 from pokerforge._core import plan_equity as core_plan
+from pokerforge.defaults import SAMPLES
 from pokerforge.equity import EquityResult, equity
 from pokerforge.errors import FieldError, InvalidSpecError, PokerError
 from pokerforge.games import SHAPES, Game, equity_problem
@@ -108,7 +109,7 @@ class Limits:
     """
 
     max_samples: int = 5_000_000
-    default_samples: int = 200_000
+    default_samples: int = SAMPLES
     max_time: float = 2.0
     workers: int = 2
     max_pending: int = 256

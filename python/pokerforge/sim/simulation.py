@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from pokerforge.defaults import SEED
 from pokerforge.errors import InvalidSpecError, TimeLimitError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.sim.backends import RunOptions
@@ -56,7 +57,7 @@ def run(
     players: int = 6,
     hands: int,
     policies: Policies = "random",
-    seed: int = 0,
+    seed: int = SEED,
     workers: int = 1,
     scheduler: str | None = None,
     out: str | os.PathLike[str] | None = None,
