@@ -244,7 +244,7 @@ def mount_calculator(app: FastAPI, limits: Limits, queue: Queue) -> None:
         then computed exactly when the whole question is exact and cheap, else by Monte
         Carlo with an equal share of the samples (the request's, or the server's default)
         and of the time. Class ``k`` is seeded ``seed + k`` (modulo 2**64): the seed is the
-        request's or a fresh one, and comes back in the answer, so a seed sent back replays
+        request's or the default (0), and comes back in the answer, so a seed sent back replays
         the answer.
         """
         start = time.perf_counter()
