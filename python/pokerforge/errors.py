@@ -29,6 +29,7 @@ __all__ = [
     "InvalidRangeError",
     "InvalidSpecError",
     "InvalidStackError",
+    "MissingExtraError",
     "OutputError",
     "PokerError",
     "PokerStarsError",
@@ -256,3 +257,9 @@ class FieldError(PokerError):
 
 class UnknownKeyError(PokerError):
     """A request's API key is not in the equity service's list of keys (answered 401)."""
+
+
+class MissingExtraError(PokerError):
+    """An optional part used without the package it needs: the message names the part, the
+    package and the extra that installs it (``pip install 'pokerforge[db]'``; see
+    :mod:`pokerforge.extras`)."""

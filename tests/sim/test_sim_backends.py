@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pokerforge import sim
-from pokerforge.errors import PolicyError, SimBackendError
+from pokerforge.errors import MissingExtraError, PolicyError, SimBackendError
 from pokerforge.game import HandView, LegalActions
 
 HERE = Path(__file__).parent
@@ -164,5 +164,5 @@ def test_an_existing_cluster_by_address(reference: sim.SimResult) -> None:
 
 def test_without_dask_the_backend_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # makes `import distributed` fail
-    with pytest.raises(SimBackendError, match=r"pip install 'pokerforge\[dask\]'"):
+    with pytest.raises(MissingExtraError, match=r"pip install 'pokerforge\[dask\]'"):
         sim.run(None, hands=10, backend="dask", workers=1)

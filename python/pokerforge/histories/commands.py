@@ -279,10 +279,7 @@ def _report(args: argparse.Namespace, summary: Summary, empty: int) -> str | dic
         # (an empty name too: it once reached the table and leaked its KeyError)
         raise PokerError(f"no hands of {args.player!r} in {summary.files} files")
     if args.png:
-        try:
-            write_file(args.png, lambda path: stats.plot_cumulative(args.player, path))
-        except ImportError:
-            raise PokerError("--png needs matplotlib: pip install matplotlib") from None
+        write_file(args.png, lambda path: stats.plot_cumulative(args.player, path))
     counts = {
         "files": summary.files,
         "files_without_hands": empty,

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerforge.errors import InvalidHistoryError, InvalidSpecError
+from pokerforge.extras import require
 from pokerforge.histories.hand_rows import (
     ACTIONS,
     HANDS,
@@ -356,8 +357,8 @@ def _gather(
 
 def _without(tables: list[Any], keys: list[Key]) -> list[Any]:
     """The tables without the rows of the hands ``keys``."""
-    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]  # noqa: PLC0415
-    import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]  # noqa: PLC0415
+    pa = require("pyarrow", "db", "the Parquet export")
+    pc = require("pyarrow.compute", "db", "the Parquet export")
 
     drop = pa.array(["\x00".join(key) for key in keys])
     out = []
@@ -372,7 +373,8 @@ def _arrow(columns: dict[str, list[Any]], names: tuple[str, ...]) -> Any:
     their 128-bit words laid out directly (building decimals from Python objects one by
     one cost more than the rest of the import's writing)."""
     import numpy as np  # noqa: PLC0415
-    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]  # noqa: PLC0415
+
+    pa = require("pyarrow", "db", "the Parquet export")
 
     arrays = []
     for name, money in zip(names, money_columns(names), strict=True):
@@ -419,7 +421,7 @@ def _write(con: Any, parts: list[_Part]) -> int:
     written."""
     if not parts:
         return 0
-    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]  # noqa: PLC0415
+    pa = require("pyarrow", "db", "the Parquet export")
 
     con.execute("BEGIN TRANSACTION")
     try:

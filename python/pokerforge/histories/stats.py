@@ -54,6 +54,7 @@ from operator import add
 from typing import Any
 
 from pokerforge.errors import InvalidSpecError
+from pokerforge.extras import require
 from pokerforge.game.actions import (
     Bet,
     BringIn,
@@ -472,9 +473,9 @@ class Stats:
         group in the columns ``kind``, ``unit``, ``stakes`` and ``game``).
 
         Raises:
-            ImportError: pandas is not installed.
+            MissingExtraError: pandas is not installed (``pokerforge[histories]``).
         """
-        import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # noqa: PLC0415
+        pd = require("pandas", "histories", "a table of statistics as a DataFrame")
 
         rows = [asdict(r) for r in self.rows(by_position=by_position)]
         frame = pd.DataFrame(rows, columns=[f for f in PlayerStats.__dataclass_fields__])
@@ -510,12 +511,11 @@ class Stats:
         Raises:
             InvalidSpecError: ``player`` is not tracked (``Stats(track=[player])``), or its
                 hands count in several units and no group is named.
-            ImportError: matplotlib is not installed.
+            MissingExtraError: matplotlib is not installed (``pokerforge[histories]``).
         """
-        import matplotlib  # noqa: PLC0415 - optional dependency
-
+        matplotlib = require("matplotlib", "histories", "a chart of winnings")
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt  # noqa: PLC0415
+        plt = require("matplotlib.pyplot", "histories", "a chart of winnings")
 
         totals = [float(x) for x in self.cumulative(player, group)]
         fig, ax = plt.subplots(figsize=(8, 4.5))

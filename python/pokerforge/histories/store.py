@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerforge.errors import InvalidSpecError, OutputError
+from pokerforge.extras import require
 from pokerforge.histories.stats import COUNTS
 
 __all__ = ["SCHEMA", "TABLES", "connect"]
@@ -89,13 +90,7 @@ TABLES = ("hands", "players", "actions", "files", "refusals")
 
 
 def _duckdb() -> Any:
-    try:
-        import duckdb  # type: ignore[import-not-found, unused-ignore]  # noqa: PLC0415
-    except ImportError:
-        raise InvalidSpecError(
-            "the hand database needs duckdb: pip install 'pokerforge[db]'"
-        ) from None
-    return duckdb
+    return require("duckdb", "db", "the hand database")
 
 
 @contextmanager

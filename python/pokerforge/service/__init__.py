@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pokerforge.extras import require
 from pokerforge.service.work import Limits
 
 if TYPE_CHECKING:
@@ -25,7 +26,12 @@ __all__ = ["Limits", "create_app"]
 
 
 def create_app(limits: Limits | None = None) -> FastAPI:
-    """Builds the service's ASGI app (see :func:`pokerforge.service.app.create_app`)."""
+    """Builds the service's ASGI app (see :func:`pokerforge.service.app.create_app`).
+
+    Raises:
+        MissingExtraError: FastAPI is not installed (``pokerforge[service]``).
+    """
+    require("fastapi", "service", "the equity service")
     from pokerforge.service.app import create_app as build  # noqa: PLC0415 - optional deps
 
     return build(limits)

@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 from pokerforge.errors import PokerError
+from pokerforge.extras import require
 
 __all__ = ["add_command", "serve_command"]
 
@@ -129,14 +130,11 @@ def serve_command(args: argparse.Namespace) -> None:
     """
     import signal  # noqa: PLC0415
 
-    try:
-        from pokerforge.service import Limits  # noqa: PLC0415
-        from pokerforge.service.server import ServerOptions, serve  # noqa: PLC0415
-    except ImportError as err:
-        raise PokerError(
-            f"the service needs its extra dependencies ({err.name} is missing): "
-            "pip install 'pokerforge[service]'"
-        ) from None
+    for module in ("fastapi", "uvicorn", "httptools"):
+        require(module, "service", "the equity service")
+    from pokerforge.service import Limits  # noqa: PLC0415
+    from pokerforge.service.server import ServerOptions, serve  # noqa: PLC0415
+
     # 0 given is refused, not read as "not given"; NaN is no time.
     processes = 1 if args.workers is None else args.workers
     threads = args.threads

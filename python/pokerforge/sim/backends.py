@@ -37,6 +37,7 @@ from types import TracebackType
 from typing import Any, Literal, TypeAlias, TypeVar
 
 from pokerforge.errors import InvalidSpecError, SimBackendError
+from pokerforge.extras import require
 from pokerforge.sim.workers import WorkerPool
 
 __all__ = ["BACKENDS", "Backend", "Executor", "RunOptions", "choose_backend"]
@@ -119,7 +120,8 @@ class Executor:
         timeout: Seconds to wait for a Dask scheduler (and for it to have a worker).
 
     Raises:
-        SimBackendError: Dask is not installed, or the scheduler cannot be reached.
+        MissingExtraError: Dask is not installed (``pokerforge[dask]``).
+        SimBackendError: the scheduler cannot be reached.
     """
 
     def __init__(
@@ -189,12 +191,7 @@ class Executor:
     # -- Dask ------------------------------------------------------------------------------
 
     def _start_dask(self) -> None:
-        try:
-            distributed = importlib.import_module("distributed")
-        except ImportError:
-            raise SimBackendError(
-                "the dask backend needs Dask distributed: pip install 'pokerforge[dask]'"
-            ) from None
+        distributed = require("distributed", "dask", "the dask backend")
         if self.scheduler:
             try:
                 self._client = distributed.Client(self.scheduler, timeout=self.timeout)

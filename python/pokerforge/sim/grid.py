@@ -30,7 +30,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 import functools
-import importlib
 import math
 import os
 import time
@@ -44,7 +43,8 @@ import numpy.typing as npt
 
 from pokerforge.cards import CardSet
 from pokerforge.equity import Range, equity
-from pokerforge.errors import InvalidRangeError, InvalidSpecError, SimBackendError, TimeLimitError
+from pokerforge.errors import InvalidRangeError, InvalidSpecError, TimeLimitError
+from pokerforge.extras import require
 from pokerforge.sim.backends import RunOptions
 
 __all__ = ["CLASSES", "Grid", "preflop_grid", "range_grid"]
@@ -233,12 +233,7 @@ class Grid:
 
     def heatmap(self, path: str | os.PathLike[str], *, title: str | None = None) -> None:
         """Draws the grid as a heatmap PNG (needs matplotlib, in the ``dask`` extra)."""
-        try:
-            figure: Any = importlib.import_module("matplotlib.figure")
-        except ImportError:
-            raise SimBackendError(
-                "drawing a heatmap needs matplotlib: pip install 'pokerforge[dask]'"
-            ) from None
+        figure: Any = require("matplotlib.figure", "dask", "a heatmap")
         n_rows, n_cols = self.values.shape
         side = min(16.0, 4.0 + max(n_rows, n_cols) * 0.07)
         fig = figure.Figure(figsize=(side + 1.5, side))

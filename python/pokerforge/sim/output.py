@@ -27,7 +27,6 @@ Examples:
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import signal
@@ -37,7 +36,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from pokerforge.errors import InvalidSpecError, OutputError, SimBackendError
+from pokerforge.errors import InvalidSpecError, OutputError
+from pokerforge.extras import require
 from pokerforge.sim.chunks import Job, Record, player_names
 from pokerforge.sim.results import ChunkResult
 
@@ -83,14 +83,8 @@ def _partial(path: str) -> str:
 
 def pyarrow_modules() -> tuple[Any, Any]:
     """``(pyarrow, pyarrow.parquet)``, or a clear error saying what to install."""
-    try:
-        pa = importlib.import_module("pyarrow")
-        pq = importlib.import_module("pyarrow.parquet")
-    except ImportError:
-        raise SimBackendError(
-            "Parquet output needs pyarrow: pip install 'pokerforge[dask]'"
-        ) from None
-    return pa, pq
+    pa = require("pyarrow", "dask", "Parquet output")
+    return pa, require("pyarrow.parquet", "dask", "Parquet output")
 
 
 @contextmanager
