@@ -138,3 +138,19 @@ def test_pokerkit_replays_what_pokerforge_writes(spec: GameSpec) -> None:
             assert all(abs(a - b) <= 1 for a, b in zip(by_seat, hand.stacks, strict=True))
         else:
             assert by_seat == hand.stacks
+
+
+def test_an_unknown_hand_shown_when_the_other_mucks_is_read() -> None:
+    # Both hands unknown, paid as recorded: the winner shows four cards the replay never
+    # knew (a tournament file seen by a third player), which it takes as shown.
+    text = (
+        'variant = "FB"\nantes = [0, 0, 0]\nblinds_or_straddles = [10, 20, 0]\n'
+        "small_bet = 20\nbig_bet = 40\nstarting_stacks = [500, 500, 500]\n"
+        'actions = ["d dh p1 ????????", "d dh p2 ????????", "d dh p3 2sQhTs9s", "p3 f",'
+        ' "p1 cc", "p2 cc", "p1 sd ????", "p2 sd ??", "d dh p1 ????", "d dh p2 ??",'
+        ' "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sd", "p2 sd",'
+        ' "p1 cc", "p2 cbr 40", "p1 cc", "p2 sm 6d5sAh9c"]\n'
+        "winnings = [0, 120, 0]\n"
+    )
+    hand = loads_phh(text)
+    assert hand.is_over and hand.stacks == (440, 560, 500)

@@ -476,7 +476,8 @@ def _run_it(hand: Hand, rest: list[Step], place: str) -> None:
 
 
 def _shown(hand: Hand, step: Step, seat: int, where: Where) -> None:
-    """``pN sm [cards]``: the cards shown must be those dealt; at an asked showdown the
+    """``pN sm [cards]``: the cards shown must be those dealt (a hand the replay does not
+    know, unknown and paid as recorded, shows what it shows); at an asked showdown the
     player shows or mucks."""
     k, who, _, arg = step
     shown = list(arg) if arg else []  # () for "-", "" for a muck
@@ -484,6 +485,7 @@ def _shown(hand: Hand, step: Step, seat: int, where: Where) -> None:
     dealt = sorted(c.index for c in (*hand.hole_cards[seat], *hand.up_cards[seat]))
     if (
         shown
+        and dealt  # a hand the replay never knew (unknown, not dealt from the record)
         and len(known) == len(shown)
         # Stud: a player all-in shows the cards dealt so far, before the last ones come.
         and (not set(known) <= set(dealt) if hand.spec.is_stud else known != dealt)
