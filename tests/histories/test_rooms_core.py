@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pokerforge import _core
+from pokerforge.game.phh import loads_phh, to_phh
 from pokerforge.histories import read_histories
 
 ROOMS = Path(__file__).parent.parent / "data" / "rooms"
@@ -56,3 +57,29 @@ def test_read_histories_replays_every_rooms_hands_and_counts_the_rest() -> None:
     assert any(r.hand.spec.variant == "courchevel" for r in records)
     assert set(reader.rooms) >= {"PS", "GG", "WMX", "888", "PTY", "IPN", "BOV"}
     assert all(r.site in reader.rooms for r in records)
+
+
+def test_a_room_that_rakes_each_pot_is_kept_as_it_paid() -> None:
+    # Bovada took its $2 rake from the main pot and the side pot in proportion; rule 27
+    # takes it from the main pot first. The hand loads with the room's payouts, says why,
+    # and its PHH keeps them.
+    reader = read_histories(ROOMS / "bovada" / "rake_per_pot.txt")
+    (record,) = list(reader)
+    hand = record.hand
+    assert reader.conventions == 1 and hand.paid_as_recorded
+    assert record.site_convention is not None
+    assert "118.42 in the record, 118.00 in the replay" in record.site_convention
+    assert sorted(p for p in hand.payouts if p) == [3158, 11842]  # the room's, in cents
+    assert hand.rake == 200 and sum(hand.starting_stacks) == sum(hand.stacks) + hand.rake
+    again = loads_phh(to_phh(hand))
+    assert again.payouts == hand.payouts and again.paid_as_recorded
+
+
+def test_a_record_paying_more_than_the_pots_is_still_refused(tmp_path: Path) -> None:
+    # The room's payouts are kept only where they fit in the pots: a record paying more
+    # than the hand put in is refused by cause.
+    text = (ROOMS / "bovada" / "rake_per_pot.txt").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text.replace("UTG+1 : Hand result $118.42", "UTG+1 : Hand result $218.42"))
+    reader = read_histories(bad, skip_bad=True)
+    assert list(reader) == [] and reader.skipped == 1

@@ -48,6 +48,7 @@ class Ending(Streets):
         "_final_pots",
         "_known",
         "_payouts",
+        "_pays_recorded",
         "_rake",
         "_recorded",
         "_seed",
@@ -64,6 +65,8 @@ class Ending(Streets):
     # Replays: unknown hands not tabled at the showdown (rule 22: they cannot win a pot).
     _unshown: frozenset[int]
     _recorded: tuple[str, tuple[int, ...]] | None
+    # Replays: the recorded result is what the room paid, the showdown pays it as it is.
+    _pays_recorded: bool
     _known: bool
     _chip_value: Decimal
     # Rule 26b: every runout's whole board once run more than once (else empty), and a
@@ -139,6 +142,10 @@ class Ending(Streets):
     def _showdown(self) -> None:
         st = self._state
         folded = st.folded
+        if self._pays_recorded:  # the room's payouts are the record, not the rules' split
+            self._take_rake(build_pots(st.contributions, folded, st.dead))
+            self._showdown_from_record()
+            return
         if self._unknown and self._unknown_still_in(folded):
             if self._draw is None:
                 self._showdown_unknown()

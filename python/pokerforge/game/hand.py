@@ -93,6 +93,8 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, DrawTurns, Ending):
         recorded_stacks: replays: each seat's recorded chips after the hand (instead of
             ``recorded_winnings``; a seat's winnings are its final chips less its chips
             behind once the betting is over).
+        recorded_pays: replays: the recorded result is what the room paid (its own split,
+            rake or odd chips) and the showdown pays it as recorded, not by the rules.
         chip_value: what one chip is worth in the record's money (``Decimal("0.01")`` for a
             cash game in cents), for exporting; the engine itself counts whole chips.
         shown_cards: replays of draw games: ``seat -> cards`` a seat of
@@ -162,6 +164,7 @@ full=True))
         unshown_hole_cards: Collection[int] = (),
         recorded_winnings: Sequence[int] | None = None,
         recorded_stacks: Sequence[int] | None = None,
+        recorded_pays: bool = False,
         chip_value: Decimal | int = 1,
         up_cards: Sequence[object | None] | None = None,
         shown_cards: Mapping[int, object] | None = None,
@@ -191,6 +194,7 @@ full=True))
         self._unknown, self._recorded, self._chip_value = replay_record(
             n, unknown_hole_cards, recorded_winnings, recorded_stacks, chip_value
         )
+        self._pays_recorded = recorded_pays and self._recorded is not None
         self._unshown = (
             frozenset(unshown_hole_cards) & self._unknown if unshown_hole_cards else _NO_SEATS
         )

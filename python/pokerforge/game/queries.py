@@ -47,6 +47,7 @@ class HandQueries:
     _unknown: frozenset[int]
     _chip_value: Decimal
     _boards: tuple[tuple[int, ...], ...]
+    _pays_recorded: bool
 
     @property
     def state(self) -> HandState:
@@ -133,6 +134,13 @@ class HandQueries:
             elif type(record) is Award:
                 row[record.seat] += record.amount
         return tuple(map(tuple, rows))
+
+    @property
+    def paid_as_recorded(self) -> bool:
+        """Replays: whether the showdown paid the recorded result as it is (the room's own
+        split, rake or odd chips, kept where they differ from the rules'; see
+        ``recorded_pays``)."""
+        return self._pays_recorded
 
     @property
     def hole_indices(self) -> tuple[tuple[int, ...], ...]:

@@ -79,6 +79,7 @@ HANDS = (
     "total_pot",
     "rake",
     "result_known",
+    "site_convention",
     "language",
     "source",
 )
@@ -245,6 +246,7 @@ class Columns:
             "total_pot": None if pot is None else int(Decimal(pot) * _MILLION),
             "rake": hand.rake * m,
             "result_known": known,
+            "site_convention": record.site_convention,
             "language": fields.get("_language"),
             "source": record.source,
         }

@@ -53,6 +53,9 @@ class HandRecord:
             replay (``read_phhs(..., repair=True)``).
         stacks_known: whether the record gives every starting stack (the dataset writes
             ``inf`` where a room did not record one: those stacks never limit the replay).
+        site_convention: why the payouts are the room's, where the room paid otherwise than
+            the rules split (its rake per pot, an unequal split, its odd chips): the hand
+            is kept as the room paid it (``hand.paid_as_recorded``); ``None`` otherwise.
     """
 
     hand: Hand
@@ -64,6 +67,7 @@ class HandRecord:
     site: str | None = None
     repaired: bool = False
     stacks_known: bool = True
+    site_convention: str | None = None
 
     @classmethod
     def of(

@@ -150,8 +150,11 @@ class RoomsReader(PhhReader):
         causes: the skipped hands by cause (a :class:`collections.Counter`; ``coverage``
             counts them by the file's room, ``"none"`` where no hand starts): the core's
             (``"cut off"``, ``"no sections"``, ``"game"``, ``"totals"``, ...), the
-            replay's (``"mismatch"``, ``"replay"``) and a PHH file's (the name of its
-            error, as :attr:`PhhReader.coverage <pokerforge.histories.PhhReader>` counts).
+            replay's (``"replay"``) and a PHH file's (the name of its error, as
+            :attr:`PhhReader.coverage <pokerforge.histories.PhhReader>` counts).
+        conventions: hands whose room paid otherwise than the rules split them (rake per
+            pot, an unequal split, its odd chips), kept as the room paid them with the
+            difference in ``record.site_convention``.
         rooms: the hands read by room code (``"PHH"`` for a PHH hand of no known room).
         files: the files read.
         pending: hands held back as still being written (only where the reader holds
@@ -191,6 +194,7 @@ class RoomsReader(PhhReader):
         self.rooms: Counter[str] = Counter()
         self.files = 0
         self.pending = 0
+        self.conventions = 0
         self._file_room = "none"  # the room of the file being read, as coverage counts it
 
     def _paths(self) -> list[Path]:
@@ -282,8 +286,19 @@ class RoomsReader(PhhReader):
                 )
                 continue
             doc = phh_doc(entry)
+            convention = None
             try:
-                record = self._replay(None, 1, [], doc, read=None, problem=None)
+                try:
+                    record = self._replay(None, 1, [], doc, read=None, problem=None)
+                except BadHandError as err:
+                    if not err.mismatch:
+                        raise
+                    # The room paid otherwise than the rules split (rake per pot, unequal
+                    # splits, odd chips): the record is the room's, kept as it paid.
+                    record = self._replay(
+                        None, 1, [], {**doc, "_paid_as_recorded": True}, read=None, problem=None
+                    )
+                    convention = _convention(str(err))
             except BadHandError as err:
                 self._skip(
                     str(err),
@@ -311,10 +326,21 @@ class RoomsReader(PhhReader):
                 entry["venue"],
                 record.repaired,
                 record.stacks_known,
+                convention,
             )
+            if convention is not None:
+                self.conventions += 1
+                counts["room's payouts"] += 1
 
 
-_READ = ("read", "repaired")
+_READ = ("read", "repaired", "room's payouts")
+
+
+def _convention(mismatch: str) -> str:
+    """Why a hand's payouts are the room's: the replay's difference, as the mismatch says
+    it (``p3 0.18 in the record, 0.17 in the replay``)."""
+    said = mismatch.split("disagrees with the replay: ", 1)[-1]
+    return f"the room paid otherwise than the rules split: {said}"
 
 
 def _ends_whole(data: bytes) -> bool:

@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS hands (
     total_pot {_MONEY},
     rake {_MONEY},
     result_known BOOLEAN NOT NULL,
+    site_convention VARCHAR,
     language VARCHAR,
     source VARCHAR NOT NULL,
     PRIMARY KEY (room, hand)

@@ -100,6 +100,8 @@ def to_phh(
     if hand.is_over and hand.result_known:
         optional.append(("finishing_stacks", [money(hand.stacks[s]) for s in order]))
         optional.append(("winnings", [money(hand.payouts[s]) for s in order]))
+        if hand.paid_as_recorded:  # the room's split, kept as it paid
+            optional.append(("_paid_as_recorded", True))
     # The runouts allowed are no field: a file's runouts are its board cards (rule 26b).
     if replace(spec.rules, name="default", showdown="auto", runouts=1) != DEFAULT_RULES:
         optional.append(("_rules", spec.rules.name))

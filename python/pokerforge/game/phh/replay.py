@@ -219,6 +219,8 @@ def _replay(
     elif spec.is_draw:
         dealt = {"hole_cards": hand_holes, "shown_cards": _draw_shown(steps, seat_of, unknown)}
     result: dict[str, Any] = recorded_result(winnings, finishing, seat_of)
+    if result and doc.get("_paid_as_recorded") is True:  # the room's own split (histories)
+        result["recorded_pays"] = True
     try:
         hand = Hand(
             spec,
