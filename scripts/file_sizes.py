@@ -28,7 +28,6 @@ OWN = {"python/pokerforge/game/hand.py": 500}
 OVER = {
     "python/pokerforge/cli.py": 861,
     "python/pokerforge/game/betting.py": 724,
-    "rust/py/src/obs/encoder.rs": 813,
     "rust/py/src/hand_rank.rs": 605,
     "rust/core/src/eval/omaha_simd.rs": 1157,
 }

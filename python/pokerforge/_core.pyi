@@ -526,7 +526,16 @@ def _thread_pools() -> list[int]: ...
 @final
 class ObsEncoder:
     def __new__(
-        cls, seats: int, *, history: int = 16, actions: list[str] | None = None, tables: int = 1
+        cls,
+        seats: int,
+        *,
+        history: int = 16,
+        actions: list[str] | None = None,
+        tables: int = 1,
+        game: str | None = None,
+        hole_cards: int | None = None,
+        streets: list[int] | None = None,
+        fixed_limit: bool = False,
     ) -> ObsEncoder: ...
     @property
     def size(self) -> int: ...
@@ -565,7 +574,9 @@ class ObsEncoder:
     # (folds, checks, calls, raises, totals): the tables by kind of move, each raise's total.
     def decode_all(
         self, states: Iterable[object], actions: Iterable[int] | npt.NDArray[np.int64]
-    ) -> tuple[list[int], list[int], list[int], list[int], list[int]]: ...
+    ) -> tuple[
+        list[int], list[int], list[int], list[int], list[int], list[tuple[int, int]]
+    ]: ...
     def ended(
         self, states: Iterable[object], done: npt.NDArray[np.bool_] | None = None
     ) -> list[int]: ...

@@ -8,6 +8,7 @@ use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::error::{Error, Result};
 use crate::obs::check_chips;
+use crate::obs::layout::MAX_STREETS;
 use crate::MAX_PLAYERS;
 
 /// The kind of an action in the log. A bet (the first chips of a street) counts as a raise.
@@ -52,7 +53,7 @@ pub struct Entry {
     pub seat: u8,
     /// What it did.
     pub kind: ActionKind,
-    /// The street (0 pre-flop .. 3 river).
+    /// The street: its index among the game's streets (0 pre-flop .. 3 river).
     pub street: u8,
     /// Whether the action put the seat all-in.
     pub all_in: bool,
@@ -70,7 +71,7 @@ pub struct HandLog {
     starts: Vec<i64>,
     holes: Vec<CardSet>,
     entries: Vec<Entry>,
-    acted: [u16; 4],
+    acted: [u16; MAX_STREETS],
 }
 
 impl HandLog {
@@ -98,7 +99,7 @@ impl HandLog {
             starts,
             holes,
             entries: Vec::with_capacity(32),
-            acted: [0; 4],
+            acted: [0; MAX_STREETS],
         })
     }
 
@@ -125,21 +126,21 @@ impl HandLog {
         self.holes.clear();
         self.holes.extend_from_slice(holes);
         self.entries.clear();
-        self.acted = [0; 4];
+        self.acted = [0; MAX_STREETS];
         Ok(())
     }
 
     /// Appends an action the game layer has applied.
     ///
     /// # Errors
-    /// [`Error::InvalidSetting`] for a seat off the table or a street above 3;
+    /// [`Error::InvalidSetting`] for a seat off the table or a street above 7;
     /// [`Error::ChipLimit`] for an amount below 0 or above [`crate::obs::MAX_CHIPS`].
     pub fn push(&mut self, entry: Entry) -> Result<()> {
         if usize::from(entry.seat) >= self.seats {
             return Err(setting("seat", entry.seat, "a seat of the table"));
         }
-        if entry.street > 3 {
-            return Err(setting("street", entry.street, "0 (pre-flop) to 3 (river)"));
+        if usize::from(entry.street) >= MAX_STREETS {
+            return Err(setting("street", entry.street, "a street from 0 to 7"));
         }
         check_chips("amount", entry.amount)?;
         self.acted[usize::from(entry.street)] |= 1 << entry.seat;
@@ -203,9 +204,10 @@ impl HandLog {
         &self.entries
     }
 
-    /// Whether `seat` has acted on `street` (0..4; a forced bet is not an action).
+    /// Whether `seat` has acted on `street` (the street's index among the game's; a
+    /// forced bet is not an action).
     pub fn acted(&self, street: usize, seat: usize) -> bool {
-        street < 4 && self.acted[street] >> seat & 1 == 1
+        street < MAX_STREETS && self.acted[street] >> seat & 1 == 1
     }
 
     /// The information-set key of `seat`: everything that seat knows, as a string; two
@@ -443,7 +445,7 @@ mod tests {
         assert!(log
             .push(Entry {
                 seat: 1,
-                street: 4,
+                street: 8,
                 ..entry
             })
             .is_err());

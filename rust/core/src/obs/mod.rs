@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 
 pub use actions::{Action, ActionSet, Legal};
 pub use encode::TableState;
-pub use layout::{ObsLayout, Section, LAYOUT_VERSION};
+pub use layout::{ObsLayout, Section, Shape, LAYOUT_VERSION, MAX_DRAWS};
 pub use log::{ActionKind, Entry, HandLog};
 
 /// The most chips one count may hold in what the encoder reads: a stack, a bet, a blind,

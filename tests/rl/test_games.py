@@ -1,0 +1,356 @@
+"""Every game of the variant table in every environment: its registered ids pass
+Gymnasium's and PettingZoo's checkers, random masked play conserves chips, the same seed
+plays the same hands, and the observation holds what the game's row deals (up cards by
+seat, draws, the draw actions, the bring-in)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from pokerforge._core import VARIANTS
+from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.game import GameSpec, Hand
+from pokerforge.rl import ObservationLayout, Tables, VectorPokerEnv
+
+gymnasium = pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+from gymnasium import spaces  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+from pokerforge.rl import PokerEnv, RandomPolicy, aec_env  # noqa: E402
+from pokerforge.rl.registry import GAMES, id_name, stakes  # noqa: E402
+
+# As in test_checkers.py: chip counts are unbounded above by design, and the dict
+# observation with an action mask is PettingZoo's convention for card games.
+ADVICE = [
+    "ignore:.*maximum value is infinity",
+    "ignore:Observation space for each agent probably should be",
+    "ignore:Observation is not a NumPy array",
+]
+
+# One spec per game, in its usual structure (the first its row lists).
+USUAL = {v.name: stakes(v, v.structures[0]) for v in VARIANTS}
+
+
+def test_every_row_in_every_structure_has_an_id() -> None:
+    expected = {(v.name, s) for v in VARIANTS for s in v.structures}
+    assert {(spec.variant, spec.betting) for spec in GAMES.values()} == expected
+    assert len(GAMES) == len(expected)
+    for old in ("HoldemNL", "HoldemFL", "OmahaPL", "OmahaHiLoPL"):
+        assert f"pokerforge/{old}-v0" in GAMES
+    for new in ("SevenCardStudFL", "RazzFL", "SevenCardStudHiLoFL", "ShortDeckHoldemNL",
+                "DeuceToSevenTripleDrawFL", "DeuceToSevenSingleDrawNL", "AceToFiveTripleDrawFL",
+                "BadugiFL", "FiveCardDrawNL", "CourchevelPL", "BigOPL", "OmahaNL"):  # fmt: skip
+        assert f"pokerforge/{new}-v0" in GAMES
+    assert len({id_name(v) for v in VARIANTS}) == len(VARIANTS)
+
+
+class MaskedSample(spaces.Discrete):
+    """The environment's action space, sampled by its current mask.
+
+    Gymnasium's checker steps with ``action_space.sample()`` and no mask, and a masked
+    index raises by design. With the draw actions most indices are masked at a betting
+    decision, so no seed of a plain space samples legal actions throughout; this space
+    samples as Gymnasium's masked sampling does (``sample(mask)``), with the mask the
+    environment last handed out: check/call when it is legal (it is at every betting
+    decision), else a legal action at random (a draw). The checker draws one action
+    before a reset and plays it after: the first decision after a reset is a betting one,
+    and the opponents of :func:`raising` make the learner's second one a betting one too,
+    so that the action drawn there is check/call.
+    """
+
+    def __init__(self, env: PokerEnv) -> None:
+        super().__init__(env.action_space.n, seed=1)
+        self.env = env
+        self.call = env.tables.actions.index("call")
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
+        if mask is not None or probability is not None:
+            return super().sample(mask, probability)
+        legal = self.env.tables.mask[0]
+        if legal[self.call]:
+            return np.int64(self.call)
+        return super().sample(mask=legal.astype(np.int8))
+
+
+def raising(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> int:
+    """An opponent that raises by the least it may, else checks or calls, else (drawing)
+    stands pat: after the learner (the button, first to act in the draw games) calls,
+    the betting comes back to it."""
+    for index in (2, 1):  # "min", "call" in the default action set
+        if mask[index]:
+            return index
+    return int(mask.argmax())
+
+
+@pytest.mark.parametrize("env_id", sorted(GAMES))
+@pytest.mark.filterwarnings(*ADVICE)
+def test_gymnasium_check_env_on_every_id(env_id: str) -> None:
+    env = gymnasium.make(env_id, seats=3, opponents=raising, seed=5).unwrapped
+    env.action_space = MaskedSample(env)
+    check_env(env, skip_render_check=True)
+
+
+@pytest.mark.parametrize("env_id", sorted(GAMES))
+@pytest.mark.filterwarnings(*ADVICE)
+def test_pettingzoo_api_test_on_every_id(env_id: str) -> None:
+    env = aec_env(GAMES[env_id], seats=3, stacks=[40, 50, 60], seed=2)
+    api_test(env, num_cycles=300)
+
+
+def play(spec: GameSpec, *, seed: int, steps: int, tables: int = 8) -> list[Any]:
+    """Random masked play on ``tables`` tables for ``steps`` steps; what each step gave.
+    Checks at every step that every table's chips are conserved."""
+    env = VectorPokerEnv(spec, num_tables=tables, seats=4, stacks=[30, 40, 50, 60], seed=seed)
+    obs, _ = env.reset()
+    rng = np.random.default_rng(seed)
+    trace: list[Any] = [obs.copy()]
+    total = 30 + 40 + 50 + 60
+    for _ in range(steps):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in env.action_mask])
+        obs, rewards, dones, _ = env.step(actions)
+        for hand in env.hands:
+            state = hand.state
+            assert sum(state.stacks) + state.pot_total == total
+        for t in np.flatnonzero(dones):
+            finished = env.finished[t]
+            assert finished is not None and finished.is_over
+            assert sum(finished.state.stacks) == total  # no rake in these specs
+            assert abs(float(rewards[t].sum())) < 1e-4
+        trace.append((actions, obs.copy(), rewards.copy(), dones.copy()))
+    return trace
+
+
+@pytest.mark.parametrize("game", sorted(USUAL))
+def test_random_masked_play_conserves_chips_in_every_game(game: str) -> None:
+    spec = USUAL[game]
+    trace = play(spec, seed=3, steps=400)
+    ended = sum(int(step[3].sum()) for step in trace[1:])
+    assert ended >= 40, ended  # many hands played to their end
+
+
+@pytest.mark.parametrize("game", sorted(USUAL))
+def test_the_same_seed_plays_the_same_trajectory(game: str) -> None:
+    spec = USUAL[game]
+    first, again = play(spec, seed=11, steps=120), play(spec, seed=11, steps=120)
+    other = play(spec, seed=12, steps=120)
+
+    def same(a: Any, b: Any) -> bool:
+        if isinstance(a, tuple):
+            return all(same(x, y) for x, y in zip(a, b, strict=True))
+        return bool(np.array_equal(a, b))
+
+    assert all(same(a, b) for a, b in zip(first, again, strict=True))
+    assert not all(same(a, b) for a, b in zip(first, other, strict=True))
+
+
+def test_aec_and_gym_play_every_game_to_the_end() -> None:
+    for game, spec in sorted(USUAL.items()):
+        env = aec_env(spec, seats=3, seed=4)
+        env.reset(seed=4)
+        rng = np.random.default_rng(4)
+        for agent in env.agent_iter(max_iter=600):
+            obs, _, done, truncated, _ = env.last()
+            mask = obs["action_mask"]
+            env.step(None if done or truncated else int(rng.choice(np.flatnonzero(mask))))
+        gym = PokerEnv(spec, seats=3, opponents=RandomPolicy(seed=2), seed=6)
+        obs, _ = gym.reset()
+        for _ in range(50):
+            action = int(np.random.default_rng(1).choice(np.flatnonzero(obs["action_mask"])))
+            obs, _, done, _, _ = gym.step(action)
+            if done:
+                obs, _ = gym.reset()
+        assert game
+
+
+STUD = GameSpec(
+    variant="stud", betting="fixed-limit", ante=1, bring_in=1, small_bet=2, big_bet=4
+)
+
+
+def slots(tables: Tables, prefix: str) -> dict[str, float]:
+    names = tables.encoder.slot_names()
+    return {n: float(v) for n, v in zip(names, tables.obs[0], strict=True) if n.startswith(prefix)}
+
+
+def cards_of(plane: dict[str, float], prefix: str) -> set[str]:
+    return {name[len(prefix) :] for name, value in plane.items() if value == 1.0}
+
+
+def test_stud_observes_up_cards_by_seat_and_its_own_down_cards() -> None:
+    tables = Tables(STUD, seats=4, stacks=100, seed=3)
+    tables.new_hand(0)
+    hand = tables.hands[0]
+    rng = np.random.default_rng(0)
+    while hand.state.street < 7 and hand.actor is not None:  # to fifth street
+        tables.act(0, int(rng.choice(tables.legal(0))))
+    state = hand.state
+    for seat in range(4):
+        tables.observe(0, seat)
+        up = slots(tables, "up:")
+        for k in range(4):
+            other = (seat + k) % 4
+            seen = cards_of(up, f"up:seat+{k}:")
+            assert seen == {str(hand.card(c)) for c in state.up[other]} if hasattr(
+                hand, "card"
+            ) else {_text(c) for c in state.up[other]}
+        assert cards_of(slots(tables, "hole:"), "hole:") == {_text(c) for c in state.holes[seat]}
+    layout = ObservationLayout(seats=4, spec=STUD)
+    assert [n for n in layout.describe() if n.startswith("street:")] == [
+        "street:third street", "street:fourth street", "street:fifth street",
+        "street:sixth street", "street:seventh street", "street:over",
+    ]  # fmt: skip
+
+
+def _text(index: int) -> str:
+    from pokerforge.cards import Card  # noqa: PLC0415
+
+    return str(Card.from_index(index))
+
+
+def test_the_bring_in_is_check_call_and_completing_is_a_raise() -> None:
+    tables = Tables(STUD, seats=3, stacks=50, seed=1, actions=("fold", "call", "min"))
+    tables.new_hand(0)
+    hand = tables.hands[0]
+    seat = tables.observe(0)
+    assert seat == hand.actor
+    # The bring-in may not fold (rule 37): it brings in (call 1) or completes to 2.
+    assert tables.mask[0].tolist() == [0, 1, 1]
+    assert tables.amounts[0].tolist() == [0, 1, 2]
+    tables.act(0, 1)
+    assert hand.state.bets[seat] == 1
+    tables.observe(0, seat)
+    history = slots(tables, "history[0]:")
+    assert history["history[0]:kind:raise"] == 1.0  # the bring-in opens the betting
+    assert history["history[0]:street:third street"] == 1.0
+    assert history["history[0]:amount"] == 0.5  # one chip, half the small bet
+
+
+TRIPLE = GameSpec(variant="2-7-triple-draw", betting="fixed-limit", small_bet=2, big_bet=4)
+
+
+def test_a_draw_action_throws_the_cards_its_positions_name() -> None:
+    tables = Tables(TRIPLE, seats=3, stacks=60, seed=2)
+    tables.new_hand(0)
+    hand = tables.hands[0]
+    actions = tables.actions
+    assert actions[:6] == ("fold", "call", "min", "0.5pot", "pot", "allin")
+    assert len(actions) == 6 + 32 and actions[6] == "draw:00000"
+    assert all(i < 6 for i in tables.legal(0))  # betting first: no draw is legal
+    while hand.state.drawing < 0:
+        tables.act(0, actions.index("call"))
+    seat = hand.state.drawing
+    legal = tables.legal(0)
+    assert legal == tuple(range(6, 38))  # every set of cards, standing pat first
+    tables.observe(0)
+    assert slots(tables, "draws:to_draw")["draws:to_draw"] == 1.0
+    held = sorted(hand.state.holes[seat])
+    with pytest.raises(IllegalActionError, match="not legal now"):
+        tables.act(0, 1)  # nobody bets in a drawing round
+    tables.act(0, actions.index("draw:11001"))  # the two lowest cards and the highest
+    thrown = {held[0], held[1], held[4]}
+    assert hand.state.draws[seat] == (3,)
+    assert not thrown & set(hand.state.holes[seat])
+    assert {held[2], held[3]} <= set(hand.state.holes[seat])
+    # Every seat sees it drew three; the next to draw stands pat.
+    nxt = hand.state.drawing
+    tables.act(0, actions.index("draw:00000"))
+    assert hand.state.draws[nxt] == (0,)
+    for observer in range(3):
+        tables.observe(0, observer)
+        k = (seat - observer) % 3
+        draws = slots(tables, f"draws:seat+{k}:round1")
+        assert draws == {
+            f"draws:seat+{k}:round1:drawn": 1.0,
+            f"draws:seat+{k}:round1:cards": 3.0,
+        }
+        assert slots(tables, f"draws:seat+{k}:round2")[f"draws:seat+{k}:round2:drawn"] == 0.0
+
+
+def test_the_draw_games_own_cards_follow_the_draws() -> None:
+    spec = GameSpec(variant="badugi", betting="fixed-limit", small_bet=2, big_bet=4)
+    tables = Tables(spec, seats=2, stacks=80, seed=9)
+    tables.new_hand(0)
+    hand = tables.hands[0]
+    rng = np.random.default_rng(2)
+    while hand.actor is not None:
+        seat = tables.observe(0)
+        assert cards_of(slots(tables, "hole:"), "hole:") == {_text(c) for c in hand.state.holes[seat]}
+        tables.act(0, int(rng.choice(tables.legal(0))))
+
+
+def test_short_deck_planes_hold_the_36_cards() -> None:
+    spec = GameSpec(variant="short-deck", blinds=(1, 2))
+    layout = ObservationLayout(seats=2, history=0, spec=spec)
+    assert layout.section("hole") == (0, 36) and layout.section("board") == (36, 36)
+    assert layout.describe()[0] == "hole:6c"
+    tables = Tables(spec, seats=2, seed=1)
+    tables.new_hand(0)
+    seat = tables.observe(0)
+    holes = {_text(c) for c in tables.hands[0].state.holes[seat]}
+    assert cards_of(slots(tables, "hole:"), "hole:") == holes
+
+
+def test_holdem_layout_is_unchanged_slot_for_slot() -> None:
+    # Layout version 2 adds what the other games deal; Hold'em's vector is version 1's.
+    layout = ObservationLayout(seats=6, history=16)
+    assert layout.size == 445 and layout.version == 2
+    assert [name for name, _, _ in layout.sections()] == [
+        "hole", "board", "street", "position", "seats", "pot", "legal", "action_mask",
+        "action_amount", "history",
+    ]  # fmt: skip
+    assert layout.index("history[0]:street:river") == 173 + 1 + 6 + 4 + 1 + 3
+
+
+def test_infoset_refuses_games_dealing_cards_after_the_first_action() -> None:
+    for spec in (STUD, TRIPLE):
+        tables = Tables(spec, seats=2, seed=1)
+        tables.new_hand(0)
+        with pytest.raises(InvalidSpecError, match=f"not {spec.variant}"):
+            tables.infoset(0, 0)
+    courchevel = Tables(USUAL["courchevel"], seats=2, seed=1)
+    courchevel.new_hand(0)
+    assert courchevel.infoset(0, 0).count("|") == 4
+
+
+def test_courchevel_history_labels_the_first_rounds_actions_preflop() -> None:
+    # Its first board card comes before the first round: that deal opens no street.
+    tables = Tables(USUAL["courchevel"], seats=3, seed=2)
+    tables.new_hand(0)
+    tables.act(0, 1)
+    tables.observe(0)
+    assert slots(tables, "history[0]:street:")["history[0]:street:preflop"] == 1.0
+
+
+def _mask_int8(mask: npt.NDArray[Any]) -> npt.NDArray[np.int8]:
+    return mask.astype(np.int8)
+
+
+def test_vector_env_draws_at_every_table() -> None:
+    env = VectorPokerEnv(TRIPLE, num_tables=6, seats=3, seed=1)
+    env.reset()
+    draws = 0
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        choice = [int(rng.choice(np.flatnonzero(_mask_int8(m)))) for m in env.action_mask]
+        draws += sum(a >= 6 for a in choice)
+        env.step(np.array(choice))
+    assert draws > 50
+
+
+def test_hand_copy_restores_a_drawing_round() -> None:
+    tables = Tables(TRIPLE, seats=2, seed=3)
+    tables.new_hand(0)
+    hand: Hand = tables.hands[0]
+    while hand.state.drawing < 0:
+        tables.act(0, 1)
+    saved = tables.snapshot()
+    tables.act(0, tables.actions.index("draw:11111"))
+    tables.restore(saved)
+    assert tables.legal(0) == tuple(range(6, 38))
