@@ -425,6 +425,113 @@ mod tests {
     }
 
     #[test]
+    fn stud_up_cards_by_seat_and_draws_from_the_row() {
+        use crate::obs::layout::Shape;
+        use crate::variant::Variant;
+        let layout_of = |name: &str, seats| {
+            let v = Variant::named(name).unwrap();
+            let shape = Shape::of(v, usize::from(v.hole_cards[0])).unwrap();
+            ObsLayout::for_game(shape, seats, 1, ActionSet::standard()).unwrap()
+        };
+        // Razz, third street: seat 1 brings it in; seat 2 observes.
+        let layout = layout_of("razz", 3);
+        let holes = ["AhKh", "2c2d", "7s8s"]
+            .map(|t| t.parse().unwrap())
+            .to_vec();
+        let mut log = HandLog::new(0, 2, 1, vec![50, 50, 50], holes.clone()).unwrap();
+        log.push(act(1, ActionKind::Raise, 0, 1)).unwrap();
+        let up: Vec<CardSet> = ["Qs", "3h", "9d"].map(|t| t.parse().unwrap()).to_vec();
+        let state = TableState {
+            street: 0,
+            board: CardSet::EMPTY,
+            stacks: &[49, 48, 49],
+            bets: &[0, 1, 0],
+            folded: &[false; 3],
+            total_pot: 4,
+            actor: Some(2),
+            legal: Legal {
+                fold: true,
+                check: false,
+                call: 1,
+                min_raise_to: Some(2),
+                max_raise_to: Some(2),
+            },
+            holes: &holes,
+            up: &up,
+            draws: &[],
+            drawing: None,
+        };
+        let mut obs = vec![7.0; layout.size()];
+        let (mut mask, mut amounts) = (vec![7; 6], vec![7; 6]);
+        layout
+            .encode(&log, &state, 2, &mut obs, &mut mask, &mut amounts)
+            .unwrap();
+        let s = |name: &str| slot(&layout, &obs, name);
+        assert_eq!((s("hole:7s"), s("hole:Ah")), (1.0, 0.0));
+        assert_eq!(
+            (s("up:seat+0:9d"), s("up:seat+1:Qs"), s("up:seat+2:3h")),
+            (1.0, 1.0, 1.0)
+        );
+        assert_eq!(s("street:third street"), 1.0);
+        assert_eq!(
+            (s("history[0]:kind:raise"), s("history[0]:seat+2")),
+            (1.0, 1.0)
+        );
+        assert_eq!(mask, [1, 1, 1, 0, 0, 0]);
+
+        // Triple draw, first draw: seat 0 stood pat, seat 1 drew two, seat 2 is to draw.
+        let layout = layout_of("2-7-triple-draw", 3);
+        let holes: Vec<CardSet> = ["2c3d4h7s9c", "5c5d6h8sTc", "2d3h4s8cJd"]
+            .map(|t| t.parse().unwrap())
+            .to_vec();
+        let log = HandLog::new(0, 2, 1, vec![50, 50, 50], holes.clone()).unwrap();
+        let draws = [[0, -1, -1, -1], [2, -1, -1, -1], [-1; 4]];
+        let state = TableState {
+            street: 1,
+            actor: None,
+            legal: Legal::default(),
+            bets: &[0; 3],
+            up: &[],
+            draws: &draws,
+            drawing: Some(2),
+            ..state
+        };
+        let (mut mask, mut amounts) = (vec![7; 6 + 32], vec![7; 6 + 32]);
+        let mut obs = vec![7.0; layout.size()];
+        layout
+            .encode(&log, &state, 2, &mut obs, &mut mask, &mut amounts)
+            .unwrap();
+        let s = |name: &str| slot(&layout, &obs, name);
+        assert_eq!((s("draws:to_draw"), s("legal:to_act")), (1.0, 1.0));
+        assert_eq!(s("draws:seat+0:round1:drawn"), 0.0);
+        assert_eq!(
+            (
+                s("draws:seat+1:round1:drawn"),
+                s("draws:seat+1:round1:cards")
+            ),
+            (1.0, 0.0)
+        );
+        assert_eq!(s("draws:seat+2:round1:cards"), 2.0);
+        assert_eq!(s("street:first draw"), 1.0);
+        assert_eq!(&mask[..6], &[0; 6]);
+        assert!(mask[6..].iter().all(|&m| m == 1));
+        assert_eq!(s("action:draw:00000:legal"), 1.0);
+        // Seat 0 sees nothing to draw and no legal action.
+        layout
+            .encode(&log, &state, 0, &mut obs, &mut mask, &mut amounts)
+            .unwrap();
+        assert!(mask.iter().all(|&m| m == 0));
+        // A list of the wrong length is refused.
+        let short = TableState {
+            draws: &draws[..2],
+            ..state
+        };
+        assert!(layout
+            .encode(&log, &short, 0, &mut obs, &mut mask, &mut amounts)
+            .is_err());
+    }
+
+    #[test]
     fn bad_input_writes_nothing() {
         let holes = ["AhKh", "2c2d"].map(|t| t.parse().unwrap()).to_vec();
         let log = HandLog::new(0, 2, 1, vec![100, 100], holes).unwrap();
