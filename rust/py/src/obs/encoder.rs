@@ -328,8 +328,9 @@ impl PyObsEncoder {
 
     /// The move discrete action `index` names for the seat to act at `table` in `state`,
     /// legal by the mask of the latest encoding of that seat (made first when none is
-    /// current): `kind | amount << 2`, `kind` 0 fold, 1 check, 2 call, 3 raise to `amount`.
-    /// The game layer applies it with the hand's own method.
+    /// current): `kind | amount << 2`, `kind` 0 fold, 1 check, 2 call, 3 raise to `amount`;
+    /// a draw action gives `-1 - cards`, `cards` the mask of the card indices it throws
+    /// (0: stand pat). The game layer applies it with the hand's own method.
     ///
     /// Raises `IllegalActionError` when nobody is to act or the index is out of range or
     /// masked.
