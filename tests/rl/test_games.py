@@ -150,28 +150,33 @@ def test_the_same_seed_plays_the_same_trajectory(game: str) -> None:
     assert not all(same(a, b) for a, b in zip(first, other, strict=True))
 
 
-def test_aec_and_gym_play_every_game_to_the_end() -> None:
-    for game, spec in sorted(USUAL.items()):
-        env = aec_env(spec, seats=3, seed=4)
-        env.reset(seed=4)
-        rng = np.random.default_rng(4)
-        for agent in env.agent_iter(max_iter=600):
-            obs, _, done, truncated, _ = env.last()
-            mask = obs["action_mask"]
-            env.step(None if done or truncated else int(rng.choice(np.flatnonzero(mask))))
-        gym = PokerEnv(spec, seats=3, opponents=RandomPolicy(seed=2), seed=6)
-        obs, _ = gym.reset()
-        for _ in range(50):
-            action = int(np.random.default_rng(1).choice(np.flatnonzero(obs["action_mask"])))
-            obs, _, done, _, _ = gym.step(action)
-            if done:
-                obs, _ = gym.reset()
-        assert game
+@pytest.mark.parametrize("game", sorted(USUAL))
+def test_aec_and_gym_play_every_game_to_the_end(game: str) -> None:
+    spec = USUAL[game]
+    env = aec_env(spec, seats=3, stacks=[40, 50, 60], seed=4)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    rewards = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter(max_iter=600):
+        obs, reward, done, truncated, _ = env.last()
+        rewards[agent] += reward
+        mask = obs["action_mask"]
+        env.step(None if done or truncated else int(rng.choice(np.flatnonzero(mask))))
+    assert env.tables.hands[0].is_over
+    assert abs(sum(rewards.values())) < 1e-6  # what one seat won the others lost
+    gym = PokerEnv(spec, seats=3, opponents=RandomPolicy(seed=2), seed=6)
+    obs, _ = gym.reset()
+    hands = 0
+    while hands < 20:
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, _, done, _, _ = gym.step(action)
+        if done:
+            assert sum(gym.hand.net) == 0
+            hands += 1
+            obs, _ = gym.reset()
 
 
-STUD = GameSpec(
-    variant="stud", betting="fixed-limit", ante=1, bring_in=1, small_bet=2, big_bet=4
-)
+STUD = GameSpec(variant="stud", betting="fixed-limit", ante=1, bring_in=1, small_bet=2, big_bet=4)
 
 
 def slots(tables: Tables, prefix: str) -> dict[str, float]:
@@ -180,27 +185,30 @@ def slots(tables: Tables, prefix: str) -> dict[str, float]:
 
 
 def cards_of(plane: dict[str, float], prefix: str) -> set[str]:
-    return {name[len(prefix) :] for name, value in plane.items() if value == 1.0}
+    return {
+        name[len(prefix) :]
+        for name, value in plane.items()
+        if value == 1.0 and name.startswith(prefix)
+    }
 
 
 def test_stud_observes_up_cards_by_seat_and_its_own_down_cards() -> None:
     tables = Tables(STUD, seats=4, stacks=100, seed=3)
     tables.new_hand(0)
     hand = tables.hands[0]
-    rng = np.random.default_rng(0)
-    while hand.state.street < 7 and hand.actor is not None:  # to fifth street
-        tables.act(0, int(rng.choice(tables.legal(0))))
+    while hand.state.street < 7:  # everybody checks or calls to fifth street
+        tables.act(0, tables.actions.index("call"))
     state = hand.state
+    assert not hand.is_over
     for seat in range(4):
         tables.observe(0, seat)
         up = slots(tables, "up:")
         for k in range(4):
-            other = (seat + k) % 4
             seen = cards_of(up, f"up:seat+{k}:")
-            assert seen == {str(hand.card(c)) for c in state.up[other]} if hasattr(
-                hand, "card"
-            ) else {_text(c) for c in state.up[other]}
-        assert cards_of(slots(tables, "hole:"), "hole:") == {_text(c) for c in state.holes[seat]}
+            assert seen == {_text(c) for c in state.up[(seat + k) % 4]}
+            assert len(seen) == 3
+        own = {_text(c) for c in state.holes[seat]}
+        assert cards_of(slots(tables, "hole:"), "hole:") == own
     layout = ObservationLayout(seats=4, spec=STUD)
     assert [n for n in layout.describe() if n.startswith("street:")] == [
         "street:third street", "street:fourth street", "street:fifth street",
@@ -281,7 +289,8 @@ def test_the_draw_games_own_cards_follow_the_draws() -> None:
     rng = np.random.default_rng(2)
     while hand.actor is not None:
         seat = tables.observe(0)
-        assert cards_of(slots(tables, "hole:"), "hole:") == {_text(c) for c in hand.state.holes[seat]}
+        own = {_text(c) for c in hand.state.holes[seat]}
+        assert cards_of(slots(tables, "hole:"), "hole:") == own
         tables.act(0, int(rng.choice(tables.legal(0))))
 
 
@@ -354,3 +363,19 @@ def test_hand_copy_restores_a_drawing_round() -> None:
     tables.act(0, tables.actions.index("draw:11111"))
     tables.restore(saved)
     assert tables.legal(0) == tuple(range(6, 38))
+
+
+@pytest.mark.parametrize("env_id", ["pokerforge/BadugiFL-v0", "pokerforge/RazzFL-v0"])
+def test_the_standard_vector_env_plays_stud_and_draw_games(env_id: str) -> None:
+    from pokerforge.rl import VectorEnv  # noqa: PLC0415 - needs Gymnasium
+
+    env = VectorEnv(GAMES[env_id], num_envs=4, seats=3, seed=1)
+    obs, _ = env.reset(seed=1)
+    assert env.single_action_space.n == len(env.tables.actions)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(200):
+        legal = [np.flatnonzero(row) for row in obs["action_mask"]]
+        obs, rewards, terminated, _, _ = env.step(np.array([rng.choice(r) for r in legal]))
+        ended += int(terminated.sum())
+    assert ended > 40
