@@ -376,6 +376,8 @@ def test_the_standard_vector_env_plays_stud_and_draw_games(env_id: str) -> None:
     ended = 0
     for _ in range(200):
         legal = [np.flatnonzero(row) for row in obs["action_mask"]]
-        obs, rewards, terminated, _, _ = env.step(np.array([rng.choice(r) for r in legal]))
+        obs, _, terminated, _, infos = env.step(np.array([rng.choice(r) for r in legal]))
         ended += int(terminated.sum())
+        # Self-play: at each table, every chip won was lost.
+        assert np.abs(infos["seat_rewards"].sum(axis=1)).max() < 1e-4
     assert ended > 40
