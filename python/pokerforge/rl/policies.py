@@ -46,7 +46,8 @@ CALL = 1  # index of "call" (check or call) in the default action set
 
 class CallPolicy:
     """Always checks or calls: the action set's ``"call"`` (or ``"check"``) action, found by
-    name; in a drawing round, where nobody bets, it stands pat. An environment hands a policy its action set through ``for_actions`` (so with
+    name; in a drawing round, where nobody bets, it stands pat. An environment hands a
+    policy its action set through ``for_actions`` (so with
     ``actions=("fold", "pot", "call")`` this calls, index 2); used alone it answers the
     default set's index 1."""
 

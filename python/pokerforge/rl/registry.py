@@ -71,12 +71,14 @@ def stakes(variant: Variant, betting: str) -> GameSpec:
         >>> spec.ante, spec.bring_in, spec.small_bet, spec.big_bet
         (1, 1, 2, 4)
     """
-    settings: dict[str, Any] = {"blinds": (1, 2)}
+    settings: dict[str, Any] = {"variant": variant.name, "betting": betting}
     if variant.forced == "bring-in":
-        settings = {"ante": 1, "bring_in": 1}
+        settings |= {"ante": 1, "bring_in": 1}
+    else:
+        settings["blinds"] = (1, 2)
     if betting == "fixed-limit":
         settings |= {"small_bet": 2, "big_bet": 4}
-    return GameSpec(variant=variant.name, betting=betting, **settings)
+    return GameSpec(**settings)
 
 
 #: The game of each id: every row of the variant table in every structure it is played in.

@@ -33,8 +33,8 @@ from pokerforge._core import MAX_ENCODED_CHIPS, ObsEncoder, seed_of
 from pokerforge.errors import ChipLimitError, IllegalActionError, InvalidSpecError
 from pokerforge.game import GameSpec, Hand, HandState
 from pokerforge.game.actions import Street
-from pokerforge.games import row
 from pokerforge.game.arguments import MAX_SEATS, player_count
+from pokerforge.games import row
 
 __all__ = [
     "DEFAULT_ACTIONS",
@@ -238,8 +238,9 @@ class Tables:
             least :data:`MIN_OBS_SCALE`, so that no slot passes float32's range.
 
     Raises:
-        InvalidSpecError: a bad seat count, stack, history length or action name, an action set without ``"call"``, or a rule profile whose players
-            choose to show or muck (``showdown="ask"``) or to run the board more than once
+        InvalidSpecError: a bad seat count, stack, history length or action name, an
+            action set without ``"call"``, or a rule profile whose players choose to show
+            or muck (``showdown="ask"``) or to run the board more than once
             (``runouts`` above 1).
         ChipLimitError: a stack, the big blind or the chip unit above
             :data:`MAX_ENCODED_CHIPS` (2**53), more than the encoder counts.
