@@ -257,14 +257,21 @@ impl ObsLayout {
                 return bad(name, len, "one entry per seat");
             }
         }
-        // The games' own lists: one per seat where the game has them, else none.
+        // The games' own lists: one per seat where the game has them, else none (the
+        // cards held now may also be left to the log's hole cards).
+        if !state.holes.is_empty() && state.holes.len() != n {
+            return bad("holes", state.holes.len(), "one entry per seat, or none");
+        }
         for (name, len, kept) in [
-            ("holes", state.holes.len(), self.shape.cards_change),
             ("up", state.up.len(), self.shape.up),
             ("draws", state.draws.len(), self.shape.draws > 0),
         ] {
-            if len != if kept { n } else { 0 } && !(name == "holes" && len == 0) {
-                return bad(name, len, "one entry per seat, where the game has them");
+            if len != if kept { n } else { 0 } {
+                return bad(
+                    name,
+                    len,
+                    "one entry per seat where the game has them, else none",
+                );
             }
         }
         debug_assert!(n <= MAX_PLAYERS);
