@@ -40,6 +40,7 @@ __all__ = [
     "TooManyChipsError",
     "TooManyDealsError",
     "UnitError",
+    "UnknownKeyError",
     "UnpaidPotError",
 ]
 
@@ -251,3 +252,7 @@ class FieldError(PokerError):
         self.field = field
         self.location = field
         self.message = message
+
+
+class UnknownKeyError(PokerError):
+    """A request's API key is not in the equity service's list of keys (answered 401)."""

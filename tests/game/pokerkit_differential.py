@@ -21,16 +21,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from pokerkit_limits import LIMIT_FAULTS, limit_fault
+
 from pokerforge.cards import Deck
 from pokerforge.errors import IllegalActionError
 from pokerforge.game import GameSpec, Hand
 from pokerforge.game.actions import Award, Bet, Call, Check, DealBoard, Fold, Raise
 
 KNOWN_FAULTS = {
+    **LIMIT_FAULTS,
     "reraise-after-incomplete-all-in": (
-        "pokerkit lets a player who already acted re-raise when the only raise since was an "
-        "incomplete all-in (rule 13 reopens the betting only after a full raise, or when "
-        "short all-ins add up to one)"
+        "pokerkit lets a player who already acted re-raise when the only bet or raise since "
+        "was an incomplete all-in (a bet of less than the big blind, a raise of less than a "
+        "full raise); rule 13 reopens the betting only after a full bet or raise, or when "
+        "short all-ins add up to one"
     ),
     "short-all-ins-add-up": (
         "pokerkit refuses a re-raise to a player whose own raise was followed by several "
@@ -46,6 +50,11 @@ KNOWN_FAULTS = {
         "pokerkit merges side pots whose remaining contenders are the same once losing hands "
         "are killed, and gives all of a split pot's odd chips to its first winner; rule 26 "
         "splits each pot separately, one odd chip at a time in seat order left of the button"
+    ),
+    "side-pot-without-low": (
+        "in a hi-lo game pokerkit splits half of a pot none of whose contenders has a "
+        "qualifying low among those contenders, when another pot of the hand has a low; "
+        "rule 25 gives such a pot whole to the best high hand"
     ),
 }
 """Known pokerkit faults: name -> what pokerkit does wrong."""
@@ -89,23 +98,36 @@ class Outcome:
         self.faults.update(other.faults)
 
 
+GAMES = {
+    "holdem": ("holdem", "no-limit"),
+    "omaha": ("omaha", "pot-limit"),
+    "short-deck": ("short-deck", "no-limit"),
+    "holdem-fl": ("holdem", "fixed-limit"),
+    "omaha-hilo": ("omaha-hilo", "pot-limit"),
+}
+"""The board games compared: name -> (pokerforge's variant, betting). pokerkit plays each
+with its own game of that structure; Omaha hi-lo is compared pot-limit, as pokerkit 0.7.7
+plays its "fixed-limit" Omaha hi-lo (the class takes the pot-limit structure), with the
+small and the big bet both the big blind, which makes them its pot-limit minimum bets."""
+
+
 @dataclass(frozen=True)
 class Deal:
-    """One random hand's setting."""
+    """One random hand's setting: the game (a key of :data:`GAMES`), the blinds (the
+    fixed-limit bets are the big blind and twice it), the stacks, the button, the seed."""
 
-    betting: str
+    game: str
     blinds: tuple[int, int]
     stacks: tuple[int, ...]
     button: int
     seed: int
-    short_deck: bool = False
 
     @staticmethod
-    def draw(rng: random.Random, seed: int, *, short_deck: bool = False) -> Deal:
-        """A random setting: 2-9 players, no-limit Hold'em or pot-limit Omaha (or no-limit
-        short-deck Hold'em with blinds), mixed stacks."""
+    def draw(rng: random.Random, seed: int, game: str | None = None) -> Deal:
+        """A random setting: 2-9 players, a game of :data:`GAMES` (``game`` if given, else
+        no-limit Hold'em or pot-limit Omaha), mixed stacks."""
         n = rng.randint(2, 9)
-        betting = "no-limit" if short_deck else rng.choice(("no-limit", "pot-limit"))
+        game = game or rng.choice(("holdem", "omaha"))
         small = rng.choice((1, 1, 2, 5))
         big = small * 2
         depth = rng.choice(("short", "deep", "mixed"))
@@ -116,22 +138,42 @@ class Deal:
                 stacks.append(rng.randint(big, 30 * big))
             else:
                 stacks.append(rng.randint(50 * big, 300 * big))
-        return Deal(betting, (small, big), tuple(stacks), rng.randrange(n), seed, short_deck)
+        return Deal(game, (small, big), tuple(stacks), rng.randrange(n), seed)
+
+    def spec(self) -> GameSpec:
+        """pokerforge's game for this deal (the short deck with pokerkit's order of three of
+        a kind and a straight, rule 45)."""
+        variant, betting = GAMES[self.game]
+        if variant == "short-deck":
+            return GameSpec(variant=variant, blinds=self.blinds, trips_beat_straight=False)
+        if betting == "fixed-limit":
+            big = self.blinds[1]
+            return GameSpec(variant=variant, betting=betting, blinds=self.blinds,  # type: ignore[arg-type]
+                            small_bet=big, big_bet=2 * big)  # fmt: skip
+        return GameSpec(variant=variant, betting=betting, blinds=self.blinds)  # type: ignore[arg-type]
 
 
 def _pokerkit_state(deal: Deal, pk_stacks: tuple[int, ...]) -> Any:
-    from pokerkit import (  # noqa: PLC0415
-        NoLimitShortDeckHoldem,
-        NoLimitTexasHoldem,
-        PotLimitOmahaHoldem,
-    )
+    import pokerkit  # noqa: PLC0415
 
-    game: Any = NoLimitTexasHoldem if deal.betting == "no-limit" else PotLimitOmahaHoldem
-    if deal.short_deck:
-        game = NoLimitShortDeckHoldem
-    return game.create_state(
-        _automations(), True, 0, deal.blinds, deal.blinds[1], pk_stacks, len(pk_stacks)
-    )
+    games: dict[str, Any] = {
+        "holdem": pokerkit.NoLimitTexasHoldem,
+        "omaha": pokerkit.PotLimitOmahaHoldem,
+        "short-deck": pokerkit.NoLimitShortDeckHoldem,
+        "holdem-fl": pokerkit.FixedLimitTexasHoldem,
+        "omaha-hilo": pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
+    }
+    game = games[deal.game]
+    big = deal.blinds[1]
+    if deal.game == "omaha-hilo":
+        return game.create_state(
+            _automations(), True, 0, deal.blinds, big, big, pk_stacks, len(pk_stacks)
+        )
+    if GAMES[deal.game][1] == "fixed-limit":
+        return game.create_state(
+            _automations(), True, 0, deal.blinds, big, 2 * big, pk_stacks, len(pk_stacks)
+        )
+    return game.create_state(_automations(), True, 0, deal.blinds, big, pk_stacks, len(pk_stacks))
 
 
 def _reopened_for(hand: Hand, seat: int) -> bool:
@@ -170,7 +212,9 @@ def _reopened_for(hand: Hand, seat: int) -> bool:
     seen = level
     since_full = False
     for record in street[last + 1 :]:
-        if type(record) is Bet or (type(record) is Raise and record.full):
+        # A bet is full when it is at least the big blind: an all-in for less is not.
+        full_bet = type(record) is Bet and record.to - level >= full_inc
+        if full_bet or (type(record) is Raise and record.full):
             since_full = True
         if type(record) in (Bet, Raise):
             level = max(level, record.to)
@@ -223,27 +267,6 @@ def why_no_raise(hand: Hand) -> str:
     return ""
 
 
-def able_to_bet(hand: Hand) -> int:
-    """The players who can still bet: not folded, not all-in (rule 17 counts them)."""
-    return sum(
-        1 for seat in range(hand.num_seats) if not hand.folded[seat] and hand.stacks[seat] > 0
-    )
-
-
-def play_at_random(hand: Hand, rng: random.Random) -> None:
-    """Plays ``hand`` to its end: a raise (the least or the most) three times in ten where
-    one is allowed, a fold where there is a bet to meet, else a call or a check."""
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        r = rng.random()
-        if legal.min_raise_to is not None and legal.max_raise_to is not None and r < 0.3:
-            hand.raise_to(rng.choice([legal.min_raise_to, legal.max_raise_to]))
-        elif legal.call and r < 0.4:
-            hand.fold()
-        else:
-            hand.check_or_call()
-
-
 def pokerkit_stacks(text: str) -> list[int]:
     """The final stacks of pokerkit's replay of one PHH hand."""
     from pokerkit import HandHistory  # noqa: PLC0415 - pokerkit only where it is installed
@@ -258,7 +281,8 @@ def odd_chips_only(hand: Hand, theirs: tuple[int, ...]) -> bool:
     """Whether stacks ``theirs`` differ from the hand's only in odd chips, ours by rule 26.
 
     Rule 26: each pot is split separately; the tied winners get equal shares and the odd
-    chips go one at a time to the winners in seat order starting left of the button.
+    chips go one at a time to the winners in seat order starting left of the button; of a
+    pot split between a high and a low half, the odd chip goes to the high.
     """
     ours = hand.stacks
     if sum(theirs) != sum(ours):
@@ -270,6 +294,13 @@ def odd_chips_only(hand: Hand, theirs: tuple[int, ...]) -> bool:
             shares.setdefault((record.pot, record.half), []).append((record.seat, record.amount))
     splitters: set[int] = set()
     split_pots = 0
+    for pot in {p for p, _ in shares}:  # a hi-lo split: the high half has the odd chip
+        high, low = shares.get((pot, "high"), []), shares.get((pot, "low"), [])
+        if high and low:
+            split_pots += 1
+            splitters.update(seat for seat, _ in high + low)
+            if not 0 <= sum(a for _, a in high) - sum(a for _, a in low) <= 1:
+                return False
     for winners in shares.values():
         if len(winners) < 2:
             continue
@@ -285,6 +316,23 @@ def odd_chips_only(hand: Hand, theirs: tuple[int, ...]) -> bool:
     )
 
 
+def side_pot_without_low(hand: Hand, theirs: tuple[int, ...]) -> bool:
+    """Whether stacks ``theirs`` differ from the hand's only among the contenders of a hi-lo
+    pot paid whole (no contender of it has a low) while another pot has a low half."""
+    if sum(theirs) != sum(hand.stacks):
+        return False
+    halves: dict[int, set[str]] = {}
+    for record in hand.history:
+        if type(record) is Award:
+            halves.setdefault(record.pot, set()).add(record.half)
+    whole = [pot for pot, kinds in halves.items() if kinds == {"all"}]
+    if not whole or not any("low" in kinds for kinds in halves.values()):
+        return False
+    eligible = {seat for pot in whole for seat in hand.pots[pot].eligible}
+    differing = {s for s in range(hand.num_seats) if theirs[s] != hand.stacks[s]}
+    return differing <= eligible
+
+
 def play(deal: Deal, hand_class: type[Hand] = Hand) -> Outcome:
     """Play one hand in both engines; the differences found.
 
@@ -292,13 +340,10 @@ def play(deal: Deal, hand_class: type[Hand] = Hand) -> Outcome:
     """
     n = len(deal.stacks)
     button = deal.button
-    if deal.short_deck:  # pokerkit ranks a straight above three of a kind (rule 45)
-        spec = GameSpec(variant="short-deck", blinds=deal.blinds, trips_beat_straight=False)
-    else:
-        variant = "holdem" if deal.betting == "no-limit" else "omaha"
-        spec = GameSpec(variant=variant, betting=deal.betting, blinds=deal.blinds)  # type: ignore[arg-type]
+    spec = deal.spec()
+    short_deck = spec.variant == "short-deck"
     # The short deck is the seeded order without its twos to fives, as a Hand deals it.
-    deck = [c for c in Deck(seed=deal.seed).deal(52) if not deal.short_deck or c.index >= 16]
+    deck = [c for c in Deck(seed=deal.seed).deal(52) if not short_deck or c.index >= 16]
     cards = [str(c) for c in deck[: n * spec.hole_card_count + 5]]
     hole_count = spec.hole_card_count
     holes = [cards[i * hole_count : (i + 1) * hole_count] for i in range(n)]
@@ -380,7 +425,14 @@ def _play(
         pk_raise = pokerkit_raise_range(state)
         ours = (legal.min_raise_to, legal.max_raise_to)
         may_raise = ours[0] is not None
-        if ours != pk_raise:
+        limit = hand.spec.betting == "fixed-limit"
+        fault = limit_fault(hand, ours, pk_raise) if limit and ours != pk_raise else None
+        if fault is not None:
+            # pokerkit fault: see LIMIT_FAULTS; our answer is checked against the rule.
+            out.faults[fault[0]] += 1
+            ours = fault[1]  # play on with what both allow
+            may_raise = ours[0] is not None
+        elif ours != pk_raise:
             if ours[0] is None and not _reopened_for(hand, hand.actor):
                 # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 13.
                 out.faults["reraise-after-incomplete-all-in"] += 1
@@ -393,7 +445,12 @@ def _play(
                     f"{where}: raise range {ours}, pokerkit {pk_raise} ({hand.history})"
                 )
                 return out
-        elif may_raise and hand.actor is not None and not _reopened_for(hand, hand.actor):
+        elif (
+            may_raise
+            and not limit
+            and hand.actor is not None
+            and not _reopened_for(hand, hand.actor)
+        ):
             out.differences.append(f"{where}: raise offered against rule 13 ({hand.history})")
             return out
         choices = ["call"]
@@ -426,6 +483,9 @@ def _play(
     if pk_stacks != hand.stacks and odd_chips_only(hand, pk_stacks):
         # pokerkit fault: see KNOWN_FAULTS; our split is checked against rule 26.
         out.faults["odd-chips"] += 1
+    elif pk_stacks != hand.stacks and side_pot_without_low(hand, pk_stacks):
+        # pokerkit fault: see KNOWN_FAULTS; the pot goes whole to the high (rule 25).
+        out.faults["side-pot-without-low"] += 1
     elif pk_stacks != hand.stacks:
         out.differences.append(
             f"{where}: stacks {hand.stacks}, pokerkit {pk_stacks} ({hand.history})"
@@ -433,11 +493,11 @@ def _play(
     return out
 
 
-def run(hands: int, seed: int, *, short_deck: bool = False) -> Outcome:
-    """Compare ``hands`` random hands drawn from ``seed`` (of short-deck Hold'em if
-    ``short_deck``)."""
+def run(hands: int, seed: int, game: str | None = None) -> Outcome:
+    """Compare ``hands`` random hands drawn from ``seed``, of ``game`` (a key of
+    :data:`GAMES`; ``None``: no-limit Hold'em and pot-limit Omaha mixed)."""
     rng = random.Random(seed)
     total = Outcome()
     for i in range(hands):
-        total.add(play(Deal.draw(rng, seed * 1_000_003 + i, short_deck=short_deck)))
+        total.add(play(Deal.draw(rng, seed * 1_000_003 + i, game)))
     return total

@@ -21,52 +21,27 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
+from pokerkit_differential import KNOWN_FAULTS as BOARD_FAULTS
 from pokerkit_differential import (
     Outcome,
-    able_to_bet,
     odd_chips_only,
     pokerkit_raise_range,
     why_no_raise,
 )
+from pokerkit_limits import LIMIT_FAULTS, limit_fault
 
 from pokerforge.cards import Card
 from pokerforge.game import GameSpec, Hand
-from pokerforge.game.actions import Bet, DealHole, Discard, Raise, StandPat
+from pokerforge.game.actions import DealHole
 
 VARIANTS = ("2-7-single-draw", "2-7-triple-draw", "badugi")
 
 KNOWN_FAULTS = {
-    "blind-not-the-bet": (
-        "pokerkit does not count the big blind as the bet of the first betting round's cap, "
-        "so it allows a fourth raise there; rules 17 and 18 count it (a bet and three "
-        "raises, the big blind the bet: example K)"
-    ),
-    "heads-up-capped": (
-        "pokerkit caps the betting at a bet and three raises even when only two players "
-        "are able to bet; rule 17 lifts the cap then"
-    ),
-    "short-all-in-raise": (
-        "pokerkit does not apply rule 18 to a fixed-limit all-in bet or raise short of a "
-        "full one (it raises a full bet on top of one short of half a bet, and does not "
-        "reopen the betting after one of at least half a bet)"
-    ),
-    "incomplete-all-in-counted": (
-        "pokerkit counts an all-in raise short of a full raise toward the cap; rules 17 and "
-        "18 count only full bets and raises"
-    ),
-    "reraise-after-incomplete-all-in": (
-        "pokerkit lets a player who already acted re-raise when the only raise since was an "
-        "incomplete all-in (rule 13)"
-    ),
-    "covered-player-asked": (
-        "pokerkit asks a player whose bet already covers every other player left, all "
-        "all-in, to check when the covering comes from the others' actions; rule 14 does "
-        "not ask them at all"
-    ),
-    "odd-chips": (
-        "pokerkit gives a split pot's odd chips in its own order; rule 26 gives them one at "
-        "a time from the button's left, each pot split separately"
-    ),
+    **LIMIT_FAULTS,
+    **{
+        name: BOARD_FAULTS[name]
+        for name in ("reraise-after-incomplete-all-in", "covered-player-asked", "odd-chips")
+    },
 }
 """Known pokerkit faults: name -> what pokerkit does wrong."""
 
@@ -82,7 +57,7 @@ class Deal:
     seed: int
 
     @staticmethod
-    def draw(rng: random.Random, seed: int) -> Deal:
+    def draw(rng: random.Random, seed: int, variant: str | None = None) -> Deal:
         """A random setting: 2-6 players, mixed stacks, some short, none short of a big
         blind (pokerkit makes the call of a short big blind the chips posted, where rule 7
         keeps the full big blind: example C tests that)."""
@@ -93,7 +68,7 @@ class Deal:
             rng.randint(big, 8 * big) if rng.random() < 0.3 else rng.randint(20 * big, 150 * big)
             for _ in range(n)
         )
-        return Deal(rng.choice(VARIANTS), (small, big), stacks, rng.randrange(n), seed)
+        return Deal(variant or rng.choice(VARIANTS), (small, big), stacks, rng.randrange(n), seed)
 
     def spec(self) -> GameSpec:
         """The game: single draw no-limit, triple draw and badugi fixed-limit, the big
@@ -137,53 +112,6 @@ def _pokerkit_state(deal: Deal, stacks: tuple[int, ...]) -> Any:
         FixedLimitBadugi if deal.variant == "badugi" else FixedLimitDeuceToSevenLowballTripleDraw
     )
     return game.create_state(automations, True, 0, deal.blinds, big, 2 * big, stacks, len(stacks))
-
-
-def _round(hand: Hand) -> tuple[Any, ...]:
-    """The records of the current betting round (after the last draw or deal)."""
-    history = hand.history
-    start = max(
-        (i for i, r in enumerate(history) if type(r) in (DealHole, Discard, StandPat)), default=-1
-    )
-    return history[start + 1 :]
-
-
-def capped_with_the_blind(hand: Hand) -> bool:
-    """Rules 17 and 18 read from the history: a fixed-limit first round whose big blind
-    (the bet) and three full raises cap it."""
-    if hand.spec.betting != "fixed-limit" or hand.street.name != "PREDRAW":
-        return False
-    raises = sum(1 for r in _round(hand) if type(r) is Raise and r.full)
-    return raises == hand.spec.rules.limit_raise_cap
-
-
-def uncapped_by_rule_17(hand: Hand) -> bool:
-    """Rule 17 read from the history: this round already has a bet and three raises (the
-    big blind the first pre-draw), and fewer than three players are able to bet."""
-    raises = sum(1 for r in _round(hand) if type(r) is Bet or (type(r) is Raise and r.full))
-    if hand.street.name == "PREDRAW":
-        raises += 1  # the big blind is the bet (rule 18)
-    return raises > hand.spec.rules.limit_raise_cap and able_to_bet(hand) < 3
-
-
-def incomplete_raise_in_round(hand: Hand) -> bool:
-    """An all-in raise short of a full raise came in this round (rules 13, 18)."""
-    return any(type(r) is Raise and not r.full for r in _round(hand))
-
-
-def short_all_in_in_round(hand: Hand) -> bool:
-    """Rule 18 read from the history: an all-in bet or raise short of a full one came in
-    this fixed-limit round."""
-    if hand.spec.betting != "fixed-limit":
-        return False
-    size = hand.spec.bet_size(hand.street)
-    level = hand.spec.big_blind if hand.street.name == "PREDRAW" else 0
-    for record in _round(hand):
-        if type(record) in (Bet, Raise):
-            if record.all_in and 0 < record.to - level < size:
-                return True
-            level = max(level, record.to)
-    return False
 
 
 def play(deal: Deal, hand_class: type[Hand] = Hand) -> Outcome:
@@ -268,20 +196,11 @@ def _play(deal: Deal, hand: Hand, state: Any, seat_of: list[int]) -> Outcome:
         pk_raise = pokerkit_raise_range(state)
         ours = (legal.min_raise_to, legal.max_raise_to)
         if ours != pk_raise:
-            if ours[0] is None and capped_with_the_blind(hand):
-                # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 17.
-                out.faults["blind-not-the-bet"] += 1
-            elif pk_raise[0] is None and uncapped_by_rule_17(hand):
-                # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 17.
-                out.faults["heads-up-capped"] += 1
-                ours = (None, None)  # play on with what both allow
-            elif pk_raise[0] is None and incomplete_raise_in_round(hand):
-                out.faults["incomplete-all-in-counted"] += 1
-                ours = (None, None)
-            elif short_all_in_in_round(hand):
-                # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 18.
-                out.faults["short-all-in-raise"] += 1
-                ours = (None, None)
+            fault = limit_fault(hand, ours, pk_raise)
+            if fault is not None:
+                # pokerkit fault: see LIMIT_FAULTS; our answer is checked against the rule.
+                out.faults[fault[0]] += 1
+                ours = fault[1]  # play on with what both allow
             elif ours[0] is None and "(rule 13)" in why_no_raise(hand):
                 # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 13.
                 out.faults["reraise-after-incomplete-all-in"] += 1
@@ -324,10 +243,11 @@ def _play(deal: Deal, hand: Hand, state: Any, seat_of: list[int]) -> Outcome:
     return out
 
 
-def run(hands: int, seed: int) -> Outcome:
-    """Compare ``hands`` random hands drawn from ``seed``."""
+def run(hands: int, seed: int, game: str | None = None) -> Outcome:
+    """Compare ``hands`` random hands drawn from ``seed``, of ``game`` (one of
+    :data:`VARIANTS`; ``None``: all of them mixed)."""
     rng = random.Random(seed)
     total = Outcome()
     for i in range(hands):
-        total.add(play(Deal.draw(rng, seed * 1_000_003 + i)))
+        total.add(play(Deal.draw(rng, seed * 1_000_003 + i, game)))
     return total

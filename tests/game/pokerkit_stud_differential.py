@@ -24,11 +24,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerkit_differential import (  # what one or many compared hands found, and helpers
+    KNOWN_FAULTS as BOARD_FAULTS,
+)
+from pokerkit_differential import (
     Outcome,
-    able_to_bet,
     pokerkit_raise_range,
+    side_pot_without_low,
     why_no_raise,
 )
+from pokerkit_limits import LIMIT_FAULTS, limit_fault, round_records
 
 from pokerforge.cards import Card, Deck
 from pokerforge.game import GameSpec, Hand, RuleProfile
@@ -36,9 +40,6 @@ from pokerforge.game.actions import (
     Award,
     Bet,
     BringIn,
-    DealBoard,
-    DealHole,
-    DealUp,
     Raise,
     Show,
 )
@@ -47,19 +48,11 @@ from pokerforge.game.stud import odd_chip_order
 VARIANTS = ("stud", "stud-hilo", "razz")
 
 KNOWN_FAULTS = {
-    "heads-up-capped": (
-        "pokerkit caps the betting at a bet and three raises even when only two players "
-        "are able to bet; rule 17 lifts the cap then"
-    ),
-    "incomplete-all-in-counted": (
-        "pokerkit counts an all-in raise short of a full raise toward the cap; rules 17 and "
-        "18 count only full bets and raises"
-    ),
-    "short-all-in-raise": (
-        "pokerkit does not apply rule 18 to an all-in bet or raise short of a full one: it "
-        "raises a full bet on top of one short of half a bet (rule 18 completes it) and does "
-        "not reopen the betting after one of at least half a bet (rule 18 does)"
-    ),
+    "side-pot-without-low": BOARD_FAULTS["side-pot-without-low"],
+    **{
+        name: LIMIT_FAULTS[name]
+        for name in ("heads-up-capped", "incomplete-all-in-counted", "short-all-in-raise")
+    },
     "pointless-completion": (
         "pokerkit offers to complete the bring-in when no other player has the chips to "
         "call it; rule 14 offers no raise nobody could call"
@@ -70,15 +63,8 @@ KNOWN_FAULTS = {
         "hands part there)"
     ),
     "odd-chips": (
-        "pokerkit gives a split pot's odd chips by its own order of players, and the odd "
-        "chip between the halves of a stud hi-lo pot to the low; rule 42 gives them to the "
-        "highest card by suit (the lowest in razz and in a low half), and the one between "
-        "the halves to the high (rule 26)"
-    ),
-    "side-pot-without-low": (
-        "in stud hi-lo pokerkit splits half of a pot none of whose contenders has a "
-        "qualifying low among those contenders, when another pot of the hand has a low; "
-        "rule 25 gives such a pot whole to the best high hand"
+        "pokerkit gives a split pot's odd chips by its own order of players; rule 42 gives "
+        "them to the highest card by suit (the lowest in razz and in a low half)"
     ),
 }
 """Known pokerkit faults: name -> what pokerkit does wrong."""
@@ -97,7 +83,7 @@ class Deal:
     seed: int
 
     @staticmethod
-    def draw(rng: random.Random, seed: int) -> Deal:
+    def draw(rng: random.Random, seed: int, variant: str | None = None) -> Deal:
         """A random setting: 2-6 players, mixed stacks, some short of a bet."""
         n = rng.randint(2, 6)
         small = rng.choice((2, 4, 10))
@@ -106,7 +92,7 @@ class Deal:
             rng.randint(1, 6 * small) if rng.random() < 0.3 else rng.randint(20 * small, 80 * small)
             for _ in range(n)
         )
-        return Deal(rng.choice(VARIANTS), bets, stacks, rng.randrange(n), seed)
+        return Deal(variant or rng.choice(VARIANTS), bets, stacks, rng.randrange(n), seed)
 
 
 def _pokerkit_state(deal: Deal, stacks: tuple[int, ...]) -> Any:
@@ -135,41 +121,6 @@ def _pokerkit_state(deal: Deal, stacks: tuple[int, ...]) -> Any:
     return games[deal.variant].create_state(
         automations, True, ante, bring_in, small, big, stacks, len(stacks)
     )
-
-
-def _street(hand: Hand) -> tuple[Any, ...]:
-    """The records of the current street (after its last dealt card)."""
-    history = hand.history
-    start = max((i for i, r in enumerate(history) if type(r) in (DealUp, DealHole, DealBoard)),
-                default=-1) + 1  # fmt: skip
-    return history[start:]
-
-
-def short_all_in_on_street(hand: Hand) -> bool:
-    """Rule 18 read from the history: an all-in bet or raise short of a full one came on
-    this street (by less than the street's bet over the level before it)."""
-    size = hand.spec.bet_size(hand.street)
-    level = 0
-    for record in _street(hand):
-        if type(record) is BringIn:
-            level = record.amount
-        elif type(record) in (Bet, Raise):
-            if record.all_in and record.to - level < size and record.to > level:
-                return True
-            level = max(level, record.to)
-    return False
-
-
-def incomplete_raise_on_street(hand: Hand) -> bool:
-    """An all-in raise short of a full raise came on this street (rule 18)."""
-    return any(type(r) is Raise and not r.full for r in _street(hand))
-
-
-def uncapped_by_rule_17(hand: Hand) -> bool:
-    """Rule 17 read from the history: this street already has a bet and three raises (the
-    cap of three or more players), and fewer than three players are able to bet."""
-    raises = sum(1 for r in _street(hand) if type(r) is Bet or (type(r) is Raise and r.full))
-    return raises > hand.spec.rules.limit_raise_cap and able_to_bet(hand) < 3
 
 
 def odd_chips_by_rule_42(hand: Hand, theirs: tuple[int, ...]) -> bool:
@@ -205,23 +156,6 @@ def odd_chips_by_rule_42(hand: Hand, theirs: tuple[int, ...]) -> bool:
             return False
     differing = {s for s in range(hand.num_seats) if theirs[s] != ours[s]}
     return bool(splits) and differing <= splitters
-
-
-def side_pot_without_low(hand: Hand, theirs: tuple[int, ...]) -> bool:
-    """Whether stacks ``theirs`` differ from the hand's only among the contenders of a stud
-    hi-lo pot paid whole (no contender of it has a low) while another pot has a low half."""
-    if hand.spec.variant != "stud-hilo" or sum(theirs) != sum(hand.stacks):
-        return False
-    halves: dict[int, set[str]] = {}
-    for record in hand.history:
-        if type(record) is Award:
-            halves.setdefault(record.pot, set()).add(record.half)
-    whole = [pot for pot, kinds in halves.items() if kinds == {"all"}]
-    if not whole or not any("low" in kinds for kinds in halves.values()):
-        return False
-    eligible = {seat for pot in whole for seat in hand.pots[pot].eligible}
-    differing = {s for s in range(hand.num_seats) if theirs[s] != hand.stacks[s]}
-    return differing <= eligible
 
 
 def play(deal: Deal, hand_class: type[Hand] = Hand) -> Outcome:
@@ -285,7 +219,7 @@ def _play(
         )  # fmt: skip
         if legal.call != pk_call:
             if any(type(r) is BringIn and r.all_in for r in hand.history) and all(
-                type(r) not in (Bet, Raise) for r in _street(hand)
+                type(r) not in (Bet, Raise) for r in round_records(hand)
             ):
                 # pokerkit fault: see KNOWN_FAULTS; the engines part here.
                 out.faults["short-bring-in"] += 1
@@ -295,18 +229,11 @@ def _play(
         pk_raise = pokerkit_raise_range(state)
         ours = (legal.min_raise_to, legal.max_raise_to)
         if ours != pk_raise:
-            if pk_raise[0] is None and uncapped_by_rule_17(hand):
-                # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 17.
-                out.faults["heads-up-capped"] += 1
-                ours = (None, None)  # play on with what both allow
-            elif pk_raise[0] is None and incomplete_raise_on_street(hand):
-                # pokerkit fault: see KNOWN_FAULTS; checked against rules 17 and 18.
-                out.faults["incomplete-all-in-counted"] += 1
-                ours = (None, None)
-            elif short_all_in_on_street(hand):
-                # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 18.
-                out.faults["short-all-in-raise"] += 1
-                ours = (None, None)
+            fault = limit_fault(hand, ours, pk_raise)
+            if fault is not None:
+                # pokerkit fault: see LIMIT_FAULTS; our answer is checked against the rule.
+                out.faults[fault[0]] += 1
+                ours = fault[1]  # play on with what both allow
             elif ours[0] is None and "(rule 14)" in why_no_raise(hand):
                 # pokerkit fault: see KNOWN_FAULTS; our answer is checked against rule 14.
                 out.faults["pointless-completion"] += 1
@@ -355,10 +282,11 @@ def _play(
     return out
 
 
-def run(hands: int, seed: int) -> Outcome:
-    """Compare ``hands`` random hands drawn from ``seed``."""
+def run(hands: int, seed: int, game: str | None = None) -> Outcome:
+    """Compare ``hands`` random hands drawn from ``seed``, of ``game`` (one of
+    :data:`VARIANTS`; ``None``: all of them mixed)."""
     rng = random.Random(seed)
     total = Outcome()
     for i in range(hands):
-        total.add(play(Deal.draw(rng, seed * 1_000_003 + i)))
+        total.add(play(Deal.draw(rng, seed * 1_000_003 + i, game)))
     return total

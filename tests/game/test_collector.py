@@ -15,7 +15,7 @@ import pytest
 from game_helpers import play_random
 
 from pokerforge._core import copy_slots, record, untrack
-from pokerforge.game import GameSpec, Hand, Rake, RuleProfile
+from pokerforge.game import GameSpec, Hand, HandState, Rake, RuleProfile
 from pokerforge.game.actions import Award, Call, DealBoard, Raise, Show, Street
 from pokerforge.game.pots import Pot
 
@@ -130,8 +130,8 @@ def test_copy_slots_shares_every_slot_value_and_refuses_other_layouts() -> None:
 
 
 # What a hand's copy makes anew; every other slot holds the very value the hand holds.
-_COPIED = {"_state", "_faced", "_reach", "_payouts", "_asked", "_vote", "_stud", "_draw"}
-_STATE_LISTS = {"stacks", "bets", "contributions", "folded", "log"}
+_COPIED = {"_state", "_payouts", "_asked", "_vote", "_stud", "_draw"}
+_STATE_LISTS = set(HandState.LISTS)
 
 
 def _same_but_copied(copy: object, original: object, copied: set[str]) -> None:
@@ -145,8 +145,8 @@ def _same_but_copied(copy: object, original: object, copied: set[str]) -> None:
 
 
 def test_a_hands_copy_is_its_copy_slot_by_slot_at_every_step() -> None:
-    # Hand.copy() takes the slots over through copy_slots; _copy_by_slot() spells every
-    # slot out: both share the same values and copy the same parts.
+    # Hand.copy() takes the slots over through copy_slots; a subclass's copy spells every
+    # slot out (_copy_by_slot): both share the same values and copy the same parts.
     rng = random.Random(7)
     stud = GameSpec(
         variant="stud", betting="fixed-limit", ante=1, bring_in=2, small_bet=5, big_bet=10
@@ -158,7 +158,7 @@ def test_a_hands_copy_is_its_copy_slot_by_slot_at_every_step() -> None:
         for seed in range(6):
             hand = Hand(spec, stacks=[40 + 30 * i for i in range(2 + seed)], seed=seed)
             while True:
-                for copy in (hand.copy(), hand._copy_by_slot()):
+                for copy in (hand.copy(), _as_subclass(hand).copy()):
                     assert type(copy) is Hand
                     _same_but_copied(copy, hand, _COPIED)
                     _same_but_copied(copy.state, hand.state, _STATE_LISTS)
@@ -169,6 +169,18 @@ def test_a_hands_copy_is_its_copy_slot_by_slot_at_every_step() -> None:
                 _step(twin, rng)  # the copy plays on; the hand does not move
                 assert hand.history == history
                 _step(hand, rng)
+
+
+class _Sub(Hand):
+    __slots__ = ()
+
+
+def _as_subclass(hand: Hand) -> Hand:
+    """The same hand (its values shared) as an instance of a subclass."""
+    sub = object.__new__(_Sub)
+    for name, value in _slots(hand).items():
+        setattr(sub, name, value)
+    return sub
 
 
 def _step(hand: Hand, rng: random.Random) -> None:
@@ -190,8 +202,7 @@ def _step(hand: Hand, rng: random.Random) -> None:
 
 def _lists(hand: Hand) -> list[Any]:
     state = hand.state
-    own = [getattr(hand, name) for name in ("_faced", "_reach", "_payouts")]
-    return [state, state.stacks, state.bets, state.contributions, state.folded, state.log, *own]
+    return [state, *(getattr(state, name) for name in HandState.LISTS), hand._payouts]
 
 
 def test_a_hand_its_copies_and_its_new_deals_are_out_of_sight() -> None:
@@ -326,3 +337,16 @@ def test_amounts_given_as_int_subclasses_are_kept_as_plain_ints() -> None:
     assert type(record.to) is int and type(record.amount) is int
     assert all(type(v) is int for v in (*hand.stacks, *hand.starting_stacks))
     assert all(type(v) is int for v in hand.spec.blinds)
+
+
+def test_the_declared_lists_are_the_states_lists() -> None:
+    # A copy copies HandState.LISTS and shares the rest: every field holding a list must
+    # be declared there, and copy() spells out exactly those.
+    hand = Hand(GameSpec(), stacks=[100] * 4, seed=3)
+    state = hand.state
+    lists = {name for name in HandState.FIELDS if isinstance(getattr(state, name), list)}
+    assert lists == set(HandState.LISTS)
+    twin = state.copy()
+    for name in HandState.FIELDS:
+        same = getattr(twin, name) is getattr(state, name)
+        assert same is (name not in HandState.LISTS), name

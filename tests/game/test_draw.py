@@ -8,6 +8,7 @@ import pickle
 import random
 
 import pytest
+from game_helpers import RandomPlayer
 
 from pokerforge.cards import Card
 from pokerforge.errors import (
@@ -386,7 +387,7 @@ def test_views_show_the_number_drawn_not_the_cards() -> None:
     assert theirs.hole_cards[1] is None
     dealt = [r for r in theirs.history if isinstance(r, DealHole) and r.seat == 1]
     assert all(r.indices == () for r in dealt)
-    assert HandState.FIELDS[-2:] == ("drawing", "draws") and HandState.VERSION == 3
+    assert {"drawing", "draws"} <= set(HandState.FIELDS) and HandState.VERSION >= 3
     assert hand.public_state().actor == 1
     _check_down(hand)  # shown at the end: the hands held, not the cards thrown away
     theirs = hand.view(0)
@@ -439,21 +440,11 @@ def test_random_hands_conserve_chips(variant: str) -> None:
             n = rng.randint(2, max_draw_seats(spec.hole_card_count))
             stacks = [rng.choice([1, 3, 20, 100]) for _ in range(n)]
             hand = Hand(spec, stacks=stacks, button=rng.randrange(n), seed=i)
+            player = RandomPlayer(rng, sizes="any")
+            st = hand.state
             while not hand.is_over:
-                st = hand.state
-                if st.drawing >= 0:
-                    hole = list(st.holes[st.drawing])
-                    k = rng.randint(0, len(hole))
-                    hand.discard(rng.sample(hole, k)) if k else hand.stand_pat()
-                    assert len(set(live_cards(hand))) == len(live_cards(hand))
-                    continue
-                legal = hand.legal_actions()
-                if legal.min_raise_to is not None and rng.random() < 0.3:
-                    hand.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to))  # type: ignore[arg-type]
-                elif legal.call and rng.random() < 0.2:
-                    hand.fold()
-                else:
-                    hand.check_or_call()
+                player.act(hand)
+                assert len(set(live_cards(hand))) == len(live_cards(hand))
                 assert hand.is_over or sum(st.stacks) + st.pot_total == sum(stacks)
             assert sum(hand.stacks) == sum(stacks)
 

@@ -177,6 +177,10 @@ actions = [
         ('"p3 cbr 6"', '"p3 cbr -4"', r"line 10: .*impossible"),
         ('"p1 f"', '"p2 f"', r"line 11: 'p2 f': it is p1's turn, not p2's"),
         ('"p2 f",', '"p2 f", "p3 cc",', r"line 12: 'p3 cc': the hand is already over"),
+        # A copied line (the same action twice in a row): the second one is the wrong one.
+        ('"p3 cbr 6",', '"p3 cbr 6",\n  "p3 cbr 6",', r"line 11: 'p3 cbr 6': it is p1's turn"),
+        # An action is found whole: "p3 cbr 6" is not the start of "p3 cbr 60".
+        ('"p3 cbr 6",', '"p3 cbr 60", "p3 cbr 6",', r"line 10: 'p3 cbr 6': it is p1's turn"),
         ('"d dh p1 ????"', '"d dh p9 ????"', r"line 7: .*only 3 players"),
         ('"d dh p1 ????"', '"d dh p1 AhAh"', r"impossible: .*Ah"),
         ("antes = [0, 0, 0]", "antes = [0, 0]", r"field antes needs 3 entries"),

@@ -9,6 +9,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from game_helpers import RandomPlayer
 from pokerkit import HandHistory
 
 from pokerforge.errors import InvalidHistoryError
@@ -79,27 +80,9 @@ def _random_hand(spec: GameSpec, rng: random.Random, *, raises_per_round: int = 
     big = raises_per_round < 99
     stacks = [1_000] * n if big else [rng.randint(3, 200) for _ in range(n)]
     hand = Hand(spec, stacks=stacks, button=rng.randrange(n), seed=rng.getrandbits(32))
-    raises = 0
-    street = hand.street
-    while not hand.is_over:
-        st = hand.state
-        if st.drawing >= 0:
-            hole = list(st.holes[st.drawing])
-            k = rng.randint(0, len(hole))
-            hand.discard(rng.sample(hole, k)) if k else hand.stand_pat()
-            continue
-        if hand.street != street:
-            street, raises = hand.street, 0
-        legal = hand.legal_actions()
-        roll = rng.random()
-        if legal.min_raise_to is not None and raises < raises_per_round and roll < 0.25:
-            hand.raise_to(legal.min_raise_to)
-            raises += 1
-        elif legal.fold and legal.call and roll < 0.3:
-            hand.fold()
-        else:
-            hand.check_or_call()
-    return hand
+    player = RandomPlayer(rng, raise_share=0.25, fold_share=0.05, sizes="min",
+                          raise_cap=raises_per_round)  # fmt: skip
+    return player.play(hand)
 
 
 @pytest.mark.parametrize("variant", DRAW_GAMES)

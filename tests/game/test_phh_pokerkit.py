@@ -21,7 +21,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from pokerkit_differential import odd_chips_only, play_at_random, pokerkit_stacks
+from game_helpers import RandomPlayer
+from pokerkit_differential import odd_chips_only, pokerkit_stacks
 
 from pokerforge.game import (
     Bet,
@@ -109,7 +110,7 @@ def test_pokerkit_replays_random_hands() -> None:
         n = rng.randint(3 if spec.straddle else 2, 8 if spec.variant == "holdem" else 6)
         stacks = [rng.randint(10, 200) for _ in range(n)]
         hand = Hand(spec, stacks=stacks, button=rng.randrange(n), seed=i)
-        play_at_random(hand, rng)
+        RandomPlayer(rng).play(hand)
         text = to_phh(hand)
         try:
             theirs = pokerkit_stacks(text)
@@ -137,7 +138,7 @@ def test_pokerkit_replays_table_hands_with_dead_blinds() -> None:
         for _ in range(40):
             if len(table.players) < (3 if spec.straddle else 2):
                 break
-            play_at_random(table.start_hand(), rng)
+            RandomPlayer(rng).play(table.start_hand())
             done = table.finish_hand()
             if not _replayable(done.hand):
                 continue

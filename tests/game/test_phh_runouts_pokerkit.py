@@ -20,6 +20,7 @@ import warnings
 from collections import deque
 
 import pytest
+from game_helpers import RandomPlayer
 from pokerkit import Automation, HandHistory
 from pokerkit.notation import parse_action
 
@@ -96,21 +97,7 @@ def pokerkit_stacks(text: str) -> tuple[list[int], int]:
 def play(hand: Hand, rng: random.Random, agree: float) -> None:
     """Random play that goes all-in often; asked for the runouts, a seat asks for the most
     allowed with chance ``agree``, else for a random count."""
-    while not hand.is_over:
-        most = hand.max_runouts
-        if most is not None:
-            hand.run_it(most if rng.random() < agree else rng.randint(1, most))
-            continue
-        legal = hand.legal_actions()
-        r = rng.random()
-        if legal.max_raise_to is not None and r < 0.5:
-            hand.raise_to(legal.max_raise_to)
-        elif legal.call and r < 0.6:
-            hand.fold()
-        elif legal.call:
-            hand.call()
-        else:
-            hand.check()
+    RandomPlayer(rng, raise_share=0.5, fold_share=0.1, sizes="max", runouts_agree=agree).play(hand)
 
 
 def odd_units_apart(hand: Hand) -> bool:

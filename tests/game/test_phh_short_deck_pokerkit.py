@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from pokerkit_differential import odd_chips_only, play_at_random, pokerkit_stacks
+from game_helpers import RandomPlayer
+from pokerkit_differential import odd_chips_only, pokerkit_stacks
 
 from pokerforge.game import GameSpec, Hand, to_phh
 from pokerforge.game.phh import loads_phh
@@ -40,7 +41,7 @@ def test_pokerkit_replays_random_short_deck_hands() -> None:
         hand = Hand(
             spec, stacks=[rng.randint(10, 200) for _ in range(n)], button=rng.randrange(n), seed=i
         )
-        play_at_random(hand, rng)
+        RandomPlayer(rng).play(hand)
         text = to_phh(hand)
         assert loads_phh(text).stacks == hand.stacks, text  # our own reader, too
         theirs = pokerkit_stacks(text)

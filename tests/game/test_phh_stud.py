@@ -9,6 +9,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from game_helpers import RandomPlayer
 from pokerkit import HandHistory
 from pokerkit_stud_differential import odd_chips_by_rule_42, side_pot_without_low
 
@@ -79,16 +80,7 @@ def _random_hand(spec: GameSpec, rng: random.Random) -> Hand:
     n = rng.randint(2, 6)
     hand = Hand(spec, stacks=[rng.randint(30, 400) for _ in range(n)], button=rng.randrange(n),
                 seed=rng.getrandbits(32))  # fmt: skip
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        roll = rng.random()
-        if legal.min_raise_to is not None and roll < 0.25:
-            hand.raise_to(rng.choice([legal.min_raise_to, legal.max_raise_to]))
-        elif legal.fold and legal.call and roll < 0.4:
-            hand.fold()
-        else:
-            hand.check_or_call()
-    return hand
+    return RandomPlayer(rng, raise_share=0.25, fold_share=0.15).play(hand)
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=["stud", "stud-hilo", "razz"])
@@ -123,20 +115,7 @@ def test_pokerkit_replays_what_pokerforge_writes(spec: GameSpec) -> None:
     for _ in range(80):
         n = rng.randint(2, 6)
         hand = Hand(spec, stacks=[1_000] * n, button=rng.randrange(n), seed=rng.getrandbits(32))
-        raises = 0
-        street = hand.street
-        while not hand.is_over:
-            if hand.street != street:
-                street, raises = hand.street, 0
-            legal = hand.legal_actions()
-            roll = rng.random()
-            if legal.min_raise_to is not None and raises < 3 and roll < 0.25:
-                hand.raise_to(legal.min_raise_to)
-                raises += 1
-            elif legal.fold and legal.call and roll < 0.35:
-                hand.fold()
-            else:
-                hand.check_or_call()
+        RandomPlayer(rng, raise_share=0.25, fold_share=0.1, sizes="min", raise_cap=3).play(hand)
         order = list(seat_order(n, hand.button))
         theirs = _pokerkit_stacks(to_phh(hand))
         ours_by_seat = tuple(theirs[order.index(s)] for s in range(n))

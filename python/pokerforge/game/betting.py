@@ -86,33 +86,19 @@ class BettingState:
     """
 
     __slots__ = (
-        "_active",
-        "_aggressor",
-        "_alt_inc",
-        "_bring_in",
-        "_cap",
-        "_faced",
         "_fold_free",
-        "_full_level",
         "_half_rule",
         "_legal",
-        "_level",
-        "_live",
-        "_min_inc",
         "_n",
-        "_no_raise",
         "_orders",
-        "_pl_extra",
-        "_raises",
-        "_reach",
-        "_reach_top",
         "_state",
         "_structure",
         "_unit",
     )
 
-    # What observers read (stacks, bets, the seat to act, its legal actions, ...) is in
-    # the hand's declared state; the rest is the betting's own bookkeeping.
+    # Everything that changes as the hand goes on, the betting's bookkeeping included, is
+    # in the hand's declared state (its ``level``, ``min_inc``, ``faced``, ...: see
+    # pokerforge.game.state); here are the game's constants and one cache.
     _state: HandState
     _n: int
     _structure: int
@@ -120,21 +106,6 @@ class BettingState:
     _fold_free: bool
     _half_rule: bool
     _orders: tuple[tuple[int, ...], ...]
-    _faced: list[int]
-    _reach: list[int]
-    _reach_top: tuple[int, int]  # the largest reach and how many seats have it
-    _live: int
-    _active: int
-    _level: int
-    _full_level: int
-    _min_inc: int
-    _raises: int
-    _cap: int
-    _pl_extra: int
-    _aggressor: int
-    _no_raise: int
-    _bring_in: int  # stud: the bring-in still to be posted by the actor (0: none)
-    _alt_inc: int  # stud: the big bet, while an open pair on fourth street allows it
     # The actor's legal actions as a record, built when first asked for in a turn;
     # NOTHING_LEGAL while nobody is to bet.
     _legal: LegalActions | None
@@ -153,53 +124,13 @@ class BettingState:
         self._fold_free = engine.fold_free
         self._half_rule = engine.half_rule
         self._orders = SEAT_ORDERS[n]
-        self._faced = [-1] * n
-        self._reach = [0] * n
-        self._reach_top = (0, 0)
-        self._active = 0
-        self._live = n
-        self._level = self._full_level = self._min_inc = self._raises = self._pl_extra = 0
-        self._cap = 0
-        self._aggressor = -1
-        self._no_raise = 0
-        self._bring_in = self._alt_inc = 0
         self._legal = NOTHING_LEGAL
-
-    def _copy_betting(self, new: BettingState) -> None:
-        """Copy this betting state into ``new`` (made without ``__init__``), for copies.
-
-        Lists are copied with ``list.copy()``: a method call costs less than a slice, which
-        builds a slice object first (Python 3.11).
-        """
-        new._state = self._state.copy()
-        new._n = self._n
-        new._structure = self._structure
-        new._unit = self._unit
-        new._fold_free = self._fold_free
-        new._half_rule = self._half_rule
-        new._orders = self._orders
-        new._faced = self._faced.copy()
-        new._reach = self._reach.copy()
-        new._reach_top = self._reach_top
-        new._live = self._live
-        new._active = self._active
-        new._level = self._level
-        new._full_level = self._full_level
-        new._min_inc = self._min_inc
-        new._raises = self._raises
-        new._cap = self._cap
-        new._pl_extra = self._pl_extra
-        new._aggressor = self._aggressor
-        new._no_raise = self._no_raise
-        new._bring_in = self._bring_in
-        new._alt_inc = self._alt_inc
-        new._legal = self._legal
 
     def _set_reach(self, reach: list[int]) -> None:
         """Set what each seat can reach on this street (0: folded), and the largest."""
-        self._reach = reach
+        self._state.reach = reach
         top = max(reach)
-        self._reach_top = (top, reach.count(top))
+        self._state.reach_top = (top, reach.count(top))
 
     # -- what the hand does when betting ends ---------------------------------------------
 
@@ -224,13 +155,13 @@ class BettingState:
         engine's innermost loop, hence one long function).
         """
         st = self._state
-        level = self._level
+        level = st.level
         folded = st.folded
         stacks = st.stacks
         bets = st.bets
-        faced = self._faced
-        reach = self._reach
-        top, ties = self._reach_top
+        faced = st.faced
+        reach = st.reach
+        top, ties = st.reach_top
         for s in self._orders[st.actor]:
             stack = stacks[s]
             if folded[s] or not stack:
@@ -255,7 +186,7 @@ class BettingState:
             if owe >= stack:
                 owe = stack
                 no_raise = _ONLY_CALL
-            elif seen >= 0 and self._full_level <= seen and level - seen < self._min_inc:
+            elif seen >= 0 and st.full_level <= seen and level - seen < st.min_inc:
                 no_raise = _NOT_REOPENED
             elif most <= level:
                 no_raise = _NOBODY_TO_CALL
@@ -264,32 +195,32 @@ class BettingState:
                 all_in = bet + stack
                 structure = self._structure
                 if structure == NO_LIMIT:
-                    low = level + self._min_inc
+                    low = level + st.min_inc
                     rmin = low if low < all_in else all_in
                     rmax = all_in
                 elif structure == FIXED_LIMIT:
-                    if self._active < 3 and self._raises < self._cap:
+                    if st.active < 3 and st.raises < st.cap:
                         # Rule 17: a fold or an all-in left two players able to bet
                         # before the raising was capped, so the cap no longer applies.
-                        self._cap = self._round_cap()
-                    if self._raises >= self._cap:
+                        st.cap = self._round_cap()
+                    if st.raises >= st.cap:
                         no_raise = _CAPPED
                     else:
-                        target = self._full_level + self._min_inc
+                        target = st.full_level + st.min_inc
                         if target <= level:
-                            target = level + self._min_inc
+                            target = level + st.min_inc
                         if target > all_in:  # noqa: PLR1730 - hot path, faster than min()
                             target = all_in
                         rmin = rmax = target
-                        alt = self._alt_inc
+                        alt = st.alt_inc
                         if alt:  # rule 39: the big bet is an option too
-                            high = self._full_level + alt
+                            high = st.full_level + alt
                             if high <= level:
                                 high = level + alt
                             rmax = high if high < all_in else all_in
                 else:
-                    low = level + self._min_inc
-                    high = level + sum(st.contributions) + st.dead + owe + self._pl_extra
+                    low = level + st.min_inc
+                    high = level + sum(st.contributions) + st.dead + owe + st.pl_extra
                     high -= high % self._unit
                     if high > all_in:  # noqa: PLR1730
                         high = all_in
@@ -297,7 +228,7 @@ class BettingState:
                         low = high
                     rmin = low
                     rmax = high
-            self._no_raise = no_raise
+            st.no_raise = no_raise
             # The turn's legal actions as a plain tuple (cheap: no record is built until
             # legal_actions() is called; the observation encoder reads this tuple).
             if rmax < 0:
@@ -358,10 +289,10 @@ class BettingState:
     def _fold_problem(self, seat: int | None) -> str | None:
         st = self._state
         problem = self._turn_problem("fold", seat)
-        if problem is None and self._bring_in:
+        if problem is None and st.bring_in:
             problem = (
                 f"seat {st.actor} cannot fold: it shows the card that brings it in and must "
-                f"bring it in for {self._bring_in} or complete (rule 37)"
+                f"bring it in for {st.bring_in} or complete (rule 37)"
             )
         elif problem is None and not st.legal[2] and not self._fold_free:
             problem = (
@@ -375,7 +306,7 @@ class BettingState:
         problem = self._turn_problem("check", seat)
         if problem is None and st.legal[2]:
             problem = (
-                f"seat {st.actor} cannot check: {self._level - st.bets[st.actor]} "
+                f"seat {st.actor} cannot check: {st.level - st.bets[st.actor]} "
                 "chips are owed (rule 11: a player may check only when nothing is owed)"
             )
         return problem
@@ -404,9 +335,9 @@ class BettingState:
         rmin = st.legal[3]
         rmax = st.legal[4]
         if rmin is None or rmax is None:
-            return f"seat {s} cannot raise: {_NO_RAISE_WHY[self._no_raise]}"
+            return f"seat {s} cannot raise: {_NO_RAISE_WHY[st.no_raise]}"
         all_in = st.bets[s] + st.stacks[s]
-        if self._alt_inc and rmin < total < rmax:
+        if st.alt_inc and rmin < total < rmax:
             return (
                 f"seat {s} cannot raise to {total}: with an open pair on fourth street the bet "
                 f"or raise is to exactly {rmin} (the small bet) or {rmax} (the big bet) "
@@ -420,7 +351,7 @@ class BettingState:
                 )
             return (
                 f"seat {s} cannot raise to {total}: the minimum is {rmin}, the current bet "
-                f"of {self._level} plus the last full bet or raise of {self._min_inc} "
+                f"of {st.level} plus the last full bet or raise of {st.min_inc} "
                 "(rule 12), unless all-in"
             )
         if total > rmax:
@@ -471,21 +402,21 @@ class BettingState:
         if s < 0 or (seat is not None and seat != s) or not st.legal[0]:
             self.verify_fold(seat=seat)
         st.folded[s] = True
-        reach = self._reach
-        top, ties = self._reach_top
+        reach = st.reach
+        top, ties = st.reach_top
         if reach[s] == top:
             reach[s] = 0
             if ties > 1:
-                self._reach_top = (top, ties - 1)
+                st.reach_top = (top, ties - 1)
             else:
                 self._set_reach(reach)
         else:
             reach[s] = 0
-        self._live -= 1
-        self._active -= 1
+        st.live -= 1
+        st.active -= 1
         record = _FOLDS[s]
         st.log.append(record)
-        if self._live == 1:
+        if st.live == 1:
             st.actor = -1
             self._finish_uncontested()
         else:
@@ -512,7 +443,7 @@ class BettingState:
         s = st.actor
         if s < 0 or (seat is not None and seat != s) or st.legal[2]:
             self.verify_check(seat=seat)
-        self._faced[s] = self._level
+        st.faced[s] = st.level
         record = _CHECKS[s]
         st.log.append(record)
         self._advance()
@@ -543,11 +474,11 @@ class BettingState:
         st.stacks[s] = left
         st.bets[s] += amount
         st.contributions[s] += amount
-        self._faced[s] = self._level
+        st.faced[s] = st.level
         if not left:
-            self._active -= 1
-        if self._bring_in:  # rule 37: the call of the bring-in seat posts the bring-in
-            self._bring_in = 0
+            st.active -= 1
+        if st.bring_in:  # rule 37: the call of the bring-in seat posts the bring-in
+            st.bring_in = 0
             brought: BringIn = _record(BringIn, s, amount, not left)
             st.log.append(brought)
             self._advance()
@@ -579,7 +510,7 @@ class BettingState:
 
     def _bring_in_problem(self, seat: int | None) -> str | None:
         problem = self._turn_problem("bring it in", seat)
-        if problem is None and not self._bring_in:
+        if problem is None and not self._state.bring_in:
             problem = (
                 f"seat {self._state.actor} cannot bring it in: no bring-in is owed (rule 37: "
                 "only the player showing the card that brings it in, first on third street)"
@@ -609,17 +540,16 @@ class BettingState:
 
     def _complete_problem(self, seat: int | None) -> str | None:
         problem = self._turn_problem("complete", seat)
+        st = self._state
         # Completing: fixed-limit, a bet below a full one (a bring-in, or a short all-in
         # opening bet) and no full bet yet on this street.
-        if problem is None and (
-            self._structure != FIXED_LIMIT or self._full_level or not self._level
-        ):
+        if problem is None and (self._structure != FIXED_LIMIT or st.full_level or not st.level):
             problem = (
-                f"seat {self._state.actor} cannot complete: only a bring-in or a short bet "
+                f"seat {st.actor} cannot complete: only a bring-in or a short bet "
                 "below a full bet is completed (rule 38); bet or raise instead"
             )
-        if problem is None and self._state.legal[3] is None:
-            problem = f"seat {self._state.actor} cannot complete: {_NO_RAISE_WHY[self._no_raise]}"
+        if problem is None and st.legal[3] is None:
+            problem = f"seat {st.actor} cannot complete: {_NO_RAISE_WHY[st.no_raise]}"
         return problem
 
     def verify_complete(self, *, seat: int | None = None) -> None:
@@ -678,7 +608,7 @@ class BettingState:
             or rmin is None
             or not rmin <= total <= legal[4]  # type: ignore[operator]
             or (total % self._unit and total != st.bets[s] + st.stacks[s])
-            or (self._alt_inc and rmin < total < legal[4])  # type: ignore[operator]
+            or (st.alt_inc and rmin < total < legal[4])  # type: ignore[operator]
         ):
             if isinstance(total, int) and not isinstance(total, bool):
                 # A plain int is kept, never an int subclass's instance: the hand is out of
@@ -690,32 +620,32 @@ class BettingState:
         st.stacks[s] = left
         st.bets[s] = total
         st.contributions[s] += added
-        level = self._level
+        level = st.level
         if self._structure == FIXED_LIMIT:
-            complete = self._full_level + self._min_inc
+            complete = st.full_level + st.min_inc
             full = total >= complete or (
-                self._half_rule and 2 * (total - self._full_level) >= self._min_inc
+                self._half_rule and 2 * (total - st.full_level) >= st.min_inc
             )
             if full:
-                self._raises += 1
-            alt = self._alt_inc
-            if alt and total >= self._full_level + alt:  # rule 39: the big bet was taken
-                self._min_inc = alt
-                self._alt_inc = 0
+                st.raises += 1
+            alt = st.alt_inc
+            if alt and total >= st.full_level + alt:  # rule 39: the big bet was taken
+                st.min_inc = alt
+                st.alt_inc = 0
         else:
-            full = total - level >= self._min_inc
+            full = total - level >= st.min_inc
             if full:
-                self._min_inc = total - level
+                st.min_inc = total - level
         if full:
-            self._full_level = total
-        self._level = total
-        self._faced[s] = total
-        self._aggressor = s
+            st.full_level = total
+        st.level = total
+        st.faced[s] = total
+        st.aggressor = s
         if not left:
-            self._active -= 1
+            st.active -= 1
         record: Bet | Raise
-        if level == 0 or self._bring_in:  # completing instead of bringing in: the bet
-            self._bring_in = 0
+        if level == 0 or st.bring_in:  # completing instead of bringing in: the bet
+            st.bring_in = 0
             record = _record(Bet, s, total, added, not left)
         else:
             record = _record(Raise, s, total, added, not left, full)

@@ -202,14 +202,14 @@ class Ending(Streets):
             mucked = result.mucked
             awards = result.awards
         log = self._state.log
-        hole = self._state.holes
+        hole, up = self._state.holes, self._state.up
         for seat in show_order:
             if mucked and seat in mucked:
                 log.append(_MUCKS[seat])
             else:
                 # _show() inlined: a call per shown hand costs more than the record itself.
                 high, low = ranks[seat]
-                shown = hole[seat] if self._stud is None else self._shown_cards(seat)
+                shown = self._shown_cards(seat) if up[seat] else hole[seat]
                 log.append(_record(Show, seat, shown, high, LowRank(low) if low else None))
         self._pay(awards)
 
@@ -230,7 +230,7 @@ class Ending(Streets):
             holes = tuple([(*holes[seat], *up[seat]) for seat in range(self._n)])
         # The core directly (what rank_hands() calls): one Python call less.
         ranks = showdown_ranks(variant, holes, st.board, folded, trips)
-        first = self._aggressor
+        first = st.aggressor
         if first < 0 and engine.plan[-1][6] == BEST_SHOWING:
             first = stud_rules.first_to_act(
                 st.up, folded, low=not engine.showing_high, button=st.button
@@ -313,7 +313,7 @@ class Ending(Streets):
         """The live seats in showing order (rule 22)."""
         st = self._state
         folded = st.folded
-        first = self._aggressor
+        first = st.aggressor
         if first < 0:  # nobody bet on the last street: the first live seat left of the button
             for first in self._orders[st.button]:
                 if not folded[first]:
@@ -326,13 +326,11 @@ class Ending(Streets):
         return show_order
 
     def _shown_cards(self, seat: int) -> tuple[int, ...]:
-        """The cards a seat shows: its hole cards (in stud, all its cards in the order
-        dealt: two down, the up cards, the last down card)."""
+        """The cards a seat shows: its hole cards, and with up cards (stud) all its cards in
+        the order dealt: two down, the up cards, the last down card."""
         st = self._state
-        if self._stud is None:
-            return st.holes[seat]
-        down = st.holes[seat]
-        return (*down[:2], *st.up[seat], *down[2:])
+        down, up = st.holes[seat], st.up[seat]
+        return (*down[:2], *up, *down[2:]) if up else down
 
     def _pay(self, awards: list[tuple[int, int, int, str]], *, end: bool = True) -> None:
         # _award() inlined: a call per award costs more than the record itself.
@@ -395,7 +393,7 @@ class Ending(Streets):
         folded = st.folded
         st.board = boards[0]
         st.bets[:] = _ZEROS[self._n]  # the bets are in the pots
-        self._aggressor = -1  # nobody bet on the last street
+        st.aggressor = -1  # nobody bet on the last street
         st.street = 4
         pots = self._take_rake(build_pots(st.contributions, folded, st.dead))
         record_decides = self._unknown and any(

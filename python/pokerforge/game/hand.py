@@ -256,8 +256,8 @@ full=True))
             state.contributions,
             state.folded,
             state.log,
-            self._faced,
-            self._reach,
+            state.faced,
+            state.reach,
             self._payouts,
         )
 
@@ -367,60 +367,22 @@ full=True))
             >>> hand.is_over, twin.is_over
             (False, True)
         """
-        if type(self) is not Hand or type(self._state) is not HandState:
-            return self._copy_by_slot()
-        # Every slot taken over in one call to the core (the values shared), then the
-        # hand's lists and its changing parts copied, as _copy_by_slot() does one by one:
-        # that spelled out costs more than the rest of a new hand's deal.
-        new = _copy_slots(self)
-        state = new._state = _copy_slots(self._state)
-        state.stacks = state.stacks.copy()
-        state.bets = state.bets.copy()
-        state.contributions = state.contributions.copy()
-        state.folded = state.folded.copy()
-        state.log = state.log.copy()
-        new._faced = new._faced.copy()
-        new._reach = new._reach.copy()
+        # Every slot taken over in one call to the core (the values shared), then what
+        # changes copied: the declared state (its lists) and the hand's own changing parts.
+        # Spelled out slot by slot (_copy_by_slot) it costs more than the rest of a deal.
+        new = _copy_slots(self) if type(self) is Hand else self._copy_by_slot()
+        new._state = self._state.copy()
         new._payouts = new._payouts.copy()
-        if new._asked is not None:
-            new._asked = new._asked.copy()
-        if new._vote is not None:
-            new._vote = new._vote.copy()
-        if new._stud is not None:
-            new._stud = new._stud.copy()
-        if new._draw is not None:
-            new._draw = new._draw.copy()
+        _copy_parts(new)
         new._untrack()  # an exact Hand: see _untrack
         return new
 
     def _copy_by_slot(self) -> Hand:
-        """:meth:`copy` slot by slot: a :class:`Hand` (the class itself, whatever the
-        class of this hand) with this hand's slots."""
+        """A :class:`Hand` (the class itself, whatever the class of this hand) whose slots
+        hold this hand's values, shared: the first step of :meth:`copy`, spelled out."""
         new = _new(Hand)
-        self._copy_betting(new)
-        new._spec = self._spec
-        new._seed = self._seed
-        new._dealt = self._dealt
-        new._engine = self._engine
-        new._board = self._board
-        new._layout = self._layout
-        new._payouts = self._payouts.copy()  # copy(), not a slice: see _copy_betting
-        new._final_pots = self._final_pots
-        new._rake = self._rake
-        new._asked = None if self._asked is None else self._asked.copy()
-        new._vote = None if self._vote is None else self._vote.copy()
-        new._boards = self._boards
-        new._extra = self._extra
-        new._unknown = self._unknown
-        new._unshown = self._unshown
-        new._recorded = self._recorded
-        new._known = self._known
-        new._chip_value = self._chip_value
-        new._dead_sb = self._dead_sb
-        new._posted = self._posted
-        new._stud = None if self._stud is None else self._stud.copy()
-        new._draw = None if self._draw is None else self._draw.copy()
-        new._untrack()  # an exact Hand: see _untrack
+        for name in _SLOTS:
+            setattr(new, name, getattr(self, name))
         return new
 
     def deal_again(self, *, seed: int | None) -> Hand:
@@ -477,3 +439,24 @@ full=True))
 
 
 _new = object.__new__
+
+_SLOTS = tuple(
+    name
+    for cls in Hand.__mro__
+    for name in cls.__dict__.get("__slots__", ())
+    if name not in ("__weakref__", "__dict__")
+)
+"""Every slot of a :class:`Hand`, its bases' included."""
+
+_PARTS = ("_asked", "_vote", "_stud", "_draw")
+"""The hand's changing parts that only some hands have (an asked showdown or runout vote,
+a stud or draw deck), each with a ``copy()`` of its own; a copy of a hand copies those it
+has."""
+
+
+def _copy_parts(new: Hand) -> None:
+    """Replaces each of ``new``'s :data:`_PARTS` by a copy of it (``None`` stays ``None``)."""
+    for name in _PARTS:
+        part = getattr(new, name)
+        if part is not None:
+            setattr(new, name, part.copy())

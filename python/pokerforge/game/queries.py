@@ -75,10 +75,10 @@ class HandQueries:
 
     @property
     def positions(self) -> tuple[str, ...]:
-        """Each seat's position name (BTN, SB, BB, UTG, ..., HJ, CO; rule 2). Stud has no
-        blinds and no fixed order of action: the dealer's seat is ``"BTN"``, the others
-        have no name (``""``)."""
-        if self._spec.is_stud:
+        """Each seat's position name (BTN, SB, BB, UTG, ..., HJ, CO; rule 2). A game without
+        blinds (stud) has no fixed order of action: the dealer's seat is ``"BTN"``, the
+        others have no name (``""``)."""
+        if not self._spec.engine.blinds:
             button = self._state.button
             return tuple("BTN" if seat == button else "" for seat in range(self._n))
         return position_names(self._n, self._state.button, dead_small_blind=self._dead_sb)

@@ -48,6 +48,36 @@ seen by everybody; empty in the board games |
 drawing round so far (0: stood pat), public as the rules make it (the cards are not); empty \
 in the other games |
 
+The betting's bookkeeping (layout 4): what, with the fields above, decides the next legal
+action (rules 11-18, 37-39); the seat to act's answer is in `legal` already.
+
+| field | type | meaning |
+|---|---|---|
+| `faced` | `list[int]` | the bet each seat matched when it last acted on this street (-1: \
+not yet acted) |
+| `reach` | `list[int]` | the most each seat can have bet on this street (its bet and stack; \
+0 once folded) |
+| `reach_top` | `tuple[int, int]` | the largest `reach` and how many seats have it (rule 14) |
+| `live` | `int` | the seats that have not folded |
+| `active` | `int` | the seats able to bet: not folded, not all-in (rule 17) |
+| `level` | `int` | the bet to match on this street |
+| `full_level` | `int` | the bet of the last full bet or raise on this street (rules 12, 13) |
+| `min_inc` | `int` | the smallest raise increment now (no-limit and pot-limit: the last full \
+raise, at least the big blind; fixed-limit: the street's bet) |
+| `raises` | `int` | the full bets and raises on this street (the big blind counted), for \
+fixed-limit's cap |
+| `cap` | `int` | fixed-limit: the most bets and raises on this street for the players now \
+able to bet (rule 17) |
+| `pl_extra` | `int` | pot-limit: the chips the forced bets were short of, counted in the pot \
+as if posted in full (rule 7) |
+| `aggressor` | `int` | the seat that made the last bet or raise (shows first, rule 21), or \
+`NOBODY` |
+| `no_raise` | `int` | why the seat to act may not raise (0: it may; the reasons are \
+`BettingState`'s codes, given as sentences by `Hand.verify_raise_to`) |
+| `bring_in` | `int` | stud: the bring-in still to be posted by the seat to act (0: none) |
+| `alt_inc` | `int` | stud: the big bet, while an open pair on fourth street allows it \
+(rule 39), else 0 |
+
 The chips in the middle are ``sum(contributions) + dead``; a seat is all-in when its stack
 is 0 and it has not folded.
 
@@ -66,6 +96,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from pokerforge._core import copy_slots as _copy_slots
 from pokerforge.game.actions import (
     Bet,
     BringIn,
@@ -99,7 +130,7 @@ class HandState:
     Made by :class:`~pokerforge.game.Hand` and changed only by its rules.
     """
 
-    VERSION: Final = 3
+    VERSION: Final = 4
     """The layout version: it changes whenever a field is added, removed or changes
     meaning, so that readers of the fields (the encoder) can refuse a layout they do not
     know."""
@@ -125,8 +156,27 @@ class HandState:
         "up",
         "drawing",
         "draws",
+        "faced",
+        "reach",
+        "reach_top",
+        "live",
+        "active",
+        "level",
+        "full_level",
+        "min_inc",
+        "raises",
+        "cap",
+        "pl_extra",
+        "aggressor",
+        "no_raise",
+        "bring_in",
+        "alt_inc",
     )
     """The fields, in their declared order."""
+
+    LISTS: Final = ("stacks", "bets", "contributions", "folded", "log", "faced", "reach")
+    """The fields that are lists, changed in place: a copy copies them. Every other field
+    holds an immutable value, shared by a copy."""
 
     LOG_KINDS: Final = (
         Fold,
@@ -170,6 +220,21 @@ class HandState:
     up: tuple[tuple[int, ...], ...]
     drawing: int
     draws: tuple[tuple[int, ...], ...]
+    faced: list[int]
+    reach: list[int]
+    reach_top: tuple[int, int]
+    live: int
+    active: int
+    level: int
+    full_level: int
+    min_inc: int
+    raises: int
+    cap: int
+    pl_extra: int
+    aggressor: int
+    no_raise: int
+    bring_in: int
+    alt_inc: int
 
     def __init__(
         self,
@@ -203,31 +268,39 @@ class HandState:
         self.up = _NO_UP[n]
         self.drawing = NOBODY
         self.draws = _NO_UP[n]
+        self.faced = [-1] * n
+        self.reach = [0] * n
+        self.reach_top = (0, 0)
+        self.live = n
+        self.active = 0
+        self.level = self.full_level = self.min_inc = self.raises = self.cap = 0
+        self.pl_extra = 0
+        self.aggressor = NOBODY
+        self.no_raise = 0
+        self.bring_in = self.alt_inc = 0
 
     def copy(self) -> HandState:
-        """An independent copy: the lists are copied, the values shared."""
-        new = _new(HandState)
-        new.button = self.button
-        new.big_blind = self.big_blind
-        new.unit = self.unit
-        new.starts = self.starts
-        new.holes = self.holes
-        new.street = self.street
-        new.board = self.board
-        new.actor = self.actor
-        new.showing = self.showing
-        new.legal = self.legal
-        # list.copy(): a method call costs less than a slice, which builds a slice object.
-        new.stacks = self.stacks.copy()
-        new.bets = self.bets.copy()
-        new.contributions = self.contributions.copy()
-        new.dead = self.dead
-        new.folded = self.folded.copy()
-        new.over = self.over
-        new.log = self.log.copy()
-        new.up = self.up
-        new.drawing = self.drawing
-        new.draws = self.draws
+        """An independent copy: the :attr:`LISTS` copied, the other values shared.
+
+        Examples:
+            >>> from pokerforge.game import GameSpec, Hand
+            >>> state = Hand(GameSpec(), stacks=[50, 50], seed=1).state
+            >>> twin = state.copy()
+            >>> twin.stacks[0] = 0
+            >>> state.stacks, twin.level == state.level
+            ([49, 48], True)
+        """
+        new = _copy_slots(self) if type(self) is HandState else _copy_fields(self)
+        # The LISTS, spelled out: a loop over their names costs more than the rest of a
+        # copy (a test holds the two to each other). list.copy(): a method call costs less
+        # than a slice, which builds a slice object.
+        new.stacks = new.stacks.copy()
+        new.bets = new.bets.copy()
+        new.contributions = new.contributions.copy()
+        new.folded = new.folded.copy()
+        new.log = new.log.copy()
+        new.faced = new.faced.copy()
+        new.reach = new.reach.copy()
         return new
 
     @property
@@ -250,6 +323,17 @@ class HandState:
 
 
 _new = object.__new__
+
+
+def _copy_fields(state: HandState) -> HandState:
+    """A :class:`HandState` (the class itself, whatever the class of ``state``) with the
+    values of ``state``'s fields, shared."""
+    new = _new(HandState)
+    for name in HandState.FIELDS:
+        setattr(new, name, getattr(state, name))
+    return new
+
+
 # ``up`` of the board games (and ``draws`` outside the draw games): nothing for any seat
 # (shared: tuples are immutable).
 _NO_UP = tuple(((),) * n for n in range(11))

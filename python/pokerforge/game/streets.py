@@ -132,7 +132,7 @@ class Streets(BettingState):
             paid = self._post(last, level, True)
             short += level - paid
             log.append(_record(PostBlind, last, paid, "straddle"))
-        self._pl_extra = short if engine.pot_limit_full_blinds else 0
+        self._state.pl_extra = short if engine.pot_limit_full_blinds else 0
         first = engine.plan[0]
         if first[2]:  # board cards before the first round (Courchevel's first flop card)
             self._state.board = self._board[: first[2]]
@@ -145,22 +145,23 @@ class Streets(BettingState):
     ) -> None:
         """The pre-flop betting state over the forced bets; the first turn."""
         big = engine.big
-        self._level = self._full_level = level
-        self._min_inc = engine.preflop_min_inc
-        self._raises = 0
+        st = self._state
+        st.level = st.full_level = level
+        st.min_inc = engine.preflop_min_inc
+        st.raises = 0
         if self._structure == FIXED_LIMIT:
             # The big blind is the pre-flop bet when it is at least half a bet (rule 18).
-            if 2 * big >= self._min_inc:
-                self._raises = 1 + (1 if engine.straddle else 0)
+            if 2 * big >= st.min_inc:
+                st.raises = 1 + (1 if engine.straddle else 0)
             else:
-                self._full_level = 0
+                st.full_level = 0
         active = 0
         for chips in stacks:
             if chips:
                 active += 1
-        self._active = active
-        self._cap = self._round_cap()
-        self._set_reach(list(map(add, self._state.bets, stacks)))
+        st.active = active
+        st.cap = self._round_cap()
+        self._set_reach(list(map(add, st.bets, stacks)))
         self._state.actor = last
         self._advance()
 
@@ -187,30 +188,30 @@ class Streets(BettingState):
         # whole small bet is that bet (rules 17, 38): nothing to complete, three raises
         # left.
         full = engine.bring_in >= engine.street_min_inc[0]
-        self._level = engine.bring_in
-        self._full_level = engine.bring_in if full else 0
-        self._raises = 1 if full else 0
-        self._min_inc = engine.street_min_inc[0]
-        self._active = sum(1 for chips in stacks if chips)
-        self._cap = self._round_cap()
+        state.level = engine.bring_in
+        state.full_level = engine.bring_in if full else 0
+        state.raises = 1 if full else 0
+        state.min_inc = engine.street_min_inc[0]
+        state.active = sum(1 for chips in stacks if chips)
+        state.cap = self._round_cap()
         self._set_reach(list(map(add, state.bets, stacks)))
         doors = [cards[0] if cards else -1 for cards in up]  # (none: unknown to a replay)
         low_card = stud_rules.bring_in_seat(doors, low=not engine.showing_high)
-        self._bring_in = engine.bring_in
+        state.bring_in = engine.bring_in
         # _advance() starts left of the actor: at the low card's seat, or, when that player
         # is all-in on the ante, at the first player after it with chips (rule 37).
         state.actor = low_card - 1 if low_card else n - 1
         self._advance()
         seat = state.actor
-        if seat >= 0 and self._bring_in:
+        if seat >= 0 and state.bring_in:
             legal = state.legal
             # The bring-in seat may not fold (rule 37), nor raise a bring-in that is the bet.
             state.legal = (False, legal[1], legal[2], None, None) if full else (False, *legal[1:])
             if full:
-                self._no_raise = BRING_IN_IS_THE_BET
+                state.no_raise = BRING_IN_IS_THE_BET
             self._legal = None
         else:
-            self._bring_in = 0  # nobody could call it (rule 14): never posted
+            state.bring_in = 0  # nobody could call it (rule 14): never posted
 
     def _post(self, seat: int, amount: int, live: bool) -> int:
         st = self._state
@@ -227,7 +228,7 @@ class Streets(BettingState):
         # Rule 17: the cap holds only while three or more players are able to bet (not
         # folded, not all-in).
         engine = self._engine
-        if engine.heads_up_uncapped and self._active < 3:
+        if engine.heads_up_uncapped and self._state.active < 3:
             return UNCAPPED
         return engine.cap
 
@@ -244,7 +245,7 @@ class Streets(BettingState):
         back = top - second
         st.contributions[seat] -= back
         if not st.stacks[seat] and not st.folded[seat]:
-            self._active += 1  # an all-in player has chips again
+            st.active += 1  # an all-in player has chips again
         st.stacks[seat] += back
         self._state.log.append(_record(ReturnBet, seat, back))
 
@@ -254,15 +255,15 @@ class Streets(BettingState):
         betting opened, passing over streets where fewer than two players can bet; after
         the last street, the showdown (rules 10, 36, 48, 49)."""
         self._return_uncalled()
-        self._bring_in = 0
+        self._state.bring_in = 0
         st = self._state
         engine = self._engine
         if (
-            self._active < 2
+            st.active < 2
             and self._vote is None
             and len(st.board) < engine.board_at[-1]
             and self._spec.rules.runouts > 1
-            and self._live > 1
+            and st.live > 1
             and self._ask_runouts()
         ):
             return  # rule 26b: the players choose how many times to run the board
@@ -285,13 +286,13 @@ class Streets(BettingState):
             if down or up:
                 assert self._stud is not None
                 self._deal_stud_street(self._stud, number, face_up=up > 0)
-            if self._active >= 2:
+            if st.active >= 2:
                 st.street = number
                 self._open_round(index, bet_size, opener)
                 return
         st.bets[:] = _ZEROS[self._n]  # the bets are in the pots
         if st.street != plan[last][0]:
-            self._aggressor = -1  # nobody bet on the last street: they were all-in
+            st.aggressor = -1  # nobody bet on the last street: they were all-in
         st.street = _SHOWDOWN
         self._showdown()
 
@@ -303,10 +304,10 @@ class Streets(BettingState):
         st = self._state
         # Written over the hand's own lists in one loop: cheaper than new lists, and no new
         # objects for the garbage collector.
-        reach = self._reach
+        reach = st.reach
         folded = st.folded
         bet = st.bets
-        faced = self._faced
+        faced = st.faced
         seat = -1
         for chips in st.stacks:
             seat += 1
@@ -314,13 +315,13 @@ class Streets(BettingState):
             bet[seat] = 0
             faced[seat] = -1
         top = max(reach)
-        self._reach_top = (top, reach.count(top))
-        self._level = self._full_level = self._raises = self._pl_extra = self._alt_inc = 0
-        self._min_inc = bet_size
+        st.reach_top = (top, reach.count(top))
+        st.level = st.full_level = st.raises = st.pl_extra = st.alt_inc = 0
+        st.min_inc = bet_size
         if index == 1 and self._engine.open_pair_option and stud_rules.open_pair(st.up, folded):
-            self._alt_inc = self._engine.plan[2][5]  # rule 39: the big bet
-        self._aggressor = -1
-        self._cap = self._round_cap()
+            st.alt_inc = self._engine.plan[2][5]  # rule 39: the big bet
+        st.aggressor = -1
+        st.cap = self._round_cap()
         # _advance() starts left of the actor.
         if opener == BEST_SHOWING:
             first = stud_rules.first_to_act(
@@ -367,7 +368,7 @@ class Streets(BettingState):
         assert deck is not None
         st.street = number
         st.bets[:] = _ZEROS[self._n]  # the bets are in the pots
-        self._aggressor = -1  # nobody has bet after this draw yet
+        st.aggressor = -1  # nobody has bet after this draw yet
         st.actor = NOBODY
         st.legal = NO_ACTIONS  # nobody bets: the players draw
         self._legal = NOTHING_LEGAL
@@ -381,7 +382,7 @@ class Streets(BettingState):
         """Everybody still in has drawn: the betting round after the draw when two or more
         can bet, else the streets go on (rules 48, 49)."""
         st = self._state
-        if self._active < 2:
+        if st.active < 2:
             self._close_round()  # no bets: it goes on to the next street
             return
         plan = self._engine.plan

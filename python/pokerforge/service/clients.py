@@ -32,7 +32,7 @@ import functools
 import ipaddress
 from pathlib import Path
 
-from pokerforge.errors import PokerError
+from pokerforge.errors import PokerError, UnknownKeyError
 
 __all__ = ["IPV4_PREFIX", "IPV6_PREFIX", "UnknownKeyError", "identify", "load_api_keys"]
 
@@ -40,10 +40,6 @@ IPV4_PREFIX = 24
 """IPv4 addresses share a group by their first 24 bits."""
 IPV6_PREFIX = 64
 """IPv6 addresses share a group by their first 64 bits (one site's usual allocation)."""
-
-
-class UnknownKeyError(PokerError):
-    """A request's API key is not in the server's list of keys (answered 401)."""
 
 
 @functools.lru_cache(maxsize=4096)  # parsing an address costs more than a cheap answer

@@ -157,8 +157,7 @@ def _game_fields(
     antes = [engine.uniform_ante] * n
     stacks = hand.starting_stacks
     starting = ("starting_stacks", [_UNKNOWN if s in unknown else money(stacks[s]) for s in order])
-    if spec.is_stud:  # antes and a bring-in, no blinds (the field is left out)
-        assert spec.bring_in is not None
+    if spec.bring_in is not None:  # antes and a bring-in, no blinds (the field is left out)
         return [
             ("variant", CODES[(spec.variant, spec.betting)]),
             ("antes", [money(a) for a in antes]),
@@ -205,138 +204,125 @@ def _bet_fields(spec: GameSpec, money: Callable[[int], object]) -> list[tuple[st
     return [("min_bet", money(spec.engine.big))]
 
 
-def _stud_actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:
-    """A stud hand's actions: third street dealt to each player in one action (two down
-    cards, the up card: ``d dh p1 ????Kd`` where the down cards are unknown), each later
-    card in one, ``pN pb`` for the bring-in, the common card as ``d db``."""
-    player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
-    down: dict[int, tuple[int, ...]] = {}
-    actions: list[str] = []
-    for record in hand.history:
-        if type(record) is DealHole and record.seat not in down:
-            down[record.seat] = record.indices  # written with the door card
-        elif type(record) is DealUp and not _dealt_to(actions, player[record.seat]):
-            first = _text(down.get(record.seat, ())) or "????"
-            door = _text(record.indices) or "??"
-            actions.append(f"d dh {player[record.seat]} {first}{door}")
-        elif isinstance(record, DealUp | DealHole):
-            actions.append(f"d dh {player[record.seat]} {_text(record.indices) or '??'}")
-        elif type(record) is BringIn:
-            actions.append(f"{player[record.seat]} pb")
-        else:
-            actions.extend(_action(record, player, money))
-    return actions
-
-
-def _draw_actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:
-    """A draw hand's actions: each player's first cards, then the rounds; in a drawing
-    round ``pN sd [cards]`` for each player in turn and, once all have drawn, ``d dh pN
-    cards`` with each one's replacements in the same order (pokerkit deals them after the
-    discards). Cards the hand does not know are ``??``. A card exposed on the draw (rule
-    54) has no PHH action: the player's replacements are written as those it kept."""
-    player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
-    count = hand.spec.hole_card_count
-    first: dict[int, tuple[int, ...]] = {}
-    drawn: dict[int, int] = {}  # seat -> cards discarded, for the replacements that follow
-    dealt: dict[int, tuple[list[int], int]] = {}  # this round's replacements (and number)
-    owed: set[int] = set()  # seats owed a card for one exposed
-    drew: set[int] = set()  # the seats that drew in this drawing round
-    actions: list[str] = []
-
-    def flush() -> None:
-        for seat, (cards, number) in dealt.items():
-            actions.append(f"d dh {player[seat]} {_text(cards) or '??' * number}")
-        dealt.clear()
-        drew.clear()
-
-    for record in hand.history:
-        if type(record) is DealHole and record.seat not in first:
-            first[record.seat] = record.indices
-            if len(first) == len(order):
-                actions += [f"d dh {player[s]} {_text(first[s]) or '??' * count}" for s in order]
-        elif type(record) is DealHole and record.seat in owed:
-            owed.discard(record.seat)
-            dealt[record.seat][0].extend(record.indices)
-        elif type(record) is DealHole:
-            dealt[record.seat] = (list(record.indices), drawn.pop(record.seat))
-        elif type(record) is Exposed:
-            dealt[record.seat][0].remove(record.indices[0])
-            owed.add(record.seat)
-        elif isinstance(record, Discard | StandPat):
-            if record.seat in drew:
-                flush()  # a new drawing round with no betting between
-            drew.add(record.seat)
-            if isinstance(record, StandPat):
-                actions.append(f"{player[record.seat]} sd")
-                continue
-            drawn[record.seat] = record.number
-            cards = _text(record.indices) or "??" * record.number
-            actions.append(f"{player[record.seat]} sd {cards}")
-        else:
-            flush()
-            actions.extend(_action(record, player, money))
-    flush()
-    return actions
-
-
-def _dealt_to(actions: list[str], name: str) -> bool:
-    """Whether ``actions`` already deal ``name`` a card."""
-    return any(a.startswith(f"d dh {name} ") for a in actions)
-
-
-def _action(record: object, player: Mapping[int, str], money: Callable[[int], object]) -> list[str]:
-    """A record of the betting or the showdown as PHH actions (none for other records)."""
-    if isinstance(record, Fold):
-        return [f"{player[record.seat]} f"]
-    if isinstance(record, Check | Call):
-        return [f"{player[record.seat]} cc"]
-    if isinstance(record, Bet | Raise):
-        return [f"{player[record.seat]} cbr {money(record.to)}"]
-    if isinstance(record, DealBoard):
-        return [f"d db {_text(record.indices)}"] if record.indices else []
-    if isinstance(record, Show):
-        return [f"{player[record.seat]} sm {_text(record.indices)}"]
-    if isinstance(record, Muck):
-        return [f"{player[record.seat]} sm"]
-    return []
-
-
 def _actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:
-    if hand.spec.is_stud:
-        return _stud_actions(hand, order, money)
-    if hand.spec.is_draw:
-        return _draw_actions(hand, order, money)
-    player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
-    unknown = "??" * hand.spec.hole_card_count
-    actions = [
-        f"d dh {player[s]} {_text([c.index for c in hand.hole_cards(s)]) or unknown}" for s in order
-    ]
-    history = hand.history
-    shown: set[int] = set()
-    for record in history:
-        if isinstance(record, Runout) and record.number == 1:
-            # A board run more than once (rule 26b): the hands are shown once, before the
-            # runouts (as the players turn them up, all-in), then each runout's boards
-            # follow in the order dealt, as PHH writes every board dealt.
-            for later in history[history.index(record) :]:
-                if isinstance(later, Show) and later.seat not in shown:
-                    shown.add(later.seat)
-                    actions.append(f"{player[later.seat]} sm {_text(later.indices)}")
-        elif isinstance(record, Show) and record.seat in shown:
-            continue
-        elif isinstance(record, Fold):
-            actions.append(f"{player[record.seat]} f")
-        elif isinstance(record, Check | Call):
-            actions.append(f"{player[record.seat]} cc")
-        elif isinstance(record, Bet | Raise):
-            actions.append(f"{player[record.seat]} cbr {money(record.to)}")
-        elif isinstance(record, DealBoard):
-            if record.indices:
-                actions.append(f"d db {_text(record.indices)}")
-        elif isinstance(record, Show):
-            actions.append(f"{player[record.seat]} sm {_text(record.indices)}")
-        elif isinstance(record, Muck):
-            # An unknown hand not tabled is written as the room wrote it: shown, unknown.
-            mucked = unknown if record.seat in hand.unknown_hole_cards else ""
-            actions.append(f"{player[record.seat]} sm {mucked}".rstrip())
-    return actions
+    """The hand's actions in PHH, for every game (see :class:`_Walker`)."""
+    return _Walker(hand, order, money).walk()
+
+
+class _Walker:
+    """One walk over a hand's history, for every game, writing its PHH actions.
+
+    Each player's first cards are written once all have them (``d dh p1 AsKd``), in a game
+    with up cards with the first up card (``d dh p1 ????Kd``: the two down cards unknown,
+    the door card), then each later card in one action. ``pN pb`` is a bring-in. In a
+    drawing round each player in turn writes ``pN sd [cards]`` and, once all have drawn,
+    ``d dh pN cards`` gives each one's replacements in the same order (pokerkit deals them
+    after the discards); a card exposed on the draw (rule 54) has no PHH action: the
+    player's replacements are written as those it kept. A board run more than once (rule
+    26b) shows the hands once, before the runouts, then each runout's boards in the order
+    dealt. Cards the hand does not know are ``??``; an unknown hand not tabled is written
+    as the room wrote it: shown, unknown.
+    """
+
+    def __init__(self, hand: Hand, order: list[int], money: Callable[[int], object]) -> None:
+        self.hand = hand
+        self.order = order
+        self.money = money
+        self.player = {seat: f"p{i}" for i, seat in enumerate(order, 1)}
+        self.unknown = "??" * hand.spec.hole_card_count
+        # With up cards the first cards are written with the door card, else at once.
+        self.first_with_up = hand.spec.engine.up_cards
+        self.first: dict[int, tuple[int, ...]] = {}  # each seat's first cards
+        self.opened: set[int] = set()  # the seats whose first cards are written
+        self.drawn: dict[int, int] = {}  # seat -> cards discarded, replacements to follow
+        self.dealt: dict[int, tuple[list[int], int]] = {}  # this round's replacements
+        self.owed: set[int] = set()  # seats owed a card for one exposed
+        self.drew: set[int] = set()  # the seats that drew in this drawing round
+        self.shown: set[int] = set()  # the hands shown before the runouts
+        self.actions: list[str] = []
+
+    def walk(self) -> list[str]:
+        """The actions of the whole history."""
+        history = self.hand.history
+        for i, record in enumerate(history):
+            if isinstance(record, DealHole | DealUp):
+                self._deal(record)
+            elif isinstance(record, Discard | StandPat | Exposed):
+                self._draw(record)
+            elif isinstance(record, Runout) and record.number == 1:
+                self._show_before_runouts(history[i:])
+            else:
+                self._flush()
+                self.actions.extend(self._action(record))
+        self._flush()
+        return self.actions
+
+    def _deal(self, record: DealHole | DealUp) -> None:
+        seat, player, first = record.seat, self.player, self.first
+        if type(record) is DealHole and seat not in first:
+            first[seat] = record.indices
+            if not self.first_with_up and len(first) == len(self.order):
+                self.actions += [
+                    f"d dh {player[s]} {_text(first[s]) or self.unknown}" for s in self.order
+                ]
+        elif type(record) is DealHole and seat in self.owed:
+            self.owed.discard(seat)
+            self.dealt[seat][0].extend(record.indices)
+        elif type(record) is DealHole and seat in self.drawn:
+            self.dealt[seat] = (list(record.indices), self.drawn.pop(seat))
+        elif type(record) is DealUp and seat not in self.opened:
+            self.opened.add(seat)
+            down = _text(first.get(seat, ())) or "????"
+            self.actions.append(f"d dh {player[seat]} {down}{_text(record.indices) or '??'}")
+        else:
+            self.actions.append(f"d dh {player[seat]} {_text(record.indices) or '??'}")
+
+    def _draw(self, record: Discard | StandPat | Exposed) -> None:
+        seat = record.seat
+        if isinstance(record, Exposed):
+            self.dealt[seat][0].remove(record.indices[0])
+            self.owed.add(seat)
+            return
+        if seat in self.drew:
+            self._flush()  # a new drawing round with no betting between
+        self.drew.add(seat)
+        if isinstance(record, Discard):
+            self.drawn[seat] = record.number
+            cards = _text(record.indices) or "??" * record.number
+            self.actions.append(f"{self.player[seat]} sd {cards}")
+        else:
+            self.actions.append(f"{self.player[seat]} sd")
+
+    def _show_before_runouts(self, rest: Sequence[object]) -> None:
+        for later in rest:
+            if isinstance(later, Show) and later.seat not in self.shown:
+                self.shown.add(later.seat)
+                self.actions.append(f"{self.player[later.seat]} sm {_text(later.indices)}")
+
+    def _flush(self) -> None:
+        """Writes this drawing round's replacements, once all have drawn."""
+        for seat, (cards, number) in self.dealt.items():
+            self.actions.append(f"d dh {self.player[seat]} {_text(cards) or '??' * number}")
+        self.dealt.clear()
+        self.drew.clear()
+
+    def _action(self, record: object) -> list[str]:
+        """A record of the betting or the showdown as PHH actions (none for other records,
+        nor for a hand shown before the runouts)."""
+        player, money = self.player, self.money
+        if isinstance(record, Fold):
+            return [f"{player[record.seat]} f"]
+        if isinstance(record, Check | Call):
+            return [f"{player[record.seat]} cc"]
+        if isinstance(record, Bet | Raise):
+            return [f"{player[record.seat]} cbr {money(record.to)}"]
+        if isinstance(record, BringIn):
+            return [f"{player[record.seat]} pb"]
+        if isinstance(record, DealBoard):
+            return [f"d db {_text(record.indices)}"] if record.indices else []
+        if isinstance(record, Show) and record.seat not in self.shown:
+            return [f"{player[record.seat]} sm {_text(record.indices)}"]
+        if isinstance(record, Muck):
+            mucked = self.unknown if record.seat in self.hand.unknown_hole_cards else ""
+            return [f"{player[record.seat]} sm {mucked}".rstrip()]
+        return []

@@ -130,19 +130,35 @@ def field_line(lines: Sequence[str], field: str) -> int | None:
 
 def _action_lines(text: str, actions: list[str], first_line: int = 1) -> list[str]:
     """Where each action is, for error messages: 'line N' (or 'action N' if not found),
-    counting the text's first line as ``first_line``."""
+    counting the text's first line as ``first_line``. Each action is looked for after the
+    one before it (on the same line, or on a later one), so an action written twice in a
+    row is placed at its own line."""
     lines = text.splitlines()
-    start = field_line(lines, "actions") or 0
+    at = field_line(lines, "actions") or 0
+    column = 0  # where on line ``at`` the previous action ended
     out = []
-    at = start
     for k, action in enumerate(actions):
-        found = next((i for i in range(at, len(lines)) if action in lines[i]), None)
+        found = None
+        for i in range(at, len(lines)):
+            place = _quoted(lines[i], action, column if i == at else 0)
+            if place >= 0:
+                found, column = i, place + len(action)
+                break
         if found is None:
             out.append(f"action {k + 1}")
         else:
             out.append(f"line {found + first_line}")
             at = found
     return out
+
+
+def _quoted(line: str, action: str, start: int) -> int:
+    """Where ``action`` is written in ``line`` from ``start`` as a whole string (the next
+    character a quote: ``"p3 cbr 6"``, not the start of ``"p3 cbr 60"``), or -1."""
+    place = line.find(action, start)
+    while place >= 0 and line[place + len(action) : place + len(action) + 1] not in "\"'":
+        place = line.find(action, place + 1)
+    return place
 
 
 class Where:

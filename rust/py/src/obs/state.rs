@@ -21,11 +21,11 @@ use crate::input::seq::{
 };
 
 /// The layout version of `HandState` that [`FIELDS`] describes.
-pub const VERSION: i64 = 3;
+pub const VERSION: i64 = 4;
 
 /// `HandState.FIELDS` of layout [`VERSION`], in order: the fields are read by these
 /// positions.
-pub const FIELDS: [&str; 20] = [
+pub const FIELDS: [&str; 35] = [
     "button",
     "big_blind",
     "unit",
@@ -48,6 +48,23 @@ pub const FIELDS: [&str; 20] = [
     // Layout 3: the seat to draw and the cards drawn per seat and drawing round.
     "drawing",
     "draws",
+    // Layout 4: the betting's bookkeeping, declared with the rest so that a copy or a
+    // snapshot is the declared state; the encoder reads `legal`, which it decides.
+    "faced",
+    "reach",
+    "reach_top",
+    "live",
+    "active",
+    "level",
+    "full_level",
+    "min_inc",
+    "raises",
+    "cap",
+    "pl_extra",
+    "aggressor",
+    "no_raise",
+    "bring_in",
+    "alt_inc",
 ];
 const BUTTON: usize = 0;
 const BIG_BLIND: usize = 1;
