@@ -11,16 +11,14 @@ run together (:func:`id_name`). Each game is dealt with the stakes of :func:`sta
 blinds 1/2 in the games with blinds, antes of 1 and a bring-in of 1 in the stud family,
 fixed-limit bets of 2 and 4. For example:
 
-================================== ==============================================
-``pokerforge/HoldemNL-v0``           no-limit Hold'em, blinds 1/2
-``pokerforge/HoldemFL-v0``           fixed-limit Hold'em, blinds 1/2, bets 2/4
-``pokerforge/OmahaPL-v0``            pot-limit Omaha, blinds 1/2
-``pokerforge/OmahaHiLoPL-v0``        pot-limit Omaha Hi-Lo, blinds 1/2
-``pokerforge/SevenCardStudFL-v0``    stud, antes 1, bring-in 1, bets 2/4
-``pokerforge/RazzFL-v0``             razz, antes 1, bring-in 1, bets 2/4
-``pokerforge/DeuceToSevenTripleDrawFL-v0`` 2-7 triple draw, blinds 1/2, bets 2/4
-``pokerforge/BadugiFL-v0``           badugi, blinds 1/2, bets 2/4
-================================== ==============================================
+- ``pokerforge/HoldemNL-v0``: no-limit Hold'em, blinds 1/2;
+- ``pokerforge/HoldemFL-v0``: fixed-limit Hold'em, blinds 1/2, bets 2/4;
+- ``pokerforge/OmahaPL-v0``, ``pokerforge/OmahaHiLoPL-v0``: pot-limit Omaha and Omaha
+  Hi-Lo, blinds 1/2;
+- ``pokerforge/SevenCardStudFL-v0``, ``pokerforge/RazzFL-v0``: stud and razz, antes 1,
+  bring-in 1, bets 2/4;
+- ``pokerforge/DeuceToSevenTripleDrawFL-v0``, ``pokerforge/BadugiFL-v0``: 2-7 triple draw
+  and badugi, blinds 1/2, bets 2/4.
 
 Examples:
     >>> import gymnasium
