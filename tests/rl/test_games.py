@@ -12,8 +12,21 @@ import numpy.typing as npt
 import pytest
 
 from pokerforge._core import VARIANTS
-from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.errors import IllegalActionError
 from pokerforge.game import GameSpec, Hand
+from pokerforge.game.actions import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    DealUp,
+    Discard,
+    Fold,
+    Raise,
+    StandPat,
+)
 from pokerforge.rl import ObservationLayout, Tables, VectorPokerEnv
 
 gymnasium = pytest.importorskip("gymnasium")
@@ -317,15 +330,71 @@ def test_holdem_layout_is_unchanged_slot_for_slot() -> None:
     assert layout.index("history[0]:street:river") == 173 + 1 + 6 + 4 + 1 + 3
 
 
-def test_infoset_refuses_games_dealing_cards_after_the_first_action() -> None:
-    for spec in (STUD, TRIPLE):
-        tables = Tables(spec, seats=2, seed=1)
+def _known(hand: Hand, seat: int) -> tuple[object, ...]:
+    """What ``seat`` knows of ``hand``, read from its records, not from the key: its
+    position, the starting stacks, its first cards, then in order every card turned up,
+    its own cards dealt face down, each draw's count (and its own draws' cards) and the
+    betting actions (the bring-in a bet)."""
+    seen: list[object] = []
+    for record in hand.state.log:
+        if isinstance(record, DealBoard):
+            seen.append(("board", frozenset(record.indices)))
+        elif isinstance(record, DealUp):
+            seen.append(("up", record.seat, frozenset(record.indices)))
+        elif isinstance(record, DealHole) and record.seat == seat:
+            seen.append(("down", frozenset(record.indices)))
+        elif isinstance(record, Discard):
+            thrown = frozenset(record.indices) if record.seat == seat else None
+            seen.append(("draw", record.seat, record.number, thrown))
+        elif isinstance(record, StandPat):
+            seen.append(("draw", record.seat, 0, None))
+        elif isinstance(record, Fold | Check | Call):
+            seen.append((type(record).__name__, record.seat))
+        elif isinstance(record, Bet | Raise):
+            seen.append(("raise", record.seat, record.to))
+        elif isinstance(record, BringIn):
+            seen.append(("raise", record.seat, record.amount))
+    n = hand.num_seats
+    start = tuple(hand.starting_stacks[(hand.button + k) % n] for k in range(n))
+    first = next(r for r in hand.deal_records if r.seat == seat)
+    return ((seat - hand.button) % n, start, frozenset(first.indices), tuple(seen))
+
+
+@pytest.mark.parametrize("game", ["stud", "razz", "2-7-triple-draw", "badugi"])
+def test_information_set_keys_have_perfect_recall_in_stud_and_draw_games(game: str) -> None:
+    # Same key exactly when the seat knows the same: its cards as dealt, everybody's up
+    # cards, its draws and the others' counts, and the actions, street by street.
+    rng = np.random.default_rng(5)
+    tables = Tables(USUAL[game], seats=3, stacks=[30, 40, 40], seed=3)
+    keys: dict[str, tuple[object, ...]] = {}
+    knowledge: dict[tuple[object, ...], str] = {}
+    for _ in range(150):
         tables.new_hand(0)
-        with pytest.raises(InvalidSpecError, match=f"not {spec.variant}"):
-            tables.infoset(0, 0)
-    courchevel = Tables(USUAL["courchevel"], seats=2, seed=1)
-    courchevel.new_hand(0)
-    assert courchevel.infoset(0, 0).count("|") == 4
+        hand = tables.hands[0]
+        while hand.actor is not None:
+            seat = hand.actor
+            key, known = tables.infoset(0, seat), _known(hand, seat)
+            assert keys.setdefault(key, known) == known, key
+            assert knowledge.setdefault(known, key) == key
+            tables.act(0, int(rng.choice(tables.legal(0))))
+    assert len(keys) > 500
+
+
+def test_infoset_keys_name_up_cards_and_draws() -> None:
+    tables = Tables(TRIPLE, seats=2, stacks=60, seed=2)
+    tables.new_hand(0)
+    hand = tables.hands[0]
+    while hand.state.drawing < 0:
+        tables.act(0, 1)
+    seat = hand.state.drawing
+    tables.act(0, tables.actions.index("draw:11000"))
+    mine, theirs = tables.infoset(0, seat), tables.infoset(0, 1 - seat)
+    where = (seat - hand.button) % 2
+    assert f"/x{where}:2:" in mine and f"/x{where}:2" in theirs
+    assert ",d:" in mine and ",d:" not in theirs  # the replacements: the drawer's alone
+    stud = Tables(STUD, seats=3, seed=1)
+    stud.new_hand(0)
+    assert all(f"u{k}:" in stud.infoset(0, 0) for k in range(3))
 
 
 def test_courchevel_history_labels_the_first_rounds_actions_preflop() -> None:

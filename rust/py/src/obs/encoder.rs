@@ -13,7 +13,7 @@ use super::game::{game_of, Game};
 use super::moves::{not_an_index, RAISE_TO};
 use super::state::Reader;
 use super::table::Table;
-use crate::errors::{to_py, IllegalActionError, InvalidSpecError};
+use crate::errors::{to_py, IllegalActionError};
 use crate::input::seq::{each_item, index_of, setting, small, LAST_SEAT};
 use crate::input::Int;
 
@@ -524,14 +524,6 @@ impl PyObsEncoder {
     ) -> PyResult<String> {
         let t = self.table(table)?;
         let seat = index_of(seat, "seat", LAST_SEAT, "a seat of the table")?;
-        let shape = self.layout.shape();
-        if shape.cards_change || shape.up {
-            return Err(InvalidSpecError::new_err(format!(
-                "the information-set key covers games whose own cards are all dealt before \
-                 the first action and whose other cards are the board's, not {}",
-                self.game.name
-            )));
-        }
         self.sync(t, state)?;
         let board = self.reader.as_ref().expect("synced").board_dealt(state)?;
         self.log(t).infoset(seat, &board).map_err(to_py)

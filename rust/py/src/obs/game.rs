@@ -14,8 +14,6 @@ use crate::input::Int;
 /// the state's `street`.
 #[derive(Debug, Clone)]
 pub struct Game {
-    /// The game's name.
-    pub name: &'static str,
     /// `streets[value]`: the street's index among the game's, for each `street` value the
     /// state may hold (`NONE` for a value of no street of the game).
     pub streets: [u8; 32],
@@ -83,7 +81,6 @@ pub fn game_of(
         map[value] = i as u8;
     }
     let game = Game {
-        name: variant.name,
         streets: map,
         count,
         cards_change: shape.cards_change,

@@ -8,7 +8,7 @@
 //! error naming the difference, never a silent slow path.
 
 use pokerforge_core::obs::layout::MAX_STREETS;
-use pokerforge_core::obs::{ActionKind, Entry, HandLog, Legal, TableState, MAX_DRAWS};
+use pokerforge_core::obs::{ActionKind, Deal, Dealt, Entry, HandLog, Legal, TableState, MAX_DRAWS};
 use pokerforge_core::{Card, CardSet, MAX_PLAYERS};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple, PyType};
@@ -100,6 +100,10 @@ const KIND_RAISE: usize = 4;
 const KIND_BRING_IN: usize = 5;
 /// The first of the dealing and drawing kinds.
 const KIND_DEALING: usize = 6;
+const KIND_DEAL_BOARD: usize = 6;
+const KIND_DEAL_UP: usize = 7;
+const KIND_DEAL_HOLE: usize = 8;
+const KIND_DISCARD: usize = 9;
 
 /// The street a table's log has reached: the street of its next betting action, and
 /// whether a betting action has come since the street opened (so that the next dealing
@@ -399,6 +403,11 @@ impl Reader {
                     at.street += 1;
                     at.bet = false;
                 }
+                if kind != KIND_DEAL_BOARD {
+                    // The board is read from the state; the players' cards from here.
+                    log.deal(deal_of(kind, &record, at.street)?)
+                        .map_err(to_py)?;
+                }
                 continue;
             }
             at.bet = true;
@@ -433,6 +442,32 @@ impl Reader {
         }
         Ok(len)
     }
+}
+
+/// The dealing or drawing record `record` of kind `kind` (`DealUp(seat, cards)`,
+/// `DealHole(seat, cards)`, `Discard(seat, number, cards)`, `StandPat(seat)`) on
+/// `street`.
+fn deal_of(kind: usize, record: &Borrowed<'_, '_, PyAny>, street: u8) -> PyResult<Deal> {
+    let fields = record.cast::<PyTuple>()?;
+    let item = |i: usize| fields.get_borrowed_item(i);
+    let seat = index_of(&*item(0)?, "seat", LAST_SEAT, "a seat of the table")? as u8;
+    let dealt = match kind {
+        KIND_DEAL_UP => Dealt::Up(cards_of(&*item(1)?, "up cards")?),
+        KIND_DEAL_HOLE => Dealt::Down(cards_of(&*item(1)?, "hole cards")?),
+        KIND_DISCARD => Dealt::Draw {
+            count: index_of(&*item(1)?, "number", 52, "a number of cards")? as u8,
+            thrown: cards_of(&*item(2)?, "discards")?,
+        },
+        _ => Dealt::Draw {
+            count: 0,
+            thrown: CardSet::EMPTY,
+        },
+    };
+    Ok(Deal {
+        seat,
+        street: street.min(MAX_STREETS as u8 - 1),
+        dealt,
+    })
 }
 
 /// One table's state as the layout encodes it, read into fixed arrays.
