@@ -480,3 +480,18 @@ def test_a_stud_common_card_is_on_the_board_plane() -> None:
     seat = tables.observe(0)
     assert cards_of(slots(tables, "board:"), "board:") == {_text(common)}
     assert cards_of(slots(tables, "hole:"), "hole:") == {_text(c) for c in hand.state.holes[seat]}
+
+
+def test_a_key_read_between_actions_leaves_no_stale_mask() -> None:
+    # infoset() follows the log without encoding; the mask kept from before the action
+    # once looked current afterwards, and an index was decoded by the old seat's amounts.
+    tables = Tables(GameSpec(betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4),
+                    seats=3, seed=1, actions=("fold", "call", "min"))  # fmt: skip
+    tables.new_hand(0)
+    hand = tables.hands[0]
+    assert tables.legal(0) == (0, 1, 2)
+    tables.act(0, 2)  # the button raises to 4
+    tables.infoset(0, hand.actor)
+    assert tables.legal(0) == (0, 1, 2)
+    tables.act(0, 2)  # the small blind raises to 6, not to the stale 4
+    assert hand.state.bets[1] == 6

@@ -74,7 +74,14 @@ impl Table {
             }
         };
         let log = self.log.as_mut().expect("started above");
-        self.read = reader.follow(&records, self.read, &mut self.street, log)?;
+        let read = reader.follow(&records, self.read, &mut self.street, log)?;
+        if read != self.read {
+            // Something happened since the turn was kept: its bits are another state's
+            // (a read that follows the log without encoding, `infoset` or `net_bb`, must
+            // not leave them looking current).
+            self.turn = -1;
+            self.read = read;
+        }
         Ok(())
     }
 
