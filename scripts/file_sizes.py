@@ -26,10 +26,7 @@ OWN = {"python/pokerforge/game/hand.py": 500}
 """Tighter limits of single files (the issues' targets)."""
 
 OVER = {
-    "python/pokerforge/cli.py": 861,
-    "python/pokerforge/game/betting.py": 724,
     "rust/py/src/hand_rank.rs": 605,
-    "rust/core/src/eval/omaha_simd.rs": 1157,
 }
 """Files over their limit, each with its ceiling: lower it as the file is split; never
 raise it."""

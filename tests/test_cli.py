@@ -96,7 +96,11 @@ def test_equity_ranges_json_and_hilo() -> None:
         "equity", "AhKhQd2c", "KsKd3c4c", "--game", "omaha-hilo", "--dead", "5c", "--exact"
     )
     assert hilo.returncode == 0, hilo.stderr
-    assert hilo.stdout.splitlines()[0].split()[-3:] == ["high", "low", "scoop"]
+    # Hi-lo's columns: the equity, the deals won whole and in part, each half's share;
+    # what they count is written under them.
+    lines = hilo.stdout.splitlines()
+    assert lines[0].split()[1:] == ["equity", "scoop", "split", "high", "low"]
+    assert lines[3].startswith("scoop: deals won whole") and "each half" in lines[4]
     seeded = [run_cli("equity", "AhKh", "random", "--samples", "5000", "--seed", "3") for _ in "ab"]
     assert seeded[0].stdout == seeded[1].stdout
     assert "seed 3" in seeded[0].stdout

@@ -19,7 +19,7 @@ import pytest
 from pokerforge.cli import _parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 # Option -> the most a test run asks for.
 CAPS = {"--hands": 300, "--samples": 20_000, "--workers": 2}
 

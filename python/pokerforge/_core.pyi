@@ -14,6 +14,7 @@ _CardsLike: TypeAlias = str | Card | CardSet | int | Iterable[Card | SupportsInd
 
 __all__ = [
     "GAME_NAMES",
+    "HAND_KINDS",
     "MAX_ENCODED_CHIPS",
     "MAX_PLAYERS",
     "PHH_VARIANTS",
@@ -41,6 +42,7 @@ __all__ = [
     "bubble_factors",
     "class_frequencies",
     "copy_slots",
+    "describe_hand",
     "draw_equity",
     "draw_policy_discards",
     "equity",
@@ -165,8 +167,14 @@ class Variant:
     def up_cards(self) -> bool: ...
     @property
     def hi_lo(self) -> bool: ...
+    def categories(self, trips_beat_straight: bool = True) -> list[tuple[int, str]]: ...
 
 VARIANTS: tuple[Variant, ...]
+HAND_KINDS: tuple[tuple[str, str, int], ...]
+"""Every hand kind as ``(name, words, classes)``: ``("a-5-low", "ace-to-five low", 6175)``."""
+
+def describe_hand(kind: str, rank: int, trips_beat_straight: bool = True) -> str: ...
+
 """Every game's row of the variant table, in the order of the games' codes."""
 
 @final
@@ -699,4 +707,6 @@ def phh_has_header(text: str) -> bool: ...
 # decimal places) or (False, (cause, first line, line, number, message)).
 _RoomHand = tuple[bool, Any]
 
-def rooms_read(data: bytes) -> tuple[str | None, str | None, list[_RoomHand]]: ...
+def rooms_read(
+    data: bytes, room: str | None = None
+) -> tuple[str | None, str | None, list[_RoomHand]]: ...

@@ -2,8 +2,9 @@
 
 Commands: ``odds`` (your chances against random opponents), ``equity`` (hands and ranges
 against each other), ``eval`` (rank a hand), ``simulate`` (self-play through the hand
-engine, on every core or a Dask cluster), ``grid`` (exact equity grids), ``stats`` (player
-statistics over PHH hand histories), ``icm`` and ``pushfold`` (tournament prize equity and
+engine, on every core or a Dask cluster), ``grid`` (exact equity grids), ``stats`` and
+``import`` (player statistics over hand histories and the hand database,
+:mod:`pokerforge.histories.commands`), ``icm`` and ``pushfold`` (tournament prize equity and
 push/fold equilibria, :mod:`pokerforge.icm.commands`) and ``serve`` (the HTTP equity
 service and its web calculator). Bad input prints one line naming the problem and exits
 with status 2.
@@ -31,24 +32,28 @@ import math
 import os
 import sys
 import threading
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pokerforge._core import Cancel, __version__, plan_equity
 from pokerforge.cards import CardSet
 from pokerforge.equity import EquityResult, PlayerEquity, equity
+from pokerforge.equity_text import final_hands, odds_lines, players_table
+from pokerforge.equity_text import pct as _pct
 from pokerforge.errors import OutputError, PokerError
-from pokerforge.eval import Category
+from pokerforge.files import write_file as _write
 from pokerforge.games import (
     ALIASES,
-    DRAW_GAMES,
     GAMES,
+    HAND_KINDS,
+    ROWS,
     SHAPES,
     Game,
     equity_problem,
     game_name,
 )
+from pokerforge.histories.commands import add_commands as _add_history_commands
+from pokerforge.histories.commands import import_command, stats_command
 from pokerforge.icm.commands import add_commands as _add_icm_commands
 from pokerforge.icm.commands import icm_command, pushfold_command
 from pokerforge.service.command import add_command as _add_serve_command
@@ -59,24 +64,6 @@ if TYPE_CHECKING:
     from pokerforge.game.spec import Betting
 
 __all__ = ["main"]
-
-# The number of classes of each variant's ranking (`eval` prints "class N of M").
-_CLASSES = {
-    "short-deck": 1404,
-    "razz": 6175,
-    "a-5-triple-draw": 6175,
-    "2-7-single-draw": 7462,
-    "2-7-triple-draw": 7462,
-    "badugi": 1092,
-}
-# What the lowball games' and badugi's rank is, for ``eval``'s class line.
-_LOW_KIND = {
-    "razz": "ace-to-five low",
-    "a-5-triple-draw": "ace-to-five low",
-    "2-7-single-draw": "deuce-to-seven low",
-    "2-7-triple-draw": "deuce-to-seven low",
-    "badugi": "badugi",
-}
 
 
 def _blinds(text: str) -> tuple[int, int]:
@@ -100,7 +87,7 @@ def _order(args: argparse.Namespace) -> bool | None:
     order) unless given, which only short deck takes."""
     if not args.straight_beats_trips:
         return None
-    if args.game != "short-deck":
+    if not SHAPES[args.game].trips_switch:
         raise PokerError(f"--straight-beats-trips is short-deck's switch, not {args.game}'s")
     return False
 
@@ -251,45 +238,6 @@ def _add_simulate_command(commands: Any) -> None:
     sim.add_argument("--max-time", type=float, metavar="SECONDS", help=_MAX_TIME)
 
 
-def _add_stats_command(commands: Any) -> None:
-    """The ``stats`` command's arguments."""
-    stats = commands.add_parser(
-        "stats",
-        help="player statistics over PHH hand histories",
-        description="Replay the hands of PHH files (.phh, .phhs, or directories of them), "
-        "check them against their recorded results and print each player's VPIP, PFR, "
-        "3-bet, fold to 3-bet, aggression factor, showdowns, net won and bb/100; a "
-        "progress bar shows on a terminal.",
-    )
-    stats.add_argument("files", nargs="+", metavar="FILE", help="PHH files or directories")
-    stats.add_argument("--player", metavar="NAME", help="only this player, by position too")
-    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
-    stats.add_argument("--top", type=int, default=20, metavar="N", help="most hands (20)")
-    stats.add_argument("--png", metavar="FILE", help="graph the player's winnings (--player)")
-    stats.add_argument(
-        "--workers", type=int, default=1, help="local processes or Dask workers (default 1)"
-    )
-    stats.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler, tcp://host:8786")
-    stats.add_argument(
-        "--backend",
-        choices=("inline", "processes", "dask"),
-        help="default: dask with --scheduler, processes with --workers > 1, else inline",
-    )
-    stats.add_argument("--strict", action="store_true", help="stop at the first bad hand")
-    stats.add_argument(
-        "--repair",
-        action="store_true",
-        help="infer from the replay the winnings of records that pay nobody in the hand",
-    )
-    stats.add_argument(
-        "--site",
-        metavar="CODE",
-        default="auto",
-        help="the room whose conventions the files follow: ABS, FTP, IPN, MPN, ONG, PS, PTY, "
-        "or 'standard' (default: each hand's venue, else the file's name)",
-    )
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerforge",
@@ -356,15 +304,11 @@ def _parser() -> argparse.ArgumentParser:
     _add_scale_options(grid, chunk=None)
     grid.add_argument("--max-time", type=float, metavar="SECONDS", help=_MAX_TIME)
 
-    _add_stats_command(commands)
+    _add_history_commands(commands)
     _add_icm_commands(commands)
 
     _add_serve_command(commands)
     return parser
-
-
-def _pct(x: float) -> str:
-    return f"{x * 100:.2f}%"
 
 
 def _duration(seconds: float) -> str:
@@ -390,7 +334,7 @@ def _run_equity(args: argparse.Namespace, players: list[str]) -> EquityResult:
     if problem is not None:
         raise PokerError(problem[1].replace("the board", "--board", 1))
     method: Method = "exact" if args.exact else "monte-carlo" if args.samples else "auto"
-    if args.game in DRAW_GAMES or args.draws is not None or args.draw_rounds is not None:
+    if SHAPES[args.game].draw or args.draws is not None or args.draw_rounds is not None:
         # Draw equity has no plan to estimate first: the core refuses --draws in a board
         # game by name, and a million triple-draw deals take well under a second.
         return equity(
@@ -482,27 +426,6 @@ def _how(result: EquityResult, game: Game) -> str:
     )
 
 
-def _categories(result: EquityResult, who: int, args: argparse.Namespace) -> list[str]:
-    """The final hands' chances, best hand first in the game's order: short deck ranks a
-    flush above a full house and, by default, three of a kind above a straight."""
-    order = sorted(Category, reverse=True)
-    if args.game == "short-deck":
-        swaps = [(Category.FLUSH, Category.FULL_HOUSE)]
-        if _order(args) is None:
-            swaps.append((Category.STRAIGHT, Category.THREE_OF_A_KIND))
-        for a, b in swaps:
-            i, j = order.index(a), order.index(b)
-            order[i], order[j] = b, a
-    lines = ["final hand          chance"]
-    final = result.players[who].final_hands
-    if final is not None:  # a draw game: its own names, best first
-        return lines + [f"{name:<17} {_pct(chance):>8}" for name, chance in final.items()]
-    for cat in order:
-        chance = result.players[who].categories.get(cat, 0.0)
-        lines.append(f"{cat.label:<17} {_pct(chance):>8}")
-    return lines
-
-
 def _odds(args: argparse.Namespace) -> str | dict[str, Any]:
     if not 1 <= args.opponents <= 9:
         raise PokerError(f"--opponents must be 1 to 9, not {args.opponents}")
@@ -517,12 +440,9 @@ def _odds(args: argparse.Namespace) -> str | dict[str, Any]:
         f"{args.hand} against {args.opponents} random opponent"
         f"{'s' if args.opponents > 1 else ''} ({SHAPES[args.game].label}), board: {board}",
         "",
-        f"win     {_pct(me.win):>8}",
-        f"tie     {_pct(me.tie):>8}",
-        f"lose    {_pct(me.lose):>8}",
-        f"equity  {_pct(me.equity):>8}",
+        *odds_lines(me, args.game),
         "",
-        *_categories(result, 0, args),
+        *final_hands(result, 0, args.game, trips_beat_straight=_order(args) is None),
         "",
         _how(result, args.game),
     ]
@@ -543,20 +463,11 @@ def _equity(args: argparse.Namespace) -> str | dict[str, Any]:
     result = _run_equity(args, args.players)
     if args.json:
         return _json(result, args.players, args.game)
-    width = max(10, *(len(p) for p in args.players))
-    hilo = SHAPES[args.game].hilo
-    draw = args.game in DRAW_GAMES
-    head = f"{'player':<{width}} {'equity':>8} {'win':>8} {'tie':>8}"
-    lines = [head + (f" {'high':>8} {'low':>8} {'scoop':>8}" if hilo else "")]
-    if draw:
-        lines[0] += "  throws (next draw)"
-    for i, (text, p) in enumerate(zip(args.players, result.players, strict=True)):
-        row = f"{text:<{width}} {_pct(p.equity):>8} {_pct(p.win):>8} {_pct(p.tie):>8}"
-        if hilo:
-            row += f" {_pct(p.high or 0):>8} {_pct(p.low or 0):>8} {_pct(p.scoop or 0):>8}"
-        if draw:
-            row += f"  {_throws(p, args.draws[i] if args.draws else None)}"
-        lines.append(row)
+    throws = None
+    if SHAPES[args.game].draw:
+        draws = args.draws or [None] * len(args.players)
+        throws = [_throws(p, d) for p, d in zip(result.players, draws, strict=False)]
+    lines = players_table(result, args.players, args.game, throws)
     lines.append(_how(result, args.game))
     for text, p in zip(args.players, result.players, strict=True):
         lines += _by_hand(text, p)
@@ -587,14 +498,14 @@ def _eval(args: argparse.Namespace) -> str:
         given = {"cards": " ".join(args.cards)}
     answer = evaluate_json(game, **given, trips_beat_straight=_order(args))
     high, low = answer["high"], answer["low"]
+    row = ROWS[game]
     if high is None:  # razz, the lowball games and badugi: the low is the hand
-        return (
-            f"{low['description']}\n  class {low['rank']} of {_CLASSES[game]} ({_LOW_KIND[game]})"
-        )
+        kind = HAND_KINDS[row.low or ""]
+        return f"{low['description']}\n  class {low['rank']} of {kind.classes} ({kind.words})"
     category = high["category"].replace("_", " ")
     lines = [
         high["description"],
-        f"  class {high['rank']} of {_CLASSES.get(game, 7462)} ({category})",
+        f"  class {high['rank']} of {HAND_KINDS[row.high or ''].classes} ({category})",
         f"  best five: {' '.join(high['best_five'])}",
     ]
     if SHAPES[game].hilo:
@@ -725,97 +636,6 @@ def _grid(args: argparse.Namespace) -> str:
     return "\n".join([head, *lines, *tail])
 
 
-def _write(path: str, write: Callable[[str], object]) -> None:
-    """``write(path)``, its failures to write (a folder that does not exist, a file type
-    the writer does not know, a full disk) as one line naming the path. The file is
-    written under a name of its own (``g.partial.csv``: the ending still gives the
-    format) and takes its name when complete, so a failure leaves no half file behind."""
-    target = Path(path)
-    partial = str(target.with_name(f"{target.stem}.partial{target.suffix}"))
-    try:
-        write(partial)
-        os.replace(partial, path)
-    except OSError as err:
-        _remove(partial)
-        raise OutputError(f"cannot write {path!r}: {err.strerror or err}") from None
-    except ValueError as err:  # matplotlib's "Format 'xyz' is not supported", and the like
-        _remove(partial)
-        # The writer's own refusal (an ending it does not know) names the file as given.
-        message = str(err).replace(partial, path)
-        raise (type(err) if isinstance(err, PokerError) else PokerError)(
-            message if isinstance(err, PokerError) else f"cannot write {path!r}: {message}"
-        ) from None
-
-
-def _remove(path: str) -> None:
-    with contextlib.suppress(OSError):
-        os.remove(path)
-
-
-def _stats(args: argparse.Namespace) -> str | dict[str, Any]:
-    from pokerforge.histories import phh_files, summarize  # noqa: PLC0415
-    from pokerforge.sim import Progress  # noqa: PLC0415
-
-    if args.png and not args.player:
-        raise PokerError("--png needs --player NAME: whose winnings to draw")
-    if args.workers < 1 or args.top < 1:
-        raise PokerError("--workers and --top must be at least 1")
-    try:
-        files = phh_files(args.files)
-    except FileNotFoundError as err:
-        raise PokerError(str(err)) from None
-    if not files:
-        raise PokerError(f"no .phh or .phhs files in {' '.join(args.files)}")
-    progress = Progress(len(files), label="stats")
-    done = [0]
-
-    def advance(_: object) -> None:
-        done[0] += 1
-        progress.update(done[0], final=done[0] == len(files))
-
-    summary = summarize(
-        files,
-        backend=args.backend,
-        workers=args.workers,
-        scheduler=args.scheduler,
-        skip_bad=not args.strict,
-        track=[args.player] if args.player else [],
-        progress=advance,
-        repair=args.repair,
-        site=None if args.site.lower() == "standard" else args.site,
-    )
-    stats = summary.stats
-    if args.player is not None and args.player not in stats.players():
-        # (an empty name too: it once reached the table and leaked its KeyError)
-        raise PokerError(f"no hands of {args.player!r} in {len(files)} files")
-    if args.png:
-        try:
-            _write(args.png, lambda path: stats.plot_cumulative(args.player, path))
-        except ImportError:
-            raise PokerError("--png needs matplotlib: pip install matplotlib") from None
-    counts = {
-        "files": summary.files,
-        "hands": summary.hands,
-        "bad_hands": summary.skipped,
-        "disagreeing_records": summary.mismatches,
-        "unknown_results": stats.unknown_results,
-        "coverage": {site: dict(c) for site, c in sorted(summary.coverage.items())},
-    }
-    if args.json:
-        out = json.loads(stats.to_json(player=args.player))
-        return {**counts, "players": out["players"], "problems": summary.problems}
-    lines = [stats.table(player=args.player, by_position=bool(args.player), top=args.top), ""]
-    lines.append(
-        f"{summary.hands:,} hands from {summary.files:,} files; {summary.skipped:,} bad hands "
-        f"skipped ({summary.mismatches:,} disagree with their recorded results); "
-        f"{stats.unknown_results:,} hands with a result the records do not give"
-    )
-    lines += [f"  {problem}" for problem in summary.problems[:5]]
-    if summary.coverage:
-        lines += ["", summary.coverage_table()]
-    return "\n".join(lines)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command with ``argv`` (default: the process arguments); returns the exit code.
 
@@ -828,7 +648,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "equity": _equity,
         "eval": _eval,
         "simulate": _simulate,
-        "stats": _stats,
+        "stats": stats_command,
+        "import": import_command,
         "grid": _grid,
         "icm": icm_command,
         "pushfold": pushfold_command,

@@ -40,8 +40,9 @@ from __future__ import annotations
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
-from typing import Literal, cast
+from typing import Literal, NamedTuple, cast
 
 from pokerforge import _core
 from pokerforge.errors import InvalidSpecError
@@ -51,6 +52,7 @@ __all__ = [
     "DRAW_GAMES",
     "DRAW_GAME_NAMES",
     "GAMES",
+    "HAND_KINDS",
     "ROWS",
     "SHAPES",
     "SHORT_DECK",
@@ -60,7 +62,9 @@ __all__ = [
     "Game",
     "GameName",
     "GameShape",
+    "HandKind",
     "StudGame",
+    "describe",
     "equity_problem",
     "game_name",
     "row",
@@ -257,6 +261,18 @@ class GameShape:
         lowest_rank: The lowest rank in the deck (``"6"`` in short deck).
         draw: Whether each player draws (the draw games): equity takes each player's next
             draw.
+        grid: Whether the page's grid of the 169 Hold'em classes draws a range: two hole
+            cards from the full deck.
+        by_hand: Whether the engine answers a heads-up request hand by hand (``by_hand``):
+            two hole cards from the full deck ranked high, as Hold'em.
+        trips_switch: Whether the game takes short deck's switch of three of a kind and a
+            straight (``trips_beat_straight``): its high hand is short deck's.
+        hand: What its hands are called, the hand kind's words (``"high hand"``,
+            ``"ace-to-five low"``, ``"badugi"``): its high, else its low.
+        categories: The final-hand categories equity counts for it, best first, as
+            ``(category, name)``: the high hand's (short deck's in its default order), else
+            the low's shapes (``"No pair"`` a made low); none in badugi, whose final hands
+            are counted by their cards that play.
     """
 
     label: str
@@ -267,21 +283,74 @@ class GameShape:
     hilo: bool = False
     lowest_rank: str = "2"
     draw: bool = False
+    grid: bool = False
+    by_hand: bool = False
+    trips_switch: bool = False
+    hand: str = "high hand"
+    categories: tuple[tuple[int, str], ...] = ()
 
     @staticmethod
     def of(variant: _core.Variant) -> GameShape:
         """The shape of the game whose row is ``variant``."""
+        # The Hold'em range syntax names two-card hands; the grid, its 169 classes.
+        ranges = variant.hole_cards == (2,)
+        full_deck = variant.deck == 52
+        kind = variant.high or variant.low or "high"
         return GameShape(
             label=variant.display,
             hands=variant.hole_cards,
             partial=variant.up_cards,
             board=variant.board_cards > 0,
-            # The Hold'em range syntax names two-card hands.
-            ranges=variant.hole_cards == (2,),
+            ranges=ranges,
             hilo=variant.hi_lo,
+            # The 36-card deck runs from the six up.
             lowest_rank="6" if variant.deck == 36 else "2",
             draw=variant.draw_rounds > 0,
+            grid=ranges and full_deck,
+            by_hand=ranges and full_deck and variant.high == "high",
+            trips_switch=variant.high == "short-deck-high",
+            hand=HAND_KINDS[kind].words,
+            categories=tuple(variant.categories()),
         )
+
+
+class HandKind(NamedTuple):
+    """A hand kind of the variant table, the words of its hands (``_core.HAND_KINDS``).
+
+    Attributes:
+        name: The kind's name, as a row's ``high`` and ``low`` give it (``"a-5-low"``).
+        words: What its hands are called (``"ace-to-five low"``).
+        classes: Its ranks run from 1 to this (0: no qualifying low).
+    """
+
+    name: str
+    words: str
+    classes: int
+
+
+HAND_KINDS: Mapping[str, HandKind] = MappingProxyType(
+    {name: HandKind(name, words, classes) for name, words, classes in _core.HAND_KINDS}
+)
+"""Every hand kind by name."""
+
+
+@lru_cache(maxsize=16_384)
+def describe(kind: str, rank: int, *, trips_beat_straight: bool = True) -> str:
+    """The hand of rank ``rank`` of the hand kind ``kind`` (a row's ``high`` or ``low``) in
+    the kind's words, as the core writes it: what a showdown's records, the command and the
+    service say of a hand. A showdown ranks a few thousand classes at most, so the words
+    of each are made once.
+
+    Raises:
+        PokerError: ``kind`` is no hand kind, or ``rank`` none of its classes.
+
+    Examples:
+        >>> describe("high", 4820), describe("a-5-low", 6143), describe("eight-or-better", 0)
+        ('Two pair, kings and nines', '8-6-5-3-2 low', 'no low')
+        >>> describe("badugi", 1071), describe("2-7-low", 7461)
+        ('7-5-3-2 badugi', '7-6-4-3-2 low')
+    """
+    return _core.describe_hand(kind, rank, trips_beat_straight)
 
 
 SHAPES: Mapping[Game, GameShape] = {name: GameShape.of(v) for name, v in ROWS.items()}

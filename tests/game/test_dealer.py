@@ -25,7 +25,7 @@ def _dealer(spec: GameSpec = SPEC) -> Dealer:
 def test_normal_deal_follows_the_stub() -> None:
     dealer = _dealer()
     hand = dealer.start_hand()
-    assert hand.hole_cards(1) == (STUB[0], STUB[3]) and hand.hole_cards(0) == (STUB[2], STUB[5])
+    assert hand.hole_cards[1] == (STUB[0], STUB[3]) and hand.hole_cards[0] == (STUB[2], STUB[5])
     limp_preflop(hand)
     assert hand.board == tuple(STUB[7:10]) and dealer.burns == (STUB[6],)
     assert dealer.stub == tuple(STUB[10:])
@@ -44,7 +44,7 @@ def test_first_card_exposed_is_a_misdeal() -> None:  # rule 31
     new = done.reshuffled
     hand = dealer.start_hand()
     assert hand.button == 0  # the button does not move
-    assert hand.hole_cards(1) == (new[0], new[3]) and hand.hole_cards(0) == (new[2], new[5])
+    assert hand.hole_cards[1] == (new[0], new[3]) and hand.hole_cards[0] == (new[2], new[5])
 
 
 def test_another_exposed_card_is_replaced_and_becomes_the_first_burn() -> None:  # rule 32
@@ -52,8 +52,8 @@ def test_another_exposed_card_is_replaced_and_becomes_the_first_burn() -> None: 
     done = dealer.expose_hole_card(4)  # seat 2's second card
     assert (done.kind, done.rule, done.cards) == ("replace", 32, (STUB[4],))
     hand = dealer.start_hand()
-    assert hand.hole_cards(2) == (STUB[1], STUB[6])  # the next card after the deal
-    assert hand.hole_cards(0) == (STUB[2], STUB[5])
+    assert hand.hole_cards[2] == (STUB[1], STUB[6])  # the next card after the deal
+    assert hand.hole_cards[0] == (STUB[2], STUB[5])
     limp_preflop(hand)
     assert dealer.burns == (STUB[4],) and hand.board == tuple(STUB[7:10])
     check_around(hand)
@@ -68,7 +68,7 @@ def test_two_exposed_cards_are_a_misdeal() -> None:  # rule 32
     done = dealer.expose_hole_card(3)
     assert (done.kind, done.rule) == ("misdeal", 32) and dealer.misdeals == 1
     hand = dealer.start_hand()
-    assert hand.hole_cards(1)[0] == done.reshuffled[0]
+    assert hand.hole_cards[1][0] == done.reshuffled[0]
 
 
 def test_extra_card_goes_back_as_the_burn() -> None:  # rule 33
@@ -76,7 +76,7 @@ def test_extra_card_goes_back_as_the_burn() -> None:  # rule 33
     done = dealer.deal_extra_card(4)  # after four cards, one too many came off
     assert (done.kind, done.rule, done.cards) == ("extra-burn", 33, (STUB[4],))
     hand = dealer.start_hand()
-    assert hand.hole_cards(2) == (STUB[1], STUB[5]) and hand.hole_cards(0) == (STUB[2], STUB[6])
+    assert hand.hole_cards[2] == (STUB[1], STUB[5]) and hand.hole_cards[0] == (STUB[2], STUB[6])
     limp_preflop(hand)
     assert dealer.burns == (STUB[4],) and hand.board == tuple(STUB[7:10])
 
@@ -234,8 +234,8 @@ def test_boxed_card_is_set_aside_and_the_deal_goes_on() -> None:  # rule 34, RR
     assert (done.kind, done.cards) == ("boxed-card", (STUB[1],)) and dealer.boxed == [STUB[1]]
     hand = dealer.start_hand()
     # Everything from position 1 on comes one card later.
-    assert hand.hole_cards(1) == (STUB[0], STUB[4]) and hand.hole_cards(2) == (STUB[2], STUB[5])
-    assert hand.hole_cards(0) == (STUB[3], STUB[6])
+    assert hand.hole_cards[1] == (STUB[0], STUB[4]) and hand.hole_cards[2] == (STUB[2], STUB[5])
+    assert hand.hole_cards[0] == (STUB[3], STUB[6])
     limp_preflop(hand)
     assert dealer.burns == (STUB[7],) and hand.board == tuple(STUB[8:11])
     assert STUB[1] not in dealer.stub and STUB[1] not in hand.board
@@ -250,7 +250,7 @@ def test_a_misdeal_shuffles_the_boxed_cards_back_in() -> None:  # rules 31, 34
     assert dealer.expose_hole_card(0).kind == "misdeal"
     assert dealer.boxed == []
     hand = dealer.start_hand()
-    dealt = [c for seat in range(hand.num_seats) for c in hand.hole_cards(seat)]
+    dealt = [c for seat in range(hand.num_seats) for c in hand.hole_cards[seat]]
     assert sorted(dealt + list(dealer.stub)) == sorted(Card.from_index(i) for i in range(52))
 
 
@@ -294,5 +294,5 @@ def test_short_deck_is_dealt_and_reshuffled_from_its_36_cards() -> None:  # rule
     hand = dealer.start_hand()
     while not hand.is_over:
         hand.call() if hand.legal_actions().call else hand.check()
-    dealt = [c for seat in range(3) for c in hand.hole_cards(seat)] + list(hand.board)
+    dealt = [c for seat in range(3) for c in hand.hole_cards[seat]] + list(hand.board)
     assert all(c.index >= 16 for c in dealt + list(dealer.burns))

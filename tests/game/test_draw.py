@@ -511,9 +511,9 @@ def test_a_card_dealt_in_a_drawing_round_that_is_over_is_not_exposed() -> None:
     spec = GameSpec(variant="2-7-triple-draw", blinds=(2, 2))
     hand = Hand(spec, stacks=[2, 50], button=0, seed=1)
     hand.stand_pat()  # seat 1
-    hand.discard(hand.hole_cards(0)[:1])  # seat 0, the last to draw
+    hand.discard(hand.hole_cards[0][:1])  # seat 0, the last to draw
     assert hand.street == Street.SECOND_DRAW and hand.state.drawing == 1
-    new = hand.hole_cards(0)[-1]
+    new = hand.hole_cards[0][-1]
     before = (hand.state.holes, hand.history)
     assert not hand.can_expose_drawn_card(new)
     with pytest.raises(IllegalActionError, match="the drawing round it was dealt in is over"):

@@ -9,6 +9,7 @@ import pytest
 from game_helpers import check_around, limp_preflop, play_random
 
 from pokerforge import IllegalActionError, LowRank, evaluate_omaha, evaluate_omaha_low
+from pokerforge.errors import InvalidSpecError
 from pokerforge.game import (
     Award,
     Bet,
@@ -201,7 +202,7 @@ def test_hilo_quartering_and_odd_chips_with_given_ranks() -> None:
 def test_view_hides_other_hole_cards() -> None:
     hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100] * 3, button=0, seed=5)
     view = hand.view(2)
-    assert view.hole_cards[2] == hand.hole_cards(2)
+    assert view.hole_cards[2] == hand.hole_cards[2]
     assert view.hole_cards[0] is None and view.hole_cards[1] is None
     hidden = [r for r in view.history if isinstance(r, DealHole)]
     assert [len(r.indices) for r in hidden] == [0, 0, 2]
@@ -231,9 +232,9 @@ def test_same_seed_same_hand_and_replay() -> None:
     for hand in (a, b):
         limp_preflop(hand)
     assert a.board == b.board
-    holes = [a.hole_cards(s) for s in range(4)]
+    holes = [a.hole_cards[s] for s in range(4)]
     c = Hand(spec, stacks=[100] * 4, hole_cards=holes, board=[str(x) for x in a.board])
-    assert [c.hole_cards(s) for s in range(4)] == holes
+    assert [c.hole_cards[s] for s in range(4)] == holes
     limp_preflop(c)
     assert c.board == a.board
     assert Hand(spec, stacks=[100] * 4).seed is not None
@@ -355,7 +356,7 @@ def test_public_state_is_what_the_properties_give(spec: GameSpec) -> None:
         hand = Hand(spec, stacks=stacks, button=seed % len(stacks), seed=seed)
         dealt = [rec for rec in hand.history if isinstance(rec, DealHole)]
         assert hand.hole_indices == tuple(rec.indices for rec in sorted(dealt))
-        assert hand.hole_indices[0] == tuple(c.index for c in hand.hole_cards(0))
+        assert hand.hole_indices[0] == tuple(c.index for c in hand.hole_cards[0])
         while True:
             state = hand.public_state()
             assert tuple(state) == _public_by_properties(hand)
@@ -456,3 +457,13 @@ def test_a_hand_won_uncontested_has_the_pots_build_pots_gives(spec: GameSpec) ->
         assert hand.payouts == tuple(sum(p.amount for p in hand.pots) if not f else 0
                                      for f in hand.folded)  # fmt: skip
     assert uncontested > 50
+
+
+def test_hole_and_up_cards_are_properties_and_the_old_calls_warn() -> None:
+    hand = Hand(GameSpec(), stacks=[50, 50, 50], seed=4, hole_cards=["AsKd", None, None])
+    assert [str(c) for c in hand.hole_cards[0]] == ["As", "Kd"]
+    assert len(hand.hole_cards) == 3 and hand.up_cards == ((), (), ())
+    with pytest.warns(DeprecationWarning, match=r"hand.hole_cards\[seat\]"):
+        assert hand.hole_cards(0) == hand.hole_cards[0]
+    with pytest.warns(DeprecationWarning), pytest.raises(InvalidSpecError, match="seat"):
+        hand.hole_cards(7)

@@ -142,7 +142,7 @@ def test_published_wsop_2023_hands(name: str) -> None:
 def test_hole_cards_dealt_over_several_actions_add_up() -> None:
     whole = loads_phh(GOOD.replace('"d dh p1 ????"', '"d dh p1 AhKd"'))
     split = loads_phh(GOOD.replace('"d dh p1 ????"', '"d dh p1 Ah", "d dh p1 Kd"'))
-    assert [str(c) for c in split.hole_cards(0)] == ["Ah", "Kd"]
+    assert [str(c) for c in split.hole_cards[0]] == ["Ah", "Kd"]
     assert split.history == whole.history and split.stacks == whole.stacks
 
 

@@ -60,7 +60,7 @@ def test_recorded_hands_replay_to_the_same_chips(seed: int, spec: GameSpec, hide
     assert again.result_known  # the winnings decide what the cards cannot
     assert again.stacks == hand.stacks and again.rake == hand.rake
     if hide:
-        assert all(again.hole_cards(s) == () for s in range(hand.num_seats))
+        assert all(again.hole_cards[s] == () for s in range(hand.num_seats))
 
 
 @settings(max_examples=40, deadline=None)

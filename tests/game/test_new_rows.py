@@ -21,7 +21,7 @@ BIG_O = GameSpec(variant="big-o", betting="pot-limit", blinds=(1, 2))
 def test_courchevel_turns_a_board_card_before_the_first_round() -> None:
     hand = Hand(COURCHEVEL, stacks=[100, 100, 100], seed=5)
     assert hand.street == Street.PREFLOP and len(hand.board) == 1
-    assert all(len(hand.hole_cards(seat)) == 5 for seat in range(3))
+    assert all(len(hand.hole_cards[seat]) == 5 for seat in range(3))
     while hand.street == Street.PREFLOP:
         hand.check_or_call()
     assert hand.street == Street.FLOP and len(hand.board) == 3

@@ -221,7 +221,7 @@ def test_the_deck_limits_the_runouts() -> None:
     while not hand.is_over:
         hand.run_it(4)
     used = [c for board in hand.boards for c in board]
-    used += [c for seat in range(10) for c in hand.hole_cards(seat)]
+    used += [c for seat in range(10) for c in hand.hole_cards[seat]]
     assert len(used) == len(set(used)) == 40
     assert hand.runouts == 4 and sum(hand.stacks) == 1000
 

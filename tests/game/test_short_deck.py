@@ -24,7 +24,7 @@ TRITON = {  # Triton London 2019 (rules.md, example Short 2): p1..p6, p6 the but
 
 
 def _all_cards(hand: Hand) -> list[Card]:
-    cards = [c for seat in range(hand.num_seats) for c in hand.hole_cards(seat)]
+    cards = [c for seat in range(hand.num_seats) for c in hand.hole_cards[seat]]
     return cards + list(hand.board)
 
 

@@ -30,7 +30,9 @@ def test_beaten_hand_may_muck_and_wins_nothing() -> None:
     assert hand.can_show() and not hand.can_muck()  # nothing shown yet: seat 1 must show
     with pytest.raises(IllegalActionError, match="rule 22"):
         hand.muck()
-    assert hand.show() == Show(1, hand.history[1].indices, hand.history[-1].rank, None)
+    shown = hand.show()
+    assert shown == Show(1, hand.history[1].indices, shown.rank, None)
+    assert shown.description == "Pair of kings"
     assert hand.actor == 2 and hand.can_muck() and hand.can_show()
     assert hand.muck() == Muck(2)
     assert hand.actor == 0 and not hand.can_muck()  # aces beat kings: must show

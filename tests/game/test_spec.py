@@ -114,4 +114,4 @@ def test_bad_replay_cards() -> None:
     for seed in range(200):
         hand = Hand(runs, stacks=[100, 100], seed=seed, hole_cards=["AhKh", None],
                     board="2c3c4c5c6c7c8c")  # fmt: skip
-        assert not {"7c", "8c"} & {str(c) for c in hand.hole_cards(1)}
+        assert not {"7c", "8c"} & {str(c) for c in hand.hole_cards[1]}

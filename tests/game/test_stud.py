@@ -65,7 +65,7 @@ def test_the_names_and_aliases() -> None:
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
-        ({"betting": "no-limit"}, "stud is played fixed-limit here: betting must be"),
+        ({"betting": "no-limit"}, "stud is played fixed-limit here: give betting=.fixed-limit."),
         ({"bring_in": None}, "stud needs a bring-in"),
         ({"bring_in": 0}, "the bring-in must be a whole number of chips above 0, not 0"),
         ({"bring_in": 6}, r"the bring-in \(6\) must not exceed the small bet \(5\)"),
@@ -415,7 +415,7 @@ def test_a_given_seventh_street_card_is_the_common_card_when_the_stub_is_empty()
     check_down(hand)
     state = hand.state
     assert hand.is_over and state.board == (Card("8c").index,)
-    assert hand.hole_cards(0) == (Card("9c"), Card("2h"))
+    assert hand.hole_cards[0] == (Card("9c"), Card("2h"))
     every = [c for h in state.holes for c in h] + [c for u in state.up for c in u]
     assert len(set(every)) == 48 and state.board[0] not in every
     assert sum(hand.stacks) == 4000

@@ -80,7 +80,7 @@ def test_a_stud_tournament_raises_the_ante_bring_in_and_limits() -> None:
     while not event.is_over:
         done = event.play_hand(RandomPolicy(7))
         specs.append(done.hand.spec)
-    assert event.winner is not None and len(event.standings()) == 5
+    assert event.winner is not None and len(event.standings) == 5
     assert (specs[0].ante, specs[0].bring_in, specs[0].small_bet) == (1, 2, 5)
     assert (specs[5].ante, specs[5].bring_in, specs[5].small_bet) == (2, 5, 10)
     assert all(spec.variant == "stud" and spec.blinds == (0, 0) for spec in specs)

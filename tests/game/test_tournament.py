@@ -114,7 +114,7 @@ def test_several_bust_in_one_hand_places() -> None:  # rule 30; TR 126b
     assert event.places == {"B": 3, "C": 4, "D": 4}  # equal starting chips share a place
     event.play(lambda view, legal: Decision.check_or_call())
     assert event.is_over and event.winner in ("A", "E")
-    assert [place for place, _ in event.standings()] == [1, 2, 3, 4, 4]
+    assert [place for place, _ in event.standings] == [1, 2, 3, 4, 4]
     with pytest.raises(IllegalActionError, match="over"):
         event.start_hand()
 
@@ -187,3 +187,11 @@ def test_long_random_tournament_moving_button(seed: int) -> None:
             before = event.table.hands[-2]
             assert done.big_blind != before.big_blind  # TR 87 heads-up
     assert event.winner is not None
+
+
+def test_standings_is_a_property_and_the_old_call_warns() -> None:
+    event = Tournament(SPEC, BlindSchedule([Level(1, 2)]), players=[("A", 50), ("B", 50)], seed=2)
+    event.play(lambda view, legal: Decision.check_or_call())
+    assert event.standings[0] == (1, event.winner) and len(event.standings) == 2
+    with pytest.warns(DeprecationWarning, match="a property now"):
+        assert event.standings() == event.standings

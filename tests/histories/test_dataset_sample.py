@@ -72,7 +72,7 @@ def test_untabled_hands_lose_to_the_tabled_ones_and_no_card_is_invented() -> Non
         assert hand.unknown_hole_cards and sum(hand.payouts) + hand.rake == sum(hand.contributions)
         mucked = {r.seat for r in hand.history if isinstance(r, Muck)}
         for seat in hand.unknown_hole_cards:
-            assert hand.hole_cards(seat) == () and hand.payouts[seat] == 0
+            assert hand.hole_cards[seat] == () and hand.payouts[seat] == 0
         assert mucked and mucked <= hand.unknown_hole_cards
         assert all(hand.payouts[s] == 0 or s not in hand.unknown_hole_cards for s in mucked)
     # With no hand tabled (every show written ????), nothing is decided, nor invented.

@@ -46,7 +46,7 @@ def test_unknown_hole_cards_are_never_invented() -> None:
     hand = Hand(
         SPEC, stacks=[100, 100, 100], hole_cards=["AhKh", None, None], unknown_hole_cards=[1, 2]
     )
-    assert hand.hole_cards(1) == () and len(hand.hole_cards(0)) == 2
+    assert hand.hole_cards[1] == () and len(hand.hole_cards[0]) == 2
     assert [r.indices for r in hand.history[:3]] == [hand.history[0].indices, (), ()]
     hand.call()
     hand.call()
@@ -84,7 +84,7 @@ def test_untabled_unknown_hands_lose_to_the_tabled_ones() -> None:
     assert hand.result_known and hand.payouts == (6, 0, 0) and hand.stacks == (104, 98, 98)
     # In showing order from the button's left: seats 1 and 2 muck, seat 0 shows.
     assert [type(r).__name__ for r in hand.history[-4:]] == ["Muck", "Muck", "Show", "Award"]
-    assert hand.hole_cards(1) == hand.hole_cards(2) == ()
+    assert hand.hole_cards[1] == hand.hole_cards[2] == ()
     assert hand.copy().payouts == hand.payouts
     # One untabled hand of two unknown ones: the other could still win, so undecided.
     half = _checked_down(

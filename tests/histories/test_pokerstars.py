@@ -148,8 +148,8 @@ def test_imported_hands_export_to_phh_and_back(history: Path) -> None:
 def test_cards_nobody_showed_stay_unknown(history: Path) -> None:
     cash = next(iter(read_pokerstars(history)))
     by_name = dict(zip(cash.players, range(4), strict=True))
-    assert cash.hand.hole_cards(by_name["Bob"]) == ()
-    assert "".join(str(c) for c in cash.hand.hole_cards(by_name["Ann"])) == "JdTc"
+    assert cash.hand.hole_cards[by_name["Bob"]] == ()
+    assert "".join(str(c) for c in cash.hand.hole_cards[by_name["Ann"]]) == "JdTc"
 
 
 def test_a_record_that_disagrees_is_reported() -> None:
@@ -388,7 +388,7 @@ def test_five_card_omaha_and_games_the_engine_does_not_play() -> None:
         .replace("[8s 8d 4c 5c]", "[8s 8d 4c 5c 6h]")
     )
     [record] = list(read_pokerstars(text.splitlines()))
-    assert record.hand.spec.hole_cards == 5 and len(record.hand.hole_cards(0)) == 5
+    assert record.hand.spec.hole_cards == 5 and len(record.hand.hole_cards[0]) == 5
     for game in ("6+ Hold'em No Limit", "Courchevel Pot Limit", "7 Card Stud Limit"):
         lines = TOURNAMENT_PLO.replace("Omaha Pot Limit", game).splitlines()
         reader = read_pokerstars(lines, skip_bad=True)

@@ -117,7 +117,7 @@ def test_capped_no_limit_plays_each_stack_up_to_the_cap() -> None:
 def test_a_single_card_shown_leaves_the_other_unknown() -> None:
     record = _one("hhsmithy_single_card_shown.txt")
     zaza = record.players.index("Zaza5573")
-    assert record.hand.hole_cards(zaza) == ()
+    assert record.hand.hole_cards[zaza] == ()
     assert "p6 sm Qc??" in record.fields["actions"] or any(
         a.endswith("sm Qc??") for a in record.fields["actions"]
     )

@@ -226,3 +226,68 @@ def test_reading_files_makes_no_reference_cycles() -> None:
         [sys.executable, "-c", script, str(DATA)], capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == "0"
+
+
+def _stud_hand(fold_on_fourth: bool) -> Hand:
+    """Three stud players: all see fourth street; the first to act there folds or not, the
+    others check or call to the showdown."""
+    spec = GameSpec(variant="stud", betting="fixed-limit", ante=1, bring_in=1, small_bet=2,
+                    big_bet=4)  # fmt: skip
+    hand = Hand(spec, stacks=[100, 100, 100], button=0, seed=5)
+    folded = False
+    while not hand.is_over:
+        if hand.can_bring_in():
+            hand.bring_in()
+        elif hand.street.name == "FOURTH_STREET" and fold_on_fourth and not folded:
+            folded = True
+            hand.fold()
+        elif hand.legal_actions().check:
+            hand.check()
+        else:
+            hand.call()
+    return hand
+
+
+@pytest.mark.parametrize("fold", [False, True])
+def test_wtsd_counts_stud_from_fourth_street(fold: bool) -> None:
+    # Stud has no flop: the players still in after third street's round (who see fourth
+    # street) are those a showdown is counted against.
+    hand = _stud_hand(fold)
+    stats = Stats()
+    stats.add(HandRecord(hand, ("Ann", "Bob", "Cid")))
+    folder = {seat for seat in range(3) if hand.folded[seat]}
+    assert len(folder) == fold
+    for seat, name in enumerate(("Ann", "Bob", "Cid")):
+        player = stats.player(name)
+        assert player.went_to_showdown == (0.0 if seat in folder else 1.0)
+        assert player.won_at_showdown is None or seat not in folder
+    # The table shows it ("-" only where there was no chance), beside W$SD.
+    head, *rows = stats.table().splitlines()
+    column = head.split().index("WTSD")
+    wtsd = {row.split()[0]: row.split()[column] for row in rows}
+    names = ("Ann", "Bob", "Cid")
+    assert wtsd == {name: "0.0" if seat in folder else "100.0" for seat, name in enumerate(names)}
+
+
+def test_wtsd_counts_draw_games_from_the_first_draw() -> None:
+    spec = GameSpec(variant="badugi", betting="fixed-limit", blinds=(1, 2), small_bet=2,
+                    big_bet=4)  # fmt: skip
+    hand = Hand(spec, stacks=[100, 100], button=0, seed=2)
+    hand.call()  # the button calls, the big blind checks: both see the first draw
+    while not hand.is_over:
+        if hand.can_stand_pat():
+            hand.stand_pat()
+        elif hand.legal_actions().check:
+            hand.check()
+        else:
+            hand.call()
+    stats = Stats()
+    stats.add(HandRecord(hand, ("Ann", "Bob")))
+    assert stats.player("Ann").went_to_showdown == 1.0
+    assert stats.player("Bob").went_to_showdown == 1.0
+    # A hand folded before the draw: nobody saw it, so no WTSD chance (None, shown "-").
+    early = Hand(spec, stacks=[100, 100], button=0, seed=2)
+    early.fold()
+    again = Stats()
+    again.add(HandRecord(early, ("Ann", "Bob")))
+    assert again.player("Bob").went_to_showdown is None

@@ -20,16 +20,21 @@ PLAYER = "KX/0x8JtlabNJOZ7jkDHaw"
 def test_table_over_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", str(DATA), "--top", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].split()[:3] == ["player", "pos", "hands"]
-    assert len([line for line in out[1:4] if " all " in line]) == 3
+    # One table per group of hands (cash or tournament, unit, stakes, game), each headed
+    # by its group: the files hold dollars, pounds, chips of unknown money and many games.
+    assert out[0] == "cash · GBP · 3000 · no-limit short-deck"
+    assert out[1].split()[:3] == ["player", "pos", "hands"]
+    assert "cash · USD · 0.50/1 · no-limit holdem" in out
+    assert len([line for line in out[2:5] if " all " in line]) == 3
+    at = next(k for k, line in enumerate(out) if " hands from " in line)
     # The ABS samples (one record disagrees), the WSOP hand (an action missing), the
     # iPoker sample (no stacks, no winnings: read as unknown, never an error), and the Full
     # Tilt and PokerStars samples, whose pots won in a blind or on the button are paid to
     # nobody (not repaired without --repair); PartyPoker and Ongame read whole; the 30
     # WSOP 2023 stud-family hands, its 14 deuce-to-seven draw hands, two famous draw hands
     # and the Triton short-deck hand (by the standard: "PHH").
-    assert "168 hands from 12 files; 37 bad hands skipped (36 disagree" in out[5]
-    assert "(hand 3017248608)" in out[6]
+    assert "168 hands from 12 files; 37 bad hands skipped (36 disagree" in out[at]
+    assert "(hand 3017248608)" in out[at + 1]
     header = "site  read  repaired  skipped  InvalidHistoryError  RecordMismatchError"
     table = out[next(k for k, line in enumerate(out) if line.startswith(header)) :]
     assert [row.split() for row in table[1:]] == [

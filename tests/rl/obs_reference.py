@@ -74,7 +74,7 @@ def reference(hand: Hand, seat: int, layout: ObservationLayout) -> npt.NDArray[n
     n = hand.num_seats
     bb = hand.spec.blinds[1]
     v: dict[str, float] = {}
-    for card in hand.hole_cards(seat):
+    for card in hand.hole_cards[seat]:
         v[f"hole:{card}"] = 1
     for card in hand.board:
         v[f"board:{card}"] = 1

@@ -263,7 +263,7 @@ def test_variants_play_to_the_end(spec: GameSpec) -> None:
         _, rewards, dones, _ = env.step(actions)
         done += int(dones.sum())
         assert abs(rewards.sum()) < 1e-3
-        cards = [c for hand in env.hands for s in range(5) for c in hand.hole_cards(s)]
+        cards = [c for hand in env.hands for s in range(5) for c in hand.hole_cards[s]]
         assert min(c.index for c in cards) >= 4 * (lowest - 2)
     assert done > 10
 
@@ -463,7 +463,7 @@ def test_render_shows_the_learning_seats_view_with_cards_as_text() -> None:
     env.reset(seed=2)
     text = env.render()
     assert text is not None
-    own = "".join(str(c) for c in env.hand.hole_cards(0))
+    own = "".join(str(c) for c in env.hand.hole_cards[0])
     lines = [line for line in text.splitlines() if line.startswith("DealHole")]
     assert lines[0] == f"DealHole(seat=0, cards='{own[:2]} {own[2:]}')"
     assert all(line.endswith("cards='')") for line in lines[1:])  # others' hidden

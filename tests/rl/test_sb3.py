@@ -125,7 +125,7 @@ def test_the_rest_of_sb3s_interface() -> None:
     env.set_options({"hole_cards": ["AsAh", None, None]})
     obs = env.reset()
     assert obs.shape == (3, *env.observation_space.shape)
-    holes = [e.unwrapped.hand.hole_cards(0) for e in env.envs]  # type: ignore[attr-defined]
+    holes = [e.unwrapped.hand.hole_cards[0] for e in env.envs]  # type: ignore[attr-defined]
     assert [sorted(map(str, cards)) for cards in holes] == [["Ah", "As"]] * 3
     assert env.get_images() == [None] * 3
     env.close()

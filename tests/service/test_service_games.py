@@ -150,11 +150,23 @@ def test_the_page_learns_the_games_from_the_table() -> None:
     assert '["short-deck", 2]' in LIMITS_JS
     assert (
         '"short-deck": {"board": true, "ranges": true, "partial": false, "lowest_rank": "6", '
-        '"draw": false}' in LIMITS_JS
+        '"draw": false, "hilo": false, "grid": false, "by_hand": false, "hand": "high hand", '
+        '"categories": [["straight_flush", "straight_flush"], ["four_of_a_kind", '
+        '"four_of_a_kind"], ["flush", "flush"], ["full_house", "full_house"]' in LIMITS_JS
     )
-    # The draw games, each player with a draw and no board.
+    # The draw games, each player with a draw and no board; badugi's hands are counted by
+    # their cards that play, not by categories.
     assert '["badugi", 4]' in LIMITS_JS
     assert (
         '"badugi": {"board": false, "ranges": false, "partial": false, "lowest_rank": "2", '
-        '"draw": true}' in LIMITS_JS
+        '"draw": true, "hilo": false, "grid": false, "by_hand": false, "hand": "badugi", '
+        '"categories": []}' in LIMITS_JS
     )
+    # Razz's hands are lows: a made low is "no pair" (its name's text key), best first.
+    razz = '"hand": "ace-to-five low", "categories": [["high_card", "no_pair"], ["pair"'
+    assert razz in LIMITS_JS
+    holdem = (
+        '"holdem": {"board": true, "ranges": true, "partial": false, "lowest_rank": "2", '
+        '"draw": false, "hilo": false, "grid": true, "by_hand": true'
+    )
+    assert holdem in LIMITS_JS

@@ -264,20 +264,48 @@ class Show(NamedTuple):
     """A player shows: ``rank`` is the high hand's class, ``low`` the 8-or-better low
     (a :class:`~pokerforge.LowRank`; ``None`` when the hand has none or the game is not
     hi-lo). In razz ``rank`` is the ace-to-five low's class (``int(A5LowRank)``, greater
-    is better). In stud ``indices`` are every card of the seat, down and up."""
+    is better). In stud ``indices`` are every card of the seat, down and up. ``ranking``
+    says how the hand was ranked (the game's code in the variant table, short deck's
+    order, as the engine's showdown reads them; Hold'em by default), and
+    :attr:`description` the hand in its game's words.
+
+    Examples:
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100], button=0,
+        ...             hole_cards=["KsKh", "7c2d"], board="9c9d4h3s2h")
+        >>> for _ in range(8):  # a call, then checks to the showdown
+        ...     _ = hand.check() if hand.legal_actions().check else hand.call()
+        >>> [r for r in hand.history if isinstance(r, Show)][-1]
+        Show(seat=0, cards='Ks Kh', rank=4822, low=None, description='Two pair, kings and nines')
+    """
 
     seat: int
     indices: tuple[int, ...]
     rank: int
     low: LowRank | None
+    ranking: tuple[int, bool, bool, bool] = (0, True, False, False)
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The shown hole cards as :class:`~pokerforge.Card` objects."""
         return _cards(self.indices)
 
+    @property
+    def description(self) -> str:
+        """The hand in its game's words: ``"Two pair, kings and nines"``, ``"8-6-5-3-2
+        low"`` (razz), ``"7-5-3-2 badugi"``; in a hi-lo game the high, then the low or
+        ``"no low"`` (:func:`pokerforge.game.showdown.words`, made when first read)."""
+        from pokerforge.game.showdown import words  # noqa: PLC0415 - showdown imports this
+
+        return words(self.ranking, self.rank, 0 if self.low is None else int(self.low))
+
     def __repr__(self) -> str:
-        return _repr_with_cards(self, self._fields)
+        # How the hand was ranked reads better as the words it gives.
+        cards = " ".join(str(c) for c in self.cards)
+        return (
+            f"Show(seat={self.seat}, cards={cards!r}, rank={self.rank}, low={self.low!r}, "
+            f"description={self.description!r})"
+        )
 
 
 class Muck(NamedTuple):

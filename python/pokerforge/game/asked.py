@@ -26,11 +26,14 @@ from pokerforge.game.state import NOBODY, HandState
 __all__ = ["AskedTurns"]
 
 
-def _show(seat: int, hole: tuple[int, ...], ranks: tuple[int, int]) -> Show:
+def _show(
+    seat: int, hole: tuple[int, ...], ranks: tuple[int, int], engine: EngineConstants
+) -> Show:
     """The record of a player showing: the showdown ranks as the records give them (the
-    engine's low rank, 0 for none, becomes a :class:`LowRank` or ``None``)."""
+    engine's low rank, 0 for none, becomes a :class:`LowRank` or ``None``) and how the
+    game ranks them (its words describe the hand)."""
     high, low = ranks
-    return _record(Show, seat, hole, high, LowRank(low) if low else None)
+    return _record(Show, seat, hole, high, LowRank(low) if low else None, engine.showdown)
 
 
 class AskedTurns:
@@ -59,7 +62,9 @@ class AskedTurns:
         asked.decide(show=show)
         self._state.showing = NOBODY if asked.to_act is None else asked.to_act
         record: Show | Muck = (
-            _show(seat, self._shown_cards(seat), asked.ranks[seat]) if show else Muck(seat)
+            _show(seat, self._shown_cards(seat), asked.ranks[seat], self._engine)
+            if show
+            else Muck(seat)
         )
         self._state.log.append(record)
         if asked.to_act is None:

@@ -32,7 +32,7 @@ Examples:
     >>> dealer.expose_hole_card(4).kind  # seat 2's second card is turned over
     'replace'
     >>> hand = dealer.start_hand()
-    >>> hand.hole_cards(2)[1] == stub[6]  # replaced by the next card after the deal
+    >>> hand.hole_cards[2][1] == stub[6]  # replaced by the next card after the deal
     True
     >>> _ = hand.call(); _ = hand.call(); _ = hand.check()
     >>> dealer.burns == (stub[4],), hand.board == tuple(stub[7:10])  # it was the burn

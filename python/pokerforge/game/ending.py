@@ -210,7 +210,8 @@ class Ending(Streets):
                 # _show() inlined: a call per shown hand costs more than the record itself.
                 high, low = ranks[seat]
                 shown = self._shown_cards(seat) if up[seat] else hole[seat]
-                log.append(_record(Show, seat, shown, high, LowRank(low) if low else None))
+                low_rank = LowRank(low) if low else None
+                log.append(_record(Show, seat, shown, high, low_rank, self._engine.showdown))
         self._pay(awards)
 
     def _showdown_order(
@@ -306,7 +307,9 @@ class Ending(Streets):
                 log.append(_MUCKS[seat])
             else:
                 high, low = ranks[seat]
-                log.append(_record(Show, seat, st.holes[seat], high, LowRank(low) if low else None))
+                low_rank = LowRank(low) if low else None
+                ranking = self._engine.showdown
+                log.append(_record(Show, seat, st.holes[seat], high, low_rank, ranking))
         self._pay(result.awards)
 
     def _show_order(self) -> list[int]:
@@ -429,7 +432,9 @@ class Ending(Streets):
             )
             for seat in show_order:
                 high, low = ranks[seat]
-                log.append(_record(Show, seat, st.holes[seat], high, LowRank(low) if low else None))
+                low_rank = LowRank(low) if low else None
+                ranking = self._engine.showdown
+                log.append(_record(Show, seat, st.holes[seat], high, low_rank, ranking))
             self._pay(result.awards, end=False)
         if record_decides:
             self._showdown_from_record()

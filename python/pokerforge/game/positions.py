@@ -4,7 +4,9 @@ Seats are numbered clockwise. Clockwise from the button the positions of a full 
 BTN, SB, BB, UTG, UTG+1, UTG+2, UTG+3, UTG+4, HJ, CO; shorter tables drop UTG+4 first, then
 UTG+3, UTG+2, UTG+1, HJ and CO, so that from four players on UTG, the first to act
 pre-flop, always exists (rule 2). Heads-up, the button posts the small blind (rule 4) and
-the two seats are BTN and BB.
+the two seats are BTN and BB. With a button blind (rule 44) the button posts the only blind
+and nobody else posts: the seats left of it are named as the seats after the big blind
+(UTG first), none of them SB or BB.
 
 Examples:
     >>> from pokerforge.game.positions import position_names, blind_seats
@@ -18,6 +20,8 @@ Examples:
     ('BB', 'BTN')
     >>> blind_seats(2, button=1), blind_seats(6, button=4)
     ((1, 0), (5, 0))
+    >>> position_names(6, button=5, button_blind=True)
+    ('UTG', 'UTG+1', 'UTG+2', 'HJ', 'CO', 'BTN')
 """
 
 from __future__ import annotations
@@ -46,11 +50,27 @@ def _names_from_button(n: int) -> tuple[str, ...]:
     return ("BTN", "SB", "BB", *(name for name in _AFTER_BB if name not in dropped))
 
 
-def position_names(n: int, button: int, *, dead_small_blind: bool = False) -> tuple[str, ...]:
+@cache
+def _names_without_blinds(n: int) -> tuple[str, ...]:
+    """The names of ``n`` seats from the button when the button alone posts: the others
+    as the seats after a big blind, a full ring's seven and, at ten, UTG+5 and UTG+6."""
+    after = n - 1
+    if after <= len(_AFTER_BB):
+        dropped = set(_DROP_ORDER[: len(_AFTER_BB) - after])
+        return ("BTN", *(name for name in _AFTER_BB if name not in dropped))
+    more = tuple(f"UTG+{k}" for k in range(5, 5 + after - len(_AFTER_BB)))
+    return ("BTN", *_AFTER_BB[:5], *more, *_AFTER_BB[5:])
+
+
+def position_names(
+    n: int, button: int, *, dead_small_blind: bool = False, button_blind: bool = False
+) -> tuple[str, ...]:
     """The position name of each seat ``0..n-1`` with the button at ``button``.
 
     With ``dead_small_blind`` (rule 29) nobody is the small blind: the seat left of the
-    button is the big blind and the others are named as at a table one seat larger.
+    button is the big blind and the others are named as at a table one seat larger. With
+    ``button_blind`` (rule 44) the button posts the only blind: nobody is SB or BB, and
+    the seats left of the button are named from UTG.
 
     Raises:
         InvalidSpecError: ``n`` is not 2 to 10 or ``button`` is not a seat.
@@ -62,9 +82,15 @@ def position_names(n: int, button: int, *, dead_small_blind: bool = False) -> tu
         ('BTN', 'SB', 'BB', 'UTG', 'CO')
         >>> position_names(3, button=0, dead_small_blind=True)
         ('BTN', 'BB', 'UTG')
+        >>> position_names(2, button=0, button_blind=True)
+        ('BTN', 'UTG')
+        >>> position_names(10, button=0, button_blind=True)[5:]
+        ('UTG+4', 'UTG+5', 'UTG+6', 'HJ', 'CO')
     """
     _check(n, button)
-    if dead_small_blind and n < MAX_SEATS:
+    if button_blind:
+        names = _names_without_blinds(n)
+    elif dead_small_blind and n < MAX_SEATS:
         names = tuple(name for name in _names_from_button(n + 1) if name != "SB")
     elif dead_small_blind:  # ten players: one UTG more than a full ring has
         full = _names_from_button(n)

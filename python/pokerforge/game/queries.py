@@ -12,6 +12,7 @@ Examples:
 
 from __future__ import annotations
 
+import warnings
 from decimal import Decimal
 from operator import sub
 
@@ -81,7 +82,12 @@ class HandQueries:
         if not self._spec.engine.blinds:
             button = self._state.button
             return tuple("BTN" if seat == button else "" for seat in range(self._n))
-        return position_names(self._n, self._state.button, dead_small_blind=self._dead_sb)
+        return position_names(
+            self._n,
+            self._state.button,
+            dead_small_blind=self._dead_sb,
+            button_blind=bool(self._spec.button_blind),
+        )
 
     @property
     def street(self) -> Street:
@@ -134,25 +140,28 @@ class HandQueries:
         :meth:`view` to hide them; empty for a seat whose cards a replay does not know)."""
         return tuple(self._state.holes)
 
-    def hole_cards(self, seat: int) -> tuple[Card, ...]:
-        """The hole cards of ``seat`` (every seat's; use :meth:`view` to hide them; in
-        stud its down cards).
+    @property
+    def hole_cards(self) -> SeatCards:
+        """Every seat's hole cards, seat by seat (every seat's; use :meth:`view` to hide
+        them; in stud the down cards; empty for a seat whose cards a replay does not know).
 
-        Raises:
-            InvalidSpecError: ``seat`` is not one of the hand's seats.
+        Calling it with a seat (``hand.hole_cards(2)``), the method it was, still gives
+        that seat's cards, with a :class:`DeprecationWarning`.
+
+        Examples:
+            >>> from pokerforge.game import GameSpec, Hand
+            >>> hand = Hand(GameSpec(), stacks=[50, 50], seed=1, hole_cards=["AsKd", None])
+            >>> hand.hole_cards[0]
+            (Card('As'), Card('Kd'))
         """
-        holes = self._state.holes
-        return tuple(Card.from_index(c) for c in holes[seat_number(seat, len(holes))])
+        return SeatCards(tuple(map(_CARDS, holes)) for holes in self._state.holes)
 
-    def up_cards(self, seat: int) -> tuple[Card, ...]:
-        """Stud: the up cards of ``seat`` dealt so far, which everybody sees (none in the
-        board games).
-
-        Raises:
-            InvalidSpecError: ``seat`` is not one of the hand's seats.
-        """
-        up = self._state.up
-        return tuple(Card.from_index(c) for c in up[seat_number(seat, len(up))])
+    @property
+    def up_cards(self) -> SeatCards:
+        """Stud: every seat's up cards dealt so far, seat by seat, which everybody sees
+        (none in the board games). Called with a seat, as the method it was: that seat's,
+        with a :class:`DeprecationWarning`."""
+        return SeatCards(tuple(map(_CARDS, up)) for up in self._state.up)
 
     @property
     def up_indices(self) -> tuple[tuple[int, ...], ...]:
@@ -235,3 +244,24 @@ class HandQueries:
         """What one chip is worth in the money of the record the hand came from (1 for
         hands counted in chips)."""
         return self._chip_value
+
+
+_CARDS = Card.from_index
+
+
+class SeatCards(tuple[tuple[Card, ...], ...]):
+    """Cards seat by seat (a tuple: ``cards[seat]``), as :attr:`HandQueries.hole_cards`
+    and :attr:`HandQueries.up_cards` give them; called with a seat, as those were called
+    when they were methods, it gives that seat's cards with a :class:`DeprecationWarning`
+    (the call goes in the next release)."""
+
+    __slots__ = ()
+
+    def __call__(self, seat: int) -> tuple[Card, ...]:
+        warnings.warn(
+            "hand.hole_cards(seat) and hand.up_cards(seat) are properties now: write "
+            "hand.hole_cards[seat] (the call goes in the next release)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self[seat_number(seat, len(self))]

@@ -20,16 +20,19 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
 from pokerforge._core import (
+    VARIANTS,
     evaluate_class,
     evaluate_omaha,
     evaluate_omaha_hilo,
     showdown_ranks,
 )
 from pokerforge.game.pots import Pot, split, split_hilo
+from pokerforge.games import describe
 
 __all__ = [
     "AskedShowdown",
@@ -42,6 +45,7 @@ __all__ = [
     "rank_omaha_hilo",
     "resolve",
     "resolve_one_pot",
+    "words",
 ]
 
 # Named tuples built without their Python-level ``__new__``, on the hot path.
@@ -179,6 +183,36 @@ def rank_hands(
     """
     # One call into the core for every seat: the evaluation is the core's, the rules here.
     return showdown_ranks(variant, holes, board, folded, trips_beat_straight)
+
+
+@lru_cache(maxsize=65_536)
+def words(showdown: tuple[int, bool, bool, bool], high: int, low: int) -> str:
+    """A shown hand of ranks ``(high, low)`` (as :func:`rank_hands` gives them) in its
+    game's words, by the hand kinds of its row: the high (or the only) hand, then in a
+    hi-lo game the low or ``"no low"``. ``showdown`` is the engine's showdown tuple (the
+    game's code, short deck's order, ...). Each pair of ranks is described once.
+
+    Examples:
+        >>> from pokerforge.games import ROWS
+        >>> words((ROWS["holdem"].code, True, False, False), 4820, 0)
+        'Two pair, kings and nines'
+        >>> words((ROWS["razz"].code, True, True, True), 6143, 0)
+        '8-6-5-3-2 low'
+        >>> words((ROWS["stud-hilo"].code, True, True, True), 1146, 50)
+        'High card, ace; 7-4-3-2-A low'
+        >>> words((ROWS["omaha-hilo"].code, True, False, False), 4820, 0)
+        'Two pair, kings and nines; no low'
+        >>> words((ROWS["badugi"].code, True, False, False), 1071, 0)
+        '7-5-3-2 badugi'
+    """
+    row = VARIANTS[showdown[0]]
+    first = row.high or row.low
+    assert first is not None  # every game ranks a high or a low
+    text = describe(first, high, trips_beat_straight=showdown[1])
+    if row.hi_lo:
+        assert row.low is not None
+        text += "; " + describe(row.low, low)
+    return text
 
 
 class Showdown(NamedTuple):

@@ -260,9 +260,15 @@ class GameSpec:
                 f"betting must be 'no-limit', 'pot-limit' or 'fixed-limit', not {self.betting!r}"
             )
         if self.betting not in row.structures:
+            # The betting left at its default is named as such: the user did not write it.
+            given = (
+                "betting is 'no-limit' unless given"
+                if self.betting == "no-limit"
+                else f"not betting={self.betting!r}"
+            )
             raise InvalidSpecError(
-                f"{self.variant} is played {' or '.join(row.structures)} here: betting must be "
-                f"{' or '.join(map(repr, row.structures))}, not {self.betting!r}"
+                f"{self.variant} is played {' or '.join(row.structures)} here: give "
+                f"{' or '.join(f'betting={b!r}' for b in row.structures)} ({given})"
             )
         self._check_cards()
         self._check_forced_bets()

@@ -27,6 +27,7 @@ Examples:
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -301,9 +302,13 @@ class Tournament:
                 return name
         return None
 
-    def standings(self) -> list[tuple[int, str]]:
-        """``(place, name)`` for every player out so far and the winner, best first."""
-        return sorted((place, name) for name, place in self.places.items())
+    @property
+    def standings(self) -> Standings:
+        """``(place, name)`` for every player out so far and the winner, best first.
+
+        Calling it (``tournament.standings()``), the method it was, gives the same list
+        with a :class:`DeprecationWarning`."""
+        return Standings(sorted((place, name) for name, place in self.places.items()))
 
     def start_hand(self) -> Hand:
         """Start the next hand at the level in force now.
@@ -348,3 +353,20 @@ class Tournament:
                 break
             self.play_hand(policies)
         return self.winner
+
+
+class Standings(list[tuple[int, str]]):
+    """A tournament's ``(place, name)`` list, best first (:attr:`Tournament.standings`);
+    called, as the method it was, it gives itself with a :class:`DeprecationWarning` (the
+    call goes in the next release)."""
+
+    __slots__ = ()
+
+    def __call__(self) -> Standings:
+        warnings.warn(
+            "tournament.standings() is a property now: write tournament.standings (the "
+            "call goes in the next release)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self

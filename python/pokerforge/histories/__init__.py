@@ -48,6 +48,7 @@ from pokerforge.histories.collection import (
     read_many,
     summarize,
 )
+from pokerforge.histories.groups import Group
 from pokerforge.histories.phhs import BadHandError, PhhReader, parse_table, read_phhs
 from pokerforge.histories.pokerstars import PokerStarsError, PokerStarsReader, read_pokerstars
 from pokerforge.histories.record import HandRecord
@@ -59,6 +60,7 @@ __all__ = [
     "BadHandError",
     "Executor",
     "FileSummary",
+    "Group",
     "HandRecord",
     "PhhReader",
     "PlayerStats",

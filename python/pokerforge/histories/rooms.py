@@ -73,7 +73,9 @@ from pathlib import Path
 from typing import Any
 
 from pokerforge._core import rooms_read
-from pokerforge.errors import BadHandError
+from pokerforge.errors import BadHandError, InvalidHistoryError, InvalidSpecError
+from pokerforge.game.phh.sites import SITES
+from pokerforge.histories.groups import currency_code
 from pokerforge.histories.phhs import PhhReader
 from pokerforge.histories.record import HandRecord
 
@@ -82,6 +84,7 @@ __all__ = ["RoomsReader", "read_histories"]
 # The fields whose entries are amounts in chips of the hand's places.
 _LISTS = ("antes", "blinds_or_straddles", "starting_stacks", "winnings")
 _SINGLES = ("small_bet", "big_bet", "bring_in")
+_PHH = (".phh", ".phhs")
 
 
 def _money(chips: int, places: int) -> int | Decimal:
@@ -125,27 +128,70 @@ def phh_doc(fields: dict[str, Any]) -> dict[str, Any]:
     doc["venue"] = fields["venue"]
     if fields.get("tournament"):
         doc["tournament"] = fields["tournament"]
+    currency = currency_code(fields.get("currency"))
+    if currency is not None:
+        doc["currency"] = currency
+    # What the room wrote beyond PHH's fields (for the hand database): kept under names
+    # PHH does not use.
+    doc["_time"] = fields.get("time") or ""
+    doc["_language"] = fields.get("language")
+    for key in ("total_pot", "rake"):
+        if fields.get(key) is not None:
+            doc[f"_{key}"] = _money(fields[key], places)
     return doc
 
 
 class RoomsReader(PhhReader):
     """An iterable over the hands of a history file or folder, read by the core and
-    replayed lazily (see :func:`read_histories`); ``hands``, ``skipped``, ``problems`` as
-    for :class:`~pokerforge.histories.PhhReader`, and:
+    replayed lazily (see :func:`read_histories`); ``hands``, ``skipped``, ``problems``,
+    ``repaired`` and ``coverage`` as for :class:`~pokerforge.histories.PhhReader`, and:
 
     Attributes:
-        causes: the skipped hands by cause (a :class:`collections.Counter`): the core's
-            (``"cut off"``, ``"no sections"``, ``"game"``, ``"totals"``, ...) and the
-            replay's (``"mismatch"``, ``"replay"``).
-        rooms: the hands read by room code.
+        causes: the skipped hands by cause (a :class:`collections.Counter`; ``coverage``
+            counts them by the file's room, ``"none"`` where no hand starts): the core's
+            (``"cut off"``, ``"no sections"``, ``"game"``, ``"totals"``, ...), the
+            replay's (``"mismatch"``, ``"replay"``) and a PHH file's (the name of its
+            error, as :attr:`PhhReader.coverage <pokerforge.histories.PhhReader>` counts).
+        rooms: the hands read by room code (``"PHH"`` for a PHH hand of no known room).
         files: the files read.
+        pending: hands held back as still being written (only where the reader holds
+            back a file's incomplete last hand, as the hand database's import does).
     """
 
-    def __init__(self, source: str | Path, *, skip_bad: bool = False, keep: int = 100) -> None:
-        super().__init__(source, skip_bad=skip_bad, keep=keep, site=None)
+    hold_last = False
+    """Whether a file's last hand, refused as incomplete, is held back as still being
+    written (``pending``) rather than skipped: where the file does not end as a finished
+    file does (a blank line after its last hand; XML: its root element closed)."""
+
+    def __init__(
+        self,
+        source: str | Path,
+        *,
+        skip_bad: bool = False,
+        keep: int = 100,
+        site: str | None = None,
+        repair: bool = False,
+    ) -> None:
+        written, site = site, None if site is None else site.upper()
+        core_room = site
+        if site is not None:
+            try:
+                rooms_read(b"", site)
+            except ValueError:
+                if site not in SITES:
+                    raise InvalidSpecError(
+                        f"{written!r} is not a site code: no room the readers know, nor one "
+                        f"of PHH's conventions ({', '.join(SITES)})"
+                    ) from None
+                core_room = None  # a room of PHH's conventions alone: the core detects
+        super().__init__(source, skip_bad=skip_bad, keep=keep, site=None, repair=repair)
+        self._room = site
+        self._core_room = core_room
         self.causes: Counter[str] = Counter()
         self.rooms: Counter[str] = Counter()
         self.files = 0
+        self.pending = 0
+        self._file_room = "none"  # the room of the file being read, as coverage counts it
 
     def _paths(self) -> list[Path]:
         path = Path(self._source) if isinstance(self._source, str | Path) else Path()
@@ -156,29 +202,83 @@ class RoomsReader(PhhReader):
     def __iter__(self) -> Iterator[HandRecord]:
         for path in self._paths():
             self.files += 1
-            yield from self._file(path)
+            if path.suffix in _PHH:
+                yield from self._phh_file(path)
+            else:
+                yield from self._file(path, path.read_bytes())
 
-    def _skip(self, message: str, cause: str, *, mismatch: bool = False) -> None:
+    def _known(self, keys: list[tuple[str, str]]) -> set[tuple[str, str]]:
+        """The hands of ``keys`` (room, hand number) already had, which are passed over
+        before their replay (none here; the hand database's import has its own)."""
+        return set()
+
+    def _skip(self, message: str, cause: str, *, mismatch: bool = False, where: Any = None) -> None:
+        """Counts (or raises) one refused hand; ``where`` is ``(file, first line, hand
+        number)`` where known."""
         if not self._skip_bad:
             raise BadHandError(message, mismatch=mismatch, cause=cause)
         self.skipped += 1
         self.mismatches += mismatch
         self.causes[cause] += 1
+        self.coverage.setdefault(self._file_room, Counter())[cause] += 1
         if len(self.problems) < self._keep:
             self.problems.append(message)
 
-    def _file(self, path: Path) -> Iterator[HandRecord]:
-        _, _, hands = rooms_read(path.read_bytes())
+    def _phh_file(self, path: Path) -> Iterator[HandRecord]:
+        """The hands of a PHH file, read as :func:`~pokerforge.histories.read_phhs` does
+        (``site=`` where the code is a room of :data:`~pokerforge.histories.SITES`)."""
+        self._file_room = "PHH"
+        site = self._room if self._room in SITES else "auto"
+        reader = PhhReader(
+            path, skip_bad=self._skip_bad, keep=self._keep, site=site, repair=self._repair
+        )
+        try:
+            for record in reader:
+                self.rooms[record.site or "PHH"] += 1
+                yield record
+        except InvalidHistoryError as err:  # the file as a whole (no TOML, no UTF-8)
+            if not self._skip_bad or isinstance(err, BadHandError):
+                raise
+            self._skip(f"{path}: the file was skipped: {err}", type(err).__name__)
+        finally:
+            self.hands += reader.hands
+            self.skipped += reader.skipped
+            self.mismatches += reader.mismatches
+            self.repaired += reader.repaired
+            self.problems += reader.problems[: max(0, self._keep - len(self.problems))]
+            for code, counts in reader.coverage.items():
+                self.coverage.setdefault(code, Counter()).update(counts)
+                self.causes.update({c: k for c, k in counts.items() if c not in _READ})
+
+    def _file(self, path: Path, data: bytes) -> Iterator[HandRecord]:
+        self.name = str(path)  # the replay's messages name the file
+        room, _, hands = rooms_read(data, self._core_room)
+        self._file_room = room or "none"
+        if (
+            self.hold_last
+            and hands
+            and not hands[-1][0]
+            and hands[-1][1][0] != "no hand"  # a hand started (else text that is none)
+            and not _ends_whole(data)
+        ):
+            hands = hands[:-1]
+            self.pending += 1
+        known = self._known(
+            [(e["venue"], str(e["hand"])) for ok, e in hands if ok and e["variant"] is not None]
+        )
         for ok, entry in hands:
             if not ok:
-                cause, _, _, _, message = entry
-                self._skip(f"{path}: {message}", cause)
+                cause, first_line, _, number, message = entry
+                self._skip(f"{path}: {message}", cause, where=(path, first_line, number))
+                continue
+            if known and (entry["venue"], str(entry["hand"])) in known:
                 continue
             if entry["variant"] is None:
                 self._skip(
                     f"{path} (hand {entry['hand']}): {entry['game_text']} is read but not yet "
                     "replayed",
                     "game",
+                    where=(path, None, entry["hand"]),
                 )
                 continue
             doc = phh_doc(entry)
@@ -186,13 +286,21 @@ class RoomsReader(PhhReader):
                 record = self._replay(None, 1, [], doc, read=None, problem=None)
             except BadHandError as err:
                 self._skip(
-                    f"{path}: {err}",
+                    str(err),
                     "mismatch" if err.mismatch else "replay",
                     mismatch=err.mismatch,
+                    where=(path, None, entry["hand"]),
                 )
                 continue
             self.hands += 1
             self.rooms[entry["venue"]] += 1
+            counts = self.coverage.get(entry["venue"])
+            if counts is None:
+                counts = self.coverage[entry["venue"]] = Counter()
+            counts["read"] += 1
+            if record.repaired:
+                self.repaired += 1
+                counts["repaired"] += 1
             yield HandRecord(
                 record.hand,
                 record.players,
@@ -206,21 +314,54 @@ class RoomsReader(PhhReader):
             )
 
 
+_READ = ("read", "repaired")
+
+
+def _ends_whole(data: bytes) -> bool:
+    """Whether a file ends as a finished one does: its last hand followed by a blank line
+    (a room writes one or more after each hand), or an XML file's root element closed."""
+    head = data.lstrip()
+    if head.startswith(b"<"):
+        tags = [t for t in head.split(b"<")[1:] if t[:1] not in (b"?", b"!")]
+        if not tags:
+            return False
+        root = tags[0].split(b">")[0].split()[0] if tags[0].split(b">")[0].split() else b""
+        return data.rstrip().endswith(b"</" + root + b">")
+    tail = data.rstrip(b" \t\r")
+    return tail.endswith(b"\n\n") or tail.endswith(b"\n\r\n")
+
+
 def read_histories(
-    path_or_folder: str | Path, *, skip_bad: bool = False, keep: int = 100
+    path_or_folder: str | Path,
+    site: str | None = None,
+    repair: bool = False,
+    *,
+    skip_bad: bool = False,
+    keep: int = 100,
 ) -> RoomsReader:
     """The hands of a history file, or of every file in a folder (and its subfolders),
     each file's room found from its first lines, replayed one at a time as
     :class:`~pokerforge.histories.HandRecord` objects (``record.site`` the room's code).
+    PHH files (``.phh``, ``.phhs``) among them are read as
+    :func:`~pokerforge.histories.read_phhs` reads them.
 
     Args:
         path_or_folder: a file or a folder.
+        site: a room's code (``"PS"``, ``"GG"``, ...): every hand is read by that room's
+            row of the core's table, without detecting the room (a skin that writes
+            another room's layout); PHH files take the room's conventions where
+            :data:`~pokerforge.histories.SITES` has it. ``None`` (the default) finds each
+            file's room.
+        repair: a record paying nothing to any player still in the hand gets its winnings
+            from the replay where the replay decides them (``record.repaired``), as
+            :func:`~pokerforge.histories.read_phhs` does; otherwise it is a bad hand.
         skip_bad: count and skip the hands that cannot be read or replayed
             (``reader.causes``) instead of raising.
         keep: how many messages of skipped hands to keep (``reader.problems``).
 
     Raises:
+        InvalidSpecError: ``site`` is no room code the readers know.
         BadHandError: (while iterating, without ``skip_bad``) a hand the core refuses, or
             one the replay refuses or whose recorded result disagrees with it.
     """
-    return RoomsReader(path_or_folder, skip_bad=skip_bad, keep=keep)
+    return RoomsReader(path_or_folder, skip_bad=skip_bad, keep=keep, site=site, repair=repair)

@@ -12,11 +12,22 @@ bets):
 * **AF** (aggression factor): bets and raises divided by calls, after the flop.
 * **WTSD** (went to showdown): share of the hands where the player saw the flop that the
   player took to a showdown.
+
+In the games without a flop, the first betting round (third street in stud, the round
+before the first draw) counts as pre-flop and the cards that end it (fourth street's up
+card, the first draw) as the flop: WTSD is then the share of the hands where the player
+was still in after the first round that the player took to a showdown.
 * **W$SD** (won at showdown): share of showdowns with a known result where the player won
   chips.
 * **net** (in the record's money) and **bb/100** (big blinds won per hundred hands) with its
   standard error, over the hands whose result is known (a hand whose showdown needs unknown
   cards and whose record gives no winnings counts for the other figures only).
+
+Every figure is kept apart by the hand's :class:`~pokerforge.histories.groups.Group`: cash
+or tournament, the unit (a currency, or a tournament's chips), the stakes and the game, so
+that a tournament's chips are never added to a cash game's dollars. A player's figures
+over several groups of one unit (several stakes of one currency) add up; over several
+units they are refused by name.
 
 Statistics add up: :meth:`Stats.merge` combines statistics gathered in several processes.
 
@@ -43,11 +54,24 @@ from operator import add
 from typing import Any
 
 from pokerforge.errors import InvalidSpecError
-from pokerforge.game.actions import Bet, Call, DealBoard, Fold, Raise
+from pokerforge.game.actions import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    DealUp,
+    Discard,
+    Fold,
+    Raise,
+    StandPat,
+)
 from pokerforge.game.actions import Street as _Street
+from pokerforge.histories.groups import Group, group_of
 from pokerforge.histories.record import HandRecord
 
-__all__ = ["PlayerStats", "Stats"]
+__all__ = ["COUNTS", "Group", "PlayerStats", "Stats", "seat_counts"]
 
 ALL = "all"
 
@@ -70,13 +94,37 @@ ALL = "all"
 ) = range(14)
 _SLOTS = 14
 
+COUNTS = (
+    "hands",
+    "vpip",
+    "pfr",
+    "three_bet",
+    "three_bet_chances",
+    "fold_to_three_bet",
+    "fold_to_three_bet_chances",
+    "aggressive",
+    "calls",
+    "saw_flop",
+    "showdowns",
+    "showdowns_known",
+    "won_showdowns",
+    "results",
+)
+"""The names of the counts kept per player and hand (:func:`seat_counts`), in order: a
+hand, a voluntary pre-flop call or raise, a pre-flop raise, a 3-bet and the chance of one,
+a fold to a 3-bet and the chance of one, bets and raises after the flop, calls after the
+flop, the flop seen, a showdown, a showdown with a known result, a showdown won, a known
+result."""
+
 
 @dataclass(frozen=True)
 class PlayerStats:
     """One player's statistics (over every position, or one).
 
     Fractions are ``None`` where the player never had the chance; ``bb_per_100_se`` needs
-    two hands with a known result.
+    two hands with a known result. ``kind``, ``unit``, ``stakes`` and ``game`` name the
+    group of hands counted (:class:`~pokerforge.histories.groups.Group`; ``"all"`` where
+    figures of one unit over several stakes or games were added up).
     """
 
     player: str
@@ -93,6 +141,10 @@ class PlayerStats:
     bb_per_100: float | None
     bb_per_100_se: float | None
     hands_with_result: int
+    kind: str = "cash"
+    unit: str = "money"
+    stakes: str = ""
+    game: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         """The figures as JSON-ready values (``net`` as a string, exactly)."""
@@ -122,7 +174,8 @@ def _ratio(part: int, whole: int) -> float | None:
 
 
 class Stats:
-    """Statistics of every player over the hands added.
+    """Statistics of every player over the hands added, kept apart by group (cash or
+    tournament, unit, stakes, game: :class:`~pokerforge.histories.groups.Group`).
 
     Args:
         track: players whose winnings are kept hand by hand (for :meth:`cumulative` and
@@ -130,27 +183,37 @@ class Stats:
     """
 
     def __init__(self, *, track: Iterable[str] = ()) -> None:
-        self._tallies: dict[tuple[str, str], _Tally] = {}
-        self._track = {name: [] for name in track}  # type: dict[str, list[Decimal]]
+        self._tallies: dict[tuple[str, str, Group], _Tally] = {}
+        self._track = {name: [] for name in track}  # type: dict[str, list[tuple[Group, Decimal]]]
+        self._groups: dict[Any, Group] = {}  # by (spec, chip value, tournament, currency)
         self.hands = 0
         self.unknown_results = 0
 
     # -- gathering -----------------------------------------------------------------------
 
+    def _group(self, record: HandRecord) -> Group:
+        hand = record.hand
+        fields = record.fields
+        key = (hand.spec, hand.chip_value, bool(fields.get("tournament")), fields.get("currency"))
+        try:
+            group = self._groups.get(key)
+        except TypeError:  # a field that cannot be hashed: worked out each time
+            return group_of(hand.spec, hand.chip_value, fields)
+        if group is None:
+            group = self._groups[key] = group_of(hand.spec, hand.chip_value, fields)
+        return group
+
     def add(self, record: HandRecord) -> None:
         """Count one hand (a finished :class:`HandRecord`)."""
         hand = record.hand
         n = hand.num_seats
-        flags = [[0] * _SLOTS for _ in range(n)]
-        _preflop_and_after(hand.history, flags, n)
+        flags = seat_counts(hand)
         known = hand.result_known
         self.hands += 1
         if not known:
             self.unknown_results += 1
+        group = self._group(record)
         positions = hand.positions
-        showdown = hand.street == _Street.SHOWDOWN
-        folded = hand.folded
-        payouts = hand.payouts
         net = hand.net
         bb = hand.spec.rate_unit
         value = hand.chip_value
@@ -158,20 +221,13 @@ class Stats:
         players = record.players
         for seat in range(n):
             f = flags[seat]
-            f[_HANDS] = 1
-            if showdown and not folded[seat]:
-                f[_SHOWDOWNS] = 1
-                if known:
-                    f[_SHOWDOWNS_KNOWN] = 1
-                    f[_WON_SHOWDOWNS] = 1 if payouts[seat] > 0 else 0
             name = players[seat]
             if known:
-                f[_RESULTS] = 1
                 chips = net[seat]
                 won = value * chips  # exact: a Decimal times an int
                 x = chips / bb
                 xx = x * x
-            for key in ((name, ALL), (name, positions[seat])):
+            for key in ((name, ALL, group), (name, positions[seat], group)):
                 tally = tallies.get(key)
                 if tally is None:
                     tally = tallies[key] = _Tally()
@@ -181,7 +237,34 @@ class Stats:
                     tally.bb += x
                     tally.bb_sq += xx
             if known and name in self._track:
-                self._track[name].append(won)
+                self._track[name].append((group, won))
+
+    def add_counts(
+        self,
+        player: str,
+        position: str,
+        group: Group,
+        *,
+        counts: Iterable[int],
+        net: Decimal,
+        bb: float,
+        bb_squared: float,
+    ) -> None:
+        """Add counts gathered elsewhere (a hand database's sums) for ``player`` at
+        ``position`` (``"all"`` for every position) in ``group``: ``counts`` in the order of
+        :data:`COUNTS`, the net won in the group's unit, and the sums of the results in big
+        blinds and of their squares. :attr:`hands` and :attr:`unknown_results` are the
+        caller's to set."""
+        key = (player, position, group)
+        tally = self._tallies.get(key)
+        if tally is None:
+            tally = self._tallies[key] = _Tally()
+        other = _Tally()
+        other.counts = [int(c) for c in counts]
+        if len(other.counts) != _SLOTS:
+            raise InvalidSpecError(f"{len(other.counts)} counts given where {_SLOTS} are kept")
+        other.net, other.bb, other.bb_sq = net, bb, bb_squared
+        tally.merge(other)
 
     def update(self, records: Iterable[HandRecord]) -> Stats:
         """Count every hand of ``records``; returns ``self``."""
@@ -204,29 +287,64 @@ class Stats:
 
     # -- reading -------------------------------------------------------------------------
 
-    def players(self) -> list[str]:
-        """The players seen, most hands first."""
-        totals = [
-            (t.counts[_HANDS], name) for (name, pos), t in self._tallies.items() if pos == ALL
-        ]
-        return [name for _, name in sorted(totals, key=lambda x: (-x[0], x[1]))]
+    def players(self, group: Group | None = None) -> list[str]:
+        """The players seen (in ``group``, or in any), most hands first."""
+        totals: dict[str, int] = {}
+        for (name, pos, g), t in self._tallies.items():
+            if pos == ALL and (group is None or g == group):
+                totals[name] = totals.get(name, 0) + t.counts[_HANDS]
+        return sorted(totals, key=lambda name: (-totals[name], name))
 
-    def positions(self, player: str) -> list[str]:
-        """The positions ``player`` played, in the order of the table (BTN, SB, BB, ...)."""
+    def groups(self, player: str | None = None) -> list[Group]:
+        """The groups of hands seen (those ``player`` played): cash before tournaments,
+        then by unit, stakes and game."""
+        return sorted({g for (name, _, g) in self._tallies if player is None or name == player})
+
+    def positions(self, player: str, group: Group | None = None) -> list[str]:
+        """The positions ``player`` played (in ``group``), in the order of the table (BTN,
+        SB, BB, ...)."""
         order = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4", "HJ", "CO")
-        seen = {pos for (name, pos) in self._tallies if name == player and pos != ALL}
+        seen = {
+            pos
+            for (name, pos, g) in self._tallies
+            if name == player and pos != ALL and (group is None or g == group)
+        }
         return [p for p in order if p in seen] + sorted(seen.difference(order))
 
-    def player(self, name: str, position: str = ALL) -> PlayerStats:
-        """The statistics of ``name`` (at ``position``, or over all positions).
+    def _one_unit(self, player: str, groups: Iterable[Group]) -> list[Group]:
+        """``groups`` if they share one kind and unit, else a named refusal."""
+        found = sorted(groups)
+        units = sorted({(g.kind, g.unit) for g in found})
+        if len(units) > 1:
+            names = ", ".join(f"{kind} in {unit}" for kind, unit in units)
+            raise InvalidSpecError(
+                f"{player!r} played {names}, which do not add up: name one of its groups "
+                f"(stats.groups({player!r}))"
+            )
+        return found
+
+    def player(self, name: str, position: str = ALL, group: Group | None = None) -> PlayerStats:
+        """The statistics of ``name`` (at ``position``, or over all positions) in
+        ``group``, or over all the player's groups when they share one unit.
 
         Raises:
-            KeyError: the player never played (at that position).
+            KeyError: the player never played (at that position, in that group).
+            InvalidSpecError: no group is named and the player's hands count in several
+                units (dollars and a tournament's chips).
         """
-        tally = self._tallies.get((name, position))
-        if tally is None:
+        keys = [
+            key
+            for key in self._tallies
+            if key[0] == name and key[1] == position and (group is None or key[2] == group)
+        ]
+        if not keys:
             where = "" if position == ALL else f" at {position}"
-            raise KeyError(f"no hands of {name!r}{where}")
+            within = "" if group is None else f" in {group}"
+            raise KeyError(f"no hands of {name!r}{where}{within}")
+        groups = self._one_unit(name, (key[2] for key in keys))
+        tally = _Tally()
+        for key in keys:
+            tally.merge(self._tallies[key])
         c = tally.counts
         n = c[_RESULTS]
         bb100 = se = None
@@ -236,6 +354,8 @@ class Stats:
             if n > 1:
                 var = max(0.0, (tally.bb_sq - n * mean * mean) / (n - 1))
                 se = 100 * math.sqrt(var / n)
+        stakes = {g.stakes for g in groups}
+        games = {g.game for g in groups}
         return PlayerStats(
             player=name,
             position=position,
@@ -251,26 +371,48 @@ class Stats:
             bb_per_100=bb100,
             bb_per_100_se=se,
             hands_with_result=n,
+            kind=groups[0].kind,
+            unit=groups[0].unit,
+            stakes=stakes.pop() if len(stakes) == 1 else ALL,
+            game=games.pop() if len(games) == 1 else ALL,
         )
 
     def rows(
-        self, *, player: str | None = None, by_position: bool = False
+        self,
+        *,
+        player: str | None = None,
+        by_position: bool = False,
+        group: Group | None = None,
     ) -> Iterator[PlayerStats]:
-        """Every player's statistics (or one player's), and by position when asked."""
-        names = [player] if player is not None else self.players()
+        """Every player's statistics (or one player's), one row per group of hands (or in
+        ``group``), and by position when asked."""
+        names = [player] if player is not None else self.players(group)
         for name in names:
-            yield self.player(name)
-            if by_position:
-                for pos in self.positions(name):
-                    yield self.player(name, pos)
+            for g in [group] if group is not None else self.groups(name):
+                yield self.player(name, ALL, g)
+                if by_position:
+                    for pos in self.positions(name, g):
+                        yield self.player(name, pos, g)
 
     def table(
         self, *, player: str | None = None, by_position: bool = False, top: int | None = None
     ) -> str:
-        """The statistics as a text table, most hands first."""
-        rows = list(self.rows(player=player, by_position=by_position))
+        """The statistics as a text table, most hands first: one section per group of hands
+        (headed by the group) where there are several."""
+        groups = self.groups(player)
+        if len(groups) <= 1:
+            return self._table(player=player, by_position=by_position, top=top, group=None)
+        return "\n\n".join(
+            f"{group}\n" + self._table(player=player, by_position=by_position, top=top, group=group)
+            for group in groups
+        )
+
+    def _table(
+        self, *, player: str | None, by_position: bool, top: int | None, group: Group | None
+    ) -> str:
+        rows = list(self.rows(player=player, by_position=by_position, group=group))
         if top is not None and player is None:
-            keep = set(self.players()[:top])
+            keep = set(self.players(group)[:top])
             rows = [r for r in rows if r.player in keep]
         head = (
             "player",
@@ -325,8 +467,9 @@ class Stats:
         )
 
     def to_dataframe(self, *, by_position: bool = False) -> Any:
-        """The statistics as a :class:`pandas.DataFrame` (one row per player, or per player
-        and position), indexed by player and position.
+        """The statistics as a :class:`pandas.DataFrame` (one row per player and group of
+        hands, or per player, group and position), indexed by player and position (the
+        group in the columns ``kind``, ``unit``, ``stakes`` and ``game``).
 
         Raises:
             ImportError: pandas is not installed.
@@ -337,28 +480,36 @@ class Stats:
         frame = pd.DataFrame(rows, columns=[f for f in PlayerStats.__dataclass_fields__])
         return frame.set_index(["player", "position"])
 
-    def cumulative(self, player: str) -> list[Decimal]:
-        """The running total of a tracked player's winnings, hand by hand.
+    def cumulative(self, player: str, group: Group | None = None) -> list[Decimal]:
+        """The running total of a tracked player's winnings, hand by hand (in ``group``, or
+        over all the player's hands when they count in one unit).
 
         Raises:
-            InvalidSpecError: ``player`` is not tracked (``Stats(track=[player])``).
+            InvalidSpecError: ``player`` is not tracked (``Stats(track=[player])``), or no
+                group is named and the player's hands count in several units.
         """
         if player not in self._track:
             raise InvalidSpecError(
                 f"{player!r} is not tracked: make the statistics with Stats(track=[{player!r}])"
             )
+        results = self._track[player]
+        if group is None:
+            self._one_unit(player, {g for g, _ in results})
         total = Decimal(0)
         out = []
-        for won in self._track[player]:
-            total += won
-            out.append(total)
+        for g, won in results:
+            if group is None or g == group:
+                total += won
+                out.append(total)
         return out
 
-    def plot_cumulative(self, player: str, path: str) -> None:
-        """Write a PNG of a tracked player's cumulative winnings over hands.
+    def plot_cumulative(self, player: str, path: str, group: Group | None = None) -> None:
+        """Write a PNG of a tracked player's cumulative winnings over hands (in ``group``,
+        as :meth:`cumulative` adds them).
 
         Raises:
-            InvalidSpecError: ``player`` is not tracked (``Stats(track=[player])``).
+            InvalidSpecError: ``player`` is not tracked (``Stats(track=[player])``), or its
+                hands count in several units and no group is named.
             ImportError: matplotlib is not installed.
         """
         import matplotlib  # noqa: PLC0415 - optional dependency
@@ -366,7 +517,7 @@ class Stats:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt  # noqa: PLC0415
 
-        totals = [float(x) for x in self.cumulative(player)]
+        totals = [float(x) for x in self.cumulative(player, group)]
         fig, ax = plt.subplots(figsize=(8, 4.5))
         ax.plot(range(1, len(totals) + 1), totals, linewidth=1)
         ax.axhline(0, color="grey", linewidth=0.5)
@@ -382,9 +533,45 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}"
 
 
+# The records that deal or draw cards: after the first betting round has begun, the first
+# of them ends it (the flop, fourth street's up cards, the first draw).
+_DEALING = (DealBoard, DealUp, DealHole, Discard, StandPat)
+
+
+def seat_counts(hand: Any) -> list[list[int]]:
+    """Each seat's counts of one finished hand, in the order of :data:`COUNTS`.
+
+    Examples:
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100, 100], seed=3)
+        >>> _ = hand.raise_to(6); _ = hand.fold(); _ = hand.fold()
+        >>> dict(zip(COUNTS, seat_counts(hand)[0]))["pfr"]
+        1
+    """
+    n = hand.num_seats
+    flags = [[0] * _SLOTS for _ in range(n)]
+    _preflop_and_after(hand.history, flags, n)
+    known = hand.result_known
+    showdown = hand.street == _Street.SHOWDOWN
+    folded = hand.folded
+    payouts = hand.payouts
+    for seat in range(n):
+        f = flags[seat]
+        f[_HANDS] = 1
+        if showdown and not folded[seat]:
+            f[_SHOWDOWNS] = 1
+            if known:
+                f[_SHOWDOWNS_KNOWN] = 1
+                f[_WON_SHOWDOWNS] = 1 if payouts[seat] > 0 else 0
+        if known:
+            f[_RESULTS] = 1
+    return flags
+
+
 def _preflop_and_after(history: Iterable[Any], flags: list[list[int]], n: int) -> None:
     """Set each seat's action counters from the hand's records."""
     street = 0
+    acted = False  # whether the first betting round has begun
     raises = 0  # voluntary raises so far, pre-flop
     opener = -1
     faced_one = [False] * n
@@ -392,15 +579,21 @@ def _preflop_and_after(history: Iterable[Any], flags: list[list[int]], n: int) -
     folded = [False] * n
     for record in history:
         kind = type(record)
-        if kind is DealBoard:
-            if record.street == _Street.FLOP:
+        if kind in _DEALING:
+            # (Courchevel turns a board card before the first round: not its flop.)
+            ends_round = record.street != _Street.PREFLOP if kind is DealBoard else acted
+            if street == 0 and ends_round:
+                street = 1  # the flop, or what ends the first round of a game without one
                 for seat in range(n):
                     if not folded[seat]:
                         flags[seat][_SAW_FLOP] = 1
-            street = max(street, int(record.street))
+            continue
+        if kind is Check or kind is BringIn:
+            acted = True
             continue
         if kind is not Fold and kind is not Call and kind is not Raise and kind is not Bet:
-            continue  # checks, forced bets, cards and awards
+            continue  # forced bets, cards and awards
+        acted = True
         seat = record.seat
         f = flags[seat]
         if street == 0:

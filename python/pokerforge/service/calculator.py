@@ -31,6 +31,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from pokerforge._core import MAX_PLAYERS, Cancel
+from pokerforge.eval import Category
 from pokerforge.games import GAMES, SHAPES
 from pokerforge.service.clients import UnknownKeyError
 from pokerforge.service.models import EquityRequest, ErrorBody, ErrorResponse
@@ -50,8 +51,10 @@ __all__ = ["Queue", "mount_calculator"]
 def _limits_js() -> str:
     """The calculator page's limits and games (static/limits.js, served from here): the
     core's player limit, each game equity knows with each size of hand (the selector's
-    choices), and each game's shape (:data:`pokerforge.games.SHAPES`), so that a game the
-    engine learns reaches the page with no change to it beyond its name's text."""
+    choices), and each game's shape (:data:`pokerforge.games.SHAPES`: its board, hands,
+    deck, draws, the kind of hand it ranks and that kind's categories, best first), so
+    that a game the engine learns reaches the page with no change to it beyond its name's
+    text."""
     games = [[game, size] for game in GAMES for size in SHAPES[game].hands]
     shapes = {
         game: {
@@ -60,6 +63,15 @@ def _limits_js() -> str:
             "partial": SHAPES[game].partial,
             "lowest_rank": SHAPES[game].lowest_rank,
             "draw": SHAPES[game].draw,
+            "hilo": SHAPES[game].hilo,
+            "grid": SHAPES[game].grid,
+            "by_hand": SHAPES[game].by_hand,
+            "hand": SHAPES[game].hand,
+            # Each category's key in the answer and its name's key in the page's texts.
+            "categories": [
+                [Category(cat).name.lower(), name.lower().replace(" ", "_")]
+                for cat, name in SHAPES[game].categories
+            ],
         }
         for game in GAMES
     }

@@ -9,6 +9,17 @@ Examples:
     (0.8126, True)
     >>> sorted(data["players"][0]["categories"])[:3]
     ['flush', 'four_of_a_kind', 'full_house']
+    >>> data["hand"], data["categories"][0]
+    ('high hand', {'key': 'straight_flush', 'name': 'Straight flush'})
+
+Razz's hands are lows: its categories are the lows' shapes, best first.
+
+    >>> razz = equity(["As2d3h", "7c8dTs"], dead="4c5c", game="razz")
+    >>> data = equity_json(razz, ["As2d3h", "7c8dTs"], "razz")
+    >>> data["hand"], [c["name"] for c in data["categories"]][:2]
+    ('ace-to-five low', ['No pair', 'Pair'])
+    >>> sorted(data["players"][0]["categories"])  # no straight or flush counts in a low
+    ['four_of_a_kind', 'full_house', 'high_card', 'pair', 'three_of_a_kind', 'two_pair']
     >>> evaluate_json("holdem", cards="AsKsQsJsTs")["high"]["description"]
     'Royal flush'
     >>> single = equity(["8h6d4c3s2h", "7c5c3d2dKs"], game="2-7-single-draw", draws=["pat", 1])
@@ -41,7 +52,7 @@ from pokerforge.eval import (
     evaluate_omaha_hilo,
     evaluate_short_deck,
 )
-from pokerforge.games import DRAW_GAMES, ROWS, SHAPES, Game
+from pokerforge.games import ROWS, SHAPES, Game
 
 __all__ = ["equity_json", "evaluate_fields", "evaluate_json"]
 
@@ -51,18 +62,26 @@ def equity_json(
 ) -> dict[str, Any]:
     """An :class:`~pokerforge.EquityResult` as a dictionary of plain JSON values.
 
-    Categories are keyed by lower-case name (``"full_house"``). A result computed without
+    Categories are keyed by lower-case name (``"full_house"``), the game's own: ``hand``
+    names the kind of hand they are of (``"high hand"``, ``"ace-to-five low"``; a hi-lo
+    game's are its high hand's) and ``categories`` lists them best first with their names
+    in the kind's words (``{"key": "high_card", "name": "No pair"}`` in razz; none in
+    badugi, whose ``final_hands`` count its hands). A result computed without
     them (from the heads-up table) has them counted now, unless ``count_later`` is false
     (the service, which bounds every request's work): they are then ``None``. ``high``,
-    ``low`` and ``scoop`` are ``None`` outside Omaha Hi-Lo; ``by_hand`` and ``by_class``
+    ``low`` and ``scoop`` are ``None`` outside the hi-lo games; ``by_hand`` and ``by_class``
     are ``None`` unless the hand-by-hand breakdown was asked for. In the draw games each
     player also has ``discards`` (the cards thrown at the next draw, ``[]`` standing pat;
     ``None`` where they are not known: a random hand, or a number drawn from it) and
     ``final_hands`` (the chance of each final hand by the game's own names, best first);
     both are ``None`` in the other games.
     """
+    shape = SHAPES[game]  # type: ignore[index]
+    counted = [(Category(cat), Category(cat).name.lower(), name) for cat, name in shape.categories]
     return {
         "game": game,
+        "hand": shape.hand,
+        "categories": [{"key": key, "name": name} for _, key, name in counted],
         "method": result.method,
         "exact": result.exact,
         "deals": result.deals,
@@ -79,9 +98,7 @@ def equity_json(
                 "high": p.high,
                 "low": p.low,
                 "scoop": p.scoop,
-                "categories": {
-                    Category(cat).name.lower(): chance for cat, chance in p.categories.items()
-                }
+                "categories": {key: p.categories.get(cat, 0.0) for cat, key, _ in counted}
                 if result.categories_counted or count_later
                 else None,
                 "by_hand": None if p.by_hand is None else dict(p.by_hand),
@@ -151,7 +168,7 @@ def evaluate_fields(game: Game) -> dict[str, tuple[int, ...]]:
         ({'hole': (4, 5, 6), 'board': (3, 4, 5)}, {'cards': (5, 6, 7)}, {'cards': (4,)})
     """
     shape = SHAPES[game]
-    if game in DRAW_GAMES:
+    if shape.draw:
         return {"cards": shape.hands}
     if shape.board and shape.hands != (2,):
         return {"hole": shape.hands, "board": (3, 4, 5)}

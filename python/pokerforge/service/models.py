@@ -21,6 +21,7 @@ from pokerforge.games import Game as CanonicalGame
 from pokerforge.service.work import MAX_SEED, FieldError, Job, Limits, plan_equity
 
 __all__ = [
+    "CategoryName",
     "EquityRequest",
     "EquityResponse",
     "ErrorBody",
@@ -169,11 +170,20 @@ class PlayerResult(BaseModel):
     tie: Probability
     lose: Probability
     stderr: float
-    high: float | None
-    low: float | None
-    scoop: float | None
+    high: float | None = Field(
+        description="Hi-lo: the share of the pot won from the high half (high + low = "
+        "equity); null in the other games."
+    )
+    low: float | None = Field(
+        description="Hi-lo: the share of the pot won from the low half; null otherwise."
+    )
+    scoop: float | None = Field(
+        description="Hi-lo: the deals won whole (both halves, or the high alone when no low "
+        "qualifies; win counts the same deals, tie those won in part); null otherwise."
+    )
     categories: dict[str, Probability] | None = Field(
-        description="Chance of each final hand; null when not counted (by_hand before the flop)."
+        description="Chance of each final hand, by the keys of the answer's categories; null "
+        "when not counted (by_hand before the flop)."
     )
     by_hand: dict[str, Probability] | None = Field(
         None, description="With by_hand: each hand ('AhKh') and its equity."
@@ -193,10 +203,28 @@ class PlayerResult(BaseModel):
     )
 
 
+class CategoryName(BaseModel):
+    """A final-hand category of the game: its key in each player's categories and its
+    name in the words of the game's kind of hand."""
+
+    key: str = Field(examples=["high_card"])
+    name: str = Field(examples=["No pair"])
+
+
 class EquityResponse(BaseModel):
     """Each player's equity, and how it was computed."""
 
     game: Game
+    hand: str = Field(
+        description="What the game's hands are called, the kind its categories are of: "
+        "'high hand' (a hi-lo game's high), 'ace-to-five low', 'deuce-to-seven low' or "
+        "'badugi'.",
+        examples=["ace-to-five low"],
+    )
+    categories: list[CategoryName] = Field(
+        description="The game's final-hand categories, best first, named in its words "
+        "(razz's made low is 'No pair'); empty in badugi, whose final_hands are its own."
+    )
     method: Literal["exact", "monte-carlo"]
     exact: bool
     deals: int

@@ -30,7 +30,7 @@ from pokerforge._core import Cancel
 from pokerforge.cards import CardSet
 from pokerforge.equity import Range, equity
 from pokerforge.errors import InvalidRangeError, InvalidSpecError, PokerError
-from pokerforge.games import SHORT_DECK, GameName, shape_of
+from pokerforge.games import GameName, shape_of
 from pokerforge.service.work import FieldError, Job, part_seed
 
 __all__ = [
@@ -248,8 +248,9 @@ def class_breakdown(
         True
     """
     known = CardSet(board) | CardSet(dead)
-    if job.game == SHORT_DECK:  # its deck has no card below the six
-        known |= CardSet.from_mask((1 << 16) - 1)
+    # The cards below the deck's lowest rank (short deck's twos to fives) are none of its.
+    below = "23456789TJQKA".index(shape_of(job.game).lowest_rank)
+    known |= CardSet.from_mask((1 << 4 * below) - 1)
     for text in job.players:
         if text != "random" and not _is_range(text):
             known |= CardSet(text)

@@ -33,13 +33,13 @@ import math
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from pokerforge._core import EquityPlan
 from pokerforge._core import plan_equity as core_plan
 from pokerforge.equity import EquityResult, equity
 from pokerforge.errors import FieldError, InvalidSpecError, PokerError
-from pokerforge.games import DRAW_GAMES, equity_problem
+from pokerforge.games import SHAPES, Game, equity_problem
 
 __all__ = [
     "MAX_SEED",
@@ -320,8 +320,10 @@ def plan_equity(
     board, dead = board or "", dead or ""
     order = trips_beat_straight
     budget = time_limit if time_limit is not None else limits.max_time
-    if game in DRAW_GAMES or draws is not None or draw_rounds is not None:
-        if game not in DRAW_GAMES:
+    shape = SHAPES.get(cast("Game", game))  # the model's game: a canonical name
+    draw_game = shape is not None and shape.draw
+    if draw_game or draws is not None or draw_rounds is not None:
+        if not draw_game:
             field = "draws" if draws is not None else "draw_rounds"
             raise FieldError(field, f"{field} is only for the draw games, not {game}")
         if by_hand or order is not None:

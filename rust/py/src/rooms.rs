@@ -2,7 +2,10 @@
 //! bytes read without the GIL, each hand given back as a dict of PHH fields (amounts in
 //! chips of the hand's `places` decimal places) or as the refusal that names its cause.
 
-use pokerforge_core::rooms::{phh_winnings, read_file, Note, Refusal, RoomHand};
+use pokerforge_core::rooms::{
+    phh_winnings, read_file_as, room as room_row, Note, Refusal, RoomHand,
+};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 
@@ -84,11 +87,26 @@ type FileHands<'py> = (
 );
 
 /// The hands of one history file's bytes: `(room code or None, client language or None,
-/// [(True, fields) or (False, (cause, first line, line, number, message)), ...])`.
+/// [(True, fields) or (False, (cause, first line, line, number, message)), ...])`; with
+/// `room` (a code of the core's table) every hand is read by that room's row.
+///
+/// # Errors
+/// `ValueError` naming a `room` that is no code of the table.
 #[pyfunction]
-pub fn rooms_read<'py>(py: Python<'py>, data: &Bound<'py, PyBytes>) -> PyResult<FileHands<'py>> {
+#[pyo3(signature = (data, room=None))]
+pub fn rooms_read<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyBytes>,
+    room: Option<&str>,
+) -> PyResult<FileHands<'py>> {
+    let forced = match room {
+        None => None,
+        Some(code) => Some(room_row(code).ok_or_else(|| {
+            PyValueError::new_err(format!("{code:?} is no room code the readers know"))
+        })?),
+    };
     let bytes = data.as_bytes();
-    let file = py.detach(|| read_file(bytes));
+    let file = py.detach(|| read_file_as(bytes, forced));
     let mut hands = Vec::with_capacity(file.hands.len());
     for hand in &file.hands {
         let item = match hand {

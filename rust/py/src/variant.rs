@@ -3,9 +3,12 @@
 //!
 //! The rows are the core's (`pokerforge_core::variant`); these objects only read them.
 
-use pokerforge_core::variant::{BetSize, Forced, HandKind, Opener, Street, VARIANTS};
+use pokerforge_core::variant::{describe, BetSize, Forced, HandKind, Opener, Street, VARIANTS};
+use pokerforge_core::{Error, ShortDeckOrder};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+
+use crate::errors::to_py;
 
 /// One game's row of the variant table (read-only).
 #[pyclass(name = "Variant", module = "pokerforge._core", frozen)]
@@ -131,6 +134,19 @@ impl PyVariant {
     fn hi_lo(&self) -> bool {
         self.row.hi_lo()
     }
+    /// `((category, name), ...)`: the categories equity counts for the game (its high
+    /// hand's, else its low's), best first, each named in the hand kind's words.
+    #[pyo3(signature = (trips_beat_straight = true))]
+    fn categories(&self, trips_beat_straight: bool) -> Vec<(u8, &'static str)> {
+        let order = ShortDeckOrder::from_trips_beat_straight(trips_beat_straight);
+        self.row
+            .high
+            .or(self.row.low)
+            .map_or(&[][..], |kind| kind.categories(order))
+            .iter()
+            .map(|(category, name)| (*category as u8, *name))
+            .collect()
+    }
     fn __repr__(&self) -> String {
         format!("<Variant {}>", self.row.name)
     }
@@ -185,8 +201,33 @@ impl PyStreet {
     }
 }
 
+/// The hand of rank `rank` of the hand kind called `kind` in the kind's words
+/// (`variant::describe`): `"Two pair, kings and nines"`, `"8-6-5-3-2 low"`, `"no low"`.
+#[pyfunction]
+#[pyo3(signature = (kind, rank, trips_beat_straight = true))]
+pub fn describe_hand(kind: &str, rank: i64, trips_beat_straight: bool) -> PyResult<String> {
+    let found = HandKind::named(kind).ok_or_else(|| {
+        to_py(Error::InvalidSetting {
+            name: "kind",
+            value: kind.to_string(),
+            expected: "a hand kind: high, short-deck-high, omaha-high, omaha-eight, \
+                       eight-or-better, a-5-low, 2-7-low or badugi",
+        })
+    })?;
+    let order = ShortDeckOrder::from_trips_beat_straight(trips_beat_straight);
+    let Ok(class) = u16::try_from(rank) else {
+        return Err(to_py(Error::InvalidSetting {
+            name: "rank",
+            value: rank.to_string(),
+            expected: "a class of the hand kind, 1 up to its number of classes",
+        }));
+    };
+    describe(found, class, order).map_err(to_py)
+}
+
 /// Adds `VARIANTS`, `GAME_NAMES` (every name and alias with its game's name: the names in
-/// code order, then the aliases) and `PHH_VARIANTS` (`(code, game, structure)`) to `m`.
+/// code order, then the aliases), `PHH_VARIANTS` (`(code, game, structure)`),
+/// `HAND_KINDS` (`(name, words, classes)` of every hand kind) and `describe_hand` to `m`.
 pub fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<PyVariant>()?;
@@ -210,5 +251,8 @@ pub fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
     });
     let codes = codes.collect::<Vec<_>>();
     m.add("PHH_VARIANTS", PyTuple::new(py, codes)?)?;
+    let kinds = HandKind::ALL.map(|kind| (kind.name(), kind.words(), kind.classes()));
+    m.add("HAND_KINDS", PyTuple::new(py, kinds)?)?;
+    m.add_function(wrap_pyfunction!(describe_hand, m)?)?;
     Ok(())
 }

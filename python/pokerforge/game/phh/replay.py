@@ -481,7 +481,7 @@ def _shown(hand: Hand, step: Step, seat: int, where: Where) -> None:
     k, who, _, arg = step
     shown = list(arg) if arg else []  # () for "-", "" for a muck
     known = sorted(c for c in shown if c is not None)
-    dealt = sorted(c.index for c in (*hand.hole_cards(seat), *hand.up_cards(seat)))
+    dealt = sorted(c.index for c in (*hand.hole_cards[seat], *hand.up_cards[seat]))
     if (
         shown
         and len(known) == len(shown)

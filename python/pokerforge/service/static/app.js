@@ -1,6 +1,6 @@
 // The pokerforge odds calculator: the question on the page (cards, ranges, board, dead
 // cards), the calls to the service, and the answer drawn by results.js.
-import { MAX_PLAYERS } from "./limits.js";
+import { MAX_PLAYERS, SHAPES } from "./limits.js";
 import { applyStatic, language, pickLanguage, setLanguage, t } from "./i18n.js";
 import { $, option, post, saveUrl } from "./page.js";
 import {
@@ -334,11 +334,12 @@ async function calculate() {
   }
 }
 
-// Whether the engine gives this question's hand-by-hand breakdown (by_hand): Hold'em
-// heads-up counted exactly, so no Monte Carlo setting (method exact, or auto without a
-// sample count; auto with by_hand counts exactly), and before the flop no dead cards.
+// Whether the engine gives this question's hand-by-hand breakdown (by_hand): a game whose
+// shape says so (Hold'em) heads-up counted exactly, so no Monte Carlo setting (method
+// exact, or auto without a sample count; auto with by_hand counts exactly), and before
+// the flop no dead cards.
 function engineBreakdown(body) {
-  return body.game === "holdem" && body.players.length === 2
+  return shape().by_hand && body.players.length === 2
     && body.method !== "monte-carlo" && body.samples === undefined
     && (body.board !== "" || body.dead === "");
 }
@@ -438,6 +439,12 @@ function wire() {
   $("game").addEventListener("change", (e) => {
     const [game, hole] = e.target.value.split(":");
     change(() => {
+      // A player's cards stay only in a game that deals the same hand: as many cards,
+      // whole or seen in part alike (Hold'em and short deck, razz and stud). Others leave
+      // (an Omaha hand is no stud hand), so typed cards go to the players they name.
+      const before = shape();
+      const sameHand = Number(hole) === state.hole && SHAPES[game].partial === before.partial
+        && SHAPES[game].draw === before.draw;
       state.game = game;
       state.hole = Number(hole);
       // Cards the new game's deck lacks (short deck: below the six) leave their places,
@@ -445,7 +452,7 @@ function wire() {
       const keep = (card) => (card && inDeck(card) ? card : null);
       state.players = state.players.map((pl) => ({
         ...newPlayer(), mode: pl.mode, range: pl.range,
-        cards: Array.from({ length: state.hole }, (_, i) => keep(pl.cards[i] || null)),
+        cards: Array.from({ length: state.hole }, (_, i) => (sameHand ? keep(pl.cards[i] || null) : null)),
         // A draw the new game allows stays (badugi's hand is four cards).
         draw: shape().draw && DRAWS().includes(pl.draw) ? pl.draw : "policy",
       }));

@@ -5,7 +5,7 @@
 import { rangeEditor } from "./grid.js";
 import { t } from "./i18n.js";
 import { $, post, saveUrl } from "./page.js";
-import { change, isRangePlayer, knownCards, state } from "./state.js";
+import { change, isRangePlayer, knownCards, shape, state } from "./state.js";
 
 export const readings = [];
 let editor = null;
@@ -124,7 +124,8 @@ export function showGrid() {
   $("grid-box").hidden = !active;
   $("grid-none").hidden = active;
   $("grid-title").textContent = active ? t("grid.title", { n: p + 1 }) : t("grid.heading");
-  document.querySelector(".layout").classList.toggle("no-grid", state.game !== "holdem");
+  // The grid draws the 169 classes of two cards from the full deck (Hold'em's).
+  document.querySelector(".layout").classList.toggle("no-grid", !shape().grid);
   if (!active) return;
   $("grid").setAttribute("aria-label", t("grid.label", { n: p + 1 }));
   const r = readings[p];

@@ -2,17 +2,8 @@
 // range player the grid coloured by equity and the distribution chart (SVG).
 import { heatGrid, heatColour } from "./grid.js";
 import { count, pct, t } from "./i18n.js";
+import { SHAPES } from "./limits.js";
 
-const CATEGORIES = [
-  "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
-  "three_of_a_kind", "two_pair", "pair", "high_card",
-];
-// Short deck ranks a flush above a full house and (as the page asks) three of a kind above
-// a straight.
-const SHORT_DECK_CATEGORIES = [
-  "straight_flush", "four_of_a_kind", "flush", "full_house", "three_of_a_kind",
-  "straight", "two_pair", "pair", "high_card",
-];
 const SVG = "http://www.w3.org/2000/svg";
 
 function el(tag, props = {}, ...children) {
@@ -35,6 +26,7 @@ function svg(tag, attrs = {}, text) {
 
 export function clearResult() {
   document.getElementById("equities").replaceChildren();
+  document.getElementById("hilo-legend").hidden = true;
   document.getElementById("breakdown").replaceChildren();
   const table = document.getElementById("categories");
   table.hidden = true;
@@ -51,13 +43,12 @@ function bars(body, names) {
     const bar = el("div", {
       class: "bar", role: "img", "aria-label": t("result.bar", { n: p + 1, eq: pct(pl.equity) }),
     }, fill);
-    const parts = [
-      [t("result.win"), pl.win, "win"], [t("result.tie"), pl.tie, "tie"],
-    ];
-    if (pl.scoop !== null && pl.scoop !== undefined) {
-      parts.push([t("result.high"), pl.high, "high"], [t("result.low"), pl.low, "low"],
-        [t("result.scoop"), pl.scoop, "scoop"]);
-    }
+    // A hi-lo game's whole pots are its scoops (its wins), its tied ones its splits; the
+    // legend under the bars says what each counts.
+    const parts = hilo(body)
+      ? [[t("result.scoop"), pl.scoop, "scoop"], [t("result.split"), pl.tie, "tie"],
+        [t("result.high"), pl.high, "high"], [t("result.low"), pl.low, "low"]]
+      : [[t("result.win"), pl.win, "win"], [t("result.tie"), pl.tie, "tie"]];
     const detail = el("span", { class: "detail" });
     parts.forEach(([label, value, key], k) => {
       if (k) detail.append(" \u00b7 ");
@@ -70,19 +61,51 @@ function bars(body, names) {
       el("em", { class: "equity", text: pct(pl.equity) }),
       detail));
   });
+  const legend = document.getElementById("hilo-legend");
+  legend.textContent = t("result.hilo.legend");
+  legend.hidden = !hilo(body);
+}
+
+const hilo = (body) => body.players.some((pl) => pl.scoop !== null && pl.scoop !== undefined);
+
+// A draw game's final hand by the engine's name ("7-low", "4-high badugi", "three cards",
+// "pair"), in the page's language.
+function finalHand(name) {
+  const low = /^(\w+)-low$/.exec(name);
+  if (low) return t("final.low", { r: low[1] });
+  const badugi = /^(\w+)-high badugi$/.exec(name);
+  if (badugi) return t("final.badugi", { r: badugi[1] });
+  const key = `final.${name}`;
+  return t(key) !== key ? t(key) : t(`cat.${name.replace(/ /g, "_")}`);
+}
+
+// The final hands' rows: a draw game's own (its answer's final_hands, best first), else
+// the categories of the game's kind of hand, best first, named in its words (razz's
+// "no pair" is a made low).
+function finalRows(body) {
+  const drawn = body.players.find((pl) => pl.final_hands);
+  if (drawn) {
+    return Object.keys(drawn.final_hands).map((name) => [name, finalHand(name),
+      (pl) => (pl.final_hands || {})[name]]);
+  }
+  return SHAPES[body.game].categories.map(([key, text]) => [key, t(`cat.${text}`),
+    (pl) => (pl.categories || {})[key]]);
 }
 
 function categoryTable(body) {
   const table = document.getElementById("categories");
+  const rows = finalRows(body);
   table.caption.textContent = t("table.caption");
-  const head = el("tr", {}, el("th", { scope: "col", text: t("table.hand") }),
+  // The column of hands names their kind: a hi-lo game's are its high hands.
+  const shape = SHAPES[body.game];
+  const kind = t(shape.hilo ? "table.hand.high" : `table.hand.${shape.hand}`);
+  const head = el("tr", {}, el("th", { scope: "col", text: kind }),
     ...body.players.map((_, p) => el("th", { scope: "col", text: t("player", { n: p + 1 }) })));
   table.tHead.replaceChildren(head);
-  const order = body.game === "short-deck" ? SHORT_DECK_CATEGORIES : CATEGORIES;
-  table.tBodies[0].replaceChildren(...order.map((key) => el("tr", { "data-category": key },
-    el("th", { scope: "row", text: t(`cat.${key}`) }),
-    ...body.players.map((pl) => el("td", { text: pct(pl.categories[key] || 0) })))));
-  table.hidden = false;
+  table.tBodies[0].replaceChildren(...rows.map(([key, label, chance]) => el("tr", { "data-category": key },
+    el("th", { scope: "row", text: label }),
+    ...body.players.map((pl) => el("td", { text: pct(chance(pl) || 0) })))));
+  table.hidden = rows.length === 0;
 }
 
 // Classes from best to worst equity with their share of the range (live combos).

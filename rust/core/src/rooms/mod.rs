@@ -142,11 +142,33 @@ pub struct FileRead {
 /// assert_eq!(cut.hands[0].as_ref().unwrap_err().cause, Cause::CutOff);
 /// ```
 pub fn read_file(bytes: &[u8]) -> FileRead {
+    read_file_as(bytes, None)
+}
+
+/// [`read_file`], each hand read by the row of `forced` where one is given (a room whose
+/// files the detection does not tell apart, or a skin writing another room's layout): the
+/// hands are still found where a hand starts, but read with `forced`'s layout and words.
+///
+/// # Examples
+/// ```
+/// use pokerforge_core::rooms::{read_file_as, room, Cause};
+/// let text = "PokerStars Hand #1:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET\n";
+/// let file = read_file_as(text.as_bytes(), room("888"));
+/// assert_eq!(file.detected.unwrap().room.code, "888");
+/// assert_eq!(file.hands[0].as_ref().unwrap_err().room, Some("888"));
+/// ```
+pub fn read_file_as(bytes: &[u8], forced: Option<&'static Room>) -> FileRead {
+    let force = |found: Detected| forced.map_or(found, |room| Detected { room, ..found });
     let too_large = bytes.len() > MAX_FILE_BYTES;
     let text = text::decode(&bytes[..bytes.len().min(MAX_FILE_BYTES)]);
     if text.trim_start().starts_with('<') {
         // An XML file: its hands are its <game> elements, not runs of lines.
-        let found = detect(text.as_bytes());
+        let found = detect(text.as_bytes()).map(force).or_else(|| {
+            forced.map(|room| Detected {
+                room,
+                language: "en",
+            })
+        });
         let mut hands = match found.map(|d| d.room.format) {
             Some(Format::IPokerXml) => ipoker::read_file(&text),
             Some(Format::MergeXml) => merge::read_file(&text),
@@ -176,7 +198,7 @@ pub fn read_file(bytes: &[u8]) -> FileRead {
                      chunk: &mut Vec<&str>,
                      first_line: usize| {
         if let Some((found, begin, cut)) = start {
-            let found = refine(found, begin, &chunk[..chunk.len().min(3)].concat());
+            let found = force(refine(found, begin, &chunk[..chunk.len().min(3)].concat()));
             hands.push(read_hand(found, &chunk[0][cut..], chunk, first_line));
         } else if chunk.iter().any(|l| !separator(l)) {
             hands.push(Err(Refusal {
@@ -213,10 +235,10 @@ pub fn read_file(bytes: &[u8]) -> FileRead {
             .iter()
             .find_map(|h| h.as_ref().err().and_then(|r| r.room));
         let code = first.or(refused).unwrap_or(found.room.code);
-        detected = Some(Detected {
+        detected = Some(force(Detected {
             room: room(code).unwrap_or(found.room),
             ..found
-        });
+        }));
     }
     if too_large {
         hands.push(Err(too_large_refusal()));

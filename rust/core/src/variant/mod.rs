@@ -23,10 +23,12 @@
 mod game;
 mod rank;
 mod table;
+mod words;
 
 pub use game::Game;
 pub use rank::rank;
 pub use table::VARIANTS;
+pub use words::describe;
 
 /// How bets are sized: the betting structures, in the order of their codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

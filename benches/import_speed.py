@@ -1,0 +1,124 @@
+"""The hand database's import speed: ``pokerforge.histories.database.import_histories``
+over a folder of PokerStars Hold'em text.
+
+Not part of the test run. Writes ``--hands`` hands to a temporary folder (the PokerStars
+Hold'em hands of tests/data/pokerstars that replay whole, renumbered, in files of
+``--per-file`` hands, as a room writes one file per table), then times the first import
+(read, replay, store), an import of the unchanged folder again, and the statistics read
+back from the database against those gathered from the files:
+
+    .venv/bin/python benches/import_speed.py --hands 20000 --workers 2 --stored 1000000
+
+(``--stored``: the hands stored copied, renumbered, up to that many, and the statistics
+read back from them timed.)
+
+Besides the wall-clock time it reports the CPU time of this process (the machine is
+shared: CPU time says what the run itself cost; a run on workers counts this process's
+only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from pokerforge.histories import Stats, read_histories
+from pokerforge.histories.database import connect, database_stats, import_histories
+
+DATA = Path(__file__).parents[1] / "tests" / "data" / "pokerstars"
+_NUMBER = re.compile(r"(PokerStars (?:Zoom )?(?:Hand|Game) #)\d+")
+
+
+def _hands() -> list[str]:
+    """The Hold'em cash hands of the fixtures that replay whole, as UTF-8 text."""
+    out = []
+    for path in sorted(DATA.glob("*.txt")):
+        reader = read_histories(path, skip_bad=True)
+        records = list(reader)
+        if (
+            reader.skipped
+            or not records
+            or "Tournament" in path.read_bytes().decode(errors="ignore")
+        ):
+            continue
+        if all(r.hand.spec.variant == "holdem" for r in records):
+            out.append(path.read_bytes().decode("utf-8-sig").strip() + "\n\n\n")
+    return out
+
+
+def _write(folder: Path, hands: int, per_file: int) -> None:
+    texts = _hands()
+    number = 10**11
+    for f in range(0, hands, per_file):
+        chunk = []
+        for k in range(f, min(hands, f + per_file)):
+            number += 1
+            chunk.append(_NUMBER.sub(lambda m, n=number: f"{m.group(1)}{n}", texts[k % len(texts)]))
+        (folder / f"table{f // per_file:05}.txt").write_text("".join(chunk), encoding="utf-8")
+
+
+def _timed(what: str, fn, hands: int):  # type: ignore[no-untyped-def]
+    cpu, wall = time.process_time(), time.perf_counter()
+    out = fn()
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    print(f"{what}: {wall:.2f} s ({cpu:.2f} s CPU), {hands / wall:,.0f} hands/s")
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--per-file", type=int, default=500)
+    parser.add_argument("--workers", type=int, default=1, help="also time an import on these")
+    parser.add_argument(
+        "--stored",
+        type=int,
+        default=0,
+        help="then copy the stored hands (renumbered) up to this many and time stats --db",
+    )
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "hands"
+        folder.mkdir()
+        _write(folder, args.hands, args.per_file)
+        db = Path(tmp) / "hands.duckdb"
+        first = _timed("import", lambda: import_histories([folder], db), args.hands)
+        print("  " + "\n  ".join(first.lines()))
+        again = _timed("import again", lambda: import_histories([folder], db), args.hands)
+        print("  " + "\n  ".join(again.lines()))
+        if args.workers > 1:
+            other = Path(tmp) / "workers.duckdb"
+            run = _timed(
+                f"import on {args.workers} workers",
+                lambda: import_histories([folder], other, workers=args.workers),
+                args.hands,
+            )
+            print("  " + "\n  ".join(run.lines()))
+        from_db = _timed("stats --db", lambda: database_stats(db), args.hands)
+        from_files = _timed(
+            "stats FOLDER", lambda: Stats().update(read_histories(folder)), args.hands
+        )
+        assert from_db.table() == from_files.table()
+        print(f"database {db.stat().st_size / 2**20:.1f} MiB for {first.added:,} hands")
+        if args.stored > first.added:
+            copies = -(-args.stored // first.added)
+            _copy(db, copies)
+            stats = _timed("stats --db", lambda: database_stats(db), copies * first.added)
+            print(f"  over {stats.hands:,} stored hands")
+
+
+def _copy(db: Path, copies: int) -> None:
+    """Makes the database hold ``copies`` copies of its hands, each renumbered."""
+    with connect(db) as con:
+        for table in ("hands", "players", "actions"):
+            con.execute(
+                f"INSERT INTO {table} SELECT t.* REPLACE (t.hand || '-' || r.k::VARCHAR AS hand) "
+                f"FROM {table} AS t, range(1, {copies}) AS r(k)"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,209 @@
+"""The hand database: every room's histories stored in DuckDB (an embedded database, one
+file), imported incrementally, read back as statistics, SQL, or Parquet files.
+
+:func:`import_histories` reads files and folders of any format
+(:func:`~pokerforge.histories.read_histories`), replays each hand and stores it in three
+tables, ``hands``, ``players`` and ``actions`` (docs/database.md describes each column),
+keyed by room and hand number: importing a folder again adds only the hands not yet
+stored, and passes over the files unchanged since (same size and time of change) without
+reading them. A file still being written is read up to its last whole hand: the hand cut
+off at its end is held back (``pending``) and read when the file is imported again.
+Hands refused (cut off, totals that disagree, a game not replayed, ...) are counted by
+cause in the :class:`ImportSummary` and kept, with their messages, in ``refusals``.
+
+:func:`database_stats` gathers each player's statistics from the stored counts (the same
+figures :class:`~pokerforge.histories.Stats` gathers from the hands themselves) and
+:func:`export_parquet` writes each table as a Parquet file that pandas, polars and Dask
+read.
+
+Needs the ``db`` extra (``pip install pokerforge[db]``: duckdb and pyarrow).
+
+Examples:
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> text = '''PokerStars Hand #1001:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET
+    ... Table 'Alpha' 6-max Seat #1 is the button
+    ... Seat 1: Ann ($100 in chips)
+    ... Seat 2: Bob ($80.50 in chips)
+    ... Seat 3: Cid ($120 in chips)
+    ... Bob: posts small blind $0.50
+    ... Cid: posts big blind $1
+    ... *** HOLE CARDS ***
+    ... Ann: folds
+    ... Bob: folds
+    ... Uncalled bet ($0.50) returned to Cid
+    ... Cid collected $1 from pot
+    ... *** SUMMARY ***
+    ... Total pot $1 | Rake $0
+    ...
+    ... '''
+    >>> _ = (folder / "hands.txt").write_text(text)
+    >>> db = folder / "hands.duckdb"
+    >>> import_histories([folder], db).added
+    1
+    >>> import_histories([folder], db).unchanged
+    1
+    >>> with connect(db) as con:
+    ...     con.sql("SELECT room, hand, stakes, unit FROM hands").fetchall()
+    [('PS', '1001', '0.50/1', 'USD')]
+"""
+
+from __future__ import annotations
+
+import os
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from pokerforge.errors import InvalidSpecError, OutputError
+from pokerforge.histories.groups import Group
+from pokerforge.histories.importing import ImportSummary, import_histories
+from pokerforge.histories.stats import COUNTS, Stats
+from pokerforge.histories.store import SCHEMA, TABLES, connect
+
+__all__ = [
+    "SCHEMA",
+    "TABLES",
+    "ImportSummary",
+    "connect",
+    "database_stats",
+    "export_parquet",
+    "import_histories",
+]
+
+
+def export_parquet(db: str | Path, folder: str | Path) -> list[Path]:
+    """Writes each table of the database ``db`` as ``FOLDER/TABLE.parquet`` (``hands``,
+    ``players``, ``actions``, ``refusals``); returns the files written.
+
+    Raises:
+        InvalidSpecError: no database at ``db``, duckdb not installed.
+        OutputError: the folder cannot be made or written.
+    """
+    out = Path(folder)
+    written = []
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise OutputError(f"cannot make the folder {str(out)!r}: {err.strerror or err}") from None
+    with connect(db, read_only=True) as con:
+        for table in ("hands", "players", "actions", "refusals"):
+            path = out / f"{table}.parquet"
+            partial = out / f"{table}.partial.parquet"
+            try:
+                con.execute(f"COPY {table} TO '{_quoted(partial)}' (FORMAT parquet)")
+                os.replace(partial, path)
+            except Exception as err:
+                partial.unlink(missing_ok=True)
+                raise OutputError(f"cannot write {str(path)!r}: {err}") from None
+            written.append(path)
+    return written
+
+
+def _quoted(path: Path) -> str:
+    return str(path).replace("'", "''")
+
+
+_GROUP = ("kind", "unit", "stakes", "game")
+
+
+def database_stats(
+    db: str | Path,
+    *,
+    kind: str | None = None,
+    unit: str | None = None,
+    stakes: str | None = None,
+    game: str | None = None,
+    room: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+) -> Stats:
+    """Each player's statistics over the hands stored in ``db`` (the figures of
+    :class:`~pokerforge.histories.Stats`, from the counts stored with each hand), kept apart
+    by group (cash or tournament, unit, stakes, game), over the hands that match the
+    filters given.
+
+    Args:
+        db: the database's file.
+        kind: ``"cash"`` or ``"tournament"``.
+        unit: a currency (``"USD"``), ``"chips"`` or ``"money"``.
+        stakes: ``"0.50/1"``, as the ``stakes`` column writes them.
+        game: ``"no-limit holdem"`` (the betting and the game), or the game alone.
+        room: a room's code.
+        since: the first day (``2024-01-31``), by the time the room wrote.
+        until: the last day.
+
+    Raises:
+        InvalidSpecError: no database at ``db``; a date that is no date.
+    """
+    where, params = _filters(
+        kind=kind, unit=unit, stakes=stakes, game=game, room=room, since=since, until=until
+    )
+    sums = ", ".join(f"SUM(p.{c})" for c in COUNTS)
+    group = "h.kind, h.unit, CASE WHEN h.kind = 'cash' THEN h.stakes ELSE '' END, "
+    group += "h.betting || ' ' || h.game"
+    query = f"""
+        SELECT p.player, COALESCE(p.position, 'all'), {group}, {sums},
+               COALESCE(SUM(p.net), 0), COALESCE(SUM(p.net_bb), 0),
+               COALESCE(SUM(p.net_bb * p.net_bb), 0), MAX(h.places)
+        FROM players p JOIN hands h ON p.room = h.room AND p.hand = h.hand
+        {where}
+        GROUP BY GROUPING SETS ((p.player, {group}), (p.player, p.position, {group}))
+    """
+    stats = Stats()
+    with connect(db, read_only=True) as con:
+        for row in con.execute(query, params).fetchall():
+            name, position, *rest = row
+            g = Group(*rest[:4])
+            counts = rest[4 : 4 + len(COUNTS)]
+            net, bb, bb_sq, places = rest[4 + len(COUNTS) :]
+            # As Stats adds them: the money's places, or a bare 0 where no result is known.
+            known = counts[COUNTS.index("results")]
+            net = (
+                Decimal(net).quantize(Decimal(1).scaleb(-int(places or 0))) if known else Decimal(0)
+            )
+            stats.add_counts(
+                name, position, g, counts=counts, net=net, bb=float(bb), bb_squared=float(bb_sq)
+            )
+        hands, unknown = con.execute(
+            f"SELECT COUNT(*), COUNT(*) FILTER (WHERE NOT h.result_known) FROM hands h {where}",
+            params,
+        ).fetchone()
+    stats.hands, stats.unknown_results = int(hands), int(unknown)
+    return stats
+
+
+def _filters(
+    *,
+    kind: str | None,
+    unit: str | None,
+    stakes: str | None,
+    game: str | None,
+    room: str | None,
+    since: str | None,
+    until: str | None,
+) -> tuple[str, list[Any]]:
+    from datetime import date  # noqa: PLC0415
+
+    terms: list[str] = []
+    params: list[Any] = []
+    for column, value in (("kind", kind), ("unit", unit), ("stakes", stakes), ("room", room)):
+        if value is not None:
+            terms.append(f"h.{column} = ?")
+            params.append(value)
+    if game is not None:
+        terms.append("(h.game = ? OR h.betting || ' ' || h.game = ?)")
+        params += [game, game]
+    for bound, value in ((">=", since), ("<", until)):
+        if value is None:
+            continue
+        try:
+            day = date.fromisoformat(value)
+        except ValueError:
+            raise InvalidSpecError(f"{value!r} is no date: write it 2024-01-31") from None
+        if bound == "<":
+            day = date.fromordinal(day.toordinal() + 1)
+        terms.append(f"h.played_at {bound} ?")
+        params.append(day)
+    return ("WHERE " + " AND ".join(terms) if terms else ""), params

@@ -1,0 +1,444 @@
+"""The import of history files into the hand database (see
+:mod:`pokerforge.histories.database`): files read and replayed here or on worker
+processes, their rows written in one transaction per batch of files."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pokerforge.errors import InvalidHistoryError, InvalidSpecError
+from pokerforge.histories.hand_rows import (
+    ACTIONS,
+    HANDS,
+    PLAYERS,
+    SCALE,
+    Columns,
+    hand_key,
+    money_columns,
+)
+from pokerforge.histories.record import HandRecord
+from pokerforge.histories.rooms import RoomsReader
+from pokerforge.histories.stats import COUNTS
+from pokerforge.histories.store import connect
+
+__all__ = ["ImportSummary", "import_histories"]
+
+_FLUSH = 5000  # hands gathered before they are written
+
+
+@dataclass
+class ImportSummary:
+    """What one import did.
+
+    Attributes:
+        files: files seen; ``unchanged`` of them passed over (as imported before).
+        added: hands stored; ``already`` hands read that were stored before (by room and
+            hand number) and passed over.
+        refused: hands refused, by cause; ``problems`` the first messages.
+        pending: hands held back at the end of a file still being written.
+    """
+
+    files: int = 0
+    unchanged: int = 0
+    added: int = 0
+    already: int = 0
+    pending: int = 0
+    refused: Counter[str] = field(default_factory=Counter)
+    problems: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """The summary in words, one line each."""
+        out = [
+            f"{self.added:,} hands added, {self.already:,} already stored; {self.files:,} files "
+            f"({self.unchanged:,} unchanged since the last import)",
+        ]
+        refused = sum(self.refused.values())
+        causes = ", ".join(f"{cause} {n:,}" for cause, n in self.refused.most_common())
+        out.append(f"{refused:,} hands refused" + (f": {causes}" if causes else ""))
+        if self.pending:
+            out.append(
+                f"{self.pending:,} hands held back at the end of a file still being written "
+                "(read on the next import)"
+            )
+        return out
+
+
+Key = tuple[str, str]
+
+
+class _Reader(RoomsReader):
+    """The reader of :func:`import_histories`: a file's hands already stored are passed
+    over before their replay (``known`` says which), its refusals are kept, and a file's
+    last hand cut off is held back."""
+
+    hold_last = True
+
+    def __init__(
+        self, keep: int, site: str | None, repair: bool, known: Callable[[list[Key]], set[Key]]
+    ) -> None:
+        super().__init__(".", skip_bad=True, keep=keep, site=site, repair=repair)
+        self._lookup = known
+        self.already = 0
+        self.refusals: list[tuple[str, str | None, str, str]] = []
+        self.current = ""  # the file being read, as the files table names it
+
+    def _known(self, keys: list[Key]) -> set[Key]:
+        known = self._lookup(keys) if keys else set()
+        self.already += sum(1 for key in keys if key in known)  # each copy of a hand
+        return known
+
+    def _skip(self, message: str, cause: str, *, mismatch: bool = False, where: Any = None) -> None:
+        super()._skip(message, cause, mismatch=mismatch, where=where)
+        number = where[2] if where is not None else None
+        self.refusals.append(
+            (self.current, None if number is None else str(number), cause, message)
+        )
+
+    def read(self, path: Path) -> Iterator[HandRecord]:
+        """The hands of one file."""
+        self.files += 1
+        if path.suffix in _PHH:
+            yield from self._phh_file(path)
+        else:
+            yield from self._file(path, path.read_bytes())
+
+
+_PHH = (".phh", ".phhs")
+
+
+@dataclass
+class _Part:
+    """One file read: its ``files`` row, its rows as Arrow tables (hands, players,
+    actions; none where it added no hand), the keys of its hands in order, and its
+    counts."""
+
+    row: tuple[str, int, int]
+    tables: list[Any]
+    keys: list[Key]
+    refused: int
+    pending: int
+    already: int
+    causes: Counter[str]
+    problems: list[str]
+    refusals: list[tuple[str, str | None, str, str]]
+
+
+def _read(reader: _Reader, path: Path, row: tuple[str, int, int]) -> _Part:
+    """Reads one file's hands into rows."""
+    reader.current = row[0]
+    skipped, pending, already = reader.skipped, reader.pending, reader.already
+    causes, problems = reader.causes.copy(), len(reader.problems)
+    columns = Columns()
+    keys: list[Key] = []
+    seen: set[Key] = set()
+    for record in reader.read(path):
+        key = hand_key(record)
+        if key in seen:  # twice in the file
+            reader.already += 1
+            continue
+        try:
+            columns.add(record, key)
+        except InvalidHistoryError as err:  # money finer than the columns keep
+            reader.hands -= 1
+            reader._skip(str(err), "places", where=(path, None, key[1]))
+            continue
+        seen.add(key)
+        keys.append(key)
+    tables = (
+        [
+            _arrow(columns.hands, HANDS),
+            _arrow(columns.players, PLAYERS),
+            _arrow(columns.actions, ACTIONS),
+        ]
+        if keys
+        else []
+    )
+    refusals = list(reader.refusals)
+    reader.refusals.clear()
+    return _Part(
+        row,
+        tables,
+        keys,
+        reader.skipped - skipped,
+        reader.pending - pending,
+        reader.already - already,
+        reader.causes - causes,
+        reader.problems[problems:],
+        refusals,
+    )
+
+
+_READERS: dict[tuple[str | None, bool, int], _Reader] = {}
+_SKIP: set[Key] = set()
+
+
+def _work(task: tuple[str, tuple[str, int, int], frozenset[Key], str | None, bool, int]) -> _Part:
+    """One file read on a worker process (``known`` given by the importing process)."""
+    path, row, skip, site, repair, keep = task
+    reader = _READERS.get((site, repair, keep))
+    if reader is None:
+        reader = _READERS[site, repair, keep] = _Reader(keep, site, repair, _SKIP.intersection)
+    _SKIP.clear()
+    _SKIP.update(skip)
+    return _read(reader, Path(path), row)
+
+
+def _paths(paths: Iterable[str | Path]) -> list[Path]:
+    out: list[Path] = []
+    for item in paths:
+        path = Path(item)
+        if path.is_dir():
+            out += sorted(p for p in path.rglob("*") if p.is_file())
+        elif path.is_file():
+            out.append(path)
+        else:
+            raise InvalidSpecError(f"no such file or folder: {str(path)!r}")
+    return out
+
+
+def _stored(con: Any, keys: Iterable[Key]) -> set[Key]:
+    """Those of ``keys`` the database holds."""
+    wanted = set(keys)
+    if not wanted:
+        return set()
+    numbers = sorted({number for _, number in wanted})
+    stored = con.execute(
+        "SELECT room, hand FROM hands WHERE hand IN (SELECT unnest($1::VARCHAR[]))", [numbers]
+    ).fetchall()
+    return {(room, hand) for room, hand in stored} & wanted
+
+
+def import_histories(
+    paths: Iterable[str | Path],
+    db: str | Path,
+    *,
+    site: str | None = None,
+    repair: bool = False,
+    keep: int = 20,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> ImportSummary:
+    """Store the hands of the files and folders ``paths`` (any format) in the database
+    ``db`` (made where there is none); the hands stored before, and the files unchanged
+    since, are passed over.
+
+    Args:
+        paths: history files and folders (searched with their subfolders).
+        db: the database's file (``hands.duckdb``).
+        site: force a room's reading (see :func:`~pokerforge.histories.read_histories`).
+        repair: infer the winnings of records that pay nobody in the hand.
+        keep: how many messages of refused hands the summary keeps.
+        workers: worker processes that read and replay the files (this process writes).
+        progress: called with (files done, files) after each file.
+
+    Raises:
+        InvalidSpecError: a path that does not exist, a room code not known, a number of
+            workers below 1, duckdb not installed.
+        OutputError: the database cannot be opened or written.
+    """
+    if workers < 1:
+        raise InvalidSpecError(f"workers must be at least 1, not {workers}")
+    files = _paths(paths)
+    summary = ImportSummary(files=len(files))
+    with connect(db) as con:
+        run: set[Key] = set()  # the keys of this import's hands
+        stamps = {
+            path: (size, mtime)
+            for path, size, mtime in con.execute(
+                "SELECT path, size, mtime_ns FROM files"
+            ).fetchall()
+        }
+        todo: list[tuple[Path, tuple[str, int, int]]] = []
+        for path in files:
+            stat = path.stat()
+            row = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+            if stamps.get(row[0]) == row[1:]:
+                summary.unchanged += 1
+            else:
+                todo.append((path, row))
+        reader = _Reader(
+            keep, site, repair, lambda keys: _stored(con, keys) | run.intersection(keys)
+        )
+        if workers == 1 or len(todo) < 2:
+            parts: Iterator[_Part] = (_read(reader, path, row) for path, row in todo)
+            _gather(con, parts, run=run, summary=summary, total=len(files), progress=progress)
+        else:
+            _on_workers(
+                con,
+                reader,
+                todo=todo,
+                run=run,
+                summary=summary,
+                workers=workers,
+                total=len(files),
+                progress=progress,
+            )
+    summary.problems = summary.problems[:keep]
+    return summary
+
+
+def _on_workers(
+    con: Any,
+    reader: _Reader,
+    *,
+    todo: list[tuple[Path, tuple[str, int, int]]],
+    run: set[Key],
+    summary: ImportSummary,
+    workers: int,
+    total: int,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """Reads the files on ``workers`` processes, each told which of its hands are stored
+    already (read here by the core, which takes a tenth of the time of their replay)."""
+    import multiprocessing  # noqa: PLC0415
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
+    from pokerforge._core import rooms_read  # noqa: PLC0415
+
+    assigned: set[Key] = set()
+    tasks = []
+    for path, row in todo:
+        skip: set[Key] = set()
+        if path.suffix not in _PHH:
+            _, _, hands = rooms_read(path.read_bytes(), reader._core_room)
+            keys = [(e["venue"], str(e["hand"])) for ok, e in hands if ok]
+            skip = _stored(con, keys) | assigned.intersection(keys)
+            assigned.update(keys)
+        tasks.append((str(path), row, frozenset(skip), reader._room, reader._repair, reader._keep))
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        _gather(
+            con, pool.map(_work, tasks), run=run, summary=summary, total=total, progress=progress
+        )
+
+
+def _gather(
+    con: Any,
+    parts: Iterable[_Part],
+    *,
+    run: set[Key],
+    summary: ImportSummary,
+    total: int,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """Writes the files' rows as they come, in batches; adds their counts to ``summary``."""
+    batch: list[_Part] = []
+    hands = 0
+    done = summary.unchanged
+    for part in parts:
+        dropped = [key for key in part.keys if key in run]  # stored by another file
+        dropped += list(_stored(con, [key for key in part.keys if key not in run]))
+        if dropped:
+            part.tables = _without(part.tables, dropped)
+            part.keys = [key for key in part.keys if key not in set(dropped)]
+            part.already += len(dropped)
+        run.update(part.keys)
+        summary.already += part.already
+        summary.pending += part.pending
+        summary.refused.update(part.causes)
+        summary.problems += part.problems
+        batch.append(part)
+        hands += len(part.keys)
+        if hands >= _FLUSH:
+            summary.added += _write(con, batch)
+            batch, hands = [], 0
+        done += 1
+        if progress is not None:
+            progress(done, total)
+    summary.added += _write(con, batch)
+    if progress is not None and done < total:
+        progress(total, total)
+
+
+def _without(tables: list[Any], keys: list[Key]) -> list[Any]:
+    """The tables without the rows of the hands ``keys``."""
+    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]  # noqa: PLC0415
+    import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]  # noqa: PLC0415
+
+    drop = pa.array(["\x00".join(key) for key in keys])
+    out = []
+    for table in tables:
+        joined = pc.binary_join_element_wise(table["room"], table["hand"], "\x00")
+        out.append(table.filter(pc.invert(pc.is_in(joined, value_set=drop))))
+    return [] if out and not len(out[0]) else out
+
+
+def _arrow(columns: dict[str, list[Any]], names: tuple[str, ...]) -> Any:
+    """The columns as an Arrow table: amounts (integers of millionths) as exact decimals,
+    their 128-bit words laid out directly (building decimals from Python objects one by
+    one cost more than the rest of the import's writing)."""
+    import numpy as np  # noqa: PLC0415
+    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]  # noqa: PLC0415
+
+    arrays = []
+    for name, money in zip(names, money_columns(names), strict=True):
+        cells = columns[name]
+        if money:
+            ints = pa.array(cells, type=pa.int64())
+            low = np.asarray(ints.fill_null(0), dtype=np.int64)
+            words = np.empty((len(low), 2), dtype=np.int64)
+            words[:, 0] = low
+            words[:, 1] = low >> 63  # the sign, carried into the high word
+            arrays.append(
+                pa.Array.from_buffers(
+                    pa.decimal128(18, SCALE),
+                    len(low),
+                    [ints.buffers()[0], pa.py_buffer(words)],
+                    null_count=ints.null_count,
+                )
+            )
+        else:
+            arrays.append(pa.array(cells, type=_type(pa, name)))
+    return pa.Table.from_arrays(arrays, names=list(names))
+
+
+_INTS = frozenset(("places", "players", "seat", "seq", *COUNTS))
+
+
+def _type(pa: Any, name: str) -> Any:
+    """The Arrow type of a column other than an amount's (a column with no value in a
+    batch would otherwise have none)."""
+    if name in _INTS:
+        return pa.int64()
+    if name == "played_at":
+        return pa.timestamp("us")
+    if name == "net_bb":
+        return pa.float64()
+    if name in ("result_known", "all_in"):
+        return pa.bool_()
+    return pa.string()
+
+
+def _write(con: Any, parts: list[_Part]) -> int:
+    """Writes the files' rows, their ``files`` rows and their refusals in one transaction
+    (a run stopped part way leaves whole files stored, or none of them); returns the hands
+    written."""
+    if not parts:
+        return 0
+    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]  # noqa: PLC0415
+
+    con.execute("BEGIN TRANSACTION")
+    try:
+        filled = [part.tables for part in parts if part.tables]
+        for k, table in enumerate(("hands", "players", "actions")):
+            if filled:
+                batch = pa.concat_tables([tables[k] for tables in filled])  # noqa: F841
+                con.execute(f"INSERT INTO {table} SELECT * FROM batch")
+        sources = [part.row[0] for part in parts]
+        con.execute(
+            "DELETE FROM refusals WHERE source IN (SELECT unnest($1::VARCHAR[]))", [sources]
+        )
+        refusals = [r for part in parts for r in part.refusals]
+        if refusals:
+            con.executemany("INSERT INTO refusals VALUES (?, ?, ?, ?)", refusals)
+        rows = [(*part.row, len(part.keys), part.refused, part.pending) for part in parts]
+        con.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)", rows)
+        con.execute("COMMIT")
+    except Exception:
+        con.execute("ROLLBACK")
+        raise
+    return sum(len(part.keys) for part in parts)

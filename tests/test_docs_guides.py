@@ -1,0 +1,31 @@
+"""The quick start's and the guides' Python runs as written (each page a doctest file)."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+import pytest
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGES = [DOCS / "quickstart.md", *sorted((DOCS / "guides").glob("*.md"))]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
+def test_the_pages_examples_run(
+    page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # files a page writes go to a scratch folder
+    result = doctest.testfile(
+        str(page),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.attempted >= 3, f"{page.name} shows no examples"
+    assert result.failed == 0
+
+
+def test_every_guide_is_in_the_navigation() -> None:
+    nav = (DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8")
+    for page in PAGES:
+        assert str(page.relative_to(DOCS)) in nav, page.name
