@@ -291,14 +291,12 @@ impl Reader {
             stacks: [0; MAX_PLAYERS],
             bets: [0; MAX_PLAYERS],
             folded: [false; MAX_PLAYERS],
-            lens: [0; 6],
+            lens: [0; 3],
             actor,
             betting,
             drawing,
             legal: Legal::default(),
-            holes: [CardSet::EMPTY; MAX_PLAYERS],
-            up: [CardSet::EMPTY; MAX_PLAYERS],
-            draws: [[-1; MAX_DRAWS]; MAX_PLAYERS],
+            cards: None,
         };
         if betting.is_some() {
             row.legal = legal_of(&self.get(state, LEGAL)?)?;
@@ -308,33 +306,48 @@ impl Reader {
         if !board.cast::<PyTuple>().is_ok_and(|b| b.is_empty()) {
             row.board = cards_of(&board, "board")?;
         }
-        row.lens[..3].copy_from_slice(&[
+        row.lens = [
             read_seq(&self.get(state, STACKS)?, "stacks", &mut row.stacks)?,
             read_seq(&self.get(state, BETS)?, "bets", &mut row.bets)?,
             read_seq(&self.get(state, FOLDED)?, "folded", &mut row.folded)?,
-        ]);
+        ];
+        if game.cards_change || game.up || game.draws > 0 {
+            row.cards = Some(Box::new(self.cards(state, game)?));
+        }
+        Ok(row)
+    }
+
+    /// The cards of a game whose cards change after the deal: each seat's now, its up
+    /// cards, its draws (each read where the game has them).
+    fn cards(&self, state: &Bound<'_, PyAny>, game: &Game) -> PyResult<Cards> {
+        let mut cards = Cards {
+            lens: [0; 3],
+            holes: [CardSet::EMPTY; MAX_PLAYERS],
+            up: [CardSet::EMPTY; MAX_PLAYERS],
+            draws: [[-1; MAX_DRAWS]; MAX_PLAYERS],
+        };
         if game.cards_change {
-            row.lens[3] = card_sets(&self.get(state, HOLES)?, "holes", &mut row.holes)?;
+            cards.lens[0] = card_sets(&self.get(state, HOLES)?, "holes", &mut cards.holes)?;
         }
         if game.up {
-            row.lens[4] = card_sets(&self.get(state, UP)?, "up", &mut row.up)?;
+            cards.lens[1] = card_sets(&self.get(state, UP)?, "up", &mut cards.up)?;
         }
         if game.draws > 0 {
-            row.lens[5] = each_item(&self.get(state, DRAWS)?, |i, rounds| {
-                let seat = row.draws.get_mut(i).ok_or_else(|| {
+            cards.lens[2] = each_item(&self.get(state, DRAWS)?, |i, rounds| {
+                let seat = cards.draws.get_mut(i).ok_or_else(|| {
                     setting("draws", "more entries than seats", "one entry per seat")
                 })?;
-                each_item(rounds, |r, cards| {
+                each_item(rounds, |r, count| {
                     let slot = seat.get_mut(r).filter(|_| r < game.draws).ok_or_else(|| {
                         setting("draws", "more rounds than the game's", "a count per round")
                     })?;
-                    *slot = index_of(cards, "draws", 52, "a number of cards")? as i8;
+                    *slot = index_of(count, "draws", 52, "a number of cards")? as i8;
                     Ok(())
                 })?;
                 Ok(())
             })?;
         }
-        Ok(row)
+        Ok(cards)
     }
 
     /// A new log for the hand of `state`: its button, blinds, starting stacks and hole
@@ -478,8 +491,8 @@ pub struct Row {
     stacks: [i64; MAX_PLAYERS],
     bets: [i64; MAX_PLAYERS],
     folded: [bool; MAX_PLAYERS],
-    /// The lengths read of stacks, bets, folded, holes, up and draws.
-    lens: [usize; 6],
+    /// The lengths read of stacks, bets and folded.
+    lens: [usize; 3],
     /// The seat to act: to bet, to draw, or to show or muck (the street is then over);
     /// `None` once the hand is over.
     pub actor: Option<usize>,
@@ -487,6 +500,16 @@ pub struct Row {
     /// The seat to draw.
     pub drawing: Option<usize>,
     legal: Legal,
+    /// Where the game's cards change after the deal, the cards read (boxed: the board
+    /// games' rows, most of the steps, carry none).
+    cards: Option<Box<Cards>>,
+}
+
+/// The cards of a game whose cards change after the deal, read into fixed arrays.
+#[derive(Debug)]
+struct Cards {
+    /// The lengths read of holes, up and draws.
+    lens: [usize; 3],
     holes: [CardSet; MAX_PLAYERS],
     up: [CardSet; MAX_PLAYERS],
     draws: [[i8; MAX_DRAWS]; MAX_PLAYERS],
@@ -513,18 +536,18 @@ impl Row {
                 .betting
                 .or(self.actor.filter(|_| self.drawing.is_none())),
             legal: self.legal,
-            holes: &self.holes[..self.lens[3]],
-            up: &self.up[..self.lens[4]],
-            draws: &self.draws[..self.lens[5]],
+            holes: self.cards.as_ref().map_or(&[], |c| &c.holes[..c.lens[0]]),
+            up: self.cards.as_ref().map_or(&[], |c| &c.up[..c.lens[1]]),
+            draws: self.cards.as_ref().map_or(&[], |c| &c.draws[..c.lens[2]]),
             drawing: self.drawing,
         }
     }
 
     /// The cards `seat` holds now (where the game's cards change after the deal).
     pub fn hole(&self, seat: usize) -> CardSet {
-        self.holes[..self.lens[3]]
-            .get(seat)
-            .copied()
+        self.cards
+            .as_ref()
+            .and_then(|c| c.holes[..c.lens[0]].get(seat).copied())
             .unwrap_or(CardSet::EMPTY)
     }
 }
