@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CEILING = 9
+CEILING = 7
 """The most lines allowed now (the target: 20). Lower it as branches go; never raise it."""
 
 _NAMES = (

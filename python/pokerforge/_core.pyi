@@ -534,7 +534,16 @@ def _thread_pools() -> list[int]: ...
 @final
 class ObsEncoder:
     def __new__(
-        cls, seats: int, *, history: int = 16, actions: list[str] | None = None, tables: int = 1
+        cls,
+        seats: int,
+        *,
+        history: int = 16,
+        actions: list[str] | None = None,
+        tables: int = 1,
+        game: str | None = None,
+        hole_cards: int | None = None,
+        streets: list[int] | None = None,
+        fixed_limit: bool = False,
     ) -> ObsEncoder: ...
     @property
     def size(self) -> int: ...
@@ -570,10 +579,11 @@ class ObsEncoder:
     def encode_all(self, states: Iterable[object]) -> None: ...
     def turn(self, table: int, state: object) -> int: ...
     def decode(self, table: int, state: object, index: int) -> int: ...
-    # (folds, checks, calls, raises, totals): the tables by kind of move, each raise's total.
+    # (folds, checks, calls, raises, totals, draws): the tables by kind of move, each raise's
+    # total, and (table, move) for each draw.
     def decode_all(
         self, states: Iterable[object], actions: Iterable[int] | npt.NDArray[np.int64]
-    ) -> tuple[list[int], list[int], list[int], list[int], list[int]]: ...
+    ) -> tuple[list[int], list[int], list[int], list[int], list[int], list[tuple[int, int]]]: ...
     def ended(
         self, states: Iterable[object], done: npt.NDArray[np.bool_] | None = None
     ) -> list[int]: ...

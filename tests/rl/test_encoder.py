@@ -109,7 +109,7 @@ def test_layout_names_every_slot() -> None:
     layout = ObservationLayout(seats=6, history=4, actions=["fold", "call", "pot", "2pot"])
     names = layout.describe()
     assert len(names) == len(set(names)) == layout.size
-    assert layout.version == 1
+    assert layout.version == 2
     offset = 0
     for _section, start, length in layout.sections():
         assert start == offset
@@ -431,7 +431,7 @@ def test_decode_all_checks_every_table_before_any_move() -> None:
     with pytest.raises(IllegalActionError, match="table 1: 9 is not an action index"):
         enc.decode_all(states, np.array([0, 9, 5]))  # an int64 array, read as it is
     # Table 0 folds, table 1 calls, table 2 raises (all-in) to 100.
-    assert enc.decode_all(states, np.array([0, 1, 5])) == ([0], [], [1], [2], [100])
+    assert enc.decode_all(states, np.array([0, 1, 5])) == ([0], [], [1], [2], [100], [])
     done = np.array([False, True, True])
     with pytest.raises(PokerError, match="done = 2"):
         enc.ended(states, done[:2])

@@ -97,7 +97,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from pokerforge._core import copy_slots as _copy_slots
-from pokerforge.game.actions import Bet, Call, Check, DealBoard, Fold, Raise
+from pokerforge.game.actions import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    DealUp,
+    Discard,
+    Fold,
+    Raise,
+    StandPat,
+)
 from pokerforge.game.pots import Pot, build_pots
 
 if TYPE_CHECKING:
@@ -166,11 +178,25 @@ class HandState:
     """The fields that are lists, changed in place: a copy copies them. Every other field
     holds an immutable value, shared by a copy."""
 
-    LOG_KINDS: Final = (Fold, Check, Call, Bet, Raise, DealBoard)
-    """The record classes of the log that readers of the betting follow (the others, such
-    as forced bets and awards, change nothing a reader of the log needs beyond
-    ``stacks``, ``bets`` and ``contributions``): their fields are read by position, as
-    :mod:`pokerforge.game.actions` declares them."""
+    LOG_KINDS: Final = (
+        Fold,
+        Check,
+        Call,
+        Bet,
+        Raise,
+        BringIn,
+        DealBoard,
+        DealUp,
+        DealHole,
+        Discard,
+        StandPat,
+    )
+    """The record classes of the log that readers of the betting follow: the betting
+    actions (the bring-in among them), then the dealing and drawing that come between
+    betting rounds, the first of which after a betting action opens the next street (the
+    others, such as forced bets and awards, change nothing a reader of the log needs
+    beyond ``stacks``, ``bets`` and ``contributions``). Their fields are read by position,
+    as :mod:`pokerforge.game.actions` declares them."""
 
     __slots__ = FIELDS
 

@@ -40,6 +40,7 @@ from pokerforge.rl.tables import (
     Move,
     Tables,
     TablesSnapshot,
+    apply_draw,
 )
 
 __all__ = ["AECSnapshot", "PokerAECEnv", "aec_env"]
@@ -323,10 +324,12 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
             # Tables.act()'s path for an index, inlined: a call per step costs more than
             # the choice. The encoder decodes it by the mask it last wrote for this seat.
             move = tables._decode(0, state, action)
-            if move < RAISE_TO:
+            if move >= RAISE_TO:
+                tables.hands[0].raise_to(move >> AMOUNT_AT)
+            elif move >= 0:
                 MOVE_METHODS[move](tables.hands[0])
             else:
-                tables.hands[0].raise_to(move >> AMOUNT_AT)
+                apply_draw(tables.hands[0], move)
         else:
             if isinstance(action, np.integer):
                 action = int(action)

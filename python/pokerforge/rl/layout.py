@@ -9,7 +9,7 @@ learning guide (docs/rl.md) and in :meth:`ObservationLayout.table`.
 Examples:
     >>> layout = ObservationLayout(seats=6, history=8)
     >>> layout.size, layout.version
-    (309, 1)
+    (309, 2)
     >>> layout.describe()[:2], layout.describe()[104]
     (['hole:2c', 'hole:2d'], 'street:preflop')
     >>> layout.index("seat+1:stack"), layout.section("history")
@@ -22,23 +22,43 @@ from collections.abc import Sequence
 
 from pokerforge._core import ObsEncoder
 from pokerforge.errors import InvalidSpecError
-from pokerforge.rl.tables import DEFAULT_ACTIONS, chip_slots
+from pokerforge.game import GameSpec
+from pokerforge.rl.tables import DEFAULT_ACTIONS, chip_slots, game_of
 
 __all__ = ["ObservationLayout"]
 
 
 class ObservationLayout:
     """The layout for tables of ``seats`` players, ``history`` remembered actions and the
-    discrete ``actions``.
+    discrete betting ``actions``, in the game of ``spec`` (default: Hold'em): the game's
+    row of the variant table decides its card planes, streets, up cards and draws (see
+    docs/rl.md), and a draw game adds its draw actions to ``actions``.
 
     Raises:
         InvalidSpecError: seats outside 2-10, a history above 1024, a bad action name.
+
+    Examples:
+        >>> from pokerforge.game import GameSpec
+        >>> stud = GameSpec(variant="stud", betting="fixed-limit", ante=1, bring_in=1,
+        ...                 small_bet=2, big_bet=4)
+        >>> layout = ObservationLayout(seats=2, history=1, spec=stud)
+        >>> layout.section("up"), layout.describe()[layout.section("street")[0]]
+        ((52, 104), 'street:third street')
+        >>> td = GameSpec(variant="badugi", betting="fixed-limit", small_bet=2, big_bet=4)
+        >>> ObservationLayout(seats=2, history=0, spec=td).actions[6:8]
+        ('draw:0000', 'draw:1000')
     """
 
     def __init__(
-        self, *, seats: int, history: int = 16, actions: Sequence[str] = DEFAULT_ACTIONS
+        self,
+        *,
+        seats: int,
+        history: int = 16,
+        actions: Sequence[str] = DEFAULT_ACTIONS,
+        spec: GameSpec | None = None,
     ) -> None:
-        encoder = ObsEncoder(seats, history=history, actions=list(actions))
+        game = {} if spec is None else game_of(spec)
+        encoder = ObsEncoder(seats, history=history, actions=list(actions), **game)
         self.seats = seats
         self.history = history
         self.actions: tuple[str, ...] = tuple(encoder.actions)
@@ -75,9 +95,9 @@ class ObservationLayout:
         return chip_slots(self._names)
 
     def section(self, name: str) -> tuple[int, int]:
-        """``(offset, length)`` of a section (``"hole"``, ``"board"``, ``"street"``,
-        ``"position"``, ``"seats"``, ``"pot"``, ``"legal"``, ``"action_mask"``,
-        ``"action_amount"``, ``"history"``).
+        """``(offset, length)`` of a section (``"hole"``, ``"up"``, ``"board"``,
+        ``"street"``, ``"position"``, ``"seats"``, ``"draws"``, ``"pot"``, ``"legal"``,
+        ``"action_mask"``, ``"action_amount"``, ``"history"``; those the game has).
 
         Raises:
             InvalidSpecError: no section has that name.

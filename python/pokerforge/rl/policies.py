@@ -46,7 +46,8 @@ CALL = 1  # index of "call" (check or call) in the default action set
 
 class CallPolicy:
     """Always checks or calls: the action set's ``"call"`` (or ``"check"``) action, found by
-    name. An environment hands a policy its action set through ``for_actions`` (so with
+    name; in a drawing round, where nobody bets, it stands pat. An environment hands a
+    policy its action set through ``for_actions`` (so with
     ``actions=("fold", "pot", "call")`` this calls, index 2); used alone it answers the
     default set's index 1."""
 
@@ -67,7 +68,11 @@ class CallPolicy:
         )
 
     def __call__(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> int:
-        return self.index
+        if mask[self.index]:
+            return self.index
+        # Nothing to bet (a drawing round): the first legal action, the draw actions'
+        # first standing pat.
+        return int(mask.argmax())
 
     def __repr__(self) -> str:
         return f"CallPolicy(index={self.index})"

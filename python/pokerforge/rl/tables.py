@@ -32,7 +32,9 @@ import numpy.typing as npt
 from pokerforge._core import MAX_ENCODED_CHIPS, ObsEncoder, seed_of
 from pokerforge.errors import ChipLimitError, IllegalActionError, InvalidSpecError
 from pokerforge.game import GameSpec, Hand, HandState
+from pokerforge.game.actions import Street
 from pokerforge.game.arguments import MAX_SEATS, player_count
+from pokerforge.games import row
 
 __all__ = [
     "DEFAULT_ACTIONS",
@@ -41,8 +43,11 @@ __all__ = [
     "Move",
     "Tables",
     "TablesSnapshot",
+    "apply_draw",
     "apply_move",
+    "game_of",
     "hand_seed",
+    "street_values",
 ]
 
 DEFAULT_ACTIONS = ("fold", "call", "min", "0.5pot", "pot", "allin")
@@ -71,7 +76,8 @@ MOVE_METHODS: tuple[Callable[[Hand], object], ...] = (Hand.fold, Hand.check, Han
 
 def apply_move(hand: Hand, move: int) -> None:
     """Apply an encoder move (``ObsEncoder.decode``: ``kind | amount << 2``, kind 0 fold,
-    1 check, 2 call, 3 raise to ``amount``) with the hand's own method.
+    1 check, 2 call, 3 raise to ``amount``; a draw below 0, see :func:`apply_draw`) with
+    the hand's own method.
 
     Examples:
         >>> from pokerforge._core import ObsEncoder
@@ -85,10 +91,63 @@ def apply_move(hand: Hand, move: int) -> None:
         >>> hand.bets
         (7, 1, 2)
     """
-    if move < RAISE_TO:
+    if move >= RAISE_TO:
+        hand.raise_to(move >> AMOUNT_AT)
+    elif move >= 0:
         MOVE_METHODS[move](hand)
     else:
-        hand.raise_to(move >> AMOUNT_AT)
+        apply_draw(hand, move)
+
+
+def apply_draw(hand: Hand, move: int) -> None:
+    """Apply an encoder draw move (``ObsEncoder.decode``: ``-1 - cards``, ``cards`` the
+    mask of the card indices thrown away) with the hand's own method: stand pat when it
+    throws none, else discard them.
+
+    Examples:
+        >>> from pokerforge.game import GameSpec, Hand
+        >>> spec = GameSpec(variant="five-card-draw", blinds=(1, 2))
+        >>> hand = Hand(spec, stacks=[50, 50], seed=2)
+        >>> _ = hand.call(); _ = hand.check()
+        >>> seat, cards = hand.state.drawing, hand.state.holes[hand.state.drawing]
+        >>> apply_draw(hand, -1 - (1 << min(cards)))
+        >>> hand.state.draws[seat]
+        (1,)
+    """
+    cards = -1 - move
+    if cards:
+        hand.discard([i for i in range(52) if cards >> i & 1])
+    else:
+        hand.stand_pat()
+
+
+def game_of(spec: GameSpec) -> dict[str, Any]:
+    """What the encoder is told of ``spec``'s game: its row's name, the hole cards dealt,
+    the state's value of each of its streets (:func:`street_values`) and whether bets are
+    fixed-limit (a raise then goes only to the smallest or the largest legal total).
+
+    Examples:
+        >>> game_of(GameSpec(variant="omaha", betting="pot-limit", hole_cards=5))
+        {'game': 'omaha', 'hole_cards': 5, 'streets': [0, 1, 2, 3], 'fixed_limit': False}
+    """
+    return {
+        "game": spec.variant,
+        "hole_cards": spec.hole_card_count,
+        "streets": street_values(spec.variant),
+        "fixed_limit": spec.betting == "fixed-limit",
+    }
+
+
+def street_values(game: str) -> list[int]:
+    """The values a hand state's ``street`` takes on each street of ``game``'s row, in
+    order (the encoder reads the state's streets as the row's).
+
+    Examples:
+        >>> street_values("holdem"), street_values("razz")
+        ([0, 1, 2, 3], [5, 6, 7, 8, 9])
+    """
+    values = {str(street): street.value for street in Street}
+    return [values[street.name] for street in row(game).streets]
 
 
 def _apply_exact(hand: Hand, action: object) -> None:
@@ -179,9 +238,9 @@ class Tables:
             least :data:`MIN_OBS_SCALE`, so that no slot passes float32's range.
 
     Raises:
-        InvalidSpecError: a stud or draw game, a bad seat count, stack, history length or
-            action name, an action set without ``"call"``, or a rule profile whose players
-            choose to show or muck (``showdown="ask"``) or to run the board more than once
+        InvalidSpecError: a bad seat count, stack, history length or action name, an
+            action set without ``"call"``, or a rule profile whose players choose to show
+            or muck (``showdown="ask"``) or to run the board more than once
             (``runouts`` above 1).
         ChipLimitError: a stack, the big blind or the chip unit above
             :data:`MAX_ENCODED_CHIPS` (2**53), more than the encoder counts.
@@ -211,12 +270,6 @@ class Tables:
                 f"the RL tables play every showdown themselves: rules.showdown must be 'auto', "
                 f"not {spec.rules.showdown!r}"
             )
-        if spec.is_stud or spec.is_draw:
-            # The observation is a board game's: hole cards, a board, four streets.
-            raise InvalidSpecError(
-                f"the RL tables play the board games (Hold'em, Omaha, Omaha Hi-Lo, short "
-                f"deck), not {spec.variant}"
-            )
         if spec.rules.runouts != 1:
             # The discrete actions have no vote on running the board more than once either.
             raise InvalidSpecError(
@@ -239,7 +292,7 @@ class Tables:
         # The encoder refuses every count past its limit in every state it reads; refused
         # here too, so that a table set up past it fails on entry, not at its first hand.
         counts = [(f"seat {seat}'s stack", chips) for seat, chips in enumerate(self.stacks)]
-        counts += [("the big blind", spec.engine.big), ("the chip unit", spec.chip_unit)]
+        counts += [("the big blind", spec.engine.rate_unit), ("the chip unit", spec.chip_unit)]
         for what, chips in counts:
             if chips > MAX_ENCODED_CHIPS:
                 raise ChipLimitError(
@@ -281,7 +334,7 @@ class Tables:
         self.first_table = first_table
         self.first_button = button
         self.move_button = move_button
-        self.big_blind = spec.engine.big
+        self.big_blind = spec.engine.rate_unit  # the unit of results: the state's big_blind
         self.unit = spec.chip_unit
         self.hands: list[Hand] = []
         # Each hand's declared state, what the encoder reads (hands[t].state).
@@ -295,7 +348,9 @@ class Tables:
     def _attach_encoder(self) -> None:
         """A new encoder for the layout, and the names bound to its arrays and methods."""
         width, history, actions, tables = self._layout
-        self.encoder = ObsEncoder(width, history=history, actions=list(actions), tables=tables)
+        self.encoder = ObsEncoder(
+            width, history=history, actions=list(actions), tables=tables, **game_of(self.spec)
+        )
         self.actions: tuple[str, ...] = tuple(self.encoder.actions)
         # Bound once: these run at every step.
         self._encode = self.encoder.encode
@@ -562,10 +617,12 @@ class Tables:
         if type(action) is int:
             # apply_move() inlined: a call per action costs more than the choice.
             move = self._decode(table, self.states[table], action)
-            if move < RAISE_TO:
+            if move >= RAISE_TO:
+                hand.raise_to(move >> AMOUNT_AT)
+            elif move >= 0:
                 MOVE_METHODS[move](hand)
             else:
-                hand.raise_to(move >> AMOUNT_AT)
+                apply_draw(hand, move)
             return
         if hand.actor is None:
             raise IllegalActionError(f"table {table}'s hand is over: no seat is to act")

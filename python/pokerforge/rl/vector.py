@@ -30,7 +30,13 @@ import numpy.typing as npt
 
 from pokerforge.errors import InvalidSpecError
 from pokerforge.game import GameSpec, Hand
-from pokerforge.rl.tables import DEFAULT_ACTIONS, MOVE_METHODS, Tables, TablesSnapshot
+from pokerforge.rl.tables import (
+    DEFAULT_ACTIONS,
+    MOVE_METHODS,
+    Tables,
+    TablesSnapshot,
+    apply_draw,
+)
 
 __all__ = ["VectorPokerEnv", "VectorSnapshot"]
 
@@ -235,7 +241,7 @@ class VectorPokerEnv:
         # kind of move; each kind is applied with the hands' own method over its hands, in
         # one C-level loop (no Python frame per table but the method's own); one call then
         # reads which hands ended and rewrites `dones`.
-        folds, checks, calls, raises, totals = self._decode_all(states, acts)
+        folds, checks, calls, raises, totals, draws = self._decode_all(states, acts)
         get = hands.__getitem__
         fold, check, call = MOVE_METHODS
         if folds:
@@ -246,6 +252,8 @@ class VectorPokerEnv:
             _consume(map(call, map(get, calls)))
         if raises:
             _consume(map(Hand.raise_to, map(get, raises), totals))
+        for t, move in draws:
+            apply_draw(hands[t], move)
         ended = self._ended(states, self.dones)
         rewards = self.rewards
         rewards.fill(0.0)

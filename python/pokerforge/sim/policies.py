@@ -66,7 +66,7 @@ from pokerforge.eval import Category, evaluate, evaluate_omaha
 from pokerforge.game import Decision as GameDecision
 from pokerforge.game import Hand, HandView, LegalActions
 from pokerforge.game.decision import Policy
-from pokerforge.games import DRAW_GAMES
+from pokerforge.games import ROWS
 
 __all__ = [
     "POLICIES",
@@ -348,9 +348,9 @@ class TightAggressive:
             return answer
         hole = view.hole_cards[view.seat] or ()
         pot = sum(p.amount for p in view.pots) + sum(view.bets)
-        if view.variant in DRAW_GAMES:
+        if ROWS[view.variant].draw_rounds:  # a game of draws, no board: the hand alone
             # Cards the last draw would still throw: 0 is a made hand, 1 a good draw.
-            thrown = len(draw_policy(view.variant, CardSet(hole), 1))
+            thrown = len(draw_policy(view.variant, CardSet(hole), 1))  # type: ignore[arg-type]
             if thrown == 0:
                 return _raise_to(legal, max(view.bets) + pot) or _check_or_call(legal)
             if thrown == 1 and legal.call <= (legal.min_raise_to or legal.call):

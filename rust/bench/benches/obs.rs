@@ -55,6 +55,10 @@ fn bench(c: &mut Criterion) {
             min_raise_to: Some(2),
             max_raise_to: Some(194),
         },
+        holes: &[],
+        up: &[],
+        draws: &[],
+        drawing: None,
     };
     let mut obs = vec![0.0f32; layout.size()];
     let (mut mask, mut amounts) = ([0u8; 6], [0i64; 6]);

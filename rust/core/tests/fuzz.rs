@@ -564,6 +564,10 @@ fn fuzz_observation_encoder() {
                 total_pot: case.total_pot,
                 actor: case.actor,
                 legal: case.legal,
+                holes: &[],
+                up: &[],
+                draws: &[],
+                drawing: None,
             };
             let mut obs = vec![0.0f32; layout.size()];
             if layout

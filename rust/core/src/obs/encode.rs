@@ -4,7 +4,7 @@
 use crate::card_set::CardSet;
 use crate::error::{Error, Result};
 use crate::obs::actions::Legal;
-use crate::obs::layout::{ObsLayout, SEAT_FIELDS};
+use crate::obs::layout::{ObsLayout, MAX_DRAWS, SEAT_FIELDS};
 use crate::obs::log::HandLog;
 use crate::obs::{check_chips, MAX_POT};
 use crate::MAX_PLAYERS;
@@ -12,7 +12,7 @@ use crate::MAX_PLAYERS;
 /// The public state of a hand at one moment, as the game layer reports it.
 #[derive(Debug, Clone, Copy)]
 pub struct TableState<'a> {
-    /// The street: 0 pre-flop .. 3 river, 4 when the hand is over.
+    /// The street: its index among the game's streets, their count when the hand is over.
     pub street: usize,
     /// The board cards turned up.
     pub board: CardSet,
@@ -24,10 +24,31 @@ pub struct TableState<'a> {
     pub folded: &'a [bool],
     /// All chips in the middle: the pots plus this street's bets.
     pub total_pot: i64,
-    /// The seat to act, if any.
+    /// The seat to bet, if any.
     pub actor: Option<usize>,
     /// The actor's legal actions (ignored when there is no actor).
     pub legal: Legal,
+    /// Each seat's cards dealt face down so far, where they change after the deal
+    /// ([`crate::obs::Shape::cards_change`]); empty: the hole cards the log started with.
+    pub holes: &'a [CardSet],
+    /// Each seat's up cards (empty in a game without them).
+    pub up: &'a [CardSet],
+    /// Each seat's draws: per drawing round the cards it drew, -1 before it has drawn
+    /// (empty in a game without draws).
+    pub draws: &'a [[i8; MAX_DRAWS]],
+    /// The seat to draw, if any (then nobody is to bet).
+    pub drawing: Option<usize>,
+}
+
+impl TableState<'_> {
+    /// The cards `seat` holds face down: its hole cards as the log started them, or as
+    /// `holes` gives them now.
+    fn own(&self, log: &HandLog, seat: usize) -> CardSet {
+        self.holes
+            .get(seat)
+            .copied()
+            .unwrap_or_else(|| log.hole(seat))
+    }
 }
 
 impl ObsLayout {
@@ -75,12 +96,23 @@ impl ObsLayout {
     ) {
         let n = log.seats();
         let bb = log.big_blind() as f32;
+        let (deck, first) = (self.shape.deck, self.shape.first_card());
         obs.fill(0.0);
-        for (plane, cards) in [(0, log.hole(seat)), (52, state.board)] {
-            let mut bits = cards.mask();
+        let mut plane = |at: usize, cards: CardSet| {
+            let mut bits = cards.mask() >> first;
             while bits != 0 {
-                obs[plane + bits.trailing_zeros() as usize] = 1.0;
+                obs[at + bits.trailing_zeros() as usize] = 1.0;
                 bits &= bits - 1;
+            }
+        };
+        plane(0, state.own(log, seat));
+        if self.shape.board {
+            plane(self.board, state.board);
+        }
+        if self.shape.up {
+            // Up cards by seat clockwise from `seat`.
+            for (k, &cards) in state.up[seat..].iter().chain(&state.up[..seat]).enumerate() {
+                plane(self.up + k * deck, cards);
             }
         }
         obs[self.street + state.street] = 1.0;
@@ -103,11 +135,22 @@ impl ObsLayout {
             block[5] = f32::from(u8::from(log.acted(state.street, s)));
             street_bets += bet;
         }
+        if self.shape.draws > 0 {
+            self.encode_draws(state, seat, n, obs);
+        }
         obs[self.pot] = (state.total_pot - street_bets) as f32 / bb;
         obs[self.pot + 1] = street_bets as f32 / bb;
         mask.fill(0);
         amounts.fill(0);
-        if state.actor == Some(seat) && state.street < 4 {
+        let streets = self.shape.streets.len();
+        let a = self.actions.len();
+        if state.drawing == Some(seat) && state.street < streets {
+            // Every set of its cards may be thrown (none: standing pat).
+            obs[self.legal] = 1.0;
+            mask[a..].fill(1);
+            obs[self.mask + a..self.amount].fill(1.0);
+        }
+        if state.actor == Some(seat) && state.street < streets {
             let legal = &state.legal;
             let at = self.legal;
             obs[at] = 1.0;
@@ -121,11 +164,21 @@ impl ObsLayout {
                 obs[at + 7] = hi as f32 / bb;
             }
             let level = state.bets[seat] + legal.call;
+            let (mask, amounts) = (&mut mask[..a], &mut amounts[..a]);
             self.actions
                 .resolve(legal, level, state.total_pot, log.unit(), mask, amounts);
-            for (i, (&m, &a)) in mask.iter().zip(amounts.iter()).enumerate() {
+            if self.fixed_limit {
+                let ends = [legal.min_raise_to, legal.max_raise_to];
+                let raises = self.actions.actions().iter().map(|a| a.is_raise());
+                for ((m, chips), raise) in mask.iter_mut().zip(amounts.iter_mut()).zip(raises) {
+                    if raise && !ends.contains(&Some(*chips)) {
+                        (*m, *chips) = (0, 0);
+                    }
+                }
+            }
+            for (i, (&m, &chips)) in mask.iter().zip(amounts.iter()).enumerate() {
                 obs[self.mask + i] = f32::from(m);
-                obs[self.amount + i] = a as f32 / bb;
+                obs[self.amount + i] = chips as f32 / bb;
             }
         }
         self.encode_history(log, seat, n, bb, obs);
@@ -144,7 +197,27 @@ impl ObsLayout {
             kinds[e.kind as usize] = 1.0;
             kinds[4] = f32::from(u8::from(e.all_in));
             kinds[5 + usize::from(e.street)] = 1.0;
-            kinds[9] = e.amount as f32 / bb;
+            kinds[5 + self.shape.streets.len()] = e.amount as f32 / bb;
+        }
+    }
+
+    /// The `draws` section: whether `seat` is to draw, then each seat's draws clockwise
+    /// from it.
+    fn encode_draws(&self, state: &TableState<'_>, seat: usize, n: usize, obs: &mut [f32]) {
+        let rounds = self.shape.draws;
+        obs[self.draws] = f32::from(u8::from(state.drawing == Some(seat)));
+        let order = (seat..n).chain(0..seat);
+        for (k, s) in order.enumerate() {
+            let Some(draws) = state.draws.get(s) else {
+                continue;
+            };
+            let at = self.draws + 1 + 2 * rounds * k;
+            for (r, &cards) in draws[..rounds].iter().enumerate() {
+                if cards >= 0 {
+                    obs[at + 2 * r] = 1.0;
+                    obs[at + 2 * r + 1] = f32::from(cards);
+                }
+            }
         }
     }
 
@@ -169,8 +242,11 @@ impl ObsLayout {
         if seat >= n {
             return bad("seat", seat, "a seat of the table");
         }
-        if state.street > 4 {
-            return bad("street", state.street, "0 (pre-flop) to 4 (over)");
+        if state.street > self.shape.streets.len() {
+            return bad("street", state.street, "a street of the game, or over");
+        }
+        if state.drawing.is_some_and(|s| s >= n) {
+            return bad("drawing", seat, "a seat of the table");
         }
         for (name, len) in [
             ("stacks", state.stacks.len()),
@@ -179,6 +255,23 @@ impl ObsLayout {
         ] {
             if len != n {
                 return bad(name, len, "one entry per seat");
+            }
+        }
+        // The games' own lists: one per seat where the game has them, else none (the
+        // cards held now may also be left to the log's hole cards).
+        if !state.holes.is_empty() && state.holes.len() != n {
+            return bad("holes", state.holes.len(), "one entry per seat, or none");
+        }
+        for (name, len, kept) in [
+            ("up", state.up.len(), self.shape.up),
+            ("draws", state.draws.len(), self.shape.draws > 0),
+        ] {
+            if len != if kept { n } else { 0 } {
+                return bad(
+                    name,
+                    len,
+                    "one entry per seat where the game has them, else none",
+                );
             }
         }
         debug_assert!(n <= MAX_PLAYERS);
@@ -228,7 +321,7 @@ impl ObsLayout {
         if obs.len() != self.size {
             return bad("observation length", obs.len(), "the layout's size");
         }
-        let a = self.actions.len();
+        let a = self.width();
         if mask.len() != a || amounts.len() != a {
             return bad("action buffer length", mask.len(), "the action set's size");
         }
@@ -276,6 +369,10 @@ mod tests {
                 min_raise_to: Some(2),
                 max_raise_to: Some(94),
             },
+            holes: &[],
+            up: &[],
+            draws: &[],
+            drawing: None,
         };
         let mut obs = vec![7.0; layout.size()];
         let mut mask = vec![7; 6];
@@ -335,6 +432,113 @@ mod tests {
     }
 
     #[test]
+    fn stud_up_cards_by_seat_and_draws_from_the_row() {
+        use crate::obs::layout::Shape;
+        use crate::variant::Variant;
+        let layout_of = |name: &str, seats| {
+            let v = Variant::named(name).unwrap();
+            let shape = Shape::of(v, usize::from(v.hole_cards[0])).unwrap();
+            ObsLayout::for_game(shape, seats, 1, ActionSet::standard()).unwrap()
+        };
+        // Razz, third street: seat 1 brings it in; seat 2 observes.
+        let layout = layout_of("razz", 3);
+        let holes = ["AhKh", "2c2d", "7s8s"]
+            .map(|t| t.parse().unwrap())
+            .to_vec();
+        let mut log = HandLog::new(0, 2, 1, vec![50, 50, 50], holes.clone()).unwrap();
+        log.push(act(1, ActionKind::Raise, 0, 1)).unwrap();
+        let up: Vec<CardSet> = ["Qs", "3h", "9d"].map(|t| t.parse().unwrap()).to_vec();
+        let state = TableState {
+            street: 0,
+            board: CardSet::EMPTY,
+            stacks: &[49, 48, 49],
+            bets: &[0, 1, 0],
+            folded: &[false; 3],
+            total_pot: 4,
+            actor: Some(2),
+            legal: Legal {
+                fold: true,
+                check: false,
+                call: 1,
+                min_raise_to: Some(2),
+                max_raise_to: Some(2),
+            },
+            holes: &holes,
+            up: &up,
+            draws: &[],
+            drawing: None,
+        };
+        let mut obs = vec![7.0; layout.size()];
+        let (mut mask, mut amounts) = (vec![7; 6], vec![7; 6]);
+        layout
+            .encode(&log, &state, 2, &mut obs, &mut mask, &mut amounts)
+            .unwrap();
+        let s = |name: &str| slot(&layout, &obs, name);
+        assert_eq!((s("hole:7s"), s("hole:Ah")), (1.0, 0.0));
+        assert_eq!(
+            (s("up:seat+0:9d"), s("up:seat+1:Qs"), s("up:seat+2:3h")),
+            (1.0, 1.0, 1.0)
+        );
+        assert_eq!(s("street:third street"), 1.0);
+        assert_eq!(
+            (s("history[0]:kind:raise"), s("history[0]:seat+2")),
+            (1.0, 1.0)
+        );
+        assert_eq!(mask, [1, 1, 1, 0, 0, 0]);
+
+        // Triple draw, first draw: seat 0 stood pat, seat 1 drew two, seat 2 is to draw.
+        let layout = layout_of("2-7-triple-draw", 3);
+        let holes: Vec<CardSet> = ["2c3d4h7s9c", "5c5d6h8sTc", "2d3h4s8cJd"]
+            .map(|t| t.parse().unwrap())
+            .to_vec();
+        let log = HandLog::new(0, 2, 1, vec![50, 50, 50], holes.clone()).unwrap();
+        let draws = [[0, -1, -1, -1], [2, -1, -1, -1], [-1; 4]];
+        let state = TableState {
+            street: 1,
+            actor: None,
+            legal: Legal::default(),
+            bets: &[0; 3],
+            up: &[],
+            draws: &draws,
+            drawing: Some(2),
+            ..state
+        };
+        let (mut mask, mut amounts) = (vec![7; 6 + 32], vec![7; 6 + 32]);
+        let mut obs = vec![7.0; layout.size()];
+        layout
+            .encode(&log, &state, 2, &mut obs, &mut mask, &mut amounts)
+            .unwrap();
+        let s = |name: &str| slot(&layout, &obs, name);
+        assert_eq!((s("draws:to_draw"), s("legal:to_act")), (1.0, 1.0));
+        assert_eq!(s("draws:seat+0:round1:drawn"), 0.0);
+        assert_eq!(
+            (
+                s("draws:seat+1:round1:drawn"),
+                s("draws:seat+1:round1:cards")
+            ),
+            (1.0, 0.0)
+        );
+        assert_eq!(s("draws:seat+2:round1:cards"), 2.0);
+        assert_eq!(s("street:first draw"), 1.0);
+        assert_eq!(&mask[..6], &[0; 6]);
+        assert!(mask[6..].iter().all(|&m| m == 1));
+        assert_eq!(s("action:draw:00000:legal"), 1.0);
+        // Seat 0 sees nothing to draw and no legal action.
+        layout
+            .encode(&log, &state, 0, &mut obs, &mut mask, &mut amounts)
+            .unwrap();
+        assert!(mask.iter().all(|&m| m == 0));
+        // A list of the wrong length is refused.
+        let short = TableState {
+            draws: &draws[..2],
+            ..state
+        };
+        assert!(layout
+            .encode(&log, &short, 0, &mut obs, &mut mask, &mut amounts)
+            .is_err());
+    }
+
+    #[test]
     fn bad_input_writes_nothing() {
         let holes = ["AhKh", "2c2d"].map(|t| t.parse().unwrap()).to_vec();
         let log = HandLog::new(0, 2, 1, vec![100, 100], holes).unwrap();
@@ -348,6 +552,10 @@ mod tests {
             total_pot: 3,
             actor: Some(0),
             legal: Legal::default(),
+            holes: &[],
+            up: &[],
+            draws: &[],
+            drawing: None,
         };
         let mut obs = vec![7.0; layout.size()];
         let (mut mask, mut amounts) = (vec![7; 6], vec![7; 6]);
@@ -391,6 +599,10 @@ mod tests {
             total_pot: 3,
             actor: Some(0),
             legal,
+            holes: &[],
+            up: &[],
+            draws: &[],
+            drawing: None,
         };
         let mut obs = vec![7.0; layout.size()];
         let (mut mask, mut amounts) = (vec![7; 6], vec![7; 6]);

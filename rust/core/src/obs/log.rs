@@ -8,6 +8,7 @@ use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::error::{Error, Result};
 use crate::obs::check_chips;
+use crate::obs::layout::MAX_STREETS;
 use crate::MAX_PLAYERS;
 
 /// The kind of an action in the log. A bet (the first chips of a street) counts as a raise.
@@ -52,12 +53,41 @@ pub struct Entry {
     pub seat: u8,
     /// What it did.
     pub kind: ActionKind,
-    /// The street (0 pre-flop .. 3 river).
+    /// The street: its index among the game's streets (0 pre-flop .. 3 river).
     pub street: u8,
     /// Whether the action put the seat all-in.
     pub all_in: bool,
     /// Chips: what a call put in, the street total of a bet or raise, else 0.
     pub amount: i64,
+}
+
+/// Cards the dealer gave a seat after the deal, or a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dealt {
+    /// Cards dealt face up: everybody sees them.
+    Up(CardSet),
+    /// Cards dealt face down (stud's seventh street, a draw's replacements): the seat's
+    /// own.
+    Down(CardSet),
+    /// A draw: how many cards the seat threw away (0: it stood pat), which everybody
+    /// sees, and which cards, which only the seat knows.
+    Draw {
+        /// Cards thrown.
+        count: u8,
+        /// The cards thrown.
+        thrown: CardSet,
+    },
+}
+
+/// One dealing or drawing event of a hand, after the deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deal {
+    /// The seat dealt to, or that drew.
+    pub seat: u8,
+    /// The street it belongs to (the street of the betting that follows it).
+    pub street: u8,
+    /// What happened.
+    pub dealt: Dealt,
 }
 
 /// One hand as the encoder knows it.
@@ -70,7 +100,9 @@ pub struct HandLog {
     starts: Vec<i64>,
     holes: Vec<CardSet>,
     entries: Vec<Entry>,
-    acted: [u16; 4],
+    /// The dealing and drawing after the deal, each with the number of actions before it.
+    deals: Vec<(usize, Deal)>,
+    acted: [u16; MAX_STREETS],
 }
 
 impl HandLog {
@@ -98,7 +130,8 @@ impl HandLog {
             starts,
             holes,
             entries: Vec::with_capacity(32),
-            acted: [0; 4],
+            deals: Vec::new(),
+            acted: [0; MAX_STREETS],
         })
     }
 
@@ -125,25 +158,42 @@ impl HandLog {
         self.holes.clear();
         self.holes.extend_from_slice(holes);
         self.entries.clear();
-        self.acted = [0; 4];
+        self.deals.clear();
+        self.acted = [0; MAX_STREETS];
         Ok(())
     }
 
     /// Appends an action the game layer has applied.
     ///
     /// # Errors
-    /// [`Error::InvalidSetting`] for a seat off the table or a street above 3;
+    /// [`Error::InvalidSetting`] for a seat off the table or a street above 7;
     /// [`Error::ChipLimit`] for an amount below 0 or above [`crate::obs::MAX_CHIPS`].
     pub fn push(&mut self, entry: Entry) -> Result<()> {
         if usize::from(entry.seat) >= self.seats {
             return Err(setting("seat", entry.seat, "a seat of the table"));
         }
-        if entry.street > 3 {
-            return Err(setting("street", entry.street, "0 (pre-flop) to 3 (river)"));
+        if usize::from(entry.street) >= MAX_STREETS {
+            return Err(setting("street", entry.street, "a street from 0 to 7"));
         }
         check_chips("amount", entry.amount)?;
         self.acted[usize::from(entry.street)] |= 1 << entry.seat;
         self.entries.push(entry);
+        Ok(())
+    }
+
+    /// Appends a dealing or drawing event the game layer has applied (after the actions
+    /// pushed so far).
+    ///
+    /// # Errors
+    /// [`Error::InvalidSetting`] for a seat off the table or a street above 7.
+    pub fn deal(&mut self, deal: Deal) -> Result<()> {
+        if usize::from(deal.seat) >= self.seats {
+            return Err(setting("seat", deal.seat, "a seat of the table"));
+        }
+        if usize::from(deal.street) >= MAX_STREETS {
+            return Err(setting("street", deal.street, "a street from 0 to 7"));
+        }
+        self.deals.push((self.entries.len(), deal));
         Ok(())
     }
 
@@ -203,9 +253,10 @@ impl HandLog {
         &self.entries
     }
 
-    /// Whether `seat` has acted on `street` (0..4; a forced bet is not an action).
+    /// Whether `seat` has acted on `street` (the street's index among the game's; a
+    /// forced bet is not an action).
     pub fn acted(&self, street: usize, seat: usize) -> bool {
-        street < 4 && self.acted[street] >> seat & 1 == 1
+        street < MAX_STREETS && self.acted[street] >> seat & 1 == 1
     }
 
     /// The information-set key of `seat`: everything that seat knows, as a string; two
@@ -217,8 +268,11 @@ impl HandLog {
     /// the flop's cards as a set, then `/` and the turn, `/` and the river), so the same
     /// cards arriving on other streets give another key (perfect recall); the actions are
     /// grouped by street with `/` (`f` fold, `k` check, `c` call, `r<total>` bet or raise
-    /// to a street total). The order of play is fixed by the rules, so who made each
-    /// action follows from the rest of the key.
+    /// to a street total; a bring-in is a bet), each street's dealing and drawing before
+    /// its actions (`u<p>:<cards>` up cards of the seat at position `p` from the button,
+    /// `d:<cards>` the seat's own cards dealt face down, `x<p>:<n>` a draw of `n` cards,
+    /// with `:<cards>` thrown for the seat's own). The order of play is fixed by the
+    /// rules, so who made each action follows from the rest of the key.
     ///
     /// # Errors
     /// [`Error::InvalidSetting`] for a seat off the table, or a board of more than five
@@ -249,14 +303,24 @@ impl HandLog {
         }
         key.push('|');
         let mut street = 0;
-        for (i, e) in self.entries.iter().enumerate() {
-            while street < e.street {
+        let mut deals = self.deals.iter().peekable();
+        let mut next_street = |key: &mut String, to: u8| {
+            while street < to {
                 key.push('/');
                 street += 1;
             }
-            if i > 0 && !key.ends_with(['/', '|']) {
+            if !key.ends_with(['/', '|']) {
                 key.push(',');
             }
+        };
+        for (i, e) in self.entries.iter().enumerate() {
+            while let Some((_, deal)) = deals.next_if(|(at, _)| *at <= i) {
+                if let Some(text) = self.deal_text(seat, deal) {
+                    next_street(&mut key, deal.street);
+                    key.push_str(&text);
+                }
+            }
+            next_street(&mut key, e.street);
             match e.kind {
                 ActionKind::Fold => key.push('f'),
                 ActionKind::Check => key.push('k'),
@@ -266,7 +330,43 @@ impl HandLog {
                 }
             }
         }
+        for (_, deal) in deals {
+            if let Some(text) = self.deal_text(seat, deal) {
+                next_street(&mut key, deal.street);
+                key.push_str(&text);
+            }
+        }
         Ok(key)
+    }
+}
+
+impl HandLog {
+    /// How `deal` reads in the information-set key of `seat`, `None` when the seat does
+    /// not see it (another seat's cards dealt face down).
+    fn deal_text(&self, seat: usize, deal: &Deal) -> Option<String> {
+        let n = self.seats;
+        let own = usize::from(deal.seat) == seat;
+        let at = (usize::from(deal.seat) + n - self.button) % n;
+        let mut text = String::with_capacity(16);
+        match deal.dealt {
+            Dealt::Up(cards) => {
+                let _ = write!(text, "u{at}:");
+                push_cards(&mut text, cards);
+            }
+            Dealt::Down(cards) if own => {
+                text.push_str("d:");
+                push_cards(&mut text, cards);
+            }
+            Dealt::Down(_) => return None,
+            Dealt::Draw { count, thrown } => {
+                let _ = write!(text, "x{at}:{count}");
+                if own && count > 0 {
+                    text.push(':');
+                    push_cards(&mut text, thrown);
+                }
+            }
+        }
+        Some(text)
     }
 }
 
@@ -400,6 +500,69 @@ mod tests {
     }
 
     #[test]
+    fn infoset_key_with_up_cards_and_draws() {
+        // Stud, three seats, the button seat 0: third street's up cards, seat 1's bring-in,
+        // two calls; fourth street's up cards, a check.
+        let holes = vec![cards("AhKh"), cards("2c2d"), cards("7s8s")];
+        let mut log = HandLog::new(0, 2, 1, vec![50, 50, 50], holes).unwrap();
+        let up = |seat, street, text| Deal {
+            seat,
+            street,
+            dealt: Dealt::Up(cards(text)),
+        };
+        for (seat, card) in [(1, "3d"), (2, "Qc"), (0, "9h")] {
+            log.deal(up(seat, 0, card)).unwrap();
+        }
+        log.push(act(1, ActionKind::Raise, 0, 1)).unwrap();
+        log.push(act(2, ActionKind::Call, 0, 1)).unwrap();
+        log.push(act(0, ActionKind::Call, 0, 1)).unwrap();
+        for (seat, card) in [(1, "4d"), (2, "Qd"), (0, "Th")] {
+            log.deal(up(seat, 1, card)).unwrap();
+        }
+        log.push(act(2, ActionKind::Check, 1, 0)).unwrap();
+        assert_eq!(
+            log.infoset(0, &[]).unwrap(),
+            "3:0|50,50,50|KhAh||u1:3d,u2:Qc,u0:9h,r1,c,c/u1:4d,u2:Qd,u0:Th,k"
+        );
+        // A draw: seat 1 throws two and is dealt two face down; seat 2 stands pat.
+        let mut log = HandLog::new(
+            0,
+            2,
+            1,
+            vec![50, 50, 50],
+            vec![cards("AhKh"), cards("2c2d"), cards("7s8s")],
+        )
+        .unwrap();
+        log.push(act(0, ActionKind::Call, 0, 2)).unwrap();
+        let draw = |seat, count, thrown| Deal {
+            seat,
+            street: 1,
+            dealt: Dealt::Draw {
+                count,
+                thrown: cards(thrown),
+            },
+        };
+        log.deal(draw(1, 2, "2c2d")).unwrap();
+        let down = Deal {
+            seat: 1,
+            street: 1,
+            dealt: Dealt::Down(cards("5h6h")),
+        };
+        log.deal(down).unwrap();
+        log.deal(draw(2, 0, "")).unwrap();
+        assert_eq!(
+            log.infoset(1, &[]).unwrap(),
+            "3:1|50,50,50|2c2d||c/x1:2:2c2d,d:5h6h,x2:0"
+        );
+        assert_eq!(
+            log.infoset(2, &[]).unwrap(),
+            "3:2|50,50,50|7s8s||c/x1:2,x2:0"
+        );
+        assert!(log.deal(Deal { seat: 3, ..down }).is_err());
+        assert!(log.deal(Deal { street: 8, ..down }).is_err());
+    }
+
+    #[test]
     fn restart_is_a_new_log_and_bad_input_changes_nothing() {
         let holes = [cards("AhKh"), cards("2c2d"), cards("7s8s")];
         let mut log = HandLog::new(0, 2, 1, vec![100, 200, 300], holes.to_vec()).unwrap();
@@ -443,7 +606,7 @@ mod tests {
         assert!(log
             .push(Entry {
                 seat: 1,
-                street: 4,
+                street: 8,
                 ..entry
             })
             .is_err());

@@ -16,8 +16,8 @@ use crate::error::{Error, Result};
 
 pub use actions::{Action, ActionSet, Legal};
 pub use encode::TableState;
-pub use layout::{ObsLayout, Section, LAYOUT_VERSION};
-pub use log::{ActionKind, Entry, HandLog};
+pub use layout::{ObsLayout, Section, Shape, LAYOUT_VERSION, MAX_DRAWS};
+pub use log::{ActionKind, Deal, Dealt, Entry, HandLog};
 
 /// The most chips one count may hold in what the encoder reads: a stack, a bet, a blind,
 /// the chip unit, a legal amount, an action's amount. 2**53, so that every count is exact

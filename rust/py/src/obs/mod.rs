@@ -7,10 +7,16 @@
 //! - [`state`]: the state's layout checked, its fields read, each table's log followed;
 //! - [`table`]: what the encoder keeps of each table, its log kept up with the state's;
 //! - [`moves`]: the mask bits of an encoding and the move an index names under them;
-//! - [`encoder`]: the class and its arrays.
+//! - [`game`]: the game read, from its row of the variant table;
+//! - [`rows`]: each table's row read, checked and written, and its turn kept;
+//! - [`arrays`]: the encoder's arrays checked, and rows handed out as new arrays;
+//! - [`encoder`]: the class.
 
+mod arrays;
 mod encoder;
+mod game;
 mod moves;
+mod rows;
 mod state;
 mod table;
 

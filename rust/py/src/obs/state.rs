@@ -7,12 +7,14 @@
 //! the layout it knows ([`FIELDS`]) and refuses any other, so a renamed or moved field is an
 //! error naming the difference, never a silent slow path.
 
-use pokerforge_core::obs::{ActionKind, Entry, HandLog, Legal, TableState};
+use pokerforge_core::obs::layout::MAX_STREETS;
+use pokerforge_core::obs::{ActionKind, Deal, Dealt, Entry, HandLog, Legal, TableState, MAX_DRAWS};
 use pokerforge_core::{Card, CardSet, MAX_PLAYERS};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple, PyType};
 use pyo3::{ffi, intern, Borrowed};
 
+use super::game::{Game, NONE};
 use crate::errors::{to_py, InvalidSpecError};
 use crate::input::seq::{
     card_list, cards_of, chips_of, each_item, index_of, read_seq, setting, Plain, LAST_SEAT,
@@ -41,11 +43,9 @@ pub const FIELDS: [&str; 35] = [
     "folded",
     "over",
     "log",
-    // Layout 2: stud's up cards per seat. The encoder reads the board games, whose hands
-    // leave it empty, so it is declared here and not read.
+    // Layout 2: each seat's up cards.
     "up",
-    // Layout 3: the draw games' seat to draw and the cards drawn per seat and drawing
-    // round; declared, not read, as `up` is.
+    // Layout 3: the seat to draw and the cards drawn per seat and drawing round.
     "drawing",
     "draws",
     // Layout 4: the betting's bookkeeping, declared with the rest so that a copy or a
@@ -81,17 +81,38 @@ const BETS: usize = 11;
 const FOLDED: usize = 14;
 const OVER: usize = 15;
 const LOG: usize = 16;
+const UP: usize = 17;
+const DRAWING: usize = 18;
+const DRAWS: usize = 19;
 
 /// The log's record classes the encoder follows, in the order `HandState.LOG_KINDS` gives
-/// them: `Fold(seat)`, `Check(seat)`, `Call(seat, amount, all_in)`, `Bet(seat, to, amount,
-/// all_in)`, `Raise(seat, to, amount, all_in, full)`, `DealBoard(street, cards)`.
-const KINDS: usize = 6;
+/// them: the betting, `Fold(seat)`, `Check(seat)`, `Call(seat, amount, all_in)`, `Bet(seat,
+/// to, amount, all_in)`, `Raise(seat, to, amount, all_in, full)`, `BringIn(seat, amount,
+/// all_in)`; then the dealing and drawing between betting rounds, `DealBoard`, `DealUp`,
+/// `DealHole`, `Discard`, `StandPat`: the first of these after a betting action opens the
+/// next street, whatever the game (its row says what each street deals).
+const KINDS: usize = 11;
 const KIND_FOLD: usize = 0;
 const KIND_CHECK: usize = 1;
 const KIND_CALL: usize = 2;
 const KIND_BET: usize = 3;
 const KIND_RAISE: usize = 4;
-const KIND_DEAL_BOARD: usize = 5;
+const KIND_BRING_IN: usize = 5;
+/// The first of the dealing and drawing kinds.
+const KIND_DEALING: usize = 6;
+const KIND_DEAL_BOARD: usize = 6;
+const KIND_DEAL_UP: usize = 7;
+const KIND_DEAL_HOLE: usize = 8;
+const KIND_DISCARD: usize = 9;
+
+/// The street a table's log has reached: the street of its next betting action, and
+/// whether a betting action has come since the street opened (so that the next dealing
+/// or drawing record opens another).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Cursor {
+    street: u8,
+    bet: bool,
+}
 
 /// The readers of one `HandState` class: its slot descriptors in [`FIELDS`] order and its
 /// log's record classes, looked up and checked once.
@@ -223,27 +244,46 @@ impl Reader {
         card_list(&self.get(state, BOARD)?, "board")
     }
 
-    /// The state as the layout encodes it; the seat to act is the seat to bet or, at an
-    /// asked showdown, the seat to show or muck (street 4), and nobody once the hand is
-    /// over (street 4).
-    pub fn row(&self, state: &Bound<'_, PyAny>) -> PyResult<Row> {
+    /// The state as the layout encodes it, for a game read as `game` says; the seat to
+    /// act is the seat to bet, to draw or, at an asked showdown, to show or muck (then
+    /// the street is over), and nobody once the hand is over.
+    pub fn row(&self, state: &Bound<'_, PyAny>, game: &Game) -> PyResult<Row> {
         let seat = |field| -> PyResult<Option<usize>> {
             let value = self.get(state, field)?;
             // SAFETY: the GIL is held and `value` is alive; no Python code runs.
             match unsafe { i64::plain(value.as_ptr()) } {
                 Some(-1) => Ok(None),
                 Some(seat) if (0..=LAST_SEAT as i64).contains(&seat) => Ok(Some(seat as usize)),
-                _ => index_of(&value, "actor", LAST_SEAT, "a seat of the table, or -1").map(Some),
+                _ => index_of(
+                    &value,
+                    FIELDS[field],
+                    LAST_SEAT,
+                    "a seat of the table, or -1",
+                )
+                .map(Some),
             }
         };
         let betting = seat(ACTOR)?;
-        let actor = match betting {
+        let drawing = match betting {
+            None if game.draws > 0 => seat(DRAWING)?,
+            _ => None,
+        };
+        let actor = match betting.or(drawing) {
             Some(seat) => Some(seat),
             None => seat(SHOWING)?,
         };
-        let street = match betting {
-            Some(_) => index_of(&self.get(state, STREET)?, "street", 3, "0 (pre-flop) to 3")?,
-            None => 4,
+        let street = if betting.or(drawing).is_some() {
+            let value = self.get(state, STREET)?;
+            let known = |i: usize| game.streets.get(i).is_some_and(|&s| s != NONE);
+            let expected = "a street of the game";
+            usize::from(
+                game.streets[index_of(&value, "street", 31, expected)
+                    .ok()
+                    .filter(|&i| known(i))
+                    .ok_or_else(|| setting("street", value.to_string(), expected))?],
+            )
+        } else {
+            game.count
         };
         let mut row = Row {
             street,
@@ -253,7 +293,10 @@ impl Reader {
             folded: [false; MAX_PLAYERS],
             lens: [0; 3],
             actor,
+            betting,
+            drawing,
             legal: Legal::default(),
+            cards: None,
         };
         if betting.is_some() {
             row.legal = legal_of(&self.get(state, LEGAL)?)?;
@@ -268,7 +311,43 @@ impl Reader {
             read_seq(&self.get(state, BETS)?, "bets", &mut row.bets)?,
             read_seq(&self.get(state, FOLDED)?, "folded", &mut row.folded)?,
         ];
+        if game.cards_change || game.up || game.draws > 0 {
+            row.cards = Some(Box::new(self.cards(state, game)?));
+        }
         Ok(row)
+    }
+
+    /// The cards of a game whose cards change after the deal: each seat's now, its up
+    /// cards, its draws (each read where the game has them).
+    fn cards(&self, state: &Bound<'_, PyAny>, game: &Game) -> PyResult<Cards> {
+        let mut cards = Cards {
+            lens: [0; 3],
+            holes: [CardSet::EMPTY; MAX_PLAYERS],
+            up: [CardSet::EMPTY; MAX_PLAYERS],
+            draws: [[-1; MAX_DRAWS]; MAX_PLAYERS],
+        };
+        if game.cards_change {
+            cards.lens[0] = card_sets(&self.get(state, HOLES)?, "holes", &mut cards.holes)?;
+        }
+        if game.up {
+            cards.lens[1] = card_sets(&self.get(state, UP)?, "up", &mut cards.up)?;
+        }
+        if game.draws > 0 {
+            cards.lens[2] = each_item(&self.get(state, DRAWS)?, |i, rounds| {
+                let seat = cards.draws.get_mut(i).ok_or_else(|| {
+                    setting("draws", "more entries than seats", "one entry per seat")
+                })?;
+                each_item(rounds, |r, count| {
+                    let slot = seat.get_mut(r).filter(|_| r < game.draws).ok_or_else(|| {
+                        setting("draws", "more rounds than the game's", "a count per round")
+                    })?;
+                    *slot = index_of(count, "draws", 52, "a number of cards")? as i8;
+                    Ok(())
+                })?;
+                Ok(())
+            })?;
+        }
+        Ok(cards)
     }
 
     /// A new log for the hand of `state`: its button, blinds, starting stacks and hole
@@ -309,13 +388,13 @@ impl Reader {
     }
 
     /// Appends to `log` the betting actions among `records[from..]`, a state's log
-    /// (`street`: the street of the next action, counted by the board deals read);
-    /// returns the log's length.
+    /// (`at`: the street reached, moved on by the first dealing or drawing record after a
+    /// betting action); returns the log's length.
     pub fn follow(
         &self,
         records: &Bound<'_, PyList>,
         from: usize,
-        street: &mut u8,
+        at: &mut Cursor,
         log: &mut HandLog,
     ) -> PyResult<usize> {
         let len = records.len();
@@ -332,10 +411,19 @@ impl Reader {
             let Some(kind) = self.kinds.iter().position(|k| k.as_ptr().cast() == class) else {
                 continue; // forced bets, returned bets, the showdown: no betting decision
             };
-            if kind == KIND_DEAL_BOARD {
-                *street += 1;
+            if kind >= KIND_DEALING {
+                if at.bet {
+                    at.street += 1;
+                    at.bet = false;
+                }
+                if kind != KIND_DEAL_BOARD {
+                    // The board is read from the state; the players' cards from here.
+                    log.deal(deal_of(kind, &record, at.street)?)
+                        .map_err(to_py)?;
+                }
                 continue;
             }
+            at.bet = true;
             // The classes' fields by position, as pokerforge.game.actions declares them.
             let fields = record.cast::<PyTuple>()?;
             let int =
@@ -346,6 +434,8 @@ impl Reader {
                 KIND_CHECK => (ActionKind::Check, 0, false),
                 KIND_CALL => (ActionKind::Call, int(1)?, flag(2)?),
                 KIND_BET | KIND_RAISE => (ActionKind::Raise, int(1)?, flag(3)?),
+                // The bring-in opens the betting: a bet of its amount (rule 37).
+                KIND_BRING_IN => (ActionKind::Raise, int(1)?, flag(2)?),
                 _ => unreachable!("KINDS classes"),
             };
             let seat = index_of(
@@ -357,7 +447,7 @@ impl Reader {
             log.push(Entry {
                 seat: seat as u8,
                 kind,
-                street: (*street).min(3),
+                street: at.street.min(MAX_STREETS as u8 - 1),
                 all_in,
                 amount,
             })
@@ -365,6 +455,32 @@ impl Reader {
         }
         Ok(len)
     }
+}
+
+/// The dealing or drawing record `record` of kind `kind` (`DealUp(seat, cards)`,
+/// `DealHole(seat, cards)`, `Discard(seat, number, cards)`, `StandPat(seat)`) on
+/// `street`.
+fn deal_of(kind: usize, record: &Borrowed<'_, '_, PyAny>, street: u8) -> PyResult<Deal> {
+    let fields = record.cast::<PyTuple>()?;
+    let item = |i: usize| fields.get_borrowed_item(i);
+    let seat = index_of(&*item(0)?, "seat", LAST_SEAT, "a seat of the table")? as u8;
+    let dealt = match kind {
+        KIND_DEAL_UP => Dealt::Up(cards_of(&*item(1)?, "up cards")?),
+        KIND_DEAL_HOLE => Dealt::Down(cards_of(&*item(1)?, "hole cards")?),
+        KIND_DISCARD => Dealt::Draw {
+            count: index_of(&*item(1)?, "number", 52, "a number of cards")? as u8,
+            thrown: cards_of(&*item(2)?, "discards")?,
+        },
+        _ => Dealt::Draw {
+            count: 0,
+            thrown: CardSet::EMPTY,
+        },
+    };
+    Ok(Deal {
+        seat,
+        street: street.min(MAX_STREETS as u8 - 1),
+        dealt,
+    })
 }
 
 /// One table's state as the layout encodes it, read into fixed arrays.
@@ -375,10 +491,28 @@ pub struct Row {
     stacks: [i64; MAX_PLAYERS],
     bets: [i64; MAX_PLAYERS],
     folded: [bool; MAX_PLAYERS],
+    /// The lengths read of stacks, bets and folded.
     lens: [usize; 3],
-    /// The seat to act: to bet, or to show or muck (street 4); `None` once the hand is over.
+    /// The seat to act: to bet, to draw, or to show or muck (the street is then over);
+    /// `None` once the hand is over.
     pub actor: Option<usize>,
+    betting: Option<usize>,
+    /// The seat to draw.
+    pub drawing: Option<usize>,
     legal: Legal,
+    /// Where the game's cards change after the deal, the cards read (boxed: the board
+    /// games' rows, most of the steps, carry none).
+    cards: Option<Box<Cards>>,
+}
+
+/// The cards of a game whose cards change after the deal, read into fixed arrays.
+#[derive(Debug)]
+struct Cards {
+    /// The lengths read of holes, up and draws.
+    lens: [usize; 3],
+    holes: [CardSet; MAX_PLAYERS],
+    up: [CardSet; MAX_PLAYERS],
+    draws: [[i8; MAX_DRAWS]; MAX_PLAYERS],
 }
 
 impl Row {
@@ -398,10 +532,39 @@ impl Row {
                 i128::from(start) - stacks.iter().map(|&s| i128::from(s)).sum::<i128>(),
             )
             .unwrap_or(i64::MIN),
-            actor: self.actor,
+            actor: self
+                .betting
+                .or(self.actor.filter(|_| self.drawing.is_none())),
             legal: self.legal,
+            holes: self.cards.as_ref().map_or(&[], |c| &c.holes[..c.lens[0]]),
+            up: self.cards.as_ref().map_or(&[], |c| &c.up[..c.lens[1]]),
+            draws: self.cards.as_ref().map_or(&[], |c| &c.draws[..c.lens[2]]),
+            drawing: self.drawing,
         }
     }
+
+    /// The cards `seat` holds now (where the game's cards change after the deal).
+    pub fn hole(&self, seat: usize) -> CardSet {
+        self.cards
+            .as_ref()
+            .and_then(|c| c.holes[..c.lens[0]].get(seat).copied())
+            .unwrap_or(CardSet::EMPTY)
+    }
+}
+
+/// Reads one set of cards per seat into `out`; returns how many seats.
+fn card_sets(
+    obj: &Bound<'_, PyAny>,
+    name: &'static str,
+    out: &mut [CardSet; MAX_PLAYERS],
+) -> PyResult<usize> {
+    each_item(obj, |i, cards| {
+        let slot = out
+            .get_mut(i)
+            .ok_or_else(|| setting(name, "more entries than seats", "one entry per seat"))?;
+        *slot = cards_of(cards, name)?;
+        Ok(())
+    })
 }
 
 /// The fast path of [`legal_of`]: two bools, an int, and two ints or `None`, read through

@@ -2,10 +2,11 @@
 //! that hand, kept up with the state's log.
 
 use pokerforge_core::obs::HandLog;
+use pokerforge_core::CardSet;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use super::state::Reader;
+use super::state::{Cursor, Reader};
 
 /// One table as the encoder knows it.
 #[derive(Debug)]
@@ -19,12 +20,14 @@ pub struct Table {
     log: Option<HandLog>,
     /// Records of the state's log read so far, and the street of the next action.
     pub read: usize,
-    street: u8,
+    street: Cursor,
     /// The chips the seats started the hand with.
     pub start: i64,
     /// The mask bits the latest encoding of the seat to act returned (see
     /// `moves::mask_bits`), valid while the state's log has `read` records; -1 when none.
     pub turn: i64,
+    /// The cards of the seat to draw when `turn` was kept (what the draw actions throw).
+    pub hand: CardSet,
 }
 
 impl Table {
@@ -35,9 +38,10 @@ impl Table {
             records: None,
             log: None,
             read: 0,
-            street: 0,
+            street: Cursor::default(),
             start: 0,
             turn: -1,
+            hand: CardSet::EMPTY,
         }
     }
 
@@ -63,14 +67,21 @@ impl Table {
                 let records = reader.records(state)?;
                 self.start = reader.start(state, &mut self.log)?;
                 self.read = 0;
-                self.street = 0;
+                self.street = Cursor::default();
                 self.records = Some(records.clone().unbind());
                 self.state = Some(state.clone().unbind());
                 records
             }
         };
         let log = self.log.as_mut().expect("started above");
-        self.read = reader.follow(&records, self.read, &mut self.street, log)?;
+        let read = reader.follow(&records, self.read, &mut self.street, log)?;
+        if read != self.read {
+            // Something happened since the turn was kept: its bits are another state's
+            // (a read that follows the log without encoding, `infoset` or `net_bb`, must
+            // not leave them looking current).
+            self.turn = -1;
+            self.read = read;
+        }
         Ok(())
     }
 
