@@ -25,46 +25,18 @@ pub const VERSION: i64 = 4;
 
 /// `HandState.FIELDS` of layout [`VERSION`], in order: the fields are read by these
 /// positions.
+#[rustfmt::skip]
 pub const FIELDS: [&str; 35] = [
-    "button",
-    "big_blind",
-    "unit",
-    "starts",
-    "holes",
-    "street",
-    "board",
-    "actor",
-    "showing",
-    "legal",
-    "stacks",
-    "bets",
-    "contributions",
-    "dead",
-    "folded",
-    "over",
-    "log",
+    "button", "big_blind", "unit", "starts", "holes", "street", "board", "actor", "showing",
+    "legal", "stacks", "bets", "contributions", "dead", "folded", "over", "log",
     // Layout 2: each seat's up cards.
     "up",
     // Layout 3: the seat to draw and the cards drawn per seat and drawing round.
-    "drawing",
-    "draws",
+    "drawing", "draws",
     // Layout 4: the betting's bookkeeping, declared with the rest so that a copy or a
     // snapshot is the declared state; the encoder reads `legal`, which it decides.
-    "faced",
-    "reach",
-    "reach_top",
-    "live",
-    "active",
-    "level",
-    "full_level",
-    "min_inc",
-    "raises",
-    "cap",
-    "pl_extra",
-    "aggressor",
-    "no_raise",
-    "bring_in",
-    "alt_inc",
+    "faced", "reach", "reach_top", "live", "active", "level", "full_level", "min_inc", "raises",
+    "cap", "pl_extra", "aggressor", "no_raise", "bring_in", "alt_inc",
 ];
 const BUTTON: usize = 0;
 const BIG_BLIND: usize = 1;
