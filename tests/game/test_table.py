@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pokerforge.errors import IllegalActionError, InvalidSpecError
+from pokerforge.errors import IllegalActionError, InvalidSpecError, PolicyError
 from pokerforge.game import Decision, GameSpec, HandView, LegalActions, RuleProfile, Table, play
+from pokerforge.game.tournament import BlindSchedule, Level, Tournament
 
 SPEC = GameSpec(blinds=(1, 2))
 MOVING = GameSpec(blinds=(1, 2), rules=RuleProfile(dead_button=False))
@@ -205,3 +206,17 @@ def test_the_tables_repr_counts_in_words() -> None:
     assert repr(table).endswith("0 hands played>")
     table.play_hand(_fold_around)
     assert repr(table).endswith(", 1 hand played>")
+
+
+def test_built_in_players_by_name_wherever_a_policy_is_taken() -> None:
+    table = Table(GameSpec(blinds=(1, 2)), seats=3, seed=5)
+    for seat in range(3):
+        table.sit(seat, f"p{seat}", 100)
+    done = table.play_hand({0: "random", 1: "tag", 2: "call"})
+    assert done.hand.is_over and table.total_chips == 300
+    table.play_hand("tag")  # one for every seat
+    with pytest.raises(PolicyError, match="'nobody' is not a built-in player: one of call"):
+        table.play_hand(["tag", "nobody", "call"])
+    event = Tournament(GameSpec(blinds=(1, 2)), BlindSchedule([Level(1, 2)]),
+                       players=[("a", 40), ("b", 40)], seed=1)  # fmt: skip
+    assert event.play("tag") in ("a", "b")

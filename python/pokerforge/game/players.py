@@ -2,8 +2,9 @@
 
 ``Table.play_hand`` (and the tournaments) take a policy for everyone, one per table seat
 (a sequence, or a mapping by seat number), or the deprecated ``decide(hand)`` that acts on
-the hand itself; :func:`seat_policies` checks them against the seats the next hand deals
-in and :class:`SeatPolicies` plays a hand with them.
+the hand itself; a policy may be a built-in player's name (``"random"``, ``"call"``,
+``"tag"``: :mod:`pokerforge.game.bots`). :func:`seat_policies` checks them against the seats
+the next hand deals in and :class:`SeatPolicies` plays a hand with them.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple, TypeAlias, cast
 
 from pokerforge.errors import PokerError, PolicyError
+from pokerforge.game.bots import POLICIES
 from pokerforge.game.decision import Decision, Policy, play
 from pokerforge.game.hand import Hand
 
-__all__ = ["Players", "SeatPolicies", "seat_policies"]
+__all__ = ["Players", "SeatPolicies", "named", "seat_policies"]
 
 
 def seat_policies(policies: Players, size: int, live: Sequence[int]) -> SeatPolicies:
@@ -37,9 +39,9 @@ def seat_policies(policies: Players, size: int, live: Sequence[int]) -> SeatPoli
         )
         return SeatPolicies(cast("Callable[[Hand], object]", policies), [])
     if isinstance(policies, Mapping | Sequence) and not isinstance(policies, str):
-        by_seat = _table_policies(policies, size)
+        by_seat = [None if p is None else named(p) for p in _table_policies(policies, size)]
     else:
-        by_seat = [cast("Policy", policies)] * size
+        by_seat = [named(cast("Policy | str", policies))] * size
     missing = [seat for seat in live if by_seat[seat] is None]
     if missing:
         raise PolicyError(f"no policy for seats {missing}, which the next hand deals in")
@@ -47,7 +49,8 @@ def seat_policies(policies: Players, size: int, live: Sequence[int]) -> SeatPoli
 
 
 Players: TypeAlias = (
-    "Policy | Sequence[Policy | None] | Mapping[int, Policy] | Callable[[Hand], object]"
+    "Policy | str | Sequence[Policy | str | None] | Mapping[int, Policy | str]"
+    " | Callable[[Hand], object]"
 )
 """What ``play_hand`` takes: a policy for everyone, one per table seat (a sequence, or a
 mapping by seat number), or the deprecated ``decide(hand)``."""
@@ -104,9 +107,26 @@ def _decide_all(hand: Hand, decide: Callable[[Hand], object]) -> None:
             raise PolicyError(f"seat {seat}'s decision {value!r} failed: {err}") from err
 
 
+def named(policy: Policy | str) -> Policy:
+    """``policy``, or the built-in player of that name (:data:`~pokerforge.game.bots.POLICIES`).
+
+    Raises:
+        PolicyError: a name of no built-in player.
+    """
+    if not isinstance(policy, str):
+        return policy
+    found = POLICIES.get(policy)
+    if found is None:
+        raise PolicyError(
+            f"{policy!r} is not a built-in player: one of {', '.join(sorted(POLICIES))}, "
+            "or a policy(view, legal)"
+        )
+    return found
+
+
 def _table_policies(
-    policies: Sequence[Policy | None] | Mapping[int, Policy], size: int
-) -> list[Policy | None]:
+    policies: Sequence[Policy | str | None] | Mapping[int, Policy | str], size: int
+) -> list[Policy | str | None]:
     """One policy (or ``None``) per table seat, from a sequence or a mapping by seat."""
     if isinstance(policies, Mapping):
         unknown = [s for s in policies if not (isinstance(s, int) and 0 <= s < size)]

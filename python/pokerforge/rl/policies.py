@@ -137,7 +137,7 @@ class GamePolicy:
 
     Args:
         policy: The game policy, or the name of a built-in simulation policy
-            (``"random"``, ``"call"``, ``"tag"``, see :mod:`pokerforge.sim.policies`).
+            (``"random"``, ``"call"``, ``"tag"``, see :mod:`pokerforge.game.bots`).
 
     Raises:
         InvalidSpecError: Not callable, or an unknown name.
@@ -154,7 +154,7 @@ class GamePolicy:
 
     def __init__(self, policy: GameProtocol | str) -> None:
         if isinstance(policy, str):
-            from pokerforge.sim.policies import POLICIES  # noqa: PLC0415 - only for names
+            from pokerforge.game.bots import POLICIES  # noqa: PLC0415 - only for names
 
             found = POLICIES.get(policy)
             if found is None:
