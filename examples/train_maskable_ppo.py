@@ -7,9 +7,10 @@ shoving or calling every hand. The adapter hands MaskablePPO each table's legal 
 (``action_masks``), so it never picks a masked index. The win rate against the caller,
 before and after training, is measured on hands dealt from other seeds.
 
-Needs torch, stable-baselines3 and sb3-contrib, which pokerforge does not depend on:
+Needs torch, stable-baselines3 and sb3-contrib, which pokerforge does not depend on (on a
+CPU, install them as docs/rl.md's "Training on a CPU" says: torch from PyPI brings
+gigabytes of CUDA libraries):
 
-    pip install sb3-contrib
     python examples/train_maskable_ppo.py                      # 60,000 steps
     python examples/train_maskable_ppo.py --steps 5000 --hands 500
 """

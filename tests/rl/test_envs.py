@@ -594,3 +594,31 @@ def test_aec_agent_iter_gives_at_most_max_iter_agents() -> None:
         obs, _, term, trunc, _ = env.last()
         env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
     assert taken[0] == first and not env.agents and len(taken) > 3
+
+
+def test_illegal_actions_penalized_play_the_default() -> None:
+    import gymnasium  # noqa: PLC0415
+
+    env = gymnasium.make("pokerforge/SevenCardStudFL-v0", illegal="penalize", seed=3)
+    obs, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    penalized = hands = 0
+    for _ in range(3_000):
+        action = int(rng.integers(env.action_space.n))
+        legal = bool(obs["action_mask"][action])
+        obs, reward, done, _, info = env.step(action)
+        assert info.get("illegal", False) is (not legal)
+        if not legal and not done:
+            assert reward == -1.0  # the penalty, in big blinds (the hand goes on)
+        penalized += not legal
+        if done:
+            hands += 1
+            obs, _ = env.reset()
+    assert penalized > 500 and hands > 100
+    with pytest.raises(InvalidSpecError, match="illegal must be 'raise' or 'penalize'"):
+        gymnasium.make("pokerforge/HoldemNL-v0", illegal="ignore")
+    strict = PokerEnv(seed=1)
+    obs, _ = strict.reset()
+    masked = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        strict.step(masked)

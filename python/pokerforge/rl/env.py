@@ -123,10 +123,26 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         layout_seats: size the observation for this many seats (see :class:`Tables`).
         obs_scale: chip slots divided by this many big blinds (see :class:`Tables`;
             ``None``: in big blinds).
+        illegal: what an illegal discrete action does: ``"raise"`` (the default)
+            raises :class:`~pokerforge.errors.IllegalActionError` and changes nothing;
+            ``"penalize"`` plays the legal default instead (check where checking is
+            legal, else fold) and takes ``illegal_penalty`` big blinds from the step's
+            reward, with ``info["illegal"] = True``: for learners that ignore the action
+            mask (Stable-Baselines3's PPO and DQN as they come).
+        illegal_penalty: the penalty in big blinds (``illegal="penalize"``), at least 0.
 
     ``step`` takes an index into the discrete action set, or an exact move: ``("fold",)``,
     ``("check",)``, ``("call",)``, ``("raise_to", total)``. An illegal action raises
-    :class:`~pokerforge.errors.IllegalActionError` and changes nothing.
+    :class:`~pokerforge.errors.IllegalActionError` and changes nothing, unless
+    ``illegal="penalize"``.
+
+    Examples:
+        >>> env = PokerEnv(illegal="penalize", seed=1)
+        >>> obs, _ = env.reset()
+        >>> masked = [i for i, ok in enumerate(obs["action_mask"]) if not ok][0]
+        >>> obs, reward, done, _, info = env.step(masked)
+        >>> info["illegal"], reward <= -1.0
+        (True, True)
     """
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's convention
@@ -147,7 +163,22 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         render_mode: str | None = None,
         layout_seats: int | None = None,
         obs_scale: float | None = None,
+        illegal: str = "raise",
+        illegal_penalty: float = 1.0,
     ) -> None:
+        if illegal not in ("raise", "penalize"):
+            raise InvalidSpecError(f"illegal must be 'raise' or 'penalize', not {illegal!r}")
+        if (
+            isinstance(illegal_penalty, bool)
+            or not isinstance(illegal_penalty, int | float)
+            or not (0 <= illegal_penalty < float("inf"))
+        ):
+            raise InvalidSpecError(
+                "illegal_penalty must be a number of big blinds, 0 or more, "
+                f"not {illegal_penalty!r}"
+            )
+        self.illegal = illegal
+        self.illegal_penalty = float(illegal_penalty)
         self.tables = Tables.for_env(
             spec,
             seats=seats,
@@ -250,12 +281,36 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         """Play ``action`` for the learning seat, then the others until its next turn."""
         if isinstance(action, np.integer):
             action = int(action)
+        penalty = 0.0
+        info: dict[str, Any] = {}
+        if self.illegal == "penalize" and isinstance(action, int) and not self._legal(action):
+            action = self._default_action()
+            penalty = self.illegal_penalty
+            info["illegal"] = True
         self.tables.act(0, action)
         if self._play_others():
-            return self._observe(), 0.0, False, False, {}
+            return self._observe(), -penalty, False, False, info
         net = self.tables.hands[0].net[self.seat]
         obs = self._observe()
-        return obs, net / self.tables.big_blind, True, False, {"net": net}
+        return obs, net / self.tables.big_blind - penalty, True, False, {**info, "net": net}
+
+    def _legal(self, action: int) -> bool:
+        """Whether discrete ``action`` is an index of the action set and legal now."""
+        mask = self.tables.mask[0]
+        return 0 <= action < len(mask) and bool(mask[action])
+
+    def _default_action(self) -> int:
+        """The legal default for an illegal choice: check where it is legal (the
+        check-or-call action with nothing owed), else fold; in a drawing round the first
+        legal action, standing pat."""
+        mask = self.tables.mask[0]
+        names = self.tables.actions
+        legal = self.tables.hands[0].legal_actions()
+        if legal.check and "call" in names and mask[names.index("call")]:
+            return names.index("call")
+        if legal.fold and "fold" in names and mask[names.index("fold")]:
+            return names.index("fold")
+        return int(np.flatnonzero(mask)[0])
 
     def _play_others(self) -> bool:
         """Let the other seats act; whether the learning seat is to act (else: hand over)."""
