@@ -17,6 +17,7 @@ def test_the_pages_examples_run(
     page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)  # files a page writes go to a scratch folder
+    (tmp_path / "tests").symlink_to(DOCS.parent / "tests")  # the data the examples read
     result = doctest.testfile(
         str(page),
         module_relative=False,
