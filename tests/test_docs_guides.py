@@ -17,7 +17,8 @@ def test_the_pages_examples_run(
     page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)  # files a page writes go to a scratch folder
-    (tmp_path / "tests").symlink_to(DOCS.parent / "tests")  # the data the examples read
+    for folder in ("tests", "examples"):  # the data and the programs the examples read
+        (tmp_path / folder).symlink_to(DOCS.parent / folder)
     result = doctest.testfile(
         str(page),
         module_relative=False,
