@@ -1,7 +1,8 @@
 """pokerforge: a poker engine for Python with a Rust core.
 
-Cards and evaluators (:mod:`pokerforge.cards`, :mod:`pokerforge.eval`), equity
-(:mod:`pokerforge.equity`) and the rules of the game (:mod:`pokerforge.game`).
+Cards and evaluators ([`pokerforge.cards`][pokerforge.cards], [`pokerforge.eval`][pokerforge.eval]),
+equity ([`pokerforge.equity`][pokerforge.equity]) and the rules of the game
+([`pokerforge.game`][pokerforge.game]).
 
 Examples:
     >>> import pokerforge

@@ -1,12 +1,13 @@
 """Cards, sets of cards and decks.
 
 A card's index is ``4 * rank + suit``: ranks ``2..9, T, J, Q, K, A`` are 0..12 and suits
-``c, d, h, s`` are 0..3, so ``2c`` is 0 and ``As`` is 51. A :class:`CardSet` is a 64-bit
-mask with bit ``i`` set for the card with index ``i``.
+``c, d, h, s`` are 0..3, so ``2c`` is 0 and ``As`` is 51. A [`CardSet`][pokerforge.cards.CardSet] is
+a 64-bit mask with bit ``i`` set for the card with index ``i``.
 
 Every function that takes cards accepts any "cards-like" value: text (``"AhKh"``,
-``"Ah Kh"``, ``"Ah,Kh"``, ``"10h"``, ``"A♥"``), a :class:`Card`, a :class:`CardSet`, an
-``int`` mask, or an iterable of cards (each a :class:`Card`, a card index or a card's text).
+``"Ah Kh"``, ``"Ah,Kh"``, ``"10h"``, ``"A♥"``), a [`Card`][pokerforge.cards.Card], a
+[`CardSet`][pokerforge.cards.CardSet], an ``int`` mask, or an iterable of cards (each a
+[`Card`][pokerforge.cards.Card], a card index or a card's text).
 
 Examples:
     >>> from pokerforge import Card, CardSet, Deck
@@ -37,7 +38,7 @@ __all__ = ["Card", "CardSet", "Deck", "Rank", "Suit"]
 
 class Rank(TextEnum):
     """A card rank; the value is the rank's part of the card index (``2`` = 0, ace = 12);
-    ``str()`` is its :attr:`symbol`."""
+    ``str()`` is its [`symbol`][pokerforge.cards.Rank.symbol]."""
 
     TWO = 0
     THREE = 1
@@ -65,13 +66,13 @@ class Rank(TextEnum):
 
     @property
     def text(self) -> str:
-        """As :attr:`symbol`."""
+        """As [`symbol`][pokerforge.cards.Rank.symbol]."""
         return self.symbol
 
 
 class Suit(TextEnum):
     """A card suit; the value is the suit's part of the card index (clubs = 0); ``str()``
-    is its :attr:`symbol`."""
+    is its [`symbol`][pokerforge.cards.Rank.symbol]."""
 
     CLUBS = 0
     DIAMONDS = 1
@@ -90,7 +91,7 @@ class Suit(TextEnum):
 
     @property
     def text(self) -> str:
-        """As :attr:`symbol`."""
+        """As [`symbol`][pokerforge.cards.Rank.symbol]."""
         return self.symbol
 
 

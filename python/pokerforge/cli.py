@@ -4,9 +4,9 @@ Commands: ``odds`` (your chances against random opponents), ``equity`` (hands an
 against each other), ``eval`` (rank a hand), ``simulate`` (self-play through the hand
 engine, on every core or a Dask cluster), ``grid`` (exact equity grids), ``stats`` and
 ``import`` (player statistics over hand histories and the hand database,
-:mod:`pokerforge.histories.commands`), ``icm`` and ``pushfold`` (tournament prize equity and
-push/fold equilibria, :mod:`pokerforge.icm.commands`) and ``serve`` (the HTTP equity
-service and its web calculator). Bad input prints one line naming the problem and exits
+`pokerforge.histories.commands`), ``icm`` and ``pushfold`` (tournament prize equity and
+push/fold equilibria, [`pokerforge.icm.commands`][pokerforge.icm.commands]) and ``serve`` (the HTTP
+equity service and its web calculator). Bad input prints one line naming the problem and exits
 with status 2.
 
 Examples:
@@ -327,7 +327,7 @@ _ANNOUNCE_SECONDS = 2.0
 
 
 def _run_equity(args: argparse.Namespace, players: list[str]) -> EquityResult:
-    """The equity asked for, as :func:`~pokerforge.equity` answers it; long work is
+    """The equity asked for, as [`equity()`][pokerforge.equity] answers it; long work is
     announced on stderr (its method and estimated time) with a bar on a terminal, and
     Ctrl-C stops it at once."""
     if args.samples is not None and args.samples < 1:

@@ -3,7 +3,7 @@
 The engine names the part of a request it refuses as Python and the service name it: the
 fields ``players[0]``, ``board`` and ``dead``, and settings written ``method = "exact"``,
 ``samples = 0`` or ``by_hand = true``. A user of the ``pokerforge`` command typed none of
-those: they typed a hand, ``--board``, ``--exact``, ``--samples 0``. :func:`in_command_words`
+those: they typed a hand, ``--board``, ``--exact``, ``--samples 0``. `in_command_words()`
 rewrites a refusal's message in the words of the command line that was typed, so that it
 names what the user wrote and what to do instead.
 

@@ -1,6 +1,6 @@
 """Int enums that read as text: ``str()`` and plain formatting give a name, not a number.
 
-Python's :class:`~enum.IntEnum` prints its value (``print(Category.FLUSH)`` shows ``5`` from
+Python's `IntEnum` prints its value (``print(Category.FLUSH)`` shows ``5`` from
 Python 3.11 on, ``Category.FLUSH`` before): neither is what a reader wants. These enums
 print their text, the same on every Python; a format spec (``f"{street:d}"``) still formats
 the number, and the value is still an ``int`` everywhere else.
@@ -20,7 +20,7 @@ __all__ = ["TextEnum"]
 
 
 class TextEnum(IntEnum):
-    """An int enum whose ``str()`` is its :attr:`text`."""
+    """An int enum whose ``str()`` is its `text`."""
 
     @property
     def text(self) -> str:

@@ -1,10 +1,10 @@
 """Equity: each player's share of the pot, by exact enumeration or Monte Carlo.
 
-:func:`equity` answers "what are my chances?" for Texas Hold'em, Omaha (4, 5 or 6 hole
-cards), Omaha Hi-Lo and short-deck (6+) Hold'em, for 2 to 10 players, and for the stud
-family (below). Each player is a known hand (``"AhKh"``), a Hold'em :class:`Range`
-(``"QQ+, AKs, 0.5(JJ)"``) or ``"random"`` (any hand). The board may hold 0, 3, 4 or 5
-cards; ``dead`` cards are out of play.
+[`equity()`][pokerforge.equity.equity] answers "what are my chances?" for Texas Hold'em, Omaha (4, 5
+or 6 hole cards), Omaha Hi-Lo and short-deck (6+) Hold'em, for 2 to 10 players, and for the stud
+family (below). Each player is a known hand (``"AhKh"``), a Hold'em
+[`Range`][pokerforge.equity.Range] (``"QQ+, AKs, 0.5(JJ)"``) or ``"random"`` (any hand). The board
+may hold 0, 3, 4 or 5 cards; ``dead`` cards are out of play.
 
 Examples:
     >>> from pokerforge import equity
@@ -57,13 +57,13 @@ players are enumerated when that is quick, else sampled:
 
 Razz's ``categories`` are the shape of the best ace-to-five low: ``HIGH_CARD`` for five
 distinct ranks (a made low), then ``PAIR``, ``TWO_PAIR``, ``THREE_OF_A_KIND``,
-``FULL_HOUSE`` and ``FOUR_OF_A_KIND`` (:meth:`A5LowRank.category`); stud hi-lo's are the
+``FULL_HOUSE`` and ``FOUR_OF_A_KIND`` (`A5LowRank.category()`); stud hi-lo's are the
 high hand's.
 
 Short-deck Hold'em (``game="short-deck"``) deals the 36 cards from six to ace and ranks
 by its own order: a flush beats a full house, A-6-7-8-9 is the lowest straight, and three
-of a kind beats a straight unless ``trips_beat_straight=False`` (as :class:`GameSpec
-<pokerforge.game.GameSpec>`'s switch of the same name). Ranges drop their combos with a
+of a kind beats a straight unless ``trips_beat_straight=False`` (as
+[GameSpec][pokerforge.game.GameSpec]'s switch of the same name). Ranges drop their combos with a
 card below the six:
 
     >>> six = equity(["AhKh", "QQ+, 66"], board="6h7hQc", game="short-deck", method="exact")
@@ -132,10 +132,10 @@ class PlayerEquity:
         scoop: Hi-lo only: the fraction of deals won whole (both halves, or a high that
             takes all when no low qualifies); ``None`` otherwise.
         by_hand: With ``equity(..., by_hand=True)``: each of the player's hands (``"AhKh"``,
-            as :class:`CardSet` writes it) with its own equity against the other player;
-            ``None`` otherwise.
+            as [`CardSet`][pokerforge.cards.CardSet] writes it) with its own equity against the
+            other player; ``None`` otherwise.
         by_class: With ``by_hand=True``: each hand class of the player (``"AKs"``, in the
-            order of :data:`pokerforge.HAND_CLASSES`) with the equity of its hands
+            order of `pokerforge.HAND_CLASSES`) with the equity of its hands
             together; ``None`` otherwise.
         final_hands: Draw games: the chance of ending with each of the game's final-hand
             classes, best first (2-7: ``"7-low"`` to ``"A-low"``, then ``"pair"`` to
@@ -170,10 +170,11 @@ class PlayerEquity:
 
 @dataclass(frozen=True, slots=True)
 class EquityResult:
-    """The result of :func:`equity`.
+    """The result of [`equity()`][pokerforge.equity.equity].
 
     Attributes:
-        players: One :class:`PlayerEquity` per player, in the order given.
+        players: One [`PlayerEquity`][pokerforge.equity.PlayerEquity] per player, in the order
+            given.
         method: ``"exact"`` or ``"monte-carlo"``: what was used (``"auto"`` picks one).
         exact: Whether every runout and combination was counted.
         deals: Boards (exact) or samples (Monte Carlo) counted.
@@ -262,7 +263,8 @@ def equity(
 
     Args:
         players: 2 to 10 players, each a known hand (``"AhKh"``, or any cards-like value),
-            a Hold'em range (text or :class:`Range`), or ``"random"`` / ``None``. Stud
+            a Hold'em range (text or [`Range`][pokerforge.equity.Range]), or ``"random"`` /
+            ``None``. Stud
             games: 2 to 8 players, each the 0 to 7 cards known of them (no ranges).
         board: 0, 3, 4 or 5 board cards; none in the stud games.
         dead: Cards out of play (folded, burned, seen).
@@ -271,7 +273,7 @@ def equity(
             ace; hands, ranges and ``"random"`` as in Hold'em), ``"stud"``, ``"stud-hilo"``
             or ``"razz"``, or an alias of one (``"plo"``, ``"omaha8"``, ``"6+"``,
             ``"stud8"``, ... the same names as everywhere:
-            :mod:`pokerforge.games`); or a draw game: ``"2-7-single-draw"``,
+            [`pokerforge.games`][pokerforge.games]); or a draw game: ``"2-7-single-draw"``,
             ``"2-7-triple-draw"``, ``"a-5-triple-draw"``, ``"badugi"``, ``"five-card-draw"``
             (hands of five cards, four in badugi, or ``"random"``; no board, no ranges).
         draws: Draw games: one entry per player for the next draw: a number of cards (the
@@ -297,13 +299,14 @@ def equity(
             otherwise.
         target_stderr: Monte Carlo: stop once every equity's standard error is below this.
         seed: Monte Carlo: the seed; the same seed gives the same result on every platform
-            and for any thread count. Default :data:`~pokerforge.defaults.SEED` (0), as for
+            and for any thread count. Default `SEED` (0), as for
             the command and the service: the same question, the same answer; ``None``: a
             fresh one. The result reports it.
         time_limit: Stop after this many seconds. Monte Carlo keeps the deals counted by
             then, and ``seed`` with ``samples=result.deals`` replays it exactly; exact
-            enumeration asked for by name raises :class:`InvalidSpecError`; ``"auto"``'s
-            exact enumeration gets half the time, then hands over to Monte Carlo.
+            enumeration asked for by name raises
+            [`InvalidSpecError`][pokerforge.errors.InvalidSpecError]; ``"auto"``'s exact enumeration
+            gets half the time, then hands over to Monte Carlo.
         threads: Threads to use; default all cores.
         by_hand: Also give each hand and each hand class of every player its own equity
             (``PlayerEquity.by_hand``, ``by_class``). Hold'em heads-up only, counted
@@ -313,7 +316,7 @@ def equity(
             Hold'em's order. Refused for other games.
 
     Returns:
-        The :class:`EquityResult`.
+        The [`EquityResult`][pokerforge.equity.EquityResult].
 
     Raises:
         InvalidCardError, DuplicateCardError: Bad or repeated cards (also between a hand,
@@ -324,7 +327,7 @@ def equity(
             size for the game (more than 7 cards in stud); more cards to deal than the
             deck has left.
         InvalidRangeError: A range that does not parse, or leaves no possible hand
-            (:class:`~pokerforge.RangeLimitError` for one past the parser's limits:
+            (`RangeLimitError` for one past the parser's limits:
             brackets nested more than 32 deep, or more than 2,097,152 characters).
         InvalidSpecError: An unknown game or method, a bad number of players, samples or
             limits; a range in a game without ranges (Omaha, stud);
@@ -380,8 +383,8 @@ def equity(
 def draw_policy(game: DrawGameName, cards: _CardsLike, draws_left: int = 1) -> CardSet:
     """The cards a draw game's built-in policy throws from ``cards``.
 
-    The policy :func:`equity` follows at every draw after the next (and at the next one
-    for a player whose ``draws`` entry is ``None``), described in docs/guide.md.
+    The policy [`equity()`][pokerforge.equity.equity] follows at every draw after the next (and at
+    the next one for a player whose ``draws`` entry is ``None``), described in docs/guide.md.
 
     Args:
         game: A draw game's name.

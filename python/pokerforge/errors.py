@@ -1,8 +1,8 @@
 """The exceptions pokerforge raises.
 
-Every error caused by bad input is a :class:`PokerError`, which is a :class:`ValueError`,
-so ``except ValueError`` keeps working for code that does not know pokerforge. Messages are
-sentences that name the bad value. A failed call leaves every object as it was.
+Every error caused by bad input is a [`PokerError`][pokerforge.errors.PokerError], which is a
+`ValueError`, so ``except ValueError`` keeps working for code that does not know pokerforge.
+Messages are sentences that name the bad value. A failed call leaves every object as it was.
 
 Examples:
     >>> import pokerforge
@@ -262,4 +262,4 @@ class UnknownKeyError(PokerError):
 class MissingExtraError(PokerError):
     """An optional part used without the package it needs: the message names the part, the
     package and the extra that installs it (``pip install 'pokerforge[db]'``; see
-    :mod:`pokerforge.extras`)."""
+    `pokerforge.extras`)."""

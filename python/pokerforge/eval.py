@@ -1,33 +1,35 @@
 """Hand evaluation.
 
-:func:`evaluate` ranks 5, 6 or 7 cards by their best five. A :class:`HandRank` is totally
-ordered (greater is better) and ``int(rank)`` is the hand's class among the 7,462 distinct
-five-card hands, dense from 1 (7-5-4-3-2 offsuit) to 7462 (a royal flush); equal ranks split
-the pot. A ``HandRank`` is about as cheap as an int: it holds no Python object, so the
-garbage collector never sees it (programs may keep millions), it is 32 bytes, and the memory
-of freed ranks is reused for new ones. :func:`evaluate_class` returns the same class as a
-plain ``int``, for loops that only compare strengths. Each takes cards in any form, with
-fast paths for an int mask, a :class:`CardSet`, text like ``"AhKh7c..."`` and a list or
-tuple of card indices or of :class:`Card` objects. :func:`evaluate_many` ranks a NumPy batch
-without the GIL, on every core; every row is checked (card indices below 52, no card twice)
-unless ``check=False`` says the rows are valid by construction, which makes it about a
-fifth faster (a bad row then gives a meaningless class, never a crash). On x86-64 CPUs
-with AVX-512 (F, BW and VBMI) it ranks 16 hands at a time with SIMD kernels chosen at run
-time (with VPOPCNTDQ too, the kernel checks the rows as it ranks them), other CPUs one at a
-time; every path gives the same classes. The environment variable
-``POKERFORGE_EVAL_KERNEL`` (``scalar``, ``avx2`` or ``avx512``, read once, at the first
-batch) forces a path, for comparing them; one the CPU lacks falls back to the widest it has.
+[`evaluate()`][pokerforge.eval.evaluate] ranks 5, 6 or 7 cards by their best five. A
+[`HandRank`][pokerforge.eval.HandRank] is totally ordered (greater is better) and ``int(rank)`` is
+the hand's class among the 7,462 distinct five-card hands, dense from 1 (7-5-4-3-2 offsuit) to 7462
+(a royal flush); equal ranks split the pot. A ``HandRank`` is about as cheap as an int: it holds no
+Python object, so the garbage collector never sees it (programs may keep millions), it is 32 bytes,
+and the memory of freed ranks is reused for new ones.
+[`evaluate_class()`][pokerforge.eval.evaluate_class] returns the same class as a plain ``int``, for
+loops that only compare strengths. Each takes cards in any form, with fast paths for an int mask, a
+[`CardSet`][pokerforge.cards.CardSet], text like ``"AhKh7c..."`` and a list or tuple of card indices
+or of [`Card`][pokerforge.cards.Card] objects. [`evaluate_many()`][pokerforge.eval.evaluate_many]
+ranks a NumPy batch without the GIL, on every core; every row is checked (card indices below 52, no
+card twice) unless ``check=False`` says the rows are valid by construction, which makes it about a
+fifth faster (a bad row then gives a meaningless class, never a crash). On x86-64 CPUs with AVX-512
+(F, BW and VBMI) it ranks 16 hands at a time with SIMD kernels chosen at run time (with VPOPCNTDQ
+too, the kernel checks the rows as it ranks them), other CPUs one at a time; every path gives the
+same classes. The environment variable ``POKERFORGE_EVAL_KERNEL`` (``scalar``, ``avx2`` or
+``avx512``, read once, at the first batch) forces a path, for comparing them; one the CPU lacks
+falls back to the widest it has.
 
 Omaha (4, 5 or 6 hole cards) uses exactly two hole cards and three board cards, on the same
-scale: :func:`evaluate_omaha`. Omaha Hi-Lo adds the eight-or-better low,
-:func:`evaluate_omaha_low`, a :class:`LowRank` dense from 1 (8-7-6-5-4) to 56 (5-4-3-2-A)
-or ``None`` when no low qualifies; :func:`evaluate_omaha_hilo` gives both, choosing the
-hole cards for each half independently. Each has a ``*_many`` NumPy batch form, which
-checks its rows as :func:`evaluate_many` does, unless ``check=False``. The batches rank 8
-hands at a time in AVX2 lanes, or 16 with AVX-512, whichever the CPU has (found when the
-first batch runs); the environment variable ``POKERFORGE_OMAHA_KERNEL`` set to ``scalar``,
-``avx2`` or ``avx512`` before then forces a kernel (one the CPU lacks is not taken), to
-compare them: every kernel gives the same classes.
+scale: [`evaluate_omaha()`][pokerforge.eval.evaluate_omaha]. Omaha Hi-Lo adds the eight-or-better
+low, [`evaluate_omaha_low()`][pokerforge.eval.evaluate_omaha_low], a
+[`LowRank`][pokerforge.eval.LowRank] dense from 1 (8-7-6-5-4) to 56 (5-4-3-2-A) or ``None`` when no
+low qualifies; [`evaluate_omaha_hilo()`][pokerforge.eval.evaluate_omaha_hilo] gives both, choosing
+the hole cards for each half independently. Each has a ``*_many`` NumPy batch form, which checks its
+rows as [`evaluate_many()`][pokerforge.eval.evaluate_many] does, unless ``check=False``. The batches
+rank 8 hands at a time in AVX2 lanes, or 16 with AVX-512, whichever the CPU has (found when the
+first batch runs); the environment variable ``POKERFORGE_OMAHA_KERNEL`` set to ``scalar``, ``avx2``
+or ``avx512`` before then forces a kernel (one the CPU lacks is not taken), to compare them: every
+kernel gives the same classes.
 
 Examples:
     >>> from pokerforge import evaluate, Category
@@ -55,23 +57,27 @@ Examples:
     True
 
 Short deck (six-plus Hold'em: 36 cards, six to ace) has its own scale,
-:func:`evaluate_short_deck`: a :class:`ShortDeckRank` dense from 1 (J-9-8-7-6 offsuit) to
-1404 (a royal flush). A flush beats a full house and A-6-7-8-9 is the lowest straight. The
+[`evaluate_short_deck()`][pokerforge.eval.evaluate_short_deck]: a
+[`ShortDeckRank`][pokerforge.eval.ShortDeckRank] dense from 1 (J-9-8-7-6 offsuit) to 1404 (a royal
+flush). A flush beats a full house and A-6-7-8-9 is the lowest straight. The
 order of three of a kind and a straight is a switch, because rooms deal both:
 ``trips_beat_straight=True`` (the default) ranks three of a kind above a straight;
 ``trips_beat_straight=False`` keeps Hold'em's order, as the PHH standard and pokerkit do
 (the PHH dataset's Triton London 2019 hand was decided in that order).
 Ranks of the two orders are different scales: they are never equal, and ordering them
-raises :class:`PokerError`. A card below the six raises :class:`InvalidCardError`.
+raises [`PokerError`][pokerforge.errors.PokerError]. A card below the six raises
+[`InvalidCardError`][pokerforge.errors.InvalidCardError].
 
-Razz is the ace-to-five low of 5, 6 or 7 cards, :func:`evaluate_low_a5`: aces low,
-straights and flushes do not count and every hand has a low (a pair is worse than any five
-distinct ranks). An :class:`A5LowRank` is dense from 1 (K-K-K-K-Q) to 6175 (5-4-3-2-A),
-greater being better; its 56 best classes are the eight-or-better lows, and
-:attr:`A5LowRank.eight_or_better` gives the :class:`LowRank` of one that qualifies (the
-low half of seven-card stud hi-lo). Seven-card stud high needs no evaluator of its own: it
-is :func:`evaluate` on the player's 5, 6 or 7 cards. Both have a ``*_many`` NumPy batch
-form that checks its rows as :func:`evaluate_many` does.
+Razz is the ace-to-five low of 5, 6 or 7 cards,
+[`evaluate_low_a5()`][pokerforge.eval.evaluate_low_a5]: aces low, straights and flushes do not count
+and every hand has a low (a pair is worse than any five distinct ranks). An
+[`A5LowRank`][pokerforge.eval.A5LowRank] is dense from 1 (K-K-K-K-Q) to 6175 (5-4-3-2-A), greater
+being better; its 56 best classes are the eight-or-better lows, and
+[`A5LowRank.eight_or_better`][pokerforge.eval.A5LowRank.eight_or_better] gives the
+[`LowRank`][pokerforge.eval.LowRank] of one that qualifies (the low half of seven-card stud hi-lo).
+Seven-card stud high needs no evaluator of its own: it is [`evaluate()`][pokerforge.eval.evaluate]
+on the player's 5, 6 or 7 cards. Both have a ``*_many`` NumPy batch form that checks its rows as
+[`evaluate_many()`][pokerforge.eval.evaluate_many] does.
 
 Examples:
     >>> evaluate_short_deck("6s7s8sTsQs") > evaluate_short_deck("AsAhKcKhKd")
@@ -96,18 +102,20 @@ Examples:
     7290
 
 The draw games have two lows of their own. Deuce-to-seven (2-7 single and triple draw) is
-:func:`evaluate_low_27` on five cards: aces are always high, and straights and flushes
-count against the hand, so the best is 7-5-4-3-2 offsuit and A-5-4-3-2 is no straight but
-the best ace-high hand. A :class:`Low27Rank` is dense from 1 (a royal flush) to 7462
-(7-5-4-3-2): as many classes as Hold'em's, since 2-7 trades the wheel straight and the
-steel wheel for an ace-high hand and an ace-high flush. Badugi is :func:`evaluate_badugi`
-on four cards: the largest set of cards with different ranks and different suits plays,
-aces low; more cards beat fewer, and among hands of the same size the highest card
-decides first, the lower winning. A :class:`BadugiRank` is dense from 1 (a lone king) to
-1092 (the 4-3-2-A badugi) and its :attr:`~BadugiRank.size` says how many cards play. Both
-have a ``*_many`` NumPy batch form (``uint8[N, 5]`` and ``uint8[N, 4]``) that checks its
-rows as :func:`evaluate_many` does. (Ace-to-five triple draw is :func:`evaluate_low_a5` on
-five cards, and five-card draw :func:`evaluate`.)
+[`evaluate_low_27()`][pokerforge.eval.evaluate_low_27] on five cards: aces are always high, and
+straights and flushes count against the hand, so the best is 7-5-4-3-2 offsuit and A-5-4-3-2 is no
+straight but the best ace-high hand. A [`Low27Rank`][pokerforge.eval.Low27Rank] is dense from 1 (a
+royal flush) to 7462 (7-5-4-3-2): as many classes as Hold'em's, since 2-7 trades the wheel straight
+and the steel wheel for an ace-high hand and an ace-high flush. Badugi is
+[`evaluate_badugi()`][pokerforge.eval.evaluate_badugi] on four cards: the largest set of cards with
+different ranks and different suits plays, aces low; more cards beat fewer, and among hands of the
+same size the highest card decides first, the lower winning. A
+[`BadugiRank`][pokerforge.eval.BadugiRank] is dense from 1 (a lone king) to 1092 (the 4-3-2-A
+badugi) and its [`size`][pokerforge.eval.BadugiRank.size] says how many cards play. Both have a
+``*_many`` NumPy batch form (``uint8[N, 5]`` and ``uint8[N, 4]``) that checks its rows as
+[`evaluate_many()`][pokerforge.eval.evaluate_many] does. (Ace-to-five triple draw is
+[`evaluate_low_a5()`][pokerforge.eval.evaluate_low_a5] on five cards, and five-card draw
+[`evaluate()`][pokerforge.eval.evaluate].)
 
 Examples:
     >>> low = evaluate_low_27("7c5d4h3s2c")
@@ -189,7 +197,8 @@ __all__ = [
 
 
 class Category(TextEnum):
-    """The category of a hand, weakest first; ``str()`` is its :attr:`label`."""
+    """The category of a hand, weakest first; ``str()`` is its
+    [`label`][pokerforge.eval.Category.label]."""
 
     HIGH_CARD = 0
     PAIR = 1
@@ -213,7 +222,7 @@ class Category(TextEnum):
 
     @property
     def text(self) -> str:
-        """As :attr:`label`."""
+        """As [`label`][pokerforge.eval.Category.label]."""
         return self.label
 
 

@@ -1,15 +1,15 @@
 """The optional parts and the extras that install them, for one message everywhere.
 
-A part of pokerforge that needs an optional package imports it through :func:`require`,
-which, when the package is missing, raises :class:`~pokerforge.errors.MissingExtraError`
-saying what needed it and the extra to install: the same sentence from the command,
-Python and the service, whichever part asks.
+A part of pokerforge that needs an optional package imports it through `require()`,
+which, when the package is missing, raises
+[`MissingExtraError`][pokerforge.errors.MissingExtraError] saying what needed it and the extra to
+install: the same sentence from the command, Python and the service, whichever part asks.
 
 Examples:
     >>> try:
     ...     require("no_such_module", "db", "the hand database")
     ... except MissingExtraError as err:
-    ...     print(str(err).replace(": ", ":\n"))
+    ...     print(str(err).replace(": ", ":\\n"))
     the hand database needs no_such_module, which pokerforge[db] installs:
     pip install 'pokerforge[db]'
 """
@@ -35,7 +35,8 @@ EXTRAS = {
 
 def require(module: str, extra: str, what: str) -> ModuleType:
     """``module``, imported; or, when it (or a package it needs) is missing,
-    :class:`MissingExtraError` saying that ``what`` needs it and which extra installs it.
+    [`MissingExtraError`][pokerforge.errors.MissingExtraError] saying that ``what`` needs it and
+    which extra installs it.
 
     Raises:
         MissingExtraError: the module cannot be imported.

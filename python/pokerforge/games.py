@@ -2,8 +2,9 @@
 
 Every entry point that takes a game (``equity(game=...)``, ``GameSpec(variant=...)``, the
 command line's ``--game`` and the service's ``game`` field) accepts the same names and
-aliases and turns them into the canonical name with :func:`game_name`. Case does not
-matter, nor ``_`` for ``-``, nor spaces around the name, as in the Rust core's own parser.
+aliases and turns them into the canonical name with [`game_name()`][pokerforge.games.game_name].
+Case does not matter, nor ``_`` for ``-``, nor spaces around the name, as in the Rust core's own
+parser.
 
 Examples:
     >>> from pokerforge.games import game_name
@@ -16,14 +17,14 @@ Examples:
     ...
     pokerforge.errors.InvalidSpecError: 'pineapple' is not a game: expected holdem, omaha, ...
 
-Every game is one row of the core's variant table (:data:`ROWS`, ``_core.VARIANTS``: the
+Every game is one row of the core's variant table (`ROWS`, ``_core.VARIANTS``: the
 deck, the streets, the forced bets, the hand kinds, the names), and everything here is read
 from it. The games are those ``equity`` counts and the game layer plays: Hold'em, Omaha, Omaha
 Hi-Lo, the stud family (seven-card stud, stud hi-lo eight or better, razz; the PHH codes
 ``F7S``, ``F7S/8`` and ``FR`` among their aliases), short-deck (6+) Hold'em (``NS``) and
 the draw games (deuce-to-seven single and triple draw, ace-to-five triple draw, badugi,
 five-card draw; the PHH codes ``N2L1D``, ``F2L3D`` and ``FB`` among their aliases), all
-from the core's one table. :func:`row` gives a game's row by any of its names:
+from the core's one table. [`row()`][pokerforge.games.row] gives a game's row by any of its names:
 
     >>> from pokerforge.games import row
     >>> game_name("N2L1D"), row("badugi").hole_cards, row("plo").display
@@ -77,7 +78,7 @@ StudGame = Literal["stud", "stud-hilo", "razz"]
 DrawGame = Literal[
     "2-7-single-draw", "2-7-triple-draw", "a-5-triple-draw", "badugi", "five-card-draw"
 ]
-"""A draw game's canonical name (played by the game layer; see :func:`variant_name`)."""
+"""A draw game's canonical name (played by the game layer; see `variant_name()`)."""
 
 DRAW_GAMES: tuple[DrawGame, ...] = tuple(
     cast("DrawGame", v.name) for v in _core.VARIANTS if v.draw_rounds
@@ -110,8 +111,8 @@ DrawGameName = Literal[
     "draw-high",
 ]
 """Every spelling of a draw game (also in other case and with ``_`` for ``-``), a part of
-:data:`GameName`: ``equity(game=...)`` counts them with each player's draw, and
-``GameSpec`` plays them."""
+[`GameName`][pokerforge.games.GameName]: ``equity(game=...)`` counts them with each player's draw,
+and ``GameSpec`` plays them."""
 
 GameName = Literal[
     "holdem",
@@ -157,7 +158,7 @@ GameName = Literal[
     "plo8-5",
 ]
 """Every spelling accepted (also in other case and with ``_`` for ``-``), the draw games'
-(:data:`DrawGameName`) among them."""
+([`DrawGameName`][pokerforge.games.DrawGameName]) among them."""
 
 _DRAW_CANONICAL = frozenset(DRAW_GAMES)
 
@@ -354,11 +355,12 @@ def describe(kind: str, rank: int, *, trips_beat_straight: bool = True) -> str:
 
 
 SHAPES: Mapping[Game, GameShape] = {name: GameShape.of(v) for name, v in ROWS.items()}
-"""Every game's :class:`GameShape`, by canonical name."""
+"""Every game's [`GameShape`][pokerforge.games.GameShape], by canonical name."""
 
 
 def shape_of(name: str) -> GameShape:
-    """The :class:`GameShape` of the variant called ``name`` (any of its names).
+    """The [`GameShape`][pokerforge.games.GameShape] of the variant called ``name`` (any of its
+    names).
 
     Raises:
         InvalidSpecError: ``name`` is no variant's name or alias.

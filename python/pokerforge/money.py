@@ -1,10 +1,10 @@
 """Money and chips: the chip unit a hand history needs, and exact conversions both ways.
 
 Recorded cash games count money in dollars and cents (``starting_stacks = [247.10, 14.60]``)
-while the engine counts whole chips. :func:`chip_unit` picks the largest power of ten that
+while the engine counts whole chips. `chip_unit()` picks the largest power of ten that
 makes every amount of a hand a whole number of chips (a cent for the amounts above), so the
-replay runs in integers and :func:`to_money` gives the record's own amounts back exactly.
-Amounts are :class:`~decimal.Decimal` or ``int``, never ``float``: a float has already lost
+replay runs in integers and `to_money()` gives the record's own amounts back exactly.
+Amounts are `Decimal` or ``int``, never ``float``: a float has already lost
 the decimal the file wrote.
 
 Examples:
@@ -42,7 +42,7 @@ _MAX_PLACES = 8  # no room counts money finer than a hundred-millionth
 
 #: The most chips an amount may count: 2**63 - 1, what the core's readers hold. A record's
 #: amount beyond it is an error, never a number so large that the arithmetic on it fails
-#: (``1e999999999`` overflows :class:`~decimal.Decimal`'s context) or crawls.
+#: (``1e999999999`` overflows `Decimal`'s context) or crawls.
 MAX_CHIPS = 2**63 - 1
 
 
@@ -87,7 +87,8 @@ def to_chips(value: Amount, unit: Decimal) -> int:
 
     Raises:
         UnitError: ``value`` is not a whole number of ``unit``; a
-            :class:`TooManyChipsError` when it is more than :data:`MAX_CHIPS` chips of it.
+            [`TooManyChipsError`][pokerforge.errors.TooManyChipsError] when it is more than
+            `MAX_CHIPS` chips of it.
 
     Examples:
         >>> from decimal import Decimal

@@ -1,18 +1,21 @@
 """The records of a hand: what players did and what the dealer did.
 
-Every entry of :attr:`Hand.history <pokerforge.game.Hand.history>` is one of the immutable
-records below. Player actions are :class:`Fold`, :class:`Check`, :class:`Call`, :class:`Bet`
-and :class:`Raise` (in stud also :class:`BringIn`, in the draw games :class:`Discard` and
-:class:`StandPat`); everything else is an event of the deal:
-forced bets, cards (in stud: :class:`DealHole` for down cards, :class:`DealUp` for up
-cards; in the draw games :class:`DealHole` also for the replacements of a draw), returned
-bets, shown or mucked hands, pot awards and rake.
+Every entry of [Hand.history][pokerforge.game.Hand.history] is one of the immutable
+records below. Player actions are [`Fold`][pokerforge.game.Fold], [`Check`][pokerforge.game.Check],
+[`Call`][pokerforge.game.Call], [`Bet`][pokerforge.game.Bet] and [`Raise`][pokerforge.game.Raise]
+(in stud also [`BringIn`][pokerforge.game.BringIn], in the draw games
+[`Discard`][pokerforge.game.Discard] and
+[`StandPat`][pokerforge.game.StandPat]); everything else is an event of the deal:
+forced bets, cards (in stud: [`DealHole`][pokerforge.game.DealHole] for down cards,
+[`DealUp`][pokerforge.game.DealUp] for up cards; in the draw games
+[`DealHole`][pokerforge.game.DealHole] also for the replacements of a draw), returned bets, shown or
+mucked hands, pot awards and rake.
 
 Records are named tuples (the fastest immutable record CPython offers, which matters when
 millions of hands are simulated), but two records are equal only when they have the same
 type and the same fields, so ``Fold(seat=1) != Check(seat=1)``. Cards inside records are
 kept as card indices (``4 * rank + suit``); the ``cards`` property turns them into
-:class:`~pokerforge.Card` objects.
+`Card` objects.
 
 Examples:
     >>> from pokerforge.game.actions import Call, Check, Fold, Street
@@ -165,7 +168,7 @@ class DealHole(NamedTuple):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The hole cards as :class:`~pokerforge.Card` objects."""
+        """The hole cards as `Card` objects."""
         return _cards(self.indices)
 
     def __repr__(self) -> str:
@@ -180,7 +183,7 @@ class DealUp(NamedTuple):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The up cards as :class:`~pokerforge.Card` objects."""
+        """The up cards as `Card` objects."""
         return _cards(self.indices)
 
     def __repr__(self) -> str:
@@ -198,8 +201,8 @@ class BringIn(NamedTuple):
 
 class Discard(NamedTuple):
     """A player in a drawing round throws ``number`` cards away (``indices``, in the order
-    given) to be dealt as many replacements (the :class:`DealHole` record after it). The
-    number is public; the cards are not: in another seat's view ``indices`` is empty."""
+    given) to be dealt as many replacements (the [`DealHole`][pokerforge.game.DealHole] record after
+    it). The number is public; the cards are not: in another seat's view ``indices`` is empty."""
 
     seat: int
     number: int
@@ -207,7 +210,7 @@ class Discard(NamedTuple):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The discarded cards as :class:`~pokerforge.Card` objects (none where hidden)."""
+        """The discarded cards as `Card` objects (none where hidden)."""
         return _cards(self.indices)
 
     def __repr__(self) -> str:
@@ -217,14 +220,14 @@ class Discard(NamedTuple):
 class Exposed(NamedTuple):
     """A dealer error in a drawing round (rule 54): a replacement card dealt to ``seat`` was
     exposed; it is taken back and set aside face up (everybody sees it), and the seat is
-    dealt another once the others have drawn (a :class:`DealHole` record)."""
+    dealt another once the others have drawn (a [`DealHole`][pokerforge.game.DealHole] record)."""
 
     seat: int
     indices: tuple[int, ...]
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The exposed card as :class:`~pokerforge.Card` objects."""
+        """The exposed card as `Card` objects."""
         return _cards(self.indices)
 
     def __repr__(self) -> str:
@@ -246,7 +249,7 @@ class DealBoard(NamedTuple):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The new board cards as :class:`~pokerforge.Card` objects."""
+        """The new board cards as `Card` objects."""
         return _cards(self.indices)
 
     def __repr__(self) -> str:
@@ -262,12 +265,12 @@ class ReturnBet(NamedTuple):
 
 class Show(NamedTuple):
     """A player shows: ``rank`` is the high hand's class, ``low`` the 8-or-better low
-    (a :class:`~pokerforge.LowRank`; ``None`` when the hand has none or the game is not
+    (a `LowRank`; ``None`` when the hand has none or the game is not
     hi-lo). In razz ``rank`` is the ace-to-five low's class (``int(A5LowRank)``, greater
     is better). In stud ``indices`` are every card of the seat, down and up. ``ranking``
     says how the hand was ranked (the game's code in the variant table, short deck's
     order, as the engine's showdown reads them; Hold'em by default), and
-    :attr:`description` the hand in its game's words.
+    [`description`][pokerforge.game.Show.description] the hand in its game's words.
 
     Examples:
         >>> from pokerforge.game import GameSpec, Hand
@@ -287,14 +290,14 @@ class Show(NamedTuple):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The shown hole cards as :class:`~pokerforge.Card` objects."""
+        """The shown hole cards as `Card` objects."""
         return _cards(self.indices)
 
     @property
     def description(self) -> str:
         """The hand in its game's words: ``"Two pair, kings and nines"``, ``"8-6-5-3-2
         low"`` (razz), ``"7-5-3-2 badugi"``; in a hi-lo game the high, then the low or
-        ``"no low"`` (:func:`pokerforge.game.showdown.words`, made when first read)."""
+        ``"no low"`` (`pokerforge.game.showdown.words()`, made when first read)."""
         from pokerforge.game.showdown import words  # noqa: PLC0415 - showdown imports this
 
         return words(self.ranking, self.rank, 0 if self.low is None else int(self.low))
@@ -336,15 +339,16 @@ class RunIt(NamedTuple):
 
 class Runout(NamedTuple):
     """Runout ``number`` (1 for the first) of a board dealt more than once begins (rule
-    26b): ``indices`` is its whole board. Its :class:`DealBoard` records follow, then the
-    :class:`Show` and :class:`Award` records of its share of the pots."""
+    26b): ``indices`` is its whole board. Its [`DealBoard`][pokerforge.game.DealBoard] records
+    follow, then the [`Show`][pokerforge.game.Show] and [`Award`][pokerforge.game.Award] records of
+    its share of the pots."""
 
     number: int
     indices: tuple[int, ...]
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The runout's board as :class:`~pokerforge.Card` objects."""
+        """The runout's board as `Card` objects."""
         return _cards(self.indices)
 
     def __repr__(self) -> str:

@@ -1,7 +1,7 @@
 """Checks of the arguments every part of the game layer takes: player counts, seats, chips.
 
 One function per kind of argument, so that a hand, a table, a dealer and a tournament refuse
-the same bad value with the same sentence, an :class:`~pokerforge.InvalidSpecError` naming it.
+the same bad value with the same sentence, an `InvalidSpecError` naming it.
 
 Examples:
     >>> seat_number(3, 6, what="the button")
@@ -139,7 +139,7 @@ def replay_record(
     chip_value: Decimal | int,
 ) -> tuple[frozenset[int], tuple[str, tuple[int, ...]] | None, Decimal]:
     """What a replay of a recorded hand of ``n`` seats knows, checked: the seats whose
-    cards are unknown, the recorded result (see :func:`recorded_result`) and the value of
+    cards are unknown, the recorded result (see `recorded_result()`) and the value of
     a chip.
 
     Examples:

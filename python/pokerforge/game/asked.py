@@ -30,14 +30,14 @@ def _show(
     seat: int, hole: tuple[int, ...], ranks: tuple[int, int], engine: EngineConstants
 ) -> Show:
     """The record of a player showing: the showdown ranks as the records give them (the
-    engine's low rank, 0 for none, becomes a :class:`LowRank` or ``None``) and how the
-    game ranks them (its words describe the hand)."""
+    engine's low rank, 0 for none, becomes a [`LowRank`][pokerforge.eval.LowRank] or ``None``) and
+    how the game ranks them (its words describe the hand)."""
     high, low = ranks
     return _record(Show, seat, hole, high, LowRank(low) if low else None, engine.showdown)
 
 
 class AskedTurns:
-    """Show and muck at an asked showdown (a base of :class:`~pokerforge.game.Hand`, which
+    """Show and muck at an asked showdown (a base of [`Hand`][pokerforge.game.Hand], which
     holds the showdown and decides each turn)."""
 
     __slots__ = ()

@@ -1,6 +1,6 @@
 """Betting: the verify / can / apply triad and the exact legal amounts.
 
-:class:`BettingState` is the part of a :class:`~pokerforge.game.Hand` that knows the betting
+`BettingState` is the part of a [`Hand`][pokerforge.game.Hand] that knows the betting
 rules of docs/rules.md section 2 for all three structures. The legal amounts for the player to
 act are worked out once, when the turn passes to them, so that ``legal_actions()``,
 ``verify_*``, ``can_*`` and the actions themselves only compare numbers.
@@ -23,8 +23,8 @@ The state of a street is a handful of integers:
   reaches everybody else's is not asked to act.
 
 Stud adds two things (docs/rules.md section 8): while ``bring_in`` is set, the player to act
-is the one who brings it in: ``call()`` posts the bring-in (a :class:`BringIn` record) and
-the one raise completes to the small bet, folding is not allowed (rule 37); and while
+is the one who brings it in: ``call()`` posts the bring-in (a [`BringIn`][pokerforge.game.BringIn]
+record) and the one raise completes to the small bet, folding is not allowed (rule 37); and while
 ``alt_inc`` is set (an open pair on fourth street, rule 39) a bet or raise may be by the
 small bet or by the big bet, ``min_raise_to`` and ``max_raise_to`` being the two totals.
 """
@@ -81,7 +81,7 @@ _NO_RAISE_WHY = {
 class BettingState:
     """Chips, bets and turn order of a hand; the betting actions.
 
-    This class holds the state and the rules of betting; :class:`~pokerforge.game.Hand`
+    This class holds the state and the rules of betting; [`Hand`][pokerforge.game.Hand]
     adds dealing, streets and the showdown. Seats are ints ``0..n-1``.
     """
 
@@ -530,7 +530,7 @@ class BettingState:
 
     def bring_in(self, *, seat: int | None = None) -> BringIn:
         """Stud: the player showing the card that brings it in posts the bring-in (rule
-        37; all-in when short); returns the :class:`BringIn` record.
+        37; all-in when short); returns the [`BringIn`][pokerforge.game.BringIn] record.
 
         Raises:
             IllegalActionError: no bring-in is owed now; nothing changes.
@@ -553,7 +553,7 @@ class BettingState:
         return problem
 
     def verify_complete(self, *, seat: int | None = None) -> None:
-        """Raise ``IllegalActionError`` (naming the rule) unless :meth:`complete` is legal."""
+        """Raise ``IllegalActionError`` (naming the rule) unless `complete()` is legal."""
         problem = self._complete_problem(seat)
         if problem is not None:
             raise IllegalActionError(problem)
@@ -565,8 +565,8 @@ class BettingState:
     def complete(self, *, seat: int | None = None) -> Bet | Raise:
         """Complete the bring-in (or a short all-in bet) to a full bet: ``raise_to`` the
         one total allowed (rule 38). Bringing it in and completing at once is the opening
-        bet (a :class:`Bet`); completing another's bring-in counts as the bet of the round
-        (a :class:`Raise` to the small bet, the first of rule 17's cap).
+        bet (a [`Bet`][pokerforge.game.Bet]); completing another's bring-in counts as the bet of the
+        round (a [`Raise`][pokerforge.game.Raise] to the small bet, the first of rule 17's cap).
 
         Raises:
             IllegalActionError: there is nothing to complete; nothing changes.
@@ -592,7 +592,8 @@ class BettingState:
     def raise_to(self, total: int, *, seat: int | None = None) -> Bet | Raise:
         """Bet or raise to a street total of ``total``; returns the record appended.
 
-        An opening bet is recorded as :class:`Bet`, anything else as :class:`Raise`.
+        An opening bet is recorded as [`Bet`][pokerforge.game.Bet], anything else as
+        [`Raise`][pokerforge.game.Raise].
 
         Raises:
             IllegalActionError: the amount or the moment is not legal; nothing changes.

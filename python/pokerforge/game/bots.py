@@ -1,14 +1,14 @@
 """The built-in players: a policy for every game of the table, each named.
 
-``"random"`` (:class:`RandomPolicy`: uniform over folding when facing a bet, checking or
-calling, and raising to a uniform amount), ``"call"`` (:func:`call_policy`: always check or
-call) and ``"tag"`` (:class:`TightAggressive`, a simple tight-aggressive rule policy).
-Each plays every variant: asked to draw (``view.drawing``, rule 49), ``"call"`` and
-``"tag"`` throw what the documented drawing policy :func:`pokerforge.equity.draw_policy`
+``"random"`` ([`RandomPolicy`][pokerforge.sim.RandomPolicy]: uniform over folding when facing a bet,
+checking or calling, and raising to a uniform amount), ``"call"``
+([`call_policy()`][pokerforge.sim.call_policy]: always check or call) and ``"tag"``
+([`TightAggressive`][pokerforge.sim.TightAggressive], a simple tight-aggressive rule policy). Each
+plays every variant: asked to draw (``view.drawing``, rule 49), ``"call"`` and ``"tag"`` throw what
+the documented drawing policy [`pokerforge.equity.draw_policy()`][pokerforge.equity.draw_policy]
 throws (standing pat when it throws nothing), and ``"random"`` throws a subset of its cards
 uniformly at random from its own stream. Wherever a policy is taken (``Table.play_hand``,
-``Tournament.play``, ``sim.run``, the RL environments' opponents), a name of
-:data:`POLICIES` is one.
+``Tournament.play``, ``sim.run``, the RL environments' opponents), a name of `POLICIES` is one.
 
 Examples:
     >>> from pokerforge.game import GameSpec, Hand
@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 Decision: TypeAlias = GameDecision | str | int
-"""What a policy returns: a :class:`~pokerforge.game.Decision`, or ``"fold"``, ``"check"``,
+"""What a policy returns: a [`Decision`][pokerforge.game.Decision], or ``"fold"``, ``"check"``,
 ``"call"``, ``"check_or_call"``, ``"all_in"``, or bet/raise to this street total."""
 
 
@@ -72,7 +72,7 @@ def _not_betting(view: HandView, legal: LegalActions) -> Decision | None:
 
 
 def _policy_draw(view: HandView) -> GameDecision:
-    """What :func:`~pokerforge.equity.draw_policy` throws from the seat's cards, or stand
+    """What [`draw_policy()`][pokerforge.equity.draw_policy] throws from the seat's cards, or stand
     pat when it throws none."""
     hole = view.hole_cards[view.seat] or ()
     thrown = draw_policy(view.variant, CardSet(hole), view.draws_left)  # type: ignore[arg-type]
@@ -82,12 +82,13 @@ def _policy_draw(view: HandView) -> GameDecision:
 class RandomPolicy:
     """Uniform over folding (only when facing a bet), checking or calling, and raising to an
     amount uniform between the smallest and largest allowed totals (in stud, one of the
-    two), drawn from its own :class:`random.Random`.
+    two), drawn from its own `random.Random`.
 
     Args:
-        seed: Seeds the stream (``None``: from the system). :meth:`reseed` restarts it from
-            a hand's seed mixed with this one, so that differently seeded policies play
-            differently and ``seed=None`` plays the hand's seed itself.
+        seed: Seeds the stream (``None``: from the system).
+            [`reseed()`][pokerforge.sim.RandomPolicy.reseed] restarts it from a hand's seed mixed
+            with this one, so that differently seeded policies play differently and ``seed=None``
+            plays the hand's seed itself.
 
     Raises:
         InvalidSpecError: A seed that is not a whole number of at least 0.
@@ -165,7 +166,7 @@ class RandomPolicy:
 _MASK64 = (1 << 64) - 1
 
 random_policy = RandomPolicy()
-"""The ``"random"`` policy (see :class:`RandomPolicy`)."""
+"""The ``"random"`` policy (see [`RandomPolicy`][pokerforge.sim.RandomPolicy])."""
 
 
 def call_policy(view: HandView, legal: LegalActions) -> Decision:
@@ -197,13 +198,13 @@ def chen_score(ranks: tuple[int, int], suited: bool) -> float:
 class TightAggressive:
     """A simple tight-aggressive rule policy.
 
-    Pre-flop (two hole cards) it scores the hand with :func:`chen_score`: raises with
+    Pre-flop (two hole cards) it scores the hand with `chen_score()`: raises with
     ``raise_score`` or more (to three times the largest bet), calls with ``call_score`` or
     more when the call is at most ``call_share`` of its stack, else checks or folds. With
     more hole cards (Omaha) it calls pre-flop only up to the size of the smallest raise.
     After the flop it bets or raises about the pot with two pair or better, calls with a
     pair when the call is at most half the pot, and otherwise checks or folds. In a draw
-    game it reads its hand by :func:`~pokerforge.equity.draw_policy` (as if the last draw
+    game it reads its hand by [`draw_policy()`][pokerforge.equity.draw_policy] (as if the last draw
     were next): a hand that policy stands pat with bets or raises about the pot, one card
     from it calls up to the smallest raise, anything else checks or folds; it draws what
     that policy throws. It draws no randomness: the same view gives the same decision.

@@ -92,9 +92,9 @@ _BOARD_PLACES = lay_out_board(iter(range(BOARD_CARDS + len(BOARD_AT))))[1]
 def deal_layout(n: int, hole_count: int, button: int) -> DealLayout:
     """Where each seat's hole cards and the board lie in a shuffled deck (rule 10): the
     hot path deals a hand with one call into the core, which shuffles the deck as
-    :class:`~pokerforge.Deck` does and picks every seat's cards, instead of walking the
+    `Deck` does and picks every seat's cards, instead of walking the
     layout in Python. ``deal_layout(n, hole_count, button).deal(seed)`` is what
-    :func:`deal` returns when no card is given.
+    `deal()` returns when no card is given.
 
     Examples:
         >>> deal_layout(3, 2, 0).deal(11) == deal(3, 2, button=0, seed=11)

@@ -1,27 +1,32 @@
 """The dealer's deck and the procedures for dealer errors (docs/rules.md section 6).
 
-A :class:`Dealer` follows the physical deck of one hand: the shuffled stub, the hole cards
-dealt one at a time clockwise from the seat left of the button, and for each street its
+A [`Dealer`][pokerforge.game.Dealer] follows the physical deck of one hand: the shuffled stub, the
+hole cards dealt one at a time clockwise from the seat left of the button, and for each street its
 burn card(s) and board cards. Dealer errors are explicit operations, each handled exactly
 as the rule says (IT by default; the WSOP preset through ``RuleProfile.flop_misdeal``):
 
-* :meth:`Dealer.expose_hole_card`: the first card dealt exposed is a misdeal (rule 31);
+* [`Dealer.expose_hole_card()`][pokerforge.game.Dealer.expose_hole_card]: the first card dealt
+exposed is a misdeal (rule 31);
   another exposed card is replaced after the deal by the next card and becomes the first
   burn (rule 32); a second irregular card is a misdeal.
-* :meth:`Dealer.deal_extra_card`: a card too many after every player has a first card goes
+* [`Dealer.deal_extra_card()`][pokerforge.game.Dealer.deal_extra_card]: a card too many after every
+player has a first card goes
   back on the deck as the first burn (rule 33); a second one is a misdeal.
-* :meth:`Dealer.flop_too_many_cards`: one or more extra cards: redealt entirely (IT), or
+* [`Dealer.flop_too_many_cards()`][pokerforge.game.Dealer.flop_too_many_cards]: one or more extra
+cards: redealt entirely (IT), or
   with one extra card scrambled, one card becoming the next burn (WSOP) (rule 34).
-* :meth:`Dealer.boxed_card`: a card found face up in the deck while dealing is set aside
-  and the deal goes on (RR; rule 34); :meth:`Dealer.missed_burn`: a street turned without
-  a burn is put back in its proper order (RR; rule 34).
-* :meth:`Dealer.premature_flop`, :meth:`Dealer.premature_turn`,
-  :meth:`Dealer.premature_river` (rules 34, 35).
+* [`Dealer.boxed_card()`][pokerforge.game.Dealer.boxed_card]: a card found face up in the deck while
+dealing is set aside
+  and the deal goes on (RR; rule 34); [`Dealer.missed_burn()`][pokerforge.game.Dealer.missed_burn]:
+  a street turned without a burn is put back in its proper order (RR; rule 34).
+* [`Dealer.premature_flop()`][pokerforge.game.Dealer.premature_flop],
+[`Dealer.premature_turn()`][pokerforge.game.Dealer.premature_turn],
+  [`Dealer.premature_river()`][pokerforge.game.Dealer.premature_river] (rules 34, 35).
 
 A misdeal reshuffles and deals again with the same button. Reshuffles are seeded from the
 dealer's seed, so a seed fixes every card. The hand itself is a normal
-:class:`~pokerforge.game.Hand` made by :meth:`Dealer.start_hand`; board procedures change
-the cards of the streets still to come and the hand plays on.
+[`Hand`][pokerforge.game.Hand] made by [`Dealer.start_hand()`][pokerforge.game.Dealer.start_hand];
+board procedures change the cards of the streets still to come and the hand plays on.
 
 Examples:
     >>> from pokerforge import Deck
@@ -86,7 +91,7 @@ class Dealer:
 
     Args:
         spec: the game.
-        stacks: each seat's chips (as for :class:`~pokerforge.game.Hand`).
+        stacks: each seat's chips (as for [`Hand`][pokerforge.game.Hand]).
         button: the button's seat.
         seed: seeds the deck and every reshuffle (``None``: random).
         dead_small_blind: passed on to the hand (rule 29).
@@ -177,7 +182,7 @@ class Dealer:
 
     @property
     def hand(self) -> Hand | None:
-        """The hand, once :meth:`start_hand` has been called."""
+        """The hand, once [`start_hand()`][pokerforge.game.Dealer.start_hand] has been called."""
         return self._hand
 
     def _reshuffle(self, cards: Sequence[int]) -> list[int]:

@@ -1,18 +1,18 @@
 """One way to write a player: a policy sees its seat's view and the legal actions and
-returns a :class:`Decision`, which the engine applies.
+returns a [`Decision`][pokerforge.game.Decision], which the engine applies.
 
 A *policy* is any callable ``policy(view, legal) -> decision``: ``view`` is the
-:class:`~pokerforge.game.HandView` of the seat to act (its own hole cards, the board, the
+[`HandView`][pokerforge.game.HandView] of the seat to act (its own hole cards, the board, the
 bets, what it may see of the history), ``legal`` its
-:class:`~pokerforge.game.LegalActions`. The decision is a :class:`Decision`, or the same
-as plain values: ``"fold"``, ``"check"``, ``"call"``, ``"check_or_call"``, ``"all_in"``,
-``"show"``, ``"muck"``, or an ``int`` (bet or raise to that street total); asked how many
-times to run the board (rule 26b, ``view.max_runouts`` set), ``Decision.run_it(times)``;
-asked to draw in a draw game (``view.drawing`` set, rule 49), ``Decision.discard(cards)``
-or ``Decision.stand_pat()`` (or ``"stand_pat"``).
-:meth:`Table.play_hand <pokerforge.game.Table.play_hand>` and :func:`play` take policies;
-a policy that returns something else, or an action the rules do not allow, gets a
-:class:`~pokerforge.errors.PolicyError` naming the seat and what it returned, never a
+[`LegalActions`][pokerforge.game.LegalActions]. The decision is a
+[`Decision`][pokerforge.game.Decision], or the same as plain values: ``"fold"``, ``"check"``,
+``"call"``, ``"check_or_call"``, ``"all_in"``, ``"show"``, ``"muck"``, or an ``int`` (bet or raise
+to that street total); asked how many times to run the board (rule 26b, ``view.max_runouts`` set),
+``Decision.run_it(times)``; asked to draw in a draw game (``view.drawing`` set, rule 49),
+``Decision.discard(cards)`` or ``Decision.stand_pat()`` (or ``"stand_pat"``).
+[Table.play_hand][pokerforge.game.Table.play_hand] and [`play()`][pokerforge.game.play] take
+policies; a policy that returns something else, or an action the rules do not allow, gets a
+[`PolicyError`][pokerforge.errors.PolicyError] naming the seat and what it returned, never a
 hang.
 
 Examples:
@@ -67,11 +67,12 @@ _KINDS: frozenset[str] = frozenset(get_args(DecisionKind))
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What a player does: one of :data:`DecisionKind`, with the total for ``"raise_to"``
-    (the count for ``"run_it"``) and the cards thrown for ``"discard"``.
+    """What a player does: one of [`DecisionKind`][pokerforge.game.DecisionKind], with the total for
+    ``"raise_to"`` (the count for ``"run_it"``) and the cards thrown for ``"discard"``.
 
     Make one with the class's constructors (``Decision.fold()``, ``Decision.raise_to(20)``)
-    or from a plain value with :meth:`of`; :meth:`apply` does it on a hand.
+    or from a plain value with [`of()`][pokerforge.game.Decision.of];
+    [`apply()`][pokerforge.game.Decision.apply] does it on a hand.
     """
 
     kind: DecisionKind
@@ -146,7 +147,7 @@ class Decision:
     @staticmethod
     def discard(cards: object) -> Decision:
         """In a drawing round, throw ``cards`` away (text like ``"Kh Kd"``, or
-        :class:`~pokerforge.cards.Card` values) and be dealt as many (rule 49).
+        [`Card`][pokerforge.cards.Card] values) and be dealt as many (rule 49).
 
         Raises:
             PolicyError: ``cards`` are not cards, or none (to draw none, stand pat).
@@ -177,8 +178,8 @@ class Decision:
 
     @staticmethod
     def of(value: object) -> Decision:
-        """The decision a policy's return value means: a :class:`Decision`, a kind's name
-        (``"fold"``, ``"check_or_call"``, ...) or an ``int`` (raise to).
+        """The decision a policy's return value means: a [`Decision`][pokerforge.game.Decision], a
+        kind's name (``"fold"``, ``"check_or_call"``, ...) or an ``int`` (raise to).
 
         Raises:
             PolicyError: Any other value.
@@ -279,8 +280,8 @@ def decide(hand: Hand, policy: Callable[..., object], *, lazy: bool = False) -> 
     Args:
         hand: A hand with a seat to act.
         policy: ``policy(view, legal) -> decision``.
-        lazy: Hand the policy a :class:`~pokerforge.game.LazyHandView` (taken when first
-            read, valid only during the call) instead of a :class:`HandView` built first,
+        lazy: Hand the policy a [`LazyHandView`][pokerforge.game.LazyHandView] (taken when first
+            read, valid only during the call) instead of a `HandView` built first,
             for engines that ask many policies that seldom read it.
 
     Raises:
@@ -309,11 +310,11 @@ def decide(hand: Hand, policy: Callable[..., object], *, lazy: bool = False) -> 
 
 
 def act(hand: Hand, policy: Callable[..., object], *, lazy: bool = False) -> Decision:
-    """Asks ``policy`` for the seat to act on ``hand`` (see :func:`decide`) and applies the
+    """Asks ``policy`` for the seat to act on ``hand`` (see `decide()`) and applies the
     decision; returns it.
 
     Raises:
-        PolicyError: As :func:`decide`, or the rules do not allow the decision (the hand
+        PolicyError: As `decide()`, or the rules do not allow the decision (the hand
             is unchanged); the message names the seat and the decision.
 
     Examples:

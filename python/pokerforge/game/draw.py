@@ -5,9 +5,10 @@ have no board (rules 47-52 of docs/rules.md). Each player is dealt five cards (f
 badugi) face down; between betting rounds come one drawing round (single draw, five-card
 draw) or three (triple draw, badugi), in which every player still in discards any number
 of cards, or none (stands pat), and is dealt as many from the stub at once. The functions
-here work on card indices (``4 * rank + suit``); :class:`DrawTurns` gives
-:class:`~pokerforge.game.Hand` its drawing actions, :meth:`~DrawTurns.discard` and
-:meth:`~DrawTurns.stand_pat`, with their ``verify_*`` and ``can_*``.
+here work on card indices (``4 * rank + suit``); [`DrawTurns`][pokerforge.game.draw.DrawTurns] gives
+[`Hand`][pokerforge.game.Hand] its drawing actions,
+[`discard()`][pokerforge.game.draw.DrawTurns.discard] and
+[`stand_pat()`][pokerforge.game.draw.DrawTurns.stand_pat], with their ``verify_*`` and ``can_*``.
 
 Examples:
     >>> from pokerforge.game import GameSpec, Hand
@@ -84,7 +85,7 @@ class DrawDeck:
     order: tuple[int, ...]
     """The seats drawing in this round, in turn (empty between drawing rounds)."""
     turn: int
-    """The index in :attr:`order` of the seat to draw."""
+    """The index in [`order`][pokerforge.game.draw.DrawDeck.order] of the seat to draw."""
     burns: list[int]
     """The burn cards so far."""
     shown: Mapping[int, tuple[int, ...]]
@@ -238,7 +239,7 @@ def deal_draw(
 
 
 class DrawTurns:
-    """Discard and stand pat in a drawing round (a base of :class:`~pokerforge.game.Hand`,
+    """Discard and stand pat in a drawing round (a base of [`Hand`][pokerforge.game.Hand],
     which opens the drawing rounds and the betting after them)."""
 
     __slots__ = ()
@@ -348,8 +349,9 @@ class DrawTurns:
         self, cards: object, *, drawn: object | None = None, seat: int | None = None
     ) -> Discard:
         """The seat to draw throws ``cards`` away (one or more of its cards) and is dealt as
-        many from the stub (rules 49, 50); returns the :class:`Discard` record, followed in
-        the history by the :class:`DealHole` record of the replacements.
+        many from the stub (rules 49, 50); returns the [`Discard`][pokerforge.game.Discard] record,
+        followed in the history by the [`DealHole`][pokerforge.game.DealHole] record of the
+        replacements.
 
         Args:
             cards: cards-like, the cards thrown away.
@@ -424,8 +426,8 @@ class DrawTurns:
         return record
 
     def verify_expose_drawn_card(self, card: object) -> None:
-        """Raise ``IllegalActionError`` (naming the rule) unless :meth:`expose_drawn_card`
-        applies now."""
+        """Raise ``IllegalActionError`` (naming the rule) unless
+        [`expose_drawn_card()`][pokerforge.game.draw.DrawTurns.expose_drawn_card] applies now."""
         problem = self._expose_problem(card)[0]
         if problem is not None:
             raise IllegalActionError(problem)
@@ -439,8 +441,8 @@ class DrawTurns:
         player who drew last, was exposed. It is taken back and set aside face up with the
         discards, and that player is dealt another card from the stub once the other
         players have drawn (at once, when nobody else is left to draw). Returns the
-        :class:`Exposed` record; the new card's :class:`DealHole` record follows when it
-        is dealt.
+        [`Exposed`][pokerforge.game.Exposed] record; the new card's
+        [`DealHole`][pokerforge.game.DealHole] record follows when it is dealt.
 
         Raises:
             IllegalActionError: ``card`` is not among the replacements dealt last, or the

@@ -2,8 +2,8 @@
 than once (rule 26b), or as a replayed record pays it; the rake first (rule 27), then
 every pot to its winners (rules 22-26, 42).
 
-:class:`Ending` is a base of :class:`~pokerforge.game.Hand`, after its streets
-(:class:`~pokerforge.game.streets.Streets`): the ranks come from the core by the game's
+`Ending` is a base of [`Hand`][pokerforge.game.Hand], after its streets
+(`Streets`): the ranks come from the core by the game's
 hand kinds, who shows first and the odd chips' order from the game's row.
 """
 
@@ -38,7 +38,7 @@ _ZEROS = tuple((0,) * n for n in range(MAX_SEATS + 1))  # zeroed bets are writte
 
 class Ending(Streets):
     """The end of a hand: the rake, the showdown and the pots paid (a base of
-    :class:`~pokerforge.game.Hand`, which holds the slots)."""
+    [`Hand`][pokerforge.game.Hand], which holds the slots)."""
 
     __slots__ = (
         "_asked",

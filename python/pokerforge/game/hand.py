@@ -64,7 +64,7 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, DrawTurns, Ending):
     """One hand: forced bets and cards on creation, then betting until the pots are paid.
 
     Args:
-        spec: the :class:`GameSpec`.
+        spec: the [`GameSpec`][pokerforge.game.GameSpec].
         stacks: chips of each seat before the forced bets (2 to 10 seats, clockwise).
         button: the button's seat.
         seed: seeds the shuffled deck (``None``: a random seed, reported as ``hand.seed``).
@@ -81,7 +81,7 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, DrawTurns, Ending):
         unknown_hole_cards: replays of recorded hands: seats whose hole cards the record
             does not know. They have no cards (``hole_cards`` is empty) and a showdown that
             needs them is decided by ``recorded_winnings`` / ``recorded_stacks``, or else
-            left undecided (:attr:`result_known` is false and the pots stay unpaid).
+            left undecided (`result_known` is false and the pots stay unpaid).
         unshown_hole_cards: replays: seats of ``unknown_hole_cards`` whose hands were not
             tabled at the showdown (a record's ``????``): an untabled hand cannot win a pot
             (rule 22), so where every other hand in the showdown is known the tabled hands
@@ -112,8 +112,8 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, DrawTurns, Ending):
 
     The stud family (``spec.is_stud``; docs/rules.md section 8) has no board and no blinds:
     every player antes, gets two down cards and one up card, and the seat showing the
-    lowest card (the highest in razz) brings it in (:meth:`bring_in`) or completes
-    (:meth:`complete`); later streets deal one card to each player still in, up on fourth
+    lowest card (the highest in razz) brings it in (`bring_in()`) or completes
+    (`complete()`); later streets deal one card to each player still in, up on fourth
     to sixth street and down on seventh, from the deck order the seed fixed. The button is
     the dealer's seat: dealing starts left of it. For replays ``hole_cards`` gives each
     seat's down cards (up to three) and ``up_cards`` its up cards (up to four), in the
@@ -123,10 +123,11 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, DrawTurns, Ending):
     The draw games (``spec.is_draw``; docs/rules.md section 10) have blinds and no board:
     every player is dealt five cards (four in badugi); after the first betting round and
     each later one but the last comes a drawing round (``hand.street`` the draw's
-    :class:`Street`, ``hand.actor`` the seat to draw), in which each player still in, in
-    turn from the button's left, throws cards away with :meth:`discard` and is dealt as
-    many, or keeps them all with :meth:`stand_pat`. ``hole_cards`` gives the cards first
-    dealt; a replay gives each draw's replacements with ``discard(cards, drawn=...)``.
+    [`Street`][pokerforge.game.Street], ``hand.actor`` the seat to draw), in which each player still
+    in, in turn from the button's left, throws cards away with
+    [`discard()`][pokerforge.game.draw.DrawTurns.discard] and is dealt as many, or keeps them all
+    with [`stand_pat()`][pokerforge.game.draw.DrawTurns.stand_pat]. ``hole_cards`` gives the cards
+    first dealt; a replay gives each draw's replacements with ``discard(cards, drawn=...)``.
 
     Examples:
         >>> stud = GameSpec(variant="stud", betting="fixed-limit", ante=1, bring_in=2,
@@ -296,7 +297,8 @@ full=True))
         """Dealer-error procedures (rules 34, 35): new board cards for the streets to come.
 
         A flop just redealt (nobody has acted on it) replaces the cards already turned up and
-        their :class:`DealBoard` record. The caller keeps the cards distinct from the hole cards.
+        their [`DealBoard`][pokerforge.game.DealBoard] record. The caller keeps the cards distinct
+        from the hole cards.
         """
         self._board = board
         st = self._state
@@ -315,8 +317,8 @@ full=True))
 
     @property
     def deal_records(self) -> tuple[DealHole, ...]:
-        """The records of the hole cards first dealt: the start of :attr:`history`, before
-        the state's log."""
+        """The records of the hole cards first dealt: the start of
+        [`history`][pokerforge.game.Hand.history], before the state's log."""
         dealt = self._dealt
         if dealt is None:
             dealt = self._dealt = tuple(
@@ -326,7 +328,7 @@ full=True))
 
     def public_state(self) -> PublicState:
         """The public state in one call: street, board indices, stacks, bets, folded seats,
-        the seat to act and its legal actions (see :class:`PublicState`)."""
+        the seat to act and its legal actions (see [`PublicState`][pokerforge.game.PublicState])."""
         st = self._state
         seat = st.actor
         if seat < 0:
@@ -382,8 +384,9 @@ full=True))
         return new
 
     def _copy_by_slot(self) -> Hand:
-        """A :class:`Hand` (the class itself, whatever the class of this hand) whose slots
-        hold this hand's values, shared: the first step of :meth:`copy`, spelled out."""
+        """A [`Hand`][pokerforge.game.Hand] (the class itself, whatever the class of this hand)
+        whose slots hold this hand's values, shared: the first step of
+        [`copy()`][pokerforge.game.Hand.copy], spelled out."""
         new = _new(Hand)
         for name in _SLOTS:
             setattr(new, name, getattr(self, name))
@@ -450,7 +453,7 @@ _SLOTS = tuple(
     for name in cls.__dict__.get("__slots__", ())
     if name not in ("__weakref__", "__dict__")
 )
-"""Every slot of a :class:`Hand`, its bases' included."""
+"""Every slot of a [`Hand`][pokerforge.game.Hand], its bases' included."""
 
 _PARTS = ("_asked", "_vote", "_stud", "_draw")
 """The hand's changing parts that only some hands have (an asked showdown or runout vote,
@@ -459,7 +462,7 @@ has."""
 
 
 def _copy_parts(new: Hand) -> None:
-    """Replaces each of ``new``'s :data:`_PARTS` by a copy of it (``None`` stays ``None``)."""
+    """Replaces each of ``new``'s `_PARTS` by a copy of it (``None`` stays ``None``)."""
     for name in _PARTS:
         part = getattr(new, name)
         if part is not None:

@@ -1,14 +1,16 @@
 """Hand histories in the PHH format (the TOML-based Poker Hand History standard).
 
-:func:`to_phh` writes a hand (finished or not) as PHH text; :func:`loads_phh` reads PHH text
-back into a :class:`~pokerforge.game.Hand` by replaying every action through the engine, so
-a history that breaks a rule is refused with the line and the rule. :func:`load_phh` reads a
-``.phh`` file and :func:`load_many` several hands (one TOML table each, as in ``.phhs``
+[`to_phh()`][pokerforge.game.to_phh] writes a hand (finished or not) as PHH text;
+[`loads_phh()`][pokerforge.game.loads_phh] reads PHH text back into a [`Hand`][pokerforge.game.Hand]
+by replaying every action through the engine, so a history that breaks a rule is refused with the
+line and the rule. [`load_phh()`][pokerforge.game.load_phh] reads a ``.phh`` file and
+[`load_many()`][pokerforge.game.load_many] several hands (one TOML table each, as in ``.phhs``
 files): all of them or none. The names pair as Python's own ``load``/``loads`` do
-(:func:`from_phh` is the old, deprecated name of :func:`loads_phh`).
+([`from_phh()`][pokerforge.game.from_phh] is the old, deprecated name of
+[`loads_phh()`][pokerforge.game.loads_phh]).
 
-The code lives by job in :mod:`pokerforge.game.phh` (export, reading, game, replay and
-record checks), where the mapping of pokerforge onto PHH is described; this module names
+The code lives by job in [`pokerforge.game.phh`][pokerforge.game.phh] (export, reading, game, replay
+and record checks), where the mapping of pokerforge onto PHH is described; this module names
 its functions where they were first documented.
 
 Examples:

@@ -1,7 +1,8 @@
 """Multi-table tournaments: balancing, breaking tables, the final table, places (rule 30b).
 
-A :class:`MultiTableTournament` seats its players at several :class:`~pokerforge.game.Table`
-objects by a seeded random draw and plays them under one :class:`BlindSchedule`. After every
+A [`MultiTableTournament`][pokerforge.game.MultiTableTournament] seats its players at several
+[`Table`][pokerforge.game.Table] objects by a seeded random draw and plays them under one
+[`BlindSchedule`][pokerforge.game.BlindSchedule]. After every
 hand:
 
 * players who busted get their places, counted across all tables (TR 126b within a hand);
@@ -14,8 +15,8 @@ hand:
   the same, never one that skips the big blind);
 * the last table left is the final table.
 
-Every move is recorded as a :class:`Move`. Levels by hands count the hands dealt in the
-whole tournament.
+Every move is recorded as a [`Move`][pokerforge.game.Move]. Levels by hands count the hands dealt in
+the whole tournament.
 
 Examples:
     >>> from pokerforge.game import GameSpec
@@ -76,7 +77,7 @@ class MultiTableTournament:
 
     Args:
         spec: the game; each level replaces its blinds and ante.
-        schedule: the :class:`~pokerforge.game.tournament.BlindSchedule`.
+        schedule: the `BlindSchedule`.
         players: ``(name, chips)`` pairs.
         seats: seats per table, 2 to 10.
         tables: the number of tables (default: as few as seat everybody).
@@ -235,7 +236,7 @@ class MultiTableTournament:
 
     def play_hand(self, table: int, policies: Players) -> TableHand:
         """Start a hand at ``table``, ask each player's policy to act until it is over, and
-        finish it (``policies`` as :meth:`Table.play_hand <pokerforge.game.Table.play_hand>`
+        finish it (``policies`` as [Table.play_hand][pokerforge.game.Table.play_hand]
         takes them, by seat of that table)."""
         players = self._table(table).seat_policies(policies)
         hand = self.start_hand(table)

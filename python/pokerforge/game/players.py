@@ -3,8 +3,8 @@
 ``Table.play_hand`` (and the tournaments) take a policy for everyone, one per table seat
 (a sequence, or a mapping by seat number), or the deprecated ``decide(hand)`` that acts on
 the hand itself; a policy may be a built-in player's name (``"random"``, ``"call"``,
-``"tag"``: :mod:`pokerforge.game.bots`). :func:`seat_policies` checks them against the seats
-the next hand deals in and :class:`SeatPolicies` plays a hand with them.
+``"tag"``: `pokerforge.game.bots`). `seat_policies()` checks them against the seats
+the next hand deals in and `SeatPolicies` plays a hand with them.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def _decide_all(hand: Hand, decide: Callable[[Hand], object]) -> None:
 
 
 def named(policy: Policy | str) -> Policy:
-    """``policy``, or the built-in player of that name (:data:`~pokerforge.game.bots.POLICIES`).
+    """``policy``, or the built-in player of that name (`POLICIES`).
 
     Raises:
         PolicyError: a name of no built-in player.

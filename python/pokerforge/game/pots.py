@@ -72,7 +72,7 @@ def build_pots(contributions: list[int], folded: list[bool], dead: int = 0) -> l
 
 
 def _side_pots(contributions: list[int], live: list[int], dead: int) -> list[Pot]:
-    """:func:`build_pots` when the live seats put in several amounts (a function of its
+    """`build_pots()` when the live seats put in several amounts (a function of its
     own: its comprehensions would make the common case's locals cells)."""
     levels = sorted({contributions[i] for i in live})
     if levels and not levels[0]:

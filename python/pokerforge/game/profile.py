@@ -1,8 +1,8 @@
 """Rule profiles: the switches where the rule books disagree.
 
-A :class:`RuleProfile` is plain data. The default follows the product's own rule pages (IT),
-then Robert's Rules of Poker; :data:`TDA_2024` follows the Poker TDA 2024 rules and the 2024
-WSOP tournament rules. Rule numbers in the field descriptions refer to docs/rules.md.
+A [`RuleProfile`][pokerforge.game.RuleProfile] is plain data. The default follows the product's own
+rule pages (IT), then Robert's Rules of Poker; `TDA_2024` follows the Poker TDA 2024 rules and the
+2024 WSOP tournament rules. Rule numbers in the field descriptions refer to docs/rules.md.
 
 Examples:
     >>> from pokerforge.game import DEFAULT_RULES, TDA_2024, RuleProfile

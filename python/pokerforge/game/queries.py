@@ -1,6 +1,6 @@
 """What a hand tells its readers: the public properties of
-:class:`~pokerforge.game.Hand`, each read from its declared state
-(:class:`~pokerforge.game.HandState`) or from what the hand keeps about its game and its
+[`Hand`][pokerforge.game.Hand], each read from its declared state
+([`HandState`][pokerforge.game.HandState]) or from what the hand keeps about its game and its
 result.
 
 Examples:
@@ -30,7 +30,7 @@ _STREETS = tuple(Street)
 
 
 class HandQueries:
-    """The read-only properties of a hand (a base of :class:`~pokerforge.game.Hand`, which
+    """The read-only properties of a hand (a base of [`Hand`][pokerforge.game.Hand], which
     holds the slots read here)."""
 
     __slots__ = ()
@@ -51,7 +51,7 @@ class HandQueries:
 
     @property
     def state(self) -> HandState:
-        """The hand's declared state (see :class:`~pokerforge.game.HandState`): read it,
+        """The hand's declared state (see [`HandState`][pokerforge.game.HandState]): read it,
         never write it; it changes in place as the hand goes on."""
         return self._state
 
@@ -122,7 +122,7 @@ class HandQueries:
     @property
     def runout_payouts(self) -> tuple[tuple[int, ...], ...]:
         """Per runout (the first first), the chips each seat won from the pots on that
-        runout's board; one row, equal to :attr:`payouts`, unless the board was run more
+        runout's board; one row, equal to `payouts`, unless the board was run more
         than once (rule 26b)."""
         if not self._boards:
             return (tuple(self._payouts),)
@@ -145,16 +145,16 @@ class HandQueries:
     @property
     def hole_indices(self) -> tuple[tuple[int, ...], ...]:
         """Every seat's hole cards as card indices, seat by seat (every seat's; use
-        :meth:`view` to hide them; empty for a seat whose cards a replay does not know)."""
+        `view()` to hide them; empty for a seat whose cards a replay does not know)."""
         return tuple(self._state.holes)
 
     @property
     def hole_cards(self) -> SeatCards:
-        """Every seat's hole cards, seat by seat (every seat's; use :meth:`view` to hide
+        """Every seat's hole cards, seat by seat (every seat's; use `view()` to hide
         them; in stud the down cards; empty for a seat whose cards a replay does not know).
 
         Calling it with a seat (``hand.hole_cards(2)``), the method it was, still gives
-        that seat's cards, with a :class:`DeprecationWarning`.
+        that seat's cards, with a `DeprecationWarning`.
 
         Examples:
             >>> from pokerforge.game import GameSpec, Hand
@@ -168,7 +168,7 @@ class HandQueries:
     def up_cards(self) -> SeatCards:
         """Stud: every seat's up cards dealt so far, seat by seat, which everybody sees
         (none in the board games). Called with a seat, as the method it was: that seat's,
-        with a :class:`DeprecationWarning`."""
+        with a `DeprecationWarning`."""
         return SeatCards(tuple(map(_CARDS, up)) for up in self._state.up)
 
     @property
@@ -206,7 +206,7 @@ class HandQueries:
         """The pots, main pot first, each with its amount and eligible seats.
 
         During the hand these hold the chips of finished streets (bets on the current
-        street are in :attr:`bets`); once the hand is over, the pots as paid (after rake).
+        street are in `bets`); once the hand is over, the pots as paid (after rake).
         """
         if self._state.over:
             return list(self._final_pots)
@@ -238,7 +238,7 @@ class HandQueries:
     @property
     def result_known(self) -> bool:
         """False for a finished replay whose showdown needs hole cards the record does not
-        know and whose winnings it does not give: no chips were paid (:attr:`pots` holds
+        know and whose winnings it does not give: no chips were paid (`pots` holds
         them)."""
         return self._known
 
@@ -258,9 +258,9 @@ _CARDS = Card.from_index
 
 
 class SeatCards(tuple[tuple[Card, ...], ...]):
-    """Cards seat by seat (a tuple: ``cards[seat]``), as :attr:`HandQueries.hole_cards`
-    and :attr:`HandQueries.up_cards` give them; called with a seat, as those were called
-    when they were methods, it gives that seat's cards with a :class:`DeprecationWarning`
+    """Cards seat by seat (a tuple: ``cards[seat]``), as `HandQueries.hole_cards`
+    and `HandQueries.up_cards` give them; called with a seat, as those were called
+    when they were methods, it gives that seat's cards with a `DeprecationWarning`
     (the call goes in the next release)."""
 
     __slots__ = ()

@@ -44,11 +44,11 @@ class Rake:
         no_flop_no_drop: when true, no rake is taken from a hand that ends before the flop.
         split: how the rake comes out of a hand with side pots: ``"main-first"`` (the main
             pot first, then each side pot) or ``"proportional"`` (every pot in proportion
-            to its size; see :func:`take_rake`).
+            to its size; see `take_rake()`).
 
     Raises:
         InvalidSpecError: the percentage is outside 0-10, the cap is negative, or the
-            split is not one of :data:`SPLITS`.
+            split is not one of `SPLITS`.
     """
 
     percent: Fraction

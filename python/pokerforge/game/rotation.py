@@ -1,10 +1,10 @@
 """Mixed games: several games dealt in turn at one table (HORSE, 8-game, a list you give).
 
-A :class:`Rotation` is the games in order and when the game changes: after a number of
-hands (``hands=8``), or after an orbit (``every="orbit"``: as many hands as players were
+A [`Rotation`][pokerforge.game.Rotation] is the games in order and when the game changes: after a
+number of hands (``hands=8``), or after an orbit (``every="orbit"``: as many hands as players were
 dealt into the game's first hand, so that each of them deals the game once). A
-:class:`~pokerforge.game.Table` or :class:`~pokerforge.game.Tournament` takes one wherever
-it takes a :class:`~pokerforge.game.GameSpec`; the button moves one seat a hand through
+[`Table`][pokerforge.game.Table] or [`Tournament`][pokerforge.game.Tournament] takes one wherever
+it takes a [`GameSpec`][pokerforge.game.GameSpec]; the button moves one seat a hand through
 every game, those dealt without one (the stud family) included, where it only keeps the
 count (docs/rules.md, rule 30c).
 
@@ -173,8 +173,8 @@ class Rotation:
 
     def at(self, *, played: int, players: int) -> int:
         """The game of the hand after ``played`` hands of a rotation of ``hands`` each (an
-        orbit's count needs the table: :class:`~pokerforge.game.Table` keeps it), as an
-        index into :attr:`games`."""
+        orbit's count needs the table: [`Table`][pokerforge.game.Table] keeps it), as an
+        index into [`games`][pokerforge.games]."""
         return (played // self.length(players)) % len(self.games)
 
     def with_games(self, games: Sequence[GameSpec]) -> Rotation:

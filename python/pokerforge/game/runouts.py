@@ -3,11 +3,11 @@
 When the betting is over because players are all-in and board cards are still to come,
 a game whose rule profile allows more than one runout asks the players still in, one at a
 time clockwise from the left of the button, how many times to deal the rest of the board
-(:meth:`RunoutTurns.run_it`, with ``can_`` / ``verify_`` like every action). The board is
-run more than once only when every one of them asks for the same count; the first player
-who asks for once, or for a count another player did not ask for, settles it at once, and
-the rest are not asked. Each pot is then split between the runouts
-(:func:`~pokerforge.game.pots.split_runouts`) and each share goes to the best hands on its
+([`RunoutTurns.run_it()`][pokerforge.game.runouts.RunoutTurns.run_it], with ``can_`` / ``verify_``
+like every action). The board is run more than once only when every one of them asks for the same
+count; the first player who asks for once, or for a count another player did not ask for, settles it
+at once, and the rest are not asked. Each pot is then split between the runouts
+(`split_runouts()`) and each share goes to the best hands on its
 runout's board.
 
 Examples:
@@ -129,7 +129,7 @@ def deal_runouts(
 
 class RunoutTurns:
     """The players' choice of how many times to run the board (a base of
-    :class:`~pokerforge.game.Hand`, which deals the runouts once the count is settled)."""
+    [`Hand`][pokerforge.game.Hand], which deals the runouts once the count is settled)."""
 
     __slots__ = ()
 
@@ -143,7 +143,7 @@ class RunoutTurns:
 
     @property
     def max_runouts(self) -> int | None:
-        """While a player is asked how many times to run the board (:attr:`actor`), the
+        """While a player is asked how many times to run the board (`actor`), the
         most runouts it may ask for (the rule profile's limit, or fewer when the deck
         cannot deal more); ``None`` when nobody is asked (rule 26b)."""
         vote = self._vote

@@ -1,10 +1,10 @@
 """Showdown: ranking hands, who shows and who mucks, and who wins each pot.
 
-Evaluation is the Rust core's: one call per showdown for every seat (:func:`rank_hands`),
-by the hand kinds of the game's row of the variant table; :func:`rank_omaha` and
-:func:`rank_omaha_hilo` for one hand, with brute-force Python references for tests;
+Evaluation is the Rust core's: one call per showdown for every seat (`rank_hands()`),
+by the hand kinds of the game's row of the variant table; `rank_omaha()` and
+`rank_omaha_hilo()` for one hand, with brute-force Python references for tests;
 everything else works on integer ranks where greater is better (high: the 1..7462 class of
-:class:`~pokerforge.HandRank`; low: 1..56, as ``int(LowRank)``, with 0 for no qualifying
+`HandRank`; low: 1..56, as ``int(LowRank)``, with 0 for no qualifying
 low; a game with only a low ranks it in the high place), so pot splitting can be tested
 with given rankings.
 
@@ -70,7 +70,7 @@ def rank_omaha(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
 
 
 def omaha_high_reference(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
-    """:func:`rank_omaha` by brute force over every two-plus-three choice (a test oracle).
+    """`rank_omaha()` by brute force over every two-plus-three choice (a test oracle).
 
     Examples:
         >>> omaha_high_reference((35, 31, 30, 22), (51, 47, 43, 39, 1))  # Ts9s: K-high SF
@@ -187,7 +187,7 @@ def rank_hands(
 
 @lru_cache(maxsize=65_536)
 def words(showdown: tuple[int, bool, bool, bool], high: int, low: int) -> str:
-    """A shown hand of ranks ``(high, low)`` (as :func:`rank_hands` gives them) in its
+    """A shown hand of ranks ``(high, low)`` (as `rank_hands()` gives them) in its
     game's words, by the hand kinds of its row: the high (or the only) hand, then in a
     hi-lo game the low or ``"no low"``. ``showdown`` is the engine's showdown tuple (the
     game's code, short deck's order, ...). Each pair of ranks is described once.
@@ -391,7 +391,7 @@ class AskedShowdown:
         self._order = order
         self._hilo = hilo
         self.odd_chip_order = odd_chip_order
-        """The order odd chips go in (``None``: left of the button; see :func:`resolve`)."""
+        """The order odd chips go in (``None``: left of the button; see `resolve()`)."""
         self.low_odd_chip_order = low_odd_chip_order
         self._best_high = [0] * len(pots)
         self._best_low = [0] * len(pots)
@@ -446,9 +446,9 @@ def resolve_one_pot(  # noqa: PLR0917 - positional: called once a showdown, on t
     show_all: bool,
     unit: int,
 ) -> tuple[list[int], list[int], list[tuple[int, int, int, str]]]:
-    """:func:`resolve` for the common case, one pot and high hands only, as a plain
+    """`resolve()` for the common case, one pot and high hands only, as a plain
     ``(shown, mucked, awards)`` tuple: the hand's showdown calls it directly, with
-    positional arguments and no :class:`Showdown` record, since it runs once a hand.
+    positional arguments and no `Showdown` record, since it runs once a hand.
 
     ``show_all``: every hand is shown (face up, or losers do not muck).
 
@@ -489,7 +489,7 @@ def _split_one_pot(
     odd_chip_order: Sequence[int],
     unit: int,
 ) -> list[tuple[int, int, int, str]]:
-    """The awards of :func:`resolve_one_pot`'s pot between the eligible seats with the
+    """The awards of `resolve_one_pot()`'s pot between the eligible seats with the
     ``best`` high rank (a function of its own: its comprehensions would make the common
     case's locals cells)."""
     eligible = pot.eligible

@@ -1,7 +1,7 @@
 """The game specification: variant, betting structure, forced bets, rake and rules.
 
-A :class:`GameSpec` is immutable data, checked when it is built: a spec that makes no sense
-raises :class:`~pokerforge.InvalidSpecError` with a sentence naming the bad value. Variants
+A [`GameSpec`][pokerforge.game.GameSpec] is immutable data, checked when it is built: a spec that
+makes no sense raises `InvalidSpecError` with a sentence naming the bad value. Variants
 and betting structures are composed as data, never as a class per combination.
 
 Examples:
@@ -196,7 +196,8 @@ class GameSpec:
             ``"razz"``, ``"short-deck"``, or a draw game: ``"2-7-single-draw"``,
             ``"2-7-triple-draw"``, ``"a-5-triple-draw"``, ``"badugi"`` or
             ``"five-card-draw"``; an alias (``"plo"``, ``"omaha8"``, ``"stud8"``, ``"F7S"``,
-            ``"F2L3D"``, ... see :mod:`pokerforge.games`) is stored under its canonical name.
+            ``"F2L3D"``, ... see [`pokerforge.games`][pokerforge.games]) is stored under its
+            canonical name.
         betting: ``"no-limit"``, ``"pot-limit"`` or ``"fixed-limit"`` (the stud family:
             fixed-limit only).
         blinds: ``(small, big)``; the small blind may be any amount up to the big blind
@@ -219,12 +220,12 @@ class GameSpec:
         hole_cards: hole cards per player: 2 in Hold'em and short-deck; 4 (default), 5 or
             6 in Omaha; 5 in the draw games but badugi's 4.
         trips_beat_straight: short-deck only: whether three of a kind ranks above a
-            straight (left out: ``True``, as :func:`~pokerforge.evaluate_short_deck`
+            straight (left out: ``True``, as `evaluate_short_deck()`
             ranks by default); ``False`` keeps Hold'em's order (rule 45).
         chip_unit: the smallest chip in play; bets are whole units (except all-ins) and
             pots are split in units.
-        rake: a :class:`Rake`, or ``None`` for no rake.
-        rules: the :class:`RuleProfile`.
+        rake: a [`Rake`][pokerforge.game.Rake], or ``None`` for no rake.
+        rules: the [`RuleProfile`][pokerforge.game.RuleProfile].
 
     Raises:
         InvalidSpecError: any value that makes no sense.
@@ -523,7 +524,8 @@ class GameSpec:
 
     @property
     def row(self) -> VariantRow:
-        """The game's row of the variant table (:data:`pokerforge.games.ROWS`)."""
+        """The game's row of the variant table
+        ([`pokerforge.games.ROWS`][pokerforge.games.ROWS])."""
         return ROWS[self.variant]
 
     @property
@@ -603,7 +605,7 @@ class GameSpec:
     def bet_size(self, street: int) -> int:
         """The fixed-limit bet on ``street`` (0 pre-flop .. 3 river; in stud 5 third street
         .. 9 seventh street; in the draw games 10 before the first draw .. 13 after the
-        third, as :class:`~pokerforge.game.Street` numbers them); the big blind (the
+        third, as [`Street`][pokerforge.game.Street] numbers them); the big blind (the
         button blind where there is one) otherwise.
 
         The draw games (rule 48): single draw bets the small bet before the draw and the

@@ -1,16 +1,16 @@
 """The declared state of a hand: what the rules decide and every observer reads.
 
-A :class:`~pokerforge.game.Hand` keeps its observable state in one :class:`HandState`
-(``hand.state``) and changes it in place as the rules say; everything that observes a
-hand reads it from there: ``Hand``'s own properties, :meth:`Hand.public_state
-<pokerforge.game.Hand.public_state>`, :class:`~pokerforge.game.HandView`, and the
-observation encoder of :mod:`pokerforge.rl` (``pokerforge._core.ObsEncoder``), which reads
-the fields :attr:`HandState.FIELDS` declares, in that order, and refuses a state whose
-:attr:`HandState.VERSION` it does not know. The state is read-only to callers: change a
-hand with its actions, never by writing here.
+A [`Hand`][pokerforge.game.Hand] keeps its observable state in one
+[`HandState`][pokerforge.game.HandState] (``hand.state``) and changes it in place as the rules say;
+everything that observes a hand reads it from there: ``Hand``'s own properties,
+[Hand.public_state][pokerforge.game.Hand.public_state], [`HandView`][pokerforge.game.HandView], and
+the observation encoder of [`pokerforge.rl`][pokerforge.rl] (``pokerforge._core.ObsEncoder``), which
+reads the fields [`HandState.FIELDS`][pokerforge.game.HandState.FIELDS] declares, in that order, and
+refuses a state whose [`HandState.VERSION`][pokerforge.game.HandState.VERSION] it does not know. The
+state is read-only to callers: change a hand with its actions, never by writing here.
 
 Each field, its type and its meaning (seats are ``0..n-1`` clockwise; cards are indices
-``0..51``, see :class:`~pokerforge.cards.Card`):
+``0..51``, see [`Card`][pokerforge.cards.Card]):
 
 | field | type | meaning |
 |---|---|---|
@@ -23,7 +23,7 @@ stud its down cards dealt so far |
 | `street` | `int` | 0 pre-flop, 1 flop, 2 turn, 3 river, 4 showdown; in stud 5 third street \
 to 9 seventh street, then 4; in the draw games 10 before the first draw, 11 to 13 the first \
 to third draw (each drawing round and the betting after it), then 4 (as \
-:class:`~pokerforge.game.Street` numbers them) |
+[`Street`][pokerforge.game.Street] numbers them) |
 | `board` | `tuple[int, ...]` | the board cards turned up so far, in order (in stud: none, or \
 the common card of rule 41) |
 | `actor` | `int` | the seat to bet, or `NOBODY` (-1) |
@@ -127,7 +127,7 @@ NO_ACTIONS: Final[tuple[bool, bool, int, int | None, int | None]] = (False, Fals
 class HandState:
     """The declared state of one hand (see the module's table for every field).
 
-    Made by :class:`~pokerforge.game.Hand` and changed only by its rules.
+    Made by [`Hand`][pokerforge.game.Hand] and changed only by its rules.
     """
 
     VERSION: Final = 4
@@ -196,7 +196,7 @@ class HandState:
     betting rounds, the first of which after a betting action opens the next street (the
     others, such as forced bets and awards, change nothing a reader of the log needs
     beyond ``stacks``, ``bets`` and ``contributions``). Their fields are read by position,
-    as :mod:`pokerforge.game.actions` declares them."""
+    as `pokerforge.game.actions` declares them."""
 
     __slots__ = FIELDS
 
@@ -280,7 +280,8 @@ class HandState:
         self.bring_in = self.alt_inc = 0
 
     def copy(self) -> HandState:
-        """An independent copy: the :attr:`LISTS` copied, the other values shared.
+        """An independent copy: the [`LISTS`][pokerforge.game.HandState.LISTS] copied, the other
+        values shared.
 
         Examples:
             >>> from pokerforge.game import GameSpec, Hand
@@ -313,7 +314,7 @@ class HandState:
 
     def pots(self) -> list[Pot]:
         """The pots of the finished streets, main pot first (bets on this street are in
-        :attr:`bets`), each with its amount and eligible seats."""
+        [`bets`][pokerforge.game.HandState.bets]), each with its amount and eligible seats."""
         collected = [c - b for c, b in zip(self.contributions, self.bets, strict=True)]
         return build_pots(collected, self.folded, self.dead)
 
@@ -326,8 +327,8 @@ _new = object.__new__
 
 
 def _copy_fields(state: HandState) -> HandState:
-    """A :class:`HandState` (the class itself, whatever the class of ``state``) with the
-    values of ``state``'s fields, shared."""
+    """A [`HandState`][pokerforge.game.HandState] (the class itself, whatever the class of
+    ``state``) with the values of ``state``'s fields, shared."""
     new = _new(HandState)
     for name in HandState.FIELDS:
         setattr(new, name, getattr(state, name))

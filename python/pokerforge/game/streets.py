@@ -3,9 +3,9 @@ forced bets and the first turn, then, each time a betting round ends, the next s
 (board cards, cards up or down to the players still in, or a drawing round) and opened by
 the row's opener, until the showdown (rules 3-10, 36-41, 47-49).
 
-:class:`Streets` is a base of :class:`~pokerforge.game.Hand`, over the betting's state and
-rules (:class:`~pokerforge.game.betting.BettingState`); the hand deals the cards, and
-:class:`~pokerforge.game.ending.Ending` pays the pots once the last street is over.
+`Streets` is a base of [`Hand`][pokerforge.game.Hand], over the betting's state and
+rules (`BettingState`); the hand deals the cards, and
+`Ending` pays the pots once the last street is over.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ _SHOWDOWN = Street.SHOWDOWN.value
 
 class Streets(BettingState):
     """The forced bets, the streets and their betting rounds of a hand (a base of
-    :class:`~pokerforge.game.Hand`, which holds the slots)."""
+    [`Hand`][pokerforge.game.Hand], which holds the slots)."""
 
     __slots__ = ("_board", "_draw", "_engine", "_posted", "_spec", "_stud", "_vote")
 

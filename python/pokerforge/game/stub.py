@@ -4,8 +4,8 @@ A hand is dealt in one of three ways, each chosen by what the row's streets deal
 the game's name: the board games deal every hole card and the whole board at once (the
 streets turn the board up); the games that deal players cards on later streets (stud)
 deal the first street and keep a stub to deal the rest from; the games with drawing rounds
-deal the hands and keep a stub to draw from. :func:`deal_hand` returns what every hand
-needs from it, and :func:`check_table` what the row's forced bets and deck allow at a
+deal the hands and keep a stub to draw from. `deal_hand()` returns what every hand
+needs from it, and `check_table()` what the row's forced bets and deck allow at a
 table of ``n`` (the checks a hand makes before it deals).
 
 Examples:
@@ -123,11 +123,11 @@ def deal_hand(  # noqa: PLR0917 - positional: called for every hand dealt
     """The deal of a hand of ``spec`` to ``n`` seats, dealing from the button's left: the
     cards given (replays; ``unknown`` seats are dealt none, ``reserved`` cards are nobody's,
     ``shown`` are a draw replay's shown hands) and the rest from the deck seeded ``seed``;
-    first what :func:`check_table` checks, where there is anything to check (a dead small
+    first what `check_table()` checks, where there is anything to check (a dead small
     blind, ``posts`` of players' own blinds, replay arguments, a straddle or a full table).
 
     Raises:
-        InvalidSpecError: what :func:`check_table` refuses.
+        InvalidSpecError: what `check_table()` refuses.
         CardCountError: a seat given the wrong number of cards.
         DuplicateCardError: a card given twice.
     """

@@ -6,7 +6,7 @@ one up card on each of fourth, fifth and sixth street and a last down card on se
 street, the river. The player showing the lowest card brings it in (the highest in razz);
 from fourth street the best hand showing acts first (the lowest in razz). The functions
 here are pure: they work on card indices (``4 * rank + suit``, ranks ``2``..``A`` as
-0..12, suits ``c, d, h, s`` as 0..3), and :class:`~pokerforge.game.Hand` calls them.
+0..12, suits ``c, d, h, s`` as 0..3), and [`Hand`][pokerforge.game.Hand] calls them.
 
 Examples:
     >>> from pokerforge import Card

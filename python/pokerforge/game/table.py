@@ -1,7 +1,7 @@
 """A table: seats, players, and one hand after another.
 
-A :class:`Table` has up to ten seats. Players sit down, leave and sit out; between hands the
-button moves one seat left with the blinds (rule 28). With the default **dead button**
+A [`Table`][pokerforge.game.Table] has up to ten seats. Players sit down, leave and sit out; between
+hands the button moves one seat left with the blinds (rule 28). With the default **dead button**
 (rule 29; RR; TR 85) the big blind always moves to the next player left of the last big
 blind, the small blind takes the last big blind's seat and the button the last small
 blind's, so the button may stay on an empty seat (a dead button) and the small blind may be
@@ -10,8 +10,9 @@ it. The switch ``RuleProfile(dead_button=False)`` gives the simplified moving bu
 button moves to the next player and the blinds follow it. Going heads-up, the player who
 was big blind never posts it again (TR 87). Players left with no chips are eliminated.
 
-Each hand is a :class:`~pokerforge.game.Hand` over the players dealt in, numbered clockwise
-from the lowest table seat; :class:`TableHand` maps hand seats back to table seats.
+Each hand is a [`Hand`][pokerforge.game.Hand] over the players dealt in, numbered clockwise
+from the lowest table seat; [`TableHand`][pokerforge.game.TableHand] maps hand seats back to table
+seats.
 
 Examples:
     >>> from pokerforge.game import GameSpec, Table
@@ -62,7 +63,7 @@ class TableHand:
 
     Attributes:
         number: the hand's number at the table (1 for the first).
-        hand: the finished :class:`~pokerforge.game.Hand`.
+        hand: the finished [`Hand`][pokerforge.game.Hand].
         seats: the table seat of each hand seat.
         names: the player of each hand seat.
         button: the table seat of the button (an empty seat when the button is dead).
@@ -119,7 +120,7 @@ def _owes_blinds(spec: GameSpec) -> bool:
 
 def _blinds(spec: GameSpec, deal: _Deal) -> dict[str, Any]:
     """The hand's arguments about blinds: a dead small blind and players' posts (rules 29,
-    29b), where players owe blinds (:func:`_owes_blinds`); else nothing is dead or posted."""
+    29b), where players owe blinds (`_owes_blinds()`); else nothing is dead or posted."""
     if not _owes_blinds(spec):
         return {"dead_small_blind": False, "posts": ()}
     return {"dead_small_blind": deal.small_blind is None, "posts": _hand_posts(deal)}
@@ -130,7 +131,7 @@ class Table:
 
     Args:
         spec: the game played (its ``rules.dead_button`` picks the button rule), or a
-            :class:`~pokerforge.game.Rotation` of games dealt in turn; a hand may be
+            [`Rotation`][pokerforge.game.Rotation] of games dealt in turn; a hand may be
             started with another spec (tournament levels).
         seats: the number of seats, 2 to 10.
         button: the seat of the first hand's button (the next player from there if empty).
@@ -214,7 +215,7 @@ class Table:
         Before the table's first hand everybody seated is dealt in. After that a new player
         waits for the big blind to reach their seat (the default), or with
         ``wait_for_big_blind=False`` posts a big blind to be dealt in at once, as
-        :meth:`post_big_blind` (rule 29b).
+        [`post_big_blind()`][pokerforge.game.Table.post_big_blind] (rule 29b).
 
         Raises:
             InvalidSpecError: a taken seat, a name already seated, or chips not above 0.
@@ -402,7 +403,7 @@ class Table:
 
     def _next_players(self, spec: GameSpec) -> tuple[list[int], bool]:
         """The seats dealt into the next hand of ``spec``, and whether the game starts again
-        there (see :meth:`_live`; nobody then posts to come in). A game where nobody owes
+        there (see `_live()`; nobody then posts to come in). A game where nobody owes
         a blind (stud, a button blind) deals everybody in the ring at once: there is no
         big blind to wait for."""
         ring = self._ring()
@@ -533,11 +534,13 @@ class Table:
         hole_cards: Sequence[object | None] | None = None,
         board: object | None = None,
     ) -> Hand:
-        """Deal the next hand and return it (also :attr:`hand` until :meth:`finish_hand`).
+        """Deal the next hand and return it (also [`hand`][pokerforge.game.TableHand.hand] until
+        [`finish_hand()`][pokerforge.game.Table.finish_hand]).
 
         Args:
             spec: the game for this hand (default: the table's).
-            dealer: a deal from :meth:`deal`, after any dealer-error procedures.
+            dealer: a deal from [`deal()`][pokerforge.game.Table.deal], after any dealer-error
+                procedures.
             hole_cards: replays: cards per player dealt in, clockwise from the lowest seat.
             board: replays: the board cards.
 
@@ -570,8 +573,9 @@ class Table:
         return hand
 
     def deal(self, *, spec: GameSpec | Rotation | None = None) -> Dealer:
-        """The next hand's deal as a :class:`~pokerforge.game.dealer.Dealer`, for dealer-error
-        procedures; pass it to :meth:`start_hand`. A misdeal does not move the button."""
+        """The next hand's deal as a `Dealer`, for dealer-error
+        procedures; pass it to [`start_hand()`][pokerforge.game.Table.start_hand]. A misdeal does
+        not move the button."""
         spec, deal, seed = self._prepare(spec)
         live = deal.live
         dealer = Dealer(
@@ -636,10 +640,10 @@ class Table:
 
         Args:
             policies: A policy (``policy(view, legal) -> decision``, see
-                :mod:`pokerforge.game.decision`) for every player, or one per table seat
+                `pokerforge.game.decision`) for every player, or one per table seat
                 (a sequence as long as the table, or a mapping from seat number). The old
                 form, a function ``decide(hand)`` that acts on the hand itself, still
-                works with a :class:`DeprecationWarning`.
+                works with a `DeprecationWarning`.
             spec: the game for this hand (default: the table's).
 
         Raises:

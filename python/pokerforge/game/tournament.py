@@ -1,8 +1,8 @@
 """Tournaments: a blind and ante schedule, eliminations and finishing places.
 
-Blinds and antes rise by a :class:`BlindSchedule`, level by level, after a number of hands
-or a length of time (rule 30); the blinds never go down, while a level may change the ante
-freely (lower it, drop it, or change its kind). The stud family's levels raise the ante,
+Blinds and antes rise by a [`BlindSchedule`][pokerforge.game.BlindSchedule], level by level, after a
+number of hands or a length of time (rule 30); the blinds never go down, while a level may change
+the ante freely (lower it, drop it, or change its kind). The stud family's levels raise the ante,
 the bring-in and the limits instead (``Level(ante=1, bring_in=2, small_bet=5,
 big_bet=10)``); a fixed-limit level may give its bets, else they are the big blind and
 twice it. The level of a hand is fixed when the hand
@@ -167,7 +167,7 @@ def level_spec(spec: GameSpec, level: Level) -> GameSpec:
     """``spec`` with the forced bets of ``level``: the blinds and ante, or in a game with a
     bring-in the ante and the bring-in; fixed-limit bets as the level gives them, else the
     big blind and twice the big blind. A level with both blinds and a bring-in is a mixed
-    game's (a :class:`~pokerforge.game.Rotation`): each game takes its own, and the ante is
+    game's (a [`Rotation`][pokerforge.game.Rotation]): each game takes its own, and the ante is
     the stud games' alone.
 
     Raises:
@@ -234,12 +234,12 @@ def level_games(game: GameSpec | Rotation, schedule: BlindSchedule) -> list[Game
 
 
 class Tournament:
-    """A one-table tournament: a :class:`~pokerforge.game.Table` whose blinds follow a schedule.
+    """A one-table tournament: a [`Table`][pokerforge.game.Table] whose blinds follow a schedule.
 
     Args:
-        spec: the game, or a :class:`~pokerforge.game.Rotation` of games; its forced
-            bets are replaced by each level's (see :func:`level_spec`).
-        schedule: the :class:`BlindSchedule`.
+        spec: the game, or a [`Rotation`][pokerforge.game.Rotation] of games; its forced
+            bets are replaced by each level's (see `level_spec()`).
+        schedule: the [`BlindSchedule`][pokerforge.game.BlindSchedule].
         players: ``(name, chips)`` pairs, seated from seat 0.
         seats: the table's seats (at least the number of players).
         button: the first button's seat.
@@ -307,7 +307,7 @@ class Tournament:
         """``(place, name)`` for every player out so far and the winner, best first.
 
         Calling it (``tournament.standings()``), the method it was, gives the same list
-        with a :class:`DeprecationWarning`."""
+        with a `DeprecationWarning`."""
         return Standings(sorted((place, name) for name, place in self.places.items()))
 
     def start_hand(self) -> Hand:
@@ -339,7 +339,7 @@ class Tournament:
 
     def play_hand(self, policies: Players) -> TableHand:
         """Start a hand, ask each player's policy to act until it is over, and finish it
-        (``policies`` as :meth:`Table.play_hand <pokerforge.game.Table.play_hand>` takes
+        (``policies`` as [Table.play_hand][pokerforge.game.Table.play_hand] takes
         them)."""
         players = self.table.seat_policies(policies)
         hand = self.start_hand()
@@ -356,9 +356,9 @@ class Tournament:
 
 
 class Standings(list[tuple[int, str]]):
-    """A tournament's ``(place, name)`` list, best first (:attr:`Tournament.standings`);
-    called, as the method it was, it gives itself with a :class:`DeprecationWarning` (the
-    call goes in the next release)."""
+    """A tournament's ``(place, name)`` list, best first
+    ([`Tournament.standings`][pokerforge.game.Tournament.standings]); called, as the method it was,
+    it gives itself with a `DeprecationWarning` (the call goes in the next release)."""
 
     __slots__ = ()
 

@@ -1,9 +1,9 @@
 """A seat's view of a hand: public information plus its own hole cards.
 
-Bots and user interfaces get a :class:`HandView`, an immutable snapshot in which other
-players' hole cards are hidden until they are shown at showdown. Programs that read the
+Bots and user interfaces get a [`HandView`][pokerforge.game.HandView], an immutable snapshot in
+which other players' hole cards are hidden until they are shown at showdown. Programs that read the
 public state at every decision (observation encoders, search) get it in one call as a
-:class:`PublicState`.
+[`PublicState`][pokerforge.game.PublicState].
 
 Examples:
     >>> from pokerforge.game import GameSpec, Hand
@@ -51,10 +51,10 @@ __all__ = ["HandView", "LazyHandView", "PublicState"]
 class PublicState(NamedTuple):
     """What everybody at the table can see of a hand at one moment, read in one call.
 
-    The fields are what :attr:`Hand.street <pokerforge.game.Hand.street>`,
-    :attr:`~pokerforge.game.Hand.board_indices`, :attr:`~pokerforge.game.Hand.stacks`,
-    :attr:`~pokerforge.game.Hand.bets`, :attr:`~pokerforge.game.Hand.folded`,
-    :attr:`~pokerforge.game.Hand.actor` and :meth:`~pokerforge.game.Hand.legal_actions`
+    The fields are what Hand.street,
+    `board_indices`, `stacks`,
+    `bets`, `folded`,
+    [`actor`][pokerforge.game.Hand.actor] and `legal_actions()`
     give, in that order (the order the observation encoder reads them in).
 
     Examples:
@@ -92,13 +92,13 @@ class HandView:
         street: the current street.
         stacks: chips behind per seat.
         bets: bets on the current street per seat.
-        pots: the pots (see :attr:`Hand.pots <pokerforge.game.Hand.pots>`).
+        pots: the pots (see Hand.pots).
         folded: whether each seat has folded.
         actor: the seat to act, or ``None``.
         legal_actions: this seat's legal actions when it is to act, else ``None``.
         is_over: whether the hand is over.
         payouts: chips won from the pots per seat.
-        history: the records (a :class:`Records`, an immutable sequence), with other
+        history: the records (a `Records`, an immutable sequence), with other
             seats' unshown hole cards left empty.
         boards: every runout's board, the first first: one board unless the board was
             run more than once (rule 26b).
@@ -106,8 +106,8 @@ class HandView:
             it may ask for (``hand.run_it(times)``), else ``None``.
         draws: draw games: per seat, how many cards it drew in each drawing round so far
             (0: stood pat), which everybody sees; the discarded and drawn cards are this
-            seat's own only (others' :class:`Discard` records keep their count, not their
-            cards). Each seat's is empty in the other games.
+            seat's own only (others' [`Discard`][pokerforge.game.Discard] records keep their count,
+            not their cards). Each seat's is empty in the other games.
         variant: the game's canonical name (``"holdem"``, ``"2-7-triple-draw"``, ...), for
             policies that play more than one game.
         drawing: whether this seat is to draw now (discard or stand pat, rule 49):
@@ -193,7 +193,7 @@ _DECISIONS = (Fold, Check, Call, Bet, Raise, BringIn, Discard, StandPat)
 
 def _shown_seats(log: Sequence[Record]) -> set[int]:
     """The seats that have shown their hands: read back from the log's end to the last
-    decision, since every :class:`Show` comes after it (a hand's showdown)."""
+    decision, since every [`Show`][pokerforge.game.Show] comes after it (a hand's showdown)."""
     shown = set()
     for rec in reversed(log):
         if isinstance(rec, Show):
@@ -293,18 +293,18 @@ def _draws_left(hand: Hand, street: int, drawing: bool) -> int:
 
 
 class LazyHandView(HandView):
-    """A :class:`HandView` of the seat to act at one betting turn, built the first time a
-    field is read.
+    """A [`HandView`][pokerforge.game.HandView] of the seat to act at one betting turn, built the
+    first time a field is read.
 
     Building a view costs several times what the engine spends on the decision itself, and
     most simple policies never read it, so engines that ask policies by the thousand
-    (:func:`pokerforge.sim.run`, RL opponents) hand them this: it is a :class:`HandView`
-    (``isinstance`` holds, it compares, hashes and pickles as the view it stands for), but
-    the snapshot is taken on first read. ``legal`` is what ``hand.legal_actions()`` gave
-    for the turn (the hand builds it once a turn); a view read during that turn stays
-    valid for ever, one first read once the hand has moved on (a view kept for later)
-    raises :class:`~pokerforge.errors.PolicyError`, since the snapshot it stands for can
-    no longer be taken.
+    ([`pokerforge.sim.run()`][pokerforge.sim.run], RL opponents) hand them this: it is a
+    [`HandView`][pokerforge.game.HandView] (``isinstance`` holds, it compares, hashes and pickles as
+    the view it stands for), but the snapshot is taken on first read. ``legal`` is what
+    ``hand.legal_actions()`` gave for the turn (the hand builds it once a turn); a view read during
+    that turn stays valid for ever, one first read once the hand has moved on (a view kept for
+    later) raises [`PolicyError`][pokerforge.errors.PolicyError], since the snapshot it stands for
+    can no longer be taken.
 
     Examples:
         >>> from pokerforge.game import GameSpec, Hand

@@ -1,13 +1,14 @@
 """Collections of hand histories: directories of ``.phh``/``.phhs`` files, on several cores.
 
-:func:`phh_files` finds the files under directories; :func:`read_many` streams the hands
-of many files in this process; :func:`summarize` replays every file and gathers
-:class:`~pokerforge.histories.stats.Stats`, one task per file, on one of the simulator's
-backends (:class:`pokerforge.sim.backends.Executor`): ``"inline"`` (this process),
+[`phh_files()`][pokerforge.histories.phh_files] finds the files under directories;
+[`read_many()`][pokerforge.histories.read_many] streams the hands of many files in this process;
+[`summarize()`][pokerforge.histories.summarize] replays every file and gathers
+[`Stats`][pokerforge.histories.stats.Stats], one task per file, on one of the simulator's
+backends (`pokerforge.sim.backends.Executor`): ``"inline"`` (this process),
 ``"processes"`` (local worker processes) or ``"dask"`` (a Dask cluster: a scheduler's
-address, or a ``LocalCluster`` started for the run), or on any :class:`Executor`. The
-result is the same on every backend and for every number of workers: files are added up
-in the order given.
+address, or a ``LocalCluster`` started for the run), or on any
+[`Executor`][pokerforge.histories.Executor]. The result is the same on every backend and for every
+number of workers: files are added up in the order given.
 
 Examples:
     >>> import tempfile
@@ -84,7 +85,7 @@ def read_many(paths: Iterable[str | Path], *, skip_bad: bool = False) -> Iterato
 class FileSummary:
     """What one file held: hands replayed, bad hands skipped, and the statistics;
     ``coverage`` counts by site the hands read, repaired and skipped by cause (see
-    :attr:`PhhReader.coverage <pokerforge.histories.PhhReader>`)."""
+    [PhhReader.coverage][pokerforge.histories.PhhReader])."""
 
     path: str
     hands: int
@@ -97,7 +98,8 @@ class FileSummary:
 
 @dataclass
 class Summary:
-    """Hands, bad hands and statistics over many files (see :func:`summarize`)."""
+    """Hands, bad hands and statistics over many files (see
+    [`summarize()`][pokerforge.histories.summarize])."""
 
     files: int = 0
     hands: int = 0
@@ -172,7 +174,8 @@ def summarize_file(
     repair: bool = False,
     site: str | Site | None = "auto",
 ) -> FileSummary:
-    """Replay one file and gather its statistics (a task of :func:`summarize`).
+    """Replay one file and gather its statistics (a task of
+    [`summarize()`][pokerforge.histories.summarize]).
 
     With ``skip_bad``, a file that cannot be read at all (no permission, gone, text that is
     no PHH) is skipped with its reason among the problems, and the run goes on.
@@ -211,9 +214,9 @@ def summarize_task(payload: Payload, k: int) -> FileSummary:
 
 
 class Executor(Protocol):
-    """What :func:`summarize` runs its tasks on: ``map(fn, payload, count)`` runs
-    ``fn(payload, k)`` for ``k`` in ``range(count)`` and yields ``(k, result)`` as tasks
-    finish, in any order (the interface of ``pokerforge.sim``'s executors, Dask included)."""
+    """What [`summarize()`][pokerforge.histories.summarize] runs its tasks on: ``map(fn, payload,
+    count)`` runs ``fn(payload, k)`` for ``k`` in ``range(count)`` and yields ``(k, result)`` as
+    tasks finish, in any order (the interface of ``pokerforge.sim``'s executors, Dask included)."""
 
     def map(
         self, fn: Callable[[Payload, int], FileSummary], payload: Payload, count: int
@@ -239,18 +242,19 @@ def summarize(
         paths: files and directories (searched for ``.phh`` and ``.phhs`` files).
         backend: ``"inline"``, ``"processes"`` or ``"dask"`` (default: Dask with a
             scheduler, processes with more than one worker, else inline); see
-            :func:`pokerforge.sim.backends.choose_backend`.
+            `pokerforge.sim.backends.choose_backend()`.
         workers: local processes, or the workers of the Dask ``LocalCluster`` started for
             the run when no scheduler is given.
         scheduler: the address of an existing Dask scheduler (``tcp://host:8786``).
-        executor: run the tasks (one per file) on this instead (see :class:`Executor`).
+        executor: run the tasks (one per file) on this instead (see
+            [`Executor`][pokerforge.histories.Executor]).
         skip_bad: count and skip bad hands (else the first one raises).
         track: players whose winnings are kept hand by hand (for a graph).
         progress: called with each file's summary as it finishes.
         repair: infer from the replay the winnings of records that pay nobody still in
-            the hand (see :func:`~pokerforge.histories.read_phhs`).
+            the hand (see [`read_phhs()`][pokerforge.histories.read_phhs]).
         site: whose conventions the records follow (see
-            :func:`~pokerforge.histories.read_phhs`): ``"auto"`` by each hand's venue or
+            [`read_phhs()`][pokerforge.histories.read_phhs]): ``"auto"`` by each hand's venue or
             file name, a room's code, or ``None`` for the standard.
 
     Raises:

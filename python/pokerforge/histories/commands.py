@@ -1,7 +1,7 @@
 """The ``pokerforge stats`` and ``pokerforge import`` commands (registered by
-:mod:`pokerforge.cli`): player statistics over hand histories of any format or over the
+[`pokerforge.cli`][pokerforge.cli]): player statistics over hand histories of any format or over the
 hand database, and the import of histories into the database
-(:mod:`pokerforge.histories.database`).
+([`pokerforge.histories.database`][pokerforge.histories.database]).
 
 Examples:
     >>> import tempfile

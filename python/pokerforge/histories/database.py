@@ -1,20 +1,21 @@
 """The hand database: every room's histories stored in DuckDB (an embedded database, one
 file), imported incrementally, read back as statistics, SQL, or Parquet files.
 
-:func:`import_histories` reads files and folders of any format
-(:func:`~pokerforge.histories.read_histories`), replays each hand and stores it in three
-tables, ``hands``, ``players`` and ``actions`` (docs/database.md describes each column),
+[`import_histories()`][pokerforge.histories.database.import_histories] reads files and folders of
+any format ([`read_histories()`][pokerforge.histories.read_histories]), replays each hand and stores
+it in three tables, ``hands``, ``players`` and ``actions`` (docs/database.md describes each column),
 keyed by room and hand number: importing a folder again adds only the hands not yet
 stored, and passes over the files unchanged since (same size and time of change) without
 reading them. A file still being written is read up to its last whole hand: the hand cut
 off at its end is held back (``pending``) and read when the file is imported again.
 Hands refused (cut off, totals that disagree, a game not replayed, ...) are counted by
-cause in the :class:`ImportSummary` and kept, with their messages, in ``refusals``.
+cause in the [`ImportSummary`][pokerforge.histories.database.ImportSummary] and kept, with their
+messages, in ``refusals``.
 
-:func:`database_stats` gathers each player's statistics from the stored counts (the same
-figures :class:`~pokerforge.histories.Stats` gathers from the hands themselves) and
-:func:`export_parquet` writes each table as a Parquet file that pandas, polars and Dask
-read.
+[`database_stats()`][pokerforge.histories.database.database_stats] gathers each player's statistics
+from the stored counts (the same figures [`Stats`][pokerforge.histories.Stats] gathers from the
+hands themselves) and [`export_parquet()`][pokerforge.histories.database.export_parquet] writes each
+table as a Parquet file that pandas, polars and Dask read.
 
 Needs the ``db`` extra (``pip install pokerforge[db]``: duckdb and pyarrow).
 
@@ -120,7 +121,7 @@ def database_stats(
     until: str | None = None,
 ) -> Stats:
     """Each player's statistics over the hands stored in ``db`` (the figures of
-    :class:`~pokerforge.histories.Stats`, from the counts stored with each hand), kept apart
+    [`Stats`][pokerforge.histories.Stats], from the counts stored with each hand), kept apart
     by group (cash or tournament, unit, stakes, game), over the hands that match the
     filters given.
 

@@ -6,9 +6,9 @@ With no encoding given, each line is read as UTF-8 and, when its bytes are not U
 cp1252: files that were joined from several clients' output mix the two, so the choice is
 made line by line, never once for the whole file. UTF-16 is known by its byte-order mark
 or by the zero bytes of its ASCII text. A line whose bytes are no text in the encoding is
-not an exception that stops the file: it comes back as :class:`Undecodable` (the text with
-U+FFFD for the bad bytes, and the problem in words), which the hand's reader reports as a
-named problem of that one hand.
+not an exception that stops the file: it comes back as
+[`Undecodable`][pokerforge.histories.encoding.Undecodable] (the text with U+FFFD for the bad bytes,
+and the problem in words), which the hand's reader reports as a named problem of that one hand.
 
 Examples:
     >>> import tempfile

@@ -1,6 +1,6 @@
 """What kind of game a recorded hand was: cash or tournament, the unit its amounts count
 (a currency, or a tournament's chips), its stakes and its game. Statistics are kept apart
-by these (:class:`~pokerforge.histories.Stats`, the hand database), so that a tournament's
+by these ([`Stats`][pokerforge.histories.Stats], the hand database), so that a tournament's
 chips are never added to a cash game's dollars.
 
 Examples:

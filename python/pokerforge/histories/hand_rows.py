@@ -178,7 +178,7 @@ _MONEY_COLUMNS = frozenset(
 
 class Columns:
     """The rows of the three tables, as one list per column (what a columnar insert
-    takes); amounts as integers of millionths (:data:`SCALE`)."""
+    takes); amounts as integers of millionths (`SCALE`)."""
 
     def __init__(self) -> None:
         self.hands: dict[str, list[Any]] = {c: [] for c in HANDS}

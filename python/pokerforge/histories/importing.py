@@ -1,6 +1,6 @@
 """The import of history files into the hand database (see
-:mod:`pokerforge.histories.database`): files read and replayed here or on worker
-processes, their rows written in one transaction per batch of files."""
+[`pokerforge.histories.database`][pokerforge.histories.database]): files read and replayed here or
+on worker processes, their rows written in one transaction per batch of files."""
 
 from __future__ import annotations
 
@@ -72,9 +72,9 @@ Key = tuple[str, str]
 
 
 class _Reader(RoomsReader):
-    """The reader of :func:`import_histories`: a file's hands already stored are passed
-    over before their replay (``known`` says which), its refusals are kept, and a file's
-    last hand cut off is held back."""
+    """The reader of [`import_histories()`][pokerforge.histories.database.import_histories]: a
+    file's hands already stored are passed over before their replay (``known`` says which), its
+    refusals are kept, and a file's last hand cut off is held back."""
 
     hold_last = True
 
@@ -230,7 +230,8 @@ def import_histories(
     Args:
         paths: history files and folders (searched with their subfolders).
         db: the database's file (``hands.duckdb``).
-        site: force a room's reading (see :func:`~pokerforge.histories.read_histories`).
+        site: force a room's reading (see
+            [`read_histories()`][pokerforge.histories.read_histories]).
         repair: infer the winnings of records that pay nobody in the hand.
         keep: how many messages of refused hands the summary keeps.
         workers: worker processes that read and replay the files (this process writes).

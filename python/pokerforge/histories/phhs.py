@@ -1,15 +1,15 @@
 """Reading many PHH hands: ``.phhs`` files stream lazily, one ``[n]`` table at a time.
 
 A ``.phhs`` file holds many hands, each a TOML table (``[1]``, ``[2]``, ...). The public
-dataset's files run to tens of megabytes, so :func:`read_phhs` never loads a whole file: it
-reads it a block at a time and hands each block to the core's PHH reader
+dataset's files run to tens of megabytes, so [`read_phhs()`][pokerforge.histories.read_phhs] never
+loads a whole file: it reads it a block at a time and hands each block to the core's PHH reader
 (``pokerforge._core.phh_tables``, Rust, without the GIL), which cuts out the tables, reads
 their one-line ``key = value`` fields (the form the dataset uses; anything else falls back
-to :mod:`tomllib`) and reads each hand's amounts, actions and cards once (the one reader of
+to `tomllib`) and reads each hand's amounts, actions and cards once (the one reader of
 PHH fields and actions). The game layer
-then replays the hand (:func:`pokerforge.game.phh.replay`), which owns every rule. A
-bad hand raises :class:`BadHandError` naming the file, the table, the hand number and the
-line, or, with ``skip_bad=True``, is counted and skipped.
+then replays the hand (`pokerforge.game.phh.replay()`), which owns every rule. A
+bad hand raises [`BadHandError`][pokerforge.errors.BadHandError] naming the file, the table, the
+hand number and the line, or, with ``skip_bad=True``, is counted and skipped.
 
 Examples:
     >>> text = '''[1]
@@ -60,7 +60,7 @@ _Table = tuple[str | None, int, Any, dict[str, Any] | None, Read | None, Problem
 
 
 def _fields(text: str) -> dict[str, Any]:
-    """The fields of one table's text: the core's reader, else :mod:`tomllib`."""
+    """The fields of one table's text: the core's reader, else `tomllib`."""
     doc = phh_fields(text)
     if doc is not None:
         return dict(doc)
@@ -72,7 +72,7 @@ def _fields(text: str) -> dict[str, Any]:
 def parse_table(lines: list[str]) -> dict[str, Any]:
     """One hand's fields from its lines (without the ``[n]`` header).
 
-    Floats come back as :class:`~decimal.Decimal`, exactly as written.
+    Floats come back as `Decimal`, exactly as written.
 
     Raises:
         InvalidHistoryError: the lines are not valid TOML.
@@ -185,7 +185,8 @@ def _body_lines(body: str) -> list[str]:
 
 
 class PhhReader:
-    """An iterable over the hands of one PHH source, replayed lazily (see :func:`read_phhs`).
+    """An iterable over the hands of one PHH source, replayed lazily (see
+    [`read_phhs()`][pokerforge.histories.read_phhs]).
 
     Attributes:
         hands: hands read so far.
@@ -196,7 +197,7 @@ class PhhReader:
         problems: the first ``keep`` messages of skipped hands.
         coverage: by site code (``"PHH"`` for a hand of no known room): ``"read"`` (hands
             read), ``"repaired"``, and the hands skipped by the cause of each
-            (:attr:`BadHandError.cause`).
+            ([`BadHandError.cause`][pokerforge.errors.BadHandError.cause]).
     """
 
     def __init__(
@@ -251,7 +252,7 @@ class PhhReader:
         return _Escapes(lines)
 
     def _parse(self, chunk: Any) -> dict[str, Any]:
-        """The PHH fields of one hand the core's reader left to :mod:`tomllib`."""
+        """The PHH fields of one hand the core's reader left to `tomllib`."""
         return _fields(chunk)
 
     def _tables(self, lines: Iterable[str]) -> Iterator[_Table]:
@@ -369,18 +370,19 @@ def read_phhs(
         source: a path, or an iterable of lines (an open file, a list).
         skip_bad: count and skip bad hands instead of raising.
         keep: how many messages of skipped hands to keep (``reader.problems``).
-        site: whose conventions the records follow (:mod:`pokerforge.histories.sites`):
+        site: whose conventions the records follow (`pokerforge.histories.sites`):
             ``"auto"`` finds each hand's room from its ``venue`` field, else from the
-            file's name; a code (``"PTY"``) or a :class:`~pokerforge.histories.Site`
+            file's name; a code (``"PTY"``) or a [`Site`][pokerforge.histories.Site]
             applies that room's to every hand; ``None`` reads every hand by the standard.
         repair: a record paying nothing to any player still in the hand
-            (:class:`~pokerforge.errors.UnpaidPotError`) gets its winnings from the replay
+            ([`UnpaidPotError`][pokerforge.errors.UnpaidPotError]) gets its winnings from the replay
             where the replay decides them (``record.repaired``); otherwise it is a bad
             hand.
 
     Returns:
-        A :class:`PhhReader`: iterate it for :class:`HandRecord` objects; afterwards its
-        ``hands``, ``skipped`` and ``mismatches`` say how it went.
+        A [`PhhReader`][pokerforge.histories.PhhReader]: iterate it for
+        [`HandRecord`][pokerforge.histories.HandRecord] objects; afterwards its ``hands``,
+        ``skipped`` and ``mismatches`` say how it went.
 
     Raises:
         BadHandError: (while iterating, without ``skip_bad``) a hand that cannot be read or

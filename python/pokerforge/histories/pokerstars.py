@@ -8,13 +8,13 @@ sections (seats and forced bets, ``*** HOLE CARDS ***``, ``*** FLOP ***``, ``***
 ***``, ``*** RIVER ***``, ``*** SHOW DOWN ***``, ``*** SUMMARY ***``). Each hand becomes
 the fields of a PHH hand (amounts in the file's money, ``????`` for cards nobody showed,
 ``winnings`` from the ``collected`` lines) and is replayed by
-:func:`pokerforge.game.phh.replay`, which checks every action and the recorded result.
+`pokerforge.game.phh.replay()`, which checks every action and the recorded result.
 
 What the room writes, and how the replay takes it:
 
 - **Encodings**: UTF-8 (with or without a byte-order mark), UTF-16 and the cp1252 of older
-  clients, detected line by line (:mod:`pokerforge.histories.encoding`); bytes that are no
-  text are a problem of their hand, never an exception that stops the file.
+  clients, detected line by line ([`pokerforge.histories.encoding`][pokerforge.histories.encoding]);
+  bytes that are no text are a problem of their hand, never an exception that stops the file.
 - **Forced bets**: antes; the small and big blind; a big blind posted by a player coming
   in (live) and a missed small blind (``posts small & big blinds``: the small blind dead),
   as PHH's ``_posts`` (rule 29b); a dead small blind; a straddle left of the big blind.
@@ -115,13 +115,14 @@ def _hands(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
 
 class PokerStarsReader(PhhReader):
     """An iterable over the hands of a PokerStars file, replayed lazily (see
-    :func:`read_pokerstars`); ``hands``, ``skipped``, ``mismatches``, ``problems`` as for
-    :class:`~pokerforge.histories.PhhReader`, and:
+    [`read_pokerstars()`][pokerforge.histories.read_pokerstars]); ``hands``, ``skipped``,
+    ``mismatches``, ``problems`` as for
+    [`PhhReader`][pokerforge.histories.PhhReader], and:
 
     Attributes:
         cancelled: hands the room cancelled (no cards dealt, nothing won): counted, never
             replayed, neither read nor skipped.
-        causes: the skipped hands by cause (a :class:`collections.Counter`): ``"run it
+        causes: the skipped hands by cause (a `collections.Counter`): ``"run it
             twice"``, ``"game"``, ``"encoding"``, ``"blinds"``, ``"mismatch"``, ...
     """
 
@@ -229,14 +230,14 @@ def read_pokerstars(
     keep: int = 100,
 ) -> PokerStarsReader:
     """The hands of a PokerStars text hand history (a path, or its lines), replayed one at a
-    time as :class:`~pokerforge.histories.HandRecord` objects; export one to PHH with
-    :func:`pokerforge.game.phh.to_phh` (``record.to_phh()``).
+    time as [`HandRecord`][pokerforge.histories.HandRecord] objects; export one to PHH with
+    [`pokerforge.game.phh.to_phh()`][pokerforge.game.phh.to_phh] (``record.to_phh()``).
 
     Args:
         source: a path, or the file's lines (text).
         encoding: the file's encoding; ``None`` detects UTF-8 (with or without a
             byte-order mark), UTF-16 and cp1252, line by line
-            (:mod:`pokerforge.histories.encoding`).
+            ([`pokerforge.histories.encoding`][pokerforge.histories.encoding]).
         skip_bad: count and skip bad hands (``reader.skipped``, by cause in
             ``reader.causes``) instead of raising.
         keep: how many messages of skipped hands to keep (``reader.problems``).

@@ -1,5 +1,6 @@
 """One PokerStars hand read line by line into the fields of a PHH hand (see
-:mod:`pokerforge.histories.pokerstars` for what the room writes and how it is replayed).
+[`pokerforge.histories.pokerstars`][pokerforge.histories.pokerstars] for what the room writes and
+how it is replayed).
 
 Examples:
     >>> hand = read_hand(["PokerStars Game #7: Hold'em Limit ($1/$2 USD) - 2009/01/02 ET"])
@@ -324,7 +325,8 @@ def hand_fields(hand: HandLines) -> dict[str, Any]:
 
 
 def read_hand(lines: list[str]) -> HandLines:
-    """One hand's lines read (see :func:`parse_pokerstars`)."""
+    """One hand's lines read (see
+    [`parse_pokerstars()`][pokerforge.histories.pokerstars.parse_pokerstars])."""
     first = lines[0].strip().lstrip("\ufeff") if lines else ""
     start = START.match(first)
     if start is None:

@@ -40,7 +40,7 @@ class HandRecord:
     """One recorded hand, replayed.
 
     Attributes:
-        hand: the replayed :class:`~pokerforge.game.Hand` (counting chips of
+        hand: the replayed [`Hand`][pokerforge.game.Hand] (counting chips of
             ``hand.chip_value``; ``hand.result_known``, ``hand.rake``).
         players: player names by seat (``p1``, ``p2``, ... where the record names none).
         number: the record's hand number (``hand`` field), if any.
@@ -48,7 +48,7 @@ class HandRecord:
         table: the ``[n]`` table name in a ``.phhs`` file, if any.
         fields: every field of the record, as read.
         site: the code of the room whose conventions it was read by
-            (:data:`~pokerforge.histories.SITES`), if any.
+            ([`SITES`][pokerforge.histories.SITES]), if any.
         repaired: its winnings paid nobody still in the hand and were inferred from the
             replay (``read_phhs(..., repair=True)``).
         stacks_known: whether the record gives every starting stack (the dataset writes
@@ -94,9 +94,9 @@ class HandRecord:
         repaired: bool = False,
         stacks_known: bool | None = None,
     ) -> HandRecord:
-        """:meth:`of` with the seat of each player ``p1..pN`` already worked out (as
-        :func:`~pokerforge.game.phh.seat_map` gives it); ``stacks_known`` when the caller
-        knows it (else read from ``doc``)."""
+        """[`of()`][pokerforge.histories.HandRecord.of] with the seat of each player ``p1..pN``
+        already worked out (as [`seat_map()`][pokerforge.game.phh.seat_map] gives it);
+        ``stacks_known`` when the caller knows it (else read from ``doc``)."""
         n = hand.num_seats
         names = doc.get("players")
         if not (isinstance(names, list) and len(names) == n):

@@ -1,9 +1,9 @@
-"""Every room's hand histories, one entry point: :func:`read_histories` finds each file's
-room, layout and client language, has the core read its hands
-(``pokerforge._core.rooms_read``: PokerStars' every game, GGPoker, Winamax, WPN/ACR,
-888, PartyPoker, iPoker's and Merge's XML, Bovada/Ignition, Full Tilt and the rooms that
-write PokerStars' layout) and replays each with the game layer, as
-:func:`~pokerforge.histories.read_phhs` does PHH.
+"""Every room's hand histories, one entry point:
+[`read_histories()`][pokerforge.histories.read_histories] finds each file's room, layout and client
+language, has the core read its hands (``pokerforge._core.rooms_read``: PokerStars' every game,
+GGPoker, Winamax, WPN/ACR, 888, PartyPoker, iPoker's and Merge's XML, Bovada/Ignition, Full Tilt and
+the rooms that write PokerStars' layout) and replays each with the game layer, as
+[`read_phhs()`][pokerforge.histories.read_phhs] does PHH.
 
 The rooms and layouts the core reads (each room's conventions are a row of its table,
 ``rust/core/src/rooms/table.rs``; a translated client's words a row of
@@ -32,7 +32,7 @@ that disagrees (``"totals"``).
 No hand is lost from the counts: a hand the core refuses (cut off, without its section
 markers, a game it does not know, totals that disagree with its actions) and one the
 replay refuses are skipped by cause (``reader.causes``) with ``skip_bad=True``, else
-raise :class:`~pokerforge.errors.BadHandError` naming the file, the hand and the cause.
+raise [`BadHandError`][pokerforge.errors.BadHandError] naming the file, the hand and the cause.
 Games the core reads that the engine does not play (no row of the variant table) are
 refused with the cause ``"game"``.
 
@@ -143,15 +143,16 @@ def phh_doc(fields: dict[str, Any]) -> dict[str, Any]:
 
 class RoomsReader(PhhReader):
     """An iterable over the hands of a history file or folder, read by the core and
-    replayed lazily (see :func:`read_histories`); ``hands``, ``skipped``, ``problems``,
-    ``repaired`` and ``coverage`` as for :class:`~pokerforge.histories.PhhReader`, and:
+    replayed lazily (see [`read_histories()`][pokerforge.histories.read_histories]); ``hands``,
+    ``skipped``, ``problems``,
+    ``repaired`` and ``coverage`` as for [`PhhReader`][pokerforge.histories.PhhReader], and:
 
     Attributes:
-        causes: the skipped hands by cause (a :class:`collections.Counter`; ``coverage``
+        causes: the skipped hands by cause (a `collections.Counter`; ``coverage``
             counts them by the file's room, ``"none"`` where no hand starts): the core's
             (``"cut off"``, ``"no sections"``, ``"game"``, ``"totals"``, ...), the
             replay's (``"replay"``) and a PHH file's (the name of its error, as
-            :attr:`PhhReader.coverage <pokerforge.histories.PhhReader>` counts).
+            [PhhReader.coverage][pokerforge.histories.PhhReader] counts).
         conventions: hands whose room paid otherwise than the rules split them (rake per
             pot, an unequal split, its odd chips), kept as the room paid them with the
             difference in ``record.site_convention``.
@@ -229,8 +230,8 @@ class RoomsReader(PhhReader):
             self.problems.append(message)
 
     def _phh_file(self, path: Path) -> Iterator[HandRecord]:
-        """The hands of a PHH file, read as :func:`~pokerforge.histories.read_phhs` does
-        (``site=`` where the code is a room of :data:`~pokerforge.histories.SITES`)."""
+        """The hands of a PHH file, read as [`read_phhs()`][pokerforge.histories.read_phhs] does
+        (``site=`` where the code is a room of [`SITES`][pokerforge.histories.SITES])."""
         self._file_room = "PHH"
         site = self._room if self._room in SITES else "auto"
         reader = PhhReader(
@@ -367,20 +368,20 @@ def read_histories(
 ) -> RoomsReader:
     """The hands of a history file, or of every file in a folder (and its subfolders),
     each file's room found from its first lines, replayed one at a time as
-    :class:`~pokerforge.histories.HandRecord` objects (``record.site`` the room's code).
+    [`HandRecord`][pokerforge.histories.HandRecord] objects (``record.site`` the room's code).
     PHH files (``.phh``, ``.phhs``) among them are read as
-    :func:`~pokerforge.histories.read_phhs` reads them.
+    [`read_phhs()`][pokerforge.histories.read_phhs] reads them.
 
     Args:
         path_or_folder: a file or a folder.
         site: a room's code (``"PS"``, ``"GG"``, ...): every hand is read by that room's
             row of the core's table, without detecting the room (a skin that writes
             another room's layout); PHH files take the room's conventions where
-            :data:`~pokerforge.histories.SITES` has it. ``None`` (the default) finds each
+            [`SITES`][pokerforge.histories.SITES] has it. ``None`` (the default) finds each
             file's room.
         repair: a record paying nothing to any player still in the hand gets its winnings
             from the replay where the replay decides them (``record.repaired``), as
-            :func:`~pokerforge.histories.read_phhs` does; otherwise it is a bad hand.
+            [`read_phhs()`][pokerforge.histories.read_phhs] does; otherwise it is a bad hand.
         skip_bad: count and skip the hands that cannot be read or replayed
             (``reader.causes``) instead of raising.
         keep: how many messages of skipped hands to keep (``reader.problems``).

@@ -23,13 +23,14 @@ was still in after the first round that the player took to a showdown.
   standard error, over the hands whose result is known (a hand whose showdown needs unknown
   cards and whose record gives no winnings counts for the other figures only).
 
-Every figure is kept apart by the hand's :class:`~pokerforge.histories.groups.Group`: cash
+Every figure is kept apart by the hand's [`Group`][pokerforge.histories.groups.Group]: cash
 or tournament, the unit (a currency, or a tournament's chips), the stakes and the game, so
 that a tournament's chips are never added to a cash game's dollars. A player's figures
 over several groups of one unit (several stakes of one currency) add up; over several
 units they are refused by name.
 
-Statistics add up: :meth:`Stats.merge` combines statistics gathered in several processes.
+Statistics add up: [`Stats.merge()`][pokerforge.histories.Stats.merge] combines statistics gathered
+in several processes.
 
 Examples:
     >>> from pokerforge.game import GameSpec, Hand
@@ -111,11 +112,11 @@ COUNTS = (
     "won_showdowns",
     "results",
 )
-"""The names of the counts kept per player and hand (:func:`seat_counts`), in order: a
-hand, a voluntary pre-flop call or raise, a pre-flop raise, a 3-bet and the chance of one,
-a fold to a 3-bet and the chance of one, bets and raises after the flop, calls after the
-flop, the flop seen, a showdown, a showdown with a known result, a showdown won, a known
-result."""
+"""The names of the counts kept per player and hand
+([`seat_counts()`][pokerforge.histories.stats.seat_counts]), in order: a hand, a voluntary pre-flop
+call or raise, a pre-flop raise, a 3-bet and the chance of one, a fold to a 3-bet and the chance of
+one, bets and raises after the flop, calls after the flop, the flop seen, a showdown, a showdown
+with a known result, a showdown won, a known result."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ class PlayerStats:
 
     Fractions are ``None`` where the player never had the chance; ``bb_per_100_se`` needs
     two hands with a known result. ``kind``, ``unit``, ``stakes`` and ``game`` name the
-    group of hands counted (:class:`~pokerforge.histories.groups.Group`; ``"all"`` where
+    group of hands counted ([`Group`][pokerforge.histories.groups.Group]; ``"all"`` where
     figures of one unit over several stakes or games were added up).
     """
 
@@ -176,11 +177,12 @@ def _ratio(part: int, whole: int) -> float | None:
 
 class Stats:
     """Statistics of every player over the hands added, kept apart by group (cash or
-    tournament, unit, stakes, game: :class:`~pokerforge.histories.groups.Group`).
+    tournament, unit, stakes, game: [`Group`][pokerforge.histories.groups.Group]).
 
     Args:
-        track: players whose winnings are kept hand by hand (for :meth:`cumulative` and
-            :meth:`plot_cumulative`).
+        track: players whose winnings are kept hand by hand (for
+            [`cumulative()`][pokerforge.histories.Stats.cumulative] and
+            [`plot_cumulative()`][pokerforge.histories.Stats.plot_cumulative]).
     """
 
     def __init__(self, *, track: Iterable[str] = ()) -> None:
@@ -205,7 +207,7 @@ class Stats:
         return group
 
     def add(self, record: HandRecord) -> None:
-        """Count one hand (a finished :class:`HandRecord`)."""
+        """Count one hand (a finished [`HandRecord`][pokerforge.histories.HandRecord])."""
         hand = record.hand
         n = hand.num_seats
         flags = seat_counts(hand)
@@ -253,9 +255,9 @@ class Stats:
     ) -> None:
         """Add counts gathered elsewhere (a hand database's sums) for ``player`` at
         ``position`` (``"all"`` for every position) in ``group``: ``counts`` in the order of
-        :data:`COUNTS`, the net won in the group's unit, and the sums of the results in big
-        blinds and of their squares. :attr:`hands` and :attr:`unknown_results` are the
-        caller's to set."""
+        `COUNTS`, the net won in the group's unit, and the sums of the results in big
+        blinds and of their squares. [`hands`][pokerforge.histories.PlayerStats.hands] and
+        [`unknown_results`][pokerforge.histories.Stats.unknown_results] are the caller's to set."""
         key = (player, position, group)
         tally = self._tallies.get(key)
         if tally is None:
@@ -468,7 +470,7 @@ class Stats:
         )
 
     def to_dataframe(self, *, by_position: bool = False) -> Any:
-        """The statistics as a :class:`pandas.DataFrame` (one row per player and group of
+        """The statistics as a `pandas.DataFrame` (one row per player and group of
         hands, or per player, group and position), indexed by player and position (the
         group in the columns ``kind``, ``unit``, ``stakes`` and ``game``).
 
@@ -506,7 +508,7 @@ class Stats:
 
     def plot_cumulative(self, player: str, path: str, group: Group | None = None) -> None:
         """Write a PNG of a tracked player's cumulative winnings over hands (in ``group``,
-        as :meth:`cumulative` adds them).
+        as [`cumulative()`][pokerforge.histories.Stats.cumulative] adds them).
 
         Raises:
             InvalidSpecError: ``player`` is not tracked (``Stats(track=[player])``), or its
@@ -539,7 +541,7 @@ _DEALING = (DealBoard, DealUp, DealHole, Discard, StandPat)
 
 
 def seat_counts(hand: Any) -> list[list[int]]:
-    """Each seat's counts of one finished hand, in the order of :data:`COUNTS`.
+    """Each seat's counts of one finished hand, in the order of `COUNTS`.
 
     Examples:
         >>> from pokerforge.game import GameSpec, Hand

@@ -1,5 +1,6 @@
-"""The hand database's tables and its connection (:mod:`pokerforge.histories.database`
-describes the whole; docs/database.md each column)."""
+"""The hand database's tables and its connection
+([`pokerforge.histories.database`][pokerforge.histories.database] describes the whole;
+docs/database.md each column)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,14 @@
 """Tournament decisions: prize equity by ICM and push/fold equilibria.
 
-:func:`icm` turns stacks and a payout table into each player's expected prize
+[`icm()`][pokerforge.icm.icm] turns stacks and a payout table into each player's expected prize
 (Malmuth-Harville or Malmuth-Weitzman, exact up to 22 players with chips, seeded Monte
-Carlo beyond); :func:`bubble_factors` and :func:`risk_premiums` say what chips are worth
-in each confrontation; :func:`icm_deal` splits a prize pool in whole cents;
-:func:`push_fold` solves push/fold spots of 2 to 10 players by chips or by ICM;
-:func:`decisions` values shoving, calling and folding at a table of 2 to 10 players for
-given ranges, and :func:`push_fold_table` finds that table's equilibrium. The method and
-its sources are in the guide (``docs/icm.md``).
+Carlo beyond); [`bubble_factors()`][pokerforge.icm.bubble_factors] and
+[`risk_premiums()`][pokerforge.icm.risk_premiums] say what chips are worth in each confrontation;
+[`icm_deal()`][pokerforge.icm.icm_deal] splits a prize pool in whole cents;
+[`push_fold()`][pokerforge.icm.push_fold.push_fold] solves push/fold spots of 2 to 10 players by
+chips or by ICM; [`decisions()`][pokerforge.icm.decisions] values shoving, calling and folding at a
+table of 2 to 10 players for given ranges, and [`push_fold_table()`][pokerforge.icm.push_fold_table]
+finds that table's equilibrium. The method and its sources are in the guide (``docs/icm.md``).
 
 Examples:
     >>> from pokerforge.icm import icm, push_fold

@@ -1,5 +1,5 @@
 """The ``pokerforge icm`` and ``pokerforge pushfold`` commands (registered by
-:mod:`pokerforge.cli`).
+[`pokerforge.cli`][pokerforge.cli]).
 
 Examples:
     >>> from pokerforge.cli import main

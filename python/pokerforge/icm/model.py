@@ -104,10 +104,11 @@ MAX_PUSH_FOLD_POOL = 1e300
 
 
 def push_fold_prizes(payouts: Iterable[Number]) -> list[float]:
-    """``payouts`` as floats for the push/fold solvers (as :func:`numbers`).
+    """``payouts`` as floats for the push/fold solvers (as
+    [`numbers()`][pokerforge.icm.model.numbers]).
 
     Raises:
-        InvalidPayoutError: payouts adding up to more than :data:`MAX_PUSH_FOLD_POOL`;
+        InvalidPayoutError: payouts adding up to more than `MAX_PUSH_FOLD_POOL`;
             ``location`` is ``"payouts"``.
     """
     prizes = numbers(payouts, "payouts")
@@ -125,12 +126,13 @@ def push_fold_prizes(payouts: Iterable[Number]) -> list[float]:
 
 
 def push_fold_stacks(stacks: Iterable[Number]) -> list[float]:
-    """``stacks`` as floats for the push/fold solvers (as :func:`numbers`).
+    """``stacks`` as floats for the push/fold solvers (as
+    [`numbers()`][pokerforge.icm.model.numbers]).
 
     Raises:
         InvalidStackError: stacks whose sum passes the largest float (the solvers count
-            chips as they are, so they cannot scale them down as :func:`icm` does);
-            ``location`` is ``"stacks"``.
+            chips as they are, so they cannot scale them down as [`icm()`][pokerforge.icm.icm]
+            does); ``location`` is ``"stacks"``.
     """
     chips = numbers(stacks, "stacks")
     finite = [c for c in chips if 0 < c < math.inf]  # the core names the other values
@@ -155,11 +157,11 @@ MIN_TOP_STACK = 1e-200
 
 
 def stack_values(stacks: Iterable[Number]) -> list[float]:
-    """``stacks`` as floats for the core (as :func:`numbers`), scaled down when their sum
-    passes the largest float (equities depend on the stacks' proportions alone).
+    """``stacks`` as floats for the core (as [`numbers()`][pokerforge.icm.model.numbers]), scaled
+    down when their sum passes the largest float (equities depend on the stacks' proportions alone).
 
     Raises:
-        InvalidStackError: a stack with chips that is more than :data:`MAX_STACK_RATIO`
+        InvalidStackError: a stack with chips that is more than `MAX_STACK_RATIO`
             times smaller than the largest; ``location`` names it.
     """
     values = numbers(stacks, "stacks")
@@ -222,7 +224,7 @@ def icm(
         method: ``"exact"`` (a subset dynamic program, up to 22 players with chips),
             ``"monte-carlo"``, or ``"auto"`` (exact when it can be).
         samples: Finishing orders to sample (Monte Carlo; default 200,000).
-        seed: The Monte Carlo seed (default :data:`~pokerforge.defaults.SEED`, as
+        seed: The Monte Carlo seed (default `SEED`, as
             everywhere: the same question, the same answer; ``None``: a fresh one;
             reported in ``.seed``).
         time_limit: Seconds the sampling may take, asked between chunks of 65,536
@@ -232,12 +234,12 @@ def icm(
 
     Returns:
         The equities, which add up to the reachable pool (the first ``len(stacks)``
-        payouts) within ``1e-9`` of it; :func:`icm_deal` rounds them to cents that add
-        up exactly.
+        payouts) within ``1e-9`` of it; [`icm_deal()`][pokerforge.icm.icm_deal] rounds them to cents
+        that add up exactly.
 
     Raises:
         InvalidStackError: A stack that is negative, NaN or infinite, a stack with chips
-            more than :data:`MAX_STACK_RATIO` times smaller than the largest, or stacks
+            more than `MAX_STACK_RATIO` times smaller than the largest, or stacks
             with no chips at all; ``location`` names it (``"stacks[2]"``).
         InvalidPayoutError: A payout that is negative, NaN or infinite.
         InvalidSpecError: An unknown model or method, ``method="exact"`` beyond 22
@@ -319,7 +321,7 @@ def bubble_factors(
     computation (about a tenth of a second at 22 players with chips).
 
     Raises:
-        InvalidStackError: A bad stack (as :func:`icm`).
+        InvalidStackError: A bad stack (as [`icm()`][pokerforge.icm.icm]).
         InvalidPayoutError: A bad payout.
         InvalidSpecError: More than 22 players with chips (the factors are exact only), a
             bad time limit, or work that did not finish within it (``location``
@@ -351,7 +353,8 @@ def risk_premiums(
     against player ``j`` at even odds (no dead money): with bubble factor ``b``, a call
     breaks even at ``b / (1 + b)``, so the premium is ``b / (1 + b) - 0.5``. ``nan`` where
     the bubble factor is, and where it is -1 (losing and winning change the equity alike:
-    no price makes the call break even). ``time_limit`` is :func:`bubble_factors`'.
+    no price makes the call break even). ``time_limit`` is
+    [`bubble_factors()`][pokerforge.icm.bubble_factors]'.
 
     Examples:
         >>> p = risk_premiums([5000, 3000, 1500, 500], [50, 30, 20])
@@ -362,8 +365,8 @@ def risk_premiums(
 
 
 def premiums_of(factors: list[list[float]]) -> list[list[float]]:
-    """Risk premiums from bubble factors (see :func:`risk_premiums`): ``b / (1 + b) - 0.5``,
-    ``nan`` where ``b`` is ``nan`` or -1.
+    """Risk premiums from bubble factors (see [`risk_premiums()`][pokerforge.icm.risk_premiums]):
+    ``b / (1 + b) - 0.5``, ``nan`` where ``b`` is ``nan`` or -1.
 
     Examples:
         >>> premiums_of([[math.nan, 3.0], [-1.0, 1.0]])
@@ -381,12 +384,12 @@ _MAX_EXACT_SETS = 300_000
 
 
 def _exact_equities(stacks: list[float], prizes: list[Fraction], model: Model) -> list[Fraction]:
-    """Each player's ICM equity in exact fractions (the models of :func:`icm`, players
-    without chips sharing the places below the others equally), for deals of pools too
+    """Each player's ICM equity in exact fractions (the models of [`icm()`][pokerforge.icm.icm],
+    players without chips sharing the places below the others equally), for deals of pools too
     large for float equities.
 
     Raises:
-        InvalidSpecError: More sets of players than :data:`_MAX_EXACT_SETS` to go through.
+        InvalidSpecError: More sets of players than `_MAX_EXACT_SETS` to go through.
 
     Examples:
         >>> _exact_equities([5000, 3000, 2000], [Fraction(70), Fraction(30)], "harville")
@@ -482,7 +485,7 @@ def icm_deal(
     Raises:
         UnitError: A float payout, a payout that is not a whole number of units, or a bad
             unit.
-        InvalidStackError: A bad stack (as :func:`icm`).
+        InvalidStackError: A bad stack (as [`icm()`][pokerforge.icm.icm]).
         InvalidSpecError: More than 22 players with chips (a deal is exact only).
 
     Examples:

@@ -55,7 +55,8 @@ class PushFoldResult:
         shove: The small blind's shoving range (weights are probabilities; a class the
             equilibrium mixes has a weight below 1).
         call: The big blind's calling range against a shove.
-        shove_chart: The shoving probabilities as a 13x13 chart (see :data:`Chart`).
+        shove_chart: The shoving probabilities as a 13x13 chart (see
+            [`Chart`][pokerforge.icm.push_fold.Chart]).
         call_chart: The calling probabilities as a 13x13 chart.
         exploitability: The mean of what each player could gain per hand by a best
             response to the other (0 at an exact equilibrium), in big blinds for chips,
@@ -149,11 +150,13 @@ def push_fold(
     time_limit: float | None = None,
 ) -> PushFoldResult | TableEquilibrium:
     """The push/fold equilibrium of a spot of 2 to 10 players: heads-up, the small blind
-    shoves or folds and the big blind calls or folds (a :class:`PushFoldResult`); at a
-    table of 3 to 10, first-in shoves by position and calls against each earlier shove
-    (:func:`~pokerforge.icm.push_fold_table`'s :class:`~pokerforge.icm.TableEquilibrium`).
-    Both results have ``ranges`` (the shoving range by position, ``"SB"`` and ``"BB"``'s
-    call heads-up), ``exploitability`` and ``converged``.
+    shoves or folds and the big blind calls or folds (a
+    [`PushFoldResult`][pokerforge.icm.PushFoldResult]); at a table of 3 to 10, first-in shoves by
+    position and calls against each earlier shove
+    ([`push_fold_table()`][pokerforge.icm.push_fold_table]'s
+    [`TableEquilibrium`][pokerforge.icm.TableEquilibrium]). Both results have ``ranges`` (the
+    shoving range by position, ``"SB"`` and ``"BB"``'s call heads-up), ``exploitability`` and
+    ``converged``.
 
     Args:
         stacks: Chips before the forced bets: heads-up, the small blind's (the button's)
@@ -175,7 +178,7 @@ def push_fold(
         time_limit: Stop after this many seconds at the latest, with the strategies
             reached and ``converged`` false (asked every 50 rounds heads-up, a few
             milliseconds at most; after every round at a table, see
-            :func:`~pokerforge.icm.push_fold_table`).
+            [`push_fold_table()`][pokerforge.icm.push_fold_table]).
 
     Raises:
         InvalidSpecError: Blinds, ante or options out of range, or not 2 to 10 stacks.

@@ -7,12 +7,12 @@ it heads-up (overcalls are left out of the game). The Rust core values every out
 exact ICM (or in chips without payouts) and every showdown exactly between hand classes
 (every board, the card removal between shover and caller included).
 
-:func:`decisions` gives the value of shoving, calling and folding each hand for ranges
-you give; :func:`push_fold_table` finds the equilibrium ranges. Ranges are taken class by
-class (each class at the mean weight of its combos), which is exact for ranges written
-class by class (``"QQ+, AKs"``); a hand's value is its class's. Both report, for each
-position, what a best response would gain: the equilibrium's convergence measure, and
-how exploitable the ranges you gave are.
+[`decisions()`][pokerforge.icm.decisions] gives the value of shoving, calling and folding each hand
+for ranges you give; [`push_fold_table()`][pokerforge.icm.push_fold_table] finds the equilibrium
+ranges. Ranges are taken class by class (each class at the mean weight of its combos), which is
+exact for ranges written class by class (``"QQ+, AKs"``); a hand's value is its class's. Both
+report, for each position, what a best response would gain: the equilibrium's convergence measure,
+and how exploitable the ranges you gave are.
 
 Examples:
     >>> d = decisions([10, 10, 10], (0.5, 1), payouts=[50, 30, 20],
@@ -53,7 +53,7 @@ _CLASSES = 169
 
 def table_positions(n: int) -> tuple[str, ...]:
     """The position names of a table of ``n`` players in first-in order (the order of
-    the stacks): the game's names (:func:`pokerforge.game.positions.position_names`),
+    the stacks): the game's names (`pokerforge.game.positions.position_names()`),
     from the first to act to the big blind.
 
     Examples:
@@ -338,7 +338,7 @@ class TableEquilibrium:
     def chart(self, position: str, facing: str | None = None) -> Chart:
         """The shoving probabilities of ``position`` first-in, or with ``facing`` its
         calling probabilities against that position's shove, as a 13x13 chart (see
-        :data:`pokerforge.icm.push_fold.Chart`)."""
+        [`pokerforge.icm.push_fold.Chart`][pokerforge.icm.push_fold.Chart])."""
         n = len(self.positions)
         if position not in self.positions:
             raise InvalidSpecError(
@@ -358,9 +358,9 @@ class TableEquilibrium:
 
     @property
     def ranges(self) -> dict[str, Range]:
-        """The first-in shoving ranges by position (as :attr:`PushFoldResult.ranges
-        <pokerforge.icm.push_fold.PushFoldResult.ranges>` heads-up); calling ranges are
-        in :attr:`calls`."""
+        """The first-in shoving ranges by position (as
+        [PushFoldResult.ranges][pokerforge.icm.push_fold.PushFoldResult.ranges] heads-up); calling
+        ranges are in [`calls`][pokerforge.icm.TableEquilibrium.calls]."""
         return self.shoves
 
     def to_dict(self) -> dict[str, Any]:

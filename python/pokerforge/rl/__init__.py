@@ -1,15 +1,17 @@
 """Reinforcement learning on pokerforge's hand engine.
 
-* :class:`PokerEnv`: a Gymnasium environment, one learning seat against given policies
-  (observation policies, or the game's ``policy(view, legal)`` through :class:`GamePolicy`).
-* :func:`aec_env`: a PettingZoo AEC environment, every seat an agent.
-* :class:`VectorPokerEnv`: many tables stepped by one call, observations in one array;
-  :class:`VectorEnv`, the same as a standard ``gymnasium.vector.VectorEnv``.
-* :class:`ObservationLayout`: what every slot of an observation holds.
-* Gymnasium ids ``"pokerforge/HoldemNL-v0"`` and the like (:mod:`pokerforge.rl.registry`).
+* `PokerEnv`: a Gymnasium environment, one learning seat against given policies
+  (observation policies, or the game's ``policy(view, legal)`` through
+  [`GamePolicy`][pokerforge.rl.GamePolicy]).
+* `aec_env()`: a PettingZoo AEC environment, every seat an agent.
+* [`VectorPokerEnv`][pokerforge.rl.VectorPokerEnv]: many tables stepped by one call, observations in
+one array;
+  `VectorEnv`, the same as a standard ``gymnasium.vector.VectorEnv``.
+* [`ObservationLayout`][pokerforge.rl.ObservationLayout]: what every slot of an observation holds.
+* Gymnasium ids ``"pokerforge/HoldemNL-v0"`` and the like (`pokerforge.rl.registry`).
 
-The rules are the game layer's (:class:`pokerforge.game.Hand`); observations are written
-by the Rust core's encoder into preallocated NumPy arrays. Needs the ``rl`` extra
+The rules are the game layer's ([`pokerforge.game.Hand`][pokerforge.game.Hand]); observations are
+written by the Rust core's encoder into preallocated NumPy arrays. Needs the ``rl`` extra
 (``pip install 'pokerforge[rl]'``) for Gymnasium and PettingZoo.
 
 Examples:

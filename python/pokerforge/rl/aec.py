@@ -47,8 +47,8 @@ __all__ = ["AECSnapshot", "PokerAECEnv", "aec_env"]
 
 
 class AECSnapshot(NamedTuple):
-    """What :meth:`PokerAECEnv.snapshot` takes: the tables' snapshot and the agents'
-    books (rewards, terminations, the agent to act)."""
+    """What [`PokerAECEnv.snapshot()`][pokerforge.rl.PokerAECEnv.snapshot] takes: the tables'
+    snapshot and the agents' books (rewards, terminations, the agent to act)."""
 
     tables: TablesSnapshot
     books: dict[str, Any]
@@ -67,8 +67,9 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         move_button: whether the button moves every hand.
         seed: the seed of the first ``reset()`` without one.
         render_mode: ``None`` or ``"ansi"``.
-        layout_seats: size the observation for this many seats (see :class:`Tables`).
-        obs_scale: chip slots divided by this many big blinds (see :class:`Tables`;
+        layout_seats: size the observation for this many seats (see
+            [`Tables`][pokerforge.rl.Tables]).
+        obs_scale: chip slots divided by this many big blinds (see [`Tables`][pokerforge.rl.Tables];
             ``None``: in big blinds).
     """
 
@@ -137,7 +138,7 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
 
     @property
     def hand(self) -> Hand:
-        """The :class:`~pokerforge.game.Hand` being played."""
+        """The [`Hand`][pokerforge.game.Hand] being played."""
         return self.tables.hands[0]
 
     def _seat(self, agent: str) -> int:
@@ -259,13 +260,14 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
 
     def snapshot(self) -> AECSnapshot:
         """Everything that decides what happens next: the hand as it stands, the hand
-        numbers and the agents' rewards, terminations and turn; :meth:`restore` puts it
-        back, for search and undo (``copy.deepcopy`` and pickling work too)."""
+        numbers and the agents' rewards, terminations and turn;
+        [`restore()`][pokerforge.rl.PokerAECEnv.restore] puts it back, for search and undo
+        (``copy.deepcopy`` and pickling work too)."""
         books = {name: copy.deepcopy(getattr(self, name)) for name in self._BOOKS}
         return AECSnapshot(self.tables.snapshot(), books)
 
     def restore(self, snapshot: AECSnapshot) -> None:
-        """Puts back what :meth:`snapshot` took (it stays usable).
+        """Puts back what [`snapshot()`][pokerforge.rl.PokerAECEnv.snapshot] took (it stays usable).
 
         Raises:
             InvalidSpecError: not a snapshot of an environment like this one; nothing
@@ -283,7 +285,7 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
         """Deal the next hand (``seed``: restart the sequence of hands from that seed).
 
         ``options`` may fix cards for replays and tests: ``{"hole_cards": [...], "board":
-        ...}`` as in :class:`~pokerforge.game.Hand`.
+        ...}`` as in [`Hand`][pokerforge.game.Hand].
         """
         tables = self.tables
         if seed is not None:
@@ -412,5 +414,5 @@ class PokerAECEnv(AECEnv[str, Observation, "int | Move"]):
 
 def aec_env(spec: GameSpec | None = None, **settings: Any) -> PokerAECEnv:
     """A PettingZoo AEC environment where every seat is an agent: ``PokerAECEnv(spec,
-    **settings)`` (see :class:`PokerAECEnv` for the settings)."""
+    **settings)`` (see [`PokerAECEnv`][pokerforge.rl.PokerAECEnv] for the settings)."""
     return PokerAECEnv(spec, **settings)

@@ -1,8 +1,8 @@
 """A Gymnasium environment: one learning seat, the other seats played by given policies.
 
 One episode is one hand. The observation is a dict with the flat ``"observation"`` vector
-(see :class:`~pokerforge.rl.ObservationLayout`) and the ``"action_mask"`` of the discrete
-action set; the reward, paid when the hand ends, is the learning seat's net chips in big
+(see [`ObservationLayout`][pokerforge.rl.ObservationLayout]) and the ``"action_mask"`` of the
+discrete action set; the reward, paid when the hand ends, is the learning seat's net chips in big
 blinds. The button moves one seat every hand, so the learning seat plays every position.
 
 Examples:
@@ -57,7 +57,7 @@ def observation_space(size: int, actions: int) -> spaces.Dict:
 
 Opponent = Policy | GamePolicy
 """An opponent: an observation policy ``policy(obs, mask)``, or a game policy wrapped in
-:class:`~pokerforge.rl.GamePolicy`."""
+[`GamePolicy`][pokerforge.rl.GamePolicy]."""
 
 
 def _policies(
@@ -97,7 +97,8 @@ def card_options(options: dict[str, Any] | None) -> dict[str, Any]:
 
 
 class PokerEnvSnapshot(NamedTuple):
-    """What :meth:`PokerEnv.snapshot` takes: the tables' snapshot and the opponents."""
+    """What [`PokerEnv.snapshot()`][pokerforge.rl.PokerEnv.snapshot] takes: the tables' snapshot and
+    the opponents."""
 
     tables: TablesSnapshot
     opponents: list[Opponent]
@@ -112,7 +113,7 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         seat: the learning seat.
         opponents: a policy for every other seat, or one per other seat in seat order:
             ``policy(obs, mask)``, or a game policy ``policy(view, legal)`` wrapped in
-            :class:`~pokerforge.rl.GamePolicy` (see :mod:`pokerforge.rl.policies`).
+            [`GamePolicy`][pokerforge.rl.GamePolicy] (see `pokerforge.rl.policies`).
         stacks: every seat's stack at the start of each hand (one int or one per seat).
         history: betting-history entries in the observation.
         actions: the discrete action set.
@@ -120,11 +121,12 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         move_button: whether the button moves every hand.
         seed: the seed of the first ``reset()`` without one.
         render_mode: ``None`` or ``"ansi"`` (the hand as the learning seat sees it).
-        layout_seats: size the observation for this many seats (see :class:`Tables`).
-        obs_scale: chip slots divided by this many big blinds (see :class:`Tables`;
+        layout_seats: size the observation for this many seats (see
+            [`Tables`][pokerforge.rl.Tables]).
+        obs_scale: chip slots divided by this many big blinds (see [`Tables`][pokerforge.rl.Tables];
             ``None``: in big blinds).
         illegal: what an illegal discrete action does: ``"raise"`` (the default)
-            raises :class:`~pokerforge.errors.IllegalActionError` and changes nothing;
+            raises [`IllegalActionError`][pokerforge.errors.IllegalActionError] and changes nothing;
             ``"penalize"`` plays the legal default instead (check where checking is
             legal, else fold) and takes ``illegal_penalty`` big blinds from the step's
             reward, with ``info["illegal"] = True``: for learners that ignore the action
@@ -133,7 +135,7 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
 
     ``step`` takes an index into the discrete action set, or an exact move: ``("fold",)``,
     ``("check",)``, ``("call",)``, ``("raise_to", total)``. An illegal action raises
-    :class:`~pokerforge.errors.IllegalActionError` and changes nothing, unless
+    [`IllegalActionError`][pokerforge.errors.IllegalActionError] and changes nothing, unless
     ``illegal="penalize"``.
 
     Examples:
@@ -210,7 +212,7 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
 
     @property
     def hand(self) -> Hand:
-        """The :class:`~pokerforge.game.Hand` being played."""
+        """The [`Hand`][pokerforge.game.Hand] being played."""
         return self.tables.hands[0]
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -219,18 +221,20 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         return mask
 
     def infoset(self) -> str:
-        """The learning seat's information-set key (see :meth:`Tables.infoset`)."""
+        """The learning seat's information-set key (see
+        [`Tables.infoset()`][pokerforge.rl.Tables.infoset])."""
         return self.tables.infoset(0, self.seat)
 
     def snapshot(self) -> PokerEnvSnapshot:
         """Everything that decides what happens next: the hand as it stands, the hand
-        numbers and the opponents (their random streams included); :meth:`restore` puts
-        it back, for search and undo (``copy.deepcopy`` and pickling work too)."""
+        numbers and the opponents (their random streams included);
+        [`restore()`][pokerforge.rl.PokerEnv.restore] puts it back, for search and undo
+        (``copy.deepcopy`` and pickling work too)."""
         return PokerEnvSnapshot(self.tables.snapshot(), copy.deepcopy(self.opponents))
 
     def restore(self, snapshot: PokerEnvSnapshot) -> Observation:
-        """Puts back what :meth:`snapshot` took (it stays usable) and returns the learning
-        seat's observation, as ``reset`` and ``step`` do.
+        """Puts back what [`snapshot()`][pokerforge.rl.PokerEnv.snapshot] took (it stays usable) and
+        returns the learning seat's observation, as ``reset`` and ``step`` do.
 
         Raises:
             InvalidSpecError: not a snapshot of an environment like this one (its tables
@@ -251,7 +255,7 @@ class PokerEnv(gymnasium.Env[Observation, Any]):
         """Deal the next hand (``seed``: restart the sequence of hands from that seed).
 
         ``options`` may fix cards for replays and tests: ``{"hole_cards": [...], "board":
-        ...}`` as in :class:`~pokerforge.game.Hand`.
+        ...}`` as in [`Hand`][pokerforge.game.Hand].
         """
         if seed is None:
             super().reset(seed=None)

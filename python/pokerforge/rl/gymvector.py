@@ -1,7 +1,7 @@
 """Self-play tables as a standard ``gymnasium.vector.VectorEnv``.
 
-:class:`VectorEnv` steps ``num_envs`` tables by one call, as
-:class:`~pokerforge.rl.VectorPokerEnv` does, behind Gymnasium's vector API: spaces,
+[`VectorEnv`][pokerforge.rl.VectorEnv] steps ``num_envs`` tables by one call, as
+[`VectorPokerEnv`][pokerforge.rl.VectorPokerEnv] does, behind Gymnasium's vector API: spaces,
 ``reset`` and a five-value ``step``, and automatic resets in the same step
 (``AutoresetMode.SAME_STEP``: a table whose hand ends is dealt a new one at once, and
 ``infos["final_obs"]`` holds the finished hand's last observation).
@@ -56,7 +56,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int64], 
         spec: the game (default: no-limit Hold'em, blinds 1/2).
         num_envs: tables.
         seats, stacks, history, actions, seed, first_table, button, move_button,
-            layout_seats, obs_scale: as :class:`~pokerforge.rl.VectorPokerEnv` takes them.
+            layout_seats, obs_scale: as [`VectorPokerEnv`][pokerforge.rl.VectorPokerEnv] takes them.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 - Gymnasium's
@@ -108,11 +108,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int64], 
         self._final = ObsEncoder(seats, history=history, actions=actions, tables=1)
 
     def snapshot(self) -> VectorSnapshot:
-        """As :meth:`VectorPokerEnv.snapshot`; :meth:`restore` puts it back."""
+        """As [`VectorPokerEnv.snapshot()`][pokerforge.rl.VectorPokerEnv.snapshot];
+        [`restore()`][pokerforge.rl.VectorEnv.restore] puts it back."""
         return self.tables.snapshot()
 
     def restore(self, snapshot: VectorSnapshot) -> None:
-        """As :meth:`VectorPokerEnv.restore`."""
+        """As [`VectorPokerEnv.restore()`][pokerforge.rl.VectorPokerEnv.restore]."""
         self.tables.restore(snapshot)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -155,7 +156,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int64], 
         """One action per table for its seat to act (indices into the discrete actions).
 
         Raises:
-            IllegalActionError, InvalidSpecError: as :meth:`VectorPokerEnv.step`; no table
+            IllegalActionError, InvalidSpecError: as
+            [`VectorPokerEnv.step()`][pokerforge.rl.VectorPokerEnv.step]; no table
                 is stepped.
         """
         acted = self.tables.actor.copy()

@@ -1,10 +1,11 @@
 """The observation layout, named slot by slot.
 
 Every environment's observation is a flat ``float32`` vector whose layout depends on the
-seat count, the history length and the discrete action set; :class:`ObservationLayout`
-says where everything is. Chips are in big blinds; seats are counted clockwise from the
-observing seat (``seat+0`` is the observer). The table of sections is in the reinforcement
-learning guide (docs/rl.md) and in :meth:`ObservationLayout.table`.
+seat count, the history length and the discrete action set;
+[`ObservationLayout`][pokerforge.rl.ObservationLayout] says where everything is. Chips are in big
+blinds; seats are counted clockwise from the observing seat (``seat+0`` is the observer). The table
+of sections is in the reinforcement learning guide (docs/rl.md) and in
+[`ObservationLayout.table()`][pokerforge.rl.ObservationLayout.table].
 
 Examples:
     >>> layout = ObservationLayout(seats=6, history=8)

@@ -6,12 +6,12 @@ both only valid during the call; it returns an index into the discrete action se
 exact move such as ``("raise_to", 60)``).
 
 A player written for tables and simulations, the game layer's ``policy(view, legal) ->
-decision`` (:mod:`pokerforge.game.decision`), plays as an opponent through
-:class:`GamePolicy`: ``PokerEnv(opponents=GamePolicy(my_policy))``. The environments'
-tables hold real :class:`~pokerforge.game.Hand` objects, so the policy gets the same
-:class:`~pokerforge.game.HandView` (taken when first read, see
-:class:`~pokerforge.game.LazyHandView`) and :class:`~pokerforge.game.LegalActions` as at a
-table, its exact decision is applied by the hand's own method (no discrete action set in
+decision`` (`pokerforge.game.decision`), plays as an opponent through
+[`GamePolicy`][pokerforge.rl.GamePolicy]: ``PokerEnv(opponents=GamePolicy(my_policy))``. The
+environments' tables hold real [`Hand`][pokerforge.game.Hand] objects, so the policy gets the same
+[`HandView`][pokerforge.game.HandView] (taken when first read, see
+[`LazyHandView`][pokerforge.game.LazyHandView]) and [`LegalActions`][pokerforge.game.LegalActions]
+as at a table, its exact decision is applied by the hand's own method (no discrete action set in
 between), and it plays the same chips as at a table.
 
 Examples:
@@ -79,7 +79,7 @@ class CallPolicy:
 
 
 call_policy = CallPolicy()
-"""Always checks or calls (see :class:`CallPolicy`)."""
+"""Always checks or calls (see `CallPolicy`)."""
 
 
 def _generator(*seeds: int | None) -> np.random.Generator:
@@ -124,20 +124,21 @@ class RandomPolicy:
 class GamePolicy:
     """A game policy, ``policy(view, legal) -> decision``, as an opponent of an environment.
 
-    :class:`~pokerforge.rl.PokerEnv` plays a seat given a ``GamePolicy`` from the hand
-    itself: the policy sees the seat's :class:`~pokerforge.game.HandView` and
-    :class:`~pokerforge.game.LegalActions`, and its decision (any the game layer takes:
+    [`PokerEnv`][pokerforge.rl.PokerEnv] plays a seat given a ``GamePolicy`` from the hand
+    itself: the policy sees the seat's [`HandView`][pokerforge.game.HandView] and
+    [`LegalActions`][pokerforge.game.LegalActions], and its decision (any the game layer takes:
     ``"check_or_call"``, ``Decision.all_in()``, a raise to any legal total) is applied with
-    the hand's own method, as at a :class:`~pokerforge.game.Table`. No observation is
+    the hand's own method, as at a [`Table`][pokerforge.game.Table]. No observation is
     encoded for such a seat. A decision the rules do not allow is a
-    :class:`~pokerforge.errors.PolicyError` naming the seat.
+    [`PolicyError`][pokerforge.errors.PolicyError] naming the seat.
 
     For the environments whose every seat is an agent (the AEC environment),
-    :meth:`move` gives the decision as an exact move that ``step`` takes.
+    [`move()`][pokerforge.rl.GamePolicy.move] gives the decision as an exact move that ``step``
+    takes.
 
     Args:
         policy: The game policy, or the name of a built-in simulation policy
-            (``"random"``, ``"call"``, ``"tag"``, see :mod:`pokerforge.game.bots`).
+            (``"random"``, ``"call"``, ``"tag"``, see `pokerforge.game.bots`).
 
     Raises:
         InvalidSpecError: Not callable, or an unknown name.

@@ -1,13 +1,13 @@
 """Gymnasium ids for the environments: ``gymnasium.make("pokerforge/HoldemNL-v0")``.
 
-Registered when :mod:`pokerforge.rl` is imported with Gymnasium installed (the ``rl``
+Registered when [`pokerforge.rl`][pokerforge.rl] is imported with Gymnasium installed (the ``rl``
 extra); ``gymnasium.make("pokerforge.rl:pokerforge/HoldemNL-v0")`` imports it first.
-Every id makes a :class:`~pokerforge.rl.PokerEnv` and takes its keywords (``seats``,
+Every id makes a [`PokerEnv`][pokerforge.rl.PokerEnv] and takes its keywords (``seats``,
 ``opponents``, ``stacks``, ...); the game is the id's.
 
 The ids come from the variant table: one per game and betting structure it is played in,
 ``pokerforge/<name><NL|PL|FL>-v0``, the name being the game's display name with its words
-run together (:func:`id_name`). Each game is dealt with the stakes of :func:`stakes`:
+run together (`id_name()`). Each game is dealt with the stakes of `stakes()`:
 blinds 1/2 in the games with blinds, antes of 1 and a bring-in of 1 in the stud family,
 fixed-limit bets of 2 and 4. For example:
 
@@ -88,14 +88,14 @@ GAMES: dict[str, GameSpec] = {
 
 
 def make_env(env_id: str, **settings: Any) -> Any:
-    """The :class:`~pokerforge.rl.PokerEnv` of ``env_id`` with ``settings``."""
+    """The [`PokerEnv`][pokerforge.rl.PokerEnv] of ``env_id`` with ``settings``."""
     from pokerforge.rl.env import PokerEnv  # noqa: PLC0415 - Gymnasium's entry point
 
     return PokerEnv(GAMES[env_id], **settings)
 
 
 def register_envs() -> None:
-    """Registers every id of :data:`GAMES` with Gymnasium (once)."""
+    """Registers every id of `GAMES` with Gymnasium (once)."""
     for env_id in GAMES:
         if env_id not in registry:
             register(

@@ -1,18 +1,18 @@
-"""Stable-Baselines3's ``VecEnv`` interface over :class:`~pokerforge.rl.PokerEnv` tables.
+"""Stable-Baselines3's ``VecEnv`` interface over [`PokerEnv`][pokerforge.rl.PokerEnv] tables.
 
-:class:`PokerVecEnv` steps ``num_envs`` tables, each one learning seat against its
-opponents, the way SB3's vectorised environments do: ``reset()`` returns the observations
-alone (``float32[num_envs, size]``, the flat observation vector); ``step_async(actions)``
-then ``step_wait()`` (or ``step(actions)``) return four values, ``(obs, rewards, dones,
-infos)``, with a table whose hand ended dealt a new one at once and the finished hand's
-last observation in ``infos[i]["terminal_observation"]``; ``action_masks()`` stacks every
+[`PokerVecEnv`][pokerforge.rl.sb3.PokerVecEnv] steps ``num_envs`` tables, each one learning seat
+against its opponents, the way SB3's vectorised environments do: ``reset()`` returns the
+observations alone (``float32[num_envs, size]``, the flat observation vector);
+``step_async(actions)`` then ``step_wait()`` (or ``step(actions)``) return four values, ``(obs,
+rewards, dones, infos)``, with a table whose hand ended dealt a new one at once and the finished
+hand's last observation in ``infos[i]["terminal_observation"]``; ``action_masks()`` stacks every
 table's legal actions, which sb3-contrib's ``MaskablePPO`` reads (through
 ``env_method("action_masks")``). ``get_attr``, ``set_attr``, ``env_method``,
 ``env_is_wrapped``, ``seed``, ``set_options`` and ``close`` are SB3's.
 
 This module imports nothing of SB3 (which imports torch). SB3's algorithms accept only
-instances of its ``VecEnv`` class, so :func:`sb3_vec_env` imports SB3 and returns the same
-environment as an instance of :class:`SB3PokerVecEnv`, a subclass of both.
+instances of its ``VecEnv`` class, so [`sb3_vec_env()`][pokerforge.rl.sb3.sb3_vec_env] imports SB3
+and returns the same environment as an instance of `SB3PokerVecEnv`, a subclass of both.
 
 Examples:
     >>> import numpy as np
@@ -49,22 +49,22 @@ Indices = int | Iterable[int] | None
 
 
 class PokerVecEnv:
-    """``num_envs`` :class:`~pokerforge.rl.PokerEnv` tables behind SB3's ``VecEnv``
+    """``num_envs`` [`PokerEnv`][pokerforge.rl.PokerEnv] tables behind SB3's ``VecEnv``
     interface (see the module).
 
     Args:
         spec: the game (default: no-limit Hold'em, blinds 1/2).
         num_envs: tables, 1 or more.
-        seed: table ``i`` deals from :func:`~pokerforge.rl.hand_seed` ``(seed, i, 0)``
-            (``None``: random seeds); :meth:`seed` reseeds them at the next reset, as SB3
-            does.
-        settings: every other keyword of :class:`~pokerforge.rl.PokerEnv` (``seats``,
+        seed: table ``i`` deals from [`hand_seed()`][pokerforge.rl.hand_seed] ``(seed, i, 0)``
+            (``None``: random seeds); [`seed()`][pokerforge.rl.sb3.PokerVecEnv.seed] reseeds them at
+            the next reset, as SB3 does.
+        settings: every other keyword of [`PokerEnv`][pokerforge.rl.PokerEnv] (``seats``,
             ``seat``, ``opponents``, ``stacks``, ``actions``, ``obs_scale``, ...); each
             table gets its own copy (``copy.deepcopy``), so that random opponents keep a
             stream per table.
 
     Raises:
-        InvalidSpecError: a bad ``num_envs``, or as :class:`~pokerforge.rl.PokerEnv`.
+        InvalidSpecError: a bad ``num_envs``, or as [`PokerEnv`][pokerforge.rl.PokerEnv].
     """
 
     def __init__(
@@ -112,7 +112,8 @@ class PokerVecEnv:
 
     def reset(self) -> npt.NDArray[np.float32]:
         """Deal a new hand at every table; the observations, ``float32[num_envs, size]``.
-        Seeds given to :meth:`seed` and options to :meth:`set_options` apply here, once."""
+        Seeds given to [`seed()`][pokerforge.rl.sb3.PokerVecEnv.seed] and options to
+        [`set_options()`][pokerforge.rl.sb3.PokerVecEnv.set_options] apply here, once."""
         out = np.empty((self.num_envs, *self.observation_space.shape), dtype=np.float32)
         for i, env in enumerate(self.envs):
             obs, self.reset_infos[i] = env.reset(
@@ -125,7 +126,8 @@ class PokerVecEnv:
         return out
 
     def step_async(self, actions: npt.ArrayLike) -> None:
-        """Take one action index per table for :meth:`step_wait`.
+        """Take one action index per table for
+        [`step_wait()`][pokerforge.rl.sb3.PokerVecEnv.step_wait].
 
         Raises:
             InvalidSpecError: not one whole number per table.
@@ -158,8 +160,9 @@ class PokerVecEnv:
         npt.NDArray[np.bool_],
         list[dict[str, Any]],
     ]:
-        """Step every table with the actions of :meth:`step_async`: ``(obs, rewards,
-        dones, infos)``. A table whose hand ended (``dones[i]``) is dealt the next hand at
+        """Step every table with the actions of
+        [`step_async()`][pokerforge.rl.sb3.PokerVecEnv.step_async]: ``(obs, rewards, dones,
+        infos)``. A table whose hand ended (``dones[i]``) is dealt the next hand at
         once: ``obs[i]`` is the new hand's, ``infos[i]["terminal_observation"]`` the
         finished hand's last, ``infos[i]["net"]`` its chips; rewards are in big blinds.
 
@@ -195,7 +198,8 @@ class PokerVecEnv:
         npt.NDArray[np.bool_],
         list[dict[str, Any]],
     ]:
-        """:meth:`step_async` then :meth:`step_wait`."""
+        """[`step_async()`][pokerforge.rl.sb3.PokerVecEnv.step_async] then
+        [`step_wait()`][pokerforge.rl.sb3.PokerVecEnv.step_wait]."""
         self.step_async(actions)
         return self.step_wait()
 
@@ -206,8 +210,8 @@ class PokerVecEnv:
     # -- SB3's other methods --------------------------------------------------------------
 
     def seed(self, seed: int | None = None) -> list[int | None]:
-        """Seeds for the next :meth:`reset`: table ``i`` gets ``seed + i`` (``None``: a
-        random ``seed``), as SB3's ``VecEnv.seed`` does; returns them."""
+        """Seeds for the next [`reset()`][pokerforge.rl.sb3.PokerVecEnv.reset]: table ``i`` gets
+        ``seed + i`` (``None``: a random ``seed``), as SB3's ``VecEnv.seed`` does; returns them."""
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1)[0])
         if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
@@ -216,8 +220,8 @@ class PokerVecEnv:
         return list(self._seeds)
 
     def set_options(self, options: list[dict[str, Any]] | dict[str, Any] | None = None) -> None:
-        """Options for the next :meth:`reset` (one dict for every table, or one per table),
-        as ``PokerEnv.reset`` takes them."""
+        """Options for the next [`reset()`][pokerforge.rl.sb3.PokerVecEnv.reset] (one dict for every
+        table, or one per table), as ``PokerEnv.reset`` takes them."""
         if options is None:
             options = {}
         if isinstance(options, dict):
@@ -266,7 +270,7 @@ class PokerVecEnv:
         self, wrapper_class: type[gymnasium.Wrapper[Any, Any, Any, Any]], indices: Indices = None
     ) -> list[bool]:
         """Whether each table's environment is wrapped in ``wrapper_class`` (they are
-        plain :class:`~pokerforge.rl.PokerEnv`\\ s unless replaced)."""
+        plain [`PokerEnv`][pokerforge.rl.PokerEnv]\\ s unless replaced)."""
         out = []
         for i in self._indices(indices):
             env: Any = self.envs[i]
@@ -293,7 +297,8 @@ _SB3_CLASS: type[PokerVecEnv] | None = None
 
 
 def _sb3_class() -> type[PokerVecEnv]:
-    """:class:`PokerVecEnv` and SB3's ``VecEnv`` as one class (SB3 imported here)."""
+    """[`PokerVecEnv`][pokerforge.rl.sb3.PokerVecEnv] and SB3's ``VecEnv`` as one class (SB3
+    imported here)."""
     global _SB3_CLASS  # noqa: PLW0603 - made once, at the first use
     if _SB3_CLASS is None:
         try:
@@ -305,7 +310,7 @@ def _sb3_class() -> type[PokerVecEnv]:
             ) from err
 
         class SB3PokerVecEnv(PokerVecEnv, VecEnv):
-            """:class:`PokerVecEnv` as an instance of SB3's ``VecEnv``."""
+            """[`PokerVecEnv`][pokerforge.rl.sb3.PokerVecEnv] as an instance of SB3's ``VecEnv``."""
 
         SB3PokerVecEnv.__module__ = __name__
         SB3PokerVecEnv.__qualname__ = "SB3PokerVecEnv"  # found by pickle, by name
@@ -321,8 +326,8 @@ def __getattr__(name: str) -> Any:
 
 
 def sb3_vec_env(spec: GameSpec | None = None, **settings: Any) -> PokerVecEnv:
-    """A :class:`PokerVecEnv` that is also an instance of SB3's ``VecEnv`` (which SB3's
-    algorithms, and sb3-contrib's ``MaskablePPO``, require): ``PokerVecEnv(spec,
+    """A [`PokerVecEnv`][pokerforge.rl.sb3.PokerVecEnv] that is also an instance of SB3's ``VecEnv``
+    (which SB3's algorithms, and sb3-contrib's ``MaskablePPO``, require): ``PokerVecEnv(spec,
     **settings)``.
 
     Raises:

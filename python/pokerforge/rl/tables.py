@@ -1,11 +1,11 @@
-"""The tables behind every environment: hands of :class:`~pokerforge.game.Hand`, one
+"""The tables behind every environment: hands of [`Hand`][pokerforge.game.Hand], one
 observation encoder writing into preallocated NumPy rows, seeds per table and per hand.
 
 The game layer decides every rule and applies every action with the hand's own methods;
-the encoder reads each hand's declared state (:class:`~pokerforge.game.HandState`) and
+the encoder reads each hand's declared state ([`HandState`][pokerforge.game.HandState]) and
 translates discrete action indices into moves.
-:class:`Tables` is shared by :class:`~pokerforge.rl.PokerEnv`, the PettingZoo AEC
-environment and :class:`~pokerforge.rl.VectorPokerEnv`.
+[`Tables`][pokerforge.rl.Tables] is shared by [`PokerEnv`][pokerforge.rl.PokerEnv], the PettingZoo
+AEC environment and [`VectorPokerEnv`][pokerforge.rl.VectorPokerEnv].
 
 Examples:
     >>> from pokerforge.game import GameSpec
@@ -52,7 +52,7 @@ __all__ = [
 
 DEFAULT_ACTIONS = ("fold", "call", "min", "0.5pot", "pot", "allin")
 
-#: The smallest ``obs_scale``: the most chips a table encodes (:data:`MAX_ENCODED_CHIPS`,
+#: The smallest ``obs_scale``: the most chips a table encodes (`MAX_ENCODED_CHIPS`,
 #: about 9e15) in big blinds, divided by it, stay far inside float32's range (3.4e38).
 MIN_OBS_SCALE = 1e-6
 
@@ -76,7 +76,7 @@ MOVE_METHODS: tuple[Callable[[Hand], object], ...] = (Hand.fold, Hand.check, Han
 
 def apply_move(hand: Hand, move: int) -> None:
     """Apply an encoder move (``ObsEncoder.decode``: ``kind | amount << 2``, kind 0 fold,
-    1 check, 2 call, 3 raise to ``amount``; a draw below 0, see :func:`apply_draw`) with
+    1 check, 2 call, 3 raise to ``amount``; a draw below 0, see `apply_draw()`) with
     the hand's own method.
 
     Examples:
@@ -123,7 +123,7 @@ def apply_draw(hand: Hand, move: int) -> None:
 
 def game_of(spec: GameSpec) -> dict[str, Any]:
     """What the encoder is told of ``spec``'s game: its row's name, the hole cards dealt,
-    the state's value of each of its streets (:func:`street_values`) and whether bets are
+    the state's value of each of its streets (`street_values()`) and whether bets are
     fixed-limit (a raise then goes only to the smallest or the largest legal total).
 
     Examples:
@@ -205,7 +205,8 @@ def chip_slots(names: Sequence[str]) -> list[int]:
 
 
 class TablesSnapshot(NamedTuple):
-    """What :meth:`Tables.snapshot` takes: the seed, each table's hand number and hand."""
+    """What [`Tables.snapshot()`][pokerforge.rl.Tables.snapshot] takes: the seed, each table's hand
+    number and hand."""
 
     seed: int
     hand_numbers: tuple[int, ...]
@@ -224,7 +225,8 @@ class Tables:
             "pot", "allin")``.
         tables: number of tables.
         seed: the run's seed; hand ``h`` at table ``t`` is dealt from
-            :func:`hand_seed` ``(seed, first_table + t, h)``. ``None``: a random seed.
+            [`hand_seed()`][pokerforge.rl.hand_seed] ``(seed, first_table + t, h)``. ``None``: a
+            random seed.
         first_table: the number of table 0, so that several runs can split one set of
             tables and give the same hands.
         button: the button's seat for the first hand.
@@ -232,10 +234,10 @@ class Tables:
         layout_seats: size the observation for this many seats (default ``seats``), so
             that one model can play tables of several sizes; missing seats read as absent.
         obs_scale: ``None`` (the default): chips in big blinds, as the layout says; a
-            number: every chip slot (:meth:`ObservationLayout.chip_slots`) divided by that
+            number: every chip slot (`ObservationLayout.chip_slots()`) divided by that
             many big blinds (the stacks' depth, say, 100), so that every slot lies near 0
             to 1 beside the 0/1 card and flag slots, which learners train better on; at
-            least :data:`MIN_OBS_SCALE`, so that no slot passes float32's range.
+            least `MIN_OBS_SCALE`, so that no slot passes float32's range.
 
     Raises:
         InvalidSpecError: a bad seat count, stack, history length or action name, an
@@ -243,7 +245,7 @@ class Tables:
             or muck (``showdown="ask"``) or to run the board more than once
             (``runouts`` above 1).
         ChipLimitError: a stack, the big blind or the chip unit above
-            :data:`MAX_ENCODED_CHIPS` (2**53), more than the encoder counts.
+            `MAX_ENCODED_CHIPS` (2**53), more than the encoder counts.
     """
 
     def __init__(
@@ -366,8 +368,8 @@ class Tables:
 
     def snapshot(self) -> TablesSnapshot:
         """Everything that decides what happens next at every table: each hand as it
-        stands (a copy), the hand numbers and the seed. :meth:`restore` puts it back, as
-        often as wanted, for search (MCTS, depth-limited solving) and undo.
+        stands (a copy), the hand numbers and the seed. [`restore()`][pokerforge.rl.Tables.restore]
+        puts it back, as often as wanted, for search (MCTS, depth-limited solving) and undo.
 
         Examples:
             >>> tables = Tables(GameSpec(), seats=2, seed=4)
@@ -383,10 +385,10 @@ class Tables:
         )
 
     def restore(self, snapshot: TablesSnapshot) -> None:
-        """Puts back what :meth:`snapshot` took (the snapshot stays usable). The encoder
-        reads each restored hand from its start, and observes every table's seat to act
-        (as :meth:`observe_all`), so observations and actions by index after a restore are
-        those of the hand as it was.
+        """Puts back what [`snapshot()`][pokerforge.rl.Tables.snapshot] took (the snapshot stays
+        usable). The encoder reads each restored hand from its start, and observes every table's
+        seat to act (as [`observe_all()`][pokerforge.rl.Tables.observe_all]), so observations and
+        actions by index after a restore are those of the hand as it was.
 
         Raises:
             InvalidSpecError: a snapshot of another number of tables.
@@ -430,17 +432,17 @@ class Tables:
 
     @classmethod
     def for_env(cls, spec: GameSpec | None, **options: Any) -> Tables:
-        """The tables of an environment (:class:`~pokerforge.rl.PokerEnv`, the AEC
-        environment, :class:`~pokerforge.rl.VectorPokerEnv`): ``spec``, or no-limit Hold'em
-        with blinds 1/2 when it is ``None``, and the other keywords as :class:`Tables` takes
-        them.
+        """The tables of an environment ([`PokerEnv`][pokerforge.rl.PokerEnv], the AEC
+        environment, [`VectorPokerEnv`][pokerforge.rl.VectorPokerEnv]): ``spec``, or no-limit
+        Hold'em with blinds 1/2 when it is ``None``, and the other keywords as
+        [`Tables`][pokerforge.rl.Tables] takes them.
 
         An environment deals hand after hand with the stacks reset, waiting for a decision:
         stacks with which a hand at some button seat it deals would play itself out from
         the forced bets, nobody left to decide (``stacks=[200, 1]`` heads-up), are refused.
 
         Raises:
-            InvalidSpecError: As :class:`Tables`, and such stacks.
+            InvalidSpecError: As [`Tables`][pokerforge.rl.Tables], and such stacks.
 
         Examples:
             >>> Tables.for_env(None, seats=2, seed=1).spec == GameSpec()
@@ -494,7 +496,7 @@ class Tables:
         """Deal the next hand at ``table`` (its seed and button follow from the hand number).
 
         ``hole_cards`` (one entry per seat, ``None`` to deal that seat) and ``board`` fix
-        cards as in :class:`~pokerforge.game.Hand`, for replays and tests.
+        cards as in [`Hand`][pokerforge.game.Hand], for replays and tests.
 
         Raises:
             InvalidSpecError: ``table`` is not one of the tables, or is dealt its first
@@ -553,9 +555,9 @@ class Tables:
     def observe_all(self) -> npt.NDArray[np.int64]:
         """Encode every table's view of its seat to act, in one call to the encoder.
 
-        Every table must have a hand (:meth:`new_hand`). Returns :attr:`observed`: the
-        seat observed at each table, -1 where the hand is over (that row is left as it
-        was).
+        Every table must have a hand ([`new_hand()`][pokerforge.rl.Tables.new_hand]). Returns
+        `observed`: the seat observed at each table, -1 where the hand is over (that row is left as
+        it was).
         """
         self.encoder.encode_all(self.states)
         if self._chips is not None:
@@ -566,13 +568,14 @@ class Tables:
 
     def scale(self, rows: npt.NDArray[np.float32]) -> None:
         """Scales observations written elsewhere (rows of this layout) in place as
-        ``obs_scale`` scales :attr:`obs` (nothing without it)."""
+        ``obs_scale`` scales `obs` (nothing without it)."""
         if self._chips is not None:
             rows[:, self._chips] *= self._chip_factor
 
     def legal(self, table: int) -> tuple[int, ...]:
         """The legal discrete action indices of the seat to act at ``table`` (empty when
-        the hand is over): the mask of :meth:`observe` as a tuple, without NumPy.
+        the hand is over): the mask of [`observe()`][pokerforge.rl.Tables.observe] as a tuple,
+        without NumPy.
 
         Raises:
             InvalidSpecError: ``table`` names no table with a hand.
@@ -600,8 +603,9 @@ class Tables:
 
     def act(self, table: int, action: int | Move) -> None:
         """Apply ``action`` for the seat to act at ``table``: an index into the discrete
-        action set, legal by the mask of the last :meth:`observe` of that seat, or an exact
-        move (``("fold",)``, ``("check",)``, ``("call",)``, ``("raise_to", total)``).
+        action set, legal by the mask of the last [`observe()`][pokerforge.rl.Tables.observe] of
+        that seat, or an exact move (``("fold",)``, ``("check",)``, ``("call",)``, ``("raise_to",
+        total)``).
 
         The hand's own method applies it (the game layer decides what is legal); the
         encoder reads what it did from the hand's state when it next observes.

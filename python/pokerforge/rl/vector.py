@@ -45,8 +45,9 @@ _consume: Callable[[Iterable[object]], object] = partial(deque, maxlen=0)
 
 
 class VectorSnapshot(NamedTuple):
-    """What :meth:`VectorPokerEnv.snapshot` takes: the tables' snapshot, the last step's
-    rewards and dones, the hands it ended and whether the first hands were dealt."""
+    """What [`VectorPokerEnv.snapshot()`][pokerforge.rl.VectorPokerEnv.snapshot] takes: the tables'
+    snapshot, the last step's rewards and dones, the hands it ended and whether the first hands were
+    dealt."""
 
     tables: TablesSnapshot
     rewards: npt.NDArray[np.float32]
@@ -69,8 +70,9 @@ class VectorPokerEnv:
         first_table: the number of this environment's table 0 (for splitting a run).
         button: the button's seat in each table's first hand.
         move_button: whether the button moves every hand.
-        layout_seats: size the observation for this many seats (see :class:`Tables`).
-        obs_scale: chip slots divided by this many big blinds (see :class:`Tables`;
+        layout_seats: size the observation for this many seats (see
+            [`Tables`][pokerforge.rl.Tables]).
+        obs_scale: chip slots divided by this many big blinds (see [`Tables`][pokerforge.rl.Tables];
             ``None``: in big blinds).
 
     Attributes:
@@ -79,7 +81,7 @@ class VectorPokerEnv:
         action_mask: ``int8[tables, actions]``, the legal discrete actions.
         actor: ``int64[tables]``, the seat to act at each table (rewritten in place by
             every step).
-        hands: the :class:`~pokerforge.game.Hand` of each table.
+        hands: the [`Hand`][pokerforge.game.Hand] of each table.
         finished: the hand each table finished on the last step (``None`` if none).
     """
 
@@ -134,14 +136,15 @@ class VectorPokerEnv:
 
     def snapshot(self) -> VectorSnapshot:
         """Everything that decides what happens next (every table's hand, the hand numbers,
-        the last step's rewards and ended hands); :meth:`restore` puts it back."""
+        the last step's rewards and ended hands);
+        [`restore()`][pokerforge.rl.VectorPokerEnv.restore] puts it back."""
         finished = tuple(None if h is None else h.copy() for h in self.finished)
         extras = (self.rewards.copy(), self.dones.copy(), finished, self._started)
         return VectorSnapshot(self.tables.snapshot(), *extras)
 
     def restore(self, snapshot: VectorSnapshot) -> None:
-        """Puts back what :meth:`snapshot` took; ``obs``, ``action_mask`` and ``actor``
-        are those of the restored hands (the snapshot stays usable).
+        """Puts back what [`snapshot()`][pokerforge.rl.VectorPokerEnv.snapshot] took; ``obs``,
+        ``action_mask`` and ``actor`` are those of the restored hands (the snapshot stays usable).
 
         Raises:
             InvalidSpecError: a snapshot of another vector environment's shape; nothing

@@ -4,11 +4,11 @@
 ``POST /v1/evaluate``, ``GET /healthz``, the OpenAPI schema at ``/openapi.json``, and the
 web calculator at ``/`` with the range endpoints behind its grid (``POST /v1/range``,
 ``GET /v1/range/presets``, ``POST /v1/equity/by-class``; see
-:mod:`pokerforge.service.calculator`). ``pokerforge serve`` runs it with uvicorn. The web
+`pokerforge.service.calculator`). ``pokerforge serve`` runs it with uvicorn. The web
 framework is an optional dependency (``pip install 'pokerforge[service]'``), so this
-package imports it only when an app is built; :mod:`pokerforge.service.work` (request
-planning and work limits), :mod:`pokerforge.service.convert` (results as JSON) and
-:mod:`pokerforge.service.ranges` (the grid's classes, presets, equity per class) are plain
+package imports it only when an app is built; `pokerforge.service.work` (request
+planning and work limits), `pokerforge.service.convert` (results as JSON) and
+`pokerforge.service.ranges` (the grid's classes, presets, equity per class) are plain
 Python.
 """
 
@@ -26,7 +26,7 @@ __all__ = ["Limits", "create_app"]
 
 
 def create_app(limits: Limits | None = None) -> FastAPI:
-    """Builds the service's ASGI app (see :func:`pokerforge.service.app.create_app`).
+    """Builds the service's ASGI app (see `pokerforge.service.app.create_app()`).
 
     Raises:
         MissingExtraError: FastAPI is not installed (``pokerforge[service]``).

@@ -1,6 +1,6 @@
 """Which new connections of a client network the server takes now, which wait, which go.
 
-A network (an address's /24, or /64 for IPv6: :func:`~.clients.network`) that opens
+A network (an address's /24, or /64 for IPv6: `network()`) that opens
 connections as fast as it can is a flood even when each connection is closed at once: the
 server accepts, sets up and refuses each of them on its event loop, and the attacker
 reconnects at once. So the server takes a network's new connection only
@@ -21,7 +21,7 @@ cannot tell), and refusing the newcomer instead would send it straight back to
 reconnect, the flood this is meant to stop. Without a room (``waiting`` 0), what the
 cap or the rate does not take now is refused at once.
 
-:class:`Admission` is the bookkeeping alone (no sockets, no event loop, a clock given):
+`Admission` is the bookkeeping alone (no sockets, no event loop, a clock given):
 the server's protocol calls it as connections come and go and schedules the wake-ups it
 asks for.
 
@@ -83,7 +83,7 @@ class Admission(Generic[T]):
         burst: Tokens a network may save (at least 1 when ``rate`` is set).
         waiting: Connections a network may have held at a time; 0 to refuse at once
             whatever the cap or the rate would not take now.
-        clock: Seconds, never going back (:func:`time.monotonic` by default).
+        clock: Seconds, never going back (`time.monotonic()` by default).
         on_push_out: Called with each held connection pushed out of a full room (no
             longer held: the caller refuses it).
 
@@ -123,8 +123,8 @@ class Admission(Generic[T]):
 
     def arrive(self, name: str, ticket: T) -> bool | None:
         """A new connection from network ``name``: ``True`` if it is taken now (counted
-        until :meth:`leave`), ``None`` if it is held (``ticket`` waits for
-        :meth:`admit_waiting`, or :meth:`cancel`; when the room was full, its oldest
+        until `leave()`), ``None`` if it is held (``ticket`` waits for
+        `admit_waiting()`, or `cancel()`; when the room was full, its oldest
         went to ``on_push_out``), ``False`` if it is refused (no room at all)."""
         self._arrivals += 1
         if self._arrivals % _SWEEP_EVERY == 0:
@@ -145,7 +145,7 @@ class Admission(Generic[T]):
         return None
 
     def leave(self, name: str) -> None:
-        """A connection :meth:`arrive` or :meth:`admit_waiting` took has closed."""
+        """A connection `arrive()` or `admit_waiting()` took has closed."""
         net = self._networks.get(name)
         if net is not None and net.open:
             net.open -= 1
@@ -158,7 +158,7 @@ class Admission(Generic[T]):
 
     def admit_waiting(self, name: str) -> list[T]:
         """The held connections of ``name`` that may be taken now, oldest first (each
-        counted until :meth:`leave`)."""
+        counted until `leave()`)."""
         net = self._networks.get(name)
         taken: list[T] = []
         while net is not None and net.waiting and self._room(net):

@@ -4,13 +4,13 @@ Each equity request is checked and planned by the Rust core (which names the fie
 fault and estimates the cost) on one of the queue's threads, never on the event loop
 (planning is bounded by a step budget, without the GIL): a question estimated cheap is
 answered in the same turn, any other is queued again at its estimated cost on
-:class:`~.queue.Scheduler`, fairly between clients (:mod:`~.clients`). A request runs in
+`Scheduler`, fairly between clients (`clients`). A request runs in
 the core with the GIL released on one of the queue's threads, stops at the server's time
 limit, and is cancelled when its client disconnects. Finished answers
 are kept in an LRU cache. Every error is a JSON body
 ``{"error": {"type", "field", "message"}}``; 503 and 429 carry ``Retry-After``. The
 calculator's per-class view waits on the same queue. Valid bodies of ``POST /v1/equity``
-and ``/v1/evaluate`` reach their handlers through :class:`~.direct.DirectRoutes`, past the
+and ``/v1/evaluate`` reach their handlers through `DirectRoutes`, past the
 framework's routing (the cost of a cheap request was mostly the framework's).
 
 Examples:
@@ -171,7 +171,7 @@ class _Engine:
 
         Raises:
             FieldError: naming the field at fault.
-            BusyError, ClientGoneError, UnknownKeyError: as :meth:`run`.
+            BusyError, ClientGoneError, UnknownKeyError: as `run()`.
         """
         job: Job = await self.run(request, PLAN_COST, lambda _: body.plan(self.limits))
         return job
@@ -182,7 +182,7 @@ class _Engine:
 
         Raises:
             FieldError: naming the field at fault.
-            BusyError, ClientGoneError, UnknownKeyError: as :meth:`run`.
+            BusyError, ClientGoneError, UnknownKeyError: as `run()`.
         """
         given = body.seed_value()
         # Not given: the default every entry point shares (the same question, the same
@@ -206,7 +206,7 @@ class _Engine:
         return answer, cached
 
     def client(self, request: Request) -> Client:
-        """Who ``request`` counts against (:func:`~.clients.identify`).
+        """Who ``request`` counts against (`identify()`).
 
         Raises:
             UnknownKeyError: the server has a list of keys and the request's is not in it.
@@ -347,7 +347,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     Args:
         limits: Work limits, queue bounds, pool size and cache size (default
-            :class:`Limits`).
+            [`Limits`][pokerforge.service.Limits]).
     """
     limits = limits or Limits()
     metrics = Metrics()

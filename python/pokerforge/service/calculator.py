@@ -52,8 +52,8 @@ __all__ = ["Queue", "mount_calculator"]
 def _limits_js() -> str:
     """The calculator page's limits and games (static/limits.js, served from here): the
     core's player limit, each game equity knows with each size of hand (the selector's
-    choices), and each game's shape (:data:`pokerforge.games.SHAPES`: its board, hands,
-    deck, draws, the kind of hand it ranks and that kind's categories, best first), so
+    choices), and each game's shape ([`pokerforge.games.SHAPES`][pokerforge.games.SHAPES]: its
+    board, hands, deck, draws, the kind of hand it ranks and that kind's categories, best first), so
     that a game the engine learns reaches the page with no change to it beyond its name's
     text."""
     games = [[game, size] for game in GAMES for size in SHAPES[game].hands]
@@ -179,14 +179,14 @@ def _field_error(err: FieldError) -> JSONResponse:
 
 class Queue(Protocol):
     """Where the per-class work waits its turn: the app's queue (see
-    :mod:`pokerforge.service.app`)."""
+    `pokerforge.service.app`)."""
 
     async def plan(self, request: Request, body: EquityRequest) -> Job:
         """``body`` checked and planned on the queue.
 
         Raises:
             FieldError: naming the field at fault.
-            BusyError, ClientGoneError, UnknownKeyError: as :meth:`run`.
+            BusyError, ClientGoneError, UnknownKeyError: as `run()`.
         """
 
     async def run(self, request: Request, cost: float, work: Callable[[Cancel], T]) -> T:

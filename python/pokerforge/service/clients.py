@@ -23,7 +23,7 @@ Examples:
     >>> identify("203.0.113.7", "k2", keys=frozenset({"k1"}))
     Traceback (most recent call last):
     ...
-    pokerforge.service.clients.UnknownKeyError: the API key is not one this server knows
+    pokerforge.errors.UnknownKeyError: the API key is not one this server knows
 """
 
 from __future__ import annotations

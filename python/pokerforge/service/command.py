@@ -1,5 +1,5 @@
-"""The ``pokerforge serve`` command (registered by :mod:`pokerforge.cli`): its options and
-their checks, then the HTTP equity service (:mod:`pokerforge.service.server`, with the
+"""The ``pokerforge serve`` command (registered by [`pokerforge.cli`][pokerforge.cli]): its options
+and their checks, then the HTTP equity service (`pokerforge.service.server`, with the
 ``service`` extra) until it is stopped."""
 
 from __future__ import annotations

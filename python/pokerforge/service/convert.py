@@ -60,7 +60,7 @@ __all__ = ["equity_json", "evaluate_fields", "evaluate_json"]
 def equity_json(
     result: EquityResult, players: Sequence[str], game: str, *, count_later: bool = True
 ) -> dict[str, Any]:
-    """An :class:`~pokerforge.EquityResult` as a dictionary of plain JSON values.
+    """An `EquityResult` as a dictionary of plain JSON values.
 
     Categories are keyed by lower-case name (``"full_house"``), the game's own: ``hand``
     names the kind of hand they are of (``"high hand"``, ``"ace-to-five low"``; a hi-lo
@@ -127,7 +127,7 @@ def _low(low: LowRank | A5LowRank | Low27Rank | BadugiRank | None) -> dict[str, 
 
 
 def _short_deck(cards: str, trips_beat_straight: bool) -> dict[str, Any]:
-    """A short-deck hand as :func:`_high` gives a high hand; its best five are the five of
+    """A short-deck hand as `_high()` gives a high hand; its best five are the five of
     the cards that rank as high as all of them (the evaluator ranks, it does not pick)."""
     rank = evaluate_short_deck(cards, trips_beat_straight=trips_beat_straight)
     given = list(CardSet(cards))
@@ -157,7 +157,7 @@ def _short_deck(cards: str, trips_beat_straight: bool) -> dict[str, Any]:
 
 
 def evaluate_fields(game: Game) -> dict[str, tuple[int, ...]]:
-    """The cards :func:`evaluate_json` takes in ``game``, by field, with the counts each may
+    """The cards `evaluate_json()` takes in ``game``, by field, with the counts each may
     hold: ``hole`` (the hand's sizes) and ``board`` in games whose hands play with a board
     of their own rules (Omaha), ``cards`` (5 to 7, the best five of them) in the others.
 
@@ -195,15 +195,15 @@ def evaluate_json(
 
     Omaha games take ``hole`` and ``board``; the others ``cards`` (5 to 7): Hold'em and
     seven-card stud (the best five), short deck (its own order; ``trips_beat_straight``
-    as for :func:`~pokerforge.evaluate_short_deck`, default ``True``), stud hi-lo (the high
+    as for `evaluate_short_deck()`, default ``True``), stud hi-lo (the high
     hand and the eight-or-better low) and razz (its ace-to-five low, which is the hand:
     ``high`` is ``None``). ``low`` is the eight-or-better low in the hi-lo games (``None``
     when none qualifies, and always in the high-only games). The draw games take their
     whole hand as ``cards``: five-card draw is ranked high, the lowball games by their low
     (deuce-to-seven, ace-to-five) and badugi as a badugi, each of these the hand's
     ``low`` (``high`` ``None``), its ``rank`` greater for the better hand as the
-    evaluators' (:func:`~pokerforge.evaluate_low_27`, :func:`~pokerforge.evaluate_low_a5`,
-    :func:`~pokerforge.evaluate_badugi`).
+    evaluators' (`evaluate_low_27()`, `evaluate_low_a5()`,
+    `evaluate_badugi()`).
 
     Examples:
         >>> evaluate_json("short-deck", cards="As9h8d7c6s")["high"]["description"]

@@ -2,7 +2,7 @@
 
 FastAPI's way for a request (routing, the dependency solver, its middleware layers,
 parsing and validating the body) costs several times the work of a cheap equity question.
-:class:`DirectRoutes` takes a ``POST`` to one of its paths, parses the JSON body and
+`DirectRoutes` takes a ``POST`` to one of its paths, parses the JSON body and
 validates it with the route's own model as the framework does (``json.loads``, then the
 model in Python mode, strict), and on success calls the same handler the framework's route
 calls. A body that does not parse or validate goes on to the framework unchanged, so every

@@ -9,7 +9,7 @@ Everything every request goes through, before the web framework sees it:
   ``Content-Length`` and ``Transfer-Encoding`` is refused (400), as RFC 9112 allows;
 - ``415`` for a ``POST`` to a route that takes one whose body is not JSON (a ``POST``
   elsewhere goes on to the framework's ``405``), and ``400`` for JSON nested deeper than
-  :data:`MAX_JSON_DEPTH` (the parsers recurse: no body can make them run out of stack);
+  `MAX_JSON_DEPTH` (the parsers recurse: no body can make them run out of stack);
 - security headers and the request id on every response, a crash's ``500`` included
   (answered here as the JSON error body);
 - one JSON log line per request, and the request metrics.
@@ -273,7 +273,7 @@ class Guard:
 
     @staticmethod
     def _check_body(scope: Scope, body: bytes) -> None:
-        """Refuses a body nested deeper than :data:`MAX_JSON_DEPTH` (raises _BodyError)."""
+        """Refuses a body nested deeper than `MAX_JSON_DEPTH` (raises _BodyError)."""
         if scope["method"] == "POST" and nested_too_deep(body):
             message = f"the JSON is nested more than {MAX_JSON_DEPTH} levels deep"
             raise _BodyError(400, message, "invalid_json")

@@ -25,7 +25,7 @@ __all__ = ["JsonFormatter"]
 
 class JsonFormatter(logging.Formatter):
     """Formats a record as JSON: time, level, event (the message), the request id (set by
-    :class:`~pokerforge.service.guard.RequestIdFilter`) and the record's ``fields``."""
+    `RequestIdFilter`) and the record's ``fields``."""
 
     def format(self, record: logging.LogRecord) -> str:
         """Formats ``record`` as one line of JSON."""

@@ -141,7 +141,7 @@ class EquityRequest(BaseModel):
         """Checks this request and decides how to run it within ``limits``.
 
         Raises:
-            FieldError: naming the field at fault (see :func:`plan_equity`).
+            FieldError: naming the field at fault (see `plan_equity()`).
         """
         if self.method == "exact" and self.seed is not None:
             raise FieldError("seed", "a seed is for Monte Carlo; method 'exact' takes none")

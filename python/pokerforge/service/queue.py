@@ -26,7 +26,7 @@ may have *spare* threads: a request of a group with nothing running, finding eve
 busy, starts at once on a spare thread (the cores are then shared by the operating system;
 at most ``spare`` such requests run at a time, so many identities cannot multiply the
 threads). A request whose client disconnects is dropped from the queue, or stopped in the
-core if it is running. On shutdown, :meth:`Scheduler.drain` answers everything still
+core if it is running. On shutdown, `Scheduler.drain()` answers everything still
 queued with 503 and lets the running work finish (it is bounded by the time limit).
 
 Examples:
@@ -450,7 +450,7 @@ class Scheduler:
         it is running.
 
         Raises:
-            BusyError: as :meth:`submit`, at once.
+            BusyError: as `submit()`, at once.
         """
         if self.draining:
             raise BusyError(503, 2, "the server is restarting; try again")

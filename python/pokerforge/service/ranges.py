@@ -168,7 +168,7 @@ def strength_order() -> tuple[tuple[str, float], ...]:
 
 def preset(percent: float) -> str:
     """The top ``percent`` of starting hands (by combinations) as range text: the range
-    syntax's ``"15%"`` (the same ordering as :func:`strength_order`), in the engine's
+    syntax's ``"15%"`` (the same ordering as `strength_order()`), in the engine's
     canonical form; at least the strongest class.
 
     Raises:
@@ -221,10 +221,10 @@ def class_breakdown(
     then are left out (many classes of crowded ranges cannot all be counted in the time).
 
     Args:
-        job: A checked request (:func:`pokerforge.service.work.plan_equity`).
+        job: A checked request (`pokerforge.service.work.plan_equity()`).
         board: Its board cards.
         dead: Its dead cards.
-        seed: The Monte Carlo seed; class ``k`` uses :func:`~.work.part_seed` (``seed + k``
+        seed: The Monte Carlo seed; class ``k`` uses `part_seed()` (``seed + k``
             modulo 2**64), so every seed of the service's range replays exactly.
         samples: Monte Carlo samples for all the classes together.
         cancel: Stops the work between classes once cancelled (the client went away;

@@ -1,28 +1,28 @@
 """Running the service: uvicorn with connection limits, timeouts, JSON logs and a drain.
 
-:func:`serve` runs the app with uvicorn in one process or, with ``workers > 1``, in that
+`serve()` runs the app with uvicorn in one process or, with ``workers > 1``, in that
 many worker processes sharing the listening socket (uvicorn's process manager). What it
 adds to plain uvicorn:
 
-- :class:`GuardedHttpTools` (uvicorn's httptools protocol; :class:`GuardedH11` is the same
+- `GuardedHttpTools` (uvicorn's httptools protocol; `GuardedH11` is the same
   over h11), HTTP/1.1 with a *header timeout*: a connection must
   deliver a whole request (headers and body) within ``header_timeout`` seconds of opening
   or of its previous answer, so idle connections and one-byte-a-second senders are
   closed; and a cap on open connections per process, beyond which a new connection gets
   a JSON 503 with ``Retry-After`` and is closed, so file descriptors never run out;
 - per client network, a cap on the connections served at a time and a rate of new ones
-  (:mod:`~pokerforge.service.admission`): a connection beyond them is held unread in the
+  (`admission`): a connection beyond them is held unread in the
   network's bounded waiting room until it may go (or refused with 429 after
   ``header_timeout``), so a sender reconnecting as fast as it can blocks instead of
   spinning the event loop; a full room refuses its oldest connection (with a prebuilt
   429) to hold the new one;
 - limits on the request head, answered as RFC 9110 and RFC 6585 define and the connection
-  closed: a URL over :data:`MAX_URL` bytes gets ``414``, more than :data:`MAX_HEADERS`
-  header fields or a head (request line and headers) over :data:`MAX_HEAD` bytes gets
+  closed: a URL over `MAX_URL` bytes gets ``414``, more than `MAX_HEADERS`
+  header fields or a head (request line and headers) over `MAX_HEAD` bytes gets
   ``431``, counted on the bytes received, so no header is ever buffered past the limit;
 - a *write timeout*: a connection whose answer the client has not taken within
   ``write_timeout`` seconds (a client that never reads) is aborted, its buffers freed;
-  and a connection with more than :data:`MAX_PIPELINED` requests waiting behind the one
+  and a connection with more than `MAX_PIPELINED` requests waiting behind the one
   being answered (sent without reading the answers) is aborted at once, since each
   waiting request holds memory;
 - on SIGTERM/SIGINT, when uvicorn starts its graceful shutdown (it stops accepting, then
@@ -35,9 +35,9 @@ adds to plain uvicorn:
   rolling restart, SIGTERM to one worker) leaves the shared listening socket to the
   others, which take every new connection;
 - with several worker processes, each takes one connection from the shared listening
-  socket at a time (:class:`BalancedLoop`), so that a burst of connections is spread over
+  socket at a time (`BalancedLoop`), so that a burst of connections is spread over
   the workers instead of landing on whichever woke first.
-- JSON logs for everything, uvicorn's own errors included (:func:`log_config`).
+- JSON logs for everything, uvicorn's own errors included (`log_config()`).
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ _SERVER_ENV = "POKERFORGE_SERVICE_SERVER"
 
 @dataclass(frozen=True, slots=True)
 class ServerOptions:
-    """How the server runs (the work limits are :class:`~.work.Limits`).
+    """How the server runs (the work limits are `Limits`).
 
     Attributes:
         host: The address to listen on.
@@ -202,7 +202,7 @@ class _Guard:
 
     def connection_made(self, transport: asyncio.Transport) -> None:
         """Refuses the connection when there are too many, holds it when its network may
-        not have another now (see :mod:`~.admission`); else starts its clock."""
+        not have another now (see `admission`); else starts its clock."""
         super().connection_made(transport)  # type: ignore[misc]
         self._last_call = False
         self._request_timer: asyncio.TimerHandle | None = None
@@ -303,7 +303,7 @@ class _Guard:
 
     def _pushed_out(self) -> None:
         """Pushed out of its network's full waiting room by a newer connection (see
-        :mod:`~.admission`): refused (429), and closed."""
+        `admission`): refused (429), and closed."""
         if self._hold_timer is not None:
             self._hold_timer.cancel()
             self._hold_timer = None
@@ -432,7 +432,7 @@ class GuardedH11(_Guard, H11Protocol):  # type: ignore[misc]
 
 class GuardedHttpTools(_Guard, HttpToolsProtocol):
     """uvicorn's httptools protocol (a C parser, several times cheaper a request than h11)
-    with the same header timeout and connection cap; what :func:`serve` runs."""
+    with the same header timeout and connection cap; what `serve()` runs."""
 
     def _waiting_for_client(self) -> bool:
         # No request yet, the last one answered (and none complete since), or a body still
@@ -451,7 +451,7 @@ class GuardedHttpTools(_Guard, HttpToolsProtocol):
         super().connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
-        """Feeds the parser, counting the bytes of a request's head: past :data:`MAX_HEAD`
+        """Feeds the parser, counting the bytes of a request's head: past `MAX_HEAD`
         the request is refused before any more is buffered."""
         if self.transport.is_closing():
             return
@@ -463,21 +463,21 @@ class GuardedHttpTools(_Guard, HttpToolsProtocol):
             self.send_400_response("")
 
     def on_url(self, url: bytes) -> None:
-        """Collects the URL; past :data:`MAX_URL` bytes the request gets 414."""
+        """Collects the URL; past `MAX_URL` bytes the request gets 414."""
         super().on_url(url)
         if len(self.url) > MAX_URL:
             self._refusal = (414, f"the URL is over {MAX_URL} bytes")
             raise _HeadTooLargeError
 
     def on_header(self, name: bytes, value: bytes) -> None:
-        """Collects a header; past :data:`MAX_HEADERS` of them the request gets 431."""
+        """Collects a header; past `MAX_HEADERS` of them the request gets 431."""
         if len(self.headers) >= MAX_HEADERS:
             self._refusal = (431, f"the request has more than {MAX_HEADERS} header fields")
             raise _HeadTooLargeError
         super().on_header(name, value)
 
     def on_headers_complete(self) -> None:
-        """The head is whole (431 when it came in one piece over :data:`MAX_HEAD` bytes):
+        """The head is whole (431 when it came in one piece over `MAX_HEAD` bytes):
         what comes next is the body."""
         self._in_head = False
         size = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
@@ -562,7 +562,7 @@ def _drain_all(config: Any = None) -> None:
 
 
 def log_config(level: str = "info") -> dict[str, Any]:
-    """A :func:`logging.config.dictConfig` that writes every log as JSON lines to stderr."""
+    """A `logging.config.dictConfig()` that writes every log as JSON lines to stderr."""
     handler = {
         "class": "logging.StreamHandler",
         "stream": "ext://sys.stderr",
@@ -585,7 +585,7 @@ def log_config(level: str = "info") -> dict[str, Any]:
 
 
 def app_from_env() -> Any:
-    """The app with the limits :func:`serve` left in the environment (for each worker)."""
+    """The app with the limits `serve()` left in the environment (for each worker)."""
     from pokerforge.service.app import create_app  # noqa: PLC0415 - needs the web framework
 
     text = os.environ.get(_LIMITS_ENV)

@@ -1,12 +1,12 @@
 """Server policy for an equity request: the limits one request may ask for.
 
-The Rust core owns every rule of an equity request (:func:`pokerforge._core.plan_equity`):
+The Rust core owns every rule of an equity request (`pokerforge._core.plan_equity()`):
 it checks players, board and dead cards and says which one is at fault
 (``players[2]``), estimates the cost, picks the method and enforces the deadline. This
 module adds only what belongs to the server: the most samples and seconds a request may
 ask for, the default sample count, and the estimate of the work the request will take.
 A draw game's request (each player's ``draws``) has no plan in the core: a
-:class:`DrawPlan` checks it with one sample of the core's draw equity, and counts an exact
+`DrawPlan` checks it with one sample of the core's draw equity, and counts an exact
 answer at once when it is cheap.
 
 Examples:
@@ -101,7 +101,7 @@ class Limits:
             own, so they never wait behind expensive ones.
         api_key_header: A header whose value identifies the client for fairness (e.g.
             ``"X-API-Key"``); by default the client's address does (see
-            :mod:`pokerforge.service.clients`).
+            `pokerforge.service.clients`).
         max_body: The largest request body in bytes (413 beyond, however it is sent).
         api_keys: A file of the API keys the server knows (one a line): a listed key is a
             client of its own, any other key is refused with 401. Without it a key only
@@ -127,7 +127,7 @@ class Job:
     """One checked request and the budget the server gives it.
 
     Attributes:
-        plan: The core's plan (a :class:`DrawPlan` in the draw games).
+        plan: The core's plan (a `DrawPlan` in the draw games).
         key: What identifies the answer of a run that finished (for the cache), without
             the seed.
         players: Each player as text: a hand's cards, a range as given, or ``"random"``.
@@ -167,7 +167,7 @@ class DrawPlan:
     Attributes:
         players: Each player as text (a hand's cards, or ``"random"``).
         method: ``"exact"`` or ``"monte-carlo"``.
-        arguments: What :func:`~pokerforge.equity` takes besides the seed, the time limit
+        arguments: What [`equity()`][pokerforge.equity] takes besides the seed, the time limit
             and the threads.
         exact: The exact answer, when the check counted it.
 
@@ -303,7 +303,7 @@ def plan_equity(
 ) -> Job:
     """Checks an equity request (the shape the game asks for, the core's rules, then the
     server's limits). A draw game takes each player's ``draws`` and the ``draw_rounds``
-    left (see :func:`~pokerforge.equity`); other games refuse them by name.
+    left (see [`equity()`][pokerforge.equity]); other games refuse them by name.
 
     Raises:
         FieldError: naming the field at fault.

@@ -1,9 +1,10 @@
 """Simulations and equity grids that scale: one core, every core, then a Dask cluster.
 
-:func:`run` plays self-play hands with a policy per seat; :func:`preflop_grid` and
-:func:`range_grid` compute exact equity grids. Work is cut into chunks with seeds derived
-from the run's seed, and run inline, on local processes or on Dask distributed (the
-optional extra ``pip install 'pokerforge[dask]'``), with the same result on each.
+[`run()`][pokerforge.sim.run] plays self-play hands with a policy per seat;
+[`preflop_grid()`][pokerforge.sim.preflop_grid] and [`range_grid()`][pokerforge.sim.range_grid]
+compute exact equity grids. Work is cut into chunks with seeds derived from the run's seed, and run
+inline, on local processes or on Dask distributed (the optional extra ``pip install
+'pokerforge[dask]'``), with the same result on each.
 
 Examples:
     >>> from pokerforge import sim

@@ -1,12 +1,12 @@
 """Backends that run numbered chunks of work: in this process, on local processes, on Dask.
 
-:class:`Executor` runs ``fn(payload, k)`` for ``k`` in ``range(count)`` and yields
+`Executor` runs ``fn(payload, k)`` for ``k`` in ``range(count)`` and yields
 ``(k, result)`` as chunks finish, in no particular order (callers add results up in a way
 that does not depend on it). ``fn`` and ``payload`` must pickle for the process and Dask
 backends. The three backends:
 
 * ``"inline"``: one chunk after another in the calling process.
-* ``"processes"``: ``workers`` local processes (:mod:`pokerforge.sim.workers`, started
+* ``"processes"``: ``workers`` local processes (`pokerforge.sim.workers`, started
   with ``spawn``, as Dask does, so that the library's state is never forked). The chunks of
   a worker that dies run again on a new one, so none is lost and none is counted twice.
   Workers ignore Ctrl-C; the caller's interrupt stops them.
@@ -74,9 +74,10 @@ def choose_backend(backend: str | None, *, workers: int, scheduler: str | None) 
 
 @dataclass(frozen=True)
 class RunOptions:
-    """Where and how a run's chunks are computed: the options :func:`pokerforge.sim.run`,
-    :func:`~pokerforge.sim.preflop_grid` and :func:`~pokerforge.sim.range_grid` share (each
-    documents them; their chunk sizes count different things and stay theirs).
+    """Where and how a run's chunks are computed: the options
+    [`pokerforge.sim.run()`][pokerforge.sim.run], [`preflop_grid()`][pokerforge.sim.preflop_grid]
+    and [`range_grid()`][pokerforge.sim.range_grid] share (each documents them; their chunk sizes
+    count different things and stay theirs).
 
     Examples:
         >>> RunOptions(workers=2).executor().backend

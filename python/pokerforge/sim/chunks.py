@@ -4,7 +4,7 @@ A run of ``hands`` hands is cut into chunks of ``chunk_size`` hands. Chunk ``k``
 own seed, derived from the run's seed and ``k`` alone (a hash, so neighbouring chunks are
 unrelated), and draws one 63-bit seed per hand from it. A hand's seed fixes its cards and
 the random streams its policies draw from (each reseeded with it before the hand, see
-:mod:`pokerforge.sim.policies`); hand ``n`` has the button at seat
+`pokerforge.sim.policies`); hand ``n`` has the button at seat
 ``n % players``. So every hand, and therefore every total, is the same whichever worker
 plays which chunk, in whatever order: results never depend on the number of workers or the
 backend (they do depend on ``chunk_size``, which is part of the run's definition).
@@ -186,7 +186,7 @@ def play_hand(
 ) -> Hand:
     """Plays one hand of ``job`` from its seed and button, as the run does.
 
-    ``policies`` are the chunk's copies (:func:`~pokerforge.sim.policies.seeded`), made
+    ``policies`` are the chunk's copies (`seeded()`), made
     here when not given; each copy with a random stream is reseeded with the hand's seed.
 
     Raises:

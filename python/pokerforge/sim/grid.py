@@ -1,15 +1,18 @@
 """Exact equity grids, computed in chunks on the simulation backends.
 
-* :func:`preflop_grid`: every starting-hand class against every other, heads-up before the
+* [`preflop_grid()`][pokerforge.sim.preflop_grid]: every starting-hand class against every other,
+heads-up before the
   flop, exact: cell ``(a, b)`` is the equity of class ``a`` against class ``b`` over every
   pair of their hands that share no card (each pair counted once) and every board. Each
-  cell is one exact :func:`~pokerforge.equity` call of class against class, which the core
+  cell is one exact [`equity()`][pokerforge.equity] call of class against class, which the core
   enumerates by suit-isomorphic deal (``AKs`` against ``QQ`` is a handful of distinct
   matchups, not 24 deals times 1.7 million boards). Only cells on and above the diagonal
   are computed; the others follow from ``equity(b, a) = 1 - equity(a, b)``.
-* :func:`range_grid`: each hand of one range against each hand of another on a given board
-  (``NaN`` where the two hands share a card), exact; :meth:`Grid.vs_range` turns a row
-  into that hand's exact equity against the whole range, card removal included.
+* [`range_grid()`][pokerforge.sim.range_grid]: each hand of one range against each hand of another
+on a given board
+  (``NaN`` where the two hands share a card), exact;
+  [`Grid.vs_range()`][pokerforge.sim.Grid.vs_range] turns a row into that hand's exact equity
+  against the whole range, card removal included.
 
 Grids save as CSV (the matrix, one row per row hand) or Parquet (one row per cell), and
 draw as a heatmap PNG with matplotlib.
@@ -170,7 +173,8 @@ class Grid:
     __hash__ = None  # type: ignore[assignment]
 
     def equity(self, row: str, col: str) -> float:
-        """The equity of ``row`` against ``col`` (as named in :attr:`rows` / :attr:`cols`).
+        """The equity of ``row`` against ``col`` (as named in [`rows`][pokerforge.sim.Grid.rows] /
+        [`cols`][pokerforge.sim.Grid.cols]).
 
         Raises:
             InvalidRangeError: A name that is not a row or column.
@@ -317,18 +321,18 @@ def preflop_grid(
     """The exact pre-flop equity of each starting-hand class against each other.
 
     Args:
-        classes: The row classes (default all 169, in :data:`CLASSES` order).
+        classes: The row classes (default all 169, in `CLASSES` order).
         against: The column classes (default: the same as the rows, and then only the
             upper triangle is computed).
-        workers: Worker processes (as for :func:`pokerforge.sim.run`).
-        scheduler: A Dask scheduler address (as for :func:`pokerforge.sim.run`).
+        workers: Worker processes (as for [`pokerforge.sim.run()`][pokerforge.sim.run]).
+        scheduler: A Dask scheduler address (as for [`pokerforge.sim.run()`][pokerforge.sim.run]).
         backend: ``"inline"``, ``"processes"`` or ``"dask"`` (as for
-            :func:`pokerforge.sim.run`).
+            [`pokerforge.sim.run()`][pokerforge.sim.run]).
         progress: Called with (chunks done, chunks in all) as chunks finish.
         timeout: Seconds to wait for a Dask scheduler.
         chunk_size: Cells per chunk.
         time_limit: Seconds the grid may take, asked before each cell (a millisecond or
-            so); past it the workers stop and :class:`~pokerforge.errors.TimeLimitError`
+            so); past it the workers stop and [`TimeLimitError`][pokerforge.errors.TimeLimitError]
             says how many cells were computed.
 
     Raises:
@@ -374,15 +378,15 @@ def range_grid(
         board: 0, 3, 4 or 5 board cards. Before the flop each cell enumerates 1.7
             million boards (about a millisecond); on the flop, 990.
         dead: Cards out of play.
-        workers: Worker processes (as for :func:`pokerforge.sim.run`).
-        scheduler: A Dask scheduler address (as for :func:`pokerforge.sim.run`).
+        workers: Worker processes (as for [`pokerforge.sim.run()`][pokerforge.sim.run]).
+        scheduler: A Dask scheduler address (as for [`pokerforge.sim.run()`][pokerforge.sim.run]).
         backend: ``"inline"``, ``"processes"`` or ``"dask"`` (as for
-            :func:`pokerforge.sim.run`).
+            [`pokerforge.sim.run()`][pokerforge.sim.run]).
         progress: Called with (chunks done, chunks in all) as chunks finish.
         timeout: Seconds to wait for a Dask scheduler.
         chunk_size: Cells per chunk.
         time_limit: Seconds the grid may take, asked before each cell (a millisecond or
-            so); past it the workers stop and :class:`~pokerforge.errors.TimeLimitError`
+            so); past it the workers stop and [`TimeLimitError`][pokerforge.errors.TimeLimitError]
             says how many cells were computed.
 
     Raises:

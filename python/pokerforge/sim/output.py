@@ -58,7 +58,7 @@ def record_kind(path: Path) -> Record:
     """What chunks must keep to write ``path``.
 
     Raises:
-        InvalidSpecError: A file name whose ending is none of :data:`FORMATS` (a ``.csv``
+        InvalidSpecError: A file name whose ending is none of `FORMATS` (a ``.csv``
             must not quietly get JSON lines).
     """
     if path.suffix not in FORMATS:
@@ -146,8 +146,8 @@ class HandWriter:
     @contextmanager
     def _writing(self) -> Iterator[None]:
         """A failure to write (a full disk, a file system gone read-only) as one
-        :class:`PokerError` naming the output; the partial files are removed, since what
-        they hold past the failure is unknown."""
+        [`PokerError`][pokerforge.errors.PokerError] naming the output; the partial files are
+        removed, since what they hold past the failure is unknown."""
         try:
             yield
         except OSError as err:

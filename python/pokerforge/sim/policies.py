@@ -1,16 +1,15 @@
 """Policies: who decides what a seat does.
 
-A policy is the game layer's (:mod:`pokerforge.game.decision`): any callable
-``policy(view, legal) -> decision``, the same that :meth:`Table.play_hand
-<pokerforge.game.Table.play_hand>` takes. ``view`` is the seat's
-:class:`~pokerforge.game.HandView` (its own hole cards, the board, the bets, pots and
-history that seat may see), ``legal`` its :class:`~pokerforge.game.LegalActions`. The
-decision is a :class:`~pokerforge.game.Decision`, or as a plain value ``"fold"``,
-``"check"``, ``"call"``, ``"check_or_call"``, ``"all_in"``, or an ``int``: bet or raise to
-that street total. A decision the rules do not allow is a
-:class:`~pokerforge.errors.PolicyError` naming the hand to replay.
+A policy is the game layer's (`pokerforge.game.decision`): any callable
+``policy(view, legal) -> decision``, the same that
+[Table.play_hand][pokerforge.game.Table.play_hand] takes. ``view`` is the seat's
+[`HandView`][pokerforge.game.HandView] (its own hole cards, the board, the bets, pots and history
+that seat may see), ``legal`` its [`LegalActions`][pokerforge.game.LegalActions]. The decision is a
+[`Decision`][pokerforge.game.Decision], or as a plain value ``"fold"``, ``"check"``, ``"call"``,
+``"check_or_call"``, ``"all_in"``, or an ``int``: bet or raise to that street total. A decision the
+rules do not allow is a [`PolicyError`][pokerforge.errors.PolicyError] naming the hand to replay.
 
-The simulator hands policies a :class:`~pokerforge.game.LazyHandView`: a ``HandView``
+The simulator hands policies a [`LazyHandView`][pokerforge.game.LazyHandView]: a ``HandView``
 whose snapshot is taken when a field is first read, since building it costs more than
 most decisions; read it during the call (a view first read after the decision is an
 error, never a later state).
@@ -22,18 +21,18 @@ threads never share one), so a run plays the same hands the same way on every wo
 count and backend. Policies run in worker processes, so they must pickle: a module-level
 function or an instance of a module-level class, never a lambda.
 
-Built-ins, by name: ``"random"`` (:class:`RandomPolicy`: uniform over folding when facing
-a bet, checking or calling, and raising to a uniform amount), ``"call"`` (always check or
-call) and ``"tag"`` (:class:`TightAggressive`, a simple tight-aggressive rule policy).
-Each works at a :class:`~pokerforge.game.Table` too, and plays every variant: asked to draw
-(``view.drawing``, rule 49), ``"call"`` and ``"tag"`` throw what the documented drawing
-policy :func:`pokerforge.equity.draw_policy` throws (standing pat when it throws nothing),
-and ``"random"`` throws a subset of its cards uniformly at random (each card with chance
-one half, none: stand pat) from its own stream.
+Built-ins, by name: ``"random"`` ([`RandomPolicy`][pokerforge.sim.RandomPolicy]: uniform over
+folding when facing a bet, checking or calling, and raising to a uniform amount), ``"call"`` (always
+check or call) and ``"tag"`` ([`TightAggressive`][pokerforge.sim.TightAggressive], a simple
+tight-aggressive rule policy). Each works at a [`Table`][pokerforge.game.Table] too, and plays every
+variant: asked to draw (``view.drawing``, rule 49), ``"call"`` and ``"tag"`` throw what the
+documented drawing policy [`pokerforge.equity.draw_policy()`][pokerforge.equity.draw_policy] throws
+(standing pat when it throws nothing), and ``"random"`` throws a subset of its cards uniformly at
+random (each card with chance one half, none: stand pat) from its own stream.
 
-The old form, ``policy(turn, rng)`` with a :class:`Turn` and a :class:`random.Random`
-seeded with the hand's seed, still works with a :class:`DeprecationWarning`. It is told
-apart by its signature (:func:`takes_turn`): the second parameter is named ``rng`` or
+The old form, ``policy(turn, rng)`` with a [`Turn`][pokerforge.sim.Turn] and a `random.Random`
+seeded with the hand's seed, still works with a `DeprecationWarning`. It is told
+apart by its signature (`takes_turn()`): the second parameter is named ``rng`` or
 annotated ``random.Random``, or the first is annotated ``Turn``. Anything else (including
 a callable whose signature cannot be read) is a ``policy(view, legal)``.
 
@@ -125,7 +124,7 @@ LegacyPolicy: TypeAlias = Callable[[Turn, random.Random], Decision]
 def takes_turn(policy: object) -> bool:
     """Whether ``policy`` is the deprecated ``policy(turn, rng)``, by its signature: its
     second positional parameter is named ``rng`` or annotated ``random.Random``, or its
-    first is annotated :class:`Turn` (annotations may be strings, as under ``from
+    first is annotated [`Turn`][pokerforge.sim.Turn] (annotations may be strings, as under ``from
     __future__ import annotations``). A callable without a readable signature is a
     ``policy(view, legal)``.
 
@@ -200,8 +199,8 @@ def resolve(policies: Policies, *, players: int) -> list[tuple[str, Policy | Leg
 
 
 def turn_seats(policies: Sequence[Policy | LegacyPolicy], names: Sequence[str]) -> tuple[bool, ...]:
-    """Which seats play an old-form ``policy(turn, rng)`` (see :func:`takes_turn`), with a
-    :class:`DeprecationWarning` for each such policy, once.
+    """Which seats play an old-form ``policy(turn, rng)`` (see `takes_turn()`), with a
+    `DeprecationWarning` for each such policy, once.
 
     Examples:
         >>> import warnings

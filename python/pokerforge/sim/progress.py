@@ -21,7 +21,8 @@ class Progress:
     """A progress bar on ``stream`` (default stderr), drawn only when it is a terminal.
 
     Redraws at most ten times a second, and always for the final update. Calling it as
-    ``progress(done, total)`` is the callback :func:`pokerforge.sim.run` and the grids take.
+    ``progress(done, total)`` is the callback [`pokerforge.sim.run()`][pokerforge.sim.run] and the
+    grids take.
     """
 
     def __init__(self, total: int, *, label: str = "", stream: IO[str] | None = None) -> None:

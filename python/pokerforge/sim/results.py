@@ -1,4 +1,5 @@
-"""What a simulation finds: totals per chunk, added up into a :class:`SimResult`.
+"""What a simulation finds: totals per chunk, added up into a
+[`SimResult`][pokerforge.sim.SimResult].
 
 Every total is an integer sum (or a maximum), so adding chunks up in any order gives the
 same result: the order in which workers finish never shows.
@@ -127,7 +128,7 @@ class SeatResult:
 
 @dataclass(frozen=True)
 class SimResult:
-    """The result of :func:`pokerforge.sim.run`.
+    """The result of [`pokerforge.sim.run()`][pokerforge.sim.run].
 
     Two results compare equal when they played the same hands to the same totals; how
     (backend, workers) and how fast are kept but not compared.
@@ -139,7 +140,7 @@ class SimResult:
         seed: The run's seed.
         chunk_size: Hands per chunk.
         big_blind: The big blind, for ``bb_per_100`` (in games without blinds the unit
-            :attr:`GameSpec.rate_unit <pokerforge.game.GameSpec.rate_unit>` gives).
+            [GameSpec.rate_unit][pokerforge.game.GameSpec.rate_unit] gives).
         stack: Every seat's stack at the start of every hand.
         net: Chips won (negative: lost) per seat.
         showdowns: Hands that reached a showdown.

@@ -1,13 +1,13 @@
-"""Self-play simulations: :func:`run` on one core, every core or a Dask cluster.
+"""Self-play simulations: [`run()`][pokerforge.sim.run] on one core, every core or a Dask cluster.
 
 A run plays ``hands`` complete hands of a cash game (every seat starts every hand with
 ``stack`` chips, the button moves one seat a hand) with a policy per seat, and adds up the
 chips each seat won, how often hands reached a showdown, and the pots. The hands are cut
-into chunks with seeds derived from the run's seed (see :mod:`pokerforge.sim.chunks`), so
+into chunks with seeds derived from the run's seed (see `pokerforge.sim.chunks`), so
 the result is the same for any number of workers on any backend.
 
 Worker processes (local or a Dask ``LocalCluster``) start fresh interpreters that import
-the main module, as :mod:`multiprocessing` does with ``spawn``: a script that runs with
+the main module, as `multiprocessing` does with ``spawn``: a script that runs with
 ``workers > 1`` keeps its top-level code under ``if __name__ == "__main__":``.
 
 Examples:
@@ -43,7 +43,7 @@ __all__ = ["SimInterrupted", "replay", "run"]
 
 class SimInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped a run: the workers are stopped; ``partial`` names the files left with
-    the first ``hands_written`` hands (see :mod:`pokerforge.sim.output`)."""
+    the first ``hands_written`` hands (see `pokerforge.sim.output`)."""
 
     def __init__(self, partial: tuple[str, ...], hands_written: int) -> None:
         super().__init__(partial, hands_written)
@@ -76,16 +76,16 @@ def run(
         hands: Hands to play.
         policies: A policy name (``"random"``, ``"call"``, ``"tag"``) or a policy
             ``policy(view, legal) -> decision`` (the game layer's, as
-            :meth:`Table.play_hand <pokerforge.game.Table.play_hand>` takes) for every seat,
+            [Table.play_hand][pokerforge.game.Table.play_hand] takes) for every seat,
             a list with one per seat, or names separated by commas (``"tag,random"``); see
-            :mod:`pokerforge.sim.policies` (the old ``policy(turn, rng)`` still works, with
-            a :class:`DeprecationWarning`).
+            `pokerforge.sim.policies` (the old ``policy(turn, rng)`` still works, with
+            a `DeprecationWarning`).
         seed: The run's seed: the same seed plays the same hands.
         workers: Worker processes (more than one: the ``"processes"`` backend unless
             another is named).
         scheduler: The address of a Dask scheduler (``"tcp://host:8786"``): run there.
         out: Write every hand to this file: ``.parquet``, ``.phhs`` or JSON lines (see
-            :mod:`pokerforge.sim.output`).
+            `pokerforge.sim.output`).
         backend: ``"inline"``, ``"processes"`` or ``"dask"`` (with ``workers`` and no
             scheduler, a ``LocalCluster`` started for the run); default from the above.
         stack: Every seat's stack at the start of every hand (default 100 big blinds).
@@ -94,10 +94,10 @@ def run(
         timeout: Seconds to wait for a Dask scheduler.
         time_limit: Seconds the run may take; each chunk asks after every hand. Past it
             the workers are stopped, the whole chunks written are kept (as for Ctrl-C)
-            and :class:`~pokerforge.errors.TimeLimitError` names them.
+            and [`TimeLimitError`][pokerforge.errors.TimeLimitError] names them.
 
     Returns:
-        The :class:`SimResult`.
+        The [`SimResult`][pokerforge.sim.SimResult].
 
     Raises:
         InvalidSpecError: Bad counts, an unknown policy or backend.
@@ -175,7 +175,8 @@ def replay(
     policies: Policies = "random",
     stack: int | None = None,
 ) -> Hand:
-    """Plays one hand of a run again from the seed and button a :class:`PolicyError` names.
+    """Plays one hand of a run again from the seed and button a
+    [`PolicyError`][pokerforge.errors.PolicyError] names.
 
     Examples:
         >>> hand = replay(None, seed=12345, button=1, players=3, policies="call")

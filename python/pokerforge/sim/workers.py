@@ -115,8 +115,8 @@ class _Worker:
 
 
 class WorkerPool(Generic[P, R]):
-    """``workers`` processes running ``fn(payload, k)``: started by :meth:`run` (again
-    after one dies) and stopped (terminated, whatever they are doing) by :meth:`stop`, or
+    """``workers`` processes running ``fn(payload, k)``: started by `run()` (again
+    after one dies) and stopped (terminated, whatever they are doing) by `stop()`, or
     on leaving ``with``."""
 
     def __init__(self, fn: Callable[[P, int], R], payload: P, *, workers: int) -> None:

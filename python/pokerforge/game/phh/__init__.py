@@ -1,17 +1,18 @@
 """PHH hand histories (the TOML-based Poker Hand History standard), by job:
 
-* :mod:`~pokerforge.game.phh.export`: :func:`to_phh`, a hand (finished or not) as PHH text;
-* :mod:`~pokerforge.game.phh.reading`: what the core's reader (the one reader of PHH
+* `export`: [`to_phh()`][pokerforge.game.to_phh], a hand (finished or not) as PHH text;
+* `reading`: what the core's reader (the one reader of PHH
   fields and actions, in Rust) reads of a hand, and its problems placed on their lines;
-* :mod:`~pokerforge.game.phh.game`: the fields made into a game and seats;
-* :mod:`~pokerforge.game.phh.replay`: :func:`loads_phh`, :func:`load_phh`,
-  :func:`load_many` and :func:`replay`, every action through the engine's rules;
-* :mod:`~pokerforge.game.phh.checks`: the recorded result against the replay's;
-* :mod:`~pokerforge.game.phh.sites`: what each room writes into its records
-  (:data:`~pokerforge.game.phh.sites.SITES`), applied by every reader.
+* `game`: the fields made into a game and seats;
+* `replay`: [`loads_phh()`][pokerforge.game.loads_phh], [`load_phh()`][pokerforge.game.load_phh],
+  [`load_many()`][pokerforge.game.load_many] and `replay()`, every action through the engine's
+  rules;
+* `checks`: the recorded result against the replay's;
+* [`sites`][pokerforge.game.phh.sites]: what each room writes into its records
+  ([`SITES`][pokerforge.game.phh.sites.SITES]), applied by every reader.
 
-:mod:`pokerforge.game.history` names the same functions (their first home), and
-:mod:`pokerforge.histories` reads many hands at a time.
+`pokerforge.game.history` names the same functions (their first home), and
+[`pokerforge.histories`][pokerforge.histories] reads many hands at a time.
 
 How pokerforge maps onto PHH:
 
@@ -26,8 +27,9 @@ How pokerforge maps onto PHH:
   standard; pokerforge's other combinations use codes of the same shape (``PT``, ``NO``,
   ``FO``, ``NO/8``, ``PO/8``).
 * Actions ``d dh``, ``d db``, ``pN f``, ``pN cc``, ``pN cbr X`` (a street total) and
-  ``pN sm [cards]``; unknown cards ``??`` stay unknown (see :func:`loads_phh`), and a
-  hand shown ``????`` beside one shown with its cards was not tabled (rule 22).
+  ``pN sm [cards]``; unknown cards ``??`` stay unknown (see
+  [`loads_phh()`][pokerforge.game.loads_phh]), and a hand shown ``????`` beside one shown with its
+  cards was not tabled (rule 22).
 * Stud (``F7S``, ``F7S/8``, ``FR``): ``antes``, ``bring_in``, ``small_bet`` and
   ``big_bet``, no ``blinds_or_straddles``. Third street deals each player three cards in
   one action (two down, then the up card: ``d dh p1 ????Kd``), each later street one card
@@ -44,7 +46,8 @@ How pokerforge maps onto PHH:
   after each discard). The cards shown are those held after the draws: they decide the
   showdown for a player whose cards the record does not know.
 * Amounts may be decimal (dollars and cents): the hand counts chips of the unit the file
-  needs (``hand.chip_value``) and :func:`to_phh` writes the file's units back, exactly.
+  needs (``hand.chip_value``) and [`to_phh()`][pokerforge.game.to_phh] writes the file's units back,
+  exactly.
 * A starting stack written ``inf`` is one the room did not record: the replay gives it
   more chips than the record has anyone bet, so it never limits the hand. A negative
   blind is a player's own post (live up to the big blind, the rest dead).

@@ -1,8 +1,8 @@
 """A replayed hand against its record: the recorded result must be the replay's.
 
 A record may give the players' ``winnings`` or their ``finishing_stacks`` (or both). The
-replay takes the first as what a showdown it cannot decide paid (:func:`recorded_result`:
-hole cards nobody showed), and :func:`check_record` then requires every recorded figure to
+replay takes the first as what a showdown it cannot decide paid (`recorded_result()`:
+hole cards nobody showed), and `check_record()` then requires every recorded figure to
 be the replay's, the rake being what the pots held beyond the recorded winnings.
 """
 
@@ -28,7 +28,7 @@ def recorded_result(
     winnings: list[int] | None, finishing: list[int] | None, seat_of: Sequence[int]
 ) -> dict[str, list[int]]:
     """The recorded result by seat (from the players' figures, ``p1`` first), as the
-    keyword :class:`~pokerforge.game.Hand` takes it: the winnings when recorded, else the
+    keyword [`Hand`][pokerforge.game.Hand] takes it: the winnings when recorded, else the
     finishing stacks, else nothing."""
     for values, keyword in ((winnings, "recorded_winnings"), (finishing, "recorded_stacks")):
         if values is not None:

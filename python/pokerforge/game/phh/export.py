@@ -1,5 +1,5 @@
-"""A hand as PHH text: :func:`to_phh` (finished or not; see :mod:`pokerforge.game.phh` for
-how pokerforge maps onto PHH)."""
+"""A hand as PHH text: [`to_phh()`][pokerforge.game.to_phh] (finished or not; see
+[`pokerforge.game.phh`][pokerforge.game.phh] for how pokerforge maps onto PHH)."""
 
 from __future__ import annotations
 
@@ -207,7 +207,7 @@ def _bet_fields(spec: GameSpec, money: Callable[[int], object]) -> list[tuple[st
 
 
 def _actions(hand: Hand, order: list[int], money: Callable[[int], object]) -> list[str]:
-    """The hand's actions in PHH, for every game (see :class:`_Walker`)."""
+    """The hand's actions in PHH, for every game (see `_Walker`)."""
     return _Walker(hand, order, money).walk()
 
 

@@ -1,6 +1,6 @@
 """The game and the seats of a PHH hand: its fields, as the core read them, made into a
-:class:`~pokerforge.game.GameSpec` (:func:`game_spec`) and the record's players placed at
-the table's seats (:func:`seat_map`)."""
+[`GameSpec`][pokerforge.game.GameSpec] (`game_spec()`) and the record's players placed at
+the table's seats ([`seat_map()`][pokerforge.game.phh.seat_map])."""
 
 from __future__ import annotations
 
@@ -210,8 +210,8 @@ _INTS = {int}
 
 
 def seats(doc: Mapping[str, Any], n: int) -> tuple[Sequence[int], int]:
-    """:func:`seat_map`, its seats perhaps a shared tuple (not to be changed): files repeat
-    their tables' seats, so the answer is cached."""
+    """[`seat_map()`][pokerforge.game.phh.seat_map], its seats perhaps a shared tuple (not to be
+    changed): files repeat their tables' seats, so the answer is cached."""
     written = doc.get("seats")
     if type(written) is list and (not written or set(map(type, written)) == _INTS):
         return _seat_map(tuple(written), n)

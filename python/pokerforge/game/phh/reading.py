@@ -2,13 +2,15 @@
 
 The Rust core (``pokerforge._core``, ``rust/core/src/phh``) is the one reader of PHH fields
 and actions: from a hand's fields it reads the chip unit, every amount in chips, the actions
-as typed steps and the cards dealt (:data:`Read`), or names the first field or action it
-cannot read (a problem: the field, the action's index, the message). This module gives
-that reading to the replay and turns a problem into an :class:`InvalidHistoryError` that
-names the line: ``line 9: 'p1 raise 6': unknown or malformed action 'raise'``.
+as typed steps and the cards dealt ([`Read`][pokerforge.game.phh.Read]), or names the first field or
+action it cannot read (a problem: the field, the action's index, the message). This module gives
+that reading to the replay and turns a problem into an
+[`InvalidHistoryError`][pokerforge.errors.InvalidHistoryError] that names the line: ``line 9: 'p1
+raise 6': unknown or malformed action 'raise'``.
 
-TOML that is not in the dataset's one-line form is read by :mod:`tomllib`
-(:func:`toml_fields`), its values then read by the core like any others.
+TOML that is not in the dataset's one-line form is read by `tomllib`
+([`toml_fields()`][pokerforge.game.phh.toml_fields]), its values then read by the core like any
+others.
 """
 
 from __future__ import annotations
@@ -196,7 +198,7 @@ class Where:
 
 
 def _decimal(text: str) -> Decimal:
-    """A TOML float as the :class:`~decimal.Decimal` written (``parse_float``)."""
+    """A TOML float as the `Decimal` written (``parse_float``)."""
     try:
         return Decimal(text)
     except ArithmeticError:  # an exponent past 10**18: more than Decimal holds
@@ -207,8 +209,8 @@ def _decimal(text: str) -> Decimal:
 
 
 def toml_fields(text: str, what: str = "a valid TOML file") -> dict[str, Any]:
-    """The TOML document ``text`` (floats read as :class:`~decimal.Decimal`), any problem an
-    :class:`InvalidHistoryError` saying it is not ``what``.
+    """The TOML document ``text`` (floats read as `Decimal`), any problem an
+    [`InvalidHistoryError`][pokerforge.errors.InvalidHistoryError] saying it is not ``what``.
 
     Python's reader fails in ways of its own on hostile text: a number too long for an int
     (4,300 digits: ``ValueError``), arrays nested past the recursion limit

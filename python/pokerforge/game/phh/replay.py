@@ -1,8 +1,8 @@
-"""A PHH hand replayed through the engine: :func:`loads_phh` (text), :func:`load_phh` (a
-file), :func:`load_many` (several hands, all or none) and :func:`replay` (fields already
-read). Every action goes through the rules of :class:`~pokerforge.game.Hand`, so a history
-that breaks a rule is refused with the line and the rule; the recorded result is then
-checked (:mod:`pokerforge.game.phh.checks`).
+"""A PHH hand replayed through the engine: [`loads_phh()`][pokerforge.game.loads_phh] (text),
+[`load_phh()`][pokerforge.game.load_phh] (a file), [`load_many()`][pokerforge.game.load_many]
+(several hands, all or none) and `replay()` (fields already read). Every action goes through the
+rules of [`Hand`][pokerforge.game.Hand], so a history that breaks a rule is refused with the line
+and the rule; the recorded result is then checked (`pokerforge.game.phh.checks`).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ __all__ = [
     "replay_seated",
 ]
 
-#: What a record's ``winnings`` hold (see :data:`pokerforge.histories.sites.WINNINGS`).
+#: What a record's ``winnings`` hold (see `pokerforge.histories.sites.WINNINGS`).
 WinningsKind = str
 
 _FIELD = re.compile(r"field (\w+)")
@@ -66,12 +66,12 @@ def replay(
     """Replay one hand from its parsed PHH fields.
 
     Args:
-        doc: the fields; amounts are ``int`` or :class:`~decimal.Decimal` (TOML read with
-            ``parse_float=Decimal``); see :func:`loads_phh`.
+        doc: the fields; amounts are ``int`` or `Decimal` (TOML read with
+            ``parse_float=Decimal``); see [`loads_phh()`][pokerforge.game.loads_phh].
         text: the hand's text or lines, read only to name the line of an error.
         first_line: the line number of the text's first line in its file.
         read: what the core's PHH reader already read from ``doc``
-            (:data:`~pokerforge.game.phh.reading.Read`), so that it is not read twice; it
+            (`Read`), so that it is not read twice; it
             must come from the same fields.
     """
     return replay_seated(doc, text, first_line=first_line, read=read)[0]
@@ -85,8 +85,8 @@ def replay_seated(
     read: Read | None = None,
     problem: Problem | None = None,
 ) -> tuple[Hand, Sequence[int]]:
-    """:func:`replay`, and the seat of each player ``p1..pN`` (as
-    :func:`~pokerforge.game.phh.game.seat_map` says), which a reader of many hands needs
+    """`replay()`, and the seat of each player ``p1..pN`` (as
+    `seat_map()` says), which a reader of many hands needs
     again for the players' names. ``problem``: what the core's reader found wrong with
     ``doc`` instead of a reading (raised, placed on its line)."""
     hand, seat_of, _ = replay_record(doc, text, first_line=first_line, read=read, problem=problem)
@@ -103,7 +103,8 @@ def replay_record(
     winnings: WinningsKind = "collected",
     repair: bool = False,
 ) -> tuple[Hand, Sequence[int], bool]:
-    """:func:`replay_seated` for a room's record: ``(hand, seats, repaired)``.
+    """[`replay_seated()`][pokerforge.game.phh.replay_seated] for a room's record: ``(hand, seats,
+    repaired)``.
 
     Args:
         winnings: what the record's ``winnings`` hold: ``"collected"`` (the standard,
@@ -111,12 +112,12 @@ def replay_record(
             counted in: taken out again before the check) or ``"none"`` (not recorded:
             ignored).
         repair: a record that pays nothing to any player still in the hand
-            (:class:`~pokerforge.errors.UnpaidPotError`) is replayed without its
+            ([`UnpaidPotError`][pokerforge.errors.UnpaidPotError]) is replayed without its
             winnings, the replay paying the pots where it can decide them (``repaired``
             is then true); where it cannot, the error stands.
 
     Raises:
-        InvalidHistoryError: as :func:`replay`.
+        InvalidHistoryError: as `replay()`.
         UnpaidPotError: the record pays no player still in the hand (and ``repair`` is
             false, or the replay cannot decide who won).
         RecordMismatchError: another recorded figure disagrees with the replay.
@@ -502,7 +503,7 @@ def _shown(hand: Hand, step: Step, seat: int, where: Where) -> None:
 
 def _act(hand: Hand, step: Step, seat_of: Sequence[int], where: Where) -> None:
     """One player action with every check in the order of the rules, the problem named:
-    the whole work for what :func:`_play` does not take at once."""
+    the whole work for what `_play()` does not take at once."""
     k, who, verb, arg = step
     seat = seat_of[who]
     if hand.is_over:
@@ -526,13 +527,13 @@ def _act(hand: Hand, step: Step, seat_of: Sequence[int], where: Where) -> None:
 def loads_phh(
     text: str, *, site: str | Site | None = "auto", repair: bool = False, source: str = ""
 ) -> Hand:
-    """Replay a PHH hand history (one hand's text) into a :class:`~pokerforge.game.Hand`.
+    """Replay a PHH hand history (one hand's text) into a [`Hand`][pokerforge.game.Hand].
 
     Amounts may be decimal (``starting_stacks = [247.10, 14.60]``): the hand then counts
-    chips of the unit the file needs (:attr:`Hand.chip_value`, a cent here) and exports back
+    chips of the unit the file needs (`Hand.chip_value`, a cent here) and exports back
     in the file's units. Unknown hole cards (``????``) stay unknown: a showdown that needs
     them is paid as the file's ``winnings`` / ``finishing_stacks`` say, or left undecided
-    (:attr:`Hand.result_known`); a hand shown ``????`` beside one shown with its cards was
+    (`Hand.result_known`); a hand shown ``????`` beside one shown with its cards was
     not tabled and cannot win (rule 22), so the shown hands decide where the record does
     not pay it. A recorded result must agree with the replay, the rake
     being what the pots held beyond the recorded winnings. A stack written ``inf`` (not
@@ -540,10 +541,10 @@ def loads_phh(
 
     Args:
         text: the hand.
-        site: whose conventions the record follows (:mod:`pokerforge.game.phh.sites`):
-            ``"auto"`` finds the room from the ``venue`` field (else from ``source``), a
-            code or a :class:`~pokerforge.game.phh.sites.Site` names it, ``None`` reads by
-            the standard.
+        site: whose conventions the record follows
+            ([`pokerforge.game.phh.sites`][pokerforge.game.phh.sites]): ``"auto"`` finds the room
+            from the ``venue`` field (else from ``source``), a code or a
+            [`Site`][pokerforge.game.phh.sites.Site] names it, ``None`` reads by the standard.
         repair: a record paying nothing to any player still in the hand gets its winnings
             from the replay where the replay decides them.
         source: the file's name, for ``site="auto"``.
@@ -585,7 +586,7 @@ def loads_phh(
 
 
 def from_phh(text: str) -> Hand:
-    """Deprecated name of :func:`loads_phh` (same behaviour; warns).
+    """Deprecated name of [`loads_phh()`][pokerforge.game.loads_phh] (same behaviour; warns).
 
     Examples:
         >>> import warnings
@@ -607,8 +608,8 @@ def from_phh(text: str) -> Hand:
 
 
 def load_phh(path: str | Path, *, site: str | Site | None = "auto", repair: bool = False) -> Hand:
-    """Replay the PHH file at ``path`` (see :func:`loads_phh`; ``site="auto"`` also looks
-    at the file's name)."""
+    """Replay the PHH file at ``path`` (see [`loads_phh()`][pokerforge.game.loads_phh];
+    ``site="auto"`` also looks at the file's name)."""
     return loads_phh(
         Path(path).read_text(encoding="utf-8"), site=site, repair=repair, source=str(path)
     )
@@ -617,7 +618,8 @@ def load_phh(path: str | Path, *, site: str | Site | None = "auto", repair: bool
 def load_many(text: str) -> list[Hand]:
     """Replay several hands, each a TOML table (``[1]``, ``[2]``, ...): all or none.
 
-    For big ``.phhs`` files, :func:`pokerforge.histories.read_phhs` streams hand by hand.
+    For big ``.phhs`` files, [`pokerforge.histories.read_phhs()`][pokerforge.histories.read_phhs]
+    streams hand by hand.
 
     Raises:
         InvalidHistoryError: any hand is bad (the message names its table); no hand is

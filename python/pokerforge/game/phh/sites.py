@@ -36,11 +36,11 @@ Each room's row is checked on an unchanged excerpt of its own HandHQ files
 (``tests/data/phh``): every hand read, the skips counted by cause, the results against
 the records and against pokerkit.
 
-The readers (:func:`~pokerforge.histories.read_phhs`, :func:`~pokerforge.game.phh.load_phh`
-and :func:`~pokerforge.game.phh.loads_phh`) find a hand's room from its ``venue`` field,
-else from the file's name (``pty NLH handhq_1-OBFUSCATED.phhs``, a folder
-``PTY-2009-07-01_...``); their ``site=`` overrides it. :mod:`pokerforge.histories` names
-the same table.
+The readers ([`read_phhs()`][pokerforge.histories.read_phhs],
+[`load_phh()`][pokerforge.game.phh.load_phh] and [`loads_phh()`][pokerforge.game.phh.loads_phh])
+find a hand's room from its ``venue`` field, else from the file's name (``pty NLH
+handhq_1-OBFUSCATED.phhs``, a folder ``PTY-2009-07-01_...``); their ``site=`` overrides it.
+[`pokerforge.histories`][pokerforge.histories] names the same table.
 
 Examples:
     >>> from pokerforge.histories import SITES
@@ -68,7 +68,7 @@ __all__ = ["SITES", "WINNINGS", "Site", "site_for", "site_named", "site_of_name"
 
 #: What a room writes into ``winnings``: ``"collected"`` (the standard: chips collected
 #: after rake), ``"blinds-unpaid"`` (the standard, but 0 for a winner in a blind or on the
-#: button: such a hand is an unpaid pot, see :class:`~pokerforge.errors.UnpaidPotError`),
+#: button: such a hand is an unpaid pot, see [`UnpaidPotError`][pokerforge.errors.UnpaidPotError]),
 #: ``"with-returns"`` (collected plus the uncalled bet returned) or ``"none"`` (not
 #: recorded: every entry 0, read as no record).
 WINNINGS = ("collected", "blinds-unpaid", "with-returns", "none")
@@ -84,7 +84,7 @@ class Site:
         code: the HandHQ code (``"PTY"``).
         name: the room (``"PartyPoker"``).
         venue: the ``venue`` field its records carry.
-        winnings: what ``winnings`` holds (one of :data:`WINNINGS`).
+        winnings: what ``winnings`` holds (one of `WINNINGS`).
         stacks: whether its records give the starting stacks (``False``: ``inf``).
         posts: whether it writes players' own posts as negative blinds.
     """
@@ -146,7 +146,7 @@ def site_of_name(source: str) -> Site | None:
 
 
 def site_named(site: str | Site) -> Site:
-    """A site given by code (``"pty"``, ``"PTY"``) or as a :class:`Site`.
+    """A site given by code (``"pty"``, ``"PTY"``) or as a [`Site`][pokerforge.histories.Site].
 
     Raises:
         InvalidHistoryError: no room has that code.
