@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -87,3 +88,28 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(
             f"expected the installed pokerforge, but {_LOCATION} is not in site-packages"
         )
+
+
+# What no refusal of the command may say to its user: a request's field (players[0],
+# stacks[1]) or a Python setting (method = "exact", by_hand = true, None). Every refusal any
+# test makes the command print goes through this check (the command's words are
+# pokerforge.command_words'; tests/test_command_refusals.py lists one per command).
+_PYTHON_WORDS = re.compile(
+    r"\w+\[\d+\]|\bmethod = |\b\w+ = (?:true|false|None)\b|\bNone\b|\bTrue\b|\bFalse\b|Decimal\("
+)
+
+
+@pytest.fixture(autouse=True)
+def _refusals_in_the_commands_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Checks every refusal the command prints during a test (see :data:`_PYTHON_WORDS`)."""
+    from pokerforge import cli  # noqa: PLC0415 - the command, once the test runs
+
+    words = cli.in_command_words
+
+    def checked(message: str, args: Any) -> str:
+        said = words(message, args)
+        found = _PYTHON_WORDS.search(said)
+        assert found is None, f"the command's refusal {said!r} says {found.group()!r}"
+        return said
+
+    monkeypatch.setattr(cli, "in_command_words", checked)
