@@ -60,7 +60,7 @@ def test_weights_text_errors_and_clicking_off(page: Any) -> None:
     wait_for_range(page, 0, str(Range("AhKh, 0.5(JJ), TT")))
     # A bad range is shown at its field, and calculating with it shows no answer.
     use_range(page, 0, "AKx")
-    assert "'AKx' is not a valid range" in page.inner_text("#player-0-error")
+    assert "'AKx' is not a range the engine reads" in page.inner_text("#player-0-error")
     assert page.get_attribute("#range-0", "aria-invalid") == "true"
     calculate(page)
     assert page.locator(".result-row").count() == 0

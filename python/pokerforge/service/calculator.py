@@ -116,6 +116,11 @@ class ClassWeight(BaseModel):
 
     weight: float = Field(description="Mean weight over the class's combinations.")
     live: float = Field(description="Summed weight of its combinations after card removal.")
+    combos: dict[str, float] | None = Field(
+        default=None,
+        description="Each combination's weight (AhKh: 1.0), given only for a class part of "
+        "which is in the range or whose combinations' weights differ.",
+    )
 
 
 class RangeResponse(BaseModel):
