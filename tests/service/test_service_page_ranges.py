@@ -54,7 +54,7 @@ def test_weights_text_errors_and_clicking_off(page: Any) -> None:
     page.wait_for_function("document.querySelector('#range-0').value === ''")
     # Typed text keeps its specific combos when the grid adds a class.
     use_range(page, 0, "AhKh, 0.5(JJ)")
-    assert grid_cell(page, "AKs").get_attribute("aria-label") == "AKs: 25%"
+    assert grid_cell(page, "AKs").get_attribute("aria-label") == "AKs: 25%, some suits"
     page.fill("#grid-weight", "100")
     grid_cell(page, "TT").click()
     wait_for_range(page, 0, str(Range("AhKh, 0.5(JJ), TT")))

@@ -34,7 +34,7 @@ def test_the_answer_comes_into_view(open_page: Any, size: tuple[int, int]) -> No
     page.wait_for_function("!document.body.dataset.busy")
     page.wait_for_function(IN_VIEW, timeout=5000)
     row = page.locator('.result-row[data-player="0"]').bounding_box()
-    assert 0 <= row["y"] and row["y"] + row["height"] <= size[1]
+    assert row["y"] >= 0 and row["y"] + row["height"] <= size[1]
     if size == PHONE:
         assert page.evaluate("scrollY") > 500  # the answer was far below the button
 
@@ -167,7 +167,8 @@ def _colour(page: Any, selector: str) -> str:
     return str(page.eval_on_selector(selector, "el => getComputedStyle(el).color"))
 
 
-BLACK, RED, BLUE, GREEN = "rgb(27, 31, 36)", "rgb(179, 38, 30)", "rgb(26, 79, 181)", "rgb(17, 112, 47)"
+BLACK, RED = "rgb(27, 31, 36)", "rgb(179, 38, 30)"
+BLUE, GREEN = "rgb(26, 79, 181)", "rgb(17, 112, 47)"
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP])

@@ -219,7 +219,12 @@ def mount_calculator(app: FastAPI, limits: Limits, queue: Queue) -> None:
     async def page() -> FileResponse:
         return FileResponse(str(_STATIC / "index.html"))
 
-    @router.post("/v1/range", response_model=RangeResponse, responses=_ERRORS)
+    @router.post(
+        "/v1/range",
+        response_model=RangeResponse,
+        response_model_exclude_none=True,  # a class's combos only where it has some
+        responses=_ERRORS,
+    )
     def post_range(body: RangeRequest) -> Any:
         """A range's classes and combinations after card removal, as the grid shows them."""
         try:

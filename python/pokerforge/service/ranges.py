@@ -136,7 +136,9 @@ def describe_range(text: str, exclude: str = "") -> dict[str, Any]:
         ``combos`` (combinations left after removing ``exclude``), ``weight`` (their summed
         weights) and ``classes``: for each class in the range, ``weight`` (the mean weight
         over the class's combinations, so one suited combo of four at weight 1 is 0.25) and
-        ``live`` (the summed weight of its combinations left after card removal).
+        ``live`` (the summed weight of its combinations left after card removal), and
+        for a class only part of which is in the range, or whose combinations' weights
+        differ, ``combos``: each combination's weight by :func:`combo_name`.
 
     Raises:
         FieldError: ``range`` when the text does not parse, ``exclude`` for bad cards.

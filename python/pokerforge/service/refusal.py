@@ -27,10 +27,13 @@ _SHAPES: tuple[tuple[str, str], ...] = (
     ("bad_card", r"'(?P<text>[^']*)' is not a card\b"),
     ("duplicate_card", r"the card (?P<card>\S+) is given more than once"),
     ("card_not_in_deck", r"the card (?P<card>\S+) is not in (?P<deck>.+?)$"),
-    ("board_count", r"a board needs (?P<expected>[\d, or]+) cards, but (?P<given>\d+) (?:was|were)"),
+    ("board_count", r"a board needs (?P<expected>[\d, or]+) cards, but (?P<given>\d+)"),
     ("card_count", r"needs (?P<expected>\d+) cards, but (?P<given>\d+) (?:was|were) given"),
-    ("bad_range", r"'(?P<text>.*)' is not a valid range: .*?(?:unexpected '(?P<char>.)'.*?)?"
-     r" at position (?P<position>\d+)"),
+    (
+        "bad_range",
+        r"'(?P<text>.*)' is not a valid range: .*?(?:unexpected '(?P<char>.)'.*?)?"
+        r" at position (?P<position>\d+)",
+    ),
     ("empty_range", r"range leaves no possible hand"),
     ("exact_too_large", r"method = \"exact\" is refused(?:.*?past the limit of (?P<limit>\d+))?"),
     ("exact_time_limit", r"method = \"exact\".*time limit"),
@@ -40,9 +43,10 @@ _SHAPES: tuple[tuple[str, str], ...] = (
     ("stack_too_small", r"= (?P<value>\S+) is not allowed: expected more than the blind"),
     ("not_allowed", r"(?P<name>[\w\[\]]+) = (?P<value>.+?) is not allowed"),
     ("required", r"(?:is required|Field required)"),
+    ("unknown_key", r"the API key is not one this server knows"),
 )
 
-CODES: tuple[str, ...] = tuple(code for code, _ in _SHAPES) + ("other",)
+CODES: tuple[str, ...] = (*(code for code, _ in _SHAPES), "other")
 """Every code an error answer may carry."""
 
 _COMPILED = tuple((code, re.compile(pattern, re.DOTALL)) for code, pattern in _SHAPES)

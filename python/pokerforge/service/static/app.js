@@ -254,10 +254,10 @@ function showStatus(text, error) {
 
 // ---- asking -------------------------------------------------------------------------
 
-// A range of single combinations ("AsKs, AhKh") would read as a hand of cards: the
+// A range of single combinations ("AhKh", "AsKs, AhKh") would read as cards: the
 // service takes a player's text as cards when it can, so such a range goes bracketed
 // (weight 1), which only a range can be.
-const asRange = (text) => (/^(?:[\s,]*[2-9tjqka][cdhs]){3,}[\s,]*$/i.test(text) ? `1(${text})` : text);
+const asRange = (text) => (/^(?:[\s,]*[2-9tjqka][cdhs]){2,}[\s,]*$/i.test(text) ? `1(${text})` : text);
 const rangeText = (sent) => (/^1\(.*\)$/.test(sent) ? sent.slice(2, -1) : sent);
 
 class FieldProblem extends Error {

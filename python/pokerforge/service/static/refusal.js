@@ -22,7 +22,11 @@ export function refusalText(error) {
   if (values.position !== undefined) values.position = Number(values.position) + 1;
   const key = `refusal.${error.code}`;
   if (error.code === "bad_range" && values.char === undefined) return t("refusal.bad_range.plain", values);
-  return error.code && t(key) !== key ? t(key, values) : error.message || "";
+  if (error.code && t(key) !== key) return t(key, values);
+  // No sentence of the page's own for the code: one for the kind of answer (busy, too
+  // many requests, a crash), else the service's message.
+  const kind = `refusal.type.${error.type}`;
+  return t(kind) !== kind ? t(kind) : error.message || "";
 }
 
 // The whole sentence: "Player 1: 'Xx' is not a card ...".

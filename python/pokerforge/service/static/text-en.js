@@ -216,4 +216,8 @@ export default {
   "refusal.stack_too_small": "{value} is too small: a stack must be more than the blind and ante it posts.",
   "refusal.not_allowed": "{value} cannot be used here.",
   "refusal.required": "this is needed.",
+  "refusal.unknown_key": "the API key is not one this server knows.",
+  "refusal.type.busy": "The service is busy: try again in a few seconds.",
+  "refusal.type.too_many_requests": "Too many questions at once: try again in a few seconds.",
+  "refusal.type.internal": "The service failed on this question (an error on its side).",
 };

@@ -216,4 +216,8 @@ export default {
   "refusal.stack_too_small": "{value} è troppo poco: uno stack deve superare il buio e l'ante che paga.",
   "refusal.not_allowed": "{value} non si può usare qui.",
   "refusal.required": "questo campo serve.",
+  "refusal.unknown_key": "la chiave API non è tra quelle che il server conosce.",
+  "refusal.type.busy": "Il servizio è occupato: riprovate tra qualche secondo.",
+  "refusal.type.too_many_requests": "Troppe domande insieme: riprovate tra qualche secondo.",
+  "refusal.type.internal": "Il servizio non è riuscito a rispondere (un errore da parte sua).",
 };
