@@ -85,3 +85,16 @@ def test_tab_in_italian_and_errors(open_page: Any) -> None:
     status = page.inner_text("#icm-status")
     assert status.startswith("Stack 3: 0.2 is too small: a stack must be more than"), status
     assert page.is_hidden("#icm-chart") and page.is_hidden("#icm-equities")
+
+
+def test_chart_with_its_headings_on_a_phone(open_page: Any) -> None:
+    page = open_page(viewport=(390, 844), locale="it-IT")
+    page.click("#tab-icm")
+    compute(page)
+    heads = page.locator("#icm-chart thead th")
+    assert heads.count() == 14
+    assert page.get_attribute("#icm-chart thead th:nth-child(2)", "aria-label") == "Seconda carta A"
+    corner = heads.first.bounding_box()
+    last = page.locator("#icm-chart tbody tr:last-child td:last-child").bounding_box()
+    assert corner["x"] >= 0 and last["x"] + last["width"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

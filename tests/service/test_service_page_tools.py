@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from page_helpers import calculate, equity_text, grid_cell, pick, use_range, wait_for_range
+from test_service_page_access import axe_violations
 
 import pokerforge
 from pokerforge.equity import Range
@@ -93,9 +94,18 @@ def test_suit_picker_by_right_click(page: Any) -> None:
     wait_for_range(page, 0, str(Range(expected + ", JJ, JsJc:0.5")))
     page.click("#combo-none")
     wait_for_range(page, 0, expected)
+    # The picker, the saved ranges and the four-colour deck pass axe's WCAG AA checks.
+    page.check("#four-colour")
+    assert axe_violations(page) == []
     page.click("#combo-close")
     assert page.is_hidden("#combo-box")
     assert page.evaluate("document.activeElement.dataset.hand") == "JJ"
+    # From the keyboard: S opens the focused cell's suits, Enter toggles one.
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("s")
+    assert page.inner_text("#combo-title") == "JTs: suits in the range"
+    page.keyboard.press("Enter")  # the first combination has the focus
+    wait_for_range(page, 0, str(Range(expected + ", JsTs:0.5")))
 
 
 def test_suit_picker_on_a_phone(open_page: Any) -> None:

@@ -104,6 +104,12 @@ export function rangeEditor(container, { weight, onPaint, onOpen, suitMode, labe
     paint(el);
     finish();
   });
+  container.addEventListener("keydown", (e) => {
+    const el = e.target.closest(".cell");
+    if (!el || e.key.toLowerCase() !== "s" || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    onOpen(el.dataset.hand);
+  });
   container.addEventListener("contextmenu", (e) => {
     const el = e.target.closest(".cell");
     if (!el) return;

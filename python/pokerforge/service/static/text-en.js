@@ -66,7 +66,7 @@ export default {
   "grid.title": "Range of player {n}",
   "grid.heading": "Ranges",
   "grid.none": "Switch a Hold'em player to Range to edit it here.",
-  "grid.help": "Click or drag over cells to add or remove hands; arrow keys move, Space toggles.",
+  "grid.help": "Click or drag over cells to add or remove hands; arrow keys move, Space toggles. Right-click a cell (or press S, or Pick suits then tap) to choose its suits.",
   "grid.weight": "Weight of the hands you add (%)",
   "grid.preset": "Preset",
   "grid.preset.choose": "Top…",

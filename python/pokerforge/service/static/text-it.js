@@ -66,7 +66,7 @@ export default {
   "grid.title": "Range del giocatore {n}",
   "grid.heading": "Range",
   "grid.none": "Passate un giocatore di Hold'em a Range per modificarlo qui.",
-  "grid.help": "Cliccate o trascinate sulle caselle per aggiungere o togliere mani; le frecce spostano, Spazio seleziona.",
+  "grid.help": "Cliccate o trascinate sulle caselle per aggiungere o togliere mani; le frecce spostano, Spazio seleziona. Clic destro su una casella (o il tasto S, o Scegli i semi e un tocco) per sceglierne i semi.",
   "grid.weight": "Peso delle mani aggiunte (%)",
   "grid.preset": "Predefiniti",
   "grid.preset.choose": "Migliori…",
