@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from page_helpers import calculate, equity_text, grid_cell, pick, use_range, wait_for_range
+from playwright.sync_api import expect
 from test_service_page_access import axe_violations
 
 import pokerforge
@@ -72,6 +73,14 @@ def test_suit_picker_by_right_click(page: Any) -> None:
     assert _combo(page, "AsKs").get_attribute("aria-pressed") == "true"
     assert _combo(page, "AdKd").get_attribute("aria-pressed") == "false"
     assert _combo(page, "AhKh").get_attribute("aria-label") == "A\u2665 K\u2665: 100%"
+    # A combination with a known card is struck out.
+    page.click('.slot[data-kind="player"][data-player="1"][data-index="0"]')
+    pick(page, "Kd")
+    blocked = "A\u2666 K\u2666: not in range, removed by a known card"
+    expect(_combo(page, "AdKd")).to_have_attribute("aria-label", blocked)
+    assert "blocked" in str(_combo(page, "AdKd").get_attribute("class"))
+    page.click('.slot[data-kind="player"][data-player="1"][data-index="0"]')
+    page.keyboard.press("Delete")
     # The cell shows half of the class, marked as some suits only.
     cell = grid_cell(page, "AKs")
     assert "part" in str(cell.get_attribute("class"))

@@ -4,7 +4,7 @@
 // combinations of a partly chosen class are in it (classes[name].combos).
 import { t } from "./i18n.js";
 import { $ } from "./page.js";
-import { pretty, suitClass } from "./state.js";
+import { pretty, suitClass, usedCards } from "./state.js";
 
 const SUITS = "shdc";
 
@@ -49,17 +49,22 @@ export function comboPicker({ weight, onPick }) {
 
   function draw() {
     const list = $("combo-list");
+    const used = usedCards();
     list.replaceChildren(...combosOf(open).map((combo) => {
       const w = weights[combo] || 0;
+      // A combination holding a known card stays pickable (the range is kept as written)
+      // but is struck out: card removal leaves it out of the answer.
+      const blocked = used.has(combo.slice(0, 2)) || used.has(combo.slice(2));
       const el = document.createElement("button");
       el.type = "button";
-      el.className = "combo" + (w >= 1 - 1e-9 ? " on" : w > 0 ? " part" : "");
+      el.className = "combo" + (w >= 1 - 1e-9 ? " on" : w > 0 ? " part" : "") + (blocked ? " blocked" : "");
       el.dataset.combo = combo;
       el.style.setProperty("--w", `${Math.round(w * 100)}%`);
       el.setAttribute("aria-pressed", w > 0 ? "true" : "false");
       const shown = `${pretty(combo.slice(0, 2))} ${pretty(combo.slice(2))}`;
-      el.setAttribute("aria-label", w > 0 ? t("combos.in", { combo: shown, w: Math.round(w * 100) })
-        : t("combos.out", { combo: shown }));
+      const said = w > 0 ? t("combos.in", { combo: shown, w: Math.round(w * 100) })
+        : t("combos.out", { combo: shown });
+      el.setAttribute("aria-label", blocked ? t("combos.blocked", { said }) : said);
       el.append(...cardSpans(combo));
       el.addEventListener("click", () => {
         const value = Math.abs(w - weight()) < 1e-9 ? 0 : weight();

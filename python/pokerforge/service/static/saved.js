@@ -79,5 +79,6 @@ export function wireSaved() {
 }
 
 export function relabelSaved() {
+  note("");
   list($("saved-pick").value);
 }

@@ -220,4 +220,5 @@ export default {
   "refusal.type.busy": "The service is busy: try again in a few seconds.",
   "refusal.type.too_many_requests": "Too many questions at once: try again in a few seconds.",
   "refusal.type.internal": "The service failed on this question (an error on its side).",
+  "combos.blocked": "{said}, removed by a known card",
 };

@@ -220,4 +220,5 @@ export default {
   "refusal.type.busy": "Il servizio è occupato: riprovate tra qualche secondo.",
   "refusal.type.too_many_requests": "Troppe domande insieme: riprovate tra qualche secondo.",
   "refusal.type.internal": "Il servizio non è riuscito a rispondere (un errore da parte sua).",
+  "combos.blocked": "{said}, tolta da una carta nota",
 };
