@@ -1,7 +1,8 @@
 """Screenshots of the web calculator for docs/ and the README, and its timing figures.
 
 Starts the service on a free loopback port, drives Debian's Chromium through Playwright
-and writes docs/calculator*.png. With ``--time N`` it also answers a heads-up flop
+and writes docs/calculator*.png (calculator-suits.png: the suit picker of a grid cell, with
+the four-colour deck). With ``--time N`` it also answers a heads-up flop
 range-against-range question N times on the page and prints the times (for
 BENCHMARKS.md) with the size of the page's own assets.
 
@@ -29,6 +30,8 @@ from pokerforge.service import Limits, create_app
 from pokerforge.service.ranges import preset
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
+# A range with two suited combos of AKs (the suit picker open on it) against a hand.
+SUITS = "#game=holdem&hole=2&p=r:QQ%2B,AhKh,AsKs&p=JdTd&board=Ts9d4c----&method=auto"
 FLOP = "#game=holdem&hole=2&p=r:TT%2B,AQs%2B,KQs&p=r:99-66,AJs,KJs%2B&board=Ts9d4c----&method=auto"
 
 
@@ -63,6 +66,13 @@ def shots(browser: Any, base: str) -> None:
     phone.goto(base + "/" + FLOP)
     answered(phone)
     phone.screenshot(path=str(DOCS / "calculator-phone.png"), full_page=True)
+    suits = browser.new_page(viewport={"width": 1280, "height": 900}, locale="en-US")
+    suits.goto(base + "/" + SUITS)
+    answered(suits)
+    suits.check("#four-colour")
+    suits.click('#grid .cell[data-hand="AKs"]', button="right")
+    suits.wait_for_selector('#combo-list .combo[data-combo="AhKh"][aria-pressed="true"]')
+    suits.locator(".range-editor").screenshot(path=str(DOCS / "calculator-suits.png"))
 
 
 def timing(browser: Any, base: str, runs: int) -> None:

@@ -81,7 +81,8 @@ class _Tabs:
 
     A new context per page costs a renderer process each time (about 0.7 s of this machine's
     cores a test); a tab taken back is first sent to ``about:blank``, so every test still gets
-    a fresh document (the page keeps nothing in storage: its state is in the URL). Each
+    a fresh document (its question is in the URL; what it keeps in the browser's storage,
+    the four-colour deck and the saved ranges, is cleared when the tab is given back). Each
     tab's script errors and requests to another origin go to the test that holds it.
     """
 
@@ -113,6 +114,8 @@ class _Tabs:
         return tab
 
     def give_back(self, locale: str, tab: Any) -> None:
+        if tab.url.startswith(self.base_url):
+            tab.evaluate("localStorage.clear()")
         tab.goto("about:blank")
         self.idle.setdefault(locale, []).append(tab)
 

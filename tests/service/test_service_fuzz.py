@@ -77,7 +77,7 @@ def check(answer: httpx.Response) -> None:
     assert answer.status_code < 500, answer.text
     body = answer.json()
     if answer.status_code >= 400:
-        assert set(body["error"]) == {"type", "field", "message"}
+        assert set(body["error"]) == {"type", "field", "message", "code", "values"}
     elif "players" in body:
         assert sum(p["equity"] for p in body["players"]) == pytest.approx(1, abs=1e-6)
 

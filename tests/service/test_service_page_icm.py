@@ -53,6 +53,15 @@ def test_tab_equities_ranges_and_chart(page: Any) -> None:
         1 for row in calls for p in row if p >= 1
     )
     assert "BB calls BTN" in page.inner_text("#icm-chart caption")
+    # Headed by the ranks: the first card down the side, the second along the top.
+    heads = page.locator("#icm-chart thead th").all_inner_texts()
+    assert heads == ["1st \\ 2nd", *"AKQJT98765432"]
+    rows = page.locator("#icm-chart tbody th[scope=row]").all_inner_texts()
+    assert rows == list("AKQJT98765432")
+    assert page.get_attribute("#icm-chart thead th:nth-child(3)", "aria-label") == "Second card K"
+    # The row of kings: KK on the diagonal, AKo before it, KQs after.
+    kings = page.locator("#icm-chart tbody tr:nth-child(2) td")
+    assert [kings.nth(i).get_attribute("data-class") for i in range(3)] == ["AKo", "KK", "KQs"]
 
 
 def test_tab_in_italian_and_errors(open_page: Any) -> None:
@@ -64,6 +73,8 @@ def test_tab_in_italian_and_errors(open_page: Any) -> None:
     page.fill("#icm-payouts", "60 40")
     compute(page)
     assert "Equilibrio raggiunto" in page.inner_text("#icm-status")
+    assert page.locator("#icm-chart thead th").first.inner_text() == "1ª \\ 2ª"
+    assert page.get_attribute("#icm-chart tbody th", "aria-label") == "Prima carta A"
     share = page.locator('#icm-equities tr[data-player="0"] .share').inner_text()
     assert share.replace("\u00a0", "") == "33,33%"
     page.select_option("#lang", "en")
@@ -71,5 +82,19 @@ def test_tab_in_italian_and_errors(open_page: Any) -> None:
     assert "Equilibrium reached" in page.inner_text("#icm-status")  # redrawn in English
     page.fill("#icm-stacks", "10 10 0.2")
     compute(page)
-    assert "stacks[2] = 0.2" in page.inner_text("#icm-status")
+    status = page.inner_text("#icm-status")
+    assert status.startswith("Stack 3: 0.2 is too small: a stack must be more than"), status
     assert page.is_hidden("#icm-chart") and page.is_hidden("#icm-equities")
+
+
+def test_chart_with_its_headings_on_a_phone(open_page: Any) -> None:
+    page = open_page(viewport=(390, 844), locale="it-IT")
+    page.click("#tab-icm")
+    compute(page)
+    heads = page.locator("#icm-chart thead th")
+    assert heads.count() == 14
+    assert page.get_attribute("#icm-chart thead th:nth-child(2)", "aria-label") == "Seconda carta A"
+    corner = heads.first.bounding_box()
+    last = page.locator("#icm-chart tbody tr:last-child td:last-child").bounding_box()
+    assert corner["x"] >= 0 and last["x"] + last["width"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -54,13 +54,13 @@ def test_weights_text_errors_and_clicking_off(page: Any) -> None:
     page.wait_for_function("document.querySelector('#range-0').value === ''")
     # Typed text keeps its specific combos when the grid adds a class.
     use_range(page, 0, "AhKh, 0.5(JJ)")
-    assert grid_cell(page, "AKs").get_attribute("aria-label") == "AKs: 25%"
+    assert grid_cell(page, "AKs").get_attribute("aria-label") == "AKs: 25%, some suits"
     page.fill("#grid-weight", "100")
     grid_cell(page, "TT").click()
     wait_for_range(page, 0, str(Range("AhKh, 0.5(JJ), TT")))
     # A bad range is shown at its field, and calculating with it shows no answer.
     use_range(page, 0, "AKx")
-    assert "'AKx' is not a valid range" in page.inner_text("#player-0-error")
+    assert "'AKx' is not a range the engine reads" in page.inner_text("#player-0-error")
     assert page.get_attribute("#range-0", "aria-invalid") == "true"
     calculate(page)
     assert page.locator(".result-row").count() == 0

@@ -44,7 +44,7 @@ def test_range_reading_with_card_removal(client: httpx.Client) -> None:
     # Ah removes 3 AA combos, AhKh and AhQh; Kd removes 3 KK combos and AdKd.
     assert data["combos"] == 23 - 3 - 3 - 2 - 1
     assert data["classes"]["AA"] == {"weight": 1.0, "live": 3.0}
-    assert data["classes"]["AQs"] == {"weight": 0.125, "live": 0.0}
+    assert data["classes"]["AQs"] == {"weight": 0.125, "live": 0.0, "combos": {"AhQh": 0.5}}
     assert data["weight"] == pytest.approx(Range("QQ+, AKs").without("AhKd").total_weight)
 
 

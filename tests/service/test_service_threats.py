@@ -262,6 +262,8 @@ def test_errors_before_the_app_and_crashes_carry_the_headers(
             "type": "internal",
             "field": None,
             "message": "internal error",
+            "code": "other",
+            "values": {},
         }
         assert _has_service_headers(answer.headers)
         status, headers, body = _head(
@@ -363,6 +365,8 @@ def test_listed_api_keys_are_clients_of_their_own_and_others_are_refused(tmp_pat
             "type": "unauthorized",
             "field": "X-API-Key",
             "message": "the API key is not one this server knows",
+            "code": "unknown_key",
+            "values": {},
         }
         refused = httpx.post(url + "/v1/equity/by-class", json=cheap, headers={"X-API-Key": "nope"})
         assert refused.status_code == 401

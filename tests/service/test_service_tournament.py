@@ -125,7 +125,7 @@ def test_odd_bodies_never_fail_with_a_5xx(client: httpx.Client, path: str, body:
     answer = client.post(path, json=body)
     assert answer.status_code in (200, 422), answer.text
     if answer.status_code == 422:
-        assert set(answer.json()["error"]) == {"type", "field", "message"}
+        assert set(answer.json()["error"]) == {"type", "field", "message", "code", "values"}
     elif path == "/v1/icm":
         assert all(math.isfinite(e) for e in answer.json()["equities"])
 

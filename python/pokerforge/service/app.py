@@ -53,6 +53,7 @@ from pokerforge.service.metrics import Metrics
 from pokerforge.service.models import (
     EquityRequest,
     EquityResponse,
+    ErrorBody,
     ErrorResponse,
     EvaluateRequest,
     EvaluateResponse,
@@ -94,7 +95,8 @@ def _responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
 def _error(
     status: int, kind: str, field: str | None, message: str, retry_after: int | None = None
 ) -> JSONResponse:
-    body = {"error": {"type": kind, "field": field, "message": message}}
+    error = ErrorBody(type=kind, field=field, message=message)
+    body = {"error": error.model_dump()}
     headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
     return JSONResponse(body, status_code=status, headers=headers)
 

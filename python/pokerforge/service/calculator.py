@@ -116,6 +116,11 @@ class ClassWeight(BaseModel):
 
     weight: float = Field(description="Mean weight over the class's combinations.")
     live: float = Field(description="Summed weight of its combinations after card removal.")
+    combos: dict[str, float] | None = Field(
+        default=None,
+        description="Each combination's weight (AhKh: 1.0), given only for a class part of "
+        "which is in the range or whose combinations' weights differ.",
+    )
 
 
 class RangeResponse(BaseModel):
@@ -214,7 +219,12 @@ def mount_calculator(app: FastAPI, limits: Limits, queue: Queue) -> None:
     async def page() -> FileResponse:
         return FileResponse(str(_STATIC / "index.html"))
 
-    @router.post("/v1/range", response_model=RangeResponse, responses=_ERRORS)
+    @router.post(
+        "/v1/range",
+        response_model=RangeResponse,
+        response_model_exclude_none=True,  # a class's combos only where it has some
+        responses=_ERRORS,
+    )
     def post_range(body: RangeRequest) -> Any:
         """A range's classes and combinations after card removal, as the grid shows them."""
         try:

@@ -27,6 +27,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from pokerforge.service.metrics import Metrics
+from pokerforge.service.refusal import explain
 
 __all__ = [
     "MAX_JSON_DEPTH",
@@ -131,7 +132,9 @@ def error_body(
     status: int, kind: str, field: str | None, message: str, retry_after: int | None = None
 ) -> tuple[bytes, list[tuple[bytes, bytes]]]:
     """The JSON body and headers of an error answer."""
-    body = json.dumps({"error": {"type": kind, "field": field, "message": message}}).encode()
+    code, values = explain(message)
+    error = {"type": kind, "field": field, "message": message, "code": code, "values": values}
+    body = json.dumps({"error": error}).encode()
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),

@@ -12,12 +12,20 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
 
 from pokerforge._core import MAX_PLAYERS
 from pokerforge.errors import PokerError
 from pokerforge.games import ALIASES, GAMES, game_name
 from pokerforge.games import Game as CanonicalGame
+from pokerforge.service.refusal import explain
 from pokerforge.service.work import MAX_SEED, FieldError, Job, Limits, plan_equity
 
 __all__ = [
@@ -289,11 +297,21 @@ class Health(BaseModel):
 
 
 class ErrorBody(BaseModel):
-    """What was wrong: ``field`` names the part of the request at fault."""
+    """What was wrong: ``field`` names the part of the request at fault, ``code`` the kind
+    of refusal and ``values`` what the message names, so a client can say it in its own
+    language (pokerforge.service.refusal lists the codes)."""
 
     type: str
     field: str | None
     message: str
+    code: str = Field(default="", description="The kind of refusal: bad_card, duplicate_card, ...")
+    values: dict[str, str] = Field(default_factory=dict, description="The values it names.")
+
+    @model_validator(mode="after")
+    def _explained(self) -> ErrorBody:
+        if not self.code:
+            self.code, self.values = explain(self.message)
+        return self
 
 
 class ErrorResponse(BaseModel):

@@ -15,6 +15,8 @@ Examples:
     ('QQ+, AKs, AKo:0.5', 34, 27, 22.5)
     >>> info["classes"]["AA"], info["classes"]["AKo"]
     ({'weight': 1.0, 'live': 3.0}, {'weight': 0.5, 'live': 4.5})
+    >>> describe_range("AhKh, AsKs")["classes"]["AKs"]["combos"]
+    {'AhKh': 1.0, 'AsKs': 1.0}
     >>> preset(5)
     '77+, AK, AQs-AJs'
 """
@@ -38,6 +40,7 @@ __all__ = [
     "PRESET_PERCENTS",
     "class_breakdown",
     "class_size",
+    "combo_name",
     "describe_range",
     "hand_class",
     "preset",
@@ -92,6 +95,20 @@ def hand_class(combo: CardSet) -> str:
     return first[0] + second[0] + ("s" if first[1] == second[1] else "o")
 
 
+def combo_name(combo: CardSet) -> str:
+    """A two-card combo as the grid's suit picker names it: the higher rank first, a pair's
+    suits in the order s, h, d, c.
+
+    Examples:
+        >>> combo_name(CardSet("Kh Ah")), combo_name(CardSet("7c 7s")), combo_name(CardSet("2s9d"))
+        ('AhKh', '7s7c', '9d2s')
+    """
+    cards = sorted(
+        (str(card) for card in combo), key=lambda c: (RANKS.index(c[0]), "shdc".index(c[1]))
+    )
+    return "".join(cards)
+
+
 def _range(field: str, text: str) -> Range:
     try:
         return Range(text)
@@ -119,27 +136,36 @@ def describe_range(text: str, exclude: str = "") -> dict[str, Any]:
         ``combos`` (combinations left after removing ``exclude``), ``weight`` (their summed
         weights) and ``classes``: for each class in the range, ``weight`` (the mean weight
         over the class's combinations, so one suited combo of four at weight 1 is 0.25) and
-        ``live`` (the summed weight of its combinations left after card removal).
+        ``live`` (the summed weight of its combinations left after card removal), and
+        for a class only part of which is in the range, or whose combinations' weights
+        differ, ``combos``: each combination's weight by :func:`combo_name`.
 
     Raises:
         FieldError: ``range`` when the text does not parse, ``exclude`` for bad cards.
     """
     rng = _range("range", text)
     removed = _cards("exclude", exclude)
-    classes: dict[str, dict[str, float]] = {}
+    classes: dict[str, dict[str, Any]] = {}
+    members: dict[str, dict[str, float]] = {}
     combos = 0
     live_weight = 0.0
     for combo, weight in rng.combos:
         name = hand_class(combo)
         entry = classes.setdefault(name, {"weight": 0.0, "live": 0.0})
         entry["weight"] += weight / class_size(name)
+        members.setdefault(name, {})[combo_name(combo)] = round(weight, 6)
         if combo.isdisjoint(removed):
             entry["live"] += weight
             combos += 1
             live_weight += weight
-    for entry in classes.values():
+    for name, entry in classes.items():
         entry["weight"] = round(entry["weight"], 6)
         entry["live"] = round(entry["live"], 6)
+        # A class with only some of its combinations, or with differing weights, says
+        # which: the grid's suit picker shows them.
+        weights = members[name]
+        if len(weights) < class_size(name) or len(set(weights.values())) > 1:
+            entry["combos"] = weights
     return {
         "text": str(rng),
         "total": len(rng),

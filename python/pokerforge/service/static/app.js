@@ -7,11 +7,14 @@ import {
   createEditor, flushRanges, markEditing, rangeField, readings, refreshRanges,
   setRange, showGrid, showRangeInfo,
 } from "./range-panel.js";
+import { wirePrefs } from "./prefs.js";
+import { fieldLabel, refusalText } from "./refusal.js";
 import { clearResult, methodText, showBreakdown, showResult } from "./results.js";
+import { relabelSaved, wireSaved } from "./saved.js";
 import {
   DEAD_SLOTS, GAMES, RANKS, SUITS, change, deserialize, fits, firstEmptyHandSlot, inDeck,
   DRAWS, isRangePlayer, isRed, newPlayer, nextTarget, pretty, serialize, setCardAt,
-  setPlayerCount, shape, splitCards, state, undo, usedCards,
+  setPlayerCount, shape, splitCards, state, suitClass, undo, usedCards,
 } from "./state.js";
 
 let last = null; // the last answer, redrawn when the language changes
@@ -30,7 +33,7 @@ function slotLabel(kind, p, i, card) {
 function slot(card, kind, p, i) {
   const el = document.createElement("button");
   el.type = "button";
-  el.className = "slot" + (card ? " filled" + (isRed(card) ? " red" : "") : "");
+  el.className = "slot" + (card ? ` filled ${suitClass(card)}` + (isRed(card) ? " red" : "") : "");
   Object.assign(el.dataset, { kind, player: p, index: i, key: `slot-${kind}-${p}-${i}` });
   el.textContent = card ? pretty(card) : "";
   if (card) el.dataset.card = card;
@@ -237,6 +240,7 @@ function relabel() {
   applyStatic();
   buildSelects();
   editor.relabel();
+  relabelSaved();
   render();
   if (last) drawAnswer(last);
   else if (!$("status").classList.contains("error")) showStatus(t("status.ready"));
@@ -250,6 +254,12 @@ function showStatus(text, error) {
 
 // ---- asking -------------------------------------------------------------------------
 
+// A range of single combinations ("AhKh", "AsKs, AhKh") would read as cards: the
+// service takes a player's text as cards when it can, so such a range goes bracketed
+// (weight 1), which only a range can be.
+const asRange = (text) => (/^(?:[\s,]*[2-9tjqka][cdhs]){2,}[\s,]*$/i.test(text) ? `1(${text})` : text);
+const rangeText = (sent) => (/^1\(.*\)$/.test(sent) ? sent.slice(2, -1) : sent);
+
 class FieldProblem extends Error {
   constructor(field, message) { super(message); this.field = field; }
 }
@@ -258,7 +268,7 @@ function request() {
   const players = state.players.map((pl, p) => {
     if (isRangePlayer(p)) {
       if (!pl.range.trim()) throw new FieldProblem(`players[${p}]`, t("range.empty"));
-      return pl.range.trim();
+      return asRange(pl.range.trim());
     }
     const n = pl.cards.filter(Boolean).length;
     if (n === 0) return "random";
@@ -277,16 +287,6 @@ function request() {
       : pl.draw === "pat" ? "pat" : Number(pl.draw)));
   }
   return body;
-}
-
-function fieldLabel(field) {
-  const m = /^players\[(\d+)\]$/.exec(field || "");
-  if (m) return t("player", { n: Number(m[1]) + 1 });
-  if (field === "board") return t("board");
-  if (field === "dead") return t("dead");
-  if (field === "method") return t("method.label");
-  if (field === "samples") return t("samples.label");
-  return field;
 }
 
 function showFieldError(field, message) {
@@ -308,8 +308,9 @@ function clearFieldErrors() {
 
 function names(body) {
   return body.players.map((h, p) => {
-    if (isRangePlayer(p)) return h;
-    return h === "random" ? t("result.random") : h.match(/../g).map(pretty).join(" ");
+    if (isRangePlayer(p)) return rangeText(h);
+    // A hand of cards is drawn card by card, in the deck's colours.
+    return h === "random" ? t("result.random") : h.match(/../g);
   });
 }
 
@@ -321,7 +322,7 @@ function drawAnswer(answer) {
 
 // Asks the service; the page is busy (data-busy, Calculate disabled) until the answer or
 // the error is drawn.
-async function calculate() {
+async function calculate(asked) {
   document.body.dataset.busy = "true";
   $("calculate").disabled = true;
   try {
@@ -332,6 +333,16 @@ async function calculate() {
     $("calculate").disabled = false;
     delete document.body.dataset.busy;
   }
+  // Pressed by hand: the answer (or the refusal) comes into view, on a phone far below
+  // the button.
+  if (asked === true) showAnswer();
+}
+
+function showAnswer() {
+  const box = document.querySelector("#odds-panel .results");
+  const { top, bottom } = box.getBoundingClientRect();
+  if (top >= 0 && top < window.innerHeight && bottom <= window.innerHeight) return;
+  box.scrollIntoView({ block: "start" });
 }
 
 // Whether the engine gives this question's hand-by-hand breakdown (by_hand): a game whose
@@ -384,7 +395,7 @@ async function ask() {
   const { eq, classes } = await answers(body, anyRange);
   if (!eq.ok) {
     const e = eq.data.error || {};
-    showFieldError(e.field, e.message || "");
+    showFieldError(e.field, refusalText(e));
     return;
   }
   const breakdown = classes && classes.ok ? classes.data : null;
@@ -411,7 +422,7 @@ function buildDeck() {
       const card = rank + suit;
       const el = document.createElement("button");
       el.type = "button";
-      el.className = "card" + (isRed(card) ? " red" : "");
+      el.className = `card ${suitClass(card)}` + (isRed(card) ? " red" : "");
       el.dataset.card = card;
       el.dataset.key = `card-${card}`;
       el.textContent = pretty(card);
@@ -468,7 +479,7 @@ function wire() {
     change(() => { state.samples = /^\d+$/.test(v) ? v : ""; });
     saveUrl();
   });
-  $("calculate").addEventListener("click", calculate);
+  $("calculate").addEventListener("click", () => calculate(true));
   $("undo").addEventListener("click", () => { if (undo()) update(); });
   $("clear").addEventListener("click", () => {
     change(() => {
@@ -525,6 +536,8 @@ async function init() {
   editor = createEditor();
   buildDeck();
   wire();
+  wirePrefs();
+  wireSaved();
   state.target = firstEmptyHandSlot();
   relabel();
   if (!fromUrl) refreshRanges();

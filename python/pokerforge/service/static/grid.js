@@ -48,8 +48,10 @@ function roving(container, list) {
 }
 
 // The range editor. `onPaint(edits)` receives [[class, weight], ...] once a click, a drag
-// or a key press is over (weight 0 removes the class).
-export function rangeEditor(container, { weight, onPaint, label }) {
+// or a key press is over (weight 0 removes the class). `onOpen(class)` opens the class's
+// suit picker: on a right click, or on a tap or a key press while `suitMode()` is on (a
+// phone has no right click).
+export function rangeEditor(container, { weight, onPaint, onOpen, suitMode, label }) {
   const list = cells(container, "cell");
   const shown = new Map();
   let stroke = null; // { value, edits: Map }
@@ -74,6 +76,11 @@ export function rangeEditor(container, { weight, onPaint, label }) {
     const el = e.target.closest(".cell");
     if (!el || e.button > 0) return;
     e.preventDefault();
+    if (suitMode()) {
+      el.focus();
+      onOpen(el.dataset.hand);
+      return;
+    }
     // Touch pointers are captured by the first cell; release them so a drag reaches others.
     if (el.hasPointerCapture(e.pointerId)) el.releasePointerCapture(e.pointerId);
     stroke = { value: valueFor(el), edits: new Map() };
@@ -92,9 +99,23 @@ export function rangeEditor(container, { weight, onPaint, label }) {
     // Keyboard activation (Enter, Space) arrives as a click with no pointer stroke.
     const el = e.target.closest(".cell");
     if (!el || e.detail !== 0) return;
+    if (suitMode()) { onOpen(el.dataset.hand); return; }
     stroke = { value: valueFor(el), edits: new Map() };
     paint(el);
     finish();
+  });
+  container.addEventListener("keydown", (e) => {
+    const el = e.target.closest(".cell");
+    if (!el || e.key.toLowerCase() !== "s" || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    onOpen(el.dataset.hand);
+  });
+  container.addEventListener("contextmenu", (e) => {
+    const el = e.target.closest(".cell");
+    if (!el) return;
+    e.preventDefault();
+    stroke = null;
+    onOpen(el.dataset.hand);
   });
   roving(container, list);
 
@@ -104,13 +125,17 @@ export function rangeEditor(container, { weight, onPaint, label }) {
     el.classList.toggle("part", w > 0 && w < 1 - 1e-9);
     el.style.setProperty("--w", `${Math.round(w * 100)}%`);
     el.setAttribute("aria-pressed", w > 0 ? "true" : "false");
-    el.setAttribute("aria-label", label(el.dataset.hand, w));
+    el.setAttribute("aria-label", label(el.dataset.hand, w, el.dataset.suits === "true"));
   }
 
   return {
-    // Shows class weights {class: weight}; classes not named are out of the range.
-    show(weights) {
-      list.forEach((el) => draw(el, weights[el.dataset.hand] || 0));
+    // Shows class weights {class: weight}; classes not named are out of the range, those
+    // in `suited` (a Set) hold only some of their combinations (marked on the cell).
+    show(weights, suited = new Set()) {
+      list.forEach((el) => {
+        el.dataset.suits = String(suited.has(el.dataset.hand));
+        draw(el, weights[el.dataset.hand] || 0);
+      });
     },
     // Whether any cell is in the range as drawn now.
     hasAny() {

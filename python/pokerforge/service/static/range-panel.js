@@ -2,22 +2,35 @@
 // editor of the player being edited. The service reads every range (POST /v1/range);
 // `readings[p]` keeps its answer for player p ({text, combos, total, classes, read} or
 // {error, read}).
+import { comboPicker } from "./combos.js";
 import { rangeEditor } from "./grid.js";
 import { t } from "./i18n.js";
 import { $, post, saveUrl } from "./page.js";
+import { refusalText } from "./refusal.js";
 import { change, isRangePlayer, knownCards, shape, state } from "./state.js";
 
 export const readings = [];
 let editor = null;
+let picker = null;
 
-// Builds the grid editor in #grid.
+const readClasses = (p) => (readings[p] && readings[p].classes) || {};
+
+// Builds the grid editor in #grid and its suit picker in #combo-box.
 export function createEditor() {
+  picker = comboPicker({ weight: gridWeight, onPick: paint });
   editor = rangeEditor($("grid"), {
     weight: gridWeight,
     onPaint: paint,
-    label: (hand, w) => (w > 0 ? t("grid.cell", { hand, w: Math.round(w * 100) }) : t("grid.cell.off", { hand })),
+    onOpen: (hand) => picker.open(hand, readClasses(state.gridPlayer)),
+    suitMode: () => $("grid-suits").getAttribute("aria-pressed") === "true",
+    label: (hand, w, suits) => (w > 0 ? t(suits ? "grid.cell.suits" : "grid.cell", { hand, w: Math.round(w * 100) })
+      : t("grid.cell.off", { hand })),
   });
-  return editor;
+  $("grid-suits").addEventListener("click", (e) => {
+    const on = e.currentTarget.getAttribute("aria-pressed") !== "true";
+    e.currentTarget.setAttribute("aria-pressed", String(on));
+  });
+  return { relabel: () => { editor.relabel(); picker.relabel(); } };
 }
 
 export function rangeField(pl, p) {
@@ -108,7 +121,7 @@ export async function refreshRange(p) {
   } else {
     const { ok, data } = await post("/v1/range", { range: text, exclude: knownCards() });
     if (pl.range.trim() !== text) return; // typed on meanwhile: a newer request follows
-    readings[p] = ok ? { ...data, read: text } : { error: data.error.message, read: text };
+    readings[p] = ok ? { ...data, read: text } : { error: refusalText(data.error), read: text };
   }
   showRangeInfo(p);
   if (p === state.gridPlayer) showGrid();
@@ -122,6 +135,7 @@ export function showGrid() {
   const p = state.gridPlayer;
   const active = p !== null && p < state.players.length && isRangePlayer(p);
   $("grid-box").hidden = !active;
+  if (!active) picker.close();
   $("grid-none").hidden = active;
   $("grid-title").textContent = active ? t("grid.title", { n: p + 1 }) : t("grid.heading");
   // The grid draws the 169 classes of two cards from the full deck (Hold'em's).
@@ -130,8 +144,15 @@ export function showGrid() {
   $("grid").setAttribute("aria-label", t("grid.label", { n: p + 1 }));
   const r = readings[p];
   const weights = {};
-  if (r && r.classes) for (const [name, c] of Object.entries(r.classes)) weights[name] = c.weight;
-  editor.show(weights);
+  const suited = new Set();
+  if (r && r.classes) {
+    for (const [name, c] of Object.entries(r.classes)) {
+      weights[name] = c.weight;
+      if (c.combos) suited.add(name);
+    }
+  }
+  editor.show(weights, suited);
+  picker.update(readClasses(p));
 }
 
 // Grid edits are written after the range's own text ("named again takes the later
@@ -149,11 +170,12 @@ async function paintNow(p, edits) {
   const pl = state.players[p];
   const added = edits.map(([name, w]) => `${name}:${Number(w.toFixed(4))}`);
   let text = "";
-  if (editor.hasAny()) {
+  // A combination added from the suit picker is not drawn on the grid yet.
+  if (editor.hasAny() || edits.some(([, w]) => w > 0)) {
     const base = readings[p] && readings[p].error ? "" : pl.range.trim();
     const { ok, data } = await post("/v1/range", { range: [base, ...added].filter(Boolean).join(", "), exclude: "" });
     if (!ok) return;
-    text = data.text;
+    text = data.total ? data.text : "";
   }
   change(() => { pl.range = text; });
   const input = $(`range-${p}`);

@@ -3,6 +3,7 @@
 import { heatGrid, heatColour } from "./grid.js";
 import { count, pct, t } from "./i18n.js";
 import { SHAPES } from "./limits.js";
+import { pretty, suitClass } from "./state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -56,7 +57,7 @@ function bars(body, names) {
     });
     if (!body.exact) detail.append(" \u00b7 \u00b1", el("b", { class: "stderr", text: pct(pl.stderr) }));
     out.append(el("div", { class: "result-row", "data-player": String(p) },
-      el("strong", {}, t("player", { n: p + 1 }), " ", el("span", { class: "hand", text: names[p] })),
+      el("strong", {}, t("player", { n: p + 1 }), " ", handName(names[p])),
       bar,
       el("em", { class: "equity", text: pct(pl.equity) }),
       detail));
@@ -64,6 +65,18 @@ function bars(body, names) {
   const legend = document.getElementById("hilo-legend");
   legend.textContent = t("result.hilo.legend");
   legend.hidden = !hilo(body);
+}
+
+// A player's hand: a range or "any hand" as text, cards (["Ah", "Kh"]) one by one in
+// the deck's colours.
+function handName(name) {
+  if (!Array.isArray(name)) return el("span", { class: "hand", text: name });
+  const hand = el("span", { class: "hand" });
+  name.forEach((card, k) => {
+    if (k) hand.append(" ");
+    hand.append(el("span", { class: `${suitClass(card)}`, text: pretty(card) }));
+  });
+  return hand;
 }
 
 const hilo = (body) => body.players.some((pl) => pl.scoop !== null && pl.scoop !== undefined);

@@ -17,6 +17,9 @@ export const shape = () => SHAPES[state.game];
 export const inDeck = (card) => RANKS.indexOf(card[0]) <= RANKS.indexOf(shape().lowest_rank);
 
 export const isRed = (card) => card[1] === "h" || card[1] === "d";
+// The class that colours a card by its suit (suit-s, suit-h, suit-d, suit-c): red and
+// black, or four colours (prefs.js).
+export const suitClass = (card) => `suit-${card[1]}`;
 export const pretty = (card) => card[0] + SUITS.find((s) => s[0] === card[1])[1];
 
 // "Ah", "ah", "AH", "10h" or "A♥" -> "Ah"; anything else -> null.

@@ -3,6 +3,7 @@
 // in the engine's syntax and a 13x13 chart of the position chosen.
 import { language, pct, t } from "./i18n.js";
 import { $, option, post } from "./page.js";
+import { refusalWithField } from "./refusal.js";
 
 const RANKS = "AKQJT98765432";
 let last = null; // the last answers, redrawn when the language changes
@@ -114,10 +115,30 @@ function drawChart() {
     ? t("icm.chart.shove", { position: a }) : t("icm.chart.call", { caller: a, shover: b });
   const table = $("icm-chart");
   table.querySelector("caption").textContent = t("icm.chart.caption", { title });
+  // Column and row headings: the ranks, the first card's down the side, the second's
+  // along the top (pairs on the diagonal, suited above it, offsuit below).
+  const corner = document.createElement("th");
+  corner.scope = "col";
+  corner.className = "corner";
+  corner.textContent = t("icm.chart.corner");
+  const head = document.createElement("tr");
+  head.append(corner, ...[...RANKS].map((rank) => {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = rank;
+    th.setAttribute("aria-label", t("icm.chart.col", { rank }));
+    return th;
+  }));
+  table.querySelector("thead").replaceChildren(head);
   const body = table.querySelector("tbody");
   body.replaceChildren();
   chart.forEach((row, r) => {
     const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = RANKS[r];
+    th.setAttribute("aria-label", t("icm.chart.row", { rank: RANKS[r] }));
+    tr.append(th);
     row.forEach((p, c) => {
       const td = document.createElement("td");
       td.dataset.class = cellClass(r, c);
@@ -163,7 +184,7 @@ async function compute() {
     const failed = !icm.ok ? icm : !pf.ok ? pf : null;
     if (failed) {
       last = null;
-      $("icm-status").textContent = t("icm.error", { message: failed.data.error.message });
+      $("icm-status").textContent = t("icm.error", { message: refusalWithField(failed.data.error) });
       for (const id of ["icm-equities", "icm-chart", "icm-chart-box"]) $(id).hidden = true;
       $("icm-ranges").replaceChildren();
       return;
