@@ -138,7 +138,7 @@ def describe_range(text: str, exclude: str = "") -> dict[str, Any]:
         over the class's combinations, so one suited combo of four at weight 1 is 0.25) and
         ``live`` (the summed weight of its combinations left after card removal), and
         for a class only part of which is in the range, or whose combinations' weights
-        differ, ``combos``: each combination's weight by :func:`combo_name`.
+        differ, ``combos``: each combination's weight by `combo_name()`.
 
     Raises:
         FieldError: ``range`` when the text does not parse, ``exclude`` for bad cards.

@@ -59,7 +59,7 @@ def explain(message: str) -> tuple[str, dict[str, str]]:
         message: The message of an error answer.
 
     Returns:
-        ``(code, values)``: one of :data:`CODES` and the values as text (a value the
+        ``(code, values)``: one of `CODES` and the values as text (a value the
         message does not give is left out).
     """
     for code, pattern in _COMPILED:
