@@ -689,3 +689,29 @@ fn crowded_ranges_are_sampled_not_refused() {
         assert!((total - 1.0).abs() < 1e-9, "{range}: {total}");
     }
 }
+
+#[test]
+fn combos_listed_with_commas_are_a_range_and_cards_a_hand() {
+    // Two-card combos separated by commas are a range of those combos; the same cards
+    // together, or listed one by one, are a hand.
+    let listed: Player = "AsKs, AhKh".parse().unwrap();
+    let Player::Range(range) = &listed else {
+        panic!("a list of combos is a range, not {listed:?}");
+    };
+    assert_eq!(range.combos().len(), 2);
+    assert_eq!(
+        "AsKs".parse::<Player>().unwrap(),
+        Player::Hand(cards("AsKs"))
+    );
+    assert_eq!(
+        "As,Ks".parse::<Player>().unwrap(),
+        Player::Hand(cards("AsKs"))
+    );
+    assert_eq!(
+        "AsKsAhKh".parse::<Player>().unwrap(),
+        Player::Hand(cards("AsKsAhKh"))
+    );
+    let vs_queens = exact(&["AsKs, AhKh", "QdQc"], "", "");
+    let alone = exact(&["AsKs", "QdQc"], "", "");
+    assert_close(vs_queens.players[0].equity, alone.players[0].equity, 1e-12);
+}

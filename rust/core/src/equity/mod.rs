@@ -78,8 +78,9 @@ pub enum Player {
 impl FromStr for Player {
     type Err = Error;
 
-    /// `"random"`/`"*"` is [`Player::Random`], text of cards (`"AhKh"`) a
-    /// [`Player::Hand`], anything else a range (`"QQ+, AKs"`).
+    /// `"random"`/`"*"` is [`Player::Random`], text of cards (`"AhKh"`, `"Ah,Kh"`) a
+    /// [`Player::Hand`], anything else a range (`"QQ+, AKs"`); two-card combos listed with
+    /// commas (`"AsKs, AhKh"`) are a range of those combos.
     ///
     /// # Errors
     /// [`Error::InvalidRange`] when the text is neither cards nor a range, or the card
@@ -91,6 +92,14 @@ impl FromStr for Player {
         }
         let cards = trimmed.parse::<CardSet>();
         if let Ok(cards) = cards {
+            // Two-card combos listed with commas ("AsKs, AhKh") are a range of those
+            // combos; cards listed one by one ("Ah,Kh") or together ("AhKh") a hand.
+            if !is_combo_list(trimmed) {
+                return Ok(Player::Hand(cards));
+            }
+            if let Ok(range) = Range::parse(text) {
+                return Ok(Player::Range(range));
+            }
             return Ok(Player::Hand(cards));
         }
         // Text that starts with a card ("QsQx") was meant as cards: its error is the
@@ -104,6 +113,18 @@ impl FromStr for Player {
             (Err(range_error), _) => Err(range_error),
         }
     }
+}
+
+/// Whether `text` lists two or more two-card combos separated by commas (`"AsKs, AhKh"`).
+fn is_combo_list(text: &str) -> bool {
+    let mut parts = 0;
+    for part in text.split(',') {
+        match part.trim().parse::<CardSet>() {
+            Ok(cards) if cards.len() == 2 => parts += 1,
+            _ => return false,
+        }
+    }
+    parts >= 2
 }
 
 /// How to compute equity. `Default` is exact when affordable, otherwise one million Monte
