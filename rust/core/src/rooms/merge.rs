@@ -8,11 +8,11 @@
 use super::assemble::{assemble, Event, Parts};
 use super::forced::Post;
 use super::header::Header;
-use super::ipoker::{attribute, money, tags, Tag};
 use super::money::{symbol, units};
 use super::record::{Cause, Refusal, RoomHand};
 use super::table::{phh_code, room, Deal};
 use super::words::{fault, Fault};
+use super::xml::{attribute, money, tags, Tag};
 use crate::phh::{Arg, Verb};
 use crate::Card;
 

@@ -24,6 +24,7 @@ mod stars;
 mod table;
 pub mod text;
 mod words;
+mod xml;
 
 pub use languages::LANGUAGES;
 pub use ledger::{check_totals, contributions, phh_winnings};
@@ -146,7 +147,13 @@ pub fn read_file(bytes: &[u8]) -> FileRead {
     let text = text::decode(&bytes[..bytes.len().min(MAX_FILE_BYTES)]);
     if text.trim_start().starts_with('<') {
         // An XML file: its hands are its <game> elements, not runs of lines.
-        let found = detect(text.as_bytes());
+        // The declaration may share the first line with the session's tag.
+        let body = text.trim_start();
+        let body = match body.strip_prefix("<?xml") {
+            Some(rest) => rest.split_once("?>").map_or(body, |(_, after)| after),
+            None => body,
+        };
+        let found = detect(body.trim_start().as_bytes());
         let mut hands = match found.map(|d| d.room.format) {
             Some(Format::IPokerXml) => ipoker::read_file(&text),
             Some(Format::MergeXml) => merge::read_file(&text),
