@@ -193,6 +193,34 @@ const FILES: &[Expected] = &[
         &[],
     ),
     (
+        "ipoker/stud_tournament.xml",
+        "IPN",
+        "</game>",
+        &["stud"; 12],
+        &[],
+    ),
+    (
+        "ipoker/stud_hilo.xml",
+        "IPN",
+        "</game>",
+        &["stud-hilo"; 5],
+        &[],
+    ),
+    (
+        "ipoker/stud_one_line_declaration.xml",
+        "IPN",
+        "</game>",
+        &["stud"; 2],
+        &[],
+    ),
+    (
+        "ipoker/omaha5_unnamed.xml",
+        "IPN",
+        "<game ",
+        &["omaha"; 2],
+        &[],
+    ),
+    (
         "bovada/ignition_holdem.txt",
         "BOV",
         "Ignition Hand",
@@ -438,4 +466,71 @@ fn translated_clients_are_read_in_their_words() {
         (vec![0, 0, 550], Some(550))
     );
     check_totals(hand).unwrap();
+}
+
+#[test]
+fn ipoker_stud_is_read_street_by_street_with_its_bring_in_and_stakes() {
+    let file = read_file(&data("ipoker/stud_tournament.xml"));
+    let hand = file.hands[0].as_ref().unwrap();
+    assert_eq!(
+        (hand.number.as_str(), hand.tournament.as_deref()),
+        ("4044858766", Some("699476041"))
+    );
+    // No stakes written: the completion to 60 shows the small bet; the bring-in is 15.
+    assert_eq!((hand.limits, hand.bring_in), (Some((60, 120)), Some(15)));
+    assert_eq!((hand.currency.as_str(), hand.button), ("", None));
+    assert_eq!(hand.antes, [8; 6]);
+    assert_eq!(hand.seats, [1, 2, 4, 7, 9, 10]); // seat order: stud has no button
+    let actions = hand.phh_actions();
+    // Dealt down, down, up (the player's own three known); the bring-in is action 7 of
+    // the file though written last, and goes first.
+    assert_eq!(
+        actions[..9],
+        [
+            "d dh p1 ????Ad",
+            "d dh p2 ????Jd",
+            "d dh p3 2d4h8h",
+            "d dh p4 ????Js",
+            "d dh p5 ????6s",
+            "d dh p6 ????4c",
+            "p6 pb",
+            "p1 cbr 60",
+            "p2 f"
+        ]
+    );
+    // The low card completed at once: the bring-in is the next hand's at the same ante.
+    let completed = file.hands[10].as_ref().unwrap();
+    assert_eq!(
+        (completed.bring_in, completed.limits),
+        (Some(20), Some((80, 160)))
+    );
+    assert!(!completed.phh_actions().iter().any(|a| a.ends_with(" pb")));
+    // The room counts this raiser's ante twice (376); the next hand's stack shows 368.
+    let raiser = file.hands[8].as_ref().unwrap();
+    assert_eq!(
+        (raiser.players[1].as_str(), raiser.put[1]),
+        ("Player20", 368)
+    );
+    // Without the hand that shows it, a bring-in is refused by name, not guessed.
+    let text = String::from_utf8(data("ipoker/stud_tournament.xml")).unwrap();
+    let cut = text.find("<game gamecode=\"4044861112\"").unwrap();
+    let alone = read_file(format!("{}</session>", &text[..cut]).as_bytes());
+    let refused = alone.hands[10].as_ref().unwrap_err();
+    assert_eq!(
+        (refused.cause, refused.number.as_deref()),
+        (Cause::Game, Some("4044860937"))
+    );
+    assert!(refused.message.contains("bring-in"), "{}", refused.message);
+
+    let hilo = read_file(&data("ipoker/stud_hilo.xml"));
+    let hand = hilo.hands[0].as_ref().unwrap();
+    assert_eq!((hand.game, hand.currency.as_str()), ("stud-hilo", "€"));
+    assert_eq!(
+        (hand.limits, hand.bring_in, hand.places),
+        (Some((5, 10)), Some(2), 2)
+    );
+
+    let omaha = read_file(&data("ipoker/omaha5_unnamed.xml"));
+    let hand = omaha.hands[0].as_ref().unwrap();
+    assert_eq!((hand.hole_count, hand.code), (5, Some("PO")));
 }

@@ -538,3 +538,52 @@ fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Re
     r.put = stated;
     Ok(r)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_session_line_names_the_game_or_leaves_it_to_the_pockets() {
+        let stud = game_type("7 Card Stud Hi-Lo L €0.05/€0.10").unwrap();
+        assert_eq!(
+            (stud.game, stud.deal, stud.hole_count),
+            ("stud-hilo", Deal::Stud, 7)
+        );
+        assert_eq!(stud.betting, "fixed-limit");
+        assert_eq!(stud.stakes, units("0.05").zip(units("0.10")));
+        let tournament = game_type("7 Card Stud L").unwrap();
+        assert_eq!((tournament.game, tournament.stakes), ("stud", None));
+        assert_eq!(game_type("Razz L $1/$2").unwrap().game, "razz");
+        let unnamed = game_type("PL €2/€4").unwrap();
+        assert_eq!((unnamed.betting, unnamed.hole_count), ("pot-limit", 0));
+        assert_eq!(
+            game_type("Holdem SL $0.01/$0.02").unwrap().betting,
+            "no-limit"
+        );
+        assert_eq!(
+            game_type("Holdem БЛ €0.25/€0.50").unwrap().betting,
+            "no-limit"
+        );
+        let (cause, message) = game_type("5 Card Stud L $0.05/$0.10").unwrap_err();
+        assert_eq!(cause, Cause::Game);
+        assert!(message.contains("5 Card Stud"), "{message}");
+        // A fixed-limit line that names no game is not guessed.
+        assert_eq!(game_type("L $1/$2").unwrap_err().0, Cause::Game);
+    }
+
+    #[test]
+    fn a_tournaments_stud_stakes_are_the_bets_it_shows() {
+        let mut shown = Shown::default();
+        assert_eq!(shown.stakes(), None);
+        shown.bet(3, 0, 60, 15); // a bet opening fourth street: the last resort
+        assert_eq!(shown.stakes(), Some((60, 120)));
+        shown.bet(4, 0, 100, 15); // fifth street's big bet
+        assert_eq!(shown.stakes(), Some((50, 100)));
+        shown.bet(2, 15, 40, 15); // the completion over the bring-in
+        assert_eq!(shown.stakes(), Some((40, 100)));
+        let mut raised = Shown::default();
+        raised.bet(2, 60, 120, 15); // a raise of the completion: by the small bet
+        assert_eq!(raised.stakes(), Some((60, 120)));
+    }
+}

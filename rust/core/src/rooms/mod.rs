@@ -105,7 +105,13 @@ fn separator(line: &str) -> bool {
 /// ```
 pub fn detect(head: &[u8]) -> Option<Detected> {
     let text = text::decode(&head[..head.len().min(64 << 10)]);
-    let lines: Vec<&str> = text::lines(&text).take(200).map(|(_, line)| line).collect();
+    // An XML declaration may share its line with the session's first tag.
+    let body = text.trim_start();
+    let body = match body.strip_prefix("<?xml") {
+        Some(rest) => rest.split_once("?>").map_or(body, |(_, after)| after),
+        None => body,
+    };
+    let lines: Vec<&str> = text::lines(body).take(200).map(|(_, line)| line).collect();
     let at = lines
         .iter()
         .position(|line| starts(line.trim()).is_some())?;
@@ -147,13 +153,7 @@ pub fn read_file(bytes: &[u8]) -> FileRead {
     let text = text::decode(&bytes[..bytes.len().min(MAX_FILE_BYTES)]);
     if text.trim_start().starts_with('<') {
         // An XML file: its hands are its <game> elements, not runs of lines.
-        // The declaration may share the first line with the session's tag.
-        let body = text.trim_start();
-        let body = match body.strip_prefix("<?xml") {
-            Some(rest) => rest.split_once("?>").map_or(body, |(_, after)| after),
-            None => body,
-        };
-        let found = detect(body.trim_start().as_bytes());
+        let found = detect(text.as_bytes());
         let mut hands = match found.map(|d| d.room.format) {
             Some(Format::IPokerXml) => ipoker::read_file(&text),
             Some(Format::MergeXml) => merge::read_file(&text),
