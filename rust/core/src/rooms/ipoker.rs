@@ -19,6 +19,7 @@ use super::forced::Post;
 use super::header::Header;
 use super::money::{symbol, units};
 use super::record::{Cause, Refusal, RoomHand};
+use super::stud;
 use super::table::{phh_code, room, Deal};
 use super::words::{fault, Fault};
 use super::xml::{attribute, money, tags, Tag};
@@ -179,16 +180,7 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
             }
         }
     }
-    let bring_ins = stud_bring_ins(&found);
-    for parts in found.iter_mut().filter_map(|f| f.2.as_mut().ok()) {
-        if parts.head.deal == Deal::Stud && parts.bring_in.is_none() {
-            // The low card completed instead of bringing in: the bring-in is another
-            // hand's at the same ante.
-            let ante = stud_key(parts).0;
-            parts.bring_in = bring_ins.iter().find(|b| b.0 == ante).map(|b| b.1);
-        }
-    }
-    let learned = stud_stakes(&found);
+    let learned = stud::Learned::from(found.iter().filter_map(|f| f.2.as_ref().ok()));
     let mut hands: Vec<Result<RoomHand, Refusal>> = found
         .into_iter()
         .map(|(at, number, parts)| {
@@ -201,22 +193,7 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
                 message,
             };
             let mut parts = parts.map_err(refuse)?;
-            if parts.head.deal == Deal::Stud && parts.bring_in.is_none() {
-                return Err(refuse((
-                    Cause::Game,
-                    "a stud hand without a bring-in whose amount no hand of its file shows".into(),
-                )));
-            }
-            if parts.head.deal == Deal::Stud && parts.head.stakes.is_none() {
-                let key = stud_key(&parts);
-                parts.head.stakes = learned.iter().find(|l| l.0 == key).map(|l| l.1);
-                if parts.head.stakes.is_none() {
-                    return Err(refuse((
-                        Cause::Game,
-                        "a stud tournament hand whose stakes no bet of its file shows".into(),
-                    )));
-                }
-            }
+            learned.fill(&mut parts).map_err(refuse)?;
             let stud = parts.head.deal == Deal::Stud;
             let mut hand = assemble(parts).map_err(refuse)?;
             if stud {
@@ -260,48 +237,6 @@ fn ante_counted_twice(hand: &mut RoomHand) {
     }
 }
 
-/// A stud hand's ante and bring-in: a tournament's level, where its stakes are not written.
-fn stud_key(parts: &Parts) -> (i64, i64) {
-    let ante = parts
-        .posts
-        .iter()
-        .filter(|p| p.0 == Post::Ante)
-        .map(|p| p.2)
-        .max()
-        .unwrap_or(0);
-    (ante, parts.bring_in.unwrap_or(0))
-}
-
-/// The bring-in each ante of the file's stud hands plays with, from the hands where the
-/// low card brought in.
-fn stud_bring_ins(found: &[Found]) -> Vec<(i64, i64)> {
-    let mut learned: Vec<(i64, i64)> = Vec::new();
-    for parts in found.iter().filter_map(|f| f.2.as_ref().ok()) {
-        if let (Deal::Stud, Some(bring_in)) = (parts.head.deal, parts.bring_in) {
-            let ante = stud_key(parts).0;
-            if !learned.iter().any(|l| l.0 == ante) {
-                learned.push((ante, bring_in));
-            }
-        }
-    }
-    learned
-}
-
-/// The stakes each ante and bring-in of the file's stud hands play at, from the hands
-/// whose bets show them.
-fn stud_stakes(found: &[Found]) -> Vec<((i64, i64), (i64, i64))> {
-    let mut learned: Vec<((i64, i64), (i64, i64))> = Vec::new();
-    for parts in found.iter().filter_map(|f| f.2.as_ref().ok()) {
-        if let (Deal::Stud, Some(stakes)) = (parts.head.deal, parts.head.stakes) {
-            let key = stud_key(parts);
-            if !learned.iter().any(|l| l.0 == key) {
-                learned.push((key, stakes));
-            }
-        }
-    }
-    learned
-}
-
 /// What a `<game>` holds, in the order it is played: `(round, 0 for cards and 1 for
 /// actions, the action's number or the cards' place)`.
 type Key = (u32, u8, u64);
@@ -310,39 +245,6 @@ enum Item<'a> {
     Board(Vec<u8>),
     Deal(usize, Vec<Option<u8>>),
     Act(usize, &'a str, i64),
-}
-
-/// The bets of a stud tournament's hand that show its stakes: the completion (or a raise)
-/// on third street is the small bet, a bet on fifth street or later the big bet, one
-/// opening fourth street the small bet (unless an open pair made it the big: the last
-/// resort).
-#[derive(Default)]
-struct Shown {
-    third: Option<i64>,
-    fourth: Option<i64>,
-    big: Option<i64>,
-}
-
-impl Shown {
-    fn bet(&mut self, round: u32, level: i64, to: i64, bring_in: i64) {
-        let raise = to - level;
-        match round {
-            2 => *self
-                .third
-                .get_or_insert(if level <= bring_in { to } else { raise }),
-            3 if level == 0 => *self.fourth.get_or_insert(to),
-            r if r > 3 => *self.big.get_or_insert(raise),
-            _ => 0,
-        };
-    }
-
-    fn stakes(&self) -> Option<(i64, i64)> {
-        match (self.third, self.big) {
-            (Some(small), big) => Some((small, big.unwrap_or(2 * small))),
-            (None, Some(big)) if big % 2 == 0 => Some((big / 2, big)),
-            _ => self.fourth.map(|small| (small, 2 * small)),
-        }
-    }
 }
 
 fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Result<Parts, Fault> {
@@ -455,7 +357,7 @@ fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Re
     items.sort_by_key(|item| item.0);
     let mut street_in = vec![0i64; r.seats.len()];
     let mut current = None;
-    let mut shown = Shown::default();
+    let mut shown = stud::Bets::default();
     for ((round, _, _), item) in items {
         if current != Some(round) {
             // Round 0 holds the forced bets, round 1 the betting before the flop (a stud
@@ -523,7 +425,7 @@ fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Re
             }
         };
         if let (Arg::Chips(to), true) = (&arg, kind != "7") {
-            shown.bet(round, level, *to, r.bring_in.unwrap_or(0));
+            shown.bet(round + 1, level, *to, r.bring_in.unwrap_or(0));
         }
         r.events.push(Event::Act(i, verb, arg));
     }
@@ -570,20 +472,5 @@ mod tests {
         assert!(message.contains("5 Card Stud"), "{message}");
         // A fixed-limit line that names no game is not guessed.
         assert_eq!(game_type("L $1/$2").unwrap_err().0, Cause::Game);
-    }
-
-    #[test]
-    fn a_tournaments_stud_stakes_are_the_bets_it_shows() {
-        let mut shown = Shown::default();
-        assert_eq!(shown.stakes(), None);
-        shown.bet(3, 0, 60, 15); // a bet opening fourth street: the last resort
-        assert_eq!(shown.stakes(), Some((60, 120)));
-        shown.bet(4, 0, 100, 15); // fifth street's big bet
-        assert_eq!(shown.stakes(), Some((50, 100)));
-        shown.bet(2, 15, 40, 15); // the completion over the bring-in
-        assert_eq!(shown.stakes(), Some((40, 100)));
-        let mut raised = Shown::default();
-        raised.bet(2, 60, 120, 15); // a raise of the completion: by the small bet
-        assert_eq!(raised.stakes(), Some((60, 120)));
     }
 }

@@ -21,6 +21,7 @@ mod merge;
 pub mod money;
 mod record;
 mod stars;
+mod stud;
 mod table;
 pub mod text;
 mod words;
