@@ -180,12 +180,14 @@ pub fn read_file(bytes: &[u8]) -> FileRead {
     let mut chunk: Vec<&str> = Vec::new();
     let mut first_line = 1;
     let mut start: Option<(Detected, &'static str, usize)> = None;
+    let mut firsts = Vec::new();
     let mut flush = |start: Option<(Detected, &'static str, usize)>,
                      chunk: &mut Vec<&str>,
                      first_line: usize| {
         if let Some((found, begin, cut)) = start {
             let found = refine(found, begin, &chunk[..chunk.len().min(3)].concat());
             hands.push(read_hand(found, &chunk[0][cut..], chunk, first_line));
+            firsts.push(first_line);
         } else if chunk.iter().any(|l| !separator(l)) {
             hands.push(Err(Refusal {
                 room: None,
@@ -196,6 +198,7 @@ pub fn read_file(bytes: &[u8]) -> FileRead {
                 message: "text where no hand starts (a file cut in a hand, or no history pokerforge reads)"
                     .to_string(),
             }));
+            firsts.push(first_line);
         }
         chunk.clear();
     };
@@ -215,6 +218,7 @@ pub fn read_file(bytes: &[u8]) -> FileRead {
         chunk.push(line);
     }
     flush(start, &mut chunk, first_line);
+    unwritten_bring_ins(&mut hands, &firsts);
     if let Some(found) = detected {
         let first = hands.iter().find_map(|h| h.as_ref().ok().map(|h| h.room));
         let refused = hands
@@ -230,6 +234,45 @@ pub fn read_file(bytes: &[u8]) -> FileRead {
         hands.push(Err(too_large_refusal()));
     }
     FileRead { detected, hands }
+}
+
+/// The bring-in of a stud hand whose low card completed at once (the text layouts write
+/// none then): another hand's of the file at the same ante and chip unit, else the hand is
+/// refused by name. `firsts` are the hands' first lines, in order.
+fn unwritten_bring_ins(hands: &mut [Result<RoomHand, Refusal>], firsts: &[usize]) {
+    let stud = |h: &RoomHand| matches!(h.game, "stud" | "stud-hilo" | "razz");
+    let key = |h: &RoomHand| (h.places, h.antes.iter().copied().max().unwrap_or(0));
+    let mut learned: Vec<((u32, i64), i64)> = Vec::new();
+    for hand in hands.iter().flatten().filter(|h| stud(h)) {
+        if let (Some(bring_in), k) = (hand.bring_in, key(hand)) {
+            if !learned.iter().any(|l| l.0 == k) {
+                learned.push((k, bring_in));
+            }
+        }
+    }
+    for (at, hand) in hands.iter_mut().enumerate() {
+        let Ok(h) = hand else {
+            continue;
+        };
+        let first_line = firsts.get(at).copied().unwrap_or(0);
+        if !stud(h) || h.bring_in.is_some() {
+            continue;
+        }
+        let k = key(h);
+        h.bring_in = learned.iter().find(|l| l.0 == k).map(|l| l.1);
+        if h.bring_in.is_none() {
+            *hand = Err(Refusal {
+                room: Some(h.room),
+                cause: Cause::Game,
+                first_line,
+                line: None,
+                number: Some(h.number.clone()),
+                message: "a stud hand whose low card completed at once, its bring-in written \
+                          by no hand of its file"
+                    .to_string(),
+            });
+        }
+    }
 }
 
 fn too_large_refusal() -> Refusal {

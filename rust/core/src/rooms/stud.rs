@@ -38,7 +38,8 @@ impl Bets {
     /// The small and big bet the bets show, if they do.
     pub fn stakes(&self) -> Option<(i64, i64)> {
         match (self.third, self.big) {
-            (Some(small), big) => Some((small, big.unwrap_or(2 * small))),
+            // A big bet short of the small was an all-in for less, not the stakes.
+            (Some(small), big) => Some((small, big.filter(|&b| b >= small).unwrap_or(2 * small))),
             (None, Some(big)) if big % 2 == 0 => Some((big / 2, big)),
             _ => self.fourth.map(|small| (small, 2 * small)),
         }
@@ -141,6 +142,10 @@ mod tests {
         big.bet(4, 0, 120, 15); // an open pair's big bet on fourth street
         big.bet(6, 0, 120, 15);
         assert_eq!(big.stakes(), Some((60, 120)));
+        let mut short = Bets::default();
+        short.bet(3, 5, 200, 5);
+        short.bet(5, 0, 195, 5); // an all-in for less on fifth street
+        assert_eq!(short.stakes(), Some((200, 400)));
         let mut completed = Bets::default();
         completed.bet(3, 15, 60, 15); // the completion over the bring-in
         assert_eq!(completed.stakes(), Some((60, 120)));

@@ -417,7 +417,7 @@ pub type GameRow = (
 );
 
 /// Every game name the rooms write.
-pub const GAMES: [GameRow; 34] = [
+pub const GAMES: [GameRow; 36] = [
     ("Hold'em", "holdem", 2, Deal::Board, None),
     ("Holdem", "holdem", 2, Deal::Board, None),
     ("6+ Hold'em", "short-deck", 2, Deal::Board, None),
@@ -443,6 +443,8 @@ pub const GAMES: [GameRow; 34] = [
     ("7-Card Stud Hi/Lo", "stud-hilo", 7, Deal::Stud, None),
     ("7-Card Stud", "stud", 7, Deal::Stud, None),
     ("7Stud", "stud", 7, Deal::Stud, None),
+    ("7CARD HiLo", "stud-hilo", 7, Deal::Stud, None),
+    ("7CARD", "stud", 7, Deal::Stud, None),
     ("Razz", "razz", 7, Deal::Stud, None),
     ("Stud Hi", "stud", 7, Deal::Stud, None),
     ("Stud H/L", "stud-hilo", 7, Deal::Stud, None),
