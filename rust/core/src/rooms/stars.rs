@@ -60,6 +60,8 @@ struct Reader {
     /// A stud hand whose streets have no section lines (Bovada): a card dealt after the
     /// street's betting begins the next street.
     unmarked: bool,
+    /// The players dealt on this stud street so far.
+    street_dealt: Vec<usize>,
     /// The bets that show a stud hand's stakes where its first line has none.
     bets: super::stud::Bets,
     language: &'static str,
@@ -102,6 +104,7 @@ impl Reader {
             betting: false,
             street_deals: Vec::new(),
             unmarked: false,
+            street_dealt: Vec::new(),
             bets: super::stud::Bets::default(),
         }
     }
@@ -277,6 +280,23 @@ impl Reader {
                 };
                 cards = dealt;
             }
+            if self.head.deal == Deal::Stud && cards.len() == 5 {
+                // The best five written (Bovada): the cards shown are the seven dealt,
+                // if all are known.
+                let dealt: Option<Vec<u8>> = self
+                    .events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Deal(w, c) if *w == who => Some(c.iter().copied()),
+                        _ => None,
+                    })
+                    .flatten()
+                    .collect();
+                match dealt {
+                    Some(dealt) if dealt.len() == 7 => cards = dealt,
+                    _ => return Ok(()),
+                }
+            }
             if self.head.deal == Deal::Board {
                 self.shown[who] = Some(cards.clone());
             }
@@ -327,8 +347,10 @@ impl Reader {
                 }
             }
             Deal::Stud => {
-                if self.betting && self.section == Section::Play {
-                    // No section line: the betting is over and the next street dealt.
+                let again = self.street_dealt.contains(&who);
+                if (self.betting || again) && self.section == Section::Play {
+                    // No section line: the betting is over (or no one could bet) and the
+                    // next street dealt.
                     self.unmarked = true;
                     self.stud_street();
                 }
@@ -342,6 +364,7 @@ impl Reader {
                 if self.street == 0 && cards.iter().all(Option::is_some) {
                     self.dealt[who] = Some(last);
                 }
+                self.street_dealt.push(who);
                 match self.street_deals.iter().find(|d| d.0 == who) {
                     Some(&(_, at)) => self.events[at] = Event::Deal(who, cards),
                     None => self.events.push(Event::Deal(who, cards)),
@@ -421,6 +444,7 @@ impl Reader {
     fn stud_street(&mut self) {
         self.street_begins();
         self.street_deals.clear();
+        self.street_dealt.clear();
         for who in 0..self.seats.len() {
             if self.in_stud(who) {
                 self.street_deals.push((who, self.events.len()));

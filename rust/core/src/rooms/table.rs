@@ -323,6 +323,9 @@ pub const ROOMS: [Room; 15] = [
             ("Ante/Small Blind ", "posts small blind "),
             ("Ante/Small blind ", "posts small blind "),
             ("Big blind/Bring in ", "posts big blind "),
+            ("Big blind/Bring in(timeout) ", "posts big blind "),
+            // Stud's double bet on fourth street (an open pair).
+            ("Double bets ", "bets "),
             ("Posts dead chip ", "posts dead "),
             ("Posts chip ", "posts big blind "),
             ("Small Blind ", "posts small blind "),
