@@ -248,6 +248,28 @@ const FILES: &[Expected] = &[
         &["holdem"; 3],
         &[],
     ),
+    ("merge/stud.xml", "MRG", "<game ", &["stud"], &[]),
+    (
+        "merge/triple_draw.xml",
+        "MRG",
+        "<game ",
+        &["2-7-triple-draw"],
+        &[],
+    ),
+    (
+        "merge/horse_tournament.xml",
+        "MRG",
+        "<game ",
+        &["holdem", "omaha-hilo", "razz", "stud", "stud-hilo"],
+        &[],
+    ),
+    (
+        "bovada/stud_tournament.txt",
+        "BOV",
+        "Bovada Hand",
+        &["stud"; 4],
+        &[],
+    ),
     (
         "fulltilt/holdem.txt",
         "FTP",
@@ -533,4 +555,54 @@ fn ipoker_stud_is_read_street_by_street_with_its_bring_in_and_stakes() {
     let omaha = read_file(&data("ipoker/omaha5_unnamed.xml"));
     let hand = omaha.hands[0].as_ref().unwrap();
     assert_eq!((hand.hole_count, hand.code), (5, Some("PO")));
+}
+
+#[test]
+fn merge_and_bovada_stud_and_draw_are_read_street_by_street() {
+    // Merge's stud: each player's cards so far written at the end of the round.
+    let file = read_file(&data("merge/stud.xml"));
+    let hand = file.hands[0].as_ref().unwrap();
+    assert_eq!((hand.limits, hand.bring_in), (Some((50, 100)), Some(10)));
+    // Balances are written after the antes: the stack is the balance and the ante.
+    assert_eq!((hand.stacks[0], hand.antes[0]), (1585, 5));
+    let actions = hand.phh_actions();
+    assert_eq!(actions[6..8], ["d dh p4 4d3dQh", "p5 pb"]);
+    assert!(actions.contains(&"d dh p5 ??".to_string())); // seventh street, face down
+    assert_eq!(actions.last().unwrap(), "p6 sm JsJhTs7h8d6s3s");
+
+    // Merge's triple draw: the player's own discards told from his hands before and after.
+    let file = read_file(&data("merge/triple_draw.xml"));
+    let hand = file.hands[0].as_ref().unwrap();
+    let actions = hand.phh_actions();
+    assert_eq!(
+        actions[..8],
+        [
+            "d dh p1 QhTc4s6h7h",
+            "d dh p2 ??????????",
+            "p2 cbr 2",
+            "p1 cc",
+            "p1 sd QhTc",
+            "p2 sd ??",
+            "d dh p1 9d9c",
+            "d dh p2 ??"
+        ]
+    );
+
+    // A mixed table: each hand's game by its code; a stud tournament's stakes by its bets.
+    let file = read_file(&data("merge/horse_tournament.xml"));
+    let stud = file.hands[3].as_ref().unwrap();
+    assert_eq!(
+        (stud.game, stud.limits, stud.bring_in),
+        ("stud", Some((100, 200)), Some(25))
+    );
+    assert_eq!(file.hands[0].as_ref().unwrap().code, Some("FT"));
+
+    // Bovada's stud: seats named by number, no street lines, every card written.
+    let file = read_file(&data("bovada/stud_tournament.txt"));
+    let hand = file.hands[0].as_ref().unwrap();
+    assert_eq!(hand.players[..2], ["Seat+1", "Seat+4 [ME]"]);
+    assert_eq!((hand.limits, hand.bring_in), (Some((10, 20)), Some(5)));
+    let actions = hand.phh_actions();
+    assert_eq!(actions[6..8], ["p2 pb", "p3 cc"]);
+    assert_eq!(actions[12..14], ["d dh p1 8s", "d dh p2 7d"]);
 }
