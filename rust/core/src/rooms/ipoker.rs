@@ -231,7 +231,7 @@ fn ante_counted_twice(hand: &mut RoomHand) {
         let (Some(&counted), Some(&ante)) = (put.get(p), hand.antes.get(p)) else {
             continue;
         };
-        if raised && ante > 0 && *stated == counted + ante {
+        if raised && ante > 0 && *stated == counted.saturating_add(ante) {
             *stated = counted;
         }
     }

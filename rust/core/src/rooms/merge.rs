@@ -539,7 +539,7 @@ fn read_game(
     }
     if after_forced {
         for &(_, i, x) in &r.posts {
-            r.seats[i].2 += x;
+            r.seats[i].2 = r.seats[i].2.saturating_add(x);
         }
     }
     if deal == Deal::Stud && r.head.stakes.is_none() {

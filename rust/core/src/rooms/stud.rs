@@ -24,7 +24,7 @@ impl Bets {
     /// A bet or raise to `to` on `street` (3 for third street, ... 7), where the street's
     /// level was `level` and the bring-in `bring_in`.
     pub fn bet(&mut self, street: u32, level: i64, to: i64, bring_in: i64) {
-        let raise = to - level;
+        let raise = to.saturating_sub(level);
         match street {
             3 => *self
                 .third
@@ -39,9 +39,13 @@ impl Bets {
     pub fn stakes(&self) -> Option<(i64, i64)> {
         match (self.third, self.big) {
             // A big bet short of the small was an all-in for less, not the stakes.
-            (Some(small), big) => Some((small, big.filter(|&b| b >= small).unwrap_or(2 * small))),
+            (Some(small), big) => Some((
+                small,
+                big.filter(|&b| b >= small)
+                    .unwrap_or(small.saturating_mul(2)),
+            )),
             (None, Some(big)) if big % 2 == 0 => Some((big / 2, big)),
-            _ => self.fourth.map(|small| (small, 2 * small)),
+            _ => self.fourth.map(|small| (small, small.saturating_mul(2))),
         }
     }
 }
