@@ -369,6 +369,7 @@ pub const ROOMS: [Room; 15] = [
             ("posts the big blind of ", "posts big blind "),
             ("posts a dead small blind of ", "posts dead "),
             ("posts an ante of ", "posts the ante "),
+            ("antes ", "posts the ante "),
             ("raises to ", "raises "),
             ("wins the side pot ", "collected "),
             ("wins the main pot ", "collected "),
@@ -420,7 +421,7 @@ pub type GameRow = (
 );
 
 /// Every game name the rooms write.
-pub const GAMES: [GameRow; 36] = [
+pub const GAMES: [GameRow; 38] = [
     ("Hold'em", "holdem", 2, Deal::Board, None),
     ("Holdem", "holdem", 2, Deal::Board, None),
     ("6+ Hold'em", "short-deck", 2, Deal::Board, None),
@@ -474,6 +475,9 @@ pub const GAMES: [GameRow; 36] = [
         None,
     ),
     ("5 Card Draw", "five-card-draw", 5, Deal::Draw, None),
+    // Full Tilt's names.
+    ("2-7 Single Draw", "2-7-single-draw", 5, Deal::Draw, None),
+    ("A-5 Triple Draw", "a-5-triple-draw", 5, Deal::Draw, None),
     ("Badugi", "badugi", 4, Deal::Draw, None),
 ];
 
