@@ -677,6 +677,37 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
             }
         }
     }
+    // A button no seat has, the seats numbered by player (Ignition's tournaments) and
+    // every player named by his position: the seats are numbered by position from it.
+    const POSITIONS: [&str; 10] = [
+        "Dealer",
+        "Small Blind",
+        "Big Blind",
+        "UTG",
+        "UTG+1",
+        "UTG+2",
+        "UTG+3",
+        "UTG+4",
+        "UTG+5",
+        "UTG+6",
+    ];
+    if let Some(b) = r.button.filter(|b| !r.seats.iter().any(|s| s.0 == *b)) {
+        let _ = b;
+        let rank = |name: &str| {
+            let name = name.strip_suffix(" [ME]").unwrap_or(name);
+            POSITIONS.iter().position(|p| *p == name)
+        };
+        let ranks: Vec<Option<usize>> = r.seats.iter().map(|s| rank(&s.1)).collect();
+        let mut distinct: Vec<usize> = ranks.iter().flatten().copied().collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() == r.seats.len() && distinct.first() == Some(&0) {
+            for (seat, rank) in r.seats.iter_mut().zip(ranks.into_iter().flatten()) {
+                seat.0 = rank as u32 + 1;
+            }
+            r.button = Some(1);
+        }
+    }
     if r.sections == 0 {
         return fault(Cause::NoSections, "the hand has no *** section markers");
     }
