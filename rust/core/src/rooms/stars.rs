@@ -666,17 +666,6 @@ pub fn read(
 }
 
 fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
-    // A button no seat has, within the count of seats listed: Ignition's tournaments
-    // number seats by player and the button by place in the list, which is the table's
-    // order. The seats are then numbered by that place.
-    if let Some(b) = r.button {
-        let listed = usize::try_from(b).is_ok_and(|b| (1..=r.seats.len()).contains(&b));
-        if listed && !r.seats.iter().any(|s| s.0 == b) {
-            for (i, seat) in r.seats.iter_mut().enumerate() {
-                seat.0 = i as u32 + 1;
-            }
-        }
-    }
     // A button no seat has, the seats numbered by player (Ignition's tournaments) and
     // every player named by his position: the seats are numbered by position from it.
     const POSITIONS: [&str; 10] = [
@@ -691,8 +680,7 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         "UTG+5",
         "UTG+6",
     ];
-    if let Some(b) = r.button.filter(|b| !r.seats.iter().any(|s| s.0 == *b)) {
-        let _ = b;
+    if r.button.is_some_and(|b| !r.seats.iter().any(|s| s.0 == b)) {
         let rank = |name: &str| {
             let name = name.strip_suffix(" [ME]").unwrap_or(name);
             POSITIONS.iter().position(|p| *p == name)
@@ -706,6 +694,17 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
                 seat.0 = rank as u32 + 1;
             }
             r.button = Some(1);
+        }
+    }
+    // A button no seat has, within the count of seats listed: Ignition's tournaments
+    // number seats by player and the button by place in the list, which is the table's
+    // order. The seats are then numbered by that place.
+    if let Some(b) = r.button {
+        let listed = usize::try_from(b).is_ok_and(|b| (1..=r.seats.len()).contains(&b));
+        if listed && !r.seats.iter().any(|s| s.0 == b) {
+            for (i, seat) in r.seats.iter_mut().enumerate() {
+                seat.0 = i as u32 + 1;
+            }
         }
     }
     if r.sections == 0 {
