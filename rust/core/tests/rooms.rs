@@ -606,3 +606,66 @@ fn merge_and_bovada_stud_and_draw_are_read_street_by_street() {
     assert_eq!(actions[6..8], ["p2 pb", "p3 cc"]);
     assert_eq!(actions[12..14], ["d dh p1 8s", "d dh p2 7d"]);
 }
+
+#[test]
+fn ignition_tournament_seats_are_ordered_by_the_positions_named() {
+    // Seats numbered by player, the button by a number no seat has: the players' names
+    // (their positions) give the table's order.
+    let text = "Ignition Hand #1: HOLDEM Tournament #9 TBL#1, Turbo- Level 1 (10/20) - 2021-04-11 15:03:32\n\
+                Seat 21: UTG (1,000 in chips)\n\
+                Seat 16: Dealer [ME] (1,000 in chips)\n\
+                Seat 18: Small Blind (980 in chips)\n\
+                Seat 5: Big Blind (1,000 in chips)\n\
+                Dealer [ME] : Set dealer [6]\n\
+                Small Blind : Small blind 10\n\
+                Big Blind : Big blind 20\n\
+                *** HOLE CARDS ***\n\
+                UTG : Card dealt to a spot [Kd 3d]\n\
+                Dealer [ME] : Card dealt to a spot [Js 2s]\n\
+                Small Blind : Card dealt to a spot [Tc 5c]\n\
+                Big Blind : Card dealt to a spot [Ah 8h]\n\
+                UTG : Folds\n\
+                Dealer [ME] : Raises 40 to 40\n\
+                Small Blind : Folds\n\
+                Big Blind : Folds\n\
+                Dealer [ME] : Return uncalled portion of bet 20\n\
+                Dealer [ME] : Hand Result 50\n\
+                *** SUMMARY ***\n\
+                Total Pot(50)\n";
+    let file = read_file(text.as_bytes());
+    let hand = file.hands[0].as_ref().unwrap();
+    assert_eq!(
+        hand.players,
+        ["Small Blind", "Big Blind", "UTG", "Dealer [ME]"]
+    );
+    assert_eq!(
+        (hand.button, hand.blinds.clone()),
+        (Some(1), vec![10, 20, 0, 0])
+    );
+    check_totals(hand).unwrap();
+    assert_eq!(
+        hand.phh_actions()[4..],
+        ["p3 f", "p4 cbr 40", "p1 f", "p2 f"]
+    );
+}
+
+#[test]
+fn full_tilt_antes_are_read() {
+    let text = "Full Tilt Poker Game #7: Table T (6 max) - $0.50/$1 Ante $0.25 - No Limit 2-7 Single Draw - 19:44:24 ET - 2011/04/07\n\
+                Seat 1: Ann ($110)\nSeat 5: Bob ($106)\n\
+                Ann antes $0.25\nBob antes $0.25\n\
+                Bob posts the small blind of $0.50\nAnn posts the big blind of $1\n\
+                The button is in seat #5\n*** HOLE CARDS ***\n\
+                Bob calls $0.50\nAnn checks\n*** DRAW *** (Pot: $2.50)\n\
+                Ann discards 2 cards\nBob stands pat\nAnn is dealt 2 cards\n\
+                Ann checks\nBob bets $1\nAnn folds\n\
+                Uncalled bet of $1 returned to Bob\nBob wins the pot ($2.50)\n\
+                *** SUMMARY ***\nTotal pot $2.50 | Rake $0\n";
+    let file = read_file(text.as_bytes());
+    let hand = file.hands[0].as_ref().unwrap_or_else(|r| panic!("{r}"));
+    assert_eq!(
+        (hand.game, hand.antes.clone()),
+        ("2-7-single-draw", vec![25, 25])
+    );
+    check_totals(hand).unwrap();
+}
