@@ -339,6 +339,10 @@ fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Re
     if rounds == 0 {
         return fault(Cause::NoSections, "the hand has no <round>");
     }
+    if items.iter().all(|item| item.0 .0 == 0) {
+        // Only the forced bets written (a partial export): no cards, no betting.
+        return fault(Cause::CutOff, "the hand is cut off after its forced bets");
+    }
     if r.head.hole_count == 0 {
         // No game named: Omaha of the pockets' size (Hold'em's two cards aside).
         if !(2..=6).contains(&pocket) || pocket == 3 {
