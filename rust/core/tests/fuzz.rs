@@ -913,6 +913,29 @@ const ROOM_TOKENS: &[&str] = &[
     "Total pote 550 | comissão 0\n",
     "<",
     ">",
+    "<gametype>7 Card Stud L</gametype>",
+    "<gametype>7 Card Stud Hi-Lo L $0.05/$0.10</gametype>",
+    "<gametype>PL $2/$4</gametype>",
+    "<cards type=\"Third Street\" player=\"Ann\">X X DA</cards>",
+    "<cards type=\"Fourth Street\" player=\"Bob\">SQ</cards>",
+    "<cards type=\"River\" player=\"Ann\">X</cards>",
+    "<action no=\"7\" player=\"Bob\" type=\"16\" sum=\"15\" />",
+    "<action no=\"9\" player=\"Ann\" type=\"5\" sum=\"60\" />",
+    "<description type=\"7-Stud\" stakes=\"Limit $0.50/$1\"/>",
+    "<description type=\"2-7 Lowball\" stakes=\"Limit $1/$2\" version=\"2\"/>",
+    "<description type=\"HORSE Tournament\" stakes=\"Limit\"/>",
+    "<game id=\"1-2\" multigametype=\"41\">",
+    "<round id=\"BRING_IN\" sequence=\"2\">",
+    "<round id=\"FIRST_DRAW\" sequence=\"3\">",
+    "<event sequence=\"8\" type=\"BRING_IN\" player=\"0\" amount=\"0.10\"/>",
+    "<event sequence=\"5\" type=\"DRAW\" player=\"0\" text=\"2\"/>",
+    "<cards type=\"DRAW_DRAWN_CARDS\" cards=\"null,null,7s\" player=\"0\"/>",
+    "<cards type=\"HOLE\" cards=\"Qh,Tc,4s,6h,7h\" player=\"0\"/>",
+    "Bovada Hand #2633115879: 7CARD Tournament #1378659 TBL#1, Fixed Limit- Level 1 (0/0)\n",
+    "Seat+4 [ME]: 1,500 in chips\n",
+    "Seat+1 : Card dealt to a spot [8s]\n",
+    "Seat+1 : Big blind/Bring in 5\n",
+    "Seat+5 : Double bets 20\n",
 ];
 const ROOM_SEEDS: &[&str] = &[
     "PokerStars Hand #1001:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET\n\
@@ -952,6 +975,36 @@ const ROOM_SEEDS: &[&str] = &[
      <cards type=\"Pocket\" player=\"Ann\">SA C10</cards>\
      <action no=\"3\" player=\"Ann\" type=\"23\" sum=\"$2\" />\
      <action no=\"4\" player=\"Bob\" type=\"0\" sum=\"$0\" /></round></game></session>\n",
+    "<?xml version=\"1.0\"?><session sessioncode=\"0\">\n<general>\
+     <gametype>7 Card Stud L</gametype></general>\n<game gamecode=\"6\"><general><players>\
+     <player seat=\"1\" name=\"Ann\" chips=\"100\" dealer=\"1\" win=\"36\" bet=\"18\" />\
+     <player seat=\"2\" name=\"Bob\" chips=\"100\" dealer=\"0\" win=\"0\" bet=\"18\" />\
+     </players></general><round no=\"0\">\
+     <action no=\"1\" player=\"Ann\" type=\"15\" sum=\"2\" />\
+     <action no=\"2\" player=\"Bob\" type=\"15\" sum=\"2\" /></round><round no=\"2\">\
+     <cards type=\"Third Street\" player=\"Ann\">SA C10 D2</cards>\
+     <action no=\"4\" player=\"Ann\" type=\"5\" sum=\"16\" />\
+     <cards type=\"Third Street\" player=\"Bob\">X X C3</cards>\
+     <action no=\"3\" player=\"Bob\" type=\"16\" sum=\"4\" />\
+     <action no=\"5\" player=\"Bob\" type=\"3\" sum=\"12\" /></round><round no=\"3\">\
+     <cards type=\"Fourth Street\" player=\"Ann\">HK</cards>\
+     <cards type=\"Fourth Street\" player=\"Bob\">H4</cards>\
+     <action no=\"6\" player=\"Ann\" type=\"4\" sum=\"0\" />\
+     <action no=\"7\" player=\"Bob\" type=\"0\" sum=\"0\" /></round></game></session>\n",
+    "<description type=\"2-7 Lowball\" stakes=\"Limit $1/$2\"/>\n<game id=\"1-1\">\
+     <players dealer=\"1\"><player seat=\"1\" nickname=\"Ann\" balance=\"$32\" dealtin=\"true\" />\
+     <player seat=\"3\" nickname=\"Bob\" balance=\"$46\" dealtin=\"true\" /></players>\
+     <round id=\"BLINDS\"><event type=\"SMALL_BLIND\" player=\"1\" amount=\"0.50\"/>\
+     <event type=\"BIG_BLIND\" player=\"3\" amount=\"1.00\"/></round>\
+     <round id=\"PRE_FIRST_DRAW\"><event type=\"CALL\" player=\"1\" amount=\"0.50\"/>\
+     <event type=\"CHECK\" player=\"3\"/>\
+     <cards type=\"HOLE\" cards=\"Qh,Tc,4s,6h,7h\" player=\"3\"/></round>\
+     <round id=\"FIRST_DRAW\"><event type=\"DRAW\" player=\"3\" text=\"2\"/>\
+     <event type=\"DRAW\" player=\"1\" text=\"0\"/>\
+     <cards type=\"DRAW_DRAWN_CARDS\" cards=\"9d,9c,4s,6h,7h\" player=\"3\"/></round>\
+     <round id=\"POST_FIRST_DRAW\"><event type=\"BET\" player=\"3\" amount=\"1.00\"/>\
+     <event type=\"FOLD\" player=\"1\"/></round><round id=\"END_OF_GAME\">\
+     <winner amount=\"3.00\" player=\"3\"/></round></game>\n",
 ];
 
 /// The rooms' readers on any bytes: a hand is read or refused by name, never a panic; a

@@ -193,6 +193,34 @@ const FILES: &[Expected] = &[
         &[],
     ),
     (
+        "ipoker/stud_tournament.xml",
+        "IPN",
+        "</game>",
+        &["stud"; 12],
+        &[],
+    ),
+    (
+        "ipoker/stud_hilo.xml",
+        "IPN",
+        "</game>",
+        &["stud-hilo"; 5],
+        &[],
+    ),
+    (
+        "ipoker/stud_one_line_declaration.xml",
+        "IPN",
+        "</game>",
+        &["stud"; 2],
+        &[],
+    ),
+    (
+        "ipoker/omaha5_unnamed.xml",
+        "IPN",
+        "<game ",
+        &["omaha"; 2],
+        &[],
+    ),
+    (
         "bovada/ignition_holdem.txt",
         "BOV",
         "Ignition Hand",
@@ -218,6 +246,28 @@ const FILES: &[Expected] = &[
         "MRG",
         "<game ",
         &["holdem"; 3],
+        &[],
+    ),
+    ("merge/stud.xml", "MRG", "<game ", &["stud"], &[]),
+    (
+        "merge/triple_draw.xml",
+        "MRG",
+        "<game ",
+        &["2-7-triple-draw"],
+        &[],
+    ),
+    (
+        "merge/horse_tournament.xml",
+        "MRG",
+        "<game ",
+        &["holdem", "omaha-hilo", "razz", "stud", "stud-hilo"],
+        &[],
+    ),
+    (
+        "bovada/stud_tournament.txt",
+        "BOV",
+        "Bovada Hand",
+        &["stud"; 4],
         &[],
     ),
     (
@@ -436,6 +486,186 @@ fn translated_clients_are_read_in_their_words() {
     assert_eq!(
         (hand.winnings.clone(), hand.total_pot),
         (vec![0, 0, 550], Some(550))
+    );
+    check_totals(hand).unwrap();
+}
+
+#[test]
+fn ipoker_stud_is_read_street_by_street_with_its_bring_in_and_stakes() {
+    let file = read_file(&data("ipoker/stud_tournament.xml"));
+    let hand = file.hands[0].as_ref().unwrap();
+    assert_eq!(
+        (hand.number.as_str(), hand.tournament.as_deref()),
+        ("4044858766", Some("699476041"))
+    );
+    // No stakes written: the completion to 60 shows the small bet; the bring-in is 15.
+    assert_eq!((hand.limits, hand.bring_in), (Some((60, 120)), Some(15)));
+    assert_eq!((hand.currency.as_str(), hand.button), ("", None));
+    assert_eq!(hand.antes, [8; 6]);
+    assert_eq!(hand.seats, [1, 2, 4, 7, 9, 10]); // seat order: stud has no button
+    let actions = hand.phh_actions();
+    // Dealt down, down, up (the player's own three known); the bring-in is action 7 of
+    // the file though written last, and goes first.
+    assert_eq!(
+        actions[..9],
+        [
+            "d dh p1 ????Ad",
+            "d dh p2 ????Jd",
+            "d dh p3 2d4h8h",
+            "d dh p4 ????Js",
+            "d dh p5 ????6s",
+            "d dh p6 ????4c",
+            "p6 pb",
+            "p1 cbr 60",
+            "p2 f"
+        ]
+    );
+    // The low card completed at once: the bring-in is the next hand's at the same ante.
+    let completed = file.hands[10].as_ref().unwrap();
+    assert_eq!(
+        (completed.bring_in, completed.limits),
+        (Some(20), Some((80, 160)))
+    );
+    assert!(!completed.phh_actions().iter().any(|a| a.ends_with(" pb")));
+    // The room counts this raiser's ante twice (376); the next hand's stack shows 368.
+    let raiser = file.hands[8].as_ref().unwrap();
+    assert_eq!(
+        (raiser.players[1].as_str(), raiser.put[1]),
+        ("Player20", 368)
+    );
+    // Without the hand that shows it, a bring-in is refused by name, not guessed.
+    let text = String::from_utf8(data("ipoker/stud_tournament.xml")).unwrap();
+    let cut = text.find("<game gamecode=\"4044861112\"").unwrap();
+    let alone = read_file(format!("{}</session>", &text[..cut]).as_bytes());
+    let refused = alone.hands[10].as_ref().unwrap_err();
+    assert_eq!(
+        (refused.cause, refused.number.as_deref()),
+        (Cause::Game, Some("4044860937"))
+    );
+    assert!(refused.message.contains("bring-in"), "{}", refused.message);
+
+    let hilo = read_file(&data("ipoker/stud_hilo.xml"));
+    let hand = hilo.hands[0].as_ref().unwrap();
+    assert_eq!((hand.game, hand.currency.as_str()), ("stud-hilo", "€"));
+    assert_eq!(
+        (hand.limits, hand.bring_in, hand.places),
+        (Some((5, 10)), Some(2), 2)
+    );
+
+    let omaha = read_file(&data("ipoker/omaha5_unnamed.xml"));
+    let hand = omaha.hands[0].as_ref().unwrap();
+    assert_eq!((hand.hole_count, hand.code), (5, Some("PO")));
+}
+
+#[test]
+fn merge_and_bovada_stud_and_draw_are_read_street_by_street() {
+    // Merge's stud: each player's cards so far written at the end of the round.
+    let file = read_file(&data("merge/stud.xml"));
+    let hand = file.hands[0].as_ref().unwrap();
+    assert_eq!((hand.limits, hand.bring_in), (Some((50, 100)), Some(10)));
+    // Balances are written after the antes: the stack is the balance and the ante.
+    assert_eq!((hand.stacks[0], hand.antes[0]), (1585, 5));
+    let actions = hand.phh_actions();
+    assert_eq!(actions[6..8], ["d dh p4 4d3dQh", "p5 pb"]);
+    assert!(actions.contains(&"d dh p5 ??".to_string())); // seventh street, face down
+    assert_eq!(actions.last().unwrap(), "p6 sm JsJhTs7h8d6s3s");
+
+    // Merge's triple draw: the player's own discards told from his hands before and after.
+    let file = read_file(&data("merge/triple_draw.xml"));
+    let hand = file.hands[0].as_ref().unwrap();
+    let actions = hand.phh_actions();
+    assert_eq!(
+        actions[..8],
+        [
+            "d dh p1 QhTc4s6h7h",
+            "d dh p2 ??????????",
+            "p2 cbr 2",
+            "p1 cc",
+            "p1 sd QhTc",
+            "p2 sd ??",
+            "d dh p1 9d9c",
+            "d dh p2 ??"
+        ]
+    );
+
+    // A mixed table: each hand's game by its code; a stud tournament's stakes by its bets.
+    let file = read_file(&data("merge/horse_tournament.xml"));
+    let stud = file.hands[3].as_ref().unwrap();
+    assert_eq!(
+        (stud.game, stud.limits, stud.bring_in),
+        ("stud", Some((100, 200)), Some(25))
+    );
+    assert_eq!(file.hands[0].as_ref().unwrap().code, Some("FT"));
+
+    // Bovada's stud: seats named by number, no street lines, every card written.
+    let file = read_file(&data("bovada/stud_tournament.txt"));
+    let hand = file.hands[0].as_ref().unwrap();
+    assert_eq!(hand.players[..2], ["Seat+1", "Seat+4 [ME]"]);
+    assert_eq!((hand.limits, hand.bring_in), (Some((10, 20)), Some(5)));
+    let actions = hand.phh_actions();
+    assert_eq!(actions[6..8], ["p2 pb", "p3 cc"]);
+    assert_eq!(actions[12..14], ["d dh p1 8s", "d dh p2 7d"]);
+}
+
+#[test]
+fn ignition_tournament_seats_are_ordered_by_the_positions_named() {
+    // Seats numbered by player, the button by a number no seat has: the players' names
+    // (their positions) give the table's order.
+    let text = "Ignition Hand #1: HOLDEM Tournament #9 TBL#1, Turbo- Level 1 (10/20) - 2021-04-11 15:03:32\n\
+                Seat 21: UTG (1,000 in chips)\n\
+                Seat 16: Dealer [ME] (1,000 in chips)\n\
+                Seat 18: Small Blind (980 in chips)\n\
+                Seat 5: Big Blind (1,000 in chips)\n\
+                Dealer [ME] : Set dealer [6]\n\
+                Small Blind : Small blind 10\n\
+                Big Blind : Big blind 20\n\
+                *** HOLE CARDS ***\n\
+                UTG : Card dealt to a spot [Kd 3d]\n\
+                Dealer [ME] : Card dealt to a spot [Js 2s]\n\
+                Small Blind : Card dealt to a spot [Tc 5c]\n\
+                Big Blind : Card dealt to a spot [Ah 8h]\n\
+                UTG : Folds\n\
+                Dealer [ME] : Raises 40 to 40\n\
+                Small Blind : Folds\n\
+                Big Blind : Folds\n\
+                Dealer [ME] : Return uncalled portion of bet 20\n\
+                Dealer [ME] : Hand Result 50\n\
+                *** SUMMARY ***\n\
+                Total Pot(50)\n";
+    let file = read_file(text.as_bytes());
+    let hand = file.hands[0].as_ref().unwrap();
+    assert_eq!(
+        hand.players,
+        ["Small Blind", "Big Blind", "UTG", "Dealer [ME]"]
+    );
+    assert_eq!(
+        (hand.button, hand.blinds.clone()),
+        (Some(1), vec![10, 20, 0, 0])
+    );
+    check_totals(hand).unwrap();
+    assert_eq!(
+        hand.phh_actions()[4..],
+        ["p3 f", "p4 cbr 40", "p1 f", "p2 f"]
+    );
+}
+
+#[test]
+fn full_tilt_antes_are_read() {
+    let text = "Full Tilt Poker Game #7: Table T (6 max) - $0.50/$1 Ante $0.25 - No Limit 2-7 Single Draw - 19:44:24 ET - 2011/04/07\n\
+                Seat 1: Ann ($110)\nSeat 5: Bob ($106)\n\
+                Ann antes $0.25\nBob antes $0.25\n\
+                Bob posts the small blind of $0.50\nAnn posts the big blind of $1\n\
+                The button is in seat #5\n*** HOLE CARDS ***\n\
+                Bob calls $0.50\nAnn checks\n*** DRAW *** (Pot: $2.50)\n\
+                Ann discards 2 cards\nBob stands pat\nAnn is dealt 2 cards\n\
+                Ann checks\nBob bets $1\nAnn folds\n\
+                Uncalled bet of $1 returned to Bob\nBob wins the pot ($2.50)\n\
+                *** SUMMARY ***\nTotal pot $2.50 | Rake $0\n";
+    let file = read_file(text.as_bytes());
+    let hand = file.hands[0].as_ref().unwrap_or_else(|r| panic!("{r}"));
+    assert_eq!(
+        (hand.game, hand.antes.clone()),
+        ("2-7-single-draw", vec![25, 25])
     );
     check_totals(hand).unwrap();
 }

@@ -6,66 +6,29 @@
 //! suit first (`D8`, `C10`); `X` is a card not shown. A call's, bet's and all-in's sum is
 //! what the action puts in, a raise's (type 23) the street total it raises to.
 //!
-//! The reader is a scanner of the few tags the format has, bounded by the file's size; it
-//! is no general XML reader.
+//! Stud (`7 Card Stud L`, `7 Card Stud Hi-Lo L`, `Razz L`) deals each player's cards as a
+//! `<cards type="Third Street" player=...>X X DA</cards>` per street (third street two
+//! down and one up, `River` the last card down), brings in with action type 16 and writes
+//! no stakes for a tournament: the bets show them (the completion on third street is the
+//! small bet, a bet opening fifth street or later the big bet), else another hand of the
+//! file at the same ante and bring-in. `PL €2/€4` with no game named is Omaha with as many
+//! cards as the hand's pockets hold (iPoker's five-card Omaha).
 
 use super::assemble::{assemble, Event, Parts};
 use super::forced::Post;
 use super::header::Header;
 use super::money::{symbol, units};
 use super::record::{Cause, Refusal, RoomHand};
+use super::stud;
 use super::table::{phh_code, room, Deal};
 use super::words::{fault, Fault};
+use super::xml::{attribute, money, tags, Tag};
 use crate::phh::{Arg, Verb};
 use crate::Card;
 
-/// The tags of `text`: `(where it starts, name, attributes' text, the text up to the next
-/// tag)`.
-pub(super) fn tags(text: &str) -> impl Iterator<Item = Tag<'_>> {
-    let mut at = 0;
-    std::iter::from_fn(move || {
-        let open = at + text.get(at..)?.find('<')?;
-        let close = open + text[open..].find('>')?;
-        at = close + 1;
-        let inside = text[open + 1..close].trim_end_matches('/');
-        let (name, attributes) = inside.split_once(' ').unwrap_or((inside, ""));
-        let inner_end = text[at..].find('<').map_or(text.len(), |i| at + i);
-        Some((open, name, attributes, &text[at..inner_end]))
-    })
-}
-
-/// One tag: where it starts, its name, its attributes' text, the text after it.
-pub(super) type Tag<'a> = (usize, &'a str, &'a str, &'a str);
-
-/// One `<game>` being read: where it starts, its number, its tags.
-type Game<'a> = (usize, String, Vec<Tag<'a>>);
-
-/// The value of `name="..."` among `attributes`, unescaped.
-pub(super) fn attribute(attributes: &str, name: &str) -> Option<String> {
-    let mut rest = attributes;
-    while let Some(at) = rest.find(name) {
-        let after = &rest[at + name.len()..];
-        let before_ok = at == 0 || rest.as_bytes()[at - 1] == b' ';
-        if let (true, Some(value)) = (before_ok, after.strip_prefix("=\"")) {
-            let end = value.find('"')?;
-            return Some(unescape(&value[..end]));
-        }
-        rest = after;
-    }
-    None
-}
-
-fn unescape(text: &str) -> String {
-    text.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&apos;", "'")
-        .replace("&amp;", "&")
-}
-
 /// A card written suit first (`D8`, `C10`, `SA`); `None` for `X`.
 fn card(word: &str) -> Result<Option<u8>, Fault> {
-    if word == "X" {
+    if word.eq_ignore_ascii_case("X") {
         return Ok(None);
     }
     let mut chars = word.chars();
@@ -81,41 +44,52 @@ fn card(word: &str) -> Result<Option<u8>, Fault> {
     }
 }
 
-pub(super) fn money(text: &str) -> Result<i64, Fault> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Ok(0);
-    }
-    units(text).map_or_else(
-        || fault(Cause::Amount, format!("{text:?} is not an amount")),
-        Ok,
-    )
-}
+/// The games the session's line names: `(written, game, hole cards, how it is dealt)`, a
+/// name before any it contains.
+const GAMES: [(&str, &str, usize, Deal); 8] = [
+    ("Six Plus Holdem", "short-deck", 2, Deal::Board),
+    ("Omaha Hi-Lo", "omaha-hilo", 4, Deal::Board),
+    ("Omaha", "omaha", 4, Deal::Board),
+    ("Holdem", "holdem", 2, Deal::Board),
+    ("7 Card Stud Hi-Lo", "stud-hilo", 7, Deal::Stud),
+    ("7 Card Stud HiLow", "stud-hilo", 7, Deal::Stud),
+    ("7 Card Stud", "stud", 7, Deal::Stud),
+    ("Razz", "razz", 7, Deal::Stud),
+];
 
-/// The session's game line read into a header (its number set per hand).
+/// Betting structures as the session's line writes them, each after a space (the
+/// Spanish client's `SL` and the Russian's `БЛ`: no limit).
+const BETTING: [(&str, &str); 7] = [
+    ("Pot limit", "pot-limit"),
+    (" NL", "no-limit"),
+    (" SL", "no-limit"),
+    (" БЛ", "no-limit"),
+    (" PL", "pot-limit"),
+    (" FL", "fixed-limit"),
+    (" L ", "fixed-limit"),
+];
+
+/// The session's game line read into a header (its number set per hand). A line that
+/// names only the betting (`PL €2/€4`) leaves the game to the hand's pocket cards: its
+/// `hole_count` is 0.
 fn game_type(text: &str) -> Result<Header, Fault> {
-    const GAMES: [(&str, &str, usize); 4] = [
-        ("Six Plus Holdem", "short-deck", 2),
-        ("Omaha Hi-Lo", "omaha-hilo", 4),
-        ("Omaha", "omaha", 4),
-        ("Holdem", "holdem", 2),
-    ];
-    const BETTING: [(&str, &str); 5] = [
-        ("Pot limit", "pot-limit"),
-        (" NL", "no-limit"),
-        (" PL", "pot-limit"),
-        (" FL", "fixed-limit"),
-        (" L ", "fixed-limit"),
-    ];
-    let Some(&(written, game, hole_count)) = GAMES.iter().find(|g| text.contains(g.0)) else {
-        return fault(
-            Cause::Game,
-            format!("{text:?} names no game pokerforge reads"),
-        );
-    };
-    let padded = format!("{text} ");
+    let padded = format!(" {text} ");
     let Some(&(_, betting)) = BETTING.iter().find(|b| padded.contains(b.0)) else {
         return fault(Cause::Game, format!("{text:?} names no betting structure"));
+    };
+    let unnamed = BETTING
+        .iter()
+        .any(|b| padded.starts_with(&format!("{} ", b.0.trim_end())));
+    let found = GAMES.iter().find(|g| text.contains(g.0));
+    let (written, game, hole_count, deal) = match found {
+        Some(&row) => row,
+        None if unnamed && betting != "fixed-limit" => (text, "omaha", 0, Deal::Board),
+        None => {
+            return fault(
+                Cause::Game,
+                format!("{text:?} names no game pokerforge reads"),
+            )
+        }
     };
     let stakes = text
         .split_whitespace()
@@ -129,13 +103,19 @@ fn game_type(text: &str) -> Result<Header, Fault> {
         code: phh_code(game, betting),
         game_text: written.to_string(),
         hole_count,
-        deal: Deal::Board,
+        deal,
         stakes,
         cap: None,
         currency: symbol(text).map(String::from).unwrap_or_default(),
         time: String::new(),
     })
 }
+
+/// One `<game>` being read: where it starts, its number, its tags.
+type Game<'a> = (usize, String, Vec<Tag<'a>>);
+
+/// A hand read up to its assembly: where it starts, its number, what was found.
+type Found = (usize, String, Result<Parts, Fault>);
 
 /// Every hand of an iPoker XML file's text, read or refused.
 pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
@@ -145,29 +125,23 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
     let line_of = |at: usize| text[..at].bytes().filter(|&b| b == b'\n').count() + 1;
     let mut head: Option<Result<Header, Fault>> = None;
     let mut tournament = None;
-    let mut hands = Vec::new();
+    let mut table_number = None;
+    let mut found: Vec<Found> = Vec::new();
     let mut game: Option<Game<'_>> = None;
-    let finish =
+    let read =
         |game: Game<'_>, head: &Option<Result<Header, Fault>>, tournament: &Option<String>| {
             let (at, number, tags) = game;
-            let refuse = |(cause, message): Fault| Refusal {
-                room: Some("IPN"),
-                cause,
-                first_line: line_of(at),
-                line: None,
-                number: Some(number.clone()),
-                message,
+            let parts = match head {
+                Some(Ok(head)) => {
+                    let mut head = head.clone();
+                    head.number = number.clone();
+                    head.tournament = tournament.clone();
+                    read_game(ipoker, head, &tags)
+                }
+                Some(Err(f)) => Err(f.clone()),
+                None => fault(Cause::Game, "the session names no game"),
             };
-            let mut head = match head {
-                Some(Ok(head)) => head.clone(),
-                Some(Err(f)) => return Err(refuse(f.clone())),
-                None => return Err(refuse((Cause::Game, "the session names no game".into()))),
-            };
-            head.number = number.clone();
-            head.tournament = tournament.clone();
-            let hand = read_game(ipoker, head, &tags).map_err(refuse)?;
-            super::check_totals(&hand).map_err(|m| refuse((Cause::Totals, m)))?;
-            Ok(hand)
+            (at, number, parts)
         };
     for tag in tags(text) {
         let (at, name, attributes, inner) = tag;
@@ -176,16 +150,27 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
             "tournamentcode" => {
                 tournament = Some(inner.trim().to_string()).filter(|t| !t.is_empty())
             }
-            "game" => {
-                if let Some(done) = game.take() {
-                    hands.push(finish(done, &head, &tournament));
-                }
-                let number = attribute(attributes, "gamecode").unwrap_or_default();
-                game = Some((at, number, Vec::new()));
+            // Older files name a tournament and number it in the table's name only
+            // (`$5 Limit 7 Card Stud, 699476041, 699476041`).
+            "tablename" => {
+                table_number = inner
+                    .split(',')
+                    .map(str::trim)
+                    .find(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+                    .map(String::from)
             }
-            "/game" => {
+            "tournamentname" if tournament.is_none() => {
+                tournament = table_number
+                    .clone()
+                    .or_else(|| Some(inner.trim().to_string()))
+            }
+            "game" | "/game" => {
                 if let Some(done) = game.take() {
-                    hands.push(finish(done, &head, &tournament));
+                    found.push(read(done, &head, &tournament));
+                }
+                if name == "game" {
+                    let number = attribute(attributes, "gamecode").unwrap_or_default();
+                    game = Some((at, number, Vec::new()));
                 }
             }
             _ => {
@@ -195,6 +180,29 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
             }
         }
     }
+    let learned = stud::Learned::from(found.iter().filter_map(|f| f.2.as_ref().ok()));
+    let mut hands: Vec<Result<RoomHand, Refusal>> = found
+        .into_iter()
+        .map(|(at, number, parts)| {
+            let refuse = |(cause, message): Fault| Refusal {
+                room: Some("IPN"),
+                cause,
+                first_line: line_of(at),
+                line: None,
+                number: Some(number.clone()),
+                message,
+            };
+            let mut parts = parts.map_err(refuse)?;
+            learned.fill(&mut parts).map_err(refuse)?;
+            let stud = parts.head.deal == Deal::Stud;
+            let mut hand = assemble(parts).map_err(refuse)?;
+            if stud {
+                ante_counted_twice(&mut hand);
+            }
+            super::check_totals(&hand).map_err(|m| refuse((Cause::Totals, m)))?;
+            Ok(hand)
+        })
+        .collect();
     if let Some((at, number, _)) = game {
         hands.push(Err(Refusal {
             room: Some("IPN"),
@@ -208,18 +216,48 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
     hands
 }
 
-fn read_game(
-    ipoker: &'static super::Room,
-    head: Header,
-    tags: &[Tag<'_>],
-) -> Result<RoomHand, Fault> {
+/// A stud hand's stated bets as the actions count them where the room's count is theirs
+/// and a raiser's ante once more: its count of some players who raised has their ante
+/// twice, more than their stack at times (the next hand's stack shows the actions' sum).
+fn ante_counted_twice(hand: &mut RoomHand) {
+    let Ok((put, _)) = super::contributions(hand) else {
+        return;
+    };
+    for (p, stated) in hand.put.iter_mut().enumerate() {
+        let raised = hand
+            .steps
+            .iter()
+            .any(|s| s.player == Some(p) && s.verb == Verb::BetRaise);
+        let (Some(&counted), Some(&ante)) = (put.get(p), hand.antes.get(p)) else {
+            continue;
+        };
+        if raised && ante > 0 && *stated == counted.saturating_add(ante) {
+            *stated = counted;
+        }
+    }
+}
+
+/// What a `<game>` holds, in the order it is played: `(round, 0 for cards and 1 for
+/// actions, the action's number or the cards' place)`.
+type Key = (u32, u8, u64);
+
+enum Item<'a> {
+    Board(Vec<u8>),
+    Deal(usize, Vec<Option<u8>>),
+    Act(usize, &'a str, i64),
+}
+
+fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Result<Parts, Fault> {
+    let stud = head.deal == Deal::Stud;
     let mut r = Parts::new(ipoker, "en", head);
     let mut stated = Vec::new();
-    let mut actions: Vec<(u64, usize, &str, i64, u32)> = Vec::new(); // (no, seat, type, sum, round)
+    let mut items: Vec<(Key, Item<'_>)> = Vec::new();
     let mut round = 0u32;
     let mut rounds = 0;
+    let mut pocket = 0;
     let find = |r: &Parts, name: &str| r.seats.iter().position(|s| s.1 == name);
-    for &(_, name, attributes, inner) in tags {
+    for (place, &(_, name, attributes, inner)) in tags.iter().enumerate() {
+        let place = place as u64;
         match name {
             "player" => {
                 if r.seats.len() >= 2 * crate::MAX_PLAYERS {
@@ -250,15 +288,33 @@ fn read_game(
                     .split_whitespace()
                     .map(card)
                     .collect::<Result<_, _>>()?;
+                let who = attribute(attributes, "player").unwrap_or_default();
                 if kind == "Pocket" {
-                    let who = attribute(attributes, "player").unwrap_or_default();
+                    pocket = pocket.max(cards.len());
                     if let (Some(i), true) = (find(&r, &who), cards.iter().all(Option::is_some)) {
                         r.dealt[i] = Some(cards.iter().flatten().copied().collect());
                     }
+                } else if stud {
+                    let Some(i) = find(&r, &who) else {
+                        return fault(Cause::Players, format!("{who:?} is dealt without a seat"));
+                    };
+                    let count = if kind == "Third Street" { 3 } else { 1 };
+                    if cards.len() != count {
+                        return fault(
+                            Cause::Cards,
+                            format!(
+                                "{who} is dealt {} cards on {kind}, not {count}",
+                                cards.len()
+                            ),
+                        );
+                    }
+                    if count == 3 && cards.iter().all(Option::is_some) {
+                        r.dealt[i] = Some(cards.iter().flatten().copied().collect());
+                    }
+                    items.push(((round, 0, place), Item::Deal(i, cards)));
                 } else {
                     let board: Vec<u8> = cards.iter().flatten().copied().collect();
-                    actions.push((0, usize::MAX, "board", 0, round));
-                    r.events.push(Event::Board(board));
+                    items.push(((round, 0, place), Item::Board(board)));
                 }
             }
             "action" => {
@@ -275,7 +331,7 @@ fn read_game(
                     .nth(1)
                     .and_then(|t| t.split('"').next())
                     .unwrap_or("");
-                actions.push((no, i, kind, sum, round));
+                items.push(((round, 1, no), Item::Act(i, kind, sum)));
             }
             _ => {}
         }
@@ -283,28 +339,57 @@ fn read_game(
     if rounds == 0 {
         return fault(Cause::NoSections, "the hand has no <round>");
     }
-    // The board's events were pushed in order; the players' actions go by their number,
-    // each round's after the board dealt for it.
-    let boards = std::mem::take(&mut r.events);
-    let mut boards = boards.into_iter();
-    actions.sort_by_key(|a| (a.4, a.1 != usize::MAX, a.0));
+    if items.iter().all(|item| item.0 .0 == 0) {
+        // Only the forced bets written (a partial export): no cards, no betting.
+        return fault(Cause::CutOff, "the hand is cut off after its forced bets");
+    }
+    if r.head.hole_count == 0 {
+        // No game named: Omaha of the pockets' size (Hold'em's two cards aside).
+        if !(2..=6).contains(&pocket) || pocket == 3 {
+            return fault(
+                Cause::Game,
+                format!(
+                    "{:?} names no game and the pockets do not show one",
+                    r.head.game_text
+                ),
+            );
+        }
+        r.head.game = if pocket == 2 { "holdem" } else { "omaha" };
+        r.head.hole_count = pocket;
+        r.head.code = phh_code(r.head.game, r.head.betting);
+    }
+    items.sort_by_key(|item| item.0);
     let mut street_in = vec![0i64; r.seats.len()];
-    let mut current = u32::MAX;
-    for (_, i, kind, sum, round) in actions {
-        if round != current {
-            // Round 0 holds the blinds, round 1 the betting before the flop: one street.
-            if current != u32::MAX && round > 1 {
+    let mut current = None;
+    let mut shown = stud::Bets::default();
+    for ((round, _, _), item) in items {
+        if current != Some(round) {
+            // Round 0 holds the forced bets, round 1 the betting before the flop (a stud
+            // hand's is empty): one street.
+            if current.is_some() && round > 1 {
                 street_in.iter_mut().for_each(|x| *x = 0);
             }
-            current = round;
+            current = Some(round);
         }
-        if i == usize::MAX {
-            r.events.extend(boards.next());
-            continue;
-        }
+        let (i, kind, sum) = match item {
+            Item::Board(cards) => {
+                r.events.push(Event::Board(cards));
+                continue;
+            }
+            Item::Deal(i, cards) => {
+                r.events.push(Event::Deal(i, cards));
+                continue;
+            }
+            Item::Act(i, kind, sum) => (i, kind, sum),
+        };
         r.acting[i] = true;
         let level = street_in.iter().copied().max().unwrap_or(0);
         let (verb, arg) = match kind {
+            "16" if stud => {
+                street_in[i] += sum;
+                r.bring_in = Some(r.bring_in.unwrap_or(0).max(sum));
+                (Verb::PostBringIn, Arg::Nothing)
+            }
             "1" | "2" | "15" | "16" => {
                 let post = match kind {
                     "1" => Post::Small,
@@ -343,13 +428,53 @@ fn read_game(
                 )
             }
         };
+        if let (Arg::Chips(to), true) = (&arg, kind != "7") {
+            shown.bet(round + 1, level, *to, r.bring_in.unwrap_or(0));
+        }
         r.events.push(Event::Act(i, verb, arg));
     }
+    if stud && r.head.stakes.is_none() {
+        r.head.stakes = shown.stakes();
+    }
     for (i, cards) in r.dealt.iter().enumerate() {
-        if let Some(cards) = cards {
+        if let (Some(cards), false) = (cards, stud) {
             r.shown[i] = Some(cards.clone());
         }
     }
     r.put = stated;
-    assemble(r)
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_session_line_names_the_game_or_leaves_it_to_the_pockets() {
+        let stud = game_type("7 Card Stud Hi-Lo L €0.05/€0.10").unwrap();
+        assert_eq!(
+            (stud.game, stud.deal, stud.hole_count),
+            ("stud-hilo", Deal::Stud, 7)
+        );
+        assert_eq!(stud.betting, "fixed-limit");
+        assert_eq!(stud.stakes, units("0.05").zip(units("0.10")));
+        let tournament = game_type("7 Card Stud L").unwrap();
+        assert_eq!((tournament.game, tournament.stakes), ("stud", None));
+        assert_eq!(game_type("Razz L $1/$2").unwrap().game, "razz");
+        let unnamed = game_type("PL €2/€4").unwrap();
+        assert_eq!((unnamed.betting, unnamed.hole_count), ("pot-limit", 0));
+        assert_eq!(
+            game_type("Holdem SL $0.01/$0.02").unwrap().betting,
+            "no-limit"
+        );
+        assert_eq!(
+            game_type("Holdem БЛ €0.25/€0.50").unwrap().betting,
+            "no-limit"
+        );
+        let (cause, message) = game_type("5 Card Stud L $0.05/$0.10").unwrap_err();
+        assert_eq!(cause, Cause::Game);
+        assert!(message.contains("5 Card Stud"), "{message}");
+        // A fixed-limit line that names no game is not guessed.
+        assert_eq!(game_type("L $1/$2").unwrap_err().0, Cause::Game);
+    }
 }

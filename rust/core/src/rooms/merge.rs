@@ -1,28 +1,60 @@
 //! The Merge network's XML (Carbon Poker): a `<description type="Holdem" stakes="No
 //! Limit ($1/$2)"/>`, then one `<game id=...>` a hand, with its `<players dealer=N>`
 //! (`<player seat= nickname= balance= dealtin= />`), `<round>`s of `<event sequence= type=
-//! player= amount= />` (an amount is what the action puts in) and `<cards type= cards=
+//! player= amount= />` (an amount is what the action puts in, a raise's the street total
+//! it raises to) and `<cards type= cards=
 //! player= />` (`COMMUNITY` the whole board so far, `HOLE`, `SHOWN`, `MUCKED` a player's),
 //! and the `<winner amount= player= />`s. Neither the total pot nor the rake is written.
+//!
+//! A round's cards are written at its end, dealt at its start. Stud (`7-Stud`, `7-Stud
+//! H/L8`, `Razz`) writes each player's cards so far as `DRAW_DRAWN_CARDS` (`null` a card
+//! face down; the player's own as `HOLE`), its bring-in and completion as events; the draw
+//! games (`2-7 Lowball` and `A-5 Lowball`: triple draw; `5-Draw`, `Badugi`) write a draw
+//! as an event with the number of cards (`text="2"`) and the player's own new hand as
+//! `DRAW_DRAWN_CARDS`. A `HORSE` table names each hand's game by a code
+//! (`multigametype`).
 
 use super::assemble::{assemble, Event, Parts};
 use super::forced::Post;
 use super::header::Header;
-use super::ipoker::{attribute, money, tags, Tag};
 use super::money::{symbol, units};
 use super::record::{Cause, Refusal, RoomHand};
+use super::stud;
 use super::table::{phh_code, room, Deal};
-use super::words::{fault, Fault};
+use super::words::{fault, known, Fault};
+use super::xml::{attribute, money, tags, Tag};
 use crate::phh::{Arg, Verb};
 use crate::Card;
 
+/// The games a description names: `(written, game, hole cards, how it is dealt)`, a name
+/// before any it begins with. A mixed table's (`HORSE`) game is each hand's.
+const GAMES: [(&str, &str, usize, Deal); 12] = [
+    ("Omaha Hi-Lo", "omaha-hilo", 4, Deal::Board),
+    ("Omaha H/L8", "omaha-hilo", 4, Deal::Board),
+    ("Omaha", "omaha", 4, Deal::Board),
+    ("Holdem", "holdem", 2, Deal::Board),
+    ("7-Stud H/L8", "stud-hilo", 7, Deal::Stud),
+    ("7-Stud", "stud", 7, Deal::Stud),
+    ("Razz", "razz", 7, Deal::Stud),
+    ("2-7 Lowball", "2-7-triple-draw", 5, Deal::Draw),
+    ("A-5 Lowball", "a-5-triple-draw", 5, Deal::Draw),
+    ("5-Draw", "five-card-draw", 5, Deal::Draw),
+    ("Badugi", "badugi", 4, Deal::Draw),
+    ("HORSE", "", 0, Deal::Board),
+];
+
+/// A mixed table's games by the code of each hand (`multigametype`): `(codes, game)`.
+const MIXED: [(&[u32], &str); 6] = [
+    (&[1, 2, 9, 23], "holdem"),
+    (&[4], "omaha"),
+    (&[34, 35, 37], "omaha-hilo"),
+    (&[38, 39, 41, 42], "stud"),
+    (&[43, 45], "stud-hilo"),
+    (&[46, 47, 49], "razz"),
+];
+
 /// The description's game read into a header (its number set per hand).
 fn description(attributes: &str) -> Result<Header, Fault> {
-    const GAMES: [(&str, &str, usize); 3] = [
-        ("Omaha Hi-Lo", "omaha-hilo", 4),
-        ("Omaha", "omaha", 4),
-        ("Holdem", "holdem", 2),
-    ];
     const BETTING: [(&str, &str); 3] = [
         ("No Limit", "no-limit"),
         ("Pot Limit", "pot-limit"),
@@ -30,7 +62,8 @@ fn description(attributes: &str) -> Result<Header, Fault> {
     ];
     let kind = attribute(attributes, "type").unwrap_or_default();
     let stakes_text = attribute(attributes, "stakes").unwrap_or_default();
-    let Some(&(written, game, hole_count)) = GAMES.iter().find(|g| kind.starts_with(g.0)) else {
+    let Some(&(written, game, hole_count, deal)) = GAMES.iter().find(|g| kind.starts_with(g.0))
+    else {
         return fault(
             Cause::Game,
             format!("{kind:?} is a game pokerforge does not read"),
@@ -56,7 +89,7 @@ fn description(attributes: &str) -> Result<Header, Fault> {
         code: phh_code(game, betting),
         game_text: format!("{written} {stakes_text}"),
         hole_count,
-        deal: Deal::Board,
+        deal,
         stakes,
         cap: None,
         currency: symbol(&stakes_text).map(String::from).unwrap_or_default(),
@@ -64,15 +97,51 @@ fn description(attributes: &str) -> Result<Header, Fault> {
     })
 }
 
-fn cards(text: &str) -> Result<Vec<u8>, Fault> {
+/// A mixed table's hand: its game from the code its `<game>` tag writes.
+fn mixed(head: &mut Header, game_attributes: &str) -> Result<(), Fault> {
+    let code = attribute(game_attributes, "multigametype").unwrap_or_default();
+    let number: u32 = code.parse().unwrap_or(0);
+    let game = match MIXED.iter().find(|m| m.0.contains(&number)) {
+        Some(&(_, game)) => game,
+        None => {
+            return fault(
+                Cause::Game,
+                format!(
+                    "a {} hand whose game code {code:?} is not one pokerforge knows",
+                    head.game_text
+                ),
+            )
+        }
+    };
+    let (hole_count, deal) = match game {
+        "holdem" => (2, Deal::Board),
+        "omaha" | "omaha-hilo" => (4, Deal::Board),
+        _ => (7, Deal::Stud),
+    };
+    head.game = game;
+    head.hole_count = hole_count;
+    head.deal = deal;
+    head.code = phh_code(game, head.betting);
+    Ok(())
+}
+
+/// Cards written `4d,3d,Qh`; `null` a card face down.
+fn cards(text: &str) -> Result<Vec<Option<u8>>, Fault> {
     text.split(',')
-        .filter(|c| !c.trim().is_empty())
-        .map(|c| match c.trim().parse::<Card>() {
-            Ok(card) => Ok(card.index()),
-            Err(_) => fault(Cause::Cards, format!("{c:?} is not a card")),
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(|c| match c {
+            "null" => Ok(None),
+            _ => match c.parse::<Card>() {
+                Ok(card) => Ok(Some(card.index())),
+                Err(_) => fault(Cause::Cards, format!("{c:?} is not a card")),
+            },
         })
         .collect()
 }
+
+/// One `<game>` being read: where it starts, its number, its attributes, its tags.
+type Game<'a> = (usize, String, &'a str, Vec<Tag<'a>>);
 
 /// Every hand of a Merge XML file's text, read or refused.
 pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
@@ -81,54 +150,78 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
     };
     let line_of = |at: usize| text[..at].bytes().filter(|&b| b == b'\n').count() + 1;
     let mut head: Option<Result<Header, Fault>> = None;
-    let mut hands = Vec::new();
-    let mut game: Option<(usize, String, Vec<Tag<'_>>)> = None;
-    let mut finish = |game: (usize, String, Vec<Tag<'_>>), head: &Option<Result<Header, Fault>>| {
-        let (at, number, tags) = game;
-        let refuse = |(cause, message): Fault| Refusal {
-            room: Some("MRG"),
-            cause,
-            first_line: line_of(at),
-            line: None,
-            number: Some(number.clone()),
-            message,
+    let mut after_forced = true;
+    let mut found: Vec<(usize, String, Result<Parts, Fault>)> = Vec::new();
+    let mut game: Option<Game<'_>> = None;
+    let read = |game: Game<'_>, head: &Option<Result<Header, Fault>>, after_forced: bool| {
+        let (at, number, attributes, tags) = game;
+        let parts = match head {
+            Some(Ok(head)) => {
+                let mut head = head.clone();
+                head.number = number.clone();
+                if head.game.is_empty() {
+                    mixed(&mut head, attributes)
+                        .and_then(|()| read_game(merge, head, &tags, after_forced))
+                } else {
+                    read_game(merge, head, &tags, after_forced)
+                }
+            }
+            Some(Err(f)) => Err(f.clone()),
+            None => fault(Cause::Game, "the file names no game"),
         };
-        let read = || -> Result<RoomHand, Fault> {
-            let mut head = match head {
-                Some(head) => head.clone()?,
-                None => return fault(Cause::Game, "the file names no game"),
-            };
-            head.number = number.clone();
-            let hand = read_game(merge, head, &tags)?;
-            super::check_totals(&hand).map_err(|m| (Cause::Totals, m))?;
-            Ok(hand)
-        };
-        hands.push(read().map_err(refuse));
+        (at, number, parts)
     };
     for tag in tags(text) {
         let (at, name, attributes, _) = tag;
         match name {
-            "description" => head = Some(description(attributes)),
-            "game" => {
-                if let Some(done) = game.take() {
-                    finish(done, &head);
-                }
-                let number = attribute(attributes, "id").unwrap_or_default();
-                game = Some((at, number, Vec::new()));
+            "description" => {
+                head = Some(description(attributes));
+                // Balances are written after the blinds and antes, but in the layout of
+                // version 2 on (`version="2.1"`).
+                let version = attribute(attributes, "version").unwrap_or_default();
+                let major: u32 = version
+                    .split('.')
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(1);
+                after_forced = major < 2;
             }
-            "/game" => {
+            "game" | "/game" => {
                 if let Some(done) = game.take() {
-                    finish(done, &head);
+                    found.push(read(done, &head, after_forced));
+                }
+                if name == "game" {
+                    let number = attribute(attributes, "id").unwrap_or_default();
+                    game = Some((at, number, attributes, Vec::new()));
                 }
             }
             _ => {
-                if let Some((_, _, tags)) = game.as_mut() {
+                if let Some((_, _, _, tags)) = game.as_mut() {
                     tags.push(tag);
                 }
             }
         }
     }
-    if let Some((at, number, _)) = game {
+    let learned = stud::Learned::from(found.iter().filter_map(|f| f.2.as_ref().ok()));
+    let mut hands: Vec<Result<RoomHand, Refusal>> = found
+        .into_iter()
+        .map(|(at, number, parts)| {
+            let refuse = |(cause, message): Fault| Refusal {
+                room: Some("MRG"),
+                cause,
+                first_line: line_of(at),
+                line: None,
+                number: Some(number.clone()),
+                message,
+            };
+            let mut parts = parts.map_err(refuse)?;
+            learned.fill(&mut parts).map_err(refuse)?;
+            let hand = assemble(parts).map_err(refuse)?;
+            super::check_totals(&hand).map_err(|m| refuse((Cause::Totals, m)))?;
+            Ok(hand)
+        })
+        .collect();
+    if let Some((at, number, _, _)) = game {
         hands.push(Err(Refusal {
             room: Some("MRG"),
             cause: Cause::CutOff,
@@ -141,11 +234,100 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
     hands
 }
 
+/// A draw being read: the player, how many cards, the index of his discard's event, the
+/// cards he drew if known.
+type Drawing = (usize, usize, usize, Option<Vec<u8>>);
+
+/// What one hand's reading keeps beside its [`Parts`].
+struct Play {
+    street_in: Vec<i64>,
+    board: Vec<u8>,
+    /// Each player's cards so far (stud), or his hand (draw), as known.
+    held: Vec<Vec<Option<u8>>>,
+    /// Where the round's events begin, and the deals put there so far.
+    round_start: usize,
+    round_deals: usize,
+    /// A stud round's street (3 to 7).
+    street: u32,
+    drawing: Vec<Drawing>,
+    bets: stud::Bets,
+}
+
+impl Play {
+    /// The deals of the draws just made, after the discards (the room's order).
+    fn flush_draws(&mut self, r: &mut Parts) {
+        for (i, count, _, drawn) in std::mem::take(&mut self.drawing) {
+            let cards = drawn.map_or_else(|| vec![None; count], |c| known(&c));
+            r.events.push(Event::Deal(i, cards));
+        }
+    }
+
+    /// A stud player's cards so far: the new ones are dealt at the round's start.
+    fn stud_cards(&mut self, r: &mut Parts, i: usize, cards: Vec<Option<u8>>) -> Result<(), Fault> {
+        let held = &mut self.held[i];
+        let new: Vec<Option<u8>> = cards.iter().skip(held.len()).copied().collect();
+        if cards.len() > 7
+            || held
+                .iter()
+                .zip(&cards)
+                .any(|(a, b)| a.is_some() && b.is_some() && a != b)
+        {
+            return fault(
+                Cause::Cards,
+                format!("{}'s cards change between streets", r.seats[i].1),
+            );
+        }
+        if held.is_empty() && cards.len() == 3 && cards.iter().all(Option::is_some) {
+            r.dealt[i] = Some(cards.iter().flatten().copied().collect());
+        }
+        *held = cards;
+        if !new.is_empty() {
+            let at = (self.round_start + self.round_deals).min(r.events.len());
+            r.events.insert(at, Event::Deal(i, new));
+            self.round_deals += 1;
+        }
+        Ok(())
+    }
+
+    /// A draw player's own new hand: what he threw and drew, told from his hand before.
+    fn drawn(&mut self, r: &mut Parts, i: usize, cards: Vec<Option<u8>>) -> Result<(), Fault> {
+        let before = std::mem::replace(&mut self.held[i], cards.clone());
+        let Some(draw) = self.drawing.iter_mut().find(|d| d.0 == i) else {
+            return Ok(()); // his hand again after standing pat
+        };
+        if before.len() != cards.len() || before.iter().chain(&cards).any(Option::is_none) {
+            return Ok(()); // his hand before is not known: the draw stays unseen
+        }
+        let changed: Vec<usize> = (0..cards.len())
+            .filter(|&k| before[k] != cards[k])
+            .collect();
+        if changed.len() != draw.1 {
+            return fault(
+                Cause::Cards,
+                format!(
+                    "{} draws {} cards and his hand shows {}",
+                    r.seats[i].1,
+                    draw.1,
+                    changed.len()
+                ),
+            );
+        }
+        let thrown: Vec<Option<u8>> = changed.iter().map(|&k| before[k]).collect();
+        draw.3 = Some(changed.iter().filter_map(|&k| cards[k]).collect());
+        if let Some(Event::Act(_, _, arg)) = r.events.get_mut(draw.2) {
+            *arg = Arg::Cards(thrown);
+        }
+        Ok(())
+    }
+}
+
 fn read_game(
     merge: &'static super::Room,
     head: Header,
     tags: &[Tag<'_>],
-) -> Result<RoomHand, Fault> {
+    after_forced: bool,
+) -> Result<Parts, Fault> {
+    let deal = head.deal;
     let mut r = Parts::new(merge, "en", head);
     let seat_of = |r: &Parts, text: Option<String>| -> Result<usize, Fault> {
         let seat: u32 = text.and_then(|s| s.parse().ok()).unwrap_or(u32::MAX);
@@ -154,10 +336,17 @@ fn read_game(
             Ok,
         )
     };
-    let mut street_in: Vec<i64> = Vec::new();
-    let mut board: Vec<u8> = Vec::new();
+    let mut play = Play {
+        street_in: Vec::new(),
+        board: Vec::new(),
+        held: Vec::new(),
+        round_start: 0,
+        round_deals: 0,
+        street: 3,
+        drawing: Vec::new(),
+        bets: stud::Bets::default(),
+    };
     let mut rounds = 0;
-    let mut round_start = 0;
     let mut ended = false;
     for &(_, name, attributes, _) in tags {
         let get = |key| attribute(attributes, key);
@@ -179,14 +368,33 @@ fn read_game(
                 r.dealt.push(None);
                 r.shown.push(None);
                 r.won.push(0);
-                street_in.push(0);
+                play.street_in.push(0);
+                play.held.push(Vec::new());
             }
             "round" => {
                 rounds += 1;
-                round_start = r.events.len();
+                play.flush_draws(&mut r);
+                play.round_start = r.events.len();
+                play.round_deals = 0;
                 let id = get("id").unwrap_or_default();
-                if !matches!(id.as_str(), "BLINDS" | "PREFLOP") {
-                    street_in.iter_mut().for_each(|x| *x = 0);
+                let same_street = [
+                    "BLINDS",
+                    "PREFLOP",
+                    "PRE_FIRST_DRAW",
+                    "BRING_IN",
+                    "THIRD_STREET",
+                ];
+                if !same_street.contains(&id.as_str()) {
+                    play.street_in.iter_mut().for_each(|x| *x = 0);
+                }
+                const STREETS: [&str; 4] = [
+                    "FOURTH_STREET",
+                    "FIFTH_STREET",
+                    "SIXTH_STREET",
+                    "SEVENTH_STREET",
+                ];
+                if let Some(k) = STREETS.iter().position(|s| *s == id) {
+                    play.street = 4 + k as u32;
                 }
                 ended |= id == "END_OF_GAME";
             }
@@ -195,15 +403,44 @@ fn read_game(
                 let dealt = cards(&get("cards").unwrap_or_default())?;
                 if kind == "COMMUNITY" {
                     // The whole board so far: the cards not yet dealt are this street's.
-                    let new: Vec<u8> = dealt.into_iter().filter(|c| !board.contains(c)).collect();
-                    board.extend(&new);
+                    let new: Vec<u8> = dealt
+                        .into_iter()
+                        .flatten()
+                        .filter(|c| !play.board.contains(c))
+                        .collect();
+                    play.board.extend(&new);
                     // Written at the end of its round: dealt before the round's actions.
                     r.events
-                        .insert(round_start.min(r.events.len()), Event::Board(new));
-                } else if !dealt.is_empty() {
-                    let i = seat_of(&r, get("player"))?;
-                    r.dealt[i] = Some(dealt.clone());
-                    r.shown[i] = Some(dealt);
+                        .insert(play.round_start.min(r.events.len()), Event::Board(new));
+                    continue;
+                }
+                if dealt.is_empty() {
+                    continue;
+                }
+                let i = seat_of(&r, get("player"))?;
+                match (deal, kind.as_str()) {
+                    (_, "SHOWN" | "MUCKED") if deal != Deal::Board => {
+                        let shown: Vec<Option<u8>> =
+                            dealt.into_iter().filter(Option::is_some).collect();
+                        r.events
+                            .push(Event::Act(i, Verb::ShowMuck, Arg::Cards(shown)));
+                    }
+                    (Deal::Stud, "DRAW_DRAWN_CARDS" | "HOLE") => {
+                        play.stud_cards(&mut r, i, dealt)?
+                    }
+                    (Deal::Draw, "HOLE") if play.held[i].is_empty() => {
+                        if dealt.iter().all(Option::is_some) {
+                            r.dealt[i] = Some(dealt.iter().flatten().copied().collect());
+                        }
+                        play.held[i] = dealt;
+                    }
+                    (Deal::Draw, "DRAW_DRAWN_CARDS") => play.drawn(&mut r, i, dealt)?,
+                    (Deal::Board, _) => {
+                        let dealt: Vec<u8> = dealt.into_iter().flatten().collect();
+                        r.dealt[i] = Some(dealt.clone());
+                        r.shown[i] = Some(dealt);
+                    }
+                    _ => {}
                 }
             }
             "event" => {
@@ -216,26 +453,67 @@ fn read_game(
                 };
                 let act = matches!(
                     kind.as_str(),
-                    "FOLD" | "CHECK" | "CALL" | "BET" | "RAISE" | "ALL_IN"
+                    "FOLD"
+                        | "CHECK"
+                        | "CALL"
+                        | "BET"
+                        | "RAISE"
+                        | "ALL_IN"
+                        | "COMPLETE"
+                        | "BRING_IN"
                 );
+                if kind == "DRAW" {
+                    let i = seat_of(&r, get("player"))?;
+                    let count: usize = get("text").and_then(|t| t.parse().ok()).unwrap_or(0);
+                    if count > 5 {
+                        return fault(Cause::Cards, format!("a draw of {count} cards"));
+                    }
+                    play.drawing.retain(|d| d.0 != i);
+                    if count > 0 {
+                        play.drawing.push((i, count, r.events.len(), None));
+                    }
+                    r.events.push(Event::Act(
+                        i,
+                        Verb::StandPatDiscard,
+                        Arg::Cards(vec![None; count]),
+                    ));
+                    r.acting[i] = true;
+                    continue;
+                }
                 if post.is_none() && !act {
                     continue; // shows, mucks, chat, returns
                 }
+                play.flush_draws(&mut r);
                 let i = seat_of(&r, get("player"))?;
                 let sum = money(&get("amount").unwrap_or_default())?;
-                let level = street_in.iter().copied().max().unwrap_or(0);
+                let level = play.street_in.iter().copied().max().unwrap_or(0);
                 if let Some(post) = post {
                     if post != Post::Ante {
-                        street_in[i] += sum;
+                        play.street_in[i] += sum;
                     }
                     r.posts.push((post, i, sum));
                     continue;
                 }
-                street_in[i] += sum;
+                // A raise's amount is the street total it raises to; the others' what
+                // they put in.
+                if kind == "RAISE" {
+                    play.street_in[i] = play.street_in[i].max(sum);
+                } else {
+                    play.street_in[i] += sum;
+                }
+                let to = play.street_in[i];
                 let (verb, arg) = match kind.as_str() {
                     "FOLD" => (Verb::Fold, Arg::Nothing),
-                    "BET" | "RAISE" | "ALL_IN" if street_in[i] > level => {
-                        (Verb::BetRaise, Arg::Chips(street_in[i]))
+                    "BRING_IN" => {
+                        r.bring_in = Some(r.bring_in.unwrap_or(0).max(sum));
+                        (Verb::PostBringIn, Arg::Nothing)
+                    }
+                    "BET" | "RAISE" | "ALL_IN" | "COMPLETE" if to > level => {
+                        if kind != "ALL_IN" {
+                            let street = if deal == Deal::Stud { play.street } else { 0 };
+                            play.bets.bet(street, level, to, r.bring_in.unwrap_or(0));
+                        }
+                        (Verb::BetRaise, Arg::Chips(to))
                     }
                     _ => (Verb::CheckCall, Arg::Nothing),
                 };
@@ -249,6 +527,7 @@ fn read_game(
             _ => {}
         }
     }
+    play.flush_draws(&mut r);
     if rounds == 0 {
         return fault(Cause::NoSections, "the hand has no <round>");
     }
@@ -258,5 +537,13 @@ fn read_game(
             "the hand is cut off before its END_OF_GAME round",
         );
     }
-    assemble(r)
+    if after_forced {
+        for &(_, i, x) in &r.posts {
+            r.seats[i].2 = r.seats[i].2.saturating_add(x);
+        }
+    }
+    if deal == Deal::Stud && r.head.stakes.is_none() {
+        r.head.stakes = play.bets.stakes();
+    }
+    Ok(r)
 }

@@ -21,9 +21,11 @@ mod merge;
 pub mod money;
 mod record;
 mod stars;
+mod stud;
 mod table;
 pub mod text;
 mod words;
+mod xml;
 
 pub use languages::LANGUAGES;
 pub use ledger::{check_totals, contributions, phh_winnings};
@@ -104,7 +106,13 @@ fn separator(line: &str) -> bool {
 /// ```
 pub fn detect(head: &[u8]) -> Option<Detected> {
     let text = text::decode(&head[..head.len().min(64 << 10)]);
-    let lines: Vec<&str> = text::lines(&text).take(200).map(|(_, line)| line).collect();
+    // An XML declaration may share its line with the session's first tag.
+    let body = text.trim_start();
+    let body = match body.strip_prefix("<?xml") {
+        Some(rest) => rest.split_once("?>").map_or(body, |(_, after)| after),
+        None => body,
+    };
+    let lines: Vec<&str> = text::lines(body).take(200).map(|(_, line)| line).collect();
     let at = lines
         .iter()
         .position(|line| starts(line.trim()).is_some())?;
@@ -194,12 +202,14 @@ pub fn read_file_as(bytes: &[u8], forced: Option<&'static Room>) -> FileRead {
     let mut chunk: Vec<&str> = Vec::new();
     let mut first_line = 1;
     let mut start: Option<(Detected, &'static str, usize)> = None;
+    let mut firsts = Vec::new();
     let mut flush = |start: Option<(Detected, &'static str, usize)>,
                      chunk: &mut Vec<&str>,
                      first_line: usize| {
         if let Some((found, begin, cut)) = start {
             let found = force(refine(found, begin, &chunk[..chunk.len().min(3)].concat()));
             hands.push(read_hand(found, &chunk[0][cut..], chunk, first_line));
+            firsts.push(first_line);
         } else if chunk.iter().any(|l| !separator(l)) {
             hands.push(Err(Refusal {
                 room: None,
@@ -210,6 +220,7 @@ pub fn read_file_as(bytes: &[u8], forced: Option<&'static Room>) -> FileRead {
                 message: "text where no hand starts (a file cut in a hand, or no history pokerforge reads)"
                     .to_string(),
             }));
+            firsts.push(first_line);
         }
         chunk.clear();
     };
@@ -229,6 +240,7 @@ pub fn read_file_as(bytes: &[u8], forced: Option<&'static Room>) -> FileRead {
         chunk.push(line);
     }
     flush(start, &mut chunk, first_line);
+    unwritten_bring_ins(&mut hands, &firsts);
     if let Some(found) = detected {
         let first = hands.iter().find_map(|h| h.as_ref().ok().map(|h| h.room));
         let refused = hands
@@ -244,6 +256,45 @@ pub fn read_file_as(bytes: &[u8], forced: Option<&'static Room>) -> FileRead {
         hands.push(Err(too_large_refusal()));
     }
     FileRead { detected, hands }
+}
+
+/// The bring-in of a stud hand whose low card completed at once (the text layouts write
+/// none then): another hand's of the file at the same ante and chip unit, else the hand is
+/// refused by name. `firsts` are the hands' first lines, in order.
+fn unwritten_bring_ins(hands: &mut [Result<RoomHand, Refusal>], firsts: &[usize]) {
+    let stud = |h: &RoomHand| matches!(h.game, "stud" | "stud-hilo" | "razz");
+    let key = |h: &RoomHand| (h.places, h.antes.iter().copied().max().unwrap_or(0));
+    let mut learned: Vec<((u32, i64), i64)> = Vec::new();
+    for hand in hands.iter().flatten().filter(|h| stud(h)) {
+        if let (Some(bring_in), k) = (hand.bring_in, key(hand)) {
+            if !learned.iter().any(|l| l.0 == k) {
+                learned.push((k, bring_in));
+            }
+        }
+    }
+    for (at, hand) in hands.iter_mut().enumerate() {
+        let Ok(h) = hand else {
+            continue;
+        };
+        let first_line = firsts.get(at).copied().unwrap_or(0);
+        if !stud(h) || h.bring_in.is_some() {
+            continue;
+        }
+        let k = key(h);
+        h.bring_in = learned.iter().find(|l| l.0 == k).map(|l| l.1);
+        if h.bring_in.is_none() {
+            *hand = Err(Refusal {
+                room: Some(h.room),
+                cause: Cause::Game,
+                first_line,
+                line: None,
+                number: Some(h.number.clone()),
+                message: "a stud hand whose low card completed at once, its bring-in written \
+                          by no hand of its file"
+                    .to_string(),
+            });
+        }
+    }
 }
 
 fn too_large_refusal() -> Refusal {

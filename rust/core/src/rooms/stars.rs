@@ -57,6 +57,13 @@ struct Reader {
     betting: bool,
     /// A stud street's deals: the event of each player dealt on it.
     street_deals: Vec<(usize, usize)>,
+    /// A stud hand whose streets have no section lines (Bovada): a card dealt after the
+    /// street's betting begins the next street.
+    unmarked: bool,
+    /// The players dealt on this stud street so far.
+    street_dealt: Vec<usize>,
+    /// The bets that show a stud hand's stakes where its first line has none.
+    bets: super::stud::Bets,
     language: &'static str,
 }
 
@@ -96,6 +103,9 @@ impl Reader {
             folded: Vec::new(),
             betting: false,
             street_deals: Vec::new(),
+            unmarked: false,
+            street_dealt: Vec::new(),
+            bets: super::stud::Bets::default(),
         }
     }
 
@@ -108,6 +118,8 @@ impl Reader {
     }
 
     fn seat_line(&mut self, line: &str) -> Result<bool, Fault> {
+        let named_by_seat = named_by_seat(line);
+        let line = named_by_seat.as_deref().unwrap_or(line);
         let Some(rest) = line.strip_prefix("Seat ") else {
             return Ok(false);
         };
@@ -176,6 +188,13 @@ impl Reader {
         };
         if self.acted {
             return fault(Cause::Blinds, "a blind posted after the betting began");
+        }
+        if kind == Post::Big && self.head.deal == Deal::Stud {
+            // Bovada writes its bring-in as a big blind ("Big blind/Bring in 5").
+            return self.act(
+                who,
+                &format!("brings in for {}", after.trim_start_matches([' ', ':'])),
+            );
         }
         let x = amount(after.trim_start_matches([' ', ':']))?;
         if matches!(kind, Post::Small | Post::Big | Post::Both | Post::Straddle) {
@@ -261,6 +280,23 @@ impl Reader {
                 };
                 cards = dealt;
             }
+            if self.head.deal == Deal::Stud && cards.len() == 5 {
+                // The best five written (Bovada): the cards shown are the seven dealt,
+                // if all are known.
+                let dealt: Option<Vec<u8>> = self
+                    .events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Deal(w, c) if *w == who => Some(c.iter().copied()),
+                        _ => None,
+                    })
+                    .flatten()
+                    .collect();
+                match dealt {
+                    Some(dealt) if dealt.len() == 7 => cards = dealt,
+                    _ => return Ok(()),
+                }
+            }
             if self.head.deal == Deal::Board {
                 self.shown[who] = Some(cards.clone());
             }
@@ -279,6 +315,11 @@ impl Reader {
             return Ok(()); // chat, time-outs and the like: no bearing on the hand
         };
         self.flush_draws();
+        if let (Arg::Chips(to), Deal::Stud) = (&arg, self.head.deal) {
+            let street = self.street as u32 + 3;
+            self.bets
+                .bet(street, level, *to, self.bring_in.unwrap_or(0));
+        }
         if verb == Verb::Fold {
             self.folded[who] = true;
         }
@@ -306,7 +347,15 @@ impl Reader {
                 }
             }
             Deal::Stud => {
+                let again = self.street_dealt.contains(&who);
+                if (self.betting || again) && self.section == Section::Play {
+                    // No section line: the betting is over (or no one could bet) and the
+                    // next street dealt.
+                    self.unmarked = true;
+                    self.stud_street();
+                }
                 let cards = match (self.street, groups.is_empty(), last.len()) {
+                    (_, true, 1) if self.unmarked && self.street > 0 => known(&last),
                     (0, true, 1) => vec![None, None, Some(last[0])],
                     (0, _, _) => known(&last),
                     (_, true, _) => vec![None],
@@ -315,6 +364,7 @@ impl Reader {
                 if self.street == 0 && cards.iter().all(Option::is_some) {
                     self.dealt[who] = Some(last);
                 }
+                self.street_dealt.push(who);
                 match self.street_deals.iter().find(|d| d.0 == who) {
                     Some(&(_, at)) => self.events[at] = Event::Deal(who, cards),
                     None => self.events.push(Event::Deal(who, cards)),
@@ -367,16 +417,7 @@ impl Reader {
             "4TH STREET" | "5TH STREET" | "6TH STREET" | "RIVER" | "7TH STREET"
                 if self.head.deal == Deal::Stud =>
             {
-                self.street_begins();
-                // Each player still in is dealt a card, which the room writes only when
-                // it is known or face up.
-                self.street_deals.clear();
-                for who in 0..self.seats.len() {
-                    if self.in_stud(who) {
-                        self.street_deals.push((who, self.events.len()));
-                        self.events.push(Event::Deal(who, vec![None]));
-                    }
-                }
+                self.stud_street()
             }
             "FIRST DRAW" | "SECOND DRAW" | "THIRD DRAW" | "DRAW"
                 if self.head.deal == Deal::Draw =>
@@ -396,6 +437,20 @@ impl Reader {
             self.section = Section::Play;
         }
         Ok(())
+    }
+
+    /// A stud street begins: each player still in is dealt a card, which the room writes
+    /// only when it is known or face up.
+    fn stud_street(&mut self) {
+        self.street_begins();
+        self.street_deals.clear();
+        self.street_dealt.clear();
+        for who in 0..self.seats.len() {
+            if self.in_stud(who) {
+                self.street_deals.push((who, self.events.len()));
+                self.events.push(Event::Deal(who, vec![None]));
+            }
+        }
     }
 
     fn street_begins(&mut self) {
@@ -561,6 +616,16 @@ impl Reader {
     }
 }
 
+/// A seat line of Bovada's stud (`Seat+4 [ME]: 1,500 in chips`: the player named by his
+/// seat) written as the layout's others are (`Seat 4: Seat+4 [ME] (1,500 in chips)`).
+fn named_by_seat(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("Seat+")?;
+    let (name, stack) = rest.split_once(": ")?;
+    let number: u32 = name.split(' ').next()?.parse().ok()?;
+    let stack = stack.strip_suffix(" in chips")?;
+    Some(format!("Seat {number}: Seat+{name} ({stack} in chips)"))
+}
+
 /// One hand in the PokerStars layout: its lines (the first the hand's first line, whose
 /// text after the room's start is `rest`).
 ///
@@ -582,7 +647,7 @@ pub fn read(
             continue;
         }
         let english_line = english(line, words(language));
-        let table = table_line(&english_line).filter(|_| !english_line.starts_with("Seat "));
+        let table = table_line(&english_line).filter(|_| !english_line.starts_with("Seat"));
         if let Some((table, max, button)) = table {
             (r.table, r.max_seats, r.button) = (table, max, button);
         } else {
@@ -601,6 +666,36 @@ pub fn read(
 }
 
 fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
+    // A button no seat has, the seats numbered by player (Ignition's tournaments) and
+    // every player named by his position: the seats are numbered by position from it.
+    const POSITIONS: [&str; 10] = [
+        "Dealer",
+        "Small Blind",
+        "Big Blind",
+        "UTG",
+        "UTG+1",
+        "UTG+2",
+        "UTG+3",
+        "UTG+4",
+        "UTG+5",
+        "UTG+6",
+    ];
+    if r.button.is_some_and(|b| !r.seats.iter().any(|s| s.0 == b)) {
+        let rank = |name: &str| {
+            let name = name.strip_suffix(" [ME]").unwrap_or(name);
+            POSITIONS.iter().position(|p| *p == name)
+        };
+        let ranks: Vec<Option<usize>> = r.seats.iter().map(|s| rank(&s.1)).collect();
+        let mut distinct: Vec<usize> = ranks.iter().flatten().copied().collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() == r.seats.len() && distinct.first() == Some(&0) {
+            for (seat, rank) in r.seats.iter_mut().zip(ranks.into_iter().flatten()) {
+                seat.0 = rank as u32 + 1;
+            }
+            r.button = Some(1);
+        }
+    }
     // A button no seat has, within the count of seats listed: Ignition's tournaments
     // number seats by player and the button by place in the list, which is the table's
     // order. The seats are then numbered by that place.
@@ -624,6 +719,10 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
             Cause::CutOff,
             "the hand is cut off before its summary's total pot",
         );
+    }
+    if r.head.deal == Deal::Stud && r.head.stakes.is_none_or(|s| s.0 <= 0) {
+        // No stakes written (Bovada's stud): the bets show them, else none.
+        r.head.stakes = r.bets.stakes();
     }
     let won =
         if r.collected || r.room.winnings == Winnings::Collected && r.won.iter().any(|&x| x > 0) {

@@ -323,6 +323,9 @@ pub const ROOMS: [Room; 15] = [
             ("Ante/Small Blind ", "posts small blind "),
             ("Ante/Small blind ", "posts small blind "),
             ("Big blind/Bring in ", "posts big blind "),
+            ("Big blind/Bring in(timeout) ", "posts big blind "),
+            // Stud's double bet on fourth street (an open pair).
+            ("Double bets ", "bets "),
             ("Posts dead chip ", "posts dead "),
             ("Posts chip ", "posts big blind "),
             ("Small Blind ", "posts small blind "),
@@ -366,6 +369,7 @@ pub const ROOMS: [Room; 15] = [
             ("posts the big blind of ", "posts big blind "),
             ("posts a dead small blind of ", "posts dead "),
             ("posts an ante of ", "posts the ante "),
+            ("antes ", "posts the ante "),
             ("raises to ", "raises "),
             ("wins the side pot ", "collected "),
             ("wins the main pot ", "collected "),
@@ -417,7 +421,7 @@ pub type GameRow = (
 );
 
 /// Every game name the rooms write.
-pub const GAMES: [GameRow; 34] = [
+pub const GAMES: [GameRow; 38] = [
     ("Hold'em", "holdem", 2, Deal::Board, None),
     ("Holdem", "holdem", 2, Deal::Board, None),
     ("6+ Hold'em", "short-deck", 2, Deal::Board, None),
@@ -443,6 +447,8 @@ pub const GAMES: [GameRow; 34] = [
     ("7-Card Stud Hi/Lo", "stud-hilo", 7, Deal::Stud, None),
     ("7-Card Stud", "stud", 7, Deal::Stud, None),
     ("7Stud", "stud", 7, Deal::Stud, None),
+    ("7CARD HiLo", "stud-hilo", 7, Deal::Stud, None),
+    ("7CARD", "stud", 7, Deal::Stud, None),
     ("Razz", "razz", 7, Deal::Stud, None),
     ("Stud Hi", "stud", 7, Deal::Stud, None),
     ("Stud H/L", "stud-hilo", 7, Deal::Stud, None),
@@ -469,6 +475,9 @@ pub const GAMES: [GameRow; 34] = [
         None,
     ),
     ("5 Card Draw", "five-card-draw", 5, Deal::Draw, None),
+    // Full Tilt's names.
+    ("2-7 Single Draw", "2-7-single-draw", 5, Deal::Draw, None),
+    ("A-5 Triple Draw", "a-5-triple-draw", 5, Deal::Draw, None),
     ("Badugi", "badugi", 4, Deal::Draw, None),
 ];
 
