@@ -140,6 +140,7 @@ def solve(
     memory_limit: int = 4 << 30,
     progress: Callable[[Progress], object] | None = None,
     cancel: Cancel | None = None,
+    threads: int | None = None,
 ) -> SolvedGame:
     """Solves a heads-up No-Limit Hold'em spot from the flop, the turn or the river.
 
@@ -177,6 +178,10 @@ def solve(
             stops the solve, an exception ends it and is raised.
         cancel: A :class:`pokerforge._core.Cancel`: ``cancel.cancel()`` from another
             thread stops the solve after the iteration running (the game is kept).
+        threads: The threads to solve on (default: every core, on the calling thread
+            and the core's shared pool). A number runs the solve on a pool of its own,
+            where Ctrl-C is seen only when the solve ends: meant for worker processes that
+            each run one solve at a time, as flop reports do.
 
     Returns:
         The :class:`SolvedGame`, also when a limit stopped it before the target
@@ -229,6 +234,7 @@ def solve(
         max_iterations=max_iterations,
         progress=progress,
         cancel=cancel,
+        threads=threads,
     )
     return game
 
@@ -309,6 +315,7 @@ class SolvedGame:
         max_iterations: int = 1000,
         progress: Callable[[Progress], object] | None = None,
         cancel: Cancel | None = None,
+        threads: int | None = None,
     ) -> SolvedGame:
         """Solves on (from the iterations run) to a new target or budget; returns self.
         The arguments are :func:`solve`'s; ``max_iterations`` counts every iteration."""
@@ -330,6 +337,7 @@ class SolvedGame:
             time_limit=time_limit,
             progress=callback,
             cancel=cancel,
+            threads=threads,
         )
         self.iterations = iterations
         self.exploitability = chips / pot

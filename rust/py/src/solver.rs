@@ -26,7 +26,7 @@ use crate::equity::{time_limit_of, PyCancel};
 use crate::errors::{located, to_py};
 use crate::input::seq::setting;
 use crate::input::{card_set, core, text_of, Int};
-use crate::parallel::panic_message;
+use crate::parallel::{panic_message, pool, threads_for};
 use crate::range::PyRange;
 use crate::solver_view::{node_info, play, NodeInfo};
 
@@ -220,7 +220,7 @@ impl PySolverGame {
     /// iterations have run (in all), `time_limit` seconds have passed, `cancel` is
     /// cancelled or `progress(iterations, exploitability, seconds)` answers true.
     #[pyo3(signature = (*, target, max_iterations = 1000, time_limit = None, check_every = 10,
-        progress = None, cancel = None))]
+        progress = None, cancel = None, threads = None))]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
@@ -231,6 +231,7 @@ impl PySolverGame {
         check_every: u32,
         progress: Option<Py<PyAny>>,
         cancel: Option<&Bound<'_, PyCancel>>,
+        threads: Option<Int>,
     ) -> PyResult<Solved> {
         let options = SolveOptions {
             target,
@@ -239,11 +240,17 @@ impl PySolverGame {
             check_every,
         };
         let flag = cancel.map(|c| c.get().flag());
+        // A pool of its own when asked (worker processes that run one solve per core);
+        // Ctrl-C is only seen on the main thread, so it then waits for the solve's end.
+        let pool = match threads {
+            Some(n) => Some(pool(threads_for(Some(n), 0, 1)?)?),
+            None => None,
+        };
         let mut guard = self.game()?;
         let game: &mut Game = &mut guard;
         let mut failure: Option<PyErr> = None;
         let mut stopped = false;
-        let outcome = py.detach(|| {
+        let mut run = || {
             catch_unwind(AssertUnwindSafe(|| {
                 game.solve(&options, &mut |p| {
                     if flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
@@ -270,6 +277,10 @@ impl PySolverGame {
                     })
                 })
             }))
+        };
+        let outcome = py.detach(move || match &pool {
+            Some(pool) => pool.install(run),
+            None => run(),
         });
         let solved = core(outcome.map_err(|p| bug(p.as_ref()))?)?;
         if let Some(err) = failure {
