@@ -715,8 +715,8 @@ class SolverSpot:
         self, *, isomorphism: bool = True, memory_limit: int = ...
     ) -> tuple[int, int, int, int]: ...
 
-# (kind, player, pot, (bet, bet), actions)
-_NodeInfo: TypeAlias = tuple[str, int, int, tuple[int, int], list[str]]
+# (kind, player, pot, (bet, bet), actions, dealt cards)
+_NodeInfo: TypeAlias = tuple[str, int, int, tuple[int, int], list[str], list[str]]
 
 @final
 class SolverGame:

@@ -84,6 +84,7 @@ def test_nodes_lines_and_dealing() -> None:
     river = chance.deal("2c")
     assert river.board == "Td9d6hQc2c" and river.actions == ("x", "b150")
     assert game.node("x x 2c x").actions == ("x", "b100", "a900")
+    assert game.node("X X 2c").board == "Td9d6hQc2c"  # action tokens in any case
     spade, club = game.strategy("x x 2s"), game.strategy("x x 2c")
     assert spade.hands == club.hands and spade.frequencies.shape == club.frequencies.shape
     assert game.node("a900").play("c").kind == "chance"

@@ -389,8 +389,8 @@ class SolvedGame:
                 names it and lists what the node offers.
         """
         tokens = tuple(t for t in _SPLIT.split(line) if t) if isinstance(line, str) else tuple(line)
-        kind, player, pot, bets, actions = self._core.node(tokens)
-        board = self.board + "".join(t for t in tokens if len(t) == 2 and t[0] in "23456789TJQKA")
+        kind, player, pot, bets, actions, dealt = self._core.node(tokens)
+        board = self.board + "".join(dealt)
         return Node(
             line=tokens,
             kind=kind,

@@ -369,7 +369,8 @@ impl PySolverGame {
         ))
     }
 
-    /// What the line of `tokens` reaches: `(kind, player, pot, (bet, bet), actions)`.
+    /// What the line of `tokens` reaches: `(kind, player, pot, (bet, bet), actions,
+    /// dealt cards)`.
     fn node(&self, tokens: Vec<String>) -> PyResult<NodeInfo> {
         let game = self.game()?;
         let line = play(&game, &tokens)?;

@@ -13,10 +13,10 @@ use pyo3::prelude::*;
 
 use crate::errors::InvalidSpecError;
 
-/// `(kind, player, pot, (bet, bet), actions)`: the kind is `"decision"` (player to act),
-/// `"chance"` (a card is dealt; player -1), `"fold"` (the player who folded) or
-/// `"showdown"` (player -1).
-pub type NodeInfo = (&'static str, i64, i32, (i32, i32), Vec<String>);
+/// `(kind, player, pot, (bet, bet), actions, dealt)`: the kind is `"decision"` (player to
+/// act), `"chance"` (a card is dealt; player -1), `"fold"` (the player who folded) or
+/// `"showdown"` (player -1); `dealt` the cards the line dealt, in order.
+pub type NodeInfo = (&'static str, i64, i32, (i32, i32), Vec<String>, Vec<String>);
 
 /// The token of an action (see the module docs).
 pub fn token_of(action: Action) -> String {
@@ -102,5 +102,13 @@ pub fn node_info(game: &Game, line: &Line) -> NodeInfo {
         _ => ("showdown", -1),
     };
     let actions = game.actions_at(line).into_iter().map(token_of).collect();
-    (kind, player, pot, (bets[0], bets[1]), actions)
+    let dealt = line
+        .edges()
+        .iter()
+        .filter_map(|e| match e {
+            Edge::Card(c) => Card::from_index(i64::from(*c)).ok().map(|c| c.to_string()),
+            Edge::Action(_) => None,
+        })
+        .collect();
+    (kind, player, pot, (bets[0], bets[1]), actions, dealt)
 }
