@@ -39,6 +39,9 @@ def test_bad_input_is_named() -> None:
         solve(**{**RIVER, "ranges": ["AA", "TdQc"]})
     with pytest.raises(InvalidSpecError, match="'3q' is not a size"):
         solve(**RIVER, bets="50%, 3q")
+    for impossible in ("0%", "20000%", "-50%", "1x", "4e"):
+        with pytest.raises(InvalidSpecError, match="is not a size"):
+            solve(**RIVER, raises=impossible)
     with pytest.raises(InvalidSpecError, match="only a raise size"):
         solve(**RIVER, bets="2x")
     with pytest.raises(InvalidSpecError, match="street 'preflop'"):

@@ -100,3 +100,17 @@ def test_time_limit_and_expiry() -> None:
     time.sleep(0.6)
     assert client.get(f"/v1/solve/{job}").status_code == 404
     jobs.close()
+
+
+def test_the_oldest_games_are_let_go_past_the_kept_memory() -> None:
+    client, jobs = _client(max_kept_bytes=1)
+    first = client.post("/v1/solve", json=RIVER).json()["id"]
+    _wait(client, first, "done")
+    second = client.post("/v1/solve", json=RIVER).json()["id"]
+    # Each finished game alone passes the bound: only the newest stays.
+    deadline = time.monotonic() + 60
+    while client.get(f"/v1/solve/{second}").json().get("status") != "done":
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert client.get(f"/v1/solve/{first}").status_code == 404
+    jobs.close()

@@ -10,7 +10,8 @@ done, each action's frequency and EV and its 13x13 grid at the root or at the no
 one never starts, a running one stops after its iteration. Solves run on the server's
 own threads (``SolveLimits.workers``, apart from the equity queue: a solve takes seconds
 to minutes), each within the time, iteration and memory bounds; finished games are kept
-for ``keep`` seconds, and the oldest are let go first past ``max_kept_bytes``.
+for ``keep`` seconds, and the oldest are let go first past ``max_kept_bytes`` (the newest
+stays).
 
 Examples:
     >>> from pokerforge.service import create_app
@@ -236,17 +237,17 @@ class SolveJobs:
 
     def _expire(self) -> None:
         """Lets go of jobs finished more than ``keep`` ago, then of the oldest finished
-        games while the kept ones pass ``max_kept_bytes``."""
+        games (but the newest) while the kept ones pass ``max_kept_bytes``."""
         now = time.monotonic()
         for job_id, job in list(self._jobs.items()):
             if job.finished is not None and now - job.finished > self.limits.keep:
                 del self._jobs[job_id]
-        kept = [j for j in self._jobs.values() if j.game is not None]
-        total = sum(j.game.memory_bytes for j in kept if j.game is not None)
-        for job in kept:
+        kept = [(j, j.game.memory_bytes) for j in self._jobs.values() if j.game is not None]
+        total = sum(size for _, size in kept)
+        for job, size in kept[:-1]:  # the newest game stays whatever its size
             if total <= self.limits.max_kept_bytes:
                 break
-            total -= job.bytes
+            total -= size
             del self._jobs[job.id]
 
     def _serve(self) -> None:
