@@ -6,7 +6,8 @@ KJs, QJs, JTs, T9s``, each flop solved to 0.5% of the pot on one thread (a few s
 flop). The flops are every 88th of the 1,755 strategically different ones. Each worker
 count runs on a fresh ``LocalCluster`` whose start is counted; the script checks that the
 tables are identical and prints the load average around each figure (the machine may be
-shared).
+shared) and the CPU seconds each run took (a shared machine slows the wall time, not
+those).
 
 Run (not part of the test suite):
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 
 from pokerforge.solver.flops import flop_report, strategic_flops
 
@@ -35,6 +37,16 @@ def _load() -> str:
     return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children (the cluster's processes,
+    waited for when it closes)."""
+    me, kids = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--flops", type=int, default=20)
@@ -49,9 +61,9 @@ def main() -> None:
     first = None
     base = None
     for workers in (int(w) for w in args.workers.split(",")):
-        before = _load()
+        before, cpu = _load(), _cpu()
         report = flop_report(**SPOT, flops=flops, workers=workers, backend=args.backend)
-        after = _load()
+        after, cpu = _load(), _cpu() - cpu
         if first is None:
             first = report
             base = report.seconds
@@ -60,7 +72,7 @@ def main() -> None:
         print(
             f"{args.backend}, {workers} worker(s): {report.seconds:.1f} s "
             f"({report.seconds / len(flops):.2f} s a flop, {iterations} iterations), "
-            f"speed-up {base / report.seconds:.2f}x, table identical: {same}, "
+            f"speed-up {base / report.seconds:.2f}x, {cpu:.1f} CPU s, table identical: {same}, "
             f"load {before} -> {after}"
         )
         if not same:
