@@ -142,3 +142,26 @@ def test_reading_a_game_while_it_is_solved_is_refused() -> None:
     cancel.cancel()
     worker.join(60)
     assert game.stopped and game.strategy(game.root).actions == game.root.actions
+
+
+def test_the_extension_checks_its_own_arguments() -> None:
+    """`_core`'s solver names a bad player, a bad shape of sizes and a bad memory bound
+    itself, whoever calls it."""
+    from pokerforge._core import SolverGame, SolverSpot  # noqa: PLC0415
+
+    args: dict[str, object] = {
+        "board": "Td9d6hQc2s", "ranges": ("AA", "KK"), "pot": 100, "stack": 100,
+        "sizes": [[("50%", "")] * 2] * 3, "donk": (None, None), "allin_threshold": 0.15,
+        "merge_threshold": 0.1, "rake_rate": 0.0, "rake_cap": 0.0,
+    }  # fmt: skip
+    game = SolverGame(SolverSpot(**args))  # type: ignore[arg-type]
+    for call in (lambda: game.hands(2), lambda: game.ev([], 2), lambda: game.equity([], 7)):
+        with pytest.raises(InvalidSpecError, match="player"):
+            call()
+    with pytest.raises(InvalidSpecError, match="sizes"):
+        SolverSpot(**{**args, "sizes": [[("50%", "")]]})  # type: ignore[arg-type]
+    with pytest.raises(InvalidSpecError, match="memory_limit"):
+        SolverGame(SolverSpot(**args), memory_limit=-1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidRangeError) as err:
+        SolverSpot(**{**args, "ranges": ("AA", 5)})  # type: ignore[arg-type]
+    assert err.value.location == "ranges[1]"

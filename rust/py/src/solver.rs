@@ -61,6 +61,19 @@ fn chips_of(value: Int, name: &'static str) -> PyResult<i32> {
     }
 }
 
+/// A player: 0 (out of position) or 1.
+fn player_of(player: usize) -> PyResult<usize> {
+    if player <= 1 {
+        Ok(player)
+    } else {
+        Err(setting(
+            "player",
+            player,
+            "0 (out of position) or 1 (in position)",
+        ))
+    }
+}
+
 /// A memory bound in bytes: positive and within 64 bits.
 fn memory_of(value: Int) -> PyResult<u64> {
     match value.get::<u64>() {
@@ -355,7 +368,7 @@ impl PySolverGame {
         Bound<'py, PyArray2<u8>>,
         Bound<'py, PyArray1<f32>>,
     )> {
-        let hands = self.game()?.hands(player);
+        let hands = self.game()?.hands(player_of(player)?);
         let labels = hands.iter().map(|(c, _)| c.to_string()).collect();
         let cards: Vec<u8> = hands
             .iter()
@@ -410,6 +423,7 @@ impl PySolverGame {
         let game = self.game()?;
         let line = play(&game, &tokens)?;
         let game: &Game = &game;
+        let player = player_of(player)?;
         let values = py.detach(|| game.hand_values_at(&line, player));
         Ok(PyArray1::from_vec(py, values))
     }
@@ -424,6 +438,7 @@ impl PySolverGame {
         let game = self.game()?;
         let line = play(&game, &tokens)?;
         let game: &Game = &game;
+        let player = player_of(player)?;
         let values = py.detach(|| game.equity_at(&line, player));
         Ok(PyArray1::from_vec(py, values))
     }
