@@ -34,6 +34,8 @@ __all__ = [
     "ObsEncoder",
     "Range",
     "ShortDeckRank",
+    "SolverGame",
+    "SolverSpot",
     "StreetRule",
     "Variant",
     "__version__",
@@ -710,3 +712,77 @@ _RoomHand = tuple[bool, Any]
 def rooms_read(
     data: bytes, room: str | None = None
 ) -> tuple[str | None, str | None, list[_RoomHand]]: ...
+
+# The solver (pokerforge.solver is the public face). A line is a list of tokens: actions
+# "x", "c", "f", "b100", "r250", "a900" ("a": the all-in) and dealt cards ("Qc").
+@final
+class SolverSpot:
+    def __new__(
+        cls,
+        *,
+        board: _CardsLike,
+        ranges: tuple[str | Range, str | Range],
+        pot: int,
+        stack: int,
+        sizes: Sequence[Sequence[tuple[str, str]]],
+        donk: tuple[str | None, str | None],
+        allin_threshold: float,
+        merge_threshold: float,
+        rake_rate: float,
+        rake_cap: float,
+    ) -> SolverSpot: ...
+    def estimate(
+        self, *, isomorphism: bool = True, memory_limit: int = ...
+    ) -> tuple[int, int, int, int]: ...
+
+# (kind, player, pot, (bet, bet), actions, dealt cards)
+_NodeInfo: TypeAlias = tuple[str, int, int, tuple[int, int], list[str], list[str]]
+
+@final
+class SolverGame:
+    def __new__(
+        cls,
+        spot: SolverSpot,
+        *,
+        compressed: bool = False,
+        isomorphism: bool = True,
+        memory_limit: int = ...,
+    ) -> SolverGame: ...
+    def solve(
+        self,
+        *,
+        target: float,
+        max_iterations: int = 1000,
+        time_limit: float | None = None,
+        check_every: int = 10,
+        progress: Any | None = None,
+        cancel: Cancel | None = None,
+        threads: int | None = None,
+    ) -> tuple[int, float, float, bool, bool]: ...
+    def exploitability(self) -> float: ...
+    def values(self) -> tuple[float, float]: ...
+    @property
+    def iterations(self) -> int: ...
+    @property
+    def memory_bytes(self) -> int: ...
+    @property
+    def node_count(self) -> int: ...
+    @property
+    def compressed(self) -> bool: ...
+    @property
+    def start(self) -> tuple[int, int, int]: ...
+    def hands(
+        self, player: int
+    ) -> tuple[list[str], npt.NDArray[np.uint8], npt.NDArray[np.float32]]: ...
+    def node(self, tokens: Sequence[str]) -> _NodeInfo: ...
+    def strategy(self, tokens: Sequence[str]) -> npt.NDArray[np.float32]: ...
+    def reach(
+        self, tokens: Sequence[str]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
+    def ev(self, tokens: Sequence[str], player: int) -> npt.NDArray[np.float64]: ...
+    def equity(self, tokens: Sequence[str], player: int) -> npt.NDArray[np.float64]: ...
+    def lock(self, tokens: Sequence[str], strategy: npt.NDArray[np.float32]) -> None: ...
+    def unlock(self, tokens: Sequence[str]) -> bool: ...
+    def save(self) -> bytes: ...
+    @staticmethod
+    def load(data: bytes, *, memory_limit: int = ...) -> SolverGame: ...

@@ -60,6 +60,8 @@ from pokerforge.icm.commands import add_commands as _add_icm_commands
 from pokerforge.icm.commands import icm_command, pushfold_command
 from pokerforge.service.command import add_command as _add_serve_command
 from pokerforge.service.command import serve_command
+from pokerforge.solver.command import add_command as _add_solve_command
+from pokerforge.solver.command import solve_command
 
 if TYPE_CHECKING:
     from pokerforge.equity import Method
@@ -308,18 +310,12 @@ def _parser() -> argparse.ArgumentParser:
 
     _add_history_commands(commands)
     _add_icm_commands(commands)
+    _add_solve_command(commands)
 
     _add_serve_command(commands)
     return parser
 
 
-def _duration(seconds: float) -> str:
-    """``'40 s'``, ``'6 min'``, ``'2.5 h'``."""
-    if seconds < 120:
-        return f"{seconds:.0f} s"
-    if seconds < 7200:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
 
 
 # Work estimated at this many seconds or more is announced before it starts, with a bar.
@@ -366,12 +362,14 @@ def _run_equity(args: argparse.Namespace, players: list[str]) -> EquityResult:
     seconds = plan.estimated_seconds(args.time_limit)
     if max(seconds, plan.exact_seconds if plan.method == "exact" else 0.0) < _ANNOUNCE_SECONDS:
         return plan.run(seed=args.seed, time_limit=args.time_limit)
+    from pokerforge.sim.progress import Timer, duration_text  # noqa: PLC0415
+
     if plan.method == "exact":
-        note = f"exact enumeration: about {_duration(plan.exact_seconds)} on this machine"
+        note = f"exact enumeration: about {duration_text(plan.exact_seconds)} on this machine"
         if args.time_limit is not None and plan.exact_seconds > args.time_limit:
             note += f", more than --time-limit {args.time_limit:g} s allows"
     else:
-        note = f"Monte Carlo: about {_duration(seconds)}"
+        note = f"Monte Carlo: about {duration_text(seconds)}"
     print(f"{note}; Ctrl-C stops it", file=sys.stderr)
     cancel = Cancel()
     answer: list[EquityResult] = []
@@ -385,8 +383,6 @@ def _run_equity(args: argparse.Namespace, players: list[str]) -> EquityResult:
 
     # The core releases the GIL: this thread draws the bar and takes Ctrl-C meanwhile.
     worker = threading.Thread(target=work, daemon=True)
-    from pokerforge.sim.progress import Timer  # noqa: PLC0415
-
     timer = Timer(seconds, label=plan.method)
     worker.start()
     try:
@@ -655,6 +651,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "grid": _grid,
         "icm": icm_command,
         "pushfold": pushfold_command,
+        "solve": solve_command,
     }
     try:
         if args.command == "serve":

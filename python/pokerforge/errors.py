@@ -37,6 +37,7 @@ __all__ = [
     "RangeLimitError",
     "RecordMismatchError",
     "SimBackendError",
+    "SolverTooLargeError",
     "TimeLimitError",
     "TooManyChipsError",
     "TooManyDealsError",
@@ -131,6 +132,22 @@ class TooManyDealsError(InvalidSpecError):
         ... except pokerforge.errors.TooManyDealsError as err:
         ...     print(err)  # doctest: +ELLIPSIS
         method = "exact" is refused: exact Hold'em equity would count about ...
+    """
+
+
+class SolverTooLargeError(InvalidSpecError):
+    """A solver's game refused before its memory is allocated: its tree and storage, sized
+    first, would take more than the memory limit. The message names both sizes in bytes;
+    fewer bet sizes, a later street or ``compressed=True`` make the game smaller.
+
+    Examples:
+        >>> from pokerforge.solver import solve
+        >>> try:
+        ...     solve(ranges=["22+", "22+"], board="Td9d6h", pot=100, stack=1000,
+        ...           memory_limit=100_000)
+        ... except SolverTooLargeError as err:
+        ...     print(err)  # doctest: +ELLIPSIS
+        the solver's game needs ... bytes (... MB), more than the limit of 100000 bytes (0.1 MB)...
     """
 
 

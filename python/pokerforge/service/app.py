@@ -60,6 +60,7 @@ from pokerforge.service.models import (
     Health,
 )
 from pokerforge.service.queue import BusyError, Client, ClientGoneError, Scheduler
+from pokerforge.service.solver import mount_solver
 from pokerforge.service.tournament import mount_tournament
 from pokerforge.service.work import FieldError, Job, Limits, fresh_seed
 
@@ -366,6 +367,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         # max_time.
         engine.scheduler.drain()
         engine.scheduler.close()
+        solves.close()
         metrics.forget_process()
         log.info("shutdown", extra={"fields": {"cached": len(engine.cache)}})
 
@@ -437,6 +439,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     mount_calculator(app, limits, engine)
     mount_tournament(app, limits, engine)
+    solves = mount_solver(app)
 
     @app.api_route("/docs", methods=["GET", "HEAD"], include_in_schema=False)
     async def docs() -> FileResponse:

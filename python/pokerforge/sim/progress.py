@@ -14,7 +14,21 @@ import sys
 import time
 from typing import IO
 
-__all__ = ["Progress", "Timer"]
+__all__ = ["Progress", "Timer", "duration_text"]
+
+
+def duration_text(seconds: float) -> str:
+    """A duration as people say it.
+
+    Examples:
+        >>> duration_text(40), duration_text(360), duration_text(9000)
+        ('40 s', '6 min', '2.5 h')
+    """
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 class Progress:

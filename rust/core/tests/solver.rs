@@ -394,3 +394,46 @@ fn the_budget_and_the_stop_hook_end_a_solve() {
     };
     assert_eq!(game.solve(&options, &mut |_| false).unwrap().iterations, 12);
 }
+
+/// Each hand's equity at the root agrees with exact equity against the opponent's range
+/// (the root's reach is the range), on the turn and the flop; a hand that holds a card of
+/// the board has none.
+#[test]
+fn equity_at_the_root_is_exact_equity_against_the_range() {
+    use pokerforge_core::{equity, EquityOptions, Player};
+    for (board_text, oop, ip) in [
+        ("Td9d6hQc", "AA,KK,J8s,0.5(76s)", "QQ-99,AQs,KJo"),
+        ("Td9d6h", "AhAd,KsKc,Jd8d", "0.3(QQ),99,AQs,87s"),
+    ] {
+        let s = spot(board_text, oop, ip, 100, 100, "50%", "");
+        let game = Game::new(s, GameOptions::default()).unwrap();
+        let root = game.line();
+        let equities = game.equity_at(&root, 0);
+        let ip_range = Range::parse(ip).unwrap();
+        for ((combo, _), &got) in game.hands(0).iter().zip(&equities) {
+            let players = [Player::Hand(combo.cards()), Player::Range(ip_range.clone())];
+            let exact = equity(
+                &players,
+                board(board_text),
+                CardSet::EMPTY,
+                &EquityOptions::default(),
+            )
+            .unwrap();
+            let want = exact.players[0].equity;
+            // Weights are kept as 32-bit floats in the game.
+            assert!((got - want).abs() < 1e-6, "{combo}: {got} against {want}");
+        }
+    }
+    // On the river: aces beat kings, king-three (king high) loses to them.
+    let s = spot("Td9d6hQc2s", "AA,Ks3s", "KK", 100, 100, "50%", "");
+    let game = Game::new(s, GameOptions::default()).unwrap();
+    let equities = game.equity_at(&game.line(), 0);
+    for ((combo, _), e) in game.hands(0).iter().zip(equities) {
+        let want = if combo.to_string().starts_with('A') {
+            1.0
+        } else {
+            0.0
+        };
+        assert!((e - want).abs() < 1e-12, "{combo} {e}");
+    }
+}

@@ -397,6 +397,13 @@ impl PyCancel {
     }
 }
 
+impl PyCancel {
+    /// The flag `cancel()` raises, for work that checks it as it goes.
+    pub(crate) fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
+}
+
 /// A checked equity request, ready to run: made by `plan_equity`.
 #[pyclass(name = "EquityPlan", module = "pokerforge._core", frozen)]
 #[derive(Debug)]

@@ -22,6 +22,7 @@ import_exception!(pokerforge.errors, InvalidPayoutError);
 import_exception!(pokerforge.errors, ChipLimitError);
 import_exception!(pokerforge.errors, TooManyDealsError);
 import_exception!(pokerforge.errors, TimeLimitError);
+import_exception!(pokerforge.errors, SolverTooLargeError);
 import_exception!(pokerforge.errors, PokerError);
 
 /// The Python exception for a core error, its message the core's sentence; an error about
@@ -81,8 +82,8 @@ pub fn with_message(err: &Error, message: String) -> PyErr {
         | Error::InvalidSetting { .. }
         | Error::ExactTooLarge { .. }
         | Error::InvalidBetSize { .. }
-        | Error::SolverTooLarge { .. }
         | Error::InvalidSavedGame { .. } => InvalidSpecError::new_err(message),
+        Error::SolverTooLarge { .. } => SolverTooLargeError::new_err(message),
         Error::OutOfTime { .. } | Error::NoDealInTime { .. } | Error::TimeLimit { .. } => {
             TimeLimitError::new_err(message)
         }

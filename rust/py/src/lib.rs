@@ -30,6 +30,8 @@ mod registry;
 mod rooms;
 mod short_deck;
 mod showdown;
+mod solver;
+mod solver_view;
 mod variant;
 
 use pyo3::prelude::*;
@@ -97,5 +99,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(phh::phh_has_header, m)?)?;
     m.add_function(wrap_pyfunction!(rooms::rooms_read, m)?)?;
     record::add_to(m)?;
+    m.add_class::<solver::PySolverSpot>()?;
+    m.add_class::<solver::PySolverGame>()?;
     Ok(())
 }

@@ -52,6 +52,7 @@
 mod action;
 mod bet_size;
 mod cfr;
+mod equity;
 mod exploitability;
 mod game;
 mod hands;

@@ -35,6 +35,11 @@ impl Line {
     pub fn edges(&self) -> &[Edge] {
         &self.edges
     }
+
+    /// The map of suits from real to stored (`suits[s]` stands for real suit `s`).
+    pub(crate) fn suits(&self) -> &[u8; 4] {
+        &self.suits
+    }
 }
 
 fn no_such(what: String, expected: &'static str) -> Error {
@@ -240,7 +245,7 @@ impl Game {
 
 /// The board of a stored node in real suits (the map of suits is its own inverse only for
 /// one exchange, so it is inverted here).
-fn board_in_real_suits(board: u64, suits: &[u8; 4]) -> u64 {
+pub(crate) fn board_in_real_suits(board: u64, suits: &[u8; 4]) -> u64 {
     let mut inverse = [0u8; 4];
     for (real, &seen) in suits.iter().enumerate() {
         inverse[usize::from(seen)] = real as u8;
