@@ -316,8 +316,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-
-
 # Work estimated at this many seconds or more is announced before it starts, with a bar.
 _ANNOUNCE_SECONDS = 2.0
 

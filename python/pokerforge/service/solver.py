@@ -77,7 +77,7 @@ class SolveLimits:
 
 class SolveRequest(BaseModel):
     """A heads-up postflop spot and its tree of bet sizes (the arguments of
-    :func:`pokerforge.solver.solve`)."""
+    [`pokerforge.solver.solve()`][pokerforge.solver.solve])."""
 
     model_config = ConfigDict(extra="forbid")
 

@@ -1,10 +1,10 @@
 """A heads-up No-Limit Hold'em postflop solver: equilibrium strategies from the flop, the
 turn or the river, for ranges in the engine's grammar.
 
-:func:`solve` builds the game of a spot (two ranges, a board, a pot, stacks and a tree of
-bet sizes), solves it to a target exploitability with discounted CFR on the core's
-threads, and returns a :class:`SolvedGame` whose nodes are reached by lines of play:
-each hand's strategy, expected value and equity there, range-wide aggregates and 13x13
+[`solve()`][pokerforge.solver.solve] builds the game of a spot (two ranges, a board, a pot, stacks
+and a tree of bet sizes), solves it to a target exploitability with discounted CFR on the core's
+threads, and returns a [`SolvedGame`][pokerforge.solver.SolvedGame] whose nodes are reached by lines
+of play: each hand's strategy, expected value and equity there, range-wide aggregates and 13x13
 grids, as NumPy arrays.
 
 Examples:

@@ -1,5 +1,5 @@
-"""The ``pokerforge solve`` command (registered by :mod:`pokerforge.cli`): solve a spot,
-print each action's frequency and EV at a node and the 13x13 strategy grid of an action.
+"""The ``pokerforge solve`` command (registered by [`pokerforge.cli`][pokerforge.cli]): solve a
+spot, print each action's frequency and EV at a node and the 13x13 strategy grid of an action.
 
 Progress goes to stderr, one line per exploitability measure; Ctrl-C stops the solve.
 

@@ -2,8 +2,9 @@
 Dask, with one row of aggregates per flop.
 
 Flops that differ only by a renaming of suits play alike: of the 22,100 flops, 1,755 are
-strategically different (:func:`strategic_flops`, each with the number of flops it stands
-for). Each flop is one chunk of work for :mod:`pokerforge.sim.backends` (the simulations'
+strategically different ([`strategic_flops()`][pokerforge.solver.flops.strategic_flops], each with
+the number of flops it stands for). Each flop is one chunk of work for `pokerforge.sim.backends`
+(the simulations'
 executor: local processes or a Dask ``LocalCluster`` or scheduler), solved on one thread
 so that the workers share the machine's cores; a flop's row does not depend on where it
 was solved, so the table is the same for any number of workers.
@@ -209,15 +210,17 @@ def flop_report(
     scheduler: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> FlopReport:
-    """Solves the spot on each flop and returns one row per flop (:class:`FlopReport`).
+    """Solves the spot on each flop and returns one row per flop
+    ([`FlopReport`][pokerforge.solver.flops.FlopReport]).
 
     Args:
         ranges: The two ranges (out of position first), as range text.
         pot: The pot at the start, in chips.
         stack: The effective stack, in chips.
-        flops: The flops (``"AhKd2c"``); default: the 1,755 of :func:`strategic_flops`.
-            A flop given by hand stands for itself (weight 1).
-        bets: Bet sizes, as :func:`pokerforge.solver.solve` takes them.
+        flops: The flops (``"AhKd2c"``); default: the 1,755 of
+            [`strategic_flops()`][pokerforge.solver.flops.strategic_flops]. A flop given by hand
+            stands for itself (weight 1).
+        bets: Bet sizes, as [`pokerforge.solver.solve()`][pokerforge.solver.solve] takes them.
         raises: Raise sizes.
         target: Each flop's target exploitability, a share of the pot.
         max_iterations: Each flop's iteration budget.
@@ -233,8 +236,8 @@ def flop_report(
         progress: Called with ``(flops done, flops)`` as flops finish.
 
     Raises:
-        InvalidSpecError: An empty list of flops, or anything :func:`solve` refuses
-            (checked on the first flop before any worker starts).
+        InvalidSpecError: An empty list of flops, or anything [`solve()`][pokerforge.solver.solve]
+            refuses (checked on the first flop before any worker starts).
         SimBackendError: A backend that cannot start (Dask not installed, a scheduler
             that cannot be reached).
     """

@@ -1,4 +1,5 @@
-"""Solving a spot (:func:`solve`) and reading the solution (:class:`SolvedGame`)."""
+"""Solving a spot ([`solve()`][pokerforge.solver.solve]) and reading the solution
+([`SolvedGame`][pokerforge.solver.SolvedGame])."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ street (``"flop"``, ``"turn"``, ``"river"``) to a text for both players or a pai
 
 Line: TypeAlias = str | Sequence[str]
 """A line of play: tokens separated by spaces, commas or slashes (``"x b100 c / 2c / x"``)
-or a sequence of tokens. See :class:`Node` for the tokens."""
+or a sequence of tokens. See [`Node`][pokerforge.solver.Node] for the tokens."""
 
 _SPLIT = re.compile(r"[\s,/]+")
 
@@ -92,7 +93,7 @@ def _spot(
     allin_threshold: float,
     merge_threshold: float,
 ) -> SolverSpot:
-    """The checked spot of :func:`solve`'s arguments."""
+    """The checked spot of [`solve()`][pokerforge.solver.solve]'s arguments."""
     if isinstance(ranges, str) or len(ranges) != 2:
         raise InvalidSpecError(
             f"ranges = {ranges!r} is not two ranges: expected [out of position, in position]"
@@ -150,12 +151,12 @@ def solve(
 
     Args:
         ranges: The two ranges, out of position first: range text (``"QQ+, AKs,
-            0.5(JJ)"``, docs/ranges.md) or :class:`Range` objects. They may share combos;
-            card removal is exact.
+            0.5(JJ)"``, docs/ranges.md) or [`Range`][pokerforge.equity.Range] objects. They may
+            share combos; card removal is exact.
         board: 3, 4 or 5 cards.
         pot: The pot at the start, in chips (both players put in half).
         stack: The effective stack behind, in chips.
-        bets: Bet sizes (:data:`Sizes`): one text for every street and player, or by
+        bets: Bet sizes (`Sizes`): one text for every street and player, or by
             street and player.
         raises: Raise sizes, the same way.
         donk: Sizes of a donk bet (out of position leading after calling the last street)
@@ -174,9 +175,9 @@ def solve(
             once.
         memory_limit: The most bytes the game may take: a larger game is refused before it
             is allocated.
-        progress: Called with a :class:`Progress` after every iteration; a true answer
-            stops the solve, an exception ends it and is raised.
-        cancel: A :class:`pokerforge._core.Cancel`: ``cancel.cancel()`` from another
+        progress: Called with a [`Progress`][pokerforge.solver.Progress] after every iteration; a
+            true answer stops the solve, an exception ends it and is raised.
+        cancel: A `pokerforge._core.Cancel`: ``cancel.cancel()`` from another
             thread stops the solve after the iteration running (the game is kept).
         threads: The threads to solve on (default: every core, on the calling thread
             and the core's shared pool). A number runs the solve on a pool of its own,
@@ -184,8 +185,8 @@ def solve(
             each run one solve at a time, as flop reports do.
 
     Returns:
-        The :class:`SolvedGame`, also when a limit stopped it before the target
-        (:attr:`SolvedGame.reached` says which).
+        The [`SolvedGame`][pokerforge.solver.SolvedGame], also when a limit stopped it before the
+        target ([`SolvedGame.reached`][pokerforge.solver.SolvedGame.reached] says which).
 
     Raises:
         InvalidCardError: A board card that does not parse (``location`` ``"board"``).
@@ -252,8 +253,8 @@ def estimate(
     merge_threshold: float = 0.1,
     isomorphism: bool = True,
 ) -> dict[str, int]:
-    """The size of the game :func:`solve` would build, without allocating it: ``nodes``,
-    ``entries`` (stored values), ``bytes`` and ``compressed_bytes``.
+    """The size of the game [`solve()`][pokerforge.solver.solve] would build, without allocating it:
+    ``nodes``, ``entries`` (stored values), ``bytes`` and ``compressed_bytes``.
 
     Examples:
         >>> size = estimate(ranges=["AA, KK", "QQ"], board="Td9d6hQc2s", pot=100, stack=100)
@@ -281,7 +282,7 @@ class SolvedGame:
     """A solved (or partly solved) game: its exploitability, and strategies, values and
     equities at every node.
 
-    Nodes are reached by lines (:data:`Line`): ``game.node("x b100 c / 2c")``, or
+    Nodes are reached by lines (`Line`): ``game.node("x b100 c / 2c")``, or
     ``game.root.play("x", "b100")``. Reading a game while another thread solves it raises
     ``RuntimeError``.
 
@@ -318,7 +319,8 @@ class SolvedGame:
         threads: int | None = None,
     ) -> SolvedGame:
         """Solves on (from the iterations run) to a new target or budget; returns self.
-        The arguments are :func:`solve`'s; ``max_iterations`` counts every iteration."""
+        The arguments are [`solve()`][pokerforge.solver.solve]'s; ``max_iterations`` counts every
+        iteration."""
         if not (isinstance(target, int | float) and target >= 0):
             raise InvalidSpecError(
                 f"target = {target!r} is not allowed: expected a share of the pot, 0 or more"
@@ -461,8 +463,9 @@ class SolvedGame:
 
     def lock(self, node: Node | Line, frequencies: npt.ArrayLike) -> None:
         """Fixes the strategy at a decision: ``frequencies`` has the shape of
-        :attr:`Strategy.frequencies` (hands, actions); a row of NaN leaves a hand free.
-        Solve on with :meth:`resume` for the rest of the game to adapt."""
+        [`Strategy.frequencies`][pokerforge.solver.Strategy.frequencies] (hands, actions); a row of
+        NaN leaves a hand free. Solve on with [`resume()`][pokerforge.solver.SolvedGame.resume] for
+        the rest of the game to adapt."""
         node = self._at(node)
         values = np.ascontiguousarray(np.asarray(frequencies, dtype=np.float32).T)
         self._core.lock(node.line, values)
@@ -472,7 +475,7 @@ class SolvedGame:
         return self._core.unlock(self._at(node).line)
 
     def to_bytes(self) -> bytes:
-        """The game as bytes (solved or not), for :func:`load`."""
+        """The game as bytes (solved or not), for [`load()`][pokerforge.solver.load]."""
         return self._core.save()
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -487,8 +490,9 @@ class SolvedGame:
 
 
 def load(source: bytes | str | os.PathLike[str], *, memory_limit: int = 4 << 30) -> SolvedGame:
-    """A game written by :meth:`SolvedGame.save` (a path) or :meth:`SolvedGame.to_bytes`
-    (bytes); its exploitability is measured again.
+    """A game written by [`SolvedGame.save()`][pokerforge.solver.SolvedGame.save] (a path) or
+    [`SolvedGame.to_bytes()`][pokerforge.solver.SolvedGame.to_bytes] (bytes); its exploitability is
+    measured again.
 
     Raises:
         InvalidSpecError: Bytes that are not a saved game of this version.

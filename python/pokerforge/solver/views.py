@@ -1,9 +1,10 @@
 """What a solved game shows at a node: the node itself, each hand's strategy, values and
 equities, and their range-wide aggregates and 13x13 grids.
 
-Every per-hand array is in the order of :attr:`Strategy.hands` (the player's combos that
-the node's board leaves, as :meth:`pokerforge.solver.SolvedGame.hands` lists them), one
-row per hand.
+Every per-hand array is in the order of [`Strategy.hands`][pokerforge.solver.Strategy.hands] (the
+player's combos that the node's board leaves, as
+[`pokerforge.solver.SolvedGame.hands()`][pokerforge.solver.SolvedGame.hands] lists them), one row
+per hand.
 """
 
 from __future__ import annotations
@@ -176,8 +177,8 @@ class Strategy:
         return {a: float(x) / weight for a, x in zip(self.actions, sums, strict=True)}
 
     def hand(self, hand: str) -> dict[str, float]:
-        """One hand's frequencies by action (``hand`` as listed in :attr:`hands`, e.g.
-        ``"AsKs"``)."""
+        """One hand's frequencies by action (``hand`` as listed in
+        [`hands`][pokerforge.solver.Strategy.hands], e.g. ``"AsKs"``)."""
         row = self.frequencies[_index(self.hands, hand)]
         return {a: float(x) for a, x in zip(self.actions, row, strict=True)}
 
@@ -200,7 +201,8 @@ class HandValues:
             lose from the start of the spot (each player counted as having put half the
             starting pot in); for equity, its share of the pot if both players checked it
             down from here. NaN (equity) or 0 (EV) for a hand that cannot be there.
-        reach: How much of each hand reaches the node (see :attr:`Strategy.reach`).
+        reach: How much of each hand reaches the node (see
+            [`Strategy.reach`][pokerforge.solver.Strategy.reach]).
         cards: Each hand's two card indices.
     """
 
@@ -259,8 +261,8 @@ def _index(names: tuple[str, ...], name: str) -> int:
 
 
 def summaries(strategy: Strategy, evs: Mapping[str, HandValues]) -> list[ActionSummary]:
-    """Each action's :class:`ActionSummary` from the strategy and the EV of each action's
-    child node for the acting player."""
+    """Each action's [`ActionSummary`][pokerforge.solver.ActionSummary] from the strategy and the EV
+    of each action's child node for the acting player."""
     out = []
     reach = strategy.reach.astype(np.float64)
     total = float(reach.sum())
