@@ -4,7 +4,7 @@ draw, played by a seeded random player (raise 20 %, fold 15 % facing a bet, 0 to
 drawn), so that two packages play the same hands.
 
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \\
-        .venv/bin/python benches/variant_hands.py stud 200     # then 0; per hand: the difference / 200
+        .venv/bin/python benches/variant_hands.py stud 200   # then 0; the difference / 200
 
 Put another package first on ``PYTHONPATH`` to count it (BENCHMARKS.md, "One life of a hand
 for every game").
