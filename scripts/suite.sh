@@ -54,7 +54,9 @@ esac
 
 version=$("$python" -c 'import platform; print(platform.python_version())')
 work=target/suite/$version
-# The tests read README.md, docs/ and examples/ beside tests/, as in the repository.
+# The tests read README.md, docs/ and examples/ beside tests/, as in the repository; the
+# documentation site's tests build it from the repository itself (POKERFORGE_SOURCE: its
+# mkdocs.yml reads the sources, CHANGELOG.md and BENCHMARKS.md).
 if [ "$part" = both ] || [ "$part" = prepare ] || [ "$part" = warm ]; then
   for d in tests docs examples; do
     sync_tree "$d" "$work/$d"
@@ -101,7 +103,7 @@ fi
 run() {
   local name=$1
   shift
-  (cd "$work" && POKERFORGE_EXPECT_INSTALLED=1 \
+  (cd "$work" && POKERFORGE_EXPECT_INSTALLED=1 POKERFORGE_SOURCE="$root" \
     POKERFORGE_TRAIN_PYTHON="${POKERFORGE_TRAIN_PYTHON:-$root/.venv-train/bin/python}" \
     "$python" -m pytest -q \
     --junitxml="$root/$work/$name.xml" ${PYTEST_ARGS:-} "${ignore[@]}" "$@")

@@ -14,7 +14,9 @@ import pytest
 
 from pokerforge.cli import _parser
 
-ROOT = Path(__file__).resolve().parent.parent
+# The repository (scripts/suite.sh runs the suite from a copy of tests/ and docs/ and says
+# where the repository is): the site is built from its mkdocs.yml and sources.
+ROOT = Path(os.environ.get("POKERFORGE_SOURCE") or Path(__file__).resolve().parent.parent)
 
 pytestmark = pytest.mark.slow  # a whole site built: the same on every Python
 
