@@ -16,6 +16,9 @@ from hypothesis import strategies as st
 from pokerforge.game import GameSpec, Hand, Rake
 from pokerforge.game.history import RecordMismatchError, loads_phh, to_phh
 
+# Long end-to-end replays, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
+
 SPECS = [
     GameSpec(blinds=(50, 100)),
     GameSpec(blinds=(50, 100), ante=25),

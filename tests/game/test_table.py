@@ -218,5 +218,5 @@ def test_built_in_players_by_name_wherever_a_policy_is_taken() -> None:
     with pytest.raises(PolicyError, match="'nobody' is not a built-in player: one of call"):
         table.play_hand(["tag", "nobody", "call"])
     event = Tournament(GameSpec(blinds=(1, 2)), BlindSchedule([Level(1, 2)]),
-                       players=[("a", 40), ("b", 40)], seed=1)  # fmt: skip
+                       players=[("a", 6), ("b", 6)], seed=1)  # fmt: skip
     assert event.play("tag") in ("a", "b")

@@ -12,6 +12,9 @@ from pokerforge.game import Decision, GameSpec, Table
 from pokerforge.game.tournament import BlindSchedule, Level, Tournament
 from pokerforge.sim.policies import RandomPolicy
 
+# Long end-to-end play, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
+
 _STUD = {"betting": "fixed-limit", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
 _LIMIT = {"betting": "fixed-limit", "blinds": (1, 2), "small_bet": 2, "big_bet": 4}
 SPECS = {

@@ -191,7 +191,7 @@ def test_long_random_tournament_moving_button(seed: int) -> None:
 
 def test_standings_is_a_property_and_the_old_call_warns() -> None:
     event = Tournament(SPEC, BlindSchedule([Level(1, 2)]), players=[("A", 50), ("B", 50)], seed=2)
-    event.play(lambda view, legal: Decision.check_or_call())
+    event.play(lambda view, legal: Decision.all_in() if legal.max_raise_to else Decision.call())
     assert event.standings[0] == (1, event.winner) and len(event.standings) == 2
     with pytest.warns(DeprecationWarning, match="a property now"):
         assert event.standings() == event.standings

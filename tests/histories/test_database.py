@@ -125,6 +125,7 @@ def test_import_then_import_again_adds_nothing(tmp_path: Path) -> None:
         assert con.execute("SELECT COUNT(*) FROM hands").fetchone() == (stored,)
 
 
+@pytest.mark.slow  # every room, the same on every Python: on 3.11 only
 def test_every_hand_is_counted_room_by_room(tmp_path: Path) -> None:
     for folder in sorted(p for p in ROOMS.iterdir() if p.is_dir()):
         db = tmp_path / f"{folder.name}.duckdb"
@@ -214,6 +215,7 @@ def test_the_schema_read_with_sql(tmp_path: Path) -> None:
         ]
 
 
+@pytest.mark.slow  # every room, the same on every Python: on 3.11 only
 def test_every_stored_hand_balances(tmp_path: Path) -> None:
     # What the players won and lost, with the rake, adds up to nothing in every hand
     # with a known result, in every room's files; and each hand's players are its seats.
@@ -276,6 +278,7 @@ def _same(a: Stats, b: Stats) -> None:
     assert a.groups() == b.groups()
 
 
+@pytest.mark.slow  # every room, the same on every Python: on 3.11 only
 def test_statistics_from_the_database_equal_those_from_the_files(tmp_path: Path) -> None:
     folder = tmp_path / "hands"
     shutil.copytree(ROOMS, folder / "rooms")
@@ -404,6 +407,7 @@ def test_read_histories_forces_a_room(tmp_path: Path) -> None:
     assert len(list(repaired)) == repaired.hands
 
 
+@pytest.mark.slow  # every room, the same on every Python: on 3.11 only
 def test_workers_store_what_one_process_stores(tmp_path: Path) -> None:
     folder = tmp_path / "hands"
     shutil.copytree(ROOMS, folder / "rooms")

@@ -36,6 +36,7 @@ def test_the_strategic_flops_cover_every_flop_once() -> None:
     assert len(spellings & names) == 1
 
 
+@pytest.mark.slow  # solves on processes: on 3.11 only
 def test_rows_are_the_solves_and_do_not_depend_on_the_workers(tmp_path: Path) -> None:
     inline = flop_report(**SPOT, flops=FLOPS)
     assert [r["flop"] for r in inline.rows] == FLOPS and inline.workers == 1
