@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+# The pages' examples, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PAGES = [DOCS / "quickstart.md", DOCS / "defaults.md", *sorted((DOCS / "guides").glob("*.md"))]
 

@@ -144,6 +144,7 @@ def test_every_hand_is_counted_room_by_room(tmp_path: Path) -> None:
             assert stored == (refused,), folder.name
 
 
+@pytest.mark.slow  # the same on every Python: on 3.11 only
 def test_refusals_are_counted_by_cause(tmp_path: Path) -> None:
     # cut_off.txt: two hands cut off, then two whole ones (a hand cut off before others
     # is refused: only a file's last hand may still be being written).
@@ -156,6 +157,7 @@ def test_refusals_are_counted_by_cause(tmp_path: Path) -> None:
     assert all("cut off" in row[2] for row in rows)
 
 
+@pytest.mark.slow  # the same on every Python: on 3.11 only
 def test_a_file_being_written_is_read_to_its_last_whole_hand(tmp_path: Path) -> None:
     db = tmp_path / "hands.duckdb"
     path = tmp_path / "table.txt"
@@ -176,6 +178,7 @@ def test_a_file_being_written_is_read_to_its_last_whole_hand(tmp_path: Path) -> 
         ]
 
 
+@pytest.mark.slow  # the same on every Python: on 3.11 only
 def test_the_schema_read_with_sql(tmp_path: Path) -> None:
     (tmp_path / "hands.txt").write_text(_cash(1001) + _tournament(1002), encoding="utf-8")
     db = tmp_path / "hands.duckdb"
@@ -233,6 +236,7 @@ def test_every_stored_hand_balances(tmp_path: Path) -> None:
         assert {s for (s,) in streets} >= {"preflop", "flop", "turn", "river", "third street"}
 
 
+@pytest.mark.slow  # the same on every Python: on 3.11 only
 def test_parquet_reads_in_pandas_polars_and_duckdb(tmp_path: Path) -> None:
     db = tmp_path / "hands.duckdb"
     import_histories([ROOMS], db)
@@ -302,6 +306,7 @@ def test_statistics_from_the_database_equal_those_from_the_files(tmp_path: Path)
         database_stats(db, since="26/11/2009")
 
 
+@pytest.mark.slow  # the same on every Python: on 3.11 only
 def test_cash_and_tournament_are_kept_apart(tmp_path: Path) -> None:
     (tmp_path / "hands.txt").write_text(
         _cash(1, "3") + _cash(2, "4") + _tournament(3), encoding="utf-8"
@@ -324,6 +329,7 @@ def test_cash_and_tournament_are_kept_apart(tmp_path: Path) -> None:
     assert only.player("Ann").net == Decimal(30) and only.hands == 1
 
 
+@pytest.mark.slow  # the same on every Python: on 3.11 only
 def test_a_mixed_folder_with_the_commands(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -372,6 +378,7 @@ def test_a_mixed_folder_with_the_commands(
         )
 
 
+@pytest.mark.slow  # the same on every Python: on 3.11 only
 def test_bad_requests_name_the_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "none.duckdb")
     cases = [
@@ -391,6 +398,7 @@ def test_bad_requests_name_the_problem(tmp_path: Path, capsys: pytest.CaptureFix
         assert err.count("\n") == 1
 
 
+@pytest.mark.slow  # the same on every Python: on 3.11 only
 def test_read_histories_forces_a_room(tmp_path: Path) -> None:
     # A skin writing PokerStars' layout under another name would be read by force; here
     # PokerStars' hands forced to be read as 888's layout are refused by that reader.
@@ -441,6 +449,7 @@ def test_workers_store_what_one_process_stores(tmp_path: Path) -> None:
         import_histories([folder], two, workers=0)
 
 
+@pytest.mark.slow  # the same on every Python: on 3.11 only
 def test_a_hand_kept_as_the_room_paid_it_says_why(tmp_path: Path) -> None:
     db = tmp_path / "hands.duckdb"
     import_histories([ROOMS / "bovada" / "rake_per_pot.txt"], db)

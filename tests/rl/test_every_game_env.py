@@ -39,6 +39,10 @@ from pettingzoo.test import api_test  # noqa: E402
 from pokerforge.rl import PokerEnv, RandomPolicy, aec_env  # noqa: E402
 from pokerforge.rl.registry import GAMES, id_name, stakes  # noqa: E402
 
+# Every game's environments through the checkers and long random play, the same on every
+# Python: on 3.11 only in the test command (tests/rl/test_envs.py runs everywhere).
+pytestmark = pytest.mark.slow
+
 # As in test_checkers.py: chip counts are unbounded above by design, and the dict
 # observation with an action mask is PettingZoo's convention for card games.
 ADVICE = [

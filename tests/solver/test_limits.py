@@ -18,6 +18,9 @@ from pokerforge.errors import (
 )
 from pokerforge.solver import Progress, solve
 
+# Solves stopped by time and by hand, the same on every Python: on 3.11 only.
+pytestmark = pytest.mark.slow
+
 RIVER = {"ranges": ["AA, KK", "QQ, JJ"], "board": "Td9d6hQc2s", "pot": 100, "stack": 100}
 # A flop small enough to build in a moment, long enough to solve that limits are met first.
 FLOP = {"ranges": ["TT+, AQ+", "88+, AJ+, KQ"], "board": "Td9d6h", "pot": 100, "stack": 400}

@@ -12,6 +12,9 @@ from fastapi.testclient import TestClient
 
 from pokerforge.service.solver import SolveJobs, SolveLimits, mount_solver
 
+# Solves as the service's jobs, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
+
 RIVER = {"ranges": ["AA, KK, QJs", "KK-TT"], "board": "Kh9d5c3s2h", "pot": 100, "stack": 200}
 # A flop that runs until it is stopped (target 0).
 LONG = {"ranges": ["TT+, AQ+", "88+, AJ+, KQ"], "board": "Td9d6h", "pot": 100,
