@@ -18,6 +18,9 @@ from pokerforge.game import (
 )
 from pokerforge.game.tournament import BlindSchedule, Level
 
+# Whole multi-table tournaments, the same on every Python: on 3.11 only in the test command.
+pytestmark = pytest.mark.slow
+
 LEVELS = BlindSchedule(
     [Level(b, 2 * b, ante=b // 4, length=60) for b in (5, 10, 20, 40, 80, 160, 300)]
     + [Level(500, 1000, 200)]
