@@ -129,6 +129,7 @@ def test_table_json_and_dataframe(stats: Stats) -> None:
     assert frame.loc[("A", "all"), "hands"] == 3 and frame.loc[("C", "BB"), "vpip"] == 0.0
 
 
+@pytest.mark.slow  # matplotlib's drawing, the same on every Python: on 3.11 only
 def test_plot_cumulative(stats: Stats, tmp_path: Path) -> None:
     out = tmp_path / "c.png"
     stats.plot_cumulative("C", str(out))

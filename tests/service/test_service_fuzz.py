@@ -105,6 +105,7 @@ def equity_bodies(base_url: str) -> st.SearchStrategy[dict[str, Any]]:
     return st.one_of(generated, realistic)
 
 
+@pytest.mark.slow  # the longest fuzz, the same on every Python: on 3.11 only
 def test_equity_never_fails_with_a_5xx(
     client: httpx.Client, equity_bodies: st.SearchStrategy[dict[str, Any]]
 ) -> None:
