@@ -186,6 +186,7 @@ class Columns:
         self.actions: dict[str, list[Any]] = {c: [] for c in ACTIONS}
         self.count = 0
         self._groups: dict[Any, Any] = {}
+        self._scales: dict[str, tuple[int, int]] = {}
 
     def _group(self, hand: Any, fields: Any) -> Any:
         key = (hand.spec, hand.chip_value, bool(fields.get("tournament")), fields.get("currency"))
@@ -197,6 +198,25 @@ class Columns:
             group = self._groups[key] = group_of(hand.spec, hand.chip_value, fields)
         return group
 
+    def _scale(self, chip: Any, record: HandRecord, key: tuple[str, str]) -> tuple[int, int]:
+        """``(millionths of the money in one chip, the chip's decimal places)``, kept for
+        the next hand of the same chip.
+
+        Raises:
+            InvalidHistoryError: the chip has more than six decimal places.
+        """
+        value = Decimal(chip)
+        unit = value * _MILLION
+        if unit != unit.to_integral_value():
+            raise InvalidHistoryError(
+                f"{record.source} (hand {key[1]}): a chip of {value} has more than {SCALE} "
+                "decimal places, more than the database keeps"
+            )
+        exponent = value.as_tuple().exponent
+        places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+        scale = self._scales[str(chip)] = (int(unit), places)
+        return scale
+
     def add(self, record: HandRecord, key: tuple[str, str]) -> None:
         """Adds one hand's rows.
 
@@ -206,19 +226,14 @@ class Columns:
         hand = record.hand
         spec = hand.spec
         fields = record.fields
-        value = Decimal(hand.chip_value)
-        unit = value * _MILLION  # millionths of the money in one chip
-        if unit != unit.to_integral_value():
-            raise InvalidHistoryError(
-                f"{record.source} (hand {key[1]}): a chip of {value} has more than {SCALE} "
-                "decimal places, more than the database keeps"
-            )
-        m = int(unit)
+        chip = hand.chip_value
+        scale = self._scales.get(str(chip))  # (0.01 == 0.010: the text tells their places)
+        if scale is None:
+            scale = self._scale(chip, record, key)
+        m, places = scale
         group = self._group(hand, fields)
         n = hand.num_seats
         room, number = key
-        exponent = value.as_tuple().exponent
-        places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
         known = hand.result_known
         time_text = fields.get("_time") or ""
         currency = fields.get("currency")
@@ -280,8 +295,8 @@ class Columns:
             else " ".join([_CARDS[c] for c in holes[seat] + ups[seat]]) or None
             for seat in range(n)
         ]
-        for k, name in enumerate(COUNTS):
-            players[name] += [c[k] for c in counts]
+        for name, column in zip(COUNTS, zip(*counts, strict=True), strict=True):
+            players[name] += column
         players["net"] += [x * m for x in net] if known else [None] * n
         players["net_bb"] += [x / rate for x in net] if known else [None] * n
         self._actions(record, room, number, numbers, m)

@@ -267,7 +267,15 @@ def import_histories(
         )
         if workers == 1 or len(todo) < 2:
             parts: Iterator[_Part] = (_read(reader, path, row) for path, row in todo)
-            _gather(con, parts, run=run, summary=summary, total=len(files), progress=progress)
+            _gather(
+                con,
+                parts,
+                run=run,
+                summary=summary,
+                total=len(files),
+                progress=progress,
+                checked=True,
+            )
         else:
             _on_workers(
                 con,
@@ -294,28 +302,47 @@ def _on_workers(
     total: int,
     progress: Callable[[int, int], None] | None,
 ) -> None:
-    """Reads the files on ``workers`` processes, each told which of its hands are stored
-    already (read here by the core, which takes a tenth of the time of their replay)."""
+    """Reads the files on ``workers`` processes. A file imported before (changed since: a
+    file still being written) is sent with the keys of the hands stored from it, which its
+    worker passes over before their replay; any other hand stored already (another file's
+    copy, or one this import stored first) is replayed on its worker and dropped here, as
+    the files' parts come back in order. (Reading every file here first, to tell each
+    worker all its stored hands, made this process the import's bottleneck.)"""
     import multiprocessing  # noqa: PLC0415
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
-    from pokerforge._core import rooms_read  # noqa: PLC0415
-
-    assigned: set[Key] = set()
-    tasks = []
-    for path, row in todo:
-        skip: set[Key] = set()
-        if path.suffix not in _PHH:
-            _, _, hands = rooms_read(path.read_bytes(), reader._core_room)
-            keys = [(e["venue"], str(e["hand"])) for ok, e in hands if ok]
-            skip = _stored(con, keys) | assigned.intersection(keys)
-            assigned.update(keys)
-        tasks.append((str(path), row, frozenset(skip), reader._room, reader._repair, reader._keep))
+    before = _from_sources(con, [str(path) for path, _ in todo])
+    tasks = [
+        (
+            str(path),
+            row,
+            frozenset(before.get(str(path), ())),
+            reader._room,
+            reader._repair,
+            reader._keep,
+        )
+        for path, row in todo
+    ]
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         _gather(
             con, pool.map(_work, tasks), run=run, summary=summary, total=total, progress=progress
         )
+
+
+def _from_sources(con: Any, sources: list[str]) -> dict[str, set[Key]]:
+    """The keys of the hands stored from each of the files ``sources`` (as the ``source``
+    column names them)."""
+    out: dict[str, set[Key]] = {}
+    if not sources:
+        return out
+    rows = con.execute(
+        "SELECT source, room, hand FROM hands WHERE source IN (SELECT unnest($1::VARCHAR[]))",
+        [sources],
+    ).fetchall()
+    for source, room, hand in rows:
+        out.setdefault(source, set()).add((room, hand))
+    return out
 
 
 def _gather(
@@ -326,14 +353,19 @@ def _gather(
     summary: ImportSummary,
     total: int,
     progress: Callable[[int, int], None] | None,
+    checked: bool = False,
 ) -> None:
-    """Writes the files' rows as they come, in batches; adds their counts to ``summary``."""
+    """Writes the files' rows as they come, in batches; adds their counts to ``summary``.
+    ``checked``: each part's hands were read knowing every hand stored before them (this
+    process's reader asks before each file), else those stored already are dropped here."""
     batch: list[_Part] = []
     hands = 0
     done = summary.unchanged
     for part in parts:
-        dropped = [key for key in part.keys if key in run]  # stored by another file
-        dropped += list(_stored(con, [key for key in part.keys if key not in run]))
+        dropped: list[Key] = []
+        if not checked:
+            dropped = [key for key in part.keys if key in run]  # stored by another file
+            dropped += list(_stored(con, [key for key in part.keys if key not in run]))
         if dropped:
             part.tables = _without(part.tables, dropped)
             part.keys = [key for key in part.keys if key not in set(dropped)]

@@ -287,17 +287,20 @@ class RoomsReader(PhhReader):
                 )
                 continue
             doc = phh_doc(entry)
+            # What the replay reads of the hand, read by the core with the hand (as it
+            # would read ``doc``); None: the replay reads ``doc`` itself.
+            read, problem = entry.get("reading") or (None, None)
             convention = None
             try:
                 try:
-                    record = self._replay(None, 1, [], doc, read=None, problem=None)
+                    record = self._replay(None, 1, [], doc, read=read, problem=problem)
                 except BadHandError as err:
                     if not err.mismatch:
                         raise
                     # The room paid otherwise than the rules split (rake per pot, unequal
                     # splits, odd chips): the record is the room's, kept as it paid.
                     record = self._replay(
-                        None, 1, [], {**doc, "_paid_as_recorded": True}, read=None, problem=None
+                        None, 1, [], {**doc, "_paid_as_recorded": True}, read=read, problem=None
                     )
                     convention = _convention(str(err))
             except BadHandError as err:

@@ -28,6 +28,7 @@ mod rank_methods;
 mod record;
 mod registry;
 mod rooms;
+mod rooms_reading;
 mod short_deck;
 mod showdown;
 mod solver;

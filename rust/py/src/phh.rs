@@ -118,7 +118,7 @@ fn cards(py: Python<'_>, cards: &[Option<u8>]) -> PyResult<Py<PyAny>> {
 /// What the core read of a hand, as the replay takes it (`pokerforge.game.phh.Read`):
 /// `(places, stacks, steps, holes, board, hole_count, winnings, finishing_stacks, antes,
 /// blinds, bets, posts)`; each step `(action, player or -1, verb, argument)`.
-fn reading<'py>(py: Python<'py>, read: &Steps) -> PyResult<Bound<'py, PyTuple>> {
+pub(crate) fn reading<'py>(py: Python<'py>, read: &Steps) -> PyResult<Bound<'py, PyTuple>> {
     let steps = PyList::empty(py);
     let nothing = intern!(py, "");
     // Each player's first hole cards dealt are in `holes`: those steps are left out. Later
@@ -180,7 +180,7 @@ fn reading<'py>(py: Python<'py>, read: &Steps) -> PyResult<Bound<'py, PyTuple>> 
 }
 
 /// A problem as Python takes it: `(field or None, action index or None, message)`.
-fn problem<'py>(py: Python<'py>, problem: &Problem) -> PyResult<Bound<'py, PyTuple>> {
+pub(crate) fn problem<'py>(py: Python<'py>, problem: &Problem) -> PyResult<Bound<'py, PyTuple>> {
     (problem.field, problem.action, problem.message.as_str()).into_pyobject(py)
 }
 

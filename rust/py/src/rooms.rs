@@ -9,6 +9,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 
+use crate::rooms_reading::room_reading;
+
 fn hand_dict<'py>(py: Python<'py>, hand: &RoomHand) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("variant", hand.code)?;
@@ -65,6 +67,8 @@ fn hand_dict<'py>(py: Python<'py>, hand: &RoomHand) -> PyResult<Bound<'py, PyDic
         })
         .collect();
     d.set_item("notes", notes)?;
+    // What the replay reads of the hand, read here at once (see `rooms_reading`).
+    d.set_item("reading", room_reading(py, hand)?)?;
     Ok(d)
 }
 
@@ -87,7 +91,10 @@ type FileHands<'py> = (
 );
 
 /// The hands of one history file's bytes: `(room code or None, client language or None,
-/// [(True, fields) or (False, (cause, first line, line, number, message)), ...])`; with
+/// [(True, fields) or (False, (cause, first line, line, number, message)), ...])`, the
+/// fields' `reading` what the replay reads of the hand (`(reading, None)` or `(None,
+/// problem)`, as `phh_read` gives them for the hand's PHH fields; `None` where the
+/// replay reads those fields itself); with
 /// `room` (a code of the core's table) every hand is read by that room's row.
 ///
 /// # Errors

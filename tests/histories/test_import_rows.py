@@ -1,0 +1,95 @@
+"""The import's fast reading of a room's hands stores what the replay of the hands' PHH
+fields stores: every real file under tests/data, hand by hand, refusals (cause and
+message) and the room's conventions included, on one process and on two."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokerforge._core import phh_read, rooms_read
+from pokerforge.histories import rooms as rooms_module
+from pokerforge.histories.database import connect, import_histories
+from pokerforge.histories.rooms import phh_doc
+
+DATA = Path(__file__).parents[1] / "data"
+
+# Each table hand by hand, in an order that does not depend on the order of the import.
+QUERIES = {
+    "hands": "SELECT * FROM hands ORDER BY room, hand",
+    "players": "SELECT * FROM players ORDER BY room, hand, seat",
+    "actions": "SELECT * FROM actions ORDER BY room, hand, seq",
+    "refusals": "SELECT * FROM refusals ORDER BY ALL",
+    "files": "SELECT path, size, mtime_ns, hands, refused, pending FROM files ORDER BY path",
+}
+
+
+def _files() -> Iterator[Path]:
+    for folder in ("pokerstars", "rooms"):
+        yield from sorted(p for p in (DATA / folder).rglob("*") if p.is_file())
+
+
+def test_the_core_reads_each_hand_as_the_replay_reads_its_fields() -> None:
+    read = problems = 0
+    for path in _files():
+        _, _, hands = rooms_read(path.read_bytes())
+        for ok, entry in hands:
+            if not ok or entry["variant"] is None:
+                continue
+            expected = phh_read(phh_doc(entry))
+            assert entry["reading"] == expected, (path, entry["hand"])
+            read += expected[0] is not None
+            problems += expected[1] is not None
+    assert read > 120
+
+
+def _without_reading(data: bytes, room: str | None = None) -> Any:
+    """``rooms_read`` as it was: the replay reads each hand's PHH fields itself."""
+    detected, language, hands = rooms_read(data, room)
+    for ok, entry in hands:
+        if ok:
+            entry["reading"] = None
+    return detected, language, hands
+
+
+def _tables(db: Path) -> dict[str, list[Any]]:
+    with connect(db, read_only=True) as con:
+        return {table: con.execute(sql).fetchall() for table, sql in QUERIES.items()}
+
+
+@pytest.mark.slow  # every room's files imported three times: on 3.11 only
+def test_the_import_stores_what_the_replay_of_the_fields_stores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "hands"
+    shutil.copytree(DATA / "pokerstars", folder / "pokerstars")
+    shutil.copytree(DATA / "rooms", folder / "rooms")
+    # The same hands in another file: stored once, whichever process reads them first.
+    shutil.copy(DATA / "rooms" / "ggpoker" / "plo.txt", folder / "plo_again.txt")
+    new, two = tmp_path / "new.duckdb", tmp_path / "two.duckdb"
+    first = import_histories([folder], new)
+    second = import_histories([folder], two, workers=2)
+    with monkeypatch.context() as patch:
+        patch.setattr(rooms_module, "rooms_read", _without_reading)
+        old = tmp_path / "old.duckdb"
+        reference = import_histories([folder], old)
+    for summary in (first, second):
+        assert (summary.added, summary.already, summary.refused, summary.pending) == (
+            reference.added,
+            reference.already,
+            reference.refused,
+            reference.pending,
+        )
+    assert reference.added > 120 and sum(reference.refused.values()) > 5
+    expected = _tables(old)
+    assert any(row[22] is not None for row in expected["hands"])  # a room's convention noted
+    for db in (new, two):
+        got = _tables(db)
+        for table, rows in expected.items():
+            assert len(got[table]) == len(rows), table
+            for have, want in zip(got[table], rows, strict=True):
+                assert have == want, table
