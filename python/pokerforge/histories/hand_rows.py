@@ -295,8 +295,8 @@ class Columns:
             else " ".join([_CARDS[c] for c in holes[seat] + ups[seat]]) or None
             for seat in range(n)
         ]
-        for name, column in zip(COUNTS, zip(*counts, strict=True), strict=True):
-            players[name] += column
+        for name, cells in zip(COUNTS, zip(*counts, strict=True), strict=True):
+            players[name] += cells
         players["net"] += [x * m for x in net] if known else [None] * n
         players["net_bb"] += [x / rate for x in net] if known else [None] * n
         self._actions(record, room, number, numbers, m)
@@ -310,9 +310,15 @@ class Columns:
         board = street is Street.PREFLOP
         street_text = str(street)
         acted = False  # a player acted since the street began (stud and draw: next deal)
-        out = self.actions
         names = record.players
-        seq = 0
+        # This hand's cells, column by column, added to the table's columns at the end.
+        seats: list[Any] = []
+        streets: list[str] = []
+        players: list[str] = []
+        actions: list[str] = []
+        amounts: list[int | None] = []
+        totals: list[int | None] = []
+        all_ins: list[bool] = []
         item: Any
         for item in hand.history:
             kind = type(item)
@@ -320,29 +326,39 @@ class Columns:
                 street, acted = item.street, False
                 street_text = str(street)
                 continue
-            if kind is DealUp or kind is DealHole or kind is Discard or kind is StandPat:
+            if kind in _DEALS:
                 if acted and not board and street is not last:
                     street, acted = Street(int(street) + 1), False
                     street_text = str(street)
                 if kind is DealUp or kind is DealHole:
                     continue
-            name, amount, total, all_in = _action(item, kind)
-            if name is None:
+            name = _NAMES.get(kind)
+            if name is None:  # the dealer's
                 continue
             if name in _BETTING:
                 acted = True
             seat = item.seat
-            out["room"].append(room)
-            out["hand"].append(number)
-            out["seq"].append(seq)
-            out["street"].append(street_text)
-            out["seat"].append(numbers[seat])
-            out["player"].append(names[seat])
-            out["action"].append(name)
-            out["amount"].append(None if amount is None else amount * m)
-            out["total"].append(None if total is None else total * m)
-            out["all_in"].append(all_in)
-            seq += 1
+            seats.append(numbers[seat])
+            streets.append(street_text)
+            players.append(names[seat])
+            actions.append(name)
+            amount = item.amount if kind in _AMOUNTS else None
+            amounts.append(None if amount is None else amount * m)
+            total = item.to if kind in _TOTALS else None
+            totals.append(None if total is None else total * m)
+            all_ins.append(item.all_in if kind in _ALL_IN else False)
+        cells = (seats, streets, players, actions, amounts, totals, all_ins)
+        self._add_actions(room, number, cells)
+
+    def _add_actions(self, room: str, number: str, cells: tuple[list[Any], ...]) -> None:
+        """One hand's action rows (its cells from ``street`` on, column by column)."""
+        out = self.actions
+        count = len(cells[0])
+        out["room"] += [room] * count
+        out["hand"] += [number] * count
+        out["seq"] += range(count)
+        for name, column in zip(_PER_ACTION, cells, strict=True):
+            out[name] += column
 
 
 def money_columns(names: tuple[str, ...]) -> list[bool]:
@@ -351,35 +367,25 @@ def money_columns(names: tuple[str, ...]) -> list[bool]:
 
 
 _BETTING = frozenset(("fold", "check", "call", "bet", "raise", "bring-in"))
-
-
-def _action(item: Any, kind: type) -> tuple[str | None, int | None, int | None, bool]:
-    """``(action, chips put in, street total, all in)`` of a record a player made or was
-    made to (posts, returned bets, shown hands); ``None`` for the dealer's."""
-    if kind is Fold:
-        return "fold", None, None, False
-    if kind is Check:
-        return "check", None, None, False
-    if kind is Call:
-        return "call", item.amount, None, item.all_in
-    if kind is Bet:
-        return "bet", item.amount, item.to, item.all_in
-    if kind is Raise:
-        return "raise", item.amount, item.to, item.all_in
-    if kind is PostBlind:
-        return "post", item.amount, None, False
-    if kind is PostAnte:
-        return "ante", item.amount, None, False
-    if kind is BringIn:
-        return "bring-in", item.amount, None, item.all_in
-    if kind is Discard:
-        return "discard", None, None, False
-    if kind is StandPat:
-        return "stand-pat", None, None, False
-    if kind is ReturnBet:
-        return "return", item.amount, None, False
-    if kind is Show:
-        return "show", None, None, False
-    if kind is Muck:
-        return "muck", None, None, False
-    return None, None, None, False
+# The records a player makes or is made to (posts, returned bets, shown hands), by the
+# action's name in the table; the dealer's have none.
+_NAMES: dict[type, str] = {
+    Fold: "fold",
+    Check: "check",
+    Call: "call",
+    Bet: "bet",
+    Raise: "raise",
+    PostBlind: "post",
+    PostAnte: "ante",
+    BringIn: "bring-in",
+    Discard: "discard",
+    StandPat: "stand-pat",
+    ReturnBet: "return",
+    Show: "show",
+    Muck: "muck",
+}
+_AMOUNTS = frozenset((Call, Bet, Raise, PostBlind, PostAnte, BringIn, ReturnBet))  # chips put in
+_TOTALS = frozenset((Bet, Raise))  # the street's total
+_ALL_IN = frozenset((Call, Bet, Raise, BringIn))
+_DEALS = frozenset((DealUp, DealHole, Discard, StandPat))  # stud's and draw games' streets
+_PER_ACTION = ("seat", "street", "player", "action", "amount", "total", "all_in")

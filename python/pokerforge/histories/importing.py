@@ -77,6 +77,7 @@ class _Reader(RoomsReader):
     refusals are kept, and a file's last hand cut off is held back."""
 
     hold_last = True
+    lean = True
 
     def __init__(
         self, keep: int, site: str | None, repair: bool, known: Callable[[list[Key]], set[Key]]

@@ -91,8 +91,10 @@ def _money(chips: int, places: int) -> int | Decimal:
     return chips if places == 0 else Decimal(chips).scaleb(-places)
 
 
-def phh_doc(fields: dict[str, Any]) -> dict[str, Any]:
-    """The PHH fields of one hand the core read (amounts in the room's money).
+def phh_doc(fields: dict[str, Any], *, amounts: bool = True) -> dict[str, Any]:
+    """The PHH fields of one hand the core read (amounts in the room's money); without the
+    amounts the replay takes from the core's reading (``amounts=False``: the stacks, forced
+    bets, bets and winnings), for a reader whose records never give them back.
 
     Examples:
         >>> doc = phh_doc({"variant": "NT", "places": 2, "antes": [0, 0],
@@ -105,20 +107,8 @@ def phh_doc(fields: dict[str, Any]) -> dict[str, Any]:
     """
     places = int(fields["places"])
     doc: dict[str, Any] = {"variant": fields["variant"]}
-    for key in _LISTS:
-        doc[key] = [_money(x, places) for x in fields[key]]
-    for key in _SINGLES:
-        if fields.get(key) is not None:
-            doc[key] = _money(fields[key], places)
-    if "small_bet" not in doc:
-        blinds = fields["blinds_or_straddles"]
-        big = blinds[1] if len(blinds) > 2 and blinds[1] else max(blinds, default=0)
-        if big:
-            doc["min_bet"] = _money(big, places)
-    if fields.get("_posts"):
-        doc["_posts"] = [
-            [p, _money(live, places), _money(dead, places)] for p, live, dead in fields["_posts"]
-        ]
+    if amounts:
+        _amounts(doc, fields, places)
     doc["actions"] = list(fields["actions"])
     doc["players"] = list(fields["players"])
     doc["seats"] = list(fields["seats"])
@@ -141,6 +131,24 @@ def phh_doc(fields: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _amounts(doc: dict[str, Any], fields: dict[str, Any], places: int) -> None:
+    """The amounts of ``phh_doc``, put in ``doc``."""
+    for key in _LISTS:
+        doc[key] = [_money(x, places) for x in fields[key]]
+    for key in _SINGLES:
+        if fields.get(key) is not None:
+            doc[key] = _money(fields[key], places)
+    if "small_bet" not in doc:
+        blinds = fields["blinds_or_straddles"]
+        big = blinds[1] if len(blinds) > 2 and blinds[1] else max(blinds, default=0)
+        if big:
+            doc["min_bet"] = _money(big, places)
+    if fields.get("_posts"):
+        doc["_posts"] = [
+            [p, _money(live, places), _money(dead, places)] for p, live, dead in fields["_posts"]
+        ]
+
+
 class RoomsReader(PhhReader):
     """An iterable over the hands of a history file or folder, read by the core and
     replayed lazily (see [`read_histories()`][pokerforge.histories.read_histories]); ``hands``,
@@ -161,6 +169,10 @@ class RoomsReader(PhhReader):
         pending: hands held back as still being written (only where the reader holds
             back a file's incomplete last hand, as the hand database's import does).
     """
+
+    lean = False
+    """Whether the records' ``fields`` may leave out the amounts the core's reading gives
+    the replay (see ``phh_doc``): a reader that keeps rows, not records."""
 
     hold_last = False
     """Whether a file's last hand, refused as incomplete, is held back as still being
@@ -286,10 +298,11 @@ class RoomsReader(PhhReader):
                     where=(path, None, entry["hand"]),
                 )
                 continue
-            doc = phh_doc(entry)
             # What the replay reads of the hand, read by the core with the hand (as it
             # would read ``doc``); None: the replay reads ``doc`` itself.
-            read, problem = entry.get("reading") or (None, None)
+            reading = entry.get("reading")
+            read, problem = reading or (None, None)
+            doc = phh_doc(entry, amounts=not (self.lean and reading))
             convention = None
             try:
                 try:
