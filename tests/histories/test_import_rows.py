@@ -93,3 +93,53 @@ def test_the_import_stores_what_the_replay_of_the_fields_stores(
             assert len(got[table]) == len(rows), table
             for have, want in zip(got[table], rows, strict=True):
                 assert have == want, table
+
+
+def _cash(number: int) -> str:
+    """A three-handed PokerStars cash hand: Ann raises, both fold."""
+    return f"""PokerStars Hand #{number}:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:11:12 ET
+Table 'Alpha' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($80.50 in chips)
+Seat 3: Cid ($120 in chips)
+Bob: posts small blind $0.50
+Cid: posts big blind $1
+*** HOLE CARDS ***
+Ann: raises $2 to $3
+Bob: folds
+Cid: folds
+Uncalled bet ($2) returned to Ann
+Ann collected $2.50 from pot
+*** SUMMARY ***
+Total pot $2.50 | Rake $0
+
+
+"""
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_files_being_written_are_imported_again_on_workers(tmp_path: Path, workers: int) -> None:
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    db = tmp_path / "hands.duckdb"
+    one, two = folder / "one.txt", folder / "two.txt"
+    one.write_text(_cash(1) + _cash(2) + _cash(3)[:200], encoding="utf-8")
+    two.write_text(_cash(10), encoding="utf-8")
+    first = import_histories([folder], db, workers=workers)
+    assert (first.added, first.already, first.pending) == (3, 0, 1)
+    # Both files grow: the hands stored from each are passed over, the new ones added; a
+    # hand already stored from the other file is stored once.
+    one.write_text(_cash(1) + _cash(2) + _cash(3) + _cash(4), encoding="utf-8")
+    two.write_text(_cash(10) + _cash(11) + _cash(4), encoding="utf-8")
+    second = import_histories([folder], db, workers=workers)
+    assert (second.added, second.already, second.pending, second.unchanged) == (3, 4, 0, 0)
+    with connect(db, read_only=True) as con:
+        stored = con.execute("SELECT hand, source FROM hands ORDER BY hand::INTEGER").fetchall()
+    assert stored == [
+        ("1", str(one)),
+        ("2", str(one)),
+        ("3", str(one)),
+        ("4", str(one)),
+        ("10", str(two)),
+        ("11", str(two)),
+    ]
