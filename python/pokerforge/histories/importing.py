@@ -263,15 +263,22 @@ def import_histories(
                 summary.unchanged += 1
             else:
                 todo.append((path, row))
-        reader = _Reader(
-            keep, site, repair, lambda keys: _stored(con, keys) | run.intersection(keys)
-        )
+        # Hands stored before this import are looked for in the database (a scan of its
+        # hand numbers, for each file), unless it held none: a first import's own hands
+        # are all in ``run``.
+        (had,) = con.execute("SELECT COUNT(*) FROM hands").fetchone()
+
+        def stored(keys: list[Key]) -> set[Key]:
+            return _stored(con, keys) if had else set()
+
+        reader = _Reader(keep, site, repair, lambda keys: stored(keys) | run.intersection(keys))
         if workers == 1 or len(todo) < 2:
             parts: Iterator[_Part] = (_read(reader, path, row) for path, row in todo)
             _gather(
                 con,
                 parts,
                 run=run,
+                stored=stored,
                 summary=summary,
                 total=len(files),
                 progress=progress,
@@ -283,6 +290,7 @@ def import_histories(
                 reader,
                 todo=todo,
                 run=run,
+                stored=stored,
                 summary=summary,
                 workers=workers,
                 total=len(files),
@@ -298,6 +306,7 @@ def _on_workers(
     *,
     todo: list[tuple[Path, tuple[str, int, int]]],
     run: set[Key],
+    stored: Callable[[list[Key]], set[Key]],
     summary: ImportSummary,
     workers: int,
     total: int,
@@ -327,7 +336,13 @@ def _on_workers(
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         _gather(
-            con, pool.map(_work, tasks), run=run, summary=summary, total=total, progress=progress
+            con,
+            pool.map(_work, tasks),
+            run=run,
+            stored=stored,
+            summary=summary,
+            total=total,
+            progress=progress,
         )
 
 
@@ -351,6 +366,7 @@ def _gather(
     parts: Iterable[_Part],
     *,
     run: set[Key],
+    stored: Callable[[list[Key]], set[Key]],
     summary: ImportSummary,
     total: int,
     progress: Callable[[int, int], None] | None,
@@ -366,7 +382,7 @@ def _gather(
         dropped: list[Key] = []
         if not checked:
             dropped = [key for key in part.keys if key in run]  # stored by another file
-            dropped += list(_stored(con, [key for key in part.keys if key not in run]))
+            dropped += list(stored([key for key in part.keys if key not in run]))
         if dropped:
             part.tables = _without(part.tables, dropped)
             part.keys = [key for key in part.keys if key not in set(dropped)]
