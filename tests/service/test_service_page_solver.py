@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 from test_service_page_access import axe_violations
 
 # Long end-to-end checks, the same on every Python: on 3.11 only in the test command.
@@ -275,3 +276,24 @@ def test_on_a_phone_and_a_desktop(
     assert check_grid(page, node_of(client, job, "b50")) == 6  # KK-TT, AQs, A5s
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert axe_violations(page) == []
+
+
+def test_under_the_served_content_security_policy(browser: Any, base_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
+    page.goto(base_url + "/")
+    # Locators only: the page's own scripts run under the policy, the test evaluates none.
+    page.wait_for_selector("#solver-panel[data-state]", state="attached")
+    page.click("#tab-solver")
+    fill(page, TURN)
+    page.click("#solver-solve")
+    page.wait_for_selector('#solver-panel[data-state="done"]', timeout=60_000)
+    page.click('#solver-actions [data-action="b50"]')
+    page.wait_for_selector('#solver-tree[data-line="b50"]')
+    expect(page.locator('#solver-actions [data-action="c"]')).to_be_visible()
+    style = page.locator('#solver-hands [data-hand="KK"]').get_attribute("style")
+    assert style is not None and "linear-gradient" in style
+    context.close()
+    assert refused == []
