@@ -221,7 +221,7 @@ def _grid(rows: Any) -> list[list[float | None]]:
 
 def _class_sums(cards: npt.NDArray[np.uint8], weights: npt.NDArray[Any]) -> Any:
     """``weights`` summed over each hand class, in the cells of
-    [`class_grid`][pokerforge.solver.class_grid] (NaN for a class with none)."""
+    [`class_grid`][pokerforge.solver.views.class_grid] (NaN for a class with none)."""
     hi = 12 - (cards[:, 0] // 4).astype(np.intp)
     lo = 12 - (cards[:, 1] // 4).astype(np.intp)
     suited = (cards[:, 0] % 4) == (cards[:, 1] % 4)
