@@ -110,13 +110,16 @@ def plot_winnings(series: WinningsSeries, path: str) -> None:
 
     x = range(1, series.hands + 1)
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    for values, label, color in (
-        (series.net, "net won", "tab:green"),
-        (series.showdown, "at showdown", "tab:blue"),
-        (series.without_showdown, "without showdown", "tab:red"),
-        (series.allin, "all-in adjusted", "tab:orange"),
+    for values, label, color, style in (
+        (series.net, "net won", "tab:green", "-"),
+        (series.showdown, "at showdown", "tab:blue", "-"),
+        (series.without_showdown, "without showdown", "tab:red", "-"),
+        # Dashed: where no all-in was adjusted it lies on the net's line.
+        (series.allin, "all-in adjusted", "tab:orange", "--"),
     ):
-        ax.plot(x, [float(v) for v in values], linewidth=1, label=label, color=color)
+        values_ = [float(v) for v in values]
+        ax.plot(x, values_, linewidth=1, label=label, color=color, linestyle=style)
+    ax.xaxis.get_major_locator().set_params(integer=True)
     ax.axhline(0, color="grey", linewidth=0.5)
     ax.set_xlabel("hands")
     ax.set_ylabel(f"cumulative winnings ({series.unit})")

@@ -385,6 +385,8 @@ class Stats:
         stakes = {g.stakes for g in groups}
         games = {g.game for g in groups}
         quantum = Decimal(1).scaleb(min(0, _exponent(tally.net)))
+        # (An expectation is no whole number of chips or cents: two places at least.)
+        allin_quantum = Decimal(1).scaleb(min(-2, _exponent(tally.net)))
         street: dict[str, float | None] = {}
         for s in STREETS:
             for stat in ("cbet", "fold_to_cbet", "check_raise"):
@@ -415,7 +417,7 @@ class Stats:
             aggression_frequency=_ratio(aggressive, aggressive + c[_CALLS] + c[_FOLDS]),
             won_without_showdown=_ratio(c[_AT["won_without_showdown"]], c[_SAW_FLOP]),
             net_showdown=tally.net_showdown.quantize(quantum),
-            allin_net=tally.allin_net.quantize(quantum),
+            allin_net=tally.allin_net.quantize(allin_quantum),
             allin_bb_per_100=100 * tally.allin_bb / n if n else None,
             allin_hands=c[_AT["allin_adjusted"]],
             **street,
