@@ -29,9 +29,12 @@ Examples:
     0 hands refused
     0
     >>> main(["stats", "--db", str(folder / "hands.duckdb")])  # doctest: +NORMALIZE_WHITESPACE
-    player  pos  hands   VPIP    PFR  3bet  F3bet  AF  WTSD  W$SD  net  bb/100  +/-
-    Ann     all      1  100.0  100.0     -      -   -     -     -    2   100.0    -
-    Bob     all      1    0.0    0.0   0.0      -   -     -     -   -2  -100.0    -
+    player  pos  hands   VPIP    PFR  3bet  F3bet  Steal  FSteal  Cbet  FCbet  XR  AF  AFq
+        WTSD  W$SD  WoSD  net  allin  bb/100  +/-
+    Ann     all      1  100.0  100.0     -      -  100.0       -     -      -   -   -    -
+           -     -     -    2   2.00   100.0    -
+    Bob     all      1    0.0    0.0   0.0      -      -   100.0     -      -   -   -    -
+           -     -     -   -2  -2.00  -100.0    -
     <BLANKLINE>
     1 hands in the database
     0
