@@ -65,7 +65,7 @@ from pokerforge.errors import InvalidSpecError, OutputError
 from pokerforge.histories.graph import WinningsSeries
 from pokerforge.histories.groups import Group
 from pokerforge.histories.importing import ImportSummary, import_histories
-from pokerforge.histories.stats import COUNTS, Stats
+from pokerforge.histories.stats import ALL, COUNTS, Stats
 from pokerforge.histories.store import SCHEMA, TABLES, connect
 
 __all__ = [
@@ -154,15 +154,17 @@ def database_stats(
     sums = ", ".join(f"SUM(p.{c})" for c in COUNTS)
     group = "h.kind, h.unit, CASE WHEN h.kind = 'cash' THEN h.stakes ELSE '' END, "
     group += "h.betting || ' ' || h.game"
+    # By player, position and group only: each player's figures over every position are
+    # these rows added up here (a second grouping set in SQL cost as much again).
     query = f"""
-        SELECT p.player, COALESCE(p.position, 'all'), {group}, {sums},
+        SELECT p.player, p.position, {group}, {sums},
                COALESCE(SUM(p.net), 0), COALESCE(SUM(p.net_bb), 0),
                COALESCE(SUM(p.net_bb * p.net_bb), 0), MAX(h.places),
                COALESCE(SUM(p.net) FILTER (WHERE p.showdowns = 1), 0),
                COALESCE(SUM(p.allin_net), 0), COALESCE(SUM(p.allin_bb), 0)
         FROM players p JOIN hands h ON p.room = h.room AND p.hand = h.hand
         {seats}
-        GROUP BY GROUPING SETS ((p.player, {group}), (p.player, p.position, {group}))
+        GROUP BY p.player, p.position, {group}
     """
     stats = Stats()
     with connect(db, read_only=True) as con:
@@ -176,18 +178,19 @@ def database_stats(
             net = (
                 Decimal(net).quantize(Decimal(1).scaleb(-int(places or 0))) if known else Decimal(0)
             )
-            stats.add_counts(
-                name,
-                position_,
-                g,
-                counts=counts,
-                net=net,
-                bb=float(bb),
-                bb_squared=float(bb_sq),
-                net_showdown=Decimal(showdown),
-                allin_net=Decimal(allin),
-                allin_bb=float(allin_bb),
-            )
+            for where_ in (position_, ALL):
+                stats.add_counts(
+                    name,
+                    where_,
+                    g,
+                    counts=counts,
+                    net=net,
+                    bb=float(bb),
+                    bb_squared=float(bb_sq),
+                    net_showdown=Decimal(showdown),
+                    allin_net=Decimal(allin),
+                    allin_bb=float(allin_bb),
+                )
         hands, unknown = con.execute(
             f"SELECT COUNT(*), COUNT(*) FILTER (WHERE NOT h.result_known) FROM hands h {where}",
             params,

@@ -285,8 +285,8 @@ class Columns:
         ]
         # The seats' counts turned into columns at once (zip in C; a comprehension per
         # count cost more than the rest of the rows).
-        for name, column in zip(COUNTS, zip(*counts, strict=True), strict=True):
-            players[name] += column
+        for name, seats in zip(COUNTS, zip(*counts, strict=True), strict=True):
+            players[name] += seats
         players["net"] += [x * m for x in net] if known else [None] * n
         players["net_bb"] += [x / rate for x in net] if known else [None] * n
         self._allin(hand, adjusted, m)
