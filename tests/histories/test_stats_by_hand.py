@@ -13,7 +13,8 @@ import pytest
 from pokerforge.cli import main
 from pokerforge.equity import equity
 from pokerforge.errors import InvalidSpecError
-from pokerforge.histories import PlayerStats, Stats, read_histories
+from pokerforge.game import GameSpec, Hand
+from pokerforge.histories import HandRecord, PlayerStats, Stats, read_histories
 from pokerforge.histories.database import (
     database_stats,
     database_winnings,
@@ -260,3 +261,35 @@ def test_a_database_of_an_earlier_version_is_refused_by_name(tmp_path: Path) -> 
         con.execute("CREATE TABLE players (room VARCHAR, hand VARCHAR, hands INTEGER)")
     with pytest.raises(InvalidSpecError, match=r"made by an earlier pokerforge.*lacks vpip"):
         database_stats(db)
+
+
+def test_turn_and_river_chances_taken() -> None:
+    # No real file here takes them: a hand played out. Seats 0 BTN (Ann), 1 SB (Bob),
+    # 2 BB (Cid). Ann opens, Bob folds, Cid calls. Flop: Cid checks, Ann bets, Cid calls
+    # (a c-bet faced, not folded; a check-raise chance not taken). Turn: Cid checks, Ann
+    # bets (the turn c-bet), Cid raises (check-raise), Ann calls. River: Cid bets, Ann
+    # folds: Ann was raised on the turn, so no river c-bet chance, nor a fold to one.
+    hand = Hand(GameSpec(blinds=(1, 2)), stacks=[200] * 3, button=0, seed=5)
+    for step in ("r6", "f", "c", "x", "r6", "c", "x", "r12", "r40", "c", "r50", "f"):
+        if step == "f":
+            hand.fold()
+        elif step == "c":
+            hand.call()
+        elif step == "x":
+            hand.check()
+        else:
+            hand.raise_to(int(step[1:]))
+    assert hand.is_over
+    stats = Stats().update([HandRecord(hand, ("Ann", "Bob", "Cid"))])
+    ann, bob, cid = (stats.player(p) for p in ("Ann", "Bob", "Cid"))
+    assert (ann.steal, bob.fold_to_steal, cid.fold_to_steal) == (1.0, 1.0, 0.0)
+    assert (ann.cbet_flop, ann.cbet_turn, ann.cbet_river) == (1.0, 1.0, None)
+    assert (cid.fold_to_cbet_flop, cid.fold_to_cbet_turn, cid.fold_to_cbet_river) == (
+        0.0,
+        0.0,
+        None,
+    )
+    assert (cid.check_raise_flop, cid.check_raise_turn, cid.check_raise_river) == (0.0, 1.0, None)
+    # Ann after the flop: two bets, a call, a fold.
+    assert ann.fold_to_cbet_river is None and ann.aggression_frequency == 2 / 4
+    assert cid.won_without_showdown == 1.0 and ann.won_without_showdown == 0.0
