@@ -47,11 +47,15 @@ def win_rate(model: Any, hands: int, seed: int) -> float:
 def main(steps: int = 60_000, hands: int = 2_000, envs: int = 8, seed: int = 1) -> float:
     """Train for ``steps`` decisions over ``envs`` tables; returns the final bb/100."""
     from sb3_contrib import MaskablePPO  # noqa: PLC0415 - an optional, heavy import
+    from stable_baselines3.common.logger import Logger  # noqa: PLC0415
 
     env = sb3_vec_env(num_envs=envs, seed=seed, **SETTINGS)
     model = MaskablePPO(
         "MlpPolicy", env, n_steps=256, batch_size=256, seed=seed, device="cpu", verbose=0
     )
+    # A logger with no outputs: SB3's default one makes a folder in the temporary directory
+    # at every run, even when it writes nothing there.
+    model.set_logger(Logger(folder=None, output_formats=[]))
     before = win_rate(model, hands, seed=10_000 + seed)
     print(f"untrained: {before:+.0f} bb/100 over {hands:,} hands against a caller")
     wall, cpu = time.perf_counter(), time.process_time()

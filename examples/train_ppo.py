@@ -45,11 +45,15 @@ def illegal_share(model: Any, steps: int, seed: int) -> float:
 def main(algo: str = "ppo", steps: int = 20_000, seed: int = 1, checks: int = 2_000) -> float:
     """Train for ``steps`` decisions; returns the share of illegal choices after."""
     from stable_baselines3 import DQN, PPO  # noqa: PLC0415 - an optional, heavy import
+    from stable_baselines3.common.logger import Logger  # noqa: PLC0415
 
     env = gymnasium.make(ENV_ID, seed=seed, **SETTINGS)
     learner = PPO if algo == "ppo" else DQN
     extra = {"n_steps": 256, "batch_size": 256} if algo == "ppo" else {"learning_starts": 500}
     model = learner("MultiInputPolicy", env, seed=seed, device="cpu", verbose=0, **extra)
+    # A logger with no outputs: SB3's default one makes a folder in the temporary directory
+    # at every run, even when it writes nothing there.
+    model.set_logger(Logger(folder=None, output_formats=[]))
     before = illegal_share(model, checks, seed=10_000 + seed)
     print(f"untrained: {before:.1%} illegal choices over {checks:,} decisions")
     wall = time.perf_counter()

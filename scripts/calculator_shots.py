@@ -2,9 +2,9 @@
 
 Starts the service on a free loopback port, drives Debian's Chromium through Playwright
 and writes docs/calculator*.png (calculator-suits.png: the suit picker of a grid cell, with
-the four-colour deck). With ``--time N`` it also answers a heads-up flop
-range-against-range question N times on the page and prints the times (for
-BENCHMARKS.md) with the size of the page's own assets.
+the four-colour deck) and docs/solver-page.png (the solver tab's answer). With ``--time N``
+it also answers a heads-up flop range-against-range question N times on the page and
+prints the times (for BENCHMARKS.md) with the size of the page's own assets.
 
 Run: ``.venv/bin/python scripts/calculator_shots.py [--time 20]``.
 """
@@ -75,6 +75,22 @@ def shots(browser: Any, base: str) -> None:
     suits.locator(".range-editor").screenshot(path=str(DOCS / "calculator-suits.png"))
 
 
+# The solver tab: the form's own turn spot solved from the page, walked to the in-position
+# player's decision after a check, a cell pointed at.
+def solver_shot(browser: Any, base: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 1000}, locale="en-US")
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready]")
+    page.wait_for_selector("#solver-panel[data-state]", state="attached")
+    page.click("#tab-solver")
+    page.click("#solver-solve")
+    page.wait_for_selector('#solver-panel[data-state="done"]', timeout=120_000)
+    page.click('#solver-actions [data-action="x"]')
+    page.wait_for_selector('#solver-tree[data-line="x"]:not([data-busy])')
+    page.hover('#solver-hands [data-hand="JTs"]')
+    page.locator(".solver-results").screenshot(path=str(DOCS / "solver-page.png"))
+
+
 def timing(browser: Any, base: str, runs: int) -> None:
     wide = (
         "#"
@@ -120,6 +136,7 @@ def main() -> None:
             timing(browser, base, args.time)
         else:
             shots(browser, base)
+            solver_shot(browser, base)
         browser.close()
     server.should_exit = True
 

@@ -8,21 +8,21 @@
 #                 build of the extension (cargo's cache in target/dist serves later runs);
 #   install       that wheel, with every extra the tests need, into .venv, which is also the
 #                 development environment (the linters, the stub check, the docs);
-#   rust, docs    the Rust suite, optimised (profile release-tests: opt-level 3 without
+#   rust          the Rust suite, optimised (profile release-tests: opt-level 3 without
 #                 link-time optimisation), including all 133,784,560 seven-card hands and
 #                 every batch kernel over them: built and run in the background at the
 #                 lowest priority from the start, on what the other stages leave idle (the
 #                 core the wheel's last step, one codegen unit and link-time optimisation,
-#                 does not use; the serial parts' waits), and waited for at the end; the
-#                 documentation site, with warnings as errors, beside the first Python tests;
+#                 does not use; the serial parts' waits), and waited for at the end;
 #   python        the whole Python suite and the doctests on 3.11, against the installed
-#                 wheel (scripts/suite.sh): first the tests that can share the machine, on
-#                 every core; then the tests marked `serial`, which cannot, at normal
-#                 priority; from the start of the first, 3.10 and 3.13 run their parallel part
+#                 wheel (scripts/suite.sh; tests/test_docs_site.py builds the documentation
+#                 site there, warnings as errors): first the tests that can share the
+#                 machine, on every core; then the tests marked `serial`, which cannot, at
+#                 normal priority; from the start of the first, 3.10 and 3.13 run their parallel part
 #                 (all but the tests marked `slow`: long end-to-end or exhaustive checks that
 #                 do not depend on the Python version) at the lowest priority, on the cores
-#                 3.11's tests leave idle; then 3.10's and 3.13's serial tests, alone. `nox` runs the whole suite
-#                 on every version (docs/release.md).
+#                 3.11's tests leave idle; then 3.10's and 3.13's serial tests, alone.
+#                 `nox` runs the whole suite on every version (docs/release.md).
 # It ends with each stage's wall time.
 #
 # Usage: bash scripts/test.sh           everything (CI runs this, then the linters)
@@ -137,7 +137,7 @@ finish system
 finish deps-train
 bash scripts/train-env.sh "$wheel"
 
-stage "python 3.11: the tests that share the machine, on every core; the docs; 3.10 and 3.13 (all but slow) beside them, lowest priority"
+stage "python 3.11: the tests that share the machine, on every core; 3.10 and 3.13 (all but slow) beside them, lowest priority"
 # 3.10's and 3.13's parallel parts start now, at the lowest priority: 3.11's parallel part
 # leaves part of a core idle (a module's tests stay on one worker, browsers wait), and they
 # take only that; what is left of them runs beside 3.11's serial part.
@@ -148,11 +148,8 @@ for v in 3.10 3.13; do
   start "python$v" nice -n 19 env WORKERS=0 bash scripts/suite.sh ".venv-py$v/bin/python" \
     versions parallel
 done
-# The documentation site, warnings as errors, builds beside them (one core for a few seconds).
-start docs .venv/bin/mkdocs build --strict --quiet
 bash scripts/suite.sh .venv/bin/python all prepare
 bash scripts/suite.sh .venv/bin/python all parallel
-finish docs
 
 stage "python 3.11: serial tests; what is left of 3.10's and 3.13's beside them"
 bash scripts/suite.sh .venv/bin/python all serial

@@ -66,7 +66,7 @@ def test_one_player_as_json_with_a_graph(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--png", "x.png"], "--png needs --player"),
+        (["--png", "x.png"], "--graph needs --player"),
         (["--player", "nobody"], "no hands of 'nobody'"),
         (["--player", ""], "no hands of ''"),  # once a KeyError traceback
         (["--strict"], r"\[25\] \(hand 3017248608\)"),

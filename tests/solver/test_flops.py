@@ -15,7 +15,7 @@ from pokerforge.solver.flops import flop_report, strategic_flops
 
 SPOT = {"ranges": ["AA, KK, QQ, AKs", "JJ-99, AQs, KQs"], "pot": 100, "stack": 100,
         "bets": "50%", "raises": ""}  # fmt: skip
-FLOPS = ["AhKd2c", "7s6s5s", "Td9d6h"]
+FLOPS = ["7s6s5s", "Td9d6h"]
 
 
 def test_the_strategic_flops_cover_every_flop_once() -> None:
@@ -42,7 +42,7 @@ def test_rows_are_the_solves_and_do_not_depend_on_the_workers(tmp_path: Path) ->
     assert [r["flop"] for r in inline.rows] == FLOPS and inline.workers == 1
     processes = flop_report(**SPOT, flops=FLOPS, workers=2)
     assert processes.workers == 2 and processes.rows == inline.rows
-    row = inline.rows[2]
+    row = inline.rows[1]
     game = solve(board="Td9d6h", threads=1, **SPOT)
     assert row["ev_oop"] == game.values[0] and row["iterations"] == game.iterations
     root = game.strategy(game.root).totals
@@ -60,6 +60,7 @@ def test_rows_are_the_solves_and_do_not_depend_on_the_workers(tmp_path: Path) ->
 
 
 @pytest.mark.serial  # a real Dask cluster
+@pytest.mark.slow  # on 3.11 only: Dask itself is tested on every Python by the grids' tests
 def test_dask_gives_the_same_rows() -> None:
     inline = flop_report(**SPOT, flops=FLOPS[:2])
     dask = flop_report(**SPOT, flops=FLOPS[:2], workers=2, backend="dask")

@@ -3,7 +3,8 @@ hand by hand, checked against their recorded results, and player statistics over
 
 Examples:
     Two hands as an online room records them: dollars and cents, hole cards unknown, and
-    the winnings after a 15-cent rake.
+    the winnings after a 15-cent rake. (cy, on the button, steals the blinds in the first
+    hand; each table row is written here on two lines.)
 
     >>> import tempfile
     >>> from pathlib import Path
@@ -32,10 +33,14 @@ Examples:
     >>> reader.hands, reader.skipped
     (2, 0)
     >>> print(stats.table())  # doctest: +NORMALIZE_WHITESPACE
-    player  pos  hands   VPIP   PFR  3bet  F3bet  AF   WTSD   W$SD    net  bb/100    +/-
-    ann     all      2   50.0   0.0   0.0      -   -  100.0  100.0   1.35    67.5  117.5
-    bob     all      2    0.0   0.0   0.0      -   -  100.0    0.0  -2.00  -100.0    0.0
-    cy      all      2  100.0  50.0     -      -   -  100.0    0.0   0.50    25.0  125.0
+    player  pos  hands   VPIP   PFR  3bet  F3bet  Steal  FSteal  Cbet  FCbet  XR  AF  AFq
+        WTSD   W$SD  WoSD    net  allin  bb/100    +/-
+    ann     all      2   50.0   0.0   0.0      -      -   100.0     -      -   -   -    -
+       100.0  100.0   0.0   1.35   1.35    67.5  117.5
+    bob     all      2    0.0   0.0   0.0      -      -   100.0     -      -   -   -    -
+       100.0    0.0   0.0  -2.00  -2.00  -100.0    0.0
+    cy      all      2  100.0  50.0     -      -   50.0       -     -      -   -   -    -
+       100.0    0.0   0.0   0.50   0.50    25.0  125.0
 """
 
 from pokerforge.errors import UnpaidPotError

@@ -29,9 +29,12 @@ Examples:
     0 hands refused
     0
     >>> main(["stats", "--db", str(folder / "hands.duckdb")])  # doctest: +NORMALIZE_WHITESPACE
-    player  pos  hands   VPIP    PFR  3bet  F3bet  AF  WTSD  W$SD  net  bb/100  +/-
-    Ann     all      1  100.0  100.0     -      -   -     -     -    2   100.0    -
-    Bob     all      1    0.0    0.0   0.0      -   -     -     -   -2  -100.0    -
+    player  pos  hands   VPIP    PFR  3bet  F3bet  Steal  FSteal  Cbet  FCbet  XR  AF  AFq
+        WTSD  W$SD  WoSD  net  allin  bb/100  +/-
+    Ann     all      1  100.0  100.0     -      -  100.0       -     -      -   -   -    -
+           -     -     -    2   2.00   100.0    -
+    Bob     all      1    0.0    0.0   0.0      -      -   100.0     -      -   -   -    -
+           -     -     -   -2  -2.00  -100.0    -
     <BLANKLINE>
     1 hands in the database
     0
@@ -62,7 +65,8 @@ def add_commands(commands: Any) -> None:
         description="Replay the hands of history files of any room and format (PHH, "
         "PokerStars, GGPoker, Winamax, iPoker XML, ...: files or folders), check them "
         "against their recorded results and print each player's VPIP, PFR, 3-bet, fold to "
-        "3-bet, aggression factor, showdowns, net won and bb/100, kept apart for cash "
+        "3-bet, steals, c-bets, check-raises, aggression, showdowns, net won (at and without "
+        "showdown, all-in adjusted) and bb/100, kept apart for cash "
         "games and tournaments, by currency, stakes and game; or read the figures from a "
         "hand database (--db). A progress bar shows on a terminal.",
     )
@@ -71,7 +75,14 @@ def add_commands(commands: Any) -> None:
     stats.add_argument("--player", metavar="NAME", help="only this player, by position too")
     stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
     stats.add_argument("--top", type=int, default=20, metavar="N", help="most hands (20)")
-    stats.add_argument("--png", metavar="FILE", help="graph the player's winnings (--player)")
+    stats.add_argument(
+        "--graph",
+        "--png",
+        dest="graph",
+        metavar="FILE",
+        help="a PNG of the player's winnings over hands (--player): in all, at showdown, "
+        "without showdown and all-in adjusted",
+    )
     stats.add_argument(
         "--workers", type=int, default=1, help="local processes or Dask workers (default 1)"
     )
@@ -102,6 +113,7 @@ def add_commands(commands: Any) -> None:
         ("room", "a room's code"),
         ("since", "the first day, 2024-01-31"),
         ("until", "the last day"),
+        ("position", "the player's hands at a position: BTN, CO, HJ, ..., SB, BB"),
     ):
         stats.add_argument(f"--{name}", help=f"with --db: only hands of {what}")
 
@@ -210,17 +222,19 @@ def _rooms_summary(files: list[Path], args: argparse.Namespace, summary: Summary
 
 def stats_command(args: argparse.Namespace) -> str | dict[str, Any]:
     """``pokerforge stats``: the statistics as a table or JSON."""
+    from pokerforge.files import write_file  # noqa: PLC0415
     from pokerforge.histories import SITES, summarize  # noqa: PLC0415
-    from pokerforge.histories.database import database_stats  # noqa: PLC0415
+    from pokerforge.histories.database import database_stats, database_winnings  # noqa: PLC0415
+    from pokerforge.histories.graph import plot_winnings  # noqa: PLC0415
     from pokerforge.histories.rooms import RoomsReader  # noqa: PLC0415
     from pokerforge.sim import Progress  # noqa: PLC0415
 
-    if args.png and not args.player:
-        raise PokerError("--png needs --player NAME: whose winnings to draw")
+    if args.graph and not args.player:
+        raise PokerError("--graph needs --player NAME: whose winnings to draw")
     if args.workers < 1 or args.top < 1:
         raise PokerError("--workers and --top must be at least 1")
     filters = {k: getattr(args, k) for k in ("kind", "unit", "stakes", "game", "room")}
-    filters |= {"since": args.since, "until": args.until}
+    filters |= {"since": args.since, "until": args.until, "position": args.position}
     if args.db is None:
         if not args.files:
             raise PokerError("name history files or folders, or a database with --db FILE")
@@ -258,11 +272,12 @@ def stats_command(args: argparse.Namespace) -> str | dict[str, Any]:
         return _report(args, summary, empty)
     if args.files:
         raise PokerError("--db reads the database: name no files with it")
-    if args.png:
-        raise PokerError("--png draws the winnings of history files: the database keeps none")
     stats = database_stats(args.db, **filters)
     if args.player is not None and args.player not in stats.players():
         raise PokerError(f"no hands of {args.player!r} in {args.db}")
+    if args.graph:
+        series = database_winnings(args.db, args.player, **filters)
+        write_file(args.graph, lambda path: plot_winnings(series, path))
     counts = {"hands": stats.hands, "unknown_results": stats.unknown_results}
     if args.json:
         return {**counts, "players": json.loads(stats.to_json(player=args.player))["players"]}
@@ -278,8 +293,8 @@ def _report(args: argparse.Namespace, summary: Summary, empty: int) -> str | dic
     if args.player is not None and args.player not in stats.players():
         # (an empty name too: it once reached the table and leaked its KeyError)
         raise PokerError(f"no hands of {args.player!r} in {summary.files} files")
-    if args.png:
-        write_file(args.png, lambda path: stats.plot_cumulative(args.player, path))
+    if args.graph:
+        write_file(args.graph, lambda path: stats.plot_winnings(args.player, path))
     counts = {
         "files": summary.files,
         "files_without_hands": empty,

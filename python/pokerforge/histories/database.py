@@ -14,8 +14,12 @@ messages, in ``refusals``.
 
 [`database_stats()`][pokerforge.histories.database.database_stats] gathers each player's statistics
 from the stored counts (the same figures [`Stats`][pokerforge.histories.Stats] gathers from the
-hands themselves) and [`export_parquet()`][pokerforge.histories.database.export_parquet] writes each
-table as a Parquet file that pandas, polars and Dask read.
+hands themselves, counted by the same definitions:
+[`pokerforge.histories.counts`][pokerforge.histories.counts]),
+[`database_winnings()`][pokerforge.histories.database.database_winnings] a player's winnings
+hand by hand for a graph, and
+[`export_parquet()`][pokerforge.histories.database.export_parquet] writes each table as a
+Parquet file that pandas, polars and Dask read.
 
 Needs the ``db`` extra (``pip install pokerforge[db]``: duckdb and pyarrow).
 
@@ -58,9 +62,10 @@ from pathlib import Path
 from typing import Any
 
 from pokerforge.errors import InvalidSpecError, OutputError
+from pokerforge.histories.graph import WinningsSeries
 from pokerforge.histories.groups import Group
 from pokerforge.histories.importing import ImportSummary, import_histories
-from pokerforge.histories.stats import COUNTS, Stats
+from pokerforge.histories.stats import ALL, COUNTS, Stats
 from pokerforge.histories.store import SCHEMA, TABLES, connect
 
 __all__ = [
@@ -69,6 +74,7 @@ __all__ = [
     "ImportSummary",
     "connect",
     "database_stats",
+    "database_winnings",
     "export_parquet",
     "import_histories",
 ]
@@ -106,9 +112,6 @@ def _quoted(path: Path) -> str:
     return str(path).replace("'", "''")
 
 
-_GROUP = ("kind", "unit", "stakes", "game")
-
-
 def database_stats(
     db: str | Path,
     *,
@@ -119,6 +122,7 @@ def database_stats(
     room: str | None = None,
     since: str | None = None,
     until: str | None = None,
+    position: str | None = None,
 ) -> Stats:
     """Each player's statistics over the hands stored in ``db`` (the figures of
     [`Stats`][pokerforge.histories.Stats], from the counts stored with each hand), kept apart
@@ -134,6 +138,8 @@ def database_stats(
         room: a room's code.
         since: the first day (``2024-01-31``), by the time the room wrote.
         until: the last day.
+        position: only the players' hands at this position (``"BTN"``, ``"SB"``, ...);
+            the hands counted are those the other filters keep.
 
     Raises:
         InvalidSpecError: no database at ``db``; a date that is no date.
@@ -141,38 +147,113 @@ def database_stats(
     where, params = _filters(
         kind=kind, unit=unit, stakes=stakes, game=game, room=room, since=since, until=until
     )
+    seats, seat_params = where, list(params)
+    if position is not None:
+        seats = (where + " AND " if where else "WHERE ") + "p.position = ?"
+        seat_params.append(position)
     sums = ", ".join(f"SUM(p.{c})" for c in COUNTS)
     group = "h.kind, h.unit, CASE WHEN h.kind = 'cash' THEN h.stakes ELSE '' END, "
     group += "h.betting || ' ' || h.game"
+    # By player, position and group only: each player's figures over every position are
+    # these rows added up here (a second grouping set in SQL cost as much again).
     query = f"""
-        SELECT p.player, COALESCE(p.position, 'all'), {group}, {sums},
+        SELECT p.player, p.position, {group}, {sums},
                COALESCE(SUM(p.net), 0), COALESCE(SUM(p.net_bb), 0),
-               COALESCE(SUM(p.net_bb * p.net_bb), 0), MAX(h.places)
+               COALESCE(SUM(p.net_bb * p.net_bb), 0), MAX(h.places),
+               COALESCE(SUM(p.net) FILTER (WHERE p.showdowns = 1), 0),
+               COALESCE(SUM(p.allin_net), 0), COALESCE(SUM(p.allin_bb), 0)
         FROM players p JOIN hands h ON p.room = h.room AND p.hand = h.hand
-        {where}
-        GROUP BY GROUPING SETS ((p.player, {group}), (p.player, p.position, {group}))
+        {seats}
+        GROUP BY p.player, p.position, {group}
     """
     stats = Stats()
     with connect(db, read_only=True) as con:
-        for row in con.execute(query, params).fetchall():
-            name, position, *rest = row
+        for row in con.execute(query, seat_params).fetchall():
+            name, position_, *rest = row
             g = Group(*rest[:4])
             counts = rest[4 : 4 + len(COUNTS)]
-            net, bb, bb_sq, places = rest[4 + len(COUNTS) :]
+            net, bb, bb_sq, places, showdown, allin, allin_bb = rest[4 + len(COUNTS) :]
             # As Stats adds them: the money's places, or a bare 0 where no result is known.
             known = counts[COUNTS.index("results")]
             net = (
                 Decimal(net).quantize(Decimal(1).scaleb(-int(places or 0))) if known else Decimal(0)
             )
-            stats.add_counts(
-                name, position, g, counts=counts, net=net, bb=float(bb), bb_squared=float(bb_sq)
-            )
+            for where_ in (position_, ALL):
+                stats.add_counts(
+                    name,
+                    where_,
+                    g,
+                    counts=counts,
+                    net=net,
+                    bb=float(bb),
+                    bb_squared=float(bb_sq),
+                    net_showdown=Decimal(showdown),
+                    allin_net=Decimal(allin),
+                    allin_bb=float(allin_bb),
+                )
         hands, unknown = con.execute(
             f"SELECT COUNT(*), COUNT(*) FILTER (WHERE NOT h.result_known) FROM hands h {where}",
             params,
         ).fetchone()
     stats.hands, stats.unknown_results = int(hands), int(unknown)
     return stats
+
+
+def database_winnings(
+    db: str | Path,
+    player: str,
+    *,
+    kind: str | None = None,
+    unit: str | None = None,
+    stakes: str | None = None,
+    game: str | None = None,
+    room: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    position: str | None = None,
+) -> WinningsSeries:
+    """``player``'s winnings hand by hand over the hands stored in ``db`` that match the
+    filters (those of [`database_stats()`][pokerforge.histories.database.database_stats]),
+    in the order they were played (by the time the room wrote, then by room and hand
+    number): in all, at showdown, without showdown and all-in adjusted, for a graph
+    ([`plot_winnings()`][pokerforge.histories.graph.plot_winnings]) or a page
+    ([`WinningsSeries.as_dict()`][pokerforge.histories.graph.WinningsSeries.as_dict]).
+
+    Raises:
+        InvalidSpecError: no database at ``db``; a date that is no date; no hand of
+            ``player`` with a known result; the player's hands count in several units
+            (dollars and a tournament's chips) and the filters do not pick one.
+    """
+    where, params = _filters(
+        kind=kind, unit=unit, stakes=stakes, game=game, room=room, since=since, until=until
+    )
+    terms = [where.removeprefix("WHERE ")] if where else []
+    terms += ["p.player = ?", "p.results = 1"]
+    params.append(player)
+    if position is not None:
+        terms.append("p.position = ?")
+        params.append(position)
+    query = f"""
+        SELECT h.kind, h.unit, h.places, p.net, p.showdowns, p.allin_net
+        FROM players p JOIN hands h ON p.room = h.room AND p.hand = h.hand
+        WHERE {" AND ".join(terms)}
+        ORDER BY h.played_at NULLS LAST, h.room, TRY_CAST(h.hand AS BIGINT) NULLS LAST, h.hand
+    """
+    with connect(db, read_only=True) as con:
+        rows = con.execute(query, params).fetchall()
+    units = sorted({(kind_, unit_) for kind_, unit_, *_ in rows})
+    if not units:
+        raise InvalidSpecError(f"no hands of {player!r} with a known result in {str(db)!r}")
+    if len(units) > 1:
+        names = ", ".join(f"{k} in {u}" for k, u in units)
+        raise InvalidSpecError(
+            f"{player!r} played {names}, which do not add up: filter one (--kind, --unit)"
+        )
+    hands = (
+        (Decimal(net).quantize(Decimal(1).scaleb(-int(places))), showdown, Decimal(allin))
+        for _, _, places, net, showdown, allin in rows
+    )
+    return WinningsSeries.of(player, units[0][1], hands)
 
 
 def _filters(

@@ -41,9 +41,10 @@ from pokerforge.game.actions import (
     Street,
 )
 from pokerforge.game.phh import seat_map
+from pokerforge.histories.counts import COUNTS, hand_counts
 from pokerforge.histories.groups import group_of
 from pokerforge.histories.record import HandRecord
-from pokerforge.histories.stats import COUNTS, seat_counts
+from pokerforge.histories.stats import adjusted_money
 
 __all__ = [
     "ACTIONS",
@@ -94,6 +95,8 @@ PLAYERS = (
     *COUNTS,
     "net",
     "net_bb",
+    "allin_net",
+    "allin_bb",
 )
 ACTIONS = ("room", "hand", "seq", "street", "seat", "player", "action", "amount", "total", "all_in")
 
@@ -172,7 +175,7 @@ SCALE = 6
 _MILLION = Decimal(10**SCALE)
 _MONEY_COLUMNS = frozenset(
     ("small_blind", "big_blind", "ante", "bb", "total_pot", "rake", "stack", "net", "amount",
-     "total")
+     "total", "allin_net")
 )  # fmt: skip
 
 
@@ -275,7 +278,7 @@ class Columns:
         if isinstance(written, list) and len(written) == n:
             for p, seat in enumerate(seat_map(fields, n)[0]):
                 numbers[seat] = int(written[p])
-        counts = seat_counts(hand)
+        counts, adjusted = hand_counts(hand)
         unknown = hand.unknown_hole_cards
         holes, ups = hand.hole_indices, hand.up_indices
         net = hand.net
@@ -295,12 +298,29 @@ class Columns:
             else " ".join([_CARDS[c] for c in holes[seat] + ups[seat]]) or None
             for seat in range(n)
         ]
+        # The seats' counts turned into columns at once (zip in C; a comprehension per
+        # count cost more than the rest of the rows).
         for name, cells in zip(COUNTS, zip(*counts, strict=True), strict=True):
             players[name] += cells
         players["net"] += [x * m for x in net] if known else [None] * n
         players["net_bb"] += [x / rate for x in net] if known else [None] * n
+        self._allin(hand, adjusted, m)
         self._actions(record, room, number, numbers, m)
         self.count += 1
+
+    def _allin(self, hand: Any, adjusted: list[Decimal] | None, m: int) -> None:
+        """The players' all-in adjusted results (their results where not adjusted)."""
+        players, n, rate = self.players, hand.num_seats, hand.spec.rate_unit
+        if not hand.result_known:
+            players["allin_net"] += [None] * n
+            players["allin_bb"] += [None] * n
+        elif adjusted is None:
+            players["allin_net"] += [x * m for x in hand.net]
+            players["allin_bb"] += [x / rate for x in hand.net]
+        else:
+            value = Decimal(hand.chip_value)
+            players["allin_net"] += [int(adjusted_money(x, value) * _MILLION) for x in adjusted]
+            players["allin_bb"] += [float(x) / rate for x in adjusted]
 
     def _actions(
         self, record: HandRecord, room: str, number: str, numbers: list[int], m: int

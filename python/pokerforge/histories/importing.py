@@ -12,6 +12,7 @@ from typing import Any
 
 from pokerforge.errors import InvalidHistoryError, InvalidSpecError
 from pokerforge.extras import require
+from pokerforge.histories.counts import COUNTS
 from pokerforge.histories.hand_rows import (
     ACTIONS,
     HANDS,
@@ -23,7 +24,6 @@ from pokerforge.histories.hand_rows import (
 )
 from pokerforge.histories.record import HandRecord
 from pokerforge.histories.rooms import RoomsReader
-from pokerforge.histories.stats import COUNTS
 from pokerforge.histories.store import connect
 
 __all__ = ["ImportSummary", "import_histories"]
@@ -458,7 +458,7 @@ def _type(pa: Any, name: str) -> Any:
         return pa.int64()
     if name == "played_at":
         return pa.timestamp("us")
-    if name == "net_bb":
+    if name in ("net_bb", "allin_bb"):
         return pa.float64()
     if name in ("result_known", "all_in"):
         return pa.bool_()

@@ -1,27 +1,26 @@
-"""Player statistics over any set of hands: VPIP, PFR, 3-bet, aggression, showdowns, winnings.
+"""Player statistics over any set of hands: the pre-flop, post-flop and showdown figures a
+tracker shows, winnings with and without a showdown, all-in adjusted winnings, bb/100.
 
-Definitions (those of common poker tracking software; all pre-flop figures ignore forced
-bets):
+Each figure is a count over its chances, as
+[`pokerforge.histories.counts`][pokerforge.histories.counts] defines them (the one
+definition, which the hand database stores and sums too):
 
-* **VPIP**: share of hands where the player put money in pre-flop voluntarily (called or
-  raised; a big blind's check is not voluntary).
-* **PFR**: share of hands where the player raised pre-flop.
-* **3-bet**: share of the chances to re-raise a single pre-flop raise (the player acts
-  facing exactly one raise) that the player took.
-* **Fold to 3-bet**: share of the times the pre-flop opener faced a re-raise and folded.
-* **AF** (aggression factor): bets and raises divided by calls, after the flop.
-* **WTSD** (went to showdown): share of the hands where the player saw the flop that the
-  player took to a showdown.
-
-In the games without a flop, the first betting round (third street in stud, the round
-before the first draw) counts as pre-flop and the cards that end it (fourth street's up
-card, the first draw) as the flop: WTSD is then the share of the hands where the player
-was still in after the first round that the player took to a showdown.
-* **W$SD** (won at showdown): share of showdowns with a known result where the player won
-  chips.
-* **net** (in the record's money) and **bb/100** (big blinds won per hundred hands) with its
-  standard error, over the hands whose result is known (a hand whose showdown needs unknown
-  cards and whose record gives no winnings counts for the other figures only).
+* **VPIP**, **PFR**: shares of the hands where the player called or raised pre-flop, and
+  raised (forced bets are not voluntary).
+* **3-bet**, **fold to 3-bet**; **steal** (an open raise from the cutoff, the button or the
+  small blind, folded to), **fold to steal** (a blind facing it).
+* **c-bet** and **fold to c-bet**, **check-raise**, each on the flop, the turn and the river.
+* **AF** (aggression factor): bets and raises divided by calls, after the flop; **AFq**
+  (aggression frequency): bets and raises over bets, raises, calls and folds.
+* **WTSD** (went to showdown) and **won without showdown**: shares of the hands where the
+  player saw the flop that the player took to a showdown, or won without one; **W$SD**
+  (won at showdown): share of the showdowns with a known result where the player won chips.
+* **net** (in the record's money), split into the hands that the player took to a showdown
+  and the others; **all-in adjusted** net (the all-ins' results by equity:
+  [`pokerforge.histories.allin`][pokerforge.histories.allin]); **bb/100** (big blinds won
+  per hundred hands) with its standard error, and all-in adjusted. These count the hands
+  whose result is known (a hand whose showdown needs unknown cards and whose record gives
+  no winnings counts for the other figures only).
 
 Every figure is kept apart by the hand's [`Group`][pokerforge.histories.groups.Group]: cash
 or tournament, the unit (a currency, or a tournament's chips), the stakes and the game, so
@@ -40,8 +39,8 @@ Examples:
     >>> stats = Stats()
     >>> stats.add(HandRecord(hand, ("Ann", "Bob", "Cid")))
     >>> ann, bob = stats.player("Ann"), stats.player("Bob")
-    >>> ann.pfr, ann.fold_to_three_bet, bob.three_bet, bob.net
-    (1.0, 1.0, 1.0, Decimal('8'))
+    >>> ann.pfr, ann.steal, ann.fold_to_three_bet, bob.three_bet, bob.net
+    (1.0, 1.0, 1.0, 1.0, Decimal('8'))
 """
 
 from __future__ import annotations
@@ -56,67 +55,37 @@ from typing import Any
 
 from pokerforge.errors import InvalidSpecError
 from pokerforge.extras import require
-from pokerforge.game.actions import (
-    Bet,
-    BringIn,
-    Call,
-    Check,
-    DealBoard,
-    DealHole,
-    DealUp,
-    Discard,
-    Fold,
-    Raise,
-    StandPat,
-)
-from pokerforge.game.actions import Street as _Street
+from pokerforge.histories.counts import COUNTS, STREETS, hand_counts, seat_counts
+from pokerforge.histories.graph import WinningsSeries, plot_winnings
 from pokerforge.histories.groups import Group, group_of
 from pokerforge.histories.record import HandRecord
 
-__all__ = ["COUNTS", "Group", "PlayerStats", "Stats", "seat_counts"]
+__all__ = ["COUNTS", "Group", "PlayerStats", "Stats", "adjusted_money", "seat_counts"]
 
 ALL = "all"
 
-# Counter slots (a list of ints per player and position: adding lists is cheap).
-(
-    _HANDS,
-    _VPIP,
-    _PFR,
-    _3B,
-    _3B_CHANCES,
-    _F3B,
-    _F3B_CHANCES,
-    _AGGRESSIVE,
-    _CALLS,
-    _SAW_FLOP,
-    _SHOWDOWNS,
-    _SHOWDOWNS_KNOWN,
-    _WON_SHOWDOWNS,
-    _RESULTS,
-) = range(14)
-_SLOTS = 14
+_SLOTS = len(COUNTS)
+_AT = {name: k for k, name in enumerate(COUNTS)}
+_HANDS, _VPIP, _PFR = _AT["hands"], _AT["vpip"], _AT["pfr"]
+_3B, _3B_CHANCES = _AT["three_bet"], _AT["three_bet_chances"]
+_F3B, _F3B_CHANCES = _AT["fold_to_three_bet"], _AT["fold_to_three_bet_chances"]
+_AGGRESSIVE, _CALLS, _FOLDS = _AT["aggressive"], _AT["calls"], _AT["folds"]
+_SAW_FLOP, _SHOWDOWNS = _AT["saw_flop"], _AT["showdowns"]
+_SHOWDOWNS_KNOWN, _WON_SHOWDOWNS = _AT["showdowns_known"], _AT["won_showdowns"]
+_RESULTS = _AT["results"]
+_MILLIONTH = Decimal("0.000001")
 
-COUNTS = (
-    "hands",
-    "vpip",
-    "pfr",
-    "three_bet",
-    "three_bet_chances",
-    "fold_to_three_bet",
-    "fold_to_three_bet_chances",
-    "aggressive",
-    "calls",
-    "saw_flop",
-    "showdowns",
-    "showdowns_known",
-    "won_showdowns",
-    "results",
-)
-"""The names of the counts kept per player and hand
-([`seat_counts()`][pokerforge.histories.stats.seat_counts]), in order: a hand, a voluntary pre-flop
-call or raise, a pre-flop raise, a 3-bet and the chance of one, a fold to a 3-bet and the chance of
-one, bets and raises after the flop, calls after the flop, the flop seen, a showdown, a showdown
-with a known result, a showdown won, a known result."""
+
+def adjusted_money(chips: Decimal, value: Decimal) -> Decimal:
+    """An all-in adjusted result of ``chips`` chips in the record's money (a chip worth
+    ``value``), to the millionth (the hand database's precision), as both the statistics
+    in memory and the database keep it.
+
+    Examples:
+        >>> adjusted_money(Decimal(2) / 3, Decimal("0.01"))
+        Decimal('0.006667')
+    """
+    return (chips * value).quantize(_MILLIONTH)
 
 
 @dataclass(frozen=True)
@@ -126,7 +95,10 @@ class PlayerStats:
     Fractions are ``None`` where the player never had the chance; ``bb_per_100_se`` needs
     two hands with a known result. ``kind``, ``unit``, ``stakes`` and ``game`` name the
     group of hands counted ([`Group`][pokerforge.histories.groups.Group]; ``"all"`` where
-    figures of one unit over several stakes or games were added up).
+    figures of one unit over several stakes or games were added up). ``net_showdown`` is
+    the part of ``net`` won in the hands the player took to a showdown (the rest,
+    ``net - net_showdown``, without one); ``allin_net`` and ``allin_bb_per_100`` are
+    ``net`` and ``bb_per_100`` all-in adjusted, over ``allin_hands`` hands adjusted.
     """
 
     player: str
@@ -147,32 +119,67 @@ class PlayerStats:
     unit: str = "money"
     stakes: str = ""
     game: str = ""
+    steal: float | None = None
+    fold_to_steal: float | None = None
+    cbet_flop: float | None = None
+    cbet_turn: float | None = None
+    cbet_river: float | None = None
+    fold_to_cbet_flop: float | None = None
+    fold_to_cbet_turn: float | None = None
+    fold_to_cbet_river: float | None = None
+    check_raise_flop: float | None = None
+    check_raise_turn: float | None = None
+    check_raise_river: float | None = None
+    aggression_frequency: float | None = None
+    won_without_showdown: float | None = None
+    net_showdown: Decimal = Decimal(0)
+    allin_net: Decimal = Decimal(0)
+    allin_bb_per_100: float | None = None
+    allin_hands: int = 0
+
+    @property
+    def net_without_showdown(self) -> Decimal:
+        """The part of ``net`` won in the hands the player did not take to a showdown."""
+        return self.net - self.net_showdown
 
     def as_dict(self) -> dict[str, Any]:
-        """The figures as JSON-ready values (``net`` as a string, exactly)."""
+        """The figures as JSON-ready values (amounts as strings, exactly)."""
         out = asdict(self)
-        out["net"] = str(self.net)
+        for name in ("net", "net_showdown", "allin_net"):
+            out[name] = str(out[name])
+        out["net_without_showdown"] = str(self.net_without_showdown)
         return out
 
 
 class _Tally:
-    __slots__ = ("bb", "bb_sq", "counts", "net")
+    __slots__ = ("allin_bb", "allin_net", "bb", "bb_sq", "counts", "net", "net_showdown")
 
     def __init__(self) -> None:
         self.counts = [0] * _SLOTS
         self.net = Decimal(0)
         self.bb = 0.0
         self.bb_sq = 0.0
+        self.net_showdown = Decimal(0)
+        self.allin_net = Decimal(0)
+        self.allin_bb = 0.0
 
     def merge(self, other: _Tally) -> None:
         self.counts = [a + b for a, b in zip(self.counts, other.counts, strict=True)]
         self.net += other.net
         self.bb += other.bb
         self.bb_sq += other.bb_sq
+        self.net_showdown += other.net_showdown
+        self.allin_net += other.allin_net
+        self.allin_bb += other.allin_bb
 
 
 def _ratio(part: int, whole: int) -> float | None:
     return part / whole if whole else None
+
+
+def _exponent(value: Decimal) -> int:
+    exponent = value.as_tuple().exponent
+    return exponent if isinstance(exponent, int) else 0
 
 
 class Stats:
@@ -187,7 +194,10 @@ class Stats:
 
     def __init__(self, *, track: Iterable[str] = ()) -> None:
         self._tallies: dict[tuple[str, str, Group], _Tally] = {}
-        self._track = {name: [] for name in track}  # type: dict[str, list[tuple[Group, Decimal]]]
+        # Each tracked player's hands: (group, won, taken to a showdown, all-in adjusted).
+        self._track: dict[str, list[tuple[Group, Decimal, int, Decimal]]] = {
+            name: [] for name in track
+        }
         self._groups: dict[Any, Group] = {}  # by (spec, chip value, tournament, currency)
         self.hands = 0
         self.unknown_results = 0
@@ -210,7 +220,7 @@ class Stats:
         """Count one hand (a finished [`HandRecord`][pokerforge.histories.HandRecord])."""
         hand = record.hand
         n = hand.num_seats
-        flags = seat_counts(hand)
+        flags, adjusted = hand_counts(hand)
         known = hand.result_known
         self.hands += 1
         if not known:
@@ -230,17 +240,27 @@ class Stats:
                 won = value * chips  # exact: a Decimal times an int
                 x = chips / bb
                 xx = x * x
+                showdown = f[_SHOWDOWNS]
+                if adjusted is None:
+                    allin, allin_x = won, x
+                else:
+                    allin = adjusted_money(adjusted[seat], value)
+                    allin_x = float(adjusted[seat]) / bb
             for key in ((name, ALL, group), (name, positions[seat], group)):
                 tally = tallies.get(key)
                 if tally is None:
                     tally = tallies[key] = _Tally()
-                tally.counts = list(map(add, tally.counts, f))  # one C loop, not 14 steps
+                tally.counts = list(map(add, tally.counts, f))  # one C loop, not a step a slot
                 if known:
                     tally.net += won
                     tally.bb += x
                     tally.bb_sq += xx
+                    if showdown:
+                        tally.net_showdown += won
+                    tally.allin_net += allin
+                    tally.allin_bb += allin_x
             if known and name in self._track:
-                self._track[name].append((group, won))
+                self._track[name].append((group, won, showdown, allin))
 
     def add_counts(
         self,
@@ -252,11 +272,15 @@ class Stats:
         net: Decimal,
         bb: float,
         bb_squared: float,
+        net_showdown: Decimal = Decimal(0),
+        allin_net: Decimal = Decimal(0),
+        allin_bb: float = 0.0,
     ) -> None:
         """Add counts gathered elsewhere (a hand database's sums) for ``player`` at
         ``position`` (``"all"`` for every position) in ``group``: ``counts`` in the order of
-        `COUNTS`, the net won in the group's unit, and the sums of the results in big
-        blinds and of their squares. [`hands`][pokerforge.histories.PlayerStats.hands] and
+        `COUNTS`, the net won in the group's unit (and its part won at showdowns, and all-in
+        adjusted), and the sums of the results in big blinds, of their squares and all-in
+        adjusted. [`hands`][pokerforge.histories.PlayerStats.hands] and
         [`unknown_results`][pokerforge.histories.Stats.unknown_results] are the caller's to set."""
         key = (player, position, group)
         tally = self._tallies.get(key)
@@ -267,6 +291,7 @@ class Stats:
         if len(other.counts) != _SLOTS:
             raise InvalidSpecError(f"{len(other.counts)} counts given where {_SLOTS} are kept")
         other.net, other.bb, other.bb_sq = net, bb, bb_squared
+        other.net_showdown, other.allin_net, other.allin_bb = net_showdown, allin_net, allin_bb
         tally.merge(other)
 
     def update(self, records: Iterable[HandRecord]) -> Stats:
@@ -359,6 +384,15 @@ class Stats:
                 se = 100 * math.sqrt(var / n)
         stakes = {g.stakes for g in groups}
         games = {g.game for g in groups}
+        quantum = Decimal(1).scaleb(min(0, _exponent(tally.net)))
+        # (An expectation is no whole number of chips or cents: two places at least.)
+        allin_quantum = Decimal(1).scaleb(min(-2, _exponent(tally.net)))
+        street: dict[str, float | None] = {}
+        for s in STREETS:
+            for stat in ("cbet", "fold_to_cbet", "check_raise"):
+                at = _AT[f"{stat}_{s}"]
+                street[f"{stat}_{s}"] = _ratio(c[at], c[at + 1])
+        aggressive = c[_AGGRESSIVE]
         return PlayerStats(
             player=name,
             position=position,
@@ -367,7 +401,7 @@ class Stats:
             pfr=_ratio(c[_PFR], c[_HANDS]),
             three_bet=_ratio(c[_3B], c[_3B_CHANCES]),
             fold_to_three_bet=_ratio(c[_F3B], c[_F3B_CHANCES]),
-            aggression_factor=_ratio(c[_AGGRESSIVE], c[_CALLS]),
+            aggression_factor=_ratio(aggressive, c[_CALLS]),
             went_to_showdown=_ratio(c[_SHOWDOWNS], c[_SAW_FLOP]),
             won_at_showdown=_ratio(c[_WON_SHOWDOWNS], c[_SHOWDOWNS_KNOWN]),
             net=tally.net,
@@ -378,6 +412,15 @@ class Stats:
             unit=groups[0].unit,
             stakes=stakes.pop() if len(stakes) == 1 else ALL,
             game=games.pop() if len(games) == 1 else ALL,
+            steal=_ratio(c[_AT["steal"]], c[_AT["steal_chances"]]),
+            fold_to_steal=_ratio(c[_AT["fold_to_steal"]], c[_AT["fold_to_steal_chances"]]),
+            aggression_frequency=_ratio(aggressive, aggressive + c[_CALLS] + c[_FOLDS]),
+            won_without_showdown=_ratio(c[_AT["won_without_showdown"]], c[_SAW_FLOP]),
+            net_showdown=tally.net_showdown.quantize(quantum),
+            allin_net=tally.allin_net.quantize(allin_quantum),
+            allin_bb_per_100=100 * tally.allin_bb / n if n else None,
+            allin_hands=c[_AT["allin_adjusted"]],
+            **street,
         )
 
     def rows(
@@ -425,10 +468,18 @@ class Stats:
             "PFR",
             "3bet",
             "F3bet",
+            "Steal",
+            "FSteal",
+            "Cbet",
+            "FCbet",
+            "XR",
             "AF",
+            "AFq",
             "WTSD",
             "W$SD",
+            "WoSD",
             "net",
+            "allin",
             "bb/100",
             "+/-",
         )
@@ -443,10 +494,18 @@ class Stats:
                     _pct(r.pfr),
                     _pct(r.three_bet),
                     _pct(r.fold_to_three_bet),
+                    _pct(r.steal),
+                    _pct(r.fold_to_steal),
+                    _pct(r.cbet_flop),
+                    _pct(r.fold_to_cbet_flop),
+                    _pct(r.check_raise_flop),
                     "-" if r.aggression_factor is None else f"{r.aggression_factor:.2f}",
+                    _pct(r.aggression_frequency),
                     _pct(r.went_to_showdown),
                     _pct(r.won_at_showdown),
+                    _pct(r.won_without_showdown),
                     str(r.net),
+                    str(r.allin_net),
                     "-" if r.bb_per_100 is None else f"{r.bb_per_100:.1f}",
                     "-" if r.bb_per_100_se is None else f"{r.bb_per_100_se:.1f}",
                 )
@@ -483,6 +542,19 @@ class Stats:
         frame = pd.DataFrame(rows, columns=[f for f in PlayerStats.__dataclass_fields__])
         return frame.set_index(["player", "position"])
 
+    def _tracked(
+        self, player: str, group: Group | None
+    ) -> list[tuple[Group, Decimal, int, Decimal]]:
+        if player not in self._track:
+            raise InvalidSpecError(
+                f"{player!r} is not tracked: make the statistics with Stats(track=[{player!r}])"
+            )
+        results = self._track[player]
+        if group is None:
+            self._one_unit(player, {hand[0] for hand in results})
+            return results
+        return [hand for hand in results if hand[0] == group]
+
     def cumulative(self, player: str, group: Group | None = None) -> list[Decimal]:
         """The running total of a tracked player's winnings, hand by hand (in ``group``, or
         over all the player's hands when they count in one unit).
@@ -491,135 +563,37 @@ class Stats:
             InvalidSpecError: ``player`` is not tracked (``Stats(track=[player])``), or no
                 group is named and the player's hands count in several units.
         """
-        if player not in self._track:
-            raise InvalidSpecError(
-                f"{player!r} is not tracked: make the statistics with Stats(track=[{player!r}])"
-            )
-        results = self._track[player]
-        if group is None:
-            self._one_unit(player, {g for g, _ in results})
-        total = Decimal(0)
-        out = []
-        for g, won in results:
-            if group is None or g == group:
-                total += won
-                out.append(total)
-        return out
+        return self.winnings(player, group).net
 
-    def plot_cumulative(self, player: str, path: str, group: Group | None = None) -> None:
-        """Write a PNG of a tracked player's cumulative winnings over hands (in ``group``,
-        as [`cumulative()`][pokerforge.histories.Stats.cumulative] adds them).
+    def winnings(self, player: str, group: Group | None = None) -> WinningsSeries:
+        """A tracked player's winnings hand by hand, in the order the hands were added:
+        in all, at showdown, without showdown and all-in adjusted (in ``group``, or over
+        all the player's hands when they count in one unit), for a graph.
+
+        Raises:
+            InvalidSpecError: ``player`` is not tracked (``Stats(track=[player])``), or no
+                group is named and the player's hands count in several units.
+        """
+        hands = self._tracked(player, group)
+        unit = group.unit if group is not None else hands[0][0].unit if hands else "money"
+        return WinningsSeries.of(player, unit, (hand[1:] for hand in hands))
+
+    def plot_winnings(self, player: str, path: str, group: Group | None = None) -> None:
+        """Write a PNG of a tracked player's winnings over hands (in ``group``): in all, at
+        showdown, without showdown and all-in adjusted, as
+        [`winnings()`][pokerforge.histories.Stats.winnings] gives them.
 
         Raises:
             InvalidSpecError: ``player`` is not tracked (``Stats(track=[player])``), or its
                 hands count in several units and no group is named.
             MissingExtraError: matplotlib is not installed (``pokerforge[histories]``).
         """
-        matplotlib = require("matplotlib", "histories", "a chart of winnings")
-        matplotlib.use("Agg")
-        plt = require("matplotlib.pyplot", "histories", "a chart of winnings")
+        plot_winnings(self.winnings(player, group), path)
 
-        totals = [float(x) for x in self.cumulative(player, group)]
-        fig, ax = plt.subplots(figsize=(8, 4.5))
-        ax.plot(range(1, len(totals) + 1), totals, linewidth=1)
-        ax.axhline(0, color="grey", linewidth=0.5)
-        ax.set_xlabel("hands")
-        ax.set_ylabel("cumulative winnings")
-        ax.set_title(f"{player}: {len(totals)} hands")
-        fig.tight_layout()
-        fig.savefig(path, format="png")
-        plt.close(fig)
+    def plot_cumulative(self, player: str, path: str, group: Group | None = None) -> None:
+        """[`plot_winnings()`][pokerforge.histories.Stats.plot_winnings], by its older name."""
+        self.plot_winnings(player, path, group)
 
 
 def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}"
-
-
-# The records that deal or draw cards: after the first betting round has begun, the first
-# of them ends it (the flop, fourth street's up cards, the first draw).
-_DEALING = (DealBoard, DealUp, DealHole, Discard, StandPat)
-
-
-def seat_counts(hand: Any) -> list[list[int]]:
-    """Each seat's counts of one finished hand, in the order of `COUNTS`.
-
-    Examples:
-        >>> from pokerforge.game import GameSpec, Hand
-        >>> hand = Hand(GameSpec(blinds=(1, 2)), stacks=[100, 100, 100], seed=3)
-        >>> _ = hand.raise_to(6); _ = hand.fold(); _ = hand.fold()
-        >>> dict(zip(COUNTS, seat_counts(hand)[0]))["pfr"]
-        1
-    """
-    n = hand.num_seats
-    flags = [[0] * _SLOTS for _ in range(n)]
-    _preflop_and_after(hand.history, flags, n)
-    known = hand.result_known
-    showdown = hand.street == _Street.SHOWDOWN
-    folded = hand.folded
-    payouts = hand.payouts
-    for seat in range(n):
-        f = flags[seat]
-        f[_HANDS] = 1
-        if showdown and not folded[seat]:
-            f[_SHOWDOWNS] = 1
-            if known:
-                f[_SHOWDOWNS_KNOWN] = 1
-                f[_WON_SHOWDOWNS] = 1 if payouts[seat] > 0 else 0
-        if known:
-            f[_RESULTS] = 1
-    return flags
-
-
-def _preflop_and_after(history: Iterable[Any], flags: list[list[int]], n: int) -> None:
-    """Set each seat's action counters from the hand's records."""
-    street = 0
-    acted = False  # whether the first betting round has begun
-    raises = 0  # voluntary raises so far, pre-flop
-    opener = -1
-    faced_one = [False] * n
-    faced_three_bet = [False] * n
-    folded = [False] * n
-    for record in history:
-        kind = type(record)
-        if kind in _DEALING:
-            # (Courchevel turns a board card before the first round: not its flop.)
-            ends_round = record.street != _Street.PREFLOP if kind is DealBoard else acted
-            if street == 0 and ends_round:
-                street = 1  # the flop, or what ends the first round of a game without one
-                for seat in range(n):
-                    if not folded[seat]:
-                        flags[seat][_SAW_FLOP] = 1
-            continue
-        if kind is Check or kind is BringIn:
-            acted = True
-            continue
-        if kind is not Fold and kind is not Call and kind is not Raise and kind is not Bet:
-            continue  # forced bets, cards and awards
-        acted = True
-        seat = record.seat
-        f = flags[seat]
-        if street == 0:
-            if raises == 1 and seat != opener and not faced_one[seat]:
-                faced_one[seat] = True
-                f[_3B_CHANCES] = 1
-                if kind is Raise or kind is Bet:
-                    f[_3B] = 1
-            elif raises >= 2 and seat == opener and not faced_three_bet[seat]:
-                faced_three_bet[seat] = True
-                f[_F3B_CHANCES] = 1
-                if kind is Fold:
-                    f[_F3B] = 1
-            if kind is Call:
-                f[_VPIP] = 1
-            elif kind is Raise or kind is Bet:
-                f[_VPIP] = 1
-                f[_PFR] = 1
-                raises += 1
-                if raises == 1:
-                    opener = seat
-        elif kind is Raise or kind is Bet:
-            f[_AGGRESSIVE] += 1
-        elif kind is Call:
-            f[_CALLS] += 1
-        if kind is Fold:
-            folded[seat] = True

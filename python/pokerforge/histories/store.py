@@ -11,7 +11,7 @@ from typing import Any
 
 from pokerforge.errors import InvalidSpecError, OutputError
 from pokerforge.extras import require
-from pokerforge.histories.stats import COUNTS
+from pokerforge.histories.counts import COUNTS
 
 __all__ = ["SCHEMA", "TABLES", "connect"]
 
@@ -56,7 +56,9 @@ CREATE TABLE IF NOT EXISTS players (
     cards VARCHAR,
     {_COUNT_COLUMNS},
     net {_MONEY},
-    net_bb DOUBLE
+    net_bb DOUBLE,
+    allin_net {_MONEY},
+    allin_bb DOUBLE
 );
 CREATE TABLE IF NOT EXISTS actions (
     room VARCHAR NOT NULL,
@@ -101,7 +103,8 @@ def connect(path: str | Path, *, read_only: bool = False) -> Iterator[Any]:
     is none), closed on leaving.
 
     Raises:
-        InvalidSpecError: duckdb is not installed; ``read_only`` and no database there.
+        InvalidSpecError: duckdb is not installed; ``read_only`` and no database there; a
+            database made by an earlier pokerforge, without the columns this one stores.
         OutputError: the file cannot be opened (another process holds it, no such folder).
     """
     duckdb = _duckdb()
@@ -114,6 +117,30 @@ def connect(path: str | Path, *, read_only: bool = False) -> Iterator[Any]:
     try:
         if not read_only:
             con.execute(SCHEMA)
+        _check_columns(con, path)
         yield con
     finally:
         con.close()
+
+
+_NEWER = (*COUNTS, "allin_net", "allin_bb")
+
+
+def _check_columns(con: Any, path: str | Path) -> None:
+    """Refuses a database whose ``players`` table lacks columns this version stores (made
+    by an earlier pokerforge): its hands' counts cannot be made up without the files."""
+    have = {
+        name
+        for (name,) in con.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = 'players'"
+        ).fetchall()
+    }
+    missing = [name for name in _NEWER if name not in have]
+    if have and missing:
+        shown = ", ".join(missing[:3]) + (
+            f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+        )
+        raise InvalidSpecError(
+            f"the hand database {str(path)!r} was made by an earlier pokerforge: its players "
+            f"table lacks {shown}; import the histories into a new database"
+        )

@@ -28,6 +28,9 @@ _SHAPES: tuple[tuple[str, str], ...] = (
     ("duplicate_card", r"the card (?P<card>\S+) is given more than once"),
     ("card_not_in_deck", r"the card (?P<card>\S+) is not in (?P<deck>.+?)$"),
     ("board_count", r"a board needs (?P<expected>[\d, or]+) cards, but (?P<given>\d+)"),
+    # The solver's (pokerforge.service.solver).
+    ("solver_board_count", r"a solver's board needs [\d, or]+ cards, but (?P<given>\d+)"),
+    ("bad_sizes", r"'(?P<text>[^']*)' is not a list of bet sizes: (?:'(?P<size>[^']*)')?"),
     ("card_count", r"needs (?P<expected>\d+) cards, but (?P<given>\d+) (?:was|were) given"),
     (
         "bad_range",

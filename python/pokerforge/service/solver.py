@@ -6,7 +6,12 @@ bound, 422 for a bad field, 503 (``Retry-After``) when the queue is full.
 ``GET /v1/solve/{id}`` says where the job stands (``queued``, ``running`` with its
 iterations and exploitability so far, ``done``, ``cancelled`` or ``failed``) and, once
 done, each action's frequency and EV and its 13x13 grid at the root or at the node of the
-``line`` query (``?line=x b100 c 2c``). ``DELETE /v1/solve/{id}`` cancels a job: a queued
+``line`` query (``?line=x b100 c 2c``). The node's answer is what a
+client needs to walk the tree: the line, the street and board, the player to act and,
+per action, the range-wide frequency, EV and combos with a 13x13 grid of frequencies and
+one of EVs; per hand class the combos that reach the node, their EV and equity; the
+cards that may come at a chance node; and both players' EV and equity over their ranges.
+``DELETE /v1/solve/{id}`` cancels a job: a queued
 one never starts, a running one stops after its iteration. Solves run on the server's
 own threads (``SolveLimits.workers``, apart from the equity queue: a solve takes seconds
 to minutes), each within the time, iteration and memory bounds; finished games are kept
@@ -24,6 +29,7 @@ Examples:
 from __future__ import annotations
 
 import math
+import re
 import threading
 import time
 import uuid
@@ -31,18 +37,38 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
+import numpy as np
+import numpy.typing as npt
 from fastapi import APIRouter, FastAPI, Query
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from pokerforge._core import Cancel
-from pokerforge.errors import PokerError, SolverTooLargeError
+from pokerforge.errors import CardCountError, PokerError, SolverTooLargeError
 from pokerforge.service.models import ErrorBody, ErrorResponse
 from pokerforge.solver import Progress, SolvedGame, estimate, solve
+from pokerforge.solver.game import STREETS
+from pokerforge.solver.views import class_grid, summaries
 
-__all__ = ["SolveJobs", "SolveLimits", "SolveRequest", "mount_solver"]
+__all__ = [
+    "SolveAction",
+    "SolveJob",
+    "SolveJobs",
+    "SolveLimits",
+    "SolveNode",
+    "SolveRequest",
+    "SolveValues",
+    "mount_solver",
+]
 
 Status = Literal["queued", "running", "done", "cancelled", "failed"]
+Grid = Annotated[
+    list[list[float | None]],
+    Field(
+        description="13x13 by hand class, rows and columns A to 2: pairs on the diagonal, "
+        "suited above it, offsuit below; null for a class with no hand there."
+    ),
+]
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorResponse, "description": "No such job (or it has expired)."},
@@ -93,6 +119,58 @@ class SolveRequest(BaseModel):
     time_limit: float | None = Field(None, gt=0, description="Seconds (the server's at most).")
 
 
+class SolveAction(BaseModel):
+    """One action at a decision, over the acting player's range and by hand class."""
+
+    action: str = Field(description="x, c, f, b100 (bet to), r250 (raise to), a900 (all-in).")
+    frequency: float = Field(description="How often the range takes it (weighted by reach).")
+    ev: float | None = Field(description="The acting player's EV of the hands that take it.")
+    combos: float = Field(description="The combos that take it (reach times frequency).")
+    grid: Grid = Field(description="How often each class takes it.")
+    ev_grid: Grid = Field(description="The EV of each class's hands that take it.")
+
+
+class SolveValues(BaseModel):
+    """One player's range at a node: EV (chips from the start of the spot) and equity."""
+
+    ev: float | None
+    equity: float | None
+
+
+class SolveNode(BaseModel):
+    """A node of a solved game, reached by ``line``."""
+
+    line: list[str]
+    kind: Literal["decision", "chance", "fold", "showdown"]
+    street: Literal["flop", "turn", "river"]
+    player: int | None = Field(description="To act (0 out of position), or who folded.")
+    pot: int
+    bets: tuple[int, int] = Field(description="Each player's chips on this street so far.")
+    board: str
+    actions: list[SolveAction] = Field(description="At a decision; empty elsewhere.")
+    cards: list[str] = Field(description="The cards that may come at a chance node.")
+    combos: Grid | None = Field(description="At a decision: the acting player's combos there.")
+    ev: Grid | None = Field(description="At a decision: the acting player's EV by class.")
+    equity: Grid | None = Field(description="At a decision: the acting player's equity.")
+    values: tuple[SolveValues, SolveValues] = Field(description="Each player's range.")
+
+
+class SolveJob(BaseModel):
+    """Where a solve stands; once done, the node asked for."""
+
+    id: str
+    status: Status
+    iterations: int
+    exploitability: float | None = Field(description="The last measured, a share of the pot.")
+    bytes: int = Field(description="The game's size.")
+    target: float
+    time_limit: float = Field(description="Seconds the solve may run.")
+    seconds: float | None = Field(description="Seconds run so far (or in all, once done).")
+    reached: bool | None = Field(description="Once done: whether the target was met.")
+    error: str | None = None
+    node: SolveNode | None = None
+
+
 @dataclass
 class Job:
     """One solve and where it stands."""
@@ -100,56 +178,105 @@ class Job:
     id: str
     request: SolveRequest
     bytes: int
+    time_limit: float
     status: Status = "queued"
     iterations: int = 0
     exploitability: float = math.inf
+    seconds: float | None = None
     created: float = field(default_factory=time.monotonic)
     finished: float | None = None
     game: SolvedGame | None = None
     error: str | None = None
     cancel: Cancel = field(default_factory=Cancel)
 
-    def view(self) -> dict[str, Any]:
-        """The job's state as JSON."""
-        out: dict[str, Any] = {
-            "id": self.id,
-            "status": self.status,
-            "iterations": self.iterations,
-            "exploitability": self.exploitability if math.isfinite(self.exploitability) else None,
-            "bytes": self.bytes,
-        }
-        if self.error is not None:
-            out["error"] = self.error
-        if self.game is not None:
-            out["reached"] = self.game.reached
-            out["seconds"] = round(self.game.seconds, 3)
-        return out
+    def view(self, node: SolveNode | None = None) -> SolveJob:
+        """The job's state (with ``node`` once done)."""
+        return SolveJob(
+            id=self.id,
+            status=self.status,
+            iterations=self.iterations,
+            exploitability=_number(self.exploitability),
+            bytes=self.bytes,
+            target=self.request.target,
+            time_limit=self.time_limit,
+            seconds=None if self.seconds is None else round(self.seconds, 3),
+            reached=None if self.game is None else self.game.reached,
+            error=self.error,
+            node=node,
+        )
 
 
 class FullError(Exception):
     """The queue of solves is full."""
 
 
+def _number(x: float) -> float | None:
+    """A float for JSON: None for NaN or an infinity (JSON has neither)."""
+    return round(float(x), 6) if math.isfinite(x) else None
+
+
 def _grid(rows: Any) -> list[list[float | None]]:
-    return [[None if math.isnan(x) else round(float(x), 6) for x in row] for row in rows]
+    return [[_number(x) for x in row] for row in rows]
 
 
-def node_view(game: SolvedGame, line: str) -> dict[str, Any]:
-    """The node of ``line``: its kind, pot, and at a decision each action's frequency, EV
-    and 13x13 grid."""
+def _class_sums(cards: npt.NDArray[np.uint8], weights: npt.NDArray[Any]) -> Any:
+    """``weights`` summed over each hand class, in the cells of
+    [`class_grid`][pokerforge.solver.views.class_grid] (NaN for a class with none)."""
+    hi = 12 - (cards[:, 0] // 4).astype(np.intp)
+    lo = 12 - (cards[:, 1] // 4).astype(np.intp)
+    suited = (cards[:, 0] % 4) == (cards[:, 1] % 4)
+    flat = np.where(suited, hi, lo) * 13 + np.where(suited, lo, hi)
+    sums = np.bincount(flat, weights=np.asarray(weights, dtype=np.float64), minlength=169)
+    return np.where(sums > 0, sums, np.nan).reshape(13, 13)
+
+
+def node_view(game: SolvedGame, line: str) -> SolveNode:
+    """The node of ``line``: what a client shows of it and what it needs to walk on.
+
+    Raises:
+        InvalidSpecError: A token the line's nodes do not offer.
+    """
     node = game.node(line)
-    out: dict[str, Any] = {
-        "line": list(node.line), "kind": node.kind, "player": node.player,
-        "pot": node.pot, "board": node.board,
-    }  # fmt: skip
+    values = [
+        SolveValues(ev=_number(game.ev(node, p).mean), equity=_number(game.equity(node, p).mean))
+        for p in (0, 1)
+    ]
+    actions: list[SolveAction] = []
+    combos = ev = equity = None
     if node.kind == "decision":
         strategy = game.strategy(node)
-        out["actions"] = [
-            {"action": s.action, "frequency": s.frequency,
-             "ev": None if math.isnan(s.ev) else s.ev, "grid": _grid(strategy.grid(s.action))}
-            for s in game.summary(node)
-        ]  # fmt: skip
-    return out
+        evs = {a: game.ev(node.play(a), strategy.player) for a in strategy.actions}
+        for a, summary in enumerate(summaries(strategy, evs)):
+            weight = strategy.reach * strategy.frequencies[:, a]
+            grid = class_grid(strategy.cards, evs[summary.action].values, weight)
+            actions.append(
+                SolveAction(
+                    action=summary.action,
+                    frequency=round(summary.frequency, 6),
+                    ev=_number(summary.ev),
+                    combos=round(summary.combos, 6),
+                    grid=_grid(strategy.grid(summary.action)),
+                    ev_grid=_grid(grid),
+                )
+            )
+        combos = _grid(_class_sums(strategy.cards, strategy.reach))
+        ev = _grid(game.ev(node).grid())
+        equity = _grid(game.equity(node).grid())
+    return SolveNode(
+        line=list(node.line),
+        kind=node.kind,  # type: ignore[arg-type]
+        street=STREETS[len(node.board) // 2 - 3],  # type: ignore[arg-type]
+        player=node.player,
+        pot=node.pot,
+        bets=node.bets,
+        board=node.board,
+        actions=actions,
+        cards=list(node.cards),
+        combos=combos,
+        ev=ev,
+        equity=equity,
+        values=(values[0], values[1]),
+    )
 
 
 class SolveJobs:
@@ -185,7 +312,8 @@ class SolveJobs:
             self._expire()
             if len(self._waiting) >= self.limits.max_queued or self._closed:
                 raise FullError
-            job = Job(uuid.uuid4().hex, request, size)
+            time_limit = min(request.time_limit or self.limits.max_time, self.limits.max_time)
+            job = Job(uuid.uuid4().hex, request, size, time_limit)
             self._jobs[job.id] = job
             self._waiting.append(job)
             self._start_threads()
@@ -265,16 +393,16 @@ class SolveJobs:
     def _run(self, job: Job) -> None:
         r = job.request
         limits = self.limits
-        time_limit = min(r.time_limit or limits.max_time, limits.max_time)
 
         def report(p: Progress) -> None:
             job.iterations = p.iterations
             job.exploitability = p.exploitability
+            job.seconds = p.seconds
 
         try:
             game = solve(
                 ranges=list(r.ranges), board=r.board, pot=r.pot, stack=r.stack, bets=r.bets,
-                raises=r.raises, target=r.target, time_limit=time_limit,
+                raises=r.raises, target=r.target, time_limit=job.time_limit,
                 max_iterations=limits.max_iterations, memory_limit=limits.max_bytes,
                 progress=report, cancel=job.cancel,
             )  # fmt: skip
@@ -286,8 +414,24 @@ class SolveJobs:
         with self._lock:
             job.iterations = game.iterations
             job.exploitability = game.exploitability
+            job.seconds = game.seconds
             job.game = game
             self._finish(job, "cancelled" if job.cancel.cancelled else "done")
+
+
+def _field(err: PokerError, request: SolveRequest) -> str | None:
+    """The request field a refused spot names: the core's location (its ``players[i]`` are
+    the ``ranges[i]`` here), or, for the board's count and sizes that do not parse, the
+    field found from the error."""
+    if err.location:
+        player = re.fullmatch(r"players\[([01])\]", err.location)
+        return f"ranges[{player[1]}]" if player else err.location
+    if isinstance(err, CardCountError):
+        return "board"
+    for name in ("bets", "raises"):
+        if str(err).startswith(f"'{getattr(request, name)}' is not a list of"):
+            return name
+    return None
 
 
 def _error(status: int, kind: str, field: str | None, message: str) -> JSONResponse:
@@ -302,7 +446,7 @@ def mount_solver(app: FastAPI, limits: SolveLimits | None = None) -> SolveJobs:
     jobs = SolveJobs(limits or SolveLimits())
     router = APIRouter(tags=["solver"])
 
-    @router.post("/v1/solve", status_code=202, responses=_ERRORS)
+    @router.post("/v1/solve", status_code=202, response_model=SolveJob, responses=_ERRORS)
     def post_solve(body: SolveRequest) -> Any:
         """Queues a solve; answers its job's ``id`` (202)."""
         try:
@@ -310,33 +454,33 @@ def mount_solver(app: FastAPI, limits: SolveLimits | None = None) -> SolveJobs:
         except SolverTooLargeError as err:
             return _error(413, "too_large", None, str(err))
         except PokerError as err:
-            return _error(422, "invalid_request", err.location, str(err))
+            return _error(422, "invalid_request", _field(err, body), str(err))
         except FullError:
             return _error(503, "busy", None, "too many solves are waiting: try again later")
-        return JSONResponse(job.view(), status_code=202)
+        return JSONResponse(job.view().model_dump(mode="json"), status_code=202)
 
-    @router.get("/v1/solve/{job}", responses=_ERRORS)
+    @router.get("/v1/solve/{job}", response_model=SolveJob, responses=_ERRORS)
     def get_solve(job: str, line: Annotated[str, Query(max_length=400)] = "") -> Any:
         """Where the job stands; once done, the node of ``line`` (default the root)."""
         found = jobs.get(job)
         if found is None:
             return _error(404, "not_found", "job", f"no solve job {job!r} (or it has expired)")
-        out = found.view()
         game = found.game
+        node = None
         if game is not None:
             try:
-                out["node"] = node_view(game, line)
+                node = node_view(game, line)
             except PokerError as err:
                 return _error(422, "invalid_request", "line", str(err))
-        return out
+        return JSONResponse(found.view(node).model_dump(mode="json"))
 
-    @router.delete("/v1/solve/{job}", responses=_ERRORS)
+    @router.delete("/v1/solve/{job}", response_model=SolveJob, responses=_ERRORS)
     def delete_solve(job: str) -> Any:
         """Cancels the job."""
         found = jobs.cancel(job)
         if found is None:
             return _error(404, "not_found", "job", f"no solve job {job!r} (or it has expired)")
-        return found.view()
+        return JSONResponse(found.view().model_dump(mode="json"))
 
     app.include_router(router)
     return jobs
