@@ -69,10 +69,14 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+_WALL: dict[str, float] = {}  # each run's wall-clock seconds, by name
+
+
 def _timed(what: str, fn, hands: int):  # type: ignore[no-untyped-def]
     cpu, wall = _cpu(), time.perf_counter()
     out = fn()
     cpu, wall = _cpu() - cpu, time.perf_counter() - wall
+    _WALL[what] = wall
     print(
         f"{what}: {wall:.2f} s ({cpu:.2f} s CPU), {hands / wall:,.0f} hands/s, "
         f"{hands / cpu:,.0f} hands per CPU-second"
@@ -101,6 +105,7 @@ def main() -> None:
         print("  " + "\n  ".join(first.lines()))
         again = _timed("import again", lambda: import_histories([folder], db), args.hands)
         print("  " + "\n  ".join(again.lines()))
+        print(f"  {_WALL['import'] / _WALL['import again']:,.0f}x faster than the first import")
         if args.workers > 1:
             other = Path(tmp) / "workers.duckdb"
             run = _timed(
@@ -109,6 +114,8 @@ def main() -> None:
                 args.hands,
             )
             print("  " + "\n  ".join(run.lines()))
+            speedup = _WALL["import"] / _WALL[f"import on {args.workers} workers"]
+            print(f"  {speedup:.2f}x the import on one process (wall-clock)")
         from_db = _timed("stats --db", lambda: database_stats(db), args.hands)
         from_files = _timed(
             "stats FOLDER", lambda: Stats().update(read_histories(folder)), args.hands
