@@ -17,12 +17,12 @@
 use super::assemble::{assemble, Event, Parts};
 use super::forced::Post;
 use super::header::Header;
-use super::money::{symbol, units};
-use super::record::{Cause, Refusal, RoomHand};
+use super::money::{in_unit, symbol};
+use super::record::{Cause, Note, Refusal, RoomHand};
 use super::stud;
 use super::table::{phh_code, room, Deal};
 use super::words::{fault, Fault};
-use super::xml::{attribute, money, tags, Tag};
+use super::xml::{attribute, coded_units, money, tags, Tag};
 use crate::phh::{Arg, Verb};
 use crate::Card;
 
@@ -46,11 +46,12 @@ fn card(word: &str) -> Result<Option<u8>, Fault> {
 
 /// The games the session's line names: `(written, game, hole cards, how it is dealt)`, a
 /// name before any it contains.
-const GAMES: [(&str, &str, usize, Deal); 8] = [
+const GAMES: [(&str, &str, usize, Deal); 9] = [
     ("Six Plus Holdem", "short-deck", 2, Deal::Board),
     ("Omaha Hi-Lo", "omaha-hilo", 4, Deal::Board),
     ("Omaha", "omaha", 4, Deal::Board),
     ("Holdem", "holdem", 2, Deal::Board),
+    ("LH ", "holdem", 2, Deal::Board), // `LH 20/40 x2 Limit $10.00/$20.00`, older files
     ("7 Card Stud Hi-Lo", "stud-hilo", 7, Deal::Stud),
     ("7 Card Stud HiLow", "stud-hilo", 7, Deal::Stud),
     ("7 Card Stud", "stud", 7, Deal::Stud),
@@ -59,7 +60,7 @@ const GAMES: [(&str, &str, usize, Deal); 8] = [
 
 /// Betting structures as the session's line writes them, each after a space (the
 /// Spanish client's `SL` and the Russian's `БЛ`: no limit).
-const BETTING: [(&str, &str); 7] = [
+const BETTING: [(&str, &str); 8] = [
     ("Pot limit", "pot-limit"),
     (" NL", "no-limit"),
     (" SL", "no-limit"),
@@ -67,6 +68,7 @@ const BETTING: [(&str, &str); 7] = [
     (" PL", "pot-limit"),
     (" FL", "fixed-limit"),
     (" L ", "fixed-limit"),
+    (" Limit ", "fixed-limit"),
 ];
 
 /// The session's game line read into a header (its number set per hand). A line that
@@ -94,7 +96,7 @@ fn game_type(text: &str) -> Result<Header, Fault> {
     let stakes = text
         .split_whitespace()
         .filter_map(|w| w.split_once('/'))
-        .find_map(|(a, b)| Some((units(a)?, units(b)?)));
+        .find_map(|(a, b)| Some((coded_units(a)?, coded_units(b)?)));
     Ok(Header {
         number: String::new(),
         tournament: None,
@@ -114,8 +116,12 @@ fn game_type(text: &str) -> Result<Header, Fault> {
 /// One `<game>` being read: where it starts, its number, its tags.
 type Game<'a> = (usize, String, Vec<Tag<'a>>);
 
+/// The players whose `sum="DP"` the room protects as all-in (disconnected): each with the
+/// stack the file lists.
+type Protected = Vec<(String, i64)>;
+
 /// A hand read up to its assembly: where it starts, its number, what was found.
-type Found = (usize, String, Result<Parts, Fault>);
+type Found = (usize, String, Result<(Parts, Protected), Fault>);
 
 /// Every hand of an iPoker XML file's text, read or refused.
 pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
@@ -147,6 +153,15 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
         let (at, name, attributes, inner) = tag;
         match name {
             "gametype" => head = Some(game_type(inner.trim())),
+            // The table's currency by its code, where the game's line has no symbol
+            // (`Holdem NL RSD1/RSD2`).
+            "tablecurrency" => {
+                if let Some(Ok(head)) = head.as_mut().filter(|_| !inner.trim().is_empty()) {
+                    if head.currency.is_empty() {
+                        head.currency = inner.trim().to_string();
+                    }
+                }
+            }
             "tournamentcode" => {
                 tournament = Some(inner.trim().to_string()).filter(|t| !t.is_empty())
             }
@@ -180,7 +195,23 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
             }
         }
     }
-    let learned = stud::Learned::from(found.iter().filter_map(|f| f.2.as_ref().ok()));
+    // A file that ends without closing its last `<game>` (the client's file of a session
+    // still open, or one copied short): the hand is read when its last round is closed and
+    // it has come to its end (one player left, or every card dealt); the room writes what
+    // each player put in and won at the hand's start, and the totals check holds the
+    // actions to it. Else it is cut off.
+    let mut cut = None;
+    if let Some(last) = game.take() {
+        let closed = last.2.last().is_some_and(|t| t.1 == "/round");
+        let (at, number, parts) = read(last, &head, &tournament);
+        match parts {
+            Ok(parts) if closed && finished(&parts.0) => found.push((at, number, Ok(parts))),
+            // A fault of what was written before the last round closed is the hand's own.
+            Err(fault) if closed => found.push((at, number, Err(fault))),
+            _ => cut = Some((at, number)),
+        }
+    }
+    let learned = stud::Learned::from(found.iter().filter_map(|f| f.2.as_ref().ok().map(|p| &p.0)));
     let mut hands: Vec<Result<RoomHand, Refusal>> = found
         .into_iter()
         .map(|(at, number, parts)| {
@@ -192,18 +223,21 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
                 number: Some(number.clone()),
                 message,
             };
-            let mut parts = parts.map_err(refuse)?;
+            let (mut parts, protected) = parts.map_err(refuse)?;
             learned.fill(&mut parts).map_err(refuse)?;
-            let stud = parts.head.deal == Deal::Stud;
             let mut hand = assemble(parts).map_err(refuse)?;
-            if stud {
-                ante_counted_twice(&mut hand);
+            forced_counted_twice(&mut hand);
+            for (name, stack) in protected {
+                if let Some(player) = hand.players.iter().position(|p| *p == name) {
+                    let stack = in_unit(stack, hand.places);
+                    hand.notes.push(Note::AllInProtected { player, stack });
+                }
             }
             super::check_totals(&hand).map_err(|m| refuse((Cause::Totals, m)))?;
             Ok(hand)
         })
         .collect();
-    if let Some((at, number, _)) = game {
+    if let Some((at, number)) = cut {
         hands.push(Err(Refusal {
             room: Some("IPN"),
             cause: Cause::CutOff,
@@ -216,22 +250,78 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
     hands
 }
 
-/// A stud hand's stated bets as the actions count them where the room's count is theirs
-/// and a raiser's ante once more: its count of some players who raised has their ante
-/// twice, more than their stack at times (the next hand's stack shows the actions' sum).
-fn ante_counted_twice(hand: &mut RoomHand) {
+/// Whether a hand's actions come to its end: every player but one folded, or every card
+/// of the game dealt (the board's five, a stud hand's last street).
+fn finished(r: &Parts) -> bool {
+    let folded = r
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Act(_, Verb::Fold, _)))
+        .count();
+    let dealt = r.acting.iter().filter(|&&a| a).count();
+    let board: usize = r
+        .events
+        .iter()
+        .map(|e| match e {
+            Event::Board(cards) => cards.len(),
+            _ => 0,
+        })
+        .sum();
+    let streets = (0..r.seats.len())
+        .map(|i| {
+            r.events
+                .iter()
+                .filter(|e| matches!(e, Event::Deal(p, _) if *p == i))
+                .count()
+        })
+        .max()
+        .unwrap_or(0);
+    folded + 1 >= dealt
+        || match r.head.deal {
+            Deal::Stud => streets >= 5,
+            _ => board >= 5,
+        }
+}
+
+/// A hand's stated bets as the actions count them where the room's count is theirs and a
+/// raiser's forced bet once more: the room's count of some players who raised has their
+/// ante (stud) or their blind (a small blind who raises, in the files of 2017 on) twice,
+/// more than their stack at times (the next hand's stack shows the actions' sum, and a
+/// pot-limit raise to the actions' sum is the most the pot allowed). Its count of a raiser
+/// all-in can also lack his ante, where its counts then make less than it paid out: the
+/// actions' count is what the winnings were paid from.
+fn forced_counted_twice(hand: &mut RoomHand) {
     let Ok((put, _)) = super::contributions(hand) else {
         return;
     };
+    let n = hand.players.len();
+    let short = hand.put.iter().sum::<i64>() < hand.winnings.iter().sum::<i64>();
     for (p, stated) in hand.put.iter_mut().enumerate() {
         let raised = hand
             .steps
             .iter()
             .any(|s| s.player == Some(p) && s.verb == Verb::BetRaise);
-        let (Some(&counted), Some(&ante)) = (put.get(p), hand.antes.get(p)) else {
+        let Some(&counted) = put.get(p) else {
             continue;
         };
-        if raised && ante > 0 && *stated == counted.saturating_add(ante) {
+        // PHH writes heads-up blinds small first, the big blind's player first.
+        let blind = if n == 2 { 1 - p } else { p };
+        let post: i64 = hand
+            .posts
+            .iter()
+            .filter(|post| post.0 == p)
+            .map(|post| post.1.saturating_add(post.2))
+            .sum();
+        let forced = [
+            hand.antes.get(p).copied().unwrap_or(0),
+            hand.blinds.get(blind).copied().unwrap_or(0),
+            post,
+        ];
+        let off_by = |f: i64| {
+            *stated == counted.saturating_add(f)
+                || (short && stated.saturating_add(f) == counted && counted == hand.stacks[p])
+        };
+        if raised && forced.iter().any(|&f| f > 0 && off_by(f)) {
             *stated = counted;
         }
     }
@@ -247,8 +337,13 @@ enum Item<'a> {
     Act(usize, &'a str, i64),
 }
 
-fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Result<Parts, Fault> {
+fn read_game(
+    ipoker: &'static super::Room,
+    head: Header,
+    tags: &[Tag<'_>],
+) -> Result<(Parts, Protected), Fault> {
     let stud = head.deal == Deal::Stud;
+    let mut protected = Vec::new();
     let mut r = Parts::new(ipoker, "en", head);
     let mut stated = Vec::new();
     let mut items: Vec<(Key, Item<'_>)> = Vec::new();
@@ -325,7 +420,14 @@ fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Re
                 let no = attribute(attributes, "no")
                     .and_then(|n| n.parse().ok())
                     .unwrap_or(0);
-                let sum = money(&attribute(attributes, "sum").unwrap_or_default())?;
+                let sum = attribute(attributes, "sum").unwrap_or_default();
+                if sum == "DP" {
+                    // Disconnected: the room keeps the player all-in for what he has put
+                    // in (its all-in protection), his stack for the hand that much.
+                    protected.push(i);
+                    continue;
+                }
+                let sum = money(&sum)?;
                 let kind = attributes
                     .split("type=\"")
                     .nth(1)
@@ -362,6 +464,7 @@ fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Re
     let mut street_in = vec![0i64; r.seats.len()];
     let mut current = None;
     let mut shown = stud::Bets::default();
+    let mut big_blind = None;
     for ((round, _, _), item) in items {
         if current != Some(round) {
             // Round 0 holds the forced bets, round 1 the betting before the flop (a stud
@@ -382,7 +485,9 @@ fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Re
             }
             Item::Act(i, kind, sum) => (i, kind, sum),
         };
-        r.acting[i] = true;
+        if !matches!(kind, "8" | "9") {
+            r.acting[i] = true; // sitting out or back: not dealt in by that alone
+        }
         let level = street_in.iter().copied().max().unwrap_or(0);
         let (verb, arg) = match kind {
             "16" if stud => {
@@ -391,13 +496,24 @@ fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Re
                 (Verb::PostBringIn, Arg::Nothing)
             }
             "1" | "2" | "15" | "16" => {
-                let post = match kind {
+                let mut post = match kind {
                     "1" => Post::Small,
                     "2" | "16" => Post::Big,
                     _ => Post::Ante,
                 };
+                let mut live = sum;
+                match (post, big_blind) {
+                    // A big blind over the first one: `posts both`, the big blind live and
+                    // the small blind dead, in one sum.
+                    (Post::Big, Some(big)) if sum > big => {
+                        post = Post::Both;
+                        live = big;
+                    }
+                    (Post::Big, None) => big_blind = Some(sum),
+                    _ => {}
+                }
                 if post != Post::Ante {
-                    street_in[i] += sum;
+                    street_in[i] += live;
                 }
                 r.posts.push((post, i, sum));
                 continue;
@@ -408,7 +524,8 @@ fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Re
                 street_in[i] += sum;
                 (Verb::CheckCall, Arg::Nothing)
             }
-            "5" | "7" => {
+            // A bet, a raise by what it puts in (older files), an all-in.
+            "5" | "6" | "7" => {
                 street_in[i] += sum;
                 if street_in[i] > level {
                     (Verb::BetRaise, Arg::Chips(street_in[i]))
@@ -436,13 +553,35 @@ fn read_game(ipoker: &'static super::Room, head: Header, tags: &[Tag<'_>]) -> Re
     if stud && r.head.stakes.is_none() {
         r.head.stakes = shown.stakes();
     }
+    if r.button.is_none() && !stud {
+        // No seat marked the dealer (some tournament hands): the button is the small
+        // blind's seat heads-up, else the seat just before it.
+        let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.1);
+        if let Some(i) = small {
+            let dealt = r.acting.iter().filter(|&&a| a).count();
+            let seat = r.seats[i].0;
+            r.button = Some(if dealt == 2 {
+                seat
+            } else {
+                seat.saturating_sub(1)
+            });
+        }
+    }
     for (i, cards) in r.dealt.iter().enumerate() {
         if let (Some(cards), false) = (cards, stud) {
             r.shown[i] = Some(cards.clone());
         }
     }
+    let protected = protected
+        .into_iter()
+        .map(|i| {
+            let listed = r.seats[i].2;
+            r.seats[i].2 = stated[i].min(listed);
+            (r.seats[i].1.clone(), listed)
+        })
+        .collect();
     r.put = stated;
-    Ok(r)
+    Ok((r, protected))
 }
 
 #[cfg(test)]
@@ -457,7 +596,7 @@ mod tests {
             ("stud-hilo", Deal::Stud, 7)
         );
         assert_eq!(stud.betting, "fixed-limit");
-        assert_eq!(stud.stakes, units("0.05").zip(units("0.10")));
+        assert_eq!(stud.stakes, coded_units("0.05").zip(coded_units("0.10")));
         let tournament = game_type("7 Card Stud L").unwrap();
         assert_eq!((tournament.game, tournament.stakes), ("stud", None));
         assert_eq!(game_type("Razz L $1/$2").unwrap().game, "razz");

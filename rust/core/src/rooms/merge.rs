@@ -155,15 +155,17 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
     let mut game: Option<Game<'_>> = None;
     let read = |game: Game<'_>, head: &Option<Result<Header, Fault>>, after_forced: bool| {
         let (at, number, attributes, tags) = game;
+        // The files of 2010 write `data` with colons and a raise as what it puts in.
+        let added = attribute(attributes, "data").is_some_and(|d| !d.contains('|'));
         let parts = match head {
             Some(Ok(head)) => {
                 let mut head = head.clone();
                 head.number = number.clone();
                 if head.game.is_empty() {
                     mixed(&mut head, attributes)
-                        .and_then(|()| read_game(merge, head, &tags, after_forced))
+                        .and_then(|()| read_game(merge, head, &tags, after_forced, added))
                 } else {
-                    read_game(merge, head, &tags, after_forced)
+                    read_game(merge, head, &tags, after_forced, added)
                 }
             }
             Some(Err(f)) => Err(f.clone()),
@@ -326,8 +328,10 @@ fn read_game(
     head: Header,
     tags: &[Tag<'_>],
     after_forced: bool,
+    raise_added: bool,
 ) -> Result<Parts, Fault> {
     let deal = head.deal;
+    let mut round_id = String::new();
     let mut r = Parts::new(merge, "en", head);
     let seat_of = |r: &Parts, text: Option<String>| -> Result<usize, Fault> {
         let seat: u32 = text.and_then(|s| s.parse().ok()).unwrap_or(u32::MAX);
@@ -397,6 +401,10 @@ fn read_game(
                     play.street = 4 + k as u32;
                 }
                 ended |= id == "END_OF_GAME";
+                if id == "GAME_CANCELLED" {
+                    return fault(Cause::Cancelled, "the room cancelled the hand");
+                }
+                round_id = id;
             }
             "cards" => {
                 let kind = get("type").unwrap_or_default();
@@ -445,10 +453,22 @@ fn read_game(
             }
             "event" => {
                 let kind = get("type").unwrap_or_default();
+                let posted = |k: Post| r.posts.iter().any(|p| p.0 == k);
                 let post = match kind.as_str() {
                     "SMALL_BLIND" => Some(Post::Small),
                     "BIG_BLIND" | "INITIAL_BLIND" => Some(Post::Big),
                     "ANTE" => Some(Post::Ante),
+                    // A returning player's big blind live and small blind dead, in one.
+                    "RETURN_BLIND" => Some(Post::Both),
+                    // A blind posted all-in, short (nothing, where the ante took all).
+                    "ALL_IN" if round_id == "BLINDS" => {
+                        r.short_blind = true;
+                        Some(if posted(Post::Small) || posted(Post::Big) {
+                            Post::Big
+                        } else {
+                            Post::Small
+                        })
+                    }
                     _ => None,
                 };
                 let act = matches!(
@@ -488,15 +508,18 @@ fn read_game(
                 let sum = money(&get("amount").unwrap_or_default())?;
                 let level = play.street_in.iter().copied().max().unwrap_or(0);
                 if let Some(post) = post {
-                    if post != Post::Ante {
-                        play.street_in[i] += sum;
-                    }
+                    let live = match post {
+                        Post::Ante => 0,
+                        Post::Both => sum.min(big_blind(&r).unwrap_or(sum)),
+                        _ => sum,
+                    };
+                    play.street_in[i] += live;
                     r.posts.push((post, i, sum));
                     continue;
                 }
-                // A raise's amount is the street total it raises to; the others' what
-                // they put in.
-                if kind == "RAISE" {
+                // A raise's amount is the street total it raises to (in the files of 2010
+                // what it puts in); the others' what they put in.
+                if kind == "RAISE" && !raise_added {
                     play.street_in[i] = play.street_in[i].max(sum);
                 } else {
                     play.street_in[i] += sum;
@@ -545,5 +568,33 @@ fn read_game(
     if deal == Deal::Stud && r.head.stakes.is_none() {
         r.head.stakes = play.bets.stakes();
     }
+    let first_big = r.posts.iter().find(|p| p.0 == Post::Big).map(|p| p.2);
+    let stated_big = r.head.stakes.map(|s| match r.head.betting {
+        "fixed-limit" => s.0,
+        _ => s.1,
+    });
+    if let (Some(posted), Some(stated), false, "no-limit" | "pot-limit") =
+        (first_big, stated_big, r.short_blind, r.head.betting)
+    {
+        if posted != stated && r.head.tournament.is_none() {
+            // A description whose stakes are not this hand's (a file put together from
+            // two tables'): the blinds are as posted.
+            r.head.stakes = None;
+        }
+    }
     Ok(r)
+}
+
+/// The big blind of a hand being read: the first posted, else the stakes'.
+fn big_blind(r: &Parts) -> Option<i64> {
+    r.posts
+        .iter()
+        .find(|p| p.0 == Post::Big)
+        .map(|p| p.2)
+        .or_else(|| {
+            r.head.stakes.map(|s| match r.head.betting {
+                "fixed-limit" => s.0,
+                _ => s.1,
+            })
+        })
 }
