@@ -141,3 +141,30 @@ fn merge_returning_blinds_all_in_blinds_and_older_raises() {
     let read = read_file(&std::fs::read(path).unwrap());
     assert_eq!(read.hands[0].as_ref().unwrap_err().cause, Cause::Cancelled);
 }
+
+#[test]
+fn merge_layout_versions_unwritten_cards_and_actions_written_again() {
+    // `version="1"`: balances before the blinds (Hero's 1,135 is all he puts in).
+    let heads_up = &hands("merge/version1_heads_up.xml")[0];
+    assert_eq!(heads_up.stacks, [1865, 1135]);
+    assert_eq!(paid(heads_up), [("Player0", 2270)]);
+    // `,,5h`: two cards face down, then the up card; the 2h brings in.
+    let stud = &hands("merge/stud_cards_unwritten.xml")[0];
+    assert_eq!(stud.phh_actions()[2], "d dh p3 ????2h");
+    assert_eq!(stud.phh_actions()[7], "p3 pb");
+    assert_eq!(paid(stud), [("Player5", 423)]);
+    // An amountless ALL_IN by a player all-in already, a CHECK by a seat not dealt in: no
+    // actions of the hand.
+    let again = &hands("merge/all_in_written_again.xml")[0];
+    assert_eq!(again.players, ["Player0", "Player1", "Player3"]);
+    assert_eq!(paid(again), [("Player1", 16584)]);
+    // A CALL by a player who folded: the file is broken, refused by name.
+    let path = format!(
+        "{}/../../tests/data/rooms/merge/acts_after_folding.xml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let read = read_file(&std::fs::read(path).unwrap());
+    let refused = read.hands[0].as_ref().unwrap_err();
+    assert_eq!(refused.cause, Cause::Players);
+    assert!(refused.message.contains("Player5 acts after folding"));
+}

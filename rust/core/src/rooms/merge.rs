@@ -125,13 +125,15 @@ fn mixed(head: &mut Header, game_attributes: &str) -> Result<(), Fault> {
     Ok(())
 }
 
-/// Cards written `4d,3d,Qh`; `null` a card face down.
+/// Cards written `4d,3d,Qh`; `null` or nothing (`,,5h`) a card face down.
 fn cards(text: &str) -> Result<Vec<Option<u8>>, Fault> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
     text.split(',')
         .map(str::trim)
-        .filter(|c| !c.is_empty())
         .map(|c| match c {
-            "null" => Ok(None),
+            "null" | "" => Ok(None),
             _ => match c.parse::<Card>() {
                 Ok(card) => Ok(Some(card.index())),
                 Err(_) => fault(Cause::Cards, format!("{c:?} is not a card")),
@@ -178,15 +180,9 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
         match name {
             "description" => {
                 head = Some(description(attributes));
-                // Balances are written after the blinds and antes, but in the layout of
-                // version 2 on (`version="2.1"`).
-                let version = attribute(attributes, "version").unwrap_or_default();
-                let major: u32 = version
-                    .split('.')
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(1);
-                after_forced = major < 2;
+                // Balances are written after the blinds and antes in the files that
+                // write no layout version; from `version="1"` on, before them.
+                after_forced = attribute(attributes, "version").is_none();
             }
             "game" | "/game" => {
                 if let Some(done) = game.take() {
@@ -251,6 +247,8 @@ struct Play {
     round_deals: usize,
     /// A stud round's street (3 to 7).
     street: u32,
+    /// What each player has put in so far.
+    spent: Vec<i64>,
     drawing: Vec<Drawing>,
     bets: stud::Bets,
 }
@@ -347,6 +345,7 @@ fn read_game(
         round_start: 0,
         round_deals: 0,
         street: 3,
+        spent: Vec::new(),
         drawing: Vec::new(),
         bets: stud::Bets::default(),
     };
@@ -373,6 +372,7 @@ fn read_game(
                 r.shown.push(None);
                 r.won.push(0);
                 play.street_in.push(0);
+                play.spent.push(0);
                 play.held.push(Vec::new());
             }
             "round" => {
@@ -514,9 +514,31 @@ fn read_game(
                         _ => sum,
                     };
                     play.street_in[i] += live;
+                    play.spent[i] = play.spent[i].saturating_add(sum);
                     r.posts.push((post, i, sum));
                     continue;
                 }
+                // A check or an all-in of nothing by a seat not dealt in, or by a player
+                // with nothing left (written again on a later street): no action.
+                let stack = r.seats[i].2.saturating_add(if after_forced {
+                    r.posts.iter().filter(|p| p.1 == i).map(|p| p.2).sum()
+                } else {
+                    0
+                });
+                let idle = (r.seats[i].3 && !r.acting[i]) || stack <= play.spent[i];
+                if matches!(kind.as_str(), "CHECK" | "ALL_IN") && sum == 0 && idle {
+                    continue;
+                }
+                if r.events
+                    .iter()
+                    .any(|e| matches!(e, Event::Act(p, Verb::Fold, _) if *p == i))
+                {
+                    return fault(
+                        Cause::Players,
+                        format!("{} acts after folding (a {kind:?})", r.seats[i].1),
+                    );
+                }
+                let before = play.street_in[i];
                 // A raise's amount is the street total it raises to (in the files of 2010
                 // what it puts in); the others' what they put in.
                 if kind == "RAISE" && !raise_added {
@@ -525,6 +547,7 @@ fn read_game(
                     play.street_in[i] += sum;
                 }
                 let to = play.street_in[i];
+                play.spent[i] = play.spent[i].saturating_add(to - before);
                 let (verb, arg) = match kind.as_str() {
                     "FOLD" => (Verb::Fold, Arg::Nothing),
                     "BRING_IN" => {
