@@ -168,3 +168,24 @@ fn merge_layout_versions_unwritten_cards_and_actions_written_again() {
     assert_eq!(refused.cause, Cause::Players);
     assert!(refused.message.contains("Player5 acts after folding"));
 }
+
+#[test]
+fn a_blind_all_in_written_as_nothing_and_a_seat_posting_then_sitting_out() {
+    // Merge writes the small blind all-in as `0.00`; the tournament's winners (no rake)
+    // were paid 110 beyond the actions: the blind, the stack 25 + 110.
+    let short = &hands("merge/small_blind_all_in_unwritten.xml")[0];
+    assert_eq!(
+        (short.blinds[..2].to_vec(), short.stacks[0]),
+        (vec![110, 300], 135)
+    );
+    assert_eq!(paid(short), [("Player2", 2335)]);
+    // iPoker: Player3 antes, then sits out undealt: refused by name, not as the blinds.
+    let path = format!(
+        "{}/../../tests/data/rooms/ipoker/posts_and_sits_out.xml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let read = read_file(&std::fs::read(path).unwrap());
+    let refused = read.hands[0].as_ref().unwrap_err();
+    assert_eq!(refused.cause, Cause::Players);
+    assert!(refused.message.starts_with("Player3 posts and sits out"));
+}

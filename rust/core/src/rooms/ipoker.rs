@@ -344,6 +344,9 @@ fn read_game(
 ) -> Result<(Parts, Protected), Fault> {
     let stud = head.deal == Deal::Stud;
     let mut protected = Vec::new();
+    // Who is dealt a pocket, and who sits out or comes back (action types 8, 9).
+    let mut pocketed = Vec::new();
+    let mut away = Vec::new();
     let mut r = Parts::new(ipoker, "en", head);
     let mut stated = Vec::new();
     let mut items: Vec<(Key, Item<'_>)> = Vec::new();
@@ -386,6 +389,9 @@ fn read_game(
                 let who = attribute(attributes, "player").unwrap_or_default();
                 if kind == "Pocket" {
                     pocket = pocket.max(cards.len());
+                    if let Some(i) = find(&r, &who) {
+                        pocketed.push(i);
+                    }
                     if let (Some(i), true) = (find(&r, &who), cards.iter().all(Option::is_some)) {
                         r.dealt[i] = Some(cards.iter().flatten().copied().collect());
                     }
@@ -428,6 +434,9 @@ fn read_game(
                     continue;
                 }
                 let sum = money(&sum)?;
+                if attributes.contains("type=\"8\"") || attributes.contains("type=\"9\"") {
+                    away.push(i);
+                }
                 let kind = attributes
                     .split("type=\"")
                     .nth(1)
@@ -440,6 +449,23 @@ fn read_game(
     }
     if rounds == 0 {
         return fault(Cause::NoSections, "the hand has no <round>");
+    }
+    if let Some(&i) = away.iter().find(|i| !pocketed.contains(i)) {
+        let posted = items
+            .iter()
+            .any(|item| matches!(item.1, Item::Act(p, "1" | "2" | "15", x) if p == i && x > 0));
+        if posted && !stud {
+            // Chips in the pot from a seat the hand does not deal in: PHH has no field for
+            // them, and the pot would pay more than its players put in.
+            return fault(
+                Cause::Players,
+                format!(
+                    "{} posts and sits out the hand: the seat puts chips in the pot but is not \
+                     dealt in",
+                    r.seats[i].1
+                ),
+            );
+        }
     }
     if items.iter().all(|item| item.0 .0 == 0) {
         // Only the forced bets written (a partial export): no cards, no betting.

@@ -583,6 +583,19 @@ fn read_game(
             "the hand is cut off before its END_OF_GAME round",
         );
     }
+    // A tournament's blind posted all-in written `0.00` (the ante took the stack, the
+    // file says, but the blind's chips are in the pots): no rake is taken, so the winners
+    // are paid what was put in, and the blind is what they were paid beyond the actions.
+    let unwritten: Vec<usize> = (0..r.posts.len())
+        .filter(|&k| r.posts[k].0 != Post::Ante && r.posts[k].2 == 0)
+        .collect();
+    if let ([k], Some(_), true) = (unwritten.as_slice(), &r.head.tournament, r.short_blind) {
+        let paid: i64 = r.won.iter().sum();
+        let put: i64 = play.spent.iter().sum();
+        if paid > put {
+            r.posts[*k].2 = paid - put;
+        }
+    }
     if after_forced {
         for &(_, i, x) in &r.posts {
             r.seats[i].2 = r.seats[i].2.saturating_add(x);
