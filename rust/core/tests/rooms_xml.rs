@@ -71,6 +71,12 @@ fn ipoker_tournament_counts_and_a_hand_without_its_dealer() {
     // ... and another's not at all (34,901.37): its counts would pay more than the pot.
     assert_eq!(file[2].put[5], 3_525_137);
     assert_eq!(paid(&file[2]), [("Hero", 8_100_274)]);
+    // Player30's all-in "raise" over dohy's all-in, with skyjack111 unable to cover it: a
+    // call, the 6,711.29 beyond it paid back inside his winnings of 134,901.13.
+    let over = &file[3];
+    assert_eq!(over.phh_actions()[11..13], ["p2 cbr 59244.92", "p3 cc"]);
+    assert_eq!(over.put[2], 5_959_492);
+    assert_eq!(paid(over), [("Player30", 12_818_984)]);
 }
 
 #[test]

@@ -234,6 +234,7 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
                 }
             }
             super::check_totals(&hand).map_err(|m| refuse((Cause::Totals, m)))?;
+            uncallable_raises(&mut hand);
             Ok(hand)
         })
         .collect();
@@ -248,6 +249,78 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
         }));
     }
     hands
+}
+
+/// A raise nobody left could call (every other player in the hand all-in or covered),
+/// which the room writes as the raiser's whole stack: a call, its excess an uncalled bet
+/// the room pays back inside the raiser's winnings (taken off them, and off his count).
+fn uncallable_raises(hand: &mut RoomHand) {
+    let n = hand.players.len();
+    let mut left = hand.stacks.clone();
+    let mut street = vec![0i64; n];
+    let mut folded = vec![false; n];
+    let pay = |p: usize, x: i64, left: &mut Vec<i64>, street: &mut Vec<i64>, to_street| {
+        let x = x.clamp(0, left[p]);
+        left[p] -= x;
+        if to_street {
+            street[p] += x;
+        }
+    };
+    for p in 0..n.min(hand.antes.len()) {
+        pay(p, hand.antes[p], &mut left, &mut street, false);
+    }
+    for p in 0..n.min(hand.blinds.len()) {
+        let at = if n == 2 { 1 - p } else { p }; // heads-up: the big blind's player first
+        pay(at, hand.blinds[p], &mut left, &mut street, true);
+    }
+    for &(p, live, dead) in hand.posts.iter().filter(|post| post.0 < n) {
+        pay(p, live, &mut left, &mut street, true);
+        pay(p, dead, &mut left, &mut street, false);
+    }
+    let mut betting = false;
+    for k in 0..hand.steps.len() {
+        let (verb, arg) = (hand.steps[k].verb, hand.steps[k].arg.clone());
+        if matches!(
+            verb,
+            Verb::DealBoard | Verb::DealHole | Verb::StandPatDiscard
+        ) {
+            if betting {
+                street.iter_mut().for_each(|x| *x = 0);
+                betting = false;
+            }
+            continue;
+        }
+        let Some(p) = hand.steps[k].player.filter(|&p| p < n) else {
+            continue;
+        };
+        let level = street.iter().copied().max().unwrap_or(0);
+        match (verb, arg) {
+            (Verb::Fold, _) => folded[p] = true,
+            (Verb::CheckCall, _) => pay(p, level - street[p], &mut left, &mut street, true),
+            (Verb::BetRaise, Arg::Chips(to)) => {
+                let callable = (0..n).any(|q| q != p && !folded[q] && left[q] + street[q] > level);
+                let reach = to.min(street[p] + left[p]);
+                if !callable && reach > level && to > level {
+                    let excess = reach - level.max(street[p]);
+                    let (Some(won), Some(put)) = (hand.winnings.get(p), hand.put.get(p)) else {
+                        return;
+                    };
+                    if *won < excess || *put < excess {
+                        return; // not paid back as the room writes it: left as written
+                    }
+                    hand.winnings[p] -= excess;
+                    hand.put[p] -= excess;
+                    hand.steps[k].verb = Verb::CheckCall;
+                    hand.steps[k].arg = Arg::Nothing;
+                    pay(p, level - street[p], &mut left, &mut street, true);
+                } else {
+                    pay(p, to - street[p], &mut left, &mut street, true);
+                }
+            }
+            _ => {}
+        }
+        betting |= verb != Verb::ShowMuck;
+    }
 }
 
 /// Whether a hand's actions come to its end: every player but one folded, or every card
