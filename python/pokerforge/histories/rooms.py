@@ -27,7 +27,10 @@ The rooms and layouts the core reads (each room's conventions are a row of its t
 
 The core checks each hand's actions against the totals its file states (total pot,
 rake and fees, what was collected; iPoker: what each player put in) and refuses a hand
-that disagrees (``"totals"``).
+that disagrees (``"totals"``). What each room writes and how its reader takes it (currency,
+rake, uncalled bets, all-ins, the notes its hands carry, anonymous tables, straddles) is
+its row of [`CONVENTIONS`][pokerforge.histories.CONVENTIONS]; a hand paid by one of them (a
+disconnected player kept all-in, a hand cashed out) says so in ``record.site_convention``.
 
 No hand is lost from the counts: a hand the core refuses (cut off, without its section
 markers, a game it does not know, totals that disagree with its actions) and one the
