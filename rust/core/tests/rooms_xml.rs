@@ -106,6 +106,21 @@ fn ipoker_italian_chips_currency_codes_and_older_layouts() {
 }
 
 #[test]
+fn ipoker_partial_export_of_forced_bets_only_is_refused_as_cut_off() {
+    let path = format!(
+        "{}/../../tests/data/rooms/ipoker/partial_export.xml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let read = read_file(&std::fs::read(path).unwrap());
+    assert_eq!(read.hands.len(), 2);
+    for hand in &read.hands {
+        let refused = hand.as_ref().unwrap_err();
+        assert_eq!(refused.cause, Cause::CutOff);
+        assert!(refused.message.contains("no cards, actions or winnings"));
+    }
+}
+
+#[test]
 fn ipoker_hand_cut_before_its_end_is_refused() {
     let path = format!(
         "{}/../../tests/data/rooms/ipoker/closing_tags_missing.xml",

@@ -542,7 +542,11 @@ fn read_game(
     }
     if items.iter().all(|item| item.0 .0 == 0) {
         // Only the forced bets written (a partial export): no cards, no betting.
-        return fault(Cause::CutOff, "the hand is cut off after its forced bets");
+        return fault(
+            Cause::CutOff,
+            "the hand is cut off after its forced bets: no cards, actions or winnings are \
+             written (a partial export)",
+        );
     }
     if r.head.hole_count == 0 {
         // No game named: Omaha of the pockets' size (Hold'em's two cards aside).
