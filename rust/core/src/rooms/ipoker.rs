@@ -4,7 +4,15 @@
 //! player won and what he put in), and `<round no=...>`s of `<cards>` and `<action no=
 //! player= type= sum= />` (in the order of their `no`, not as listed). Cards are written
 //! suit first (`D8`, `C10`); `X` is a card not shown. A call's, bet's and all-in's sum is
-//! what the action puts in, a raise's (type 23) the street total it raises to.
+//! what the action puts in, a raise's (type 23) the street total it raises to (type 6, in
+//! older files: what it puts in). A big blind posted over the first (`type="2"`, 0.15 at
+//! 0.05/0.10) is both blinds, the small dead; types 8 and 9 sit a player out and back (not
+//! dealt in by that alone); `sum="DP"` keeps a disconnected player all-in for what he put
+//! in (his stack in the record that much, [`Note::AllInProtected`] the one listed). The
+//! room's count of what a player put in can hold a raiser's forced bet twice, or lack it
+//! for an all-in raiser: the actions' count is kept where the difference is that bet (see
+//! `forced_counted_twice`). Amounts may carry a currency's code (`RSD16`); the Italian
+//! client writes chips with points between thousands (`1.500`).
 //!
 //! Stud (`7 Card Stud L`, `7 Card Stud Hi-Lo L`, `Razz L`) deals each player's cards as a
 //! `<cards type="Third Street" player=...>X X DA</cards>` per street (third street two

@@ -5,6 +5,10 @@
 //! it raises to) and `<cards type= cards=
 //! player= />` (`COMMUNITY` the whole board so far, `HOLE`, `SHOWN`, `MUCKED` a player's),
 //! and the `<winner amount= player= />`s. Neither the total pot nor the rake is written.
+//! Files without a layout version write the balances after the blinds and antes, and in
+//! 2010 (`data` with colons) a raise's amount as what it puts in. `RETURN_BLIND` is a
+//! returning player's big blind live and small blind dead; an `ALL_IN` among the blinds a
+//! blind posted short; `GAME_CANCELLED` a hand the room cancelled.
 //!
 //! A round's cards are written at its end, dealt at its start. Stud (`7-Stud`, `7-Stud
 //! H/L8`, `Razz`) writes each player's cards so far as `DRAW_DRAWN_CARDS` (`null` a card
