@@ -74,6 +74,16 @@ def test_each_rooms_entries_match_what_its_reader_does(room: str) -> None:
         assert all(sum(1 for b in h["blinds_or_straddles"] if b > 0) <= 2 for h in hands), room
 
 
+def test_the_pots_a_room_rakes_are_those_its_hands_show() -> None:
+    # A hand of side pots raked from each (Bovada's, iPoker's) keeps the room's payouts
+    # and says so; the rooms that rake the main pot first replay to theirs.
+    reader = read_histories(DATA, skip_bad=True)
+    differ = {r.site for r in reader if (r.site_convention or "").startswith("the room paid")}
+    assert differ == {"BOV", "IPN"}
+    for code, convention in CONVENTIONS.items():
+        assert (convention.rake_taken == "each pot") == (code in differ), code
+
+
 def test_a_hand_paid_by_a_rooms_convention_says_so() -> None:
     reader = read_histories(DATA / "ipoker" / "sitting_out_posts_both.xml")
     records = {record.number: record for record in reader}

@@ -13,9 +13,10 @@ is on the hand histories' reference page (a test keeps that copy equal to it).
 Columns: ``rake`` is how a hand states its pot and rake (``stated``: the summary's total pot
 and rake, checked against the actions; ``stated after rake``: the total pot written less the
 rake; ``not written``: the rake is what the pots held beyond what was paid, at most a
-quarter of them); ``uncalled bet`` is how a bet nobody called comes back (``returned line``:
-a line of its own; ``with winnings``: inside the amount the player is paid, taken off it for
-PHH); ``all-ins`` is how a player all-in is known (``written``: the action says so;
+quarter of them); ``raked from`` which pots the rake comes from where there are side pots
+(``main pot first``, ``each pot``, ``not seen``); ``uncalled bet`` is how a bet nobody
+called comes back (``returned line``: a line of its own; ``with winnings``: inside the
+amount the player is paid, taken off it for PHH); ``all-ins`` is how a player all-in is known (``written``: the action says so;
 ``by stack``: the action puts in the player's whole stack; ``protected``: a disconnected
 player kept all-in for what he had put in); ``notes`` are the record notes the readers give
 its hands; ``names`` whether players carry nicknames or are anonymous (named by their
@@ -42,6 +43,7 @@ __all__ = ["CONVENTIONS", "NOTES", "RoomConvention", "conventions_table"]
 
 Rake = Literal["stated", "stated after rake", "not written"]
 Uncalled = Literal["returned line", "with winnings"]
+RakeTaken = Literal["main pot first", "each pot", "not seen"]
 
 #: The notes a reader gives a hand (``pokerforge._core.rooms_read``'s ``notes``): an uncalled
 #: bet returned, a player who cashed out (took the room's insurance-like offer), the board
@@ -61,6 +63,12 @@ class RoomConvention:
             and a hand whose stakes carry no currency (play money, some layouts) has none.
         rake: how a hand states its pot and rake: ``"stated"``, ``"stated after rake"``
             or ``"not written"`` (see the module's notes).
+        rake_taken: which pots a hand with side pots is raked from, as its hands show:
+            ``"main pot first"`` (the rules' way, rule 27: such hands replay to the room's
+            payouts), ``"each pot"`` (in proportion: such hands keep the room's payouts,
+            ``record.site_convention`` saying by how much they differ), ``"not seen"``.
+            Ties and odd chips are paid as the room wrote them in every room, a split the
+            rules make otherwise being said the same way.
         uncalled: how an uncalled bet comes back: ``"returned line"`` or ``"with
             winnings"``.
         all_in: how a player all-in is known: ``"written"``, ``"by stack"``, and
@@ -75,6 +83,7 @@ class RoomConvention:
     currencies: tuple[str, ...]
     rake: Rake
     uncalled: Uncalled
+    rake_taken: RakeTaken = "not seen"
     all_in: tuple[str, ...] = ("written",)
     notes: frozenset[str] = frozenset()
     anonymous: bool = False
@@ -105,12 +114,22 @@ def _room(  # noqa: PLR0917
     uncalled: Uncalled,
     notes: tuple[str, ...] = (),
     *,
+    rake_taken: RakeTaken = "not seen",
     all_in: tuple[str, ...] = ("written",),
     anonymous: bool = False,
     straddles: bool = False,
 ) -> RoomConvention:
     return RoomConvention(
-        code, name, currencies, rake, uncalled, all_in, frozenset(notes), anonymous, straddles
+        code,
+        name,
+        currencies,
+        rake,
+        uncalled,
+        rake_taken,
+        all_in,
+        frozenset(notes),
+        anonymous,
+        straddles,
     )
 
 
@@ -129,6 +148,7 @@ CONVENTIONS = MappingProxyType(
                 "stated",
                 "returned line",
                 (_RET, "cashed out", "runouts", _SIT),
+                rake_taken="main pot first",
             ),
             _room(
                 "GG",
@@ -155,6 +175,7 @@ CONVENTIONS = MappingProxyType(
                 "not written",
                 "with winnings",
                 (_SIT, "all-in protected"),
+                rake_taken="each pot",
                 all_in=("by stack", "protected"),
             ),
             _room(
@@ -174,6 +195,7 @@ CONVENTIONS = MappingProxyType(
                 "not written",
                 "returned line",
                 (_RET, _SIT),
+                rake_taken="each pot",
                 anonymous=True,
             ),
             _room("BOL", "BetOnline", ("$",), "stated", "returned line", (_RET,)),
@@ -197,11 +219,11 @@ def conventions_table() -> str:
 
     Examples:
         >>> print(conventions_table().splitlines()[8])
-        | WPN | WPN/ACR | - | stated | returned line | written | returned | nicknames |
+        | WPN | WPN/ACR | - | stated | not seen | returned line | written | returned | nicknames |
     """
     lines = [
-        "| code | room | currencies | rake | uncalled bet | all-ins | notes | names |",
-        "|---|---|---|---|---|---|---|---|",
+        "| code | room | currencies | rake | raked from | uncalled bet | all-ins | notes | names |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for c in CONVENTIONS.values():
         notes = ", ".join(n for n in NOTES if n in c.notes) or "none"
@@ -213,6 +235,7 @@ def conventions_table() -> str:
             c.name,
             " ".join(c.currencies) or "-",
             c.rake,
+            c.rake_taken,
             c.uncalled,
             ", ".join(c.all_in),
             notes,
