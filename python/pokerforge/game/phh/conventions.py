@@ -16,11 +16,11 @@ rake; ``not written``: the rake is what the pots held beyond what was paid, at m
 quarter of them); ``raked from`` which pots the rake comes from where there are side pots
 (``main pot first``, ``each pot``, ``not seen``); ``uncalled bet`` is how a bet nobody
 called comes back (``returned line``: a line of its own; ``with winnings``: inside the
-amount the player is paid, taken off it for PHH); ``all-ins`` is how a player all-in is known (``written``: the action says so;
-``by stack``: the action puts in the player's whole stack; ``protected``: a disconnected
-player kept all-in for what he had put in); ``notes`` are the record notes the readers give
-its hands; ``names`` whether players carry nicknames or are anonymous (named by their
-position), and ``straddles`` where the room posts them.
+amount the player is paid, taken off it for PHH); ``all-ins`` is how a player all-in is
+known (``written``: the action says so; ``by stack``: the action puts in the player's whole
+stack; ``protected``: a disconnected player kept all-in for what he had put in); ``notes``
+are the record notes the readers give its hands; ``names`` whether players carry nicknames
+or are anonymous (named by their position), and ``straddles`` where the room posts them.
 
 Examples:
     >>> from pokerforge.histories import CONVENTIONS
