@@ -210,3 +210,19 @@ fn a_blind_all_in_written_as_nothing_and_a_seat_posting_then_sitting_out() {
     assert_eq!(refused.cause, Cause::Players);
     assert!(refused.message.starts_with("Player3 posts and sits out"));
 }
+
+#[test]
+fn merge_cash_balances_are_written_before_the_forced_bets() {
+    // Hero's $2.96 is what his ante, bring-in, raises and all-in put in: the balance is
+    // the stack, not the stack after the ante.
+    let razz = &hands("merge/razz_all_in.xml")[0];
+    assert_eq!(razz.stacks, [296, 1000, 1539]);
+    assert_eq!(razz.put.len(), 0); // Merge states no count of its own
+    let (put, _) = pokerforge_core::rooms::contributions(razz).unwrap();
+    assert_eq!(put[0], 296);
+    assert_eq!(paid(razz), [("Player1", 758)]);
+    // The big blind's $4.75 all-in is his whole stack, both players draw three times.
+    let draw = &hands("merge/triple_draw_all_in.xml")[0];
+    assert_eq!(draw.stacks, [475, 1015]);
+    assert_eq!(paid(draw), [("Hero", 903)]);
+}

@@ -184,9 +184,11 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
         match name {
             "description" => {
                 head = Some(description(attributes));
-                // Balances are written after the blinds and antes in the files that
-                // write no layout version; from `version="1"` on, before them.
-                after_forced = attribute(attributes, "version").is_none();
+                // A tournament's balances are written after the blinds and antes in the
+                // files that write no layout version; a cash game's, and every file's
+                // from `version="1"` on, before them.
+                let tournament = matches!(&head, Some(Ok(h)) if h.tournament.is_some());
+                after_forced = tournament && attribute(attributes, "version").is_none();
             }
             "game" | "/game" => {
                 if let Some(done) = game.take() {
