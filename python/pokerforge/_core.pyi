@@ -706,7 +706,9 @@ def phh_read(doc: dict[str, Any]) -> tuple[_PhhRead | None, _PhhProblem | None]:
 def phh_has_header(text: str) -> bool: ...
 
 # One hand of a room's file: (True, its PHH fields, amounts in chips of its "places"
-# decimal places) or (False, (cause, first line, line, number, message)).
+# decimal places) or (False, (cause, first line, line, number, message)). The fields'
+# "notes" are (kind, player or None, chips): "returned", "cashed out", "runouts" (chips: the
+# count), "sitting out" (chips: the seat), "all-in protected" (chips: the stack listed).
 _RoomHand = tuple[bool, Any]
 
 def rooms_read(

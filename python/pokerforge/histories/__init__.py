@@ -44,6 +44,7 @@ Examples:
 """
 
 from pokerforge.errors import UnpaidPotError
+from pokerforge.game.phh.conventions import CONVENTIONS, RoomConvention, conventions_table
 from pokerforge.game.phh.sites import SITES, Site, site_for
 from pokerforge.histories.collection import (
     Executor,
@@ -61,6 +62,7 @@ from pokerforge.histories.rooms import RoomsReader, read_histories
 from pokerforge.histories.stats import PlayerStats, Stats
 
 __all__ = [
+    "CONVENTIONS",
     "SITES",
     "BadHandError",
     "Executor",
@@ -71,11 +73,13 @@ __all__ = [
     "PlayerStats",
     "PokerStarsError",
     "PokerStarsReader",
+    "RoomConvention",
     "RoomsReader",
     "Site",
     "Stats",
     "Summary",
     "UnpaidPotError",
+    "conventions_table",
     "parse_table",
     "phh_files",
     "read_histories",

@@ -55,7 +55,9 @@ class HandRecord:
             ``inf`` where a room did not record one: those stacks never limit the replay).
         site_convention: why the payouts are the room's, where the room paid otherwise than
             the rules split (its rake per pot, an unequal split, its odd chips): the hand
-            is kept as the room paid it (``hand.paid_as_recorded``); ``None`` otherwise.
+            is kept as the room paid it (``hand.paid_as_recorded``); or where a convention
+            of the room's ([`CONVENTIONS`][pokerforge.histories.CONVENTIONS]) paid it (a
+            hand cashed out, a disconnected player kept all-in); ``None`` otherwise.
     """
 
     hand: Hand

@@ -27,7 +27,10 @@ The rooms and layouts the core reads (each room's conventions are a row of its t
 
 The core checks each hand's actions against the totals its file states (total pot,
 rake and fees, what was collected; iPoker: what each player put in) and refuses a hand
-that disagrees (``"totals"``).
+that disagrees (``"totals"``). What each room writes and how its reader takes it (currency,
+rake, uncalled bets, all-ins, the notes its hands carry, anonymous tables, straddles) is
+its row of [`CONVENTIONS`][pokerforge.histories.CONVENTIONS]; a hand paid by one of them (a
+disconnected player kept all-in, a hand cashed out) says so in ``record.site_convention``.
 
 No hand is lost from the counts: a hand the core refuses (cut off, without its section
 markers, a game it does not know, totals that disagree with its actions) and one the
@@ -74,6 +77,7 @@ from typing import Any
 
 from pokerforge._core import rooms_read
 from pokerforge.errors import BadHandError, InvalidHistoryError, InvalidSpecError
+from pokerforge.game.phh.conventions import CONVENTIONS
 from pokerforge.game.phh.sites import SITES
 from pokerforge.histories.groups import currency_code
 from pokerforge.histories.phhs import PhhReader
@@ -324,6 +328,9 @@ class RoomsReader(PhhReader):
                     where=(path, None, entry["hand"]),
                 )
                 continue
+            noted = _noted(entry)
+            if noted is not None:
+                convention = noted if convention is None else f"{convention}; {noted}"
             self.hands += 1
             self.rooms[entry["venue"]] += 1
             counts = self.coverage.get(entry["venue"])
@@ -358,6 +365,32 @@ def _convention(mismatch: str) -> str:
     it (``p3 0.18 in the record, 0.17 in the replay``)."""
     said = mismatch.split("disagrees with the replay: ", 1)[-1]
     return f"the room paid otherwise than the rules split: {said}"
+
+
+# The notes whose hands were paid by a convention of the room's (its row of CONVENTIONS).
+_CONVENTION_NOTES = ("all-in protected", "cashed out")
+
+
+def _noted(entry: dict[str, Any]) -> str | None:
+    """What the room's conventions did to a hand, as its notes say (a disconnected player
+    kept all-in, a hand cashed out), in the words of its row of
+    [`CONVENTIONS`][pokerforge.histories.CONVENTIONS]; ``None`` where nothing.
+
+    Examples:
+        >>> _noted({"venue": "IPN", "players": ["Ann", "Bob"], "places": 2,
+        ...     "notes": [("all-in protected", 1, 229)]})
+        'iPoker kept Bob all-in for what was put in when disconnected (stack 2.29)'
+    """
+    room = CONVENTIONS.get(entry["venue"])
+    said = [
+        room.describe(kind, entry["players"][player], str(_money(chips, int(entry["places"]))))
+        for kind, player, chips in entry.get("notes", ())
+        if room is not None
+        and kind in _CONVENTION_NOTES
+        and kind in room.notes
+        and player is not None
+    ]
+    return "; ".join(said) or None
 
 
 def _ends_whole(data: bytes) -> bool:

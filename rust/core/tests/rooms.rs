@@ -563,8 +563,9 @@ fn merge_and_bovada_stud_and_draw_are_read_street_by_street() {
     let file = read_file(&data("merge/stud.xml"));
     let hand = file.hands[0].as_ref().unwrap();
     assert_eq!((hand.limits, hand.bring_in), (Some((50, 100)), Some(10)));
-    // Balances are written after the antes: the stack is the balance and the ante.
-    assert_eq!((hand.stacks[0], hand.antes[0]), (1585, 5));
+    // A cash game's balances are written before the antes (a tournament's, without a
+    // layout version, after them): the stack is the balance.
+    assert_eq!((hand.stacks[0], hand.antes[0]), (1580, 5));
     let actions = hand.phh_actions();
     assert_eq!(actions[6..8], ["d dh p4 4d3dQh", "p5 pb"]);
     assert!(actions.contains(&"d dh p5 ??".to_string())); // seventh street, face down

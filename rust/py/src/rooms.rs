@@ -64,6 +64,7 @@ fn hand_dict<'py>(py: Python<'py>, hand: &RoomHand) -> PyResult<Bound<'py, PyDic
             Note::CashedOut { player, chips } => ("cashed out", Some(*player), *chips),
             Note::Runouts(n) => ("runouts", None, i64::from(*n)),
             Note::SittingOut { seat, .. } => ("sitting out", None, i64::from(*seat)),
+            Note::AllInProtected { player, stack } => ("all-in protected", Some(*player), *stack),
         })
         .collect();
     d.set_item("notes", notes)?;

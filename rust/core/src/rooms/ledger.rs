@@ -170,14 +170,28 @@ pub fn phh_winnings(hand: &RoomHand) -> Result<Vec<i64>, String> {
     if written_back || !super::table::room(hand.room).is_some_and(|r| r.returns_collected) {
         return Ok(winnings);
     }
-    let (put, returned) = contributions(hand)?;
+    let (put, _) = contributions(hand)?;
+    // A bet posted dead is none a raise is called by (`posts both`: the big blind live, the
+    // small dead): the uncalled part of the largest bet is counted over live chips.
+    let mut live = put.clone();
+    for &(p, _, dead) in &hand.posts {
+        if let Some(x) = live.get_mut(p) {
+            *x -= dead;
+        }
+    }
+    let mut sorted = live.clone();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let returned = match sorted.as_slice() {
+        [most, next, ..] => (most - next).max(0),
+        _ => 0,
+    };
     // Paid with the pot only where the winnings exceed what the pot held without it (888
     // returns some uncalled bets unwritten and pays others).
     let pot = put.iter().sum::<i64>() - returned;
     if winnings.iter().sum::<i64>() <= pot {
         return Ok(winnings);
     }
-    let top = (0..put.len()).max_by_key(|&p| put[p]);
+    let top = (0..live.len()).max_by_key(|&p| live[p]);
     if let Some(top) = top.filter(|&p| returned > 0 && winnings[p] >= returned) {
         winnings[top] -= returned;
     }

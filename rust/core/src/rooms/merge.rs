@@ -5,6 +5,10 @@
 //! it raises to) and `<cards type= cards=
 //! player= />` (`COMMUNITY` the whole board so far, `HOLE`, `SHOWN`, `MUCKED` a player's),
 //! and the `<winner amount= player= />`s. Neither the total pot nor the rake is written.
+//! Files without a layout version write the balances after the blinds and antes, and in
+//! 2010 (`data` with colons) a raise's amount as what it puts in. `RETURN_BLIND` is a
+//! returning player's big blind live and small blind dead; an `ALL_IN` among the blinds a
+//! blind posted short; `GAME_CANCELLED` a hand the room cancelled.
 //!
 //! A round's cards are written at its end, dealt at its start. Stud (`7-Stud`, `7-Stud
 //! H/L8`, `Razz`) writes each player's cards so far as `DRAW_DRAWN_CARDS` (`null` a card
@@ -125,13 +129,15 @@ fn mixed(head: &mut Header, game_attributes: &str) -> Result<(), Fault> {
     Ok(())
 }
 
-/// Cards written `4d,3d,Qh`; `null` a card face down.
+/// Cards written `4d,3d,Qh`; `null` or nothing (`,,5h`) a card face down.
 fn cards(text: &str) -> Result<Vec<Option<u8>>, Fault> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
     text.split(',')
         .map(str::trim)
-        .filter(|c| !c.is_empty())
         .map(|c| match c {
-            "null" => Ok(None),
+            "null" | "" => Ok(None),
             _ => match c.parse::<Card>() {
                 Ok(card) => Ok(Some(card.index())),
                 Err(_) => fault(Cause::Cards, format!("{c:?} is not a card")),
@@ -155,15 +161,17 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
     let mut game: Option<Game<'_>> = None;
     let read = |game: Game<'_>, head: &Option<Result<Header, Fault>>, after_forced: bool| {
         let (at, number, attributes, tags) = game;
+        // The files of 2010 write `data` with colons and a raise as what it puts in.
+        let added = attribute(attributes, "data").is_some_and(|d| !d.contains('|'));
         let parts = match head {
             Some(Ok(head)) => {
                 let mut head = head.clone();
                 head.number = number.clone();
                 if head.game.is_empty() {
                     mixed(&mut head, attributes)
-                        .and_then(|()| read_game(merge, head, &tags, after_forced))
+                        .and_then(|()| read_game(merge, head, &tags, after_forced, added))
                 } else {
-                    read_game(merge, head, &tags, after_forced)
+                    read_game(merge, head, &tags, after_forced, added)
                 }
             }
             Some(Err(f)) => Err(f.clone()),
@@ -176,15 +184,11 @@ pub fn read_file(text: &str) -> Vec<Result<RoomHand, Refusal>> {
         match name {
             "description" => {
                 head = Some(description(attributes));
-                // Balances are written after the blinds and antes, but in the layout of
-                // version 2 on (`version="2.1"`).
-                let version = attribute(attributes, "version").unwrap_or_default();
-                let major: u32 = version
-                    .split('.')
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(1);
-                after_forced = major < 2;
+                // A tournament's balances are written after the blinds and antes in the
+                // files that write no layout version; a cash game's, and every file's
+                // from `version="1"` on, before them.
+                let tournament = matches!(&head, Some(Ok(h)) if h.tournament.is_some());
+                after_forced = tournament && attribute(attributes, "version").is_none();
             }
             "game" | "/game" => {
                 if let Some(done) = game.take() {
@@ -249,6 +253,8 @@ struct Play {
     round_deals: usize,
     /// A stud round's street (3 to 7).
     street: u32,
+    /// What each player has put in so far.
+    spent: Vec<i64>,
     drawing: Vec<Drawing>,
     bets: stud::Bets,
 }
@@ -326,8 +332,10 @@ fn read_game(
     head: Header,
     tags: &[Tag<'_>],
     after_forced: bool,
+    raise_added: bool,
 ) -> Result<Parts, Fault> {
     let deal = head.deal;
+    let mut round_id = String::new();
     let mut r = Parts::new(merge, "en", head);
     let seat_of = |r: &Parts, text: Option<String>| -> Result<usize, Fault> {
         let seat: u32 = text.and_then(|s| s.parse().ok()).unwrap_or(u32::MAX);
@@ -343,6 +351,7 @@ fn read_game(
         round_start: 0,
         round_deals: 0,
         street: 3,
+        spent: Vec::new(),
         drawing: Vec::new(),
         bets: stud::Bets::default(),
     };
@@ -369,6 +378,7 @@ fn read_game(
                 r.shown.push(None);
                 r.won.push(0);
                 play.street_in.push(0);
+                play.spent.push(0);
                 play.held.push(Vec::new());
             }
             "round" => {
@@ -397,6 +407,10 @@ fn read_game(
                     play.street = 4 + k as u32;
                 }
                 ended |= id == "END_OF_GAME";
+                if id == "GAME_CANCELLED" {
+                    return fault(Cause::Cancelled, "the room cancelled the hand");
+                }
+                round_id = id;
             }
             "cards" => {
                 let kind = get("type").unwrap_or_default();
@@ -445,10 +459,22 @@ fn read_game(
             }
             "event" => {
                 let kind = get("type").unwrap_or_default();
+                let posted = |k: Post| r.posts.iter().any(|p| p.0 == k);
                 let post = match kind.as_str() {
                     "SMALL_BLIND" => Some(Post::Small),
                     "BIG_BLIND" | "INITIAL_BLIND" => Some(Post::Big),
                     "ANTE" => Some(Post::Ante),
+                    // A returning player's big blind live and small blind dead, in one.
+                    "RETURN_BLIND" => Some(Post::Both),
+                    // A blind posted all-in, short (nothing, where the ante took all).
+                    "ALL_IN" if round_id == "BLINDS" => {
+                        r.short_blind = true;
+                        Some(if posted(Post::Small) || posted(Post::Big) {
+                            Post::Big
+                        } else {
+                            Post::Small
+                        })
+                    }
                     _ => None,
                 };
                 let act = matches!(
@@ -488,20 +514,46 @@ fn read_game(
                 let sum = money(&get("amount").unwrap_or_default())?;
                 let level = play.street_in.iter().copied().max().unwrap_or(0);
                 if let Some(post) = post {
-                    if post != Post::Ante {
-                        play.street_in[i] += sum;
-                    }
+                    let live = match post {
+                        Post::Ante => 0,
+                        Post::Both => sum.min(big_blind(&r).unwrap_or(sum)),
+                        _ => sum,
+                    };
+                    play.street_in[i] += live;
+                    play.spent[i] = play.spent[i].saturating_add(sum);
                     r.posts.push((post, i, sum));
                     continue;
                 }
-                // A raise's amount is the street total it raises to; the others' what
-                // they put in.
-                if kind == "RAISE" {
+                // A check or an all-in of nothing by a seat not dealt in, or by a player
+                // with nothing left (written again on a later street): no action.
+                let stack = r.seats[i].2.saturating_add(if after_forced {
+                    r.posts.iter().filter(|p| p.1 == i).map(|p| p.2).sum()
+                } else {
+                    0
+                });
+                let idle = (r.seats[i].3 && !r.acting[i]) || stack <= play.spent[i];
+                if matches!(kind.as_str(), "CHECK" | "ALL_IN") && sum == 0 && idle {
+                    continue;
+                }
+                if r.events
+                    .iter()
+                    .any(|e| matches!(e, Event::Act(p, Verb::Fold, _) if *p == i))
+                {
+                    return fault(
+                        Cause::Players,
+                        format!("{} acts after folding (a {kind:?})", r.seats[i].1),
+                    );
+                }
+                let before = play.street_in[i];
+                // A raise's amount is the street total it raises to (in the files of 2010
+                // what it puts in); the others' what they put in.
+                if kind == "RAISE" && !raise_added {
                     play.street_in[i] = play.street_in[i].max(sum);
                 } else {
                     play.street_in[i] += sum;
                 }
                 let to = play.street_in[i];
+                play.spent[i] = play.spent[i].saturating_add(to - before);
                 let (verb, arg) = match kind.as_str() {
                     "FOLD" => (Verb::Fold, Arg::Nothing),
                     "BRING_IN" => {
@@ -537,6 +589,19 @@ fn read_game(
             "the hand is cut off before its END_OF_GAME round",
         );
     }
+    // A tournament's blind posted all-in written `0.00` (the ante took the stack, the
+    // file says, but the blind's chips are in the pots): no rake is taken, so the winners
+    // are paid what was put in, and the blind is what they were paid beyond the actions.
+    let unwritten: Vec<usize> = (0..r.posts.len())
+        .filter(|&k| r.posts[k].0 != Post::Ante && r.posts[k].2 == 0)
+        .collect();
+    if let ([k], Some(_), true) = (unwritten.as_slice(), &r.head.tournament, r.short_blind) {
+        let paid: i64 = r.won.iter().sum();
+        let put: i64 = play.spent.iter().sum();
+        if paid > put {
+            r.posts[*k].2 = paid - put;
+        }
+    }
     if after_forced {
         for &(_, i, x) in &r.posts {
             r.seats[i].2 = r.seats[i].2.saturating_add(x);
@@ -545,5 +610,33 @@ fn read_game(
     if deal == Deal::Stud && r.head.stakes.is_none() {
         r.head.stakes = play.bets.stakes();
     }
+    let first_big = r.posts.iter().find(|p| p.0 == Post::Big).map(|p| p.2);
+    let stated_big = r.head.stakes.map(|s| match r.head.betting {
+        "fixed-limit" => s.0,
+        _ => s.1,
+    });
+    if let (Some(posted), Some(stated), false, "no-limit" | "pot-limit") =
+        (first_big, stated_big, r.short_blind, r.head.betting)
+    {
+        if posted != stated && r.head.tournament.is_none() {
+            // A description whose stakes are not this hand's (a file put together from
+            // two tables'): the blinds are as posted.
+            r.head.stakes = None;
+        }
+    }
     Ok(r)
+}
+
+/// The big blind of a hand being read: the first posted, else the stakes'.
+fn big_blind(r: &Parts) -> Option<i64> {
+    r.posts
+        .iter()
+        .find(|p| p.0 == Post::Big)
+        .map(|p| p.2)
+        .or_else(|| {
+            r.head.stakes.map(|s| match r.head.betting {
+                "fixed-limit" => s.0,
+                _ => s.1,
+            })
+        })
 }

@@ -85,6 +85,10 @@ pub enum Note {
     Runouts(u32),
     /// A seat listed sitting out (not dealt in).
     SittingOut { seat: u32, name: String },
+    /// A player the room kept all-in for what he had put in when he disconnected
+    /// (iPoker's `sum="DP"`): his stack in the record is that much, `stack` the one the
+    /// file lists.
+    AllInProtected { player: usize, stack: i64 },
 }
 
 /// Why a hand is refused: the kind, for counts by cause.
