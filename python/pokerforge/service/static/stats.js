@@ -129,8 +129,19 @@ function status(text) {
   $("stats-status").textContent = text;
 }
 
+const unitName = (v) => (v === "chips" || v === "money" ? t(`stats.unit.${v}`) : v);
+
 function refusal(error) {
-  const text = refusalText(error);
+  let said = error;
+  if (error.code === "several_units" && error.values && error.values.units) {
+    // "cash in USD, tournament in chips" in the page's words.
+    const units = error.values.units.split(", ").map((part) => {
+      const [kind, unit] = part.split(" in ");
+      return `${t(`stats.kind.${kind}`).toLowerCase()} (${unitName(unit)})`;
+    });
+    said = { ...error, values: { ...error.values, units: units.join(", ") } };
+  }
+  const text = refusalText(said);
   return error.field && error.field !== "player" && error.field !== "body"
     ? t("error.field", { field: fieldLabel(`stats.${error.field}`), message: text }) : text;
 }
@@ -143,7 +154,7 @@ function fill(select, values, label) {
 
 function drawChoices(choices) {
   fill($("stats-kind"), choices.kinds, (v) => t(`stats.kind.${v}`));
-  fill($("stats-unit"), choices.units, (v) => (v === "chips" || v === "money" ? t(`stats.unit.${v}`) : v));
+  fill($("stats-unit"), choices.units, unitName);
   fill($("stats-stakes"), choices.stakes, (v) => v);
   fill($("stats-game"), choices.games, (v) => v);
   fill($("stats-room"), choices.rooms, (v) => v);
@@ -152,8 +163,7 @@ function drawChoices(choices) {
 
 function groupText(row) {
   const kind = t(`stats.kind.${row.kind}`);
-  const unit = row.unit === "chips" || row.unit === "money" ? t(`stats.unit.${row.unit}`) : row.unit;
-  return [kind, unit, row.stakes, row.game].filter(Boolean).join(" · ");
+  return [kind, unitName(row.unit), row.stakes, row.game].filter(Boolean).join(" · ");
 }
 
 // The figure as the table writes it: a share, a rate, an amount (as exact as the answer
@@ -237,7 +247,8 @@ function drawGraph(answer) {
 function draw() {
   const error = $("stats-player-error");
   error.textContent = problem && problem.at === "player" ? refusal(problem.error) : "";
-  $("stats-player").toggleAttribute("aria-invalid", Boolean(problem && problem.at === "player"));
+  if (problem && problem.at === "player") $("stats-player").setAttribute("aria-invalid", "true");
+  else $("stats-player").removeAttribute("aria-invalid");
   if (problem && problem.at === "status") {
     status(t("stats.error", { message: refusal(problem.error) }));
     return;
