@@ -91,7 +91,7 @@ def check_table(page: Any, data: dict[str, Any]) -> None:
         for stat, (value, text) in row["cells"].items():
             expected = want[stat]
             if expected is None:
-                assert (value, text) == ("", "–"), (stat, row)
+                assert (value, text) == ("", "\N{EN DASH}"), (stat, row)
             elif isinstance(expected, str):  # an amount, exactly
                 assert value == expected and text == f"{Decimal(expected):,}", (stat, row)
             else:
@@ -159,9 +159,7 @@ def test_files_chosen_drawn_as_the_service_answers(page: Any, client: httpx.Clie
     assert page.is_hidden("#stats-panel") and page.is_visible("#odds-panel")
 
 
-def test_a_filter_and_a_player_whose_hands_do_not_add_up(
-    page: Any, client: httpx.Client
-) -> None:
+def test_a_filter_and_a_player_whose_hands_do_not_add_up(page: Any, client: httpx.Client) -> None:
     open_tab(page)
     choose(page)
     assert apply(page, kind="cash", position="BTN") == "done"
@@ -242,7 +240,9 @@ def test_in_italian(open_page: Any, client: httpx.Client) -> None:
     assert page.inner_text("#stats-status").startswith(
         f"{len(PATHS)} file: {data['hands_read']} mani lette, {data['hands']} tenute dai filtri."
     )
-    heads = page.eval_on_selector_all("#stats-table thead th", "ths => ths.map((t) => t.textContent)")
+    heads = page.eval_on_selector_all(
+        "#stats-table thead th", "ths => ths.map((t) => t.textContent)"
+    )
     assert heads[:3] == ["Giocatore", "Gioco", "Mani"] and heads[-2:] == ["Vinto", "Agg. all-in"]
     # Shares and amounts in the language's own numbers.
     first = data["players"][0]
@@ -257,7 +257,9 @@ def test_in_italian(open_page: Any, client: httpx.Client) -> None:
     assert apply(page, kind="cash", unit="USD") == "done"
     series = answer(client, kind="cash", unit="USD", player="Hero")["series"]
     svg = page.locator("#stats-graph svg")
-    assert svg.get_attribute("aria-label").startswith(f"Le vincite di Hero su {series['hands']} mani")
+    assert svg.get_attribute("aria-label").startswith(
+        f"Le vincite di Hero su {series['hands']} mani"
+    )
     axis = page.eval_on_selector_all("#stats-graph text.axis", "ts => ts.map((t) => t.textContent)")
     assert axis == ["Mani", "Vinto (USD)"]
     page.select_option("#lang", "en")

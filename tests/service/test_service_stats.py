@@ -143,7 +143,9 @@ def test_refusals_name_the_field_and_the_code(client: httpx.Client) -> None:
         answer = client.post("/v1/stats", json=bad)
         assert answer.status_code == 422 and answer.json()["error"]["field"] in bad
     # With the player's kind chosen, the same player's graph is drawn.
-    tournament = client.post("/v1/stats", json={"files": gg, "player": "Hero", "kind": "tournament"})
+    tournament = client.post(
+        "/v1/stats", json={"files": gg, "player": "Hero", "kind": "tournament"}
+    )
     assert tournament.status_code == 200 and tournament.json()["series"]["unit"] == "chips"
 
 
@@ -164,14 +166,15 @@ def test_the_body_limit_is_the_routes_own(client: httpx.Client) -> None:
     huge = [{"name": "big.txt", "text": "x" * (64 * 1024)}]
     assert client.post("/v1/equity", json={"players": ["AA", "KK"], "x": huge}).status_code == 413
     # ...up to their own limit, counted on the bytes received.
-    over = [{"name": "big.txt", "text": "x" * (4 * 1024 * 1024)}]
+    most = Limits().max_stats_body
+    over = [{"name": "big.txt", "text": "x" * most}]
     answer = client.post("/v1/stats", json={"files": over})
     assert answer.status_code == 413
     error = answer.json()["error"]
     assert (error["type"], error["code"], error["values"]) == (
         "too_large",
         "body_too_large",
-        {"most": str(4 * 1024 * 1024)},
+        {"most": str(most)},
     )
 
 

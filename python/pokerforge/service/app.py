@@ -378,7 +378,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         description="Poker equities and hand ranks from the pokerforge Rust core.\n\n"
         f"Limits of this server: at most {limits.max_samples:,} Monte Carlo samples and "
         f"{limits.max_time:g} s of work a request (the default time limit); bodies up to "
-        f"{limits.max_body:,} bytes ({limits.max_stats_body:,} for `/v1/stats`); a request is refused (503, `Retry-After`) when more "
+        f"{limits.max_body:,} bytes ({limits.max_stats_body:,} for `/v1/stats`); a request "
+        "is refused (503, `Retry-After`) when more "
         f"than {limits.max_wait:g} s of work is queued ahead of it, or (429) when its "
         f"client has more than {limits.max_client_wait:g} s queued.",
         lifespan=lifespan,

@@ -27,6 +27,7 @@ Examples:
 
 from __future__ import annotations
 
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -56,6 +57,7 @@ MAX_ROWS = 1000
 """The most rows of figures one answer may hold (``top`` players, each per group)."""
 
 _SUFFIXES = (".phh", ".phhs", ".xml", ".txt")
+_PLAIN = re.compile(r"[^A-Za-z0-9_-]")
 # Reading and replaying: about 2 MB of PokerStars text a second on this machine's cores
 # (an estimate for the queue; the time limit bounds the work whatever it is).
 _SECONDS_PER_BYTE = 5e-7
@@ -221,8 +223,10 @@ def compute(body: StatsRequest, time_limit: float) -> dict[str, Any]:
     deadline = time.monotonic() + time_limit
     with tempfile.TemporaryDirectory(prefix="pokerforge-stats-") as folder:
         for k, item in enumerate(body.files):
-            # The sender's names are not paths here: a number and the ending that matters.
-            (Path(folder) / f"{k:04d}{_suffix(item.name)}").write_text(item.text, "utf-8")
+            # The sender's names are never paths here: a number, the name's plain letters
+            # (a PHH file's room can be told by its name) and the ending that matters.
+            stem = _PLAIN.sub("_", Path(item.name).stem)[:80]
+            (Path(folder) / f"{k:04d}-{stem}{_suffix(item.name)}").write_text(item.text, "utf-8")
         reader = read_histories(folder, skip_bad=True, keep=10)
         for record in reader:
             hand = record.hand
@@ -331,4 +335,3 @@ def mount_stats(app: FastAPI, limits: Limits, queue: Queue) -> None:
         return out
 
     app.include_router(router)
-

@@ -121,7 +121,7 @@ class Limits:
     api_key_header: str | None = None
     max_body: int = 64 * 1024
     api_keys: str | None = None
-    max_stats_body: int = 4 * 1024 * 1024
+    max_stats_body: int = 2 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)

@@ -254,7 +254,9 @@ function draw() {
     return;
   }
   if (!last) return;
-  const skipped = last.skipped ? t("stats.skipped", { n: amount(last.skipped, 0) }) : "";
+  const causes = Object.entries(last.causes).map(([cause, n]) => `${cause} ${amount(n, 0)}`);
+  const skipped = last.skipped
+    ? t("stats.skipped", { n: amount(last.skipped, 0), causes: causes.join(", ") }) : "";
   status(t("stats.done", {
     files: amount(last.files, 0), read: amount(last.hands_read, 0), kept: amount(last.hands, 0),
   }) + skipped);

@@ -338,7 +338,7 @@ export default {
   "stats.network": "The service could not be reached.",
   "stats.error": "Not read: {message}",
   "stats.done": "{files} files: {read} hands read, {kept} kept by the filters.",
-  "stats.skipped": " {n} hands could not be read (cut off, or totals that disagree).",
+  "stats.skipped": " {n} hands were not counted, by cause: {causes}.",
   "stats.caption": "Each player's statistics over {hands} hands ({players} players), most hands first",
   "stats.col.player": "Player",
   "stats.col.group": "Game",

@@ -338,7 +338,7 @@ export default {
   "stats.network": "Il servizio non risponde.",
   "stats.error": "Non letto: {message}",
   "stats.done": "{files} file: {read} mani lette, {kept} tenute dai filtri.",
-  "stats.skipped": " {n} mani non si possono leggere (interrotte, o con totali che non tornano).",
+  "stats.skipped": " {n} mani non sono state contate, per causa: {causes}.",
   "stats.caption": "Le statistiche di ogni giocatore su {hands} mani ({players} giocatori), prima chi ne ha giocate di più",
   "stats.col.player": "Giocatore",
   "stats.col.group": "Gioco",
