@@ -106,17 +106,18 @@ def add_commands(commands: Any) -> None:
         help="the room whose conventions the files follow (PS, GG, WMX, PTY, ... or "
         "'standard'; default: found from each file)",
     )
+    # The filters, the same on files and on the database (pokerforge.histories.filters).
     for name, what in (
-        ("kind", "cash or tournament"),
-        ("unit", "a currency (USD), chips or money"),
-        ("stakes", "the stakes, as 0.50/1"),
-        ("game", "'no-limit holdem', or the game alone"),
-        ("room", "a room's code"),
-        ("since", "the first day, 2024-01-31"),
-        ("until", "the last day"),
-        ("position", "the player's hands at a position: BTN, CO, HJ, ..., SB, BB"),
+        ("kind", "only cash games or only tournaments: cash, tournament"),
+        ("unit", "only hands in a currency (USD), chips or money"),
+        ("stakes", "only hands at these stakes, as 0.50/1"),
+        ("game", "only hands of a game: 'no-limit holdem', or the game alone"),
+        ("room", "only hands of a room, by its code: PS, GG, ..."),
+        ("since", "only hands from this day on, 2024-01-31 (the room's date)"),
+        ("until", "only hands up to this day"),
+        ("position", "only each player's hands at this position: BTN, CO, HJ, ..., SB, BB"),
     ):
-        stats.add_argument(f"--{name}", help=f"only hands of {what}")
+        stats.add_argument(f"--{name}", help=what)
 
     imp = commands.add_parser(
         "import",

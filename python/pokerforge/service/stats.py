@@ -48,7 +48,7 @@ from pokerforge.service.models import ErrorBody, ErrorResponse
 from pokerforge.service.queue import BusyError, ClientGoneError
 from pokerforge.service.work import Limits
 
-__all__ = ["MAX_FILES", "StatsRequest", "StatsResponse", "mount_stats"]
+__all__ = ["MAX_FILES", "MAX_ROWS", "StatsRequest", "StatsResponse", "compute", "mount_stats"]
 
 MAX_FILES = 100
 """The most files one request may send."""
