@@ -5,14 +5,18 @@ up, on a phone and on a desktop, in Italian, and under the served content policy
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from service_helpers import running
 from test_service_page_access import axe_violations
 from test_service_stats import files_of
+
+from pokerforge.service import Limits
 
 # Long end-to-end checks, the same on every Python: on 3.11 only in the test command.
 pytestmark = pytest.mark.slow
@@ -31,6 +35,15 @@ PATHS = [
 # The graph's drawing box (stats-graph.js).
 BOX = {"width": 640, "height": 320, "left": 64, "right": 14, "top": 12, "bottom": 44}
 DONE = "['done', 'refused'].includes(document.querySelector('#stats-panel').dataset.state)"
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    """This module's own server, with the default time limit: reading the files takes a
+    tenth of a second, which the shared server's 0.5 s can be overrun by on a loaded
+    machine (the pages, the client and the policy's test all use it)."""
+    with running(Limits()) as (url, _):
+        yield url
 
 
 def open_tab(page: Any) -> None:

@@ -51,8 +51,8 @@ def rows_of(stats: Stats, top: int = 200) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def server() -> Any:
-    # A server of its own with time to read every room's files (the shared one stops at
-    # 0.5 s, which a process starved of its core can overrun).
+    """A server of its own with time to read every room's files (the shared one stops
+    work at 0.5 s, which reading files on a loaded machine can overrun)."""
     with running(Limits(max_time=30)) as (url, _), httpx.Client(base_url=url, timeout=60) as http:
         yield http
 
@@ -108,7 +108,8 @@ def test_a_players_winnings_as_stats_gives_them(server: httpx.Client) -> None:
     assert 0 < button["hands"] < expected["hands"]
 
 
-def test_refusals_name_the_field_and_the_code(client: httpx.Client) -> None:
+def test_refusals_name_the_field_and_the_code(server: httpx.Client) -> None:
+    client = server
     gg = files_of(ROOMS / "ggpoker")  # Hero: a cash game and a tournament
     cases: list[tuple[dict[str, Any], str | None, str, dict[str, str]]] = [
         ({"files": gg, "since": "26/11/2009"}, "since", "bad_date", {"text": "26/11/2009"}),
@@ -149,7 +150,8 @@ def test_refusals_name_the_field_and_the_code(client: httpx.Client) -> None:
     assert tournament.status_code == 200 and tournament.json()["series"]["unit"] == "chips"
 
 
-def test_text_with_no_hand_is_counted_not_refused(client: httpx.Client) -> None:
+def test_text_with_no_hand_is_counted_not_refused(server: httpx.Client) -> None:
+    client = server
     answer = client.post("/v1/stats", json={"files": [{"name": "notes.txt", "text": "hello"}]})
     assert answer.status_code == 200
     data = answer.json()
@@ -157,7 +159,8 @@ def test_text_with_no_hand_is_counted_not_refused(client: httpx.Client) -> None:
     assert data["skipped"] == 1 and data["causes"] == {"no hand": 1}
 
 
-def test_the_body_limit_is_the_routes_own(client: httpx.Client) -> None:
+def test_the_body_limit_is_the_routes_own(server: httpx.Client) -> None:
+    client = server
     # Files over the other routes' 64 KiB are read here...
     big = files_of(ROOMS / "ipoker")
     size = sum(len(f["text"]) for f in big)
