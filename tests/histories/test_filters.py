@@ -195,3 +195,20 @@ def test_a_graph_of_cash_and_tournament_hands_chooses_by_kind(
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         png.unlink()
     capsys.readouterr()
+
+
+@pytest.mark.slow  # worker processes: on 3.11 only
+def test_phh_files_on_worker_processes_keep_the_same_hands(tmp_path: Path) -> None:
+    from pokerforge.histories import summarize  # noqa: PLC0415
+
+    folder = tmp_path / "phh"
+    shutil.copytree(DATA / "phh", folder)
+    db = tmp_path / "phh.duckdb"
+    import_histories([folder], db)
+    for where in (HandFilter(position="BTN", game="no-limit holdem"), HandFilter(room="PHH")):
+        records = list(_unique(iter(read_histories(folder, skip_bad=True))))
+        inline = Stats(where=where).update(records)
+        workers = summarize([folder], where=where, backend="processes", workers=2).stats
+        assert 0 < inline.hands < len(records)
+        assert workers.table(by_position=True) == inline.table(by_position=True)
+        _same(inline, database_stats(db, **{name: getattr(where, name) for name in FILTERS}))
