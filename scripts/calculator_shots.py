@@ -2,7 +2,9 @@
 
 Starts the service on a free loopback port, drives Debian's Chromium through Playwright
 and writes docs/calculator*.png (calculator-suits.png: the suit picker of a grid cell, with
-the four-colour deck) and docs/solver-page.png (the solver tab's answer). With ``--time N``
+the four-colour deck), docs/solver-page.png (the solver tab's answer) and
+docs/stats-page.png (the hands tab: every room's test files read, a player's winnings
+graph and the table). With ``--time N``
 it also answers a heads-up flop range-against-range question N times on the page and
 prints the times (for BENCHMARKS.md) with the size of the page's own assets.
 
@@ -91,6 +93,36 @@ def solver_shot(browser: Any, base: str) -> None:
     page.locator(".solver-results").screenshot(path=str(DOCS / "solver-page.png"))
 
 
+# The hands tab: the test files of every room and PokerStars' chosen, cash games in
+# dollars kept, Hero's winnings drawn; the tab from its files to the table's top.
+def stats_shot(browser: Any, base: str) -> None:
+    data = DOCS.parent / "tests" / "data"
+    files = [
+        str(p)
+        for folder in (data / "rooms", data / "pokerstars")
+        for p in sorted(folder.rglob("*"))
+        if p.suffix in (".txt", ".xml") and "LICENSE" not in p.name
+    ]
+    page = browser.new_page(viewport={"width": 1280, "height": 1000}, locale="en-US")
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready]")
+    page.wait_for_selector("#stats-panel[data-state]", state="attached")
+    page.click("#tab-stats")
+    page.set_input_files("#stats-pick", files)
+    page.wait_for_selector('#stats-panel[data-state="done"]', timeout=60_000)
+    page.select_option("#stats-kind", "cash")
+    page.select_option("#stats-unit", "USD")
+    page.click("#stats-apply")
+    page.wait_for_selector('#stats-panel[data-state="done"]', timeout=60_000)
+    page.select_option("#stats-player", "Hero")
+    page.wait_for_selector("#stats-graph svg", timeout=60_000)
+    page.wait_for_selector('#stats-panel[data-state="done"]', timeout=60_000)
+    box = page.locator("#stats-panel").bounding_box()
+    assert box is not None
+    clip = {"x": box["x"], "y": box["y"], "width": box["width"], "height": min(box["height"], 1500)}
+    page.screenshot(path=str(DOCS / "stats-page.png"), clip=clip, full_page=True)
+
+
 def timing(browser: Any, base: str, runs: int) -> None:
     wide = (
         "#"
@@ -137,6 +169,7 @@ def main() -> None:
         else:
             shots(browser, base)
             solver_shot(browser, base)
+            stats_shot(browser, base)
         browser.close()
     server.should_exit = True
 

@@ -385,7 +385,7 @@ def test_bad_requests_name_the_problem(tmp_path: Path, capsys: pytest.CaptureFix
     db = str(tmp_path / "none.duckdb")
     cases = [
         (["stats", "--db", db], "no hand database at"),
-        (["stats", str(ROOMS), "--kind", "cash"], "--kind filter the database's hands"),
+        (["stats", str(ROOMS), "--since", "26/11/2009"], "'26/11/2009' is no date"),
         (["stats"], "name history files or folders, or a database"),
         (["import", "/nowhere/at/all", "--db", db], "no such file or folder: '/nowhere"),
         (["import", str(ROOMS), "--db", db, "--site", "XYZ"], "'XYZ' is not a site code"),

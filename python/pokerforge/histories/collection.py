@@ -41,6 +41,7 @@ from pokerforge.histories.record import HandRecord
 from pokerforge.histories.stats import Stats
 
 if TYPE_CHECKING:
+    from pokerforge.histories.filters import HandFilter
     from pokerforge.sim.backends import Backend
 
 __all__ = [
@@ -173,9 +174,11 @@ def summarize_file(
     track: tuple[str, ...] = (),
     repair: bool = False,
     site: str | Site | None = "auto",
+    *,
+    where: HandFilter | None = None,
 ) -> FileSummary:
-    """Replay one file and gather its statistics (a task of
-    [`summarize()`][pokerforge.histories.summarize]).
+    """Replay one file and gather its statistics over the hands ``where`` keeps (a task
+    of [`summarize()`][pokerforge.histories.summarize]).
 
     With ``skip_bad``, a file that cannot be read at all (no permission, gone, text that is
     no PHH) is skipped with its reason among the problems, and the run goes on.
@@ -183,14 +186,20 @@ def summarize_file(
     reader = read_phhs(path, skip_bad=skip_bad, repair=repair, site=site)
     try:
         with _collector_paused():
-            stats = Stats(track=track).update(reader)
+            stats = Stats(track=track, where=where).update(reader)
     except (OSError, InvalidHistoryError) as err:
         if not skip_bad or isinstance(err, BadHandError):
             raise
         reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
         # Nothing of the file counts: its statistics stopped part way.
         return FileSummary(
-            str(path), 0, 0, 0, [f"{path}: the file was skipped: {reason}"], Stats(track=track), {}
+            str(path),
+            0,
+            0,
+            0,
+            [f"{path}: the file was skipped: {reason}"],
+            Stats(track=track, where=where),
+            {},
         )
     return FileSummary(
         str(path),
@@ -203,14 +212,16 @@ def summarize_file(
     )
 
 
-# (files, skip_bad, track, repair, site)
-Payload = tuple[tuple[str, ...], bool, tuple[str, ...], bool, "str | Site | None"]
+# (files, skip_bad, track, repair, site, where)
+Payload = tuple[
+    tuple[str, ...], bool, tuple[str, ...], bool, "str | Site | None", "HandFilter | None"
+]
 
 
 def summarize_task(payload: Payload, k: int) -> FileSummary:
     """Task ``k`` of a run: the summary of its ``k``-th file (for any executor)."""
-    files, skip_bad, track, repair, site = payload
-    return summarize_file(files[k], skip_bad, track, repair, site)
+    files, skip_bad, track, repair, site, where = payload
+    return summarize_file(files[k], skip_bad, track, repair, site, where=where)
 
 
 class Executor(Protocol):
@@ -235,6 +246,7 @@ def summarize(
     progress: Callable[[FileSummary], None] | None = None,
     repair: bool = False,
     site: str | Site | None = "auto",
+    where: HandFilter | None = None,
 ) -> Summary:
     """Replay every hand of the PHH files under ``paths`` and gather player statistics.
 
@@ -256,6 +268,9 @@ def summarize(
         site: whose conventions the records follow (see
             [`read_phhs()`][pokerforge.histories.read_phhs]): ``"auto"`` by each hand's venue or
             file name, a room's code, or ``None`` for the standard.
+        where: count only the hands this filter keeps (by kind, unit, stakes, game, room,
+            day) and each player's hands at its position
+            ([`HandFilter`][pokerforge.histories.filters.HandFilter]).
 
     Raises:
         InvalidSpecError: an unknown backend, a bad number of workers, or a scheduler with
@@ -280,7 +295,7 @@ def summarize(
 
     def run(runner: Executor) -> None:
         for k, part in runner.map(
-            summarize_task, (files, skip_bad, track, repair, site), len(files)
+            summarize_task, (files, skip_bad, track, repair, site, where), len(files)
         ):
             done[k] = part
             if progress is not None:
@@ -292,7 +307,7 @@ def summarize(
         assert chosen is not None
         with SimExecutor(chosen, workers=workers, scheduler=scheduler) as runner:
             run(runner)
-    summary = Summary(stats=Stats(track=track))
+    summary = Summary(stats=Stats(track=track, where=where))
     for k in range(len(files)):  # in the order given, whatever order they finished in
         summary.add(done[k])
     return summary

@@ -51,6 +51,7 @@ from pokerforge.errors import PokerError
 
 if TYPE_CHECKING:
     from pokerforge.histories.collection import Summary
+    from pokerforge.histories.filters import HandFilter
 
 __all__ = ["add_commands", "import_command", "stats_command"]
 
@@ -105,17 +106,18 @@ def add_commands(commands: Any) -> None:
         help="the room whose conventions the files follow (PS, GG, WMX, PTY, ... or "
         "'standard'; default: found from each file)",
     )
+    # The filters, the same on files and on the database (pokerforge.histories.filters).
     for name, what in (
-        ("kind", "cash or tournament"),
-        ("unit", "a currency (USD), chips or money"),
-        ("stakes", "the stakes, as 0.50/1"),
-        ("game", "'no-limit holdem', or the game alone"),
-        ("room", "a room's code"),
-        ("since", "the first day, 2024-01-31"),
-        ("until", "the last day"),
-        ("position", "the player's hands at a position: BTN, CO, HJ, ..., SB, BB"),
+        ("kind", "only cash games or only tournaments: cash, tournament"),
+        ("unit", "only hands in a currency (USD), chips or money"),
+        ("stakes", "only hands at these stakes, as 0.50/1"),
+        ("game", "only hands of a game: 'no-limit holdem', or the game alone"),
+        ("room", "only hands of a room, by its code: PS, GG, ..."),
+        ("since", "only hands from this day on, 2024-01-31 (the room's date)"),
+        ("until", "only hands up to this day"),
+        ("position", "only each player's hands at this position: BTN, CO, HJ, ..., SB, BB"),
     ):
-        stats.add_argument(f"--{name}", help=f"with --db: only hands of {what}")
+        stats.add_argument(f"--{name}", help=what)
 
     imp = commands.add_parser(
         "import",
@@ -190,7 +192,9 @@ def _history_files(paths: list[str]) -> list[Path]:
     return out
 
 
-def _rooms_summary(files: list[Path], args: argparse.Namespace, summary: Summary) -> int:
+def _rooms_summary(
+    files: list[Path], args: argparse.Namespace, summary: Summary, where: HandFilter
+) -> int:
     """Adds the hands of the files other than PHH (read by the rooms' readers) to
     ``summary``; returns how many files held no hand at all (a licence, notes)."""
     from pokerforge.histories.collection import FileSummary  # noqa: PLC0415
@@ -201,7 +205,7 @@ def _rooms_summary(files: list[Path], args: argparse.Namespace, summary: Summary
     empty = 0
     for path in files:
         reader = RoomsReader(path, skip_bad=not args.strict, site=site, repair=args.repair)
-        stats = Stats(track=[args.player] if args.player else []).update(reader)
+        stats = Stats(track=[args.player] if args.player else [], where=where).update(reader)
         if reader.hands == 0 and dict(reader.causes) == {"no hand": 1}:
             empty += 1
             continue
@@ -225,6 +229,7 @@ def stats_command(args: argparse.Namespace) -> str | dict[str, Any]:
     from pokerforge.files import write_file  # noqa: PLC0415
     from pokerforge.histories import SITES, summarize  # noqa: PLC0415
     from pokerforge.histories.database import database_stats, database_winnings  # noqa: PLC0415
+    from pokerforge.histories.filters import FILTERS, HandFilter  # noqa: PLC0415
     from pokerforge.histories.graph import plot_winnings  # noqa: PLC0415
     from pokerforge.histories.rooms import RoomsReader  # noqa: PLC0415
     from pokerforge.sim import Progress  # noqa: PLC0415
@@ -233,14 +238,11 @@ def stats_command(args: argparse.Namespace) -> str | dict[str, Any]:
         raise PokerError("--graph needs --player NAME: whose winnings to draw")
     if args.workers < 1 or args.top < 1:
         raise PokerError("--workers and --top must be at least 1")
-    filters = {k: getattr(args, k) for k in ("kind", "unit", "stakes", "game", "room")}
-    filters |= {"since": args.since, "until": args.until, "position": args.position}
+    filters = {k: getattr(args, k) for k in FILTERS}
+    where = HandFilter(**filters)  # a day that is no date is named before any work
     if args.db is None:
         if not args.files:
             raise PokerError("name history files or folders, or a database with --db FILE")
-        used = [f"--{k}" for k, v in filters.items() if v is not None]
-        if used:
-            raise PokerError(f"{', '.join(used)} filter the database's hands: add --db FILE")
         files = _history_files(args.files)
         phh = [f for f in files if f.suffix in _PHH]
         others = [f for f in files if f.suffix not in _PHH]
@@ -265,8 +267,9 @@ def stats_command(args: argparse.Namespace) -> str | dict[str, Any]:
             progress=advance,
             repair=args.repair,
             site=phh_site,
+            where=where,
         )
-        empty = _rooms_summary(others, args, summary)
+        empty = _rooms_summary(others, args, summary, where)
         if not summary.files:
             raise PokerError(f"no hand histories in {' '.join(args.files)}")
         return _report(args, summary, empty)
@@ -294,6 +297,12 @@ def _report(args: argparse.Namespace, summary: Summary, empty: int) -> str | dic
         # (an empty name too: it once reached the table and leaked its KeyError)
         raise PokerError(f"no hands of {args.player!r} in {summary.files} files")
     if args.graph:
+        units = {(g.kind, g.unit) for g in stats.groups(args.player)}
+        if len(units) > 1:
+            names = ", ".join(f"{kind} in {unit}" for kind, unit in sorted(units))
+            raise PokerError(
+                f"{args.player!r} played {names}, which do not add up: filter one (--kind, --unit)"
+            )
         write_file(args.graph, lambda path: stats.plot_winnings(args.player, path))
     counts = {
         "files": summary.files,

@@ -59,9 +59,9 @@ from __future__ import annotations
 import os
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 from pokerforge.errors import InvalidSpecError, OutputError
+from pokerforge.histories.filters import HandFilter
 from pokerforge.histories.graph import WinningsSeries
 from pokerforge.histories.groups import Group
 from pokerforge.histories.importing import ImportSummary, import_histories
@@ -144,9 +144,8 @@ def database_stats(
     Raises:
         InvalidSpecError: no database at ``db``; a date that is no date.
     """
-    where, params = _filters(
-        kind=kind, unit=unit, stakes=stakes, game=game, room=room, since=since, until=until
-    )
+    chosen = HandFilter(kind, unit, stakes, game, room, since, until, position)
+    where, params = chosen.sql()
     seats, seat_params = where, list(params)
     if position is not None:
         seats = (where + " AND " if where else "WHERE ") + "p.position = ?"
@@ -224,9 +223,7 @@ def database_winnings(
             ``player`` with a known result; the player's hands count in several units
             (dollars and a tournament's chips) and the filters do not pick one.
     """
-    where, params = _filters(
-        kind=kind, unit=unit, stakes=stakes, game=game, room=room, since=since, until=until
-    )
+    where, params = HandFilter(kind, unit, stakes, game, room, since, until, position).sql()
     terms = [where.removeprefix("WHERE ")] if where else []
     terms += ["p.player = ?", "p.results = 1"]
     params.append(player)
@@ -254,38 +251,3 @@ def database_winnings(
         for _, _, places, net, showdown, allin in rows
     )
     return WinningsSeries.of(player, units[0][1], hands)
-
-
-def _filters(
-    *,
-    kind: str | None,
-    unit: str | None,
-    stakes: str | None,
-    game: str | None,
-    room: str | None,
-    since: str | None,
-    until: str | None,
-) -> tuple[str, list[Any]]:
-    from datetime import date  # noqa: PLC0415
-
-    terms: list[str] = []
-    params: list[Any] = []
-    for column, value in (("kind", kind), ("unit", unit), ("stakes", stakes), ("room", room)):
-        if value is not None:
-            terms.append(f"h.{column} = ?")
-            params.append(value)
-    if game is not None:
-        terms.append("(h.game = ? OR h.betting || ' ' || h.game = ?)")
-        params += [game, game]
-    for bound, value in ((">=", since), ("<", until)):
-        if value is None:
-            continue
-        try:
-            day = date.fromisoformat(value)
-        except ValueError:
-            raise InvalidSpecError(f"{value!r} is no date: write it 2024-01-31") from None
-        if bound == "<":
-            day = date.fromordinal(day.toordinal() + 1)
-        terms.append(f"h.played_at {bound} ?")
-        params.append(day)
-    return ("WHERE " + " AND ".join(terms) if terms else ""), params

@@ -51,7 +51,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from decimal import Decimal
 from operator import add
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokerforge.errors import InvalidSpecError
 from pokerforge.extras import require
@@ -59,6 +59,9 @@ from pokerforge.histories.counts import COUNTS, STREETS, hand_counts, seat_count
 from pokerforge.histories.graph import WinningsSeries, plot_winnings
 from pokerforge.histories.groups import Group, group_of
 from pokerforge.histories.record import HandRecord
+
+if TYPE_CHECKING:  # (the filters read dates with the database's rows: imported there)
+    from pokerforge.histories.filters import HandFilter
 
 __all__ = ["COUNTS", "Group", "PlayerStats", "Stats", "adjusted_money", "seat_counts"]
 
@@ -188,11 +191,16 @@ class Stats:
 
     Args:
         track: players whose winnings are kept hand by hand (for
-            [`cumulative()`][pokerforge.histories.Stats.cumulative] and
-            [`plot_cumulative()`][pokerforge.histories.Stats.plot_cumulative]).
+            [`winnings()`][pokerforge.histories.Stats.winnings] and
+            [`plot_winnings()`][pokerforge.histories.Stats.plot_winnings]).
+        where: count only the hands this filter keeps, and each player's hands at its
+            position ([`HandFilter`][pokerforge.histories.filters.HandFilter]: by kind,
+            unit, stakes, game, room, day, position), as the hand database's
+            [`database_stats()`][pokerforge.histories.database.database_stats] does;
+            ``hands`` counts the hands kept.
     """
 
-    def __init__(self, *, track: Iterable[str] = ()) -> None:
+    def __init__(self, *, track: Iterable[str] = (), where: HandFilter | None = None) -> None:
         self._tallies: dict[tuple[str, str, Group], _Tally] = {}
         # Each tracked player's hands: (group, won, taken to a showdown, all-in adjusted).
         self._track: dict[str, list[tuple[Group, Decimal, int, Decimal]]] = {
@@ -201,6 +209,7 @@ class Stats:
         self._groups: dict[Any, Group] = {}  # by (spec, chip value, tournament, currency)
         self.hands = 0
         self.unknown_results = 0
+        self.where = where if where else None
 
     # -- gathering -----------------------------------------------------------------------
 
@@ -219,20 +228,26 @@ class Stats:
     def add(self, record: HandRecord) -> None:
         """Count one hand (a finished [`HandRecord`][pokerforge.histories.HandRecord])."""
         hand = record.hand
+        group = self._group(record)
+        where = self.where
+        if where is not None and not where.keeps(record, group):
+            return
         n = hand.num_seats
         flags, adjusted = hand_counts(hand)
         known = hand.result_known
         self.hands += 1
         if not known:
             self.unknown_results += 1
-        group = self._group(record)
         positions = hand.positions
         net = hand.net
         bb = hand.spec.rate_unit
         value = hand.chip_value
         tallies = self._tallies
         players = record.players
-        for seat in range(n):
+        seats: Iterable[int] = range(n)
+        if where is not None and where.position is not None:
+            seats = [seat for seat in seats if positions[seat] == where.position]
+        for seat in seats:
             f = flags[seat]
             name = players[seat]
             if known:

@@ -61,6 +61,7 @@ from pokerforge.service.models import (
 )
 from pokerforge.service.queue import BusyError, Client, ClientGoneError, Scheduler
 from pokerforge.service.solver import mount_solver
+from pokerforge.service.stats import mount_stats
 from pokerforge.service.tournament import mount_tournament
 from pokerforge.service.work import FieldError, Job, Limits, fresh_seed
 
@@ -377,7 +378,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         description="Poker equities and hand ranks from the pokerforge Rust core.\n\n"
         f"Limits of this server: at most {limits.max_samples:,} Monte Carlo samples and "
         f"{limits.max_time:g} s of work a request (the default time limit); bodies up to "
-        f"{limits.max_body:,} bytes; a request is refused (503, `Retry-After`) when more "
+        f"{limits.max_body:,} bytes ({limits.max_stats_body:,} for `/v1/stats`); a request "
+        "is refused (503, `Retry-After`) when more "
         f"than {limits.max_wait:g} s of work is queued ahead of it, or (429) when its "
         f"client has more than {limits.max_client_wait:g} s queued.",
         lifespan=lifespan,
@@ -439,6 +441,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     mount_calculator(app, limits, engine)
     mount_tournament(app, limits, engine)
+    mount_stats(app, limits, engine)
     solves = mount_solver(app)
 
     @app.api_route("/docs", methods=["GET", "HEAD"], include_in_schema=False)
@@ -457,5 +460,11 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         for route in _routes(app.routes)
         if "POST" in (getattr(route, "methods", None) or ())
     )
-    app.add_middleware(Guard, max_body=limits.max_body, metrics=metrics, json_routes=posts)
+    app.add_middleware(
+        Guard,
+        max_body=limits.max_body,
+        metrics=metrics,
+        json_routes=posts,
+        route_bodies={"/v1/stats": limits.max_stats_body},
+    )
     return app

@@ -114,6 +114,7 @@ _ROUTES = {
     "/v1/evaluate",
     "/v1/range",
     "/v1/range/presets",
+    "/v1/stats",
     "/docs",
     "/openapi.json",
 }
@@ -162,9 +163,12 @@ class Guard:
         max_body: int,
         metrics: Metrics,
         json_routes: frozenset[str] = frozenset(),
+        route_bodies: dict[str, int] | None = None,
     ) -> None:
         self.app = app
         self.max_body = max_body
+        #: The paths whose bodies may be larger (or must be smaller) than ``max_body``.
+        self.route_bodies = dict(route_bodies or {})
         self.metrics = metrics
         #: The paths that take a JSON ``POST`` (a ``POST`` elsewhere is the framework's 405).
         self.json_routes = json_routes
@@ -205,7 +209,8 @@ class Guard:
                 await refuse(*problem)
                 return
             try:
-                body = await self._read_body(receive, headers.get(b"content-length"))
+                limit = self.route_bodies.get(scope["path"], self.max_body)
+                body = await self._read_body(receive, headers.get(b"content-length"), limit)
                 self._check_body(scope, body)
             except _BodyError as err:
                 await refuse(err.status, err.kind, err.message)
@@ -255,7 +260,7 @@ class Guard:
             },
         )
 
-    async def _read_body(self, receive: Receive, declared: bytes | None) -> bytes:
+    async def _read_body(self, receive: Receive, declared: bytes | None, limit: int) -> bytes:
         """The whole body, read before the app runs and refused as soon as it is too long
         (whatever ``Content-Length`` said, and however it is sent)."""
         parts: list[bytes] = []
@@ -266,8 +271,8 @@ class Guard:
                 return b"".join(parts)  # the client left: the app will see that too
             part = message.get("body", b"")
             received += len(part)
-            if received > self.max_body:
-                raise _BodyError(413, f"the body is over {self.max_body} bytes")
+            if received > limit:
+                raise _BodyError(413, f"the body is over {limit} bytes")
             if declared is not None and received > int(declared):
                 raise _BodyError(400, "the body is longer than its Content-Length")
             parts.append(part)
@@ -291,8 +296,9 @@ class Guard:
                 size = int(length)
             except ValueError:
                 return 400, "bad_request", "Content-Length is not a number"
-            if size > self.max_body:
-                return 413, "too_large", f"the body is over {self.max_body} bytes"
+            limit = self.route_bodies.get(scope["path"], self.max_body)
+            if size > limit:
+                return 413, "too_large", f"the body is over {limit} bytes"
         if scope["method"] == "POST" and scope["path"] in self.json_routes:
             media = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
             if media != b"application/json" and not media.endswith(b"+json"):

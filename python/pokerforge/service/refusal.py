@@ -47,6 +47,12 @@ _SHAPES: tuple[tuple[str, str], ...] = (
     ("not_allowed", r"(?P<name>[\w\[\]]+) = (?P<value>.+?) is not allowed"),
     ("required", r"(?:is required|Field required)"),
     ("unknown_key", r"the API key is not one this server knows"),
+    # The statistics' (pokerforge.service.stats, pokerforge.histories.filters).
+    ("bad_date", r"'(?P<text>[^']*)' is no date"),
+    ("no_player_hands", r"no hands of '(?P<player>.*)' among the hands kept"),
+    ("several_units", r"'(?P<player>.*)' played (?P<units>.+?), which do not add up"),
+    ("stats_time_limit", r"reading the hands took more than (?P<limit>[\d.]+) s"),
+    ("body_too_large", r"the body is over (?P<most>\d+) bytes"),
 )
 
 CODES: tuple[str, ...] = (*(code for code, _ in _SHAPES), "other")

@@ -103,6 +103,7 @@ class Limits:
             ``"X-API-Key"``); by default the client's address does (see
             `pokerforge.service.clients`).
         max_body: The largest request body in bytes (413 beyond, however it is sent).
+        max_stats_body: The largest body of ``POST /v1/stats`` (hand-history files).
         api_keys: A file of the API keys the server knows (one a line): a listed key is a
             client of its own, any other key is refused with 401. Without it a key only
             tells clients of one network apart.
@@ -120,6 +121,7 @@ class Limits:
     api_key_header: str | None = None
     max_body: int = 64 * 1024
     api_keys: str | None = None
+    max_stats_body: int = 2 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
