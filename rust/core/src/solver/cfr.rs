@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use super::hands::Players;
 use super::isomorphism::Mirror;
 use super::pool::Buf;
-use super::showdown::{fold_values, river_fold_values, showdown_values, Payoffs, Showdowns};
+use super::showdown::{fold_values, showdown_values, Payoffs, Showdowns};
 use super::slab::Slab;
 use super::tree::{Edge, NodeKind, Tree};
 use std::collections::HashMap;
@@ -50,12 +50,7 @@ impl Ctx<'_> {
                 } else {
                     put_in - self.rake(2.0 * put_in)
                 };
-                if node.river == u32::MAX {
-                    fold_values(out, self.players, p, reach, node.board, payoff);
-                } else {
-                    let river = node.river as usize;
-                    river_fold_values(out, self.players, self.showdowns, p, reach, river, payoff);
-                }
+                fold_values(out, self.players, p, reach, node.board, payoff);
             }
             NodeKind::Showdown => {
                 let put_in = self.half_pot + f64::from(node.invested);

@@ -119,31 +119,38 @@ fn runs_of(mine: &[Entry], theirs: &[Entry]) -> Vec<Run> {
     runs
 }
 
-/// Sums of the opponent's reach: total and by card (64 slots, so that a card index masked
-/// to 6 bits needs no bounds check).
-struct Reach {
-    total: f64,
-    by_card: [f64; 64],
-}
-
 /// The sums over the opponent's hands that miss `board` (the others keep a reach below
-/// a chance node: see `Ctx::sum_chance`).
-fn reach_sums(players: &Players, o: usize, reach: &[f32], board: u64) -> Reach {
-    let mut sums = Reach {
-        total: 0.0,
-        by_card: [0.0; 64],
-    };
+/// a chance node: see `Ctx::sum_chance`), in hand order and without a branch.
+///
+/// Neighbouring hands often share a card (the combos of one hand class), and a sum kept
+/// in memory would then wait on the last one's store: four interleaved banks of sums,
+/// merged at the end, keep the additions independent.
+fn reach_sums(players: &Players, o: usize, reach: &[f32], board: u64) -> Sums {
+    let mut total = [0.0f64; BANKS];
+    let mut by_card = [[0.0f64; 64]; BANKS];
     let hands = &players.hands[o];
-    for ((&r, &mask), &[a, b]) in reach.iter().zip(&hands.masks).zip(&hands.cards) {
-        if r != 0.0 && mask & board == 0 {
-            let r = f64::from(r);
-            sums.total += r;
-            sums.by_card[usize::from(a & 63)] += r;
-            sums.by_card[usize::from(b & 63)] += r;
+    let rows = reach.iter().zip(&hands.masks).zip(&hands.cards);
+    for (i, ((&r, &mask), &[a, b])) in rows.enumerate() {
+        let r = if mask & board == 0 { f64::from(r) } else { 0.0 };
+        let k = i % BANKS;
+        total[k] += r;
+        by_card[k][usize::from(a & 63)] += r;
+        by_card[k][usize::from(b & 63)] += r;
+    }
+    let mut sums = Sums {
+        total: total.iter().sum(),
+        by_card: by_card[0],
+    };
+    for bank in &by_card[1..] {
+        for (s, &x) in sums.by_card.iter_mut().zip(bank) {
+            *s += x;
         }
     }
     sums
 }
+
+/// Interleaved banks of [`reach_sums`].
+const BANKS: usize = 4;
 
 /// `out[h]`: `payoff` times the opponent reach compatible with player `p`'s hand `h`
 /// (0 for hands that touch `board`).
@@ -161,62 +168,12 @@ pub(crate) fn fold_values(
         return;
     }
     let hands = &players.hands[p];
-    let same = &players.same[p];
-    for (h, (v, (&mask, &[a, b]))) in out
-        .iter_mut()
-        .zip(hands.masks.iter().zip(&hands.cards))
-        .enumerate()
-    {
-        if mask & board != 0 {
-            *v = 0.0;
-            continue;
-        }
-        let mut compatible =
-            sums.total - sums.by_card[usize::from(a & 63)] - sums.by_card[usize::from(b & 63)];
-        if same[h] != NONE {
-            compatible += f64::from(reach[same[h] as usize]);
-        }
-        *v = (payoff * compatible) as f32;
-    }
-}
-
-/// [`fold_values`] on river board `river`: the same values, read from the lists of the
-/// hands that miss the board, with no card tests.
-pub(crate) fn river_fold_values(
-    out: &mut [f32],
-    players: &Players,
-    showdowns: &Showdowns,
-    p: usize,
-    reach: &[f32],
-    river: usize,
-    payoff: f64,
-) {
-    let mut total = 0.0f64;
-    let mut by_card = [0.0f64; 64];
-    for t in &showdowns.sorted[river][p ^ 1] {
-        let r = reach.get(usize::from(t.hand)).copied().unwrap_or(0.0);
-        if r != 0.0 {
-            let r = f64::from(r);
-            total += r;
-            by_card[usize::from(t.cards[0] & 63)] += r;
-            by_card[usize::from(t.cards[1] & 63)] += r;
-        }
-    }
-    out.fill(0.0);
-    if total == 0.0 {
-        return;
-    }
-    let same = &players.same[p];
-    for e in &showdowns.sorted[river][p] {
-        let h = usize::from(e.hand);
-        let mut compatible =
-            total - by_card[usize::from(e.cards[0] & 63)] - by_card[usize::from(e.cards[1] & 63)];
-        if let Some(&j) = same.get(h).filter(|&&j| j != NONE) {
-            compatible += f64::from(reach.get(j as usize).copied().unwrap_or(0.0));
-        }
-        if let Some(o) = out.get_mut(h) {
-            *o = (payoff * compatible) as f32;
-        }
+    let rows = hands.masks.iter().zip(&hands.cards).zip(&players.same[p]);
+    for (v, ((&mask, &cards), &same)) in out.iter_mut().zip(rows) {
+        // The opposing hand with both cards, subtracted twice (`NONE` reads nothing).
+        let both = reach.get(same as usize).copied().unwrap_or(0.0);
+        let value = (payoff * (sums.without(cards) + f64::from(both))) as f32;
+        *v = if mask & board == 0 { value } else { 0.0 };
     }
 }
 
@@ -296,6 +253,7 @@ impl Sums {
 }
 
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 fn sweep(
     out: &mut [f32],
     players: &Players,
