@@ -270,10 +270,21 @@ fn sweep(
     out.fill(0.0);
     // The opposing hands with a reach, in strength order (deep in the tree most have none,
     // and the sweep then reads a short list), gathered without a branch.
-    live.clear();
-    live.resize(theirs.len(), Live::default());
-    at.clear();
-    at.resize(theirs.len() + 1, 0);
+    // (Grown when short, never cleared: every value read is written first.)
+    if live.len() < theirs.len() {
+        live.resize(theirs.len(), Live::default());
+    }
+    if at.len() <= theirs.len() {
+        at.resize(theirs.len() + 1, 0);
+    }
+    if acc.len() < mine.len() {
+        acc.resize(mine.len(), 0.0);
+    }
+    let (live, at, acc) = (
+        &mut live[..theirs.len()],
+        &mut at[..=theirs.len()],
+        &mut acc[..mine.len()],
+    );
     let mut n = 0usize;
     for (t, a) in theirs.iter().zip(at.iter_mut()) {
         let r = reach.get(usize::from(t.hand)).copied().unwrap_or(0.0);
@@ -297,8 +308,6 @@ fn sweep(
     // stronger (equal hands and the one sharing both cards included) and `all` the whole
     // compatible reach less that hand, stronger = all - upto and equal = upto + same -
     // weaker: (win - tie) * weaker + (lose + tie) * upto, then - lose * all + tie * same.
-    acc.clear();
-    acc.resize(mine.len(), 0.0);
     let (kw, ku) = (pay.win - pay.tie, pay.lose + pay.tie);
     let mut sums = Sums {
         total: 0.0,
