@@ -320,12 +320,19 @@ fn sweep(
         let (below, upto) = (place(run.below).max(j), place(run.upto));
         sums.add(live.get(j..below).unwrap_or_default());
         let (acc, hands) = (&mut acc[i.min(end)..end], &mine[i.min(end)..end]);
-        for (x, e) in acc.iter_mut().zip(hands) {
-            *x = kw * sums.without(e.cards);
-        }
-        sums.add(live.get(below..upto).unwrap_or_default());
-        for (x, e) in acc.iter_mut().zip(hands) {
-            *x += ku * sums.without(e.cards);
+        if upto <= below {
+            // No opposing hand of the run's strength (the common case): up to = below.
+            for (x, e) in acc.iter_mut().zip(hands) {
+                *x = (kw + ku) * sums.without(e.cards);
+            }
+        } else {
+            for (x, e) in acc.iter_mut().zip(hands) {
+                *x = kw * sums.without(e.cards);
+            }
+            sums.add(live.get(below..upto).unwrap_or_default());
+            for (x, e) in acc.iter_mut().zip(hands) {
+                *x += ku * sums.without(e.cards);
+            }
         }
         (i, j) = (end, upto.max(below));
     }
