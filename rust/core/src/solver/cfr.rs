@@ -91,8 +91,8 @@ impl Ctx<'_> {
     }
 
     /// Sets `out` to the values of a chance node's children (the `k`-th slice of
-    /// `out.len()` values of `values` for its `k`-th child) and of the cards mirrored from them, times `scale` (one over the number of
-    /// cards that can come).
+    /// `out.len()` values of `values` for its `k`-th child) and of the cards mirrored from
+    /// them, times `scale` (one over the number of cards that can come).
     ///
     /// The children get the reaches unchanged: values are linear in the opponent's reach,
     /// so the chance probability is applied once here instead of to every child's copy;
