@@ -11,8 +11,8 @@ use rayon::prelude::*;
 use super::hands::Players;
 use super::isomorphism::Mirror;
 use super::pool::Buf;
-use super::showdown::{fold_values, river_fold_values, showdown_values, Payoffs, Showdowns};
-use super::slab::Slab;
+use super::showdown::{fold_values, showdown_values, Payoffs, Showdowns};
+use super::slab::{weigh, Slab};
 use super::tree::{Edge, NodeKind, Tree};
 use std::collections::HashMap;
 
@@ -50,12 +50,7 @@ impl Ctx<'_> {
                 } else {
                     put_in - self.rake(2.0 * put_in)
                 };
-                if node.river == u32::MAX {
-                    fold_values(out, self.players, p, reach, node.board, payoff);
-                } else {
-                    let river = node.river as usize;
-                    river_fold_values(out, self.players, self.showdowns, p, reach, river, payoff);
-                }
+                fold_values(out, self.players, p, reach, node.board, payoff);
             }
             NodeKind::Showdown => {
                 let put_in = self.half_pot + f64::from(node.invested);
@@ -80,6 +75,9 @@ impl Ctx<'_> {
     /// Overwrites the locked hands' columns of `strategy` (of decision `n`, `nh` hands)
     /// with their locks; the locked hands, or `None` when there are none.
     pub fn apply_lock(&self, n: usize, strategy: &mut [f32], nh: usize) -> Option<Vec<bool>> {
+        if self.locks.is_empty() {
+            return None;
+        }
         let lock = self.locks.get(&n)?;
         let frozen: Vec<bool> = lock[..nh].iter().map(|x| !x.is_nan()).collect();
         for (row, lrow) in strategy.chunks_exact_mut(nh).zip(lock.chunks_exact(nh)) {
@@ -92,9 +90,9 @@ impl Ctx<'_> {
         Some(frozen)
     }
 
-    /// Sets `out` to the values of a chance node's children (`values[k]` for its `k`-th
-    /// child) and of the cards mirrored from them, times `scale` (one over the number of
-    /// cards that can come).
+    /// Sets `out` to the values of a chance node's children (the `k`-th slice of
+    /// `out.len()` values of `values` for its `k`-th child) and of the cards mirrored from
+    /// them, times `scale` (one over the number of cards that can come).
     ///
     /// The children get the reaches unchanged: values are linear in the opponent's reach,
     /// so the chance probability is applied once here instead of to every child's copy;
@@ -105,12 +103,13 @@ impl Ctx<'_> {
         p: usize,
         cards: &[u8],
         mirrors: &[Mirror],
-        values: &[Buf],
+        values: &[f32],
         scale: f64,
         out: &mut [f32],
     ) {
         let mut sums = vec![0.0f64; out.len()];
-        for v in values {
+        let values: Vec<&[f32]> = values.chunks_exact(out.len()).collect();
+        for &v in &values {
             for (s, &x) in sums.iter_mut().zip(v) {
                 *s += f64::from(x);
             }
@@ -124,7 +123,7 @@ impl Ctx<'_> {
             let Some(Some(perm)) = self.players.swaps.get(usize::from(m.pair)) else {
                 continue;
             };
-            let v = &values[k];
+            let v = values[k];
             for (s, &j) in sums.iter_mut().zip(&perm[p]) {
                 *s += f64::from(v[j as usize]);
             }
@@ -194,32 +193,36 @@ pub(crate) fn cfr(
                 slabs.push(mine);
                 rest = after;
             }
-            let values: Vec<Buf> = kids
-                .par_iter()
+            // One buffer for all the children's values, a slice each (not from the pool,
+            // whose buffers would all grow to its size).
+            let nh = own.len();
+            let mut values = vec![0.0f32; kids.len() * nh];
+            kids.par_iter()
                 .zip(slabs.into_par_iter())
-                .map(|(&c, slab)| {
-                    let mut v = Buf::scratch(own.len());
-                    cfr(ctx, c, p, opp, own, slab, &mut v, discount);
-                    v
-                })
-                .collect();
+                .zip(values.par_chunks_mut(nh))
+                .for_each(|((&c, slab), v)| cfr(ctx, c, p, opp, own, slab, v, discount));
             ctx.sum_chance(p, &cards, tree.mirrors_of(n), &values, scale, out);
         }
         NodeKind::Player(actor) if usize::from(actor) == p => {
             let nh = out.len();
             let kids = tree.child_ids(n);
             let actions = kids.len();
-            let mut sigma = slab.current_strategy(node.offset, actions, nh);
-            let frozen = ctx.apply_lock(n, &mut sigma, nh);
+            // A locked decision's strategy is known only once its locks are applied.
+            let (sigma, weighted, frozen) = if !ctx.locks.is_empty() && ctx.locks.contains_key(&n) {
+                let mut sigma = slab.current_strategy(node.offset, actions, nh);
+                let frozen = ctx.apply_lock(n, &mut sigma, nh);
+                let weighted = weigh(&sigma, own);
+                slab.update_strategy(n, node.offset, &weighted, discount[2]);
+                (sigma, weighted, frozen)
+            } else {
+                let (sigma, weighted) =
+                    slab.strategy_for(n, node.offset, own, actions, discount[2]);
+                (sigma, weighted, None)
+            };
             let mut cfv = Buf::scratch(actions * nh);
-            let mut weighted = Buf::scratch(actions * nh);
             for (a, &c) in kids.iter().enumerate() {
                 let c = c as usize;
-                let row = &sigma[a * nh..(a + 1) * nh];
-                let w = &mut weighted[a * nh..(a + 1) * nh];
-                for ((w, &r), &s) in w.iter_mut().zip(own).zip(row) {
-                    *w = r * s;
-                }
+                let w = &weighted[a * nh..(a + 1) * nh];
                 let v = &mut cfv[a * nh..(a + 1) * nh];
                 cfr(ctx, c, p, opp, w, slab.reborrow(), v, discount);
             }
@@ -229,16 +232,7 @@ pub(crate) fn cfr(
                     *o += s * v;
                 }
             }
-            slab.update(
-                n,
-                node.offset,
-                nh,
-                &cfv,
-                out,
-                &weighted,
-                discount,
-                frozen.as_deref(),
-            );
+            slab.update_regrets(n, node.offset, nh, &cfv, out, discount, frozen.as_deref());
         }
         NodeKind::Player(_) => {
             let no = opp.len();

@@ -7,11 +7,13 @@
 //! holding its second, plus the one hand holding both (counted twice): 52 per-card sums
 //! make it O(1) per hand.
 //!
-//! At a showdown the sum is split into weaker and stronger opposing hands. Both players'
-//! hands are sorted by strength once per river board (the core's seven-card evaluator);
-//! one ascending sweep accumulates the weaker hands' reach, in total and per card, and one
-//! descending sweep the stronger ones': O(n) per showdown, each hand compared only with
-//! the hands it can meet.
+//! At a showdown the sum is split into weaker, equal and stronger opposing hands. Both
+//! players' hands are sorted by strength once per river board (the core's seven-card
+//! evaluator), and each run of equal strength in one list is stored with how many of the
+//! other list's hands are weaker than it and how many are not stronger. One ascending sweep
+//! accumulates the opposing reach, in total and per card, and reads at each run the reach
+//! below it and up to it; the stronger reach is what the whole sum leaves beyond the
+//! latter: O(n) per showdown, each opposing hand added once, no comparison in the sweep.
 
 use super::hands::{Players, NONE};
 use crate::card_set::CardSet;
@@ -25,24 +27,39 @@ struct Entry {
     cards: [u8; 2],
 }
 
+/// A run of hands of equal strength in one player's sorted list, placed against the other
+/// player's list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Run {
+    /// One past the run's last hand in the player's list.
+    end: u16,
+    /// The opposing hands strictly weaker: the first `below` of the other list.
+    below: u16,
+    /// The opposing hands not stronger: the first `upto` of the other list.
+    upto: u16,
+}
+
 /// Both players' hands sorted by strength on each river board.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Showdowns {
     /// `sorted[river][p]`: player `p`'s hands that miss the board, ascending by strength.
     sorted: Vec<[Vec<Entry>; 2]>,
-    /// The river boards.
-    boards: Vec<u64>,
+    /// `runs[river][p]`: the runs of equal strength of `sorted[river][p]`, in order.
+    runs: Vec<[Vec<Run>; 2]>,
 }
+
+/// Bytes per hand of the tables (an entry, and at most one run, per river board).
+const HAND_BYTES: u64 = (std::mem::size_of::<Entry>() + std::mem::size_of::<Run>()) as u64;
 
 impl Showdowns {
     /// The tables for the river boards `rivers`.
     pub fn new(players: &Players, rivers: &[u64]) -> Showdowns {
         use rayon::prelude::*;
-        let sorted = rivers
+        let (sorted, runs) = rivers
             .par_iter()
             .map(|&board| {
                 let key = HandKey::from_set(CardSet::from_mask_truncate(board));
-                [0, 1].map(|p| {
+                let sorted = [0, 1].map(|p| {
                     let hands = &players.hands[p];
                     let mut list: Vec<Entry> = (0..hands.len())
                         .filter(|&h| hands.mask(h) & board == 0)
@@ -57,54 +74,83 @@ impl Showdowns {
                         .collect();
                     list.sort_unstable();
                     list
-                })
+                });
+                let runs = [0, 1].map(|p| runs_of(&sorted[p], &sorted[p ^ 1]));
+                (sorted, runs)
             })
-            .collect();
-        Showdowns {
-            sorted,
-            boards: rivers.to_vec(),
-        }
+            .unzip();
+        Showdowns { sorted, runs }
     }
 
     /// Bytes the tables hold.
     pub fn bytes(&self) -> u64 {
+        let runs = std::mem::size_of::<Run>() as u64;
         self.sorted
             .iter()
-            .map(|s| 6 * (s[0].len() + s[1].len()) as u64 + 48)
+            .zip(&self.runs)
+            .map(|(s, r)| {
+                let entries = std::mem::size_of::<Entry>() * (s[0].len() + s[1].len());
+                entries as u64 + runs * (r[0].len() + r[1].len()) as u64 + 96
+            })
             .sum()
     }
 
     /// Bytes the tables for `rivers` will hold with `n0` and `n1` hands (an upper bound).
     pub fn estimate(rivers: usize, n0: usize, n1: usize) -> u64 {
-        rivers as u64 * (6 * (n0 + n1) as u64 + 48)
+        rivers as u64 * (HAND_BYTES * (n0 + n1) as u64 + 96)
     }
 }
 
-/// Sums of the opponent's reach: total and by card (64 slots, so that a card index masked
-/// to 6 bits needs no bounds check).
-struct Reach {
-    total: f64,
-    by_card: [f64; 64],
+/// The runs of equal strength of `mine`, each with the number of hands of `theirs` (sorted
+/// the same way) below it and up to it.
+fn runs_of(mine: &[Entry], theirs: &[Entry]) -> Vec<Run> {
+    let mut runs = Vec::new();
+    let mut start = 0;
+    while start < mine.len() {
+        let strength = mine[start].strength;
+        let end = start + mine[start..].partition_point(|e| e.strength == strength);
+        runs.push(Run {
+            end: end as u16,
+            below: theirs.partition_point(|t| t.strength < strength) as u16,
+            upto: theirs.partition_point(|t| t.strength <= strength) as u16,
+        });
+        start = end;
+    }
+    runs
 }
 
 /// The sums over the opponent's hands that miss `board` (the others keep a reach below
-/// a chance node: see `Ctx::sum_chance`).
-fn reach_sums(players: &Players, o: usize, reach: &[f32], board: u64) -> Reach {
-    let mut sums = Reach {
-        total: 0.0,
-        by_card: [0.0; 64],
-    };
+/// a chance node: see `Ctx::sum_chance`), in hand order and without a branch.
+///
+/// Neighbouring hands often share a card (the combos of one hand class), and a sum kept
+/// in memory would then wait on the last one's store: four interleaved banks of sums,
+/// merged at the end, keep the additions independent.
+fn reach_sums(players: &Players, o: usize, reach: &[f32], board: u64) -> Sums {
+    let mut total = [0.0f64; BANKS];
+    let mut by_card = [[0.0f64; 64]; BANKS];
     let hands = &players.hands[o];
-    for ((&r, &mask), &[a, b]) in reach.iter().zip(&hands.masks).zip(&hands.cards) {
-        if r != 0.0 && mask & board == 0 {
-            let r = f64::from(r);
-            sums.total += r;
-            sums.by_card[usize::from(a & 63)] += r;
-            sums.by_card[usize::from(b & 63)] += r;
+    let rows = reach.iter().zip(&hands.masks).zip(&hands.cards);
+    for (i, ((&r, &mask), &[a, b])) in rows.enumerate() {
+        let r = if mask & board == 0 { f64::from(r) } else { 0.0 };
+        let k = i % BANKS;
+        total[k] += r;
+        by_card[k][usize::from(a & 63)] += r;
+        by_card[k][usize::from(b & 63)] += r;
+    }
+    let mut sums = Sums {
+        total: total.iter().sum(),
+        by_card: by_card[0],
+    };
+    for bank in &by_card[1..] {
+        for (s, &x) in sums.by_card.iter_mut().zip(bank) {
+            *s += x;
         }
     }
     sums
 }
+
+/// Interleaved banks of [`reach_sums`].
+const BANKS: usize = 4;
 
 /// `out[h]`: `payoff` times the opponent reach compatible with player `p`'s hand `h`
 /// (0 for hands that touch `board`).
@@ -122,62 +168,12 @@ pub(crate) fn fold_values(
         return;
     }
     let hands = &players.hands[p];
-    let same = &players.same[p];
-    for (h, (v, (&mask, &[a, b]))) in out
-        .iter_mut()
-        .zip(hands.masks.iter().zip(&hands.cards))
-        .enumerate()
-    {
-        if mask & board != 0 {
-            *v = 0.0;
-            continue;
-        }
-        let mut compatible =
-            sums.total - sums.by_card[usize::from(a & 63)] - sums.by_card[usize::from(b & 63)];
-        if same[h] != NONE {
-            compatible += f64::from(reach[same[h] as usize]);
-        }
-        *v = (payoff * compatible) as f32;
-    }
-}
-
-/// [`fold_values`] on river board `river`: the same values, read from the lists of the
-/// hands that miss the board, with no card tests.
-pub(crate) fn river_fold_values(
-    out: &mut [f32],
-    players: &Players,
-    showdowns: &Showdowns,
-    p: usize,
-    reach: &[f32],
-    river: usize,
-    payoff: f64,
-) {
-    let mut total = 0.0f64;
-    let mut by_card = [0.0f64; 64];
-    for t in &showdowns.sorted[river][p ^ 1] {
-        let r = reach.get(usize::from(t.hand)).copied().unwrap_or(0.0);
-        if r != 0.0 {
-            let r = f64::from(r);
-            total += r;
-            by_card[usize::from(t.cards[0] & 63)] += r;
-            by_card[usize::from(t.cards[1] & 63)] += r;
-        }
-    }
-    out.fill(0.0);
-    if total == 0.0 {
-        return;
-    }
-    let same = &players.same[p];
-    for e in &showdowns.sorted[river][p] {
-        let h = usize::from(e.hand);
-        let mut compatible =
-            total - by_card[usize::from(e.cards[0] & 63)] - by_card[usize::from(e.cards[1] & 63)];
-        if let Some(&j) = same.get(h).filter(|&&j| j != NONE) {
-            compatible += f64::from(reach.get(j as usize).copied().unwrap_or(0.0));
-        }
-        if let Some(o) = out.get_mut(h) {
-            *o = (payoff * compatible) as f32;
-        }
+    let rows = hands.masks.iter().zip(&hands.cards).zip(&players.same[p]);
+    for (v, ((&mask, &cards), &same)) in out.iter_mut().zip(rows) {
+        // The opposing hand with both cards, subtracted twice (`NONE` reads nothing).
+        let both = reach.get(same as usize).copied().unwrap_or(0.0);
+        let value = (payoff * (sums.without(cards) + f64::from(both))) as f32;
+        *v = if mask & board == 0 { value } else { 0.0 };
     }
 }
 
@@ -203,19 +199,61 @@ pub(crate) fn showdown_values(
 ) {
     SCRATCH.with(|scratch| {
         let mut scratch = scratch.borrow_mut();
-        let (live, weaker) = &mut *scratch;
-        sweep(out, players, showdowns, p, reach, river, pay, live, weaker);
+        sweep(out, players, showdowns, p, reach, river, pay, &mut scratch);
     });
 }
 
 thread_local! {
     /// Each thread's buffers for [`sweep`], reused from one showdown to the next (a
     /// showdown is a few microseconds: allocating its buffers would be a good share).
-    static SCRATCH: std::cell::RefCell<(Vec<Live>, Vec<f64>)> =
-        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+    static SCRATCH: std::cell::RefCell<Scratch> = const {
+        std::cell::RefCell::new(Scratch {
+            live: Vec::new(),
+            at: Vec::new(),
+            acc: Vec::new(),
+        })
+    };
+}
+
+/// The buffers of a sweep.
+struct Scratch {
+    /// The opposing hands with a reach, in strength order.
+    live: Vec<Live>,
+    /// `at[j]`: how many of `live` come before the opponent's `j`-th sorted hand.
+    at: Vec<u32>,
+    /// Each of the player's sorted hands' value so far.
+    acc: Vec<f64>,
+}
+
+/// Running sums of the opposing reach: in total and by card.
+struct Sums {
+    total: f64,
+    by_card: [f64; 64],
+}
+
+impl Sums {
+    #[inline(always)]
+    fn add(&mut self, hands: &[Live]) {
+        for t in hands {
+            let r = f64::from(t.reach);
+            self.total += r;
+            self.by_card[usize::from(t.cards[0] & 63)] += r;
+            self.by_card[usize::from(t.cards[1] & 63)] += r;
+        }
+    }
+
+    /// The sum over the hands that share no card with `cards` (and the hand that holds
+    /// both counted once, not at all: see the module docs).
+    #[inline(always)]
+    fn without(&self, cards: [u8; 2]) -> f64 {
+        self.total
+            - self.by_card[usize::from(cards[0] & 63)]
+            - self.by_card[usize::from(cards[1] & 63)]
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 fn sweep(
     out: &mut [f32],
     players: &Players,
@@ -224,68 +262,90 @@ fn sweep(
     reach: &[f32],
     river: usize,
     pay: Payoffs,
-    live: &mut Vec<Live>,
-    weaker: &mut Vec<f64>,
+    scratch: &mut Scratch,
 ) {
+    let Scratch { live, at, acc } = scratch;
     let mine = &showdowns.sorted[river][p];
+    let theirs = &showdowns.sorted[river][p ^ 1];
     out.fill(0.0);
-    // The opposing hands with a reach, in strength order: deep in the tree most have
-    // none, and both sweeps then read a short list front to back.
-    live.clear();
-    for t in &showdowns.sorted[river][p ^ 1] {
+    // The opposing hands with a reach, in strength order (deep in the tree most have none,
+    // and the sweep then reads a short list), gathered without a branch.
+    // (Grown when short, never cleared: every value read is written first.)
+    if live.len() < theirs.len() {
+        live.resize(theirs.len(), Live::default());
+    }
+    if at.len() <= theirs.len() {
+        at.resize(theirs.len() + 1, 0);
+    }
+    if acc.len() < mine.len() {
+        acc.resize(mine.len(), 0.0);
+    }
+    let (live, at, acc) = (
+        &mut live[..theirs.len()],
+        &mut at[..=theirs.len()],
+        &mut acc[..mine.len()],
+    );
+    let mut n = 0usize;
+    for (t, a) in theirs.iter().zip(at.iter_mut()) {
         let r = reach.get(usize::from(t.hand)).copied().unwrap_or(0.0);
-        if r != 0.0 {
-            live.push(Live {
-                strength: t.strength,
+        *a = n as u32;
+        if let Some(l) = live.get_mut(n) {
+            *l = Live {
                 cards: t.cards,
                 reach: r,
-            });
+            };
         }
+        n += usize::from(r != 0.0);
     }
-    if live.is_empty() {
+    if let Some(a) = at.last_mut() {
+        *a = n as u32;
+    }
+    if n == 0 {
         return;
     }
-    // Ascending: the reach of strictly weaker opposing hands, by position in `mine`.
-    weaker.clear();
-    weaker.resize(mine.len(), 0.0);
-    let mut total = 0.0f64;
-    let mut by_card = [0.0f64; 64];
-    let mut next = live.iter().peekable();
-    for (w, e) in weaker.iter_mut().zip(mine) {
-        while let Some(t) = next.next_if(|t| t.strength < e.strength) {
-            let r = f64::from(t.reach);
-            total += r;
-            by_card[usize::from(t.cards[0] & 63)] += r;
-            by_card[usize::from(t.cards[1] & 63)] += r;
-        }
-        *w = total - by_card[usize::from(e.cards[0] & 63)] - by_card[usize::from(e.cards[1] & 63)];
-    }
-    // Descending: the reach of strictly stronger ones.
-    let sums = (pay.tie != 0.0).then(|| reach_sums(players, p ^ 1, reach, showdowns.boards[river]));
-    let same = &players.same[p];
-    let mut total = 0.0f64;
-    let mut by_card = [0.0f64; 64];
-    let mut next = live.iter().rev().peekable();
-    for (&weaker, e) in weaker.iter().zip(mine).rev() {
-        while let Some(t) = next.next_if(|t| t.strength > e.strength) {
-            let r = f64::from(t.reach);
-            total += r;
-            by_card[usize::from(t.cards[0] & 63)] += r;
-            by_card[usize::from(t.cards[1] & 63)] += r;
-        }
-        let stronger =
-            total - by_card[usize::from(e.cards[0] & 63)] - by_card[usize::from(e.cards[1] & 63)];
-        let h = usize::from(e.hand);
-        let mut value = pay.win * weaker - pay.lose * stronger;
-        if let Some(sums) = &sums {
-            // Ties: the compatible reach that is neither weaker nor stronger.
-            let [a, b] = e.cards;
-            let mut compatible =
-                sums.total - sums.by_card[usize::from(a & 63)] - sums.by_card[usize::from(b & 63)];
-            if same[h] != NONE {
-                compatible += f64::from(reach[same[h] as usize]);
+    let live = &live[..n];
+    // value = win * weaker - lose * stronger + tie * equal, where with `upto` the reach not
+    // stronger (equal hands and the one sharing both cards included) and `all` the whole
+    // compatible reach less that hand, stronger = all - upto and equal = upto + same -
+    // weaker: (win - tie) * weaker + (lose + tie) * upto, then - lose * all + tie * same.
+    let (kw, ku) = (pay.win - pay.tie, pay.lose + pay.tie);
+    let mut sums = Sums {
+        total: 0.0,
+        by_card: [0.0; 64],
+    };
+    let (mut i, mut j) = (0usize, 0usize);
+    let place = |k: u16| at.get(usize::from(k)).map_or(n, |&x| x as usize);
+    for run in &showdowns.runs[river][p] {
+        let end = usize::from(run.end).min(mine.len());
+        let (below, upto) = (place(run.below).max(j), place(run.upto));
+        sums.add(live.get(j..below).unwrap_or_default());
+        let (acc, hands) = (&mut acc[i.min(end)..end], &mine[i.min(end)..end]);
+        if upto <= below {
+            // No opposing hand of the run's strength (the common case): up to = below.
+            for (x, e) in acc.iter_mut().zip(hands) {
+                *x = (kw + ku) * sums.without(e.cards);
             }
-            value += pay.tie * (compatible - weaker - stronger);
+        } else {
+            for (x, e) in acc.iter_mut().zip(hands) {
+                *x = kw * sums.without(e.cards);
+            }
+            sums.add(live.get(below..upto).unwrap_or_default());
+            for (x, e) in acc.iter_mut().zip(hands) {
+                *x += ku * sums.without(e.cards);
+            }
+        }
+        (i, j) = (end, upto.max(below));
+    }
+    // The hands stronger than all of the player's.
+    sums.add(live.get(j..).unwrap_or_default());
+    let same = &players.same[p];
+    for (&x, e) in acc.iter().zip(mine) {
+        let h = usize::from(e.hand);
+        let mut value = x - pay.lose * sums.without(e.cards);
+        if pay.tie != 0.0 {
+            if let Some(&k) = same.get(h).filter(|&&k| k != NONE) {
+                value += pay.tie * f64::from(reach.get(k as usize).copied().unwrap_or(0.0));
+            }
         }
         if let Some(o) = out.get_mut(h) {
             *o = value as f32;
@@ -293,11 +353,99 @@ fn sweep(
     }
 }
 
-/// An opposing hand with a reach, for the sweeps.
-#[derive(Debug, Clone, Copy)]
+/// An opposing hand with a reach, for the sweep.
+#[derive(Debug, Clone, Copy, Default)]
 struct Live {
-    strength: u16,
     cards: [u8; 2],
     /// Kept as `f32` (8 bytes an entry) and summed as `f64`.
     reach: f32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::range::Range;
+
+    /// The sweep against a direct sum over every pair of hands, with ties and a rake
+    /// (so that every payoff counts) and reaches with zeros among them.
+    #[test]
+    fn the_sweep_matches_a_sum_over_pairs() {
+        check(
+            "Td9d6hQc2s",
+            "66+,A8s+,AJo+,K9s+,KQo,QTs+,JTs,96s+,54s",
+            "QQ-22,AQs-A2s,ATo+,K5s+,Q8s+,T7s+,86s+,64s+",
+        );
+        // One player's best hand above all of the other's, and the other way round.
+        check("Td9d6hQc2s", "QQ,T9s,AKo,55", "JJ,AdKd,98s,66");
+        check("Td9d6hQc2s", "JJ,AdKd,98s,66", "QQ,T9s,AKo,55");
+    }
+
+    fn check(board: &str, oop: &str, ip: &str) {
+        let board = CardSet::from_cards(CardSet::parse_cards(board).unwrap()).unwrap();
+        let ranges = [Range::parse(oop).unwrap(), Range::parse(ip).unwrap()];
+        let players = Players::new(&ranges, board).unwrap();
+        let showdowns = Showdowns::new(&players, &[board.mask()]);
+        let key = HandKey::from_set(board);
+        let pay = Payoffs {
+            win: 7.0,
+            lose: 5.0,
+            tie: -0.75,
+        };
+        let mut seed = 7u64;
+        let mut cases = Vec::new();
+        for p in 0..2 {
+            let o = p ^ 1;
+            let random: Vec<f32> = (0..players.len(o))
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let x = (seed >> 40) as f32 / (1u64 << 24) as f32;
+                    if x < 0.3 {
+                        0.0
+                    } else {
+                        x
+                    }
+                })
+                .collect();
+            cases.push((p, random));
+            // One opposing hand at a time: the weakest, the strongest, and some between.
+            for k in (0..players.len(o)).step_by(23).chain([players.len(o) - 1]) {
+                let mut one = vec![0.0f32; players.len(o)];
+                one[k] = 1.0;
+                cases.push((p, one));
+            }
+        }
+        for (p, reach) in cases {
+            let o = p ^ 1;
+            let mut out = vec![f32::NAN; players.len(p)];
+            showdown_values(&mut out, &players, &showdowns, p, &reach, 0, pay);
+            let strength = |q: usize, h: usize| {
+                let [a, b] = players.hands[q].cards[h];
+                key.add_index(a).add_index(b).rank().class()
+            };
+            for (h, &v) in out.iter().enumerate() {
+                let mask = players.hands[p].mask(h);
+                let mut want = 0.0f64;
+                if mask & board.mask() == 0 {
+                    for (k, &r) in reach.iter().enumerate() {
+                        let m = players.hands[o].mask(k);
+                        if m & (mask | board.mask()) != 0 {
+                            continue;
+                        }
+                        let r = f64::from(r);
+                        want += match strength(p, h).cmp(&strength(o, k)) {
+                            std::cmp::Ordering::Greater => pay.win * r,
+                            std::cmp::Ordering::Less => -pay.lose * r,
+                            std::cmp::Ordering::Equal => pay.tie * r,
+                        };
+                    }
+                }
+                assert!(
+                    (f64::from(v) - want).abs() < 1e-3,
+                    "player {p} hand {h}: {v} vs {want}"
+                );
+            }
+        }
+    }
 }

@@ -212,35 +212,117 @@ impl<'a> Slab<'a> {
         }
     }
 
-    /// The DCFR update of decision `node`: regrets `R = R * (R > 0 ? alpha : beta) +
-    /// (cfv[a] - value)`, strategy sums `S = S * gamma + reach * sigma`; hands with
-    /// `frozen[h]` (locked) keep theirs.
+    /// The current strategy of decision `node` (as [`Slab::current_strategy`]) and the
+    /// player's reach `own` times it, having updated the decision's strategy sums with
+    /// the latter ([`Slab::update_strategy`]).
+    ///
+    /// With 32-bit storage the sums are scaled by `gamma` in the same pass that reads the
+    /// regrets: both arrays are cold (each is read once an iteration), and their cache
+    /// misses then overlap instead of coming one array after the other.
+    pub fn strategy_for(
+        &mut self,
+        node: usize,
+        offset: u64,
+        own: &[f32],
+        actions: usize,
+        gamma: f32,
+    ) -> (Buf, Buf) {
+        let n = own.len();
+        let o = (offset - self.base) as usize;
+        let len = actions * n;
+        let Data::Full { regret, strategy } = &mut self.data else {
+            let sigma = self.current_strategy(offset, actions, n);
+            let weighted = weigh(&sigma, own);
+            self.update_strategy(node, offset, &weighted, gamma);
+            return (sigma, weighted);
+        };
+        let (regret, strategy) = (&regret[o..o + len], &mut strategy[o..o + len]);
+        let mut sigma = Buf::scratch(len);
+        let mut sums = Buf::scratch(n);
+        let rows = sigma.chunks_exact_mut(n).zip(regret.chunks_exact(n));
+        for (a, ((row, row_r), row_s)) in rows.zip(strategy.chunks_exact_mut(n)).enumerate() {
+            for ((x, &r), y) in row.iter_mut().zip(row_r).zip(row_s.iter_mut()) {
+                *x = r.max(0.0);
+                *y *= gamma;
+            }
+            if a == 0 {
+                sums.copy_from_slice(row);
+            } else {
+                for (t, &x) in sums.iter_mut().zip(row.iter()) {
+                    *t += x;
+                }
+            }
+        }
+        scale_columns(&mut sigma, &mut sums, actions, n);
+        let weighted = weigh(&sigma, own);
+        for (y, &w) in strategy.iter_mut().zip(weighted.iter()) {
+            *y += w;
+        }
+        (sigma, weighted)
+    }
+
+    /// The DCFR update of decision `node`'s strategy sums: `S = S * gamma + weighted`
+    /// (the player's reach times the current strategy).
+    ///
+    /// The solver calls it before the decision's children, not after: the sums are
+    /// read nowhere else in an iteration, so they are cold, and their cache misses then
+    /// overlap those of the regrets just read for the current strategy.
+    pub fn update_strategy(&mut self, node: usize, offset: u64, weighted: &[f32], gamma: f32) {
+        let o = (offset - self.base) as usize;
+        let len = weighted.len();
+        match &mut self.data {
+            Data::Full { strategy, .. } => {
+                for (s, &w) in strategy[o..o + len].iter_mut().zip(weighted) {
+                    *s = *s * gamma + w;
+                }
+            }
+            Data::Compressed {
+                strategy, scales, ..
+            } => {
+                let k = node - self.id_base;
+                let sd = scales[k][1] / f32::from(u16::MAX);
+                let mut new_s = Buf::scratch(len);
+                for ((x, &q), &w) in new_s.iter_mut().zip(&strategy[o..o + len]).zip(weighted) {
+                    *x = f32::from(q) * sd * gamma + w;
+                }
+                let smax = new_s.iter().fold(0.0f32, |m, &x| m.max(x));
+                let se = if smax > 0.0 {
+                    f32::from(u16::MAX) / smax
+                } else {
+                    0.0
+                };
+                for (q, &x) in strategy[o..o + len].iter_mut().zip(new_s.iter()) {
+                    *q = (x * se + 0.5) as u16;
+                }
+                scales[k][1] = smax;
+            }
+        }
+    }
+
+    /// The DCFR update of decision `node`'s regrets: `R = R * (R > 0 ? alpha : beta) +
+    /// (cfv[a] - value)`; hands with `frozen[h]` (locked) keep none.
     #[allow(clippy::too_many_arguments)]
-    pub fn update(
+    pub fn update_regrets(
         &mut self,
         node: usize,
         offset: u64,
         n: usize,
         cfv: &[f32],
         value: &[f32],
-        weighted: &[f32],
         discount: [f32; 3],
         frozen: Option<&[bool]>,
     ) {
         let o = (offset - self.base) as usize;
         let len = cfv.len();
-        let [alpha, beta, gamma] = discount;
+        let [alpha, beta, _] = discount;
         match &mut self.data {
-            Data::Full { regret, strategy } => {
+            Data::Full { regret, .. } => {
                 let regret = &mut regret[o..o + len];
                 for (row_r, row_c) in regret.chunks_exact_mut(n).zip(cfv.chunks_exact(n)) {
                     for ((r, &c), &v) in row_r.iter_mut().zip(row_c).zip(value) {
                         let coef = if *r > 0.0 { alpha } else { beta };
                         *r = *r * coef + (c - v);
                     }
-                }
-                for (s, &w) in strategy[o..o + len].iter_mut().zip(weighted) {
-                    *s = *s * gamma + w;
                 }
                 if let Some(frozen) = frozen {
                     for row in regret.chunks_exact_mut(n) {
@@ -252,15 +334,9 @@ impl<'a> Slab<'a> {
                     }
                 }
             }
-            Data::Compressed {
-                regret,
-                strategy,
-                scales,
-            } => {
+            Data::Compressed { regret, scales, .. } => {
                 let k = node - self.id_base;
-                let [rs, ss] = scales[k];
-                let rd = rs / f32::from(i16::MAX);
-                let sd = ss / f32::from(u16::MAX);
+                let rd = scales[k][0] / f32::from(i16::MAX);
                 let mut new_r = Buf::scratch(len);
                 let rows = new_r
                     .chunks_exact_mut(n)
@@ -281,19 +357,9 @@ impl<'a> Slab<'a> {
                         }
                     }
                 }
-                let mut new_s = Buf::scratch(len);
-                for ((x, &q), &w) in new_s.iter_mut().zip(&strategy[o..o + len]).zip(weighted) {
-                    *x = f32::from(q) * sd * gamma + w;
-                }
                 let rmax = new_r.iter().fold(0.0f32, |m, &x| m.max(x.abs()));
-                let smax = new_s.iter().fold(0.0f32, |m, &x| m.max(x));
                 let re = if rmax > 0.0 {
                     f32::from(i16::MAX) / rmax
-                } else {
-                    0.0
-                };
-                let se = if smax > 0.0 {
-                    f32::from(u16::MAX) / smax
                 } else {
                     0.0
                 };
@@ -301,23 +367,49 @@ impl<'a> Slab<'a> {
                     // Round half away from zero without a call to `roundf` (no SSE4.1 assumed).
                     *q = (x * re + 0.5f32.copysign(x)) as i16;
                 }
-                for (q, &x) in strategy[o..o + len].iter_mut().zip(new_s.iter()) {
-                    *q = (x * se + 0.5) as u16;
-                }
-                scales[k] = [rmax, smax];
+                scales[k][0] = rmax;
             }
         }
     }
 }
 
+/// Each row of `sigma` times `own`, hand by hand.
+pub(crate) fn weigh(sigma: &[f32], own: &[f32]) -> Buf {
+    let mut weighted = Buf::scratch(sigma.len());
+    for (w, s) in weighted
+        .chunks_exact_mut(own.len())
+        .zip(sigma.chunks_exact(own.len()))
+    {
+        for ((w, &r), &s) in w.iter_mut().zip(own).zip(s) {
+            *w = r * s;
+        }
+    }
+    weighted
+}
+
 /// Regret matching over `actions` rows of `n` regrets: each hand's positive parts,
-/// normalised (uniform when none is positive). Branch-free, so that it vectorises.
+/// normalised (uniform when none is positive). Branch-free, so that it vectorises; the
+/// positive parts are written and summed in one pass.
 fn regret_matching<T: Copy>(regret: &[T], actions: usize, n: usize, f: impl Fn(T) -> f32) -> Buf {
     let mut s = Buf::scratch(regret.len());
-    for (x, &r) in s.iter_mut().zip(regret) {
-        *x = f(r).max(0.0);
+    let mut sums = Buf::scratch(n);
+    for (a, (row, row_r)) in s
+        .chunks_exact_mut(n)
+        .zip(regret.chunks_exact(n))
+        .enumerate()
+    {
+        for (x, &r) in row.iter_mut().zip(row_r) {
+            *x = f(r).max(0.0);
+        }
+        if a == 0 {
+            sums.copy_from_slice(row);
+        } else {
+            for (t, &x) in sums.iter_mut().zip(row.iter()) {
+                *t += x;
+            }
+        }
     }
-    normalise(&mut s, actions, n);
+    scale_columns(&mut s, &mut sums, actions, n);
     s
 }
 
@@ -329,6 +421,12 @@ pub(crate) fn normalise(s: &mut [f32], actions: usize, n: usize) {
             *t += x;
         }
     }
+    scale_columns(s, &mut sums, actions, n);
+}
+
+/// Divides each hand's column of `s` by its sum in `sums` (a uniform column when the sum is
+/// not positive); `sums` is overwritten.
+fn scale_columns(s: &mut [f32], sums: &mut [f32], actions: usize, n: usize) {
     // Each hand's factor and its uniform share: (1/sum, 0) or (0, 1/actions).
     let uniform = 1.0 / actions as f32;
     let mut add = Buf::scratch(n);

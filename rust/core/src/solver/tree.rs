@@ -51,7 +51,7 @@ pub(crate) struct Node {
     /// `[offset, end)`.
     pub offset: u64,
     pub end: u64,
-    /// A showdown's or river fold's board, an index into the showdown tables.
+    /// A showdown's board, an index into the showdown tables.
     pub river: u32,
     /// One past the subtree's last node: its nodes are `[id, id_end)`.
     pub id_end: u32,
@@ -263,10 +263,6 @@ impl Builder<'_> {
             let child = match action {
                 Action::Fold => {
                     let node = self.push(NodeKind::Fold(state.to_act), &state, 0)?;
-                    if state.street == 2 {
-                        // A river fold reads the river's list of the hands that miss it.
-                        self.tree.nodes[node].river = self.river_index(state.board);
-                    }
                     self.finish(node, Vec::new());
                     node
                 }
