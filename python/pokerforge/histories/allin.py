@@ -74,7 +74,7 @@ def allin_results(hand: Any, board: tuple[int, ...]) -> list[Decimal] | None:
     live = [s for s in range(n) if not folded[s]]
     if len(live) < 2 or any(s in unknown or not holes[s] for s in live):
         return None
-    trips = spec.trips_beat_straight if game == "short-deck" else None
+    trips = spec.trips_beat_straight  # None but in short deck (GameSpec checks it)
     pots = hand.pots
     total = sum(pot.amount for pot in pots)
     if total <= 0:
