@@ -19,6 +19,7 @@ mod languages;
 mod ledger;
 mod merge;
 pub mod money;
+mod positions;
 mod record;
 mod stars;
 mod stud;

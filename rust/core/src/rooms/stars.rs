@@ -206,6 +206,24 @@ impl Reader {
         Ok(())
     }
 
+    /// An all-in written as a bet before the cards are dealt (Bovada: `Big Blind : All-in
+    /// 237`): the forced bet the player could not post in full, an ante where the antes
+    /// are being posted, else the blind his seat's position or the posts so far make his.
+    fn forced_all_in(&mut self, who: usize, x: &str) -> Result<(), Fault> {
+        let posted = |kind: Post| self.posts.iter().any(|p| p.0 == kind);
+        let name = self.seats[who].1.trim_end_matches(" [ME]");
+        let kind = if self.posts.last().is_some_and(|p| p.0 == Post::Ante)
+            && !self.posts.iter().any(|p| p.0 == Post::Ante && p.1 == who)
+        {
+            "ante"
+        } else if name == "Small Blind" || (name != "Big Blind" && !posted(Post::Small)) {
+            "small blind"
+        } else {
+            "big blind"
+        };
+        self.post(who, &format!("{kind} {} all-in", x.trim()))
+    }
+
     fn flush_draws(&mut self) {
         for (who, count, cards) in std::mem::take(&mut self.pending) {
             let cards = cards.map_or_else(|| vec![None; count], |c| known(&c));
@@ -223,6 +241,11 @@ impl Reader {
             amount(x)?;
             self.street_in[who] = level;
             (Verb::CheckCall, Arg::Nothing)
+        } else if let Some(x) = rest
+            .strip_prefix("bets ")
+            .filter(|_| self.section == Section::Seats && self.head.deal == Deal::Board)
+        {
+            return self.forced_all_in(who, x);
         } else if let Some(x) = rest.strip_prefix("bets ") {
             // (Bovada's all-in for an amount is written a bet: up to the level, a call.)
             self.street_in[who] += amount(x)?;
@@ -666,47 +689,7 @@ pub fn read(
 }
 
 fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
-    // A button no seat has, the seats numbered by player (Ignition's tournaments) and
-    // every player named by his position: the seats are numbered by position from it.
-    const POSITIONS: [&str; 10] = [
-        "Dealer",
-        "Small Blind",
-        "Big Blind",
-        "UTG",
-        "UTG+1",
-        "UTG+2",
-        "UTG+3",
-        "UTG+4",
-        "UTG+5",
-        "UTG+6",
-    ];
-    if r.button.is_some_and(|b| !r.seats.iter().any(|s| s.0 == b)) {
-        let rank = |name: &str| {
-            let name = name.strip_suffix(" [ME]").unwrap_or(name);
-            POSITIONS.iter().position(|p| *p == name)
-        };
-        let ranks: Vec<Option<usize>> = r.seats.iter().map(|s| rank(&s.1)).collect();
-        let mut distinct: Vec<usize> = ranks.iter().flatten().copied().collect();
-        distinct.sort_unstable();
-        distinct.dedup();
-        if distinct.len() == r.seats.len() && distinct.first() == Some(&0) {
-            for (seat, rank) in r.seats.iter_mut().zip(ranks.into_iter().flatten()) {
-                seat.0 = rank as u32 + 1;
-            }
-            r.button = Some(1);
-        }
-    }
-    // A button no seat has, within the count of seats listed: Ignition's tournaments
-    // number seats by player and the button by place in the list, which is the table's
-    // order. The seats are then numbered by that place.
-    if let Some(b) = r.button {
-        let listed = usize::try_from(b).is_ok_and(|b| (1..=r.seats.len()).contains(&b));
-        if listed && !r.seats.iter().any(|s| s.0 == b) {
-            for (i, seat) in r.seats.iter_mut().enumerate() {
-                seat.0 = i as u32 + 1;
-            }
-        }
-    }
+    super::positions::renumber(&mut r.seats, &mut r.button);
     if r.sections == 0 {
         return fault(Cause::NoSections, "the hand has no *** section markers");
     }
