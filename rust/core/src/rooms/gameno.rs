@@ -128,7 +128,7 @@ pub fn read(
         .collect();
     let at = lines
         .iter()
-        .position(|l| l.contains("Hand History for Game"));
+        .position(|l| l.to_ascii_lowercase().contains("hand history for game"));
     let Some(game_at) = at.map(|a| a + 1).filter(|&a| a < lines.len()) else {
         return Err((
             None,

@@ -70,6 +70,64 @@ pub fn renumber<T>(seats: &mut [(u32, String, i64, T)], button: &mut Option<u32>
     }
 }
 
+/// A button no seat has (BetOnline's tournaments: `Seat #2684684 is the button`) put on
+/// the seat it must be, from the small blind's (`small`, an index of `seats`): the seat in
+/// the hand before it, or its own heads-up.
+pub fn button_from_blind<T>(
+    seats: &[(u32, String, i64, T)],
+    in_hand: &[bool],
+    small: Option<usize>,
+    button: &mut Option<u32>,
+) {
+    let Some(b) = *button else {
+        return;
+    };
+    let Some(small) = small.filter(|&i| i < seats.len()) else {
+        return;
+    };
+    if seats.iter().any(|s| s.0 == b) {
+        return;
+    }
+    let mut dealt: Vec<u32> = (0..seats.len())
+        .filter(|&i| in_hand.get(i) == Some(&true) || i == small)
+        .map(|i| seats[i].0)
+        .collect();
+    dealt.sort_unstable();
+    let at = dealt.iter().position(|&s| s == seats[small].0).unwrap_or(0);
+    *button = Some(if dealt.len() == 2 {
+        seats[small].0
+    } else {
+        dealt[(at + dealt.len() - 1) % dealt.len()]
+    });
+}
+
+/// Seats between the button and the first blind posted (`blind`, an index of `seats`)
+/// that neither post nor act are not dealt in (BetOnline lists a player waiting for the
+/// big blind like the others): a player dealt in there acts before the blinds' turn.
+pub fn idle_before_blinds<T: From<bool>>(
+    seats: &mut [(u32, String, i64, T)],
+    acting: &[bool],
+    button: Option<u32>,
+    blind: Option<usize>,
+) {
+    let (Some(button), Some(blind)) = (button, blind.filter(|&i| i < seats.len())) else {
+        return;
+    };
+    let (from, to) = (button, seats[blind].0);
+    let between = |seat: u32| {
+        if from < to {
+            seat > from && seat < to
+        } else {
+            seat > from || seat < to
+        }
+    };
+    for (i, seat) in seats.iter_mut().enumerate() {
+        if between(seat.0) && acting.get(i) == Some(&false) {
+            seat.3 = T::from(true);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,5 +176,31 @@ mod tests {
         let mut button = None;
         renumber(&mut s, &mut button);
         assert_eq!((s[0].0, s[1].0, s[2].0, button), (2, 3, 4, Some(1)));
+    }
+
+    #[test]
+    fn a_button_no_seat_has_is_the_small_blinds_right_hand_seat() {
+        let s = seats(&[(9, "A"), (4, "B"), (3, "C"), (2, "D"), (0, "E")]);
+        let mut button = Some(2_684_684);
+        // C (seat 3) is not in the hand; D (seat 2) posts the small blind.
+        button_from_blind(&s, &[true, true, false, true, true], Some(3), &mut button);
+        assert_eq!(button, Some(0));
+        let mut button = Some(77);
+        button_from_blind(&s[..2], &[true, true], Some(1), &mut button);
+        assert_eq!(button, Some(4)); // heads-up: the small blind is the button
+        let mut button = Some(4);
+        button_from_blind(&s, &[true; 5], Some(0), &mut button);
+        assert_eq!(button, Some(4)); // a seat's: kept
+    }
+
+    #[test]
+    fn idle_seats_before_the_blinds_are_not_dealt_in() {
+        // The button on 9; seat 0 neither posts nor acts; seat 1 posts the small blind.
+        let mut s = seats(&[(9, "A"), (0, "B"), (1, "C"), (3, "D")]);
+        idle_before_blinds(&mut s, &[true, false, true, true], Some(9), Some(2));
+        assert_eq!(s.iter().map(|s| s.3).collect::<Vec<_>>(), [false, true, false, false]);
+        let mut s = seats(&[(2, "A"), (4, "B"), (6, "C")]);
+        idle_before_blinds(&mut s, &[false, false, false], Some(2), Some(1));
+        assert!(s.iter().all(|s| !s.3)); // no seat between the button and the blind
     }
 }

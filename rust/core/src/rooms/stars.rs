@@ -135,7 +135,8 @@ impl Reader {
             let inner = &rest[open + 2..];
             let end = inner.find([')', ' ']).unwrap_or(inner.len());
             if let Some(stack) = units(inner[..end].trim_end_matches(',')) {
-                let out = rest.contains("sitting out")
+                let lower = rest.to_ascii_lowercase();
+                let out = lower.contains("sitting out")
                     || rest.contains("out of hand")
                     || self.room.lists_absent;
                 if self.seats.len() >= crate::MAX_PLAYERS * 2 {
@@ -361,6 +362,11 @@ impl Reader {
         let Some(last) = groups.pop() else {
             return Ok(());
         };
+        if last.is_empty() && cards.trim() == "[]" && self.head.deal == Deal::Board {
+            // Dealt nothing (BetOnline's "Dealt to Player13 []": he joined mid-hand).
+            self.seats[who].3 = true;
+            return Ok(());
+        }
         match self.head.deal {
             Deal::Board => self.dealt[who] = Some(last),
             Deal::Draw if self.street == 0 => self.dealt[who] = Some(last),
@@ -690,6 +696,19 @@ pub fn read(
 
 fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
     super::positions::renumber(&mut r.seats, &mut r.button);
+    if r.head.deal != Deal::Stud {
+        let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.1);
+        let in_hand: Vec<bool> = (0..r.seats.len())
+            .map(|i| !r.seats[i].3 && r.seats[i].2 > 0 || r.acting[i])
+            .collect();
+        super::positions::button_from_blind(&r.seats, &in_hand, small, &mut r.button);
+        let blind = r
+            .posts
+            .iter()
+            .find(|p| matches!(p.0, Post::Small | Post::Big))
+            .map(|p| p.1);
+        super::positions::idle_before_blinds(&mut r.seats, &r.acting, r.button, blind);
+    }
     if r.sections == 0 {
         return fault(Cause::NoSections, "the hand has no *** section markers");
     }
@@ -702,6 +721,14 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
             Cause::CutOff,
             "the hand is cut off before its summary's total pot",
         );
+    }
+    // Omaha written as Hold'em (BetOnline's "Hold'em Pot Limit" tables of four cards):
+    // the cards dealt tell the game.
+    let most = r.dealt.iter().flatten().map(Vec::len).max().unwrap_or(0);
+    if r.head.game == "holdem" && (4..=6).contains(&most) {
+        r.head.game = "omaha";
+        r.head.hole_count = most;
+        r.head.code = super::table::phh_code("omaha", r.head.betting);
     }
     if r.head.deal == Deal::Stud && r.head.stakes.is_none_or(|s| s.0 <= 0) {
         // No stakes written (Bovada's stud): the bets show them, else none.

@@ -217,19 +217,28 @@ pub const ROOMS: [Room; 15] = [
     Room {
         code: "BOL",
         name: "BetOnline",
-        starts: &[("BetOnline Poker Game #", "en"), ("PayNoRake Game #", "en")],
+        starts: &[
+            ("BetOnline Poker Game #", "en"),
+            ("PayNoRake Game #", "en"),
+            // Skins of the same network.
+            ("ActionPoker.com Game #", "en"),
+            ("Gear Poker Game #", "en"),
+        ],
         format: Format::StarsText,
         after_name: ": ",
         winnings: Winnings::Collected,
         currency: "",
-        pot_after_rake: false,
+        pot_after_rake: true,
         returns_collected: false,
         writes_totals: true,
         marks: &[],
         lists_absent: false,
-        default_betting: None,
+        // Its tournaments name no structure (`Tournament #7212650: Hold'em $40.00/$80.00`):
+        // they are no-limit (their bets show it).
+        default_betting: Some("no-limit"),
         rewrites: &[],
-        verbs: &[],
+        // A player entering posts a big blind out of turn, live.
+        verbs: &[("post now ", "posts big blind ")],
     },
     Room {
         code: "888",
@@ -259,6 +268,7 @@ pub const ROOMS: [Room; 15] = [
         starts: &[
             ("#Game No : ", "en"),
             ("***** Hand History for Game ", "en"),
+            ("***** Hand History For Game ", "en"),
         ],
         format: Format::GameNo,
         after_name: " ",
@@ -297,6 +307,9 @@ pub const ROOMS: [Room; 15] = [
             ("Bovada Hand #", "en"),
             ("Ignition Hand #", "en"),
             ("Bodog Hand #", "en"),
+            ("Bodog.eu Hand #", "en"),
+            ("Bodog.com Hand #", "en"),
+            ("Bodog UK Hand #", "en"),
         ],
         format: Format::StarsText,
         after_name: " : ",
@@ -360,7 +373,7 @@ pub const ROOMS: [Room; 15] = [
     Room {
         code: "FTP",
         name: "Full Tilt Poker (its older layout)",
-        starts: &[("Full Tilt Poker Game #", "en")],
+        starts: &[("Full Tilt Poker Game #", "en"), ("FullTiltPoker Game #", "en")],
         format: Format::StarsText,
         after_name: " ",
         winnings: Winnings::Collected,
