@@ -68,6 +68,9 @@ fn main() {
     for (room, (hands, read, causes)) in &rooms {
         let pct = 100.0 * *read as f64 / (*hands).max(1) as f64;
         let causes: Vec<String> = causes.iter().map(|(c, n)| format!("{c} {n}")).collect();
-        println!("{room:5} {read:5} / {hands:5} ({pct:.1} %)  {}", causes.join(", "));
+        println!(
+            "{room:5} {read:5} / {hands:5} ({pct:.1} %)  {}",
+            causes.join(", ")
+        );
     }
 }

@@ -46,10 +46,10 @@ pub fn renumber<T>(seats: &mut [(u32, String, i64, T)], button: &mut Option<u32>
             .position(|&i| Some(seats[i].0) > dealer)
             .unwrap_or(0);
         by_number.rotate_left(first);
-        let in_order = by_number
-            .windows(2)
-            .all(|w| ranks[w[0]].map(|r| (r + POSITIONS.len() - 1) % POSITIONS.len())
-                < ranks[w[1]].map(|r| (r + POSITIONS.len() - 1) % POSITIONS.len()));
+        let in_order = by_number.windows(2).all(|w| {
+            ranks[w[0]].map(|r| (r + POSITIONS.len() - 1) % POSITIONS.len())
+                < ranks[w[1]].map(|r| (r + POSITIONS.len() - 1) % POSITIONS.len())
+        });
         if in_order && dealer.is_some() {
             *button = dealer;
         } else {
@@ -157,7 +157,12 @@ mod tests {
         let numbers: Vec<u32> = s.iter().map(|s| s.0).collect();
         assert_eq!(numbers, [7, 8, 1, 2, 3, 4, 5, 6]);
         // A cash table: the numbers run in the positions' order and are kept.
-        let mut s = seats(&[(1, "Dealer"), (2, "Small Blind"), (4, "Big Blind"), (6, "UTG")]);
+        let mut s = seats(&[
+            (1, "Dealer"),
+            (2, "Small Blind"),
+            (4, "Big Blind"),
+            (6, "UTG"),
+        ]);
         let mut button = Some(1);
         renumber(&mut s, &mut button);
         assert_eq!((s[2].0, button), (4, Some(1)));
@@ -198,7 +203,10 @@ mod tests {
         // The button on 9; seat 0 neither posts nor acts; seat 1 posts the small blind.
         let mut s = seats(&[(9, "A"), (0, "B"), (1, "C"), (3, "D")]);
         idle_before_blinds(&mut s, &[true, false, true, true], Some(9), Some(2));
-        assert_eq!(s.iter().map(|s| s.3).collect::<Vec<_>>(), [false, true, false, false]);
+        assert_eq!(
+            s.iter().map(|s| s.3).collect::<Vec<_>>(),
+            [false, true, false, false]
+        );
         let mut s = seats(&[(2, "A"), (4, "B"), (6, "C")]);
         idle_before_blinds(&mut s, &[false, false, false], Some(2), Some(1));
         assert!(s.iter().all(|s| !s.3)); // no seat between the button and the blind

@@ -293,7 +293,10 @@ impl Reader {
             ));
             return Ok(());
         } else if let Some(x) = rest.strip_prefix("shows ") {
-            let Some(mut cards) = groups(x)?.into_iter().next() else {
+            // The first group is the cards shown; what follows describes the hand
+            // (WPN: "| LO - [5,4,3,2,1]").
+            let first = x.find(']').map_or(x, |end| &x[..=end]);
+            let Some(mut cards) = groups(first)?.into_iter().next() else {
                 return Ok(());
             };
             if self.head.deal == Deal::Board && cards.len() > self.head.hole_count {
@@ -453,7 +456,7 @@ impl Reader {
             {
                 self.street_begins()
             }
-            "SHOW DOWN" | "SHOWDOWN" => {}
+            "SHOW DOWN" | "SHOWDOWN" | "RUN IT TWICE" => {}
             "SUMMARY" => self.section = Section::Summary,
             _ => {
                 return fault(
@@ -532,6 +535,10 @@ impl Reader {
                 let Some((name, x)) = part.rsplit_once(' ') else {
                     continue;
                 };
+                let lower = name.to_ascii_lowercase();
+                if lower.starts_with("main pot") || lower.starts_with("side pot") {
+                    continue; // the total's parts (Run It Once), not taken from it
+                }
                 let x = amount(x)?;
                 if name.eq_ignore_ascii_case("rake") {
                     self.rake = Some(x);
