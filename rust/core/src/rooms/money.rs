@@ -86,6 +86,28 @@ pub fn units(text: &str) -> Option<i64> {
     Some(whole * 10_000 + fraction * scale)
 }
 
+/// An amount written to a thousand's fraction (Winamax's tournament totals: `6.27k`): its
+/// value and the half unit of its last written digit, in units of [`FINEST`] places (the
+/// amount lies within that of the value); `None` for other text.
+///
+/// # Examples
+/// ```
+/// use pokerforge_core::rooms::money::abbreviated;
+/// assert_eq!(abbreviated("6.27k"), Some((62_700_000, 50_000)));
+/// assert_eq!(abbreviated("1k"), Some((10_000_000, 5_000_000)));
+/// assert_eq!(abbreviated("6270"), None);
+/// ```
+pub fn abbreviated(text: &str) -> Option<(i64, i64)> {
+    let number = text.trim().strip_suffix('k')?;
+    let decimals = number.split_once('.').map_or(0, |(_, d)| d.len());
+    if decimals > 3 {
+        return None;
+    }
+    let value = units(number)?.checked_mul(1_000)?;
+    let step = 10_000 * 1_000 / 10i64.pow(decimals as u32);
+    (value <= MOST_UNITS).then_some((value, step / 2))
+}
+
 /// The decimal places of the coarsest unit that writes every amount exactly (0 when all
 /// are whole).
 pub fn places(amounts: impl IntoIterator<Item = i64>) -> u32 {

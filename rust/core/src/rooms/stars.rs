@@ -525,8 +525,12 @@ impl Reader {
     fn summary_line(&mut self, line: &str) -> Result<(), Fault> {
         if let Some(rest) = line.strip_prefix("Total pot ") {
             let mut parts = rest.split('|');
-            self.total = Some(amount(parts.next().unwrap_or(""))?);
-            for part in parts {
+            let first = parts.next().unwrap_or("");
+            let rounded = super::money::abbreviated(first);
+            if rounded.is_none() {
+                self.total = Some(amount(first)?);
+            }
+            for part in parts.by_ref() {
                 let part = part.trim();
                 if part.eq_ignore_ascii_case("no rake") {
                     self.rake = Some(0);
@@ -545,6 +549,14 @@ impl Reader {
                 } else if x > 0 {
                     self.fees.push((name.to_string(), x));
                 }
+            }
+            if let Some((total, within)) = rounded {
+                // A total written rounded stands for the exact pot paid out, if that rounds
+                // to it (the actions must then make that pot); else for its written value.
+                let fees: i64 = self.fees.iter().map(|f| f.1).sum();
+                let paid = self.won.iter().sum::<i64>() + self.rake.unwrap_or(0) + fees;
+                let exact = (paid - total).abs() <= within && paid != total + within;
+                self.total = Some(if exact { paid } else { total });
             }
             return Ok(());
         }
