@@ -128,6 +128,16 @@ pub fn idle_before_blinds<T: From<bool>>(
     }
 }
 
+/// A seat line of Bovada's stud (`Seat+4 [ME]: 1,500 in chips`: the player named by his
+/// seat) written as the layout's others are (`Seat 4: Seat+4 [ME] (1,500 in chips)`).
+pub fn named_by_seat(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("Seat+")?;
+    let (name, stack) = rest.split_once(": ")?;
+    let number: u32 = name.split(' ').next()?.parse().ok()?;
+    let stack = stack.strip_suffix(" in chips")?;
+    Some(format!("Seat {number}: Seat+{name} ({stack} in chips)"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -118,7 +118,7 @@ impl Reader {
     }
 
     fn seat_line(&mut self, line: &str) -> Result<bool, Fault> {
-        let named_by_seat = named_by_seat(line);
+        let named_by_seat = super::positions::named_by_seat(line);
         let line = named_by_seat.as_deref().unwrap_or(line);
         let Some(rest) = line.strip_prefix("Seat ") else {
             return Ok(false);
@@ -296,8 +296,13 @@ impl Reader {
             // The first group is the cards shown; what follows describes the hand
             // (WPN: "| LO - [5,4,3,2,1]").
             let first = x.find(']').map_or(x, |end| &x[..=end]);
-            let Some(mut cards) = groups(first)?.into_iter().next() else {
-                return Ok(());
+            let shown_before = self
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Act(w, Verb::ShowMuck, _) if *w == who));
+            let Some(mut cards) = groups(first)?.into_iter().next().filter(|_| !shown_before)
+            else {
+                return Ok(()); // nothing shown, or shown again at a second run's showdown
             };
             if self.head.deal == Deal::Board && cards.len() > self.head.hole_count {
                 // The best five written with the board (Bovada): the hole cards are the
@@ -662,16 +667,6 @@ impl Reader {
         }
         Ok(())
     }
-}
-
-/// A seat line of Bovada's stud (`Seat+4 [ME]: 1,500 in chips`: the player named by his
-/// seat) written as the layout's others are (`Seat 4: Seat+4 [ME] (1,500 in chips)`).
-fn named_by_seat(line: &str) -> Option<String> {
-    let rest = line.strip_prefix("Seat+")?;
-    let (name, stack) = rest.split_once(": ")?;
-    let number: u32 = name.split(' ').next()?.parse().ok()?;
-    let stack = stack.strip_suffix(" in chips")?;
-    Some(format!("Seat {number}: Seat+{name} ({stack} in chips)"))
 }
 
 /// One hand in the PokerStars layout: its lines (the first the hand's first line, whose
