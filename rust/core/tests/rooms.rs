@@ -336,6 +336,13 @@ const FILES: &[Expected] = &[
         &[],
     ),
     (
+        "betonline/board_in_summary.txt",
+        "BOL",
+        "BetOnline Poker",
+        &["omaha"],
+        &[],
+    ),
+    (
         "betonline/tournament.txt",
         "BOL",
         "BetOnline Poker",

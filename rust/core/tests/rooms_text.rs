@@ -158,6 +158,54 @@ fn betonline_totals_after_rake_and_a_button_no_seat_has() {
     assert_eq!(hand.players[..2], ["Player1", "Player12"]);
     assert!(!hand.players.contains(&"Player13".to_string()));
     assert_eq!(hand.winnings.last(), Some(&270));
+    // All in before the flop: the board is written in the summary alone, and dealt
+    // after the last call; "Hold'em Pot Limit" with four cards each is Omaha.
+    let hand = &hands("betonline/board_in_summary.txt")[0];
+    assert_eq!((hand.game, hand.hole_count), ("omaha", 4));
+    let actions = hand.phh_actions();
+    assert_eq!(
+        actions[actions.len() - 4..],
+        ["p4 cc", "d db QdJh9c", "d db 8d", "d db 7h"]
+    );
+    assert_eq!(
+        (hand.total_pot, hand.rake, hand.winnings[2]),
+        (Some(158), Some(5), 158)
+    );
+    // Bovada's older files write no line for the board, with bets between the streets:
+    // the rounds' ends tell the streets, the summary's board their cards. The Ignition
+    // hand without its board lines reads as with them.
+    let text = std::fs::read_to_string(format!(
+        "{}/../../tests/data/rooms/bovada/ignition_positions.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let second = format!(
+        "Ignition Hand #{}",
+        text.split("Ignition Hand #").nth(2).unwrap()
+    );
+    let bare: Vec<&str> = second
+        .lines()
+        .filter(|l| {
+            !["*** FLOP", "*** TURN", "*** RIVER"]
+                .iter()
+                .any(|s| l.starts_with(s))
+        })
+        .collect();
+    let whole = read_file(second.as_bytes()).hands[0].clone().unwrap();
+    let inferred = read_file(bare.join("\n").as_bytes()).hands[0]
+        .clone()
+        .unwrap();
+    assert_eq!(inferred.phh_actions(), whole.phh_actions());
+    assert_eq!(inferred.winnings, whole.winnings);
+    // Without the summary's board, the streets have no cards: refused by name.
+    let no_board: Vec<&str> = bare
+        .into_iter()
+        .filter(|l| !l.starts_with("Board"))
+        .collect();
+    let refused = read_file(no_board.join("\n").as_bytes()).hands[0]
+        .clone()
+        .unwrap_err();
+    assert_eq!(refused.cause, Cause::Cards, "{refused}");
     // "Seat 0: Player17 (940.00 in chips) - Sitting out", capitalised.
     assert!(!tournament[1].players.contains(&"Player17".to_string()));
 }

@@ -21,11 +21,14 @@ mod merge;
 pub mod money;
 mod positions;
 mod record;
+mod rounds;
+mod runout;
 mod stars;
 mod started;
 mod stud;
 mod table;
 pub mod text;
+mod totals;
 mod words;
 mod xml;
 

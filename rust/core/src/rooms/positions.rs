@@ -101,28 +101,12 @@ pub fn button_from_blind<T>(
     });
 }
 
-/// Seats between the button and the first blind posted (`blind`, an index of `seats`)
-/// that neither post nor act are not dealt in (BetOnline lists a player waiting for the
-/// big blind like the others): a player dealt in there acts before the blinds' turn.
-pub fn idle_before_blinds<T: From<bool>>(
-    seats: &mut [(u32, String, i64, T)],
-    acting: &[bool],
-    button: Option<u32>,
-    blind: Option<usize>,
-) {
-    let (Some(button), Some(blind)) = (button, blind.filter(|&i| i < seats.len())) else {
-        return;
-    };
-    let (from, to) = (button, seats[blind].0);
-    let between = |seat: u32| {
-        if from < to {
-            seat > from && seat < to
-        } else {
-            seat > from || seat < to
-        }
-    };
-    for (i, seat) in seats.iter_mut().enumerate() {
-        if between(seat.0) && acting.get(i) == Some(&false) {
+/// Seats that neither post nor act are not dealt in (BetOnline lists players waiting
+/// for the big blind like the others, Full Tilt a player sitting out): in a game of
+/// blinds every player dealt in acts, or posts, before the hand can end.
+pub fn idle<T: From<bool>>(seats: &mut [(u32, String, i64, T)], acting: &[bool]) {
+    for (seat, acted) in seats.iter_mut().zip(acting) {
+        if !acted {
             seat.3 = T::from(true);
         }
     }
@@ -209,16 +193,12 @@ mod tests {
     }
 
     #[test]
-    fn idle_seats_before_the_blinds_are_not_dealt_in() {
-        // The button on 9; seat 0 neither posts nor acts; seat 1 posts the small blind.
+    fn idle_seats_are_not_dealt_in() {
         let mut s = seats(&[(9, "A"), (0, "B"), (1, "C"), (3, "D")]);
-        idle_before_blinds(&mut s, &[true, false, true, true], Some(9), Some(2));
+        idle(&mut s, &[true, false, true, true]);
         assert_eq!(
             s.iter().map(|s| s.3).collect::<Vec<_>>(),
             [false, true, false, false]
         );
-        let mut s = seats(&[(2, "A"), (4, "B"), (6, "C")]);
-        idle_before_blinds(&mut s, &[false, false, false], Some(2), Some(1));
-        assert!(s.iter().all(|s| !s.3)); // no seat between the button and the blind
     }
 }

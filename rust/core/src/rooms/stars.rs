@@ -44,6 +44,10 @@ struct Reader {
     section: Section,
     sections: usize,
     board: Vec<u8>,
+    /// The cards of the summary's `Board [...]`.
+    summary_board: Vec<u8>,
+    /// The betting round, to tell a street the room writes no line for.
+    round: super::rounds::Round,
     runouts: Vec<(u32, Vec<u8>)>,
     street: usize,
     street_in: Vec<i64>,
@@ -93,6 +97,8 @@ impl Reader {
             section: Section::Seats,
             sections: 0,
             board: Vec::new(),
+            summary_board: Vec::new(),
+            round: super::rounds::Round::default(),
             runouts: Vec::new(),
             street: 0,
             street_in: Vec::new(),
@@ -152,6 +158,7 @@ impl Reader {
                 self.summary_won.push(0);
                 self.street_in.push(0);
                 self.folded.push(false);
+                self.round.seat();
                 self.names.push(self.seats.len() - 1);
                 let seats = &self.seats;
                 self.names
@@ -202,6 +209,9 @@ impl Reader {
             self.street_in[who] += if kind == Post::Both { x.min(x) } else { x };
         }
         self.short_blind |= matches!(kind, Post::Small | Post::Big) && after.contains("all-in");
+        if matches!(kind, Post::Ante | Post::Dead) {
+            self.round.ante(who, x);
+        }
         self.posts.push((kind, who, x));
         self.acting[who] = true;
         Ok(())
@@ -233,6 +243,18 @@ impl Reader {
     }
 
     fn act(&mut self, who: usize, rest: &str) -> Result<(), Fault> {
+        let bets = ["folds", "checks", "calls ", "bets ", "raises "];
+        if self.room.lists_absent
+            && self.head.deal == Deal::Board
+            && bets.iter().any(|b| rest.starts_with(b))
+            && self
+                .round
+                .over(&self.acting, &self.folded, &self.stacks(), &self.street_in)
+        {
+            // A bet after the round is over: a street whose board no line deals.
+            self.events.push(Event::Board(Vec::new()));
+            self.street_begins();
+        }
         let level = self.street_in.iter().copied().max().unwrap_or(0);
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
@@ -355,6 +377,7 @@ impl Reader {
         if verb == Verb::Fold {
             self.folded[who] = true;
         }
+        self.round.act(who, verb == Verb::BetRaise);
         self.acted = true;
         self.betting = true;
         self.acting[who] = true;
@@ -490,7 +513,12 @@ impl Reader {
         }
     }
 
+    fn stacks(&self) -> Vec<i64> {
+        self.seats.iter().map(|s| s.2).collect()
+    }
+
     fn street_begins(&mut self) {
+        self.round.street(&self.street_in);
         self.street += 1;
         self.street_in.iter_mut().for_each(|x| *x = 0);
         self.betting = false;
@@ -529,41 +557,12 @@ impl Reader {
 
     fn summary_line(&mut self, line: &str) -> Result<(), Fault> {
         if let Some(rest) = line.strip_prefix("Total pot ") {
-            let mut parts = rest.split('|');
-            let first = parts.next().unwrap_or("");
-            let rounded = super::money::abbreviated(first);
-            if rounded.is_none() {
-                self.total = Some(amount(first)?);
-            }
-            for part in parts.by_ref() {
-                let part = part.trim();
-                if part.eq_ignore_ascii_case("no rake") {
-                    self.rake = Some(0);
-                    continue;
-                }
-                let Some((name, x)) = part.rsplit_once(' ') else {
-                    continue;
-                };
-                let lower = name.to_ascii_lowercase();
-                if lower.starts_with("main pot") || lower.starts_with("side pot") {
-                    continue; // the total's parts (Run It Once), not taken from it
-                }
-                let x = amount(x)?;
-                if name.eq_ignore_ascii_case("rake") {
-                    self.rake = Some(x);
-                } else if x > 0 {
-                    self.fees.push((name.to_string(), x));
-                }
-            }
-            if let Some((total, within)) = rounded {
-                // A total written rounded stands for the exact pot paid out, if that rounds
-                // to it (the actions must then make that pot); else for its written value.
-                let fees: i64 = self.fees.iter().map(|f| f.1).sum();
-                let paid = self.won.iter().sum::<i64>() + self.rake.unwrap_or(0) + fees;
-                let exact = (paid - total).abs() <= within && paid != total + within;
-                self.total = Some(if exact { paid } else { total });
-            }
+            let t = super::totals::totals(rest, &self.won)?;
+            (self.total, self.rake, self.fees) = (t.total, t.rake, t.fees);
             return Ok(());
+        }
+        if let Some(board) = line.strip_prefix("Board ") {
+            self.summary_board = groups(board)?.concat();
         }
         let Some(rest) = line.strip_prefix("Seat ") else {
             return Ok(());
@@ -716,12 +715,7 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
             .map(|i| !r.seats[i].3 && r.seats[i].2 > 0 || r.acting[i])
             .collect();
         super::positions::button_from_blind(&r.seats, &in_hand, small, &mut r.button);
-        let blind = r
-            .posts
-            .iter()
-            .find(|p| matches!(p.0, Post::Small | Post::Big))
-            .map(|p| p.1);
-        super::positions::idle_before_blinds(&mut r.seats, &r.acting, r.button, blind);
+        super::positions::idle(&mut r.seats, &r.acting);
     }
     if r.sections == 0 {
         return fault(Cause::NoSections, "the hand has no *** section markers");
@@ -744,6 +738,17 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         r.head.hole_count = most;
         r.head.code = super::table::phh_code("omaha", r.head.betting);
     }
+    let runs = r.notes.iter().any(|n| n.0 == usize::MAX);
+    let mut missing: Vec<u8> = (r.head.deal == Deal::Board && !runs)
+        .then(|| {
+            r.summary_board
+                .iter()
+                .filter(|c| !r.board.contains(c))
+                .copied()
+                .collect()
+        })
+        .unwrap_or_default();
+    super::runout::fill(&mut r.events, r.board.len(), &mut missing)?;
     if r.head.deal == Deal::Stud && r.head.stakes.is_none_or(|s| s.0 <= 0) {
         // No stakes written (Bovada's stud): the bets show them, else none.
         r.head.stakes = r.bets.stakes();
@@ -754,7 +759,7 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         } else {
             r.summary_won
         };
-    assemble(Parts {
+    let hand = assemble(Parts {
         room: r.room,
         language: r.language,
         head: r.head,
@@ -775,5 +780,9 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         bring_in: r.bring_in,
         short_blind: r.short_blind,
         put: Vec::new(),
-    })
+    })?;
+    if missing.is_empty() {
+        return Ok(hand);
+    }
+    super::runout::complete(hand, &missing)
 }
