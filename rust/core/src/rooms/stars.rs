@@ -739,15 +739,16 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         r.head.code = super::table::phh_code("omaha", r.head.betting);
     }
     let runs = r.notes.iter().any(|n| n.0 == usize::MAX);
-    let mut missing: Vec<u8> = (r.head.deal == Deal::Board && !runs)
-        .then(|| {
-            r.summary_board
-                .iter()
-                .filter(|c| !r.board.contains(c))
-                .copied()
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut missing: Vec<u8> = if r.head.deal == Deal::Board && !runs {
+        let board = &r.board;
+        r.summary_board
+            .iter()
+            .filter(|c| !board.contains(c))
+            .copied()
+            .collect()
+    } else {
+        Vec::new()
+    };
     super::runout::fill(&mut r.events, r.board.len(), &mut missing)?;
     if r.head.deal == Deal::Stud && r.head.stakes.is_none_or(|s| s.0 <= 0) {
         // No stakes written (Bovada's stud): the bets show them, else none.
