@@ -336,6 +336,27 @@ const FILES: &[Expected] = &[
         &[],
     ),
     (
+        "partypoker/tournament_blinds_unwritten.txt",
+        "PTY",
+        "***** Hand History for Game",
+        &["holdem"; 3],
+        &[],
+    ),
+    (
+        "partypoker/converted_statistics.txt",
+        "PTY",
+        "***** Hand History for Game",
+        &["holdem"],
+        &[],
+    ),
+    (
+        "partypoker/omaha_hilo_halves.txt",
+        "PTY",
+        "***** Hand History for Game",
+        &["omaha-hilo"],
+        &[],
+    ),
+    (
         "betonline/board_in_summary.txt",
         "BOL",
         "BetOnline Poker",

@@ -247,3 +247,31 @@ fn winamax_totals_written_to_a_thousands_fraction() {
     let refused = read_file(first.as_bytes()).hands[0].clone().unwrap_err();
     assert_eq!(refused.cause, Cause::Totals);
 }
+
+#[test]
+fn partypoker_tournament_blinds_statistics_and_hilo_halves() {
+    // Its tournaments of 2011 write the level (`Blinds(300/600)`) and no blind: the two
+    // seats after the button post them, heads-up the button the small blind.
+    let file = hands("partypoker/tournament_blinds_unwritten.txt");
+    let hand = &file[1];
+    assert_eq!(
+        (hand.players.clone(), hand.blinds.clone()),
+        (
+            vec!["Player1".to_string(), "Player0".to_string()],
+            vec![300, 600]
+        )
+    );
+    // "is all-In [4,220]" over his small blind of 300: all his 4,520.
+    assert_eq!(hand.phh_actions()[2..], ["p2 cbr 4520", "p1 f"]);
+    assert_eq!(hand.winnings, [0, 5120]);
+    assert_eq!(
+        (file[2].blinds.clone(), file[2].winnings.clone()),
+        (vec![100, 200, 0], vec![0, 300, 0])
+    );
+    // A converted file: the player's statistics follow his stack.
+    let hand = &hands("partypoker/converted_statistics.txt")[0];
+    assert_eq!((hand.stacks[5], hand.winnings[1]), (275, 833));
+    // "wins Lo ($28.75 USD)": the low half of a hi-lo pot.
+    let hand = &hands("partypoker/omaha_hilo_halves.txt")[0];
+    assert_eq!(hand.winnings, [0, 2875, 0, 0, 2975]);
+}

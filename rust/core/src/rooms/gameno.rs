@@ -196,10 +196,9 @@ impl State {
         if r.seats.len() >= 2 * crate::MAX_PLAYERS {
             return fault(Cause::Players, "more seats than any table has");
         }
-        let stack = bracket(&format!(
-            "[{}]",
-            rest[open + 3..].trim_end_matches(')').trim()
-        ))?;
+        // Up to the bracket's end: converted files add the player's statistics after it.
+        let inner = rest[open + 3..].split(')').next().unwrap_or("");
+        let stack = bracket(&format!("[{}]", inner.trim()))?;
         // The layout lists players sitting out like the others: a seat is dealt in when
         // it posts or acts (every player dealt in does, but a big blind all fold to).
         r.seats.push((seat, rest[..open].to_string(), stack, true));
@@ -232,6 +231,9 @@ impl State {
             return Ok(());
         }
         if let Some(name) = line.strip_prefix("** ") {
+            if self.sections == 0 {
+                self.implied_blinds(r);
+            }
             self.sections += 1;
             let name = name.to_ascii_lowercase();
             if name.starts_with("dealing flop")
@@ -254,6 +256,43 @@ impl State {
             return Ok(()); // joins, leaves, chat
         };
         self.act(r, who, rest)
+    }
+
+    /// PartyPoker's tournaments of 2011 write no blinds, only the level's
+    /// (`Blinds(300/600)`): the first two seats after the button post them (heads-up, the
+    /// button the small), a short stack all it has. Every seat listed is dealt in.
+    fn implied_blinds(&mut self, r: &mut Parts) {
+        let posted = r
+            .posts
+            .iter()
+            .any(|p| matches!(p.0, Post::Small | Post::Big));
+        let (Some((small, big)), Some(_), false) = (r.head.stakes, &r.head.tournament, posted)
+        else {
+            return;
+        };
+        let mut seats: Vec<usize> = (0..r.seats.len()).filter(|&i| r.seats[i].2 > 0).collect();
+        if seats.len() < 2 {
+            return;
+        }
+        seats.sort_by_key(|&i| r.seats[i].0);
+        let button = r.button.unwrap_or(0);
+        let after = seats
+            .iter()
+            .position(|&i| r.seats[i].0 > button)
+            .unwrap_or(0);
+        seats.rotate_left(after);
+        if seats.len() == 2 {
+            seats.rotate_left(1); // heads-up: the button (last) posts the small blind
+        }
+        for &i in &seats {
+            r.acting[i] = true;
+        }
+        for (&i, (kind, blind)) in seats.iter().zip([(Post::Small, small), (Post::Big, big)]) {
+            let x = blind.min(r.seats[i].2);
+            r.short_blind |= x < blind;
+            self.street_in[i] += x;
+            r.posts.push((kind, i, x));
+        }
     }
 
     fn act(&mut self, r: &mut Parts, who: usize, rest: &str) -> Result<(), Fault> {
@@ -325,8 +364,12 @@ impl State {
             .strip_prefix("collected ")
             .or_else(|| rest.strip_prefix("wins "))
         {
+            // A hi-lo pot's halves: "wins Lo ($0.09 USD)".
+            let x = x.trim_start_matches("Lo ").trim_start_matches("Hi ");
             let x = if x.contains('[') {
                 bracket(x)?
+            } else if let Some(inner) = x.strip_prefix('(') {
+                bracket(&format!("[{}]", inner.split(')').next().unwrap_or("")))?
             } else {
                 bracket(&format!("[{}]", x.split(" from").next().unwrap_or(x)))?
             };
