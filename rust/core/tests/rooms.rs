@@ -343,6 +343,13 @@ const FILES: &[Expected] = &[
         &[],
     ),
     (
+        "partypoker/later_format.txt",
+        "PTY",
+        "***** Hand History For Game",
+        &["holdem"],
+        &[],
+    ),
+    (
         "partypoker/converted_statistics.txt",
         "PTY",
         "***** Hand History for Game",

@@ -271,6 +271,18 @@ fn partypoker_tournament_blinds_statistics_and_hilo_halves() {
     // A converted file: the player's statistics follow his stack.
     let hand = &hands("partypoker/converted_statistics.txt")[0];
     assert_eq!((hand.stacks[5], hand.winnings[1]), (275, 833));
+    // The later layout: "(NL)", amounts in parentheses, "raises 0.06 to 0.08" to the
+    // street's total, the button on the table line and the winnings in the summary's
+    // balances ("collected $0.31": the pot of 0.18 and his uncalled 0.13).
+    let hand = &hands("partypoker/later_format.txt")[0];
+    assert_eq!(
+        (hand.betting, hand.button, hand.blinds[..2].to_vec()),
+        ("no-limit", Some(1), vec![1, 2])
+    );
+    assert_eq!(hand.players[..2], ["Player2", "Player3"]);
+    assert!(hand.phh_actions().contains(&"p2 cbr 0.08".to_string()));
+    assert_eq!(hand.winnings.iter().sum::<i64>(), 31);
+    assert_eq!(hand.winnings[1], 31);
     // "wins Lo ($28.75 USD)": the low half of a hi-lo pot.
     let hand = &hands("partypoker/omaha_hilo_halves.txt")[0];
     assert_eq!(hand.winnings, [0, 2875, 0, 0, 2975]);

@@ -25,10 +25,14 @@ const GAMES: [(&str, &str, usize); 6] = [
 ];
 
 /// Its betting structures as written: `(written, structure)`, the longest first.
-const BETTING: [(&str, &str); 6] = [
+const BETTING: [(&str, &str); 9] = [
     ("No Limit", "no-limit"),
     ("Pot Limit", "pot-limit"),
     ("Fix Limit", "fixed-limit"),
+    // PartyPoker's later files: "0.01/0.02 Texas Hold'em Game Table (NL)".
+    ("(NL)", "no-limit"),
+    ("(PL)", "pot-limit"),
+    ("(FL)", "fixed-limit"),
     ("NL ", "no-limit"),
     ("PL ", "pot-limit"),
     ("FL ", "fixed-limit"),
@@ -70,13 +74,17 @@ fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
     let Some(&(_, betting)) = BETTING.iter().find(|b| line.contains(b.0)) else {
         return fault(Cause::Game, format!("{line:?} names no betting structure"));
     };
-    let tournament = line.find("Trny:").map(|at| {
-        line[at + 5..]
-            .trim_start()
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect::<String>()
-    });
+    let tournament = line
+        .find("Trny:")
+        .map(|at| at + 5)
+        .or_else(|| line.find("Tournament #").map(|at| at + 12))
+        .map(|at| {
+            line[at..]
+                .trim_start()
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+        });
     let fixed = if let Some(at) = line.find("Blinds(").or_else(|| line.find("Stakes(")) {
         &line[at + 7..]
     } else {
@@ -173,6 +181,8 @@ struct State {
     sections: usize,
     acted: bool,
     won: bool,
+    /// Winnings written in the hand (`wins`, `collected`), not in its summary's balances.
+    won_lines: bool,
     street_in: Vec<i64>,
     names: Vec<usize>,
 }
@@ -190,14 +200,17 @@ impl State {
         else {
             return Ok(false);
         };
-        let (Ok(seat), Some(open)) = (number.parse::<u32>(), rest.rfind(" ( ")) else {
+        // "( $10.98 )", or "($0.95)" in the later files.
+        let open = rest.rfind(" ( ").or_else(|| rest.rfind(" ("));
+        let (Ok(seat), Some(open)) = (number.parse::<u32>(), open) else {
             return Ok(false);
         };
         if r.seats.len() >= 2 * crate::MAX_PLAYERS {
             return fault(Cause::Players, "more seats than any table has");
         }
         // Up to the bracket's end: converted files add the player's statistics after it.
-        let inner = rest[open + 3..].split(')').next().unwrap_or("");
+        let inner = rest[open + 2..].trim_start_matches('(');
+        let inner = inner.split(')').next().unwrap_or("");
         let stack = bracket(&format!("[{}]", inner.trim()))?;
         // The layout lists players sitting out like the others: a seat is dealt in when
         // it posts or acts (every player dealt in does, but a big blind all fold to).
@@ -216,8 +229,12 @@ impl State {
 
     fn line(&mut self, r: &mut Parts, line: &str) -> Result<(), Fault> {
         if let Some(name) = line.strip_prefix("Table ") {
+            // "Table Calarasi (Real Money) -- Seat 4 is the button" in the later files.
+            if let Some((_, seat)) = name.split_once("-- Seat ") {
+                r.button = seat.split(' ').next().and_then(|s| s.parse().ok());
+            }
             let name = name.split(" (").next().unwrap_or(name);
-            r.table = name.to_string();
+            r.table = name.trim().to_string();
             return Ok(());
         }
         if let Some(seat) = line
@@ -336,6 +353,13 @@ impl State {
         } else if let Some(x) = rest.strip_prefix("calls ") {
             put(self, bracket(x)?);
             (Verb::CheckCall, Arg::Nothing)
+        } else if let Some((_, to)) = rest
+            .strip_prefix("raises ")
+            .and_then(|x| x.split_once(" to "))
+        {
+            // "raises 0.06 to 0.08": the later files write the street's total.
+            self.street_in[who] = bracket(to)?;
+            (Verb::BetRaise, Arg::Chips(self.street_in[who]))
         } else if let Some(x) = rest
             .strip_prefix("bets ")
             .or_else(|| rest.strip_prefix("raises "))
@@ -374,6 +398,16 @@ impl State {
                 bracket(&format!("[{}]", x.split(" from").next().unwrap_or(x)))?
             };
             r.won[who] += x;
+            self.won = true;
+            self.won_lines = true;
+            return Ok(());
+        } else if let Some((_, x)) = rest
+            .strip_prefix("balance ")
+            .and_then(|x| x.split_once(", collected "))
+            .filter(|_| !self.won_lines)
+        {
+            // The later files' summary: "NAME balance $0.96, bet $0.21, collected $0.31".
+            r.won[who] += bracket(x.split(',').next().unwrap_or(x))?;
             self.won = true;
             return Ok(());
         } else {
