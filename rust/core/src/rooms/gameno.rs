@@ -53,8 +53,10 @@ fn bracket(text: &str) -> Result<i64, Fault> {
             .trim_end_matches(" USD")
             .trim_end_matches(" EUR")
             .trim_end_matches(" GBP")
+            .replace([' ', '\u{a0}'], " ")
             .replace(" $", "$")
-            .replace(" €", "€");
+            .replace(" €", "€")
+            .replace("$ ", "$");
         match units(&word) {
             Some(x) => sum += x,
             None => return fault(Cause::Amount, format!("{:?} is not an amount", part.trim())),

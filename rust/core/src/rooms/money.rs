@@ -38,6 +38,12 @@ pub fn units(text: &str) -> Option<i64> {
     if text.is_empty() || text.len() > 40 {
         return None;
     }
+    // Dots between thousands (888's Dutch and Romanian clients: "1.183.764"): two or more,
+    // each followed by three digits, are no decimal point.
+    let dotted: Vec<&str> = text.split('.').collect();
+    if dotted.len() > 2 && dotted[1..].iter().all(|g| g.len() == 3) {
+        return units(&dotted.concat());
+    }
     let (mut whole, mut fraction, mut digits_after, mut seen_point) = (0i64, 0i64, 0u32, false);
     let bytes: Vec<char> = text.chars().collect();
     for (i, &c) in bytes.iter().enumerate() {
@@ -63,8 +69,14 @@ pub fn units(text: &str) -> Option<i64> {
                     .iter()
                     .take_while(|c| c.is_ascii_digit())
                     .count();
+                // Then the end, a decimal point, the same separator again, or (after a
+                // space) a decimal comma: "1,000,000", "15 788,50".
                 let next = bytes.get(i + 1 + run);
-                let thousands = run == 3 && matches!(next, None | Some('.'));
+                let thousands = run == 3
+                    && match next {
+                        None | Some('.') => true,
+                        Some(&n) => n == c || (c != ',' && n == ','),
+                    };
                 if i == 0 || run == 0 {
                     return None;
                 }
@@ -153,6 +165,11 @@ mod tests {
         assert_eq!(units("2 500"), Some(25_000_000));
         assert_eq!(units("£0.25"), Some(2_500));
         assert_eq!(units("1,5"), Some(15_000));
+        assert_eq!(units("1,000,000"), Some(10_000_000_000));
+        assert_eq!(units("1 123 698"), Some(11_236_980_000));
+        assert_eq!(units("15\u{a0}788,50"), Some(157_885_000));
+        assert_eq!(units("1.183.764"), Some(11_837_640_000));
+        assert_eq!(units("1.18.764"), None);
         for bad in [
             "",
             ",5",
