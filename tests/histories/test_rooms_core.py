@@ -84,3 +84,26 @@ def test_a_record_paying_more_than_the_pots_is_still_refused(tmp_path: Path) -> 
     bad.write_text(text.replace("UTG+1 : Hand result $118.42", "UTG+1 : Hand result $218.42"))
     reader = read_histories(bad, skip_bad=True)
     assert list(reader) == [] and reader.skipped == 1
+
+
+def test_the_text_rooms_conventions_replay_with_the_files_payouts() -> None:
+    # WPN's older layout ("Game started at"): every street of a stud hand replays, and
+    # the pot of 8.15 after 0.11 rake and 0.04 jackpot fee is paid as written.
+    reader = read_histories(ROOMS / "wpn" / "older_layout_stud.txt")
+    records = list(reader)
+    assert (len(records), reader.skipped) == (4, 0)
+    second = records[1].hand
+    assert (second.payouts, second.rake) == ((0, 815), 15)  # the rake and the fee, in cents
+    # BetOnline deals the board of an all-in in its summary alone; its Hold'em tables of
+    # four cards are Omaha.
+    (record,) = list(read_histories(ROOMS / "betonline" / "board_in_summary.txt"))
+    assert record.hand.spec.variant == "omaha"
+    assert (record.hand.payouts[2], record.hand.rake) == (158, 5)
+    assert len(record.hand.board) == 5
+    # Ignition's seats numbered by player: the positions order the table, and the big
+    # blind's 3.40 is paid to "Big Blind [ME]".
+    records = list(read_histories(ROOMS / "bovada" / "ignition_positions.txt"))
+    assert len(records) == 5
+    hand = records[1].hand
+    assert records[1].players[:3] == ("Dealer", "Small Blind", "Big Blind [ME]")
+    assert hand.payouts[2] == 340

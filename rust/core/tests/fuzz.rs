@@ -936,8 +936,31 @@ const ROOM_TOKENS: &[&str] = &[
     "Seat+1 : Card dealt to a spot [8s]\n",
     "Seat+1 : Big blind/Bring in 5\n",
     "Seat+5 : Double bets 20\n",
+    "Game started at: 2016/8/2 11:17:19\n",
+    "Game ID: 693977667 1/2 (PRR) Leyak (Seven Cards Stud)\n",
+    "Player Ann received card: [10d]\n",
+    "Player Bob received a card.\n",
+    "Player Bob bring in (0.40)\n",
+    "*** Third street ***\n",
+    "Pot: 1.10. Rake 0. JP fee 0.24\n",
+    "*Player Ann mucks (does not show cards). Bets: 0.55. Collects: 1.10. Wins: 0.55.\n",
+    "Ignition Hand #4294547312: HOLDEM Tournament #41302505 TBL#13, Turbo- Level 1 (10/20)\n",
+    "Big Blind : All-in 237\n",
+    "Dealer : Set dealer [3]\n",
 ];
 const ROOM_SEEDS: &[&str] = &[
+    "Game started at: 2014/3/9 16:53:43\n\
+     Game ID: 261641541 0.10/0.25 Tantalite   (JP) (Hold'em)\nSeat 5 is the button\n\
+     Seat 1: Ann (44.87).\nSeat 5: Bob (12.85).\nSeat 6: Cy (25.10).\n\
+     Player Cy has small blind (0.10)\nPlayer Ann has big blind (0.25)\n\
+     Player Cy received card: [Jd]\nPlayer Cy received card: [Js]\n\
+     Player Ann received a card.\nPlayer Ann received a card.\nPlayer Bob received a card.\n\
+     Player Bob received a card.\nPlayer Bob folds\nPlayer Cy calls (0.15)\nPlayer Ann checks\n\
+     *** FLOP ***: [3h 4c 2c]\nPlayer Cy bets (1)\nPlayer Ann folds\n\
+     Uncalled bet (1) returned to Cy\n------ Summary ------\nPot: 0.48. Rake 0.02\n\
+     *Player Cy shows: One pair [Jd Js]. Bets: 0.25. Collects: 0.48. Wins: 0.23.\n\
+     Player Ann does not show cards.Bets: 0.25. Collects: 0. Loses: 0.25.\n\
+     Game ended at: 2014/3/9 16:54:45\n",
     "PokerStars Hand #1001:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/02 10:00:00 ET\n\
      Table 'Alpha' 6-max Seat #1 is the button\nSeat 1: Ann ($100 in chips)\n\
      Seat 2: Bob ($80.50 in chips)\nSeat 3: Cid ($120 in chips)\n\

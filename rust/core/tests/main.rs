@@ -20,6 +20,7 @@ mod push_fold_table;
 mod range;
 mod rooms;
 mod rooms_xml;
+mod rooms_text;
 mod seven_card;
 mod short_deck;
 mod short_deck_equity;

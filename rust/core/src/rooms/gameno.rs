@@ -25,10 +25,14 @@ const GAMES: [(&str, &str, usize); 6] = [
 ];
 
 /// Its betting structures as written: `(written, structure)`, the longest first.
-const BETTING: [(&str, &str); 6] = [
+const BETTING: [(&str, &str); 9] = [
     ("No Limit", "no-limit"),
     ("Pot Limit", "pot-limit"),
     ("Fix Limit", "fixed-limit"),
+    // PartyPoker's later files: "0.01/0.02 Texas Hold'em Game Table (NL)".
+    ("(NL)", "no-limit"),
+    ("(PL)", "pot-limit"),
+    ("(FL)", "fixed-limit"),
     ("NL ", "no-limit"),
     ("PL ", "pot-limit"),
     ("FL ", "fixed-limit"),
@@ -49,8 +53,10 @@ fn bracket(text: &str) -> Result<i64, Fault> {
             .trim_end_matches(" USD")
             .trim_end_matches(" EUR")
             .trim_end_matches(" GBP")
+            .replace([' ', '\u{a0}'], " ")
             .replace(" $", "$")
-            .replace(" €", "€");
+            .replace(" €", "€")
+            .replace("$ ", "$");
         match units(&word) {
             Some(x) => sum += x,
             None => return fault(Cause::Amount, format!("{:?} is not an amount", part.trim())),
@@ -70,13 +76,17 @@ fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
     let Some(&(_, betting)) = BETTING.iter().find(|b| line.contains(b.0)) else {
         return fault(Cause::Game, format!("{line:?} names no betting structure"));
     };
-    let tournament = line.find("Trny:").map(|at| {
-        line[at + 5..]
-            .trim_start()
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect::<String>()
-    });
+    let tournament = line
+        .find("Trny:")
+        .map(|at| at + 5)
+        .or_else(|| line.find("Tournament #").map(|at| at + 12))
+        .map(|at| {
+            line[at..]
+                .trim_start()
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+        });
     let fixed = if let Some(at) = line.find("Blinds(").or_else(|| line.find("Stakes(")) {
         &line[at + 7..]
     } else {
@@ -128,7 +138,7 @@ pub fn read(
         .collect();
     let at = lines
         .iter()
-        .position(|l| l.contains("Hand History for Game"));
+        .position(|l| l.to_ascii_lowercase().contains("hand history for game"));
     let Some(game_at) = at.map(|a| a + 1).filter(|&a| a < lines.len()) else {
         return Err((
             None,
@@ -173,6 +183,8 @@ struct State {
     sections: usize,
     acted: bool,
     won: bool,
+    /// Winnings written in the hand (`wins`, `collected`), not in its summary's balances.
+    won_lines: bool,
     street_in: Vec<i64>,
     names: Vec<usize>,
 }
@@ -190,16 +202,18 @@ impl State {
         else {
             return Ok(false);
         };
-        let (Ok(seat), Some(open)) = (number.parse::<u32>(), rest.rfind(" ( ")) else {
+        // "( $10.98 )", or "($0.95)" in the later files.
+        let open = rest.rfind(" ( ").or_else(|| rest.rfind(" ("));
+        let (Ok(seat), Some(open)) = (number.parse::<u32>(), open) else {
             return Ok(false);
         };
         if r.seats.len() >= 2 * crate::MAX_PLAYERS {
             return fault(Cause::Players, "more seats than any table has");
         }
-        let stack = bracket(&format!(
-            "[{}]",
-            rest[open + 3..].trim_end_matches(')').trim()
-        ))?;
+        // Up to the bracket's end: converted files add the player's statistics after it.
+        let inner = rest[open + 2..].trim_start_matches('(');
+        let inner = inner.split(')').next().unwrap_or("");
+        let stack = bracket(&format!("[{}]", inner.trim()))?;
         // The layout lists players sitting out like the others: a seat is dealt in when
         // it posts or acts (every player dealt in does, but a big blind all fold to).
         r.seats.push((seat, rest[..open].to_string(), stack, true));
@@ -217,8 +231,12 @@ impl State {
 
     fn line(&mut self, r: &mut Parts, line: &str) -> Result<(), Fault> {
         if let Some(name) = line.strip_prefix("Table ") {
+            // "Table Calarasi (Real Money) -- Seat 4 is the button" in the later files.
+            if let Some((_, seat)) = name.split_once("-- Seat ") {
+                r.button = seat.split(' ').next().and_then(|s| s.parse().ok());
+            }
             let name = name.split(" (").next().unwrap_or(name);
-            r.table = name.to_string();
+            r.table = name.trim().to_string();
             return Ok(());
         }
         if let Some(seat) = line
@@ -232,6 +250,9 @@ impl State {
             return Ok(());
         }
         if let Some(name) = line.strip_prefix("** ") {
+            if self.sections == 0 {
+                self.implied_blinds(r);
+            }
             self.sections += 1;
             let name = name.to_ascii_lowercase();
             if name.starts_with("dealing flop")
@@ -254,6 +275,43 @@ impl State {
             return Ok(()); // joins, leaves, chat
         };
         self.act(r, who, rest)
+    }
+
+    /// PartyPoker's tournaments of 2011 write no blinds, only the level's
+    /// (`Blinds(300/600)`): the first two seats after the button post them (heads-up, the
+    /// button the small), a short stack all it has. Every seat listed is dealt in.
+    fn implied_blinds(&mut self, r: &mut Parts) {
+        let posted = r
+            .posts
+            .iter()
+            .any(|p| matches!(p.0, Post::Small | Post::Big));
+        let (Some((small, big)), Some(_), false) = (r.head.stakes, &r.head.tournament, posted)
+        else {
+            return;
+        };
+        let mut seats: Vec<usize> = (0..r.seats.len()).filter(|&i| r.seats[i].2 > 0).collect();
+        if seats.len() < 2 {
+            return;
+        }
+        seats.sort_by_key(|&i| r.seats[i].0);
+        let button = r.button.unwrap_or(0);
+        let after = seats
+            .iter()
+            .position(|&i| r.seats[i].0 > button)
+            .unwrap_or(0);
+        seats.rotate_left(after);
+        if seats.len() == 2 {
+            seats.rotate_left(1); // heads-up: the button (last) posts the small blind
+        }
+        for &i in &seats {
+            r.acting[i] = true;
+        }
+        for (&i, (kind, blind)) in seats.iter().zip([(Post::Small, small), (Post::Big, big)]) {
+            let x = blind.min(r.seats[i].2);
+            r.short_blind |= x < blind;
+            self.street_in[i] += x;
+            r.posts.push((kind, i, x));
+        }
     }
 
     fn act(&mut self, r: &mut Parts, who: usize, rest: &str) -> Result<(), Fault> {
@@ -297,6 +355,13 @@ impl State {
         } else if let Some(x) = rest.strip_prefix("calls ") {
             put(self, bracket(x)?);
             (Verb::CheckCall, Arg::Nothing)
+        } else if let Some((_, to)) = rest
+            .strip_prefix("raises ")
+            .and_then(|x| x.split_once(" to "))
+        {
+            // "raises 0.06 to 0.08": the later files write the street's total.
+            self.street_in[who] = bracket(to)?;
+            (Verb::BetRaise, Arg::Chips(self.street_in[who]))
         } else if let Some(x) = rest
             .strip_prefix("bets ")
             .or_else(|| rest.strip_prefix("raises "))
@@ -325,12 +390,26 @@ impl State {
             .strip_prefix("collected ")
             .or_else(|| rest.strip_prefix("wins "))
         {
+            // A hi-lo pot's halves: "wins Lo ($0.09 USD)".
+            let x = x.trim_start_matches("Lo ").trim_start_matches("Hi ");
             let x = if x.contains('[') {
                 bracket(x)?
+            } else if let Some(inner) = x.strip_prefix('(') {
+                bracket(&format!("[{}]", inner.split(')').next().unwrap_or("")))?
             } else {
                 bracket(&format!("[{}]", x.split(" from").next().unwrap_or(x)))?
             };
             r.won[who] += x;
+            self.won = true;
+            self.won_lines = true;
+            return Ok(());
+        } else if let Some((_, x)) = rest
+            .strip_prefix("balance ")
+            .and_then(|x| x.split_once(", collected "))
+            .filter(|_| !self.won_lines)
+        {
+            // The later files' summary: "NAME balance $0.96, bet $0.21, collected $0.31".
+            r.won[who] += bracket(x.split(',').next().unwrap_or(x))?;
             self.won = true;
             return Ok(());
         } else {

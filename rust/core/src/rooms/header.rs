@@ -133,12 +133,19 @@ pub fn header(rest: &str, default_betting: Option<&'static str>) -> Result<Heade
     if number.is_empty() {
         return Err(format!("{:?} holds no hand number", truncate(rest)));
     }
-    let tournament = rest.find("Tournament #").map(|at| {
-        rest[at + 12..]
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect::<String>()
-    });
+    let tournament = rest
+        .find("Tournament #")
+        .map(|at| {
+            rest[at + 12..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+        })
+        .or_else(|| {
+            // Winamax names its tournaments: `Tournament "Freeroll 150€" buyIn: ...`.
+            let named = &rest[rest.find("Tournament \"")? + 12..];
+            Some(named[..named.find('"')?].to_string())
+        });
     let Some((end, start, row, betting)) = game(rest).or_else(|| apart(rest, default_betting))
     else {
         return Err(format!(

@@ -104,7 +104,9 @@ pub fn check_totals(hand: &RoomHand) -> Result<(), String> {
         hand.total_pot,
         conventions.is_some_and(|r| r.pot_after_rake),
     ) {
-        (Some(total), true) => Some(total + hand.rake.unwrap_or(0)),
+        (Some(total), true) => {
+            Some(total + hand.rake.unwrap_or(0) + hand.fees.iter().map(|f| f.1).sum::<i64>())
+        }
         (total, _) => total,
     };
     let show = |x: i64| decimal(x, hand.places);

@@ -19,11 +19,16 @@ mod languages;
 mod ledger;
 mod merge;
 pub mod money;
+mod positions;
 mod record;
+mod rounds;
+mod runout;
 mod stars;
+mod started;
 mod stud;
 mod table;
 pub mod text;
+mod totals;
 mod words;
 mod xml;
 
@@ -315,7 +320,16 @@ fn read_hand(
     first_line: usize,
 ) -> Result<RoomHand, Refusal> {
     let numbered = rest.find("HandId: #").map_or(rest, |at| &rest[at + 9..]);
-    let number: String = numbered
+    // The older WPN layout writes its number on the next line ("Game ID: 261641541").
+    let game_id = (found.room.format == Format::GameStarted)
+        .then(|| {
+            lines
+                .iter()
+                .find_map(|l| l.trim().strip_prefix("Game ID: "))
+        })
+        .flatten();
+    let number: String = game_id
+        .unwrap_or(numbered)
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
         .take(40)
@@ -348,6 +362,7 @@ fn read_hand(
     let hand = match found.room.format {
         Format::StarsText => stars::read(found.room, found.language, rest, lines),
         Format::GameNo => gameno::read(found.room, found.language, lines),
+        Format::GameStarted => started::read(found.room, found.language, lines),
         Format::IPokerXml | Format::MergeXml => {
             Err((None, (Cause::Game, "an XML hand outside its file".into())))
         }

@@ -38,6 +38,12 @@ pub fn units(text: &str) -> Option<i64> {
     if text.is_empty() || text.len() > 40 {
         return None;
     }
+    // Dots between thousands (888's Dutch and Romanian clients: "1.183.764"): two or more,
+    // each followed by three digits, are no decimal point.
+    let dotted: Vec<&str> = text.split('.').collect();
+    if dotted.len() > 2 && dotted[1..].iter().all(|g| g.len() == 3) {
+        return units(&dotted.concat());
+    }
     let (mut whole, mut fraction, mut digits_after, mut seen_point) = (0i64, 0i64, 0u32, false);
     let bytes: Vec<char> = text.chars().collect();
     for (i, &c) in bytes.iter().enumerate() {
@@ -63,8 +69,14 @@ pub fn units(text: &str) -> Option<i64> {
                     .iter()
                     .take_while(|c| c.is_ascii_digit())
                     .count();
+                // Then the end, a decimal point, the same separator again, or (after a
+                // space) a decimal comma: "1,000,000", "15 788,50".
                 let next = bytes.get(i + 1 + run);
-                let thousands = run == 3 && matches!(next, None | Some('.'));
+                let thousands = run == 3
+                    && match next {
+                        None | Some('.') => true,
+                        Some(&n) => n == c || (c != ',' && n == ','),
+                    };
                 if i == 0 || run == 0 {
                     return None;
                 }
@@ -84,6 +96,28 @@ pub fn units(text: &str) -> Option<i64> {
     }
     let scale = 10i64.pow(FINEST - digits_after);
     Some(whole * 10_000 + fraction * scale)
+}
+
+/// An amount written to a thousand's fraction (Winamax's tournament totals: `6.27k`): its
+/// value and the half unit of its last written digit, in units of [`FINEST`] places (the
+/// amount lies within that of the value); `None` for other text.
+///
+/// # Examples
+/// ```
+/// use pokerforge_core::rooms::money::abbreviated;
+/// assert_eq!(abbreviated("6.27k"), Some((62_700_000, 50_000)));
+/// assert_eq!(abbreviated("1k"), Some((10_000_000, 5_000_000)));
+/// assert_eq!(abbreviated("6270"), None);
+/// ```
+pub fn abbreviated(text: &str) -> Option<(i64, i64)> {
+    let number = text.trim().strip_suffix('k')?;
+    let decimals = number.split_once('.').map_or(0, |(_, d)| d.len());
+    if decimals > 3 {
+        return None;
+    }
+    let value = units(number)?.checked_mul(1_000)?;
+    let step = 10_000 * 1_000 / 10i64.pow(decimals as u32);
+    (value <= MOST_UNITS).then_some((value, step / 2))
 }
 
 /// The decimal places of the coarsest unit that writes every amount exactly (0 when all
@@ -131,6 +165,11 @@ mod tests {
         assert_eq!(units("2 500"), Some(25_000_000));
         assert_eq!(units("£0.25"), Some(2_500));
         assert_eq!(units("1,5"), Some(15_000));
+        assert_eq!(units("1,000,000"), Some(10_000_000_000));
+        assert_eq!(units("1 123 698"), Some(11_236_980_000));
+        assert_eq!(units("15\u{a0}788,50"), Some(157_885_000));
+        assert_eq!(units("1.183.764"), Some(11_837_640_000));
+        assert_eq!(units("1.18.764"), None);
         for bad in [
             "",
             ",5",

@@ -44,6 +44,10 @@ struct Reader {
     section: Section,
     sections: usize,
     board: Vec<u8>,
+    /// The cards of the summary's `Board [...]`.
+    summary_board: Vec<u8>,
+    /// The betting round, to tell a street the room writes no line for.
+    round: super::rounds::Round,
     runouts: Vec<(u32, Vec<u8>)>,
     street: usize,
     street_in: Vec<i64>,
@@ -93,6 +97,8 @@ impl Reader {
             section: Section::Seats,
             sections: 0,
             board: Vec::new(),
+            summary_board: Vec::new(),
+            round: super::rounds::Round::default(),
             runouts: Vec::new(),
             street: 0,
             street_in: Vec::new(),
@@ -118,7 +124,7 @@ impl Reader {
     }
 
     fn seat_line(&mut self, line: &str) -> Result<bool, Fault> {
-        let named_by_seat = named_by_seat(line);
+        let named_by_seat = super::positions::named_by_seat(line);
         let line = named_by_seat.as_deref().unwrap_or(line);
         let Some(rest) = line.strip_prefix("Seat ") else {
             return Ok(false);
@@ -135,7 +141,8 @@ impl Reader {
             let inner = &rest[open + 2..];
             let end = inner.find([')', ' ']).unwrap_or(inner.len());
             if let Some(stack) = units(inner[..end].trim_end_matches(',')) {
-                let out = rest.contains("sitting out")
+                let lower = rest.to_ascii_lowercase();
+                let out = lower.contains("sitting out")
                     || rest.contains("out of hand")
                     || self.room.lists_absent;
                 if self.seats.len() >= crate::MAX_PLAYERS * 2 {
@@ -151,6 +158,7 @@ impl Reader {
                 self.summary_won.push(0);
                 self.street_in.push(0);
                 self.folded.push(false);
+                self.round.seat();
                 self.names.push(self.seats.len() - 1);
                 let seats = &self.seats;
                 self.names
@@ -201,9 +209,30 @@ impl Reader {
             self.street_in[who] += if kind == Post::Both { x.min(x) } else { x };
         }
         self.short_blind |= matches!(kind, Post::Small | Post::Big) && after.contains("all-in");
+        if matches!(kind, Post::Ante | Post::Dead) {
+            self.round.ante(who, x);
+        }
         self.posts.push((kind, who, x));
         self.acting[who] = true;
         Ok(())
+    }
+
+    /// An all-in written as a bet before the cards are dealt (Bovada: `Big Blind : All-in
+    /// 237`): the forced bet the player could not post in full, an ante where the antes
+    /// are being posted, else the blind his seat's position or the posts so far make his.
+    fn forced_all_in(&mut self, who: usize, x: &str) -> Result<(), Fault> {
+        let posted = |kind: Post| self.posts.iter().any(|p| p.0 == kind);
+        let name = self.seats[who].1.trim_end_matches(" [ME]");
+        let kind = if self.posts.last().is_some_and(|p| p.0 == Post::Ante)
+            && !self.posts.iter().any(|p| p.0 == Post::Ante && p.1 == who)
+        {
+            "ante"
+        } else if name == "Small Blind" || (name != "Big Blind" && !posted(Post::Small)) {
+            "small blind"
+        } else {
+            "big blind"
+        };
+        self.post(who, &format!("{kind} {} all-in", x.trim()))
     }
 
     fn flush_draws(&mut self) {
@@ -214,6 +243,18 @@ impl Reader {
     }
 
     fn act(&mut self, who: usize, rest: &str) -> Result<(), Fault> {
+        let bets = ["folds", "checks", "calls ", "bets ", "raises "];
+        if self.room.lists_absent
+            && self.head.deal == Deal::Board
+            && bets.iter().any(|b| rest.starts_with(b))
+            && self
+                .round
+                .over(&self.acting, &self.folded, &self.stacks(), &self.street_in)
+        {
+            // A bet after the round is over: a street whose board no line deals.
+            self.events.push(Event::Board(Vec::new()));
+            self.street_begins();
+        }
         let level = self.street_in.iter().copied().max().unwrap_or(0);
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
@@ -223,6 +264,11 @@ impl Reader {
             amount(x)?;
             self.street_in[who] = level;
             (Verb::CheckCall, Arg::Nothing)
+        } else if let Some(x) = rest
+            .strip_prefix("bets ")
+            .filter(|_| self.section == Section::Seats && self.head.deal == Deal::Board)
+        {
+            return self.forced_all_in(who, x);
         } else if let Some(x) = rest.strip_prefix("bets ") {
             // (Bovada's all-in for an amount is written a bet: up to the level, a call.)
             self.street_in[who] += amount(x)?;
@@ -269,8 +315,16 @@ impl Reader {
             ));
             return Ok(());
         } else if let Some(x) = rest.strip_prefix("shows ") {
-            let Some(mut cards) = groups(x)?.into_iter().next() else {
-                return Ok(());
+            // The first group is the cards shown; what follows describes the hand
+            // (WPN: "| LO - [5,4,3,2,1]").
+            let first = x.find(']').map_or(x, |end| &x[..=end]);
+            let shown_before = self
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Act(w, Verb::ShowMuck, _) if *w == who));
+            let Some(mut cards) = groups(first)?.into_iter().next().filter(|_| !shown_before)
+            else {
+                return Ok(()); // nothing shown, or shown again at a second run's showdown
             };
             if self.head.deal == Deal::Board && cards.len() > self.head.hole_count {
                 // The best five written with the board (Bovada): the hole cards are the
@@ -323,6 +377,7 @@ impl Reader {
         if verb == Verb::Fold {
             self.folded[who] = true;
         }
+        self.round.act(who, verb == Verb::BetRaise);
         self.acted = true;
         self.betting = true;
         self.acting[who] = true;
@@ -338,6 +393,11 @@ impl Reader {
         let Some(last) = groups.pop() else {
             return Ok(());
         };
+        if last.is_empty() && cards.trim() == "[]" && self.head.deal == Deal::Board {
+            // Dealt nothing (BetOnline's "Dealt to Player13 []": he joined mid-hand).
+            self.seats[who].3 = true;
+            return Ok(());
+        }
         match self.head.deal {
             Deal::Board => self.dealt[who] = Some(last),
             Deal::Draw if self.street == 0 => self.dealt[who] = Some(last),
@@ -424,7 +484,7 @@ impl Reader {
             {
                 self.street_begins()
             }
-            "SHOW DOWN" | "SHOWDOWN" => {}
+            "SHOW DOWN" | "SHOWDOWN" | "RUN IT TWICE" => {}
             "SUMMARY" => self.section = Section::Summary,
             _ => {
                 return fault(
@@ -453,7 +513,12 @@ impl Reader {
         }
     }
 
+    fn stacks(&self) -> Vec<i64> {
+        self.seats.iter().map(|s| s.2).collect()
+    }
+
     fn street_begins(&mut self) {
+        self.round.street(&self.street_in);
         self.street += 1;
         self.street_in.iter_mut().for_each(|x| *x = 0);
         self.betting = false;
@@ -492,25 +557,12 @@ impl Reader {
 
     fn summary_line(&mut self, line: &str) -> Result<(), Fault> {
         if let Some(rest) = line.strip_prefix("Total pot ") {
-            let mut parts = rest.split('|');
-            self.total = Some(amount(parts.next().unwrap_or(""))?);
-            for part in parts {
-                let part = part.trim();
-                if part.eq_ignore_ascii_case("no rake") {
-                    self.rake = Some(0);
-                    continue;
-                }
-                let Some((name, x)) = part.rsplit_once(' ') else {
-                    continue;
-                };
-                let x = amount(x)?;
-                if name.eq_ignore_ascii_case("rake") {
-                    self.rake = Some(x);
-                } else if x > 0 {
-                    self.fees.push((name.to_string(), x));
-                }
-            }
+            let t = super::totals::totals(rest, &self.won)?;
+            (self.total, self.rake, self.fees) = (t.total, t.rake, t.fees);
             return Ok(());
+        }
+        if let Some(board) = line.strip_prefix("Board ") {
+            self.summary_board = groups(board)?.concat();
         }
         let Some(rest) = line.strip_prefix("Seat ") else {
             return Ok(());
@@ -616,16 +668,6 @@ impl Reader {
     }
 }
 
-/// A seat line of Bovada's stud (`Seat+4 [ME]: 1,500 in chips`: the player named by his
-/// seat) written as the layout's others are (`Seat 4: Seat+4 [ME] (1,500 in chips)`).
-fn named_by_seat(line: &str) -> Option<String> {
-    let rest = line.strip_prefix("Seat+")?;
-    let (name, stack) = rest.split_once(": ")?;
-    let number: u32 = name.split(' ').next()?.parse().ok()?;
-    let stack = stack.strip_suffix(" in chips")?;
-    Some(format!("Seat {number}: Seat+{name} ({stack} in chips)"))
-}
-
 /// One hand in the PokerStars layout: its lines (the first the hand's first line, whose
 /// text after the room's start is `rest`).
 ///
@@ -666,46 +708,14 @@ pub fn read(
 }
 
 fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
-    // A button no seat has, the seats numbered by player (Ignition's tournaments) and
-    // every player named by his position: the seats are numbered by position from it.
-    const POSITIONS: [&str; 10] = [
-        "Dealer",
-        "Small Blind",
-        "Big Blind",
-        "UTG",
-        "UTG+1",
-        "UTG+2",
-        "UTG+3",
-        "UTG+4",
-        "UTG+5",
-        "UTG+6",
-    ];
-    if r.button.is_some_and(|b| !r.seats.iter().any(|s| s.0 == b)) {
-        let rank = |name: &str| {
-            let name = name.strip_suffix(" [ME]").unwrap_or(name);
-            POSITIONS.iter().position(|p| *p == name)
-        };
-        let ranks: Vec<Option<usize>> = r.seats.iter().map(|s| rank(&s.1)).collect();
-        let mut distinct: Vec<usize> = ranks.iter().flatten().copied().collect();
-        distinct.sort_unstable();
-        distinct.dedup();
-        if distinct.len() == r.seats.len() && distinct.first() == Some(&0) {
-            for (seat, rank) in r.seats.iter_mut().zip(ranks.into_iter().flatten()) {
-                seat.0 = rank as u32 + 1;
-            }
-            r.button = Some(1);
-        }
-    }
-    // A button no seat has, within the count of seats listed: Ignition's tournaments
-    // number seats by player and the button by place in the list, which is the table's
-    // order. The seats are then numbered by that place.
-    if let Some(b) = r.button {
-        let listed = usize::try_from(b).is_ok_and(|b| (1..=r.seats.len()).contains(&b));
-        if listed && !r.seats.iter().any(|s| s.0 == b) {
-            for (i, seat) in r.seats.iter_mut().enumerate() {
-                seat.0 = i as u32 + 1;
-            }
-        }
+    super::positions::renumber(&mut r.seats, &mut r.button);
+    if r.head.deal != Deal::Stud {
+        let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.1);
+        let in_hand: Vec<bool> = (0..r.seats.len())
+            .map(|i| !r.seats[i].3 && r.seats[i].2 > 0 || r.acting[i])
+            .collect();
+        super::positions::button_from_blind(&r.seats, &in_hand, small, &mut r.button);
+        super::positions::idle(&mut r.seats, &r.acting);
     }
     if r.sections == 0 {
         return fault(Cause::NoSections, "the hand has no *** section markers");
@@ -720,6 +730,26 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
             "the hand is cut off before its summary's total pot",
         );
     }
+    // Omaha written as Hold'em (BetOnline's "Hold'em Pot Limit" tables of four cards):
+    // the cards dealt tell the game.
+    let most = r.dealt.iter().flatten().map(Vec::len).max().unwrap_or(0);
+    if r.head.game == "holdem" && (4..=6).contains(&most) {
+        r.head.game = "omaha";
+        r.head.hole_count = most;
+        r.head.code = super::table::phh_code("omaha", r.head.betting);
+    }
+    let runs = r.notes.iter().any(|n| n.0 == usize::MAX);
+    let mut missing: Vec<u8> = if r.head.deal == Deal::Board && !runs {
+        let board = &r.board;
+        r.summary_board
+            .iter()
+            .filter(|c| !board.contains(c))
+            .copied()
+            .collect()
+    } else {
+        Vec::new()
+    };
+    super::runout::fill(&mut r.events, r.board.len(), &mut missing)?;
     if r.head.deal == Deal::Stud && r.head.stakes.is_none_or(|s| s.0 <= 0) {
         // No stakes written (Bovada's stud): the bets show them, else none.
         r.head.stakes = r.bets.stakes();
@@ -730,7 +760,7 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         } else {
             r.summary_won
         };
-    assemble(Parts {
+    let hand = assemble(Parts {
         room: r.room,
         language: r.language,
         head: r.head,
@@ -751,5 +781,9 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         bring_in: r.bring_in,
         short_blind: r.short_blind,
         put: Vec::new(),
-    })
+    })?;
+    if missing.is_empty() {
+        return Ok(hand);
+    }
+    super::runout::complete(hand, &missing)
 }

@@ -8,6 +8,10 @@ pub enum Format {
     /// PokerStars' text layout and those written after it: a first line with the hand's
     /// number and game, seat lines, `*** ... ***` sections, a summary.
     StarsText,
+    /// The Winning Poker Network's older layout: `Game started at: ...`, `Game ID: N
+    /// stakes table (game)`, `Player NAME verb (amount)` lines, a summary of each
+    /// player's bets and collections.
+    GameStarted,
     /// The layout 888 (Pacific) and PartyPoker write: `#Game No : N`, a `***** ... Hand
     /// History for Game N *****` line, amounts in brackets, `** Dealing ... **` sections.
     GameNo,
@@ -44,7 +48,7 @@ pub struct Room {
     pub winnings: Winnings,
     /// The currency its cash games are in when the stakes carry no symbol.
     pub currency: &'static str,
-    /// Whether its summary's total pot is written after the rake is taken.
+    /// Whether its summary's total pot is written after the rake (and the fees) are taken.
     pub pot_after_rake: bool,
     /// Whether an uncalled bet it writes no return line for is collected with the pot.
     pub returns_collected: bool,
@@ -71,7 +75,7 @@ pub struct Room {
 
 /// Every room pokerforge reads, in the order their starts are tried (a longer start
 /// before a shorter one it begins with).
-pub const ROOMS: [Room; 15] = [
+pub const ROOMS: [Room; 16] = [
     Room {
         code: "PS",
         name: "PokerStars",
@@ -120,8 +124,40 @@ pub const ROOMS: [Room; 15] = [
         after_name: " ",
         winnings: Winnings::Summary,
         currency: "",
-        pot_after_rake: false,
-        returns_collected: false,
+        pot_after_rake: true,
+        returns_collected: true,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        // Its runs of a board twice, as PokerStars names them.
+        rewrites: &[
+            ("*** FLOP 1 ***", "*** FIRST FLOP ***"),
+            ("*** TURN 1 ***", "*** FIRST TURN ***"),
+            ("*** RIVER 1 ***", "*** FIRST RIVER ***"),
+            ("*** SHOW DOWN 1 ***", "*** FIRST SHOW DOWN ***"),
+            ("*** FLOP 2 ***", "*** SECOND FLOP ***"),
+            ("*** TURN 2 ***", "*** SECOND TURN ***"),
+            ("*** RIVER 2 ***", "*** SECOND RIVER ***"),
+            ("*** SHOW DOWN 2 ***", "*** SECOND SHOW DOWN ***"),
+        ],
+        // A fixed-limit raise that caps the betting, written to its total.
+        verbs: &[
+            ("caps ", "raises "),
+            // Both blinds at once: the big blind live, the rest dead.
+            ("posts dead ", "posts small & big blinds "),
+        ],
+    },
+    Room {
+        code: "WPN",
+        name: "Winning Poker Network (ACR), its older layout",
+        starts: &[("Game started at: ", "en")],
+        format: Format::GameStarted,
+        after_name: " ",
+        winnings: Winnings::Summary,
+        currency: "",
+        pot_after_rake: true,
+        returns_collected: true,
         writes_totals: true,
         marks: &[],
         lists_absent: false,
@@ -172,7 +208,8 @@ pub const ROOMS: [Room; 15] = [
         winnings: Winnings::Collected,
         currency: "€",
         pot_after_rake: false,
-        returns_collected: false,
+        // A walk's uncalled big blind is written with the pot, not returned.
+        returns_collected: true,
         writes_totals: true,
         marks: &[],
         lists_absent: false,
@@ -217,19 +254,28 @@ pub const ROOMS: [Room; 15] = [
     Room {
         code: "BOL",
         name: "BetOnline",
-        starts: &[("BetOnline Poker Game #", "en"), ("PayNoRake Game #", "en")],
+        starts: &[
+            ("BetOnline Poker Game #", "en"),
+            ("PayNoRake Game #", "en"),
+            // Skins of the same network.
+            ("ActionPoker.com Game #", "en"),
+            ("Gear Poker Game #", "en"),
+        ],
         format: Format::StarsText,
         after_name: ": ",
         winnings: Winnings::Collected,
         currency: "",
-        pot_after_rake: false,
+        pot_after_rake: true,
         returns_collected: false,
         writes_totals: true,
         marks: &[],
         lists_absent: false,
-        default_betting: None,
+        // Its tournaments name no structure (`Tournament #7212650: Hold'em $40.00/$80.00`):
+        // they are no-limit (their bets show it).
+        default_betting: Some("no-limit"),
         rewrites: &[],
-        verbs: &[],
+        // A player entering posts a big blind out of turn, live.
+        verbs: &[("post now ", "posts big blind ")],
     },
     Room {
         code: "888",
@@ -259,6 +305,7 @@ pub const ROOMS: [Room; 15] = [
         starts: &[
             ("#Game No : ", "en"),
             ("***** Hand History for Game ", "en"),
+            ("***** Hand History For Game ", "en"),
         ],
         format: Format::GameNo,
         after_name: " ",
@@ -297,6 +344,9 @@ pub const ROOMS: [Room; 15] = [
             ("Bovada Hand #", "en"),
             ("Ignition Hand #", "en"),
             ("Bodog Hand #", "en"),
+            ("Bodog.eu Hand #", "en"),
+            ("Bodog.com Hand #", "en"),
+            ("Bodog UK Hand #", "en"),
         ],
         format: Format::StarsText,
         after_name: " : ",
@@ -324,6 +374,7 @@ pub const ROOMS: [Room; 15] = [
             ("Ante/Small blind ", "posts small blind "),
             ("Big blind/Bring in ", "posts big blind "),
             ("Big blind/Bring in(timeout) ", "posts big blind "),
+            ("Bring_in chip ", "brings in for "),
             // Stud's double bet on fourth street (an open pair).
             ("Double bets ", "bets "),
             ("Posts dead chip ", "posts dead "),
@@ -331,15 +382,22 @@ pub const ROOMS: [Room; 15] = [
             ("Small Blind ", "posts small blind "),
             ("Small blind ", "posts small blind "),
             ("Big blind ", "posts big blind "),
+            ("Big Blind ", "posts big blind "),
             ("Ante chip ", "posts the ante "),
             ("Folds", "folds"),
             ("Fold", "folds"),
             ("Checks", "checks"),
             ("Calls ", "calls "),
             ("Call ", "calls "),
+            ("Call(timeout) ", "calls "),
+            // A bet the player's time ran out on, made for him.
+            ("Bets chip info(timeout) ", "bets "),
             ("Bets ", "bets "),
             ("Raises ", "raises "),
+            ("Raises(timeout) ", "raises "),
             ("All-in(raise) ", "raises "),
+            ("All-in(raise-timeout) ", "raises "),
+            ("All-in(timeout) ", "bets "),
             ("All-in ", "bets "),
             ("Showdown ", "shows "),
             ("Hand Result-Side Pot ", "collected "),
@@ -352,7 +410,10 @@ pub const ROOMS: [Room; 15] = [
     Room {
         code: "FTP",
         name: "Full Tilt Poker (its older layout)",
-        starts: &[("Full Tilt Poker Game #", "en")],
+        starts: &[
+            ("Full Tilt Poker Game #", "en"),
+            ("FullTiltPoker Game #", "en"),
+        ],
         format: Format::StarsText,
         after_name: " ",
         winnings: Winnings::Collected,

@@ -1,0 +1,81 @@
+//! A summary's `Total pot ...` line in the PokerStars layout and those written after it:
+//! the total, the rake and the other amounts taken from the pot (`| Rake $0.04 | JP Fee
+//! $0.02`); the total's own parts (Run It Once's `| Main pot €62.60 | Side pot €20.98`)
+//! are not taken from it.
+
+use super::money::abbreviated;
+use super::words::{amount, Fault};
+
+/// What a `Total pot` line states.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub total: Option<i64>,
+    pub rake: Option<i64>,
+    pub fees: Vec<(String, i64)>,
+}
+
+/// The text after `Total pot ` read; `won` is what the hand's lines paid out, which a
+/// total written rounded (Winamax's `6.27k`) stands for where it rounds to it (the
+/// actions must then make that pot), else the written value does.
+///
+/// # Errors
+/// An amount that is none.
+pub fn totals(rest: &str, won: &[i64]) -> Result<Totals, Fault> {
+    let mut out = Totals::default();
+    let mut parts = rest.split('|');
+    let first = parts.next().unwrap_or("");
+    let rounded = abbreviated(first);
+    if rounded.is_none() {
+        out.total = Some(amount(first)?);
+    }
+    for part in parts {
+        let part = part.trim();
+        if part.eq_ignore_ascii_case("no rake") {
+            out.rake = Some(0);
+            continue;
+        }
+        let Some((name, x)) = part.rsplit_once(' ') else {
+            continue;
+        };
+        let lower = name.to_ascii_lowercase();
+        if lower.starts_with("main pot") || lower.starts_with("side pot") {
+            continue;
+        }
+        let x = amount(x)?;
+        if name.eq_ignore_ascii_case("rake") {
+            out.rake = Some(x);
+        } else if x > 0 {
+            out.fees.push((name.to_string(), x));
+        }
+    }
+    if let Some((total, within)) = rounded {
+        let fees: i64 = out.fees.iter().map(|f| f.1).sum();
+        let paid = won.iter().sum::<i64>() + out.rake.unwrap_or(0) + fees;
+        let exact = (paid - total).abs() <= within && paid != total + within;
+        out.total = Some(if exact { paid } else { total });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn totals_rake_fees_and_parts() {
+        let t = totals("$1.19 | Rake $0.04 | JP Fee $0.02", &[]).unwrap();
+        assert_eq!((t.total, t.rake), (Some(11_900), Some(400)));
+        assert_eq!(t.fees, [("JP Fee".to_string(), 200)]);
+        let t = totals(
+            "€83.58 | Main pot €62.60 | Side pot €20.98 | Rake €2.00",
+            &[],
+        )
+        .unwrap();
+        assert_eq!((t.total, t.fees.len()), (Some(835_800), 0));
+        // 6.27k: the 6,265 paid out stands; 6,280 does not round to it.
+        let t = totals("6.27k | No rake", &[62_650_000]).unwrap();
+        assert_eq!(t.total, Some(62_650_000));
+        let t = totals("6.27k | No rake", &[62_800_000]).unwrap();
+        assert_eq!(t.total, Some(62_700_000));
+    }
+}
