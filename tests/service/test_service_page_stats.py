@@ -161,8 +161,8 @@ def test_files_chosen_drawn_as_the_service_answers(page: Any, client: httpx.Clie
     rooms = page.eval_on_selector_all("#stats-room option", "os => os.map((o) => o.value)")
     assert rooms == ["", *data["choices"]["rooms"]] and "IPN" in rooms
     # A player's graph: the series' every point.
-    pick_player(page, "Player11")
-    series = answer(client, player="Player11")["series"]
+    pick_player(page, "Fishkopp55")
+    series = answer(client, player="Fishkopp55")["series"]
     check_graph(page, series)
     legend = page.inner_text('.stats-legend [data-line="net"]')
     total = format(series["net"][-1], ",.2f").rstrip("0").rstrip(".")
@@ -228,8 +228,8 @@ def test_on_a_phone_and_a_desktop(
     page = open_page(viewport=size)
     open_tab(page)
     choose(page)
-    pick_player(page, "Player11")
-    check_graph(page, answer(client, player="Player11")["series"])
+    pick_player(page, "Fishkopp55")
+    check_graph(page, answer(client, player="Fishkopp55")["series"])
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     box = page.locator("#stats-graph svg").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["width"] >= 300
@@ -291,7 +291,7 @@ def test_under_the_served_content_security_policy(browser: Any, base_url: str) -
     page.click("#tab-stats")
     page.set_input_files("#stats-pick", PATHS)
     page.wait_for_selector('#stats-panel[data-state="done"]', timeout=30_000)
-    page.select_option("#stats-player", "Player11")
+    page.select_option("#stats-player", "Fishkopp55")
     page.wait_for_selector("#stats-graph svg polyline.line-allin", timeout=30_000)
     assert page.locator("#stats-table tbody tr").count() > 10
     context.close()
