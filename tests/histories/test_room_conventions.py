@@ -77,8 +77,8 @@ def test_each_rooms_entries_match_what_its_reader_does(room: str) -> None:
 def test_the_pots_a_room_rakes_are_those_its_hands_show() -> None:
     # A hand of side pots raked from each (Bovada's, iPoker's) keeps the room's payouts
     # and says so; the rooms that rake the main pot first replay to theirs. (A room can pay
-    # one pot otherwise too, as PartyPoker's hi-lo halves after a pot it made of a lone
-    # caller's dollar: not a matter of which pots are raked.)
+    # a single pot otherwise too, as PartyPoker's hi-lo halves beside a side pot it made of
+    # one player's last dollar: not a matter of which pots are raked.)
     reader = read_histories(DATA, skip_bad=True)
     differ = {
         r.site
