@@ -73,6 +73,9 @@ CASES = [
 ]
 
 
+# Every room's files read nine times, the same on every Python: on 3.11 only in the test
+# command (the route runs on every Python in the tests below).
+@pytest.mark.slow
 @pytest.mark.parametrize("where", CASES, ids=lambda w: ",".join(w.names()) or "none")
 def test_figures_are_those_stats_counts_from_the_files(
     server: httpx.Client, where: HandFilter
