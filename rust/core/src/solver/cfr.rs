@@ -11,9 +11,9 @@ use rayon::prelude::*;
 use super::hands::Players;
 use super::isomorphism::Mirror;
 use super::pool::Buf;
-use super::showdown::{fold_values, showdown_values, Payoffs, Showdowns};
+use super::showdown::{fold_values, showdown_and_fold_values, showdown_values, Payoffs, Showdowns};
 use super::slab::{weigh, Slab};
-use super::tree::{Edge, NodeKind, Tree};
+use super::tree::{Edge, Node, NodeKind, Tree};
 use std::collections::HashMap;
 
 /// Locked strategies by node: `actions` rows of one value per hand, NaN in the first row
@@ -42,28 +42,101 @@ impl Ctx<'_> {
     pub fn terminal(&self, n: usize, p: usize, reach: &[f32], out: &mut [f32]) {
         let node = &self.tree.nodes[n];
         match node.kind {
-            NodeKind::Fold(folder) => {
-                let folder = usize::from(folder);
-                let put_in = self.half_pot + f64::from(node.invested + node.bets[folder]);
-                let payoff = if folder == p {
-                    -put_in
-                } else {
-                    put_in - self.rake(2.0 * put_in)
-                };
+            NodeKind::Fold(_) => {
+                let payoff = self.fold_payoff(node, p);
                 fold_values(out, self.players, p, reach, node.board, payoff);
             }
             NodeKind::Showdown => {
-                let put_in = self.half_pot + f64::from(node.invested);
-                let rake = self.rake(2.0 * put_in);
-                let pay = Payoffs {
-                    win: put_in - rake,
-                    lose: put_in,
-                    tie: -rake / 2.0,
-                };
-                let river = node.river as usize;
+                let (river, pay) = (node.river as usize, self.payoffs(node));
                 showdown_values(out, self.players, self.showdowns, p, reach, river, pay);
             }
             NodeKind::Player(_) | NodeKind::Chance => out.fill(0.0),
+        }
+    }
+
+    /// What fold `node` pays player `p` (negative when `p` folded).
+    fn fold_payoff(&self, node: &Node, p: usize) -> f64 {
+        let NodeKind::Fold(folder) = node.kind else {
+            return 0.0;
+        };
+        let folder = usize::from(folder);
+        let put_in = self.half_pot + f64::from(node.invested + node.bets[folder]);
+        if folder == p {
+            -put_in
+        } else {
+            put_in - self.rake(2.0 * put_in)
+        }
+    }
+
+    /// What showdown `node` pays the player whose values are wanted.
+    fn payoffs(&self, node: &Node) -> Payoffs {
+        let put_in = self.half_pot + f64::from(node.invested);
+        let rake = self.rake(2.0 * put_in);
+        Payoffs {
+            win: put_in - rake,
+            lose: put_in,
+            tie: -rake / 2.0,
+        }
+    }
+
+    /// At a decision of player `p`, the positions among its children of a fold of `p`'s
+    /// and a showdown (a call on the river): the opponent's reach is the same at both, and
+    /// [`Ctx::fold_and_showdown`] gives both children's values in one pass.
+    pub fn fold_beside_showdown(&self, n: usize, p: usize) -> Option<(usize, usize)> {
+        let kids = self.tree.child_ids(n);
+        let kind = |k: &u32| self.tree.nodes[*k as usize].kind;
+        let fold = kids
+            .iter()
+            .position(|k| kind(k) == NodeKind::Fold(p as u8))?;
+        let showdown = kids.iter().position(|k| kind(k) == NodeKind::Showdown)?;
+        Some((fold, showdown))
+    }
+
+    /// Player `p`'s values at fold `f` (of `p`) into `fold_out` and at showdown `s` into
+    /// `out`, two children of one of `p`'s decisions, against the opponent's `reach`.
+    pub fn fold_and_showdown(
+        &self,
+        [f, s]: [usize; 2],
+        p: usize,
+        reach: &[f32],
+        [fold_out, out]: [&mut [f32]; 2],
+    ) {
+        let (fold, node) = (&self.tree.nodes[f], &self.tree.nodes[s]);
+        let (river, pay) = (node.river as usize, self.payoffs(node));
+        let payoff = self.fold_payoff(fold, p);
+        let (players, showdowns) = (self.players, self.showdowns);
+        showdown_and_fold_values(
+            out, fold_out, payoff, players, showdowns, p, reach, river, pay,
+        );
+    }
+
+    /// Player `p`'s values at each child of decision `n` of `p`'s into its row of `cfv`:
+    /// terminal children from `terminal`, a fold beside a showdown with it
+    /// ([`Ctx::fold_and_showdown`]), any other child from `child(a, c, row)`.
+    pub fn children_values(
+        &self,
+        n: usize,
+        p: usize,
+        opp: &[f32],
+        cfv: &mut [f32],
+        mut child: impl FnMut(usize, usize, &mut [f32]),
+    ) {
+        let kids = self.tree.child_ids(n);
+        let nh = cfv.len() / kids.len().max(1);
+        let pair = self.fold_beside_showdown(n, p);
+        if let Some((f, s)) = pair {
+            let (low, high) = (f.min(s), f.max(s));
+            let (first, second) = cfv.split_at_mut(high * nh);
+            let (low, high) = (&mut first[low * nh..(low + 1) * nh], &mut second[..nh]);
+            let rows = if f < s { [low, high] } else { [high, low] };
+            let ids = [kids[f] as usize, kids[s] as usize];
+            self.fold_and_showdown(ids, p, opp, rows);
+        }
+        for (a, &c) in kids.iter().enumerate() {
+            if pair.is_some_and(|(f, s)| a == f || a == s) {
+                continue;
+            }
+            child(a, c as usize, &mut cfv[a * nh..(a + 1) * nh]);
         }
     }
 
@@ -220,12 +293,10 @@ pub(crate) fn cfr(
                 (sigma, weighted, None)
             };
             let mut cfv = Buf::scratch(actions * nh);
-            for (a, &c) in kids.iter().enumerate() {
-                let c = c as usize;
+            ctx.children_values(n, p, opp, &mut cfv, |a, c, v| {
                 let w = &weighted[a * nh..(a + 1) * nh];
-                let v = &mut cfv[a * nh..(a + 1) * nh];
                 cfr(ctx, c, p, opp, w, slab.reborrow(), v, discount);
-            }
+            });
             out.fill(0.0);
             for (row_s, row_v) in sigma.chunks_exact(nh).zip(cfv.chunks_exact(nh)) {
                 for ((o, &s), &v) in out.iter_mut().zip(row_s).zip(row_v) {

@@ -199,7 +199,57 @@ pub(crate) fn showdown_values(
 ) {
     SCRATCH.with(|scratch| {
         let mut scratch = scratch.borrow_mut();
-        sweep(out, players, showdowns, p, reach, river, pay, &mut scratch);
+        sweep(
+            out,
+            players,
+            showdowns,
+            p,
+            reach,
+            river,
+            pay,
+            None,
+            &mut scratch,
+        );
+    });
+}
+
+/// [`showdown_values`] into `out`, and into `fold_out` the values of a fold of player `p`
+/// that the same opposing reach meets (a sibling of the showdown below one of `p`'s
+/// decisions: folding instead of calling on the river): `fold_payoff` times the whole
+/// compatible opposing reach, which the sweep sums anyway. About half the folds of a
+/// tree are such, and each then costs a pass over the player's hands instead of a fold's
+/// two passes ([`fold_values`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn showdown_and_fold_values(
+    out: &mut [f32],
+    fold_out: &mut [f32],
+    fold_payoff: f64,
+    players: &Players,
+    showdowns: &Showdowns,
+    p: usize,
+    reach: &[f32],
+    river: usize,
+    pay: Payoffs,
+) {
+    SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        let mut compat = std::mem::take(&mut scratch.compat);
+        compat.resize(out.len(), 0.0);
+        sweep(
+            out,
+            players,
+            showdowns,
+            p,
+            reach,
+            river,
+            pay,
+            Some(&mut compat),
+            &mut scratch,
+        );
+        for (f, &c) in fold_out.iter_mut().zip(&compat) {
+            *f = (fold_payoff * c) as f32;
+        }
+        scratch.compat = compat;
     });
 }
 
@@ -211,6 +261,7 @@ thread_local! {
             live: Vec::new(),
             at: Vec::new(),
             acc: Vec::new(),
+            compat: Vec::new(),
         })
     };
 }
@@ -223,6 +274,8 @@ struct Scratch {
     at: Vec<u32>,
     /// Each of the player's sorted hands' value so far.
     acc: Vec<f64>,
+    /// Each of the player's hands' compatible opposing reach ([`showdown_and_fold_values`]).
+    compat: Vec<f64>,
 }
 
 /// Running sums of the opposing reach: in total and by card.
@@ -262,12 +315,16 @@ fn sweep(
     reach: &[f32],
     river: usize,
     pay: Payoffs,
+    mut compat: Option<&mut [f64]>,
     scratch: &mut Scratch,
 ) {
-    let Scratch { live, at, acc } = scratch;
+    let Scratch { live, at, acc, .. } = scratch;
     let mine = &showdowns.sorted[river][p];
     let theirs = &showdowns.sorted[river][p ^ 1];
     out.fill(0.0);
+    if let Some(c) = compat.as_deref_mut() {
+        c.fill(0.0);
+    }
     // The opposing hands with a reach, in strength order (deep in the tree most have none,
     // and the sweep then reads a short list), gathered without a branch.
     // (Grown when short, never cleared: every value read is written first.)
@@ -339,13 +396,29 @@ fn sweep(
     // The hands stronger than all of the player's.
     sums.add(live.get(j..).unwrap_or_default());
     let same = &players.same[p];
+    let both = |h: usize| {
+        let k = same.get(h).copied().unwrap_or(NONE);
+        f64::from(reach.get(k as usize).copied().unwrap_or(0.0))
+    };
+    // Each hand's value: the whole compatible reach, `sums.without` plus the hand holding
+    // both cards, paid `-lose` beyond what the runs gave (that hand is equal: it is paid
+    // `tie`, not `-lose`).
+    if let Some(compat) = compat {
+        for (&x, e) in acc.iter().zip(mine) {
+            let h = usize::from(e.hand);
+            let (without, both) = (sums.without(e.cards), both(h));
+            if let (Some(o), Some(c)) = (out.get_mut(h), compat.get_mut(h)) {
+                *o = (x - pay.lose * without + pay.tie * both) as f32;
+                *c = without + both;
+            }
+        }
+        return;
+    }
     for (&x, e) in acc.iter().zip(mine) {
         let h = usize::from(e.hand);
         let mut value = x - pay.lose * sums.without(e.cards);
         if pay.tie != 0.0 {
-            if let Some(&k) = same.get(h).filter(|&&k| k != NONE) {
-                value += pay.tie * f64::from(reach.get(k as usize).copied().unwrap_or(0.0));
-            }
+            value += pay.tie * both(h);
         }
         if let Some(o) = out.get_mut(h) {
             *o = value as f32;
@@ -420,6 +493,30 @@ mod tests {
             let o = p ^ 1;
             let mut out = vec![f32::NAN; players.len(p)];
             showdown_values(&mut out, &players, &showdowns, p, &reach, 0, pay);
+            // The showdown beside a fold: the same values, and the fold's as alone.
+            let n = out.len();
+            let (mut beside, mut fold, mut alone) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+            let payoff = -12.5;
+            let (s, b) = (&showdowns, board.mask());
+            showdown_and_fold_values(
+                &mut beside,
+                &mut fold,
+                payoff,
+                &players,
+                s,
+                p,
+                &reach,
+                0,
+                pay,
+            );
+            fold_values(&mut alone, &players, p, &reach, b, payoff);
+            assert_eq!(beside, out);
+            for (h, (&f, &a)) in fold.iter().zip(&alone).enumerate() {
+                assert!(
+                    (f - a).abs() <= 1e-4 * a.abs().max(1.0),
+                    "hand {h}: {f} vs {a}"
+                );
+            }
             let strength = |q: usize, h: usize| {
                 let [a, b] = players.hands[q].cards[h];
                 key.add_index(a).add_index(b).rank().class()
