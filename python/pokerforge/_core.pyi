@@ -714,6 +714,24 @@ _RoomHand = tuple[bool, Any]
 def rooms_read(
     data: bytes, room: str | None = None
 ) -> tuple[str | None, str | None, list[_RoomHand]]: ...
+def rooms_import(
+    data: bytes, room: str | None = None
+) -> tuple[
+    str | None,
+    str | None,
+    list[tuple[bool | None, Any]],
+    dict[str, Any],
+]: ...
+def position_names_from_button(n: int) -> list[str]: ...
+def count_names() -> list[str]: ...
+def tally_counts(
+    records: Sequence[tuple[int, int, Sequence[int]]],
+    positions: Sequence[str],
+    folded: Sequence[bool],
+    won: Sequence[bool],
+    showdown: bool,
+    known: bool,
+) -> tuple[list[list[int]], list[int] | None]: ...
 
 # The solver (pokerforge.solver is the public face). A line is a list of tokens: actions
 # "x", "c", "f", "b100", "r250", "a900" ("a": the all-in) and dealt cards ("Qc").

@@ -10,17 +10,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pokerforge._core import rooms_import
 from pokerforge.errors import InvalidHistoryError, InvalidSpecError
 from pokerforge.extras import require
-from pokerforge.histories.counts import COUNTS
+from pokerforge.histories.fast_rows import arrow_table, fast_tables
 from pokerforge.histories.hand_rows import (
     ACTIONS,
     HANDS,
     PLAYERS,
-    SCALE,
     Columns,
     hand_key,
-    money_columns,
 )
 from pokerforge.histories.record import HandRecord
 from pokerforge.histories.rooms import RoomsReader
@@ -87,6 +86,7 @@ class _Reader(RoomsReader):
         self.already = 0
         self.refusals: list[tuple[str, str | None, str, str]] = []
         self.current = ""  # the file being read, as the files table names it
+        self.fast: Any = None  # the columns of the file's hands the core replayed
 
     def _known(self, keys: list[Key]) -> set[Key]:
         known = self._lookup(keys) if keys else set()
@@ -100,13 +100,18 @@ class _Reader(RoomsReader):
             (self.current, None if number is None else str(number), cause, message)
         )
 
-    def read(self, path: Path) -> Iterator[HandRecord]:
-        """The hands of one file."""
+    def read(self, path: Path) -> Iterator[HandRecord | int]:
+        """The hands of one file: records, and the index of each hand the core replayed
+        itself in ``fast`` (its rows' columns, from `rooms_import`)."""
         self.files += 1
+        self.fast = None
         if path.suffix in _PHH:
             yield from self._phh_file(path)
-        else:
-            yield from self._file(path, path.read_bytes())
+            return
+        data = path.read_bytes()
+        self.name = str(path)  # the replay's messages name the file
+        room, _, hands, self.fast = rooms_import(data, self._core_room)
+        yield from self._entries(path, data, room, hands, self.fast)
 
 
 _PHH = (".phh", ".phhs")
@@ -137,7 +142,18 @@ def _read(reader: _Reader, path: Path, row: tuple[str, int, int]) -> _Part:
     columns = Columns()
     keys: list[Key] = []
     seen: set[Key] = set()
+    kept: list[int] = []  # the hands the core replayed that are stored
     for record in reader.read(path):
+        if isinstance(record, int):
+            fast = reader.fast["hands"]
+            key = (fast["room"][record], fast["hand"][record])
+            if key in seen:  # twice in the file
+                reader.already += 1
+                continue
+            seen.add(key)
+            keys.append(key)
+            kept.append(record)
+            continue
         key = hand_key(record)
         if key in seen:  # twice in the file
             reader.already += 1
@@ -150,20 +166,25 @@ def _read(reader: _Reader, path: Path, row: tuple[str, int, int]) -> _Part:
             continue
         seen.add(key)
         keys.append(key)
-    tables = (
-        [
-            _arrow(columns.hands, HANDS),
-            _arrow(columns.players, PLAYERS),
-            _arrow(columns.actions, ACTIONS),
-        ]
-        if keys
-        else []
-    )
+    tables = []
+    if columns.count:
+        tables.append(
+            [
+                arrow_table(columns.hands, HANDS),
+                arrow_table(columns.players, PLAYERS),
+                arrow_table(columns.actions, ACTIONS),
+            ]
+        )
+    if kept:
+        tables.append(fast_tables(reader.fast, kept, row[0]))
+    if len(tables) > 1:
+        pa = require("pyarrow", "db", "the Parquet export")
+        tables = [[pa.concat_tables([t[k] for t in tables]) for k in range(3)]]
     refusals = list(reader.refusals)
     reader.refusals.clear()
     return _Part(
         row,
-        tables,
+        tables[0] if tables else [],
         keys,
         reader.skipped - skipped,
         reader.pending - pending,
@@ -416,53 +437,6 @@ def _without(tables: list[Any], keys: list[Key]) -> list[Any]:
         joined = pc.binary_join_element_wise(table["room"], table["hand"], "\x00")
         out.append(table.filter(pc.invert(pc.is_in(joined, value_set=drop))))
     return [] if out and not len(out[0]) else out
-
-
-def _arrow(columns: dict[str, list[Any]], names: tuple[str, ...]) -> Any:
-    """The columns as an Arrow table: amounts (integers of millionths) as exact decimals,
-    their 128-bit words laid out directly (building decimals from Python objects one by
-    one cost more than the rest of the import's writing)."""
-    import numpy as np  # noqa: PLC0415
-
-    pa = require("pyarrow", "db", "the Parquet export")
-
-    arrays = []
-    for name, money in zip(names, money_columns(names), strict=True):
-        cells = columns[name]
-        if money:
-            ints = pa.array(cells, type=pa.int64())
-            low = np.asarray(ints.fill_null(0), dtype=np.int64)
-            words = np.empty((len(low), 2), dtype=np.int64)
-            words[:, 0] = low
-            words[:, 1] = low >> 63  # the sign, carried into the high word
-            arrays.append(
-                pa.Array.from_buffers(
-                    pa.decimal128(18, SCALE),
-                    len(low),
-                    [ints.buffers()[0], pa.py_buffer(words)],
-                    null_count=ints.null_count,
-                )
-            )
-        else:
-            arrays.append(pa.array(cells, type=_type(pa, name)))
-    return pa.Table.from_arrays(arrays, names=list(names))
-
-
-_INTS = frozenset(("places", "players", "seat", "seq", *COUNTS))
-
-
-def _type(pa: Any, name: str) -> Any:
-    """The Arrow type of a column other than an amount's (a column with no value in a
-    batch would otherwise have none)."""
-    if name in _INTS:
-        return pa.int64()
-    if name == "played_at":
-        return pa.timestamp("us")
-    if name in ("net_bb", "allin_bb"):
-        return pa.float64()
-    if name in ("result_known", "all_in"):
-        return pa.bool_()
-    return pa.string()
 
 
 def _write(con: Any, parts: list[_Part]) -> int:

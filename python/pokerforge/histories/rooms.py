@@ -274,20 +274,95 @@ class RoomsReader(PhhReader):
     def _file(self, path: Path, data: bytes) -> Iterator[HandRecord]:
         self.name = str(path)  # the replay's messages name the file
         room, _, hands = rooms_read(data, self._core_room)
-        self._file_room = room or "none"
+        for item in self._entries(path, data, room, hands, None):
+            assert not isinstance(item, int)  # (only the import's reading gives others)
+            yield item
+
+    def _held(self, hands: list[Any], data: bytes) -> list[Any]:
+        """The file's hands less its last, held back as still being written where the
+        reader holds back a file's incomplete last hand (``hold_last``)."""
         if (
             self.hold_last
             and hands
-            and not hands[-1][0]
+            and hands[-1][0] is False
             and hands[-1][1][0] != "no hand"  # a hand started (else text that is none)
             and not _ends_whole(data)
         ):
-            hands = hands[:-1]
             self.pending += 1
+            return hands[:-1]
+        return hands
+
+    def _count_read(self, venue: str, convention: bool) -> None:
+        """Counts one hand the core replayed itself (``convention``: paid as the room
+        paid, otherwise than the rules split)."""
+        self.hands += 1
+        self.rooms[venue] += 1
+        counts = self.coverage.get(venue)
+        if counts is None:
+            counts = self.coverage[venue] = Counter()
+        counts["read"] += 1
+        if convention:
+            self.conventions += 1
+            counts["room's payouts"] += 1
+
+    def _replay_entry(
+        self, path: Path, entry: dict[str, Any]
+    ) -> tuple[HandRecord, str | None] | None:
+        """One hand the core read, replayed by the game layer: its record and why its
+        payouts are the room's (where they are), or ``None`` where it is refused."""
+        # What the replay reads of the hand, read by the core with the hand (as it
+        # would read ``doc``); None: the replay reads ``doc`` itself.
+        reading = entry.get("reading")
+        read, problem = reading or (None, None)
+        doc = phh_doc(entry, amounts=not (self.lean and reading))
+        try:
+            try:
+                return self._replay(None, 1, [], doc, read=read, problem=problem), None
+            except BadHandError as err:
+                if not err.mismatch:
+                    raise
+                # The room paid otherwise than the rules split (rake per pot, unequal
+                # splits, odd chips): the record is the room's, kept as it paid.
+                record = self._replay(
+                    None, 1, [], {**doc, "_paid_as_recorded": True}, read=read, problem=None
+                )
+                return record, _convention(str(err))
+        except BadHandError as err:
+            self._skip(
+                str(err),
+                "mismatch" if err.mismatch else "replay",
+                mismatch=err.mismatch,
+                where=(path, None, entry["hand"]),
+            )
+            return None
+
+    def _entries(
+        self, path: Path, data: bytes, room: str | None, hands: list[Any], fast: Any
+    ) -> Iterator[HandRecord | int]:
+        """The file's hands as the core read them (`rooms_read`): each replayed into its
+        record, or refused; a hand the core replayed itself (`rooms_import`: an entry
+        ``(None, k)``, its rows in ``fast``, the `k`-th) is counted and given as ``k``."""
+        self._file_room = room or "none"
+        hands = self._held(hands, data)
+        rooms: list[str] = []
+        numbers: list[str] = []
+        conventions: list[str | None] = []
+        if fast is not None:
+            rooms, numbers = fast["hands"]["room"], fast["hands"]["hand"]
+            conventions = fast["hands"]["site_convention"]
         known = self._known(
-            [(e["venue"], str(e["hand"])) for ok, e in hands if ok and e["variant"] is not None]
+            [
+                (rooms[e], numbers[e]) if ok is None else (e["venue"], str(e["hand"]))
+                for ok, e in hands
+                if ok is None or (ok and e["variant"] is not None)
+            ]
         )
         for ok, entry in hands:
+            if ok is None:  # replayed by the core
+                if not known or (rooms[entry], numbers[entry]) not in known:
+                    self._count_read(rooms[entry], conventions[entry] is not None)
+                    yield entry
+                continue
             if not ok:
                 cause, first_line, _, number, message = entry
                 self._skip(f"{path}: {message}", cause, where=(path, first_line, number))
@@ -302,32 +377,10 @@ class RoomsReader(PhhReader):
                     where=(path, None, entry["hand"]),
                 )
                 continue
-            # What the replay reads of the hand, read by the core with the hand (as it
-            # would read ``doc``); None: the replay reads ``doc`` itself.
-            reading = entry.get("reading")
-            read, problem = reading or (None, None)
-            doc = phh_doc(entry, amounts=not (self.lean and reading))
-            convention = None
-            try:
-                try:
-                    record = self._replay(None, 1, [], doc, read=read, problem=problem)
-                except BadHandError as err:
-                    if not err.mismatch:
-                        raise
-                    # The room paid otherwise than the rules split (rake per pot, unequal
-                    # splits, odd chips): the record is the room's, kept as it paid.
-                    record = self._replay(
-                        None, 1, [], {**doc, "_paid_as_recorded": True}, read=read, problem=None
-                    )
-                    convention = _convention(str(err))
-            except BadHandError as err:
-                self._skip(
-                    str(err),
-                    "mismatch" if err.mismatch else "replay",
-                    mismatch=err.mismatch,
-                    where=(path, None, entry["hand"]),
-                )
+            replayed = self._replay_entry(path, entry)
+            if replayed is None:
                 continue
+            record, convention = replayed
             noted = _noted(entry)
             if noted is not None:
                 convention = noted if convention is None else f"{convention}; {noted}"

@@ -21,12 +21,16 @@ mod merge;
 pub mod money;
 mod positions;
 mod record;
+pub mod replay;
+mod replay_rules;
 mod rounds;
+pub mod rows;
 mod runout;
 mod stars;
 mod started;
 mod stud;
 mod table;
+pub mod tally;
 pub mod text;
 mod totals;
 mod words;
@@ -35,6 +39,7 @@ mod xml;
 pub use languages::LANGUAGES;
 pub use ledger::{check_totals, contributions, phh_winnings};
 pub use record::{Cause, Note, Refusal, RoomHand};
+pub use replay_rules::names_from_button;
 pub use table::{phh_code, room, Deal, Format, Room, Winnings, BETTING, GAMES, ROOMS};
 
 /// The most bytes of a file read: a history file is a few megabytes; past this the rest
