@@ -29,9 +29,11 @@ fn nullable<'py>(py: Python<'py>, cells: &[Option<i64>]) -> PyResult<Bound<'py, 
 fn nullable_floats<'py>(py: Python<'py>, cells: &[Option<f64>]) -> PyResult<Bound<'py, PyAny>> {
     let values: Vec<f64> = cells.iter().map(|c| c.unwrap_or(0.0)).collect();
     let mask: Vec<bool> = cells.iter().map(Option::is_none).collect();
-    Ok((PyArray1::from_vec(py, values), PyArray1::from_vec(py, mask))
-        .into_pyobject(py)?
-        .into_any())
+    Ok(
+        (PyArray1::from_vec(py, values), PyArray1::from_vec(py, mask))
+            .into_pyobject(py)?
+            .into_any(),
+    )
 }
 
 /// A column of texts taken from `pool` (one object per distinct text).
@@ -122,8 +124,11 @@ fn actions_columns<'py>(
 fn allin_list<'py>(py: Python<'py>, rows: &Rows) -> PyResult<Bound<'py, PyList>> {
     let items = rows.allin.iter().map(|a| {
         let holes: Vec<Option<(u8, u8)>> = a.holes.iter().map(|h| h.map(|[x, y]| (x, y))).collect();
-        let pots: Vec<(i64, Vec<usize>)> =
-            a.pots.iter().map(|p| (p.amount, p.eligible.clone())).collect();
+        let pots: Vec<(i64, Vec<usize>)> = a
+            .pots
+            .iter()
+            .map(|p| (p.amount, p.eligible.clone()))
+            .collect();
         (
             a.hand,
             a.first_row,
@@ -141,18 +146,33 @@ fn allin_list<'py>(py: Python<'py>, rows: &Rows) -> PyResult<Bound<'py, PyList>>
 }
 
 fn fast_columns<'py>(py: Python<'py>, rows: &Rows) -> PyResult<Bound<'py, PyDict>> {
-    let rooms: Vec<Bound<'py, PyAny>> =
-        rows.room.iter().map(|r| PyString::intern(py, r).into_any()).collect();
-    let numbers: Vec<Bound<'py, PyAny>> =
-        rows.number.iter().map(|n| PyString::new(py, n).into_any()).collect();
-    let names: Vec<Bound<'py, PyAny>> =
-        rows.names.iter().map(|n| PyString::new(py, n).into_any()).collect();
+    let rooms: Vec<Bound<'py, PyAny>> = rows
+        .room
+        .iter()
+        .map(|r| PyString::intern(py, r).into_any())
+        .collect();
+    let numbers: Vec<Bound<'py, PyAny>> = rows
+        .number
+        .iter()
+        .map(|n| PyString::new(py, n).into_any())
+        .collect();
+    let names: Vec<Bound<'py, PyAny>> = rows
+        .names
+        .iter()
+        .map(|n| PyString::new(py, n).into_any())
+        .collect();
     let d = PyDict::new(py);
     let hands = hands_columns(py, rows)?;
     hands.set_item("hand", PyList::new(py, &numbers)?)?;
     d.set_item("hands", hands)?;
-    d.set_item("players", players_columns(py, rows, &rooms, &numbers, &names)?)?;
-    d.set_item("actions", actions_columns(py, rows, &rooms, &numbers, &names)?)?;
+    d.set_item(
+        "players",
+        players_columns(py, rows, &rooms, &numbers, &names)?,
+    )?;
+    d.set_item(
+        "actions",
+        actions_columns(py, rows, &rooms, &numbers, &names)?,
+    )?;
     d.set_item("player_rows", ints(py, rows.player_rows.clone()))?;
     d.set_item("action_rows", ints(py, rows.action_rows.clone()))?;
     d.set_item("allin", allin_list(py, rows)?)?;
@@ -234,6 +254,9 @@ pub fn count_names() -> Vec<&'static str> {
     COUNT_NAMES.to_vec()
 }
 
+/// Each seat's counts, and the board when the betting ended (see [`tally_counts`]).
+type Tallied = (Vec<Vec<i64>>, Option<Vec<u8>>);
+
 /// One record of a hand's history for [`tally_counts`]: `(code, seat, cards)`.
 type Item = (u8, usize, Vec<u8>);
 
@@ -253,7 +276,7 @@ pub fn tally_counts(
     won: Vec<bool>,
     showdown: bool,
     known: bool,
-) -> PyResult<(Vec<Vec<i64>>, Option<Vec<u8>>)> {
+) -> PyResult<Tallied> {
     let n = positions.len();
     if folded.len() != n || won.len() != n {
         return Err(PyValueError::new_err(format!(

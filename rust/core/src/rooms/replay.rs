@@ -22,11 +22,25 @@ pub enum Event {
     /// A check.
     Check(usize),
     /// A call of `amount` chips.
-    Call { seat: usize, amount: i64, all_in: bool },
+    Call {
+        seat: usize,
+        amount: i64,
+        all_in: bool,
+    },
     /// The street's opening bet, to `to` (`amount` chips put in).
-    Bet { seat: usize, to: i64, amount: i64, all_in: bool },
+    Bet {
+        seat: usize,
+        to: i64,
+        amount: i64,
+        all_in: bool,
+    },
     /// A raise to `to` (`amount` chips put in).
-    Raise { seat: usize, to: i64, amount: i64, all_in: bool },
+    Raise {
+        seat: usize,
+        to: i64,
+        amount: i64,
+        all_in: bool,
+    },
     /// Board cards dealt on `street` (1 the flop, 2 the turn, 3 the river): `board[from..to]`.
     Board { street: u8, from: usize, to: usize },
     /// An uncalled bet returned.
@@ -84,7 +98,7 @@ pub struct Replayed {
     pub blinds: (i64, i64),
     /// Where the room paid otherwise than the rules split (the hand kept as it paid):
     /// each player whose payout differs, `(player, the replay's, the record's)`.
-    pub room_paid: Option<Vec<(usize, i64, i64)>>,
+    pub room_paid: Option<Diffs>,
 }
 
 /// The seat of each player `p1..pN` and the button's seat: the written seat numbers where
@@ -315,9 +329,9 @@ fn unshown(hand: &RoomHand, holes: &[Option<[u8; 2]>]) -> bool {
         .steps
         .iter()
         .filter(|s| s.verb == Verb::ShowMuck && s.player.is_some());
-    let tabled = shows.clone().any(
-        |s| matches!(&s.arg, Arg::Cards(c) if !c.is_empty() && c.iter().all(Option::is_some)),
-    );
+    let tabled = shows
+        .clone()
+        .any(|s| matches!(&s.arg, Arg::Cards(c) if !c.is_empty() && c.iter().all(Option::is_some)));
     shows.clone().any(|s| match &s.arg {
         Arg::Nothing => true,
         Arg::Cards(c) => tabled && !c.is_empty() && c.iter().all(Option::is_none),
@@ -344,15 +358,14 @@ pub(crate) struct Ended {
     pub returned: Vec<i64>,
 }
 
+/// Each player whose payout differs from the record's: `(player, replay, record)`.
+pub type Diffs = Vec<(usize, i64, i64)>;
+
 /// The record's winnings against the replay's payouts (`game/phh/checks.py`): `Ok(Ok(()))`
 /// where they agree, `Ok(Err(diffs))` where they differ (each player's, as `(player,
 /// replay, record)`), `None` where the record cannot stand (more than the pots hold, a
 /// pot left to the rake).
-fn check_record(
-    ended: &Ended,
-    seat_of: &[usize],
-    recorded: &[i64],
-) -> Option<Result<(), Vec<(usize, i64, i64)>>> {
+fn check_record(ended: &Ended, seat_of: &[usize], recorded: &[i64]) -> Option<Result<(), Diffs>> {
     if !ended.known {
         return None;
     }

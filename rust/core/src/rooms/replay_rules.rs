@@ -38,7 +38,9 @@ const FROM_BUTTON: [&[&str]; 11] = [
     &["BTN", "SB", "BB", "UTG", "HJ", "CO"],
     &["BTN", "SB", "BB", "UTG", "UTG+1", "HJ", "CO"],
     &["BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "HJ", "CO"],
-    &["BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "HJ", "CO"],
+    &[
+        "BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "HJ", "CO",
+    ],
     &[
         "BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4", "HJ", "CO",
     ],
@@ -468,10 +470,17 @@ impl Betting {
                 .filter(|&&x| x > previous)
                 .map(|&x| x.min(top) - previous)
                 .sum();
-            pots.push((amount, live.iter().copied().filter(|&s| c[s] >= top).collect()));
+            pots.push((
+                amount,
+                live.iter().copied().filter(|&s| c[s] >= top).collect(),
+            ));
             previous = top;
         }
-        let rest: i64 = c.iter().filter(|&&x| x > previous).map(|&x| x - previous).sum();
+        let rest: i64 = c
+            .iter()
+            .filter(|&&x| x > previous)
+            .map(|&x| x - previous)
+            .sum();
         match pots.last_mut() {
             Some(last) => last.0 += rest,
             None if rest > 0 => pots.push((rest, live)),
@@ -579,7 +588,14 @@ impl Betting {
         let odd_order: Vec<usize> = self.order(self.button).collect();
         let face_up = show_order.iter().any(|&s| self.stacks[s] == 0);
         let mut payouts = vec![0; self.n];
-        let mucked = showdown(&pots, &ranks, &show_order, &odd_order, face_up, &mut payouts);
+        let mucked = showdown(
+            &pots,
+            &ranks,
+            &show_order,
+            &odd_order,
+            face_up,
+            &mut payouts,
+        );
         let mut b = self;
         for &s in &show_order {
             b.events.push(if mucked.contains(&s) {

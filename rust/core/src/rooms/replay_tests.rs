@@ -34,10 +34,23 @@ fn an_uncalled_raise_is_returned_and_the_blinds_won() {
     assert_eq!(
         r.events,
         [
-            Event::Blind { seat: 1, amount: 1, big: false },
-            Event::Blind { seat: 2, amount: 2, big: true },
+            Event::Blind {
+                seat: 1,
+                amount: 1,
+                big: false
+            },
+            Event::Blind {
+                seat: 2,
+                amount: 2,
+                big: true
+            },
             Event::Fold(0),
-            Event::Raise { seat: 1, to: 6, amount: 5, all_in: false },
+            Event::Raise {
+                seat: 1,
+                to: 6,
+                amount: 5,
+                all_in: false
+            },
             Event::Fold(2),
             Event::Return { seat: 1, amount: 4 },
         ]
@@ -65,8 +78,14 @@ fn all_ins_make_side_pots_and_the_rake_is_what_the_record_leaves() {
     assert_eq!(
         r.pots,
         [
-            Pot { amount: 290, eligible: vec![0, 1, 2] },
-            Pot { amount: 400, eligible: vec![1, 2] },
+            Pot {
+                amount: 290,
+                eligible: vec![0, 1, 2]
+            },
+            Pot {
+                amount: 400,
+                eligible: vec![1, 2]
+            },
         ]
     );
     assert_eq!(r.payouts, [290, 400, 0]);
@@ -74,7 +93,11 @@ fn all_ins_make_side_pots_and_the_rake_is_what_the_record_leaves() {
     assert!(r.showdown && r.known && r.room_paid.is_none());
     // Everybody all in but one: every hand is shown, in order from the first live seat
     // left of the button (nobody bet on the river).
-    let shown: Vec<&Event> = r.events.iter().filter(|e| matches!(e, Event::Show(_))).collect();
+    let shown: Vec<&Event> = r
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Show(_)))
+        .collect();
     assert_eq!(shown, [&Event::Show(1), &Event::Show(2), &Event::Show(0)]);
 }
 
@@ -121,7 +144,8 @@ fn a_room_paying_otherwise_than_the_rules_is_kept_as_it_paid() {
 
 #[test]
 fn fixed_limit_raises_are_the_bet_and_capped() {
-    let seats = "Seat 1: Ann ($20 in chips)\nSeat 2: Bob ($20 in chips)\nSeat 3: Cid ($20 in chips)\n\
+    let seats =
+        "Seat 1: Ann ($20 in chips)\nSeat 2: Bob ($20 in chips)\nSeat 3: Cid ($20 in chips)\n\
                  Bob: posts small blind $0.25\nCid: posts big blind $0.50\n*** HOLE CARDS ***\n";
     let text = head(seats, "Hold'em Limit ($0.50/$1 USD)")
         + "Ann: raises $0.50 to $1\nBob: raises $0.50 to $1.50\nCid: raises $0.50 to $2\n\
@@ -170,5 +194,8 @@ fn an_unknown_hand_at_the_showdown_is_paid_as_recorded() {
     let r = replay(&hand(&text)).expect("covered");
     assert_eq!(r.payouts, [0, 4, 0]);
     assert!(r.known && r.showdown && r.holes[2].is_none());
-    assert!(!r.events.iter().any(|e| matches!(e, Event::Show(_) | Event::Muck(_))));
+    assert!(!r
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::Show(_) | Event::Muck(_))));
 }

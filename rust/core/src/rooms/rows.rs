@@ -161,7 +161,14 @@ impl Rows {
         self.push_actions(index, r, &numbers, &by_seat, m);
     }
 
-    fn push_players(&mut self, index: usize, r: &Replayed, numbers: &[i64], names: &[usize], m: i64) {
+    fn push_players(
+        &mut self,
+        index: usize,
+        r: &Replayed,
+        numbers: &[i64],
+        names: &[usize],
+        m: i64,
+    ) {
         let n = numbers.len();
         let records: Vec<Record<'_>> = r
             .events
@@ -217,7 +224,14 @@ impl Rows {
         self.player_rows.push(n as i64);
     }
 
-    fn push_actions(&mut self, index: usize, r: &Replayed, numbers: &[i64], names: &[usize], m: i64) {
+    fn push_actions(
+        &mut self,
+        index: usize,
+        r: &Replayed,
+        numbers: &[i64],
+        names: &[usize],
+        m: i64,
+    ) {
         let mut street = STREETS[0];
         let mut seq = 0;
         for event in &r.events {

@@ -200,8 +200,8 @@ struct Walk<'a> {
     first: Vec<bool>,
     stealer: Option<usize>, // the seat whose steal is still the only voluntary action
     candidate: Option<usize>, // the seat that may c-bet this round
-    cbettor: Option<usize>,   // the seat whose c-bet nobody has raised yet this round
-    opened: bool,             // someone bet this round
+    cbettor: Option<usize>, // the seat whose c-bet nobody has raised yet this round
+    opened: bool,           // someone bet this round
     checked: Vec<bool>,
     answered: Vec<bool>, // faced the c-bet (or the steal) once already
     xr_done: Vec<bool>,
@@ -254,22 +254,20 @@ impl<'a> Walk<'a> {
                         self.next_round(flags);
                     }
                 }
-                Record::Deal => {
-                    if self.acted {
-                        self.next_round(flags);
-                    }
-                }
+                Record::Deal if self.acted => self.next_round(flags),
                 Record::Check(seat) if seat < n => self.check(seat, flags),
                 Record::BringIn => self.acted = true,
                 Record::Blind => self.blinds = true,
-                Record::Runout { cards } => {
-                    if !self.runouts {
-                        self.runouts = true;
-                        self.dealt_after = true;
-                        self.board = cards.to_vec();
-                    }
+                Record::Runout { cards } if !self.runouts => {
+                    // The first runout's whole board; its deals follow.
+                    self.runouts = true;
+                    self.dealt_after = true;
+                    self.board = cards.to_vec();
                 }
-                Record::Fold(seat) | Record::Call(seat) | Record::Bet(seat) | Record::Raise(seat)
+                Record::Fold(seat)
+                | Record::Call(seat)
+                | Record::Bet(seat)
+                | Record::Raise(seat)
                     if seat < n =>
                 {
                     self.act(record, seat, flags);
