@@ -43,6 +43,7 @@ __all__ = [
     "_thread_pools",
     "bubble_factors",
     "class_frequencies",
+    "count_names",
     "copy_slots",
     "describe_hand",
     "draw_equity",
@@ -73,6 +74,7 @@ __all__ = [
     "phh_read",
     "phh_tables",
     "plan_equity",
+    "position_names_from_button",
     "preflop_matrix",
     "push_fold_heads_up",
     "push_fold_table",
@@ -80,9 +82,11 @@ __all__ = [
     "range_of_frequencies",
     "record",
     "register_types",
+    "rooms_import",
     "rooms_read",
     "seed_of",
     "showdown_ranks",
+    "tally_counts",
     "untrack",
 ]
 

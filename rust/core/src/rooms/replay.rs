@@ -8,57 +8,10 @@
 //! game layer's way, which replays it in full and names any problem.
 
 use super::record::{Note, RoomHand};
-use super::replay_rules::{position_names, Betting, Structure};
+use super::replay_rules::{position_names, Betting, Ended, Structure};
+pub use super::replay_rules::{Event, Pot};
 use crate::phh::{Arg, Verb};
 use crate::CardSet;
-
-/// One record of the replayed hand's history, as the hand database keeps it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Event {
-    /// A blind posted: `big` for the big blind (else the small).
-    Blind { seat: usize, amount: i64, big: bool },
-    /// A fold.
-    Fold(usize),
-    /// A check.
-    Check(usize),
-    /// A call of `amount` chips.
-    Call {
-        seat: usize,
-        amount: i64,
-        all_in: bool,
-    },
-    /// The street's opening bet, to `to` (`amount` chips put in).
-    Bet {
-        seat: usize,
-        to: i64,
-        amount: i64,
-        all_in: bool,
-    },
-    /// A raise to `to` (`amount` chips put in).
-    Raise {
-        seat: usize,
-        to: i64,
-        amount: i64,
-        all_in: bool,
-    },
-    /// Board cards dealt on `street` (1 the flop, 2 the turn, 3 the river): `board[from..to]`.
-    Board { street: u8, from: usize, to: usize },
-    /// An uncalled bet returned.
-    Return { seat: usize, amount: i64 },
-    /// A hand shown at the showdown.
-    Show(usize),
-    /// A hand mucked at the showdown.
-    Muck(usize),
-}
-
-/// A pot after the rake: its chips and the seats that may win it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pot {
-    /// Its chips.
-    pub amount: i64,
-    /// The seats it is for, ascending.
-    pub eligible: Vec<usize>,
-}
 
 /// A hand replayed (seats as the game layer numbers them: the record's when they run
 /// clockwise, else `p1` in seat 0 and the button last).
@@ -337,25 +290,6 @@ fn unshown(hand: &RoomHand, holes: &[Option<[u8; 2]>]) -> bool {
         Arg::Cards(c) => tabled && !c.is_empty() && c.iter().all(Option::is_none),
         Arg::Chips(_) => false,
     })
-}
-
-/// The ending of a replay, as [`Betting::finish`] gives it.
-#[derive(Debug, Clone)]
-pub(crate) struct Ended {
-    pub events: Vec<Event>,
-    pub payouts: Vec<i64>,
-    pub contributions: Vec<i64>,
-    pub folded: Vec<bool>,
-    pub rake: i64,
-    pub showdown: bool,
-    pub known: bool,
-    pub pots: Vec<Pot>,
-    /// Won by the one player left.
-    pub uncontested: bool,
-    /// A showdown the rules decided (every hand in it known).
-    pub contested_known: bool,
-    /// The chips returned to each seat (uncalled bets).
-    pub returned: Vec<i64>,
 }
 
 /// Each player whose payout differs from the record's: `(player, replay, record)`.
