@@ -5,7 +5,10 @@ message) and the room's conventions included, on one process and on two."""
 from __future__ import annotations
 
 import shutil
+import threading
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -167,3 +170,22 @@ def test_files_being_written_are_imported_again_on_workers(tmp_path: Path, worke
         ("10", str(two)),
         ("11", str(two)),
     ]
+
+
+def test_the_files_parts_come_in_order_whoever_reads_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The importing process reads the files not yet sent while the part it waits for is not
+    # ready; the parts come in the files' order all the same, each file read once.
+    here: list[int] = []
+
+    def work(task: int) -> int:
+        if threading.current_thread() is threading.main_thread():
+            here.append(task)
+        else:
+            time.sleep(0.01)  # a worker slower than this process
+        return task
+
+    monkeypatch.setattr(importing_module, "_work", work)
+    with ThreadPoolExecutor(1) as pool:
+        parts = list(importing_module._shared(pool, list(range(30)), ahead=2))
+    assert parts == list(range(30))
+    assert here and len(here) == len(set(here)) < 30

@@ -259,7 +259,8 @@ def import_histories(
             [`read_histories()`][pokerforge.histories.read_histories]).
         repair: infer the winnings of records that pay nobody in the hand.
         keep: how many messages of refused hands the summary keeps.
-        workers: worker processes that read and replay the files (this process writes).
+        workers: processes that read and replay the files: this one (which also writes)
+            and ``workers - 1`` started for the import.
         progress: called with (files done, files) after each file.
 
     Raises:
@@ -339,12 +340,14 @@ def _on_workers(
     total: int,
     progress: Callable[[int, int], None] | None,
 ) -> None:
-    """Reads the files on ``workers`` processes. A file imported before (changed since: a
-    file still being written) is sent with the keys of the hands stored from it, which its
-    worker passes over before their replay; any other hand stored already (another file's
-    copy, or one this import stored first) is replayed on its worker and dropped here, as
-    the files' parts come back in order. (Reading every file here first, to tell each
-    worker all its stored hands, made this process the import's bottleneck.)"""
+    """Reads the files on ``workers`` processes, this one among them (it writes too, and
+    reads while it would wait: a process started costs as much as reading a few thousand
+    hands). A file imported before (changed since: a file still being written) is read
+    with the keys of the hands stored from it, which its reader passes over before their
+    replay; any other hand stored already (another file's copy, or one this import stored
+    first) is replayed and dropped here, as the files' parts come in order. (Reading every
+    file here first, to tell each worker all its stored hands, made this process the
+    import's bottleneck.)"""
     import multiprocessing  # noqa: PLC0415
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
@@ -361,16 +364,46 @@ def _on_workers(
         for path, row in todo
     ]
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context) as pool:
         _gather(
             con,
-            pool.map(_work, tasks),
+            _shared(pool, tasks, ahead=2 * (workers - 1)),
             run=run,
             stored=stored,
             summary=summary,
             total=total,
             progress=progress,
         )
+
+
+def _shared(pool: Any, tasks: list[Any], *, ahead: int) -> Iterator[_Part]:
+    """The files' parts in order, read by the pool's processes (``ahead`` files sent to
+    them at a time) and by this process, which reads the next file not yet sent whenever
+    the part it waits for is not ready (so that it writes, and reads what time is left)."""
+    sent: dict[int, Any] = {}  # file -> its future
+    ready: dict[int, _Part] = {}  # files read here before their turn
+    free = 0  # the first file neither sent nor read
+
+    def send() -> None:
+        nonlocal free
+        while free < len(tasks) and len(sent) < ahead:
+            sent[free] = pool.submit(_work, tasks[free])
+            free += 1
+
+    for k in range(len(tasks)):
+        send()
+        if k in ready:
+            yield ready.pop(k)
+            continue
+        future = sent.pop(k, None)
+        if future is None:  # neither sent nor read: this process reads it
+            free = k + 1
+            yield _work(tasks[k])
+            continue
+        while not future.done() and free < len(tasks):
+            ready[free] = _work(tasks[free])
+            free += 1
+        yield future.result()
 
 
 def _from_sources(con: Any, sources: list[str]) -> dict[str, set[Key]]:
