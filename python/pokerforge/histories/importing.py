@@ -103,9 +103,9 @@ class _Reader(RoomsReader):
             (self.current, None if number is None else str(number), cause, message)
         )
 
-    def read(self, path: Path) -> Iterator[HandRecord | int]:
-        """The hands of one file: records, and the index of each hand the core replayed
-        itself in ``fast`` (its rows' columns, from `rooms_import`)."""
+    def read(self, path: Path) -> Iterator[HandRecord | list[int]]:
+        """The hands of one file: records, and lists of the indices of the hands the core
+        replayed itself in ``fast`` (their rows' columns, from `rooms_import`)."""
         self.files += 1
         self.fast = None
         if path.suffix in _PHH:
@@ -147,15 +147,16 @@ def _read(reader: _Reader, path: Path, row: tuple[str, int, int]) -> _Part:
     seen: set[Key] = set()
     kept: list[int] = []  # the hands the core replayed that are stored
     for record in reader.read(path):
-        if isinstance(record, int):
-            fast = reader.fast["hands"]
-            key = (fast["room"][record], fast["hand"][record])
-            if key in seen:  # twice in the file
-                reader.already += 1
-                continue
-            seen.add(key)
-            keys.append(key)
-            kept.append(record)
+        if isinstance(record, list):  # hands the core replayed, in a row
+            rooms, numbers = reader.fast["hands"]["room"], reader.fast["hands"]["hand"]
+            for k in record:
+                key = (rooms[k], numbers[k])
+                if key in seen:  # twice in the file
+                    reader.already += 1
+                    continue
+                seen.add(key)
+                keys.append(key)
+                kept.append(k)
             continue
         key = hand_key(record)
         if key in seen:  # twice in the file

@@ -275,7 +275,7 @@ class RoomsReader(PhhReader):
         self.name = str(path)  # the replay's messages name the file
         room, _, hands = rooms_read(data, self._core_room)
         for item in self._entries(path, data, room, hands, None):
-            assert not isinstance(item, int)  # (only the import's reading gives others)
+            assert not isinstance(item, list)  # (only the import's reading gives others)
             yield item
 
     def _held(self, hands: list[Any], data: bytes) -> list[Any]:
@@ -292,18 +292,20 @@ class RoomsReader(PhhReader):
             return hands[:-1]
         return hands
 
-    def _count_read(self, venue: str, convention: bool) -> None:
-        """Counts one hand the core replayed itself (``convention``: paid as the room
-        paid, otherwise than the rules split)."""
-        self.hands += 1
-        self.rooms[venue] += 1
-        counts = self.coverage.get(venue)
-        if counts is None:
-            counts = self.coverage[venue] = Counter()
-        counts["read"] += 1
-        if convention:
-            self.conventions += 1
-            counts["room's payouts"] += 1
+    def _count_read(self, run: list[int], rooms: list[str], conventions: list[str | None]) -> None:
+        """Counts the hands the core replayed itself, ``run`` (their rooms ``rooms``,
+        ``conventions`` where the room paid otherwise than the rules split)."""
+        for k in run:
+            venue = rooms[k]
+            self.hands += 1
+            self.rooms[venue] += 1
+            counts = self.coverage.get(venue)
+            if counts is None:
+                counts = self.coverage[venue] = Counter()
+            counts["read"] += 1
+            if conventions[k] is not None:
+                self.conventions += 1
+                counts["room's payouts"] += 1
 
     def _replay_entry(
         self, path: Path, entry: dict[str, Any]
@@ -338,18 +340,14 @@ class RoomsReader(PhhReader):
 
     def _entries(
         self, path: Path, data: bytes, room: str | None, hands: list[Any], fast: Any
-    ) -> Iterator[HandRecord | int]:
+    ) -> Iterator[HandRecord | list[int]]:
         """The file's hands as the core read them (`rooms_read`): each replayed into its
-        record, or refused; a hand the core replayed itself (`rooms_import`: an entry
-        ``(None, k)``, its rows in ``fast``, the `k`-th) is counted and given as ``k``."""
+        record, or refused; the hands the core replayed itself (`rooms_import`: entries
+        ``(None, k)``, their rows in ``fast``, the `k`-th) are counted and given as a list
+        of their ``k`` for each run of them in a row."""
         self._file_room = room or "none"
         hands = self._held(hands, data)
-        rooms: list[str] = []
-        numbers: list[str] = []
-        conventions: list[str | None] = []
-        if fast is not None:
-            rooms, numbers = fast["hands"]["room"], fast["hands"]["hand"]
-            conventions = fast["hands"]["site_convention"]
+        rooms, numbers, conventions = _fast_keys(fast)
         known = self._known(
             [
                 (rooms[e], numbers[e]) if ok is None else (e["venue"], str(e["hand"]))
@@ -357,12 +355,16 @@ class RoomsReader(PhhReader):
                 if ok is None or (ok and e["variant"] is not None)
             ]
         )
+        run: list[int] = []  # hands replayed by the core, in a row
         for ok, entry in hands:
-            if ok is None:  # replayed by the core
+            if ok is None:
                 if not known or (rooms[entry], numbers[entry]) not in known:
-                    self._count_read(rooms[entry], conventions[entry] is not None)
-                    yield entry
+                    run.append(entry)
                 continue
+            if run:
+                self._count_read(run, rooms, conventions)
+                yield run
+                run = []
             if not ok:
                 cause, first_line, _, number, message = entry
                 self._skip(f"{path}: {message}", cause, where=(path, first_line, number))
@@ -408,9 +410,21 @@ class RoomsReader(PhhReader):
             if convention is not None:
                 self.conventions += 1
                 counts["room's payouts"] += 1
+        if run:
+            self._count_read(run, rooms, conventions)
+            yield run
 
 
 _READ = ("read", "repaired", "room's payouts")
+
+
+def _fast_keys(fast: Any) -> tuple[list[str], list[str], list[str | None]]:
+    """The rooms, numbers and conventions of the hands the core replayed (none where
+    ``fast`` is ``None``)."""
+    if fast is None:
+        return [], [], []
+    hands = fast["hands"]
+    return hands["room"], hands["hand"], hands["site_convention"]
 
 
 def _convention(mismatch: str) -> str:
