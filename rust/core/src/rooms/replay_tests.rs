@@ -199,3 +199,45 @@ fn an_unknown_hand_at_the_showdown_is_paid_as_recorded() {
         .iter()
         .any(|e| matches!(e, Event::Show(_) | Event::Muck(_))));
 }
+
+#[test]
+fn heads_up_the_button_posts_the_small_blind() {
+    let seats = "Seat 1: Ann ($2 in chips)\nSeat 2: Bob ($2 in chips)\n\
+                 Ann: posts small blind $0.01\nBob: posts big blind $0.02\n*** HOLE CARDS ***\n";
+    let text = head(seats, "Hold'em No Limit ($0.01/$0.02 USD)")
+        + "Ann: folds\nUncalled bet ($0.01) returned to Bob\nBob collected $0.02 from pot\n\
+           *** SUMMARY ***\nTotal pot $0.02 | Rake $0\n";
+    let r = replay(&hand(&text)).expect("covered");
+    assert_eq!((r.button, r.positions.clone()), (0, vec!["BTN", "BB"]));
+    assert_eq!(r.net, [-1, 1]);
+    assert_eq!(
+        r.events[0],
+        Event::Blind {
+            seat: 0,
+            amount: 1,
+            big: false
+        }
+    );
+}
+
+#[test]
+fn seats_not_numbered_round_the_table_are_taken_in_order() {
+    // Seats 2, 3, 5: the game layer's seats are the players' order, the button last.
+    assert_eq!(seat_map(&[3, 5, 2], 3), (vec![0, 1, 2], 2));
+    // Seats 1..n clockwise from the button's: kept.
+    assert_eq!(seat_map(&[2, 3, 1], 3), (vec![1, 2, 0], 0));
+    // 1..n, not clockwise: taken in order.
+    assert_eq!(seat_map(&[3, 2, 1], 3), (vec![0, 1, 2], 2));
+}
+
+#[test]
+fn a_blind_of_a_whole_stack_is_left_to_the_game_layer() {
+    let seats =
+        "Seat 1: Ann ($2 in chips)\nSeat 2: Bob ($2 in chips)\nSeat 3: Cid ($0.02 in chips)\n\
+                 Bob: posts small blind $0.01\nCid: posts big blind $0.02 and is all-in\n\
+                 *** HOLE CARDS ***\n";
+    let text = head(seats, "Hold'em No Limit ($0.01/$0.02 USD)")
+        + "Ann: folds\nBob: folds\nUncalled bet ($0.01) returned to Cid\n\
+           Cid collected $0.02 from pot\n*** SUMMARY ***\nTotal pot $0.02 | Rake $0\n";
+    assert_eq!(replay(&hand(&text)), None);
+}
