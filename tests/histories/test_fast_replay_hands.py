@@ -31,7 +31,7 @@ from pokerforge.histories import importing
 from pokerforge.histories.database import connect, import_histories
 
 QUERIES = {
-    "hands": "SELECT * EXCLUDE (source) FROM hands ORDER BY room, hand",
+    "hands": "SELECT * FROM hands ORDER BY room, hand",
     "players": "SELECT * FROM players ORDER BY room, hand, seat",
     "actions": "SELECT * FROM actions ORDER BY room, hand, seq",
     "refusals": "SELECT hand, cause, message FROM refusals ORDER BY ALL",
@@ -174,10 +174,11 @@ def test_random_hands_store_the_same_rows_either_way(
     _, _, entries, _ = rooms_import(text.encode())
     fast = sum(1 for ok, _ in entries if ok is None)
     assert fast > 240, fast  # the fast replay covers most of them
-    first = import_histories([path], tmp_path / "fast.duckdb")
+    monkeypatch.chdir(tmp_path)  # the file named as given: its source as written
+    first = import_histories([Path("hands.txt")], tmp_path / "fast.duckdb")
     with monkeypatch.context() as patch:
         patch.setattr(importing, "rooms_import", _slow)
-        reference = import_histories([path], tmp_path / "slow.duckdb")
+        reference = import_histories([Path("hands.txt")], tmp_path / "slow.duckdb")
     assert (first.added, first.refused) == (reference.added, reference.refused)
     assert reference.added > 250
     got, want = _tables(tmp_path / "fast.duckdb"), _tables(tmp_path / "slow.duckdb")

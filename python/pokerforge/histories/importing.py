@@ -180,7 +180,7 @@ def _read(reader: _Reader, path: Path, row: tuple[str, int, int]) -> _Part:
             ]
         )
     if kept:
-        tables.append(fast_tables(reader.fast, kept, row[0]))
+        tables.append(fast_tables(reader.fast, kept, str(path)))  # as records name it
     if len(tables) > 1:
         pa = require("pyarrow", "db", "the Parquet export")
         tables = [[pa.concat_tables([t[k] for t in tables]) for k in range(3)]]

@@ -143,6 +143,13 @@ fn dealt(hand: &RoomHand) -> Option<Vec<Option<[u8; 2]>>> {
 /// The hand replayed, or `None` where this replay does not cover it (see the module).
 pub fn replay(hand: &RoomHand) -> Option<Replayed> {
     let (structure, small, big, small_bet, big_bet) = game(hand)?;
+    // The number keys the hand as written: none, or digits the game layer's record reads
+    // as a number written otherwise (a leading zero), is left to it.
+    let number = hand.number.as_bytes();
+    let digits = number.iter().all(u8::is_ascii_digit);
+    if number.is_empty() || (digits && number.len() > 1 && number[0] == b'0') {
+        return None;
+    }
     if hand.notes.iter().any(|note| {
         matches!(
             note,

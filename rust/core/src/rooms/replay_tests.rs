@@ -241,3 +241,17 @@ fn a_blind_of_a_whole_stack_is_left_to_the_game_layer() {
            Cid collected $0.02 from pot\n*** SUMMARY ***\nTotal pot $0.02 | Rake $0\n";
     assert_eq!(replay(&hand(&text)), None);
 }
+
+#[test]
+fn a_number_with_a_leading_zero_is_left_to_the_game_layer() {
+    let text = head(THREE, "Hold'em No Limit ($0.01/$0.02 USD)")
+        + "Ann: folds\nBob: raises $0.04 to $0.06\nCid: folds\n\
+           Uncalled bet ($0.04) returned to Bob\nBob collected $0.04 from pot\n\
+           *** SUMMARY ***\nTotal pot $0.04 | Rake $0\n";
+    let mut h = hand(&text);
+    assert!(replay(&h).is_some());
+    h.number = "0071".to_string();
+    assert_eq!(replay(&h), None);
+    h.number = "RC0071".to_string();
+    assert!(replay(&h).is_some());
+}
