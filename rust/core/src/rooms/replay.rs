@@ -79,6 +79,10 @@ pub fn seat_map(written: &[u32], n: usize) -> (Vec<usize>, usize) {
     }
 }
 
+/// The most chips a stack (or the stated pot) of a hand replayed here may hold: ten
+/// stacks' millionths stay within an `i64` (the game layer takes the others).
+const MAX_CHIPS: i64 = 100_000_000_000;
+
 /// The game this replay covers, from the hand's fields: `(structure, small blind, big
 /// blind, small bet, big bet)`.
 fn game(hand: &RoomHand) -> Option<(Structure, i64, i64, i64, i64)> {
@@ -92,7 +96,12 @@ fn game(hand: &RoomHand) -> Option<(Structure, i64, i64, i64, i64)> {
     if hand.antes.len() != n || hand.antes.iter().any(|&a| a != 0) || hand.blinds.len() != n {
         return None;
     }
-    if hand.stacks.len() != n || hand.stacks.iter().any(|&s| s <= 0) || hand.seats.len() != n {
+    // Stacks (and the pot) small enough that every amount in millionths fits the rows.
+    let fits = |chips: i64| (1..=MAX_CHIPS).contains(&chips);
+    if hand.stacks.len() != n || !hand.stacks.iter().all(|&s| fits(s)) || hand.seats.len() != n {
+        return None;
+    }
+    if hand.total_pot.is_some_and(|t| !fits(t) && t != 0) {
         return None;
     }
     let (small, big) = (hand.blinds[0], hand.blinds[1]);
@@ -175,11 +184,10 @@ pub fn replay(hand: &RoomHand) -> Option<Replayed> {
         }
     }
     for &card in holes.iter().flatten().flatten().chain(&board) {
-        let bit = 1u64 << card;
-        if card >= 52 || seen & bit != 0 {
+        if card >= 52 || seen & (1u64 << card) != 0 {
             return None; // impossible cards: the game layer names them
         }
-        seen |= bit;
+        seen |= 1u64 << card;
     }
     let mut stacks = vec![0; n];
     for (p, &stack) in hand.stacks.iter().enumerate() {
