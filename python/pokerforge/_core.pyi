@@ -44,6 +44,7 @@ __all__ = [
     "bubble_factors",
     "class_frequencies",
     "copy_slots",
+    "count_names",
     "describe_hand",
     "draw_equity",
     "draw_policy_discards",
@@ -73,6 +74,7 @@ __all__ = [
     "phh_read",
     "phh_tables",
     "plan_equity",
+    "position_names_from_button",
     "preflop_matrix",
     "push_fold_heads_up",
     "push_fold_table",
@@ -80,9 +82,11 @@ __all__ = [
     "range_of_frequencies",
     "record",
     "register_types",
+    "rooms_import",
     "rooms_read",
     "seed_of",
     "showdown_ranks",
+    "tally_counts",
     "untrack",
 ]
 
@@ -714,6 +718,24 @@ _RoomHand = tuple[bool, Any]
 def rooms_read(
     data: bytes, room: str | None = None
 ) -> tuple[str | None, str | None, list[_RoomHand]]: ...
+def rooms_import(
+    data: bytes, room: str | None = None
+) -> tuple[
+    str | None,
+    str | None,
+    list[tuple[bool | None, Any]],
+    dict[str, Any],
+]: ...
+def position_names_from_button(n: int) -> list[str]: ...
+def count_names() -> list[str]: ...
+def tally_counts(
+    records: Sequence[tuple[int, int, Sequence[int]]],
+    positions: Sequence[str],
+    folded: Sequence[bool],
+    won: Sequence[bool],
+    showdown: bool,
+    known: bool,
+) -> tuple[list[list[int]], list[int] | None]: ...
 
 # The solver (pokerforge.solver is the public face). A line is a list of tokens: actions
 # "x", "c", "f", "b100", "r250", "a900" ("a": the all-in) and dealt cards ("Qc").

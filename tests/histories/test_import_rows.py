@@ -5,13 +5,17 @@ message) and the room's conventions included, on one process and on two."""
 from __future__ import annotations
 
 import shutil
+import threading
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pokerforge._core import phh_read, rooms_read
+from pokerforge._core import phh_read, rooms_import, rooms_read
+from pokerforge.histories import importing as importing_module
 from pokerforge.histories import rooms as rooms_module
 from pokerforge.histories.database import connect, import_histories
 from pokerforge.histories.rooms import phh_doc
@@ -47,6 +51,20 @@ def test_the_core_reads_each_hand_as_the_replay_reads_its_fields() -> None:
     assert read > 120
 
 
+def test_the_core_replays_the_ordinary_hands_itself() -> None:
+    # The hands the import's fast replay covers (Hold'em, no-limit and fixed-limit, blinds
+    # only) are given as rows; the others as the fields the game layer replays.
+    fast = 0
+    for path in _files():
+        _, _, hands, columns = rooms_import(path.read_bytes())
+        replayed = [k for ok, k in hands if ok is None]
+        assert replayed == list(range(len(columns["hands"]["hand"]))), path
+        assert sum(columns["player_rows"]) == len(columns["players"]["seat"]), path
+        assert sum(columns["action_rows"]) == len(columns["actions"]["seq"]), path
+        fast += len(replayed)
+    assert fast > 60
+
+
 def _without_reading(data: bytes, room: str | None = None) -> Any:
     """``rooms_read`` as it was: the replay reads each hand's PHH fields itself."""
     detected, language, hands = rooms_read(data, room)
@@ -54,6 +72,12 @@ def _without_reading(data: bytes, room: str | None = None) -> Any:
         if ok:
             entry["reading"] = None
     return detected, language, hands
+
+
+def _replayed_by_the_game_layer(data: bytes, room: str | None = None) -> Any:
+    """``rooms_import`` without the core's own replay: every hand as ``rooms_read`` gives
+    it, its PHH fields replayed by the game layer."""
+    return (*_without_reading(data, room), None)
 
 
 def _tables(db: Path) -> dict[str, list[Any]]:
@@ -75,6 +99,7 @@ def test_the_import_stores_what_the_replay_of_the_fields_stores(
     second = import_histories([folder], two, workers=2)
     with monkeypatch.context() as patch:
         patch.setattr(rooms_module, "rooms_read", _without_reading)
+        patch.setattr(importing_module, "rooms_import", _replayed_by_the_game_layer)
         old = tmp_path / "old.duckdb"
         reference = import_histories([folder], old)
     for summary in (first, second):
@@ -145,3 +170,22 @@ def test_files_being_written_are_imported_again_on_workers(tmp_path: Path, worke
         ("10", str(two)),
         ("11", str(two)),
     ]
+
+
+def test_the_files_parts_come_in_order_whoever_reads_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The importing process reads the files not yet sent while the part it waits for is not
+    # ready; the parts come in the files' order all the same, each file read once.
+    here: list[int] = []
+
+    def work(task: int) -> int:
+        if threading.current_thread() is threading.main_thread():
+            here.append(task)
+        else:
+            time.sleep(0.01)  # a worker slower than this process
+        return task
+
+    monkeypatch.setattr(importing_module, "_work", work)
+    with ThreadPoolExecutor(1) as pool:
+        parts = list(importing_module._shared(pool, list(range(30)), ahead=2))
+    assert parts == list(range(30))
+    assert here and len(here) == len(set(here)) < 30

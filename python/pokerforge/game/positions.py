@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from pokerforge._core import position_names_from_button
 from pokerforge.game.arguments import MAX_SEATS, MIN_SEATS, player_count, seat_number
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "SEAT_ORDERS", "blind_seats", "position_names", "seat_order"]
@@ -44,10 +45,9 @@ def _check(n: int, button: int) -> None:
 
 @cache
 def _names_from_button(n: int) -> tuple[str, ...]:
-    if n == 2:
-        return ("BTN", "BB")
-    dropped = set(_DROP_ORDER[: MAX_SEATS - n])
-    return ("BTN", "SB", "BB", *(name for name in _AFTER_BB if name not in dropped))
+    # The core's table (rust/core/src/rooms/replay_rules.rs), which the import's fast
+    # replay reads too: one list of names.
+    return tuple(position_names_from_button(n))
 
 
 @cache

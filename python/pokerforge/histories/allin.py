@@ -35,14 +35,15 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from pokerforge.cards import Card
 from pokerforge.equity import equity
 
-__all__ = ["EQUITY_GAMES", "allin_results"]
+__all__ = ["EQUITY_GAMES", "adjusted_results", "allin_results"]
 
 EQUITY_GAMES = {
     "holdem": "holdem",
@@ -67,33 +68,52 @@ def allin_results(hand: Any, board: tuple[int, ...]) -> list[Decimal] | None:
     game = EQUITY_GAMES.get(str(spec.variant))
     if game is None or not hand.result_known:
         return None
-    n = hand.num_seats
-    folded = hand.folded
-    holes = hand.hole_indices
     unknown = hand.unknown_hole_cards
-    live = [s for s in range(n) if not folded[s]]
-    if len(live) < 2 or any(s in unknown or not holes[s] for s in live):
-        return None
+    holes = [
+        None if s in unknown or not cards else tuple(cards)
+        for s, cards in enumerate(hand.hole_indices)
+    ]
+    pots = [(pot.amount, pot.eligible) for pot in hand.pots]
     trips = spec.trips_beat_straight  # None but in short deck (GameSpec checks it)
-    pots = hand.pots
-    total = sum(pot.amount for pot in pots)
+    return adjusted_results(game, trips, hand.folded, holes, pots, hand.payouts, hand.net, board)
+
+
+def adjusted_results(  # noqa: PLR0917 - a hand's figures, as both callers hold them
+    game: str,
+    trips: bool | None,
+    folded: Sequence[bool],
+    holes: Sequence[tuple[int, ...] | None],
+    pots: Sequence[tuple[int, Sequence[int]]],
+    payouts: Sequence[int],
+    net: Sequence[int],
+    board: tuple[int, ...],
+) -> list[Decimal] | None:
+    """`allin_results()` from a finished hand's figures (seat by seat: whether it folded,
+    its hole cards or ``None`` where unknown, what it won and its result; the pots after
+    the rake as ``(chips, eligible seats)``), for the equity engine's ``game``: the one
+    definition of the adjustment, for the hands the game layer replays and for those the
+    import's fast replay reads."""
+    n = len(folded)
+    live = [s for s in range(n) if not folded[s]]
+    if len(live) < 2 or any(holes[s] is None for s in live):
+        return None
+    total = sum(amount for amount, _ in pots)
     if total <= 0:
         return None
     expected = [Decimal(0)] * n
-    for pot in pots:
-        eligible = tuple(s for s in pot.eligible if not folded[s])
+    for amount, seats in pots:
+        eligible = tuple(s for s in seats if not folded[s])
         if not eligible:
             continue
         if len(eligible) == 1:
-            expected[eligible[0]] += pot.amount
+            expected[eligible[0]] += amount
             continue
-        shares = _equities(game, tuple(tuple(holes[s]) for s in eligible), board, trips)
+        cards = tuple(cast("tuple[int, ...]", holes[s]) for s in eligible)
+        shares = _equities(game, cards, board, trips)
         for seat, share in zip(eligible, shares, strict=True):
-            expected[seat] += share * pot.amount
-    payouts = hand.payouts
+            expected[seat] += share * amount
     paid = sum(payouts)
     scale = Decimal(1) if paid == total else Decimal(paid) / Decimal(total)
-    net = hand.net
     return [net[s] - payouts[s] + expected[s] * scale for s in range(n)]
 
 

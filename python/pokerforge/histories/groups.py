@@ -15,13 +15,21 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any, NamedTuple
 
 from pokerforge.game.spec import GameSpec
 
-__all__ = ["Group", "currency_code", "group_of", "money_text", "stakes"]
+__all__ = [
+    "Group",
+    "currency_code",
+    "group_of",
+    "group_parts",
+    "money_text",
+    "stakes",
+    "stakes_of",
+]
 
 CASH = "cash"
 TOURNAMENT = "tournament"
@@ -80,12 +88,36 @@ def money_text(value: Decimal | int) -> str:
 def stakes(spec: GameSpec, chip_value: Decimal | int) -> str:
     """A game's stakes in the record's money: the blinds (``"0.50/1"``), a fixed-limit
     game's small and big bets, or short deck's button blind."""
-    if spec.betting == "fixed-limit" and spec.small_bet and spec.big_bet:
-        low, high = spec.small_bet, spec.big_bet
-    elif spec.big_blind:
-        low, high = spec.small_blind, spec.big_blind
-    elif spec.button_blind:
-        return money_text(spec.button_blind * chip_value)
+    return stakes_of(
+        spec.betting,
+        spec.blinds,
+        (spec.small_bet, spec.big_bet),
+        spec.button_blind,
+        chip_value,
+    )
+
+
+def stakes_of(
+    betting: str,
+    blinds: tuple[int, int],
+    bets: tuple[int | None, int | None],
+    button_blind: int,
+    chip_value: Decimal | int,
+) -> str:
+    """`stakes()` from the game's betting, its blinds, its small and big bets and its
+    button blind in chips (what the import's fast replay gives for a hand).
+
+    Examples:
+        >>> stakes_of("fixed-limit", (25, 50), (50, 100), 0, Decimal("0.01"))
+        '0.50/1'
+    """
+    small_bet, big_bet = bets
+    if betting == "fixed-limit" and small_bet and big_bet:
+        low, high = small_bet, big_bet
+    elif blinds[1]:
+        low, high = blinds
+    elif button_blind:
+        return money_text(button_blind * chip_value)
     else:
         return ""
     return f"{money_text(low * chip_value)}/{money_text(high * chip_value)}"
@@ -95,9 +127,22 @@ def group_of(spec: GameSpec, chip_value: Decimal | int, fields: Mapping[str, Any
     """The group of a hand played by ``spec``, whose record's fields are ``fields`` (a
     ``tournament`` field makes it a tournament's; ``currency``, else PHH's
     ``currency_symbol``, names the money)."""
-    game = f"{spec.betting} {spec.variant}"
-    if fields.get("tournament"):
-        return Group(TOURNAMENT, CHIPS, "", game)
     currency = fields.get("currency") or fields.get("currency_symbol")
-    unit = currency_code(currency) if isinstance(currency, str) else None
-    return Group(CASH, unit or UNKNOWN, stakes(spec, chip_value), game)
+    return group_parts(
+        bool(fields.get("tournament")),
+        currency if isinstance(currency, str) else None,
+        f"{spec.betting} {spec.variant}",
+        lambda: stakes(spec, chip_value),
+    )
+
+
+def group_parts(
+    tournament: bool, currency: str | None, game: str, stakes_text: Callable[[], str]
+) -> Group:
+    """`group_of()` from its parts: whether the hand is a tournament's, the currency its
+    record names, the game (``"no-limit holdem"``) and its stakes (asked for a cash
+    game only)."""
+    if tournament:
+        return Group(TOURNAMENT, CHIPS, "", game)
+    unit = currency_code(currency)
+    return Group(CASH, unit or UNKNOWN, stakes_text(), game)

@@ -125,9 +125,9 @@ def played_at(text: str) -> datetime | None:
     """The date and time a room wrote (its first, the room's own clock: no time zone is
     applied), or ``None`` where none can be read."""
     try:
-        if found := _ISO.search(text):
-            y, mo, d, h, mi, s = (int(x) if x else 0 for x in found.groups())
-            return datetime(y, mo, d, h, mi, s)
+        if found := _ISO.search(text):  # (the usual: unpacked without a generator)
+            y, mo, d, h, mi, s = found.groups()
+            return datetime(int(y), int(mo), int(d), int(h or 0), int(mi or 0), int(s or 0))
         if found := _DMY.search(text):
             d, mo, y, h, mi, s = map(int, found.groups())
             return datetime(y, mo, d, h, mi, s)

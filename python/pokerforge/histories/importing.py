@@ -10,17 +10,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pokerforge._core import rooms_import
 from pokerforge.errors import InvalidHistoryError, InvalidSpecError
 from pokerforge.extras import require
-from pokerforge.histories.counts import COUNTS
+from pokerforge.histories.fast_rows import arrow_table, fast_tables
 from pokerforge.histories.hand_rows import (
     ACTIONS,
     HANDS,
     PLAYERS,
-    SCALE,
     Columns,
     hand_key,
-    money_columns,
 )
 from pokerforge.histories.record import HandRecord
 from pokerforge.histories.rooms import RoomsReader
@@ -28,7 +27,10 @@ from pokerforge.histories.store import connect
 
 __all__ = ["ImportSummary", "import_histories"]
 
-_FLUSH = 5000  # hands gathered before they are written
+# Hands gathered before they are written: DuckDB compresses a table's last row group
+# (122,880 rows) again at each checkpoint, so that fewer, larger writes cost less (20,000
+# hands' players fill about one).
+_FLUSH = 20000
 
 
 @dataclass
@@ -87,6 +89,7 @@ class _Reader(RoomsReader):
         self.already = 0
         self.refusals: list[tuple[str, str | None, str, str]] = []
         self.current = ""  # the file being read, as the files table names it
+        self.fast: Any = None  # the columns of the file's hands the core replayed
 
     def _known(self, keys: list[Key]) -> set[Key]:
         known = self._lookup(keys) if keys else set()
@@ -100,13 +103,18 @@ class _Reader(RoomsReader):
             (self.current, None if number is None else str(number), cause, message)
         )
 
-    def read(self, path: Path) -> Iterator[HandRecord]:
-        """The hands of one file."""
+    def read(self, path: Path) -> Iterator[HandRecord | list[int]]:
+        """The hands of one file: records, and lists of the indices of the hands the core
+        replayed itself in ``fast`` (their rows' columns, from `rooms_import`)."""
         self.files += 1
+        self.fast = None
         if path.suffix in _PHH:
             yield from self._phh_file(path)
-        else:
-            yield from self._file(path, path.read_bytes())
+            return
+        data = path.read_bytes()
+        self.name = str(path)  # the replay's messages name the file
+        room, _, hands, self.fast = rooms_import(data, self._core_room)
+        yield from self._entries(path, data, room, hands, self.fast)
 
 
 _PHH = (".phh", ".phhs")
@@ -137,7 +145,19 @@ def _read(reader: _Reader, path: Path, row: tuple[str, int, int]) -> _Part:
     columns = Columns()
     keys: list[Key] = []
     seen: set[Key] = set()
+    kept: list[int] = []  # the hands the core replayed that are stored
     for record in reader.read(path):
+        if isinstance(record, list):  # hands the core replayed, in a row
+            rooms, numbers = reader.fast["hands"]["room"], reader.fast["hands"]["hand"]
+            for k in record:
+                key = (rooms[k], numbers[k])
+                if key in seen:  # twice in the file
+                    reader.already += 1
+                    continue
+                seen.add(key)
+                keys.append(key)
+                kept.append(k)
+            continue
         key = hand_key(record)
         if key in seen:  # twice in the file
             reader.already += 1
@@ -150,20 +170,25 @@ def _read(reader: _Reader, path: Path, row: tuple[str, int, int]) -> _Part:
             continue
         seen.add(key)
         keys.append(key)
-    tables = (
-        [
-            _arrow(columns.hands, HANDS),
-            _arrow(columns.players, PLAYERS),
-            _arrow(columns.actions, ACTIONS),
-        ]
-        if keys
-        else []
-    )
+    tables = []
+    if columns.count:
+        tables.append(
+            [
+                arrow_table(columns.hands, HANDS),
+                arrow_table(columns.players, PLAYERS),
+                arrow_table(columns.actions, ACTIONS),
+            ]
+        )
+    if kept:
+        tables.append(fast_tables(reader.fast, kept, str(path)))  # as records name it
+    if len(tables) > 1:
+        pa = require("pyarrow", "db", "the Parquet export")
+        tables = [[pa.concat_tables([t[k] for t in tables]) for k in range(3)]]
     refusals = list(reader.refusals)
     reader.refusals.clear()
     return _Part(
         row,
-        tables,
+        tables[0] if tables else [],
         keys,
         reader.skipped - skipped,
         reader.pending - pending,
@@ -235,7 +260,8 @@ def import_histories(
             [`read_histories()`][pokerforge.histories.read_histories]).
         repair: infer the winnings of records that pay nobody in the hand.
         keep: how many messages of refused hands the summary keeps.
-        workers: worker processes that read and replay the files (this process writes).
+        workers: processes that read and replay the files: this one (which also writes)
+            and ``workers - 1`` started for the import.
         progress: called with (files done, files) after each file.
 
     Raises:
@@ -248,6 +274,9 @@ def import_histories(
     files = _paths(paths)
     summary = ImportSummary(files=len(files))
     with connect(db) as con:
+        # One thread of DuckDB's: the batches it is given are small, its threads' work on
+        # them cost more CPU time than they saved, and the workers need the cores.
+        con.execute("SET threads = 1")
         run: set[Key] = set()  # the keys of this import's hands
         stamps = {
             path: (size, mtime)
@@ -312,12 +341,14 @@ def _on_workers(
     total: int,
     progress: Callable[[int, int], None] | None,
 ) -> None:
-    """Reads the files on ``workers`` processes. A file imported before (changed since: a
-    file still being written) is sent with the keys of the hands stored from it, which its
-    worker passes over before their replay; any other hand stored already (another file's
-    copy, or one this import stored first) is replayed on its worker and dropped here, as
-    the files' parts come back in order. (Reading every file here first, to tell each
-    worker all its stored hands, made this process the import's bottleneck.)"""
+    """Reads the files on ``workers`` processes, this one among them (it writes too, and
+    reads while it would wait: a process started costs as much as reading a few thousand
+    hands). A file imported before (changed since: a file still being written) is read
+    with the keys of the hands stored from it, which its reader passes over before their
+    replay; any other hand stored already (another file's copy, or one this import stored
+    first) is replayed and dropped here, as the files' parts come in order. (Reading every
+    file here first, to tell each worker all its stored hands, made this process the
+    import's bottleneck.)"""
     import multiprocessing  # noqa: PLC0415
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
@@ -334,16 +365,46 @@ def _on_workers(
         for path, row in todo
     ]
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context) as pool:
         _gather(
             con,
-            pool.map(_work, tasks),
+            _shared(pool, tasks, ahead=2 * (workers - 1)),
             run=run,
             stored=stored,
             summary=summary,
             total=total,
             progress=progress,
         )
+
+
+def _shared(pool: Any, tasks: list[Any], *, ahead: int) -> Iterator[_Part]:
+    """The files' parts in order, read by the pool's processes (``ahead`` files sent to
+    them at a time) and by this process, which reads the next file not yet sent whenever
+    the part it waits for is not ready (so that it writes, and reads what time is left)."""
+    sent: dict[int, Any] = {}  # file -> its future
+    ready: dict[int, _Part] = {}  # files read here before their turn
+    free = 0  # the first file neither sent nor read
+
+    def send() -> None:
+        nonlocal free
+        while free < len(tasks) and len(sent) < ahead:
+            sent[free] = pool.submit(_work, tasks[free])
+            free += 1
+
+    for k in range(len(tasks)):
+        send()
+        if k in ready:
+            yield ready.pop(k)
+            continue
+        future = sent.pop(k, None)
+        if future is None:  # neither sent nor read: this process reads it
+            free = k + 1
+            yield _work(tasks[k])
+            continue
+        while not future.done() and free < len(tasks):
+            ready[free] = _work(tasks[free])
+            free += 1
+        yield future.result()
 
 
 def _from_sources(con: Any, sources: list[str]) -> dict[str, set[Key]]:
@@ -418,53 +479,6 @@ def _without(tables: list[Any], keys: list[Key]) -> list[Any]:
     return [] if out and not len(out[0]) else out
 
 
-def _arrow(columns: dict[str, list[Any]], names: tuple[str, ...]) -> Any:
-    """The columns as an Arrow table: amounts (integers of millionths) as exact decimals,
-    their 128-bit words laid out directly (building decimals from Python objects one by
-    one cost more than the rest of the import's writing)."""
-    import numpy as np  # noqa: PLC0415
-
-    pa = require("pyarrow", "db", "the Parquet export")
-
-    arrays = []
-    for name, money in zip(names, money_columns(names), strict=True):
-        cells = columns[name]
-        if money:
-            ints = pa.array(cells, type=pa.int64())
-            low = np.asarray(ints.fill_null(0), dtype=np.int64)
-            words = np.empty((len(low), 2), dtype=np.int64)
-            words[:, 0] = low
-            words[:, 1] = low >> 63  # the sign, carried into the high word
-            arrays.append(
-                pa.Array.from_buffers(
-                    pa.decimal128(18, SCALE),
-                    len(low),
-                    [ints.buffers()[0], pa.py_buffer(words)],
-                    null_count=ints.null_count,
-                )
-            )
-        else:
-            arrays.append(pa.array(cells, type=_type(pa, name)))
-    return pa.Table.from_arrays(arrays, names=list(names))
-
-
-_INTS = frozenset(("places", "players", "seat", "seq", *COUNTS))
-
-
-def _type(pa: Any, name: str) -> Any:
-    """The Arrow type of a column other than an amount's (a column with no value in a
-    batch would otherwise have none)."""
-    if name in _INTS:
-        return pa.int64()
-    if name == "played_at":
-        return pa.timestamp("us")
-    if name in ("net_bb", "allin_bb"):
-        return pa.float64()
-    if name in ("result_known", "all_in"):
-        return pa.bool_()
-    return pa.string()
-
-
 def _write(con: Any, parts: list[_Part]) -> int:
     """Writes the files' rows, their ``files`` rows and their refusals in one transaction
     (a run stopped part way leaves whole files stored, or none of them); returns the hands
@@ -487,8 +501,20 @@ def _write(con: Any, parts: list[_Part]) -> int:
         refusals = [r for part in parts for r in part.refusals]
         if refusals:
             con.executemany("INSERT INTO refusals VALUES (?, ?, ?, ?)", refusals)
-        rows = [(*part.row, len(part.keys), part.refused, part.pending) for part in parts]
-        con.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)", rows)
+        # One statement over the rows as columns (executemany runs one statement a row);
+        # a file named twice is its last reading's row.
+        last = list({part.row[0]: part for part in parts}.values())
+        written = pa.table(  # noqa: F841 - read by the statement below
+            {
+                "path": [part.row[0] for part in last],
+                "size": pa.array([part.row[1] for part in last], pa.int64()),
+                "mtime_ns": pa.array([part.row[2] for part in last], pa.int64()),
+                "hands": pa.array([len(part.keys) for part in last], pa.int64()),
+                "refused": pa.array([part.refused for part in last], pa.int64()),
+                "pending": pa.array([part.pending for part in last], pa.int64()),
+            }
+        )
+        con.execute("INSERT OR REPLACE INTO files SELECT * FROM written")
         con.execute("COMMIT")
     except Exception:
         con.execute("ROLLBACK")

@@ -274,20 +274,97 @@ class RoomsReader(PhhReader):
     def _file(self, path: Path, data: bytes) -> Iterator[HandRecord]:
         self.name = str(path)  # the replay's messages name the file
         room, _, hands = rooms_read(data, self._core_room)
-        self._file_room = room or "none"
+        for item in self._entries(path, data, room, hands, None):
+            assert not isinstance(item, list)  # (only the import's reading gives others)
+            yield item
+
+    def _held(self, hands: list[Any], data: bytes) -> list[Any]:
+        """The file's hands less its last, held back as still being written where the
+        reader holds back a file's incomplete last hand (``hold_last``)."""
         if (
             self.hold_last
             and hands
-            and not hands[-1][0]
+            and hands[-1][0] is False
             and hands[-1][1][0] != "no hand"  # a hand started (else text that is none)
             and not _ends_whole(data)
         ):
-            hands = hands[:-1]
             self.pending += 1
+            return hands[:-1]
+        return hands
+
+    def _count_read(self, run: list[int], rooms: list[str], conventions: list[str | None]) -> None:
+        """Counts the hands the core replayed itself, ``run`` (their rooms ``rooms``,
+        ``conventions`` where the room paid otherwise than the rules split)."""
+        for k in run:
+            venue = rooms[k]
+            self.hands += 1
+            self.rooms[venue] += 1
+            counts = self.coverage.get(venue)
+            if counts is None:
+                counts = self.coverage[venue] = Counter()
+            counts["read"] += 1
+            if conventions[k] is not None:
+                self.conventions += 1
+                counts["room's payouts"] += 1
+
+    def _replay_entry(
+        self, path: Path, entry: dict[str, Any]
+    ) -> tuple[HandRecord, str | None] | None:
+        """One hand the core read, replayed by the game layer: its record and why its
+        payouts are the room's (where they are), or ``None`` where it is refused."""
+        # What the replay reads of the hand, read by the core with the hand (as it
+        # would read ``doc``); None: the replay reads ``doc`` itself.
+        reading = entry.get("reading")
+        read, problem = reading or (None, None)
+        doc = phh_doc(entry, amounts=not (self.lean and reading))
+        try:
+            try:
+                return self._replay(None, 1, [], doc, read=read, problem=problem), None
+            except BadHandError as err:
+                if not err.mismatch:
+                    raise
+                # The room paid otherwise than the rules split (rake per pot, unequal
+                # splits, odd chips): the record is the room's, kept as it paid.
+                record = self._replay(
+                    None, 1, [], {**doc, "_paid_as_recorded": True}, read=read, problem=None
+                )
+                return record, _convention(str(err))
+        except BadHandError as err:
+            self._skip(
+                str(err),
+                "mismatch" if err.mismatch else "replay",
+                mismatch=err.mismatch,
+                where=(path, None, entry["hand"]),
+            )
+            return None
+
+    def _entries(
+        self, path: Path, data: bytes, room: str | None, hands: list[Any], fast: Any
+    ) -> Iterator[HandRecord | list[int]]:
+        """The file's hands as the core read them (`rooms_read`): each replayed into its
+        record, or refused; the hands the core replayed itself (`rooms_import`: entries
+        ``(None, k)``, their rows in ``fast``, the `k`-th) are counted and given as a list
+        of their ``k`` for each run of them in a row."""
+        self._file_room = room or "none"
+        hands = self._held(hands, data)
+        rooms, numbers, conventions = _fast_keys(fast)
         known = self._known(
-            [(e["venue"], str(e["hand"])) for ok, e in hands if ok and e["variant"] is not None]
+            [
+                (rooms[e], numbers[e]) if ok is None else (e["venue"], str(e["hand"]))
+                for ok, e in hands
+                if ok is None or (ok and e["variant"] is not None)
+            ]
         )
+        run: list[int] = []  # hands replayed by the core, in a row
         for ok, entry in hands:
+            if ok is None:
+                if not known or (rooms[entry], numbers[entry]) not in known:
+                    run.append(entry)
+                continue
+            if run:
+                self._count_read(run, rooms, conventions)
+                yield run
+                run = []
             if not ok:
                 cause, first_line, _, number, message = entry
                 self._skip(f"{path}: {message}", cause, where=(path, first_line, number))
@@ -302,32 +379,10 @@ class RoomsReader(PhhReader):
                     where=(path, None, entry["hand"]),
                 )
                 continue
-            # What the replay reads of the hand, read by the core with the hand (as it
-            # would read ``doc``); None: the replay reads ``doc`` itself.
-            reading = entry.get("reading")
-            read, problem = reading or (None, None)
-            doc = phh_doc(entry, amounts=not (self.lean and reading))
-            convention = None
-            try:
-                try:
-                    record = self._replay(None, 1, [], doc, read=read, problem=problem)
-                except BadHandError as err:
-                    if not err.mismatch:
-                        raise
-                    # The room paid otherwise than the rules split (rake per pot, unequal
-                    # splits, odd chips): the record is the room's, kept as it paid.
-                    record = self._replay(
-                        None, 1, [], {**doc, "_paid_as_recorded": True}, read=read, problem=None
-                    )
-                    convention = _convention(str(err))
-            except BadHandError as err:
-                self._skip(
-                    str(err),
-                    "mismatch" if err.mismatch else "replay",
-                    mismatch=err.mismatch,
-                    where=(path, None, entry["hand"]),
-                )
+            replayed = self._replay_entry(path, entry)
+            if replayed is None:
                 continue
+            record, convention = replayed
             noted = _noted(entry)
             if noted is not None:
                 convention = noted if convention is None else f"{convention}; {noted}"
@@ -355,9 +410,21 @@ class RoomsReader(PhhReader):
             if convention is not None:
                 self.conventions += 1
                 counts["room's payouts"] += 1
+        if run:
+            self._count_read(run, rooms, conventions)
+            yield run
 
 
 _READ = ("read", "repaired", "room's payouts")
+
+
+def _fast_keys(fast: Any) -> tuple[list[str], list[str], list[str | None]]:
+    """The rooms, numbers and conventions of the hands the core replayed (none where
+    ``fast`` is ``None``)."""
+    if fast is None:
+        return [], [], []
+    hands = fast["hands"]
+    return hands["room"], hands["hand"], hands["site_convention"]
 
 
 def _convention(mismatch: str) -> str:

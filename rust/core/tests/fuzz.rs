@@ -1031,7 +1031,8 @@ const ROOM_SEEDS: &[&str] = &[
 ];
 
 /// The rooms' readers on any bytes: a hand is read or refused by name, never a panic; a
-/// hand read has players and one winnings entry each, and its totals check runs.
+/// hand read has players and one winnings entry each, and its totals check runs; the
+/// import's fast replay of it conserves chips.
 #[test]
 fn fuzz_room_histories() {
     fuzz("rooms", 7, ROOM_TOKENS, ROOM_SEEDS, |text| {
@@ -1043,6 +1044,13 @@ fn fuzz_room_histories() {
                     assert_eq!(hand.winnings.len(), hand.players.len());
                     let _ = pokerforge_core::rooms::check_totals(&hand);
                     let _ = hand.phh_actions();
+                    // The import's fast replay: chips conserved where it replays the hand.
+                    if let Some(r) = pokerforge_core::rooms::replay::replay(&hand) {
+                        if r.known {
+                            assert_eq!(r.net.iter().sum::<i64>(), -r.rake);
+                        }
+                        pokerforge_core::rooms::rows::Rows::default().push(&hand, &r);
+                    }
                 }
                 Err(refusal) => assert!(!refusal.message.is_empty()),
             }

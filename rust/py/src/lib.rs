@@ -29,6 +29,7 @@ mod record;
 mod registry;
 mod rooms;
 mod rooms_reading;
+mod rooms_rows;
 mod short_deck;
 mod showdown;
 mod solver;
@@ -99,6 +100,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(icm::range_of_frequencies, m)?)?;
     m.add_function(wrap_pyfunction!(phh::phh_has_header, m)?)?;
     m.add_function(wrap_pyfunction!(rooms::rooms_read, m)?)?;
+    m.add_function(wrap_pyfunction!(rooms_rows::rooms_import, m)?)?;
+    m.add_function(wrap_pyfunction!(rooms_rows::position_names_from_button, m)?)?;
+    m.add_function(wrap_pyfunction!(rooms_rows::count_names, m)?)?;
+    m.add_function(wrap_pyfunction!(rooms_rows::tally_counts, m)?)?;
     record::add_to(m)?;
     m.add_class::<solver::PySolverSpot>()?;
     m.add_class::<solver::PySolverGame>()?;

@@ -11,7 +11,7 @@ use pyo3::types::{PyBytes, PyDict, PyTuple};
 
 use crate::rooms_reading::room_reading;
 
-fn hand_dict<'py>(py: Python<'py>, hand: &RoomHand) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn hand_dict<'py>(py: Python<'py>, hand: &RoomHand) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("variant", hand.code)?;
     d.set_item("game", hand.game)?;
@@ -73,7 +73,7 @@ fn hand_dict<'py>(py: Python<'py>, hand: &RoomHand) -> PyResult<Bound<'py, PyDic
     Ok(d)
 }
 
-fn refusal_tuple<'py>(py: Python<'py>, r: &Refusal) -> PyResult<Bound<'py, PyTuple>> {
+pub(crate) fn refusal_tuple<'py>(py: Python<'py>, r: &Refusal) -> PyResult<Bound<'py, PyTuple>> {
     (
         r.cause.name(),
         r.first_line,

@@ -34,12 +34,17 @@ fn has_at(haystack: &str, at: usize, needle: &str) -> bool {
 /// whose name implies one) that ends first in the line, the longest name there.
 fn game(line: &str) -> Option<(usize, usize, usize, &'static str)> {
     let mut best: Option<(usize, usize, usize, &'static str)> = None; // (end, start, row, betting)
+                                                                      // Found in the line in lower case (ASCII letters only: every byte keeps its place, and
+                                                                      // a match of a whole name starts where a character does), one search per name rather
+                                                                      // than a comparison at every character.
+    let lower = line.to_ascii_lowercase();
     for (row, (name, _, _, _, implied)) in GAMES.iter().enumerate() {
+        let needle = name.to_ascii_lowercase();
         let mut from = 0;
-        while let Some(found) = line[from..]
-            .char_indices()
-            .map(|(i, _)| from + i)
-            .find(|&i| has_at(line, i, name))
+        while let Some(found) = lower
+            .get(from..)
+            .and_then(|rest| rest.find(&needle))
+            .map(|i| from + i)
         {
             from = found + name.len();
             let after = &line[from..];

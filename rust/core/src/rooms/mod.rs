@@ -21,12 +21,16 @@ mod merge;
 pub mod money;
 mod positions;
 mod record;
+pub mod replay;
+mod replay_rules;
 mod rounds;
+pub mod rows;
 mod runout;
 mod stars;
 mod started;
 mod stud;
 mod table;
+pub mod tally;
 pub mod text;
 mod totals;
 mod words;
@@ -35,6 +39,7 @@ mod xml;
 pub use languages::LANGUAGES;
 pub use ledger::{check_totals, contributions, phh_winnings};
 pub use record::{Cause, Note, Refusal, RoomHand};
+pub use replay_rules::names_from_button;
 pub use table::{phh_code, room, Deal, Format, Room, Winnings, BETTING, GAMES, ROOMS};
 
 /// The most bytes of a file read: a history file is a few megabytes; past this the rest
@@ -57,11 +62,32 @@ pub struct Detected {
 /// The room whose hand `line` starts, with the client's language and the text after the
 /// start.
 fn starts(line: &str) -> Option<(Detected, &'static str, &str)> {
+    // Most lines start with no start's first byte: passed over with one look-up.
+    if let Some(&first) = line.as_bytes().first() {
+        if !first_bytes()[usize::from(first)] {
+            return None;
+        }
+    }
     ROOMS.iter().find_map(|room| {
         room.starts.iter().find_map(|(start, language)| {
             let rest = line.strip_prefix(start)?;
             Some((Detected { room, language }, *start, rest))
         })
+    })
+}
+
+/// Whether a byte is the first of some room's start of a hand (an empty start is none).
+fn first_bytes() -> &'static [bool; 256] {
+    static FIRST: std::sync::OnceLock<[bool; 256]> = std::sync::OnceLock::new();
+    FIRST.get_or_init(|| {
+        let mut set = [false; 256];
+        for (start, _) in ROOMS.iter().flat_map(|room| room.starts.iter()) {
+            match start.as_bytes().first() {
+                Some(&b) => set[usize::from(b)] = true,
+                None => return [true; 256],
+            }
+        }
+        set
     })
 }
 
@@ -351,7 +377,7 @@ fn read_hand(
     }
     if let Some(i) = lines
         .iter()
-        .position(|l| l.chars().count() > MAX_LINE_CHARS)
+        .position(|l| l.len() > MAX_LINE_CHARS && l.chars().count() > MAX_LINE_CHARS)
     {
         return Err(refuse(
             Cause::TooLarge,
