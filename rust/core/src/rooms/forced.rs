@@ -78,8 +78,28 @@ pub fn forced(
             posts: Vec::new(),
         });
     }
-    if others.is_empty() && (antes.iter().any(|&a| a > 0) || button[n - 1] > 0) {
-        // An ante-only game, or 6+ Hold'em's with its button blind.
+    if button[n - 1] > 0 && others.iter().all(|p| p.0 == Post::Straddle) {
+        // 6+ Hold'em's button blind: a straddle by the button is his whole blind (GGPoker
+        // writes a straddle as the poster's total); one by another seat moves the order of
+        // play to the straddler's left, which 6+ Hold'em's rules have no place for.
+        for &(_, who, x) in &others {
+            if who != n - 1 {
+                return Err(format!(
+                    "player {} straddles a button blind from another seat than the button's \
+                     (pokerforge plays 6+ Hold'em with the button blind alone)",
+                    who + 1
+                ));
+            }
+            button[n - 1] = button[n - 1].max(x);
+        }
+        return Ok(Forced {
+            antes,
+            blinds: button,
+            posts: Vec::new(),
+        });
+    }
+    if others.is_empty() && antes.iter().any(|&a| a > 0) {
+        // An ante-only game.
         return Ok(Forced {
             antes,
             blinds: button,
@@ -122,9 +142,20 @@ pub fn forced(
         if Some(i) == small || i == big {
             continue;
         }
-        if kind == Post::Straddle && n > 2 && small.is_some() && who >= 2 && blinds[who] == 0 {
-            blinds[2] = x;
+        if kind == Post::Straddle && n > 2 && small.is_some() && (who == 1 || who == 2) {
+            // A straddle is its poster's whole blind (GGPoker writes a re-straddle, and
+            // the big blind's own straddle, as the total): the big blind's raises his
+            // blind, the first seat's after him is the straddle.
+            blinds[who] = blinds[who].max(x);
             continue;
+        }
+        if kind == Post::Straddle {
+            return Err(format!(
+                "player {} straddles from a seat other than the one left of the big blind \
+                 (a button or later straddle moves the order of play, which the rules \
+                 pokerforge plays have no place for)",
+                who + 1
+            ));
         }
         let at = match extra.iter().position(|e| e.0 == who) {
             Some(at) => at,

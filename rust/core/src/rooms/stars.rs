@@ -205,8 +205,11 @@ impl Reader {
             );
         }
         let x = amount(after.trim_start_matches([' ', ':']))?;
-        if matches!(kind, Post::Small | Post::Big | Post::Both | Post::Straddle) {
-            self.street_in[who] += if kind == Post::Both { x.min(x) } else { x };
+        if kind == Post::Straddle {
+            // A straddle is written as its poster's total (GGPoker's re-straddles).
+            self.street_in[who] = self.street_in[who].max(x);
+        } else if matches!(kind, Post::Small | Post::Big | Post::Both) {
+            self.street_in[who] += x;
         }
         self.short_blind |= matches!(kind, Post::Small | Post::Big) && after.contains("all-in");
         if matches!(kind, Post::Ante | Post::Dead) {
@@ -629,6 +632,11 @@ impl Reader {
                 self.collected = true;
                 return Ok(());
             }
+            if matches!(rest, "is sitting out" | "stands up") && !self.acting[who] {
+                // Listed with a stack but out of the hand (Full Tilt's stud): no ante.
+                self.seats[who].3 = true;
+                return Ok(());
+            }
             if let Some(x) = rest.strip_prefix("cashed out the hand for ") {
                 self.notes.push((who, true, amount(x)?));
                 return Ok(());
@@ -708,7 +716,8 @@ pub fn read(
 }
 
 fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
-    super::positions::renumber(&mut r.seats, &mut r.button);
+    let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.1);
+    super::positions::renumber(&mut r.seats, &mut r.button, small);
     if r.head.deal != Deal::Stud {
         let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.1);
         let in_hand: Vec<bool> = (0..r.seats.len())
