@@ -6,7 +6,17 @@ fn main() {
     let f = read_file(&b);
     for h in &f.hands {
         match h {
-            Ok(h) => println!("{:?} {:?} {:?} {:?} {:?}", h.blinds, h.posts, h.stacks, contributions(h), h.steps.iter().map(|s| format!("{:?} {:?} {:?}", s.player, s.verb, s.arg)).collect::<Vec<_>>()),
+            Ok(h) => println!(
+                "{:?} {:?} {:?} {:?} {:?}",
+                h.blinds,
+                h.posts,
+                h.stacks,
+                contributions(h),
+                h.steps
+                    .iter()
+                    .map(|s| format!("{:?} {:?} {:?}", s.player, s.verb, s.arg))
+                    .collect::<Vec<_>>()
+            ),
             Err(r) => println!("{:?}", r),
         }
     }

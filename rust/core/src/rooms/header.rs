@@ -50,7 +50,12 @@ fn game(line: &str) -> Option<(usize, usize, usize, &'static str)> {
                 .map(|(written, betting)| (gap + written.len(), *betting));
             let found_end = match (betting, implied) {
                 (Some((len, betting)), _) => Some((from + len, betting)),
-                (None, Some(betting)) if after.starts_with([' ', ':', '(']) || after.is_empty() => {
+                // Not a mixed game's list of games ("Mixed NLH/PLO (Hold'em No Limit, ..."):
+                // the game being played is the one in brackets.
+                (None, Some(betting))
+                    if (after.starts_with([' ', ':', '(']) || after.is_empty())
+                        && !line[..found].ends_with('/') =>
+                {
                     Some((from, *betting))
                 }
                 _ => None,
@@ -172,10 +177,18 @@ pub fn header(rest: &str, default_betting: Option<&'static str>) -> Result<Heade
                 .map(|c| c.to_string())
         })
         .unwrap_or_default();
-    let cap = after.find(" Cap").and_then(|at| {
-        let before = after[..at].rsplit(' ').next()?;
-        units(before)
-    });
+    let cap = after
+        .find(" Cap")
+        .and_then(|at| {
+            let before = after[..at].rsplit(' ').next()?;
+            units(before)
+        })
+        .or_else(|| {
+            // Full Tilt writes the cap alone before the betting ("- $5/$10 - $400 Pot
+            // Limit Omaha Hi -").
+            let (_, written) = rest[..start].trim_end().rsplit_once(" - ")?;
+            units(written).filter(|&x| x > 0)
+        });
     let time = after
         .rfind(" - ")
         .map(|at| after[at + 3..].trim().to_string())
@@ -308,7 +321,20 @@ mod tests {
         )
         .unwrap();
         assert_eq!((h.game, h.betting), ("2-7-triple-draw", "fixed-limit"));
+        assert_eq!(h.cap, None);
+        let h = header(
+            "2: Table Pam (6 max) - $5/$10 - $400 Pot Limit Omaha Hi - 15:35:09 ET",
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            (h.game, h.betting, h.cap),
+            ("omaha", "pot-limit", Some(4_000_000))
+        );
         assert!(header("5: Pineapple No Limit (1/2)", None).is_err());
+        let line = "6:  Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2012/04/15";
+        let h = header(line, None).unwrap();
+        assert_eq!((h.game, h.betting), ("holdem", "no-limit"));
         let t = table_line("Table 'Alpha' 6-max Seat #1 is the button").unwrap();
         assert_eq!(t, ("Alpha".to_string(), Some(6), Some(1)));
         let t = table_line("Blitz Poker 6-max Seat #1 is the button").unwrap();

@@ -74,7 +74,9 @@ pub fn renumber<T>(
             .filter(|&n| n > b)
             .min()
             .or_else(|| seats.iter().map(|s| s.0).min());
-        let empty_seat = small.and_then(|i| seats.get(i)).is_some_and(|s| Some(s.0) == next);
+        let empty_seat = small
+            .and_then(|i| seats.get(i))
+            .is_some_and(|s| Some(s.0) == next);
         if listed && !empty_seat && !seats.iter().any(|s| s.0 == b) {
             for (i, seat) in seats.iter_mut().enumerate() {
                 seat.0 = i as u32 + 1;

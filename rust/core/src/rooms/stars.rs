@@ -371,6 +371,21 @@ impl Reader {
         } else {
             return Ok(()); // chat, time-outs and the like: no bearing on the hand
         };
+        let (verb, arg) = if verb == Verb::BetRaise
+            && level > 0
+            && !self.room.returns_collected
+            && self.uncallable(who, level)
+        {
+            // A raise no other player can call, each one still in having no chips beyond
+            // the bet: the room takes it and returns what is not called (its "Uncalled
+            // bet" line); the rules allow no such raise (every player but one is all-in),
+            // and the chips it leaves in are a call's. (A room that pays such a return
+            // with the pot, writing no line for it, keeps the raise its totals count.)
+            self.street_in[who] = level;
+            (Verb::CheckCall, Arg::Nothing)
+        } else {
+            (verb, arg)
+        };
         self.flush_draws();
         if let (Arg::Chips(to), Deal::Stud) = (&arg, self.head.deal) {
             let street = self.street as u32 + 3;
@@ -388,12 +403,21 @@ impl Reader {
         Ok(())
     }
 
+    /// Whether no player but `who` still in the hand has chips beyond the street's bet
+    /// `level` (each is all-in, or will be to call it).
+    fn uncallable(&self, who: usize, level: i64) -> bool {
+        let mut others = (0..self.seats.len())
+            .filter(|&p| p != who && !self.folded[p] && (self.acting[p] || !self.seats[p].3))
+            .peekable();
+        others.peek().is_some() && others.all(|p| self.seats[p].2 - self.round.before(p) <= level)
+    }
+
     fn dealt_line(&mut self, rest: &str) -> Result<(), Fault> {
         let Some((who, cards)) = self.who(rest, " ") else {
             return Ok(());
         };
         let mut groups = groups(cards)?;
-        let Some(last) = groups.pop() else {
+        let Some(mut last) = groups.pop() else {
             return Ok(());
         };
         if last.is_empty() && cards.trim() == "[]" && self.head.deal == Deal::Board {
@@ -416,6 +440,13 @@ impl Reader {
                     // next street dealt.
                     self.unmarked = true;
                     self.stud_street();
+                }
+                if self.street == 0 && !groups.is_empty() {
+                    // Third street's down and up cards in groups of their own (Full Tilt:
+                    // "Dealt to Hero [6c 5d] [3d]"): all of them are dealt now.
+                    let mut all: Vec<u8> = groups.concat();
+                    all.extend(&last);
+                    last = all;
                 }
                 let cards = match (self.street, groups.is_empty(), last.len()) {
                     (_, true, 1) if self.unmarked && self.street > 0 => known(&last),

@@ -427,6 +427,7 @@ pub const ROOMS: [Room; 16] = [
         default_betting: None,
         rewrites: &[
             ("Uncalled bet of ", "Uncalled bet ("),
+            ("Board: [", "Board ["),
             // Courchevel's first board card, dealt before the betting.
             ("*** FLOPET ***", "*** PRE-FLOP ***"),
             // Its runs of a board twice, as PokerStars names them.
