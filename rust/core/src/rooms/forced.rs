@@ -232,4 +232,47 @@ mod tests {
             [3, 0, 1]
         );
     }
+
+    #[test]
+    fn a_straddle_is_its_posters_whole_blind() {
+        // GGPoker: the big blind straddles himself to 100; a re-straddle is the total.
+        let posts = [
+            (Post::Small, 0, 25),
+            (Post::Big, 1, 50),
+            (Post::Straddle, 1, 100),
+        ];
+        let f = forced(&posts, 3, Some((25, 50)), None, true).unwrap();
+        assert_eq!(f.blinds, [25, 100, 0]);
+        let posts = [
+            (Post::Small, 0, 10),
+            (Post::Big, 1, 25),
+            (Post::Straddle, 2, 50),
+            (Post::Straddle, 2, 1535),
+        ];
+        let f = forced(&posts, 3, Some((10, 25)), None, true).unwrap();
+        assert_eq!(f.blinds, [10, 25, 1535]);
+        // A button straddle moves the order of play: refused by name.
+        let posts = [
+            (Post::Small, 0, 5),
+            (Post::Big, 1, 10),
+            (Post::Straddle, 5, 20),
+        ];
+        let err = forced(&posts, 6, Some((5, 10)), None, true).unwrap_err();
+        assert!(err.starts_with("player 6 straddles from a seat other than"));
+        // 6+ Hold'em: the button's straddle raises his button blind; another's is refused.
+        let posts = [
+            (Post::Ante, 0, 2),
+            (Post::Button, 3, 2),
+            (Post::Straddle, 3, 4),
+            (Post::Straddle, 3, 8),
+        ];
+        let f = forced(&posts, 4, None, None, true).unwrap();
+        assert_eq!((f.antes, f.blinds), (vec![2; 4], vec![0, 0, 0, 8]));
+        let posts = [
+            (Post::Ante, 0, 2),
+            (Post::Button, 3, 2),
+            (Post::Straddle, 2, 4),
+        ];
+        assert!(forced(&posts, 4, None, None, true).is_err());
+    }
 }

@@ -68,6 +68,8 @@ struct Reader {
     street_dealt: Vec<usize>,
     /// The bets that show a stud hand's stakes where its first line has none.
     bets: super::stud::Bets,
+    /// Raises nobody could call, read as calls: `(event, player, raised to)`.
+    uncallable: Vec<(usize, usize, i64)>,
     language: &'static str,
 }
 
@@ -112,6 +114,7 @@ impl Reader {
             unmarked: false,
             street_dealt: Vec::new(),
             bets: super::stud::Bets::default(),
+            uncallable: Vec::new(),
         }
     }
 
@@ -259,6 +262,14 @@ impl Reader {
             self.street_begins();
         }
         let level = self.street_in.iter().copied().max().unwrap_or(0);
+        let left = self.seats[who].2 - self.round.before(who) - self.street_in[who];
+        if rest.starts_with("folds") && left <= 0 && self.seats[who].2 > 0 {
+            // A player all-in on his forced bets, sitting out, written folding
+            // (PokerStars): no one all-in acts, and his hand, never shown, wins nothing
+            // the record does not pay it.
+            self.folded[who] = true;
+            return Ok(());
+        }
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
@@ -337,9 +348,9 @@ impl Reader {
                 };
                 cards = dealt;
             }
-            if self.head.deal == Deal::Stud && cards.len() == 5 {
-                // The best five written (Bovada): the cards shown are the seven dealt,
-                // if all are known.
+            if self.head.deal == Deal::Stud && cards.len() != 7 {
+                // The best five written (Bovada; a hi-lo hand's high five then its low
+                // five): the cards shown are the seven dealt, if all are known.
                 let dealt: Option<Vec<u8>> = self
                     .events
                     .iter()
@@ -371,16 +382,15 @@ impl Reader {
         } else {
             return Ok(()); // chat, time-outs and the like: no bearing on the hand
         };
-        let (verb, arg) = if verb == Verb::BetRaise
-            && level > 0
-            && !self.room.returns_collected
-            && self.uncallable(who, level)
-        {
+        let (verb, arg) = if verb == Verb::BetRaise && level > 0 && self.uncallable(who, level) {
             // A raise no other player can call, each one still in having no chips beyond
             // the bet: the room takes it and returns what is not called (its "Uncalled
             // bet" line); the rules allow no such raise (every player but one is all-in),
-            // and the chips it leaves in are a call's. (A room that pays such a return
-            // with the pot, writing no line for it, keeps the raise its totals count.)
+            // and the chips it leaves in are a call's. (Where no line returns it, a room
+            // that pays it back with the pot, the raise is kept: see `finish`.)
+            if let Arg::Chips(to) = arg {
+                self.uncallable.push((self.events.len(), who, to));
+            }
             self.street_in[who] = level;
             (Verb::CheckCall, Arg::Nothing)
         } else {
@@ -743,6 +753,11 @@ pub fn read(
         }
     }
     r.flush_draws();
+    for (at, who, to) in std::mem::take(&mut r.uncallable) {
+        if !r.notes.iter().any(|n| n.0 == who && !n.1) {
+            r.events[at] = Event::Act(who, Verb::BetRaise, Arg::Chips(to));
+        }
+    }
     finish(r).map_err(|f| (None, f))
 }
 
