@@ -368,7 +368,9 @@ def _convention(mismatch: str) -> str:
 
 
 # The notes whose hands were paid by a convention of the room's (its row of CONVENTIONS).
-_CONVENTION_NOTES = ("all-in protected", "cashed out")
+_CONVENTION_NOTES = ("all-in protected", "cashed out", "cash drop")
+# Those of them that name no player (the room's money, not a player's).
+_UNNAMED = ("cash drop",)
 
 
 def _noted(entry: dict[str, Any]) -> str | None:
@@ -380,15 +382,22 @@ def _noted(entry: dict[str, Any]) -> str | None:
         >>> _noted({"venue": "IPN", "players": ["Ann", "Bob"], "places": 2,
         ...     "notes": [("all-in protected", 1, 229)]})
         'iPoker kept Bob all-in for what was put in when disconnected (stack 2.29)'
+        >>> _noted({"venue": "GG", "players": ["Ann", "Bob"], "places": 2,
+        ...     "notes": [("cash drop", None, 20)]})
+        "GGPoker added 0.20 to the pot (a Cash Drop), paid to its winner beside the players' chips"
     """
     room = CONVENTIONS.get(entry["venue"])
     said = [
-        room.describe(kind, entry["players"][player], str(_money(chips, int(entry["places"]))))
+        room.describe(
+            kind,
+            "" if player is None else entry["players"][player],
+            str(_money(chips, int(entry["places"]))),
+        )
         for kind, player, chips in entry.get("notes", ())
         if room is not None
         and kind in _CONVENTION_NOTES
         and kind in room.notes
-        and player is not None
+        and (player is not None or kind in _UNNAMED)
     ]
     return "; ".join(said) or None
 

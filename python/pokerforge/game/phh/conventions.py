@@ -47,8 +47,9 @@ RakeTaken = Literal["main pot first", "each pot", "not seen"]
 
 #: The notes a reader gives a hand (``pokerforge._core.rooms_read``'s ``notes``): an uncalled
 #: bet returned, a player who cashed out (took the room's insurance-like offer), the board
-#: run more than once, a seat listed sitting out, a disconnected player kept all-in.
-NOTES = ("returned", "cashed out", "runouts", "sitting out", "all-in protected")
+#: run more than once, a seat listed sitting out, a disconnected player kept all-in, money
+#: the room added to the pot (a promotion's Cash Drop, paid to the winner beside the pot).
+NOTES = ("returned", "cashed out", "runouts", "sitting out", "all-in protected", "cash drop")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,11 @@ class RoomConvention:
             )
         if note == "cashed out":
             return f"{player} cashed out the hand with {self.name} for {amount}"
+        if note == "cash drop":
+            return (
+                f"{self.name} added {amount} to the pot (a Cash Drop), paid to its winner "
+                "beside the players' chips"
+            )
         return f"{self.name}: {note} {player} {amount}".strip()
 
 
@@ -156,7 +162,8 @@ CONVENTIONS = MappingProxyType(
                 ("$",),
                 "stated",
                 "returned line",
-                (_RET, "runouts"),
+                (_RET, "runouts", "cash drop"),
+                rake_taken="each pot",
                 straddles=True,
             ),
             _room("WMX", "Winamax", ("€",), "stated after rake", "with winnings", (_SIT,)),
@@ -199,7 +206,7 @@ CONVENTIONS = MappingProxyType(
                 anonymous=True,
             ),
             _room("BOL", "BetOnline", ("$",), "stated", "returned line", (_RET, _SIT)),
-            _room("FTP", "Full Tilt", (), "stated", "returned line", (_RET, _SIT)),
+            _room("FTP", "Full Tilt", (), "stated", "returned line", (_RET, "runouts", _SIT)),
             _room(
                 "MRG",
                 "Merge (Carbon)",

@@ -9,7 +9,7 @@ use super::forced::Post;
 use super::header::{header, table_line, Header};
 use super::languages::{english, words};
 use super::money::units;
-use super::record::{Cause, RoomHand};
+use super::record::{Cause, Note, RoomHand};
 use super::table::{Deal, Room, Winnings};
 use super::words::{amount, fault, groups, known, Fault};
 use crate::phh::{Arg, Verb};
@@ -70,6 +70,8 @@ struct Reader {
     bets: super::stud::Bets,
     /// Raises nobody could call, read as calls: `(event, player, raised to)`.
     uncallable: Vec<(usize, usize, i64)>,
+    /// Money the room added to the pot (GGPoker's Cash Drop), in units.
+    cash_drop: i64,
     language: &'static str,
 }
 
@@ -115,6 +117,7 @@ impl Reader {
             street_dealt: Vec::new(),
             bets: super::stud::Bets::default(),
             uncallable: Vec::new(),
+            cash_drop: 0,
         }
     }
 
@@ -459,7 +462,8 @@ impl Reader {
                     last = all;
                 }
                 let cards = match (self.street, groups.is_empty(), last.len()) {
-                    (_, true, 1) if self.unmarked && self.street > 0 => known(&last),
+                    // A later street's card written alone (Bovada writes each as dealt).
+                    (_, true, 1) if self.street > 0 => known(&last),
                     (0, true, 1) => vec![None, None, Some(last[0])],
                     (0, _, _) => known(&last),
                     (_, true, _) => vec![None],
@@ -661,6 +665,10 @@ impl Reader {
             self.button = seat.trim().parse().ok(); // Full Tilt's older layout
             return Ok(());
         }
+        if let Some(x) = line.strip_prefix("Cash Drop to Pot : total ") {
+            self.cash_drop += amount(x)?;
+            return Ok(());
+        }
         if line.starts_with("Hand cancelled") {
             return fault(Cause::Cancelled, "the room cancelled the hand");
         }
@@ -815,7 +823,8 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         } else {
             r.summary_won
         };
-    let hand = assemble(Parts {
+    let cash_drop = r.cash_drop;
+    let mut hand = assemble(Parts {
         room: r.room,
         language: r.language,
         head: r.head,
@@ -837,6 +846,10 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         short_blind: r.short_blind,
         put: Vec::new(),
     })?;
+    if cash_drop > 0 {
+        let chips = super::money::in_unit(cash_drop, hand.places);
+        hand.notes.push(Note::CashDrop { chips });
+    }
     if missing.is_empty() {
         return Ok(hand);
     }
