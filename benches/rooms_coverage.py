@@ -76,7 +76,9 @@ class _Tracked(RoomsReader):
 
 def main(args: list[str]) -> int:
     show = args[args.index("--list") + 1] if "--list" in args else None
-    folders = [a for i, a in enumerate(args) if a != "--list" and (i == 0 or args[i - 1] != "--list")]
+    folders = [
+        a for i, a in enumerate(args) if a != "--list" and (i == 0 or args[i - 1] != "--list")
+    ]
     files = sorted(p for folder in folders for p in Path(folder).rglob("*") if p.is_file())
     read: Counter[tuple[str, str]] = Counter()
     refused: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)

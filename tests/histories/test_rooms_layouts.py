@@ -10,12 +10,12 @@ from decimal import Decimal
 from pathlib import Path
 
 from pokerforge import _core
-from pokerforge.histories import read_histories
+from pokerforge.histories import HandRecord, read_histories
 
 ROOMS = Path(__file__).parent.parent / "data" / "rooms"
 
 
-def _one(name: str) -> object:
+def _one(name: str) -> HandRecord:
     reader = read_histories(ROOMS / name)
     records = list(reader)
     assert len(records) == 1 and reader.skipped == 0, reader.problems
@@ -146,6 +146,5 @@ def test_a_cash_drop_is_the_rooms_money_paid_beside_the_pot() -> None:
     record = _one("ggpoker/cash_drop.txt")
     assert record.hand.payouts[5] == 253 and record.hand.rake == 8
     assert record.site_convention == (
-        "GGPoker added 0.20 to the pot (a Cash Drop), paid to its winner beside the "
-        "players' chips"
+        "GGPoker added 0.20 to the pot (a Cash Drop), paid to its winner beside the players' chips"
     )
