@@ -52,8 +52,21 @@ fn ggpoker_straddles_and_its_cash_drop() {
         ]
     );
     // $0.20 of GGPoker's in a pot of $2.81: not the players', paid to the winner beside
-    // the pot.
-    let hand = &hands("ggpoker/cash_drop.txt")[0];
+    // the pot; in pot-limit it counts in the maximum bet, which no replayed pot can hold.
+    let refused = file("ggpoker/cash_drop.txt");
+    let refusal = refused[0].as_ref().unwrap_err();
+    assert_eq!(refusal.cause, Cause::Totals);
+    assert!(refusal
+        .message
+        .contains("added 0.2 to the pot (a Cash Drop)"));
+    let path = format!(
+        "{}/../../tests/data/rooms/ggpoker/cash_drop.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let no_limit = text.replace("Omaha Pot Limit", "Omaha No Limit");
+    let read = read_file(no_limit.as_bytes()).hands.remove(0).unwrap();
+    let hand = &read;
     assert!(hand.notes.contains(&Note::CashDrop { chips: 20 }));
     let winner = (0..hand.players.len())
         .find(|&p| hand.winnings[p] > 0)

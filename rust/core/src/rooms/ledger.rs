@@ -97,6 +97,13 @@ pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
 pub fn check_totals(hand: &RoomHand) -> Result<(), String> {
     let (put, returned) = contributions(hand)?;
     let added = cash_drop(hand);
+    if added > 0 && hand.betting == "pot-limit" {
+        return Err(format!(
+            "the room added {} to the pot (a Cash Drop): it counts in the pot-limit \
+             maximum, and a pot pokerforge replays holds only the players' chips",
+            decimal(added, hand.places)
+        ));
+    }
     if added > 0 && hand.winnings.iter().filter(|&&w| w > 0).count() != 1 {
         return Err(
             "money the room added to the pot is paid to more than one player: whose share \
