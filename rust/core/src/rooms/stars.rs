@@ -74,6 +74,8 @@ struct Reader {
     uncallable: Vec<(usize, usize, i64)>,
     /// Money the room added to the pot (GGPoker's Cash Drop), in units.
     cash_drop: i64,
+    /// Folds of players all-in, left out: `(event, player)`.
+    all_in_folds: Vec<(usize, usize)>,
     language: &'static str,
 }
 
@@ -120,6 +122,7 @@ impl Reader {
             bets: super::stud::Bets::default(),
             uncallable: Vec::new(),
             cash_drop: 0,
+            all_in_folds: Vec::new(),
         }
     }
 
@@ -271,8 +274,10 @@ impl Reader {
         if rest.starts_with("folds") && left <= 0 && self.seats[who].2 > 0 {
             // A player all-in on his forced bets, sitting out, written folding
             // (PokerStars): no one all-in acts, and his hand, never shown, wins nothing
-            // the record does not pay it.
+            // the record does not pay it (kept where the board is not dealt to its end:
+            // see `finish`).
             self.folded[who] = true;
+            self.all_in_folds.push((self.events.len(), who));
             return Ok(());
         }
         let (verb, arg) = if rest.starts_with("folds") {
@@ -588,6 +593,15 @@ pub fn read(
     for (at, who, to) in std::mem::take(&mut r.uncallable) {
         if !r.notes.iter().any(|n| n.0 == who && !n.1) {
             r.events[at] = Event::Act(who, Verb::BetRaise, Arg::Chips(to));
+        }
+    }
+    // A board game whose board is not dealt to its end cannot hold an all-in player to
+    // the showdown: his fold stays as written (and the replay refuses it).
+    let dealt_out = r.board.len() >= 5 || r.summary_board.len() >= 5;
+    if r.head.deal == Deal::Board && !dealt_out {
+        for (at, who) in std::mem::take(&mut r.all_in_folds).into_iter().rev() {
+            r.events
+                .insert(at, Event::Act(who, Verb::Fold, Arg::Nothing));
         }
     }
     finish(r).map_err(|f| (None, f))

@@ -377,6 +377,7 @@ pub const ROOMS: [Room; 16] = [
             ("Bring_in chip ", "brings in for "),
             // Stud's double bet on fourth street (an open pair).
             ("Double bets ", "bets "),
+            ("D bets ", "bets "),
             // Both blinds at once (a seat returning): the big blind live, the rest dead.
             ("Posts dead chip ", "posts small & big blinds "),
             ("Posts chip ", "posts big blind "),
