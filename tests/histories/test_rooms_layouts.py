@@ -142,17 +142,18 @@ def test_a_cash_drop_is_the_rooms_money_paid_beside_the_pot(tmp_path: Path) -> N
     reader = read_histories(ROOMS / "ggpoker" / "cash_drop.txt", skip_bad=True)
     assert list(reader) == [] and dict(reader.causes) == {"totals": 1}
     assert "the room added 0.2 to the pot (a Cash Drop)" in reader.problems[0]
-    # The same hand in no-limit: the winner's $2.73 is $2.53 of the pot after $0.08 of
-    # rake and jackpot, and the drop, said in the record.
+    # The same hand in no-limit: the record's pot is the players' $2.61, the winner's
+    # $2.73 is $2.53 of it after $0.08 of rake and jackpot, and the drop, said in the
+    # record.
     text = (ROOMS / "ggpoker" / "cash_drop.txt").read_text(encoding="utf-8")
     no_limit = tmp_path / "cash_drop.txt"
     no_limit.write_text(text.replace("Omaha Pot Limit", "Omaha No Limit"), encoding="utf-8")
     _, _, hands = _core.rooms_read(no_limit.read_bytes())
     ((ok, fields),) = hands
-    assert ok and ("cash drop", None, 20) in fields["notes"]
-    assert (fields["total_pot"], max(fields["room_winnings"])) == (281, 273)
+    assert ok and ("added", 5, 20) in fields["notes"]
+    assert (fields["total_pot"], max(fields["room_winnings"])) == (261, 253)
     (record,) = list(read_histories(no_limit))
     assert max(record.hand.payouts) == 253 and record.hand.rake == 8
     assert record.site_convention == (
-        "GGPoker added 0.20 to the pot (a Cash Drop), paid to its winner beside the players' chips"
+        "GGPoker added 0.20 to the pot, paid to 291a0936 beyond the players' pot"
     )

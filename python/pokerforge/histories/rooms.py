@@ -368,9 +368,7 @@ def _convention(mismatch: str) -> str:
 
 
 # The notes whose hands were paid by a convention of the room's (its row of CONVENTIONS).
-_CONVENTION_NOTES = ("all-in protected", "cashed out", "cash drop")
-# Those of them that name no player (the room's money, not a player's).
-_UNNAMED = ("cash drop",)
+_CONVENTION_NOTES = ("all-in protected", "cashed out", "added")
 
 
 def _noted(entry: dict[str, Any]) -> str | None:
@@ -383,21 +381,17 @@ def _noted(entry: dict[str, Any]) -> str | None:
         ...     "notes": [("all-in protected", 1, 229)]})
         'iPoker kept Bob all-in for what was put in when disconnected (stack 2.29)'
         >>> _noted({"venue": "GG", "players": ["Ann", "Bob"], "places": 2,
-        ...     "notes": [("cash drop", None, 20)]})
-        "GGPoker added 0.20 to the pot (a Cash Drop), paid to its winner beside the players' chips"
+        ...     "notes": [("added", 0, 20)]})
+        "GGPoker added 0.20 to the pot, paid to Ann beyond the players' pot"
     """
     room = CONVENTIONS.get(entry["venue"])
     said = [
-        room.describe(
-            kind,
-            "" if player is None else entry["players"][player],
-            str(_money(chips, int(entry["places"]))),
-        )
+        room.describe(kind, entry["players"][player], str(_money(chips, int(entry["places"]))))
         for kind, player, chips in entry.get("notes", ())
         if room is not None
         and kind in _CONVENTION_NOTES
         and kind in room.notes
-        and (player is not None or kind in _UNNAMED)
+        and player is not None
     ]
     return "; ".join(said) or None
 

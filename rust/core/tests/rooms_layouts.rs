@@ -67,11 +67,13 @@ fn ggpoker_straddles_and_its_cash_drop() {
     let no_limit = text.replace("Omaha Pot Limit", "Omaha No Limit");
     let read = read_file(no_limit.as_bytes()).hands.remove(0).unwrap();
     let hand = &read;
-    assert!(hand.notes.contains(&Note::CashDrop { chips: 20 }));
-    let winner = (0..hand.players.len())
-        .find(|&p| hand.winnings[p] > 0)
-        .unwrap();
-    assert_eq!((hand.total_pot, hand.winnings[winner]), (Some(281), 273));
+    let winner = hand.notes.iter().find_map(|n| match n {
+        Note::Added { player, chips: 20 } => Some(*player),
+        _ => None,
+    });
+    let winner = winner.expect("the Cash Drop noted");
+    // The record's pot and winnings are the players' chips: $2.61, and $2.53 paid.
+    assert_eq!((hand.total_pot, hand.winnings[winner]), (Some(261), 253));
     assert_eq!(phh_winnings(hand).unwrap()[winner], 253);
 }
 

@@ -47,9 +47,9 @@ RakeTaken = Literal["main pot first", "each pot", "not seen"]
 
 #: The notes a reader gives a hand (``pokerforge._core.rooms_read``'s ``notes``): an uncalled
 #: bet returned, a player who cashed out (took the room's insurance-like offer), the board
-#: run more than once, a seat listed sitting out, a disconnected player kept all-in, money
-#: the room added to the pot (a promotion's Cash Drop, paid to the winner beside the pot).
-NOTES = ("returned", "cashed out", "runouts", "sitting out", "all-in protected", "cash drop")
+#: run more than once, a seat listed sitting out, a disconnected player kept all-in, chips
+#: the room added to the pot (paid to a player beyond the players' pot).
+NOTES = ("returned", "cashed out", "runouts", "sitting out", "all-in protected", "added")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +104,9 @@ class RoomConvention:
             )
         if note == "cashed out":
             return f"{player} cashed out the hand with {self.name} for {amount}"
-        if note == "cash drop":
+        if note == "added":
             return (
-                f"{self.name} added {amount} to the pot (a Cash Drop), paid to its winner "
-                "beside the players' chips"
+                f"{self.name} added {amount} to the pot, paid to {player} beyond the players' pot"
             )
         return f"{self.name}: {note} {player} {amount}".strip()
 
@@ -162,7 +161,7 @@ CONVENTIONS = MappingProxyType(
                 ("$",),
                 "stated",
                 "returned line",
-                (_RET, "runouts", "cash drop"),
+                (_RET, "runouts", "added"),
                 rake_taken="each pot",
                 straddles=True,
             ),

@@ -96,22 +96,7 @@ pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
 /// A sentence naming the stated total and the counted one.
 pub fn check_totals(hand: &RoomHand) -> Result<(), String> {
     let (put, returned) = contributions(hand)?;
-    let added = cash_drop(hand);
-    if added > 0 && hand.betting == "pot-limit" {
-        return Err(format!(
-            "the room added {} to the pot (a Cash Drop): it counts in the pot-limit \
-             maximum, and a pot pokerforge replays holds only the players' chips",
-            decimal(added, hand.places)
-        ));
-    }
-    if added > 0 && hand.winnings.iter().filter(|&&w| w > 0).count() != 1 {
-        return Err(
-            "money the room added to the pot is paid to more than one player: whose share \
-             it is, the hand does not say"
-                .to_string(),
-        );
-    }
-    let mut pot: i64 = put.iter().sum::<i64>() - returned + added;
+    let mut pot: i64 = put.iter().sum::<i64>() - returned;
     let conventions = super::table::room(hand.room);
     let written_back = hand
         .notes
@@ -179,35 +164,11 @@ pub fn check_totals(hand: &RoomHand) -> Result<(), String> {
 
 /// The winnings as PHH writes them (what each player collected from the pots, after
 /// rake): a room that pays an uncalled bet with the pot and writes no line for it
-/// (`returns_collected`) has it taken off the winnings of the player it was returned to;
-/// money the room added to the pot ([`Note::CashDrop`]) is taken off its winner's.
+/// (`returns_collected`) has it taken off the winnings of the player it was returned to.
 ///
 /// # Errors
 /// As [`contributions`].
 pub fn phh_winnings(hand: &RoomHand) -> Result<Vec<i64>, String> {
-    let mut winnings = paid_from_the_pots(hand)?;
-    // Money the room added to the pot (a Cash Drop) is paid beside the players' chips,
-    // to the one winner `check_totals` allows.
-    let added = cash_drop(hand);
-    if let Some(w) = winnings.iter_mut().find(|w| **w >= added && **w > 0) {
-        *w -= added;
-    }
-    Ok(winnings)
-}
-
-/// What the room added to the hand's pot, in chips.
-fn cash_drop(hand: &RoomHand) -> i64 {
-    hand.notes
-        .iter()
-        .map(|n| match n {
-            Note::CashDrop { chips } => *chips,
-            _ => 0,
-        })
-        .sum()
-}
-
-/// [`phh_winnings`] before a Cash Drop is taken off.
-fn paid_from_the_pots(hand: &RoomHand) -> Result<Vec<i64>, String> {
     let mut winnings = hand.winnings.clone();
     let written_back = hand
         .notes

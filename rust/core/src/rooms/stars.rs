@@ -685,11 +685,50 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         put: Vec::new(),
     })?;
     if cash_drop > 0 {
-        let chips = super::money::in_unit(cash_drop, hand.places);
-        hand.notes.push(Note::CashDrop { chips });
+        cash_dropped(&mut hand, cash_drop)?;
     }
     if missing.is_empty() {
         return Ok(hand);
     }
     super::runout::complete(hand, &missing)
+}
+
+/// Money the room added to the pot (GGPoker's `Cash Drop to Pot : total $0.2`, `units`)
+/// taken out of the record, whose pot is then the players' chips alone: off the total pot
+/// and off the winnings of the one player paid, with a note saying so.
+fn cash_dropped(hand: &mut RoomHand, units: i64) -> Result<(), Fault> {
+    let chips = super::money::in_unit(units, hand.places);
+    let shown = super::money::decimal(chips, hand.places);
+    if hand.betting == "pot-limit" {
+        return fault(
+            Cause::Totals,
+            format!(
+                "the room added {shown} to the pot (a Cash Drop): it counts in the pot-limit \
+                 maximum, and a pot pokerforge replays holds only the players' chips"
+            ),
+        );
+    }
+    let paid: Vec<usize> = (0..hand.winnings.len())
+        .filter(|&p| hand.winnings[p] > 0)
+        .collect();
+    let [player] = paid[..] else {
+        return fault(
+            Cause::Totals,
+            format!(
+                "the room added {shown} to a pot paid to {} players: whose share it is, the \
+                 hand does not say",
+                paid.len()
+            ),
+        );
+    };
+    if hand.winnings[player] < chips {
+        return fault(
+            Cause::Totals,
+            format!("the room added {shown} to the pot, more than its winner was paid"),
+        );
+    }
+    hand.winnings[player] -= chips;
+    hand.total_pot = hand.total_pot.map(|t| t - chips);
+    hand.notes.push(Note::Added { player, chips });
+    Ok(())
 }
