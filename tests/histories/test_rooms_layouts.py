@@ -150,7 +150,7 @@ def test_a_cash_drop_is_the_rooms_money_paid_beside_the_pot(tmp_path: Path) -> N
     no_limit.write_text(text.replace("Omaha Pot Limit", "Omaha No Limit"), encoding="utf-8")
     _, _, hands = _core.rooms_read(no_limit.read_bytes())
     ((ok, fields),) = hands
-    assert ok and ("added", 5, 20) in fields["notes"]
+    assert ok and ("added", 4, 20) in fields["notes"]  # p5, 291a0936
     assert (fields["total_pot"], max(fields["room_winnings"])) == (261, 253)
     (record,) = list(read_histories(no_limit))
     assert max(record.hand.payouts) == 253 and record.hand.rake == 8
