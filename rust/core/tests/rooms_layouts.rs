@@ -114,7 +114,10 @@ fn full_tilts_sections_posts_and_seats() {
         .filter(|s| s.verb == Verb::DealBoard)
         .count();
     assert_eq!(boards, 3); // the flop, the turn and the river from the summary
-                           // "Player2 is sitting out": no ante, not dealt in.
+                           // The small blind posted, the other player sitting out, a pot of 0: never dealt.
+    let never = file("fulltilt/never_dealt.txt");
+    assert_eq!(never[0].as_ref().unwrap_err().cause, Cause::Cancelled);
+    // "Player2 is sitting out": no ante, not dealt in.
     let both = hands("fulltilt/stud_sitting_out.txt");
     assert!(!both[0].players.iter().any(|p| p == "Player2"));
     assert_eq!(both[0].antes, [4; 5]);

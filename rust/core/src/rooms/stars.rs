@@ -621,6 +621,14 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
     if r.sections == 0 {
         return fault(Cause::NoSections, "the hand has no *** section markers");
     }
+    if r.total == Some(0) && r.events.is_empty() && r.section == Section::Summary {
+        // A summary of a pot of nothing after no deal (Full Tilt's "Hero is sitting out"
+        // after the small blind): the hand was never dealt.
+        return fault(
+            Cause::Cancelled,
+            "the hand was never dealt: no cards, no action, a total pot of 0",
+        );
+    }
     // A hand is whole when its summary states the total pot; in a room that may leave
     // its summary empty (Bovada's Zone Poker), when the summary began and someone won.
     let won_any = r.won.iter().chain(&r.summary_won).any(|&x| x > 0);
