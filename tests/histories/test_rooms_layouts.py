@@ -10,6 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from pokerforge import _core
+from pokerforge.game.phh import loads_phh, to_phh
 from pokerforge.histories import HandRecord, read_histories
 
 ROOMS = Path(__file__).parent.parent / "data" / "rooms"
@@ -66,6 +67,8 @@ def test_a_board_run_twice_keeps_the_rooms_split_of_its_rake() -> None:
     assert record.hand.paid_as_recorded and record.hand.payouts[1:3] == (51532, 6926)
     assert record.site_convention is not None
     assert "p3 69.26 in the record, 69.84 in the replay" in record.site_convention
+    again = loads_phh(to_phh(record.hand))  # its PHH keeps the room's payouts
+    assert again.payouts == record.hand.payouts and again.paid_as_recorded
 
 
 def test_full_tilts_runs_courchevel_cap_and_posts() -> None:
