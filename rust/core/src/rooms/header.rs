@@ -159,7 +159,9 @@ pub fn header(rest: &str, default_betting: Option<&'static str>) -> Result<Heade
         ));
     };
     let (_, name, hole_count, deal, _) = GAMES[row];
-    if betting.is_empty() || name.is_empty() {
+    // PokerStars' "Split Hold'em" deals two boards, each half of the pot.
+    let split = rest[..start].trim_end().ends_with("Split");
+    if betting.is_empty() || name.is_empty() || split {
         return Err(format!(
             "{:?} is a game pokerforge does not play",
             &rest[start..end]
@@ -332,6 +334,10 @@ mod tests {
             ("omaha", "pot-limit", Some(4_000_000))
         );
         assert!(header("5: Pineapple No Limit (1/2)", None).is_err());
+        let split = header("7:  Split Hold'em No Limit ($1/$2 USD) - 2018/03/28", None);
+        assert!(split
+            .unwrap_err()
+            .contains("a game pokerforge does not play"));
         let line = "6:  Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2012/04/15";
         let h = header(line, None).unwrap();
         assert_eq!((h.game, h.betting), ("holdem", "no-limit"));
