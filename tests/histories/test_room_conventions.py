@@ -75,7 +75,7 @@ def test_each_rooms_entries_match_what_its_reader_does(room: str) -> None:
 
 
 def test_the_pots_a_room_rakes_are_those_its_hands_show() -> None:
-    # A hand of side pots raked from each (Bovada's, iPoker's) keeps the room's payouts
+    # A hand of side pots raked from each (Bovada's, GGPoker's, iPoker's) keeps the room's payouts
     # and says so; the rooms that rake the main pot first replay to theirs. (A room can pay
     # a single pot otherwise too, as PartyPoker's hi-lo halves beside a side pot it made of
     # one player's last dollar: not a matter of which pots are raked.)
@@ -85,7 +85,7 @@ def test_the_pots_a_room_rakes_are_those_its_hands_show() -> None:
         for r in reader
         if (r.site_convention or "").startswith("the room paid") and len(r.hand.pots) > 1
     }
-    assert differ == {"BOV", "IPN"}
+    assert differ == {"BOV", "GG", "IPN"}
     for code, convention in CONVENTIONS.items():
         assert (convention.rake_taken == "each pot") == (code in differ), code
 

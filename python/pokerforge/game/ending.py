@@ -406,9 +406,12 @@ class Ending(Streets):
         st.aggressor = -1  # nobody bet on the last street
         st.street = 4
         pots = self._take_rake(build_pots(st.contributions, folded, st.dead))
-        record_decides = self._unknown and any(
+        unknown_in = bool(self._unknown) and any(
             s in self._unknown and not folded[s] for s in range(self._n)
         )
+        # Unknown hole cards leave the record to pay, and so do the room's own payouts
+        # (``recorded_pays``: the hands are shown, the record pays).
+        record_decides = unknown_in or self._pays_recorded
         show_order = self._show_order()
         shares = [split_runouts(pot.amount, len(boards), self._unit) for pot in pots]
         hilo = self._engine.hilo
@@ -419,7 +422,7 @@ class Ending(Streets):
                 end = _BOARD_AT[later]
                 log.append(_record(DealBoard, _STREETS[later], board[start:end]))
                 start = end
-            if record_decides:
+            if unknown_in:
                 continue  # unknown hole cards: the record pays, below
             ranks = _showdown.rank_hands(
                 self._engine.variant,
@@ -442,7 +445,8 @@ class Ending(Streets):
                 low_rank = LowRank(low) if low else None
                 ranking = self._engine.showdown
                 log.append(_record(Show, seat, st.holes[seat], high, low_rank, ranking))
-            self._pay(result.awards, end=False)
+            if not self._pays_recorded:
+                self._pay(result.awards, end=False)
         if record_decides:
             self._showdown_from_record()
         else:

@@ -435,7 +435,7 @@ def _convention(mismatch: str) -> str:
 
 
 # The notes whose hands were paid by a convention of the room's (its row of CONVENTIONS).
-_CONVENTION_NOTES = ("all-in protected", "cashed out")
+_CONVENTION_NOTES = ("all-in protected", "cashed out", "added")
 
 
 def _noted(entry: dict[str, Any]) -> str | None:
@@ -447,6 +447,9 @@ def _noted(entry: dict[str, Any]) -> str | None:
         >>> _noted({"venue": "IPN", "players": ["Ann", "Bob"], "places": 2,
         ...     "notes": [("all-in protected", 1, 229)]})
         'iPoker kept Bob all-in for what was put in when disconnected (stack 2.29)'
+        >>> _noted({"venue": "GG", "players": ["Ann", "Bob"], "places": 2,
+        ...     "notes": [("added", 0, 20)]})
+        "GGPoker added 0.20 to the pot, paid to Ann beyond the players' pot"
     """
     room = CONVENTIONS.get(entry["venue"])
     said = [

@@ -47,8 +47,9 @@ RakeTaken = Literal["main pot first", "each pot", "not seen"]
 
 #: The notes a reader gives a hand (``pokerforge._core.rooms_read``'s ``notes``): an uncalled
 #: bet returned, a player who cashed out (took the room's insurance-like offer), the board
-#: run more than once, a seat listed sitting out, a disconnected player kept all-in.
-NOTES = ("returned", "cashed out", "runouts", "sitting out", "all-in protected")
+#: run more than once, a seat listed sitting out, a disconnected player kept all-in, chips
+#: the room added to the pot (paid to a player beyond the players' pot).
+NOTES = ("returned", "cashed out", "runouts", "sitting out", "all-in protected", "added")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,10 @@ class RoomConvention:
             )
         if note == "cashed out":
             return f"{player} cashed out the hand with {self.name} for {amount}"
+        if note == "added":
+            return (
+                f"{self.name} added {amount} to the pot, paid to {player} beyond the players' pot"
+            )
         return f"{self.name}: {note} {player} {amount}".strip()
 
 
@@ -156,7 +161,8 @@ CONVENTIONS = MappingProxyType(
                 ("$",),
                 "stated",
                 "returned line",
-                (_RET, "runouts"),
+                (_RET, "runouts", "added"),
+                rake_taken="each pot",
                 straddles=True,
             ),
             _room("WMX", "Winamax", ("€",), "stated after rake", "with winnings", (_SIT,)),
@@ -199,7 +205,7 @@ CONVENTIONS = MappingProxyType(
                 anonymous=True,
             ),
             _room("BOL", "BetOnline", ("$",), "stated", "returned line", (_RET, _SIT)),
-            _room("FTP", "Full Tilt", (), "stated", "returned line", (_RET, _SIT)),
+            _room("FTP", "Full Tilt", (), "stated", "returned line", (_RET, "runouts", _SIT)),
             _room(
                 "MRG",
                 "Merge (Carbon)",

@@ -78,8 +78,28 @@ pub fn forced(
             posts: Vec::new(),
         });
     }
-    if others.is_empty() && (antes.iter().any(|&a| a > 0) || button[n - 1] > 0) {
-        // An ante-only game, or 6+ Hold'em's with its button blind.
+    if button[n - 1] > 0 && others.iter().all(|p| p.0 == Post::Straddle) {
+        // 6+ Hold'em's button blind: a straddle by the button is his whole blind (GGPoker
+        // writes a straddle as the poster's total); one by another seat moves the order of
+        // play to the straddler's left, which 6+ Hold'em's rules have no place for.
+        for &(_, who, x) in &others {
+            if who != n - 1 {
+                return Err(format!(
+                    "player {} straddles a button blind from another seat than the button's \
+                     (pokerforge plays 6+ Hold'em with the button blind alone)",
+                    who + 1
+                ));
+            }
+            button[n - 1] = button[n - 1].max(x);
+        }
+        return Ok(Forced {
+            antes,
+            blinds: button,
+            posts: Vec::new(),
+        });
+    }
+    if others.is_empty() && antes.iter().any(|&a| a > 0) {
+        // An ante-only game.
         return Ok(Forced {
             antes,
             blinds: button,
@@ -122,9 +142,20 @@ pub fn forced(
         if Some(i) == small || i == big {
             continue;
         }
-        if kind == Post::Straddle && n > 2 && small.is_some() && who >= 2 && blinds[who] == 0 {
-            blinds[2] = x;
+        if kind == Post::Straddle && n > 2 && small.is_some() && (who == 1 || who == 2) {
+            // A straddle is its poster's whole blind (GGPoker writes a re-straddle, and
+            // the big blind's own straddle, as the total): the big blind's raises his
+            // blind, the first seat's after him is the straddle.
+            blinds[who] = blinds[who].max(x);
             continue;
+        }
+        if kind == Post::Straddle {
+            return Err(format!(
+                "player {} straddles from a seat other than the one left of the big blind \
+                 (a button or later straddle moves the order of play, which the rules \
+                 pokerforge plays have no place for)",
+                who + 1
+            ));
         }
         let at = match extra.iter().position(|e| e.0 == who) {
             Some(at) => at,
@@ -200,5 +231,48 @@ mod tests {
             order(&[(1, true), (3, true), (5, false), (6, true)], Some(3)),
             [3, 0, 1]
         );
+    }
+
+    #[test]
+    fn a_straddle_is_its_posters_whole_blind() {
+        // GGPoker: the big blind straddles himself to 100; a re-straddle is the total.
+        let posts = [
+            (Post::Small, 0, 25),
+            (Post::Big, 1, 50),
+            (Post::Straddle, 1, 100),
+        ];
+        let f = forced(&posts, 3, Some((25, 50)), None, true).unwrap();
+        assert_eq!(f.blinds, [25, 100, 0]);
+        let posts = [
+            (Post::Small, 0, 10),
+            (Post::Big, 1, 25),
+            (Post::Straddle, 2, 50),
+            (Post::Straddle, 2, 1535),
+        ];
+        let f = forced(&posts, 3, Some((10, 25)), None, true).unwrap();
+        assert_eq!(f.blinds, [10, 25, 1535]);
+        // A button straddle moves the order of play: refused by name.
+        let posts = [
+            (Post::Small, 0, 5),
+            (Post::Big, 1, 10),
+            (Post::Straddle, 5, 20),
+        ];
+        let err = forced(&posts, 6, Some((5, 10)), None, true).unwrap_err();
+        assert!(err.starts_with("player 6 straddles from a seat other than"));
+        // 6+ Hold'em: the button's straddle raises his button blind; another's is refused.
+        let posts = [
+            (Post::Ante, 0, 2),
+            (Post::Button, 3, 2),
+            (Post::Straddle, 3, 4),
+            (Post::Straddle, 3, 8),
+        ];
+        let f = forced(&posts, 4, None, None, true).unwrap();
+        assert_eq!((f.antes, f.blinds), (vec![2; 4], vec![0, 0, 0, 8]));
+        let posts = [
+            (Post::Ante, 0, 2),
+            (Post::Button, 3, 2),
+            (Post::Straddle, 2, 4),
+        ];
+        assert!(forced(&posts, 4, None, None, true).is_err());
     }
 }

@@ -55,7 +55,12 @@ fn game(line: &str) -> Option<(usize, usize, usize, &'static str)> {
                 .map(|(written, betting)| (gap + written.len(), *betting));
             let found_end = match (betting, implied) {
                 (Some((len, betting)), _) => Some((from + len, betting)),
-                (None, Some(betting)) if after.starts_with([' ', ':', '(']) || after.is_empty() => {
+                // Not a mixed game's list of games ("Mixed NLH/PLO (Hold'em No Limit, ..."):
+                // the game being played is the one in brackets.
+                (None, Some(betting))
+                    if (after.starts_with([' ', ':', '(']) || after.is_empty())
+                        && !line[..found].ends_with('/') =>
+                {
                     Some((from, *betting))
                 }
                 _ => None,
@@ -159,7 +164,9 @@ pub fn header(rest: &str, default_betting: Option<&'static str>) -> Result<Heade
         ));
     };
     let (_, name, hole_count, deal, _) = GAMES[row];
-    if betting.is_empty() || name.is_empty() {
+    // PokerStars' "Split Hold'em" deals two boards, each half of the pot.
+    let split = rest[..start].trim_end().ends_with("Split");
+    if betting.is_empty() || name.is_empty() || split {
         return Err(format!(
             "{:?} is a game pokerforge does not play",
             &rest[start..end]
@@ -177,10 +184,18 @@ pub fn header(rest: &str, default_betting: Option<&'static str>) -> Result<Heade
                 .map(|c| c.to_string())
         })
         .unwrap_or_default();
-    let cap = after.find(" Cap").and_then(|at| {
-        let before = after[..at].rsplit(' ').next()?;
-        units(before)
-    });
+    let cap = after
+        .find(" Cap")
+        .and_then(|at| {
+            let before = after[..at].rsplit(' ').next()?;
+            units(before)
+        })
+        .or_else(|| {
+            // Full Tilt writes the cap alone before the betting ("- $5/$10 - $400 Pot
+            // Limit Omaha Hi -").
+            let (_, written) = rest[..start].trim_end().rsplit_once(" - ")?;
+            units(written).filter(|&x| x > 0)
+        });
     let time = after
         .rfind(" - ")
         .map(|at| after[at + 3..].trim().to_string())
@@ -313,7 +328,24 @@ mod tests {
         )
         .unwrap();
         assert_eq!((h.game, h.betting), ("2-7-triple-draw", "fixed-limit"));
+        assert_eq!(h.cap, None);
+        let h = header(
+            "2: Table Pam (6 max) - $5/$10 - $400 Pot Limit Omaha Hi - 15:35:09 ET",
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            (h.game, h.betting, h.cap),
+            ("omaha", "pot-limit", Some(4_000_000))
+        );
         assert!(header("5: Pineapple No Limit (1/2)", None).is_err());
+        let split = header("7:  Split Hold'em No Limit ($1/$2 USD) - 2018/03/28", None);
+        assert!(split
+            .unwrap_err()
+            .contains("a game pokerforge does not play"));
+        let line = "6:  Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2012/04/15";
+        let h = header(line, None).unwrap();
+        assert_eq!((h.game, h.betting), ("holdem", "no-limit"));
         let t = table_line("Table 'Alpha' 6-max Seat #1 is the button").unwrap();
         assert_eq!(t, ("Alpha".to_string(), Some(6), Some(1)));
         let t = table_line("Blitz Poker 6-max Seat #1 is the button").unwrap();

@@ -72,10 +72,15 @@ pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
         }
         betting |= !matches!(step.verb, Verb::ShowMuck);
     }
+    // A bet posted dead is none a raise is called by (a missed blind): the uncalled part
+    // of the largest bet is counted over live chips.
     let mut sorted = put.clone();
+    for &(p, _, dead) in &hand.posts {
+        sorted[p] -= dead.min(sorted[p]);
+    }
     sorted.sort_unstable_by(|a, b| b.cmp(a));
     let returned = match sorted.as_slice() {
-        [most, next, ..] => most - next,
+        [most, next, ..] => (most - next).max(0),
         _ => 0,
     };
     Ok((put, returned))

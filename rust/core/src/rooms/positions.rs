@@ -30,8 +30,14 @@ fn rank(name: &str) -> Option<usize> {
 /// not run in the positions' order, the seats are numbered by position (the button's 1,
 /// empty or not). Else a
 /// button no seat has but within the count of seats listed is a place in the list, and the
-/// seats are numbered by their places.
-pub fn renumber<T>(seats: &mut [(u32, String, i64, T)], button: &mut Option<u32>) {
+/// seats are numbered by their places, unless the small blind (`small`, an index of
+/// `seats`) sits in the first seat after it: then it is an empty seat's (Full Tilt writes
+/// the button of a player gone).
+pub fn renumber<T>(
+    seats: &mut [(u32, String, i64, T)],
+    button: &mut Option<u32>,
+    small: Option<usize>,
+) {
     let ranks: Vec<Option<usize>> = seats.iter().map(|s| rank(&s.1)).collect();
     let mut distinct: Vec<usize> = ranks.iter().flatten().copied().collect();
     distinct.sort_unstable();
@@ -62,7 +68,16 @@ pub fn renumber<T>(seats: &mut [(u32, String, i64, T)], button: &mut Option<u32>
     }
     if let Some(b) = *button {
         let listed = usize::try_from(b).is_ok_and(|b| (1..=seats.len()).contains(&b));
-        if listed && !seats.iter().any(|s| s.0 == b) {
+        let next = seats
+            .iter()
+            .map(|s| s.0)
+            .filter(|&n| n > b)
+            .min()
+            .or_else(|| seats.iter().map(|s| s.0).min());
+        let empty_seat = small
+            .and_then(|i| seats.get(i))
+            .is_some_and(|s| Some(s.0) == next);
+        if listed && !empty_seat && !seats.iter().any(|s| s.0 == b) {
             for (i, seat) in seats.iter_mut().enumerate() {
                 seat.0 = i as u32 + 1;
             }
@@ -146,7 +161,7 @@ mod tests {
             (3, "UTG+2"),
         ]);
         let mut button = Some(3);
-        renumber(&mut s, &mut button);
+        renumber(&mut s, &mut button, None);
         assert_eq!(button, Some(1));
         let numbers: Vec<u32> = s.iter().map(|s| s.0).collect();
         assert_eq!(numbers, [7, 8, 1, 2, 3, 4, 5, 6]);
@@ -158,22 +173,27 @@ mod tests {
             (6, "UTG"),
         ]);
         let mut button = Some(1);
-        renumber(&mut s, &mut button);
+        renumber(&mut s, &mut button, None);
         assert_eq!((s[2].0, button), (4, Some(1)));
         // Heads-up, the button not written: the dealer's seat.
         let mut s = seats(&[(20, "Big Blind [ME]"), (19, "Dealer")]);
         let mut button = Some(9);
-        renumber(&mut s, &mut button);
+        renumber(&mut s, &mut button, None);
         assert_eq!((s[0].0, s[1].0, button), (20, 19, Some(19)));
         // Not named by position: a button within the list's count is a place in it.
         let mut s = seats(&[(7, "Ann"), (3, "Bob"), (9, "Cy")]);
         let mut button = Some(2);
-        renumber(&mut s, &mut button);
+        renumber(&mut s, &mut button, None);
         assert_eq!(s.iter().map(|s| s.0).collect::<Vec<_>>(), [1, 2, 3]);
+        // Full Tilt: the button's seat (4) is empty, the small blind in the next (5).
+        let mut s = seats(&[(1, "Hero"), (2, "A"), (3, "B"), (5, "C"), (6, "D")]);
+        let mut button = Some(4);
+        renumber(&mut s, &mut button, Some(3));
+        assert_eq!((s[3].0, button), (5, Some(4)));
         // No one on the button: the blinds first by position.
         let mut s = seats(&[(61, "Small Blind"), (49, "Big Blind"), (77, "UTG")]);
         let mut button = None;
-        renumber(&mut s, &mut button);
+        renumber(&mut s, &mut button, None);
         assert_eq!((s[0].0, s[1].0, s[2].0, button), (2, 3, 4, Some(1)));
     }
 

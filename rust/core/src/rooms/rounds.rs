@@ -48,6 +48,11 @@ impl Round {
         self.any = true;
     }
 
+    /// What `who` put in before this street (and antes).
+    pub fn before(&self, who: usize) -> i64 {
+        self.before.get(who).copied().unwrap_or(0)
+    }
+
     /// Whether the round is over: two players or more still contest the pot, and each
     /// who has chips left acted and matched the most put in this street. `dealt` are the
     /// seats dealt in, `folded` those out, `stacks` the starting stacks.

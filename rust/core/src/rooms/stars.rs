@@ -9,10 +9,12 @@ use super::forced::Post;
 use super::header::{header, table_line, Header};
 use super::languages::{english, words};
 use super::money::units;
-use super::record::{Cause, RoomHand};
+use super::record::{Cause, Note, RoomHand};
 use super::table::{Deal, Room, Winnings};
 use super::words::{amount, fault, groups, known, Fault};
 use crate::phh::{Arg, Verb};
+
+mod streets;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Section {
@@ -68,6 +70,12 @@ struct Reader {
     street_dealt: Vec<usize>,
     /// The bets that show a stud hand's stakes where its first line has none.
     bets: super::stud::Bets,
+    /// Raises nobody could call, read as calls: `(event, player, raised to)`.
+    uncallable: Vec<(usize, usize, i64)>,
+    /// Money the room added to the pot (GGPoker's Cash Drop), in units.
+    cash_drop: i64,
+    /// Folds of players all-in, left out: `(event, player)`.
+    all_in_folds: Vec<(usize, usize)>,
     language: &'static str,
 }
 
@@ -112,6 +120,9 @@ impl Reader {
             unmarked: false,
             street_dealt: Vec::new(),
             bets: super::stud::Bets::default(),
+            uncallable: Vec::new(),
+            cash_drop: 0,
+            all_in_folds: Vec::new(),
         }
     }
 
@@ -205,8 +216,11 @@ impl Reader {
             );
         }
         let x = amount(after.trim_start_matches([' ', ':']))?;
-        if matches!(kind, Post::Small | Post::Big | Post::Both | Post::Straddle) {
-            self.street_in[who] += if kind == Post::Both { x.min(x) } else { x };
+        if kind == Post::Straddle {
+            // A straddle is written as its poster's total (GGPoker's re-straddles).
+            self.street_in[who] = self.street_in[who].max(x);
+        } else if matches!(kind, Post::Small | Post::Big | Post::Both) {
+            self.street_in[who] += x;
         }
         self.short_blind |= matches!(kind, Post::Small | Post::Big) && after.contains("all-in");
         if matches!(kind, Post::Ante | Post::Dead) {
@@ -256,6 +270,16 @@ impl Reader {
             self.street_begins();
         }
         let level = self.street_in.iter().copied().max().unwrap_or(0);
+        let left = self.seats[who].2 - self.round.before(who) - self.street_in[who];
+        if rest.starts_with("folds") && left <= 0 && self.seats[who].2 > 0 {
+            // A player all-in on his forced bets, sitting out, written folding
+            // (PokerStars): no one all-in acts, and his hand, never shown, wins nothing
+            // the record does not pay it (kept where the board is not dealt to its end:
+            // see `finish`).
+            self.folded[who] = true;
+            self.all_in_folds.push((self.events.len(), who));
+            return Ok(());
+        }
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
@@ -334,9 +358,9 @@ impl Reader {
                 };
                 cards = dealt;
             }
-            if self.head.deal == Deal::Stud && cards.len() == 5 {
-                // The best five written (Bovada): the cards shown are the seven dealt,
-                // if all are known.
+            if self.head.deal == Deal::Stud && cards.len() != 7 {
+                // The best five written (Bovada; a hi-lo hand's high five then its low
+                // five): the cards shown are the seven dealt, if all are known.
                 let dealt: Option<Vec<u8>> = self
                     .events
                     .iter()
@@ -368,6 +392,20 @@ impl Reader {
         } else {
             return Ok(()); // chat, time-outs and the like: no bearing on the hand
         };
+        let (verb, arg) = if verb == Verb::BetRaise && level > 0 && self.uncallable(who, level) {
+            // A raise no other player can call, each one still in having no chips beyond
+            // the bet: the room takes it and returns what is not called (its "Uncalled
+            // bet" line); the rules allow no such raise (every player but one is all-in),
+            // and the chips it leaves in are a call's. (Where no line returns it, a room
+            // that pays it back with the pot, the raise is kept: see `finish`.)
+            if let Arg::Chips(to) = arg {
+                self.uncallable.push((self.events.len(), who, to));
+            }
+            self.street_in[who] = level;
+            (Verb::CheckCall, Arg::Nothing)
+        } else {
+            (verb, arg)
+        };
         self.flush_draws();
         if let (Arg::Chips(to), Deal::Stud) = (&arg, self.head.deal) {
             let street = self.street as u32 + 3;
@@ -385,174 +423,13 @@ impl Reader {
         Ok(())
     }
 
-    fn dealt_line(&mut self, rest: &str) -> Result<(), Fault> {
-        let Some((who, cards)) = self.who(rest, " ") else {
-            return Ok(());
-        };
-        let mut groups = groups(cards)?;
-        let Some(last) = groups.pop() else {
-            return Ok(());
-        };
-        if last.is_empty() && cards.trim() == "[]" && self.head.deal == Deal::Board {
-            // Dealt nothing (BetOnline's "Dealt to Player13 []": he joined mid-hand).
-            self.seats[who].3 = true;
-            return Ok(());
-        }
-        match self.head.deal {
-            Deal::Board => self.dealt[who] = Some(last),
-            Deal::Draw if self.street == 0 => self.dealt[who] = Some(last),
-            Deal::Draw => {
-                if let Some(p) = self.pending.iter_mut().find(|p| p.0 == who) {
-                    p.2 = Some(last);
-                }
-            }
-            Deal::Stud => {
-                let again = self.street_dealt.contains(&who);
-                if (self.betting || again) && self.section == Section::Play {
-                    // No section line: the betting is over (or no one could bet) and the
-                    // next street dealt.
-                    self.unmarked = true;
-                    self.stud_street();
-                }
-                let cards = match (self.street, groups.is_empty(), last.len()) {
-                    (_, true, 1) if self.unmarked && self.street > 0 => known(&last),
-                    (0, true, 1) => vec![None, None, Some(last[0])],
-                    (0, _, _) => known(&last),
-                    (_, true, _) => vec![None],
-                    _ => known(&last),
-                };
-                if self.street == 0 && cards.iter().all(Option::is_some) {
-                    self.dealt[who] = Some(last);
-                }
-                self.street_dealt.push(who);
-                match self.street_deals.iter().find(|d| d.0 == who) {
-                    Some(&(_, at)) => self.events[at] = Event::Deal(who, cards),
-                    None => self.events.push(Event::Deal(who, cards)),
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn section(&mut self, line: &str) -> Result<(), Fault> {
-        let inner = line.trim_start_matches('*');
-        let (name, after) = inner.split_once("***").unwrap_or((inner, ""));
-        let name = name.trim().to_ascii_uppercase();
-        self.sections += 1;
-        self.flush_draws();
-        let runout = ["FIRST ", "SECOND ", "THIRD ", "FOURTH "]
-            .iter()
-            .position(|w| name.starts_with(w))
-            .filter(|_| !name.ends_with("DRAW"));
-        if let Some(number) = runout {
-            if name.ends_with("SHOW DOWN") || name.ends_with("SHOWDOWN") {
-                return Ok(());
-            }
-            let common = self.board.clone();
-            let new: Vec<u8> = groups(after)?
-                .pop()
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|c| !common.contains(c))
-                .collect();
-            self.runouts.push((number as u32 + 1, new));
-            return Ok(());
-        }
-        if !self.runouts.is_empty() {
-            let mut runouts = std::mem::take(&mut self.runouts);
-            runouts.sort_by_key(|r| r.0);
-            let count = runouts.iter().map(|r| r.0).max().unwrap_or(1);
-            self.notes.push((usize::MAX, false, i64::from(count)));
-            for (_, cards) in runouts {
-                self.events.push(Event::Board(cards));
-            }
-        }
-        match name.as_str() {
-            "HOLE CARDS" | "DEALING HANDS" | "3RD STREET" | "ANTE/BLINDS" => {}
-            "PRE-FLOP" | "PREFLOP" => self.board_cards(after)?,
-            "FLOP" | "TURN" | "RIVER" | "BOARD" if self.head.deal == Deal::Board => {
-                self.street_begins();
-                self.board_cards(after)?;
-            }
-            "4TH STREET" | "5TH STREET" | "6TH STREET" | "RIVER" | "7TH STREET"
-                if self.head.deal == Deal::Stud =>
-            {
-                self.stud_street()
-            }
-            "FIRST DRAW" | "SECOND DRAW" | "THIRD DRAW" | "DRAW"
-                if self.head.deal == Deal::Draw =>
-            {
-                self.street_begins()
-            }
-            "SHOW DOWN" | "SHOWDOWN" | "RUN IT TWICE" => {}
-            "SUMMARY" => self.section = Section::Summary,
-            _ => {
-                return fault(
-                    Cause::Game,
-                    format!("{name:?} is not a section of this game"),
-                )
-            }
-        }
-        if self.section == Section::Seats {
-            self.section = Section::Play;
-        }
-        Ok(())
-    }
-
-    /// A stud street begins: each player still in is dealt a card, which the room writes
-    /// only when it is known or face up.
-    fn stud_street(&mut self) {
-        self.street_begins();
-        self.street_deals.clear();
-        self.street_dealt.clear();
-        for who in 0..self.seats.len() {
-            if self.in_stud(who) {
-                self.street_deals.push((who, self.events.len()));
-                self.events.push(Event::Deal(who, vec![None]));
-            }
-        }
-    }
-
-    fn stacks(&self) -> Vec<i64> {
-        self.seats.iter().map(|s| s.2).collect()
-    }
-
-    fn street_begins(&mut self) {
-        self.round.street(&self.street_in);
-        self.street += 1;
-        self.street_in.iter_mut().for_each(|x| *x = 0);
-        self.betting = false;
-    }
-
-    /// A draw (or standing pat) after betting: the betting round is over (single-draw
-    /// hands have no section marker between their rounds).
-    fn draw_begins(&mut self) {
-        if self.betting {
-            self.street_begins();
-        }
-    }
-
-    /// Whether `who` was dealt in on third street and has not folded.
-    fn in_stud(&self, who: usize) -> bool {
-        !self.folded[who]
-            && self
-                .events
-                .iter()
-                .any(|e| matches!(e, Event::Deal(w, c) if *w == who && c.len() == 3))
-    }
-
-    fn board_cards(&mut self, after: &str) -> Result<(), Fault> {
-        let new: Vec<u8> = groups(after)?
-            .pop()
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|c| !self.board.contains(c))
-            .collect();
-        if !new.is_empty() {
-            self.board.extend(&new);
-            self.events.push(Event::Board(new));
-        }
-        Ok(())
+    /// Whether no player but `who` still in the hand has chips beyond the street's bet
+    /// `level` (each is all-in, or will be to call it).
+    fn uncallable(&self, who: usize, level: i64) -> bool {
+        let mut others = (0..self.seats.len())
+            .filter(|&p| p != who && !self.folded[p] && (self.acting[p] || !self.seats[p].3))
+            .peekable();
+        others.peek().is_some() && others.all(|p| self.seats[p].2 - self.round.before(p) <= level)
     }
 
     fn summary_line(&mut self, line: &str) -> Result<(), Fault> {
@@ -617,6 +494,10 @@ impl Reader {
             self.button = seat.trim().parse().ok(); // Full Tilt's older layout
             return Ok(());
         }
+        if let Some(x) = line.strip_prefix("Cash Drop to Pot : total ") {
+            self.cash_drop += amount(x)?;
+            return Ok(());
+        }
         if line.starts_with("Hand cancelled") {
             return fault(Cause::Cancelled, "the room cancelled the hand");
         }
@@ -627,6 +508,11 @@ impl Reader {
             if let Some(x) = rest.strip_prefix("collected ") {
                 self.won[who] += amount(x)?;
                 self.collected = true;
+                return Ok(());
+            }
+            if matches!(rest, "is sitting out" | "stands up") && !self.acting[who] {
+                // Listed with a stack but out of the hand (Full Tilt's stud): no ante.
+                self.seats[who].3 = true;
                 return Ok(());
             }
             if let Some(x) = rest.strip_prefix("cashed out the hand for ") {
@@ -704,11 +590,26 @@ pub fn read(
         }
     }
     r.flush_draws();
+    for (at, who, to) in std::mem::take(&mut r.uncallable) {
+        if !r.notes.iter().any(|n| n.0 == who && !n.1) {
+            r.events[at] = Event::Act(who, Verb::BetRaise, Arg::Chips(to));
+        }
+    }
+    // A board game whose board is not dealt to its end cannot hold an all-in player to
+    // the showdown: his fold stays as written (and the replay refuses it).
+    let dealt_out = r.board.len() >= 5 || r.summary_board.len() >= 5;
+    if r.head.deal == Deal::Board && !dealt_out {
+        for (at, who) in std::mem::take(&mut r.all_in_folds).into_iter().rev() {
+            r.events
+                .insert(at, Event::Act(who, Verb::Fold, Arg::Nothing));
+        }
+    }
     finish(r).map_err(|f| (None, f))
 }
 
 fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
-    super::positions::renumber(&mut r.seats, &mut r.button);
+    let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.1);
+    super::positions::renumber(&mut r.seats, &mut r.button, small);
     if r.head.deal != Deal::Stud {
         let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.1);
         let in_hand: Vec<bool> = (0..r.seats.len())
@@ -719,6 +620,14 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
     }
     if r.sections == 0 {
         return fault(Cause::NoSections, "the hand has no *** section markers");
+    }
+    if r.total == Some(0) && r.events.is_empty() && r.section == Section::Summary {
+        // A summary of a pot of nothing after no deal (Full Tilt's "Hero is sitting out"
+        // after the small blind): the hand was never dealt.
+        return fault(
+            Cause::Cancelled,
+            "the hand was never dealt: no cards, no action, a total pot of 0",
+        );
     }
     // A hand is whole when its summary states the total pot; in a room that may leave
     // its summary empty (Bovada's Zone Poker), when the summary began and someone won.
@@ -760,7 +669,8 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         } else {
             r.summary_won
         };
-    let hand = assemble(Parts {
+    let cash_drop = r.cash_drop;
+    let mut hand = assemble(Parts {
         room: r.room,
         language: r.language,
         head: r.head,
@@ -782,8 +692,51 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         short_blind: r.short_blind,
         put: Vec::new(),
     })?;
+    if cash_drop > 0 {
+        cash_dropped(&mut hand, cash_drop)?;
+    }
     if missing.is_empty() {
         return Ok(hand);
     }
     super::runout::complete(hand, &missing)
+}
+
+/// Money the room added to the pot (GGPoker's `Cash Drop to Pot : total $0.2`, `units`)
+/// taken out of the record, whose pot is then the players' chips alone: off the total pot
+/// and off the winnings of the one player paid, with a note saying so.
+fn cash_dropped(hand: &mut RoomHand, units: i64) -> Result<(), Fault> {
+    let chips = super::money::in_unit(units, hand.places);
+    let shown = super::money::decimal(chips, hand.places);
+    if hand.betting == "pot-limit" {
+        return fault(
+            Cause::Totals,
+            format!(
+                "the room added {shown} to the pot (a Cash Drop): it counts in the pot-limit \
+                 maximum, and a pot pokerforge replays holds only the players' chips"
+            ),
+        );
+    }
+    let paid: Vec<usize> = (0..hand.winnings.len())
+        .filter(|&p| hand.winnings[p] > 0)
+        .collect();
+    let [player] = paid[..] else {
+        return fault(
+            Cause::Totals,
+            format!(
+                "the room added {shown} to a pot paid to {} players: whose share it is, the \
+                 hand does not say",
+                paid.len()
+            ),
+        );
+    };
+    if hand.winnings[player] < chips {
+        return fault(
+            Cause::Totals,
+            format!("the room added {shown} to the pot, more than its winner was paid"),
+        );
+    }
+    hand.winnings[player] -= chips;
+    hand.total_pot = hand.total_pot.map(|t| t - chips);
+    hand.notes.push(Note::Added { player, chips });
+    Ok(())
 }

@@ -377,7 +377,9 @@ pub const ROOMS: [Room; 16] = [
             ("Bring_in chip ", "brings in for "),
             // Stud's double bet on fourth street (an open pair).
             ("Double bets ", "bets "),
-            ("Posts dead chip ", "posts dead "),
+            ("D bets ", "bets "),
+            // Both blinds at once (a seat returning): the big blind live, the rest dead.
+            ("Posts dead chip ", "posts small & big blinds "),
             ("Posts chip ", "posts big blind "),
             ("Small Blind ", "posts small blind "),
             ("Small blind ", "posts small blind "),
@@ -424,7 +426,21 @@ pub const ROOMS: [Room; 16] = [
         marks: &[],
         lists_absent: false,
         default_betting: None,
-        rewrites: &[("Uncalled bet of ", "Uncalled bet (")],
+        rewrites: &[
+            ("Uncalled bet of ", "Uncalled bet ("),
+            ("Board: [", "Board ["),
+            // Courchevel's first board card, dealt before the betting.
+            ("*** FLOPET ***", "*** PRE-FLOP ***"),
+            // Its runs of a board twice, as PokerStars names them.
+            ("*** FLOP 1 ***", "*** FIRST FLOP ***"),
+            ("*** TURN 1 ***", "*** FIRST TURN ***"),
+            ("*** RIVER 1 ***", "*** FIRST RIVER ***"),
+            ("*** SHOW DOWN 1 ***", "*** FIRST SHOW DOWN ***"),
+            ("*** FLOP 2 ***", "*** SECOND FLOP ***"),
+            ("*** TURN 2 ***", "*** SECOND TURN ***"),
+            ("*** RIVER 2 ***", "*** SECOND RIVER ***"),
+            ("*** SHOW DOWN 2 ***", "*** SECOND SHOW DOWN ***"),
+        ],
         verbs: &[
             ("posts the small blind of ", "posts small blind "),
             ("posts the big blind of ", "posts big blind "),
@@ -438,6 +454,13 @@ pub const ROOMS: [Room; 16] = [
             ("ties for the side pot ", "collected "),
             ("ties for the main pot ", "collected "),
             ("ties for the pot ", "collected "),
+            // Each run of a board run twice is a pot of its own.
+            ("wins pot 1 ", "collected "),
+            ("wins pot 2 ", "collected "),
+            ("ties for pot 1 ", "collected "),
+            ("ties for pot 2 ", "collected "),
+            // A player joining the game posts a big blind out of turn, live.
+            ("posts $", "posts big blind $"),
         ],
     },
     Room {
