@@ -55,6 +55,7 @@ mod cfr;
 mod equity;
 mod exploitability;
 mod game;
+mod gather;
 mod hands;
 mod isomorphism;
 mod lock;

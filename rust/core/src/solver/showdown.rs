@@ -15,6 +15,7 @@
 //! below it and up to it; the stronger reach is what the whole sum leaves beyond the
 //! latter: O(n) per showdown, each opposing hand added once, no comparison in the sweep.
 
+use super::gather::Gathered;
 use super::hands::{Players, NONE};
 use crate::card_set::CardSet;
 use crate::eval::HandKey;
@@ -46,16 +47,46 @@ pub(crate) struct Showdowns {
     sorted: Vec<[Vec<Entry>; 2]>,
     /// `runs[river][p]`: the runs of equal strength of `sorted[river][p]`, in order.
     runs: Vec<[Vec<Run>; 2]>,
+    /// `sides[river][p]`: `sorted[river][p]`'s hands and cards apart, as the gather of the
+    /// opposing hands reads them (`gather.rs`).
+    sides: Vec<[Side; 2]>,
 }
 
-/// Bytes per hand of the tables (an entry, and at most one run, per river board).
-const HAND_BYTES: u64 = (std::mem::size_of::<Entry>() + std::mem::size_of::<Run>()) as u64;
+/// A sorted list's hands and cards (`first | second << 8`) apart, and one more than its
+/// largest hand.
+#[derive(Debug, Clone, Default)]
+struct Side {
+    hands: Vec<u32>,
+    cards: Vec<u32>,
+    bound: usize,
+}
+
+impl Side {
+    fn of(list: &[Entry]) -> Side {
+        Side {
+            hands: list.iter().map(|e| u32::from(e.hand)).collect(),
+            cards: list
+                .iter()
+                .map(|e| u32::from(e.cards[0]) | u32::from(e.cards[1]) << 8)
+                .collect(),
+            bound: list
+                .iter()
+                .map(|e| usize::from(e.hand) + 1)
+                .max()
+                .unwrap_or(0),
+        }
+    }
+}
+
+/// Bytes per hand of the tables (an entry, its hand and cards apart, and at most one run,
+/// per river board).
+const HAND_BYTES: u64 = (std::mem::size_of::<Entry>() + 8 + std::mem::size_of::<Run>()) as u64;
 
 impl Showdowns {
     /// The tables for the river boards `rivers`.
     pub fn new(players: &Players, rivers: &[u64]) -> Showdowns {
         use rayon::prelude::*;
-        let (sorted, runs) = rivers
+        let (sorted, runs): (Vec<_>, Vec<_>) = rivers
             .par_iter()
             .map(|&board| {
                 let key = HandKey::from_set(CardSet::from_mask_truncate(board));
@@ -79,7 +110,15 @@ impl Showdowns {
                 (sorted, runs)
             })
             .unzip();
-        Showdowns { sorted, runs }
+        let sides = sorted
+            .iter()
+            .map(|s| [Side::of(&s[0]), Side::of(&s[1])])
+            .collect();
+        Showdowns {
+            sorted,
+            runs,
+            sides,
+        }
     }
 
     /// Bytes the tables hold.
@@ -89,7 +128,7 @@ impl Showdowns {
             .iter()
             .zip(&self.runs)
             .map(|(s, r)| {
-                let entries = std::mem::size_of::<Entry>() * (s[0].len() + s[1].len());
+                let entries = (std::mem::size_of::<Entry>() + 8) * (s[0].len() + s[1].len());
                 entries as u64 + runs * (r[0].len() + r[1].len()) as u64 + 96
             })
             .sum()
@@ -258,8 +297,7 @@ thread_local! {
     /// showdown is a few microseconds: allocating its buffers would be a good share).
     static SCRATCH: std::cell::RefCell<Scratch> = const {
         std::cell::RefCell::new(Scratch {
-            live: Vec::new(),
-            at: Vec::new(),
+            live: Gathered::new(),
             acc: Vec::new(),
             compat: Vec::new(),
         })
@@ -269,9 +307,7 @@ thread_local! {
 /// The buffers of a sweep.
 struct Scratch {
     /// The opposing hands with a reach, in strength order.
-    live: Vec<Live>,
-    /// `at[j]`: how many of `live` come before the opponent's `j`-th sorted hand.
-    at: Vec<u32>,
+    live: Gathered,
     /// Each of the player's sorted hands' value so far.
     acc: Vec<f64>,
     /// Each of the player's hands' compatible opposing reach ([`showdown_and_fold_values`]).
@@ -285,13 +321,14 @@ struct Sums {
 }
 
 impl Sums {
+    /// Adds hands of reaches `reach` and cards `cards` (as [`Gathered`] keeps them).
     #[inline(always)]
-    fn add(&mut self, hands: &[Live]) {
-        for t in hands {
-            let r = f64::from(t.reach);
+    fn add(&mut self, reach: &[f32], cards: &[u32]) {
+        for (&r, &c) in reach.iter().zip(cards) {
+            let r = f64::from(r);
             self.total += r;
-            self.by_card[usize::from(t.cards[0] & 63)] += r;
-            self.by_card[usize::from(t.cards[1] & 63)] += r;
+            self.by_card[(c & 63) as usize] += r;
+            self.by_card[(c >> 8 & 63) as usize] += r;
         }
     }
 
@@ -318,49 +355,24 @@ fn sweep(
     mut compat: Option<&mut [f64]>,
     scratch: &mut Scratch,
 ) {
-    let Scratch { live, at, acc, .. } = scratch;
+    let Scratch { live, acc, .. } = scratch;
     let mine = &showdowns.sorted[river][p];
-    let theirs = &showdowns.sorted[river][p ^ 1];
+    let side = &showdowns.sides[river][p ^ 1];
     out.fill(0.0);
     if let Some(c) = compat.as_deref_mut() {
         c.fill(0.0);
     }
-    // The opposing hands with a reach, in strength order (deep in the tree most have none,
-    // and the sweep then reads a short list), gathered without a branch.
-    // (Grown when short, never cleared: every value read is written first.)
-    if live.len() < theirs.len() {
-        live.resize(theirs.len(), Live::default());
-    }
-    if at.len() <= theirs.len() {
-        at.resize(theirs.len() + 1, 0);
+    live.gather(&side.hands, &side.cards, side.bound, reach);
+    let n = live.len;
+    if n == 0 {
+        return;
     }
     if acc.len() < mine.len() {
         acc.resize(mine.len(), 0.0);
     }
-    let (live, at, acc) = (
-        &mut live[..theirs.len()],
-        &mut at[..=theirs.len()],
-        &mut acc[..mine.len()],
-    );
-    let mut n = 0usize;
-    for (t, a) in theirs.iter().zip(at.iter_mut()) {
-        let r = reach.get(usize::from(t.hand)).copied().unwrap_or(0.0);
-        *a = n as u32;
-        if let Some(l) = live.get_mut(n) {
-            *l = Live {
-                cards: t.cards,
-                reach: r,
-            };
-        }
-        n += usize::from(r != 0.0);
-    }
-    if let Some(a) = at.last_mut() {
-        *a = n as u32;
-    }
-    if n == 0 {
-        return;
-    }
-    let live = &live[..n];
+    let acc = &mut acc[..mine.len()];
+    let (reaches, cards) = (&live.reach[..n], &live.cards[..n]);
+    let part = |from: usize, to: usize| (reaches.get(from..to), cards.get(from..to));
     // value = win * weaker - lose * stronger + tie * equal, where with `upto` the reach not
     // stronger (equal hands and the one sharing both cards included) and `all` the whole
     // compatible reach less that hand, stronger = all - upto and equal = upto + same -
@@ -371,11 +383,16 @@ fn sweep(
         by_card: [0.0; 64],
     };
     let (mut i, mut j) = (0usize, 0usize);
-    let place = |k: u16| at.get(usize::from(k)).map_or(n, |&x| x as usize);
+    let place = |k: u16| live.before(usize::from(k));
+    let add = |sums: &mut Sums, from: usize, to: usize| {
+        if let (Some(r), Some(c)) = part(from, to) {
+            sums.add(r, c);
+        }
+    };
     for run in &showdowns.runs[river][p] {
         let end = usize::from(run.end).min(mine.len());
         let (below, upto) = (place(run.below).max(j), place(run.upto));
-        sums.add(live.get(j..below).unwrap_or_default());
+        add(&mut sums, j, below);
         let (acc, hands) = (&mut acc[i.min(end)..end], &mine[i.min(end)..end]);
         if upto <= below {
             // No opposing hand of the run's strength (the common case): up to = below.
@@ -386,7 +403,7 @@ fn sweep(
             for (x, e) in acc.iter_mut().zip(hands) {
                 *x = kw * sums.without(e.cards);
             }
-            sums.add(live.get(below..upto).unwrap_or_default());
+            add(&mut sums, below, upto);
             for (x, e) in acc.iter_mut().zip(hands) {
                 *x += ku * sums.without(e.cards);
             }
@@ -394,7 +411,7 @@ fn sweep(
         (i, j) = (end, upto.max(below));
     }
     // The hands stronger than all of the player's.
-    sums.add(live.get(j..).unwrap_or_default());
+    add(&mut sums, j, n);
     let same = &players.same[p];
     let both = |h: usize| {
         let k = same.get(h).copied().unwrap_or(NONE);
@@ -424,14 +441,6 @@ fn sweep(
             *o = value as f32;
         }
     }
-}
-
-/// An opposing hand with a reach, for the sweep.
-#[derive(Debug, Clone, Copy, Default)]
-struct Live {
-    cards: [u8; 2],
-    /// Kept as `f32` (8 bytes an entry) and summed as `f64`.
-    reach: f32,
 }
 
 #[cfg(test)]
