@@ -368,7 +368,7 @@ def _convention(mismatch: str) -> str:
 
 
 # The notes whose hands were paid by a convention of the room's (its row of CONVENTIONS).
-_CONVENTION_NOTES = ("all-in protected", "cashed out")
+_CONVENTION_NOTES = ("all-in protected", "cashed out", "added", "unwritten fee")
 
 
 def _noted(entry: dict[str, Any]) -> str | None:
@@ -380,15 +380,19 @@ def _noted(entry: dict[str, Any]) -> str | None:
         >>> _noted({"venue": "IPN", "players": ["Ann", "Bob"], "places": 2,
         ...     "notes": [("all-in protected", 1, 229)]})
         'iPoker kept Bob all-in for what was put in when disconnected (stack 2.29)'
+        >>> _noted({"venue": "WPN", "players": ["Ann", "Bob"], "places": 2,
+        ...     "notes": [("unwritten fee", None, 25)]})
+        'WPN/ACR took 0.25 from the pot that its summary does not write (a jackpot drop)'
     """
     room = CONVENTIONS.get(entry["venue"])
     said = [
-        room.describe(kind, entry["players"][player], str(_money(chips, int(entry["places"]))))
+        room.describe(
+            kind,
+            "" if player is None else entry["players"][player],
+            str(_money(chips, int(entry["places"]))),
+        )
         for kind, player, chips in entry.get("notes", ())
-        if room is not None
-        and kind in _CONVENTION_NOTES
-        and kind in room.notes
-        and player is not None
+        if room is not None and kind in _CONVENTION_NOTES and kind in room.notes
     ]
     return "; ".join(said) or None
 

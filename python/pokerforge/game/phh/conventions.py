@@ -28,8 +28,8 @@ Examples:
     'with winnings'
     >>> CONVENTIONS["BOV"].anonymous, CONVENTIONS["GG"].straddles
     (True, True)
-    >>> sorted(CONVENTIONS) == sorted(("PS", "GG", "WMX", "888", "IPN", "PTY", "WPN", "BOV",
-    ...     "BOL", "FTP", "MRG"))
+    >>> sorted(CONVENTIONS) == sorted(("PS", "GG", "WMX", "888", "IPN", "PTY", "WPN", "RIO",
+    ...     "BOV", "BOL", "FTP", "MRG"))
     True
 """
 
@@ -47,8 +47,18 @@ RakeTaken = Literal["main pot first", "each pot", "not seen"]
 
 #: The notes a reader gives a hand (``pokerforge._core.rooms_read``'s ``notes``): an uncalled
 #: bet returned, a player who cashed out (took the room's insurance-like offer), the board
-#: run more than once, a seat listed sitting out, a disconnected player kept all-in.
-NOTES = ("returned", "cashed out", "runouts", "sitting out", "all-in protected")
+#: run more than once, a seat listed sitting out, a disconnected player kept all-in, chips
+#: the room added to the pot (paid to a player beyond the players' pot), chips the room
+#: took from the pot that its summary does not write (a jackpot drop).
+NOTES = (
+    "returned",
+    "cashed out",
+    "runouts",
+    "sitting out",
+    "all-in protected",
+    "added",
+    "unwritten fee",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +113,13 @@ class RoomConvention:
             )
         if note == "cashed out":
             return f"{player} cashed out the hand with {self.name} for {amount}"
+        if note == "added":
+            return f"{self.name} added {amount} to the pot, paid to {player} beyond the players' pot"
+        if note == "unwritten fee":
+            return (
+                f"{self.name} took {amount} from the pot that its summary does not write "
+                "(a jackpot drop)"
+            )
         return f"{self.name}: {note} {player} {amount}".strip()
 
 
@@ -187,7 +204,16 @@ CONVENTIONS = MappingProxyType(
                 (_SIT,),
                 all_in=("by stack",),
             ),
-            _room("WPN", "WPN/ACR", (), "stated", "returned line", (_RET, "runouts", _SIT)),
+            _room(
+                "WPN",
+                "WPN/ACR",
+                (),
+                "stated",
+                "returned line",
+                (_RET, "runouts", _SIT, "all-in protected", "unwritten fee"),
+                all_in=("written", "protected"),
+            ),
+            _room("RIO", "Run It Once", ("€",), "stated", "returned line", (_RET, "added")),
             _room(
                 "BOV",
                 "Ignition/Bovada",

@@ -6,6 +6,7 @@
 //! rake; both pay an uncalled bet with the pot.
 
 use super::assemble::{assemble, Event, Parts};
+use super::cardwords;
 use super::forced::Post;
 use super::header::Header;
 use super::money::{symbol, units};
@@ -53,6 +54,7 @@ fn bracket(text: &str) -> Result<i64, Fault> {
             .trim_end_matches(" USD")
             .trim_end_matches(" EUR")
             .trim_end_matches(" GBP")
+            .replace("Â\u{a0}", " ") // a UTF-8 no-break space read as code page 1252
             .replace([' ', '\u{a0}'], " ")
             .replace(" $", "$")
             .replace(" €", "€")
@@ -65,6 +67,38 @@ fn bracket(text: &str) -> Result<i64, Fault> {
     Ok(sum)
 }
 
+/// Whether `line` writes an amount with a decimal comma (`552,72 $`, `$ 0,02`).
+fn decimal_comma(line: &str) -> bool {
+    let b = line.as_bytes();
+    (1..b.len()).any(|i| {
+        b[i] == b','
+            && b[i - 1].is_ascii_digit()
+            && b.len() > i + 2
+            && b[i + 1].is_ascii_digit()
+            && b[i + 2].is_ascii_digit()
+            && b.get(i + 3).is_none_or(|c| !c.is_ascii_digit())
+    })
+}
+
+/// `line` without the points between thousands: a point after a digit and before three
+/// digits that end the number (`1.183.764` -> `1183764`, `432.999` -> `432999`).
+fn thousands_points(line: &str) -> String {
+    let b = line.as_bytes();
+    let mut out = String::with_capacity(line.len());
+    for (i, c) in line.char_indices() {
+        let point = c == '.'
+            && i > 0
+            && b[i - 1].is_ascii_digit()
+            && b.len() > i + 3
+            && b[i + 1..=i + 3].iter().all(u8::is_ascii_digit)
+            && b.get(i + 4).is_none_or(|c| !c.is_ascii_digit());
+        if !point {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The hand's game line read into a header (number from the first line).
 fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
     let Some(&(written, game, hole_count)) = GAMES.iter().find(|g| line.contains(g.0)) else {
@@ -73,7 +107,19 @@ fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
             format!("{line:?} names no game pokerforge reads in this layout"),
         );
     };
-    let Some(&(_, betting)) = BETTING.iter().find(|b| line.contains(b.0)) else {
+    // PartyPoker's older files name no structure for a fixed-limit game's stakes
+    // ("$15/$30 USD Texas Hold'em"), only for the others ("$0.50/$1 USD NL Texas Hold'em").
+    let unnamed = line
+        .split(written)
+        .next()
+        .is_some_and(|before| before.contains('/'))
+        .then_some(("", "fixed-limit"));
+    let Some((_, betting)) = BETTING
+        .iter()
+        .copied()
+        .find(|b| line.contains(b.0))
+        .or(unnamed)
+    else {
         return fault(Cause::Game, format!("{line:?} names no betting structure"));
     };
     let tournament = line
@@ -96,9 +142,11 @@ fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
         let b = b.split([')', ' ', '-']).find(|w| !w.is_empty())?;
         Some((units(a.trim().trim_end_matches(' '))?, units(b)?))
     });
-    // The stakes are the blinds; a fixed-limit game's bets are the big blind and twice it.
+    // 888 writes the blinds ("$0.01/$0.02 Blinds Fix Limit"): a fixed-limit game's bets
+    // are the big blind and twice it. PartyPoker writes a fixed-limit game's bets
+    // ("$0.05/$0.10 USD FL", "Stakes(200/400)"), its big blind the small bet.
     let stakes = match (stakes, betting) {
-        (Some((_, big)), "fixed-limit") => Some((big, 2 * big)),
+        (Some((_, big)), "fixed-limit") if line.contains("Blinds") => Some((big, 2 * big)),
         (stakes, _) => stakes,
     };
     Ok(Header {
@@ -149,10 +197,29 @@ pub fn read(
         ));
     };
     let head = game_line(&number, lines[game_at].trim()).map_err(|f| (Some(game_at), f))?;
+    // A translated client writes its cards in its language (and says so nowhere else).
+    let holds = |l: &str| {
+        let l = l.trim_start();
+        l.starts_with("Dealt to ") || l.starts_with("** Dealing") || l.contains(" shows [")
+    };
+    let cards = cardwords::language(lines.iter().copied(), holds);
+    // Chips have no decimals, and a client writing a decimal comma ("$ 552,72") writes
+    // a point between thousands ("$ 3.243"): a point before three digits is one then.
+    let points = head.tournament.is_some()
+        || lines
+            .iter()
+            .any(|l| l.starts_with("Tournament #") || decimal_comma(l));
+    let language = cards.map_or(language, |c| c.language);
     let mut r = Parts::new(room, language, head);
     let mut state = State::default();
     for (i, raw) in lines.iter().enumerate().skip(game_at + 1) {
-        let line = raw.trim().trim_end_matches('.');
+        let translated = cards
+            .filter(|_| holds(raw))
+            .map(|c| cardwords::translate(raw, c));
+        let line = translated.as_deref().unwrap_or(raw);
+        let undotted = points.then(|| thousands_points(line));
+        let line = undotted.as_deref().unwrap_or(line);
+        let line = line.trim().trim_end_matches('.');
         if !line.is_empty() {
             state.line(&mut r, line).map_err(|f| (Some(i), f))?;
         }
@@ -288,6 +355,13 @@ impl State {
         let (Some((small, big)), Some(_), false) = (r.head.stakes, &r.head.tournament, posted)
         else {
             return;
+        };
+        // A fixed-limit level's stakes are its bets: the blinds are half the small bet and
+        // the small bet.
+        let (small, big) = if r.head.betting == "fixed-limit" {
+            (small / 2, small)
+        } else {
+            (small, big)
         };
         let mut seats: Vec<usize> = (0..r.seats.len()).filter(|&i| r.seats[i].2 > 0).collect();
         if seats.len() < 2 {

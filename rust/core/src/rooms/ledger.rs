@@ -157,6 +157,71 @@ pub fn check_totals(hand: &RoomHand) -> Result<(), String> {
     Ok(())
 }
 
+/// The names a summary gives the chips the room itself added to the pot (Run It Once's
+/// `| STP €5.00 |`, Splash the Pot).
+const ADDED: [&str; 1] = ["STP"];
+
+/// Words of a table's name that mark a jackpot table (WPN's `Baryte (JP)`, `Braunite (
+/// Beast )`), whose pots pay a jackpot drop the older layout's summary does not write.
+const JACKPOT_TABLES: [&str; 2] = ["JP", "Beast"];
+
+/// What the room put in or took from the pot beyond the players' chips, its rake and
+/// the fees it writes, made notes of the hand: chips it added (taken off the winnings of
+/// the player who collected the most, the pot it paid them with being the players'), and
+/// on a jackpot table the drop its summary leaves out, where the summary otherwise adds
+/// up (the total pot is what was collected, the rake and the fees written, and falls
+/// short of what the actions put in by that drop alone).
+pub fn room_money(hand: &mut RoomHand) {
+    let added: i64 = hand
+        .fees
+        .iter()
+        .filter(|f| ADDED.contains(&f.0.as_str()))
+        .map(|f| f.1)
+        .sum();
+    let top = (0..hand.winnings.len()).max_by_key(|&p| (hand.winnings[p], usize::MAX - p));
+    if let Some(top) = top.filter(|&p| added > 0 && hand.winnings[p] >= added) {
+        hand.fees.retain(|f| !ADDED.contains(&f.0.as_str()));
+        hand.total_pot = hand.total_pot.map(|t| t - added);
+        hand.winnings[top] -= added;
+        hand.notes.push(Note::Added {
+            player: top,
+            chips: added,
+        });
+    }
+    let jackpot = hand
+        .table
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| JACKPOT_TABLES.contains(&w));
+    let after_rake = super::table::room(hand.room).is_some_and(|r| r.pot_after_rake);
+    let (Some(total), true, true) = (hand.total_pot, jackpot, after_rake) else {
+        return;
+    };
+    let Ok((put, returned)) = contributions(hand) else {
+        return;
+    };
+    let written_back = hand
+        .notes
+        .iter()
+        .any(|n| matches!(n, Note::Returned { .. }));
+    let returns_collected = super::table::room(hand.room).is_some_and(|r| r.returns_collected);
+    let pot = put.iter().sum::<i64>()
+        - if returns_collected && !written_back {
+            0
+        } else {
+            returned
+        };
+    let fees: i64 = hand.fees.iter().map(|f| f.1).sum();
+    let stated = total + hand.rake.unwrap_or(0) + fees;
+    let paid = hand.winnings.iter().sum::<i64>() + hand.rake.unwrap_or(0) + fees;
+    if paid == stated && pot > stated {
+        hand.fees
+            .push(("unwritten jackpot drop".to_string(), pot - stated));
+        hand.notes.push(Note::Unwritten {
+            chips: pot - stated,
+        });
+    }
+}
+
 /// The winnings as PHH writes them (what each player collected from the pots, after
 /// rake): a room that pays an uncalled bet with the pot and writes no line for it
 /// (`returns_collected`) has it taken off the winnings of the player it was returned to.

@@ -284,6 +284,11 @@ impl Reader {
             let to = if to == 0 { amount(x)? } else { to };
             self.street_in[who] = to;
             (Verb::BetRaise, Arg::Chips(to))
+        } else if let Some(x) = rest.strip_prefix("raises, adding ") {
+            // A raise whose "to" is what it puts in (a room row's word for it).
+            let added = x.find(" to ").map_or(Ok(0), |at| amount(&x[at + 4..]))?;
+            self.street_in[who] += added;
+            (Verb::BetRaise, Arg::Chips(self.street_in[who]))
         } else if let Some(x) = rest.strip_prefix("completes it to ") {
             self.street_in[who] = amount(x)?;
             (Verb::BetRaise, Arg::Chips(self.street_in[who]))

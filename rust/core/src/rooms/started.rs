@@ -13,8 +13,8 @@
 use super::assemble::{assemble, Event, Parts};
 use super::forced::Post;
 use super::header::Header;
-use super::money::units;
-use super::record::{Cause, RoomHand};
+use super::money::{in_unit, units};
+use super::record::{Cause, Note, RoomHand};
 use super::table::{phh_code, Deal, Room};
 use super::words::{fault, groups, known, Fault};
 use crate::phh::{Arg, Verb};
@@ -90,7 +90,14 @@ fn game_line(line: &str, time: &str) -> Result<(Header, String), Fault> {
         hole_count,
         deal,
         stakes,
-        cap: None,
+        // A capped table ("Mauilite (PRR) - CAP - 6-Max") writes no cap: each player puts
+        // at most 30 big blinds in a hand, as its capped hands' bets show ("caps (253.88)":
+        // to 300 at 5/10).
+        cap: table
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w == "CAP")
+            .then(|| stakes.map(|s| 30 * s.1))
+            .flatten(),
         currency: String::new(),
         time: time.to_string(),
     };
@@ -150,7 +157,24 @@ pub fn read(
             *put += returned; // the summary's bets leave the uncalled bet out
         }
     }
-    assemble(r).map_err(|f| (None, f))
+    // A disconnected player kept all-in ("is disconnected and ALL IN") plays on with what
+    // he had put in (the summary's bets): his stack in the record, the listed one noted.
+    let mut protected = Vec::new();
+    for who in s.protected {
+        let (put, listed) = (r.put.get(who).copied().unwrap_or(0), r.seats[who].2);
+        if put > 0 && put < listed {
+            r.seats[who].2 = put;
+            protected.push((r.seats[who].1.clone(), listed));
+        }
+    }
+    let mut hand = assemble(r).map_err(|f| (None, f))?;
+    for (name, stack) in protected {
+        if let Some(player) = hand.players.iter().position(|p| *p == name) {
+            let stack = in_unit(stack, hand.places);
+            hand.notes.push(Note::AllInProtected { player, stack });
+        }
+    }
+    Ok(hand)
 }
 
 /// Words of a line of play, to tell an action by a player the seats do not name.
@@ -175,6 +199,8 @@ struct State {
     acted: bool,
     summary: bool,
     returned: Vec<(usize, i64)>,
+    /// Players the room kept all-in when they disconnected.
+    protected: Vec<usize>,
 }
 
 impl State {
@@ -342,6 +368,10 @@ impl State {
 
     fn act(&mut self, r: &mut Parts, who: usize, rest: &str) -> Result<(), Fault> {
         let level = self.street_in.iter().copied().max().unwrap_or(0);
+        if rest.starts_with("is disconnected and ALL IN") {
+            self.protected.push(who);
+            return Ok(());
+        }
         if let Some(card) = rest.strip_prefix("received card:") {
             let cards = groups(card)?.concat();
             self.street_cards[who].extend(known(&cards));

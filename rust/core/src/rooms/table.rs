@@ -75,7 +75,7 @@ pub struct Room {
 
 /// Every room pokerforge reads, in the order their starts are tried (a longer start
 /// before a shorter one it begins with).
-pub const ROOMS: [Room; 16] = [
+pub const ROOMS: [Room; 17] = [
     Room {
         code: "PS",
         name: "PokerStars",
@@ -216,6 +216,27 @@ pub const ROOMS: [Room; 16] = [
         default_betting: None,
         rewrites: &[],
         verbs: &[],
+    },
+    Room {
+        code: "RIO",
+        name: "Run It Once Poker, its client of early 2019",
+        // Its hands start as the later client's: read by this row where the first row's
+        // reading does not make the totals the hand states (see `read_hand`).
+        starts: &[("Run It Once Poker Hand #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "€",
+        pot_after_rake: false,
+        returns_collected: true,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        // "raises €44 to €68" by a player with €7 in: the raise puts €68 in (to €75), as
+        // the calls after it and the total pot show.
+        verbs: &[("raises ", "raises, adding ")],
     },
     Room {
         code: "PM",
