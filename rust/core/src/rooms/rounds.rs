@@ -37,6 +37,14 @@ impl Round {
         self.any = false;
     }
 
+    /// Whether `who`, of starting stack `stack`, has put it all in (`street_in` what each
+    /// put in on this street).
+    pub fn all_in(&self, who: usize, stack: i64, street_in: &[i64]) -> bool {
+        let put =
+            self.before.get(who).copied().unwrap_or(0) + street_in.get(who).copied().unwrap_or(0);
+        stack > 0 && put >= stack
+    }
+
     /// `who` acted; a bet or raise (`raised`) reopens the betting to the others.
     pub fn act(&mut self, who: usize, raised: bool) {
         if raised {

@@ -259,6 +259,9 @@ impl Reader {
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
+            if self.round.all_in(who, self.seats[who].2, &self.street_in) {
+                return Ok(()); // a check written for a player all-in (Run It Once)
+            }
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("calls ") {
             amount(x)?;
