@@ -67,6 +67,21 @@ fn bracket(text: &str) -> Result<i64, Fault> {
     Ok(sum)
 }
 
+/// `line` with a space before an action's bracket ("bets[ $113 USD ]", as a client of
+/// 2012 wrote it).
+fn spaced_brackets(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + 2);
+    let mut before = ' ';
+    for c in line.chars() {
+        if c == '[' && before.is_ascii_alphabetic() {
+            out.push(' ');
+        }
+        out.push(c);
+        before = c;
+    }
+    out
+}
+
 /// Whether `line` writes an amount with a decimal comma (`552,72 $`, `$ 0,02`).
 fn decimal_comma(line: &str) -> bool {
     let b = line.as_bytes();
@@ -219,9 +234,12 @@ pub fn read(
         let line = translated.as_deref().unwrap_or(raw);
         let undotted = points.then(|| thousands_points(line));
         let line = undotted.as_deref().unwrap_or(line);
-        let line = line.trim().trim_end_matches('.');
-        if !line.is_empty() {
-            state.line(&mut r, line).map_err(|f| (Some(i), f))?;
+        let line = spaced_brackets(line.trim());
+        for line in state.joined(&r, &line) {
+            let line = line.trim().trim_end_matches('.');
+            if !line.is_empty() {
+                state.line(&mut r, line).map_err(|f| (Some(i), f))?;
+            }
         }
     }
     if state.sections == 0 {
@@ -257,6 +275,33 @@ struct State {
 }
 
 impl State {
+    /// `line` cut where another player's line begins right after a point or "sitting
+    /// out" (the Mac client joins lines: "... Queens.Player4 wins $27,36 USD", "Player3
+    /// is sitting outPlayer4 posts big blind"); the line alone where it holds one.
+    fn joined<'l>(&self, r: &Parts, line: &'l str) -> Vec<&'l str> {
+        let mut parts = Vec::new();
+        let mut start = 0;
+        let ends = line.match_indices('.').map(|(at, _)| at + 1).chain(
+            line.match_indices("sitting out")
+                .map(|(at, w)| at + w.len()),
+        );
+        let mut ends: Vec<usize> = ends.collect();
+        ends.sort_unstable();
+        for end in ends {
+            let next = &line[end..];
+            let begins = self.names.iter().any(|&i| {
+                next.strip_prefix(r.seats[i].1.as_str())
+                    .is_some_and(|rest| rest.starts_with(' '))
+            });
+            if begins && end > start {
+                parts.push(&line[start..end]);
+                start = end;
+            }
+        }
+        parts.push(&line[start..]);
+        parts
+    }
+
     fn who<'l>(&self, r: &Parts, line: &'l str) -> Option<(usize, &'l str)> {
         self.names.iter().find_map(|&i| {
             let rest = line.strip_prefix(r.seats[i].1.as_str())?;
@@ -265,7 +310,11 @@ impl State {
     }
 
     fn seat(&mut self, r: &mut Parts, line: &str) -> Result<bool, Fault> {
-        let Some((number, rest)) = line.strip_prefix("Seat ").and_then(|l| l.split_once(": "))
+        // "seat 1: " and "seat1: " in the Mac client's files.
+        let Some((number, rest)) = ["Seat ", "seat ", "seat"]
+            .iter()
+            .find_map(|s| line.strip_prefix(s))
+            .and_then(|l| l.split_once(": "))
         else {
             return Ok(false);
         };

@@ -157,6 +157,21 @@ pub fn check_totals(hand: &RoomHand) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether the uncalled bets a hand writes returned are what its actions leave uncalled
+/// (a hand that writes none agrees).
+pub fn returns_agree(hand: &RoomHand) -> bool {
+    let written: Vec<i64> = hand
+        .notes
+        .iter()
+        .filter_map(|n| match n {
+            Note::Returned { chips, .. } => Some(*chips),
+            _ => None,
+        })
+        .collect();
+    written.is_empty()
+        || contributions(hand).is_ok_and(|(_, returned)| written.iter().sum::<i64>() == returned)
+}
+
 /// The names a summary gives the chips the room itself added to the pot (Run It Once's
 /// `| STP €5.00 |`, Splash the Pot).
 const ADDED: [&str; 1] = ["STP"];

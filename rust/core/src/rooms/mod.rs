@@ -371,23 +371,34 @@ fn read_hand(
     let mut hand =
         read(found.room).map_err(|(line, (cause, message))| refuse(cause, line, message))?;
     ledger::room_money(&mut hand);
-    // A hand whose actions do not make the totals its summary states was misread, or
-    // written in a way no row of the table explains: refused, never kept wrong.
-    let Err(message) = check_totals(&hand) else {
-        return Ok(hand);
-    };
     // A room whose clients wrote an action two ways has a row for each, with the same
-    // starts: a hand the first misreads is read by the one whose reading makes its totals.
-    let others = ROOMS.iter().filter(|r| {
-        r.code == found.room.code && r.starts == found.room.starts && !std::ptr::eq(*r, found.room)
-    });
+    // starts: a hand is read by the first whose reading makes its totals and the uncalled
+    // bets it writes returned (else by the first whose reading makes its totals).
+    let others: Vec<&'static Room> = ROOMS
+        .iter()
+        .filter(|r| {
+            r.code == found.room.code
+                && r.starts == found.room.starts
+                && !std::ptr::eq(*r, found.room)
+        })
+        .collect();
+    let totals = check_totals(&hand);
+    if others.is_empty() || (totals.is_ok() && ledger::returns_agree(&hand)) {
+        // A hand whose actions do not make the totals its summary states was misread,
+        // or written in a way no row of the table explains: refused, never kept wrong.
+        return totals
+            .map(|()| hand)
+            .map_err(|m| refuse(Cause::Totals, None, m));
+    }
     for other in others {
         if let Ok(mut again) = read(other) {
             ledger::room_money(&mut again);
-            if check_totals(&again).is_ok() {
+            if check_totals(&again).is_ok() && (totals.is_err() || ledger::returns_agree(&again)) {
                 return Ok(again);
             }
         }
     }
-    Err(refuse(Cause::Totals, None, message))
+    totals
+        .map(|()| hand)
+        .map_err(|m| refuse(Cause::Totals, None, m))
 }

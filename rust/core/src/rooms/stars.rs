@@ -259,8 +259,14 @@ impl Reader {
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
-            if self.round.all_in(who, self.seats[who].2, &self.street_in) {
-                return Ok(()); // a check written for a player all-in (Run It Once)
+            let all_in = |p: usize| self.round.all_in(p, self.seats[p].2, &self.street_in);
+            let alone = (0..self.seats.len())
+                .filter(|&p| p != who && self.acting[p] && !self.folded[p])
+                .all(all_in);
+            if all_in(who) || alone {
+                // A check written where no betting is left (Run It Once writes them for a
+                // player all-in, and for the last one with chips): no action.
+                return Ok(());
             }
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("calls ") {
@@ -700,6 +706,9 @@ pub fn read(
         let table = table_line(&english_line).filter(|_| !english_line.starts_with("Seat"));
         if let Some((table, max, button)) = table {
             (r.table, r.max_seats, r.button) = (table, max, button);
+            if r.head.cap.is_none() {
+                r.head.cap = super::table::table_cap(r.room.code, &r.table, r.head.stakes);
+            }
         } else {
             r.line(line).map_err(|f| (Some(i), f))?;
         }

@@ -15,7 +15,7 @@ use super::forced::Post;
 use super::header::Header;
 use super::money::{in_unit, units};
 use super::record::{Cause, Note, RoomHand};
-use super::table::{phh_code, Deal, Room};
+use super::table::{phh_code, table_cap, Deal, Room};
 use super::words::{fault, groups, known, Fault};
 use crate::phh::{Arg, Verb};
 
@@ -90,14 +90,7 @@ fn game_line(line: &str, time: &str) -> Result<(Header, String), Fault> {
         hole_count,
         deal,
         stakes,
-        // A capped table ("Mauilite (PRR) - CAP - 6-Max") writes no cap: each player puts
-        // at most 30 big blinds in a hand, as its capped hands' bets show ("caps (253.88)":
-        // to 300 at 5/10).
-        cap: table
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| w == "CAP")
-            .then(|| stakes.map(|s| 30 * s.1))
-            .flatten(),
+        cap: None,
         currency: String::new(),
         time: time.to_string(),
     };
@@ -126,6 +119,7 @@ pub fn read(
     };
     let (head, table) = game_line(lines[at].trim(), time).map_err(|f| (Some(at), f))?;
     let mut r = Parts::new(room, language, head);
+    r.head.cap = table_cap(room.code, &table, r.head.stakes);
     r.table = table;
     let mut s = State::default();
     for (i, raw) in lines.iter().enumerate().skip(at + 1) {
@@ -142,6 +136,14 @@ pub fn read(
         );
         return Err((None, cut));
     }
+    if !s.dealt && r.events.is_empty() {
+        // A blind posted and given back, the others sitting out: no hand was played.
+        let cancelled = (
+            Cause::Cancelled,
+            "no cards were dealt: a blind was posted and returned, the others sitting out".into(),
+        );
+        return Err((None, cancelled));
+    }
     if r.head.deal == Deal::Board {
         // Fixed-limit: the big blind is the stakes' first amount, the small bet.
         let big = r.posts.iter().find(|p| p.0 == Post::Big).map(|p| p.2);
@@ -152,6 +154,11 @@ pub fn read(
             }
         }
     }
+    if r.put.iter().all(|&x| x == 0) && r.total.is_some_and(|t| t > 0) {
+        // Files converted from another format write every player's bets 0 beside a pot
+        // ("Bets: 0. Collects: 580."): they state no bets.
+        r.put.clear();
+    }
     for (who, returned) in s.returned {
         if let Some(put) = r.put.get_mut(who) {
             *put += returned; // the summary's bets leave the uncalled bet out
@@ -159,14 +166,37 @@ pub fn read(
     }
     // A disconnected player kept all-in ("is disconnected and ALL IN") plays on with what
     // he had put in (the summary's bets): his stack in the record, the listed one noted.
+    // His checks after his last chips went in are none: he was all-in by then.
     let mut protected = Vec::new();
-    for who in s.protected {
+    let mut passed = Vec::new();
+    for &who in &s.protected {
         let (put, listed) = (r.put.get(who).copied().unwrap_or(0), r.seats[who].2);
         if put > 0 && put < listed {
             r.seats[who].2 = put;
             protected.push((r.seats[who].1.clone(), listed));
+            let last = r
+                .events
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|(i, e)| {
+                    matches!(e, Event::Act(w, v, _) if *w == who && *v != Verb::ShowMuck)
+                        && !s.checks.contains(&(*i, who))
+                })
+                .map(|(i, _)| i);
+            passed.extend(
+                s.checks
+                    .iter()
+                    .filter(|c| c.1 == who && last.is_none_or(|l| c.0 > l))
+                    .map(|c| c.0),
+            );
         }
     }
+    let mut at = 0;
+    r.events.retain(|_| {
+        at += 1;
+        !passed.contains(&(at - 1))
+    });
     let mut hand = assemble(r).map_err(|f| (None, f))?;
     for (name, stack) in protected {
         if let Some(player) = hand.players.iter().position(|p| *p == name) {
@@ -201,6 +231,10 @@ struct State {
     returned: Vec<(usize, i64)>,
     /// Players the room kept all-in when they disconnected.
     protected: Vec<usize>,
+    /// The events that are checks, with their player.
+    checks: Vec<(usize, usize)>,
+    /// Whether any player received a card.
+    dealt: bool,
 }
 
 impl State {
@@ -372,6 +406,7 @@ impl State {
             self.protected.push(who);
             return Ok(());
         }
+        self.dealt |= rest.starts_with("received");
         if let Some(card) = rest.strip_prefix("received card:") {
             let cards = groups(card)?.concat();
             self.street_cards[who].extend(known(&cards));
@@ -416,6 +451,7 @@ impl State {
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
+            self.checks.push((r.events.len(), who));
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("calls") {
             self.street_in[who] += bracketed(x)?;

@@ -588,6 +588,21 @@ pub fn phh_code(game: &str, betting: &str) -> Option<&'static str> {
     variant.phh_code(structure)
 }
 
+/// Tables whose name marks a cap on what each player puts in a hand, which the hand
+/// does not write: `(room code, words of the table's name, the cap in big blinds)`. WPN's
+/// capped tables ("Miramar (Cap)", "Mauilite (PRR) - CAP - 6-Max") cap a hand at 30 big
+/// blinds, as their capped hands' bets show ("caps $0.55": to $0.60 at $0.01/$0.02).
+pub const CAPPED_TABLES: [(&str, &str, i64); 2] = [("WPN", "(Cap)", 30), ("WPN", "- CAP -", 30)];
+
+/// The cap a table's name gives a hand of room `code` at `stakes` (see
+/// [`CAPPED_TABLES`]).
+pub fn table_cap(code: &str, table: &str, stakes: Option<(i64, i64)>) -> Option<i64> {
+    let (_, _, blinds) = CAPPED_TABLES
+        .iter()
+        .find(|c| c.0 == code && table.contains(c.1))?;
+    stakes.map(|(_, big)| blinds * big)
+}
+
 /// The row of the room whose code is `code`.
 pub fn room(code: &str) -> Option<&'static Room> {
     ROOMS.iter().find(|r| r.code == code)
