@@ -25,12 +25,12 @@ def test_partypoker_fixed_limit_games_replay_with_their_bets() -> None:
     # "$0.05/$0.10 USD FL": the bets, the big blind the small bet; the winner's 0.50.
     record = _one("partypoker/fixed_limit.txt")
     hand = record.hand
-    assert hand.spec.structure.name == "fixed-limit"
+    assert hand.spec.betting == "fixed-limit"
     assert record.players[hand.payouts.index(max(hand.payouts))] == "mraeolus"
     assert max(hand.payouts) == 50 and record.site_convention is None
     # "$15/$30 USD Texas Hold'em" names no structure: fixed-limit, replayed to its pot.
     record = _one("partypoker/fixed_limit_unnamed.txt")
-    assert record.hand.spec.structure.name == "fixed-limit"
+    assert record.hand.spec.betting == "fixed-limit"
 
 
 def test_eight_eights_translated_cards_replay() -> None:
@@ -71,7 +71,7 @@ def test_a_room_that_took_or_added_chips_it_did_not_write_says_so() -> None:
     # Run It Once's splash the pot: the room's 0.50 paid beyond the players' 0.15.
     record = _one("rio/splash_the_pot.txt")
     seat = record.players.index("Dawson D")
-    assert record.hand.payouts[seat] == 15
+    assert record.hand.payouts[seat] == 10  # the pot of 0.10, his uncalled 0.05 back
     assert record.site_convention == (
         "Run It Once added 0.50 to the pot, paid to Dawson D beyond the players' pot"
     )

@@ -346,6 +346,14 @@ impl State {
     }
 
     fn line(&mut self, r: &mut Parts, line: &str) -> Result<(), Fault> {
+        if let Some(number) = line.strip_prefix("Tournament #") {
+            // 888's tournaments: "Tournament #39132902 0,09 € + 0,01 € - Table #1".
+            let number: String = number.chars().take_while(char::is_ascii_digit).collect();
+            if r.head.tournament.is_none() && !number.is_empty() {
+                r.head.tournament = Some(number);
+            }
+            return Ok(());
+        }
         if let Some(name) = line.strip_prefix("Table ") {
             // "Table Calarasi (Real Money) -- Seat 4 is the button" in the later files.
             if let Some((_, seat)) = name.split_once("-- Seat ") {
