@@ -251,6 +251,13 @@ pub fn read(
             ),
         ));
     }
+    if !state.dealing && r.acting.iter().filter(|&&a| a).count() < 2 {
+        let cancelled = (
+            Cause::Cancelled,
+            "no cards were dealt: a blind was posted and the others folded before the deal".into(),
+        );
+        return Err((None, cancelled));
+    }
     if !state.won {
         return Err((
             None,
@@ -260,12 +267,48 @@ pub fn read(
             ),
         ));
     }
+    button_before_small_blind(&mut r);
     assemble(r).map_err(|f| (None, f))
+}
+
+/// The button where the small blind is not the first seat dealt in after the written one
+/// (PartyPoker's converted files write the seat before the button; a player seated
+/// between the button and the blinds is dealt in and acts before the small blind): the
+/// seat dealt in before the small blind's, the small blind's own heads-up, as the order
+/// of play shows.
+fn button_before_small_blind(r: &mut Parts) {
+    let Some(button) = r.button else {
+        return;
+    };
+    let Some(&(_, small, _)) = r.posts.iter().find(|p| p.0 == Post::Small) else {
+        return;
+    };
+    let mut dealt: Vec<u32> = (0..r.seats.len())
+        .filter(|&i| r.acting[i])
+        .map(|i| r.seats[i].0)
+        .collect();
+    dealt.sort_unstable();
+    let small = r.seats[small].0;
+    let Some(at) = dealt.iter().position(|&s| s == small) else {
+        return;
+    };
+    let first = dealt
+        .iter()
+        .copied()
+        .find(|&s| s > button)
+        .or_else(|| dealt.first().copied());
+    let heads_up = dealt.len() == 2;
+    if heads_up || first == Some(small) {
+        return; // heads-up, the small blind's seat and the button's stand as written
+    }
+    r.button = Some(dealt[(at + dealt.len() - 1) % dealt.len()]);
 }
 
 #[derive(Debug, Default)]
 struct State {
     sections: usize,
+    /// Whether a `** Dealing ... **` section began.
+    dealing: bool,
     acted: bool,
     won: bool,
     /// Winnings written in the hand (`wins`, `collected`), not in its summary's balances.
@@ -379,6 +422,7 @@ impl State {
             }
             self.sections += 1;
             let name = name.to_ascii_lowercase();
+            self.dealing |= name.starts_with("dealing");
             if name.starts_with("dealing flop")
                 || name.starts_with("dealing turn")
                 || name.starts_with("dealing river")
@@ -471,6 +515,11 @@ impl State {
             if matches!(kind, Post::Small | Post::Big | Post::Straddle) {
                 self.street_in[who] += x;
             }
+            // A blind that puts in the rest of the stack (a tournament's short stack)
+            // is posted all-in, short of the level.
+            let before: i64 = r.posts.iter().filter(|p| p.1 == who).map(|p| p.2).sum();
+            r.short_blind |=
+                matches!(kind, Post::Small | Post::Big) && before + x >= r.seats[who].2;
             r.posts.push((kind, who, x));
             r.acting[who] = true;
             return Ok(());
@@ -479,6 +528,9 @@ impl State {
             s.street_in[who] += x;
             s.street_in[who]
         };
+        if rest.starts_with("folds") && self.sections == 0 && !r.acting[who] {
+            return Ok(()); // a seat folded before the deal, having posted nothing: not dealt in
+        }
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
