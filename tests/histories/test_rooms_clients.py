@@ -64,7 +64,7 @@ def test_a_room_that_took_or_added_chips_it_did_not_write_says_so() -> None:
     # WPN's jackpot table: 48 put in, 45.75 paid, 2 raked, 0.25 taken and not written.
     record = _one("wpn/older_layout_jackpot_drop.txt")
     assert record.site_convention == (
-        "WPN/ACR took 0.25 from the pot that its summary does not write (a jackpot drop)"
+        "WPN/ACR took 0.25 from the pot that its summary does not write"
     )
     assert max(record.hand.payouts) == 4575
     assert sum(record.hand.starting_stacks) - sum(record.hand.stacks) == 225
@@ -86,3 +86,17 @@ def test_run_it_once_early_raises_and_checks_all_in_replay() -> None:
     seat = record.players.index("PaulOpenfold")
     assert record.hand.payouts[seat] == 37_926
     assert record.site_convention is None
+
+
+def test_betonline_pots_on_lines_of_their_own_and_its_rake_written_zero() -> None:
+    # A line a pot ("Total pot 0.42 | Rake 0.04", "Total pot 0.29 | Rake 0.04"): 0.75 put
+    # in, the hand's 0.04 rake written on each line, each pot paid as written.
+    record = _one("betonline/pot_lines.txt")
+    assert sorted(record.hand.payouts)[-2:] == [29, 42]
+    assert record.hand.rake == 4 and record.site_convention is None
+    # "Total pot 1.90 | Rake 0.00" of 1.95 put in: the room kept 0.05 and says so.
+    record = _one("betonline/rake_written_zero.txt")
+    assert max(record.hand.payouts) == 190 and record.hand.rake == 5
+    assert record.site_convention == (
+        "BetOnline took 0.05 from the pot that its summary does not write"
+    )

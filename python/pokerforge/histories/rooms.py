@@ -382,7 +382,7 @@ def _noted(entry: dict[str, Any]) -> str | None:
         'iPoker kept Bob all-in for what was put in when disconnected (stack 2.29)'
         >>> _noted({"venue": "WPN", "players": ["Ann", "Bob"], "places": 2,
         ...     "notes": [("unwritten fee", None, 25)]})
-        'WPN/ACR took 0.25 from the pot that its summary does not write (a jackpot drop)'
+        'WPN/ACR took 0.25 from the pot that its summary does not write'
     """
     room = CONVENTIONS.get(entry["venue"])
     said = [

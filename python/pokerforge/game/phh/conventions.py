@@ -114,12 +114,11 @@ class RoomConvention:
         if note == "cashed out":
             return f"{player} cashed out the hand with {self.name} for {amount}"
         if note == "added":
-            return f"{self.name} added {amount} to the pot, paid to {player} beyond the players' pot"
-        if note == "unwritten fee":
             return (
-                f"{self.name} took {amount} from the pot that its summary does not write "
-                "(a jackpot drop)"
+                f"{self.name} added {amount} to the pot, paid to {player} beyond the players' pot"
             )
+        if note == "unwritten fee":
+            return f"{self.name} took {amount} from the pot that its summary does not write"
         return f"{self.name}: {note} {player} {amount}".strip()
 
 
@@ -183,6 +182,7 @@ CONVENTIONS = MappingProxyType(
                 ("$",),
                 "not written",
                 "with winnings",
+                (_SIT,),
                 all_in=("by stack",),
             ),
             _room(
@@ -224,7 +224,9 @@ CONVENTIONS = MappingProxyType(
                 rake_taken="each pot",
                 anonymous=True,
             ),
-            _room("BOL", "BetOnline", ("$",), "stated", "returned line", (_RET, _SIT)),
+            _room(
+                "BOL", "BetOnline", ("$",), "stated", "returned line", (_RET, _SIT, "unwritten fee")
+            ),
             _room("FTP", "Full Tilt", (), "stated", "returned line", (_RET, _SIT)),
             _room(
                 "MRG",

@@ -176,6 +176,10 @@ pub fn returns_agree(hand: &RoomHand) -> bool {
 /// `| STP €5.00 |`, Splash the Pot).
 const ADDED: [&str; 1] = ["STP"];
 
+/// Rooms whose summary can write `Rake 0.00` while the pot paid out falls short of what
+/// the actions put in by a rake's share (BetOnline's Omaha of 2012: 4.22 paid of 4.42).
+const RAKE_WRITTEN_ZERO: [&str; 1] = ["BOL"];
+
 /// Words of a table's name that mark a jackpot table (WPN's `Baryte (JP)`, `Braunite (
 /// Beast )`), whose pots pay a jackpot drop the older layout's summary does not write.
 const JACKPOT_TABLES: [&str; 2] = ["JP", "Beast"];
@@ -183,9 +187,10 @@ const JACKPOT_TABLES: [&str; 2] = ["JP", "Beast"];
 /// What the room put in or took from the pot beyond the players' chips, its rake and
 /// the fees it writes, made notes of the hand: chips it added (taken off the winnings of
 /// the player who collected the most, the pot it paid them with being the players'), and
-/// on a jackpot table the drop its summary leaves out, where the summary otherwise adds
-/// up (the total pot is what was collected, the rake and the fees written, and falls
-/// short of what the actions put in by that drop alone).
+/// on a jackpot table the drop its summary leaves out, or the rake of a room that wrote
+/// it 0 (a tenth of the pot at most), where the summary otherwise adds up (the total pot
+/// is what was collected, the rake and the fees written, and falls short of what the
+/// actions put in by that amount alone).
 pub fn room_money(hand: &mut RoomHand) {
     let added: i64 = hand
         .fees
@@ -207,8 +212,9 @@ pub fn room_money(hand: &mut RoomHand) {
         .table
         .split(|c: char| !c.is_ascii_alphanumeric())
         .any(|w| JACKPOT_TABLES.contains(&w));
+    let zero_rake = hand.rake == Some(0) && RAKE_WRITTEN_ZERO.contains(&hand.room);
     let after_rake = super::table::room(hand.room).is_some_and(|r| r.pot_after_rake);
-    let (Some(total), true, true) = (hand.total_pot, jackpot, after_rake) else {
+    let (Some(total), true, true) = (hand.total_pot, jackpot || zero_rake, after_rake) else {
         return;
     };
     let Ok((put, returned)) = contributions(hand) else {
@@ -228,9 +234,15 @@ pub fn room_money(hand: &mut RoomHand) {
     let fees: i64 = hand.fees.iter().map(|f| f.1).sum();
     let stated = total + hand.rake.unwrap_or(0) + fees;
     let paid = hand.winnings.iter().sum::<i64>() + hand.rake.unwrap_or(0) + fees;
-    if paid == stated && pot > stated {
-        hand.fees
-            .push(("unwritten jackpot drop".to_string(), pot - stated));
+    // A rake is a few per cent of the pot (a tenth at most); a jackpot drop a fixed sum.
+    let share = jackpot || (pot - stated) * 10 <= pot;
+    if paid == stated && pot > stated && share {
+        let name = if jackpot {
+            "unwritten jackpot drop"
+        } else {
+            "unwritten rake"
+        };
+        hand.fees.push((name.to_string(), pot - stated));
         hand.notes.push(Note::Unwritten {
             chips: pot - stated,
         });

@@ -94,7 +94,8 @@ pub enum Note {
     /// the players put in.
     Added { player: usize, chips: i64 },
     /// Chips the room took from the pot that its summary does not write (WPN's jackpot
-    /// drop on its jackpot tables, beside the rake it writes).
+    /// drop on its jackpot tables, beside the rake it writes; BetOnline's rake where it
+    /// writes `Rake 0.00`).
     Unwritten { chips: i64 },
 }
 

@@ -46,6 +46,8 @@ struct Reader {
     board: Vec<u8>,
     /// The cards of the summary's `Board [...]`.
     summary_board: Vec<u8>,
+    /// The summary's `Total pot` lines read (after the words).
+    total_lines: Vec<String>,
     /// The betting round, to tell a street the room writes no line for.
     round: super::rounds::Round,
     runouts: Vec<(u32, Vec<u8>)>,
@@ -98,6 +100,7 @@ impl Reader {
             sections: 0,
             board: Vec::new(),
             summary_board: Vec::new(),
+            total_lines: Vec::new(),
             round: super::rounds::Round::default(),
             runouts: Vec::new(),
             street: 0,
@@ -572,7 +575,16 @@ impl Reader {
     fn summary_line(&mut self, line: &str) -> Result<(), Fault> {
         if let Some(rest) = line.strip_prefix("Total pot ") {
             let t = super::totals::totals(rest, &self.won)?;
-            (self.total, self.rake, self.fees) = (t.total, t.rake, t.fees);
+            let again = self.total_lines.last().is_some_and(|l| l == rest);
+            let pots = !again && self.total.is_some() && t.rake == self.rake && t.fees.is_empty();
+            if pots {
+                // BetOnline writes a line a pot (main, side), the hand's rake on each.
+                self.total = self.total.zip(t.total).map(|(a, b)| a.saturating_add(b));
+            } else if !again {
+                (self.total, self.rake, self.fees) = (t.total, t.rake, t.fees);
+            }
+            // (A line written again with the board after it, in its files of 2011, is one.)
+            self.total_lines.push(rest.to_string());
             return Ok(());
         }
         if let Some(board) = line.strip_prefix("Board ") {
@@ -605,7 +617,8 @@ impl Reader {
         let line = english(line, self.room.rewrites);
         let line = english(&line, words(self.language));
         let line = line.as_ref();
-        if self.section == Section::Summary {
+        if self.section == Section::Summary || line.starts_with("Total pot ") {
+            // (BetOnline writes a pot's total before the showdown, the others' after.)
             return self.summary_line(line);
         }
         if line.starts_with("***") {
