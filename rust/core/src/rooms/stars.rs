@@ -46,8 +46,7 @@ struct Reader {
     board: Vec<u8>,
     /// The cards of the summary's `Board [...]`.
     summary_board: Vec<u8>,
-    /// The summary's `Total pot` lines read (after the words).
-    total_lines: Vec<String>,
+    pot_lines: super::totals::PotLines,
     /// The betting round, to tell a street the room writes no line for.
     round: super::rounds::Round,
     runouts: Vec<(u32, Vec<u8>)>,
@@ -100,7 +99,7 @@ impl Reader {
             sections: 0,
             board: Vec::new(),
             summary_board: Vec::new(),
-            total_lines: Vec::new(),
+            pot_lines: super::totals::PotLines::default(),
             round: super::rounds::Round::default(),
             runouts: Vec::new(),
             street: 0,
@@ -262,14 +261,9 @@ impl Reader {
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
-            let all_in = |p: usize| self.round.all_in(p, self.seats[p].2, &self.street_in);
-            let alone = (0..self.seats.len())
-                .filter(|&p| p != who && self.acting[p] && !self.folded[p])
-                .all(all_in);
-            if all_in(who) || alone {
-                // A check written where no betting is left (Run It Once writes them for a
-                // player all-in, and for the last one with chips): no action.
-                return Ok(());
+            let (stacks, still) = (self.stacks(), (&self.acting[..], &self.folded[..]));
+            if self.round.none_left(who, &stacks, &self.street_in, still) {
+                return Ok(()); // a check where no betting is left (Run It Once): no action
             }
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("calls ") {
@@ -289,17 +283,14 @@ impl Reader {
             } else {
                 (Verb::BetRaise, Arg::Chips(self.street_in[who]))
             }
-        } else if let Some(x) = rest.strip_prefix("raises ") {
+        } else if let Some((x, adds)) = (rest.strip_prefix("raises, adding ").map(|x| (x, 1)))
+            .or_else(|| rest.strip_prefix("raises ").map(|x| (x, 0)))
+        {
             // "raises X to Y"; a raise written with one amount (Bovada's older files) is
-            // written to its street total too.
+            // written to its street total too; a row's "raises, adding" puts Y in.
             let to = x.find(" to ").map_or(Ok(0), |at| amount(&x[at + 4..]))?;
             let to = if to == 0 { amount(x)? } else { to };
-            self.street_in[who] = to;
-            (Verb::BetRaise, Arg::Chips(to))
-        } else if let Some(x) = rest.strip_prefix("raises, adding ") {
-            // A raise whose "to" is what it puts in (a room row's word for it).
-            let added = x.find(" to ").map_or(Ok(0), |at| amount(&x[at + 4..]))?;
-            self.street_in[who] += added;
+            self.street_in[who] = to + adds * self.street_in[who];
             (Verb::BetRaise, Arg::Chips(self.street_in[who]))
         } else if let Some(x) = rest.strip_prefix("completes it to ") {
             self.street_in[who] = amount(x)?;
@@ -574,17 +565,8 @@ impl Reader {
 
     fn summary_line(&mut self, line: &str) -> Result<(), Fault> {
         if let Some(rest) = line.strip_prefix("Total pot ") {
-            let t = super::totals::totals(rest, &self.won)?;
-            let again = self.total_lines.last().is_some_and(|l| l == rest);
-            let pots = !again && self.total.is_some() && t.rake == self.rake && t.fees.is_empty();
-            if pots {
-                // BetOnline writes a line a pot (main, side), the hand's rake on each.
-                self.total = self.total.zip(t.total).map(|(a, b)| a.saturating_add(b));
-            } else if !again {
-                (self.total, self.rake, self.fees) = (t.total, t.rake, t.fees);
-            }
-            // (A line written again with the board after it, in its files of 2011, is one.)
-            self.total_lines.push(rest.to_string());
+            let t = self.pot_lines.add(rest, &self.won)?;
+            (self.total, self.rake, self.fees) = (t.total, t.rake, t.fees.clone());
             return Ok(());
         }
         if let Some(board) = line.strip_prefix("Board ") {
@@ -719,9 +701,6 @@ pub fn read(
         let table = table_line(&english_line).filter(|_| !english_line.starts_with("Seat"));
         if let Some((table, max, button)) = table {
             (r.table, r.max_seats, r.button) = (table, max, button);
-            if r.head.cap.is_none() {
-                r.head.cap = super::table::table_cap(r.room.code, &r.table, r.head.stakes);
-            }
         } else {
             r.line(line).map_err(|f| (Some(i), f))?;
         }

@@ -15,7 +15,7 @@ use super::forced::Post;
 use super::header::Header;
 use super::money::{in_unit, units};
 use super::record::{Cause, Note, RoomHand};
-use super::table::{phh_code, table_cap, Deal, Room};
+use super::table::{phh_code, Deal, Room};
 use super::words::{fault, groups, known, Fault};
 use crate::phh::{Arg, Verb};
 
@@ -119,7 +119,6 @@ pub fn read(
     };
     let (head, table) = game_line(lines[at].trim(), time).map_err(|f| (Some(at), f))?;
     let mut r = Parts::new(room, language, head);
-    r.head.cap = table_cap(room.code, &table, r.head.stakes);
     r.table = table;
     let mut s = State::default();
     for (i, raw) in lines.iter().enumerate().skip(at + 1) {
