@@ -247,7 +247,7 @@ def conventions_table() -> str:
 
     Examples:
         >>> conventions_table().splitlines()[8].split(" | ")[:7]
-        ['| WPN', 'WPN/ACR', '-', 'stated', 'not seen', 'returned line', 'written']
+        ['| WPN', 'WPN/ACR', '-', 'stated', 'not seen', 'returned line', 'written, protected']
     """
     lines = [
         "| code | room | currencies | rake | raked from | uncalled bet | all-ins | notes | names |",
