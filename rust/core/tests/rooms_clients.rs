@@ -44,7 +44,7 @@ fn partypoker_writes_a_fixed_limit_games_bets() {
 #[test]
 fn eight_eights_translated_clients_cards_and_thousands() {
     // Dutch: heer, vrouw, boer; "$ 3.243" beside "$ 552,72" is 3,243 dollars.
-    let hand = &hands("888/dutch_cards.txt")[0];
+    let hand = &hands("888/translated_clients.txt")[0];
     assert_eq!(hand.language, "nl");
     assert!(hand.stacks.contains(&324_300));
     let actions = hand.phh_actions();
@@ -53,11 +53,11 @@ fn eight_eights_translated_clients_cards_and_thousands() {
         .any(|a| a.ends_with("KcTd6h8h") || a.contains("Kc")));
     assert!(actions.contains(&"d db Qs".to_string()));
     // Spanish: picas, tréboles.
-    let hand = &hands("888/spanish_cards_tournament.txt")[0];
+    let hand = &hands("888/translated_clients.txt")[1];
     assert_eq!(hand.language, "es");
     assert!(hand.phh_actions().contains(&"d db Kd2s5d".to_string()));
     // A tournament's chips with points between thousands: 854.876 is 854,876 chips.
-    let hand = &hands("888/points_tournament.txt")[0];
+    let hand = &hands("888/translated_clients.txt")[2];
     assert_eq!((hand.places, hand.stacks[0]), (0, 854_876));
     assert_eq!(hand.winnings.iter().sum::<i64>(), 1_183_764);
 }
@@ -65,11 +65,11 @@ fn eight_eights_translated_clients_cards_and_thousands() {
 #[test]
 fn wpn_older_layout_caps_disconnections_and_jackpot_drops() {
     // "- CAP -": 30 big blinds a hand, 300 at 5/10 ("caps (253.88)" to 280 on the flop).
-    let hand = &hands("wpn/older_layout_capped.txt")[0];
+    let hand = &hands("wpn/older_layout_capped_disconnected.txt")[0];
     assert_eq!(hand.stacks, [30_000; 6]);
     assert!(hand.phh_actions().contains(&"p5 cbr 280".to_string()));
     // Kept all-in for the 80 he had put in when he disconnected.
-    let hand = &hands("wpn/older_layout_disconnected.txt")[0];
+    let hand = &hands("wpn/older_layout_capped_disconnected.txt")[1];
     let p = hand.players.iter().position(|p| p == "Player0").unwrap();
     assert_eq!((hand.places, hand.stacks[p]), (2, 8_000));
     assert!(hand.notes.contains(&Note::AllInProtected {
@@ -85,11 +85,11 @@ fn wpn_older_layout_caps_disconnections_and_jackpot_drops() {
 #[test]
 fn run_it_once_early_raises_and_its_splash_the_pot() {
     // "raises 44.00 to 68" with 7 in: to 75, as the call of 51 and the pot of 382.76 say.
-    let hand = &hands("rio/raise_written_added.txt")[0];
+    let hand = &hands("rio/clients.txt")[0];
     assert!(hand.phh_actions().contains(&"p3 cbr 75".to_string()));
     assert_eq!(hand.total_pot, Some(38_276));
     // "STP added: €0.50": the room's 0.50 is paid beyond the players' pot of 0.15.
-    let hand = &hands("rio/splash_the_pot.txt")[0];
+    let hand = &hands("rio/clients.txt")[1];
     let p = hand.players.iter().position(|p| p == "Dawson D").unwrap();
     assert_eq!(hand.winnings[p], 15);
     assert!(hand.notes.contains(&Note::Added {
