@@ -114,6 +114,23 @@ fn thousands_points(line: &str) -> String {
     out
 }
 
+/// The first `a/b` of `text` (`$0.05/$0.10 USD`, `400/800 -25)`).
+fn pair(text: &str) -> Option<(i64, i64)> {
+    text.split_once('/').and_then(|(a, b)| {
+        let b = b.split([')', ' ', '-']).find(|w| !w.is_empty())?;
+        Some((units(a.trim())?, units(b)?))
+    })
+}
+
+/// A tournament level's stakes: "Blinds(300/600)", "Stakes(200/400)",
+/// "Blinds-Antes(400/800 -25)".
+fn level(line: &str) -> Option<(i64, i64)> {
+    ["Blinds(", "Stakes(", "Blinds-Antes(", "Stakes-Antes("]
+        .iter()
+        .find_map(|w| line.find(w).map(|at| &line[at + w.len()..]))
+        .and_then(pair)
+}
+
 /// The hand's game line read into a header (number from the first line).
 fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
     let Some(&(written, game, hole_count)) = GAMES.iter().find(|g| line.contains(g.0)) else {
@@ -148,15 +165,7 @@ fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
                 .take_while(char::is_ascii_digit)
                 .collect::<String>()
         });
-    let fixed = if let Some(at) = line.find("Blinds(").or_else(|| line.find("Stakes(")) {
-        &line[at + 7..]
-    } else {
-        line.split(" Blinds").next().unwrap_or("")
-    };
-    let stakes = fixed.split_once('/').and_then(|(a, b)| {
-        let b = b.split([')', ' ', '-']).find(|w| !w.is_empty())?;
-        Some((units(a.trim().trim_end_matches(' '))?, units(b)?))
-    });
+    let stakes = level(line).or_else(|| pair(line.split(" Blinds").next().unwrap_or("")));
     // 888 writes the blinds ("$0.01/$0.02 Blinds Fix Limit"): a fixed-limit game's bets
     // are the big blind and twice it. PartyPoker writes a fixed-limit game's bets
     // ("$0.05/$0.10 USD FL", "Stakes(200/400)"), its big blind the small bet.
@@ -394,6 +403,15 @@ impl State {
             let number: String = number.chars().take_while(char::is_ascii_digit).collect();
             if r.head.tournament.is_none() && !number.is_empty() {
                 r.head.tournament = Some(number);
+            }
+            return Ok(());
+        }
+        if let Some(stakes) = level(line).filter(|_| line.starts_with(['B', 'S'])) {
+            // A level changed since the game line ("Blinds(100/200)" on a line of its
+            // own, before the deal): the blinds are its.
+            if self.sections == 0 && r.head.tournament.is_some() && r.head.betting != "fixed-limit"
+            {
+                r.head.stakes = Some(stakes);
             }
             return Ok(());
         }

@@ -233,8 +233,14 @@ pub fn read_file_as(bytes: &[u8], forced: Option<&'static Room>) -> FileRead {
     for (number, line) in text::lines(&text) {
         let trimmed = line.trim_start();
         // A hand's second line may be a start of its own (PartyPoker writes its
-        // "***** Hand History" line with or without a "#Game No" line before it).
-        let second = chunk.len() == 1 && start.is_some();
+        // "***** Hand History" line with or without a "#Game No" line before it, blank
+        // lines between them at times): a start that holds its number alone heads it.
+        let heading = |l: &str| {
+            starts(l.trim()).is_some_and(|(_, _, r)| r.trim().bytes().all(|b| b.is_ascii_digit()))
+        };
+        let second = start.is_some()
+            && (chunk.len() == 1
+                || (heading(chunk[0]) && chunk[1..].iter().all(|l| l.trim().is_empty())));
         if let Some((found, begin, rest)) = starts(trimmed).filter(|_| !second) {
             flush(start, &mut chunk, first_line);
             if detected.is_none() {
