@@ -458,7 +458,35 @@ impl State {
             return Ok(());
         }
         let Some((who, rest)) = self.who(r, line) else {
-            return Ok(()); // joins, leaves, chat
+            // Joins, leaves, chat; but a forced bet or a bet by a name no seat line holds
+            // (a player who joined after the seats were written) leaves the pot unread.
+            const PLAYS: [&str; 6] = [
+                " posts ",
+                " calls [",
+                " bets [",
+                " raises [",
+                " is all-In",
+                " is all-in",
+            ];
+            let folds = line.strip_suffix(" folds").filter(|n| !n.contains(' '));
+            if let Some(name) = folds {
+                return fault(
+                    Cause::Players,
+                    format!("{name:?} folds, but no seat line names the player"),
+                );
+            }
+            if PLAYS.iter().any(|w| line.contains(w)) && !line.contains(':') {
+                let name = PLAYS
+                    .iter()
+                    .filter_map(|w| line.find(w).map(|at| &line[..at]))
+                    .min_by_key(|n| n.len())
+                    .unwrap_or(line);
+                return fault(
+                    Cause::Players,
+                    format!("{name:?} puts chips in, but no seat line names the player"),
+                );
+            }
+            return Ok(());
         };
         self.act(r, who, rest)
     }
