@@ -563,9 +563,9 @@ impl State {
             }
             // A blind that puts in the rest of the stack (a tournament's short stack)
             // is posted all-in, short of the level.
-            let before: i64 = r.posts.iter().filter(|p| p.1 == who).map(|p| p.2).sum();
-            r.short_blind |=
-                matches!(kind, Post::Small | Post::Big) && before + x >= r.seats[who].2;
+            let before =
+                (r.posts.iter().filter(|p| p.1 == who)).fold(x, |a, p| a.saturating_add(p.2));
+            r.short_blind |= matches!(kind, Post::Small | Post::Big) && before >= r.seats[who].2;
             r.posts.push((kind, who, x));
             r.acting[who] = true;
             return Ok(());

@@ -196,8 +196,7 @@ pub fn room_money(hand: &mut RoomHand) {
         .fees
         .iter()
         .filter(|f| ADDED.contains(&f.0.as_str()))
-        .map(|f| f.1)
-        .sum();
+        .fold(0i64, |a, f| a.saturating_add(f.1));
     let top = (0..hand.winnings.len()).max_by_key(|&p| (hand.winnings[p], usize::MAX - p));
     if let Some(top) = top.filter(|&p| added > 0 && hand.winnings[p] >= added) {
         hand.fees.retain(|f| !ADDED.contains(&f.0.as_str()));
@@ -217,6 +216,7 @@ pub fn room_money(hand: &mut RoomHand) {
     let (Some(total), true, true) = (hand.total_pot, jackpot || zero_rake, after_rake) else {
         return;
     };
+    let sum = |v: &mut dyn Iterator<Item = i64>| v.fold(0i64, i64::saturating_add);
     let Ok((put, returned)) = contributions(hand) else {
         return;
     };
@@ -225,17 +225,17 @@ pub fn room_money(hand: &mut RoomHand) {
         .iter()
         .any(|n| matches!(n, Note::Returned { .. }));
     let returns_collected = super::table::room(hand.room).is_some_and(|r| r.returns_collected);
-    let pot = put.iter().sum::<i64>()
-        - if returns_collected && !written_back {
-            0
-        } else {
-            returned
-        };
-    let fees: i64 = hand.fees.iter().map(|f| f.1).sum();
-    let stated = total + hand.rake.unwrap_or(0) + fees;
-    let paid = hand.winnings.iter().sum::<i64>() + hand.rake.unwrap_or(0) + fees;
+    let returned = if returns_collected && !written_back {
+        0
+    } else {
+        returned
+    };
+    let pot = sum(&mut put.iter().copied()).saturating_sub(returned);
+    let fees = sum(&mut hand.fees.iter().map(|f| f.1)).saturating_add(hand.rake.unwrap_or(0));
+    let stated = total.saturating_add(fees);
+    let paid = sum(&mut hand.winnings.iter().copied()).saturating_add(fees);
     // A rake is a few per cent of the pot (a tenth at most); a jackpot drop a fixed sum.
-    let share = jackpot || (pot - stated) * 10 <= pot;
+    let share = jackpot || pot.saturating_sub(stated).saturating_mul(10) <= pot;
     if paid == stated && pot > stated && share {
         let name = if jackpot {
             "unwritten jackpot drop"

@@ -42,7 +42,7 @@ impl Round {
     fn all_in(&self, who: usize, stacks: &[i64], street_in: &[i64]) -> bool {
         let before = self.before.get(who).copied().unwrap_or(0);
         let stack = stacks.get(who).copied().unwrap_or(0);
-        stack > 0 && before + street_in.get(who).copied().unwrap_or(0) >= stack
+        stack > 0 && before.saturating_add(street_in.get(who).copied().unwrap_or(0)) >= stack
     }
 
     /// Whether no betting is left for `who`: he is all-in, or every other player still in

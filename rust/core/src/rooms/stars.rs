@@ -290,7 +290,7 @@ impl Reader {
             // written to its street total too; a row's "raises, adding" puts Y in.
             let to = x.find(" to ").map_or(Ok(0), |at| amount(&x[at + 4..]))?;
             let to = if to == 0 { amount(x)? } else { to };
-            self.street_in[who] = to + adds * self.street_in[who];
+            self.street_in[who] = to.saturating_add(adds * self.street_in[who]);
             (Verb::BetRaise, Arg::Chips(self.street_in[who]))
         } else if let Some(x) = rest.strip_prefix("completes it to ") {
             self.street_in[who] = amount(x)?;

@@ -600,7 +600,7 @@ pub fn table_cap(code: &str, table: &str, stakes: Option<(i64, i64)>) -> Option<
     let (_, _, blinds) = CAPPED_TABLES
         .iter()
         .find(|c| c.0 == code && table.contains(c.1))?;
-    stakes.map(|(_, big)| blinds * big)
+    stakes.map(|(_, big)| blinds.saturating_mul(big))
 }
 
 /// The row of the room whose code is `code`.
