@@ -20,14 +20,21 @@ The rooms and layouts the core reads (each room's conventions are a row of its t
 - ``BOV`` Bovada, Ignition and Bodog: PokerStars' layout in their own words; players
   named by position, seats not dealt in listed, no rake written.
 - ``888`` 888poker (Pacific, Cassava) and ``PTY`` PartyPoker: the ``#Game No`` layout,
-  amounts in brackets, no total pot or rake written.
+  amounts in brackets, no total pot or rake written; 888's translated clients write their
+  cards in their language (``Hc`` the Dutch king of clubs, ``Knh`` the Swedish jack of
+  hearts, ``7p`` the Spanish seven of spades), read by the first language that reads every
+  card of the hand; PartyPoker writes a fixed-limit game's bets as its stakes.
 - ``IPN`` the iPoker network's XML: each player's stated bet is checked too; ``MRG`` the
   Merge network's XML (Carbon).
 - ``FTP`` Full Tilt's older layout (``Full Tilt Poker Game #``), its words as data.
 
 The core checks each hand's actions against the totals its file states (total pot,
 rake and fees, what was collected; iPoker: what each player put in) and refuses a hand
-that disagrees (``"totals"``). What each room writes and how its reader takes it (currency,
+that disagrees (``"totals"``), but where the room's own chips explain the difference and
+the rest adds up: a jackpot drop WPN's older layout leaves out on its jackpot tables, a
+rake BetOnline writes as ``Rake 0.00`` (a tenth of the pot at most), the chips Run It Once
+adds to a pot ("STP added"); such a hand says so in ``record.site_convention``. A hand
+never dealt (a blind posted and given back) is refused as ``"cancelled"``. What each room writes and how its reader takes it (currency,
 rake, uncalled bets, all-ins, the notes its hands carry, anonymous tables, straddles) is
 its row of [`CONVENTIONS`][pokerforge.histories.CONVENTIONS]; a hand paid by one of them (a
 disconnected player kept all-in, a hand cashed out) says so in ``record.site_convention``.
