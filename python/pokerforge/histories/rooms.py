@@ -34,8 +34,9 @@ that disagrees (``"totals"``), but where the room's own chips explain the differ
 the rest adds up: a jackpot drop WPN's older layout leaves out on its jackpot tables, a
 rake BetOnline writes as ``Rake 0.00`` (a tenth of the pot at most), the chips Run It Once
 adds to a pot ("STP added"); such a hand says so in ``record.site_convention``. A hand
-never dealt (a blind posted and given back) is refused as ``"cancelled"``. What each room writes and how its reader takes it (currency,
-rake, uncalled bets, all-ins, the notes its hands carry, anonymous tables, straddles) is
+never dealt (a blind posted and given back) is refused as ``"cancelled"``. What each room
+writes and how its reader takes it (currency, rake, uncalled bets, all-ins, the notes its
+hands carry, anonymous tables, straddles) is
 its row of [`CONVENTIONS`][pokerforge.histories.CONVENTIONS]; a hand paid by one of them (a
 disconnected player kept all-in, a hand cashed out) says so in ``record.site_convention``.
 
