@@ -29,7 +29,7 @@ def test_partypoker_fixed_limit_games_replay_with_their_bets() -> None:
     assert record.players[hand.payouts.index(max(hand.payouts))] == "mraeolus"
     assert max(hand.payouts) == 50 and record.site_convention is None
     # "$15/$30 USD Texas Hold'em" names no structure: fixed-limit, replayed to its pot.
-    record = _one("partypoker/older_files.txt")
+    record = _one("partypoker/clients.txt")
     assert record.hand.spec.betting == "fixed-limit"
 
 

@@ -32,7 +32,7 @@ fn partypoker_writes_a_fixed_limit_games_bets() {
     assert_eq!(hand.blinds, [2, 5, 0]);
     assert_eq!(hand.phh_actions()[3..6], ["p3 cc", "p1 f", "p2 cbr 0.1"]);
     // "$15/$30 USD Texas Hold'em": no structure named, fixed-limit.
-    let hand = &hands("partypoker/older_files.txt")[0];
+    let hand = &hands("partypoker/clients.txt")[0];
     assert_eq!(hand.places, 1);
     assert_eq!(
         (hand.betting, hand.limits),
@@ -41,12 +41,21 @@ fn partypoker_writes_a_fixed_limit_games_bets() {
     assert_eq!(hand.blinds, [100, 150, 0, 0]);
     // A tournament's level changed since its game line ("Level: 3 Blinds(50/100)", then
     // "Blinds(100/200)" on a line of its own), its "#Game No" heading a blank line away.
-    let hand = &hands("partypoker/older_files.txt")[1];
+    let hand = &hands("partypoker/clients.txt")[1];
     assert_eq!(
         (hand.number.as_str(), hand.tournament.as_deref()),
         ("8503894896", Some("47928230"))
     );
     assert_eq!(hand.blinds[..2], [100, 200]);
+    // "raises 11302166 to 11302166", "is all-In.": a chip short of the 11,302,167 left.
+    let hand = &hands("partypoker/clients.txt")[2];
+    assert!(
+        hand.phh_actions()
+            .iter()
+            .any(|a| a.ends_with(" cbr 11302167")),
+        "{:?}",
+        hand.phh_actions()
+    );
 }
 
 #[test]

@@ -323,6 +323,8 @@ struct State {
     /// Winnings written in the hand (`wins`, `collected`), not in its summary's balances.
     won_lines: bool,
     street_in: Vec<i64>,
+    /// What each seat put in on the streets before this one.
+    before: Vec<i64>,
     names: Vec<usize>,
 }
 
@@ -390,6 +392,7 @@ impl State {
         r.shown.push(None);
         r.won.push(0);
         self.street_in.push(0);
+        self.before.push(0);
         self.names.push(r.seats.len() - 1);
         let seats = &r.seats;
         self.names
@@ -445,7 +448,9 @@ impl State {
                 || name.starts_with("dealing turn")
                 || name.starts_with("dealing river")
             {
-                self.street_in.iter_mut().for_each(|x| *x = 0);
+                for (b, x) in self.before.iter_mut().zip(&mut self.street_in) {
+                    *b += std::mem::take(x);
+                }
                 let cards: Vec<u8> = groups(&line.replace(',', " "))?.concat();
                 r.events.push(Event::Board(cards));
             }
@@ -596,6 +601,24 @@ impl State {
             .or_else(|| rest.strip_prefix("raises "))
         {
             (Verb::BetRaise, Arg::Chips(put(self, bracket(x)?)))
+        } else if rest.eq_ignore_ascii_case("is all-in") {
+            // After a raise written a chip short of the stack ("raises 11302166 to
+            // 11302166", "is all-In."): the raise is to the whole stack.
+            let outside: i64 = (r.posts.iter())
+                .filter(|p| p.1 == who && !matches!(p.0, Post::Small | Post::Big | Post::Straddle))
+                .fold(0, |a, p| a.saturating_add(p.2));
+            let all = r.seats[who].2 - outside - self.before[who];
+            let last = r
+                .events
+                .iter_mut()
+                .rev()
+                .find(|e| matches!(e, Event::Act(w, ..) if *w == who));
+            if let Some(Event::Act(_, Verb::BetRaise, Arg::Chips(to))) = last {
+                if *to < all && all - *to <= 1 + all / 1_000_000 {
+                    (*to, self.street_in[who]) = (all, all);
+                }
+            }
+            return Ok(());
         } else if let Some(x) = rest
             .strip_prefix("is all-In ")
             .or_else(|| rest.strip_prefix("is all-in "))
