@@ -42,7 +42,7 @@ def test_the_reference_page_shows_the_table_of_the_data() -> None:
 
 
 def test_every_room_the_readers_know_has_its_row() -> None:
-    for room in ("PS", "GG", "WMX", "888", "IPN", "PTY", "WPN", "BOV", "BOL", "FTP", "MRG"):
+    for room in ("PS", "GG", "WMX", "888", "IPN", "PTY", "WPN", "RIO", "BOV", "BOL", "FTP", "MRG"):
         convention = CONVENTIONS[room]
         assert convention.code == room
         assert convention.notes <= set(NOTES)

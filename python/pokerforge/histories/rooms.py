@@ -20,15 +20,23 @@ The rooms and layouts the core reads (each room's conventions are a row of its t
 - ``BOV`` Bovada, Ignition and Bodog: PokerStars' layout in their own words; players
   named by position, seats not dealt in listed, no rake written.
 - ``888`` 888poker (Pacific, Cassava) and ``PTY`` PartyPoker: the ``#Game No`` layout,
-  amounts in brackets, no total pot or rake written.
+  amounts in brackets, no total pot or rake written; 888's translated clients write their
+  cards in their language (``Hc`` the Dutch king of clubs, ``Knh`` the Swedish jack of
+  hearts, ``7p`` the Spanish seven of spades), read by the first language that reads every
+  card of the hand; PartyPoker writes a fixed-limit game's bets as its stakes.
 - ``IPN`` the iPoker network's XML: each player's stated bet is checked too; ``MRG`` the
   Merge network's XML (Carbon).
 - ``FTP`` Full Tilt's older layout (``Full Tilt Poker Game #``), its words as data.
 
 The core checks each hand's actions against the totals its file states (total pot,
 rake and fees, what was collected; iPoker: what each player put in) and refuses a hand
-that disagrees (``"totals"``). What each room writes and how its reader takes it (currency,
-rake, uncalled bets, all-ins, the notes its hands carry, anonymous tables, straddles) is
+that disagrees (``"totals"``), but where the room's own chips explain the difference and
+the rest adds up: a jackpot drop WPN's older layout leaves out on its jackpot tables, a
+rake BetOnline writes as ``Rake 0.00`` (a tenth of the pot at most), the chips Run It Once
+adds to a pot ("STP added"); such a hand says so in ``record.site_convention``. A hand
+never dealt (a blind posted and given back) is refused as ``"cancelled"``. What each room
+writes and how its reader takes it (currency, rake, uncalled bets, all-ins, the notes its
+hands carry, anonymous tables, straddles) is
 its row of [`CONVENTIONS`][pokerforge.histories.CONVENTIONS]; a hand paid by one of them (a
 disconnected player kept all-in, a hand cashed out) says so in ``record.site_convention``.
 
@@ -435,7 +443,7 @@ def _convention(mismatch: str) -> str:
 
 
 # The notes whose hands were paid by a convention of the room's (its row of CONVENTIONS).
-_CONVENTION_NOTES = ("all-in protected", "cashed out", "added")
+_CONVENTION_NOTES = ("all-in protected", "cashed out", "added", "unwritten fee")
 
 
 def _noted(entry: dict[str, Any]) -> str | None:
@@ -450,15 +458,19 @@ def _noted(entry: dict[str, Any]) -> str | None:
         >>> _noted({"venue": "GG", "players": ["Ann", "Bob"], "places": 2,
         ...     "notes": [("added", 0, 20)]})
         "GGPoker added 0.20 to the pot, paid to Ann beyond the players' pot"
+        >>> _noted({"venue": "WPN", "players": ["Ann", "Bob"], "places": 2,
+        ...     "notes": [("unwritten fee", None, 25)]})
+        'WPN/ACR took 0.25 from the pot that its summary does not write'
     """
     room = CONVENTIONS.get(entry["venue"])
     said = [
-        room.describe(kind, entry["players"][player], str(_money(chips, int(entry["places"]))))
+        room.describe(
+            kind,
+            "" if player is None else entry["players"][player],
+            str(_money(chips, int(entry["places"]))),
+        )
         for kind, player, chips in entry.get("notes", ())
-        if room is not None
-        and kind in _CONVENTION_NOTES
-        and kind in room.notes
-        and player is not None
+        if room is not None and kind in _CONVENTION_NOTES and kind in room.notes
     ]
     return "; ".join(said) or None
 

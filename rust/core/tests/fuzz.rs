@@ -947,6 +947,18 @@ const ROOM_TOKENS: &[&str] = &[
     "Ignition Hand #4294547312: HOLDEM Tournament #41302505 TBL#13, Turbo- Level 1 (10/20)\n",
     "Big Blind : All-in 237\n",
     "Dealer : Set dealer [3]\n",
+    // The clients' own ways: translated cards, points between thousands, joined lines,
+    // pot lines, a room's added and unwritten chips, capped and jackpot tables.
+    "[ Hc, Knh, 8Pik, 7p, \u{c2}h ]",
+    "Player3 is sitting outPlayer4 posts big blind [$0,25 USD].",
+    "seat1: Ann ( $3.243 )",
+    "STP added: \u{20ac}0.50\n",
+    "Total pot 1.26 | Rake 0.22\n",
+    "Total pot 0.95 | STP 0.50 | Rake 0.00\n",
+    "Game ID: 1 5/10 Mauilite (JP) - CAP - 6-Max (Omaha)\n",
+    "Player Ann is disconnected and ALL IN.\n",
+    "Blinds-Antes(400/800 -25)\n",
+    "Ann: raises 44.00 to 68\n",
 ];
 const ROOM_SEEDS: &[&str] = &[
     "Game started at: 2014/3/9 16:53:43\n\

@@ -19,6 +19,7 @@ mod push_fold;
 mod push_fold_table;
 mod range;
 mod rooms;
+mod rooms_clients;
 mod rooms_layouts;
 mod rooms_text;
 mod rooms_xml;

@@ -66,6 +66,7 @@ pub(crate) fn hand_dict<'py>(py: Python<'py>, hand: &RoomHand) -> PyResult<Bound
             Note::SittingOut { seat, .. } => ("sitting out", None, i64::from(*seat)),
             Note::AllInProtected { player, stack } => ("all-in protected", Some(*player), *stack),
             Note::Added { player, chips } => ("added", Some(*player), *chips),
+            Note::Unwritten { chips } => ("unwritten fee", None, *chips),
         })
         .collect();
     d.set_item("notes", notes)?;

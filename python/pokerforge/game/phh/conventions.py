@@ -28,8 +28,8 @@ Examples:
     'with winnings'
     >>> CONVENTIONS["BOV"].anonymous, CONVENTIONS["GG"].straddles
     (True, True)
-    >>> sorted(CONVENTIONS) == sorted(("PS", "GG", "WMX", "888", "IPN", "PTY", "WPN", "BOV",
-    ...     "BOL", "FTP", "MRG"))
+    >>> sorted(CONVENTIONS) == sorted(("PS", "GG", "WMX", "888", "IPN", "PTY", "WPN", "RIO",
+    ...     "BOV", "BOL", "FTP", "MRG"))
     True
 """
 
@@ -48,8 +48,17 @@ RakeTaken = Literal["main pot first", "each pot", "not seen"]
 #: The notes a reader gives a hand (``pokerforge._core.rooms_read``'s ``notes``): an uncalled
 #: bet returned, a player who cashed out (took the room's insurance-like offer), the board
 #: run more than once, a seat listed sitting out, a disconnected player kept all-in, chips
-#: the room added to the pot (paid to a player beyond the players' pot).
-NOTES = ("returned", "cashed out", "runouts", "sitting out", "all-in protected", "added")
+#: the room added to the pot (paid to a player beyond the players' pot), chips the room
+#: took from the pot that its summary does not write (a jackpot drop).
+NOTES = (
+    "returned",
+    "cashed out",
+    "runouts",
+    "sitting out",
+    "all-in protected",
+    "added",
+    "unwritten fee",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +117,8 @@ class RoomConvention:
             return (
                 f"{self.name} added {amount} to the pot, paid to {player} beyond the players' pot"
             )
+        if note == "unwritten fee":
+            return f"{self.name} took {amount} from the pot that its summary does not write"
         return f"{self.name}: {note} {player} {amount}".strip()
 
 
@@ -172,6 +183,7 @@ CONVENTIONS = MappingProxyType(
                 ("$",),
                 "not written",
                 "with winnings",
+                (_SIT,),
                 all_in=("by stack",),
             ),
             _room(
@@ -193,7 +205,16 @@ CONVENTIONS = MappingProxyType(
                 (_SIT,),
                 all_in=("by stack",),
             ),
-            _room("WPN", "WPN/ACR", (), "stated", "returned line", (_RET, "runouts", _SIT)),
+            _room(
+                "WPN",
+                "WPN/ACR",
+                (),
+                "stated",
+                "returned line",
+                (_RET, "runouts", _SIT, "all-in protected", "unwritten fee"),
+                all_in=("written", "protected"),
+            ),
+            _room("RIO", "Run It Once", ("€",), "stated", "returned line", (_RET, "added")),
             _room(
                 "BOV",
                 "Ignition/Bovada",
@@ -204,7 +225,9 @@ CONVENTIONS = MappingProxyType(
                 rake_taken="each pot",
                 anonymous=True,
             ),
-            _room("BOL", "BetOnline", ("$",), "stated", "returned line", (_RET, _SIT)),
+            _room(
+                "BOL", "BetOnline", ("$",), "stated", "returned line", (_RET, _SIT, "unwritten fee")
+            ),
             _room("FTP", "Full Tilt", (), "stated", "returned line", (_RET, "runouts", _SIT)),
             _room(
                 "MRG",
@@ -225,7 +248,7 @@ def conventions_table() -> str:
 
     Examples:
         >>> conventions_table().splitlines()[8].split(" | ")[:7]
-        ['| WPN', 'WPN/ACR', '-', 'stated', 'not seen', 'returned line', 'written']
+        ['| WPN', 'WPN/ACR', '-', 'stated', 'not seen', 'returned line', 'written, protected']
     """
     lines = [
         "| code | room | currencies | rake | raked from | uncalled bet | all-ins | notes | names |",

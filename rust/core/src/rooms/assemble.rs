@@ -197,9 +197,12 @@ pub fn assemble(mut r: Parts) -> Result<RoomHand, Fault> {
             });
         }
     }
+    // A cap the hand writes, or the one its table's name gives (see `CAPPED_TABLES`).
+    let cap =
+        (r.head.cap).or_else(|| super::table::table_cap(r.room.code, &r.table, r.head.stakes));
     let stacks: Vec<i64> = order
         .iter()
-        .map(|&i| r.head.cap.map_or(r.seats[i].2, |cap| r.seats[i].2.min(cap)))
+        .map(|&i| cap.map_or(r.seats[i].2, |cap| r.seats[i].2.min(cap)))
         .collect();
     let winnings: Vec<i64> = order.iter().map(|&i| won[i]).collect();
     let mut all: Vec<i64> = stacks

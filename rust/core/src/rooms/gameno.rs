@@ -6,6 +6,7 @@
 //! rake; both pay an uncalled bet with the pot.
 
 use super::assemble::{assemble, Event, Parts};
+use super::cardwords;
 use super::forced::Post;
 use super::header::Header;
 use super::money::{symbol, units};
@@ -53,6 +54,7 @@ fn bracket(text: &str) -> Result<i64, Fault> {
             .trim_end_matches(" USD")
             .trim_end_matches(" EUR")
             .trim_end_matches(" GBP")
+            .replace("Â\u{a0}", " ") // a UTF-8 no-break space read as code page 1252
             .replace([' ', '\u{a0}'], " ")
             .replace(" $", "$")
             .replace(" €", "€")
@@ -65,6 +67,70 @@ fn bracket(text: &str) -> Result<i64, Fault> {
     Ok(sum)
 }
 
+/// `line` with a space before an action's bracket ("bets[ $113 USD ]", as a client of
+/// 2012 wrote it).
+fn spaced_brackets(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + 2);
+    let mut before = ' ';
+    for c in line.chars() {
+        if c == '[' && before.is_ascii_alphabetic() {
+            out.push(' ');
+        }
+        out.push(c);
+        before = c;
+    }
+    out
+}
+
+/// Whether `line` writes an amount with a decimal comma (`552,72 $`, `$ 0,02`).
+fn decimal_comma(line: &str) -> bool {
+    let b = line.as_bytes();
+    (1..b.len()).any(|i| {
+        b[i] == b','
+            && b[i - 1].is_ascii_digit()
+            && b.len() > i + 2
+            && b[i + 1].is_ascii_digit()
+            && b[i + 2].is_ascii_digit()
+            && b.get(i + 3).is_none_or(|c| !c.is_ascii_digit())
+    })
+}
+
+/// `line` without the points between thousands: a point after a digit and before three
+/// digits that end the number (`1.183.764` -> `1183764`, `432.999` -> `432999`).
+fn thousands_points(line: &str) -> String {
+    let b = line.as_bytes();
+    let mut out = String::with_capacity(line.len());
+    for (i, c) in line.char_indices() {
+        let point = c == '.'
+            && i > 0
+            && b[i - 1].is_ascii_digit()
+            && b.len() > i + 3
+            && b[i + 1..=i + 3].iter().all(u8::is_ascii_digit)
+            && b.get(i + 4).is_none_or(|c| !c.is_ascii_digit());
+        if !point {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The first `a/b` of `text` (`$0.05/$0.10 USD`, `400/800 -25)`).
+fn pair(text: &str) -> Option<(i64, i64)> {
+    text.split_once('/').and_then(|(a, b)| {
+        let b = b.split([')', ' ', '-']).find(|w| !w.is_empty())?;
+        Some((units(a.trim())?, units(b)?))
+    })
+}
+
+/// A tournament level's stakes: "Blinds(300/600)", "Stakes(200/400)",
+/// "Blinds-Antes(400/800 -25)".
+fn level(line: &str) -> Option<(i64, i64)> {
+    ["Blinds(", "Stakes(", "Blinds-Antes(", "Stakes-Antes("]
+        .iter()
+        .find_map(|w| line.find(w).map(|at| &line[at + w.len()..]))
+        .and_then(pair)
+}
+
 /// The hand's game line read into a header (number from the first line).
 fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
     let Some(&(written, game, hole_count)) = GAMES.iter().find(|g| line.contains(g.0)) else {
@@ -73,7 +139,19 @@ fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
             format!("{line:?} names no game pokerforge reads in this layout"),
         );
     };
-    let Some(&(_, betting)) = BETTING.iter().find(|b| line.contains(b.0)) else {
+    // PartyPoker's older files name no structure for a fixed-limit game's stakes
+    // ("$15/$30 USD Texas Hold'em"), only for the others ("$0.50/$1 USD NL Texas Hold'em").
+    let unnamed = line
+        .split(written)
+        .next()
+        .is_some_and(|before| before.contains('/'))
+        .then_some(("", "fixed-limit"));
+    let Some((_, betting)) = BETTING
+        .iter()
+        .copied()
+        .find(|b| line.contains(b.0))
+        .or(unnamed)
+    else {
         return fault(Cause::Game, format!("{line:?} names no betting structure"));
     };
     let tournament = line
@@ -87,18 +165,12 @@ fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
                 .take_while(char::is_ascii_digit)
                 .collect::<String>()
         });
-    let fixed = if let Some(at) = line.find("Blinds(").or_else(|| line.find("Stakes(")) {
-        &line[at + 7..]
-    } else {
-        line.split(" Blinds").next().unwrap_or("")
-    };
-    let stakes = fixed.split_once('/').and_then(|(a, b)| {
-        let b = b.split([')', ' ', '-']).find(|w| !w.is_empty())?;
-        Some((units(a.trim().trim_end_matches(' '))?, units(b)?))
-    });
-    // The stakes are the blinds; a fixed-limit game's bets are the big blind and twice it.
+    let stakes = level(line).or_else(|| pair(line.split(" Blinds").next().unwrap_or("")));
+    // 888 writes the blinds ("$0.01/$0.02 Blinds Fix Limit"): a fixed-limit game's bets
+    // are the big blind and twice it. PartyPoker writes a fixed-limit game's bets
+    // ("$0.05/$0.10 USD FL", "Stakes(200/400)"), its big blind the small bet.
     let stakes = match (stakes, betting) {
-        (Some((_, big)), "fixed-limit") => Some((big, 2 * big)),
+        (Some((_, big)), "fixed-limit") if line.contains("Blinds") => Some((big, 2 * big)),
         (stakes, _) => stakes,
     };
     Ok(Header {
@@ -149,12 +221,34 @@ pub fn read(
         ));
     };
     let head = game_line(&number, lines[game_at].trim()).map_err(|f| (Some(game_at), f))?;
+    // A translated client writes its cards in its language (and says so nowhere else).
+    let holds = |l: &str| {
+        let l = l.trim_start();
+        l.starts_with("Dealt to ") || l.starts_with("** Dealing") || l.contains(" shows [")
+    };
+    let cards = cardwords::language(lines.iter().copied(), holds);
+    // Chips have no decimals, and a client writing a decimal comma ("$ 552,72") writes
+    // a point between thousands ("$ 3.243"): a point before three digits is one then.
+    let points = head.tournament.is_some()
+        || lines
+            .iter()
+            .any(|l| l.starts_with("Tournament #") || decimal_comma(l));
+    let language = cards.map_or(language, |c| c.language);
     let mut r = Parts::new(room, language, head);
     let mut state = State::default();
     for (i, raw) in lines.iter().enumerate().skip(game_at + 1) {
-        let line = raw.trim().trim_end_matches('.');
-        if !line.is_empty() {
-            state.line(&mut r, line).map_err(|f| (Some(i), f))?;
+        let translated = cards
+            .filter(|_| holds(raw))
+            .map(|c| cardwords::translate(raw, c));
+        let line = translated.as_deref().unwrap_or(raw);
+        let undotted = points.then(|| thousands_points(line));
+        let line = undotted.as_deref().unwrap_or(line);
+        let line = spaced_brackets(line.trim());
+        for line in state.joined(&r, &line) {
+            let line = line.trim().trim_end_matches('.');
+            if !line.is_empty() {
+                state.line(&mut r, line).map_err(|f| (Some(i), f))?;
+            }
         }
     }
     if state.sections == 0 {
@@ -166,6 +260,13 @@ pub fn read(
             ),
         ));
     }
+    if !state.dealing && r.acting.iter().filter(|&&a| a).count() < 2 {
+        let cancelled = (
+            Cause::Cancelled,
+            "no cards were dealt: a blind was posted and the others folded before the deal".into(),
+        );
+        return Err((None, cancelled));
+    }
     if !state.won {
         return Err((
             None,
@@ -175,21 +276,86 @@ pub fn read(
             ),
         ));
     }
+    button_before_small_blind(&mut r);
     assemble(r).map_err(|f| (None, f))
+}
+
+/// The button where the small blind is not the first seat dealt in after the written one
+/// (PartyPoker's converted files write the seat before the button; a player seated
+/// between the button and the blinds is dealt in and acts before the small blind): the
+/// seat dealt in before the small blind's, the small blind's own heads-up, as the order
+/// of play shows.
+fn button_before_small_blind(r: &mut Parts) {
+    let Some(button) = r.button else {
+        return;
+    };
+    let Some(&(_, small, _)) = r.posts.iter().find(|p| p.0 == Post::Small) else {
+        return;
+    };
+    let mut dealt: Vec<u32> = (0..r.seats.len())
+        .filter(|&i| r.acting[i])
+        .map(|i| r.seats[i].0)
+        .collect();
+    dealt.sort_unstable();
+    let small = r.seats[small].0;
+    let Some(at) = dealt.iter().position(|&s| s == small) else {
+        return;
+    };
+    let first = dealt
+        .iter()
+        .copied()
+        .find(|&s| s > button)
+        .or_else(|| dealt.first().copied());
+    let heads_up = dealt.len() == 2;
+    if heads_up || first == Some(small) {
+        return; // heads-up, the small blind's seat and the button's stand as written
+    }
+    r.button = Some(dealt[(at + dealt.len() - 1) % dealt.len()]);
 }
 
 #[derive(Debug, Default)]
 struct State {
     sections: usize,
+    /// Whether a `** Dealing ... **` section began.
+    dealing: bool,
     acted: bool,
     won: bool,
     /// Winnings written in the hand (`wins`, `collected`), not in its summary's balances.
     won_lines: bool,
     street_in: Vec<i64>,
+    /// What each seat put in on the streets before this one.
+    before: Vec<i64>,
     names: Vec<usize>,
 }
 
 impl State {
+    /// `line` cut where another player's line begins right after a point or "sitting
+    /// out" (the Mac client joins lines: "... Queens.Player4 wins $27,36 USD", "Player3
+    /// is sitting outPlayer4 posts big blind"); the line alone where it holds one.
+    fn joined<'l>(&self, r: &Parts, line: &'l str) -> Vec<&'l str> {
+        let mut parts = Vec::new();
+        let mut start = 0;
+        let ends = line.match_indices('.').map(|(at, _)| at + 1).chain(
+            line.match_indices("sitting out")
+                .map(|(at, w)| at + w.len()),
+        );
+        let mut ends: Vec<usize> = ends.collect();
+        ends.sort_unstable();
+        for end in ends {
+            let next = &line[end..];
+            let begins = self.names.iter().any(|&i| {
+                next.strip_prefix(r.seats[i].1.as_str())
+                    .is_some_and(|rest| rest.starts_with(' '))
+            });
+            if begins && end > start {
+                parts.push(&line[start..end]);
+                start = end;
+            }
+        }
+        parts.push(&line[start..]);
+        parts
+    }
+
     fn who<'l>(&self, r: &Parts, line: &'l str) -> Option<(usize, &'l str)> {
         self.names.iter().find_map(|&i| {
             let rest = line.strip_prefix(r.seats[i].1.as_str())?;
@@ -198,7 +364,11 @@ impl State {
     }
 
     fn seat(&mut self, r: &mut Parts, line: &str) -> Result<bool, Fault> {
-        let Some((number, rest)) = line.strip_prefix("Seat ").and_then(|l| l.split_once(": "))
+        // "seat 1: " and "seat1: " in the Mac client's files.
+        let Some((number, rest)) = ["Seat ", "seat ", "seat"]
+            .iter()
+            .find_map(|s| line.strip_prefix(s))
+            .and_then(|l| l.split_once(": "))
         else {
             return Ok(false);
         };
@@ -222,6 +392,7 @@ impl State {
         r.shown.push(None);
         r.won.push(0);
         self.street_in.push(0);
+        self.before.push(0);
         self.names.push(r.seats.len() - 1);
         let seats = &r.seats;
         self.names
@@ -230,6 +401,23 @@ impl State {
     }
 
     fn line(&mut self, r: &mut Parts, line: &str) -> Result<(), Fault> {
+        if let Some(number) = line.strip_prefix("Tournament #") {
+            // 888's tournaments: "Tournament #39132902 0,09 € + 0,01 € - Table #1".
+            let number: String = number.chars().take_while(char::is_ascii_digit).collect();
+            if r.head.tournament.is_none() && !number.is_empty() {
+                r.head.tournament = Some(number);
+            }
+            return Ok(());
+        }
+        if let Some(stakes) = level(line).filter(|_| line.starts_with(['B', 'S'])) {
+            // A level changed since the game line ("Blinds(100/200)" on a line of its
+            // own, before the deal): the blinds are its.
+            if self.sections == 0 && r.head.tournament.is_some() && r.head.betting != "fixed-limit"
+            {
+                r.head.stakes = Some(stakes);
+            }
+            return Ok(());
+        }
         if let Some(name) = line.strip_prefix("Table ") {
             // "Table Calarasi (Real Money) -- Seat 4 is the button" in the later files.
             if let Some((_, seat)) = name.split_once("-- Seat ") {
@@ -255,11 +443,14 @@ impl State {
             }
             self.sections += 1;
             let name = name.to_ascii_lowercase();
+            self.dealing |= name.starts_with("dealing");
             if name.starts_with("dealing flop")
                 || name.starts_with("dealing turn")
                 || name.starts_with("dealing river")
             {
-                self.street_in.iter_mut().for_each(|x| *x = 0);
+                for (b, x) in self.before.iter_mut().zip(&mut self.street_in) {
+                    *b += std::mem::take(x);
+                }
                 let cards: Vec<u8> = groups(&line.replace(',', " "))?.concat();
                 r.events.push(Event::Board(cards));
             }
@@ -272,7 +463,35 @@ impl State {
             return Ok(());
         }
         let Some((who, rest)) = self.who(r, line) else {
-            return Ok(()); // joins, leaves, chat
+            // Joins, leaves, chat; but a forced bet or a bet by a name no seat line holds
+            // (a player who joined after the seats were written) leaves the pot unread.
+            const PLAYS: [&str; 6] = [
+                " posts ",
+                " calls [",
+                " bets [",
+                " raises [",
+                " is all-In",
+                " is all-in",
+            ];
+            let folds = line.strip_suffix(" folds").filter(|n| !n.contains(' '));
+            if let Some(name) = folds {
+                return fault(
+                    Cause::Players,
+                    format!("{name:?} folds, but no seat line names the player"),
+                );
+            }
+            if PLAYS.iter().any(|w| line.contains(w)) && !line.contains(':') {
+                let name = PLAYS
+                    .iter()
+                    .filter_map(|w| line.find(w).map(|at| &line[..at]))
+                    .min_by_key(|n| n.len())
+                    .unwrap_or(line);
+                return fault(
+                    Cause::Players,
+                    format!("{name:?} puts chips in, but no seat line names the player"),
+                );
+            }
+            return Ok(());
         };
         self.act(r, who, rest)
     }
@@ -288,6 +507,13 @@ impl State {
         let (Some((small, big)), Some(_), false) = (r.head.stakes, &r.head.tournament, posted)
         else {
             return;
+        };
+        // A fixed-limit level's stakes are its bets: the blinds are half the small bet and
+        // the small bet.
+        let (small, big) = if r.head.betting == "fixed-limit" {
+            (small / 2, small)
+        } else {
+            (small, big)
         };
         let mut seats: Vec<usize> = (0..r.seats.len()).filter(|&i| r.seats[i].2 > 0).collect();
         if seats.len() < 2 {
@@ -340,6 +566,11 @@ impl State {
             if matches!(kind, Post::Small | Post::Big | Post::Straddle) {
                 self.street_in[who] += x;
             }
+            // A blind that puts in the rest of the stack (a tournament's short stack)
+            // is posted all-in, short of the level.
+            let before =
+                (r.posts.iter().filter(|p| p.1 == who)).fold(x, |a, p| a.saturating_add(p.2));
+            r.short_blind |= matches!(kind, Post::Small | Post::Big) && before >= r.seats[who].2;
             r.posts.push((kind, who, x));
             r.acting[who] = true;
             return Ok(());
@@ -348,6 +579,9 @@ impl State {
             s.street_in[who] += x;
             s.street_in[who]
         };
+        if rest.starts_with("folds") && self.sections == 0 && !r.acting[who] {
+            return Ok(()); // a seat folded before the deal, having posted nothing: not dealt in
+        }
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
@@ -367,6 +601,24 @@ impl State {
             .or_else(|| rest.strip_prefix("raises "))
         {
             (Verb::BetRaise, Arg::Chips(put(self, bracket(x)?)))
+        } else if rest.eq_ignore_ascii_case("is all-in") {
+            // After a raise written a chip short of the stack ("raises 11302166 to
+            // 11302166", "is all-In."): the raise is to the whole stack.
+            let outside: i64 = (r.posts.iter())
+                .filter(|p| p.1 == who && !matches!(p.0, Post::Small | Post::Big | Post::Straddle))
+                .fold(0, |a, p| a.saturating_add(p.2));
+            let all = r.seats[who].2 - outside - self.before[who];
+            let last = r
+                .events
+                .iter_mut()
+                .rev()
+                .find(|e| matches!(e, Event::Act(w, ..) if *w == who));
+            if let Some(Event::Act(_, Verb::BetRaise, Arg::Chips(to))) = last {
+                if *to < all && all - *to <= 1 + all / 1_000_000 {
+                    (*to, self.street_in[who]) = (all, all);
+                }
+            }
+            return Ok(());
         } else if let Some(x) = rest
             .strip_prefix("is all-In ")
             .or_else(|| rest.strip_prefix("is all-in "))

@@ -162,6 +162,98 @@ pub fn check_totals(hand: &RoomHand) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether the uncalled bets a hand writes returned are what its actions leave uncalled
+/// (a hand that writes none agrees).
+pub fn returns_agree(hand: &RoomHand) -> bool {
+    let written: Vec<i64> = hand
+        .notes
+        .iter()
+        .filter_map(|n| match n {
+            Note::Returned { chips, .. } => Some(*chips),
+            _ => None,
+        })
+        .collect();
+    written.is_empty()
+        || contributions(hand).is_ok_and(|(_, returned)| written.iter().sum::<i64>() == returned)
+}
+
+/// The names a summary gives the chips the room itself added to the pot (Run It Once's
+/// `| STP €5.00 |`, Splash the Pot).
+const ADDED: [&str; 1] = ["STP"];
+
+/// Rooms whose summary can write `Rake 0.00` while the pot paid out falls short of what
+/// the actions put in by a rake's share (BetOnline's Omaha of 2012: 4.22 paid of 4.42).
+const RAKE_WRITTEN_ZERO: [&str; 1] = ["BOL"];
+
+/// Words of a table's name that mark a jackpot table (WPN's `Baryte (JP)`, `Braunite (
+/// Beast )`), whose pots pay a jackpot drop the older layout's summary does not write.
+const JACKPOT_TABLES: [&str; 2] = ["JP", "Beast"];
+
+/// What the room put in or took from the pot beyond the players' chips, its rake and
+/// the fees it writes, made notes of the hand: chips it added (taken off the winnings of
+/// the player who collected the most, the pot it paid them with being the players'), and
+/// on a jackpot table the drop its summary leaves out, or the rake of a room that wrote
+/// it 0 (a tenth of the pot at most), where the summary otherwise adds up (the total pot
+/// is what was collected, the rake and the fees written, and falls short of what the
+/// actions put in by that amount alone).
+pub fn room_money(hand: &mut RoomHand) {
+    let added: i64 = hand
+        .fees
+        .iter()
+        .filter(|f| ADDED.contains(&f.0.as_str()))
+        .fold(0i64, |a, f| a.saturating_add(f.1));
+    let top = (0..hand.winnings.len()).max_by_key(|&p| (hand.winnings[p], usize::MAX - p));
+    if let Some(top) = top.filter(|&p| added > 0 && hand.winnings[p] >= added) {
+        hand.fees.retain(|f| !ADDED.contains(&f.0.as_str()));
+        hand.total_pot = hand.total_pot.map(|t| t - added);
+        hand.winnings[top] -= added;
+        hand.notes.push(Note::Added {
+            player: top,
+            chips: added,
+        });
+    }
+    let jackpot = hand
+        .table
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| JACKPOT_TABLES.contains(&w));
+    let zero_rake = hand.rake == Some(0) && RAKE_WRITTEN_ZERO.contains(&hand.room);
+    let after_rake = super::table::room(hand.room).is_some_and(|r| r.pot_after_rake);
+    let (Some(total), true, true) = (hand.total_pot, jackpot || zero_rake, after_rake) else {
+        return;
+    };
+    let sum = |v: &mut dyn Iterator<Item = i64>| v.fold(0i64, i64::saturating_add);
+    let Ok((put, returned)) = contributions(hand) else {
+        return;
+    };
+    let written_back = hand
+        .notes
+        .iter()
+        .any(|n| matches!(n, Note::Returned { .. }));
+    let returns_collected = super::table::room(hand.room).is_some_and(|r| r.returns_collected);
+    let returned = if returns_collected && !written_back {
+        0
+    } else {
+        returned
+    };
+    let pot = sum(&mut put.iter().copied()).saturating_sub(returned);
+    let fees = sum(&mut hand.fees.iter().map(|f| f.1)).saturating_add(hand.rake.unwrap_or(0));
+    let stated = total.saturating_add(fees);
+    let paid = sum(&mut hand.winnings.iter().copied()).saturating_add(fees);
+    // A rake is a few per cent of the pot (a tenth at most); a jackpot drop a fixed sum.
+    let share = jackpot || pot.saturating_sub(stated).saturating_mul(10) <= pot;
+    if paid == stated && pot > stated && share {
+        let name = if jackpot {
+            "unwritten jackpot drop"
+        } else {
+            "unwritten rake"
+        };
+        hand.fees.push((name.to_string(), pot - stated));
+        hand.notes.push(Note::Unwritten {
+            chips: pot - stated,
+        });
+    }
+}
+
 /// The winnings as PHH writes them (what each player collected from the pots, after
 /// rake): a room that pays an uncalled bet with the pot and writes no line for it
 /// (`returns_collected`) has it taken off the winnings of the player it was returned to.

@@ -11,6 +11,7 @@
 //! layer replays the steps).
 
 mod assemble;
+mod cardwords;
 mod forced;
 mod gameno;
 mod header;
@@ -258,8 +259,14 @@ pub fn read_file_as(bytes: &[u8], forced: Option<&'static Room>) -> FileRead {
     for (number, line) in text::lines(&text) {
         let trimmed = line.trim_start();
         // A hand's second line may be a start of its own (PartyPoker writes its
-        // "***** Hand History" line with or without a "#Game No" line before it).
-        let second = chunk.len() == 1 && start.is_some();
+        // "***** Hand History" line with or without a "#Game No" line before it, blank
+        // lines between them at times): a start that holds its number alone heads it.
+        let heading = |l: &str| {
+            starts(l.trim()).is_some_and(|(_, _, r)| r.trim().bytes().all(|b| b.is_ascii_digit()))
+        };
+        let second = start.is_some()
+            && (chunk.len() == 1
+                || (heading(chunk[0]) && chunk[1..].iter().all(|l| l.trim().is_empty())));
         if let Some((found, begin, rest)) = starts(trimmed).filter(|_| !second) {
             flush(start, &mut chunk, first_line);
             if detected.is_none() {
@@ -385,17 +392,45 @@ fn read_hand(
             format!("the line is longer than {MAX_LINE_CHARS} characters"),
         ));
     }
-    let hand = match found.room.format {
-        Format::StarsText => stars::read(found.room, found.language, rest, lines),
-        Format::GameNo => gameno::read(found.room, found.language, lines),
-        Format::GameStarted => started::read(found.room, found.language, lines),
+    let read = |room: &'static Room| match room.format {
+        Format::StarsText => stars::read(room, found.language, rest, lines),
+        Format::GameNo => gameno::read(room, found.language, lines),
+        Format::GameStarted => started::read(room, found.language, lines),
         Format::IPokerXml | Format::MergeXml => {
             Err((None, (Cause::Game, "an XML hand outside its file".into())))
         }
+    };
+    let mut hand =
+        read(found.room).map_err(|(line, (cause, message))| refuse(cause, line, message))?;
+    ledger::room_money(&mut hand);
+    // A room whose clients wrote an action two ways has a row for each, with the same
+    // starts: a hand is read by the first whose reading makes its totals and the uncalled
+    // bets it writes returned (else by the first whose reading makes its totals).
+    let others: Vec<&'static Room> = ROOMS
+        .iter()
+        .filter(|r| {
+            r.code == found.room.code
+                && r.starts == found.room.starts
+                && !std::ptr::eq(*r, found.room)
+        })
+        .collect();
+    let totals = check_totals(&hand);
+    if others.is_empty() || (totals.is_ok() && ledger::returns_agree(&hand)) {
+        // A hand whose actions do not make the totals its summary states was misread,
+        // or written in a way no row of the table explains: refused, never kept wrong.
+        return totals
+            .map(|()| hand)
+            .map_err(|m| refuse(Cause::Totals, None, m));
     }
-    .map_err(|(line, (cause, message))| refuse(cause, line, message))?;
-    // A hand whose actions do not make the totals its summary states was misread, or
-    // written in a way no row of the table explains: refused, never kept wrong.
-    check_totals(&hand).map_err(|message| refuse(Cause::Totals, None, message))?;
-    Ok(hand)
+    for other in others {
+        if let Ok(mut again) = read(other) {
+            ledger::room_money(&mut again);
+            if check_totals(&again).is_ok() && (totals.is_err() || ledger::returns_agree(&again)) {
+                return Ok(again);
+            }
+        }
+    }
+    totals
+        .map(|()| hand)
+        .map_err(|m| refuse(Cause::Totals, None, m))
 }

@@ -89,9 +89,14 @@ pub enum Note {
     /// (iPoker's `sum="DP"`): his stack in the record is that much, `stack` the one the
     /// file lists.
     AllInProtected { player: usize, stack: i64 },
-    /// Chips the room added to the pot (GGPoker's Cash Drop), paid to `player` with the
-    /// pot: taken off his winnings in the record, whose pot is what the players put in.
+    /// Chips the room added to the pot (GGPoker's Cash Drop, Run It Once's "STP added",
+    /// Splash the Pot), paid to `player` with the pot: taken off his winnings in the record,
+    /// whose pot is what the players put in.
     Added { player: usize, chips: i64 },
+    /// Chips the room took from the pot that its summary does not write (WPN's jackpot
+    /// drop on its jackpot tables, beside the rake it writes; BetOnline's rake where it
+    /// writes `Rake 0.00`).
+    Unwritten { chips: i64 },
 }
 
 /// Why a hand is refused: the kind, for counts by cause.

@@ -37,6 +37,30 @@ impl Round {
         self.any = false;
     }
 
+    /// Whether `who`, of starting stack `stacks[who]`, has put it all in (`street_in` what
+    /// each put in on this street).
+    fn all_in(&self, who: usize, stacks: &[i64], street_in: &[i64]) -> bool {
+        let before = self.before.get(who).copied().unwrap_or(0);
+        let stack = stacks.get(who).copied().unwrap_or(0);
+        stack > 0 && before.saturating_add(street_in.get(who).copied().unwrap_or(0)) >= stack
+    }
+
+    /// Whether no betting is left for `who`: he is all-in, or every other player still in
+    /// (`still`: who is dealt in, who folded) is.
+    pub fn none_left(
+        &self,
+        who: usize,
+        stacks: &[i64],
+        street_in: &[i64],
+        still: (&[bool], &[bool]),
+    ) -> bool {
+        let (dealt, folded) = still;
+        let others = (0..dealt.len().min(folded.len()))
+            .filter(|&p| p != who && dealt[p] && !folded[p])
+            .all(|p| self.all_in(p, stacks, street_in));
+        self.all_in(who, stacks, street_in) || others
+    }
+
     /// `who` acted; a bet or raise (`raised`) reopens the betting to the others.
     pub fn act(&mut self, who: usize, raised: bool) {
         if raised {

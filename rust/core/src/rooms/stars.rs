@@ -48,6 +48,7 @@ struct Reader {
     board: Vec<u8>,
     /// The cards of the summary's `Board [...]`.
     summary_board: Vec<u8>,
+    pot_lines: super::totals::PotLines,
     /// The betting round, to tell a street the room writes no line for.
     round: super::rounds::Round,
     runouts: Vec<(u32, Vec<u8>)>,
@@ -106,6 +107,7 @@ impl Reader {
             sections: 0,
             board: Vec::new(),
             summary_board: Vec::new(),
+            pot_lines: super::totals::PotLines::default(),
             round: super::rounds::Round::default(),
             runouts: Vec::new(),
             street: 0,
@@ -283,6 +285,10 @@ impl Reader {
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
+            let (stacks, still) = (self.stacks(), (&self.acting[..], &self.folded[..]));
+            if self.round.none_left(who, &stacks, &self.street_in, still) {
+                return Ok(()); // a check where no betting is left (Run It Once): no action
+            }
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("calls ") {
             amount(x)?;
@@ -301,13 +307,15 @@ impl Reader {
             } else {
                 (Verb::BetRaise, Arg::Chips(self.street_in[who]))
             }
-        } else if let Some(x) = rest.strip_prefix("raises ") {
+        } else if let Some((x, adds)) = (rest.strip_prefix("raises, adding ").map(|x| (x, 1)))
+            .or_else(|| rest.strip_prefix("raises ").map(|x| (x, 0)))
+        {
             // "raises X to Y"; a raise written with one amount (Bovada's older files) is
-            // written to its street total too.
+            // written to its street total too; a row's "raises, adding" puts Y in.
             let to = x.find(" to ").map_or(Ok(0), |at| amount(&x[at + 4..]))?;
             let to = if to == 0 { amount(x)? } else { to };
-            self.street_in[who] = to;
-            (Verb::BetRaise, Arg::Chips(to))
+            self.street_in[who] = to.saturating_add(adds * self.street_in[who]);
+            (Verb::BetRaise, Arg::Chips(self.street_in[who]))
         } else if let Some(x) = rest.strip_prefix("completes it to ") {
             self.street_in[who] = amount(x)?;
             (Verb::BetRaise, Arg::Chips(self.street_in[who]))
@@ -434,8 +442,8 @@ impl Reader {
 
     fn summary_line(&mut self, line: &str) -> Result<(), Fault> {
         if let Some(rest) = line.strip_prefix("Total pot ") {
-            let t = super::totals::totals(rest, &self.won)?;
-            (self.total, self.rake, self.fees) = (t.total, t.rake, t.fees);
+            let t = self.pot_lines.add(rest, &self.won)?;
+            (self.total, self.rake, self.fees) = (t.total, t.rake, t.fees.clone());
             return Ok(());
         }
         if let Some(board) = line.strip_prefix("Board ") {
@@ -468,7 +476,8 @@ impl Reader {
         let line = english(line, self.room.rewrites);
         let line = english(&line, words(self.language));
         let line = line.as_ref();
-        if self.section == Section::Summary {
+        if self.section == Section::Summary || line.starts_with("Total pot ") {
+            // (BetOnline writes a pot's total before the showdown, the others' after.)
             return self.summary_line(line);
         }
         if line.starts_with("***") {

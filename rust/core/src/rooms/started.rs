@@ -13,8 +13,8 @@
 use super::assemble::{assemble, Event, Parts};
 use super::forced::Post;
 use super::header::Header;
-use super::money::units;
-use super::record::{Cause, RoomHand};
+use super::money::{in_unit, units};
+use super::record::{Cause, Note, RoomHand};
 use super::table::{phh_code, Deal, Room};
 use super::words::{fault, groups, known, Fault};
 use crate::phh::{Arg, Verb};
@@ -135,6 +135,14 @@ pub fn read(
         );
         return Err((None, cut));
     }
+    if !s.dealt && r.events.is_empty() {
+        // A blind posted and given back, the others sitting out: no hand was played.
+        let cancelled = (
+            Cause::Cancelled,
+            "no cards were dealt: a blind was posted and returned, the others sitting out".into(),
+        );
+        return Err((None, cancelled));
+    }
     if r.head.deal == Deal::Board {
         // Fixed-limit: the big blind is the stakes' first amount, the small bet.
         let big = r.posts.iter().find(|p| p.0 == Post::Big).map(|p| p.2);
@@ -145,12 +153,57 @@ pub fn read(
             }
         }
     }
+    if r.put.iter().all(|&x| x == 0) && r.total.is_some_and(|t| t > 0) {
+        // Files converted from another format write every player's bets 0 beside a pot
+        // ("Bets: 0. Collects: 580."): they state no bets.
+        r.put.clear();
+    }
     for (who, returned) in s.returned {
         if let Some(put) = r.put.get_mut(who) {
             *put += returned; // the summary's bets leave the uncalled bet out
         }
     }
-    assemble(r).map_err(|f| (None, f))
+    // A disconnected player kept all-in ("is disconnected and ALL IN") plays on with what
+    // he had put in (the summary's bets): his stack in the record, the listed one noted.
+    // His checks after his last chips went in are none: he was all-in by then.
+    let mut protected = Vec::new();
+    let mut passed = Vec::new();
+    for &who in &s.protected {
+        let (put, listed) = (r.put.get(who).copied().unwrap_or(0), r.seats[who].2);
+        if put > 0 && put < listed {
+            r.seats[who].2 = put;
+            protected.push((r.seats[who].1.clone(), listed));
+            let last = r
+                .events
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|(i, e)| {
+                    matches!(e, Event::Act(w, v, _) if *w == who && *v != Verb::ShowMuck)
+                        && !s.checks.contains(&(*i, who))
+                })
+                .map(|(i, _)| i);
+            passed.extend(
+                s.checks
+                    .iter()
+                    .filter(|c| c.1 == who && last.is_none_or(|l| c.0 > l))
+                    .map(|c| c.0),
+            );
+        }
+    }
+    let mut at = 0;
+    r.events.retain(|_| {
+        at += 1;
+        !passed.contains(&(at - 1))
+    });
+    let mut hand = assemble(r).map_err(|f| (None, f))?;
+    for (name, stack) in protected {
+        if let Some(player) = hand.players.iter().position(|p| *p == name) {
+            let stack = in_unit(stack, hand.places);
+            hand.notes.push(Note::AllInProtected { player, stack });
+        }
+    }
+    Ok(hand)
 }
 
 /// Words of a line of play, to tell an action by a player the seats do not name.
@@ -175,6 +228,12 @@ struct State {
     acted: bool,
     summary: bool,
     returned: Vec<(usize, i64)>,
+    /// Players the room kept all-in when they disconnected.
+    protected: Vec<usize>,
+    /// The events that are checks, with their player.
+    checks: Vec<(usize, usize)>,
+    /// Whether any player received a card.
+    dealt: bool,
 }
 
 impl State {
@@ -342,6 +401,11 @@ impl State {
 
     fn act(&mut self, r: &mut Parts, who: usize, rest: &str) -> Result<(), Fault> {
         let level = self.street_in.iter().copied().max().unwrap_or(0);
+        if rest.starts_with("is disconnected and ALL IN") {
+            self.protected.push(who);
+            return Ok(());
+        }
+        self.dealt |= rest.starts_with("received");
         if let Some(card) = rest.strip_prefix("received card:") {
             let cards = groups(card)?.concat();
             self.street_cards[who].extend(known(&cards));
@@ -386,6 +450,7 @@ impl State {
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
+            self.checks.push((r.events.len(), who));
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("calls") {
             self.street_in[who] += bracketed(x)?;

@@ -75,7 +75,7 @@ pub struct Room {
 
 /// Every room pokerforge reads, in the order their starts are tried (a longer start
 /// before a shorter one it begins with).
-pub const ROOMS: [Room; 16] = [
+pub const ROOMS: [Room; 17] = [
     Room {
         code: "PS",
         name: "PokerStars",
@@ -216,6 +216,27 @@ pub const ROOMS: [Room; 16] = [
         default_betting: None,
         rewrites: &[],
         verbs: &[],
+    },
+    Room {
+        code: "RIO",
+        name: "Run It Once Poker, its client of early 2019",
+        // Its hands start as the later client's: read by this row where the first row's
+        // reading does not make the totals the hand states (see `read_hand`).
+        starts: &[("Run It Once Poker Hand #", "en")],
+        format: Format::StarsText,
+        after_name: ": ",
+        winnings: Winnings::Collected,
+        currency: "€",
+        pot_after_rake: false,
+        returns_collected: true,
+        writes_totals: true,
+        marks: &[],
+        lists_absent: false,
+        default_betting: None,
+        rewrites: &[],
+        // "raises €44 to €68" by a player with €7 in: the raise puts €68 in (to €75), as
+        // the calls after it and the total pot show.
+        verbs: &[("raises ", "raises, adding ")],
     },
     Room {
         code: "PM",
@@ -588,6 +609,21 @@ pub fn phh_code(game: &str, betting: &str) -> Option<&'static str> {
         .into_iter()
         .find(|s| s.name() == betting)?;
     variant.phh_code(structure)
+}
+
+/// Tables whose name marks a cap on what each player puts in a hand, which the hand
+/// does not write: `(room code, words of the table's name, the cap in big blinds)`. WPN's
+/// capped tables ("Miramar (Cap)", "Mauilite (PRR) - CAP - 6-Max") cap a hand at 30 big
+/// blinds, as their capped hands' bets show ("caps $0.55": to $0.60 at $0.01/$0.02).
+pub const CAPPED_TABLES: [(&str, &str, i64); 2] = [("WPN", "(Cap)", 30), ("WPN", "- CAP -", 30)];
+
+/// The cap a table's name gives a hand of room `code` at `stakes` (see
+/// [`CAPPED_TABLES`]).
+pub fn table_cap(code: &str, table: &str, stakes: Option<(i64, i64)>) -> Option<i64> {
+    let (_, _, blinds) = CAPPED_TABLES
+        .iter()
+        .find(|c| c.0 == code && table.contains(c.1))?;
+    stakes.map(|(_, big)| blinds.saturating_mul(big))
 }
 
 /// The row of the room whose code is `code`.

@@ -57,6 +57,37 @@ pub fn totals(rest: &str, won: &[i64]) -> Result<Totals, Fault> {
     Ok(out)
 }
 
+/// A summary's `Total pot` lines read one by one: BetOnline writes a line a pot (main and
+/// side, one of them before the showdown), the hand's rake on each, whose totals add up;
+/// its files of 2011 write the line twice (with the board after each), which is once.
+#[derive(Debug, Clone, Default)]
+pub struct PotLines {
+    totals: Totals,
+    last: Option<String>,
+}
+
+impl PotLines {
+    /// The hand's totals with the line `rest` (the text after `Total pot `) read.
+    ///
+    /// # Errors
+    /// As [`totals`].
+    pub fn add(&mut self, rest: &str, won: &[i64]) -> Result<&Totals, Fault> {
+        let t = totals(rest, won)?;
+        let sums = self.totals.total.is_some() && self.totals.rake == t.rake && t.fees.is_empty();
+        match self.last.as_deref() {
+            Some(last) if last == rest => {}
+            Some(_) if sums => {
+                self.totals.total = (self.totals.total)
+                    .zip(t.total)
+                    .map(|(a, b)| a.saturating_add(b));
+            }
+            _ => self.totals = t,
+        }
+        self.last = Some(rest.to_string());
+        Ok(&self.totals)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +108,16 @@ mod tests {
         assert_eq!(t.total, Some(62_650_000));
         let t = totals("6.27k | No rake", &[62_800_000]).unwrap();
         assert_eq!(t.total, Some(62_700_000));
+        // A line a pot, the rake on each; a line written twice is once.
+        let mut lines = PotLines::default();
+        lines.add("1.26 | Rake 0.22", &[]).unwrap();
+        let t = lines.add("2.49 | Rake 0.22", &[]).unwrap();
+        assert_eq!((t.total, t.rake), (Some(37_500), Some(2_200)));
+        let mut lines = PotLines::default();
+        lines.add("0.95 | Rake 0.05", &[]).unwrap();
+        assert_eq!(
+            lines.add("0.95 | Rake 0.05", &[]).unwrap().total,
+            Some(9_500)
+        );
     }
 }

@@ -49,7 +49,7 @@ impl Reader {
                     (_, true, 1) if self.street > 0 => known(&last),
                     (0, true, 1) => vec![None, None, Some(last[0])],
                     (0, _, _) => known(&last),
-                    (_, true, _) => vec![None],
+                    (_, true, _) | (_, false, 0) => vec![None], // "[X]": a card not shown
                     _ => known(&last),
                 };
                 if self.street == 0 && cards.iter().all(Option::is_some) {
