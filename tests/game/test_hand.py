@@ -271,6 +271,23 @@ def test_limit_half_bet_all_in_reopens(half_rule: bool) -> None:
     assert legal.min_raise_to == (50 if half_rule else None)
 
 
+def test_limit_raise_after_an_odd_all_in_ignores_the_chip_unit() -> None:
+    # An all-in of 31 in a 5-chip unit makes the only fixed-limit raise 61 (31 + the
+    # 30 bet): offered, so legal, though not a multiple of the unit.
+    spec = GameSpec(betting="fixed-limit", blinds=(0, 15), small_bet=30, big_bet=60,
+                    chip_unit=5)  # fmt: skip
+    hand = Hand(spec, stacks=[200, 31, 200, 200], button=0, seed=3)
+    hand.call()  # seat 3
+    hand.call()  # the button
+    hand.raise_to(31)  # the small blind all-in: half a bet more than 15
+    legal = hand.legal_actions()
+    assert (hand.actor, legal.min_raise_to, legal.max_raise_to) == (2, 61, 61)
+    assert hand.can_raise_to(61)
+    hand.raise_to(61)
+    assert (hand.actor, hand.legal_actions().call) == (3, 46)
+    assert not hand.can_raise_to(90)  # the rule's amount is 91, not a multiple of 5 near it
+
+
 def test_no_limit_opening_bet_is_at_least_the_big_blind() -> None:
     hand = Hand(GameSpec(blinds=(5, 10)), stacks=[1000] * 3, button=0, seed=1)
     limp_preflop(hand)

@@ -369,7 +369,9 @@ class BettingState:
                 f"seat {s} cannot raise to {total}: the pot-limit maximum is {rmax} "
                 "(rule 15: the bet plus the pot after calling)"
             )
-        if total % self._unit and total != all_in:
+        # The only amount a raise can be (fixed-limit's, after an all-in of odd chips) is
+        # legal whatever the unit: the unit limits a choice of amount, not the rule's own.
+        if total % self._unit and total != all_in and rmin != rmax:
             return (
                 f"seat {s} cannot raise to {total}: bets are whole units of the "
                 f"{self._unit}-chip unit unless all-in"
@@ -608,7 +610,7 @@ class BettingState:
             or type(total) is not int
             or rmin is None
             or not rmin <= total <= legal[4]  # type: ignore[operator]
-            or (total % self._unit and total != st.bets[s] + st.stacks[s])
+            or (total % self._unit and total != st.bets[s] + st.stacks[s] and rmin != legal[4])
             or (st.alt_inc and rmin < total < legal[4])  # type: ignore[operator]
         ):
             if isinstance(total, int) and not isinstance(total, bool):

@@ -159,12 +159,11 @@ pub fn replay(hand: &RoomHand) -> Option<Replayed> {
     if number.is_empty() || (digits && number.len() > 1 && number[0] == b'0') {
         return None;
     }
-    if hand.notes.iter().any(|note| {
-        matches!(
-            note,
-            Note::CashedOut { .. } | Note::Runouts(_) | Note::AllInProtected { .. }
-        )
-    }) {
+    // A note other than a returned bet or a seat sitting out (a cash-out, runouts, chips
+    // the room added or took unwritten, a player kept all-in) is the game layer's to
+    // explain: this replay knows only those two.
+    let known = |note: &Note| matches!(note, Note::Returned { .. } | Note::SittingOut { .. });
+    if !hand.notes.iter().all(known) {
         return None;
     }
     let n = hand.players.len();
