@@ -18,6 +18,7 @@ mod omaha_kernels;
 mod push_fold;
 mod push_fold_table;
 mod range;
+mod room_files;
 mod rooms;
 mod rooms_clients;
 mod rooms_layouts;

@@ -4,24 +4,9 @@
 //! WPN's older layout's capped tables, disconnected players and jackpot drops, Run It
 //! Once's early raises and the chips it adds to a pot.
 
-use pokerforge_core::rooms::{check_totals, read_file, Note, RoomHand};
+use pokerforge_core::rooms::Note;
 
-fn hands(name: &str) -> Vec<RoomHand> {
-    let path = format!(
-        "{}/../../tests/data/rooms/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    read_file(&bytes)
-        .hands
-        .into_iter()
-        .map(|h| {
-            let hand = h.unwrap_or_else(|r| panic!("{name}: {r}"));
-            check_totals(&hand).unwrap_or_else(|e| panic!("{name} {}: {e}", hand.number));
-            hand
-        })
-        .collect()
-}
+use crate::room_files::hands;
 
 #[test]
 fn partypoker_writes_a_fixed_limit_games_bets() {

@@ -4,27 +4,9 @@
 //! both blinds at once, a raise nobody can call, and the refusals the rules leave.
 
 use pokerforge_core::phh::Verb;
-use pokerforge_core::rooms::{check_totals, phh_winnings, read_file, Cause, Note, RoomHand};
+use pokerforge_core::rooms::{phh_winnings, read_file, Cause, Note};
 
-fn file(name: &str) -> Vec<Result<RoomHand, pokerforge_core::rooms::Refusal>> {
-    let path = format!(
-        "{}/../../tests/data/rooms/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    read_file(&bytes).hands
-}
-
-fn hands(name: &str) -> Vec<RoomHand> {
-    file(name)
-        .into_iter()
-        .map(|h| {
-            let hand = h.unwrap_or_else(|r| panic!("{name}: {r}"));
-            check_totals(&hand).unwrap_or_else(|e| panic!("{name} {}: {e}", hand.number));
-            hand
-        })
-        .collect()
-}
+use crate::room_files::{file, hands};
 
 #[test]
 fn ggpoker_straddles_and_its_cash_drop() {

@@ -2,24 +2,9 @@
 //! of public parsers' fixtures in tests/data/rooms, their licences beside them): each hand
 //! pinned to the payouts, totals and actions its file writes.
 
-use pokerforge_core::rooms::{check_totals, read_file, Cause, Note, RoomHand};
+use pokerforge_core::rooms::{read_file, Cause, Note};
 
-fn hands(name: &str) -> Vec<RoomHand> {
-    let path = format!(
-        "{}/../../tests/data/rooms/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    read_file(&bytes)
-        .hands
-        .into_iter()
-        .map(|h| {
-            let hand = h.unwrap_or_else(|r| panic!("{name}: {r}"));
-            check_totals(&hand).unwrap_or_else(|e| panic!("{name} {}: {e}", hand.number));
-            hand
-        })
-        .collect()
-}
+use crate::room_files::hands;
 
 #[test]
 fn wpn_older_layout_is_read_with_its_summary_of_bets() {

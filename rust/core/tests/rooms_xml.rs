@@ -4,18 +4,7 @@
 
 use pokerforge_core::rooms::{check_totals, phh_winnings, read_file, Cause, Note, RoomHand};
 
-fn hands(name: &str) -> Vec<RoomHand> {
-    let path = format!(
-        "{}/../../tests/data/rooms/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    read_file(&bytes)
-        .hands
-        .into_iter()
-        .map(|h| h.unwrap_or_else(|r| panic!("{name}: {r}")))
-        .collect()
-}
+use crate::room_files::read as hands;
 
 /// What each player collected from the pots (PHH's winnings), by name.
 fn paid(hand: &RoomHand) -> Vec<(&str, i64)> {
