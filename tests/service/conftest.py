@@ -108,12 +108,13 @@ class _Chromium:
     """The test process's one headless Chromium and its tabs.
 
     Started by the first test that needs a page, and kept for the tests after it: a browser
-    (with its Playwright driver) costs about 1.5 s of the cores to start, and every page
-    module's tests would otherwise start their own. It is stopped before the first test
-    that does not use it (and at the end): Playwright's sync API keeps an event loop running
-    in this thread while it is open, which other tests' ``asyncio.run`` would trip over.
-    pytest-xdist's workers each have their own; the page modules, next to each other in the
-    suite, mostly run one after another on a worker, so a worker starts one or two.
+    (with its Playwright driver and a first tab) costs about 1.3 CPU-seconds to start, and
+    every page module's tests would otherwise start their own. It is stopped before the
+    first test that does not use it (and at the end): Playwright's sync API keeps an event
+    loop running in this thread while it is open, which other tests' ``asyncio.run`` would
+    trip over. pytest-xdist's workers each have their own; the page modules, next to each
+    other in the suite, mostly run one after another on a worker, so a worker starts one or
+    two.
     """
 
     def __init__(self) -> None:
