@@ -108,8 +108,8 @@ run() {
     "$python" -m pytest -q \
     --junitxml="$root/$work/$name.xml" ${PYTEST_ARGS:-} "${ignore[@]}" "$@")
 }
-# Every core (WORKERS=0: this process alone), a module's tests on one worker (its fixtures,
-# such as a browser, made once).
+# Every core (WORKERS=0: this process alone), a module's tests on one worker (its fixtures
+# made once; the web page's tests share one browser a worker, tests/service/conftest.py).
 if [ "$part" = both ] || [ "$part" = parallel ]; then
   run parallel -n "${WORKERS:-auto}" --dist loadscope -m "${select}not serial" \
     tests --pyargs pokerforge

@@ -79,10 +79,12 @@ finish() {
 # single core busy; what the suite has left runs on beside the Python stages, in their idle
 # time, and is waited for at the end: at normal priority it ran 32-51 s past the wheel, the
 # Python stages waiting for it).
-# Each environment then imports what the tests import, at a low priority: the bytecode
+# 3.11's environment then imports what the tests import, at a low priority: the bytecode
 # caches are written on the core the wheel's last step leaves idle, not by the suite's first
 # processes, all at once (scripts/warm_imports.py); and pytest's rewritten test modules
-# likewise (scripts/suite.sh's warm part).
+# likewise (scripts/suite.sh's warm part). 3.10's and 3.13's are not warmed: their suite
+# runs in one process, which writes each cache once anyway, and a warm-up would only import
+# and collect everything once more (about 7 CPU-seconds each).
 # The environment is ready (for the wheel's install) before its warm-up is done: `ready`
 # waits for the first, `finish` for both.
 deps() {
@@ -92,6 +94,7 @@ deps() {
   fi
   env_deps "$@"
   touch "target/deps-$2.ready"
+  [ "$2" = 3.11 ] || return 0
   # Above the Rust suite's priority (19), which has work enough for every idle core until
   # the Python stages: 3.11's warm-up is waited for before them.
   nice -n 10 "$1/bin/python" scripts/warm_imports.py

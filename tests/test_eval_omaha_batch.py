@@ -114,6 +114,7 @@ print(digest.hexdigest())
 """
 
 
+@pytest.mark.slow  # the core's kernels, the same on every Python: on 3.11 only
 def test_every_kernel_gives_the_same_classes() -> None:
     """``POKERFORGE_OMAHA_KERNEL`` forces the scalar, AVX2 or AVX-512 kernel (a CPU without
     one runs its best instead): the installed wheel's kernels agree on 18,000 deals of

@@ -59,6 +59,7 @@ cases = st.integers(1, 6).flatmap(
 )
 
 
+@pytest.mark.slow  # exact arithmetic, the same on every Python: on 3.11 only
 @settings(max_examples=60, deadline=None)
 @given(cases)
 def test_equal_to_every_order_in_fractions(case: tuple[list[int], list[int], str]) -> None:

@@ -59,36 +59,20 @@ if CHROMIUM is None and os.environ.get("CI"):
     raise RuntimeError("chromium is missing: scripts/test.sh installs it")
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One headless Chromium for a module's page tests (closed after it: Playwright's sync
-    API keeps an event loop running in this thread while it is open, which later tests'
-    ``asyncio.run`` would trip over)."""
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed")
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield chromium
-        chromium.close()
-
-
 class _Tabs:
-    """A module's browser tabs, one context per locale, handed to its tests in turn.
+    """The browser's tabs, one context per locale, handed to the tests in turn.
 
     A new context per page costs a renderer process each time (about 0.7 s of this machine's
     cores a test); a tab taken back is first sent to ``about:blank``, so every test still gets
     a fresh document (its question is in the URL; what it keeps in the browser's storage,
     the four-colour deck and the saved ranges, is cleared when the tab is given back). Each
-    tab's script errors and requests to another origin go to the test that holds it.
+    tab's script errors and requests to another origin than the test's server go to the test
+    that holds it.
     """
 
-    def __init__(self, browser: Any, base_url: str) -> None:
+    def __init__(self, browser: Any) -> None:
         self.browser = browser
-        self.base_url = base_url
+        self.base_url = ""
         self.contexts: dict[str, Any] = {}
         self.idle: dict[str, list[Any]] = {}
         self.errors: list[str] = []
@@ -114,22 +98,85 @@ class _Tabs:
         return tab
 
     def give_back(self, locale: str, tab: Any) -> None:
-        if tab.url.startswith(self.base_url):
+        if tab.url.startswith("http"):
             tab.evaluate("localStorage.clear()")
         tab.goto("about:blank")
         self.idle.setdefault(locale, []).append(tab)
 
-    def close(self) -> None:
-        for context in self.contexts.values():
+
+class _Chromium:
+    """The test process's one headless Chromium and its tabs.
+
+    Started by the first test that needs a page, and kept for the tests after it: a browser
+    (with its Playwright driver and a first tab) costs about 1.3 CPU-seconds to start, and
+    every page module's tests would otherwise start their own. It is stopped before the
+    first test that does not use it (and at the end): Playwright's sync API keeps an event
+    loop running in this thread while it is open, which other tests' ``asyncio.run`` would
+    trip over. pytest-xdist's workers each have their own; the page modules, next to each
+    other in the suite, mostly run one after another on a worker, so a worker starts one or
+    two.
+    """
+
+    def __init__(self) -> None:
+        self.playwright: Any = None
+        self.tabs: _Tabs | None = None
+
+    def start(self) -> _Tabs:
+        if self.tabs is None:
+            if CHROMIUM is None:
+                pytest.skip("chromium is not installed")
+            self.playwright = sync_api.sync_playwright().start()
+            browser = self.playwright.chromium.launch(
+                executable_path=CHROMIUM,
+                headless=True,
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            )
+            self.tabs = _Tabs(browser)
+        return self.tabs
+
+    def stop(self) -> None:
+        if self.tabs is None:
+            return
+        for context in self.tabs.contexts.values():
             context.close()
+        self.tabs.browser.close()
+        self.playwright.stop()
+        self.tabs = self.playwright = None
 
 
-@pytest.fixture(scope="module")
-def tabs(browser: Any, base_url: str) -> Iterator[_Tabs]:
-    """The module's tabs (see ``_Tabs``)."""
-    pool = _Tabs(browser, base_url)
-    yield pool
-    pool.close()
+_BROWSER = _Chromium()
+
+
+class _StopTheIdleBrowser:
+    """Stops the browser before any test that does not use it (a plugin of the whole
+    session: the next test may be in any folder)."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        if "browser" not in getattr(item, "fixturenames", ()):
+            _BROWSER.stop()
+
+    def pytest_sessionfinish(self) -> None:
+        _BROWSER.stop()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Registers the browser's stopper (called as this conftest is loaded)."""
+    config.pluginmanager.register(_StopTheIdleBrowser(), "pokerforge-page-browser")
+
+
+@pytest.fixture
+def browser() -> Any:
+    """The process's headless Chromium (see ``_Chromium``)."""
+    return _BROWSER.start().browser
+
+
+@pytest.fixture
+def tabs(browser: Any, base_url: str) -> _Tabs:
+    """The browser's tabs (see ``_Tabs``), their requests checked against ``base_url``."""
+    pool = _BROWSER.start()
+    pool.base_url = base_url
+    return pool
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -242,6 +243,18 @@ def test_web_page_and_static_files(client: httpx.Client) -> None:
         "export const GAMES",
         "export const SHAPES",
     ]
+
+
+def test_the_page_is_small_and_all_its_own() -> None:
+    """Under 200 KB of HTML, CSS and JavaScript, none of it from another site."""
+    static = resources.files("pokerforge.service") / "static"
+    files = [f for f in static.iterdir() if f.is_file()]
+    size = sum(len(f.read_bytes()) for f in files)
+    assert size < 200 * 1024, size
+    for file in files:
+        text = file.read_text(encoding="utf-8")
+        assert "http://" not in text.replace("http://www.w3.org/2000/svg", "")
+        assert "https://" not in text
 
 
 def test_serve_command_logs_json_and_shuts_down_gracefully() -> None:

@@ -117,6 +117,7 @@ def test_equity_never_fails_with_a_5xx(
     run()
 
 
+@pytest.mark.slow  # a fuzz of the same service on every Python: on 3.11 only
 def test_evaluate_never_fails_with_a_5xx(client: httpx.Client) -> None:
     generated = request_schema(client, "EvaluateRequest")
     realistic = st.fixed_dictionaries(

@@ -11,8 +11,9 @@ from typing import Any
 
 import httpx
 import pytest
+from page_helpers import DESKTOP, PHONE, axe_violations, fits, under_the_served_policy
+from page_helpers import open_tab as open_any_tab
 from playwright.sync_api import expect
-from test_service_page_access import axe_violations
 
 # Long end-to-end checks, the same on every Python: on 3.11 only in the test command.
 pytestmark = pytest.mark.slow
@@ -31,8 +32,7 @@ DONE = (
 
 
 def open_tab(page: Any) -> None:
-    page.wait_for_selector("#solver-panel[data-state]", state="attached")
-    page.click("#tab-solver")
+    open_any_tab(page, "solver")
 
 
 def fill(page: Any, spot: dict[str, Any]) -> None:
@@ -241,12 +241,10 @@ def test_refusals_in_the_users_words(open_page: Any) -> None:
     assert page.inner_text("#solver-solve") == "Solve"
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1280, 1000)])
-def test_on_a_phone_and_a_desktop(
-    open_page: Any, client: httpx.Client, size: tuple[int, int]
-) -> None:
-    width = size[0]
-    page = open_page(viewport=size)
+def test_on_a_phone_and_a_desktop(open_page: Any, client: httpx.Client) -> None:
+    """Painted, solved and walked on a phone; the layout at a phone's and a desktop's width
+    (the same page, resized), axe-core's checks once."""
+    page = open_page(viewport=PHONE)
     open_tab(page)
     # A range painted on the grid: the in-position range gets A5s.
     page.click('.solver-edit[data-player="1"]')
@@ -262,11 +260,10 @@ def test_on_a_phone_and_a_desktop(
     assert page.inner_text("#solver-range-1-info") == "32 combos"  # 4 pairs, 2 suited hands
     fill(page, {**TURN, "ranges": ["AA, KK, QJs, 76s", page.input_value("#solver-range-1")]})
     assert solve(page) == "done"
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    for hand in ("AA", "22", "A2s", "32o"):
-        box = page.locator(f'#solver-hands [data-hand="{hand}"]').bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width
-        assert box["width"] >= 20  # a finger can hit it
+    hands = [f'#solver-hands [data-hand="{hand}"]' for hand in ("AA", "22", "A2s", "32o")]
+    fits(page, PHONE[0], hands)
+    for hand in hands:
+        assert page.locator(hand).bounding_box()["width"] >= 20  # a finger can hit it
     # A tap on a cell shows its numbers.
     page.click('#solver-hands [data-hand="AA"]')
     assert page.inner_text("#solver-cell").startswith("AA: 6 combos, EV ")
@@ -274,26 +271,22 @@ def test_on_a_phone_and_a_desktop(
     assert check_grid(page, node_of(client, job)) == 4
     walk(page, '#solver-actions [data-action="b50"]', "b50")
     assert check_grid(page, node_of(client, job, "b50")) == 6  # KK-TT, AQs, A5s
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    fits(page, PHONE[0], hands)
     assert axe_violations(page) == []
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    fits(page, DESKTOP[0], [*hands, "#solver-actions", "#solver-summary"])
 
 
 def test_under_the_served_content_security_policy(browser: Any, base_url: str) -> None:
-    context = browser.new_context()
-    page = context.new_page()
-    refused: list[str] = []
-    page.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
-    page.goto(base_url + "/")
-    # Locators only: the page's own scripts run under the policy, the test evaluates none.
-    page.wait_for_selector("#solver-panel[data-state]", state="attached")
-    page.click("#tab-solver")
-    fill(page, TURN)
-    page.click("#solver-solve")
-    page.wait_for_selector('#solver-panel[data-state="done"]', timeout=60_000)
-    page.click('#solver-actions [data-action="b50"]')
-    page.wait_for_selector('#solver-tree[data-line="b50"]')
-    expect(page.locator('#solver-actions [data-action="c"]')).to_be_visible()
-    style = page.locator('#solver-hands [data-hand="KK"]').get_attribute("style")
-    assert style is not None and "linear-gradient" in style
-    context.close()
-    assert refused == []
+    with under_the_served_policy(browser, base_url + "/") as page:
+        # Locators only: the page's own scripts run under the policy, the test evaluates none.
+        page.wait_for_selector("#solver-panel[data-state]", state="attached")
+        page.click("#tab-solver")
+        fill(page, TURN)
+        page.click("#solver-solve")
+        page.wait_for_selector('#solver-panel[data-state="done"]', timeout=60_000)
+        page.click('#solver-actions [data-action="b50"]')
+        page.wait_for_selector('#solver-tree[data-line="b50"]')
+        expect(page.locator('#solver-actions [data-action="c"]')).to_be_visible()
+        style = page.locator('#solver-hands [data-hand="KK"]').get_attribute("style")
+        assert style is not None and "linear-gradient" in style

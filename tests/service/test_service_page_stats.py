@@ -12,8 +12,9 @@ from typing import Any
 
 import httpx
 import pytest
+from page_helpers import DESKTOP, PHONE, axe_violations, fits, under_the_served_policy
+from page_helpers import open_tab as open_any_tab
 from service_helpers import running
-from test_service_page_access import axe_violations
 from test_service_stats import files_of
 
 from pokerforge.service import Limits
@@ -47,8 +48,7 @@ def base_url() -> Iterator[str]:
 
 
 def open_tab(page: Any) -> None:
-    page.wait_for_selector("#stats-panel[data-state]", state="attached")
-    page.click("#tab-stats")
+    open_any_tab(page, "stats")
 
 
 def choose(page: Any, paths: list[str] = PATHS) -> None:
@@ -220,27 +220,23 @@ def test_files_dropped(page: Any, client: httpx.Client) -> None:
     assert page.inner_text("#stats-chosen").startswith("1 files, ")
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1280, 1000)])
-def test_on_a_phone_and_a_desktop(
-    open_page: Any, client: httpx.Client, size: tuple[int, int]
-) -> None:
-    width = size[0]
-    page = open_page(viewport=size)
+def test_on_a_phone_and_a_desktop(open_page: Any, client: httpx.Client) -> None:
+    """The graph and the table at a phone's and a desktop's width (the same page, resized),
+    axe-core's checks once."""
+    page = open_page(viewport=PHONE)
     open_tab(page)
     choose(page)
     pick_player(page, "Fishkopp55")
     check_graph(page, answer(client, player="Fishkopp55")["series"])
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    box = page.locator("#stats-graph svg").bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["width"] >= 300
     # The wide table scrolls in its own box, which the keyboard reaches.
-    table = page.locator(".stats-table-box").bounding_box()
-    assert table["x"] + table["width"] <= width
     assert page.get_attribute(".stats-table-box", "tabindex") == "0"
-    for control in ("#stats-pick", "#stats-kind", "#stats-apply", "#stats-player"):
-        found = page.locator(control).bounding_box()
-        assert found["x"] >= 0 and found["x"] + found["width"] <= width, control
-    assert axe_violations(page) == []
+    controls = ["#stats-pick", "#stats-kind", "#stats-apply", "#stats-player"]
+    for width, height in (PHONE, DESKTOP):
+        page.set_viewport_size({"width": width, "height": height})
+        fits(page, width, ["#stats-graph svg", ".stats-table-box", *controls])
+        assert page.locator("#stats-graph svg").bounding_box()["width"] >= 300
+        if width == PHONE[0]:
+            assert axe_violations(page) == []
 
 
 def test_in_italian(open_page: Any, client: httpx.Client) -> None:
@@ -281,18 +277,12 @@ def test_in_italian(open_page: Any, client: httpx.Client) -> None:
 
 
 def test_under_the_served_content_security_policy(browser: Any, base_url: str) -> None:
-    context = browser.new_context()
-    page = context.new_page()
-    refused: list[str] = []
-    page.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
-    page.goto(base_url + "/")
-    # Locators only: the page's own scripts run under the policy, the test evaluates none.
-    page.wait_for_selector("#stats-panel[data-state]", state="attached")
-    page.click("#tab-stats")
-    page.set_input_files("#stats-pick", PATHS)
-    page.wait_for_selector('#stats-panel[data-state="done"]', timeout=30_000)
-    page.select_option("#stats-player", "Fishkopp55")
-    page.wait_for_selector("#stats-graph svg polyline.line-allin", timeout=30_000)
-    assert page.locator("#stats-table tbody tr").count() > 10
-    context.close()
-    assert refused == []
+    with under_the_served_policy(browser, base_url + "/") as page:
+        # Locators only: the page's own scripts run under the policy, the test evaluates none.
+        page.wait_for_selector("#stats-panel[data-state]", state="attached")
+        page.click("#tab-stats")
+        page.set_input_files("#stats-pick", PATHS)
+        page.wait_for_selector('#stats-panel[data-state="done"]', timeout=30_000)
+        page.select_option("#stats-player", "Fishkopp55")
+        page.wait_for_selector("#stats-graph svg polyline.line-allin", timeout=30_000)
+        assert page.locator("#stats-table tbody tr").count() > 10

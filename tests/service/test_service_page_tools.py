@@ -7,9 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from page_helpers import calculate, equity_text, grid_cell, pick, use_range, wait_for_range
+from page_helpers import (
+    DESKTOP,
+    PHONE,
+    axe_violations,
+    calculate,
+    equity_text,
+    grid_cell,
+    pick,
+    use_range,
+    wait_for_range,
+)
 from playwright.sync_api import expect
-from test_service_page_access import axe_violations
 
 import pokerforge
 from pokerforge.equity import Range
@@ -17,8 +26,6 @@ from pokerforge.equity import Range
 # Long end-to-end checks, the same on every Python: on 3.11 only in the test command.
 pytestmark = pytest.mark.slow
 
-PHONE = (390, 844)
-DESKTOP = (1280, 1000)
 # The results' box starts in the viewport, with its first line (the status) in it.
 IN_VIEW = """() => {
   const box = document.querySelector('#odds-panel .results').getBoundingClientRect();
@@ -27,18 +34,21 @@ IN_VIEW = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP])
-def test_the_answer_comes_into_view(open_page: Any, size: tuple[int, int]) -> None:
-    page = open_page(viewport=size)
+def test_the_answer_comes_into_view(open_page: Any) -> None:
+    """On a desktop, then on a phone (the same page, resized and scrolled back up), where
+    the answer is far below the button."""
+    page = open_page(viewport=DESKTOP)
     use_range(page, 1, "QQ+, AKs")
     pick(page, "Ah", "Kd")
-    page.click("#calculate")
-    page.wait_for_function("!document.body.dataset.busy")
-    page.wait_for_function(IN_VIEW, timeout=5000)
-    row = page.locator('.result-row[data-player="0"]').bounding_box()
-    assert row["y"] >= 0 and row["y"] + row["height"] <= size[1]
-    if size == PHONE:
-        assert page.evaluate("scrollY") > 500  # the answer was far below the button
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.evaluate("scrollTo(0, 0)")
+        page.click("#calculate")
+        page.wait_for_function("!document.body.dataset.busy")
+        page.wait_for_function(IN_VIEW, timeout=5000)
+        row = page.locator('.result-row[data-player="0"]').bounding_box()
+        assert row["y"] >= 0 and row["y"] + row["height"] <= size[1], size
+    assert page.evaluate("scrollY") > 500  # the answer was far below the button
 
 
 def test_a_refusal_comes_into_view_on_a_phone(open_page: Any) -> None:
@@ -190,9 +200,8 @@ BLACK, RED = "rgb(27, 31, 36)", "rgb(179, 38, 30)"
 BLUE, GREEN = "rgb(26, 79, 181)", "rgb(17, 112, 47)"
 
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP])
-def test_four_colour_deck(open_page: Any, size: tuple[int, int]) -> None:
-    page = open_page(viewport=size)
+def test_four_colour_deck(open_page: Any) -> None:
+    page = open_page(viewport=PHONE)
     pick(page, "As", "Kh", "Qd", "Jc")
     deck = {s: f'#deck .card[data-card="2{s}"]' for s in "shdc"}
     assert [_colour(page, deck[s]) for s in "shdc"] == [BLACK, RED, RED, BLACK]

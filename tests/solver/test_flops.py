@@ -18,6 +18,7 @@ SPOT = {"ranges": ["AA, KK, QQ, AKs", "JJ-99, AQs, KQs"], "pot": 100, "stack": 1
 FLOPS = ["7s6s5s", "Td9d6h"]
 
 
+@pytest.mark.slow  # an enumeration, the same on every Python: on 3.11 only
 def test_the_strategic_flops_cover_every_flop_once() -> None:
     flops = strategic_flops()
     assert len(flops) == 1755 and sum(n for _, n in flops) == 22100
