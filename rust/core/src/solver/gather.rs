@@ -15,6 +15,34 @@
 /// Hands per block of [`Gathered::bits`].
 pub(crate) const BLOCK: usize = 16;
 
+/// One player's hands on one river board, in strength order, as the gather reads them:
+/// their indices and cards apart, and one more than the largest index (what the vector
+/// path's gather may read up to, fixed when the list is made).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Opposing {
+    hands: Vec<u32>,
+    cards: Vec<u32>,
+    bound: usize,
+}
+
+impl Opposing {
+    /// The list of `(hand, cards)` pairs, in order.
+    pub fn new(list: impl Iterator<Item = (u16, [u8; 2])>) -> Opposing {
+        let (hands, cards): (Vec<u32>, Vec<u32>) = list
+            .map(|(h, [a, b])| (u32::from(h), u32::from(a) | u32::from(b) << 8))
+            .unzip();
+        let bound = hands.iter().map(|&h| h as usize + 1).max().unwrap_or(0);
+        Opposing {
+            hands,
+            cards,
+            bound,
+        }
+    }
+
+    /// Bytes per hand.
+    pub const HAND_BYTES: usize = 8;
+}
+
 /// The opposing hands with a reach, gathered.
 #[derive(Debug)]
 pub(crate) struct Gathered {
@@ -46,21 +74,14 @@ impl Gathered {
         }
     }
 
-    /// Gathers the hands of `hands` (indices into `reach`, in strength order, with their
-    /// `cards`) whose reach is not zero; `bound`: one more than the largest index.
-    pub fn gather(&mut self, hands: &[u32], cards: &[u32], bound: usize, reach: &[f32]) {
-        self.gather_using(true, hands, cards, bound, reach);
+    /// Gathers the hands of `list` whose reach (`reach[hand]`) is not zero.
+    pub fn gather(&mut self, list: &Opposing, reach: &[f32]) {
+        self.gather_using(true, list, reach);
     }
 
     /// [`Gathered::gather`], with the vector path where `simd` and the CPU allow.
-    fn gather_using(
-        &mut self,
-        simd: bool,
-        hands: &[u32],
-        cards: &[u32],
-        bound: usize,
-        reach: &[f32],
-    ) {
+    fn gather_using(&mut self, simd: bool, list: &Opposing, reach: &[f32]) {
+        let (hands, cards) = (&list.hands[..], &list.cards[..]);
         let count = hands.len().min(cards.len());
         self.count = count;
         let blocks = count.div_ceil(BLOCK);
@@ -73,7 +94,9 @@ impl Gathered {
             self.base.resize(blocks, 0);
             self.bits.resize(blocks, 0);
         }
-        let vector = simd && bound <= reach.len() && has_avx512();
+        // The gather reads `reach` at the list's indices as 32-bit signed offsets.
+        let fits = list.bound <= reach.len() && list.bound <= i32::MAX as usize;
+        let vector = simd && fits && has_avx512();
         let done = if vector {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the CPU has AVX-512 F; every index of `hands` is within `reach`, and
@@ -203,7 +226,15 @@ mod tests {
             for i in (1..len).rev() {
                 hands.swap(i, next() as usize % (i + 1));
             }
-            let cards: Vec<u32> = hands.iter().map(|&h| h * 5 + 3).collect();
+            let pairs: Vec<[u8; 2]> = hands
+                .iter()
+                .map(|&h| [(h % 52) as u8, (h % 7) as u8])
+                .collect();
+            let cards: Vec<u32> = pairs
+                .iter()
+                .map(|&[a, b]| u32::from(a) | u32::from(b) << 8)
+                .collect();
+            let list = Opposing::new(hands.iter().zip(&pairs).map(|(&h, &c)| (h as u16, c)));
             let want: Vec<usize> = hands
                 .iter()
                 .enumerate()
@@ -214,7 +245,7 @@ mod tests {
                 let mut g = Gathered::new();
                 // Twice: the second gather reuses the first's buffers.
                 for _ in 0..2 {
-                    g.gather_using(simd, &hands, &cards, len, &reach);
+                    g.gather_using(simd, &list, &reach);
                     assert_eq!(g.len, want.len(), "len {len}, simd {simd}");
                     for (i, &k) in want.iter().enumerate() {
                         let h = hands[k] as usize;

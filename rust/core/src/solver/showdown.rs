@@ -15,7 +15,7 @@
 //! below it and up to it; the stronger reach is what the whole sum leaves beyond the
 //! latter: O(n) per showdown, each opposing hand added once, no comparison in the sweep.
 
-use super::gather::Gathered;
+use super::gather::{Gathered, Opposing};
 use super::hands::{Players, NONE};
 use crate::card_set::CardSet;
 use crate::eval::HandKey;
@@ -47,40 +47,14 @@ pub(crate) struct Showdowns {
     sorted: Vec<[Vec<Entry>; 2]>,
     /// `runs[river][p]`: the runs of equal strength of `sorted[river][p]`, in order.
     runs: Vec<[Vec<Run>; 2]>,
-    /// `sides[river][p]`: `sorted[river][p]`'s hands and cards apart, as the gather of the
-    /// opposing hands reads them (`gather.rs`).
-    sides: Vec<[Side; 2]>,
-}
-
-/// A sorted list's hands and cards (`first | second << 8`) apart, and one more than its
-/// largest hand.
-#[derive(Debug, Clone, Default)]
-struct Side {
-    hands: Vec<u32>,
-    cards: Vec<u32>,
-    bound: usize,
-}
-
-impl Side {
-    fn of(list: &[Entry]) -> Side {
-        Side {
-            hands: list.iter().map(|e| u32::from(e.hand)).collect(),
-            cards: list
-                .iter()
-                .map(|e| u32::from(e.cards[0]) | u32::from(e.cards[1]) << 8)
-                .collect(),
-            bound: list
-                .iter()
-                .map(|e| usize::from(e.hand) + 1)
-                .max()
-                .unwrap_or(0),
-        }
-    }
+    /// `sides[river][p]`: `sorted[river][p]` as the gather of the opposing hands reads it.
+    sides: Vec<[Opposing; 2]>,
 }
 
 /// Bytes per hand of the tables (an entry, its hand and cards apart, and at most one run,
 /// per river board).
-const HAND_BYTES: u64 = (std::mem::size_of::<Entry>() + 8 + std::mem::size_of::<Run>()) as u64;
+const HAND_BYTES: u64 =
+    (std::mem::size_of::<Entry>() + Opposing::HAND_BYTES + std::mem::size_of::<Run>()) as u64;
 
 impl Showdowns {
     /// The tables for the river boards `rivers`.
@@ -110,10 +84,8 @@ impl Showdowns {
                 (sorted, runs)
             })
             .unzip();
-        let sides = sorted
-            .iter()
-            .map(|s| [Side::of(&s[0]), Side::of(&s[1])])
-            .collect();
+        let side = |list: &[Entry]| Opposing::new(list.iter().map(|e| (e.hand, e.cards)));
+        let sides = sorted.iter().map(|s| [side(&s[0]), side(&s[1])]).collect();
         Showdowns {
             sorted,
             runs,
@@ -128,7 +100,8 @@ impl Showdowns {
             .iter()
             .zip(&self.runs)
             .map(|(s, r)| {
-                let entries = (std::mem::size_of::<Entry>() + 8) * (s[0].len() + s[1].len());
+                let entries = (std::mem::size_of::<Entry>() + Opposing::HAND_BYTES)
+                    * (s[0].len() + s[1].len());
                 entries as u64 + runs * (r[0].len() + r[1].len()) as u64 + 96
             })
             .sum()
@@ -362,7 +335,7 @@ fn sweep(
     if let Some(c) = compat.as_deref_mut() {
         c.fill(0.0);
     }
-    live.gather(&side.hands, &side.cards, side.bound, reach);
+    live.gather(side, reach);
     let n = live.len;
     if n == 0 {
         return;
