@@ -109,12 +109,7 @@ pub fn rooms_read<'py>(
     data: &Bound<'py, PyBytes>,
     room: Option<&str>,
 ) -> PyResult<FileHands<'py>> {
-    let forced = match room {
-        None => None,
-        Some(code) => Some(room_row(code).ok_or_else(|| {
-            PyValueError::new_err(format!("{code:?} is no room code the readers know"))
-        })?),
-    };
+    let forced = forced_room(room)?;
     let bytes = data.as_bytes();
     let file = py.detach(|| read_file_as(bytes, forced));
     let mut hands = Vec::with_capacity(file.hands.len());
@@ -131,4 +126,19 @@ pub fn rooms_read<'py>(
         detected.map(|d| d.language),
         hands,
     ))
+}
+
+/// The room a caller forces by its code (`None`: each file's own).
+///
+/// # Errors
+/// `ValueError` naming a `room` that is no code of the core's table.
+pub(crate) fn forced_room(
+    room: Option<&str>,
+) -> PyResult<Option<&'static pokerforge_core::rooms::Room>> {
+    room.map(|code| {
+        room_row(code).ok_or_else(|| {
+            PyValueError::new_err(format!("{code:?} is no room code the readers know"))
+        })
+    })
+    .transpose()
 }

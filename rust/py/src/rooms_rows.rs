@@ -6,7 +6,7 @@ use numpy::PyArray1;
 use pokerforge_core::rooms::replay::replay;
 use pokerforge_core::rooms::rows::Rows;
 use pokerforge_core::rooms::tally::{tally, Counts, Hand, Record, COUNT_NAMES};
-use pokerforge_core::rooms::{names_from_button, read_file_as, room as room_row};
+use pokerforge_core::rooms::{names_from_button, read_file_as};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
@@ -203,12 +203,7 @@ pub fn rooms_import<'py>(
     data: &Bound<'py, PyBytes>,
     room: Option<&str>,
 ) -> PyResult<Imported<'py>> {
-    let forced = match room {
-        None => None,
-        Some(code) => Some(room_row(code).ok_or_else(|| {
-            PyValueError::new_err(format!("{code:?} is no room code the readers know"))
-        })?),
-    };
+    let forced = crate::rooms::forced_room(room)?;
     let bytes = data.as_bytes();
     let (file, replayed, rows) = py.detach(|| {
         let file = read_file_as(bytes, forced);

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use super::hands::Players;
 use super::isomorphism::Mirror;
 use super::pool::Buf;
-use super::showdown::{fold_values, showdown_and_fold_values, showdown_values, Payoffs, Showdowns};
+use super::showdown::{fold_values, showdown_values, Payoffs, Showdowns};
 use super::slab::{weigh, Slab};
 use super::tree::{Edge, Node, NodeKind, Tree};
 use std::collections::HashMap;
@@ -48,7 +48,16 @@ impl Ctx<'_> {
             }
             NodeKind::Showdown => {
                 let (river, pay) = (node.river as usize, self.payoffs(node));
-                showdown_values(out, self.players, self.showdowns, p, reach, river, pay);
+                showdown_values(
+                    out,
+                    None,
+                    self.players,
+                    self.showdowns,
+                    p,
+                    reach,
+                    river,
+                    pay,
+                );
             }
             NodeKind::Player(_) | NodeKind::Chance => out.fill(0.0),
         }
@@ -105,9 +114,8 @@ impl Ctx<'_> {
         let (river, pay) = (node.river as usize, self.payoffs(node));
         let payoff = self.fold_payoff(fold, p);
         let (players, showdowns) = (self.players, self.showdowns);
-        showdown_and_fold_values(
-            out, fold_out, payoff, players, showdowns, p, reach, river, pay,
-        );
+        let fold = Some((fold_out, payoff));
+        showdown_values(out, fold, players, showdowns, p, reach, river, pay);
     }
 
     /// Player `p`'s values at each child of decision `n` of `p`'s into its row of `cfv`:

@@ -200,42 +200,17 @@ pub(crate) struct Payoffs {
 /// `out[h]`: player `p`'s hand `h` against the opponent's reach on river board `river`:
 /// `win` times the reach of weaker compatible hands, `lose` times that of stronger ones,
 /// `tie` times that of equal ones.
+///
+/// With `fold` (`fold_out`, `payoff`), also the values of a fold of player `p` that the
+/// same opposing reach meets (a sibling of the showdown below one of `p`'s decisions:
+/// folding instead of calling on the river): `payoff` times the whole compatible opposing
+/// reach, which the sweep sums anyway. About half the folds of a tree are such, and each
+/// then costs a pass over the player's hands instead of a fold's two passes
+/// ([`fold_values`]).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn showdown_values(
     out: &mut [f32],
-    players: &Players,
-    showdowns: &Showdowns,
-    p: usize,
-    reach: &[f32],
-    river: usize,
-    pay: Payoffs,
-) {
-    SCRATCH.with(|scratch| {
-        let mut scratch = scratch.borrow_mut();
-        sweep(
-            out,
-            players,
-            showdowns,
-            p,
-            reach,
-            river,
-            pay,
-            None,
-            &mut scratch,
-        );
-    });
-}
-
-/// [`showdown_values`] into `out`, and into `fold_out` the values of a fold of player `p`
-/// that the same opposing reach meets (a sibling of the showdown below one of `p`'s
-/// decisions: folding instead of calling on the river): `fold_payoff` times the whole
-/// compatible opposing reach, which the sweep sums anyway. About half the folds of a
-/// tree are such, and each then costs a pass over the player's hands instead of a fold's
-/// two passes ([`fold_values`]).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn showdown_and_fold_values(
-    out: &mut [f32],
-    fold_out: &mut [f32],
-    fold_payoff: f64,
+    fold: Option<(&mut [f32], f64)>,
     players: &Players,
     showdowns: &Showdowns,
     p: usize,
@@ -247,6 +222,7 @@ pub(crate) fn showdown_and_fold_values(
         let mut scratch = scratch.borrow_mut();
         let mut compat = std::mem::take(&mut scratch.compat);
         compat.resize(out.len(), 0.0);
+        let wanted = fold.is_some().then_some(&mut compat[..]);
         sweep(
             out,
             players,
@@ -255,11 +231,13 @@ pub(crate) fn showdown_and_fold_values(
             reach,
             river,
             pay,
-            Some(&mut compat),
+            wanted,
             &mut scratch,
         );
-        for (f, &c) in fold_out.iter_mut().zip(&compat) {
-            *f = (fold_payoff * c) as f32;
+        if let Some((fold_out, payoff)) = fold {
+            for (f, &c) in fold_out.iter_mut().zip(&compat) {
+                *f = (payoff * c) as f32;
+            }
         }
         scratch.compat = compat;
     });
@@ -283,7 +261,7 @@ struct Scratch {
     live: Gathered,
     /// Each of the player's sorted hands' value so far.
     acc: Vec<f64>,
-    /// Each of the player's hands' compatible opposing reach ([`showdown_and_fold_values`]).
+    /// Each of the player's hands' compatible opposing reach ([`showdown_values`]' fold).
     compat: Vec<f64>,
 }
 
@@ -474,23 +452,14 @@ mod tests {
         for (p, reach) in cases {
             let o = p ^ 1;
             let mut out = vec![f32::NAN; players.len(p)];
-            showdown_values(&mut out, &players, &showdowns, p, &reach, 0, pay);
+            showdown_values(&mut out, None, &players, &showdowns, p, &reach, 0, pay);
             // The showdown beside a fold: the same values, and the fold's as alone.
             let n = out.len();
             let (mut beside, mut fold, mut alone) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
             let payoff = -12.5;
             let (s, b) = (&showdowns, board.mask());
-            showdown_and_fold_values(
-                &mut beside,
-                &mut fold,
-                payoff,
-                &players,
-                s,
-                p,
-                &reach,
-                0,
-                pay,
-            );
+            let with = Some((&mut fold[..], payoff));
+            showdown_values(&mut beside, with, &players, s, p, &reach, 0, pay);
             fold_values(&mut alone, &players, p, &reach, b, payoff);
             assert_eq!(beside, out);
             for (h, (&f, &a)) in fold.iter().zip(&alone).enumerate() {
