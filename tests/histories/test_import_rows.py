@@ -174,18 +174,23 @@ def test_files_being_written_are_imported_again_on_workers(tmp_path: Path, worke
 
 def test_the_files_parts_come_in_order_whoever_reads_them(monkeypatch: pytest.MonkeyPatch) -> None:
     # The importing process reads the files not yet sent while the part it waits for is not
-    # ready; the parts come in the files' order all the same, each file read once.
+    # ready, then files sent but not begun; the parts come in the files' order all the
+    # same, each file read once.
     here: list[int] = []
 
-    def work(task: int) -> int:
+    def work(task: tuple[int, tuple[str, int, int]]) -> int:
         if threading.current_thread() is threading.main_thread():
-            here.append(task)
+            here.append(task[0])
         else:
             time.sleep(0.01)  # a worker slower than this process
-        return task
+        return task[0]
 
     monkeypatch.setattr(importing_module, "_work", work)
-    with ThreadPoolExecutor(1) as pool:
-        parts = list(importing_module._shared(pool, list(range(30)), ahead=2))
-    assert parts == list(range(30))
-    assert here and len(here) == len(set(here)) < 30
+    for size in (1, importing_module._AHEAD):  # files sent all at once, or two at a time
+        here.clear()
+        tasks = [(k, ("file", size, 0)) for k in range(30)]
+        with ThreadPoolExecutor(1) as pool:
+            parts: list[Any] = list(importing_module._shared(pool, tasks, workers=1))
+        assert parts == list(range(30))
+        assert here and len(here) == len(set(here)) < 30
+        assert 29 in here  # the last file: not begun by the worker when this one was free

@@ -31,6 +31,9 @@ __all__ = ["ImportSummary", "import_histories"]
 # (122,880 rows) again at each checkpoint, so that fewer, larger writes cost less (20,000
 # hands' players fill about one).
 _FLUSH = 20000
+# Bytes of files sent ahead to each worker process: more than it reads while this process
+# writes a batch of _FLUSH hands (about half a second, some 8 MB of text).
+_AHEAD = 8 << 20
 
 
 @dataclass
@@ -368,7 +371,7 @@ def _on_workers(
     with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context) as pool:
         _gather(
             con,
-            _shared(pool, tasks, ahead=2 * (workers - 1)),
+            _shared(pool, tasks, workers=workers - 1),
             run=run,
             stored=stored,
             summary=summary,
@@ -377,18 +380,23 @@ def _on_workers(
         )
 
 
-def _shared(pool: Any, tasks: list[Any], *, ahead: int) -> Iterator[_Part]:
-    """The files' parts in order, read by the pool's processes (``ahead`` files sent to
-    them at a time) and by this process, which reads the next file not yet sent whenever
-    the part it waits for is not ready (so that it writes, and reads what time is left)."""
+def _shared(pool: Any, tasks: list[Any], *, workers: int) -> Iterator[_Part]:
+    """The files' parts in order, read by the pool's processes and by this one, which
+    writes and, whenever the part it waits for is not ready, reads: first the next file not
+    yet sent, at the end a file sent but not yet begun (its future cancelled), so that
+    neither side waits while the other has work."""
     sent: dict[int, Any] = {}  # file -> its future
     ready: dict[int, _Part] = {}  # files read here before their turn
     free = 0  # the first file neither sent nor read
 
     def send() -> None:
+        # Each worker is kept _AHEAD bytes of files ahead (and two files at least): enough
+        # to read through a batch's write here without running dry.
         nonlocal free
-        while free < len(tasks) and len(sent) < ahead:
+        queued = sum(tasks[k][1][1] for k in sent)
+        while free < len(tasks) and (len(sent) < 2 * workers or queued < _AHEAD * workers):
             sent[free] = pool.submit(_work, tasks[free])
+            queued += tasks[free][1][1]
             free += 1
 
     for k in range(len(tasks)):
@@ -401,9 +409,17 @@ def _shared(pool: Any, tasks: list[Any], *, ahead: int) -> Iterator[_Part]:
             free = k + 1
             yield _work(tasks[k])
             continue
-        while not future.done() and free < len(tasks):
-            ready[free] = _work(tasks[free])
-            free += 1
+        while not future.done():
+            if free < len(tasks):
+                ready[free] = _work(tasks[free])
+                free += 1
+                send()
+                continue
+            last = max(sent, default=None)
+            if last is None or not sent[last].cancel():
+                break  # every file left is being read: wait for this one
+            del sent[last]
+            ready[last] = _work(tasks[last])
         yield future.result()
 
 
