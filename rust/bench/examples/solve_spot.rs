@@ -38,7 +38,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // An optional fifth argument: the target in percent of the pot (0.5 by default).
     let percent = args.get(4).and_then(|x| x.parse().ok()).unwrap_or(0.5);
     let mut solve = SolveOptions::percent_of_pot(&spot, percent);
-    solve.max_iterations = 100_000;
+    // An optional sixth argument: the most iterations (to compare builds on equal work).
+    solve.max_iterations = args.get(5).and_then(|x| x.parse().ok()).unwrap_or(100_000);
     // Each measure of the exploitability, to standard error.
     let mut last = f64::INFINITY;
     let progress = game.solve(&solve, &mut |p| {
