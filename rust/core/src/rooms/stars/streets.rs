@@ -115,6 +115,10 @@ impl Reader {
             {
                 self.street_begins()
             }
+            // Winamax's betting rounds, each after its draw's section (which began the
+            // street).
+            "FIRST-BET" | "SECOND-BET" | "THIRD-BET" | "FOURTH-BET"
+                if self.head.deal == Deal::Draw => {}
             "SHOW DOWN" | "SHOWDOWN" | "RUN IT TWICE" => {}
             "SUMMARY" => self.section = Section::Summary,
             _ => {
