@@ -427,6 +427,7 @@ impl Reader {
             (verb, arg)
         };
         self.flush_draws();
+        self.third_street_unwritten();
         if let (Arg::Chips(to), Deal::Stud) = (&arg, self.head.deal) {
             let street = self.street as u32 + 3;
             self.bets

@@ -16,10 +16,10 @@ pub struct Totals {
 
 /// The text after `Total pot ` read; `won` is what the hand's lines paid out, which a
 /// total written rounded (Winamax's `6.27k`) stands for where it rounds to it (the
-/// actions must then make that pot), else the written value does. The room rounds a
-/// binary fraction: 6,265 is written `6.27k` but 17,685 `17.68k` (17.685 is stored a
-/// hair below), so a total halfway between two written values stands for the one its
-/// binary fraction rounds to.
+/// actions must then make that pot), else the written value does. The room prints a
+/// binary fraction: 17,685 is written `17.68k` (17.685 is stored a hair below the half),
+/// so a total halfway between two written values stands for the one its binary fraction
+/// rounds to.
 ///
 /// # Errors
 /// An amount that is none.
@@ -72,7 +72,7 @@ fn rounds_to(paid: i64, total: i64, within: i64, text: &str) -> bool {
     let number = text.strip_suffix('k').unwrap_or(text);
     let decimals = number.split_once('.').map_or(0, |(_, d)| d.len());
     // Units are ten-thousandths of a chip: a thousand chips are 10^7 units. The quotient
-    // of two integers below 2^53 is the binary fraction nearest the decimal, as the
+    // is the binary fraction nearest the decimal (for totals below 2^53 units), as the
     // room's client holds it.
     #[allow(clippy::cast_precision_loss)]
     let thousands = paid as f64 / 1e7;
@@ -125,9 +125,12 @@ mod tests {
         )
         .unwrap();
         assert_eq!((t.total, t.fees.len()), (Some(835_800), 0));
-        // 6.27k: the 6,265 paid out stands; 6,280 does not round to it.
-        let t = totals("6.27k | No rake", &[62_650_000]).unwrap();
+        // 6,265 is written 6.26k (6.265 is stored a hair below the half): it stands for
+        // 6.26k, not for 6.27k; 6,280 rounds to neither.
+        let t = totals("6.26k | No rake", &[62_650_000]).unwrap();
         assert_eq!(t.total, Some(62_650_000));
+        let t = totals("6.27k | No rake", &[62_650_000]).unwrap();
+        assert_eq!(t.total, Some(62_700_000));
         let t = totals("6.27k | No rake", &[62_800_000]).unwrap();
         assert_eq!(t.total, Some(62_700_000));
         // Halfway: 17,685 is written 17.68k (the binary 17.685 lies below the half), so

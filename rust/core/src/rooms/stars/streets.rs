@@ -167,6 +167,21 @@ impl Reader {
         }
     }
 
+    /// A stud hand whose third street's cards no line writes (Winamax's play-money
+    /// client writes no `Dealt to` line at all): at its first bet, each player who posted
+    /// is dealt three cards not shown.
+    pub(super) fn third_street_unwritten(&mut self) {
+        let dealt = self.events.iter().any(|e| matches!(e, Event::Deal(..)));
+        if self.head.deal != Deal::Stud || self.street != 0 || dealt {
+            return;
+        }
+        for who in 0..self.seats.len() {
+            if self.acting[who] && !self.seats[who].3 {
+                self.events.push(Event::Deal(who, vec![None; 3]));
+            }
+        }
+    }
+
     /// Whether `who` was dealt in on third street and has not folded.
     pub(super) fn in_stud(&self, who: usize) -> bool {
         !self.folded[who]
