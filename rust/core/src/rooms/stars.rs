@@ -218,7 +218,10 @@ impl Reader {
             );
         }
         let x = amount(after.trim_start_matches([' ', ':']))?;
-        let small = self.posts.iter().position(|p| p.0 == Post::Small && p.1 == who);
+        let small = self
+            .posts
+            .iter()
+            .position(|p| p.0 == Post::Small && p.1 == who);
         if let (Post::Big, Some(at)) = (kind, small) {
             // Both blinds posted one after the other (Winamax: "posts small blind 3€ out of
             // position", then "posts big blind 0€ out of position"): the big blind live,
@@ -427,7 +430,7 @@ impl Reader {
             (verb, arg)
         };
         self.flush_draws();
-        self.third_street_unwritten();
+        self.third_street_unwritten()?;
         if let (Arg::Chips(to), Deal::Stud) = (&arg, self.head.deal) {
             let street = self.street as u32 + 3;
             self.bets

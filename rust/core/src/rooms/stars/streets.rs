@@ -168,18 +168,17 @@ impl Reader {
     }
 
     /// A stud hand whose third street's cards no line writes (Winamax's play-money
-    /// client writes no `Dealt to` line at all): at its first bet, each player who posted
-    /// is dealt three cards not shown.
-    pub(super) fn third_street_unwritten(&mut self) {
+    /// client writes no `Dealt to` line at all) is refused at its first bet: who brings
+    /// in is the lowest up card, and no card of the hand tells it.
+    pub(super) fn third_street_unwritten(&self) -> Result<(), Fault> {
         let dealt = self.events.iter().any(|e| matches!(e, Event::Deal(..)));
         if self.head.deal != Deal::Stud || self.street != 0 || dealt {
-            return;
+            return Ok(());
         }
-        for who in 0..self.seats.len() {
-            if self.acting[who] && !self.seats[who].3 {
-                self.events.push(Event::Deal(who, vec![None; 3]));
-            }
-        }
+        fault(
+            Cause::Cards,
+            "no up card of third street is written: who brings in (the lowest) is not known",
+        )
     }
 
     /// Whether `who` was dealt in on third street and has not folded.
