@@ -852,6 +852,16 @@ const ROOM_TOKENS: &[&str] = &[
     "Ann: brings in for $0.02\n",
     "Bob: discards 2 cards [Tc Qd]\n",
     "Ann: stands pat\n",
+    // Winamax's ways: its stakes of three, its draws' sections and discards, both blinds
+    // posted one after the other, a raise written to what it adds.
+    "Holdem no limit (50/200/400)",
+    "*** FIRST-BET ***\n",
+    "*** FIRST-DRAW ***\n",
+    "Bob discard 2 cards\n",
+    "Ann posts small blind 3 out of position\n",
+    "Ann posts big blind 0 out of position\n",
+    "Bob raises -6.10 to 18.90\n",
+    "Ann collected 230 from side pot 1\n",
     "Ann: shows [Ah Kd X]\n",
     "Ann collected $2.50 from pot\n",
     "Uncalled bet ($2) returned to Ann\n",

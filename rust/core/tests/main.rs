@@ -23,6 +23,7 @@ mod rooms;
 mod rooms_clients;
 mod rooms_layouts;
 mod rooms_text;
+mod rooms_winamax;
 mod rooms_xml;
 mod seven_card;
 mod short_deck;

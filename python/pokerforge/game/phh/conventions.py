@@ -176,7 +176,9 @@ CONVENTIONS = MappingProxyType(
                 rake_taken="each pot",
                 straddles=True,
             ),
-            _room("WMX", "Winamax", ("€",), "stated after rake", "with winnings", (_SIT,)),
+            # A raise nobody could call is paid back with the pot ("collected 230 from side
+            # pot 1"): its excess is read returned.
+            _room("WMX", "Winamax", ("€",), "stated after rake", "with winnings", (_RET, _SIT)),
             _room(
                 "888",
                 "888poker (Pacific)",

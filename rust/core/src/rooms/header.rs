@@ -118,12 +118,18 @@ fn apart_betting(
     Some((after, at, row, betting))
 }
 
-/// The first pair `a/b` of amounts after `from` (the stakes or the level's blinds).
+/// The first pair `a/b` of amounts after `from` (the stakes or the level's blinds); of
+/// three, `ante/a/b` (Winamax: `(50/200/400)`, `(5€/25€/50€)`), the last two, where the
+/// ante is no more than either (a date, `2012/11/23`, is no stakes).
 fn stakes(line: &str) -> Option<(i64, i64)> {
     line.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
         .filter_map(|word| word.split_once('/'))
         .find_map(|(a, b)| {
             let b = b.trim_end_matches(['-', ',']);
+            if let Some((small, big)) = b.split_once('/') {
+                let (ante, small, big) = (units(a)?, units(small)?, units(big)?);
+                return (ante <= small && small <= big).then_some((small, big));
+            }
             Some((units(a)?, units(b)?))
         })
 }
@@ -303,6 +309,17 @@ mod tests {
         )
         .unwrap();
         assert_eq!((h.game, h.stakes), ("holdem", Some((100, 200))));
+        // Winamax: the ante, then the blinds (or a stud game's bets).
+        let line = "Tournament \"Quitte ou Double\" buyIn: 0.93-0.07 level: 10 - HandId: \
+                    #1-31-1343 - Holdem no limit (50/200/400) - 2012/07/23 20:36:56 UTC";
+        let h = header(line, None).unwrap();
+        assert_eq!(h.stakes, Some((2_000_000, 4_000_000)));
+        // A date is no stakes (Full Tilt writes its stakes before the game, its date after).
+        let line = "3: Table X - $150/$300 - Limit 2-7 Triple Draw - 0:40:00 ET - 2010/12/13";
+        assert_eq!(
+            header(line, None).unwrap().stakes,
+            Some((1_500_000, 3_000_000))
+        );
         assert!(header(
             "5: Hold'em Pot Limit Pre-Flop, No Limit Post-Flop (1/2)",
             None

@@ -71,8 +71,8 @@ struct Reader {
     street_dealt: Vec<usize>,
     /// The bets that show a stud hand's stakes where its first line has none.
     bets: super::stud::Bets,
-    /// Raises nobody could call, read as calls: `(event, player, raised to)`.
-    uncallable: Vec<(usize, usize, i64)>,
+    /// Raises nobody could call, read as calls: `(event, player, raised to, called)`.
+    uncallable: Vec<(usize, usize, i64, i64)>,
     /// Money the room added to the pot (GGPoker's Cash Drop), in units.
     cash_drop: i64,
     /// Folds of players all-in, left out: `(event, player)`.
@@ -218,6 +218,18 @@ impl Reader {
             );
         }
         let x = amount(after.trim_start_matches([' ', ':']))?;
+        let small = self
+            .posts
+            .iter()
+            .position(|p| p.0 == Post::Small && p.1 == who);
+        if let (Post::Big, Some(at)) = (kind, small) {
+            // Both blinds posted one after the other (Winamax: "posts small blind 3€ out of
+            // position", then "posts big blind 0€ out of position"): the big blind live,
+            // the rest dead.
+            self.posts[at] = (Post::Both, who, self.posts[at].2.saturating_add(x));
+            self.street_in[who] = self.street_in[who].saturating_add(x);
+            return Ok(());
+        }
         if kind == Post::Straddle {
             // A straddle is written as its poster's total (GGPoker's re-straddles).
             self.street_in[who] = self.street_in[who].max(x);
@@ -314,6 +326,9 @@ impl Reader {
             // written to its street total too; a row's "raises, adding" puts Y in.
             let to = x.find(" to ").map_or(Ok(0), |at| amount(&x[at + 4..]))?;
             let to = if to == 0 { amount(x)? } else { to };
+            // A raise "to" less than the bet it raises is what it adds (Winamax's all-in
+            // after a bring-in: "raises -6.10€ to 18.90€" of 10€ in, against 25€).
+            let adds = adds.max(i64::from(to < level));
             self.street_in[who] = to.saturating_add(adds * self.street_in[who]);
             (Verb::BetRaise, Arg::Chips(self.street_in[who]))
         } else if let Some(x) = rest.strip_prefix("completes it to ") {
@@ -407,7 +422,7 @@ impl Reader {
             // and the chips it leaves in are a call's. (Where no line returns it, a room
             // that pays it back with the pot, the raise is kept: see `finish`.)
             if let Arg::Chips(to) = arg {
-                self.uncallable.push((self.events.len(), who, to));
+                self.uncallable.push((self.events.len(), who, to, level));
             }
             self.street_in[who] = level;
             (Verb::CheckCall, Arg::Nothing)
@@ -415,6 +430,7 @@ impl Reader {
             (verb, arg)
         };
         self.flush_draws();
+        self.third_street_unwritten()?;
         if let (Arg::Chips(to), Deal::Stud) = (&arg, self.head.deal) {
             let street = self.street as u32 + 3;
             self.bets
@@ -429,6 +445,22 @@ impl Reader {
         self.acting[who] = true;
         self.events.push(Event::Act(who, verb, arg));
         Ok(())
+    }
+
+    /// Whether the part `x` of a raise nobody could call was paid back to `who` with the
+    /// pot (a room that writes no line returning it: Winamax's "collected 230 from side
+    /// pot 1", in its total pot): then it is returned, off his winnings and the total.
+    fn paid_back(&mut self, who: usize, x: i64) -> bool {
+        let won = self.won[who].max(self.summary_won[who]);
+        if !self.room.returns_collected || x <= 0 || won < x || self.total.is_none() {
+            return false;
+        }
+        for paid in [&mut self.won[who], &mut self.summary_won[who]] {
+            *paid -= x.min(*paid);
+        }
+        self.total = self.total.map(|t| t - x);
+        self.notes.push((who, false, x));
+        true
     }
 
     /// Whether no player but `who` still in the hand has chips beyond the street's bet
@@ -599,8 +631,8 @@ pub fn read(
         }
     }
     r.flush_draws();
-    for (at, who, to) in std::mem::take(&mut r.uncallable) {
-        if !r.notes.iter().any(|n| n.0 == who && !n.1) {
+    for (at, who, to, level) in std::mem::take(&mut r.uncallable) {
+        if !r.notes.iter().any(|n| n.0 == who && !n.1) && !r.paid_back(who, to - level) {
             r.events[at] = Event::Act(who, Verb::BetRaise, Arg::Chips(to));
         }
     }

@@ -179,8 +179,25 @@ pub const ROOMS: [Room; 17] = [
         marks: &[],
         lists_absent: false,
         default_betting: None,
-        rewrites: &[],
-        verbs: &[],
+        rewrites: &[
+            // A draw game's draws, as PokerStars names them (its betting rounds are
+            // sections of their own: see `section`).
+            ("*** FIRST-DRAW ***", "*** FIRST DRAW ***"),
+            ("*** SECOND-DRAW ***", "*** SECOND DRAW ***"),
+            ("*** THIRD-DRAW ***", "*** THIRD DRAW ***"),
+            // The play-money client's stud streets.
+            ("*** THIRD ***", "*** 3RD STREET ***"),
+            ("*** FOURTH ***", "*** 4TH STREET ***"),
+            ("*** FIFTH ***", "*** 5TH STREET ***"),
+            ("*** SIXTH ***", "*** 6TH STREET ***"),
+            ("*** SEVENTH ***", "*** 7TH STREET ***"),
+        ],
+        verbs: &[
+            // A draw's cards are not written: "discard 2 cards", "discard 0 card".
+            ("discard 0 card", "stands pat"),
+            ("discard ", "discards "),
+            ("bring-in ", "brings in for "),
+        ],
     },
     Room {
         code: "FTP",
@@ -526,7 +543,7 @@ pub type GameRow = (
 );
 
 /// Every game name the rooms write.
-pub const GAMES: [GameRow; 38] = [
+pub const GAMES: [GameRow; 39] = [
     ("Hold'em", "holdem", 2, Deal::Board, None),
     ("Holdem", "holdem", 2, Deal::Board, None),
     ("6+ Hold'em", "short-deck", 2, Deal::Board, None),
@@ -558,6 +575,8 @@ pub const GAMES: [GameRow; 38] = [
     ("Stud Hi", "stud", 7, Deal::Stud, None),
     ("Stud H/L", "stud-hilo", 7, Deal::Stud, None),
     ("2-7 Triple Draw", "2-7-triple-draw", 5, Deal::Draw, None),
+    // Winamax's play-money tables (three draws, as its hands show).
+    ("Lowball27", "2-7-triple-draw", 5, Deal::Draw, None),
     (
         "Triple Draw 2-7 Lowball",
         "2-7-triple-draw",

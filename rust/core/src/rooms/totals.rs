@@ -16,7 +16,10 @@ pub struct Totals {
 
 /// The text after `Total pot ` read; `won` is what the hand's lines paid out, which a
 /// total written rounded (Winamax's `6.27k`) stands for where it rounds to it (the
-/// actions must then make that pot), else the written value does.
+/// actions must then make that pot), else the written value does. The room prints a
+/// binary fraction: 17,685 is written `17.68k` (17.685 is stored a hair below the half),
+/// so a total halfway between two written values stands for the one its binary fraction
+/// rounds to.
 ///
 /// # Errors
 /// An amount that is none.
@@ -51,10 +54,29 @@ pub fn totals(rest: &str, won: &[i64]) -> Result<Totals, Fault> {
     if let Some((total, within)) = rounded {
         let fees: i64 = out.fees.iter().map(|f| f.1).sum();
         let paid = won.iter().sum::<i64>() + out.rake.unwrap_or(0) + fees;
-        let exact = (paid - total).abs() <= within && paid != total + within;
-        out.total = Some(if exact { paid } else { total });
+        out.total = Some(if rounds_to(paid, total, within, first.trim()) {
+            paid
+        } else {
+            total
+        });
     }
     Ok(out)
+}
+
+/// Whether `paid` (units) is written `text` (`17.68k`, the value `total`, within `within`
+/// of it): as a binary fraction of thousands printed to the written decimals.
+fn rounds_to(paid: i64, total: i64, within: i64, text: &str) -> bool {
+    if (paid - total).abs() > within {
+        return false;
+    }
+    let number = text.strip_suffix('k').unwrap_or(text);
+    let decimals = number.split_once('.').map_or(0, |(_, d)| d.len());
+    // Units are ten-thousandths of a chip: a thousand chips are 10^7 units. The quotient
+    // is the binary fraction nearest the decimal (for totals below 2^53 units), as the
+    // room's client holds it.
+    #[allow(clippy::cast_precision_loss)]
+    let thousands = paid as f64 / 1e7;
+    format!("{thousands:.decimals$}") == number
 }
 
 /// A summary's `Total pot` lines read one by one: BetOnline writes a line a pot (main and
@@ -103,11 +125,20 @@ mod tests {
         )
         .unwrap();
         assert_eq!((t.total, t.fees.len()), (Some(835_800), 0));
-        // 6.27k: the 6,265 paid out stands; 6,280 does not round to it.
-        let t = totals("6.27k | No rake", &[62_650_000]).unwrap();
+        // 6,265 is written 6.26k (6.265 is stored a hair below the half): it stands for
+        // 6.26k, not for 6.27k; 6,280 rounds to neither.
+        let t = totals("6.26k | No rake", &[62_650_000]).unwrap();
         assert_eq!(t.total, Some(62_650_000));
+        let t = totals("6.27k | No rake", &[62_650_000]).unwrap();
+        assert_eq!(t.total, Some(62_700_000));
         let t = totals("6.27k | No rake", &[62_800_000]).unwrap();
         assert_eq!(t.total, Some(62_700_000));
+        // Halfway: 17,685 is written 17.68k (the binary 17.685 lies below the half), so
+        // it stands for 17.68k, and 17.69k for none but itself.
+        let t = totals("17.68k | No rake", &[176_850_000]).unwrap();
+        assert_eq!(t.total, Some(176_850_000));
+        let t = totals("17.69k | No rake", &[176_850_000]).unwrap();
+        assert_eq!(t.total, Some(176_900_000));
         // A line a pot, the rake on each; a line written twice is once.
         let mut lines = PotLines::default();
         lines.add("1.26 | Rake 0.22", &[]).unwrap();

@@ -115,6 +115,10 @@ impl Reader {
             {
                 self.street_begins()
             }
+            // Winamax's betting rounds, each after its draw's section (which began the
+            // street).
+            "FIRST-BET" | "SECOND-BET" | "THIRD-BET" | "FOURTH-BET"
+                if self.head.deal == Deal::Draw => {}
             "SHOW DOWN" | "SHOWDOWN" | "RUN IT TWICE" => {}
             "SUMMARY" => self.section = Section::Summary,
             _ => {
@@ -161,6 +165,20 @@ impl Reader {
         if self.betting {
             self.street_begins();
         }
+    }
+
+    /// A stud hand whose third street's cards no line writes (Winamax's play-money
+    /// client writes no `Dealt to` line at all) is refused at its first bet: who brings
+    /// in is the lowest up card, and no card of the hand tells it.
+    pub(super) fn third_street_unwritten(&self) -> Result<(), Fault> {
+        let dealt = self.events.iter().any(|e| matches!(e, Event::Deal(..)));
+        if self.head.deal != Deal::Stud || self.street != 0 || dealt {
+            return Ok(());
+        }
+        fault(
+            Cause::Cards,
+            "no up card of third street is written: who brings in (the lowest) is not known",
+        )
     }
 
     /// Whether `who` was dealt in on third street and has not folded.
