@@ -40,13 +40,16 @@ pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
         street[p] += pay(p, live, &mut left, &mut put);
         pay(p, dead, &mut left, &mut put);
     }
+    // Before the first street's end a call pays up to the big blind's full size, even
+    // where its poster was short of it (all in for less, or for nothing after his ante).
+    let mut floor = blinds.iter().copied().max().unwrap_or(0);
     let mut betting = false;
     for step in &hand.steps {
         let p = match (step.verb, step.player) {
             (Verb::DealBoard | Verb::DealHole | Verb::StandPatDiscard, _) => {
                 if betting {
                     street.iter_mut().for_each(|x| *x = 0);
-                    betting = false;
+                    (betting, floor) = (false, 0);
                 }
                 continue;
             }
@@ -54,7 +57,7 @@ pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
             (Verb::ShowMuck, _) => continue,
             _ => return Err(format!("action {} has no player of the hand", step.action)),
         };
-        let level = street.iter().copied().max().unwrap_or(0);
+        let level = street.iter().copied().max().unwrap_or(0).max(floor);
         match (step.verb, &step.arg) {
             (Verb::CheckCall, _) => street[p] += pay(p, level - street[p], &mut left, &mut put),
             (Verb::BetRaise, Arg::Chips(to)) => {
