@@ -4,7 +4,7 @@
 
 use crate::room_files::{file, hands};
 use pokerforge_core::phh::{Arg, Verb};
-use pokerforge_core::rooms::{Cause, RoomHand};
+use pokerforge_core::rooms::{phh_winnings, Cause, RoomHand};
 
 /// Each step of `player`'s with `verb`: its cards.
 fn cards_of(hand: &RoomHand, player: usize, verb: Verb) -> Vec<Vec<Option<u8>>> {
@@ -33,6 +33,9 @@ fn a_blind_its_poster_has_no_chips_left_for_is_posted_for_nothing() {
         (&[25, 25][..], &[50, 100][..])
     );
     assert_eq!(hand.winnings, [2, 0]);
+    // The room writes his opponent's 24 of antes nobody matched returned with the 100 of
+    // the blind; the replay pays them to him as a pot of his own.
+    assert_eq!(phh_winnings(hand).unwrap(), [26, 0]);
     // His draw, with no betting before it, replaces three of the five cards first dealt.
     let dealt = cards_of(hand, 1, Verb::DealHole);
     let first: Vec<_> = ["Qs", "5c", "5h", "2d", "2s"].map(card).to_vec();
@@ -56,17 +59,21 @@ fn a_heads_up_button_written_on_the_big_blind_is_the_small_blinds_seat() {
 
 #[test]
 fn draws_written_garbled_are_cards_not_shown() {
-    // "Hero: discards 2 cards []", then "Dealt to Hero [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]":
-    // each of his draws is read as cards not shown, as many as he drew.
+    // "Hero: discards 2 cards []", then "Dealt to Hero [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]"
+    // (and a third draw of [Ad], which he never held, for [Qh], which he held): each of
+    // his draws is read as cards not shown, as many as he drew.
     let hand = &hands("pokerstars/triple_draw_garbled_draws.txt")[0];
     let discards: Vec<usize> = cards_of(hand, 0, Verb::StandPatDiscard)
         .iter()
         .map(Vec::len)
         .collect();
     assert_eq!(discards, [2, 1, 1]);
+    // (A hand known is known at each draw: his first five are not shown either.)
     let dealt = cards_of(hand, 0, Verb::DealHole);
-    assert_eq!(dealt[0], ["2s", "7s", "5h", "3c", "Qh"].map(card));
-    assert_eq!(dealt[1..], [vec![None; 2], vec![None], vec![None]]);
+    assert_eq!(
+        dealt,
+        [vec![None; 5], vec![None; 2], vec![None], vec![None]]
+    );
     assert!(cards_of(hand, 0, Verb::StandPatDiscard)
         .iter()
         .flatten()
@@ -107,7 +114,10 @@ fn a_hand_cut_mid_line_leaves_the_next_one_whole() {
     );
     let next = hands[1].as_ref().unwrap();
     let p7 = next.players.iter().position(|p| p == "Player7").unwrap();
-    assert_eq!((next.number.as_str(), next.winnings[p7]), ("86564270670", 100));
+    assert_eq!(
+        (next.number.as_str(), next.winnings[p7]),
+        ("86564270670", 100)
+    );
 }
 
 #[test]

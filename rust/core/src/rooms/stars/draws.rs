@@ -48,8 +48,12 @@ impl Reader {
     }
 
     /// Each draw of a player whose draw lines contradict one another (see the module's
-    /// text) read as cards not shown: what he discarded and drew, as many as written.
+    /// text) read as cards not shown: what he discarded and drew, as many as written, and
+    /// so the cards he was dealt first (a hand known is known at each draw).
     pub(super) fn unknown_draws(&mut self) {
+        for &who in &self.garbled_draws {
+            self.dealt[who] = None;
+        }
         for event in &mut self.events {
             match event {
                 Event::Act(w, Verb::StandPatDiscard, Arg::Cards(cards)) | Event::Deal(w, cards)
