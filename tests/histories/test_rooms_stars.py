@@ -30,6 +30,10 @@ def test_a_blind_its_poster_has_no_chips_left_for_is_posted_for_nothing() -> Non
     # main pot of 88 and the side pot of 508 are Djkujuhfl's.
     record = _one("big_blind_all_in_on_ante.txt")
     assert max(record.hand.payouts) == 596 and record.hand.stacks[1] == 0
+    # The big blind all in for 360 of 600: the calls are to the full 600, 120 of the small
+    # blind's returned unwritten, the pots of 1680 and 240 Player1's.
+    record = _one("big_blind_short_all_in.txt")
+    assert max(record.hand.payouts) == 1920 and record.site_convention is None
 
 
 def test_a_heads_up_button_written_on_the_big_blind_plays_as_the_small_blinds() -> None:

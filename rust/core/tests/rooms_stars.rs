@@ -44,6 +44,13 @@ fn a_blind_its_poster_has_no_chips_left_for_is_posted_for_nothing() {
     let hand = &hands("pokerstars/big_blind_all_in_on_ante.txt")[0];
     assert_eq!(&hand.blinds[..2], [60, 120]);
     assert_eq!((hand.total_pot, hand.winnings[6]), (Some(596), 596));
+    // The big blind all in for 360 of 600: a call all in for 480 is to the blind's full
+    // size, and so the small blind's "calls 180" (what 480 leaves to match).
+    let hand = &hands("pokerstars/big_blind_short_all_in.txt")[0];
+    assert_eq!(
+        (hand.total_pot, hand.winnings.iter().max()),
+        (Some(1920), Some(&1920))
+    );
 }
 
 #[test]

@@ -45,12 +45,15 @@ fn count(hand: &RoomHand) -> Result<(Vec<i64>, i64, i64), String> {
     if n == 2 {
         blinds.reverse(); // PHH writes heads-up blinds small first, the big blind's p1
     }
-    // A blind whose poster had nothing left after his ante (PokerStars writes no line for
-    // it) still sets the level before the first street's end: a call pays up to it.
+    // A blind posted short (all in for less, or for nothing after an ante: PokerStars
+    // writes no line for that) still sets the level before the first street's end, as
+    // the rules play it: a call pays up to its full size (PokerStars' and 888's calls do),
+    // but in a room whose calls go up to what was posted (`CALLS_TO_POSTED`).
+    let posted_level = CALLS_TO_POSTED.contains(&hand.room);
     let mut floor = 0;
     for p in 0..n.min(blinds.len()) {
         let paid = pay(p, blinds[p].max(0), &mut left, &mut put);
-        if paid == 0 && blinds[p] > 0 {
+        if paid < blinds[p] && (paid == 0 || !posted_level) {
             floor = floor.max(blinds[p]);
         }
         street[p] += paid;
@@ -199,6 +202,10 @@ pub fn returns_agree(hand: &RoomHand) -> bool {
     written.is_empty()
         || contributions(hand).is_ok_and(|(_, returned)| written.iter().sum::<i64>() == returned)
 }
+
+/// Rooms whose calls over a big blind posted all-in short go up to what he posted, not to
+/// the blind's full size (Bovada's `Call 37` over an all-in big blind of 237 at 200/400).
+const CALLS_TO_POSTED: [&str; 1] = ["BOV"];
 
 /// The names a summary gives the chips the room itself added to the pot (Run It Once's
 /// `| STP €5.00 |`, Splash the Pot).
