@@ -19,17 +19,23 @@ def _one(name: str) -> HandRecord:
     return records[0]
 
 
+def _by_name(record: HandRecord, values: tuple[int, ...]) -> dict[str, int]:
+    return dict(zip(record.players, values, strict=True))
+
+
 def test_a_blind_its_poster_has_no_chips_left_for_is_posted_for_nothing() -> None:
     # Heads-up, the button all in on his ante of 1 posts no small blind; the big blind's
     # 124 nobody matched come back to him (the file writes them returned, the replay a
     # pot of his own: his chips are the same) and he collects the pot of 2.
     record = _one("single_draw_ante_all_in.txt")
-    assert record.hand.payouts == (26, 0) and record.site_convention is None
-    assert record.hand.stacks == (3000, 0)
+    assert _by_name(record, record.hand.payouts) == {"Player0": 26, "Hero": 0}
+    assert _by_name(record, record.hand.stacks) == {"Player0": 3000, "Hero": 0}
+    assert record.site_convention is None
     # The big blind all in on his ante of 11: the others call the full 120, and the
     # main pot of 88 and the side pot of 508 are Djkujuhfl's.
     record = _one("big_blind_all_in_on_ante.txt")
-    assert max(record.hand.payouts) == 596 and record.hand.stacks[1] == 0
+    assert _by_name(record, record.hand.payouts)["Djkujuhfl"] == 596
+    assert _by_name(record, record.hand.stacks)["ruslan999588"] == 0
     # The big blind all in for 360 of 600: the calls are to the full 600, 120 of the small
     # blind's returned unwritten, the pots of 1680 and 240 Player1's.
     record = _one("big_blind_short_all_in.txt")
@@ -38,7 +44,7 @@ def test_a_blind_its_poster_has_no_chips_left_for_is_posted_for_nothing() -> Non
 
 def test_a_heads_up_button_written_on_the_big_blind_plays_as_the_small_blinds() -> None:
     record = _one("heads_up_button_big_blind.txt")
-    assert record.players[record.hand.payouts.index(100)] == "Hero"
+    assert _by_name(record, record.hand.payouts) == {"Hero": 100, "fblm2002": 0}
 
 
 def test_garbled_draws_and_an_unwritten_turn_replay_with_the_files_payouts() -> None:

@@ -132,3 +132,12 @@ fn courchevel_hi_lo_is_a_game_of_the_table() {
     let hand = &hands("pokerstars/courchevel_hilo_run_twice.txt")[0];
     assert_eq!((hand.game, hand.code), ("courchevel-hilo", Some("PC/8")));
 }
+
+#[test]
+fn a_game_whose_betting_changes_by_street_is_refused_by_name() {
+    // "Hold'em Pot Limit Pre-Flop": pot-limit before the flop, no-limit after.
+    let refused = file("pokerstars/pot_limit_preflop.txt");
+    let refusal = refused[0].as_ref().unwrap_err();
+    assert_eq!(refusal.cause, Cause::Game);
+    assert!(refusal.message.contains("\"Hold'em Pot Limit Pre-Flop\" is a game"));
+}
