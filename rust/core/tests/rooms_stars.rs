@@ -139,5 +139,7 @@ fn a_game_whose_betting_changes_by_street_is_refused_by_name() {
     let refused = file("pokerstars/pot_limit_preflop.txt");
     let refusal = refused[0].as_ref().unwrap_err();
     assert_eq!(refusal.cause, Cause::Game);
-    assert!(refusal.message.contains("\"Hold'em Pot Limit Pre-Flop\" is a game"));
+    assert!(refusal
+        .message
+        .contains("\"Hold'em Pot Limit Pre-Flop\" is a game"));
 }
