@@ -44,6 +44,7 @@ HANDS: dict[str, list[str]] = {
     "five-card-draw": ["8h8d4c3s2h", "7c7s3d2dKs"],
     "courchevel": ["AhKhQd2c3c", "KsKdJc9c8s"],
     "big-o": ["AhKhQd2c3c", "KsKdJc9c8s"],
+    "courchevel-hilo": ["AhKhQd2c3c", "KsKdJc9c8s"],
 }
 BOARD = "5c6c9dTs"
 # The short deck has no five; the stud games have no board.

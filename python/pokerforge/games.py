@@ -86,7 +86,15 @@ DRAW_GAMES: tuple[DrawGame, ...] = tuple(
 """The draw games (their rows draw), in the order of their codes."""
 
 Game = Literal[
-    "holdem", "omaha", "omaha-hilo", StudGame, "short-deck", DrawGame, "courchevel", "big-o"
+    "holdem",
+    "omaha",
+    "omaha-hilo",
+    StudGame,
+    "short-deck",
+    DrawGame,
+    "courchevel",
+    "big-o",
+    "courchevel-hilo",
 ]
 """A game's canonical name (every variant: equity counts them all), in the order of the
 core's game codes."""
@@ -156,6 +164,9 @@ GameName = Literal[
     "5-card-omaha-hilo",
     "5-card-omaha-hi-lo",
     "plo8-5",
+    "courchevel-hilo",
+    "courchevel-hi-lo",
+    "courchevel8",
 ]
 """Every spelling accepted (also in other case and with ``_`` for ``-``), the draw games'
 ([`DrawGameName`][pokerforge.games.DrawGameName]) among them."""

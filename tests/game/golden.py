@@ -71,6 +71,10 @@ SPECS: dict[str, tuple[GameSpec, int]] = {
     "five-card-draw": (GameSpec(variant="five-card-draw", betting="pot-limit", blinds=(1, 2)), 6),
     "courchevel-pl": (GameSpec(variant="courchevel", betting="pot-limit", blinds=(1, 2)), 8),
     "big-o-pl": (GameSpec(variant="big-o", betting="pot-limit", blinds=(1, 2)), 8),
+    "courchevel-hilo-pl": (
+        GameSpec(variant="courchevel-hilo", betting="pot-limit", blinds=(1, 2)),
+        8,
+    ),
 }
 
 

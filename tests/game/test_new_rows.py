@@ -1,5 +1,6 @@
-"""Two games added as rows of the variant table (issue 45): Courchevel and Big O. Each is
-a row in the core's table and nothing else: these tests play them through every part."""
+"""Games added as rows of the variant table (issue 45): Courchevel, Big O and Courchevel
+hi-lo. Each is a row in the core's table and nothing else: these tests play them through
+every part."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pokerforge.sim.policies import RandomPolicy
 
 COURCHEVEL = GameSpec(variant="courchevel", betting="pot-limit", blinds=(1, 2))
 BIG_O = GameSpec(variant="big-o", betting="pot-limit", blinds=(1, 2))
+COURCHEVEL_HILO = GameSpec(variant="courchevel-hilo", betting="pot-limit", blinds=(1, 2))
 
 
 def test_courchevel_turns_a_board_card_before_the_first_round() -> None:
@@ -30,7 +32,9 @@ def test_courchevel_turns_a_board_card_before_the_first_round() -> None:
     assert again.history == Hand(COURCHEVEL, stacks=[100, 100, 100], seed=6).history
 
 
-@pytest.mark.parametrize("spec", [COURCHEVEL, BIG_O], ids=["courchevel", "big-o"])
+@pytest.mark.parametrize(
+    "spec", [COURCHEVEL, BIG_O, COURCHEVEL_HILO], ids=["courchevel", "big-o", "courchevel-hilo"]
+)
 def test_random_hands_replay_from_their_histories(spec: GameSpec) -> None:
     rng = random.Random(spec.variant)
     for _ in range(30):
@@ -52,6 +56,23 @@ def test_big_o_is_five_card_omaha_hi_lo() -> None:
         assert ours.payouts == theirs.payouts and ours.board == theirs.board
     with pytest.raises(InvalidSpecError, match="Big O deals 5 cards to each player, not 4"):
         GameSpec(variant="big-o", hole_cards=4)
+
+
+def test_courchevel_hi_lo_is_courchevels_deal_split_high_and_low() -> None:
+    split = 0
+    for seed in range(20):
+        ours = Hand(COURCHEVEL_HILO, stacks=[50, 50, 50], seed=seed)
+        high = Hand(COURCHEVEL, stacks=[50, 50, 50], seed=seed)
+        assert len(ours.board) == 1
+        for hand in (ours, high):
+            while not hand.is_over:
+                hand.check_or_call()
+        assert ours.board == high.board and ours.hole_cards == high.hole_cards
+        assert sum(ours.payouts) == sum(high.payouts)
+        split += ours.payouts != high.payouts  # a low took half
+    assert split > 0
+    assert game_name("Courchevel_Hi_Lo") == "courchevel-hilo"
+    assert ROWS["courchevel-hilo"].phh[0] == ("pot-limit", "PC/8")
 
 
 def test_the_names_the_equity_and_the_table() -> None:

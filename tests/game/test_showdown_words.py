@@ -59,7 +59,7 @@ def _expected(variant: str, cards: str, board: str) -> str:
         case "stud-hilo":
             eight = evaluate_low_a5(both).eight_or_better
             return f"{evaluate(both).describe()}; {_low(eight and eight.describe())}"
-        case "omaha-hilo" | "big-o":
+        case "omaha-hilo" | "big-o" | "courchevel-hilo":
             high, low = evaluate_omaha_hilo(cards, board)
             return f"{high.describe()}; {_low(low and low.describe())}"
         case "omaha" | "courchevel":

@@ -136,7 +136,7 @@ const SHORT_DECK_SCALE: [f64; 6] = [1.0, 1.0, 1.0, 1.0, 0.3, 0.3];
 fn is_omaha(game: Game) -> bool {
     matches!(
         game,
-        Game::Omaha | Game::OmahaHiLo | Game::Courchevel | Game::BigO
+        Game::Omaha | Game::OmahaHiLo | Game::Courchevel | Game::BigO | Game::CourchevelHiLo
     )
 }
 
@@ -181,9 +181,11 @@ pub(crate) fn check_affordable(setup: &Setup, estimate: f64) -> Result<()> {
         return Err(Error::TooManyDeals {
             what: match setup.game {
                 Game::ShortDeck => "exact short-deck equity",
-                Game::Omaha | Game::OmahaHiLo | Game::Courchevel | Game::BigO => {
-                    "exact Omaha equity"
-                }
+                Game::Omaha
+                | Game::OmahaHiLo
+                | Game::Courchevel
+                | Game::BigO
+                | Game::CourchevelHiLo => "exact Omaha equity",
                 _ => "exact Hold'em equity",
             },
             size: format!(

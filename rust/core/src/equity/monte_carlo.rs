@@ -275,7 +275,7 @@ fn run_unit(
 ) -> Result<Counts> {
     match setup.game {
         Game::Holdem => holdem_unit(setup, holdings, rng, size, checker),
-        Game::Omaha | Game::OmahaHiLo | Game::Courchevel | Game::BigO => {
+        Game::Omaha | Game::OmahaHiLo | Game::Courchevel | Game::BigO | Game::CourchevelHiLo => {
             omaha_unit(setup, holdings, rng, size, checker)
         }
         Game::Stud | Game::StudHiLo | Game::Razz => {

@@ -13,6 +13,21 @@ use crate::phh::{Arg, Verb};
 /// # Errors
 /// A message naming an action by a player the hand does not have.
 pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
+    count(hand).map(|(put, _, returned)| (put, returned))
+}
+
+/// [`contributions`], with the uncalled bets the rules return: at each street's end what
+/// the largest bet of the street holds beyond the next largest.
+fn count(hand: &RoomHand) -> Result<(Vec<i64>, i64, i64), String> {
+    let uncalled_of = |street: &[i64]| {
+        let mut sorted = street.to_vec();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        match sorted.as_slice() {
+            [most, next, ..] => (most - next).max(0),
+            _ => 0,
+        }
+    };
+    let mut uncalled = 0;
     let n = hand.players.len();
     let mut left = hand.stacks.clone();
     let mut put = vec![0i64; n];
@@ -30,8 +45,18 @@ pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
     if n == 2 {
         blinds.reverse(); // PHH writes heads-up blinds small first, the big blind's p1
     }
+    // A blind posted short (all in for less, or for nothing after an ante: PokerStars
+    // writes no line for that) still sets the level before the first street's end, as
+    // the rules play it: a call pays up to its full size (PokerStars' and 888's calls do),
+    // but in a room whose calls go up to what was posted (`CALLS_TO_POSTED`).
+    let posted_level = CALLS_TO_POSTED.contains(&hand.room);
+    let mut floor = 0;
     for p in 0..n.min(blinds.len()) {
-        street[p] += pay(p, blinds[p].max(0), &mut left, &mut put);
+        let paid = pay(p, blinds[p].max(0), &mut left, &mut put);
+        if paid < blinds[p] && (paid == 0 || !posted_level) {
+            floor = floor.max(blinds[p]);
+        }
+        street[p] += paid;
     }
     for &(p, live, dead) in &hand.posts {
         if p >= n {
@@ -45,8 +70,9 @@ pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
         let p = match (step.verb, step.player) {
             (Verb::DealBoard | Verb::DealHole | Verb::StandPatDiscard, _) => {
                 if betting {
+                    uncalled += uncalled_of(&street);
                     street.iter_mut().for_each(|x| *x = 0);
-                    betting = false;
+                    (betting, floor) = (false, 0);
                 }
                 continue;
             }
@@ -54,7 +80,7 @@ pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
             (Verb::ShowMuck, _) => continue,
             _ => return Err(format!("action {} has no player of the hand", step.action)),
         };
-        let level = street.iter().copied().max().unwrap_or(0);
+        let level = street.iter().copied().max().unwrap_or(0).max(floor);
         match (step.verb, &step.arg) {
             (Verb::CheckCall, _) => street[p] += pay(p, level - street[p], &mut left, &mut put),
             (Verb::BetRaise, Arg::Chips(to)) => {
@@ -83,7 +109,7 @@ pub fn contributions(hand: &RoomHand) -> Result<(Vec<i64>, i64), String> {
         [most, next, ..] => (most - next).max(0),
         _ => 0,
     };
-    Ok((put, returned))
+    Ok((put, uncalled + uncalled_of(&street), returned))
 }
 
 /// Checks the totals the hand's summary states against its actions: the total pot is what
@@ -177,6 +203,10 @@ pub fn returns_agree(hand: &RoomHand) -> bool {
         || contributions(hand).is_ok_and(|(_, returned)| written.iter().sum::<i64>() == returned)
 }
 
+/// Rooms whose calls over a big blind posted all-in short go up to what he posted, not to
+/// the blind's full size (Bovada's `Call 37` over an all-in big blind of 237 at 200/400).
+const CALLS_TO_POSTED: [&str; 1] = ["BOV"];
+
 /// The names a summary gives the chips the room itself added to the pot (Run It Once's
 /// `| STP €5.00 |`, Splash the Pot).
 const ADDED: [&str; 1] = ["STP"];
@@ -266,7 +296,10 @@ pub fn phh_winnings(hand: &RoomHand) -> Result<Vec<i64>, String> {
         .notes
         .iter()
         .any(|n| matches!(n, Note::Returned { .. }));
-    if written_back || !super::table::room(hand.room).is_some_and(|r| r.returns_collected) {
+    if written_back {
+        return own_pot(hand, winnings);
+    }
+    if !super::table::room(hand.room).is_some_and(|r| r.returns_collected) {
         return Ok(winnings);
     }
     let (put, _) = contributions(hand)?;
@@ -293,6 +326,29 @@ pub fn phh_winnings(hand: &RoomHand) -> Result<Vec<i64>, String> {
     let top = (0..live.len()).max_by_key(|&p| live[p]);
     if let Some(top) = top.filter(|&p| returned > 0 && winnings[p] >= returned) {
         winnings[top] -= returned;
+    }
+    Ok(winnings)
+}
+
+/// `winnings` with the chips a player put in that nobody matched beyond his last bet's
+/// uncalled part (the antes of an opponent all in on his own ante) added to his: the room
+/// writes them returned with the uncalled bet (PokerStars' `Uncalled bet (124) returned`
+/// of a big blind of 100 and an ante of 25 matched by 1), the replay pays them to him as a
+/// pot of his own.
+fn own_pot(hand: &RoomHand, mut winnings: Vec<i64>) -> Result<Vec<i64>, String> {
+    let (put, uncalled, returned) = count(hand)?;
+    let top = (0..put.len()).max_by_key(|&p| put[p]);
+    let Some(top) = top.filter(|&p| returned > 0 && p < winnings.len()) else {
+        return Ok(winnings);
+    };
+    let written: i64 = (hand.notes.iter())
+        .filter_map(|n| match n {
+            Note::Returned { player, chips } if *player == top => Some(*chips),
+            _ => None,
+        })
+        .sum();
+    if written == returned && uncalled < returned && !hand.posts.iter().any(|p| p.2 > 0) {
+        winnings[top] += returned - uncalled;
     }
     Ok(winnings)
 }

@@ -256,26 +256,41 @@ pub fn read_file_as(bytes: &[u8], forced: Option<&'static Room>) -> FileRead {
         }
         chunk.clear();
     };
-    for (number, line) in text::lines(&text) {
-        let trimmed = line.trim_start();
-        // A hand's second line may be a start of its own (PartyPoker writes its
-        // "***** Hand History" line with or without a "#Game No" line before it, blank
-        // lines between them at times): a start that holds its number alone heads it.
-        let heading = |l: &str| {
-            starts(l.trim()).is_some_and(|(_, _, r)| r.trim().bytes().all(|b| b.is_ascii_digit()))
+    for (number, whole) in text::lines(&text) {
+        // A hand cut off mid-line, the file's next hand written on after it ("*** RIVER ***
+        // [4d Kh JPokerStars Hand #86564270670: ..."): the line is two, the cut hand's last
+        // and the next hand's first (a start named by its room, not a bare "Hand #").
+        let mid = start
+            .map(|(_, begin, _)| begin)
+            .filter(|begin| begin.len() >= 14 && begin.ends_with('#'))
+            .and_then(|begin| Some(whole.get(1..)?.find(begin)? + 1));
+        let pieces = match mid {
+            Some(at) => [&whole[..at], &whole[at..]],
+            None => [whole, ""],
         };
-        let second = start.is_some()
-            && (chunk.len() == 1
-                || (heading(chunk[0]) && chunk[1..].iter().all(|l| l.trim().is_empty())));
-        if let Some((found, begin, rest)) = starts(trimmed).filter(|_| !second) {
-            flush(start, &mut chunk, first_line);
-            if detected.is_none() {
-                detected = Some(found); // refined below, with the hand's next lines
+        for line in &pieces[..1 + usize::from(mid.is_some())] {
+            let line = *line;
+            let trimmed = line.trim_start();
+            // A hand's second line may be a start of its own (PartyPoker writes its
+            // "***** Hand History" line with or without a "#Game No" line before it, blank
+            // lines between them at times): a start that holds its number alone heads it.
+            let heading = |l: &str| {
+                starts(l.trim())
+                    .is_some_and(|(_, _, r)| r.trim().bytes().all(|b| b.is_ascii_digit()))
+            };
+            let second = start.is_some()
+                && (chunk.len() == 1
+                    || (heading(chunk[0]) && chunk[1..].iter().all(|l| l.trim().is_empty())));
+            if let Some((found, begin, rest)) = starts(trimmed).filter(|_| !second) {
+                flush(start, &mut chunk, first_line);
+                if detected.is_none() {
+                    detected = Some(found); // refined below, with the hand's next lines
+                }
+                start = Some((found, begin, line.len() - rest.len()));
+                first_line = number;
             }
-            start = Some((found, begin, line.len() - rest.len()));
-            first_line = number;
+            chunk.push(line);
         }
-        chunk.push(line);
     }
     flush(start, &mut chunk, first_line);
     unwritten_bring_ins(&mut hands, &firsts);

@@ -14,6 +14,8 @@ use super::table::{Deal, Room, Winnings};
 use super::words::{amount, fault, groups, known, Fault};
 use crate::phh::{Arg, Verb};
 
+mod blinds;
+mod draws;
 mod streets;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,6 +79,8 @@ struct Reader {
     cash_drop: i64,
     /// Folds of players all-in, left out: `(event, player)`.
     all_in_folds: Vec<(usize, usize)>,
+    /// The players whose draw lines contradict one another (see `draws`).
+    garbled_draws: Vec<usize>,
     language: &'static str,
 }
 
@@ -125,6 +129,7 @@ impl Reader {
             uncallable: Vec::new(),
             cash_drop: 0,
             all_in_folds: Vec::new(),
+            garbled_draws: Vec::new(),
         }
     }
 
@@ -343,16 +348,7 @@ impl Reader {
             self.street_in[who] = x;
             (Verb::PostBringIn, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("discards ") {
-            self.draw_begins();
-            let count: usize = x.split(' ').next().unwrap_or("").parse().unwrap_or(0);
-            let cards = groups(x)?
-                .pop()
-                .map_or_else(|| vec![None; count], |c| known(&c));
-            self.pending.push((who, cards.len(), None));
-            self.events
-                .push(Event::Act(who, Verb::StandPatDiscard, Arg::Cards(cards)));
-            self.acting[who] = true;
-            return Ok(());
+            return self.discards(who, x);
         } else if rest.starts_with("stands pat") {
             self.draw_begins();
             self.events.push(Event::Act(
@@ -631,6 +627,7 @@ pub fn read(
         }
     }
     r.flush_draws();
+    r.unknown_draws();
     for (at, who, to, level) in std::mem::take(&mut r.uncallable) {
         if !r.notes.iter().any(|n| n.0 == who && !n.1) && !r.paid_back(who, to - level) {
             r.events[at] = Event::Act(who, Verb::BetRaise, Arg::Chips(to));
@@ -649,6 +646,8 @@ pub fn read(
 }
 
 fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
+    r.blinds_of_nothing();
+    r.heads_up_button();
     let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.1);
     super::positions::renumber(&mut r.seats, &mut r.button, small);
     if r.head.deal != Deal::Stud {

@@ -42,6 +42,9 @@ pub enum Game {
     Courchevel,
     /// Big O: five-card Omaha hi-lo, eight or better.
     BigO,
+    /// Courchevel hi-lo: Courchevel's deal, the pot split as Omaha hi-lo's, eight or
+    /// better.
+    CourchevelHiLo,
 }
 
 impl Game {

@@ -135,7 +135,7 @@ const DRAW_GAME: Variant = Variant {
 /// Every game, in the order of [`Game`]'s codes. PHH codes: the standard's (NT, FT, PO,
 /// FO/8, F7S, F7S/8, FR, NS, N2L1D, F2L3D, FB) first where it has one, then pokerforge's of
 /// the same shape for the other structures.
-pub static VARIANTS: [Variant; 14] = [
+pub static VARIANTS: [Variant; 15] = [
     Variant {
         game: Game::Holdem,
         name: "holdem",
@@ -344,6 +344,21 @@ pub static VARIANTS: [Variant; 14] = [
         max_players: 8,
         phh: &[(PotLimit, "PBO"), (FixedLimit, "FBO"), (NoLimit, "NBO")],
         pokerstars: "5 Card Omaha Hi/Lo",
+        ..BOARD_GAME
+    },
+    Variant {
+        game: Game::CourchevelHiLo,
+        name: "courchevel-hilo",
+        display: "Courchevel Hi-Lo",
+        aliases: &["courchevel-hi-lo", "courchevel8"],
+        hole_cards: &[5],
+        streets: &COURCHEVEL,
+        structures: &[PotLimit, NoLimit, FixedLimit],
+        high: Some(HandKind::OmahaHigh),
+        low: Some(HandKind::OmahaEight),
+        max_players: 8,
+        phh: &[(PotLimit, "PC/8"), (NoLimit, "NC/8"), (FixedLimit, "FC/8")],
+        pokerstars: "Courchevel Hi/Lo",
         ..BOARD_GAME
     },
 ];

@@ -86,7 +86,7 @@ fn a_full_table_is_dealt_from_the_deck() {
 #[test]
 fn families_are_read_from_the_streets() {
     let draws: Vec<_> = VARIANTS.iter().map(|v| v.draw_rounds()).collect();
-    assert_eq!(draws, [0, 0, 0, 0, 0, 0, 0, 1, 3, 3, 3, 1, 0, 0]);
+    assert_eq!(draws, [0, 0, 0, 0, 0, 0, 0, 1, 3, 3, 3, 1, 0, 0, 0]);
     let studs: Vec<_> = VARIANTS
         .iter()
         .filter(|v| v.up_cards())
@@ -94,13 +94,21 @@ fn families_are_read_from_the_streets() {
         .collect();
     assert_eq!(studs, [Game::Stud, Game::StudHiLo, Game::Razz]);
     let boards: Vec<_> = VARIANTS.iter().map(|v| v.board_cards()).collect();
-    assert_eq!(boards, [5, 5, 5, 0, 0, 0, 5, 0, 0, 0, 0, 0, 5, 5]);
+    assert_eq!(boards, [5, 5, 5, 0, 0, 0, 5, 0, 0, 0, 0, 0, 5, 5, 5]);
     let hi_lo: Vec<_> = VARIANTS
         .iter()
         .filter(|v| v.hi_lo())
         .map(|v| v.game)
         .collect();
-    assert_eq!(hi_lo, [Game::OmahaHiLo, Game::StudHiLo, Game::BigO]);
+    assert_eq!(
+        hi_lo,
+        [
+            Game::OmahaHiLo,
+            Game::StudHiLo,
+            Game::BigO,
+            Game::CourchevelHiLo
+        ]
+    );
     assert_eq!(Variant::of(Game::Stud).cards_per_player(), 7);
     assert_eq!(Variant::of(Game::Badugi).cards_per_player(), 4);
 }

@@ -23,12 +23,11 @@ impl Reader {
         }
         match self.head.deal {
             Deal::Board => self.dealt[who] = Some(last),
-            Deal::Draw if self.street == 0 => self.dealt[who] = Some(last),
-            Deal::Draw => {
-                if let Some(p) = self.pending.iter_mut().find(|p| p.0 == who) {
-                    p.2 = Some(last);
-                }
+            // (A draw with no betting before it, everyone all in, is on the first street.)
+            Deal::Draw if self.street == 0 && !self.pending.iter().any(|p| p.0 == who) => {
+                self.dealt[who] = Some(last)
             }
+            Deal::Draw => self.drawn(who, &groups, last),
             Deal::Stud => {
                 let again = self.street_dealt.contains(&who);
                 if (self.betting || again) && self.section == Section::Play {
@@ -103,6 +102,11 @@ impl Reader {
             "PRE-FLOP" | "PREFLOP" => self.board_cards(after)?,
             "FLOP" | "TURN" | "RIVER" | "BOARD" if self.head.deal == Deal::Board => {
                 self.street_begins();
+                if groups(after)?.last().is_some_and(Vec::is_empty) {
+                    // The street's card left unwritten (`*** TURN *** [3c Jd 6d] []`):
+                    // the summary's board deals it (see `runout::fill`).
+                    self.events.push(Event::Board(Vec::new()));
+                }
                 self.board_cards(after)?;
             }
             "4TH STREET" | "5TH STREET" | "6TH STREET" | "RIVER" | "7TH STREET"
