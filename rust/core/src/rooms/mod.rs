@@ -22,6 +22,7 @@ mod merge;
 pub mod money;
 mod positions;
 mod record;
+mod repeats;
 pub mod replay;
 mod replay_rules;
 mod rounds;

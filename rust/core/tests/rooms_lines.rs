@@ -1,0 +1,88 @@
+//! Lines Bovada and 888 write their own way, on excerpts of real files (tests/data/rooms,
+//! their licences beside them): Bovada's lines written again word for word, 888's dead
+//! blind posted with a live one, and its raise nobody can call.
+
+use pokerforge_core::rooms::{contributions, read_file};
+
+use crate::room_files::hands;
+
+#[test]
+fn bovadas_lines_written_again_are_read_once() {
+    // Each hand adds up to its total pot and results only with the repeats read once
+    // (`hands` holds each to its totals).
+    let file = hands("bovada/lines_written_again.txt");
+    assert_eq!(file.len(), 4);
+    // "All-in 1405" and "Call 1405" four times each, each result three times: one
+    // all-in, one call, and 1630 each, as the summary's seat lines say.
+    let hand = &file[0];
+    let flop: Vec<String> = hand.phh_actions()[9..].to_vec();
+    assert_eq!(flop[..3], ["d db 4c8s9d", "p1 cbr 1405", "p4 cc"]);
+    assert_eq!(hand.winnings, [1630, 0, 0, 1630]);
+    // "Raises 450 to 450" sixteen times: one raise, 300 of it returned.
+    let hand = &file[1];
+    let raises = hand
+        .phh_actions()
+        .iter()
+        .filter(|a| a.contains(" cbr "))
+        .count();
+    assert_eq!(raises, 1);
+    assert_eq!(contributions(hand).unwrap(), (vec![75, 150, 0, 450], 300));
+    // A result written three times, the summary's "Small Blind 1520": paid once.
+    let hand = &file[2];
+    assert_eq!(hand.winnings.iter().sum::<i64>(), 1520);
+    // "Ante/Small blind 125" four times: one small blind, the pot 825.
+    let hand = &file[3];
+    assert_eq!(hand.blinds.iter().sum::<i64>(), 375);
+    assert_eq!(hand.total_pot, Some(825));
+}
+
+#[test]
+fn a_result_written_again_is_read_again_where_the_summary_says_so() {
+    // The same hand, its summary saying the winner was paid 825 twice over (two pots of
+    // one size): the second result line is no repeat, and the totals then refuse the hand
+    // (the pot held 825).
+    let path = format!(
+        "{}/../../tests/data/rooms/bovada/lines_written_again.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = String::from_utf8(std::fs::read(path).unwrap()).unwrap();
+    let at = text.find("Bovada Hand #3031666180").unwrap();
+    let hand = text[at..]
+        .replace(
+            "UTG+3 : Hand Result 825",
+            "UTG+3 : Hand Result 825\nUTG+3 : Hand Result 825",
+        )
+        .replace("Seat+2: UTG+3 825 ", "Seat+2: UTG+3 1650 ");
+    let read = read_file(hand.as_bytes());
+    let refused = read.hands[0].as_ref().unwrap_err();
+    assert!(refused.message.contains("1650"), "{}", refused.message);
+}
+
+#[test]
+fn eights_dead_blind_with_a_live_one() {
+    // "posts dead blind [$1 + $2]": $1 dead, a live big blind of $2 his check leaves as it
+    // is; the pot $6, of which $5.70 was collected.
+    let hand = &hands("888/posting_dead.txt")[0];
+    assert_eq!(hand.posts, [(3, 200, 100)]); // (player, live, dead)
+    assert_eq!(contributions(hand).unwrap().0, [100, 200, 0, 300, 0, 0]);
+    assert_eq!(hand.winnings.iter().sum::<i64>(), 570);
+}
+
+#[test]
+fn eights_raise_nobody_can_call_is_a_call() {
+    // IonelBadea "raises [1,490]" to 1,530 over Fair_Play888's all-in of 1,500, the two
+    // still to act holding less: a call of 1,500, the 30 above it returned unwritten.
+    let hand = &hands("888/uncallable_raise.txt")[0];
+    assert_eq!(hand.players[3], "IonelBadea");
+    let his: Vec<String> = hand
+        .phh_actions()
+        .into_iter()
+        .filter(|a| a.starts_with("p4 "))
+        .collect();
+    assert_eq!(his, ["p4 cbr 40", "p4 cc", "p4 sm 6h3c"]);
+    assert_eq!(
+        contributions(hand).unwrap(),
+        (vec![1380, 1500, 20, 1500, 1168], 0)
+    );
+    assert_eq!(hand.winnings, [318, 558, 0, 0, 4692]);
+}
