@@ -1,6 +1,7 @@
 //! Lines Bovada and 888 write their own way, on excerpts of real files (tests/data/rooms,
-//! their licences beside them): Bovada's lines written again word for word, 888's dead
-//! blind posted with a live one, and its raise nobody can call.
+//! their licences beside them): Bovada's lines written again word for word and its
+//! fixed-limit tournaments' levels, 888's dead blind posted with a live one, and its raise
+//! nobody can call.
 
 use pokerforge_core::rooms::{contributions, read_file};
 
@@ -56,6 +57,17 @@ fn a_result_written_again_is_read_again_where_the_summary_says_so() {
     let read = read_file(hand.as_bytes());
     let refused = read.hands[0].as_ref().unwrap_err();
     assert!(refused.message.contains("1650"), "{}", refused.message);
+}
+
+#[test]
+fn bovadas_fixed_limit_level_names_the_blinds() {
+    // "Fixed Limit- Level 6 (75/150)": the big blind posts 150 and the flop's bets are 150,
+    // the turn's 300; the pot 4,740 as the summary says.
+    let hand = &hands("bovada/fixed_limit_level.txt")[0];
+    assert_eq!(hand.limits, Some((150, 300)));
+    assert_eq!(hand.blinds[..2], [75, 150]);
+    assert_eq!(hand.total_pot, Some(4740));
+    assert_eq!(contributions(hand).unwrap().0[..2], [90, 2250]);
 }
 
 #[test]
