@@ -1,0 +1,45 @@
+"""Lines Bovada and 888 write their own way, read and replayed with the file's payouts, on
+excerpts of the real files (``tests/data/rooms``): Bovada's lines written again word for
+word and its fixed-limit tournaments' levels, 888's dead blind posted with a live one and
+its raise nobody can call."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pokerforge.histories import HandRecord, read_histories
+
+ROOMS = Path(__file__).parent.parent / "data" / "rooms"
+
+
+def _all(name: str) -> list[HandRecord]:
+    reader = read_histories(ROOMS / name)
+    records = list(reader)
+    assert reader.skipped == 0, reader.problems
+    return records
+
+
+def test_bovadas_lines_written_again_replay_once() -> None:
+    # A hand whose all-in, call and results are written three and four times; one whose
+    # raise is written sixteen times; a result written thrice; a small blind four times.
+    records = _all("bovada/lines_written_again.txt")
+    assert [r.number for r in records] == [3152355148, 3152357958, 3031625867, 3031666180]
+    assert [sum(r.hand.payouts) for r in records] == [3260, 375, 1520, 825]
+    assert all(r.site_convention is None for r in records)
+    first = records[0]
+    assert sorted(first.hand.payouts) == [0, 0, 1630, 1630]
+
+
+def test_bovadas_fixed_limit_level_is_its_blinds() -> None:
+    # "Level 6 (75/150)": blinds 75/150, bets 150 and 300; the split pot paid as written.
+    (record,) = _all("bovada/fixed_limit_level.txt")
+    assert sorted(p for p in record.hand.payouts if p) == [2370, 2370]
+
+
+def test_eights_dead_blind_and_uncallable_raise_replay() -> None:
+    # "posts dead blind [$1 + $2]" and checks: $6 in the pot, $5.70 collected.
+    (record,) = _all("888/posting_dead.txt")
+    assert (sum(record.hand.payouts), record.hand.rake) == (570, 30)  # in cents
+    # A raise to 1,530 over an all-in of 1,500 nobody else can call: a call.
+    (record,) = _all("888/uncallable_raise.txt")
+    assert record.hand.payouts == (318, 558, 0, 0, 4692)
