@@ -1,7 +1,7 @@
-//! Lines Bovada and 888 write their own way, on excerpts of real files (tests/data/rooms,
-//! their licences beside them): Bovada's lines written again word for word and its
-//! fixed-limit tournaments' levels, 888's dead blind posted with a live one, and its raise
-//! nobody can call.
+//! Lines Bovada, 888 and WPN write their own way, on excerpts of real files
+//! (tests/data/rooms, their licences beside them): Bovada's lines written again word for
+//! word and its fixed-limit tournaments' levels, 888's dead blind posted with a live one and
+//! its raise nobody can call, WPN's older layout's Omaha of no structure named.
 
 use pokerforge_core::rooms::{contributions, read_file};
 
@@ -97,4 +97,16 @@ fn eights_raise_nobody_can_call_is_a_call() {
         (vec![1380, 1500, 20, 1500, 1168], 0)
     );
     assert_eq!(hand.winnings, [318, 558, 0, 0, 4692]);
+}
+
+#[test]
+fn wpns_omaha_bet_beyond_the_pot_is_no_limit() {
+    // "(Omaha HiLow)", no structure named: read as pot-limit, until "allin (402.40)" into a
+    // pot of 33 shows the room took a bet pot-limit allows none of.
+    let hand = &hands("wpn/older_layout_no_limit_omaha.txt")[0];
+    assert_eq!((hand.game, hand.betting), ("omaha-hilo", "no-limit"));
+    assert!(hand.phh_actions().contains(&"p1 cbr 405.4".to_string()));
+    // Its other Omaha hands stay pot-limit.
+    let hand = &hands("wpn/older_layout_capped_disconnected.txt")[0];
+    assert_eq!(hand.betting, "pot-limit");
 }
