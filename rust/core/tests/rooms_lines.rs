@@ -1,7 +1,8 @@
 //! Lines Bovada, 888 and WPN write their own way, on excerpts of real files
 //! (tests/data/rooms, their licences beside them): Bovada's lines written again word for
-//! word and its fixed-limit tournaments' levels, 888's dead blind posted with a live one and
-//! its raise nobody can call, WPN's older layout's Omaha of no structure named.
+//! word, its fixed-limit tournaments' levels and a big blind all in on his ante, 888's dead
+//! blind posted with a live one and its raise nobody can call, WPN's older layout's Omaha of
+//! no structure named.
 
 use pokerforge_core::rooms::{contributions, read_file};
 
@@ -68,6 +69,22 @@ fn bovadas_fixed_limit_level_names_the_blinds() {
     assert_eq!(hand.blinds[..2], [75, 150]);
     assert_eq!(hand.total_pot, Some(4740));
     assert_eq!(contributions(hand).unwrap().0[..2], [90, 2250]);
+}
+
+#[test]
+fn bovadas_big_blind_all_in_on_his_ante() {
+    // "Big Blind : All-in 120" among the antes of 120, his whole stack: his blind posted
+    // all-in for nothing; the small blind's 600 returned, the antes his.
+    let hand = &hands("bovada/big_blind_all_in_on_ante.txt")[0];
+    assert_eq!(
+        (hand.blinds[..2].to_vec(), hand.stacks[1]),
+        (vec![600, 1200], 120)
+    );
+    assert_eq!(
+        contributions(hand).unwrap(),
+        (vec![720, 120, 120, 120, 120, 120, 120, 120, 120], 600)
+    );
+    assert_eq!(hand.winnings[1], 1080);
 }
 
 #[test]

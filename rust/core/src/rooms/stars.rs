@@ -248,7 +248,13 @@ impl Reader {
         } else {
             "big blind"
         };
-        self.post(who, &format!("{kind} {} all-in", x.trim()))
+        let big_blind_all_in = kind == "ante" && name == "Big Blind";
+        self.post(who, &format!("{kind} {} all-in", x.trim()))?;
+        if big_blind_all_in && amount(x)? == self.seats[who].2 {
+            // All in on his ante, the big blind posts his blind all-in for nothing.
+            self.post(who, "big blind 0 all-in")?;
+        }
+        Ok(())
     }
 
     fn flush_draws(&mut self) {
