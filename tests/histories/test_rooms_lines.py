@@ -1,7 +1,8 @@
-"""Lines Bovada and 888 write their own way, read and replayed with the file's payouts, on
-excerpts of the real files (``tests/data/rooms``): Bovada's lines written again word for
-word and its fixed-limit tournaments' levels, 888's dead blind posted with a live one and
-its raise nobody can call."""
+"""Lines Bovada, 888 and WPN write their own way, read and replayed with the file's
+payouts, on excerpts of the real files (``tests/data/rooms``): Bovada's lines written again
+word for word, its fixed-limit tournaments' levels and a big blind all in on his ante,
+888's dead blind posted with a live one and its raise nobody can call, WPN's older layout's
+Omaha of no structure named."""
 
 from __future__ import annotations
 
@@ -43,3 +44,18 @@ def test_eights_dead_blind_and_uncallable_raise_replay() -> None:
     # A raise to 1,530 over an all-in of 1,500 nobody else can call: a call.
     (record,) = _all("888/uncallable_raise.txt")
     assert record.hand.payouts == (318, 558, 0, 0, 4692)
+
+
+def test_wpns_omaha_bet_beyond_the_pot_replays_as_no_limit() -> None:
+    # WPN's older layout names no structure: an all-in of 402.40 into a pot of 33, taken
+    # by the room and returned uncalled, is a no-limit bet.
+    (record,) = _all("wpn/older_layout_no_limit_omaha.txt")
+    assert record.hand.spec.betting == "no-limit"
+    assert sum(record.hand.payouts) == 4200  # in cents
+
+
+def test_bovadas_big_blind_all_in_on_his_ante_replays() -> None:
+    # His whole stack of 120 on the ante: the small blind's 600 returned, the nine antes
+    # his at the showdown.
+    (record,) = _all("bovada/big_blind_all_in_on_ante.txt")
+    assert record.hand.payouts[record.players.index("Big Blind")] == 1080
