@@ -42,7 +42,7 @@ const BETTING: [(&str, &str); 9] = [
 /// The amount in the first `[...]` of `text` (`[$0.05 USD]`, `[ 299,48$ ]`; `[$1 + $0.5]`
 /// adds up).
 fn bracket(text: &str) -> Result<i64, Fault> {
-    Ok(parts(text)?.iter().sum())
+    Ok(parts(text)?.iter().fold(0, |a, x| a.saturating_add(*x)))
 }
 
 /// Each amount of a bracket whose amounts are joined by `+` (`[$1 + $2]`), in order.

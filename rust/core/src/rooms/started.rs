@@ -315,7 +315,7 @@ impl State {
         } else if self.acted || !name.eq_ignore_ascii_case("FLOP") {
             return fault(Cause::Cards, format!("{line:?} deals no cards"));
         } // A "*** FLOP ***:" with no cards before the deal is a stray line.
-        self.pot = self.pot.saturating_add(self.street_in.iter().sum());
+        self.pot = (self.street_in.iter()).fold(self.pot, |a, x| a.saturating_add(*x));
         self.street_in.iter_mut().for_each(|x| *x = 0);
         Ok(())
     }
@@ -466,8 +466,9 @@ impl State {
             .filter(|x| x.contains('('))
         {
             // The most pot-limit allows: the call, then the pot after it.
-            let most = (self.street_in.iter().sum::<i64>() + self.pot)
-                .saturating_add(2 * level - self.street_in[who]);
+            let most = (self.street_in.iter())
+                .fold(self.pot, |a, x| a.saturating_add(*x))
+                .saturating_add(level.saturating_mul(2).saturating_sub(self.street_in[who]));
             self.street_in[who] += bracketed(x)?;
             if self.street_in[who] > most && r.head.betting == "pot-limit" {
                 // The layout names no structure (Omaha is read as pot-limit): a bet the
