@@ -1,8 +1,8 @@
 //! Lines Bovada, 888 and WPN write their own way, on excerpts of real files
 //! (tests/data/rooms, their licences beside them): Bovada's lines written again word for
-//! word, its fixed-limit tournaments' levels and a big blind all in on his ante, 888's dead
-//! blind posted with a live one and its raise nobody can call, WPN's older layout's Omaha of
-//! no structure named.
+//! word, its fixed-limit tournaments' levels, a big blind all in on his ante and stud
+//! stakes no bet shows, 888's dead blind posted with a live one and its raise nobody can
+//! call, WPN's older layout's Omaha of no structure named.
 
 use pokerforge_core::rooms::{contributions, read_file};
 
@@ -85,6 +85,32 @@ fn bovadas_big_blind_all_in_on_his_ante() {
         (vec![720, 120, 120, 120, 120, 120, 120, 120, 120], 600)
     );
     assert_eq!(hand.winnings[1], 1080);
+}
+
+#[test]
+fn bovadas_stud_stakes_no_bet_shows_are_its_files() {
+    // "Level 8 (0/0)", the bring-in called and every street checked: the stakes of the
+    // hand before it, at the same ante (40) and bring-in (100).
+    let file = hands("bovada/stud_stakes_unwritten.txt");
+    assert_eq!(
+        (file[0].limits, file[1].limits),
+        (Some((200, 400)), Some((200, 400)))
+    );
+    assert_eq!(file[1].bring_in, Some(100));
+    // Alone, it is refused by name.
+    let path = format!(
+        "{}/../../tests/data/rooms/bovada/stud_stakes_unwritten.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = String::from_utf8(std::fs::read(path).unwrap()).unwrap();
+    let alone = &text[text.find("Bovada Hand #2633132989").unwrap()..];
+    let read = read_file(alone.as_bytes());
+    let refused = read.hands[0].as_ref().unwrap_err();
+    assert!(
+        refused.message.contains("without its stakes"),
+        "{}",
+        refused.message
+    );
 }
 
 #[test]
