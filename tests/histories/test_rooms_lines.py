@@ -1,8 +1,8 @@
 """Lines Bovada, 888 and WPN write their own way, read and replayed with the file's
 payouts, on excerpts of the real files (``tests/data/rooms``): Bovada's lines written again
-word for word, its fixed-limit tournaments' levels and a big blind all in on his ante,
-888's dead blind posted with a live one and its raise nobody can call, WPN's older layout's
-Omaha of no structure named."""
+word for word, its fixed-limit tournaments' levels, a big blind all in on his ante and stud
+stakes no bet shows, 888's dead blind posted with a live one and its raise nobody can call,
+WPN's older layout's Omaha of no structure named."""
 
 from __future__ import annotations
 
@@ -59,3 +59,10 @@ def test_bovadas_big_blind_all_in_on_his_ante_replays() -> None:
     # his at the showdown.
     (record,) = _all("bovada/big_blind_all_in_on_ante.txt")
     assert record.hand.payouts[record.players.index("Big Blind")] == 1080
+
+
+def test_bovadas_stud_stakes_from_its_file_replay() -> None:
+    # "Level 8 (0/0)": the hand that bets shows 200/400; the one that only checks takes them.
+    records = _all("bovada/stud_stakes_unwritten.txt")
+    assert [r.hand.spec.small_bet for r in records] == [200, 200]
+    assert sum(records[1].hand.payouts) == 360
