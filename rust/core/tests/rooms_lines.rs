@@ -1,8 +1,8 @@
 //! Lines Bovada, 888 and WPN write their own way, on excerpts of real files
 //! (tests/data/rooms, their licences beside them): Bovada's lines written again word for
 //! word, its fixed-limit tournaments' levels, a big blind all in on his ante and stud
-//! stakes no bet shows, 888's dead blind posted with a live one and its raise nobody can
-//! call, WPN's older layout's Omaha of no structure named.
+//! stakes no bet shows, 888's dead blind posted with a live one, its raise nobody can call
+//! and its call over a short all-in, WPN's older layout's Omaha of no structure named.
 
 use pokerforge_core::rooms::{contributions, read_file};
 
@@ -152,4 +152,14 @@ fn wpns_omaha_bet_beyond_the_pot_is_no_limit() {
     // Its other Omaha hands stay pot-limit.
     let hand = &hands("wpn/older_layout_capped_disconnected.txt")[0];
     assert_eq!(hand.betting, "pot-limit");
+}
+
+#[test]
+fn eights_call_over_a_short_all_in_is_returned_not_won() {
+    // Hero's small blind of 100 "calls [$100]" to 200 over the big blind's all-in for 125;
+    // the room writes the 75 over it "Hero collected [ $75 ]": his own chips, not the pot's.
+    let hand = &hands("888/overcall_collected.txt")[0];
+    assert_eq!(hand.players[..2], ["Hero", "Horribleman"]);
+    assert_eq!(contributions(hand).unwrap().0[..2], [145, 145]);
+    assert_eq!(hand.winnings[..2], [0, 400]);
 }

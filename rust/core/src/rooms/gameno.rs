@@ -282,7 +282,34 @@ pub fn read(
         ));
     }
     button_before_small_blind(&mut r);
-    assemble(r).map_err(|f| (None, f))
+    let overs: Vec<(String, i64)> = (state.overcalls.iter())
+        .map(|&(who, over)| (r.seats[who].1.clone(), over))
+        .collect();
+    let mut hand = assemble(r).map_err(|f| (None, f))?;
+    overcalls_collected(&mut hand, &overs);
+    Ok(hand)
+}
+
+/// Calls written over the level a short all-in left (888's tournaments: "calls [$100]"
+/// from a small blind of 100 to 200, the big blind all-in for 125): the room returns what
+/// is over and writes it collected ("Hero collected [ $75 ]"). Those chips never were in
+/// the pot: they come off the player's winnings where the collected amounts exceed what
+/// the pot held (the totals then hold the rest to it).
+fn overcalls_collected(hand: &mut RoomHand, overs: &[(String, i64)]) {
+    for (name, over) in overs {
+        let Ok((put, returned)) = super::ledger::contributions(hand) else {
+            return;
+        };
+        let pot = put.iter().fold(0i64, |a, x| a.saturating_add(*x)) - returned;
+        let paid = hand.winnings.iter().fold(0i64, |a, x| a.saturating_add(*x));
+        let over = super::money::in_unit(*over, hand.places);
+        let Some(p) = hand.players.iter().position(|n| n == name) else {
+            continue;
+        };
+        if paid > pot && hand.winnings[p] >= over {
+            hand.winnings[p] -= over;
+        }
+    }
 }
 
 /// The button where the small blind is not the first seat dealt in after the written one
@@ -321,6 +348,8 @@ fn button_before_small_blind(r: &mut Parts) {
 #[derive(Debug, Default)]
 struct State {
     sections: usize,
+    /// Calls written over the street's level: `(seat, chips over it)`.
+    overcalls: Vec<(usize, i64)>,
     /// Whether a `** Dealing ... **` section began.
     dealing: bool,
     acted: bool,
@@ -601,7 +630,12 @@ impl State {
         } else if rest.starts_with("checks") {
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("calls ") {
-            put(self, bracket(x)?);
+            let over = put(self, bracket(x)?) - level;
+            if level > 0 && over > 0 {
+                // A call over the level (a short all-in's): see `overcalls_collected`.
+                self.overcalls.push((who, over));
+                self.street_in[who] = level;
+            }
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some((_, to)) = rest
             .strip_prefix("raises ")
