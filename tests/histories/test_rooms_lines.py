@@ -1,8 +1,8 @@
 """Lines Bovada, 888 and WPN write their own way, read and replayed with the file's
 payouts, on excerpts of the real files (``tests/data/rooms``): Bovada's lines written again
 word for word, its fixed-limit tournaments' levels, a big blind all in on his ante and stud
-stakes no bet shows, 888's dead blind posted with a live one and its raise nobody can call,
-WPN's older layout's Omaha of no structure named."""
+stakes no bet shows, 888's dead blind posted with a live one, its raise nobody can call and
+its call over a short all-in, WPN's older layout's Omaha of no structure named."""
 
 from __future__ import annotations
 
@@ -66,3 +66,11 @@ def test_bovadas_stud_stakes_from_its_file_replay() -> None:
     records = _all("bovada/stud_stakes_unwritten.txt")
     assert [r.hand.spec.small_bet for r in records] == [200, 200]
     assert sum(records[1].hand.payouts) == 360
+
+
+def test_eights_call_over_a_short_all_in_replays() -> None:
+    # The 75 written collected by the caller is his own call's excess: the pot of 400 is
+    # the big blind's.
+    (record,) = _all("888/overcall_collected.txt")
+    assert record.hand.payouts[record.players.index("Horribleman")] == 400
+    assert sum(record.hand.payouts) == 400
