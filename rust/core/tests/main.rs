@@ -22,6 +22,7 @@ mod room_files;
 mod rooms;
 mod rooms_clients;
 mod rooms_layouts;
+mod rooms_lines;
 mod rooms_stars;
 mod rooms_text;
 mod rooms_winamax;

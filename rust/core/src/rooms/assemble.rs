@@ -122,13 +122,27 @@ pub fn assemble(mut r: Parts) -> Result<RoomHand, Fault> {
         .iter()
         .map(|&(k, i, x)| Ok((k, player(i)?, x)))
         .collect::<Result<_, Fault>>()?;
+    let fixed_level = r.head.betting == "fixed-limit" && r.head.tournament.is_some();
     if r.head.betting == "fixed-limit" && r.head.stakes.is_none() {
-        // No stakes written (Bovada): the small bet is the big blind posted.
+        // No stakes written (Bovada): the small bet is the big blind posted. (A text
+        // layout's stud hand with no bet has none: another hand of its file at its ante and
+        // bring-in gives them, see `rooms::unwritten_stakes`.)
         let big = posts.iter().find(|p| p.0 == Post::Big).map(|p| p.2);
-        let Some(big) = big else {
-            return fault(Cause::Game, "a fixed-limit hand without its stakes");
-        };
-        r.head.stakes = Some((big, 2 * big));
+        let text = r.room.format == super::table::Format::StarsText;
+        match big {
+            Some(big) => r.head.stakes = Some((big, 2 * big)),
+            None if r.head.deal == Deal::Stud && text => {}
+            None => return fault(Cause::Game, "a fixed-limit hand without its stakes"),
+        }
+    }
+    let big = posts.iter().find(|p| p.0 == Post::Big).map(|p| p.2);
+    if let (true, Some((small, level)), Some(big)) = (fixed_level, r.head.stakes, big) {
+        // A tournament's level that names the blinds, not the bets (Bovada's "Fixed
+        // Limit- Level 6 (75/150)": the big blind posts 150, the flop's bets are 150):
+        // the small bet is the big blind posted.
+        if big == level && small < level {
+            r.head.stakes = Some((big, big.saturating_mul(2)));
+        }
     }
     let fixed = (r.head.betting == "fixed-limit")
         .then(|| r.head.stakes.map(|s| s.0))

@@ -42,11 +42,16 @@ const BETTING: [(&str, &str); 9] = [
 /// The amount in the first `[...]` of `text` (`[$0.05 USD]`, `[ 299,48$ ]`; `[$1 + $0.5]`
 /// adds up).
 fn bracket(text: &str) -> Result<i64, Fault> {
+    Ok(parts(text)?.iter().fold(0, |a, x| a.saturating_add(*x)))
+}
+
+/// Each amount of a bracket whose amounts are joined by `+` (`[$1 + $2]`), in order.
+fn parts(text: &str) -> Result<Vec<i64>, Fault> {
     let inner = text
         .split_once('[')
         .and_then(|(_, rest)| rest.split_once(']'))
         .map_or(text, |(inner, _)| inner);
-    let mut sum = 0i64;
+    let mut out = Vec::new();
     for part in inner.split('+') {
         let word = part
             .trim()
@@ -60,11 +65,11 @@ fn bracket(text: &str) -> Result<i64, Fault> {
             .replace(" €", "€")
             .replace("$ ", "$");
         match units(&word) {
-            Some(x) => sum += x,
+            Some(x) => out.push(x),
             None => return fault(Cause::Amount, format!("{:?} is not an amount", part.trim())),
         }
     }
-    Ok(sum)
+    Ok(out)
 }
 
 /// `line` with a space before an action's bracket ("bets[ $113 USD ]", as a client of
@@ -277,7 +282,34 @@ pub fn read(
         ));
     }
     button_before_small_blind(&mut r);
-    assemble(r).map_err(|f| (None, f))
+    let overs: Vec<(String, i64)> = (state.overcalls.iter())
+        .map(|&(who, over)| (r.seats[who].1.clone(), over))
+        .collect();
+    let mut hand = assemble(r).map_err(|f| (None, f))?;
+    overcalls_collected(&mut hand, &overs);
+    Ok(hand)
+}
+
+/// Calls written over the level a short all-in left (888's tournaments: "calls [$100]"
+/// from a small blind of 100 to 200, the big blind all-in for 125): the room returns what
+/// is over and writes it collected ("Hero collected [ $75 ]"). Those chips never were in
+/// the pot: they come off the player's winnings where the collected amounts exceed what
+/// the pot held (the totals then hold the rest to it).
+fn overcalls_collected(hand: &mut RoomHand, overs: &[(String, i64)]) {
+    for (name, over) in overs {
+        let Ok((put, returned)) = super::ledger::contributions(hand) else {
+            return;
+        };
+        let pot = put.iter().fold(0i64, |a, x| a.saturating_add(*x)) - returned;
+        let paid = hand.winnings.iter().fold(0i64, |a, x| a.saturating_add(*x));
+        let over = super::money::in_unit(*over, hand.places);
+        let Some(p) = hand.players.iter().position(|n| n == name) else {
+            continue;
+        };
+        if paid > pot && hand.winnings[p] >= over {
+            hand.winnings[p] -= over;
+        }
+    }
 }
 
 /// The button where the small blind is not the first seat dealt in after the written one
@@ -316,6 +348,8 @@ fn button_before_small_blind(r: &mut Parts) {
 #[derive(Debug, Default)]
 struct State {
     sections: usize,
+    /// Calls written over the street's level: `(seat, chips over it)`.
+    overcalls: Vec<(usize, i64)>,
     /// Whether a `** Dealing ... **` section began.
     dealing: bool,
     acted: bool,
@@ -563,8 +597,17 @@ impl State {
                 return fault(Cause::Blinds, "a blind posted after the betting began");
             }
             let x = bracket(after)?;
+            // 888's "posts dead blind [$1 + $2]": a dead small blind and a live big blind
+            // (its poster checks when the betting comes to him); "[$25 + $0]" a dead one.
+            let live = match parts(after)?[..] {
+                [_, live] if kind == Post::Dead => live,
+                _ => 0,
+            };
+            let kind = if live > 0 { Post::Both } else { kind };
             if matches!(kind, Post::Small | Post::Big | Post::Straddle) {
                 self.street_in[who] += x;
+            } else if kind == Post::Both {
+                self.street_in[who] += live;
             }
             // A blind that puts in the rest of the stack (a tournament's short stack)
             // is posted all-in, short of the level.
@@ -587,7 +630,12 @@ impl State {
         } else if rest.starts_with("checks") {
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("calls ") {
-            put(self, bracket(x)?);
+            let over = put(self, bracket(x)?) - level;
+            if level > 0 && over > 0 {
+                // A call over the level (a short all-in's): see `overcalls_collected`.
+                self.overcalls.push((who, over));
+                self.street_in[who] = level;
+            }
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some((_, to)) = rest
             .strip_prefix("raises ")
@@ -667,9 +715,40 @@ impl State {
         } else {
             return Ok(());
         };
+        let (verb, arg) = if verb == Verb::BetRaise && level > 0 && self.uncallable(r, who, level) {
+            // A raise nobody can call (888's tournaments: an all-in over the short stacks
+            // left): the room takes it and returns, unwritten, what is not called; the
+            // rules allow no such raise, and the chips it leaves in are a call's.
+            self.street_in[who] = level;
+            (Verb::CheckCall, Arg::Nothing)
+        } else {
+            (verb, arg)
+        };
         self.acted = true;
         r.acting[who] = true;
         r.events.push(Event::Act(who, verb, arg));
         Ok(())
+    }
+
+    /// Whether no player but `who` still in the hand has chips beyond the street's bet
+    /// `level` (each is all-in, or will be to call it).
+    fn uncallable(&self, r: &Parts, who: usize, level: i64) -> bool {
+        let folded = |p: usize| {
+            (r.events.iter()).any(|e| matches!(e, Event::Act(w, Verb::Fold, _) if *w == p))
+        };
+        // What a seat has for this street: its stack less its antes and dead blinds (a
+        // blind is in the street's bet) and what it put in before.
+        let left = |p: usize| {
+            let outside = (r.posts.iter())
+                .filter(|x| x.1 == p && matches!(x.0, Post::Ante | Post::Dead))
+                .fold(0i64, |a, x| a.saturating_add(x.2));
+            r.seats[p].2 - outside - self.before.get(p).copied().unwrap_or(0)
+        };
+        // Every seat listed that has not folded (one sitting out with chips keeps the
+        // raise a raise, and the replay refuses it, as before).
+        let mut others = (0..r.seats.len())
+            .filter(|&p| p != who && !folded(p))
+            .peekable();
+        others.peek().is_some() && others.all(|p| left(p) <= level)
     }
 }

@@ -22,6 +22,7 @@ mod merge;
 pub mod money;
 mod positions;
 mod record;
+mod repeats;
 pub mod replay;
 mod replay_rules;
 mod rounds;
@@ -294,6 +295,7 @@ pub fn read_file_as(bytes: &[u8], forced: Option<&'static Room>) -> FileRead {
     }
     flush(start, &mut chunk, first_line);
     unwritten_bring_ins(&mut hands, &firsts);
+    unwritten_stakes(&mut hands, &firsts);
     if let Some(found) = detected {
         let first = hands.iter().find_map(|h| h.as_ref().ok().map(|h| h.room));
         let refused = hands
@@ -344,6 +346,39 @@ fn unwritten_bring_ins(hands: &mut [Result<RoomHand, Refusal>], firsts: &[usize]
                 number: Some(h.number.clone()),
                 message: "a stud hand whose low card completed at once, its bring-in written \
                           by no hand of its file"
+                    .to_string(),
+            });
+        }
+    }
+}
+
+/// The stakes of a fixed-limit stud hand whose first line writes none and whose bets show
+/// none (Bovada's tournaments: "Level 8 (0/0)", the bring-in called and every street
+/// checked): another hand's of the file at the same ante, bring-in and chip unit (the
+/// level's), else the hand is refused by name. `firsts` are the hands' first lines.
+fn unwritten_stakes(hands: &mut [Result<RoomHand, Refusal>], firsts: &[usize]) {
+    let key = |h: &RoomHand| (h.places, h.antes.iter().copied().max(), h.bring_in);
+    let learned: Vec<_> = (hands.iter().flatten())
+        .filter_map(|h| Some((key(h), h.limits?)))
+        .collect();
+    for (at, hand) in hands.iter_mut().enumerate() {
+        let Ok(h) = hand else {
+            continue;
+        };
+        if h.betting != "fixed-limit" || h.limits.is_some() {
+            continue;
+        }
+        let k = key(h);
+        h.limits = learned.iter().find(|l| l.0 == k).map(|l| l.1);
+        if h.limits.is_none() {
+            *hand = Err(Refusal {
+                room: Some(h.room),
+                cause: Cause::Game,
+                first_line: firsts.get(at).copied().unwrap_or(0),
+                line: None,
+                number: Some(h.number.clone()),
+                message: "a fixed-limit hand without its stakes: no bet shows them, nor \
+                          another hand of its file at its ante and bring-in"
                     .to_string(),
             });
         }

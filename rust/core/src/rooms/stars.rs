@@ -265,7 +265,13 @@ impl Reader {
         } else {
             "big blind"
         };
-        self.post(who, &format!("{kind} {} all-in", x.trim()))
+        let big_blind_all_in = kind == "ante" && name == "Big Blind";
+        self.post(who, &format!("{kind} {} all-in", x.trim()))?;
+        if big_blind_all_in && amount(x)? == self.seats[who].2 {
+            // All in on his ante, the big blind posts his blind all-in for nothing.
+            self.post(who, "big blind 0 all-in")?;
+        }
+        Ok(())
     }
 
     fn flush_draws(&mut self) {
@@ -620,12 +626,23 @@ pub fn read(
         }
         break;
     }
+    let mut again = super::repeats::Repeats::new(room);
     for (i, line) in body {
         let line = line.trim();
-        if !line.is_empty() {
+        if !line.is_empty() && again.seen(i, line) == super::repeats::Again::Read {
             r.line(line).map_err(|f| (Some(i), f))?;
         }
     }
+    // A result written again is read again unless the summary says it was paid once.
+    let unpaid = again.unpaid(lines, |line| {
+        let (who, _) = r.who(&english(line, room.rewrites), room.after_name)?;
+        Some((r.seats[who].1.clone(), r.won[who]))
+    });
+    let section = std::mem::replace(&mut r.section, Section::Play); // where it was written
+    for i in unpaid {
+        r.line(lines[i].trim()).map_err(|f| (Some(i), f))?;
+    }
+    r.section = section;
     r.flush_draws();
     r.unknown_draws();
     for (at, who, to, level) in std::mem::take(&mut r.uncallable) {

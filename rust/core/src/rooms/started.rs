@@ -234,6 +234,8 @@ struct State {
     checks: Vec<(usize, usize)>,
     /// Whether any player received a card.
     dealt: bool,
+    /// What the pot held before this street: the antes and the earlier streets' bets.
+    pot: i64,
 }
 
 impl State {
@@ -313,6 +315,7 @@ impl State {
         } else if self.acted || !name.eq_ignore_ascii_case("FLOP") {
             return fault(Cause::Cards, format!("{line:?} deals no cards"));
         } // A "*** FLOP ***:" with no cards before the deal is a stray line.
+        self.pot = (self.street_in.iter()).fold(self.pot, |a, x| a.saturating_add(*x));
         self.street_in.iter_mut().for_each(|x| *x = 0);
         Ok(())
     }
@@ -433,7 +436,9 @@ impl State {
                 return fault(Cause::Blinds, "a blind posted after the betting began");
             }
             let x = bracketed(after)?;
-            if kind != Post::Ante {
+            if kind == Post::Ante {
+                self.pot = self.pot.saturating_add(x);
+            } else {
                 self.street_in[who] += x;
             }
             r.posts.push((kind, who, x));
@@ -460,7 +465,18 @@ impl State {
             .find_map(|w| rest.strip_prefix(w))
             .filter(|x| x.contains('('))
         {
+            // The most pot-limit allows: the call, then the pot after it.
+            let most = (self.street_in.iter())
+                .fold(self.pot, |a, x| a.saturating_add(*x))
+                .saturating_add(level.saturating_mul(2).saturating_sub(self.street_in[who]));
             self.street_in[who] += bracketed(x)?;
+            if self.street_in[who] > most && r.head.betting == "pot-limit" {
+                // The layout names no structure (Omaha is read as pot-limit): a bet the
+                // room took beyond the pot's limit shows the hand is no-limit (WPN's
+                // "Omaha HiLow" at 3/6, "allin (402.40)" into a pot of 33).
+                r.head.betting = "no-limit";
+                r.head.code = phh_code(r.head.game, "no-limit");
+            }
             if self.street_in[who] > level {
                 (Verb::BetRaise, Arg::Chips(self.street_in[who]))
             } else {
