@@ -156,10 +156,12 @@ fn wpns_omaha_bet_beyond_the_pot_is_no_limit() {
 
 #[test]
 fn eights_call_over_a_short_all_in_is_returned_not_won() {
-    // Hero's small blind of 100 "calls [$100]" to 200 over the big blind's all-in for 125;
-    // the room writes the 75 over it "Hero collected [ $75 ]": his own chips, not the pot's.
+    // Hero's small blind of 100 "calls [$100]" to 200 (the big blind's full size) over the
+    // big blind's all-in for 125; the room writes the 75 over it "Hero collected [ $75 ]":
+    // his own chips returned, not the pot's.
     let hand = &hands("888/overcall_collected.txt")[0];
     assert_eq!(hand.players[..2], ["Hero", "Horribleman"]);
-    assert_eq!(contributions(hand).unwrap().0[..2], [145, 145]);
+    let (put, returned) = contributions(hand).unwrap();
+    assert_eq!((put[..2].to_vec(), returned), (vec![220, 145], 75));
     assert_eq!(hand.winnings[..2], [0, 400]);
 }

@@ -260,10 +260,11 @@ pub fn read_file_as(bytes: &[u8], forced: Option<&'static Room>) -> FileRead {
     for (number, whole) in text::lines(&text) {
         // A hand cut off mid-line, the file's next hand written on after it ("*** RIVER ***
         // [4d Kh JPokerStars Hand #86564270670: ..."): the line is two, the cut hand's last
-        // and the next hand's first (a start named by its room, not a bare "Hand #").
+        // and the next hand's first (a start named by its room, "Bovada Hand #" or longer,
+        // not a bare "Hand #" or "Game Hand #").
         let mid = start
             .map(|(_, begin, _)| begin)
-            .filter(|begin| begin.len() >= 14 && begin.ends_with('#'))
+            .filter(|begin| begin.len() >= 12 && begin.ends_with('#'))
             .and_then(|begin| Some(whole.get(1..)?.find(begin)? + 1));
         let pieces = match mid {
             Some(at) => [&whole[..at], &whole[at..]],
