@@ -16,7 +16,8 @@ use super::words::{fault, groups, known, Fault};
 use crate::phh::{Arg, Verb};
 
 /// The games of this layout: `(written, game, hole cards)`, the longest first.
-const GAMES: [(&str, &str, usize); 6] = [
+const GAMES: [(&str, &str, usize); 7] = [
+    ("Short Deck", "short-deck", 2),
     ("Omaha Hi-Lo", "omaha-hilo", 4),
     ("OmahaHL", "omaha-hilo", 4),
     ("Omaha", "omaha", 4),
@@ -543,7 +544,10 @@ impl State {
     fn act(&mut self, r: &mut Parts, who: usize, rest: &str) -> Result<(), Fault> {
         let level = self.street_in.iter().copied().max().unwrap_or(0);
         if let Some(post) = rest.strip_prefix("posts ") {
-            const KINDS: [(&str, Post); 5] = [
+            const KINDS: [(&str, Post); 7] = [
+                // A returning player's big blind live and small blind dead, in one sum.
+                ("big blind + dead", Post::Both),
+                ("button blind", Post::Button),
                 ("small blind", Post::Small),
                 ("big blind", Post::Big),
                 ("ante", Post::Ante),
@@ -563,8 +567,10 @@ impl State {
                 return fault(Cause::Blinds, "a blind posted after the betting began");
             }
             let x = bracket(after)?;
-            if matches!(kind, Post::Small | Post::Big | Post::Straddle) {
+            if matches!(kind, Post::Small | Post::Big | Post::Straddle | Post::Button) {
                 self.street_in[who] += x;
+            } else if kind == Post::Both {
+                self.street_in[who] += r.head.stakes.map_or(x, |s| s.1.min(x));
             }
             // A blind that puts in the rest of the stack (a tournament's short stack)
             // is posted all-in, short of the level.

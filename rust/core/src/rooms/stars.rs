@@ -16,6 +16,10 @@ use crate::phh::{Arg, Verb};
 
 mod streets;
 
+/// A row's word for both blinds posted at once whose written amount is not what was put
+/// in (the stakes' two blinds are).
+const BOTH_AS_WRITTEN: &str = "both blinds, written ";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Section {
     Seats,
@@ -186,7 +190,8 @@ impl Reader {
 
     fn post(&mut self, who: usize, rest: &str) -> Result<(), Fault> {
         let rest = rest.strip_prefix("the ").unwrap_or(rest);
-        const KINDS: [(&str, Post); 10] = [
+        const KINDS: [(&str, Post); 11] = [
+            (BOTH_AS_WRITTEN, Post::Both),
             ("small & big blinds", Post::Both),
             ("small blind", Post::Small),
             ("big blind", Post::Big),
@@ -217,10 +222,29 @@ impl Reader {
                 &format!("brings in for {}", after.trim_start_matches([' ', ':'])),
             );
         }
-        let x = amount(after.trim_start_matches([' ', ':']))?;
+        let x = match (rest.starts_with(BOTH_AS_WRITTEN), self.head.stakes) {
+            // Both blinds written as the big blind, or as 0 (BetOnline's `post dead`):
+            // the stakes' two blinds, the big live (the totals it states count both).
+            (true, Some((small, big))) => small.saturating_add(big),
+            (true, None) => return fault(Cause::Blinds, "both blinds posted at no stakes"),
+            _ => amount(after.trim_start_matches([' ', ':']))?,
+        };
+        if kind == Post::Ante && x == 0 {
+            return Ok(()); // an ante of nothing (BetOnline's `ante processed 0.00`)
+        }
+        // A second big blind larger than the first (PokerMaster's `posts big blind $8`
+        // after `$4`): a straddle.
+        let larger = |p: &(Post, usize, i64)| p.0 == Post::Big && p.1 != who && p.2 < x;
+        let kind = if kind == Post::Big && self.posts.iter().any(larger) {
+            Post::Straddle
+        } else {
+            kind
+        };
         if kind == Post::Straddle {
             // A straddle is written as its poster's total (GGPoker's re-straddles).
             self.street_in[who] = self.street_in[who].max(x);
+        } else if rest.starts_with(BOTH_AS_WRITTEN) {
+            self.street_in[who] += self.head.stakes.map_or(x, |s| s.1);
         } else if matches!(kind, Post::Small | Post::Big | Post::Both) {
             self.street_in[who] += x;
         }
@@ -655,6 +679,9 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         r.head.game = "omaha";
         r.head.hole_count = most;
         r.head.code = super::table::phh_code("omaha", r.head.betting);
+    } else if r.head.game.starts_with("omaha") && most > r.head.hole_count && most <= 6 {
+        // Five-card Omaha written as Omaha (PokerMaster's "Omaha Pot Limit").
+        r.head.hole_count = most;
     }
     let runs = r.notes.iter().any(|n| n.0 == usize::MAX);
     let mut missing: Vec<u8> = if r.head.deal == Deal::Board && !runs {
