@@ -237,6 +237,12 @@ pub fn read(
     let language = cards.map_or(language, |c| c.language);
     let mut r = Parts::new(room, language, head);
     let mut state = State::default();
+    // The lines' first words: a seat listed whose name begins none is out of the hand (a
+    // tournament's player moved to another table).
+    state.starting = lines[game_at + 1..]
+        .iter()
+        .map(|l| l.trim().to_string())
+        .collect();
     for (i, raw) in lines.iter().enumerate().skip(game_at + 1) {
         let translated = cards
             .filter(|_| holds(raw))
@@ -327,6 +333,9 @@ struct State {
     /// What each seat put in on the streets before this one.
     before: Vec<i64>,
     names: Vec<usize>,
+    /// The names that begin a line after the seats' (who is in the hand, where the
+    /// blinds are not written).
+    starting: Vec<String>,
 }
 
 impl State {
@@ -517,6 +526,15 @@ impl State {
             (small, big)
         };
         let mut seats: Vec<usize> = (0..r.seats.len()).filter(|&i| r.seats[i].2 > 0).collect();
+        let plays: Vec<bool> = (r.seats.iter())
+            .map(|s| (self.starting.iter()).any(|l| l.strip_prefix(&s.1).is_some_and(|t| t.starts_with(' '))))
+            .collect();
+        if seats.iter().filter(|&&i| plays[i]).count() >= 2 {
+            for &i in seats.iter().filter(|&&i| !plays[i]) {
+                r.seats[i].3 = true; // listed, never named again: not dealt in
+            }
+            seats.retain(|&i| plays[i]);
+        }
         if seats.len() < 2 {
             return;
         }
@@ -588,12 +606,30 @@ impl State {
         if rest.starts_with("folds") && self.sections == 0 && !r.acting[who] {
             return Ok(()); // a seat folded before the deal, having posted nothing: not dealt in
         }
+        let posted = r.posts.iter().any(|p| p.1 == who);
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
+            if let (Some((small, big)), 1, false) = (r.head.stakes, self.sections, posted) {
+                if self.street_in[who] == 0 && level == big {
+                    // A check before the flop by a player who posted nothing, facing the
+                    // big blind: both blinds posted and not written (the big live).
+                    r.posts.push((Post::Both, who, small.saturating_add(big)));
+                    self.street_in[who] = big;
+                }
+            }
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("calls ") {
-            put(self, bracket(x)?);
+            let to = put(self, bracket(x)?);
+            let raised = (r.events.iter()).any(|e| matches!(e, Event::Act(_, Verb::BetRaise, _)));
+            let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.2);
+            if let (None, true, false, 1, Some(small)) =
+                (r.head.stakes, r.short_blind, raised, self.sections, small)
+            {
+                // A game line of a buy-in, not stakes ("$0.80 USD NL"), a big blind posted
+                // all-in short: the first call before a raise is to the big blind.
+                r.head.stakes = Some((small, to));
+            }
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some((_, to)) = rest
             .strip_prefix("raises ")

@@ -642,6 +642,8 @@ pub fn read(
 
 fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
     let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.1);
+    let big = r.posts.iter().find(|p| p.0 == Post::Big).map(|p| p.1);
+    super::positions::mirror(&mut r.seats, &r.acting, (small, big), &mut r.button);
     super::positions::renumber(&mut r.seats, &mut r.button, small);
     if r.head.deal != Deal::Stud {
         let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.1);
@@ -699,12 +701,13 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         // No stakes written (Bovada's stud): the bets show them, else none.
         r.head.stakes = r.bets.stakes();
     }
-    let won =
+    let mut won =
         if r.collected || r.room.winnings == Winnings::Collected && r.won.iter().any(|&x| x > 0) {
-            r.won
+            super::totals::balanced(r.won, &r.summary_won, r.total, r.rake, &r.fees)
         } else {
             r.summary_won
         };
+    r.pot_lines.claim(&mut won);
     let cash_drop = r.cash_drop;
     let mut hand = assemble(Parts {
         room: r.room,
