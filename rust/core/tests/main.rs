@@ -22,6 +22,8 @@ mod room_files;
 mod rooms;
 mod rooms_clients;
 mod rooms_layouts;
+mod rooms_partypoker;
+mod rooms_posts;
 mod rooms_text;
 mod rooms_xml;
 mod seven_card;

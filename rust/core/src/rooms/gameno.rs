@@ -527,7 +527,10 @@ impl State {
         };
         let mut seats: Vec<usize> = (0..r.seats.len()).filter(|&i| r.seats[i].2 > 0).collect();
         let plays: Vec<bool> = (r.seats.iter())
-            .map(|s| (self.starting.iter()).any(|l| l.strip_prefix(&s.1).is_some_and(|t| t.starts_with(' '))))
+            .map(|s| {
+                (self.starting.iter())
+                    .any(|l| l.strip_prefix(&s.1).is_some_and(|t| t.starts_with(' ')))
+            })
             .collect();
         if seats.iter().filter(|&&i| plays[i]).count() >= 2 {
             for &i in seats.iter().filter(|&&i| !plays[i]) {
@@ -585,7 +588,10 @@ impl State {
                 return fault(Cause::Blinds, "a blind posted after the betting began");
             }
             let x = bracket(after)?;
-            if matches!(kind, Post::Small | Post::Big | Post::Straddle | Post::Button) {
+            if matches!(
+                kind,
+                Post::Small | Post::Big | Post::Straddle | Post::Button
+            ) {
                 self.street_in[who] += x;
             } else if kind == Post::Both {
                 self.street_in[who] += r.head.stakes.map_or(x, |s| s.1.min(x));
@@ -610,7 +616,9 @@ impl State {
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
-            if let (Some((small, big)), 1, false) = (r.head.stakes, self.sections, posted) {
+            let blind = |kind: Post| r.posts.iter().find(|p| p.0 == kind).map(|p| p.2);
+            let blinds = blind(Post::Small).zip(blind(Post::Big));
+            if let (Some((small, big)), 1, false) = (blinds, self.sections, posted) {
                 if self.street_in[who] == 0 && level == big {
                     // A check before the flop by a player who posted nothing, facing the
                     // big blind: both blinds posted and not written (the big live).
@@ -620,16 +628,7 @@ impl State {
             }
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("calls ") {
-            let to = put(self, bracket(x)?);
-            let raised = (r.events.iter()).any(|e| matches!(e, Event::Act(_, Verb::BetRaise, _)));
-            let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.2);
-            if let (None, true, false, 1, Some(small)) =
-                (r.head.stakes, r.short_blind, raised, self.sections, small)
-            {
-                // A game line of a buy-in, not stakes ("$0.80 USD NL"), a big blind posted
-                // all-in short: the first call before a raise is to the big blind.
-                r.head.stakes = Some((small, to));
-            }
+            put(self, bracket(x)?);
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some((_, to)) = rest
             .strip_prefix("raises ")

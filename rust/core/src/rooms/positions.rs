@@ -130,8 +130,7 @@ pub fn mirror<T>(
     let (Some(b), (Some(small), Some(big))) = (*button, blinds) else {
         return;
     };
-    let (Some(sb), Some(bb)) = (seats.get(small).map(|s| s.0), seats.get(big).map(|s| s.0))
-    else {
+    let (Some(sb), Some(bb)) = (seats.get(small).map(|s| s.0), seats.get(big).map(|s| s.0)) else {
         return;
     };
     let mut dealt: Vec<u32> = (0..seats.len())
@@ -256,7 +255,12 @@ mod tests {
         // The button in seat 2, the blinds in seats 0 and 9; seat 1 sits out.
         let mut s = seats(&[(0, "Sb"), (1, "Out"), (2, "Btn"), (8, "Utg"), (9, "Bb")]);
         let mut button = Some(2);
-        mirror(&mut s, &[true, false, true, true, true], (Some(0), Some(4)), &mut button);
+        mirror(
+            &mut s,
+            &[true, false, true, true, true],
+            (Some(0), Some(4)),
+            &mut button,
+        );
         assert_eq!(button, Some(7));
         assert_eq!(s.iter().map(|s| s.0).collect::<Vec<_>>(), [9, 8, 7, 1, 0]);
         // The usual order, and heads-up: kept.

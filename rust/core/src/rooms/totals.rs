@@ -115,10 +115,18 @@ impl PotLines {
 /// alone make the stated `total` with its rake (and its fees, or without them: chips the
 /// room added are among them): Run It Once's side pot with chips it added, whose
 /// collected lines make 148.84 and its summary 143.84 of a pot of 146.34 less 2.50 rake.
-pub fn balanced(collected: Vec<i64>, summary: &[i64], total: Option<i64>, rake: Option<i64>, fees: &[(String, i64)]) -> Vec<i64> {
+pub fn balanced(
+    collected: Vec<i64>,
+    summary: &[i64],
+    total: Option<i64>,
+    rake: Option<i64>,
+    fees: &[(String, i64)],
+) -> Vec<i64> {
     let fees = fees.iter().fold(0i64, |a, f| a.saturating_add(f.1));
     let makes = |won: &[i64]| {
-        let paid = won.iter().fold(rake.unwrap_or(0), |a, &w| a.saturating_add(w));
+        let paid = won
+            .iter()
+            .fold(rake.unwrap_or(0), |a, &w| a.saturating_add(w));
         total.is_some_and(|t| t == paid || t == paid.saturating_add(fees))
     };
     if !makes(&collected) && makes(summary) && summary.len() == collected.len() {
