@@ -236,13 +236,13 @@ pub fn read(
             .any(|l| l.starts_with("Tournament #") || decimal_comma(l));
     let language = cards.map_or(language, |c| c.language);
     let mut r = Parts::new(room, language, head);
-    let mut state = State::default();
     // The lines' first words: a seat listed whose name begins none is out of the hand (a
     // tournament's player moved to another table).
-    state.starting = lines[game_at + 1..]
-        .iter()
-        .map(|l| l.trim().to_string())
-        .collect();
+    let starting = lines[game_at + 1..].iter().map(|l| l.trim().to_string());
+    let mut state = State {
+        starting: starting.collect(),
+        ..State::default()
+    };
     for (i, raw) in lines.iter().enumerate().skip(game_at + 1) {
         let translated = cards
             .filter(|_| holds(raw))
