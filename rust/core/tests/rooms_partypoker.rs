@@ -1,7 +1,8 @@
 //! PartyPoker's forced bets written in ways of its own and a tournament's player moved
 //! away (excerpts of public parsers' fixtures in tests/data/rooms, their licences beside
 //! them): a big blind and a dead small blind in one sum, both blinds posted and not
-//! written, Short Deck's button blind.
+//! written, Short Deck's button blind; a file beginning with a NUL byte; Double Hold'em
+//! refused as a game pokerforge does not play.
 
 use pokerforge_core::rooms::RoomHand;
 
@@ -39,4 +40,20 @@ fn partypoker_short_deck_button_blind() {
         (hand.game, hand.antes.as_slice()),
         ("short-deck", &[100, 100][..])
     );
+}
+
+#[test]
+fn partypoker_file_beginning_with_a_nul_byte() {
+    // "\0Game #9582251255 starts.": a separator, not text where no hand starts.
+    let file = crate::room_files::file("partypoker/nul_start.txt");
+    assert_eq!(file.len(), 1);
+    let hand = file[0].as_ref().unwrap();
+    assert_eq!(hand.winnings[at(hand, "suicini03")], 65);
+}
+
+#[test]
+fn partypoker_double_holdem_is_refused_as_a_game_not_played() {
+    let file = crate::room_files::file("partypoker/double_holdem.txt");
+    let refusal = file[0].as_ref().unwrap_err();
+    assert_eq!(refusal.cause, pokerforge_core::rooms::Cause::Game);
 }

@@ -134,6 +134,13 @@ fn level(line: &str) -> Option<(i64, i64)> {
 
 /// The hand's game line read into a header (number from the first line).
 fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
+    if line.contains("Double Hold'em") {
+        // PartyPoker's: three cards dealt, one of them chosen after the flop.
+        return fault(
+            Cause::Game,
+            "Double Hold'em is a game pokerforge does not play",
+        );
+    }
     let Some(&(written, game, hole_count)) = GAMES.iter().find(|g| line.contains(g.0)) else {
         return fault(
             Cause::Game,
