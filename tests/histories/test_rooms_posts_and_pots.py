@@ -1,9 +1,10 @@
 """Forced bets and pots the text rooms write in ways of their own, replayed by the game
 layer with the files' payouts: BetOnline's ``post dead`` and tournament antes, its skins'
-client whose seats run against the play, its lone winner of several pots; Run It Once's
-side pot with chips it added; PokerMaster's straddle and five-card Omaha; PartyPoker's
-posts of both blinds, written or not, and a big blind posted all-in short (excerpts of
-public parsers' fixtures in tests/data/rooms, their licences beside them)."""
+client whose seats run against the play, its lone winner of several pots, a player who
+left the table folding at his turn; Run It Once's side pot with chips it added;
+PokerMaster's straddle and five-card Omaha; PartyPoker's posts of both blinds, written or
+not, and a tournament's player moved away (excerpts of public parsers' fixtures in
+tests/data/rooms, their licences beside them)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,12 @@ def test_betonline_lone_winner_is_paid_every_pot_line() -> None:
     # it, "won (2.49)": the full house won both pots, 3.75 of the 3.97 put in.
     record = _one("betonline/lone_winner_pots.txt")
     assert _paid(record, "Player1") == 375 and record.hand.rake == 22
+
+
+def test_betonline_player_who_left_the_table_folds_at_his_turn() -> None:
+    # The small blind leaves after posting; the big blind takes 0.07 (his 0.04 back).
+    record = _one("betonline/left_the_table.txt")
+    assert _paid(record, "Player6") == 7 and record.hand.rake == 0
 
 
 def test_run_it_once_side_pot_with_its_chips_added() -> None:

@@ -1,8 +1,8 @@
 //! Forced bets and pots the text rooms write in ways of their own (excerpts of public
 //! parsers' fixtures in tests/data/rooms, their licences beside them): BetOnline's `post
 //! dead` and antes, its skins' seats numbered against the play, its lone winner of several
-//! pot lines; Run It Once's collected lines that miss the total; PokerMaster's straddle
-//! and five-card Omaha.
+//! pot lines, a player who left the table folding at his turn; Run It Once's collected
+//! lines that miss the total; PokerMaster's straddle and five-card Omaha.
 
 use pokerforge_core::rooms::RoomHand;
 
@@ -62,4 +62,16 @@ fn pokermaster_straddle_and_five_card_omaha() {
     assert!(hand.posts.is_empty());
     let hand = &hands("pokermaster/omaha5.txt")[0];
     assert_eq!((hand.game, hand.hole_count), ("omaha", 5));
+}
+
+#[test]
+fn betonline_player_who_left_the_table_folds_at_his_turn() {
+    // The small blind (Player7) leaves after posting; the play passes his seat between the
+    // button's fold and the big blind's check: he folds there.
+    let hand = &hands("betonline/left_the_table.txt")[0];
+    let actions = hand.phh_actions();
+    let p7 = format!("p{} f", at(hand, "Player7") + 1);
+    let p6 = format!("p{} cc", at(hand, "Player6") + 1);
+    let fold = actions.iter().position(|a| *a == p7).expect("his fold");
+    assert_eq!(actions[fold + 1], p6);
 }

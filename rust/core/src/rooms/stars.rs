@@ -14,6 +14,7 @@ use super::table::{Deal, Room, Winnings};
 use super::words::{amount, fault, groups, known, Fault};
 use crate::phh::{Arg, Verb};
 
+mod leavers;
 mod streets;
 
 /// A row's word for both blinds posted at once whose written amount is not what was put
@@ -81,6 +82,8 @@ struct Reader {
     cash_drop: i64,
     /// Folds of players all-in, left out: `(event, player)`.
     all_in_folds: Vec<(usize, usize)>,
+    /// Players who left the table in the hand, not folded yet (see `leavers`).
+    gone: Vec<usize>,
     language: &'static str,
 }
 
@@ -129,6 +132,7 @@ impl Reader {
             uncallable: Vec::new(),
             cash_drop: 0,
             all_in_folds: Vec::new(),
+            gone: Vec::new(),
         }
     }
 
@@ -294,6 +298,9 @@ impl Reader {
             // A bet after the round is over: a street whose board no line deals.
             self.events.push(Event::Board(Vec::new()));
             self.street_begins();
+        }
+        if bets.iter().any(|b| rest.starts_with(b)) {
+            self.fold_gone(who);
         }
         let level = self.street_in.iter().copied().max().unwrap_or(0);
         let left = self.seats[who].2 - self.round.before(who) - self.street_in[who];
@@ -541,6 +548,10 @@ impl Reader {
             if let Some(x) = rest.strip_prefix("collected ") {
                 self.won[who] += amount(x)?;
                 self.collected = true;
+                return Ok(());
+            }
+            if rest == "has left the table" {
+                self.left(who);
                 return Ok(());
             }
             if matches!(rest, "is sitting out" | "stands up") && !self.acting[who] {
