@@ -1,10 +1,10 @@
 """Forced bets and pots the text rooms write in ways of their own, replayed by the game
 layer with the files' payouts: BetOnline's ``post dead`` and tournament antes, its skins'
 client whose seats run against the play, its lone winner of several pots, a player who
-left the table folding at his turn; Run It Once's side pot with chips it added;
-PokerMaster's straddle and five-card Omaha; PartyPoker's posts of both blinds, written or
-not, and a tournament's player moved away (excerpts of public parsers' fixtures in
-tests/data/rooms, their licences beside them)."""
+left the table folding at his turn, a street checked through and not written; Run It
+Once's side pot with chips it added; PokerMaster's straddle and five-card Omaha;
+PartyPoker's posts of both blinds, written or not, and a tournament's player moved away
+(excerpts of public parsers' fixtures in tests/data/rooms, their licences beside them)."""
 
 from __future__ import annotations
 
@@ -60,6 +60,13 @@ def test_betonline_player_who_left_the_table_folds_at_his_turn() -> None:
     # The small blind leaves after posting; the big blind takes 0.07 (his 0.04 back).
     record = _one("betonline/left_the_table.txt")
     assert _paid(record, "Player6") == 7 and record.hand.rake == 0
+
+
+def test_betonline_street_checked_through_written_with_no_line() -> None:
+    # No line between "*** TURN ***" and "*** RIVER ***": the five players checked; the
+    # river's 3.15 uncalled, 3.30 put in, 3.15 paid, 0.15 raked and not written.
+    record = _one("betonline/street_unwritten.txt")
+    assert _paid(record, "Player2") == 315 and record.hand.rake == 15
 
 
 def test_run_it_once_side_pot_with_its_chips_added() -> None:

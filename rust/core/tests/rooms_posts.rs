@@ -1,8 +1,9 @@
 //! Forced bets and pots the text rooms write in ways of their own (excerpts of public
 //! parsers' fixtures in tests/data/rooms, their licences beside them): BetOnline's `post
 //! dead` and antes, its skins' seats numbered against the play, its lone winner of several
-//! pot lines, a player who left the table folding at his turn; Run It Once's collected
-//! lines that miss the total; PokerMaster's straddle and five-card Omaha.
+//! pot lines, a player who left the table folding at his turn, a street checked through
+//! and not written; Run It Once's collected lines that miss the total; PokerMaster's
+//! straddle and five-card Omaha.
 
 use pokerforge_core::rooms::RoomHand;
 
@@ -74,4 +75,24 @@ fn betonline_player_who_left_the_table_folds_at_his_turn() {
     let p6 = format!("p{} cc", at(hand, "Player6") + 1);
     let fold = actions.iter().position(|a| *a == p7).expect("his fold");
     assert_eq!(actions[fold + 1], p6);
+}
+
+#[test]
+fn betonline_street_checked_through_and_written_with_no_line() {
+    // "*** TURN ***" then "*** RIVER ***" with no line between: the five players left
+    // checked, the big blind first (the first after the button).
+    let hand = &hands("betonline/street_unwritten.txt")[0];
+    let actions = hand.phh_actions();
+    let turn = actions
+        .iter()
+        .position(|a| a == "d db Kd")
+        .expect("the turn");
+    assert!(actions[turn + 1..turn + 6]
+        .iter()
+        .all(|a| a.ends_with(" cc")));
+    assert_eq!(
+        actions[turn + 1],
+        format!("p{} cc", at(hand, "Player2") + 1)
+    );
+    assert_eq!(actions[turn + 6], "d db 7c");
 }

@@ -14,8 +14,8 @@ use super::table::{Deal, Room, Winnings};
 use super::words::{amount, fault, groups, known, Fault};
 use crate::phh::{Arg, Verb};
 
-mod leavers;
 mod streets;
+mod unwritten;
 
 /// A row's word for both blinds posted at once whose written amount is not what was put
 /// in (the stakes' two blinds are).
@@ -82,7 +82,7 @@ struct Reader {
     cash_drop: i64,
     /// Folds of players all-in, left out: `(event, player)`.
     all_in_folds: Vec<(usize, usize)>,
-    /// Players who left the table in the hand, not folded yet (see `leavers`).
+    /// Players who left the table in the hand, not folded yet (see `unwritten`).
     gone: Vec<usize>,
     language: &'static str,
 }

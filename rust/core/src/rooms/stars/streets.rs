@@ -102,6 +102,7 @@ impl Reader {
             "HOLE CARDS" | "DEALING HANDS" | "3RD STREET" | "ANTE/BLINDS" => {}
             "PRE-FLOP" | "PREFLOP" => self.board_cards(after)?,
             "FLOP" | "TURN" | "RIVER" | "BOARD" if self.head.deal == Deal::Board => {
+                self.checked_through();
                 self.street_begins();
                 self.board_cards(after)?;
             }

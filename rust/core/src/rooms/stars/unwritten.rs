@@ -1,11 +1,12 @@
-//! A player who leaves the table in the middle of a hand without folding (BetOnline's
-//! `Player0 has left the table` after his call, or after his blind): the room folds him
-//! when his turn comes and writes no line for it. His fold is put where the play passes
-//! his seat: before the first action, after he left, of a player seated beyond him.
-
+//! Actions the room does not write. A player who leaves the table in the middle of a hand
+//! without folding (BetOnline's `Player0 has left the table` after his call, or after his
+//! blind): the room folds him when his turn comes, and his fold is put where the play
+//! passes his seat, before the first action, after he left, of a player seated beyond him.
+//! A street every player checked, written with no line (BetOnline's Omaha of 2012: `***
+//! TURN ***` then `*** RIVER ***`): the players who could bet checked, in their order.
 use super::super::assemble::Event;
 use super::super::forced::Post;
-use super::super::table::Deal;
+use super::super::table::{table_cap, Deal};
 use super::Reader;
 use crate::phh::{Arg, Verb};
 
@@ -58,6 +59,32 @@ impl Reader {
             self.folded[g] = true;
             self.round.act(g, false);
             self.gone.retain(|&x| x != g);
+        }
+    }
+
+    /// Before a board card is dealt: a street begun with a board and no action since,
+    /// where two players or more still in the hand have chips left, was checked by each
+    /// of them (in the order of play from the button's seat).
+    pub(super) fn checked_through(&mut self) {
+        if !matches!(self.events.last(), Some(Event::Board(_))) {
+            return;
+        }
+        // What each may put in: his stack, or a capped table's cap.
+        let cap =
+            (self.head.cap).or_else(|| table_cap(self.room.code, &self.table, self.head.stakes));
+        let most = |p: usize| cap.map_or(self.seats[p].2, |cap| self.seats[p].2.min(cap));
+        let mut open: Vec<usize> = (0..self.seats.len())
+            .filter(|&p| self.acting[p] && !self.folded[p] && !self.seats[p].3)
+            .filter(|&p| most(p) - self.round.before(p) - self.street_in[p] > 0)
+            .collect();
+        let Some(button) = self.button.filter(|_| open.len() >= 2) else {
+            return;
+        };
+        open.sort_by_key(|&p| self.seats[p].0.wrapping_sub(button).wrapping_sub(1));
+        for p in open {
+            self.events
+                .push(Event::Act(p, Verb::CheckCall, Arg::Nothing));
+            self.round.act(p, false);
         }
     }
 }
