@@ -969,6 +969,15 @@ const ROOM_TOKENS: &[&str] = &[
     "Player Ann is disconnected and ALL IN.\n",
     "Blinds-Antes(400/800 -25)\n",
     "Ann: raises 44.00 to 68\n",
+    // Both blinds written as one, or not at all; antes by another word; a second, larger
+    // big blind; capitalised words; a NUL before the first separator.
+    "Ann: post dead 0.00\n",
+    "Ann: ante processed 10.00\n",
+    "Ann posts big blind + dead [$0.03].\n",
+    "Ann posts button blind  [$1 USD]\n",
+    "Ann: posts big blind $8\n",
+    "Ann: Calls 2.00.\n",
+    "\u{0}Game #1 starts.\n",
 ];
 const ROOM_SEEDS: &[&str] = &[
     "Game started at: 2014/3/9 16:53:43\n\

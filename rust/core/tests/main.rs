@@ -23,6 +23,8 @@ mod rooms;
 mod rooms_clients;
 mod rooms_layouts;
 mod rooms_lines;
+mod rooms_partypoker;
+mod rooms_posts;
 mod rooms_stars;
 mod rooms_text;
 mod rooms_winamax;

@@ -9,14 +9,19 @@ use super::assemble::{assemble, Event, Parts};
 use super::cardwords;
 use super::forced::Post;
 use super::header::Header;
-use super::money::{symbol, units};
+use super::money::symbol;
 use super::record::{Cause, RoomHand};
 use super::table::{phh_code, Deal, Room};
 use super::words::{fault, groups, known, Fault};
 use crate::phh::{Arg, Verb};
 
+mod amounts;
+
+use amounts::{bracket, decimal_comma, level, pair, parts, spaced_brackets, thousands_points};
+
 /// The games of this layout: `(written, game, hole cards)`, the longest first.
-const GAMES: [(&str, &str, usize); 6] = [
+const GAMES: [(&str, &str, usize); 7] = [
+    ("Short Deck", "short-deck", 2),
     ("Omaha Hi-Lo", "omaha-hilo", 4),
     ("OmahaHL", "omaha-hilo", 4),
     ("Omaha", "omaha", 4),
@@ -39,105 +44,15 @@ const BETTING: [(&str, &str); 9] = [
     ("FL ", "fixed-limit"),
 ];
 
-/// The amount in the first `[...]` of `text` (`[$0.05 USD]`, `[ 299,48$ ]`; `[$1 + $0.5]`
-/// adds up).
-fn bracket(text: &str) -> Result<i64, Fault> {
-    Ok(parts(text)?.iter().fold(0, |a, x| a.saturating_add(*x)))
-}
-
-/// Each amount of a bracket whose amounts are joined by `+` (`[$1 + $2]`), in order.
-fn parts(text: &str) -> Result<Vec<i64>, Fault> {
-    let inner = text
-        .split_once('[')
-        .and_then(|(_, rest)| rest.split_once(']'))
-        .map_or(text, |(inner, _)| inner);
-    let mut out = Vec::new();
-    for part in inner.split('+') {
-        let word = part
-            .trim()
-            .trim_end_matches(" chips")
-            .trim_end_matches(" USD")
-            .trim_end_matches(" EUR")
-            .trim_end_matches(" GBP")
-            .replace("Â\u{a0}", " ") // a UTF-8 no-break space read as code page 1252
-            .replace([' ', '\u{a0}'], " ")
-            .replace(" $", "$")
-            .replace(" €", "€")
-            .replace("$ ", "$");
-        match units(&word) {
-            Some(x) => out.push(x),
-            None => return fault(Cause::Amount, format!("{:?} is not an amount", part.trim())),
-        }
-    }
-    Ok(out)
-}
-
-/// `line` with a space before an action's bracket ("bets[ $113 USD ]", as a client of
-/// 2012 wrote it).
-fn spaced_brackets(line: &str) -> String {
-    let mut out = String::with_capacity(line.len() + 2);
-    let mut before = ' ';
-    for c in line.chars() {
-        if c == '[' && before.is_ascii_alphabetic() {
-            out.push(' ');
-        }
-        out.push(c);
-        before = c;
-    }
-    out
-}
-
-/// Whether `line` writes an amount with a decimal comma (`552,72 $`, `$ 0,02`).
-fn decimal_comma(line: &str) -> bool {
-    let b = line.as_bytes();
-    (1..b.len()).any(|i| {
-        b[i] == b','
-            && b[i - 1].is_ascii_digit()
-            && b.len() > i + 2
-            && b[i + 1].is_ascii_digit()
-            && b[i + 2].is_ascii_digit()
-            && b.get(i + 3).is_none_or(|c| !c.is_ascii_digit())
-    })
-}
-
-/// `line` without the points between thousands: a point after a digit and before three
-/// digits that end the number (`1.183.764` -> `1183764`, `432.999` -> `432999`).
-fn thousands_points(line: &str) -> String {
-    let b = line.as_bytes();
-    let mut out = String::with_capacity(line.len());
-    for (i, c) in line.char_indices() {
-        let point = c == '.'
-            && i > 0
-            && b[i - 1].is_ascii_digit()
-            && b.len() > i + 3
-            && b[i + 1..=i + 3].iter().all(u8::is_ascii_digit)
-            && b.get(i + 4).is_none_or(|c| !c.is_ascii_digit());
-        if !point {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// The first `a/b` of `text` (`$0.05/$0.10 USD`, `400/800 -25)`).
-fn pair(text: &str) -> Option<(i64, i64)> {
-    text.split_once('/').and_then(|(a, b)| {
-        let b = b.split([')', ' ', '-']).find(|w| !w.is_empty())?;
-        Some((units(a.trim())?, units(b)?))
-    })
-}
-
-/// A tournament level's stakes: "Blinds(300/600)", "Stakes(200/400)",
-/// "Blinds-Antes(400/800 -25)".
-fn level(line: &str) -> Option<(i64, i64)> {
-    ["Blinds(", "Stakes(", "Blinds-Antes(", "Stakes-Antes("]
-        .iter()
-        .find_map(|w| line.find(w).map(|at| &line[at + w.len()..]))
-        .and_then(pair)
-}
-
 /// The hand's game line read into a header (number from the first line).
 fn game_line(number: &str, line: &str) -> Result<Header, Fault> {
+    if line.contains("Double Hold'em") {
+        // PartyPoker's: three cards dealt, one of them chosen after the flop.
+        return fault(
+            Cause::Game,
+            "Double Hold'em is a game pokerforge does not play",
+        );
+    }
     let Some(&(written, game, hole_count)) = GAMES.iter().find(|g| line.contains(g.0)) else {
         return fault(
             Cause::Game,
@@ -240,7 +155,13 @@ pub fn read(
             .any(|l| l.starts_with("Tournament #") || decimal_comma(l));
     let language = cards.map_or(language, |c| c.language);
     let mut r = Parts::new(room, language, head);
-    let mut state = State::default();
+    // The lines' first words: a seat listed whose name begins none is out of the hand (a
+    // tournament's player moved to another table).
+    let starting = lines[game_at + 1..].iter().map(|l| l.trim().to_string());
+    let mut state = State {
+        starting: starting.collect(),
+        ..State::default()
+    };
     for (i, raw) in lines.iter().enumerate().skip(game_at + 1) {
         let translated = cards
             .filter(|_| holds(raw))
@@ -360,6 +281,9 @@ struct State {
     /// What each seat put in on the streets before this one.
     before: Vec<i64>,
     names: Vec<usize>,
+    /// The names that begin a line after the seats' (who is in the hand, where the
+    /// blinds are not written).
+    starting: Vec<String>,
 }
 
 impl State {
@@ -550,6 +474,18 @@ impl State {
             (small, big)
         };
         let mut seats: Vec<usize> = (0..r.seats.len()).filter(|&i| r.seats[i].2 > 0).collect();
+        let plays: Vec<bool> = (r.seats.iter())
+            .map(|s| {
+                (self.starting.iter())
+                    .any(|l| l.strip_prefix(&s.1).is_some_and(|t| t.starts_with(' ')))
+            })
+            .collect();
+        if seats.iter().filter(|&&i| plays[i]).count() >= 2 {
+            for &i in seats.iter().filter(|&&i| !plays[i]) {
+                r.seats[i].3 = true; // listed, never named again: not dealt in
+            }
+            seats.retain(|&i| plays[i]);
+        }
         if seats.len() < 2 {
             return;
         }
@@ -577,7 +513,10 @@ impl State {
     fn act(&mut self, r: &mut Parts, who: usize, rest: &str) -> Result<(), Fault> {
         let level = self.street_in.iter().copied().max().unwrap_or(0);
         if let Some(post) = rest.strip_prefix("posts ") {
-            const KINDS: [(&str, Post); 5] = [
+            const KINDS: [(&str, Post); 7] = [
+                // A returning player's big blind live and small blind dead, in one sum.
+                ("big blind + dead", Post::Both),
+                ("button blind", Post::Button),
                 ("small blind", Post::Small),
                 ("big blind", Post::Big),
                 ("ante", Post::Ante),
@@ -604,10 +543,18 @@ impl State {
                 _ => 0,
             };
             let kind = if live > 0 { Post::Both } else { kind };
-            if matches!(kind, Post::Small | Post::Big | Post::Straddle) {
+            if matches!(
+                kind,
+                Post::Small | Post::Big | Post::Straddle | Post::Button
+            ) {
                 self.street_in[who] += x;
             } else if kind == Post::Both {
-                self.street_in[who] += live;
+                // PartyPoker's "big blind + dead [$0.03]": the big blind of its stakes live.
+                self.street_in[who] += if live > 0 {
+                    live
+                } else {
+                    r.head.stakes.map_or(x, |s| s.1.min(x))
+                };
             }
             // A blind that puts in the rest of the stack (a tournament's short stack)
             // is posted all-in, short of the level.
@@ -625,9 +572,20 @@ impl State {
         if rest.starts_with("folds") && self.sections == 0 && !r.acting[who] {
             return Ok(()); // a seat folded before the deal, having posted nothing: not dealt in
         }
+        let posted = r.posts.iter().any(|p| p.1 == who);
         let (verb, arg) = if rest.starts_with("folds") {
             (Verb::Fold, Arg::Nothing)
         } else if rest.starts_with("checks") {
+            let blind = |kind: Post| r.posts.iter().find(|p| p.0 == kind).map(|p| p.2);
+            let blinds = blind(Post::Small).zip(blind(Post::Big));
+            if let (Some((small, big)), 1, false) = (blinds, self.sections, posted) {
+                if self.street_in[who] == 0 && level == big {
+                    // A check before the flop by a player who posted nothing, facing the
+                    // big blind: both blinds posted and not written (the big live).
+                    r.posts.push((Post::Both, who, small.saturating_add(big)));
+                    self.street_in[who] = big;
+                }
+            }
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("calls ") {
             let over = put(self, bracket(x)?) - level;

@@ -110,7 +110,8 @@ fn refine(found: Detected, start: &str, next: &str) -> Detected {
 
 /// Lines that separate hands and say nothing (the Zoom archive's `***** # 3 *****`).
 fn separator(line: &str) -> bool {
-    let t = line.trim();
+    // (PartyPoker's files of 2010-2011 begin with a NUL byte.)
+    let t = line.trim_matches(|c: char| c.is_whitespace() || c == '\0');
     let game_starts = t
         .strip_prefix("Game #")
         .and_then(|rest| rest.strip_suffix(" starts."))

@@ -116,6 +116,44 @@ pub fn button_from_blind<T>(
     });
 }
 
+/// Seats numbered against the order of play (BetOnline's skins' client of 2012: the
+/// button in seat 2, the small blind in seat 0, the big blind in seat 9, the first to act
+/// in seat 8) turned round, the button's with them: where, among the seats that post or
+/// act (`acting`), the blinds (`blinds`, indices of `seats`) follow the button downwards
+/// and not upwards. Heads-up the button posts the small blind either way: kept.
+pub fn mirror<T>(
+    seats: &mut [(u32, String, i64, T)],
+    acting: &[bool],
+    blinds: (Option<usize>, Option<usize>),
+    button: &mut Option<u32>,
+) {
+    let (Some(b), (Some(small), Some(big))) = (*button, blinds) else {
+        return;
+    };
+    let (Some(sb), Some(bb)) = (seats.get(small).map(|s| s.0), seats.get(big).map(|s| s.0)) else {
+        return;
+    };
+    let mut dealt: Vec<u32> = (0..seats.len())
+        .filter(|&i| acting.get(i) == Some(&true))
+        .map(|i| seats[i].0)
+        .collect();
+    dealt.sort_unstable();
+    let (Some(&low), Some(&high)) = (dealt.first(), dealt.last()) else {
+        return;
+    };
+    let after = |s: u32| dealt.iter().copied().find(|&d| d > s).unwrap_or(low);
+    let before = |s: u32| dealt.iter().rev().copied().find(|&d| d < s).unwrap_or(high);
+    let usual = after(b) == sb && after(sb) == bb;
+    if dealt.len() < 3 || usual || before(b) != sb || before(sb) != bb {
+        return;
+    }
+    let top = seats.iter().map(|s| s.0).max().unwrap_or(0).max(b);
+    for seat in seats.iter_mut() {
+        seat.0 = top - seat.0;
+    }
+    *button = Some(top - b);
+}
+
 /// Seats that neither post nor act are not dealt in (BetOnline lists players waiting
 /// for the big blind like the others, Full Tilt a player sitting out): in a game of
 /// blinds every player dealt in acts, or posts, before the hand can end.
@@ -210,6 +248,30 @@ mod tests {
         let mut button = Some(4);
         button_from_blind(&s, &[true; 5], Some(0), &mut button);
         assert_eq!(button, Some(4)); // a seat's: kept
+    }
+
+    #[test]
+    fn seats_numbered_against_the_play_are_turned_round() {
+        // The button in seat 2, the blinds in seats 0 and 9; seat 1 sits out.
+        let mut s = seats(&[(0, "Sb"), (1, "Out"), (2, "Btn"), (8, "Utg"), (9, "Bb")]);
+        let mut button = Some(2);
+        mirror(
+            &mut s,
+            &[true, false, true, true, true],
+            (Some(0), Some(4)),
+            &mut button,
+        );
+        assert_eq!(button, Some(7));
+        assert_eq!(s.iter().map(|s| s.0).collect::<Vec<_>>(), [9, 8, 7, 1, 0]);
+        // The usual order, and heads-up: kept.
+        let mut s = seats(&[(1, "Btn"), (2, "Sb"), (3, "Bb")]);
+        let mut button = Some(1);
+        mirror(&mut s, &[true; 3], (Some(1), Some(2)), &mut button);
+        assert_eq!((s[1].0, button), (2, Some(1)));
+        let mut s = seats(&[(1, "Bb"), (2, "Sb")]);
+        let mut button = Some(2);
+        mirror(&mut s, &[true; 2], (Some(1), Some(0)), &mut button);
+        assert_eq!((s[0].0, button), (1, Some(2)));
     }
 
     #[test]

@@ -17,6 +17,7 @@ use crate::phh::{Arg, Verb};
 mod blinds;
 mod draws;
 mod streets;
+mod unwritten;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Section {
@@ -81,6 +82,8 @@ struct Reader {
     all_in_folds: Vec<(usize, usize)>,
     /// The players whose draw lines contradict one another (see `draws`).
     garbled_draws: Vec<usize>,
+    /// Players who left the table in the hand, not folded yet (see `unwritten`).
+    gone: Vec<usize>,
     language: &'static str,
 }
 
@@ -130,6 +133,7 @@ impl Reader {
             cash_drop: 0,
             all_in_folds: Vec::new(),
             garbled_draws: Vec::new(),
+            gone: Vec::new(),
         }
     }
 
@@ -189,91 +193,6 @@ impl Reader {
         Ok(false)
     }
 
-    fn post(&mut self, who: usize, rest: &str) -> Result<(), Fault> {
-        let rest = rest.strip_prefix("the ").unwrap_or(rest);
-        const KINDS: [(&str, Post); 10] = [
-            ("small & big blinds", Post::Both),
-            ("small blind", Post::Small),
-            ("big blind", Post::Big),
-            ("ante", Post::Ante),
-            ("a straddle", Post::Straddle),
-            ("straddle", Post::Straddle),
-            ("button blind", Post::Button),
-            ("dead blind", Post::Dead),
-            ("missed blind", Post::Dead),
-            ("dead", Post::Dead),
-        ];
-        let Some((kind, after)) = KINDS
-            .iter()
-            .find_map(|(word, kind)| Some((*kind, rest.strip_prefix(word)?)))
-        else {
-            return fault(
-                Cause::Blinds,
-                format!("{rest:?} is not a forced bet pokerforge knows"),
-            );
-        };
-        if self.acted {
-            return fault(Cause::Blinds, "a blind posted after the betting began");
-        }
-        if kind == Post::Big && self.head.deal == Deal::Stud {
-            // Bovada writes its bring-in as a big blind ("Big blind/Bring in 5").
-            return self.act(
-                who,
-                &format!("brings in for {}", after.trim_start_matches([' ', ':'])),
-            );
-        }
-        let x = amount(after.trim_start_matches([' ', ':']))?;
-        let small = self
-            .posts
-            .iter()
-            .position(|p| p.0 == Post::Small && p.1 == who);
-        if let (Post::Big, Some(at)) = (kind, small) {
-            // Both blinds posted one after the other (Winamax: "posts small blind 3€ out of
-            // position", then "posts big blind 0€ out of position"): the big blind live,
-            // the rest dead.
-            self.posts[at] = (Post::Both, who, self.posts[at].2.saturating_add(x));
-            self.street_in[who] = self.street_in[who].saturating_add(x);
-            return Ok(());
-        }
-        if kind == Post::Straddle {
-            // A straddle is written as its poster's total (GGPoker's re-straddles).
-            self.street_in[who] = self.street_in[who].max(x);
-        } else if matches!(kind, Post::Small | Post::Big | Post::Both) {
-            self.street_in[who] += x;
-        }
-        self.short_blind |= matches!(kind, Post::Small | Post::Big) && after.contains("all-in");
-        if matches!(kind, Post::Ante | Post::Dead) {
-            self.round.ante(who, x);
-        }
-        self.posts.push((kind, who, x));
-        self.acting[who] = true;
-        Ok(())
-    }
-
-    /// An all-in written as a bet before the cards are dealt (Bovada: `Big Blind : All-in
-    /// 237`): the forced bet the player could not post in full, an ante where the antes
-    /// are being posted, else the blind his seat's position or the posts so far make his.
-    fn forced_all_in(&mut self, who: usize, x: &str) -> Result<(), Fault> {
-        let posted = |kind: Post| self.posts.iter().any(|p| p.0 == kind);
-        let name = self.seats[who].1.trim_end_matches(" [ME]");
-        let kind = if self.posts.last().is_some_and(|p| p.0 == Post::Ante)
-            && !self.posts.iter().any(|p| p.0 == Post::Ante && p.1 == who)
-        {
-            "ante"
-        } else if name == "Small Blind" || (name != "Big Blind" && !posted(Post::Small)) {
-            "small blind"
-        } else {
-            "big blind"
-        };
-        let big_blind_all_in = kind == "ante" && name == "Big Blind";
-        self.post(who, &format!("{kind} {} all-in", x.trim()))?;
-        if big_blind_all_in && amount(x)? == self.seats[who].2 {
-            // All in on his ante, the big blind posts his blind all-in for nothing.
-            self.post(who, "big blind 0 all-in")?;
-        }
-        Ok(())
-    }
-
     fn flush_draws(&mut self) {
         for (who, count, cards) in std::mem::take(&mut self.pending) {
             let cards = cards.map_or_else(|| vec![None; count], |c| known(&c));
@@ -293,6 +212,9 @@ impl Reader {
             // A bet after the round is over: a street whose board no line deals.
             self.events.push(Event::Board(Vec::new()));
             self.street_begins();
+        }
+        if bets.iter().any(|b| rest.starts_with(b)) {
+            self.fold_gone(who);
         }
         let level = self.street_in.iter().copied().max().unwrap_or(0);
         let left = self.seats[who].2 - self.round.before(who) - self.street_in[who];
@@ -553,6 +475,10 @@ impl Reader {
                 self.collected = true;
                 return Ok(());
             }
+            if rest == "has left the table" {
+                self.left(who);
+                return Ok(());
+            }
             if matches!(rest, "is sitting out" | "stands up") && !self.acting[who] {
                 // Listed with a stack but out of the hand (Full Tilt's stud): no ante.
                 self.seats[who].3 = true;
@@ -666,6 +592,8 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
     r.blinds_of_nothing();
     r.heads_up_button();
     let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.1);
+    let big = r.posts.iter().find(|p| p.0 == Post::Big).map(|p| p.1);
+    super::positions::mirror(&mut r.seats, &r.acting, (small, big), &mut r.button);
     super::positions::renumber(&mut r.seats, &mut r.button, small);
     if r.head.deal != Deal::Stud {
         let small = r.posts.iter().find(|p| p.0 == Post::Small).map(|p| p.1);
@@ -703,6 +631,9 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         r.head.game = "omaha";
         r.head.hole_count = most;
         r.head.code = super::table::phh_code("omaha", r.head.betting);
+    } else if r.head.game.starts_with("omaha") && most > r.head.hole_count && most <= 6 {
+        // Five-card Omaha written as Omaha (PokerMaster's "Omaha Pot Limit").
+        r.head.hole_count = most;
     }
     let runs = r.notes.iter().any(|n| n.0 == usize::MAX);
     let mut missing: Vec<u8> = if r.head.deal == Deal::Board && !runs {
@@ -720,12 +651,13 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
         // No stakes written (Bovada's stud): the bets show them, else none.
         r.head.stakes = r.bets.stakes();
     }
-    let won =
+    let mut won =
         if r.collected || r.room.winnings == Winnings::Collected && r.won.iter().any(|&x| x > 0) {
-            r.won
+            super::totals::balanced(r.won, &r.summary_won, r.total, r.rake, &r.fees)
         } else {
             r.summary_won
         };
+    r.pot_lines.claim(&mut won);
     let cash_drop = r.cash_drop;
     let mut hand = assemble(Parts {
         room: r.room,

@@ -311,9 +311,23 @@ pub const ROOMS: [Room; 17] = [
         // Its tournaments name no structure (`Tournament #7212650: Hold'em $40.00/$80.00`):
         // they are no-limit (their bets show it).
         default_betting: Some("no-limit"),
-        rewrites: &[],
+        // Its skins' client of 2012 (ActionPoker, Gear Poker) capitalises its words.
+        rewrites: &[("Dealt To ", "Dealt to "), ("Total Pot ", "Total pot ")],
         // A player entering posts a big blind out of turn, live.
-        verbs: &[("post now ", "posts big blind ")],
+        verbs: &[
+            ("Posts ", "posts "),
+            ("Folds", "folds"),
+            ("Checks", "checks"),
+            ("Calls ", "calls "),
+            ("Bets ", "bets "),
+            ("Raises ", "raises "),
+            ("post now ", "posts big blind "),
+            // A returning player's both blinds, written as the big blind (or 0.00): the
+            // totals it states count the small blind dead beside the big.
+            ("post dead ", "posts both blinds, written "),
+            // Its tournaments' antes (0.00 at its cash tables).
+            ("ante processed ", "posts the ante "),
+        ],
     },
     Room {
         code: "888",

@@ -86,6 +86,8 @@ fn rounds_to(paid: i64, total: i64, within: i64, text: &str) -> bool {
 pub struct PotLines {
     totals: Totals,
     last: Option<String>,
+    /// Each pot's line's total, in the order written.
+    pots: Vec<i64>,
 }
 
 impl PotLines {
@@ -102,11 +104,57 @@ impl PotLines {
                 self.totals.total = (self.totals.total)
                     .zip(t.total)
                     .map(|(a, b)| a.saturating_add(b));
+                self.pots.extend(t.total);
             }
-            _ => self.totals = t,
+            _ => {
+                self.pots = t.total.into_iter().collect();
+                self.totals = t;
+            }
         }
         self.last = Some(rest.to_string());
         Ok(&self.totals)
+    }
+}
+
+impl PotLines {
+    /// The winnings `won` with the pots a lone winner's summary line leaves out: BetOnline
+    /// writes a player who won the main pot and a side pot as winning one of them (`won
+    /// (2.49)` where its pot lines are 1.26 and 2.49). Where one player alone is paid,
+    /// what one pot line says, he is paid what they all hold (the replay then holds his
+    /// hand to having won each).
+    pub fn claim(&self, won: &mut [i64]) {
+        let mut paid = (0..won.len()).filter(|&p| won[p] > 0);
+        let (Some(p), None, Some(total)) = (paid.next(), paid.next(), self.totals.total) else {
+            return;
+        };
+        if self.pots.len() >= 2 && self.pots.contains(&won[p]) && total > won[p] {
+            won[p] = total;
+        }
+    }
+}
+
+/// The winnings of the hand's `collected` lines, or the summary's (`summary`) where they
+/// alone make the stated `total` with its rake (and its fees, or without them: chips the
+/// room added are among them): Run It Once's side pot with chips it added, whose
+/// collected lines make 148.84 and its summary 143.84 of a pot of 146.34 less 2.50 rake.
+pub fn balanced(
+    collected: Vec<i64>,
+    summary: &[i64],
+    total: Option<i64>,
+    rake: Option<i64>,
+    fees: &[(String, i64)],
+) -> Vec<i64> {
+    let fees = fees.iter().fold(0i64, |a, f| a.saturating_add(f.1));
+    let makes = |won: &[i64]| {
+        let paid = won
+            .iter()
+            .fold(rake.unwrap_or(0), |a, &w| a.saturating_add(w));
+        total.is_some_and(|t| t == paid || t == paid.saturating_add(fees))
+    };
+    if !makes(&collected) && makes(summary) && summary.len() == collected.len() {
+        summary.to_vec()
+    } else {
+        collected
     }
 }
 
@@ -144,6 +192,19 @@ mod tests {
         lines.add("1.26 | Rake 0.22", &[]).unwrap();
         let t = lines.add("2.49 | Rake 0.22", &[]).unwrap();
         assert_eq!((t.total, t.rake), (Some(37_500), Some(2_200)));
+        // Its one winner written as winning the last pot: paid both.
+        let mut won = [0, 24_900, 0];
+        lines.claim(&mut won);
+        assert_eq!(won, [0, 37_500, 0]);
+        let mut won = [12_600, 24_900];
+        lines.claim(&mut won);
+        assert_eq!(won, [12_600, 24_900]);
+        // Collected lines that do not make the total, a summary's that do.
+        let fees = [("STP".to_string(), 500)];
+        let won = balanced(vec![14_884], &[14_384], Some(14_634), Some(250), &fees);
+        assert_eq!(won, [14_384]);
+        let won = balanced(vec![14_384], &[14_884], Some(14_634), Some(250), &fees);
+        assert_eq!(won, [14_384]);
         let mut lines = PotLines::default();
         lines.add("0.95 | Rake 0.05", &[]).unwrap();
         assert_eq!(

@@ -44,7 +44,9 @@ pub fn known(cards: &[u8]) -> Vec<Option<u8>> {
 pub fn amount(text: &str) -> Result<i64, Fault> {
     // "raises to 300, and is all in": the comma ends the amount.
     let word = text.split_whitespace().next().unwrap_or("");
+    // "Calls 2.00.": a sentence's full stop is not the amount's.
     let word = word.strip_suffix(',').unwrap_or(word);
+    let word = word.strip_suffix('.').unwrap_or(word);
     units(word).map_or_else(
         || fault(Cause::Amount, format!("{word:?} is not an amount")),
         Ok,

@@ -101,6 +101,7 @@ impl Reader {
             "HOLE CARDS" | "DEALING HANDS" | "3RD STREET" | "ANTE/BLINDS" => {}
             "PRE-FLOP" | "PREFLOP" => self.board_cards(after)?,
             "FLOP" | "TURN" | "RIVER" | "BOARD" if self.head.deal == Deal::Board => {
+                self.checked_through();
                 self.street_begins();
                 if groups(after)?.last().is_some_and(Vec::is_empty) {
                     // The street's card left unwritten (`*** TURN *** [3c Jd 6d] []`):
