@@ -51,6 +51,13 @@ fn a_blind_its_poster_has_no_chips_left_for_is_posted_for_nothing() {
         (hand.total_pot, hand.winnings.iter().max()),
         (Some(1920), Some(&1920))
     );
+    // Only the small blind has chips after the flop: no street is checked through.
+    let actions = hand.phh_actions();
+    let flop = actions.iter().position(|a| a.starts_with("d db")).unwrap();
+    assert!(
+        actions[flop..].iter().all(|a| !a.ends_with(" cc")),
+        "{actions:?}"
+    );
 }
 
 #[test]

@@ -205,7 +205,7 @@ pub fn returns_agree(hand: &RoomHand) -> bool {
 
 /// Rooms whose calls over a big blind posted all-in short go up to what he posted, not to
 /// the blind's full size (Bovada's `Call 37` over an all-in big blind of 237 at 200/400).
-const CALLS_TO_POSTED: [&str; 1] = ["BOV"];
+pub(super) const CALLS_TO_POSTED: [&str; 1] = ["BOV"];
 
 /// The names a summary gives the chips the room itself added to the pot (Run It Once's
 /// `| STP €5.00 |`, Splash the Pot).

@@ -236,8 +236,13 @@ impl Reader {
             }
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest.strip_prefix("calls ") {
-            amount(x)?;
-            self.street_in[who] = level;
+            // A call is written as what it adds: more than the bets so far where they are
+            // short of the level (a big blind posted short, whose full size is called), but
+            // in a room whose calls go up to what was posted.
+            let added = amount(x)?;
+            let posted = super::ledger::CALLS_TO_POSTED.contains(&self.room.code);
+            let written = self.street_in[who].saturating_add(added);
+            self.street_in[who] = if posted { level } else { level.max(written) };
             (Verb::CheckCall, Arg::Nothing)
         } else if let Some(x) = rest
             .strip_prefix("bets ")
