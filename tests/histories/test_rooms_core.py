@@ -54,9 +54,10 @@ def test_read_histories_replays_every_rooms_hands_and_counts_the_rest() -> None:
     # The two hands of pokerstars/cut_off.txt, the first of cut_mid_line.txt, the two of
     # iPoker's partial export.
     assert reader.causes["cut off"] == 5
-    # Courchevel and Courchevel hi-lo, rows of the variant table, replay; a game pokerforge
-    # does not play (pokerstars/pot_limit_preflop.txt) is refused by name.
-    assert reader.causes["game"] == 1
+    # Courchevel and Courchevel hi-lo, rows of the variant table, replay; games pokerforge
+    # does not play (pokerstars/pot_limit_preflop.txt, PartyPoker's Double Hold'em) are
+    # refused by name.
+    assert reader.causes["game"] == 2
     assert {"courchevel", "courchevel-hilo"} <= {r.hand.spec.variant for r in records}
     assert set(reader.rooms) >= {"PS", "GG", "WMX", "888", "PTY", "IPN", "BOV"}
     assert all(r.site in reader.rooms for r in records)
