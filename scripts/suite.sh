@@ -65,9 +65,11 @@ part=${3:-both}
 #   it keeps out of the garbage collector's sight, the version and the extras' messages;
 # - the command line, whose usage errors and help are argparse's and change between
 #   versions (`test_command_refusals.py` makes every command refuse once);
-# - the README's, the guides' and the examples' code that runs in the suite's time;
+# - the README's code, the tabular learner's example, the ICM and solver pages' examples
+#   and the RL page's table (the other guides, and the deep learners' runs in
+#   .venv-train, are `slow`);
 # - TOML (tomli on 3.10, tomllib after), gymnasium and PettingZoo, pandas, DuckDB and
-#   Parquet, Matplotlib, the service on asyncio with both HTTP parsers, and worker
+#   Parquet, Matplotlib, the service on asyncio (both HTTP parsers: the drain), worker
 #   processes (spawn, pickling, multiprocessing's internals: `sim/workers.py`) and Dask.
 OTHERS=(
   tests/test_cards.py
