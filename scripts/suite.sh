@@ -56,7 +56,8 @@ part=${3:-both}
 # releases differ by Python version; the rest (the game's rules, the rooms' readers, the
 # solver, the service's routes, the statistics: Python over the core, in the language mypy
 # checks) behaves the same on every version, and running it three times over checked
-# nothing more for about 70 CPU-seconds a version. On 3.10 and 3.13:
+# nothing more for about 30 CPU-seconds a version (3.10's parallel and serial parts: 77-81
+# CPU-seconds with every test not `slow`, 47-50 with these). On 3.10 and 3.13:
 # - every module of the package imported, and its docstring examples run (the doctests,
 #   `--pyargs pokerforge`): an import or a standard-library call that fails on one
 #   version, reprs and enum formatting;

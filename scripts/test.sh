@@ -31,9 +31,9 @@
 #                 differ by version. The rest (the game's rules, the rooms' readers, the
 #                 solver, the service's routes; Python over the abi3 extension, in the
 #                 language that mypy --python-version 3.10 checks in CI) behaves the same on
-#                 every version: running it three times over took about 150 CPU-seconds
-#                 of a command that is CPU-bound on 2 cores, for nothing 3.11's run does
-#                 not check. `nox` runs the whole suite on every version (docs/release.md),
+#                 every version: running it three times over took about 60 CPU-seconds
+#                 more (30 a version) of a command that is CPU-bound on 2 cores, for
+#                 nothing 3.11's run does not check. `nox` runs the whole suite on every version (docs/release.md),
 #                 as every release does.
 # It ends with each stage's wall time.
 #
