@@ -2,7 +2,8 @@
 session per version (``tests-3.10`` ... ``tests-3.13``).
 
 The test command (``scripts/test.sh``) runs the whole suite on 3.11 and, on 3.10 and 3.13,
-all but the tests marked ``slow``; a release runs this matrix as well (docs/release.md)::
+only what can differ between versions (``scripts/suite.sh``'s mode ``others``); a release
+runs this matrix as well, the whole suite on each (docs/release.md)::
 
     bash scripts/build-dist.sh                  # the wheel in dist/
     .venv/bin/python -m pip install nox         # once

@@ -5,7 +5,8 @@
 # Python suite against it.
 #
 # Usage: bash scripts/test-installed.sh [VERSION...]     (default: 3.10 3.11 3.12 3.13)
-# MODE=versions leaves out the tests marked `slow` (scripts/suite.sh); the default is all.
+# MODE=versions leaves out the tests marked `slow`, MODE=others runs what can differ between
+# Python versions (scripts/suite.sh); the default is all.
 # PART=prepare, parallel, serial or count runs one step of the suite (scripts/suite.sh); the
 # default, every step.
 set -euo pipefail

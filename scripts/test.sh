@@ -18,11 +18,23 @@
 #                 wheel (scripts/suite.sh; tests/test_docs_site.py builds the documentation
 #                 site there, warnings as errors): first the tests that can share the
 #                 machine, on every core; then the tests marked `serial`, which cannot, at
-#                 normal priority; from the start of the first, 3.10 and 3.13 run their parallel part
-#                 (all but the tests marked `slow`: long end-to-end or exhaustive checks that
-#                 do not depend on the Python version) at the lowest priority, on the cores
-#                 3.11's tests leave idle; then 3.10's and 3.13's serial tests, alone.
-#                 `nox` runs the whole suite on every version (docs/release.md).
+#                 normal priority, and beside them at a low priority those marked `workers`
+#                 (worker pools and Dask clusters, which time nothing: they take the cores
+#                 the serial tests' waits leave idle, where they used to add their own wall
+#                 time to the serial part's); from the start of the first, 3.10 and 3.13 run their parallel part
+#                 at the lowest priority, on the cores 3.11's tests leave idle; then 3.10's
+#                 and 3.13's serial tests, alone. On 3.10 and 3.13 the suite is cut to what
+#                 can differ between Pythons (scripts/suite.sh's mode `others`, which lists
+#                 it and says why): every module imported with its doctests, the binding,
+#                 the command line (argparse), the README's and examples' code, TOML, the
+#                 service on asyncio, worker processes and the dependencies whose releases
+#                 differ by version. The rest (the game's rules, the rooms' readers, the
+#                 solver, the service's routes; Python over the abi3 extension, in the
+#                 language that mypy --python-version 3.10 checks in CI) behaves the same on
+#                 every version: running it three times over took about 60 CPU-seconds
+#                 more (30 a version) of a command that is CPU-bound on 2 cores, for
+#                 nothing 3.11's run does not check. `nox` runs the whole suite on every version (docs/release.md),
+#                 as every release does.
 # It ends with each stage's wall time.
 #
 # Usage: bash scripts/test.sh           everything (CI runs this, then the linters)
@@ -140,21 +152,21 @@ finish system
 finish deps-train
 bash scripts/train-env.sh "$wheel"
 
-stage "python 3.11: the tests that share the machine, on every core; 3.10 and 3.13 (all but slow) beside them, lowest priority"
+stage "python 3.11: the tests that share the machine, on every core; 3.10 and 3.13 (what differs by version) beside them, lowest priority"
 # 3.10's and 3.13's parallel parts start now, at the lowest priority: 3.11's parallel part
 # leaves part of a core idle (a module's tests stay on one worker, browsers wait), and they
 # take only that; what is left of them runs beside 3.11's serial part.
 finish deps-3.10
 finish deps-3.13
 for v in 3.10 3.13; do
-  MODE=versions PART=prepare bash scripts/test-installed.sh "$v"
+  MODE=others PART=prepare bash scripts/test-installed.sh "$v"
   start "python$v" nice -n 19 env WORKERS=0 bash scripts/suite.sh ".venv-py$v/bin/python" \
-    versions parallel
+    others parallel
 done
 bash scripts/suite.sh .venv/bin/python all prepare
 bash scripts/suite.sh .venv/bin/python all parallel
 
-stage "python 3.11: serial tests; what is left of 3.10's and 3.13's beside them"
+stage "python 3.11: serial tests, the workers tests beside them; what is left of 3.10's and 3.13's"
 bash scripts/suite.sh .venv/bin/python all serial
 bash scripts/suite.sh .venv/bin/python all count
 for v in 3.10 3.13; do
@@ -167,8 +179,8 @@ done
 # limit of the service's (a push/fold answer not converged within its 0.5 s).
 stage "python 3.10 and 3.13: serial tests, alone"
 for v in 3.10 3.13; do
-  bash scripts/suite.sh ".venv-py$v/bin/python" versions serial
-  bash scripts/suite.sh ".venv-py$v/bin/python" versions count
+  bash scripts/suite.sh ".venv-py$v/bin/python" others serial
+  bash scripts/suite.sh ".venv-py$v/bin/python" others count
 done
 
 stage "the rest of the Rust suite"

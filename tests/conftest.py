@@ -1,8 +1,10 @@
-"""Suite-wide checks: which pokerforge the tests import, and the suite's two markers.
+"""Suite-wide checks: which pokerforge the tests import, and the suite's three markers.
 
 The suite runs on every core (pytest-xdist); ``scripts/suite.sh`` runs the tests marked
-``serial`` afterwards, alone, and on the Python versions besides the main one it leaves out
-those marked ``slow``.
+``serial`` afterwards, alone but for those marked ``workers``, which run beside them at a
+low priority. On the Python versions besides the main one the test command runs only what
+can differ between versions (``scripts/suite.sh``'s mode ``others``), and never the tests
+marked ``slow``; ``nox`` runs everything on every version.
 
 ``scripts/test-installed.sh`` runs this suite against the wheel installed in a fresh virtual
 environment and sets ``POKERFORGE_EXPECT_INSTALLED=1``; the session then refuses to run
@@ -39,6 +41,12 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "serial: cannot share the machine with other tests (worker processes, clusters, "
         "timed waits); run alone after the parallel part",
+    )
+    config.addinivalue_line(
+        "markers",
+        "workers: starts worker processes or a Dask cluster of its own, which would take the "
+        "parallel part's cores, and times nothing; run after the parallel part, beside the "
+        "serial tests at a low priority",
     )
     config.addinivalue_line(
         "markers",

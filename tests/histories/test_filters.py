@@ -85,13 +85,20 @@ def hands(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return folder, db
 
 
+@pytest.fixture(scope="module")
+def records(hands: tuple[Path, Path]) -> list[HandRecord]:
+    """The hands of those files as the database keeps them, read once for the module's
+    tests (the records are frozen: no test can change what another reads)."""
+    folder, _ = hands
+    return list(_unique(iter(read_histories(folder, skip_bad=True))))
+
+
 @pytest.mark.slow  # every room, the same on every Python: on 3.11 only
 @pytest.mark.parametrize("where", CASES, ids=lambda w: ",".join(w.names()))
 def test_files_and_database_keep_the_same_hands(
-    hands: tuple[Path, Path], where: HandFilter
+    hands: tuple[Path, Path], records: list[HandRecord], where: HandFilter
 ) -> None:
-    folder, db = hands
-    records = list(_unique(iter(read_histories(folder, skip_bad=True))))
+    _, db = hands
     everything = Stats().update(records)
     from_files = Stats(where=where).update(records)
     from_db = database_stats(db, **{name: getattr(where, name) for name in FILTERS})
@@ -108,9 +115,7 @@ def test_files_and_database_keep_the_same_hands(
 
 
 @pytest.mark.slow  # the same on every Python: on 3.11 only
-def test_each_filter_keeps_what_it_names(hands: tuple[Path, Path]) -> None:
-    folder, _ = hands
-    records = list(_unique(iter(read_histories(folder, skip_bad=True))))
+def test_each_filter_keeps_what_it_names(records: list[HandRecord]) -> None:
     stud = Stats(where=HandFilter(game="stud", since="2009-11-26", until="2009-11-26"))
     # stud.txt: four hands of 2009/11/26.
     assert stud.update(records).hands == 4
@@ -127,9 +132,10 @@ def test_each_filter_keeps_what_it_names(hands: tuple[Path, Path]) -> None:
 
 
 @pytest.mark.slow  # the same on every Python: on 3.11 only
-def test_winnings_at_a_position_from_files_and_database(hands: tuple[Path, Path]) -> None:
-    folder, db = hands
-    records = list(_unique(iter(read_histories(folder, skip_bad=True))))
+def test_winnings_at_a_position_from_files_and_database(
+    hands: tuple[Path, Path], records: list[HandRecord]
+) -> None:
+    _, db = hands
     where = HandFilter(kind="cash", unit="USD", position="BTN")
     names = {name for record in records for name in record.players}
     stats = Stats(where=where, track=names).update(records)

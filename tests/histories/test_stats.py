@@ -187,7 +187,8 @@ def test_bad_backends_are_named() -> None:
         summarize([DATA], backend="processes", scheduler="tcp://127.0.0.1:9")
 
 
-@pytest.mark.serial  # a real Dask cluster
+@pytest.mark.workers  # a real Dask cluster
+@pytest.mark.slow  # on 3.11 only: Dask itself is tested on every Python by the grids' tests
 def test_summaries_on_dask_agree_with_inline() -> None:
     """A directory read on a real Dask cluster (worker processes), by its address and on
     the cluster the backend starts itself."""

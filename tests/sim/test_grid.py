@@ -32,7 +32,7 @@ def test_the_classes_are_the_169_starting_hands() -> None:
 
 @pytest.mark.parametrize(
     ("backend", "workers"),
-    [("processes", 2), pytest.param("dask", 2, marks=pytest.mark.serial)],  # a real cluster
+    [("processes", 2), pytest.param("dask", 2, marks=pytest.mark.workers)],  # a real cluster
 )
 def test_preflop_grid_is_exact_and_the_same_on_every_backend(backend: str, workers: int) -> None:
     inline = preflop_grid(SOME, chunk_size=5)

@@ -20,9 +20,10 @@ sys.path.insert(0, str(HERE))
 
 from sim_helpers import KillOnce, fail_on_aces, old_raiser, totals  # noqa: E402
 
-# Long end-to-end checks, the same on every Python (3.11 only in the test command),
-# with real worker processes, clusters or timed waits (run alone, after the parallel tests).
-pytestmark = [pytest.mark.slow, pytest.mark.serial]
+# Long end-to-end checks, the same on every Python (3.11 only in the test command), with
+# real worker processes and clusters that would take the parallel part's cores; nothing here
+# is timed (run after the parallel tests, beside the serial ones at a low priority).
+pytestmark = [pytest.mark.slow, pytest.mark.workers]
 
 RUN = {"players": 4, "hands": 600, "seed": 11, "chunk_size": 50}
 

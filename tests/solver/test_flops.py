@@ -60,7 +60,7 @@ def test_rows_are_the_solves_and_do_not_depend_on_the_workers(tmp_path: Path) ->
     assert (tmp_path / "flops.png").read_bytes()[:4] == b"\x89PNG"
 
 
-@pytest.mark.serial  # a real Dask cluster
+@pytest.mark.workers  # a real Dask cluster
 @pytest.mark.slow  # on 3.11 only: Dask itself is tested on every Python by the grids' tests
 def test_dask_gives_the_same_rows() -> None:
     inline = flop_report(**SPOT, flops=FLOPS[:2])
