@@ -118,7 +118,12 @@ fn a_stud_question_inside_the_bound_stops_at_its_deadline() {
             ..exact(game)
         };
         match equity(&players(&hands), CardSet::EMPTY, CardSet::EMPTY, &options) {
-            Err(Error::OutOfTime { seconds }) => assert_eq!(seconds, "0.050"),
+            // The limit as the computation measured it from its own start: at most the
+            // 50 ms given, less where the thread started late (a starved test run).
+            Err(Error::OutOfTime { seconds }) => {
+                let s: f64 = seconds.parse().unwrap();
+                assert!(0.0 < s && s <= 0.050, "{seconds}");
+            }
             other => panic!("{game:?}: {other:?}"),
         }
     }
