@@ -389,14 +389,18 @@ def _shared(pool: Any, tasks: list[Any], *, workers: int) -> Iterator[_Part]:
     ready: dict[int, _Part] = {}  # files read here before their turn
     free = 0  # the first file neither sent nor read
 
+    queued = 0  # the bytes of the files sent
+
+    def size(k: int) -> int:
+        return int(tasks[k][1][1])
+
     def send() -> None:
         # Each worker is kept _AHEAD bytes of files ahead (and two files at least): enough
         # to read through a batch's write here without running dry.
-        nonlocal free
-        queued = sum(tasks[k][1][1] for k in sent)
+        nonlocal free, queued
         while free < len(tasks) and (len(sent) < 2 * workers or queued < _AHEAD * workers):
             sent[free] = pool.submit(_work, tasks[free])
-            queued += tasks[free][1][1]
+            queued += size(free)
             free += 1
 
     for k in range(len(tasks)):
@@ -405,6 +409,7 @@ def _shared(pool: Any, tasks: list[Any], *, workers: int) -> Iterator[_Part]:
             yield ready.pop(k)
             continue
         future = sent.pop(k, None)
+        queued -= size(k) if future is not None else 0
         if future is None:  # neither sent nor read: this process reads it
             free = k + 1
             yield _work(tasks[k])
@@ -419,6 +424,7 @@ def _shared(pool: Any, tasks: list[Any], *, workers: int) -> Iterator[_Part]:
             if last is None or not sent[last].cancel():
                 break  # every file left is being read: wait for this one
             del sent[last]
+            queued -= size(last)
             ready[last] = _work(tasks[last])
         yield future.result()
 
