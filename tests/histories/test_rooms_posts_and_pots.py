@@ -8,19 +8,9 @@ PartyPoker's posts of both blinds, written or not, and a tournament's player mov
 
 from __future__ import annotations
 
-from pathlib import Path
+from rooms_excerpts import one_hand
 
-from pokerforge.histories import HandRecord, read_histories
-
-ROOMS = Path(__file__).parent.parent / "data" / "rooms"
-
-
-def _one(name: str, at: int = 0) -> HandRecord:
-    """The hand ``at`` of a file, every hand of which replays."""
-    reader = read_histories(ROOMS / name, skip_bad=True)
-    records = list(reader)
-    assert reader.skipped == 0, reader.problems
-    return records[at]
+from pokerforge.histories import HandRecord
 
 
 def _paid(record: HandRecord, name: str) -> int:
@@ -30,11 +20,11 @@ def _paid(record: HandRecord, name: str) -> int:
 def test_betonline_post_dead_is_both_blinds_and_its_antes_count() -> None:
     # "post dead 0.50": 0.50 live and a dead small blind of 0.25 the summary's 14.83 and
     # 0.78 rake count (15.61 put in).
-    record = _one("betonline/post_dead.txt")
+    record = one_hand("betonline/post_dead.txt")
     assert _paid(record, "Player5") == 1483 and record.hand.rake == 78
     assert record.site_convention is None
     # "ante processed 10.00" ten times: the tournament's 1,200 pot holds them.
-    record = _one("betonline/tournament_antes.txt")
+    record = one_hand("betonline/tournament_antes.txt")
     assert record.fields["antes"] == [10] * 10
     assert record.hand.spec.ante == 1000  # in cents
     assert _paid(record, "Player1") == 120_000  # in cents: the file writes 1200.00
@@ -43,7 +33,7 @@ def test_betonline_post_dead_is_both_blinds_and_its_antes_count() -> None:
 def test_betonline_skins_seats_run_against_the_play() -> None:
     # ActionPoker: the button in seat 2, the blinds in seats 0 and 9, seat 8 first to act;
     # its capitalised words ("Calls 2.00.") read.
-    record = _one("betonline/seats_against_play.txt")
+    record = one_hand("betonline/seats_against_play.txt")
     assert record.players[:2] == ("Player0", "Player9")
     assert record.fields["blinds_or_straddles"][:2] == [1, 2]
     assert _paid(record, "Player5") == 1330 and record.hand.rake == 70
@@ -52,38 +42,38 @@ def test_betonline_skins_seats_run_against_the_play() -> None:
 def test_betonline_lone_winner_is_paid_every_pot_line() -> None:
     # "Total pot 1.26 | Rake 0.22" before the showdown, "Total pot 2.49 | Rake 0.22" after
     # it, "won (2.49)": the full house won both pots, 3.75 of the 3.97 put in.
-    record = _one("betonline/lone_winner_pots.txt")
+    record = one_hand("betonline/lone_winner_pots.txt")
     assert _paid(record, "Player1") == 375 and record.hand.rake == 22
 
 
 def test_betonline_player_who_left_the_table_folds_at_his_turn() -> None:
     # The small blind leaves after posting; the big blind takes 0.07 (his 0.04 back).
-    record = _one("betonline/left_the_table.txt")
+    record = one_hand("betonline/left_the_table.txt")
     assert _paid(record, "Player6") == 7 and record.hand.rake == 0
 
 
 def test_betonline_street_checked_through_written_with_no_line() -> None:
     # No line between "*** TURN ***" and "*** RIVER ***": the five players checked; the
     # river's 3.15 uncalled, 3.30 put in, 3.15 paid, 0.15 raked and not written.
-    record = _one("betonline/street_unwritten.txt")
+    record = one_hand("betonline/street_unwritten.txt")
     assert _paid(record, "Player2") == 315 and record.hand.rake == 15
 
 
 def test_run_it_once_side_pot_with_its_chips_added() -> None:
     # Its collected lines make 148.84 of a pot of 146.34; its summary's 143.84 (less the
     # 5.00 it added, 138.84 of the players' 141.34, 2.50 raked) is the record.
-    record = _one("rio/added_to_side_pot.txt")
+    record = one_hand("rio/added_to_side_pot.txt")
     assert _paid(record, "Ricky N") == 13_884 and record.hand.rake == 250
     assert record.site_convention is not None and "added 5.00" in record.site_convention
 
 
 def test_pokermaster_straddle_and_five_card_omaha() -> None:
     # "posts big blind $8" after "$4": a straddle.
-    record = _one("pokermaster/straddle.txt")
+    record = one_hand("pokermaster/straddle.txt")
     assert record.fields["blinds_or_straddles"][:3] == [2, 4, 8]
     assert _paid(record, "乖就亲你") == 492
     # "Omaha Pot Limit" dealt five cards: five-card Omaha.
-    record = _one("pokermaster/omaha5.txt")
+    record = one_hand("pokermaster/omaha5.txt")
     assert record.hand.spec.variant == "omaha" and len(record.hand.hole_cards[1]) == 5
     assert _paid(record, "pp1863696") == 409 and record.hand.rake == 11
 
@@ -91,18 +81,18 @@ def test_pokermaster_straddle_and_five_card_omaha() -> None:
 def test_partypoker_both_blinds_in_one_sum_or_unwritten() -> None:
     # "posts big blind + dead [$0.03]": 0.02 live, 0.01 dead; 0.18 paid, the uncalled
     # 0.06 given back with it.
-    record = _one("partypoker/post_both.txt")
+    record = one_hand("partypoker/post_both.txt")
     assert _paid(record, "Player0") == 18 and record.hand.rake == 0
     # The button checks facing the big blind having posted nothing: both blinds, posted
     # and not written; 0.58 paid of 0.60 (the uncalled 0.20 with it), 0.02 raked.
-    record = _one("partypoker/silent_post_both.txt")
+    record = one_hand("partypoker/silent_post_both.txt")
     assert _paid(record, "Player4") == 38 and record.hand.rake == 2
 
 
 def test_partypoker_tournament_player_moved_away_is_not_dealt_in() -> None:
     # No blinds written; the seat after the button (Player7) is named in no later line:
     # Player5 and Player3 post them, Player3 wins 4,080.
-    record = _one("partypoker/player_moved.txt")
+    record = one_hand("partypoker/player_moved.txt")
     assert "Player7" not in record.players
     assert record.players[:2] == ("Player5", "Player3")
     assert _paid(record, "Player3") == 4080
