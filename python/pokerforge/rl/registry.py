@@ -27,7 +27,7 @@ Examples:
     >>> env.unwrapped.tables.spec.betting, env.unwrapped.tables.spec.variant
     ('pot-limit', 'omaha')
     >>> GAMES["pokerforge/RazzFL-v0"].bring_in, len(GAMES)
-    (1, 36)
+    (1, 39)
 """
 
 from __future__ import annotations
