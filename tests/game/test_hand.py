@@ -484,3 +484,35 @@ def test_hole_and_up_cards_are_properties_and_the_old_calls_warn() -> None:
         assert hand.hole_cards(0) == hand.hole_cards[0]
     with pytest.warns(DeprecationWarning), pytest.raises(InvalidSpecError, match="seat"):
         hand.hole_cards(7)
+
+
+def test_chips_the_room_added_are_dead_money_in_the_main_pot() -> None:
+    # A Cash Drop of 20 in a pot-limit hand: the first raise may be to the pot with it
+    # (1 + 2 + 20 + the call of 2, on 2), and the winner takes it with the main pot.
+    spec = GameSpec(betting="pot-limit", blinds=(1, 2))
+    hand = Hand(spec, stacks=[100, 100, 100], button=0, seed=5, added=20)
+    assert hand.added == 20 and hand.legal_actions().max_raise_to == 27
+    hand.raise_to(27)
+    hand.fold()
+    hand.fold()
+    # The pot: his 2 the big blind matched, the blinds' 3 and the room's 20 (his other 25
+    # returned uncalled).
+    assert hand.payouts == (25, 0, 0) and hand.stacks == (123, 99, 98)
+    assert sum(hand.stacks) == 300 + 20
+    # Played out to a showdown, chips are conserved with the room's counted in.
+    spec = GameSpec(blinds=(1, 2))
+    for seed in range(20):
+        hand = play_random(Hand(spec, stacks=[40, 60, 80], seed=seed, added=7), random.Random(seed))
+        assert sum(hand.stacks) == 180 + 7
+    # Dealt again, the hand keeps them (and its players' own posts).
+    spec = GameSpec(variant="2-7-triple-draw", betting="fixed-limit", blinds=(1, 2),
+                    small_bet=2, big_bet=4)  # fmt: skip
+    first = Hand(spec, stacks=[50] * 4, seed=1, posts=[(3, 2, 1)], added=3)
+    again = first.deal_again(seed=2)
+    assert (again.added, again.bets, again.state.dead) == (3, (0, 1, 2, 2), 4)
+
+
+@pytest.mark.parametrize("added", [-1, 1.5, "20", True])
+def test_chips_added_that_are_no_chips_are_refused(added: object) -> None:
+    with pytest.raises(InvalidSpecError, match="the chips added to the pot must be a whole"):
+        Hand(GameSpec(), stacks=[100, 100], added=added)  # type: ignore[arg-type]

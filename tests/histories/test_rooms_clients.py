@@ -57,15 +57,16 @@ def test_a_room_that_took_or_added_chips_it_did_not_write_says_so() -> None:
     )
     assert max(record.hand.payouts) == 4575
     assert sum(record.hand.starting_stacks) - sum(record.hand.stacks) == 225
-    # Run It Once's splash the pot: the room's 0.50 paid beyond the players' 0.15.
+    # Run It Once's splash the pot: the room's 0.50 in the pot beside the players' 0.15.
     record = one_hand("rio/clients.txt", 1)
     seat = record.players.index("Dawson D")
-    assert record.hand.payouts[seat] == 10  # the pot of 0.10, his uncalled 0.05 back
+    assert record.hand.added == 50
+    assert record.hand.payouts[seat] == 60  # the pot: 0.10 and 0.50 (his uncalled 0.05 back)
     assert record.site_convention == (
         "Run It Once added 0.50 to the pot, paid to Dawson D beyond the players' pot"
     )
-    again = loads_phh(to_phh(record.hand))
-    assert again.payouts == record.hand.payouts
+    again = loads_phh(to_phh(record.hand))  # the room's chips written as `_added`
+    assert (again.added, again.payouts) == (50, record.hand.payouts)
 
 
 def test_run_it_once_early_raises_and_checks_all_in_replay() -> None:

@@ -10,6 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from pokerforge import _core
+from pokerforge.game import Raise
 from pokerforge.game.phh import loads_phh, to_phh
 from pokerforge.histories import HandRecord, read_histories
 
@@ -138,25 +139,23 @@ def test_a_mixed_game_is_the_game_in_brackets() -> None:
     assert record.hand.payouts == (344, 0)
 
 
-def test_a_cash_drop_is_the_rooms_money_paid_beside_the_pot(tmp_path: Path) -> None:
+def test_a_cash_drop_is_the_rooms_money_in_the_pot() -> None:
     # "Cash Drop to Pot : total $0.2": the pot of $2.81 is $2.61 of the players' chips and
-    # $0.20 of GGPoker's. In pot-limit it counts in the maximum bet (the raise to $0.41 is
-    # the pot with it), which no pot pokerforge replays can hold: refused by name.
-    reader = read_histories(ROOMS / "ggpoker" / "cash_drop.txt", skip_bad=True)
-    assert list(reader) == [] and dict(reader.causes) == {"totals": 1}
-    assert "the room added 0.2 to the pot (a Cash Drop)" in reader.problems[0]
-    # The same hand in no-limit: the record's pot is the players' $2.61, the winner's
-    # $2.73 is $2.53 of it after $0.08 of rake and jackpot, and the drop, said in the
-    # record.
-    text = (ROOMS / "ggpoker" / "cash_drop.txt").read_text(encoding="utf-8")
-    no_limit = tmp_path / "cash_drop.txt"
-    no_limit.write_text(text.replace("Omaha Pot Limit", "Omaha No Limit"), encoding="utf-8")
-    _, _, hands = _core.rooms_read(no_limit.read_bytes())
+    # $0.20 of GGPoker's, which count in the pot-limit maximum: the raise to $0.41 is the
+    # pot with them (0.01 + 0.02 + 0.06 + 0.20 + the call of 0.06, on 0.06), and so is
+    # the all-in of $0.88 on the flop (1.02 + 0.20 would allow 1.22; 0.82 + 0.03 alone
+    # only 0.85).
+    _, _, hands = _core.rooms_read((ROOMS / "ggpoker" / "cash_drop.txt").read_bytes())
     ((ok, fields),) = hands
     assert ok and ("added", 4, 20) in fields["notes"]  # p5, 291a0936
     assert (fields["total_pot"], max(fields["room_winnings"])) == (261, 253)
-    (record,) = list(read_histories(no_limit))
-    assert max(record.hand.payouts) == 253 and record.hand.rake == 8
+    (record,) = list(read_histories(ROOMS / "ggpoker" / "cash_drop.txt"))
+    hand = record.hand
+    assert hand.spec.betting == "pot-limit" and hand.added == 20
+    assert [a.to for a in hand.history if isinstance(a, Raise)] == [6, 41]
+    # The winner's $2.73: the players' $2.61 and the drop, less $0.08 of rake and jackpot.
+    assert max(hand.payouts) == 273 and hand.rake == 8
+    assert sum(hand.payouts) + hand.rake == sum(hand.contributions) + 20
     assert record.site_convention == (
         "GGPoker added 0.20 to the pot, paid to 291a0936 beyond the players' pot"
     )

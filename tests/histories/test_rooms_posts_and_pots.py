@@ -60,10 +60,11 @@ def test_betonline_street_checked_through_written_with_no_line() -> None:
 
 
 def test_run_it_once_side_pot_with_its_chips_added() -> None:
-    # Its collected lines make 148.84 of a pot of 146.34; its summary's 143.84 (less the
-    # 5.00 it added, 138.84 of the players' 141.34, 2.50 raked) is the record.
+    # Its collected lines make 148.84 of a pot of 146.34; its summary's 143.84 is the
+    # record: the 5.00 it added and 138.84 of the players' 141.34, 2.50 raked.
     record = one_hand("rio/added_to_side_pot.txt")
-    assert _paid(record, "Ricky N") == 13_884 and record.hand.rake == 250
+    assert _paid(record, "Ricky N") == 14_384 and record.hand.rake == 250
+    assert record.hand.added == 500
     assert record.site_convention is not None and "added 5.00" in record.site_convention
 
 

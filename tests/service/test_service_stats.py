@@ -118,7 +118,7 @@ def test_a_players_winnings_as_stats_gives_them(server: httpx.Client) -> None:
     where = HandFilter(kind="cash", unit="USD")
     stats = Stats(track=["Hero"], where=where).update(read_histories(ROOMS, skip_bad=True))
     expected = stats.winnings("Hero").as_dict()
-    assert data["series"] == expected and expected["hands"] == 55
+    assert data["series"] == expected and expected["hands"] == 56
     assert data["series"]["net"][-1] == float(stats.player("Hero").net)
     # At a position: the player's hands there only.
     button = server.post("/v1/stats", json={**body, "position": "BTN"}).json()["series"]

@@ -78,6 +78,9 @@ class Hand(HandQueries, AskedTurns, RunoutTurns, DrawTurns, Ending):
         posts: players' own forced bets (rule 29b), ``(seat, live, dead)``: ``live`` chips
             posted as a live big blind by a player coming in, ``dead`` chips (a missed small
             blind) straight into the pot. A seat posting a blind this hand cannot post.
+        added: chips the room puts in the pot before the deal, which no player put in (a
+            promotion: GGPoker's Cash Drop, a "splash the pot"): dead money in the main
+            pot, counted in pot-limit maxima and paid with that pot (``hand.added``).
         unknown_hole_cards: replays of recorded hands: seats whose hole cards the record
             does not know. They have no cards (``hole_cards`` is empty) and a showdown that
             needs them is decided by ``recorded_winnings`` / ``recorded_stacks``, or else
@@ -141,7 +144,7 @@ min_raise_to=5, max_raise_to=5))
 full=True))
     """
 
-    __slots__ = ("_dead_sb", "_dealt", "_layout")
+    __slots__ = ("_added", "_dead_sb", "_dealt", "_layout", "_posts")
 
     # The hole cards' records, first in the history: built when the history is first read
     # (the log holds what happened after the deal).
@@ -149,6 +152,8 @@ full=True))
     # Where the cards lie in the deck (see deal_layout), looked up when first dealt again.
     _layout: DealLayout | None
     _dead_sb: bool
+    # The players' own posts as given (checked), for a hand dealt again.
+    _posts: Sequence[tuple[int, int, int]]
 
     def __init__(
         self,
@@ -161,6 +166,7 @@ full=True))
         board: object | None = None,
         dead_small_blind: bool = False,
         posts: Sequence[tuple[int, int, int]] = (),
+        added: int = 0,
         unknown_hole_cards: Collection[int] = (),
         unshown_hole_cards: Collection[int] = (),
         recorded_winnings: Sequence[int] | None = None,
@@ -238,8 +244,12 @@ full=True))
         self._vote = None
         self._boards = ()
         self._dead_sb = dead_small_blind
+        if type(added) is not int or added:  # a plain 0 is the fast path
+            added = chip_count("the chips added to the pot", added)
+        self._added = state.dead = added
         if posts:
             posts = check_posts(posts, n, button, dead_small_blind)
+        self._posts = posts
         self._post_forced_bets(engine, stacks, dead_small_blind, posts, up)
         if type(self) is Hand:  # a subclass may hold anything, cycles included
             self._untrack()
@@ -425,7 +435,15 @@ full=True))
         if self._engine.deal_kind != DEAL_BOARD or self._engine.deck != 52 or st.board:
             # Dealt as the hand goes, from the 36 cards six to ace, or with a board card
             # before the first round, which the layout's deal from 52 does not know.
-            return Hand(self._spec, stacks=st.starts, button=st.button, seed=seed)
+            return Hand(
+                self._spec,
+                stacks=st.starts,
+                button=st.button,
+                seed=seed,
+                dead_small_blind=self._dead_sb,
+                posts=self._posts,
+                added=self._added,
+            )
         layout = self._layout
         if layout is None:  # looked up once and kept: a cached call costs more than a slot
             layout = self._layout = deal_layout(self._n, self._engine.hole_count, st.button)

@@ -40,6 +40,7 @@ class HandQueries:
     _seed: int | None
     _n: int
     _dead_sb: bool
+    _added: int
     _payouts: list[int]
     _final_pots: list[Pot]
     _rake: int
@@ -69,6 +70,19 @@ class HandQueries:
     def num_seats(self) -> int:
         """The number of seats (players) in the hand."""
         return self._n
+
+    @property
+    def added(self) -> int:
+        """The chips the room put in the pot before the deal (``Hand(added=...)``; 0: none).
+
+        Examples:
+            >>> from pokerforge.game import GameSpec, Hand
+            >>> hand = Hand(GameSpec(blinds=(1, 2), betting="pot-limit"),
+            ...             stacks=[100, 100, 100], button=0, added=20)
+            >>> hand.added, hand.legal_actions().max_raise_to  # the pot: 1 + 2 + 20 + the call
+            (20, 27)
+        """
+        return self._added
 
     @property
     def button(self) -> int:

@@ -102,7 +102,8 @@ class Streets(BettingState):
         else:
             sb, bb = orders[button][0], orders[button][1]
         if bb_ante and engine.ante_first:
-            self._state.dead = paid = self._post(bb, bb_ante, False)
+            paid = self._post(bb, bb_ante, False)
+            self._state.dead += paid
             log.append(_record(PostAnte, bb, paid))
         small = engine.small
         big = engine.big
@@ -115,7 +116,8 @@ class Streets(BettingState):
         short += big - paid
         log.append(_record(PostBlind, bb, paid, "BB"))
         if bb_ante and not engine.ante_first:
-            self._state.dead = paid = self._post(bb, bb_ante, False)
+            paid = self._post(bb, bb_ante, False)
+            self._state.dead += paid
             log.append(_record(PostAnte, bb, paid))
         for seat, live, dead in posts:  # rule 29b: a big blind to come in, a missed blind
             if dead:

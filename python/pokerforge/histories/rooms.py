@@ -86,6 +86,7 @@ from typing import Any
 from pokerforge._core import rooms_read
 from pokerforge.errors import BadHandError, InvalidHistoryError, InvalidSpecError
 from pokerforge.game.phh.conventions import CONVENTIONS
+from pokerforge.game.phh.reading import Read
 from pokerforge.game.phh.sites import SITES
 from pokerforge.histories.groups import currency_code
 from pokerforge.histories.phhs import PhhReader
@@ -325,6 +326,7 @@ class RoomsReader(PhhReader):
         reading = entry.get("reading")
         read, problem = reading or (None, None)
         doc = phh_doc(entry, amounts=not (self.lean and reading))
+        read = _with_added(entry, doc, read)
         try:
             try:
                 return self._replay(None, 1, [], doc, read=read, problem=problem), None
@@ -433,6 +435,27 @@ def _fast_keys(fast: Any) -> tuple[list[str], list[str], list[str | None]]:
         return [], [], []
     hands = fast["hands"]
     return hands["room"], hands["hand"], hands["site_convention"]
+
+
+def _with_added(entry: dict[str, Any], doc: dict[str, Any], read: Read | None) -> Read | None:
+    """The chips the room added to a hand's pot (its ``added`` note: a Cash Drop, a splash)
+    put back in the pot for the replay (``doc``'s ``_added``) and in the winnings of the
+    player paid them, which the core's record leaves out; returns ``read`` so changed.
+    (In the pot they count in a pot-limit game's maxima, as the room counted them.)"""
+    for kind, player, chips in entry.get("notes", ()):
+        if kind != "added":
+            continue
+        places = int(entry["places"])
+        doc["_added"] = _money(chips, places)
+        if doc.get("winnings") is not None:
+            won = list(doc["winnings"])
+            won[player] += _money(chips, places)
+            doc["winnings"] = won
+        if read is not None and read[6] is not None:
+            chips_won = list(read[6])
+            chips_won[player] += chips
+            read = (*read[:6], chips_won, *read[7:])
+    return read
 
 
 def _convention(mismatch: str) -> str:

@@ -4,7 +4,7 @@
 //! both blinds at once, a raise nobody can call, and the refusals the rules leave.
 
 use pokerforge_core::phh::Verb;
-use pokerforge_core::rooms::{phh_winnings, read_file, Cause, Note};
+use pokerforge_core::rooms::{phh_winnings, Cause, Note};
 
 use crate::room_files::{file, hands};
 
@@ -34,27 +34,15 @@ fn ggpoker_straddles_and_its_cash_drop() {
         ]
     );
     // $0.20 of GGPoker's in a pot of $2.81: not the players', paid to the winner beside
-    // the pot; in pot-limit it counts in the maximum bet, which no replayed pot can hold.
-    let refused = file("ggpoker/cash_drop.txt");
-    let refusal = refused[0].as_ref().unwrap_err();
-    assert_eq!(refusal.cause, Cause::Totals);
-    assert!(refusal
-        .message
-        .contains("added 0.2 to the pot (a Cash Drop)"));
-    let path = format!(
-        "{}/../../tests/data/rooms/ggpoker/cash_drop.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(path).unwrap();
-    let no_limit = text.replace("Omaha Pot Limit", "Omaha No Limit");
-    let read = read_file(no_limit.as_bytes()).hands.remove(0).unwrap();
-    let hand = &read;
+    // the pot (the record's pot and winnings are the players' chips: $2.61, and $2.53
+    // paid), in pot-limit as in any game.
+    let hand = &hands("ggpoker/cash_drop.txt")[0];
+    assert_eq!(hand.betting, "pot-limit");
     let winner = hand.notes.iter().find_map(|n| match n {
         Note::Added { player, chips: 20 } => Some(*player),
         _ => None,
     });
     let winner = winner.expect("the Cash Drop noted");
-    // The record's pot and winnings are the players' chips: $2.61, and $2.53 paid.
     assert_eq!((hand.total_pot, hand.winnings[winner]), (Some(261), 253));
     assert_eq!(phh_winnings(hand).unwrap()[winner], 253);
 }

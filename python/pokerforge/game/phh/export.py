@@ -115,6 +115,8 @@ def to_phh(
         optional.append(
             ("_posts", [[index[s], money(live), money(dead)] for s, live, dead in posts])
         )
+    if hand.added:  # the room's chips in the pot (a Cash Drop): no PHH field says them
+        optional.append(("_added", money(hand.added)))
     if spec.rake is not None:
         optional.append(("_rake_percent", str(spec.rake.percent)))
         if spec.rake.cap is not None:

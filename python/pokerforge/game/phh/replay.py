@@ -230,6 +230,7 @@ def _replay(
             seed=seed if isinstance(seed, int) else 0,
             dead_small_blind=dead_sb,
             posts=[(seat_of[p], live, dead) for p, live, dead in posts] if posts else (),
+            added=_added(doc, unit) if "_added" in doc else 0,
             unknown_hole_cards=unknown,
             unshown_hole_cards=_untabled(steps, seat_of) if unknown else (),
             chip_value=unit,
@@ -336,6 +337,31 @@ def _stud_cards(
             down[seat] = downs
     cards: dict[str, Any] = {"hole_cards": down, "up_cards": up, "board": board or None}
     return cards, unknown
+
+
+def _added(doc: Mapping[str, Any], unit: Decimal) -> int:
+    """The chips the room added to the pot (the user field ``_added``, in the record's
+    money: a Cash Drop, a splash), as ``Hand(added=...)`` takes them.
+
+    Examples:
+        >>> _added({"_added": Decimal("0.20")}, Decimal("0.01"))
+        20
+        >>> _added({"_added": "1/2"}, Decimal(1))
+        Traceback (most recent call last):
+        ...
+        pokerforge.errors.InvalidHistoryError: field _added: '1/2' is not a whole number of \
+chips of 1 at least 0
+    """
+    value = doc["_added"]
+    try:
+        chips = Decimal(str(value)) / unit if not isinstance(value, bool) else Decimal(-1)
+    except ArithmeticError:
+        chips = Decimal(-1)
+    if not chips.is_finite() or chips < 0 or chips != chips.to_integral_value():
+        raise InvalidHistoryError(
+            f"field _added: {value!r} is not a whole number of chips of {unit} at least 0"
+        )
+    return int(chips)
 
 
 def _own_posts(

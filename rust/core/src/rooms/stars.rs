@@ -697,19 +697,12 @@ fn finish(mut r: Reader) -> Result<RoomHand, Fault> {
 
 /// Money the room added to the pot (GGPoker's `Cash Drop to Pot : total $0.2`, `units`)
 /// taken out of the record, whose pot is then the players' chips alone: off the total pot
-/// and off the winnings of the one player paid, with a note saying so.
+/// and off the winnings of the one player paid, with a note saying so (the game layer's
+/// replay puts it back in the pot, where it counts in a pot-limit game's maxima as the
+/// room counted it).
 fn cash_dropped(hand: &mut RoomHand, units: i64) -> Result<(), Fault> {
     let chips = super::money::in_unit(units, hand.places);
     let shown = super::money::decimal(chips, hand.places);
-    if hand.betting == "pot-limit" {
-        return fault(
-            Cause::Totals,
-            format!(
-                "the room added {shown} to the pot (a Cash Drop): it counts in the pot-limit \
-                 maximum, and a pot pokerforge replays holds only the players' chips"
-            ),
-        );
-    }
     let paid: Vec<usize> = (0..hand.winnings.len())
         .filter(|&p| hand.winnings[p] > 0)
         .collect();
