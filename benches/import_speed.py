@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import re
 import resource
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -95,6 +96,14 @@ def main() -> None:
         default=0,
         help="then copy the stored hands (renumbered) up to this many and time stats --db",
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="with --workers: time the import on one process and on the workers this many "
+        "times more, in turns, each into a new database, and give each ratio and their median",
+    )
+    parser.add_argument("--no-stats", action="store_true", help="time the imports alone")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "hands"
@@ -116,6 +125,10 @@ def main() -> None:
             print("  " + "\n  ".join(run.lines()))
             speedup = _WALL["import"] / _WALL[f"import on {args.workers} workers"]
             print(f"  {speedup:.2f}x the import on one process (wall-clock)")
+            if args.rounds > 1:
+                _rounds(folder, Path(tmp), args.hands, args.workers, args.rounds)
+        if args.no_stats:
+            return
         from_db = _timed("stats --db", lambda: database_stats(db), args.hands)
         from_files = _timed(
             "stats FOLDER", lambda: Stats().update(read_histories(folder)), args.hands
@@ -127,6 +140,27 @@ def main() -> None:
             _copy(db, copies)
             stats = _timed("stats --db", lambda: database_stats(db), copies * first.added)
             print(f"  over {stats.hands:,} stored hands")
+
+
+def _rounds(folder: Path, tmp: Path, hands: int, workers: int, rounds: int) -> None:
+    """The import on one process and on ``workers`` in turns, ``rounds`` times, each into a
+    new database: on a shared machine whose speed drifts, pairs timed side by side say more
+    than one pair does."""
+    ratios = []
+    for r in range(rounds):
+        times = []
+        for n in (1, workers):
+            db = tmp / f"round{r}-{n}.duckdb"
+            label = f"round {r + 1}, {n} process" + ("es" if n > 1 else "")
+            _timed(label, lambda db=db, n=n: import_histories([folder], db, workers=n), hands)
+            times.append(_WALL[label])
+            db.unlink()
+        ratios.append(times[0] / times[1])
+    shown = ", ".join(f"{x:.2f}" for x in ratios)
+    print(
+        f"{workers} workers against one process, {rounds} rounds: {shown}x; "
+        f"median {statistics.median(ratios):.2f}x"
+    )
 
 
 def _copy(db: Path, copies: int) -> None:
