@@ -220,18 +220,25 @@ def test_the_schema_read_with_sql(tmp_path: Path) -> None:
 
 @pytest.mark.slow  # every room, the same on every Python: on 3.11 only
 def test_every_stored_hand_balances(tmp_path: Path) -> None:
-    # What the players won and lost, with the rake, adds up to nothing in every hand
-    # with a known result, in every room's files; and each hand's players are its seats.
+    # What the players won and lost, with the rake, adds up to what the room added to the
+    # pot (nothing, but in three hands) in every hand with a known result, in every
+    # room's files; and each hand's players are its seats.
     db = tmp_path / "hands.duckdb"
     import_histories([ROOMS, DATA / "pokerstars"], db)
     with connect(db, read_only=True) as con:
         off = con.execute(
-            "SELECT h.room, h.hand, SUM(p.net) + h.rake, COUNT(*), h.players "
+            "SELECT h.room, h.hand, SUM(p.net) + h.rake - h.added, COUNT(*), h.players "
             "FROM hands h JOIN players p USING (room, hand) WHERE h.result_known "
-            "GROUP BY h.room, h.hand, h.rake, h.players "
-            "HAVING SUM(p.net) + h.rake <> 0 OR COUNT(*) <> h.players"
+            "GROUP BY h.room, h.hand, h.rake, h.added, h.players "
+            "HAVING SUM(p.net) + h.rake - h.added <> 0 OR COUNT(*) <> h.players"
         ).fetchall()
         assert off == []
+        added = con.execute("SELECT room, added FROM hands WHERE added <> 0 ORDER BY 1, 2")
+        assert [(room, str(chips)) for room, chips in added.fetchall()] == [
+            ("GG", "0.200000"),
+            ("RIO", "0.500000"),
+            ("RIO", "5.000000"),
+        ]
         streets = con.execute("SELECT DISTINCT street FROM actions ORDER BY 1").fetchall()
         assert {s for (s,) in streets} >= {"preflop", "flop", "turn", "river", "third street"}
 

@@ -173,6 +173,8 @@ def fast_tables(fast: dict[str, Any], kept: list[int], source: str) -> list[Any]
     hands["currency"] = [_currency(w) for w in hands["currency_written"]]
     hands["played_at"] = [played_at(t) for t in hands["time_text"]]
     hands["source"] = [source] * total
+    # The core replays no hand with chips the room added (their note is the game layer's).
+    hands["added"] = [0] * total
     players = dict(fast["players"])
     _allin(fast, players)
     tables = [

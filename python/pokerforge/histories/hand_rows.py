@@ -79,6 +79,7 @@ HANDS = (
     "board",
     "total_pot",
     "rake",
+    "added",
     "result_known",
     "site_convention",
     "language",
@@ -174,7 +175,7 @@ SCALE = 6
 """Amounts are kept as integers of millionths of the hand's money (``DECIMAL(18, 6)``)."""
 _MILLION = Decimal(10**SCALE)
 _MONEY_COLUMNS = frozenset(
-    ("small_blind", "big_blind", "ante", "bb", "total_pot", "rake", "stack", "net", "amount",
+    ("small_blind", "big_blind", "ante", "bb", "total_pot", "rake", "added", "stack", "net", "amount",
      "total", "allin_net")
 )  # fmt: skip
 
@@ -263,6 +264,7 @@ class Columns:
             "board": " ".join([_CARDS[c] for c in hand.board_indices]) or None,
             "total_pot": None if pot is None else int(Decimal(pot) * _MILLION),
             "rake": hand.rake * m,
+            "added": hand.added * m,
             "result_known": known,
             "site_convention": record.site_convention,
             "language": fields.get("_language"),

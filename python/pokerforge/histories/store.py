@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS hands (
     board VARCHAR,
     total_pot {_MONEY},
     rake {_MONEY},
+    added {_MONEY} NOT NULL,
     result_known BOOLEAN NOT NULL,
     site_convention VARCHAR,
     language VARCHAR,
