@@ -271,6 +271,44 @@ def test_limit_half_bet_all_in_reopens(half_rule: bool) -> None:
     assert legal.min_raise_to == (50 if half_rule else None)
 
 
+@pytest.mark.parametrize(
+    ("short", "again", "to"),
+    [("all-in", 50, 30), ("full-bet", 60, 40), ("completes", 40, 20)],
+)
+def test_limit_short_all_in_leaves_the_next_raise_where_the_switch_says(
+    short: str, again: int, to: int
+) -> None:
+    # Rule 18's switch. The turn's bet is 20: A bets 20, B goes all in for 30, half a bet
+    # more; C's raise goes to 50 (a bet above the all-in), 60 (a bet above the 40 it
+    # stands for: Bovada, iPoker) or 40 (the 40 it falls short of: PokerStars); and A,
+    # who bet before it, may raise to the same, the betting reopened.
+    spec = GameSpec(betting="fixed-limit", blinds=(5, 10), small_bet=10, big_bet=20,
+                    rules=RuleProfile(limit_short_all_in=short))  # type: ignore[arg-type]  # fmt: skip
+    hand = Hand(spec, stacks=[1000, 1000, 40, 1000], button=0, seed=1)
+    limp_preflop(hand)
+    check_around(hand)
+    hand.raise_to(20)
+    hand.raise_to(30)
+    legal = hand.legal_actions()
+    assert (hand.actor, legal.min_raise_to, legal.max_raise_to) == (3, again, again)
+    hand.call()
+    hand.call()
+    assert (hand.actor, hand.legal_actions().min_raise_to) == (1, again)
+    # An all-in opening bet of half a bet: the next bet completes it (`"completes"`), else
+    # a bet above the all-in or the bet it stands for.
+    hand = Hand(spec, stacks=[1000, 1000, 20, 1000], button=0, seed=1)
+    limp_preflop(hand)
+    check_around(hand)
+    hand.check()
+    hand.raise_to(10)  # B all-in, 10 of a 20 bet
+    assert hand.legal_actions().min_raise_to == to
+
+
+def test_a_limit_short_all_in_switch_that_is_none_is_refused() -> None:
+    with pytest.raises(InvalidSpecError, match="limit_short_all_in must be one of"):
+        RuleProfile(limit_short_all_in="half")  # type: ignore[arg-type]
+
+
 def test_limit_raise_after_an_odd_all_in_ignores_the_chip_unit() -> None:
     # An all-in of 31 in a 5-chip unit makes the only fixed-limit raise 61 (31 + the
     # 30 bet): offered, so legal, though not a multiple of the unit.

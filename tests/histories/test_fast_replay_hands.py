@@ -13,7 +13,7 @@ import pytest
 
 from pokerforge._core import rooms_import, rooms_read
 from pokerforge.cards import Card
-from pokerforge.game import GameSpec, Hand
+from pokerforge.game import GameSpec, Hand, RuleProfile
 from pokerforge.game.actions import (
     Bet,
     Call,
@@ -62,6 +62,7 @@ def _play(rng: random.Random, hand: Hand) -> None:
 
 
 _STREETS = {1: "FLOP", 2: "TURN", 3: "RIVER"}
+_STARS = RuleProfile(name="default", limit_short_all_in="completes")
 
 
 def _text(number: int, hand: Hand, fixed: bool) -> str:
@@ -142,8 +143,17 @@ def _hands(count: int, seed: int) -> str:
         if rng.random() < 0.4:
             split = "proportional" if rng.random() < 0.3 else "main-first"
             rake = Rake(percent=5, cap=rng.choice([None, 30, 300]), split=split)
+        # Fixed-limit as PokerStars plays an all-in short of a full raise (rule 18's
+        # "completes"), which the core's replay leaves to the game layer when it matters.
         spec = (
-            GameSpec(betting="fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4, rake=rake)
+            GameSpec(
+                betting="fixed-limit",
+                blinds=(1, 2),
+                small_bet=2,
+                big_bet=4,
+                rake=rake,
+                rules=_STARS,
+            )
             if fixed
             else GameSpec(blinds=(1, 2), rake=rake)
         )

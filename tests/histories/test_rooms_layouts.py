@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from pokerforge import _core
-from pokerforge.game import Raise
+from pokerforge.game import Bet, Raise
 from pokerforge.game.phh import loads_phh, to_phh
 from pokerforge.histories import HandRecord, read_histories
 
@@ -159,3 +159,32 @@ def test_a_cash_drop_is_the_rooms_money_in_the_pot() -> None:
     assert record.site_convention == (
         "GGPoker added 0.20 to the pot, paid to 291a0936 beyond the players' pot"
     )
+
+
+def _bets(record: HandRecord) -> list[int]:
+    """The street totals the hand's bets and raises went to, in order."""
+    return [a.to for a in record.hand.history if isinstance(a, Bet | Raise)]
+
+
+def test_each_rooms_fixed_limit_short_all_in_replays_its_way() -> None:
+    # Rule 18's switch, as each room's own hands show it. PokerStars, badugi at 60/120:
+    # after a raise to 120 Player13 goes all in for 150, half a bet more, and Player19,
+    # who raised to 120, raises again, to 180: the level the full raise would have
+    # reached, the betting reopened ("completes").
+    record = _one("pokerstars/badugi_short_all_in.txt")
+    assert record.hand.spec.rules.limit_short_all_in == "completes"
+    assert _bets(record)[:6] == [120, 180, 60, 120, 150, 180]
+    # Bovada at $8/$16: an all-in bet of $8.50 on the turn stands for the $16 bet, raised
+    # to $32, then $48 ("full-bet"); the river bet $16 and raised to $32.
+    record = _one("bovada/fixed_limit_short_all_in.txt")
+    assert record.hand.spec.rules.limit_short_all_in == "full-bet"
+    assert _bets(record)[-5:] == [850, 3200, 4800, 1600, 3200]
+    # iPoker at $0.10/$0.20: an all-in bet of $0.13 on the river, raised to $0.40 by a
+    # player who had checked ("full-bet").
+    record = _one("ipoker/limit_short_all_in.xml")
+    assert record.hand.spec.rules.limit_short_all_in == "full-bet"
+    assert _bets(record)[-2:] == [13, 40]
+    # Written to PHH, the switch goes with the hand, and the hand replays the same.
+    again = loads_phh(to_phh(record.hand))
+    assert again.spec.rules.limit_short_all_in == "full-bet"
+    assert again.payouts == record.hand.payouts

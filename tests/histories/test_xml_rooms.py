@@ -16,7 +16,7 @@ DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "rooms"
 @pytest.mark.parametrize(
     ("room", "read", "refused"),
     [
-        ("ipoker", 42, {"cut off": 2, "players": 1}),
+        ("ipoker", 43, {"cut off": 2, "players": 1}),
         ("merge", 20, {"cancelled": 1, "players": 1}),
     ],
 )

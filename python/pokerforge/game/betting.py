@@ -13,7 +13,8 @@ The state of a street is a handful of integers:
   (fixed-limit); the minimum raise is ``level + min_inc`` (rule 12);
 * ``full_level``: the street total after the last *full* bet or raise; fixed-limit raises go
   to ``full_level + bet`` ("completing", rules 16 and 18);
-* per seat ``faced``: the level the seat matched when it last acted (-1: not yet). A seat
+* per seat ``faced``: the level the seat matched when it last acted (-1: not yet, or the
+  betting reopened to it: rule 18's ``"completes"``). A seat
   that has acted may raise again only when a full raise came after it, or when the raises
   since add up to a full raise (rule 13);
 * per seat ``reach``: the street total the seat can reach (bet plus stack; 0 once folded).
@@ -91,6 +92,7 @@ class BettingState:
         "_legal",
         "_n",
         "_orders",
+        "_short_all_in",
         "_state",
         "_structure",
         "_unit",
@@ -105,6 +107,8 @@ class BettingState:
     _unit: int
     _fold_free: bool
     _half_rule: bool
+    # Rule 18's switch where a half-bet all-in leaves the next raise ("all-in": "").
+    _short_all_in: str
     _orders: tuple[tuple[int, ...], ...]
     # The actor's legal actions as a record, built when first asked for in a turn;
     # NOTHING_LEGAL while nobody is to bet.
@@ -123,6 +127,7 @@ class BettingState:
         self._unit = engine.unit
         self._fold_free = engine.fold_free
         self._half_rule = engine.half_rule
+        self._short_all_in = "" if engine.short_all_in == "all-in" else engine.short_all_in
         self._orders = SEAT_ORDERS[n]
         self._legal = NOTHING_LEGAL
 
@@ -587,6 +592,21 @@ class BettingState:
         if problem is not None:
             raise IllegalActionError(problem)
 
+    def _short_all_in_level(self, seat: int, complete: int) -> int:
+        """The street's full level after ``seat``'s all-in counted a full raise short of
+        ``complete`` (rule 18), by the rule profile's switch: ``"full-bet"`` the level it
+        stands for, ``complete``; ``"completes"`` the level before it, with every other
+        seat's turn to come as if it had not acted (the betting reopened), so that the
+        next raise is to ``complete``."""
+        st = self._state
+        if self._short_all_in == "full-bet":
+            return complete
+        faced = st.faced
+        for other in range(self._n):
+            if other != seat:
+                faced[other] = -1
+        return st.full_level
+
     def can_raise_to(self, total: int, *, seat: int | None = None) -> bool:
         """Whether ``raise_to(total)`` is legal now."""
         return self._raise_problem(total, seat) is None
@@ -624,6 +644,7 @@ class BettingState:
         st.bets[s] = total
         st.contributions[s] += added
         level = st.level
+        full_level = total
         if self._structure == FIXED_LIMIT:
             complete = st.full_level + st.min_inc
             full = total >= complete or (
@@ -631,6 +652,8 @@ class BettingState:
             )
             if full:
                 st.raises += 1
+                if total < complete and self._short_all_in:
+                    full_level = self._short_all_in_level(s, complete)
             alt = st.alt_inc
             if alt and total >= st.full_level + alt:  # rule 39: the big bet was taken
                 st.min_inc = alt
@@ -640,7 +663,7 @@ class BettingState:
             if full:
                 st.min_inc = total - level
         if full:
-            st.full_level = total
+            st.full_level = full_level
         st.level = total
         st.faced[s] = total
         st.aggressor = s

@@ -29,6 +29,7 @@ BigBlindAnteOrder = Literal["blind-first", "ante-first"]
 StraddleMinRaise = Literal["double", "increment"]
 FlopMisdeal = Literal["redeal", "scramble"]
 ShowdownMode = Literal["auto", "ask"]
+LimitShortAllIn = Literal["all-in", "full-bet", "completes"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -51,6 +52,11 @@ class RuleProfile:
             maximum (TDA 2024 r.54; rule 15).
         limit_half_bet_rule: in fixed-limit, an all-in raise of at least half a bet counts
             as a full raise and reopens the betting (rule 18).
+        limit_short_all_in: where the next raise goes after such an all-in, short of the full
+            bet or raise (rule 18): ``"all-in"`` a full bet above the all-in (RR, TDA);
+            ``"full-bet"`` a full bet above the bet or raise the all-in stands for, as if it
+            were complete (Bovada, iPoker); ``"completes"`` to the level the full raise would
+            have reached, the betting reopened (PokerStars).
         fold_when_nothing_owed: a player may fold even when checking is free (binding fold).
         muck_losing_hands: at showdown, a player whose hand cannot win any pot it is
             eligible for mucks instead of showing (rule 22; IT).
@@ -80,6 +86,7 @@ class RuleProfile:
     straddle_min_raise: StraddleMinRaise = "double"
     pot_limit_full_blinds: bool = True
     limit_half_bet_rule: bool = True
+    limit_short_all_in: LimitShortAllIn = "all-in"
     fold_when_nothing_owed: bool = True
     muck_losing_hands: bool = True
     all_in_face_up: bool = True
@@ -105,6 +112,7 @@ class RuleProfile:
             ("straddle_min_raise", self.straddle_min_raise, ("double", "increment")),
             ("flop_misdeal", self.flop_misdeal, ("redeal", "scramble")),
             ("showdown", self.showdown, ("auto", "ask")),
+            ("limit_short_all_in", self.limit_short_all_in, ("all-in", "full-bet", "completes")),
         ):
             if value not in allowed:
                 raise InvalidSpecError(

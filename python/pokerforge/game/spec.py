@@ -157,6 +157,7 @@ class EngineConstants:
     pot_limit_full_blinds: bool
     fold_free: bool
     half_rule: bool
+    short_all_in: str  # rule 18's switch: RuleProfile.limit_short_all_in
     bring_in: int
     open_pair_option: bool
     button_blind: bool
@@ -322,6 +323,7 @@ class GameSpec:
             pot_limit_full_blinds=rules.pot_limit_full_blinds,
             fold_free=rules.fold_when_nothing_owed,
             half_rule=rules.limit_half_bet_rule,
+            short_all_in=rules.limit_short_all_in,
             bring_in=self.bring_in or 0,
             # Rule 39: the open-pair option is seven-card stud high's alone (its row's).
             open_pair_option=self.row.open_pair and rules.stud_open_pair_double_bet,

@@ -54,7 +54,7 @@ action (rules 11-18, 37-39); the seat to act's answer is in `legal` already.
 | field | type | meaning |
 |---|---|---|
 | `faced` | `list[int]` | the bet each seat matched when it last acted on this street (-1: \
-not yet acted) |
+not yet acted, or the betting reopened to it by a short all-in, rule 18's "completes") |
 | `reach` | `list[int]` | the most each seat can have bet on this street (its bet and stack; \
 0 once folded) |
 | `reach_top` | `tuple[int, int]` | the largest `reach` and how many seats have it (rule 14) |

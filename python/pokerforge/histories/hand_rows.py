@@ -175,8 +175,8 @@ SCALE = 6
 """Amounts are kept as integers of millionths of the hand's money (``DECIMAL(18, 6)``)."""
 _MILLION = Decimal(10**SCALE)
 _MONEY_COLUMNS = frozenset(
-    ("small_blind", "big_blind", "ante", "bb", "total_pot", "rake", "added", "stack", "net", "amount",
-     "total", "allin_net")
+    ("small_blind", "big_blind", "ante", "bb", "total_pot", "rake", "added", "stack", "net",
+     "amount", "total", "allin_net")
 )  # fmt: skip
 
 

@@ -129,6 +129,9 @@ def phh_doc(fields: dict[str, Any], *, amounts: bool = True) -> dict[str, Any]:
     doc["hand"] = int(number) if number.isdigit() else number
     doc["table"] = fields["table"]
     doc["venue"] = fields["venue"]
+    room = CONVENTIONS.get(doc["venue"])
+    if room is not None and room.limit_short_all_in in ("full-bet", "completes"):
+        doc["_limit_short_all_in"] = room.limit_short_all_in  # its rule 18 (CONVENTIONS)
     if fields.get("tournament"):
         doc["tournament"] = fields["tournament"]
     currency = currency_code(fields.get("currency"))

@@ -20,7 +20,10 @@ amount the player is paid, taken off it for PHH); ``all-ins`` is how a player al
 known (``written``: the action says so; ``by stack``: the action puts in the player's whole
 stack; ``protected``: a disconnected player kept all-in for what he had put in); ``notes``
 are the record notes the readers give its hands; ``names`` whether players carry nicknames
-or are anonymous (named by their position), and ``straddles`` where the room posts them.
+or are anonymous (named by their position), and ``straddles`` where the room posts them;
+``limit all-in`` where a fixed-limit raise goes after an all-in of at least half a bet short
+of a full one (rule 18's switch, [`RuleProfile.limit_short_all_in`][pokerforge.game.RuleProfile],
+as the room's hands show it: their replays follow it).
 
 Examples:
     >>> from pokerforge.histories import CONVENTIONS
@@ -44,6 +47,7 @@ __all__ = ["CONVENTIONS", "NOTES", "RoomConvention", "conventions_table"]
 Rake = Literal["stated", "stated after rake", "not written"]
 Uncalled = Literal["returned line", "with winnings"]
 RakeTaken = Literal["main pot first", "each pot", "not seen"]
+ShortAllIn = Literal["all-in", "full-bet", "completes", "not seen"]
 
 #: The notes a reader gives a hand (``pokerforge._core.rooms_read``'s ``notes``): an uncalled
 #: bet returned, a player who cashed out (took the room's insurance-like offer), the board
@@ -86,6 +90,9 @@ class RoomConvention:
         notes: the record notes its hands can carry (a subset of `NOTES`).
         anonymous: whether players are named by their position, not a nickname.
         straddles: whether its hands post straddles (read as PHH's third blind).
+        limit_short_all_in: where a fixed-limit raise goes after an all-in of at least half
+            a bet short of a full one, as its hands show (``"not seen"`` where none does):
+            the rule profile's switch its hands replay with (rule 18).
     """
 
     code: str
@@ -98,6 +105,7 @@ class RoomConvention:
     notes: frozenset[str] = frozenset()
     anonymous: bool = False
     straddles: bool = False
+    limit_short_all_in: ShortAllIn = "not seen"
 
     def describe(self, note: str, player: str, amount: str) -> str:
         """A note of this room's in words, for ``record.site_convention``.
@@ -134,6 +142,7 @@ def _room(  # noqa: PLR0917
     all_in: tuple[str, ...] = ("written",),
     anonymous: bool = False,
     straddles: bool = False,
+    limit_short_all_in: ShortAllIn = "not seen",
 ) -> RoomConvention:
     return RoomConvention(
         code,
@@ -146,6 +155,7 @@ def _room(  # noqa: PLR0917
         frozenset(notes),
         anonymous,
         straddles,
+        limit_short_all_in,
     )
 
 
@@ -165,6 +175,9 @@ CONVENTIONS = MappingProxyType(
                 "returned line",
                 (_RET, "cashed out", "runouts", _SIT),
                 rake_taken="main pot first",
+                # At 60/120 a raise to 120, an all-in to 150, re-raised to 180 by the
+                # player who raised to 120 (tests/data/rooms/pokerstars/badugi_short_all_in.txt).
+                limit_short_all_in="completes",
             ),
             _room(
                 "GG",
@@ -197,6 +210,9 @@ CONVENTIONS = MappingProxyType(
                 (_SIT, "all-in protected"),
                 rake_taken="each pot",
                 all_in=("by stack", "protected"),
+                # At 0.10/0.20 an all-in bet of 0.13 on the river, raised to 0.40 by a player
+                # who had checked.
+                limit_short_all_in="full-bet",
             ),
             _room(
                 "PTY",
@@ -226,6 +242,8 @@ CONVENTIONS = MappingProxyType(
                 (_RET, _SIT),
                 rake_taken="each pot",
                 anonymous=True,
+                # At 8/16 an all-in bet of 8.50 on the turn, raised to 32.
+                limit_short_all_in="full-bet",
             ),
             _room(
                 "BOL", "BetOnline", ("$",), "stated", "returned line", (_RET, _SIT, "unwritten fee")
@@ -253,8 +271,9 @@ def conventions_table() -> str:
         ['| WPN', 'WPN/ACR', '-', 'stated', 'not seen', 'returned line', 'written, protected']
     """
     lines = [
-        "| code | room | currencies | rake | raked from | uncalled bet | all-ins | notes | names |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| code | room | currencies | rake | raked from | uncalled bet | all-ins | notes | names "
+        "| limit all-in |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for c in CONVENTIONS.values():
         notes = ", ".join(n for n in NOTES if n in c.notes) or "none"
@@ -271,6 +290,7 @@ def conventions_table() -> str:
             ", ".join(c.all_in),
             notes,
             names,
+            c.limit_short_all_in,
         )
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

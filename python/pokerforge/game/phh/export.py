@@ -103,8 +103,12 @@ def to_phh(
         if hand.paid_as_recorded:  # the room's split, kept as it paid
             optional.append(("_paid_as_recorded", True))
     # The runouts allowed are no field: a file's runouts are its board cards (rule 26b).
-    if replace(spec.rules, name="default", showdown="auto", runouts=1) != DEFAULT_RULES:
+    short = spec.rules.limit_short_all_in
+    plain = replace(spec.rules, name="default", showdown="auto", runouts=1)
+    if replace(plain, limit_short_all_in="all-in") != DEFAULT_RULES:
         optional.append(("_rules", spec.rules.name))
+    if short != "all-in":  # a room's rule 18 (rooms' histories)
+        optional.append(("_limit_short_all_in", short))
     if spec.rules.showdown != "auto":
         optional.append(("_showdown", spec.rules.showdown))
     if spec.trips_beat_straight:  # short-deck not in the order a reader assumes (rule 45)

@@ -28,6 +28,7 @@ _EXTRAS = (
     "_rake_no_flop_no_drop",
     "_rake_split",
     "_trips_beat_straight",
+    "_limit_short_all_in",
 )
 
 
@@ -61,7 +62,8 @@ def _game_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
 
 
 def _make_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
-    hole_count, antes, blinds, bets, code, rules, showdown, percent, no_flop, split, trips = key
+    hole_count, antes, blinds, bets, code, rules, showdown, percent, no_flop, *fields = key
+    split, trips, short = fields  # short: rule 18's switch (`_limit_short_all_in`)
     small_bet, big_bet, min_bet, rake_cap, bring_in = bets
     variant, betting = GAMES[code]
     kwargs: dict[str, Any] = {"variant": variant, "betting": betting}
@@ -97,6 +99,12 @@ def _make_spec(key: tuple[Any, ...]) -> tuple[GameSpec, bool]:
         raise InvalidHistoryError(f"field _showdown: {showdown!r} is not 'auto' or 'ask'")
     if showdown == "ask":
         kwargs["rules"] = replace(kwargs["rules"], showdown="ask")
+    if short is not None:  # a room's rule 18 (the rooms' readers write it)
+        if short not in ("all-in", "full-bet", "completes"):
+            raise InvalidHistoryError(
+                f"field _limit_short_all_in: {short!r} is not 'all-in', 'full-bet' or 'completes'"
+            )
+        kwargs["rules"] = replace(kwargs["rules"], limit_short_all_in=short)
     if split is not None and split not in SPLITS:
         raise InvalidHistoryError(
             f"field _rake_split: {split!r} is not 'main-first' or 'proportional'"
