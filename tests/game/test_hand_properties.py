@@ -77,6 +77,8 @@ def specs(draw: st.DrawFn, betting: str) -> GameSpec:
         rules=replace(
             draw(st.sampled_from([GameSpec().rules, TDA_2024])),
             runouts=draw(st.sampled_from([1, 1, 2, 3, 4])),  # rule 26b
+            # Rule 18's switch: where the rooms' next raise goes after a short all-in.
+            limit_short_all_in=draw(st.sampled_from(["all-in", "full-bet", "completes"])),
         ),
         **kwargs,
     )
