@@ -8,9 +8,12 @@ PartyPoker's posts of both blinds, written or not, and a tournament's player mov
 
 from __future__ import annotations
 
-from rooms_excerpts import one_hand
+from pathlib import Path
+
+from rooms_excerpts import ROOMS, one_hand
 
 from pokerforge.histories import HandRecord
+from pokerforge.histories.database import connect, import_histories
 
 
 def _paid(record: HandRecord, name: str) -> int:
@@ -97,3 +100,24 @@ def test_partypoker_tournament_player_moved_away_is_not_dealt_in() -> None:
     assert "Player7" not in record.players
     assert record.players[:2] == ("Player5", "Player3")
     assert _paid(record, "Player3") == 4080
+
+
+def test_partypoker_player_who_joined_plays_from_the_seat_the_order_of_play_gives(
+    tmp_path: Path,
+) -> None:
+    # Player4 joins after the seat lines, posts a big blind beside the big blind's, checks
+    # first and folds to Hero's raise: seated before the button (seat 5, who acts after
+    # him), seat 3 being taken, his stack unwritten.
+    record = one_hand("partypoker/joins_and_posts.txt")
+    assert record.site_convention == (
+        "Player4 joined PartyPoker's table after its seat lines: seat 4 by the order of "
+        "play, the stack not written"
+    )
+    assert not record.stacks_known
+    assert record.hand.positions[record.players.index("Player4")] == "UTG"
+    # The database keeps no stack it was not given.
+    db = tmp_path / "hands.duckdb"
+    import_histories([ROOMS / "partypoker" / "joins_and_posts.txt"], db)
+    with connect(db, read_only=True) as con:
+        stacks = con.execute("SELECT player, stack FROM players ORDER BY seat").fetchall()
+    assert ("Player4", None) in stacks

@@ -95,6 +95,7 @@ from pokerforge.histories.record import HandRecord
 __all__ = ["RoomsReader", "read_histories"]
 
 # The fields whose entries are amounts in chips of the hand's places.
+_INF = Decimal("Infinity")  # PHH's inf: a stack not written
 _LISTS = ("antes", "blinds_or_straddles", "starting_stacks", "winnings")
 _SINGLES = ("small_bet", "big_bet", "bring_in")
 _PHH = (".phh", ".phhs")
@@ -150,7 +151,8 @@ def phh_doc(fields: dict[str, Any], *, amounts: bool = True) -> dict[str, Any]:
 def _amounts(doc: dict[str, Any], fields: dict[str, Any], places: int) -> None:
     """The amounts of ``phh_doc``, put in ``doc``."""
     for key in _LISTS:
-        doc[key] = [_money(x, places) for x in fields[key]]
+        # A stack the file does not write (a player who joined after the seat lines): inf.
+        doc[key] = [_INF if x is None else _money(x, places) for x in fields[key]]
     for key in _SINGLES:
         if fields.get(key) is not None:
             doc[key] = _money(fields[key], places)
@@ -468,8 +470,9 @@ def _convention(mismatch: str) -> str:
     return f"the room paid otherwise than the rules split: {said}"
 
 
-# The notes whose hands were paid by a convention of the room's (its row of CONVENTIONS).
-_CONVENTION_NOTES = ("all-in protected", "cashed out", "added", "unwritten fee")
+# The notes whose hands were paid by a convention of the room's (its row of CONVENTIONS), or
+# whose record it leaves short (a joiner's stack).
+_CONVENTION_NOTES = ("all-in protected", "cashed out", "added", "unwritten fee", "joined")
 
 
 def _noted(entry: dict[str, Any]) -> str | None:
@@ -493,7 +496,7 @@ def _noted(entry: dict[str, Any]) -> str | None:
         room.describe(
             kind,
             "" if player is None else entry["players"][player],
-            str(_money(chips, int(entry["places"]))),
+            str(chips) if kind == "joined" else str(_money(chips, int(entry["places"]))),
         )
         for kind, player, chips in entry.get("notes", ())
         if room is not None and kind in _CONVENTION_NOTES and kind in room.notes

@@ -2,9 +2,10 @@
 //! away (excerpts of public parsers' fixtures in tests/data/rooms, their licences beside
 //! them): a big blind and a dead small blind in one sum, both blinds posted and not
 //! written, Short Deck's button blind; a file beginning with a NUL byte; Double Hold'em
-//! refused as a game pokerforge does not play.
+//! refused as a game pokerforge does not play; players who join the table after its seat
+//! lines, seated by the order of play, their stacks unwritten.
 
-use pokerforge_core::rooms::RoomHand;
+use pokerforge_core::rooms::{Note, RoomHand};
 
 use crate::room_files::hands;
 
@@ -56,4 +57,31 @@ fn partypoker_double_holdem_is_refused_as_a_game_not_played() {
     let file = crate::room_files::file("partypoker/double_holdem.txt");
     let refusal = file[0].as_ref().unwrap_err();
     assert_eq!(refusal.cause, pokerforge_core::rooms::Cause::Game);
+}
+
+/// The seat the reader placed `name` in, and whether the record notes his stack unwritten.
+fn joined(hand: &RoomHand, name: &str) -> (u32, bool) {
+    let p = at(hand, name);
+    let noted = hand.notes.contains(&Note::Joined {
+        player: p,
+        seat: hand.seats[p],
+    });
+    (hand.seats[p], noted && hand.stacks_written()[p].is_none())
+}
+
+#[test]
+fn partypoker_players_who_join_after_the_seat_lines_are_seated_by_the_order_of_play() {
+    // Player4 joins and posts a big blind beside the big blind's (seat 2): he checks
+    // first, before the button (seat 5): seat 4, seat 3 being Player1's (sitting out).
+    let hand = &hands("partypoker/joins_and_posts.txt")[0];
+    assert_eq!(joined(hand, "Player4"), (4, true));
+    // Player8 joins and posts the only big blind, after the small blind (seat 9): seat 1
+    // is Player4's (sitting out), seat 2 Player6's, who left the table: his.
+    let hand = &hands("partypoker/joins_a_seat_left.txt")[0];
+    assert_eq!(joined(hand, "Player8"), (2, true));
+    assert!(!hand.players.contains(&"Player6".to_string()));
+    // The Mac client writes no joins: Player4 posts the only big blind with no seat line,
+    // after the small blind (seat 1): seat 2.
+    let hand = &hands("partypoker/big_blind_unseated.txt")[0];
+    assert_eq!(joined(hand, "Player4"), (2, true));
 }

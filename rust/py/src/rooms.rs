@@ -21,7 +21,7 @@ pub(crate) fn hand_dict<'py>(py: Python<'py>, hand: &RoomHand) -> PyResult<Bound
     d.set_item("places", hand.places)?;
     d.set_item("antes", &hand.antes)?;
     d.set_item("blinds_or_straddles", &hand.blinds)?;
-    d.set_item("starting_stacks", &hand.stacks)?;
+    d.set_item("starting_stacks", hand.stacks_written())?;
     d.set_item("actions", hand.phh_actions())?;
     d.set_item("players", &hand.players)?;
     d.set_item("seats", &hand.seats)?;
@@ -67,6 +67,7 @@ pub(crate) fn hand_dict<'py>(py: Python<'py>, hand: &RoomHand) -> PyResult<Bound
             Note::AllInProtected { player, stack } => ("all-in protected", Some(*player), *stack),
             Note::Added { player, chips } => ("added", Some(*player), *chips),
             Note::Unwritten { chips } => ("unwritten fee", None, *chips),
+            Note::Joined { player, seat } => ("joined", Some(*player), i64::from(*seat)),
         })
         .collect();
     d.set_item("notes", notes)?;

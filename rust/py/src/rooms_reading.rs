@@ -54,6 +54,12 @@ fn amounts(chips: &[i64], places: u32) -> Cell {
     Cell::List(chips.iter().map(|&x| money(x, places)).collect())
 }
 
+/// The starting stacks, TOML's infinity for a stack the file does not write (PHH's `inf`).
+fn stacks(hand: &RoomHand, places: u32) -> Cell {
+    let cell = |s: Option<i64>| s.map_or_else(|| Cell::Decimal("inf".into()), |x| money(x, places));
+    Cell::List(hand.stacks_written().into_iter().map(cell).collect())
+}
+
 /// The fields of `hand` the PHH reader reads, as `phh_doc` writes them; `None` for a hand
 /// of no PHH variant (never replayed) or of chips finer than [`FIXED_PLACES`].
 fn fields(hand: &RoomHand) -> Option<Vec<(&'static str, Cell)>> {
@@ -66,7 +72,7 @@ fn fields(hand: &RoomHand) -> Option<Vec<(&'static str, Cell)>> {
         ("variant", Cell::Str(code.to_string())),
         ("antes", amounts(&hand.antes, places)),
         ("blinds_or_straddles", amounts(&hand.blinds, places)),
-        ("starting_stacks", amounts(&hand.stacks, places)),
+        ("starting_stacks", stacks(hand, places)),
     ];
     let winnings = phh_winnings(hand).unwrap_or_else(|_| hand.winnings.clone());
     out.push(("winnings", amounts(&winnings, places)));

@@ -53,7 +53,8 @@ ShortAllIn = Literal["all-in", "full-bet", "completes", "not seen"]
 #: bet returned, a player who cashed out (took the room's insurance-like offer), the board
 #: run more than once, a seat listed sitting out, a disconnected player kept all-in, chips
 #: the room added to the pot (paid to a player beyond the players' pot), chips the room
-#: took from the pot that its summary does not write (a jackpot drop).
+#: took from the pot that its summary does not write (a jackpot drop), a player who joined the
+#: table after its seat lines and played (his seat from the order of play, his stack unknown).
 NOTES = (
     "returned",
     "cashed out",
@@ -62,6 +63,7 @@ NOTES = (
     "all-in protected",
     "added",
     "unwritten fee",
+    "joined",
 )
 
 
@@ -124,6 +126,11 @@ class RoomConvention:
         if note == "added":
             return (
                 f"{self.name} added {amount} to the pot, paid to {player} beyond the players' pot"
+            )
+        if note == "joined":
+            return (
+                f"{player} joined {self.name}'s table after its seat lines: seat {amount} by "
+                "the order of play, the stack not written"
             )
         if note == "unwritten fee":
             return f"{self.name} took {amount} from the pot that its summary does not write"
@@ -220,7 +227,7 @@ CONVENTIONS = MappingProxyType(
                 ("$", "€"),
                 "not written",
                 "with winnings",
-                (_SIT,),
+                (_SIT, "joined"),
                 all_in=("by stack",),
             ),
             _room(

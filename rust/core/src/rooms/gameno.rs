@@ -16,6 +16,7 @@ use super::words::{fault, groups, known, Fault};
 use crate::phh::{Arg, Verb};
 
 mod amounts;
+mod joiners;
 
 use amounts::{bracket, decimal_comma, level, pair, parts, spaced_brackets, thousands_points};
 
@@ -202,12 +203,17 @@ pub fn read(
             ),
         ));
     }
+    let put: Vec<i64> = (state.before.iter().zip(&state.street_in))
+        .map(|(b, s)| b.saturating_add(*s))
+        .collect();
+    let joined = joiners::place(&mut r, &state, &put).map_err(|f| (None, f))?;
     button_before_small_blind(&mut r);
     let overs: Vec<(String, i64)> = (state.overcalls.iter())
         .map(|&(who, over)| (r.seats[who].1.clone(), over))
         .collect();
     let mut hand = assemble(r).map_err(|f| (None, f))?;
     overcalls_collected(&mut hand, &overs);
+    joiners::noted(&mut hand, &joined);
     Ok(hand)
 }
 
@@ -284,6 +290,14 @@ struct State {
     /// The names that begin a line after the seats' (who is in the hand, where the
     /// blinds are not written).
     starting: Vec<String>,
+    /// The players who joined the table after the seats were written (`has joined the
+    /// table`), and the seat lines made for those who then played.
+    joining: Vec<String>,
+    joiners: Vec<usize>,
+    /// The players who left the table (`has left the table`): their seats are free.
+    leaving: Vec<String>,
+    /// The seats the table has (`Total number of players : 5/6`).
+    table_size: Option<u32>,
 }
 
 impl State {
@@ -344,7 +358,14 @@ impl State {
         let stack = bracket(&format!("[{}]", inner.trim()))?;
         // The layout lists players sitting out like the others: a seat is dealt in when
         // it posts or acts (every player dealt in does, but a big blind all fold to).
-        r.seats.push((seat, rest[..open].to_string(), stack, true));
+        self.add(r, seat, rest[..open].to_string(), stack);
+        Ok(true)
+    }
+
+    /// A seat line: `seat`, `name` and `stack` (a player who joined: seat 0 and stack 0
+    /// until the hand is read, see `joiners`).
+    fn add(&mut self, r: &mut Parts, seat: u32, name: String, stack: i64) {
+        r.seats.push((seat, name, stack, true));
         r.acting.push(false);
         r.dealt.push(None);
         r.shown.push(None);
@@ -355,7 +376,6 @@ impl State {
         let seats = &r.seats;
         self.names
             .sort_by_key(|&i| std::cmp::Reverse(seats[i].1.len()));
-        Ok(true)
     }
 
     fn line(&mut self, r: &mut Parts, line: &str) -> Result<(), Fault> {
@@ -395,6 +415,18 @@ impl State {
         if self.seat(r, line)? {
             return Ok(());
         }
+        if let Some(size) = line.strip_prefix("Total number of players : ") {
+            self.table_size = size.split('/').nth(1).and_then(|m| m.trim().parse().ok());
+            return Ok(());
+        }
+        if let Some(name) = line.strip_suffix(" has joined the table") {
+            self.joining.push(name.to_string());
+            return Ok(());
+        }
+        if let Some(name) = line.strip_suffix(" has left the table") {
+            self.leaving.push(name.to_string());
+            return Ok(());
+        }
         if let Some(name) = line.strip_prefix("** ") {
             if self.sections == 0 {
                 self.implied_blinds(r);
@@ -421,8 +453,30 @@ impl State {
             return Ok(());
         }
         let Some((who, rest)) = self.who(r, line) else {
-            // Joins, leaves, chat; but a forced bet or a bet by a name no seat line holds
-            // (a player who joined after the seats were written) leaves the pot unread.
+            // A player who joined after the seats were written and plays (or who posts the
+            // big blind with no seat line: the Mac client writes no joins): a seat line of
+            // his own, placed when the hand is read (`joiners`).
+            const PLAYED: [&str; 7] = [
+                "posts ", "calls ", "bets ", "raises ", "checks", "folds", "is all-",
+            ];
+            let joined = self.joining.iter().find(|n| {
+                (line
+                    .strip_prefix(n.as_str())
+                    .and_then(|rest| rest.strip_prefix(' ')))
+                .is_some_and(|rest| PLAYED.iter().any(|w| rest.starts_with(w)))
+            });
+            let posting = (line.split_once(" posts big blind"))
+                .map(|(name, _)| name)
+                .filter(|name| !name.is_empty() && !name.contains(' '));
+            if let Some(name) = joined.map(String::as_str).or(posting).map(str::to_string) {
+                self.add(r, 0, name, 0);
+                self.joiners.push(r.seats.len() - 1);
+                if let Some((who, rest)) = self.who(r, line) {
+                    return self.act(r, who, rest);
+                }
+            }
+            // Leaves, chat; but a forced bet or a bet by a name no seat line holds (and
+            // that did not join) leaves the pot unread.
             const PLAYS: [&str; 6] = [
                 " posts ",
                 " calls [",

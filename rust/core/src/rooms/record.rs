@@ -89,6 +89,10 @@ pub enum Note {
     /// (iPoker's `sum="DP"`): his stack in the record is that much, `stack` the one the
     /// file lists.
     AllInProtected { player: usize, stack: i64 },
+    /// A player who joined the table after its seat lines were written and played the hand
+    /// (PartyPoker): `seat` placed by the order of play; his stack is not written (the
+    /// record's is a bound no bet of the hand reaches).
+    Joined { player: usize, seat: u32 },
     /// Chips the room added to the pot (GGPoker's Cash Drop, Run It Once's "STP added",
     /// Splash the Pot), paid to `player` with the pot: taken off his winnings in the record,
     /// whose pot is what the players put in.
@@ -187,6 +191,20 @@ fn cards_text(cards: &[Option<u8>]) -> String {
 }
 
 impl RoomHand {
+    /// Each player's starting stack as the file writes it: `None` for a player who joined
+    /// after the seat lines ([`Note::Joined`]: the record's stack is a bound).
+    pub fn stacks_written(&self) -> Vec<Option<i64>> {
+        let mut out: Vec<Option<i64>> = self.stacks.iter().map(|&s| Some(s)).collect();
+        for note in &self.notes {
+            if let Note::Joined { player, .. } = note {
+                if let Some(stack) = out.get_mut(*player) {
+                    *stack = None;
+                }
+            }
+        }
+        out
+    }
+
     /// The actions as PHH writes them (`"d dh p1 AhKh"`, `"p2 cbr 3.5"`, ...), amounts in
     /// the room's money.
     pub fn phh_actions(&self) -> Vec<String> {
