@@ -110,8 +110,7 @@ def test_partypoker_player_who_joined_plays_from_the_seat_the_order_of_play_give
     # him), seat 3 being taken, his stack unwritten.
     record = one_hand("partypoker/joins_and_posts.txt")
     assert record.site_convention == (
-        "Player4 joined PartyPoker's table after its seat lines: seat 4 by the order of "
-        "play, the stack not written"
+        "Player4 joined PartyPoker's table after its seat lines (seat 4), the stack not written"
     )
     assert not record.stacks_known
     assert record.hand.positions[record.players.index("Player4")] == "UTG"

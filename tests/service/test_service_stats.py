@@ -99,7 +99,7 @@ def test_figures_are_those_stats_counts_from_the_files(
     reader = read_histories(ROOMS, skip_bad=True)
     records = [*reader, *read_histories(DATA / "pokerstars", skip_bad=True)]
     stats = Stats(where=where).update(records)
-    assert data["hands_read"] == len(records) == 270
+    assert data["hands_read"] == len(records) == 271
     assert data["hands"] == stats.hands > 0
     assert data["players"] == rows_of(stats)
     assert data["players_total"] == len(stats.players())
@@ -118,7 +118,7 @@ def test_a_players_winnings_as_stats_gives_them(server: httpx.Client) -> None:
     where = HandFilter(kind="cash", unit="USD")
     stats = Stats(track=["Hero"], where=where).update(read_histories(ROOMS, skip_bad=True))
     expected = stats.winnings("Hero").as_dict()
-    assert data["series"] == expected and expected["hands"] == 60
+    assert data["series"] == expected and expected["hands"] == 61
     assert data["series"]["net"][-1] == float(stats.player("Hero").net)
     # At a position: the player's hands there only.
     button = server.post("/v1/stats", json={**body, "position": "BTN"}).json()["series"]

@@ -84,4 +84,9 @@ fn partypoker_players_who_join_after_the_seat_lines_are_seated_by_the_order_of_p
     // after the small blind (seat 1): seat 2.
     let hand = &hands("partypoker/big_blind_unseated.txt")[0];
     assert_eq!(joined(hand, "Player4"), (2, true));
+    // Player8, listed at seat 2 with nothing, joins and posts a big blind: his seat as
+    // listed, his stack not written (he bought chips in after the seat line).
+    let hand = &hands("partypoker/listed_with_nothing_joins.txt")[0];
+    assert_eq!(joined(hand, "Player8"), (2, true));
+    assert!(hand.stacks[at(hand, "Player8")] > 0);
 }

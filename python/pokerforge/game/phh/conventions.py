@@ -129,8 +129,8 @@ class RoomConvention:
             )
         if note == "joined":
             return (
-                f"{player} joined {self.name}'s table after its seat lines: seat {amount} by "
-                "the order of play, the stack not written"
+                f"{player} joined {self.name}'s table after its seat lines (seat {amount}), "
+                "the stack not written"
             )
         if note == "unwritten fee":
             return f"{self.name} took {amount} from the pot that its summary does not write"

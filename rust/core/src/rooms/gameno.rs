@@ -294,6 +294,9 @@ struct State {
     /// table`), and the seat lines made for those who then played.
     joining: Vec<String>,
     joiners: Vec<usize>,
+    /// The seat lines of players listed with nothing who join (again) and play: their
+    /// stacks are not written either.
+    rejoined: Vec<usize>,
     /// The players who left the table (`has left the table`): their seats are free.
     leaving: Vec<String>,
     /// The seats the table has (`Total number of players : 5/6`).
@@ -420,7 +423,11 @@ impl State {
             return Ok(());
         }
         if let Some(name) = line.strip_suffix(" has joined the table") {
-            self.joining.push(name.to_string());
+            let listed = (r.seats.iter()).position(|s| s.1 == name && s.2 == 0);
+            match listed {
+                Some(i) => self.rejoined.push(i), // listed with nothing: his stack unknown
+                None => self.joining.push(name.to_string()),
+            }
             return Ok(());
         }
         if let Some(name) = line.strip_suffix(" has left the table") {

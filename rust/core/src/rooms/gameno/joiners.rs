@@ -7,7 +7,8 @@
 //! seat gives the same order of play; the one nearest the next player is taken). The stack
 //! is unknown: the record holds a bound that no bet of the hand reaches (every stack at the
 //! table and all the joiner put in), and a note saying so, whose replay makes the stack
-//! unknown again.
+//! unknown again. So is the stack of a player listed with nothing who joins and plays
+//! (his seat line written before he bought chips in).
 
 use super::super::assemble::{Event, Parts};
 use super::super::forced::Post;
@@ -46,6 +47,12 @@ pub(super) fn place(
         r.seats[j].2 = table.saturating_add(put.get(j).copied().unwrap_or(0));
         taken.push(seat);
         placed.push((r.seats[j].1.clone(), seat));
+    }
+    for &j in &state.rejoined {
+        if r.acting.get(j) == Some(&true) {
+            r.seats[j].2 = table.saturating_add(put.get(j).copied().unwrap_or(0));
+            placed.push((r.seats[j].1.clone(), r.seats[j].0));
+        }
     }
     Ok(placed)
 }
