@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rooms_excerpts import ROOMS, one_hand
 
-from pokerforge.histories import HandRecord
+from pokerforge.histories import HandRecord, read_histories
 from pokerforge.histories.database import connect, import_histories
 
 
@@ -113,6 +113,8 @@ def test_partypoker_player_who_joined_plays_from_the_seat_the_order_of_play_give
         "Player4 joined PartyPoker's table after its seat lines (seat 4), the stack not written"
     )
     assert not record.stacks_known
+    reader = read_histories(ROOMS / "partypoker" / "joins_and_posts.txt")
+    assert len(list(reader)) == 1 and reader.conventions == 0  # paid as the rules split it
     assert record.hand.positions[record.players.index("Player4")] == "UTG"
     # The database keeps no stack it was not given.
     db = tmp_path / "hands.duckdb"

@@ -398,6 +398,8 @@ class RoomsReader(PhhReader):
             if replayed is None:
                 continue
             record, convention = replayed
+            notes = entry.get("notes", ())
+            paid = convention is not None or any(n[0] in _PAID_NOTES for n in notes)
             noted = _noted(entry)
             if noted is not None:
                 convention = noted if convention is None else f"{convention}; {noted}"
@@ -422,7 +424,7 @@ class RoomsReader(PhhReader):
                 record.stacks_known,
                 convention,
             )
-            if convention is not None:
+            if paid:
                 self.conventions += 1
                 counts["room's payouts"] += 1
         if run:
@@ -470,9 +472,11 @@ def _convention(mismatch: str) -> str:
     return f"the room paid otherwise than the rules split: {said}"
 
 
-# The notes whose hands were paid by a convention of the room's (its row of CONVENTIONS), or
-# whose record it leaves short (a joiner's stack).
-_CONVENTION_NOTES = ("all-in protected", "cashed out", "added", "unwritten fee", "joined")
+# The notes whose hands were paid by a convention of the room's (its row of CONVENTIONS,
+# counted in `conventions`), and those said in `site_convention` (with a record the room
+# leaves short: a joiner's stack).
+_PAID_NOTES = ("all-in protected", "cashed out", "added", "unwritten fee")
+_CONVENTION_NOTES = (*_PAID_NOTES, "joined")
 
 
 def _noted(entry: dict[str, Any]) -> str | None:
