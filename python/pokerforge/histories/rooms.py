@@ -94,8 +94,8 @@ from pokerforge.histories.record import HandRecord
 
 __all__ = ["RoomsReader", "read_histories"]
 
-# The fields whose entries are amounts in chips of the hand's places.
 _INF = Decimal("Infinity")  # PHH's inf: a stack not written
+# The fields whose entries are amounts in chips of the hand's places.
 _LISTS = ("antes", "blinds_or_straddles", "starting_stacks", "winnings")
 _SINGLES = ("small_bet", "big_bet", "bring_in")
 _PHH = (".phh", ".phhs")
